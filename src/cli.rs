@@ -1,0 +1,178 @@
+//! The command-line interface: the clap tree and nothing else. Doc comments
+//! here are the help text, the man pages and the completion descriptions.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// A phased task plan in a file in your project, shared by people, CI and
+/// coding agents.
+///
+/// The plan lives in `.todo.json`, found in the current directory or a
+/// parent up to the project root (the first directory holding `.git`).
+/// With no verb, `todo` prints the plan as a Markdown checklist.
+#[derive(Debug, Parser)]
+#[command(
+    name = "todo",
+    version,
+    after_help = "Tasks and phases are named by their text, part of it, an id (t7, p2, or just 7), or a near miss.\nRun `todo help <verb>` for examples."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub show: ShowArgs,
+
+    #[command(flatten)]
+    pub global: GlobalArgs,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct GlobalArgs {
+    /// Use this plan file instead of discovering `.todo.json`.
+    #[arg(long, global = true, env = "TODO_FILE", value_name = "PATH")]
+    pub file: Option<PathBuf>,
+
+    /// Refuse to change the plan unless its current `rev` is N (exit 4).
+    #[arg(long, global = true, value_name = "N")]
+    pub if_rev: Option<u64>,
+
+    /// Print one JSON object instead of the human message.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Do not print confirmations (data, warnings and errors still print).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
+    /// When to use colour on stdout.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when stdout is a terminal and NO_COLOR is unset.
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the plan as a Markdown checklist.
+    ///
+    /// Example: `todo show --ids`
+    #[command(visible_alias = "list")]
+    Show(ShowArgs),
+
+    /// Add a task, to the last phase or to a named one.
+    ///
+    /// With one argument it is the task, appended to the last phase. With
+    /// more, the first names the phase (matched, or created with each word
+    /// capitalised) and the rest are the task. The task's first letter is
+    /// upper-cased.
+    ///
+    /// Examples: `todo append "write the docs"`, `todo append auth wire oauth`,
+    /// `todo append -p "Auth Work" -- --flag handling`
+    Append(AppendArgs),
+
+    /// Mark a task in progress (any other goes back to pending).
+    ///
+    /// Example: `todo start oauth`
+    Start(TaskArgs),
+
+    /// Mark a task, a phase's open tasks, or every open task completed.
+    ///
+    /// Example: `todo done oauth`, `todo done auth`, `todo done t7`, `todo done`
+    Done(TargetArgs),
+
+    /// Mark a task, a phase's open tasks, or every open task abandoned.
+    ///
+    /// Example: `todo drop "old idea"`
+    Drop(TargetArgs),
+
+    /// Remove a task, a whole phase, or (no argument) everything.
+    ///
+    /// Example: `todo rm t3`, `todo rm "Old phase"`
+    Rm(TargetArgs),
+
+    /// Mark a task (or a phase's open tasks) blocked, with an optional reason.
+    ///
+    /// Example: `todo block keys --reason "vendor sandbox"`
+    Block(BlockArgs),
+
+    /// Return blocked tasks to pending.
+    ///
+    /// Example: `todo unblock keys`
+    Unblock(TargetRequired),
+
+    /// Exit 1 and list open work if any task is pending or in progress.
+    ///
+    /// For CI and agent hooks. Blocked tasks are parked, not open.
+    ///
+    /// Example: `todo check || exit 1`
+    Check,
+
+    /// Print the task to work on now; exit 1 when there is none.
+    ///
+    /// Example: `todo next`
+    Next,
+
+    /// Print the plan file in use and whether it exists.
+    ///
+    /// Example: `todo where`
+    Where,
+}
+
+#[derive(Debug, Args, Default, Clone)]
+pub struct ShowArgs {
+    /// Show each phase's and task's id in a column on the left.
+    #[arg(long)]
+    pub ids: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AppendArgs {
+    /// Name the phase explicitly (matched, or created as typed); every
+    /// argument is then task text.
+    #[arg(short, long, value_name = "NAME")]
+    pub phase: Option<String>,
+
+    /// `[PHASE] TASK...` — use `--` before text that starts with `-`.
+    #[arg(required = true, value_name = "WORDS")]
+    pub words: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TaskArgs {
+    /// The task: its text, part of it, or its id.
+    #[arg(required = true, value_name = "TASK")]
+    pub query: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TargetArgs {
+    /// A task or phase: text, part of it, or id. None means everything.
+    #[arg(value_name = "TASK|PHASE")]
+    pub query: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct TargetRequired {
+    /// A task or phase: text, part of it, or id.
+    #[arg(required = true, value_name = "TASK|PHASE")]
+    pub query: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct BlockArgs {
+    /// A task or phase: text, part of it, or id.
+    #[arg(required = true, value_name = "TASK|PHASE")]
+    pub query: Vec<String>,
+
+    /// What the task is waiting for.
+    #[arg(short, long, value_name = "TEXT")]
+    pub reason: Option<String>,
+}

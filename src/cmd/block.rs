@@ -1,0 +1,42 @@
+//! `todo block <task|phase...> [--reason TEXT]`: park open work.
+
+use super::mark::{open_tasks, set_status};
+use super::{Context, find, query, task_of, text};
+use crate::cli::BlockArgs;
+use crate::error::{Error, Result};
+use crate::matching::{Scope, Target};
+use crate::output::Report;
+use crate::plan::{Plan, Status};
+
+pub fn run(ctx: &Context, args: BlockArgs) -> Result<Report> {
+    ctx.mutate(|plan| apply(plan, &args))
+}
+
+pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
+    let reason = match &args.reason {
+        Some(r) => Some(text(r, "reason")?),
+        None => None,
+    };
+    let query = query(&args.query)?;
+    let (ids, message) = match find(plan, &query, Scope::TasksAndPhases)? {
+        Target::Task(id) => {
+            let task = task_of(plan, &id)?.1;
+            if !task.status.is_open() {
+                return Err(Error::Refused(format!(
+                    "Cannot block \"{}\": it is {}.",
+                    task.content, task.status
+                )));
+            }
+            let message = match &reason {
+                Some(r) => format!("Marked blocked: {} ({r})", task.content),
+                None => format!("Marked blocked: {}", task.content),
+            };
+            (vec![id], message)
+        }
+        Target::Phase(pid) => {
+            let name = plan.phase_by_id(&pid).map(|p| p.name.clone()).unwrap_or_default();
+            (open_tasks(plan, Some(&pid)), format!("Marked phase {name} blocked."))
+        }
+    };
+    set_status(plan, "block", message, &ids, Status::Blocked, reason)
+}

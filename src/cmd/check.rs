@@ -1,0 +1,35 @@
+//! `todo check`: the completion gate for CI and agent hooks.
+
+use std::fmt::Write as _;
+
+use super::Context;
+use crate::error::Result;
+use crate::output::{Kind, Report};
+
+pub fn run(ctx: &Context) -> Result<Report> {
+    let plan = ctx.read()?;
+    let mut report = Report::new("check", Kind::Confirm, "");
+    let mut body = String::new();
+    let mut count = 0;
+    for phase in &plan.phases {
+        let open: Vec<_> = phase.tasks.iter().filter(|t| t.status.is_active()).collect();
+        if open.is_empty() {
+            continue;
+        }
+        let _ = writeln!(body, "- {}", phase.name);
+        for task in open {
+            let _ = writeln!(body, "  - {}", task.content);
+            report = report.task(phase, task);
+            count += 1;
+        }
+    }
+    if count == 0 {
+        report.message = "No incomplete todos.".into();
+    } else {
+        report.kind = Kind::Data;
+        report.message = format!("You stopped with {count} incomplete todo item(s):\n{body}");
+        report.exit = 1;
+    }
+    report.rev = plan.rev;
+    Ok(report.with("complete", (count == 0).into()))
+}

@@ -1,0 +1,140 @@
+//! The verbs. Each lives in a file named after it and tells the same short
+//! story: lock and load, resolve the target, apply ops, save, report.
+
+mod append;
+mod block;
+mod check;
+mod done;
+mod drop;
+mod mark;
+mod next;
+mod rm;
+mod show;
+mod start;
+mod unblock;
+mod r#where;
+
+use std::cell::Cell;
+
+use crate::cli::Command;
+use crate::error::{Error, Result};
+use crate::matching::{self, MatchError, Scope, Target};
+use crate::output::{Output, Report};
+use crate::plan::Plan;
+use crate::storage::Store;
+use crate::text::normalize;
+
+/// What every verb gets from the edge: where the plan is, how to print,
+/// and the global flags.
+pub struct Context {
+    pub store: Store,
+    pub out: Output,
+    pub if_rev: Option<u64>,
+    /// The plan's `rev` as last seen, for error reports.
+    pub rev: Cell<Option<u64>>,
+}
+
+pub fn verb_name(command: &Option<Command>) -> &'static str {
+    match command {
+        None | Some(Command::Show(_)) => "show",
+        Some(Command::Append(_)) => "append",
+        Some(Command::Start(_)) => "start",
+        Some(Command::Done(_)) => "done",
+        Some(Command::Drop(_)) => "drop",
+        Some(Command::Rm(_)) => "rm",
+        Some(Command::Block(_)) => "block",
+        Some(Command::Unblock(_)) => "unblock",
+        Some(Command::Check) => "check",
+        Some(Command::Next) => "next",
+        Some(Command::Where) => "where",
+    }
+}
+
+pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
+    match command {
+        Command::Show(args) => show::run(ctx, &args),
+        Command::Append(args) => append::run(ctx, args),
+        Command::Start(args) => start::run(ctx, args),
+        Command::Done(args) => done::run(ctx, args),
+        Command::Drop(args) => drop::run(ctx, args),
+        Command::Rm(args) => rm::run(ctx, args),
+        Command::Block(args) => block::run(ctx, args),
+        Command::Unblock(args) => unblock::run(ctx, args),
+        Command::Check => check::run(ctx),
+        Command::Next => next::run(ctx),
+        Command::Where => r#where::run(ctx),
+    }
+}
+
+impl Context {
+    /// Read the plan for a verb that only looks.
+    pub fn read(&self) -> Result<Plan> {
+        let plan = self.store.load()?.plan;
+        self.rev.set(Some(plan.rev));
+        Ok(plan)
+    }
+
+    /// Run `change` on the plan under the lock and commit the result as one
+    /// change: `rev` + 1 and an atomic write, or no write at all when nothing
+    /// changed or `change` failed.
+    pub fn mutate(&self, change: impl FnOnce(&mut Plan) -> Result<Report>) -> Result<Report> {
+        let lock = self.store.lock()?;
+        let before = self.store.load()?.plan;
+        self.rev.set(Some(before.rev));
+        lock.check_writable(&self.store)?;
+        if let Some(want) = self.if_rev {
+            if before.rev != want {
+                return Err(Error::Conflict(format!(
+                    "The plan is at rev {}, not {want} (--if-rev); nothing was changed. Read it again and retry.",
+                    before.rev
+                )));
+            }
+        }
+        let mut work = before.clone();
+        let mut report = change(&mut work)?;
+        if work.same_content(&before) {
+            report.rev = before.rev;
+            return Ok(report);
+        }
+        work.rev = before.rev + 1;
+        lock.save(&self.store, &work)?;
+        self.rev.set(Some(work.rev));
+        report.rev = work.rev;
+        report.changed = true;
+        Ok(report)
+    }
+}
+
+/// Join a verb's words into a normalised query; empty is a usage error.
+pub fn query(words: &[String]) -> Result<String> {
+    normalize(&words.join(" ")).ok_or_else(|| Error::usage("The query is empty."))
+}
+
+/// Normalise text coming in; empty is a usage error naming what it was.
+pub fn text(raw: &str, what: &str) -> Result<String> {
+    normalize(raw).ok_or_else(|| Error::usage(format!("The {what} is empty.")))
+}
+
+pub const NO_TASK: &str = "No task matched \"{}\". Use todo to list current tasks.";
+pub const NO_TARGET: &str = "No task or phase matched \"{}\".";
+
+/// Resolve a query, turning a miss into the verb's own message.
+pub fn find(plan: &Plan, query: &str, scope: Scope) -> Result<Target> {
+    matching::resolve(plan, query, scope).map_err(|e| match e {
+        MatchError::NoMatch { suggestion } => Error::NoMatch {
+            message: if scope == Scope::Tasks { NO_TASK } else { NO_TARGET }.replace("{}", query),
+            suggestion,
+        },
+        MatchError::Ambiguous { candidates } => Error::Ambiguous {
+            query: query.to_string(),
+            candidates,
+        },
+    })
+}
+
+/// Look up a task id that matching just returned.
+pub fn task_of(plan: &Plan, id: &str) -> Result<(crate::plan::Phase, crate::plan::Task)> {
+    plan.task_by_id(id)
+        .map(|(p, t)| (p.clone(), t.clone()))
+        .ok_or_else(|| Error::Refused(format!("Task {id} is gone.")))
+}

@@ -1,0 +1,26 @@
+//! `todo`, `todo show`, `todo list`: print the plan as the Markdown checklist.
+
+use serde_json::Value;
+
+use super::Context;
+use crate::cli::ShowArgs;
+use crate::error::Result;
+use crate::markdown;
+use crate::output::{Kind, Report, with_ids};
+use crate::plan::json;
+
+pub const EMPTY: &str = "No todos. Use todo append <task> to start one.";
+
+pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Report> {
+    let plan = ctx.read()?;
+    let file: Value = serde_json::from_str(&json::render(&plan)).unwrap_or(Value::Null);
+    let mut report = if plan.is_empty() {
+        Report::new("show", Kind::Data, EMPTY)
+    } else if args.ids {
+        Report::new("show", Kind::Data, with_ids(&plan))
+    } else {
+        Report::new("show", Kind::Checklist, markdown::render(&plan.phases))
+    };
+    report.rev = plan.rev;
+    Ok(report.with("plan", file))
+}

@@ -1,0 +1,43 @@
+//! `todo unblock <task|phase...>`: return blocked work to pending.
+
+use super::mark::set_status;
+use super::{Context, find, query, task_of};
+use crate::cli::TargetRequired;
+use crate::error::Result;
+use crate::matching::{Scope, Target};
+use crate::output::{Kind, Report};
+use crate::plan::{Plan, Status};
+
+pub fn run(ctx: &Context, args: TargetRequired) -> Result<Report> {
+    ctx.mutate(|plan| apply(plan, &args))
+}
+
+pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
+    let query = query(&args.query)?;
+    match find(plan, &query, Scope::TasksAndPhases)? {
+        Target::Task(id) => {
+            let (phase, task) = task_of(plan, &id)?;
+            if task.status != Status::Blocked {
+                let message = format!("Not blocked: {} (it is {}); nothing changed.", task.content, task.status);
+                return Ok(Report::new("unblock", Kind::Confirm, message).task(&phase, &task));
+            }
+            set_status(plan, "unblock", format!("Unblocked: {}", task.content), &[id], Status::Pending, None)
+        }
+        Target::Phase(pid) => {
+            let Some(phase) = plan.phase_by_id(&pid).cloned() else {
+                return Ok(Report::new("unblock", Kind::Confirm, "Nothing to unblock."));
+            };
+            let ids: Vec<String> = phase
+                .tasks
+                .iter()
+                .filter(|t| t.status == Status::Blocked)
+                .map(|t| t.id.clone())
+                .collect();
+            if ids.is_empty() {
+                let message = format!("No blocked tasks in phase {}; nothing changed.", phase.name);
+                return Ok(Report::new("unblock", Kind::Confirm, message).phase(&phase));
+            }
+            set_status(plan, "unblock", format!("Unblocked phase {}.", phase.name), &ids, Status::Pending, None)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! `todo`: a phased task plan in a file in the project directory, shared by
+//! people, CI jobs and coding agents. The binary is a thin shell over [`run`].
+
+pub mod cli;
+mod cmd;
+pub mod error;
+pub mod markdown;
+pub mod matching;
+mod output;
+pub mod plan;
+pub mod storage;
+pub mod text;
+
+use std::cell::Cell;
+use std::ffi::OsString;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+
+pub use cli::Cli;
+
+use cmd::Context;
+use error::Error;
+use output::Output;
+use storage::Store;
+
+/// Parse `args`, run the verb, print, and return the exit status.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(&args, err),
+    };
+    let out = Output::new(cli.global.json, cli.global.quiet, cli.global.color);
+    let verb = cmd::verb_name(&cli.command);
+    let cwd = match std::env::current_dir() {
+        Ok(dir) => dir,
+        Err(e) => return fail(&out, verb, None, &Error::io("Cannot read the current directory", e)),
+    };
+    let file = cli.global.file.clone().filter(|f| !f.as_os_str().is_empty());
+    let mut store = Store::locate(file, &cwd);
+    if let Some(ms) = std::env::var("TODO_LOCK_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        store.lock_wait = std::time::Duration::from_millis(ms);
+    }
+    let ctx = Context {
+        store,
+        out: out.clone(),
+        if_rev: cli.global.if_rev,
+        rev: Cell::new(None),
+    };
+    let command = cli
+        .command
+        .unwrap_or(cli::Command::Show(cli.show.clone()));
+    match cmd::dispatch(&ctx, command) {
+        Ok(report) => match out.report(&report) {
+            Ok(()) => report.exit,
+            Err(e) if e.is_broken_pipe() => 0,
+            Err(e) => fail(&out, verb, ctx.rev.get(), &e),
+        },
+        Err(e) => fail(&out, verb, ctx.rev.get(), &e),
+    }
+}
+
+fn fail(out: &Output, verb: &str, rev: Option<u64>, err: &Error) -> u8 {
+    if err.is_broken_pipe() {
+        return 0;
+    }
+    let _ = out.error(verb, rev, err);
+    err.exit_code()
+}
+
+/// Help and version print normally; anything else is a usage error (exit 2),
+/// as a JSON object when `--json` was asked for.
+fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = err.print();
+            0
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+            2
+        }
+        _ if args.iter().any(|a| a == "--json") => {
+            let message = err.render().to_string();
+            let obj = serde_json::json!({
+                "ok": false,
+                "verb": null,
+                "message": message.trim_end(),
+                "rev": null,
+                "error": { "code": "usage", "exit": 2 },
+            });
+            println!("{obj}");
+            2
+        }
+        _ => {
+            let _ = err.print();
+            2
+        }
+    }
+}

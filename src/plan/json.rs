@@ -1,0 +1,457 @@
+//! The plan file format: reading with exact error positions, writing in the
+//! one layout the spec fixes (2-space indent, one task per line, known fields
+//! first in a fixed order, unknown fields kept).
+
+use std::collections::HashSet;
+use std::fmt::{self, Write as _};
+
+use serde::de::{self, DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
+use serde_json::Value;
+
+use super::{Phase, Plan, Status, Task};
+
+/// The one version of the file format this build reads and writes.
+pub const VERSION: u64 = 1;
+
+/// Why a plan file could not be read, with the place of the problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyntaxError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl From<serde_json::Error> for SyntaxError {
+    fn from(err: serde_json::Error) -> Self {
+        let text = err.to_string();
+        // serde_json appends " at line L column C"; we report the place separately.
+        let message = match text.rfind(" at line ") {
+            Some(cut) if err.line() > 0 => text[..cut].to_string(),
+            _ => text,
+        };
+        SyntaxError {
+            line: err.line(),
+            column: err.column(),
+            message,
+        }
+    }
+}
+
+/// Parse a plan file. Unknown `version`, unknown status and duplicate ids are
+/// errors at the position where they occur.
+pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let mut seen = HashSet::new();
+    let plan = PlanSeed { seen: &mut seen }.deserialize(&mut de)?;
+    de.end()?;
+    Ok(plan)
+}
+
+struct PlanSeed<'a> {
+    seen: &'a mut HashSet<String>,
+}
+
+impl<'de> DeserializeSeed<'de> for PlanSeed<'_> {
+    type Value = Plan;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Plan, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PlanSeed<'_> {
+    type Value = Plan;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a todo plan object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Plan, A::Error> {
+        let mut plan = Plan::default();
+        let mut version = None;
+        let mut phases = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "version" => {
+                    let v: Value = map.next_value()?;
+                    if v.as_u64() != Some(VERSION) {
+                        return Err(A::Error::custom(format!(
+                            "unknown version {v} (this todo {} reads version {VERSION}; a newer todo may read it)",
+                            env!("CARGO_PKG_VERSION")
+                        )));
+                    }
+                    version = Some(VERSION);
+                }
+                "rev" => plan.rev = map.next_value()?,
+                "nextPhaseId" => plan.next_phase_id = map.next_value()?,
+                "nextTaskId" => plan.next_task_id = map.next_value()?,
+                "phases" => {
+                    phases = Some(map.next_value_seed(PhasesSeed {
+                        seen: &mut *self.seen,
+                    })?)
+                }
+                _ => {
+                    let v: Value = map.next_value()?;
+                    plan.extra.insert(key, v);
+                }
+            }
+        }
+        plan.version = version.ok_or_else(|| A::Error::missing_field("version"))?;
+        plan.phases = phases.ok_or_else(|| A::Error::missing_field("phases"))?;
+        Ok(plan)
+    }
+}
+
+struct PhasesSeed<'a> {
+    seen: &'a mut HashSet<String>,
+}
+
+impl<'de> DeserializeSeed<'de> for PhasesSeed<'_> {
+    type Value = Vec<Phase>;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Vec<Phase>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PhasesSeed<'_> {
+    type Value = Vec<Phase>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array of phases")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Phase>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(phase) = seq.next_element_seed(PhaseSeed {
+            seen: &mut *self.seen,
+        })? {
+            out.push(phase);
+        }
+        Ok(out)
+    }
+}
+
+struct PhaseSeed<'a> {
+    seen: &'a mut HashSet<String>,
+}
+
+impl<'de> DeserializeSeed<'de> for PhaseSeed<'_> {
+    type Value = Phase;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Phase, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+fn take_id<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    seen: &mut HashSet<String>,
+) -> Result<String, A::Error> {
+    let id: String = map.next_value()?;
+    if !seen.insert(id.clone()) {
+        return Err(A::Error::custom(format!("duplicate id \"{id}\"")));
+    }
+    Ok(id)
+}
+
+impl<'de> Visitor<'de> for PhaseSeed<'_> {
+    type Value = Phase;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a phase object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Phase, A::Error> {
+        let mut phase = Phase::default();
+        let (mut id, mut name, mut tasks) = (None, None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "id" => id = Some(take_id(&mut map, self.seen)?),
+                "name" => name = Some(map.next_value()?),
+                "tasks" => {
+                    tasks = Some(map.next_value_seed(TasksSeed {
+                        seen: &mut *self.seen,
+                    })?)
+                }
+                _ => {
+                    let v: Value = map.next_value()?;
+                    phase.extra.insert(key, v);
+                }
+            }
+        }
+        phase.id = id.ok_or_else(|| A::Error::missing_field("id"))?;
+        phase.name = name.ok_or_else(|| A::Error::missing_field("name"))?;
+        phase.tasks = tasks.unwrap_or_default();
+        Ok(phase)
+    }
+}
+
+struct TasksSeed<'a> {
+    seen: &'a mut HashSet<String>,
+}
+
+impl<'de> DeserializeSeed<'de> for TasksSeed<'_> {
+    type Value = Vec<Task>;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Vec<Task>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TasksSeed<'_> {
+    type Value = Vec<Task>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an array of tasks")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Task>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(task) = seq.next_element_seed(TaskSeed {
+            seen: &mut *self.seen,
+        })? {
+            out.push(task);
+        }
+        Ok(out)
+    }
+}
+
+struct TaskSeed<'a> {
+    seen: &'a mut HashSet<String>,
+}
+
+impl<'de> DeserializeSeed<'de> for TaskSeed<'_> {
+    type Value = Task;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Task, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TaskSeed<'_> {
+    type Value = Task;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a task object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Task, A::Error> {
+        let mut task = Task::default();
+        let (mut id, mut content, mut status) = (None, None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "id" => id = Some(take_id(&mut map, self.seen)?),
+                "content" => content = Some(map.next_value()?),
+                "status" => {
+                    let s: String = map.next_value()?;
+                    status = Some(Status::parse(&s).ok_or_else(|| {
+                        A::Error::custom(format!(
+                            "unknown status \"{s}\" (expected pending, in_progress, completed, abandoned or blocked)"
+                        ))
+                    })?);
+                }
+                "blocker" => task.blocker = map.next_value()?,
+                "droppedBy" => task.dropped_by = map.next_value()?,
+                "notes" => task.notes = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default(),
+                _ => {
+                    let v: Value = map.next_value()?;
+                    task.extra.insert(key, v);
+                }
+            }
+        }
+        task.id = id.ok_or_else(|| A::Error::missing_field("id"))?;
+        task.content = content.ok_or_else(|| A::Error::missing_field("content"))?;
+        task.status = status.ok_or_else(|| A::Error::missing_field("status"))?;
+        Ok(task)
+    }
+}
+
+fn string(out: &mut String, s: &str) {
+    // Serializing a &str cannot fail.
+    match serde_json::to_string(s) {
+        Ok(q) => out.push_str(&q),
+        Err(_) => out.push_str("\"\""),
+    }
+}
+
+fn compact(out: &mut String, v: &Value) {
+    match serde_json::to_string(v) {
+        Ok(s) => out.push_str(&s),
+        Err(_) => out.push_str("null"),
+    }
+}
+
+/// A value written pretty at the given indent (for unknown top-level fields).
+fn pretty(out: &mut String, v: &Value, indent: &str) {
+    let text = serde_json::to_string_pretty(v).unwrap_or_else(|_| "null".into());
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+            out.push_str(indent);
+        }
+        out.push_str(line);
+    }
+}
+
+/// One task on one line: `{ "id": "t1", "content": "…", "status": "…" }`.
+pub fn write_task(out: &mut String, task: &Task) {
+    out.push_str("{ \"id\": ");
+    string(out, &task.id);
+    out.push_str(", \"content\": ");
+    string(out, &task.content);
+    out.push_str(", \"status\": ");
+    string(out, task.status.as_str());
+    if let Some(b) = &task.blocker {
+        out.push_str(", \"blocker\": ");
+        string(out, b);
+    }
+    if let Some(d) = &task.dropped_by {
+        out.push_str(", \"droppedBy\": ");
+        string(out, d);
+    }
+    if !task.notes.is_empty() {
+        out.push_str(", \"notes\": [");
+        for (i, n) in task.notes.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            string(out, n);
+        }
+        out.push(']');
+    }
+    for (k, v) in &task.extra {
+        out.push_str(", ");
+        string(out, k);
+        out.push_str(": ");
+        compact(out, v);
+    }
+    out.push_str(" }");
+}
+
+fn write_phase(out: &mut String, phase: &Phase, indent: &str) {
+    let inner = format!("{indent}  ");
+    out.push_str("{\n");
+    let _ = write!(out, "{inner}\"id\": ");
+    string(out, &phase.id);
+    let _ = write!(out, ",\n{inner}\"name\": ");
+    string(out, &phase.name);
+    let _ = write!(out, ",\n{inner}\"tasks\": ");
+    if phase.tasks.is_empty() {
+        out.push_str("[]");
+    } else {
+        out.push_str("[\n");
+        for (i, task) in phase.tasks.iter().enumerate() {
+            out.push_str(&inner);
+            out.push_str("  ");
+            write_task(out, task);
+            out.push_str(if i + 1 < phase.tasks.len() { ",\n" } else { "\n" });
+        }
+        out.push_str(&inner);
+        out.push(']');
+    }
+    for (k, v) in &phase.extra {
+        out.push_str(",\n");
+        out.push_str(&inner);
+        string(out, k);
+        out.push_str(": ");
+        pretty(out, v, &inner);
+    }
+    out.push('\n');
+    out.push_str(indent);
+    out.push('}');
+}
+
+/// Write the phases array alone (pretty, as in the plan file), for `export --format json`.
+pub fn write_phases(out: &mut String, phases: &[Phase], indent: &str) {
+    if phases.is_empty() {
+        out.push_str("[]");
+        return;
+    }
+    out.push_str("[\n");
+    let inner = format!("{indent}  ");
+    for (i, phase) in phases.iter().enumerate() {
+        out.push_str(&inner);
+        write_phase(out, phase, &inner);
+        out.push_str(if i + 1 < phases.len() { ",\n" } else { "\n" });
+    }
+    out.push_str(indent);
+    out.push(']');
+}
+
+/// The whole plan file, ending with one newline.
+pub fn render(plan: &Plan) -> String {
+    let mut out = String::with_capacity(128 + plan.task_count() * 96);
+    let _ = write!(
+        out,
+        "{{\n  \"version\": {},\n  \"rev\": {},\n  \"nextPhaseId\": {},\n  \"nextTaskId\": {},\n  \"phases\": ",
+        plan.version, plan.rev, plan.next_phase_id, plan.next_task_id
+    );
+    write_phases(&mut out, &plan.phases, "  ");
+    for (k, v) in &plan.extra {
+        out.push_str(",\n  ");
+        string(&mut out, k);
+        out.push_str(": ");
+        pretty(&mut out, v, "  ");
+    }
+    out.push_str("\n}\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = r#"{
+  "version": 1,
+  "rev": 12,
+  "nextPhaseId": 3,
+  "nextTaskId": 10,
+  "phases": [
+    {
+      "id": "p1",
+      "name": "Auth",
+      "tasks": [
+        { "id": "t1", "content": "Wire OAuth providers", "status": "completed" },
+        { "id": "t2", "content": "Rotate keys", "status": "blocked", "blocker": "vendor sandbox" },
+        { "id": "t3", "content": "Old idea", "status": "abandoned", "droppedBy": "user" }
+      ]
+    }
+  ]
+}
+"#;
+
+    #[test]
+    fn the_spec_example_round_trips_byte_for_byte() {
+        let plan = parse(EXAMPLE).unwrap();
+        assert_eq!(plan.rev, 12);
+        assert_eq!(plan.phases[0].tasks[1].blocker.as_deref(), Some("vendor sandbox"));
+        assert_eq!(render(&plan), EXAMPLE);
+    }
+
+    #[test]
+    fn unknown_fields_survive_in_place() {
+        let text = r#"{"version":1,"rev":1,"nextPhaseId":2,"nextTaskId":2,"owner":{"team":"x","n":[1,2]},
+          "phases":[{"id":"p1","name":"A","color":"red","tasks":[{"id":"t1","content":"a","status":"pending","due":"2027-01-01","notes":["n1"]}]}]}"#;
+        let plan = parse(text).unwrap();
+        let out = render(&plan);
+        assert!(out.contains(r#"{ "id": "t1", "content": "a", "status": "pending", "notes": ["n1"], "due": "2027-01-01" }"#), "{out}");
+        assert!(out.contains("\"color\": \"red\""), "{out}");
+        assert!(out.contains("\"owner\": {\n    \"team\": \"x\",\n    \"n\": [\n      1,\n      2\n    ]\n  }\n}\n"), "{out}");
+        assert_eq!(parse(&out).unwrap(), plan);
+    }
+
+    #[test]
+    fn errors_carry_line_and_column() {
+        let bad_status = EXAMPLE.replace("\"completed\"", "\"done\"");
+        let err = parse(&bad_status).unwrap_err();
+        assert_eq!(err.line, 11);
+        assert!(err.message.contains("unknown status \"done\""), "{err}");
+
+        let dup = EXAMPLE.replace("\"t3\"", "\"t1\"");
+        let err = parse(&dup).unwrap_err();
+        assert_eq!((err.line, err.message.as_str()), (13, "duplicate id \"t1\""));
+
+        let v2 = EXAMPLE.replace("\"version\": 1", "\"version\": 2");
+        let err = parse(&v2).unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.message.starts_with("unknown version 2"), "{err}");
+
+        let cut = &EXAMPLE[..EXAMPLE.len() / 2];
+        let err = parse(cut).unwrap_err();
+        assert!(err.line > 1, "{err}");
+        assert!(parse("").is_err());
+        assert!(parse("[]").is_err());
+    }
+}

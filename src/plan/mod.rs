@@ -1,0 +1,308 @@
+//! The plan model: phases of tasks with stable ids and a status each.
+//! Everything here is pure data; changes go through [`ops::Op`] so that a
+//! command is applied as one all-or-nothing batch.
+
+pub(crate) mod json;
+pub(crate) mod ops;
+
+use serde_json::{Map, Value};
+
+pub use ops::Op;
+
+/// The status of a task, mapped to and from its file and Markdown spellings by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Status {
+    #[default]
+    Pending,
+    InProgress,
+    Completed,
+    Abandoned,
+    Blocked,
+}
+
+impl Status {
+    pub const ALL: [Status; 5] = [
+        Status::Pending,
+        Status::InProgress,
+        Status::Completed,
+        Status::Abandoned,
+        Status::Blocked,
+    ];
+
+    /// The spelling used in the plan file and in `--json` output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::InProgress => "in_progress",
+            Status::Completed => "completed",
+            Status::Abandoned => "abandoned",
+            Status::Blocked => "blocked",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|st| st.as_str() == s)
+    }
+
+    /// The character between the brackets of a Markdown task item.
+    pub fn marker(self) -> char {
+        match self {
+            Status::Pending => ' ',
+            Status::InProgress => '/',
+            Status::Completed => 'x',
+            Status::Abandoned => '-',
+            Status::Blocked => '!',
+        }
+    }
+
+    /// Open tasks still need attention; finished ones never change unless named.
+    pub fn is_open(self) -> bool {
+        matches!(self, Status::Pending | Status::InProgress | Status::Blocked)
+    }
+
+    /// Active tasks are the ones a person is about to work on.
+    pub fn is_active(self) -> bool {
+        matches!(self, Status::Pending | Status::InProgress)
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Task {
+    pub id: String,
+    pub content: String,
+    pub status: Status,
+    pub blocker: Option<String>,
+    pub dropped_by: Option<String>,
+    pub notes: Vec<String>,
+    /// Fields this version does not know, kept verbatim for newer versions.
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Phase {
+    pub id: String,
+    pub name: String,
+    pub tasks: Vec<Task>,
+    pub extra: Map<String, Value>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub version: u64,
+    pub rev: u64,
+    pub next_phase_id: u64,
+    pub next_task_id: u64,
+    pub phases: Vec<Phase>,
+    pub extra: Map<String, Value>,
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Plan {
+            version: 1,
+            rev: 0,
+            next_phase_id: 1,
+            next_task_id: 1,
+            phases: Vec::new(),
+            extra: Map::new(),
+        }
+    }
+}
+
+/// Where a task sits in the plan: indexes into `phases` and its `tasks`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TaskPos {
+    pub phase: usize,
+    pub task: usize,
+}
+
+impl Plan {
+    pub fn is_empty(&self) -> bool {
+        self.phases.is_empty()
+    }
+
+    pub fn task_count(&self) -> usize {
+        self.phases.iter().map(|p| p.tasks.len()).sum()
+    }
+
+    pub fn tasks(&self) -> impl Iterator<Item = (TaskPos, &Phase, &Task)> {
+        self.phases.iter().enumerate().flat_map(|(pi, phase)| {
+            phase
+                .tasks
+                .iter()
+                .enumerate()
+                .map(move |(ti, task)| (TaskPos { phase: pi, task: ti }, phase, task))
+        })
+    }
+
+    pub fn find_task(&self, id: &str) -> Option<TaskPos> {
+        self.tasks().find(|(_, _, t)| t.id == id).map(|(pos, _, _)| pos)
+    }
+
+    pub fn find_phase(&self, id: &str) -> Option<usize> {
+        self.phases.iter().position(|p| p.id == id)
+    }
+
+    pub fn task(&self, pos: TaskPos) -> &Task {
+        &self.phases[pos.phase].tasks[pos.task]
+    }
+
+    pub fn task_by_id(&self, id: &str) -> Option<(&Phase, &Task)> {
+        self.find_task(id)
+            .map(|pos| (&self.phases[pos.phase], self.task(pos)))
+    }
+
+    pub fn phase_by_id(&self, id: &str) -> Option<&Phase> {
+        self.find_phase(id).map(|i| &self.phases[i])
+    }
+
+    /// True when the phases and tasks (not `rev`) are the same.
+    pub fn same_content(&self, other: &Plan) -> bool {
+        self.phases == other.phases
+            && self.next_phase_id == other.next_phase_id
+            && self.next_task_id == other.next_task_id
+            && self.extra == other.extra
+            && self.version == other.version
+    }
+
+    /// The next free task id. Never below an id already in the plan, so a
+    /// hand-edited counter cannot make two tasks share an id.
+    pub(crate) fn mint_task_id(&mut self) -> String {
+        let highest = self
+            .tasks()
+            .filter_map(|(_, _, t)| id_number(&t.id, 't'))
+            .max()
+            .unwrap_or(0);
+        let n = self.next_task_id.max(highest + 1).max(1);
+        self.next_task_id = n + 1;
+        format!("t{n}")
+    }
+
+    pub(crate) fn mint_phase_id(&mut self) -> String {
+        let highest = self
+            .phases
+            .iter()
+            .filter_map(|p| id_number(&p.id, 'p'))
+            .max()
+            .unwrap_or(0);
+        let n = self.next_phase_id.max(highest + 1).max(1);
+        self.next_phase_id = n + 1;
+        format!("p{n}")
+    }
+
+    /// The task to work on now: the one in progress, else the first pending.
+    pub fn next_task(&self) -> Option<(&Phase, &Task)> {
+        let find = |st: Status| {
+            self.tasks()
+                .find(|(_, _, t)| t.status == st)
+                .map(|(_, p, t)| (p, t))
+        };
+        find(Status::InProgress).or_else(|| find(Status::Pending))
+    }
+
+    /// Enforce "one task in progress": keep the first `in_progress` task, send
+    /// the others back to `pending`, and start the first pending task when
+    /// nothing is in progress.
+    pub(crate) fn settle(&mut self) {
+        let mut seen = false;
+        for phase in &mut self.phases {
+            for task in &mut phase.tasks {
+                if task.status == Status::InProgress {
+                    if seen {
+                        task.status = Status::Pending;
+                    }
+                    seen = true;
+                }
+            }
+        }
+        if !seen {
+            if let Some(task) = self
+                .phases
+                .iter_mut()
+                .flat_map(|p| p.tasks.iter_mut())
+                .find(|t| t.status == Status::Pending)
+            {
+                task.status = Status::InProgress;
+            }
+        }
+    }
+}
+
+/// The number in an id such as `t12` (for prefix `t`).
+pub fn id_number(id: &str, prefix: char) -> Option<u64> {
+    let rest = id.strip_prefix(prefix)?;
+    if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    rest.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(id: &str, status: Status) -> Task {
+        Task {
+            id: id.into(),
+            content: id.to_uppercase(),
+            status,
+            ..Task::default()
+        }
+    }
+
+    #[test]
+    fn status_spellings_round_trip() {
+        for st in Status::ALL {
+            assert_eq!(Status::parse(st.as_str()), Some(st));
+        }
+        assert_eq!(Status::InProgress.as_str(), "in_progress");
+        assert_eq!(Status::parse("done"), None);
+        let markers: String = Status::ALL.iter().map(|s| s.marker()).collect();
+        assert_eq!(markers, " /x-!");
+    }
+
+    #[test]
+    fn settle_keeps_first_in_progress_and_starts_first_pending() {
+        let mut plan = Plan::default();
+        plan.phases.push(Phase {
+            id: "p1".into(),
+            name: "A".into(),
+            tasks: vec![
+                task("t1", Status::Completed),
+                task("t2", Status::InProgress),
+                task("t3", Status::InProgress),
+            ],
+            ..Phase::default()
+        });
+        plan.settle();
+        let st: Vec<_> = plan.tasks().map(|(_, _, t)| t.status).collect();
+        assert_eq!(st, [Status::Completed, Status::InProgress, Status::Pending]);
+
+        plan.phases[0].tasks[1].status = Status::Blocked;
+        plan.settle();
+        let st: Vec<_> = plan.tasks().map(|(_, _, t)| t.status).collect();
+        assert_eq!(st, [Status::Completed, Status::Blocked, Status::InProgress]);
+    }
+
+    #[test]
+    fn minted_ids_skip_ids_already_used() {
+        let mut plan = Plan::default();
+        plan.phases.push(Phase {
+            id: "p4".into(),
+            tasks: vec![task("t9", Status::Pending)],
+            ..Phase::default()
+        });
+        assert_eq!(plan.mint_task_id(), "t10");
+        assert_eq!(plan.mint_task_id(), "t11");
+        assert_eq!(plan.mint_phase_id(), "p5");
+        assert_eq!(id_number("t07", 't'), Some(7));
+        assert_eq!(id_number("t", 't'), None);
+        assert_eq!(id_number("t-1", 't'), None);
+    }
+}
