@@ -3,6 +3,7 @@
 
 use std::io;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -34,10 +35,11 @@ pub enum Error {
     Conflict(String),
 
     #[error(
-        "Timed out after {secs} s waiting for another todo to finish with {}.",
+        "Timed out after {} waiting for another todo to finish with {}.",
+        seconds(waited),
         path.display()
     )]
-    LockTimeout { path: PathBuf, secs: u64 },
+    LockTimeout { path: PathBuf, waited: Duration },
 
     /// The plan file cannot be read as a plan; nothing was written.
     #[error(
@@ -92,6 +94,14 @@ fn list(candidates: &[Candidate]) -> String {
     out.push_str(candidates.first().map_or("t1", Candidate::id));
     out.push_str(") or more words.");
     out
+}
+
+fn seconds(d: &Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
+    }
 }
 
 fn io_reason(err: &io::Error) -> String {
@@ -187,7 +197,7 @@ mod tests {
             (
                 Error::LockTimeout {
                     path: "p".into(),
-                    secs: 10,
+                    waited: Duration::from_secs(10),
                 },
                 4,
                 "lock_timeout",
@@ -226,6 +236,9 @@ mod tests {
             "Cannot write plan file .todo.json",
             io::Error::from(io::ErrorKind::PermissionDenied),
         );
-        assert_eq!(e.to_string(), "Cannot write plan file .todo.json: permission denied");
+        assert_eq!(
+            e.to_string(),
+            "Cannot write plan file .todo.json: permission denied"
+        );
     }
 }

@@ -35,9 +35,20 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
     let verb = cmd::verb_name(&cli.command);
     let cwd = match std::env::current_dir() {
         Ok(dir) => dir,
-        Err(e) => return fail(&out, verb, None, &Error::io("Cannot read the current directory", e)),
+        Err(e) => {
+            return fail(
+                &out,
+                verb,
+                None,
+                &Error::io("Cannot read the current directory", e),
+            );
+        }
     };
-    let file = cli.global.file.clone().filter(|f| !f.as_os_str().is_empty());
+    let file = cli
+        .global
+        .file
+        .clone()
+        .filter(|f| !f.as_os_str().is_empty());
     let mut store = Store::locate(file, &cwd);
     if let Some(ms) = std::env::var("TODO_LOCK_TIMEOUT_MS")
         .ok()
@@ -47,13 +58,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
     }
     let ctx = Context {
         store,
-        out: out.clone(),
         if_rev: cli.global.if_rev,
         rev: Cell::new(None),
     };
-    let command = cli
-        .command
-        .unwrap_or(cli::Command::Show(cli.show.clone()));
+    let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
     match cmd::dispatch(&ctx, command) {
         Ok(report) => match out.report(&report) {
             Ok(()) => report.exit,

@@ -49,8 +49,12 @@ impl Candidate {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchError {
     /// Nothing matched; `suggestion` is the closest text when something is close.
-    NoMatch { suggestion: Option<String> },
-    Ambiguous { candidates: Vec<Candidate> },
+    NoMatch {
+        suggestion: Option<String>,
+    },
+    Ambiguous {
+        candidates: Vec<Candidate>,
+    },
 }
 
 /// The items of a plan prepared for matching (lower-cased once).
@@ -197,7 +201,8 @@ fn id_query(query: &str) -> Option<Target> {
 }
 
 fn words(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty())
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
 }
 
 /// Edits allowed when a query word of `len` characters is taken for a word.
@@ -249,12 +254,28 @@ fn covers(w: &str, q: &str) -> bool {
 /// Score a candidate text for a typo-laden query: every significant query
 /// word must stand for some word of the text; the score is the mean. A query
 /// close to the whole text also counts.
-fn typo_score(q_words: &[(&str, usize)], q: &str, text_lower: &str) -> Option<f64> {
+fn typo_score(q_words: &[(&str, usize)], short: &[&str], q: &str, text_lower: &str) -> Option<f64> {
+    // Short words and numbers get no typo allowance but must still be
+    // there: "auth ui" is not "Auth API", "task 12" is not "Task 13".
+    let present = |s: &str| {
+        words(text_lower).any(|w| {
+            if s.chars().any(|c| c.is_ascii_digit()) {
+                w == s
+            } else {
+                w.starts_with(s)
+            }
+        })
+    };
+    if !short.iter().all(|s| present(s)) {
+        return whole_score(q, text_lower);
+    }
     let mut total = 0.0;
     for &(qw, qlen) in q_words {
         let best = words(text_lower)
             .filter_map(|w| word_score(qw, qlen, w))
-            .fold(None, |acc: Option<f64>, s| Some(acc.map_or(s, |a| a.max(s))));
+            .fold(None, |acc: Option<f64>, s| {
+                Some(acc.map_or(s, |a| a.max(s)))
+            });
         match best {
             Some(s) => total += s,
             None => return whole_score(q, text_lower),
@@ -278,12 +299,23 @@ const MARGIN: f64 = 0.1;
 
 fn typo<'a>(q: &str, items: impl Iterator<Item = &'a Item<'a>>) -> Result<Target, MatchError> {
     let all: Vec<(&str, usize)> = words(q).map(|w| (w, w.chars().count())).collect();
-    let significant: Vec<(&str, usize)> = all.iter().copied().filter(|(_, n)| *n >= 3).collect();
+    // Numbers and short words get no typo allowance ("v2" is not "v3").
+    let exact_only = |w: &str, n: usize| n < 3 || w.chars().any(|c| c.is_ascii_digit());
+    let significant: Vec<(&str, usize)> = all
+        .iter()
+        .copied()
+        .filter(|&(w, n)| !exact_only(w, n))
+        .collect();
+    let short: Vec<&str> = all
+        .iter()
+        .filter(|&&(w, n)| exact_only(w, n))
+        .map(|(w, _)| *w)
+        .collect();
     let items: Vec<&Item> = items.collect();
     let mut scored: Vec<(f64, &Item)> = Vec::new();
     if !significant.is_empty() {
         for item in &items {
-            if let Some(s) = typo_score(&significant, q, &item.lower) {
+            if let Some(s) = typo_score(&significant, &short, q, &item.lower) {
                 scored.push((s, item));
             }
         }
@@ -392,7 +424,14 @@ mod tests {
                     "Fix login bug on Safari",
                 ],
             ),
-            ("Docs", &["Write the README", "Document the API", "x 3.7 release notes"]),
+            (
+                "Docs",
+                &[
+                    "Write the README",
+                    "Document the API",
+                    "x 3.7 release notes",
+                ],
+            ),
             ("Release 7", &[]),
         ])
     }
@@ -403,7 +442,11 @@ mod tests {
             Err(MatchError::NoMatch { .. }) => "none".into(),
             Err(MatchError::Ambiguous { candidates }) => format!(
                 "ambiguous:{}",
-                candidates.iter().map(|c| c.id().to_string()).collect::<Vec<_>>().join(",")
+                candidates
+                    .iter()
+                    .map(|c| c.id().to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
             ),
         }
     }
@@ -492,6 +535,9 @@ mod tests {
             ("ok", "t4"),
             ("logn", "ambiguous:t3,t6"),
             ("keys rotate database", "none"),
+            // Numbers are never typos of other numbers.
+            ("relase notes 3.8", "none"),
+            ("relase notes 3.7", "t9"),
         ];
         let mut wrong = Vec::new();
         for (q, want) in cases {
@@ -506,8 +552,18 @@ mod tests {
     #[test]
     fn typos_in_a_second_plan() {
         let p = plan(&[
-            ("Backend", &["Migrate users table", "Add index on email", "Cache session lookups"]),
-            ("Frontend", &["Dark mode toggle", "Fix flaky e2e test", "Bump React to 19"]),
+            (
+                "Backend",
+                &[
+                    "Migrate users table",
+                    "Add index on email",
+                    "Cache session lookups",
+                ],
+            ),
+            (
+                "Frontend",
+                &["Dark mode toggle", "Fix flaky e2e test", "Bump React to 19"],
+            ),
         ]);
         let cases: &[(&str, &str)] = &[
             ("migrat", "t1"),

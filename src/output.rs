@@ -48,8 +48,6 @@ pub enum Kind {
     Data,
     /// The checklist: data, coloured on a terminal.
     Checklist,
-    /// A warning: stderr.
-    Warn,
     /// Nothing to print in human mode.
     Silent,
 }
@@ -218,7 +216,6 @@ impl Output {
                 };
                 emit(io::stdout().lock(), &line(&text))
             }
-            Kind::Warn => self.stderr(&report.message),
             Kind::Silent => Ok(()),
         }
     }
@@ -233,8 +230,12 @@ impl Output {
                     Value::Array(candidates.iter().map(candidate_json).collect()),
                 );
             }
-            if let (Error::BrokenPlan { line, column, path, .. }, Some(obj)) =
-                (err, error.as_object_mut())
+            if let (
+                Error::BrokenPlan {
+                    line, column, path, ..
+                },
+                Some(obj),
+            ) = (err, error.as_object_mut())
             {
                 obj.insert("path".into(), json!(path.display().to_string()));
                 obj.insert("line".into(), json!(line));
@@ -250,11 +251,6 @@ impl Output {
             return emit(io::stdout().lock(), &line(&obj.to_string()));
         }
         self.stderr(&err.to_string())
-    }
-
-    /// A warning on stderr (shown even under `--json`, where stdout is the object).
-    pub fn warn(&self, text: &str) -> Result<()> {
-        self.stderr(text)
     }
 }
 

@@ -50,18 +50,24 @@ impl Store {
                 lock_wait: LOCK_WAIT,
             };
         }
-        let mut root = None;
+        // The project root is the first directory holding `.git`; without
+        // one, only the current directory counts.
+        let root = cwd
+            .ancestors()
+            .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok());
+        let Some(root) = root else {
+            return Store::found(cwd.join(DEFAULT_NAME));
+        };
         for dir in cwd.ancestors() {
             let candidate = dir.join(DEFAULT_NAME);
             if fs::symlink_metadata(&candidate).is_ok() {
                 return Store::found(candidate);
             }
-            if fs::symlink_metadata(dir.join(".git")).is_ok() {
-                root = Some(dir);
+            if dir == root {
                 break;
             }
         }
-        Store::found(root.unwrap_or(cwd).join(DEFAULT_NAME))
+        Store::found(root.join(DEFAULT_NAME))
     }
 
     fn found(path: PathBuf) -> Store {
@@ -163,7 +169,7 @@ impl Store {
                     if start.elapsed() >= self.lock_wait {
                         return Err(Error::LockTimeout {
                             path: self.path.clone(),
-                            secs: self.lock_wait.as_secs(),
+                            waited: self.lock_wait,
                         });
                     }
                     std::thread::sleep(pause);
@@ -266,7 +272,9 @@ impl Lock {
     fn write_atomic(&self, store: &Store, bytes: &[u8]) -> Result<()> {
         let dir = Store::directory(&self.target);
         let old = fs::metadata(&self.target).ok();
-        let mode = old.as_ref().map_or(0o644, |m| m.permissions().mode() & 0o7777);
+        let mode = old
+            .as_ref()
+            .map_or(0o644, |m| m.permissions().mode() & 0o7777);
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
@@ -275,9 +283,8 @@ impl Lock {
             self.temp_prefix(),
             std::process::id()
         ));
-        let fail = |e: io::Error| {
-            Error::io(format!("Cannot write plan file {}", store.display()), e)
-        };
+        let fail =
+            |e: io::Error| Error::io(format!("Cannot write plan file {}", store.display()), e);
         let result = (|| -> io::Result<()> {
             let mut file = OpenOptions::new()
                 .write(true)

@@ -34,8 +34,14 @@ pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
             (vec![id], message)
         }
         Target::Phase(pid) => {
-            let name = plan.phase_by_id(&pid).map(|p| p.name.clone()).unwrap_or_default();
-            (open_tasks(plan, Some(&pid)), format!("Marked phase {name} blocked."))
+            let name = plan
+                .phase_by_id(&pid)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+            (
+                open_tasks(plan, Some(&pid)),
+                format!("Marked phase {name} blocked."),
+            )
         }
     };
     set_status(plan, "block", message, &ids, Status::Blocked, reason)

@@ -12,7 +12,11 @@ pub fn run(ctx: &Context) -> Result<Report> {
     let mut body = String::new();
     let mut count = 0;
     for phase in &plan.phases {
-        let open: Vec<_> = phase.tasks.iter().filter(|t| t.status.is_active()).collect();
+        let open: Vec<_> = phase
+            .tasks
+            .iter()
+            .filter(|t| t.status.is_active())
+            .collect();
         if open.is_empty() {
             continue;
         }

@@ -7,7 +7,12 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Plan, Status};
 
-pub fn apply(plan: &mut Plan, verb: &'static str, status: Status, words: &[String]) -> Result<Report> {
+pub fn apply(
+    plan: &mut Plan,
+    verb: &'static str,
+    status: Status,
+    words: &[String],
+) -> Result<Report> {
     let mut ids = Vec::new();
     let message = if words.is_empty() {
         ids.extend(open_tasks(plan, None));
@@ -21,7 +26,10 @@ pub fn apply(plan: &mut Plan, verb: &'static str, status: Status, words: &[Strin
                 format!("Marked {status}: {content}")
             }
             Target::Phase(pid) => {
-                let name = plan.phase_by_id(&pid).map(|p| p.name.clone()).unwrap_or_default();
+                let name = plan
+                    .phase_by_id(&pid)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default();
                 ids.extend(open_tasks(plan, Some(&pid)));
                 format!("Marked phase {name} {status}.")
             }

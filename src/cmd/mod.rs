@@ -19,7 +19,7 @@ use std::cell::Cell;
 use crate::cli::Command;
 use crate::error::{Error, Result};
 use crate::matching::{self, MatchError, Scope, Target};
-use crate::output::{Output, Report};
+use crate::output::Report;
 use crate::plan::Plan;
 use crate::storage::Store;
 use crate::text::normalize;
@@ -28,7 +28,6 @@ use crate::text::normalize;
 /// and the global flags.
 pub struct Context {
     pub store: Store,
-    pub out: Output,
     pub if_rev: Option<u64>,
     /// The plan's `rev` as last seen, for error reports.
     pub rev: Cell<Option<u64>>,
@@ -82,13 +81,13 @@ impl Context {
         let before = self.store.load()?.plan;
         self.rev.set(Some(before.rev));
         lock.check_writable(&self.store)?;
-        if let Some(want) = self.if_rev {
-            if before.rev != want {
-                return Err(Error::Conflict(format!(
-                    "The plan is at rev {}, not {want} (--if-rev); nothing was changed. Read it again and retry.",
-                    before.rev
-                )));
-            }
+        if let Some(want) = self.if_rev
+            && before.rev != want
+        {
+            return Err(Error::Conflict(format!(
+                "The plan is at rev {}, not {want} (--if-rev); nothing was changed. Read it again and retry.",
+                before.rev
+            )));
         }
         let mut work = before.clone();
         let mut report = change(&mut work)?;
@@ -122,7 +121,12 @@ pub const NO_TARGET: &str = "No task or phase matched \"{}\".";
 pub fn find(plan: &Plan, query: &str, scope: Scope) -> Result<Target> {
     matching::resolve(plan, query, scope).map_err(|e| match e {
         MatchError::NoMatch { suggestion } => Error::NoMatch {
-            message: if scope == Scope::Tasks { NO_TASK } else { NO_TARGET }.replace("{}", query),
+            message: if scope == Scope::Tasks {
+                NO_TASK
+            } else {
+                NO_TARGET
+            }
+            .replace("{}", query),
             suggestion,
         },
         MatchError::Ambiguous { candidates } => Error::Ambiguous {

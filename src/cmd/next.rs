@@ -7,7 +7,9 @@ use crate::output::{Kind, Report};
 pub fn run(ctx: &Context) -> Result<Report> {
     let plan = ctx.read()?;
     let mut report = match plan.next_task() {
-        Some((phase, task)) => Report::new("next", Kind::Data, task.content.clone()).task(phase, task),
+        Some((phase, task)) => {
+            Report::new("next", Kind::Data, task.content.clone()).task(phase, task)
+        }
         None => {
             let mut r = Report::new("next", Kind::Silent, "Nothing to do.");
             r.exit = 1;

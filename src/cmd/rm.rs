@@ -24,12 +24,20 @@ pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
         Target::Task(id) => {
             let (phase, task) = task_of(plan, &id)?;
             plan.apply(Op::RemoveTask { task: id }).map_err(refused)?;
-            Ok(Report::new("rm", Kind::Confirm, format!("Removed: {}", task.content)).task(&phase, &task))
+            Ok(
+                Report::new("rm", Kind::Confirm, format!("Removed: {}", task.content))
+                    .task(&phase, &task),
+            )
         }
         Target::Phase(id) => {
             let phase = plan.phase_by_id(&id).cloned().unwrap_or_default();
             plan.apply(Op::RemovePhase { phase: id }).map_err(refused)?;
-            Ok(Report::new("rm", Kind::Confirm, format!("Removed phase: {}", phase.name)).phase(&phase))
+            Ok(Report::new(
+                "rm",
+                Kind::Confirm,
+                format!("Removed phase: {}", phase.name),
+            )
+            .phase(&phase))
         }
     }
 }

@@ -19,5 +19,8 @@ pub fn apply(plan: &mut Plan, args: &TaskArgs) -> Result<Report> {
     plan.apply(Op::Start { task: id.clone() })
         .map_err(|e| crate::error::Error::Refused(e.to_string()))?;
     let (phase, task) = task_of(plan, &id)?;
-    Ok(Report::new("start", Kind::Confirm, format!("Started: {}", task.content)).task(&phase, &task))
+    Ok(
+        Report::new("start", Kind::Confirm, format!("Started: {}", task.content))
+            .task(&phase, &task),
+    )
 }

@@ -18,10 +18,20 @@ pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
         Target::Task(id) => {
             let (phase, task) = task_of(plan, &id)?;
             if task.status != Status::Blocked {
-                let message = format!("Not blocked: {} (it is {}); nothing changed.", task.content, task.status);
+                let message = format!(
+                    "Not blocked: {} (it is {}); nothing changed.",
+                    task.content, task.status
+                );
                 return Ok(Report::new("unblock", Kind::Confirm, message).task(&phase, &task));
             }
-            set_status(plan, "unblock", format!("Unblocked: {}", task.content), &[id], Status::Pending, None)
+            set_status(
+                plan,
+                "unblock",
+                format!("Unblocked: {}", task.content),
+                &[id],
+                Status::Pending,
+                None,
+            )
         }
         Target::Phase(pid) => {
             let Some(phase) = plan.phase_by_id(&pid).cloned() else {
@@ -37,7 +47,14 @@ pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
                 let message = format!("No blocked tasks in phase {}; nothing changed.", phase.name);
                 return Ok(Report::new("unblock", Kind::Confirm, message).phase(&phase));
             }
-            set_status(plan, "unblock", format!("Unblocked phase {}.", phase.name), &ids, Status::Pending, None)
+            set_status(
+                plan,
+                "unblock",
+                format!("Unblocked phase {}.", phase.name),
+                &ids,
+                Status::Pending,
+                None,
+            )
         }
     }
 }

@@ -37,12 +37,12 @@ pub fn render_task(out: &mut String, task: &Task) {
     out.push(task.status.marker());
     out.push_str("] ");
     out.push_str(&encode_text(&task.content));
-    if task.status == Status::Blocked {
-        if let Some(blocker) = &task.blocker {
-            out.push_str(" <!-- blocker: ");
-            out.push_str(&encode_text(blocker));
-            out.push_str(" -->");
-        }
+    if task.status == Status::Blocked
+        && let Some(blocker) = &task.blocker
+    {
+        out.push_str(" <!-- blocker: ");
+        out.push_str(&encode_text(blocker));
+        out.push_str(" -->");
     }
     if task.dropped_by.as_deref() == Some("user") {
         out.push_str(" <!-- dropped-by: user -->");

@@ -44,13 +44,57 @@ impl From<serde_json::Error> for SyntaxError {
 }
 
 /// Parse a plan file. Unknown `version`, unknown status and duplicate ids are
-/// errors at the position where they occur.
+/// errors at the position where the offending value starts.
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let mut seen = HashSet::new();
-    let plan = PlanSeed { seen: &mut seen }.deserialize(&mut de)?;
-    de.end()?;
-    Ok(plan)
+    let result = PlanSeed { seen: &mut seen }
+        .deserialize(&mut de)
+        .and_then(|plan| de.end().map(|()| plan));
+    result.map_err(|err| {
+        let semantic = err.classify() == serde_json::error::Category::Data;
+        let mut e = SyntaxError::from(err);
+        if semantic {
+            e.column = value_start(text, e.line, e.column);
+        }
+        e.column = e.column.max(1);
+        e
+    })
+}
+
+/// serde_json reports data errors at the last character of the value; walk
+/// back to where the value starts, which is where a person should look.
+fn value_start(text: &str, line: usize, column: usize) -> usize {
+    let Some(l) = text.lines().nth(line.saturating_sub(1)) else {
+        return column;
+    };
+    let chars: Vec<char> = l.chars().collect();
+    let mut end = column.min(chars.len());
+    while end > 0 && matches!(chars[end - 1], ' ' | '\t' | ',' | '}' | ']') {
+        end -= 1;
+    }
+    if end == 0 {
+        return column;
+    }
+    let mut i = end - 1;
+    if chars[i] == '"' {
+        // Find the opening quote, skipping escaped ones.
+        while i > 0 {
+            i -= 1;
+            if chars[i] == '"' {
+                let slashes = chars[..i].iter().rev().take_while(|&&c| c == '\\').count();
+                if slashes % 2 == 0 {
+                    return i + 1;
+                }
+            }
+        }
+        return column;
+    }
+    while i > 0 && (chars[i - 1].is_ascii_alphanumeric() || matches!(chars[i - 1], '.' | '-' | '+'))
+    {
+        i -= 1;
+    }
+    i + 1
 }
 
 struct PlanSeed<'a> {
@@ -244,7 +288,9 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
                 }
                 "blocker" => task.blocker = map.next_value()?,
                 "droppedBy" => task.dropped_by = map.next_value()?,
-                "notes" => task.notes = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default(),
+                "notes" => {
+                    task.notes = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
+                }
                 _ => {
                     let v: Value = map.next_value()?;
                     task.extra.insert(key, v);
@@ -336,7 +382,11 @@ fn write_phase(out: &mut String, phase: &Phase, indent: &str) {
             out.push_str(&inner);
             out.push_str("  ");
             write_task(out, task);
-            out.push_str(if i + 1 < phase.tasks.len() { ",\n" } else { "\n" });
+            out.push_str(if i + 1 < phase.tasks.len() {
+                ",\n"
+            } else {
+                "\n"
+            });
         }
         out.push_str(&inner);
         out.push(']');
@@ -416,7 +466,10 @@ mod tests {
     fn the_spec_example_round_trips_byte_for_byte() {
         let plan = parse(EXAMPLE).unwrap();
         assert_eq!(plan.rev, 12);
-        assert_eq!(plan.phases[0].tasks[1].blocker.as_deref(), Some("vendor sandbox"));
+        assert_eq!(
+            plan.phases[0].tasks[1].blocker.as_deref(),
+            Some("vendor sandbox")
+        );
         assert_eq!(render(&plan), EXAMPLE);
     }
 
@@ -436,16 +489,19 @@ mod tests {
     fn errors_carry_line_and_column() {
         let bad_status = EXAMPLE.replace("\"completed\"", "\"done\"");
         let err = parse(&bad_status).unwrap_err();
-        assert_eq!(err.line, 11);
+        assert_eq!((err.line, err.column), (11, 68));
         assert!(err.message.contains("unknown status \"done\""), "{err}");
 
         let dup = EXAMPLE.replace("\"t3\"", "\"t1\"");
         let err = parse(&dup).unwrap_err();
-        assert_eq!((err.line, err.message.as_str()), (13, "duplicate id \"t1\""));
+        assert_eq!(
+            (err.line, err.column, err.message.as_str()),
+            (13, 17, "duplicate id \"t1\"")
+        );
 
         let v2 = EXAMPLE.replace("\"version\": 1", "\"version\": 2");
         let err = parse(&v2).unwrap_err();
-        assert_eq!(err.line, 2);
+        assert_eq!((err.line, err.column), (2, 14));
         assert!(err.message.starts_with("unknown version 2"), "{err}");
 
         let cut = &EXAMPLE[..EXAMPLE.len() / 2];

@@ -133,16 +133,23 @@ impl Plan {
 
     pub fn tasks(&self) -> impl Iterator<Item = (TaskPos, &Phase, &Task)> {
         self.phases.iter().enumerate().flat_map(|(pi, phase)| {
-            phase
-                .tasks
-                .iter()
-                .enumerate()
-                .map(move |(ti, task)| (TaskPos { phase: pi, task: ti }, phase, task))
+            phase.tasks.iter().enumerate().map(move |(ti, task)| {
+                (
+                    TaskPos {
+                        phase: pi,
+                        task: ti,
+                    },
+                    phase,
+                    task,
+                )
+            })
         })
     }
 
     pub fn find_task(&self, id: &str) -> Option<TaskPos> {
-        self.tasks().find(|(_, _, t)| t.id == id).map(|(pos, _, _)| pos)
+        self.tasks()
+            .find(|(_, _, t)| t.id == id)
+            .map(|(pos, _, _)| pos)
     }
 
     pub fn find_phase(&self, id: &str) -> Option<usize> {
@@ -221,15 +228,14 @@ impl Plan {
                 }
             }
         }
-        if !seen {
-            if let Some(task) = self
+        if !seen
+            && let Some(task) = self
                 .phases
                 .iter_mut()
                 .flat_map(|p| p.tasks.iter_mut())
                 .find(|t| t.status == Status::Pending)
-            {
-                task.status = Status::InProgress;
-            }
+        {
+            task.status = Status::InProgress;
         }
     }
 }

@@ -16,9 +16,14 @@ pub enum PhaseRef {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
     /// Append a task at the end of a phase.
-    AddTask { phase: PhaseRef, content: String },
+    AddTask {
+        phase: PhaseRef,
+        content: String,
+    },
     /// Make a task the one in progress; any other goes back to pending.
-    Start { task: String },
+    Start {
+        task: String,
+    },
     /// Set a task's status. `blocker` is kept only for `Blocked`; `Abandoned`
     /// records that a person dropped it.
     SetStatus {
@@ -26,19 +31,37 @@ pub enum Op {
         status: Status,
         blocker: Option<String>,
     },
-    RemoveTask { task: String },
-    RemovePhase { phase: String },
+    RemoveTask {
+        task: String,
+    },
+    RemovePhase {
+        phase: String,
+    },
     Clear,
-    RenameTask { task: String, content: String },
-    RenamePhase { phase: String, name: String },
+    RenameTask {
+        task: String,
+        content: String,
+    },
+    RenamePhase {
+        phase: String,
+        name: String,
+    },
     /// Move a task to the end of another phase.
-    MoveTask { task: String, to: PhaseRef },
-    Note { task: String, text: String },
+    MoveTask {
+        task: String,
+        to: PhaseRef,
+    },
+    Note {
+        task: String,
+        text: String,
+    },
     /// Remove finished tasks, then empty phases.
     Prune,
     /// Replace all phases (import, edit, undo). Ids are the caller's; the
     /// counters only ever rise.
-    Replace { phases: Vec<Phase> },
+    Replace {
+        phases: Vec<Phase>,
+    },
 }
 
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -69,7 +92,9 @@ impl Plan {
     }
 
     fn task_mut(&mut self, id: &str) -> Result<&mut Task, OpError> {
-        let pos = self.find_task(id).ok_or_else(|| OpError::NoTask(id.into()))?;
+        let pos = self
+            .find_task(id)
+            .ok_or_else(|| OpError::NoTask(id.into()))?;
         Ok(&mut self.phases[pos.phase].tasks[pos.task])
     }
 
@@ -141,7 +166,11 @@ impl Plan {
                     });
                 }
                 t.status = status;
-                t.blocker = if status == Status::Blocked { blocker } else { None };
+                t.blocker = if status == Status::Blocked {
+                    blocker
+                } else {
+                    None
+                };
                 t.dropped_by = (status == Status::Abandoned).then(|| "user".to_string());
             }
             Op::RemoveTask { task } => {
@@ -163,10 +192,10 @@ impl Plan {
             }
             Op::MoveTask { task, to } => {
                 let pos = self.find_task(&task).ok_or(OpError::NoTask(task))?;
-                if let PhaseRef::Id(id) = &to {
-                    if self.find_phase(id).is_none() {
-                        return Err(OpError::NoPhase(id.clone()));
-                    }
+                if let PhaseRef::Id(id) = &to
+                    && self.find_phase(id).is_none()
+                {
+                    return Err(OpError::NoPhase(id.clone()));
                 }
                 let moved = self.phases[pos.phase].tasks.remove(pos.task);
                 let pi = self.phase_index(to, &mut applied)?;

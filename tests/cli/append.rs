@@ -1,0 +1,154 @@
+use crate::common::{TestEnv, s};
+
+#[test]
+fn the_spec_examples() {
+    let env = TestEnv::new();
+    env.run(&["append", "auth work", "set up"]).ok();
+    env.run(&["append", "auth", "wire", "oauth"])
+        .is(0, "Appended to Auth Work: Wire oauth\n", "");
+
+    let env = TestEnv::new();
+    env.given(&[&["append", "one", "a"], &["append", "two", "b"]]);
+    env.run(&["append", "fix the \"quoted\" thing"]).is(
+        0,
+        "Appended to Two: Fix the \"quoted\" thing\n",
+        "",
+    );
+}
+
+#[test]
+fn one_argument_goes_to_the_last_phase_or_todos() {
+    let env = TestEnv::new();
+    env.run(&["append", "first thing"])
+        .is(0, "Appended to Todos: First thing\n", "");
+    env.run(&["append", "Later", "x"]).ok();
+    env.run(&["append", "second"])
+        .is(0, "Appended to Later: Second\n", "");
+}
+
+#[test]
+fn new_phases_get_capitalised_words_and_existing_ones_are_matched() {
+    let env = TestEnv::new();
+    env.run(&["append", "auth work", "a"])
+        .is(0, "Appended to Auth Work: A\n", "");
+    // Matched by prefix, by id, and by exact name in another case.
+    env.run(&["append", "auth", "b"])
+        .is(0, "Appended to Auth Work: B\n", "");
+    env.run(&["append", "p1", "c"])
+        .is(0, "Appended to Auth Work: C\n", "");
+    env.run(&["append", "AUTH WORK", "d"])
+        .is(0, "Appended to Auth Work: D\n", "");
+    let plan = env.plan();
+    assert_eq!(plan["phases"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn phase_flag_names_the_phase_and_creates_it_as_typed() {
+    let env = TestEnv::new();
+    env.run(&["append", "-p", "release candidate", "tag", "it"])
+        .is(0, "Appended to release candidate: Tag it\n", "");
+    env.run(&["append", "--phase", "release", "ship"]).is(
+        0,
+        "Appended to release candidate: Ship\n",
+        "",
+    );
+    // With --phase, every argument is text, even the first.
+    env.run(&["append", "-p", "rel", "docs", "page"]).is(
+        0,
+        "Appended to release candidate: Docs page\n",
+        "",
+    );
+}
+
+#[test]
+fn text_is_normalised_and_hyphen_text_needs_double_dash() {
+    let env = TestEnv::new();
+    env.run(&["append", "  spaced \t out\nwords  "]).is(
+        0,
+        "Appended to Todos: Spaced out words\n",
+        "",
+    );
+    env.run(&["append", "--", "-v flag handling"]).is(
+        0,
+        "Appended to Todos: -v flag handling\n",
+        "",
+    );
+    let run = env.run(&["append", "-v"]);
+    run.code(2);
+    assert!(run.stderr.contains("unexpected argument '-v'"), "{run:?}");
+}
+
+#[test]
+fn empty_text_is_a_usage_error_and_changes_nothing() {
+    let env = TestEnv::new();
+    env.run(&["append", "   "])
+        .is(2, "", "The task is empty.\n");
+    env.run(&["append", "phase", " \t "])
+        .is(2, "", "The task is empty.\n");
+    env.run(&["append", "-p", " ", "x"])
+        .is(2, "", "The phase name is empty.\n");
+    assert!(!env.plan_path().exists());
+    env.run(&["append"]).code(2);
+}
+
+#[test]
+fn duplicates_are_refused_whatever_their_status() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "ship it"], &["done", "ship it"]]);
+    let before = env.plan_text();
+    env.run(&["append", "ship it"])
+        .is(7, "", "Task \"Ship it\" already exists\n");
+    env.run(&["append", "other", "Ship it"])
+        .is(7, "", "Task \"Ship it\" already exists\n");
+    assert_eq!(env.plan_text(), before, "a refused append writes nothing");
+    // Case matters for duplicates.
+    env.run(&["append", "-p", "Todos", "--", "ship IT"]).ok();
+}
+
+#[test]
+fn an_ambiguous_phase_changes_nothing() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "auth api", "a"], &["append", "auth ui", "b"]]);
+    let before = env.plan_text();
+    let run = env.run(&["append", "auth", "c"]);
+    run.code(3);
+    assert!(
+        run.stderr.starts_with(
+            "\"auth\" is ambiguous; it matches:\n  p1  Auth Api  (phase)\n  p2  Auth Ui  (phase)\n"
+        ),
+        "{run:?}"
+    );
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn a_new_plan_starts_its_first_task_and_appending_to_finished_work_starts_the_new_one() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "a1"], &["append", "A", "a2"]]);
+    env.run(&[]).is(0, "# A\n- [/] A1\n- [ ] A2\n", "");
+    env.given(&[&["done"]]);
+    env.run(&["append", "a3"]).ok();
+    assert_eq!(
+        env.statuses(),
+        s(&[
+            ("A1", "completed"),
+            ("A2", "completed"),
+            ("A3", "in_progress")
+        ])
+    );
+}
+
+#[test]
+fn ids_count_up_and_are_never_reused() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "a"],
+        &["append", "b"],
+        &["rm", "b"],
+        &["append", "c"],
+    ]);
+    let plan = env.plan();
+    assert_eq!(plan["phases"][0]["tasks"][1]["id"], "t3");
+    assert_eq!(plan["nextTaskId"], 4);
+    assert_eq!(plan["rev"], 4);
+}

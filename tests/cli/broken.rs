@@ -1,0 +1,240 @@
+//! Broken plan files are reported, never reset; unwritable ones are refused.
+
+use std::os::unix::fs::PermissionsExt;
+
+use crate::common::TestEnv;
+
+const GOOD: &str = r#"{
+  "version": 1,
+  "rev": 3,
+  "nextPhaseId": 2,
+  "nextTaskId": 3,
+  "phases": [
+    {
+      "id": "p1",
+      "name": "Auth",
+      "tasks": [
+        { "id": "t1", "content": "Wire OAuth providers", "status": "in_progress" },
+        { "id": "t2", "content": "Rotate keys", "status": "pending" }
+      ]
+    }
+  ]
+}
+"#;
+
+/// Every verb, reading or writing, reports the problem with file and
+/// position, exits 5, and leaves the bytes alone.
+fn assert_reported(env: &TestEnv, text: &str, place: &str, problem: &str) {
+    env.write_plan(text);
+    let path = env.plan_path().display().to_string();
+    for args in [
+        &[][..],
+        &["append", "x"],
+        &["done", "oauth"],
+        &["rm"],
+        &["check"],
+        &["next"],
+    ] {
+        let run = env.run(args);
+        run.code(5);
+        assert!(run.stdout.is_empty(), "{run:?}");
+        let first = run.stderr.lines().next().unwrap_or_default();
+        assert_eq!(
+            first,
+            format!("Plan file {path}:{place} is broken: {problem}"),
+            "{args:?}"
+        );
+        assert!(run.stderr.contains("Nothing was changed."), "{run:?}");
+        assert_eq!(env.plan_text(), text, "bytes must stay as they were");
+    }
+    let dir: Vec<_> = std::fs::read_dir(&env.root)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert_eq!(dir.len(), 2, "only .git and the plan: {dir:?}");
+}
+
+#[test]
+fn truncated_json() {
+    let env = TestEnv::new();
+    let cut = &GOOD[..GOOD.find("\"Rotate").unwrap_or(10)];
+    assert_reported(&env, cut, "12:33", "EOF while parsing a value");
+}
+
+#[test]
+fn unknown_version() {
+    let env = TestEnv::new();
+    let text = GOOD.replace("\"version\": 1", "\"version\": 2");
+    let run_place = "2:14";
+    let problem = format!(
+        "unknown version 2 (this todo {} reads version 1; a newer todo may read it)",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert_reported(&env, &text, run_place, &problem);
+}
+
+#[test]
+fn unknown_status() {
+    let env = TestEnv::new();
+    let text = GOOD.replace("\"pending\"", "\"waiting\"");
+    assert_reported(
+        &env,
+        &text,
+        "12:59",
+        "unknown status \"waiting\" (expected pending, in_progress, completed, abandoned or blocked)",
+    );
+}
+
+#[test]
+fn duplicate_id() {
+    let env = TestEnv::new();
+    let text = GOOD.replace("\"t2\"", "\"t1\"");
+    assert_reported(&env, &text, "12:17", "duplicate id \"t1\"");
+}
+
+#[test]
+fn empty_file_and_wrong_shape() {
+    let env = TestEnv::new();
+    assert_reported(&env, "", "1:1", "the file is empty");
+    assert_reported(
+        &env,
+        "[]\n",
+        "1:1",
+        "invalid type: sequence, expected a todo plan object",
+    );
+}
+
+#[test]
+fn a_directory_where_the_file_should_be() {
+    let env = TestEnv::new();
+    std::fs::create_dir(env.plan_path()).unwrap();
+    let path = env.plan_path().display().to_string();
+    env.run(&[]).is(
+        6,
+        "",
+        &format!("Cannot read plan file {path}: it is a directory\n"),
+    );
+    env.run(&["append", "x"]).is(
+        6,
+        "",
+        &format!("Cannot read plan file {path}: it is a directory\n"),
+    );
+    assert!(env.plan_path().is_dir());
+}
+
+#[test]
+fn unknown_fields_survive_a_rewrite() {
+    let env = TestEnv::new();
+    let text = GOOD
+        .replace("\"rev\": 3,", "\"rev\": 3,\n  \"owner\": \"team-a\",")
+        .replace(
+            "\"name\": \"Auth\",",
+            "\"name\": \"Auth\",\n      \"color\": \"red\",",
+        )
+        .replace(
+            "\"status\": \"pending\" }",
+            "\"status\": \"pending\", \"due\": \"2027-01-01\", \"estimate\": {\"h\": 3} }",
+        );
+    env.write_plan(&text);
+    env.run(&["done", "keys"]).ok();
+    let out = env.plan_text();
+    assert!(out.contains(r#"{ "id": "t2", "content": "Rotate keys", "status": "completed", "due": "2027-01-01", "estimate": {"h":3} }"#), "{out}");
+    assert!(out.contains("\"color\": \"red\""), "{out}");
+    assert!(out.contains("\"owner\": \"team-a\""), "{out}");
+    assert!(out.contains("\"rev\": 4"), "{out}");
+}
+
+#[test]
+fn a_read_only_plan_is_refused_even_for_root() {
+    let env = TestEnv::new();
+    env.write_plan(GOOD);
+    std::fs::set_permissions(env.plan_path(), std::fs::Permissions::from_mode(0o444)).unwrap();
+    let path = env.plan_path().display().to_string();
+    env.run(&["done", "oauth"]).is(
+        6,
+        "",
+        &format!("Plan file {path} is read-only; not changing it. Make it writable (chmod u+w) to allow changes.\n"),
+    );
+    assert_eq!(env.plan_text(), GOOD);
+    // Reading still works.
+    env.run(&["next"]).is(0, "Wire OAuth providers\n", "");
+}
+
+/// Run `todo` as `nobody`, where the kernel really refuses the write.
+fn as_nobody(env: &TestEnv, args: &[&str]) -> Option<crate::common::Run> {
+    let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    let is_root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| o.stdout == b"0\n")
+        .unwrap_or(false);
+    let (Some(setpriv), true) = (setpriv, is_root) else {
+        println!("skipped: needs root and setpriv to drop privileges");
+        return None;
+    };
+    // Let nobody reach the project.
+    let mut dir = env.root.clone();
+    while dir.pop() {
+        if dir == std::env::temp_dir() {
+            break;
+        }
+        let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755));
+    }
+    let out = std::process::Command::new(setpriv)
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .arg(crate::common::bin())
+        .args(args)
+        .current_dir(&env.root)
+        .env_clear()
+        .env("HOME", &env.home)
+        .env("TODO_HISTORY_DIR", env.home.join("history"))
+        .output()
+        .ok()?;
+    Some(crate::common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    })
+}
+
+#[test]
+fn a_plan_the_user_may_not_write_is_refused() {
+    let env = TestEnv::new();
+    env.write_plan(GOOD);
+    std::fs::set_permissions(&env.root, std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::set_permissions(env.plan_path(), std::fs::Permissions::from_mode(0o644)).unwrap();
+    let Some(run) = as_nobody(&env, &["done", "oauth"]) else {
+        return;
+    };
+    let path = env.plan_path().display().to_string();
+    run.is(
+        6,
+        "",
+        &format!("Cannot write plan file {path}: permission denied\n"),
+    );
+    assert_eq!(env.plan_text(), GOOD);
+}
+
+#[test]
+fn a_read_only_folder_is_refused_and_the_plan_kept() {
+    let env = TestEnv::new();
+    env.write_plan(GOOD);
+    std::fs::set_permissions(env.plan_path(), std::fs::Permissions::from_mode(0o666)).unwrap();
+    std::fs::set_permissions(&env.root, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let Some(run) = as_nobody(&env, &["done", "oauth"]) else {
+        return;
+    };
+    let path = env.plan_path().display().to_string();
+    run.is(
+        6,
+        "",
+        &format!("Cannot write plan file {path}: permission denied\n"),
+    );
+    assert_eq!(env.plan_text(), GOOD);
+    // Reading works for nobody too.
+    as_nobody(&env, &["next"])
+        .expect("ran before")
+        .is(0, "Wire OAuth providers\n", "");
+    std::fs::set_permissions(&env.root, std::fs::Permissions::from_mode(0o755)).unwrap();
+}

@@ -1,0 +1,171 @@
+//! Real processes racing for the plan, and real SIGKILLs in the middle of a write.
+
+use std::collections::BTreeSet;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::TestEnv;
+
+#[test]
+fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
+    let env = TestEnv::new();
+    let children: Vec<_> = (0..50)
+        .map(|i| {
+            env.command()
+                .args(["append", "-q", &format!("task number {i}")])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("spawn todo")
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().expect("wait");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let contents: BTreeSet<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
+    let want: BTreeSet<String> = (0..50).map(|i| format!("Task number {i}")).collect();
+    assert_eq!(contents, want);
+    assert_eq!(env.rev(), 50);
+    let ids: BTreeSet<String> = env.plan()["phases"][0]["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids.len(), 50, "ids are unique");
+}
+
+#[test]
+fn a_held_lock_makes_a_writer_wait_then_give_up_with_exit_4() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    let Ok(mut holder) = Command::new("flock")
+        .arg(&env.root)
+        .args(["sleep", "3"])
+        .spawn()
+    else {
+        println!("skipped: flock(1) is not installed");
+        return;
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let before = env.plan_text();
+    let started = Instant::now();
+    let run = env.run_with(&["append", "b"], |c| {
+        c.env("TODO_LOCK_TIMEOUT_MS", "500");
+    });
+    let waited = started.elapsed();
+    run.is(
+        4,
+        "",
+        &format!(
+            "Timed out after 0.5 s waiting for another todo to finish with {}.\n",
+            env.plan_path().display()
+        ),
+    );
+    assert!(waited >= Duration::from_millis(500), "it waited {waited:?}");
+    assert_eq!(env.plan_text(), before);
+    // Readers do not wait for the lock.
+    env.run(&["next"]).is(0, "A\n", "");
+    // Once the holder is gone, the writer gets through.
+    let _ = holder.wait();
+    env.run(&["append", "b"]).ok();
+}
+
+/// A tiny deterministic PRNG so the test needs no extra crates.
+struct XorShift(u64);
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn big_plan(tasks: usize) -> String {
+    let mut s = String::from(
+        "{\n  \"version\": 1,\n  \"rev\": 1,\n  \"nextPhaseId\": 2,\n  \"nextTaskId\": ",
+    );
+    s.push_str(&format!(
+        "{},\n  \"phases\": [\n    {{\n      \"id\": \"p1\",\n      \"name\": \"Bulk\",\n      \"tasks\": [\n",
+        tasks + 1
+    ));
+    for i in 1..=tasks {
+        let status = if i == 1 { "in_progress" } else { "pending" };
+        s.push_str(&format!(
+            "        {{ \"id\": \"t{i}\", \"content\": \"Bulk task {i} with some words to make the line longer\", \"status\": \"{status}\" }}{}\n",
+            if i < tasks { "," } else { "" }
+        ));
+    }
+    s.push_str("      ]\n    }\n  ]\n}\n");
+    s
+}
+
+#[test]
+fn sigkill_at_any_moment_leaves_the_old_plan_or_the_new_one() {
+    let env = TestEnv::new();
+    // A large plan makes each write take long enough to be hit mid-way.
+    env.write_plan(&big_plan(20_000));
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ u64::from(std::process::id()));
+    // Calibrate: how long does one command take here, start to exit?
+    let started = Instant::now();
+    env.run(&["append", "-q", "-p", "Bulk", "calibration"]).ok();
+    let span = started.elapsed().as_micros() as u64 * 6 / 5 + 1;
+    let (mut killed, mut finished, mut old_state, mut new_state) = (0, 0, 0, 0);
+    let mut expected: Vec<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
+    let rounds = 60;
+    for round in 0..rounds {
+        let before_rev = env.rev();
+        let content = format!("Crash round {round}");
+        let mut child = env
+            .command()
+            .args(["append", "-q", "-p", "Bulk", &content])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn");
+        // Kill somewhere in the command's life, or just after it.
+        std::thread::sleep(Duration::from_micros(rng.next() % span));
+        let _ = child.kill(); // SIGKILL
+        let status = child.wait().expect("wait");
+        if status.success() {
+            finished += 1;
+        } else {
+            killed += 1;
+        }
+        // Whatever happened, the plan parses and is the old or the new state.
+        let now: Vec<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
+        let rev = env.rev();
+        if rev == before_rev {
+            assert_eq!(now, expected, "round {round}: same rev, same tasks");
+            old_state += 1;
+        } else {
+            new_state += 1;
+            assert_eq!(rev, before_rev + 1, "round {round}");
+            expected.push(content);
+            assert_eq!(now, expected, "round {round}: one more task");
+        }
+    }
+    // The next command cleans up any temporary file a kill stranded.
+    env.run(&["append", "-q", "after the storm"]).ok();
+    let litter: Vec<_> = std::fs::read_dir(&env.root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != ".git" && n != ".todo.json")
+        .collect();
+    assert!(litter.is_empty(), "left behind: {litter:?}");
+    println!(
+        "crash test: {rounds} rounds, {killed} killed by SIGKILL, {finished} finished first; \
+         plan afterwards: {old_state} old, {new_state} new, 0 torn"
+    );
+    assert!(
+        killed > 0,
+        "no command was actually killed; the test proved nothing"
+    );
+}

@@ -1,0 +1,100 @@
+//! Streams, colour, terminal safety and broken pipes.
+
+use std::process::Command;
+
+use crate::common::TestEnv;
+
+/// Run `todo` under a real pseudo-terminal with `script(1)`.
+fn in_terminal(env: &TestEnv, args: &str, no_color: bool) -> Option<String> {
+    if Command::new("script").arg("--version").output().is_err() {
+        println!("skipped: script(1) is not installed");
+        return None;
+    }
+    let line = format!("{} {args}", crate::common::bin().display());
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &line, "/dev/null"])
+        .current_dir(&env.root)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &env.home)
+        .env("TERM", "xterm");
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    }
+    let out = cmd.output().ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn colour_on_a_terminal_unless_no_color() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["append", "b"], &["done", "a"]]);
+    let Some(tty) = in_terminal(&env, "", false) else {
+        return;
+    };
+    assert!(tty.contains("\u{1b}["), "colour on a terminal: {tty:?}");
+    let plain = in_terminal(&env, "", true).unwrap_or_default();
+    assert!(!plain.contains("\u{1b}["), "NO_COLOR: {plain:?}");
+    let forced = in_terminal(&env, "--color never", false).unwrap_or_default();
+    assert!(!forced.contains("\u{1b}["), "--color never: {forced:?}");
+}
+
+#[test]
+fn colour_flag_wins_over_pipes_and_no_color() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    let piped = env.run(&[]).ok().stdout.clone();
+    assert!(!piped.contains('\u{1b}'));
+    let forced = env.run_with(&["--color", "always"], |c| {
+        c.env("NO_COLOR", "1");
+    });
+    assert!(forced.stdout.contains("\u{1b}["), "{forced:?}");
+}
+
+#[test]
+fn control_characters_never_reach_a_terminal_raw() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "evil \u{1b}]0;pwned\u{7} title"]]);
+    // Piped, it is data: kept as it is.
+    let piped = env.run(&["next"]).ok().stdout.clone();
+    assert_eq!(piped, "Evil \u{1b}]0;pwned\u{7} title\n");
+    let Some(tty) = in_terminal(&env, "next", true) else {
+        return;
+    };
+    assert!(tty.contains("Evil ^[]0;pwned^G title"), "{tty:?}");
+    assert!(!tty.contains('\u{7}'));
+    let shown = in_terminal(&env, "", false).unwrap_or_default();
+    assert!(shown.contains("^[]0;pwned^G"), "{shown:?}");
+    let forced = env.run(&["--color", "always"]).stdout.clone();
+    assert!(forced.contains("^[]0;pwned^G"), "{forced:?}");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_exit_0() {
+    let env = TestEnv::new();
+    let mut text = String::from(
+        "{\"version\":1,\"rev\":1,\"nextPhaseId\":2,\"nextTaskId\":20001,\"phases\":[{\"id\":\"p1\",\"name\":\"Big\",\"tasks\":[",
+    );
+    for i in 1..=20_000 {
+        if i > 1 {
+            text.push(',');
+        }
+        text.push_str(&format!(
+            "{{\"id\":\"t{i}\",\"content\":\"Task {i}\",\"status\":\"pending\"}}"
+        ));
+    }
+    text.push_str("]}]}");
+    env.write_plan(&text);
+    let script = format!(
+        "'{}' | head -1; echo \"exit=${{PIPESTATUS[0]}}\"",
+        crate::common::bin().display()
+    );
+    let out = Command::new("bash")
+        .args(["-c", &script])
+        .current_dir(&env.root)
+        .output()
+        .expect("bash");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout, "# Big\nexit=0\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

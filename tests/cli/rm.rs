@@ -1,0 +1,31 @@
+use crate::common::TestEnv;
+
+#[test]
+fn rm_a_task_a_phase_and_everything() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["rm", "keys"]).is(0, "Removed: Rotate keys\n", "");
+    env.run(&["rm", "billing"])
+        .is(0, "Removed phase: Billing\n", "");
+    env.run(&[]).is(
+        0,
+        "# Auth\n- [/] Wire OAuth providers\n- [ ] Add login rate limiting\n",
+        "",
+    );
+    env.run(&["rm"]).is(0, "Cleared all todos.\n", "");
+    env.run(&[])
+        .is(0, "No todos. Use todo append <task> to start one.\n", "");
+    let plan = env.plan();
+    assert_eq!(plan["phases"], serde_json::json!([]));
+    assert_eq!(plan["nextTaskId"], 6, "counters never go back");
+}
+
+#[test]
+fn rm_with_no_match_changes_nothing() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = env.plan_text();
+    env.run(&["rm", "t42"])
+        .is(3, "", "No task or phase matched \"t42\".\n");
+    assert_eq!(env.plan_text(), before);
+}

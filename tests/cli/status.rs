@@ -1,0 +1,275 @@
+//! start, done, drop, block, unblock.
+
+use crate::common::{TestEnv, s};
+
+#[test]
+fn start_by_substring_sends_the_other_task_back() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["start", "oauth"])
+        .is(0, "Started: Wire OAuth providers\n", "");
+    env.run(&["start", "keys"])
+        .is(0, "Started: Rotate keys\n", "");
+    assert_eq!(
+        env.statuses()[..2],
+        s(&[
+            ("Wire OAuth providers", "pending"),
+            ("Rotate keys", "in_progress")
+        ])
+    );
+}
+
+#[test]
+fn start_works_on_finished_and_blocked_tasks_and_clears_their_marks() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[
+        &["drop", "invoice"],
+        &["block", "keys", "--reason", "vendor"],
+    ]);
+    env.run(&["start", "invoice"])
+        .is(0, "Started: Invoice export\n", "");
+    let task = &env.plan()["phases"][1]["tasks"][1];
+    assert_eq!(task["status"], "in_progress");
+    assert!(task.get("droppedBy").is_none(), "{task}");
+    env.run(&["start", "keys"]).ok();
+    let task = &env.plan()["phases"][0]["tasks"][1];
+    assert_eq!(task["status"], "in_progress");
+    assert!(task.get("blocker").is_none(), "{task}");
+}
+
+#[test]
+fn start_with_no_match_names_the_query() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["start", "deploy", "to", "prod"]).is(
+        3,
+        "",
+        "No task matched \"deploy to prod\". Use todo to list current tasks.\n",
+    );
+    // Phases are not tasks.
+    env.run(&["start", "billing"]).is(
+        3,
+        "",
+        "No task matched \"billing\". Use todo to list current tasks.\n",
+    );
+}
+
+#[test]
+fn done_on_a_task_a_phase_and_everything() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["done", "rotate", "keys"])
+        .is(0, "Marked completed: Rotate keys\n", "");
+    env.run(&["done", "billing"])
+        .is(0, "Marked phase Billing completed.\n", "");
+    env.run(&["done"])
+        .is(0, "Marked all tasks completed.\n", "");
+    assert!(env.statuses().iter().all(|(_, st)| st == "completed"));
+}
+
+#[test]
+fn a_phase_or_everything_changes_only_open_tasks() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[
+        &["drop", "keys"],
+        &["block", "rate", "--reason", "legal"],
+        &["done", "stripe"],
+    ]);
+    env.run(&["done", "auth"]).ok();
+    assert_eq!(
+        env.statuses(),
+        s(&[
+            ("Wire OAuth providers", "completed"),
+            ("Rotate keys", "abandoned"),
+            ("Add login rate limiting", "completed"),
+            ("Wire Stripe webhooks", "completed"),
+            ("Invoice export", "in_progress"),
+        ])
+    );
+    env.run(&["drop"])
+        .is(0, "Marked all tasks abandoned.\n", "");
+    let statuses: Vec<_> = env.statuses().into_iter().map(|(_, st)| st).collect();
+    assert_eq!(
+        statuses,
+        [
+            "completed",
+            "abandoned",
+            "completed",
+            "completed",
+            "abandoned"
+        ]
+    );
+}
+
+#[test]
+fn a_task_named_directly_changes_whatever_its_status() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[&["done", "oauth"]]);
+    env.run(&["drop", "oauth"])
+        .is(0, "Marked abandoned: Wire OAuth providers\n", "");
+    let task = &env.plan()["phases"][0]["tasks"][0];
+    assert_eq!(task["status"], "abandoned");
+    assert_eq!(task["droppedBy"], "user");
+    env.run(&["done", "t1"])
+        .is(0, "Marked completed: Wire OAuth providers\n", "");
+    assert!(
+        env.plan()["phases"][0]["tasks"][0]
+            .get("droppedBy")
+            .is_none()
+    );
+}
+
+#[test]
+fn drop_forms_and_messages() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["drop", "invoice"])
+        .is(0, "Marked abandoned: Invoice export\n", "");
+    env.run(&["drop", "auth"])
+        .is(0, "Marked phase Auth abandoned.\n", "");
+    env.run(&["drop"])
+        .is(0, "Marked all tasks abandoned.\n", "");
+    env.run(&["drop", "nothing", "like", "it"]).is(
+        3,
+        "",
+        "No task or phase matched \"nothing like it\".\n",
+    );
+}
+
+#[test]
+fn done_no_match_names_the_query_and_suggests_something_close() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = env.plan_text();
+    env.run(&["done", "kubernetes"])
+        .is(3, "", "No task or phase matched \"kubernetes\".\n");
+    env.run(&["done", "stripy", "hooks"]).is(
+        3,
+        "",
+        "No task or phase matched \"stripy hooks\".\nDid you mean \"Wire Stripe webhooks\"?\n",
+    );
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn done_finds_a_typo() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["done", "oaht"])
+        .is(0, "Marked completed: Wire OAuth providers\n", "");
+}
+
+#[test]
+fn block_with_and_without_reason_and_reblock_to_change_it() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["block", "keys", "--reason", "vendor  sandbox"])
+        .is(0, "Marked blocked: Rotate keys (vendor sandbox)\n", "");
+    env.run(&["block", "keys", "-r", "legal review"]).is(
+        0,
+        "Marked blocked: Rotate keys (legal review)\n",
+        "",
+    );
+    assert_eq!(
+        env.plan()["phases"][0]["tasks"][1]["blocker"],
+        "legal review"
+    );
+    env.run(&["block", "invoice"])
+        .is(0, "Marked blocked: Invoice export\n", "");
+    assert!(env.plan()["phases"][1]["tasks"][1].get("blocker").is_none());
+    env.run(&["block", "x", "--reason", " "])
+        .is(2, "", "The reason is empty.\n");
+}
+
+#[test]
+fn blocking_the_task_in_progress_starts_the_next() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["block", "oauth"]).ok();
+    assert_eq!(
+        env.statuses()[..2],
+        s(&[
+            ("Wire OAuth providers", "blocked"),
+            ("Rotate keys", "in_progress")
+        ])
+    );
+}
+
+#[test]
+fn blocking_finished_work_is_refused_but_a_phase_skips_it() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[&["done", "oauth"]]);
+    let before = env.plan_text();
+    env.run(&["block", "oauth"]).is(
+        7,
+        "",
+        "Cannot block \"Wire OAuth providers\": it is completed.\n",
+    );
+    assert_eq!(env.plan_text(), before);
+    env.run(&["block", "auth", "--reason", "freeze"])
+        .is(0, "Marked phase Auth blocked.\n", "");
+    let statuses: Vec<_> = env.statuses().into_iter().map(|(_, st)| st).collect();
+    assert_eq!(statuses[..3], ["completed", "blocked", "blocked"]);
+}
+
+#[test]
+fn unblock_returns_to_pending_and_says_so_when_not_blocked() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[&["block", "auth", "--reason", "freeze"]]);
+    env.run(&["unblock", "keys"])
+        .is(0, "Unblocked: Rotate keys\n", "");
+    let task = &env.plan()["phases"][0]["tasks"][1];
+    assert_eq!(task["status"], "pending");
+    assert!(task.get("blocker").is_none());
+    let rev = env.rev();
+    env.run(&["unblock", "keys"]).is(
+        0,
+        "Not blocked: Rotate keys (it is pending); nothing changed.\n",
+        "",
+    );
+    assert_eq!(env.rev(), rev);
+    env.run(&["unblock", "auth"])
+        .is(0, "Unblocked phase Auth.\n", "");
+    env.run(&["unblock", "auth"])
+        .is(0, "No blocked tasks in phase Auth; nothing changed.\n", "");
+    env.run(&["unblock", "zzz"])
+        .is(3, "", "No task or phase matched \"zzz\".\n");
+}
+
+#[test]
+fn quiet_silences_confirmations_only() {
+    let env = TestEnv::new();
+    env.run(&["-q", "append", "a"]).is(0, "", "");
+    env.run(&["done", "--quiet", "zzz"])
+        .is(3, "", "No task or phase matched \"zzz\".\n");
+    env.run(&["--quiet"]).is(0, "# Todos\n- [/] A\n", "");
+}
+
+#[test]
+fn a_command_that_changes_nothing_does_not_write() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[&["done", "oauth"]]);
+    let before = env.plan_text();
+    let modified = std::fs::metadata(env.plan_path())
+        .and_then(|m| m.modified())
+        .ok();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    env.run(&["done", "oauth"])
+        .is(0, "Marked completed: Wire OAuth providers\n", "");
+    env.run(&["unblock", "keys"]).ok();
+    env.run(&["done", "auth"]).ok(); // open tasks remain: this one does change
+    let after_auth = env.plan_text();
+    assert_ne!(after_auth, before);
+    env.run(&["done", "auth"]).ok(); // now nothing is open in Auth
+    assert_eq!(env.plan_text(), after_auth);
+    let _ = modified;
+    let rev = env.rev();
+    env.run(&["start", "stripe"]).ok(); // already in progress
+    assert_eq!(env.rev(), rev);
+}
