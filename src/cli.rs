@@ -15,7 +15,18 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "todo",
     version,
-    after_help = "Tasks and phases are named by their text, part of it, an id (t7, p2, or just 7), or a near miss.\nRun `todo help <verb>` for examples."
+    after_help = "Tasks and phases are named by their text, part of it, an id (t7, p2, or just 7), or a near miss.\n\
+        Run `todo help <verb>` for a verb's details and examples.",
+    after_long_help = "Tasks and phases are named by their text, part of it, an id (t7, p2, or just 7), or a near miss.\n\n\
+        Examples:\n  \
+          todo append auth wire oauth     add a task to phase Auth (created if needed)\n  \
+          todo start oauth                work on it\n  \
+          todo done oaht                  typos are forgiven when the match is clear\n  \
+          todo check                      exit 1 while work is open (for CI and hooks)\n  \
+          todo export --format gfm -      a pull-request checklist\n  \
+          todo undo                       take the last change back\n\n\
+        Exit status: 0 ok, 1 check/next found open work/nothing, 2 usage, 3 no match or ambiguous,\n\
+        4 conflict, 5 invalid input, 6 environment (I/O, editor, clipboard), 7 refused."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -124,6 +135,59 @@ pub enum Command {
     ///
     /// Example: `todo where`
     Where,
+
+    /// Rename a task or a phase.
+    ///
+    /// The new text comes after `--`, or with `--to`.
+    ///
+    /// Examples: `todo rename oauth -- Wire OAuth and OIDC`,
+    /// `todo rename p2 --to "Billing v2"`
+    Rename(RenameArgs),
+
+    /// Move a task to the end of another phase (matched, or created).
+    ///
+    /// The last argument is the phase; the ones before it name the task.
+    ///
+    /// Example: `todo mv invoice export Backlog`
+    Mv(MvArgs),
+
+    /// Add a note to a task. Notes show under the task in the checklist.
+    ///
+    /// The first argument names the task; the rest is the note.
+    ///
+    /// Example: `todo note keys "ask vendor for a sandbox account"`
+    Note(NoteArgs),
+
+    /// Remove finished (completed or abandoned) tasks, then empty phases.
+    ///
+    /// Example: `todo prune` (and `todo undo` to bring them back)
+    Prune,
+
+    /// Undo the last change made through todo; repeat to go further back.
+    ///
+    /// Undo is itself a change: `rev` rises. It refuses (exit 4) when the
+    /// plan file was changed by something other than todo since, unless
+    /// `--force`. History lives outside the project, in the user's data
+    /// directory (or `TODO_HISTORY_DIR`).
+    ///
+    /// Example: `todo rm; todo undo`
+    Undo(UndoArgs),
+
+    /// Apply verb lines from stdin as one change: all of them or none.
+    ///
+    /// Each line is split like a shell would; a leading `todo` or `/todo` is
+    /// ignored; blank lines and lines starting with `#` are skipped (a `#`
+    /// later in a line is text). Allowed verbs: append, start, done, drop,
+    /// rm, block, unblock, rename, mv, note, prune. A failing line is named
+    /// with its number and the batch exits with its status; `rev` rises by
+    /// one for the whole batch.
+    ///
+    /// Example: `printf 'append api "add /health"\ndone t3\n' | todo batch`
+    Batch,
+
+    /// Print completion candidates (used by the shell completion scripts).
+    #[command(name = "__complete", hide = true)]
+    Complete(CompleteArgs),
 }
 
 #[derive(Debug, Args, Default, Clone)]
@@ -175,4 +239,51 @@ pub struct BlockArgs {
     /// What the task is waiting for.
     #[arg(short, long, value_name = "TEXT")]
     pub reason: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RenameArgs {
+    /// The task or phase to rename.
+    #[arg(required = true, value_name = "TASK|PHASE")]
+    pub query: Vec<String>,
+
+    /// The new text (instead of giving it after `--`).
+    #[arg(long, value_name = "TEXT", conflicts_with = "text")]
+    pub to: Option<String>,
+
+    /// The new text, after `--`.
+    #[arg(last = true, value_name = "TEXT")]
+    pub text: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MvArgs {
+    /// The task, then the phase to move it to (last argument).
+    #[arg(required = true, num_args = 2.., value_name = "TASK... PHASE")]
+    pub words: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct NoteArgs {
+    /// The task to annotate.
+    #[arg(value_name = "TASK")]
+    pub task: String,
+
+    /// The note.
+    #[arg(required = true, value_name = "TEXT")]
+    pub text: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct UndoArgs {
+    /// Undo even though the plan file was changed outside todo since.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CompleteArgs {
+    /// What to list: `tasks`, `open` (open tasks), or `targets` (tasks and phases).
+    #[arg(value_name = "KIND", default_value = "targets")]
+    pub kind: String,
 }

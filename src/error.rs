@@ -70,6 +70,10 @@ pub enum Error {
     /// Duplicate task, blocking a finished task, nothing to undo.
     #[error("{0}")]
     Refused(String),
+
+    /// A failing line of `todo batch`: its number, and its own error.
+    #[error("Line {line}: {source}")]
+    AtLine { line: usize, source: Box<Error> },
 }
 
 fn list(candidates: &[Candidate]) -> String {
@@ -143,6 +147,7 @@ impl Error {
             Error::BrokenPlan { .. } | Error::Invalid(_) => 5,
             Error::Io { .. } | Error::Environment(_) => 6,
             Error::Refused(_) => 7,
+            Error::AtLine { source, .. } => source.exit_code(),
         }
     }
 
@@ -159,6 +164,7 @@ impl Error {
             Error::Io { .. } => "io",
             Error::Environment(_) => "environment",
             Error::Refused(_) => "refused",
+            Error::AtLine { source, .. } => source.code(),
         }
     }
 

@@ -4,6 +4,8 @@
 pub mod cli;
 mod cmd;
 pub mod error;
+pub mod generate;
+pub mod history;
 pub mod markdown;
 pub mod matching;
 mod output;
@@ -56,10 +58,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
     {
         store.lock_wait = std::time::Duration::from_millis(ms);
     }
+    let history = std::env::var_os("TODO_HISTORY_DIR")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| dirs::data_dir().map(|d| d.join("todo").join("history")))
+        .map(|dir| history::History { dir });
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
         rev: Cell::new(None),
+        history,
     };
     let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
     match cmd::dispatch(&ctx, command) {

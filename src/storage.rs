@@ -263,10 +263,11 @@ impl Lock {
         }
     }
 
-    /// Atomically replace the plan file with `plan`.
-    pub fn save(&self, store: &Store, plan: &Plan) -> Result<()> {
+    /// Atomically replace the plan file with `plan`; returns the bytes written.
+    pub fn save(&self, store: &Store, plan: &Plan) -> Result<Vec<u8>> {
         let text = json::render(plan);
-        self.write_atomic(store, text.as_bytes())
+        self.write_atomic(store, text.as_bytes())?;
+        Ok(text.into_bytes())
     }
 
     fn write_atomic(&self, store: &Store, bytes: &[u8]) -> Result<()> {

@@ -2,22 +2,30 @@
 //! story: lock and load, resolve the target, apply ops, save, report.
 
 mod append;
+mod batch;
 mod block;
 mod check;
+mod complete;
 mod done;
 mod drop;
 mod mark;
+mod mv;
 mod next;
+mod note;
+mod prune;
+mod rename;
 mod rm;
 mod show;
 mod start;
 mod unblock;
+mod undo;
 mod r#where;
 
 use std::cell::Cell;
 
 use crate::cli::Command;
 use crate::error::{Error, Result};
+use crate::history::History;
 use crate::matching::{self, MatchError, Scope, Target};
 use crate::output::Report;
 use crate::plan::Plan;
@@ -31,6 +39,8 @@ pub struct Context {
     pub if_rev: Option<u64>,
     /// The plan's `rev` as last seen, for error reports.
     pub rev: Cell<Option<u64>>,
+    /// Where undo history goes; `None` when no data directory is known.
+    pub history: Option<History>,
 }
 
 pub fn verb_name(command: &Option<Command>) -> &'static str {
@@ -46,6 +56,13 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Check) => "check",
         Some(Command::Next) => "next",
         Some(Command::Where) => "where",
+        Some(Command::Rename(_)) => "rename",
+        Some(Command::Mv(_)) => "mv",
+        Some(Command::Note(_)) => "note",
+        Some(Command::Prune) => "prune",
+        Some(Command::Undo(_)) => "undo",
+        Some(Command::Batch) => "batch",
+        Some(Command::Complete(_)) => "__complete",
     }
 }
 
@@ -62,6 +79,13 @@ pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
         Command::Check => check::run(ctx),
         Command::Next => next::run(ctx),
         Command::Where => r#where::run(ctx),
+        Command::Rename(args) => rename::run(ctx, args),
+        Command::Mv(args) => mv::run(ctx, args),
+        Command::Note(args) => note::run(ctx, args),
+        Command::Prune => prune::run(ctx),
+        Command::Undo(args) => undo::run(ctx, &args),
+        Command::Batch => batch::run(ctx),
+        Command::Complete(args) => complete::run(ctx, &args),
     }
 }
 
@@ -74,11 +98,26 @@ impl Context {
     }
 
     /// Run `change` on the plan under the lock and commit the result as one
-    /// change: `rev` + 1 and an atomic write, or no write at all when nothing
-    /// changed or `change` failed.
+    /// change: `rev` + 1, an atomic write and an undo entry — or no write at
+    /// all when nothing changed or `change` failed.
     pub fn mutate(&self, change: impl FnOnce(&mut Plan) -> Result<Report>) -> Result<Report> {
+        self.transact(
+            |plan, _| change(plan),
+            |ctx, before, after, written, report| ctx.record(before, after, written, report),
+        )
+    }
+
+    /// The general form of [`Context::mutate`]: `change` also sees the file's
+    /// bytes as read (`None`: no file), and `saved` runs after the write,
+    /// still under the lock.
+    pub fn transact(
+        &self,
+        change: impl FnOnce(&mut Plan, Option<&[u8]>) -> Result<Report>,
+        saved: impl FnOnce(&Context, &Plan, &Plan, &[u8], &mut Report),
+    ) -> Result<Report> {
         let lock = self.store.lock()?;
-        let before = self.store.load()?.plan;
+        let loaded = self.store.load()?;
+        let before = loaded.plan;
         self.rev.set(Some(before.rev));
         lock.check_writable(&self.store)?;
         if let Some(want) = self.if_rev
@@ -90,17 +129,40 @@ impl Context {
             )));
         }
         let mut work = before.clone();
-        let mut report = change(&mut work)?;
+        let mut report = change(&mut work, loaded.bytes.as_deref())?;
         if work.same_content(&before) {
             report.rev = before.rev;
             return Ok(report);
         }
         work.rev = before.rev + 1;
-        lock.save(&self.store, &work)?;
+        let written = lock.save(&self.store, &work)?;
         self.rev.set(Some(work.rev));
         report.rev = work.rev;
         report.changed = true;
+        saved(self, &before, &work, &written, &mut report);
         Ok(report)
+    }
+
+    /// The plan file's real path: the key of its undo history.
+    pub fn real_path(&self) -> std::path::PathBuf {
+        let target = self.store.target();
+        std::fs::canonicalize(&target).unwrap_or(target)
+    }
+
+    /// Append an undo entry; a failure is a warning, never a lost change.
+    fn record(&self, before: &Plan, after: &Plan, written: &[u8], report: &mut Report) {
+        let Some(history) = &self.history else {
+            report.warnings.push(
+                "Warning: no data directory for undo history (set TODO_HISTORY_DIR); the change was made but cannot be undone.".into(),
+            );
+            return;
+        };
+        if let Err(e) = history.record(&self.real_path(), before, after, written, &report.message) {
+            report.warnings.push(format!(
+                "Warning: could not record undo history in {}: {e}; the change was made but cannot be undone.",
+                history.dir.display()
+            ));
+        }
     }
 }
 

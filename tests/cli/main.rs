@@ -5,13 +5,17 @@
 mod common;
 
 mod append;
+mod batch;
 mod broken;
 mod check_next;
 mod concurrency;
 mod discovery;
+mod generated;
 mod json;
 mod matching;
 mod output;
+mod reshape;
 mod rm;
 mod show;
 mod status;
+mod undo;

@@ -1,0 +1,237 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_todo_global_optspecs
+    string join \n ids file= if-rev= json q/quiet color= h/help V/version
+end
+
+function __fish_todo_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_todo_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_todo_using_subcommand
+    set -l cmd (__fish_todo_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c todo -n "__fish_todo_needs_command" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_needs_command" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_needs_command" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_needs_command" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
+complete -c todo -n "__fish_todo_needs_command" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_needs_command" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_needs_command" -s V -l version -d 'Print version'
+complete -c todo -n "__fish_todo_needs_command" -f -a "show" -d 'Print the plan as a Markdown checklist'
+complete -c todo -n "__fish_todo_needs_command" -f -a "list" -d 'Print the plan as a Markdown checklist'
+complete -c todo -n "__fish_todo_needs_command" -f -a "append" -d 'Add a task, to the last phase or to a named one'
+complete -c todo -n "__fish_todo_needs_command" -f -a "start" -d 'Mark a task in progress (any other goes back to pending)'
+complete -c todo -n "__fish_todo_needs_command" -f -a "done" -d 'Mark a task, a phase\'s open tasks, or every open task completed'
+complete -c todo -n "__fish_todo_needs_command" -f -a "drop" -d 'Mark a task, a phase\'s open tasks, or every open task abandoned'
+complete -c todo -n "__fish_todo_needs_command" -f -a "rm" -d 'Remove a task, a whole phase, or (no argument) everything'
+complete -c todo -n "__fish_todo_needs_command" -f -a "block" -d 'Mark a task (or a phase\'s open tasks) blocked, with an optional reason'
+complete -c todo -n "__fish_todo_needs_command" -f -a "unblock" -d 'Return blocked tasks to pending'
+complete -c todo -n "__fish_todo_needs_command" -f -a "check" -d 'Exit 1 and list open work if any task is pending or in progress'
+complete -c todo -n "__fish_todo_needs_command" -f -a "next" -d 'Print the task to work on now; exit 1 when there is none'
+complete -c todo -n "__fish_todo_needs_command" -f -a "where" -d 'Print the plan file in use and whether it exists'
+complete -c todo -n "__fish_todo_needs_command" -f -a "rename" -d 'Rename a task or a phase'
+complete -c todo -n "__fish_todo_needs_command" -f -a "mv" -d 'Move a task to the end of another phase (matched, or created)'
+complete -c todo -n "__fish_todo_needs_command" -f -a "note" -d 'Add a note to a task. Notes show under the task in the checklist'
+complete -c todo -n "__fish_todo_needs_command" -f -a "prune" -d 'Remove finished (completed or abandoned) tasks, then empty phases'
+complete -c todo -n "__fish_todo_needs_command" -f -a "undo" -d 'Undo the last change made through todo; repeat to go further back'
+complete -c todo -n "__fish_todo_needs_command" -f -a "batch" -d 'Apply verb lines from stdin as one change: all of them or none'
+complete -c todo -n "__fish_todo_needs_command" -f -a "__complete" -d 'Print completion candidates (used by the shell completion scripts)'
+complete -c todo -n "__fish_todo_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c todo -n "__fish_todo_using_subcommand show" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand show" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand show" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand show" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
+complete -c todo -n "__fish_todo_using_subcommand show" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand show" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand list" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand list" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand list" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand list" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
+complete -c todo -n "__fish_todo_using_subcommand list" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand list" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand append" -s p -l phase -d 'Name the phase explicitly (matched, or created as typed); every argument is then task text' -r
+complete -c todo -n "__fish_todo_using_subcommand append" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand append" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand append" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand append" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand append" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand append" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand start" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand start" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand start" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand start" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand start" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand done" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand done" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand done" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand done" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand done" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand drop" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand drop" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand drop" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand drop" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand drop" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand rm" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand rm" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand rm" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand rm" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand rm" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand block" -s r -l reason -d 'What the task is waiting for' -r
+complete -c todo -n "__fish_todo_using_subcommand block" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand block" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand block" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand block" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand block" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand block" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand unblock" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand unblock" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand unblock" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand unblock" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand unblock" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand unblock" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand check" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand check" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand check" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand check" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand check" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand next" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand next" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand next" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand next" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand next" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand next" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand where" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand where" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand where" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand where" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand where" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand where" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand rename" -l to -d 'The new text (instead of giving it after `--`)' -r
+complete -c todo -n "__fish_todo_using_subcommand rename" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand rename" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand rename" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand rename" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand rename" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand rename" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand mv" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand mv" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand mv" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand mv" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand mv" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand mv" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand note" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand note" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand note" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand note" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand note" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand note" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand prune" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand prune" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand prune" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand prune" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand prune" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand undo" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand undo" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand undo" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand undo" -l force -d 'Undo even though the plan file was changed outside todo since'
+complete -c todo -n "__fish_todo_using_subcommand undo" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand undo" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand batch" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand batch" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand batch" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand batch" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand batch" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand batch" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand __complete" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand __complete" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand __complete" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand __complete" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand __complete" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand __complete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "show" -d 'Print the plan as a Markdown checklist'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "append" -d 'Add a task, to the last phase or to a named one'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "start" -d 'Mark a task in progress (any other goes back to pending)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "done" -d 'Mark a task, a phase\'s open tasks, or every open task completed'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "drop" -d 'Mark a task, a phase\'s open tasks, or every open task abandoned'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "rm" -d 'Remove a task, a whole phase, or (no argument) everything'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "block" -d 'Mark a task (or a phase\'s open tasks) blocked, with an optional reason'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "unblock" -d 'Return blocked tasks to pending'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "check" -d 'Exit 1 and list open work if any task is pending or in progress'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "next" -d 'Print the task to work on now; exit 1 when there is none'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "where" -d 'Print the plan file in use and whether it exists'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "rename" -d 'Rename a task or a phase'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "mv" -d 'Move a task to the end of another phase (matched, or created)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "note" -d 'Add a note to a task. Notes show under the task in the checklist'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "prune" -d 'Remove finished (completed or abandoned) tasks, then empty phases'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "undo" -d 'Undo the last change made through todo; repeat to go further back'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "batch" -d 'Apply verb lines from stdin as one change: all of them or none'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "__complete" -d 'Print completion candidates (used by the shell completion scripts)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+
+# Task and phase names, from `todo __complete`.
+complete -c todo -n '__fish_seen_subcommand_from start note mv' -f -a '(command todo __complete open 2>/dev/null)'
+complete -c todo -n '__fish_seen_subcommand_from done drop rm block unblock rename' -f -a '(command todo __complete targets 2>/dev/null)'

@@ -1,0 +1,58 @@
+//! `todo mv <task...> <phase>`: move a task to the end of another phase.
+
+use super::{Context, find, query, task_of, text};
+use crate::cli::MvArgs;
+use crate::error::{Error, Result};
+use crate::matching::{self, MatchError, Scope, Target};
+use crate::output::{Kind, Report};
+use crate::plan::ops::PhaseRef;
+use crate::plan::{Op, Plan};
+use crate::text::title_words;
+
+pub fn run(ctx: &Context, args: MvArgs) -> Result<Report> {
+    ctx.mutate(|plan| apply(plan, &args))
+}
+
+pub fn apply(plan: &mut Plan, args: &MvArgs) -> Result<Report> {
+    let Some((phase_word, task_words)) = args.words.split_last() else {
+        return Err(Error::usage("Name a task and the phase to move it to."));
+    };
+    let query = query(task_words)?;
+    let phase_query = text(phase_word, "phase name")?;
+    let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
+        return Err(Error::usage("Only tasks can be moved."));
+    };
+    let (from, task) = task_of(plan, &id)?;
+    let to = match matching::resolve(plan, &phase_query, Scope::Phases) {
+        Ok(Target::Phase(pid)) => PhaseRef::Id(pid),
+        Ok(Target::Task(_)) | Err(MatchError::NoMatch { .. }) => {
+            PhaseRef::New(title_words(&phase_query))
+        }
+        Err(MatchError::Ambiguous { candidates }) => {
+            return Err(Error::Ambiguous {
+                query: phase_query,
+                candidates,
+            });
+        }
+    };
+    if to == PhaseRef::Id(from.id.clone()) {
+        let message = format!(
+            "\"{}\" is already in {}; nothing changed.",
+            task.content, from.name
+        );
+        return Ok(Report::new("mv", Kind::Confirm, message).task(&from, &task));
+    }
+    let applied = plan
+        .apply(Op::MoveTask {
+            task: id.clone(),
+            to,
+        })
+        .map_err(|e| Error::Refused(e.to_string()))?;
+    let (phase, task) = task_of(plan, &id)?;
+    let message = format!("Moved \"{}\" to {}.", task.content, phase.name);
+    let mut report = Report::new("mv", Kind::Confirm, message).task(&phase, &task);
+    if applied.phase.is_some() {
+        report = report.phase(&phase);
+    }
+    Ok(report)
+}

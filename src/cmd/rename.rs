@@ -1,0 +1,59 @@
+//! `todo rename <task|phase> -- <new text>` (or `--to TEXT`).
+
+use super::{Context, find, query, task_of, text};
+use crate::cli::RenameArgs;
+use crate::error::{Error, Result};
+use crate::matching::{Scope, Target};
+use crate::output::{Kind, Report};
+use crate::plan::{Op, Plan};
+
+pub fn run(ctx: &Context, args: RenameArgs) -> Result<Report> {
+    ctx.mutate(|plan| apply(plan, &args))
+}
+
+pub fn apply(plan: &mut Plan, args: &RenameArgs) -> Result<Report> {
+    let raw = match (&args.to, args.text.is_empty()) {
+        (Some(to), _) => to.clone(),
+        (None, false) => args.text.join(" "),
+        (None, true) => {
+            return Err(Error::usage(
+                "Give the new text after `--` (todo rename <task> -- <new text>) or with --to.",
+            ));
+        }
+    };
+    let new = text(&raw, "new text")?;
+    let query = query(&args.query)?;
+    match find(plan, &query, Scope::TasksAndPhases)? {
+        Target::Task(id) => {
+            let old = task_of(plan, &id)?.1.content;
+            plan.apply(Op::RenameTask {
+                task: id.clone(),
+                content: new.clone(),
+            })
+            .map_err(|e| Error::Refused(e.to_string()))?;
+            let (phase, task) = task_of(plan, &id)?;
+            let message = format!("Renamed task \"{old}\" to \"{new}\".");
+            Ok(Report::new("rename", Kind::Confirm, message).task(&phase, &task))
+        }
+        Target::Phase(id) => {
+            let old = plan
+                .phase_by_id(&id)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+            plan.apply(Op::RenamePhase {
+                phase: id.clone(),
+                name: new.clone(),
+            })
+            .map_err(|e| Error::Refused(e.to_string()))?;
+            let mut report = Report::new(
+                "rename",
+                Kind::Confirm,
+                format!("Renamed phase \"{old}\" to \"{new}\"."),
+            );
+            if let Some(phase) = plan.phase_by_id(&id) {
+                report = report.phase(phase);
+            }
+            Ok(report)
+        }
+    }
+}

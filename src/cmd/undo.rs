@@ -1,0 +1,75 @@
+//! `todo undo`: put back the phases and tasks as they were before the last
+//! change made through todo. Undo is itself a change (`rev` rises, id
+//! counters never go back) and pops one history entry.
+
+use super::Context;
+use crate::cli::UndoArgs;
+use crate::error::{Error, Result};
+use crate::history::digest;
+use crate::output::{Kind, Report};
+use crate::plan::Op;
+
+pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
+    let Some(history) = ctx.history.clone() else {
+        return Err(Error::Environment(
+            "No data directory for undo history; set TODO_HISTORY_DIR.".into(),
+        ));
+    };
+    let read_error = |e| {
+        Error::io(
+            format!("Cannot read undo history in {}", history.dir.display()),
+            e,
+        )
+    };
+    let real = ctx.real_path();
+    let report = ctx.transact(
+        |plan, bytes| {
+            let entries = history.entries(&real).map_err(read_error)?;
+            let Some(last) = entries.last() else {
+                return Err(Error::Refused("Nothing to undo.".into()));
+            };
+            let now = digest(bytes.unwrap_or_default());
+            if now != last.digest && !args.force {
+                return Err(Error::Conflict(format!(
+                    "The plan file was changed outside todo since its last change (\"{}\"); undo would throw that away.\n\
+                     Look at it, then run `todo undo --force` to undo anyway.",
+                    last.what
+                )));
+            }
+            let phases = last.restore(&plan.phases, args.force).ok_or_else(|| {
+                Error::Conflict(format!(
+                    "Cannot undo \"{}\": the tasks it changed were edited outside todo since.",
+                    last.what
+                ))
+            })?;
+            plan.apply(Op::Replace { phases })
+                .map_err(|e| Error::Refused(e.to_string()))?;
+            Ok(Report::new("undo", Kind::Confirm, format!("Undid: {}", last.what)))
+        },
+        |_, _, _, written, report| {
+            // Pop the entry; the one below now describes the file we wrote.
+            let result = history.entries(&real).and_then(|mut entries| {
+                entries.pop();
+                if let Some(prev) = entries.last_mut() {
+                    prev.digest = digest(written);
+                }
+                history.rewrite(&real, &entries)
+            });
+            if let Err(e) = result {
+                report.warnings.push(format!(
+                    "Warning: could not update undo history in {}: {e}",
+                    history.dir.display()
+                ));
+            }
+        },
+    )?;
+    if !report.changed {
+        // Nothing differed (the change only moved counters): drop the entry
+        // so the next undo goes further back.
+        if let Ok(mut entries) = history.entries(&real) {
+            entries.pop();
+            let _ = history.rewrite(&real, &entries);
+        }
+    }
+    Ok(report)
+}

@@ -1,0 +1,139 @@
+//! `todo undo`: back through the changes made with todo.
+
+use crate::common::TestEnv;
+use crate::reshape::assert_same_tasks;
+
+#[test]
+fn undo_after_each_mutating_verb_restores_the_previous_plan() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[
+        &["block", "invoice", "-r", "x"],
+        &["append", "billing", "old task"],
+        &["done", "old task"],
+    ]);
+    let verbs: &[&[&str]] = &[
+        &["append", "billing", "refunds"],
+        &["start", "keys"],
+        &["done", "oauth"],
+        &["done", "billing"],
+        &["done"],
+        &["drop", "rate"],
+        &["drop"],
+        &["rm", "keys"],
+        &["rm", "auth"],
+        &["rm"],
+        &["block", "stripe", "--reason", "api down"],
+        &["unblock", "invoice"],
+        &["rename", "stripe", "--", "Wire Stripe"],
+        &["mv", "stripe", "auth"],
+        &["note", "stripe", "see docs"],
+        &["prune"],
+    ];
+    for args in verbs {
+        let before = env.plan_text();
+        let rev = env.rev();
+        env.run(args).ok();
+        assert_ne!(env.plan_text(), before, "{args:?} changed nothing");
+        let run = env.run(&["undo"]);
+        run.ok();
+        assert!(run.stdout.starts_with("Undid: "), "{run:?}");
+        assert_same_tasks(&env, &before);
+        assert_eq!(env.rev(), rev + 2, "undo is itself a change");
+    }
+}
+
+#[test]
+fn two_undos_go_back_two_changes_and_ids_are_never_reused() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    let one = env.plan_text();
+    env.given(&[&["append", "b"]]);
+    let two = env.plan_text();
+    env.given(&[&["append", "c"]]);
+    env.run(&["undo"])
+        .is(0, "Undid: Appended to Todos: C\n", "");
+    assert_same_tasks(&env, &two);
+    env.run(&["undo"])
+        .is(0, "Undid: Appended to Todos: B\n", "");
+    assert_same_tasks(&env, &one);
+    env.run(&["append", "d"]).ok();
+    let plan = env.plan();
+    assert_eq!(
+        plan["phases"][0]["tasks"][1]["id"], "t4",
+        "t2 and t3 are not reused"
+    );
+    assert_eq!(plan["rev"], 6);
+}
+
+#[test]
+fn undo_brings_back_everything_after_rm() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[&["done", "oauth"], &["block", "keys", "-r", "vendor"]]);
+    let before = env.plan_text();
+    env.run(&["rm"]).is(0, "Cleared all todos.\n", "");
+    env.run(&["undo"]).is(0, "Undid: Cleared all todos.\n", "");
+    assert_same_tasks(&env, &before);
+    env.run(&[]).is(
+        0,
+        "# Auth\n- [x] Wire OAuth providers\n- [!] Rotate keys <!-- blocker: vendor -->\n- [/] Add login rate limiting\n\n# Billing\n- [ ] Wire Stripe webhooks\n- [ ] Invoice export\n",
+        "",
+    );
+}
+
+#[test]
+fn nothing_to_undo_is_refused() {
+    let env = TestEnv::new();
+    env.run(&["undo"]).is(7, "", "Nothing to undo.\n");
+    env.given(&[&["append", "a"], &["undo"]]);
+    env.run(&["undo"]).is(7, "", "Nothing to undo.\n");
+}
+
+#[test]
+fn undo_after_a_hand_edit_refuses_unless_forced() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["append", "b"]]);
+    let text = env.plan_text().replace("\"A\"", "\"A edited by hand\"");
+    env.write_plan(&text);
+    env.run(&["undo"]).is(
+        4,
+        "",
+        "The plan file was changed outside todo since its last change (\"Appended to Todos: B\"); undo would throw that away.\nLook at it, then run `todo undo --force` to undo anyway.\n",
+    );
+    assert_eq!(env.plan_text(), text);
+    // Forced, it takes back the last change and keeps the edit elsewhere.
+    env.run(&["undo", "--force"])
+        .is(0, "Undid: Appended to Todos: B\n", "");
+    assert_eq!(
+        env.statuses(),
+        crate::common::s(&[("A edited by hand", "in_progress")])
+    );
+}
+
+#[test]
+fn history_lives_outside_the_project_and_a_failure_to_write_it_only_warns() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    let names: Vec<_> = std::fs::read_dir(&env.root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(env.home.join("history").is_dir());
+    // A history directory that cannot be created: the change still happens.
+    let blocker = env.home.join("not-a-dir");
+    std::fs::write(&blocker, "").unwrap();
+    let run = env.run_with(&["append", "b"], |c| {
+        c.env("TODO_HISTORY_DIR", blocker.join("history"));
+    });
+    run.ok();
+    assert_eq!(run.stdout, "Appended to Todos: B\n");
+    assert!(
+        run.stderr
+            .starts_with("Warning: could not record undo history in "),
+        "{run:?}"
+    );
+    assert_eq!(env.statuses().len(), 2);
+}
