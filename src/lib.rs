@@ -6,6 +6,7 @@ mod cmd;
 pub mod error;
 pub mod markdown;
 pub mod matching;
+pub mod merge;
 mod output;
 pub mod plan;
 pub mod storage;
