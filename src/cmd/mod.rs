@@ -6,7 +6,9 @@ mod block;
 mod check;
 mod done;
 mod drop;
+mod git_setup;
 mod mark;
+mod merge_file;
 mod next;
 mod rm;
 mod show;
@@ -46,6 +48,8 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Check) => "check",
         Some(Command::Next) => "next",
         Some(Command::Where) => "where",
+        Some(Command::MergeFile(_)) => "merge-file",
+        Some(Command::GitSetup(_)) => "git-setup",
     }
 }
 
@@ -62,6 +66,8 @@ pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
         Command::Check => check::run(ctx),
         Command::Next => next::run(ctx),
         Command::Where => r#where::run(ctx),
+        Command::MergeFile(args) => merge_file::run(ctx, args),
+        Command::GitSetup(args) => git_setup::run(ctx, args),
     }
 }
 
