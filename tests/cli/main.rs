@@ -11,6 +11,7 @@ mod concurrency;
 mod discovery;
 mod json;
 mod matching;
+mod merge;
 mod output;
 mod rm;
 mod show;
