@@ -51,6 +51,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Undo the last change made through todo; repeat to go further back')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Apply verb lines from stdin as one change: all of them or none')
             [CompletionResult]::new('__complete', '__complete', [CompletionResultType]::ParameterValue, 'Print completion candidates (used by the shell completion scripts)')
+            [CompletionResult]::new('merge-file', 'merge-file', [CompletionResultType]::ParameterValue, 'Merge three versions of a plan file by task id (the git merge driver)')
+            [CompletionResult]::new('git-setup', 'git-setup', [CompletionResultType]::ParameterValue, 'Make git merge `.todo.json` with `todo merge-file` in this repository')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -271,6 +273,29 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'todo;merge-file' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;git-setup' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Change nothing; exit 0 if the driver is set up, 1 if not')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'todo;help' {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print the plan as a Markdown checklist')
             [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Add a task, to the last phase or to a named one')
@@ -290,6 +315,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Undo the last change made through todo; repeat to go further back')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Apply verb lines from stdin as one change: all of them or none')
             [CompletionResult]::new('__complete', '__complete', [CompletionResultType]::ParameterValue, 'Print completion candidates (used by the shell completion scripts)')
+            [CompletionResult]::new('merge-file', 'merge-file', [CompletionResultType]::ParameterValue, 'Merge three versions of a plan file by task id (the git merge driver)')
+            [CompletionResult]::new('git-setup', 'git-setup', [CompletionResultType]::ParameterValue, 'Make git merge `.todo.json` with `todo merge-file` in this repository')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -345,6 +372,12 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;__complete' {
+            break
+        }
+        'todo;help;merge-file' {
+            break
+        }
+        'todo;help;git-setup' {
             break
         }
         'todo;help;help' {

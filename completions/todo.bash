@@ -37,11 +37,17 @@ _todo() {
             todo,drop)
                 cmd="todo__subcmd__drop"
                 ;;
+            todo,git-setup)
+                cmd="todo__subcmd__git__subcmd__setup"
+                ;;
             todo,help)
                 cmd="todo__subcmd__help"
                 ;;
             todo,list)
                 cmd="todo__subcmd__show"
+                ;;
+            todo,merge-file)
+                cmd="todo__subcmd__merge__subcmd__file"
                 ;;
             todo,mv)
                 cmd="todo__subcmd__mv"
@@ -97,8 +103,14 @@ _todo() {
             todo__subcmd__help,drop)
                 cmd="todo__subcmd__help__subcmd__drop"
                 ;;
+            todo__subcmd__help,git-setup)
+                cmd="todo__subcmd__help__subcmd__git__subcmd__setup"
+                ;;
             todo__subcmd__help,help)
                 cmd="todo__subcmd__help__subcmd__help"
+                ;;
+            todo__subcmd__help,merge-file)
+                cmd="todo__subcmd__help__subcmd__merge__subcmd__file"
                 ;;
             todo__subcmd__help,mv)
                 cmd="todo__subcmd__help__subcmd__mv"
@@ -140,7 +152,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --help --version show list append start done drop rm block unblock check next where rename mv note prune undo batch __complete help"
+            opts="-q -h -V --ids --file --if-rev --json --quiet --color --help --version show list append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -363,8 +375,34 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__git__subcmd__setup)
+            opts="-q -h --check --file --if-rev --json --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where rename mv note prune undo batch __complete help"
+            opts="show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -475,7 +513,35 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__git__subcmd__setup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__merge__subcmd__file)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -636,6 +702,32 @@ _todo() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__merge__subcmd__file)
+            opts="-q -h --file --if-rev --json --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

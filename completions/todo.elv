@@ -48,6 +48,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand undo 'Undo the last change made through todo; repeat to go further back'
             cand batch 'Apply verb lines from stdin as one change: all of them or none'
             cand __complete 'Print completion candidates (used by the shell completion scripts)'
+            cand merge-file 'Merge three versions of a plan file by task id (the git merge driver)'
+            cand git-setup 'Make git merge `.todo.json` with `todo merge-file` in this repository'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'todo;show'= {
@@ -248,6 +250,27 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todo;merge-file'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;git-setup'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --check 'Change nothing; exit 0 if the driver is set up, 1 if not'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todo;help'= {
             cand show 'Print the plan as a Markdown checklist'
             cand append 'Add a task, to the last phase or to a named one'
@@ -267,6 +290,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand undo 'Undo the last change made through todo; repeat to go further back'
             cand batch 'Apply verb lines from stdin as one change: all of them or none'
             cand __complete 'Print completion candidates (used by the shell completion scripts)'
+            cand merge-file 'Merge three versions of a plan file by task id (the git merge driver)'
+            cand git-setup 'Make git merge `.todo.json` with `todo merge-file` in this repository'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'todo;help;show'= {
@@ -304,6 +329,10 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;batch'= {
         }
         &'todo;help;__complete'= {
+        }
+        &'todo;help;merge-file'= {
+        }
+        &'todo;help;git-setup'= {
         }
         &'todo;help;help'= {
         }

@@ -188,6 +188,30 @@ pub enum Command {
     /// Print completion candidates (used by the shell completion scripts).
     #[command(name = "__complete", hide = true)]
     Complete(CompleteArgs),
+
+    /// Merge three versions of a plan file by task id (the git merge driver).
+    ///
+    /// Git runs it as `todo merge-file %O %A %B` once `todo git-setup` has
+    /// configured the repository: BASE is the common ancestor (missing or
+    /// empty means an empty plan), OURS the current branch's version, which
+    /// is replaced by the result, and THEIRS the other branch's. Edits from
+    /// both sides are kept; where both changed the same thing differently a
+    /// documented rule decides, the plan written is still valid, each such
+    /// conflict is listed on stderr with its id, and the exit status is 1 so
+    /// that git stops for a look. Notes (an id renumbered) do not fail.
+    ///
+    /// Example: `todo merge-file base.json ours.json theirs.json`
+    MergeFile(MergeFileArgs),
+
+    /// Make git merge `.todo.json` with `todo merge-file` in this repository.
+    ///
+    /// Adds `.todo.json merge=todo` to `.gitattributes` at the repository
+    /// root (commit it) and sets `merge.todo.name` and `merge.todo.driver`
+    /// in the repository's git config (each clone runs this once). Safe to
+    /// run again: it says what it changed, or that nothing needed changing.
+    ///
+    /// Example: `todo git-setup`, `todo git-setup --check`
+    GitSetup(GitSetupArgs),
 }
 
 #[derive(Debug, Args, Default, Clone)]
@@ -286,4 +310,26 @@ pub struct CompleteArgs {
     /// What to list: `tasks`, `open` (open tasks), or `targets` (tasks and phases).
     #[arg(value_name = "KIND", default_value = "targets")]
     pub kind: String,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeFileArgs {
+    /// The common ancestor's version (git's %O).
+    #[arg(value_name = "BASE")]
+    pub base: PathBuf,
+
+    /// Our version (git's %A); the merged plan is written here.
+    #[arg(value_name = "OURS")]
+    pub ours: PathBuf,
+
+    /// Their version (git's %B).
+    #[arg(value_name = "THEIRS")]
+    pub theirs: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct GitSetupArgs {
+    /// Change nothing; exit 0 if the driver is set up, 1 if not.
+    #[arg(long)]
+    pub check: bool,
 }

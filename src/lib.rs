@@ -8,6 +8,7 @@ pub mod generate;
 pub mod history;
 pub mod markdown;
 pub mod matching;
+pub mod merge;
 mod output;
 pub mod plan;
 pub mod storage;

@@ -8,7 +8,9 @@ mod check;
 mod complete;
 mod done;
 mod drop;
+mod git_setup;
 mod mark;
+mod merge_file;
 mod mv;
 mod next;
 mod note;
@@ -63,6 +65,8 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Undo(_)) => "undo",
         Some(Command::Batch) => "batch",
         Some(Command::Complete(_)) => "__complete",
+        Some(Command::MergeFile(_)) => "merge-file",
+        Some(Command::GitSetup(_)) => "git-setup",
     }
 }
 
@@ -86,6 +90,8 @@ pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
         Command::Undo(args) => undo::run(ctx, &args),
         Command::Batch => batch::run(ctx),
         Command::Complete(args) => complete::run(ctx, &args),
+        Command::MergeFile(args) => merge_file::run(ctx, args),
+        Command::GitSetup(args) => git_setup::run(ctx, args),
     }
 }
 

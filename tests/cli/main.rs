@@ -13,6 +13,7 @@ mod discovery;
 mod generated;
 mod json;
 mod matching;
+mod merge;
 mod output;
 mod reshape;
 mod rm;

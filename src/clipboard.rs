@@ -1,0 +1,185 @@
+//! Putting text on the clipboard: `TODO_CLIPBOARD` if set, else the
+//! platform's tool (wl-copy, xclip, xsel, pbcopy, clip.exe), else an OSC 52
+//! escape when stdout is a terminal. Tools run with stdout and stderr
+//! detached, because xclip stays behind to hold the selection.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::error::{Error, Result};
+
+/// How the text got (or did not get) to the clipboard.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Copied {
+    /// A tool took it; the command line is for messages.
+    Tool(String),
+    /// An OSC 52 escape for the terminal (to write to stdout).
+    Osc52(String),
+    /// Nothing could copy.
+    Unavailable,
+}
+
+/// The environment the choice depends on, read at the edge.
+#[derive(Debug, Default, Clone)]
+pub struct Env {
+    pub override_cmd: Option<String>,
+    pub wayland: bool,
+    pub x11: bool,
+    pub path: Option<std::ffi::OsString>,
+    pub stdout_tty: bool,
+}
+
+impl Env {
+    pub fn from_process(stdout_tty: bool) -> Env {
+        let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+        Env {
+            override_cmd: std::env::var("TODO_CLIPBOARD").ok().filter(|v| !v.trim().is_empty()),
+            wayland: set("WAYLAND_DISPLAY"),
+            x11: set("DISPLAY"),
+            path: std::env::var_os("PATH"),
+            stdout_tty,
+        }
+    }
+
+    fn has(&self, tool: &str) -> bool {
+        self.path.as_ref().is_some_and(|p| {
+            std::env::split_paths(p).any(|dir| is_executable(&dir.join(tool)))
+        })
+    }
+
+    /// The command to run, if any.
+    pub fn command(&self) -> Result<Option<Vec<String>>> {
+        if let Some(cmd) = &self.override_cmd {
+            let words = shell_words::split(cmd).map_err(|e| {
+                Error::Environment(format!("Cannot split TODO_CLIPBOARD \"{cmd}\": {e}"))
+            })?;
+            return Ok(Some(words));
+        }
+        let candidates: &[(bool, &[&str])] = &[
+            (self.wayland, &["wl-copy"]),
+            (self.x11, &["xclip", "-selection", "clipboard"]),
+            (self.x11, &["xsel", "--clipboard", "--input"]),
+            (true, &["pbcopy"]),
+            (true, &["clip.exe"]),
+        ];
+        Ok(candidates
+            .iter()
+            .find(|(ok, argv)| *ok && self.has(argv[0]))
+            .map(|(_, argv)| argv.iter().map(|s| s.to_string()).collect()))
+    }
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// Copy `text`.
+pub fn copy(env: &Env, text: &str) -> Result<Copied> {
+    let Some(argv) = env.command()? else {
+        if env.stdout_tty {
+            return Ok(Copied::Osc52(format!("\u{1b}]52;c;{}\u{7}", base64(text.as_bytes()))));
+        }
+        return Ok(Copied::Unavailable);
+    };
+    let shown = argv.join(" ");
+    let Some((program, args)) = argv.split_first() else {
+        return Err(Error::Environment("TODO_CLIPBOARD is empty.".into()));
+    };
+    let failed = |why: String| Error::Environment(format!("Clipboard command \"{shown}\" failed: {why}"));
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| failed(format!("cannot start it ({})", io_reason(&e))))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(text.as_bytes())
+            .map_err(|e| failed(format!("cannot write to it ({})", io_reason(&e))))?;
+    }
+    let status = child.wait().map_err(|e| failed(io_reason(&e)))?;
+    if !status.success() {
+        return Err(failed(status.to_string()));
+    }
+    Ok(Copied::Tool(shown))
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        "not found".into()
+    } else {
+        e.to_string()
+    }
+}
+
+/// Standard base64 with padding (for OSC 52).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] =
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> shift) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_the_rfc_vectors() {
+        let cases = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (plain, encoded) in cases {
+            assert_eq!(base64(plain.as_bytes()), encoded);
+        }
+    }
+
+    #[test]
+    fn the_override_wins_and_is_split_like_a_shell() {
+        let env = Env {
+            override_cmd: Some("tee -a '/tmp/my clip'".into()),
+            x11: true,
+            ..Env::default()
+        };
+        assert_eq!(
+            env.command().unwrap(),
+            Some(vec!["tee".into(), "-a".into(), "/tmp/my clip".into()])
+        );
+    }
+
+    #[test]
+    fn no_tool_and_no_terminal_means_unavailable() {
+        let env = Env {
+            path: Some("/nonexistent".into()),
+            x11: true,
+            ..Env::default()
+        };
+        assert_eq!(copy(&env, "x").unwrap(), Copied::Unavailable);
+        let tty = Env {
+            stdout_tty: true,
+            ..env
+        };
+        assert_eq!(copy(&tty, "hi").unwrap(), Copied::Osc52("\u{1b}]52;c;aGk=\u{7}".into()));
+    }
+}

@@ -1,0 +1,36 @@
+//! `todo copy`: the checklist to the clipboard.
+
+use super::Context;
+use crate::clipboard::{self, Copied};
+use crate::error::Result;
+use crate::markdown;
+use crate::output::{Kind, Report};
+
+pub const COPIED: &str = "Copied todos as Markdown to clipboard.";
+
+pub fn run(ctx: &Context) -> Result<Report> {
+    let plan = ctx.read()?;
+    if plan.is_empty() {
+        return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
+    }
+    let text = markdown::render(&plan.phases);
+    let env = clipboard::Env::from_process(ctx.out.stdout_tty);
+    let mut report = match clipboard::copy(&env, &text)? {
+        Copied::Tool(cmd) => Report::new("copy", Kind::Confirm, COPIED).with("via", cmd.into()),
+        Copied::Osc52(escape) => {
+            // The escape goes to the terminal first; the confirmation after it.
+            ctx.out.raw_stdout(&escape)?;
+            Report::new("copy", Kind::Confirm, COPIED).with("via", "osc52".into())
+        }
+        Copied::Unavailable => {
+            let mut r = Report::new("copy", Kind::Data, text.clone());
+            r.warnings.push(
+                "Copy not available: no clipboard tool found (install wl-clipboard, xclip or xsel, or set TODO_CLIPBOARD). The checklist follows on stdout."
+                    .into(),
+            );
+            r.with("copied", false.into())
+        }
+    };
+    report.rev = plan.rev;
+    Ok(report)
+}

@@ -1,0 +1,126 @@
+//! `todo edit`: the checklist in `$VISUAL` / `$EDITOR`.
+
+use std::io::{BufRead, Write};
+
+use super::Context;
+use crate::editor::Draft;
+use crate::error::{Error, Result};
+use crate::history::digest;
+use crate::markdown;
+use crate::output::{Kind, Report};
+use crate::plan::{Op, Phase};
+
+const PLACEHOLDER: &str = "(replace this with your tasks)";
+
+pub fn run(ctx: &Context) -> Result<Report> {
+    let Some(editor) = ctx.editor.clone() else {
+        return Err(Error::Environment(
+            "No editor configured. Set $VISUAL or $EDITOR environment variable.".into(),
+        ));
+    };
+    let loaded = ctx.store.load()?;
+    ctx.rev.set(Some(loaded.plan.rev));
+    let started = digest(loaded.bytes.as_deref().unwrap_or_default());
+    let text = if loaded.plan.is_empty() {
+        format!("# Todos\n- [ ] {PLACEHOLDER}\n")
+    } else {
+        markdown::render(&loaded.plan.phases)
+    };
+    let draft = Draft::create(&ctx.tmp, &text)?;
+    let phases = loop {
+        if let Err(e) = draft.edit(&editor) {
+            return Err(keep_if_typed(draft, e));
+        }
+        let saved = draft.read()?;
+        if saved == draft.original {
+            draft.discard();
+            return Ok(Report::new(
+                "edit",
+                Kind::Warn,
+                "Editor exited without saving; todos unchanged.",
+            ));
+        }
+        let problems = match String::from_utf8(saved) {
+            Ok(text) => match markdown::parse(&text, false) {
+                Ok(phases) => break phases,
+                Err(e) => e.to_string(),
+            },
+            Err(_) => "  Line 1: not UTF-8 text".to_string(),
+        };
+        let message = format!("Could not parse Markdown:\n{problems}");
+        if ctx.interactive && ask_reopen(&message) {
+            continue;
+        }
+        return Err(Error::Invalid(format!(
+            "{message}\nYour text is kept in {}",
+            draft.path.display()
+        )));
+    };
+    let phases = drop_placeholder(phases);
+    let kept = draft.path.display().to_string();
+    let result = ctx.transact(
+        |plan, bytes| {
+            if digest(bytes.unwrap_or_default()) != started {
+                return Err(Error::Conflict(format!(
+                    "The plan changed while the editor was open; your edit was not applied.\n\
+                     Your text is kept in {kept}\n\
+                     Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
+                )));
+            }
+            let phases = plan.adopt(phases, false);
+            plan.apply(Op::Replace { phases })
+                .map_err(|e| Error::Refused(e.to_string()))?;
+            let message = format!(
+                "Todos updated from editor: {} phase(s), {} task(s).",
+                plan.phases.len(),
+                plan.task_count()
+            );
+            Ok(Report::new("edit", Kind::Confirm, message))
+        },
+        |ctx, before, after, written, report| ctx.record(before, after, written, report),
+    );
+    if result.is_ok() {
+        draft.discard();
+    }
+    result
+}
+
+/// An editor that failed after the person saved something: keep it.
+fn keep_if_typed(draft: Draft, err: Error) -> Error {
+    match draft.read() {
+        Ok(saved) if saved != draft.original => {
+            Error::Environment(format!("{err}\nYour text is kept in {}", draft.path.display()))
+        }
+        _ => {
+            draft.discard();
+            err
+        }
+    }
+}
+
+/// The empty plan's placeholder task is not a task.
+fn drop_placeholder(mut phases: Vec<Phase>) -> Vec<Phase> {
+    for phase in &mut phases {
+        phase.tasks.retain(|t| t.content != PLACEHOLDER);
+    }
+    if let [only] = phases.as_slice()
+        && only.name == "Todos"
+        && only.tasks.is_empty()
+    {
+        phases.clear();
+    }
+    phases
+}
+
+/// On a terminal: show the problems and offer to reopen the editor.
+fn ask_reopen(message: &str) -> bool {
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "{message}\nReopen the editor to fix it? [Y/n] ");
+    let _ = err.flush();
+    let mut answer = String::new();
+    if std::io::stdin().lock().read_line(&mut answer).is_err() {
+        return false;
+    }
+    let a = answer.trim().to_lowercase();
+    a.is_empty() || a == "y" || a == "yes"
+}

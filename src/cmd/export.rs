@@ -1,0 +1,88 @@
+//! `todo export [<path>] [--format md|gfm|json] [--into FILE]`.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use super::Context;
+use crate::cli::{ExportArgs, Format};
+use crate::error::{Error, Result};
+use crate::markdown;
+use crate::output::{Kind, Report};
+use crate::plan::{Plan, json as plan_json};
+use crate::region;
+use crate::storage::{resolve_link, write_atomic};
+
+pub fn run(ctx: &Context, args: &ExportArgs) -> Result<Report> {
+    let plan = ctx.read()?;
+    let body = render(&plan, args.format);
+    let mut report = if let Some(into) = &args.into {
+        into_region(into, if plan.is_empty() { "" } else { &body })?
+    } else if plan.is_empty() {
+        Report::new("export", Kind::Warn, "No todos to export.")
+    } else {
+        let path = match &args.path {
+            Some(p) => p.clone(),
+            None => beside(&ctx.store.path, "TODO.md").display().to_string(),
+        };
+        if path == "-" {
+            Report::new("export", Kind::Data, body)
+        } else {
+            write(Path::new(&path), &body)?;
+            Report::new("export", Kind::Confirm, format!("Wrote todos to {path}"))
+                .with("path", json!(path))
+        }
+    };
+    report.rev = plan.rev;
+    Ok(report.with("format", json!(format!("{:?}", args.format).to_lowercase())))
+}
+
+pub fn render(plan: &Plan, format: Format) -> String {
+    match format {
+        Format::Md => markdown::render(&plan.phases),
+        Format::Gfm => markdown::render_gfm(&plan.phases),
+        Format::Json => {
+            let mut s = String::new();
+            plan_json::write_phases(&mut s, &plan.phases, "");
+            s.push('\n');
+            s
+        }
+    }
+}
+
+/// `name` in the directory of the plan file.
+pub fn beside(plan: &Path, name: &str) -> PathBuf {
+    match plan.parent() {
+        Some(dir) => dir.join(name),
+        None => PathBuf::from(name),
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    write_atomic(&resolve_link(path), text.as_bytes())
+        .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
+}
+
+fn into_region(file: &Path, body: &str) -> Result<Report> {
+    let doc = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+            Error::Invalid(format!(
+                "Cannot update {}: it is not UTF-8 text; it was left as it was.",
+                file.display()
+            ))
+        })?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(Error::io(format!("Cannot read {}", file.display()), e)),
+    };
+    let updated = region::splice(&doc, body).map_err(|e| {
+        Error::Invalid(format!(
+            "Cannot update {}: {e}; it was left as it was.",
+            file.display()
+        ))
+    })?;
+    if updated != doc {
+        write(file, &updated)?;
+    }
+    let shown = file.display().to_string();
+    Ok(Report::new("export", Kind::Confirm, format!("Wrote todos to {shown}")).with("path", json!(shown)))
+}

@@ -1,0 +1,280 @@
+//! `todo git-setup [--check]`: make git merge the plan file with
+//! `todo merge-file` (by task id) instead of line by line, in the repository
+//! around the current directory. Runs the real `git`, never a shell.
+//!
+//! Two halves, because git keeps them apart: the `.gitattributes` line is
+//! committed and travels with clones; the driver command lives in each
+//! clone's `.git/config`, which git never shares (it would run commands).
+
+use std::ffi::OsStr;
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::json;
+
+use super::Context;
+use crate::cli::GitSetupArgs;
+use crate::error::{Error, Result};
+use crate::output::{Kind, Report};
+use crate::storage::DEFAULT_NAME;
+
+const ATTRIBUTE: &str = "merge=todo";
+const DRIVER: &str = "todo merge-file %O %A %B";
+/// What a driver command must contain to count as ours, so that a command
+/// naming the binary by full path (`/opt/bin/todo merge-file %O %A %B`) is kept.
+const DRIVER_CORE: &str = "merge-file %O %A %B";
+const NAME: &str = "todo: merge plan files by task id";
+
+pub fn run(_ctx: &Context, args: GitSetupArgs) -> Result<Report> {
+    let cwd =
+        std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
+    let root = cwd
+        .ancestors()
+        .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())
+        .ok_or_else(|| {
+            Error::Environment(format!(
+                "Not in a git repository: no .git in {} or above. Run todo git-setup inside the repository.",
+                cwd.display()
+            ))
+        })?
+        .to_path_buf();
+    let state = State::read(&root)?;
+    if args.check {
+        return Ok(check(&root, &state));
+    }
+    setup(&root, &state)
+}
+
+/// How the repository is configured now.
+struct State {
+    /// `git check-attr merge .todo.json`: what git will really use.
+    attribute: String,
+    /// Whether `.gitattributes` at the root already has our line.
+    line_present: bool,
+    name: Option<String>,
+    driver: Option<String>,
+}
+
+impl State {
+    fn read(root: &Path) -> Result<State> {
+        Ok(State {
+            attribute: merge_attribute(root)?,
+            line_present: has_line(&root.join(".gitattributes"))?,
+            name: config_get(root, "merge.todo.name")?,
+            driver: config_get(root, "merge.todo.driver")?,
+        })
+    }
+
+    fn attribute_ok(&self) -> bool {
+        self.attribute == "todo"
+    }
+
+    fn driver_ok(&self) -> bool {
+        self.driver
+            .as_deref()
+            .is_some_and(|d| d.contains(DRIVER_CORE))
+    }
+}
+
+fn check(root: &Path, state: &State) -> Report {
+    let mut missing = Vec::new();
+    if !state.attribute_ok() {
+        missing.push(format!(
+            "git's merge attribute for {DEFAULT_NAME} is {}, not todo",
+            state.attribute
+        ));
+    }
+    if !state.driver_ok() {
+        missing.push(match &state.driver {
+            Some(d) => format!("merge.todo.driver is \"{d}\", not \"{DRIVER}\""),
+            None => "merge.todo.driver is not set".into(),
+        });
+    }
+    let configured = missing.is_empty();
+    let message = if configured {
+        format!(
+            "Git merges {DEFAULT_NAME} with todo merge-file in {}.",
+            root.display()
+        )
+    } else {
+        format!(
+            "Git does not merge {DEFAULT_NAME} with todo merge-file in {}: {}. Run todo git-setup.",
+            root.display(),
+            missing.join("; ")
+        )
+    };
+    let kind = if configured {
+        Kind::Confirm
+    } else {
+        Kind::Data
+    };
+    let mut report = Report::new("git-setup", kind, message)
+        .with("root", json!(root.display().to_string()))
+        .with("configured", json!(configured))
+        .with("driver", json!(state.driver));
+    report.exit = u8::from(!configured);
+    report
+}
+
+fn setup(root: &Path, state: &State) -> Result<Report> {
+    let mut done = Vec::new();
+    let attributes = root.join(".gitattributes");
+    if !state.line_present && !state.attribute_ok() {
+        append_line(&attributes, &format!("{DEFAULT_NAME} {ATTRIBUTE}"))?;
+        done.push(format!(
+            "Added \"{DEFAULT_NAME} {ATTRIBUTE}\" to {} (commit it, so that every clone merges the plan by id).",
+            attributes.display()
+        ));
+    }
+    if state.name.is_none() {
+        config_set(root, "merge.todo.name", NAME)?;
+        done.push(format!("Set git config merge.todo.name to \"{NAME}\"."));
+    }
+    if !state.driver_ok() {
+        config_set(root, "merge.todo.driver", DRIVER)?;
+        done.push(match &state.driver {
+            Some(old) => {
+                format!("Set git config merge.todo.driver to \"{DRIVER}\" (was \"{old}\").")
+            }
+            None => format!("Set git config merge.todo.driver to \"{DRIVER}\"."),
+        });
+    }
+    let message = if done.is_empty() {
+        format!(
+            "Already set up: git merges {DEFAULT_NAME} with todo merge-file in {}. Nothing changed.",
+            root.display()
+        )
+    } else {
+        done.join("\n")
+    };
+    let mut report = Report::new("git-setup", Kind::Confirm, message)
+        .with("root", json!(root.display().to_string()))
+        .with("configured", json!(true))
+        .with("changes", json!(done));
+    // A line kept in .gitattributes can still be overridden elsewhere
+    // (a later line, .git/info/attributes); say so rather than add it again.
+    let after = merge_attribute(root)?;
+    if after != "todo" {
+        report.warnings.push(format!(
+            "Warning: {} has \"{DEFAULT_NAME} {ATTRIBUTE}\", but git's merge attribute for {DEFAULT_NAME} is {after}: another attributes line overrides it.",
+            attributes.display()
+        ));
+        report = report.with("configured", json!(false));
+        report.exit = 1;
+    }
+    if !on_path(OsStr::new("todo")) {
+        report.warnings.push(format!(
+            "Warning: no todo on PATH; git runs \"{DRIVER}\" and will fail until todo is installed on PATH."
+        ));
+    }
+    Ok(report)
+}
+
+/// Does the attributes file already give `.todo.json` our merge driver?
+fn has_line(path: &Path) -> Result<bool> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(Error::io(format!("Cannot read {}", path.display()), e)),
+    };
+    Ok(text.lines().any(|line| {
+        let mut words = line.split_whitespace();
+        words.next() == Some(DEFAULT_NAME) && words.any(|w| w == ATTRIBUTE)
+    }))
+}
+
+/// Append one line, starting a new line first if the file does not end with one.
+fn append_line(path: &Path, line: &str) -> Result<()> {
+    let fail = |e| Error::io(format!("Cannot write {}", path.display()), e);
+    let needs_newline = match fs::read(path) {
+        Ok(bytes) => !bytes.is_empty() && !bytes.ends_with(b"\n"),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => false,
+        Err(e) => return Err(fail(e)),
+    };
+    let mut file = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(fail)?;
+    let text = format!("{}{line}\n", if needs_newline { "\n" } else { "" });
+    file.write_all(text.as_bytes()).map_err(fail)
+}
+
+fn git(root: &Path, args: &[&str]) -> Result<Output> {
+    Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| {
+            Error::Environment(format!(
+                "Cannot run git: {}. Install git and make sure it is on PATH.",
+                io_text(&e)
+            ))
+        })
+}
+
+fn io_text(e: &io::Error) -> String {
+    if e.kind() == io::ErrorKind::NotFound {
+        "not found".into()
+    } else {
+        e.to_string()
+    }
+}
+
+fn failed(args: &[&str], out: &Output) -> Error {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    Error::Environment(format!("git {} failed: {}", args.join(" "), stderr.trim()))
+}
+
+/// `git check-attr`: `todo`, `unspecified`, `set`, `unset` or another driver.
+fn merge_attribute(root: &Path) -> Result<String> {
+    let args = ["check-attr", "-z", "merge", "--", DEFAULT_NAME];
+    let out = git(root, &args)?;
+    if !out.status.success() {
+        return Err(failed(&args, &out));
+    }
+    // -z output: path NUL attribute NUL value NUL.
+    let text = String::from_utf8_lossy(&out.stdout);
+    Ok(text.split('\0').nth(2).unwrap_or("unspecified").to_string())
+}
+
+fn config_get(root: &Path, key: &str) -> Result<Option<String>> {
+    let args = ["config", "--get", key];
+    let out = git(root, &args)?;
+    match out.status.code() {
+        Some(0) => Ok(Some(
+            String::from_utf8_lossy(&out.stdout).trim_end().to_string(),
+        )),
+        // git config exits 1 when the key is not set.
+        Some(1) => Ok(None),
+        _ => Err(failed(&args, &out)),
+    }
+}
+
+fn config_set(root: &Path, key: &str, value: &str) -> Result<()> {
+    // Written to the repository's own config: git never lets a clone bring
+    // a command with it, and the user's global config is not ours to change.
+    let args = ["config", "--local", key, value];
+    let out = git(root, &args)?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(failed(&args, &out))
+    }
+}
+
+/// Is there an executable `name` in a PATH directory (as git will look)?
+fn on_path(name: &OsStr) -> bool {
+    let Some(path) = std::env::var_os("PATH") else {
+        return false;
+    };
+    std::env::split_paths(&path).any(|dir: PathBuf| {
+        fs::metadata(dir.join(name))
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    })
+}

@@ -1,0 +1,71 @@
+//! `todo import [<path>]`: replace the plan with Markdown or JSON.
+
+use std::io::Read;
+use std::path::Path;
+
+use serde_json::json;
+
+use super::Context;
+use super::export::beside;
+use crate::cli::ImportArgs;
+use crate::error::{Error, Result};
+use crate::markdown;
+use crate::output::{Kind, Report};
+use crate::plan::{Op, Phase, json as plan_json};
+use crate::region;
+
+pub fn run(ctx: &Context, args: &ImportArgs) -> Result<Report> {
+    let path = match &args.path {
+        Some(p) => p.clone(),
+        None => beside(&ctx.store.path, "TODO.md").display().to_string(),
+    };
+    let (shown, raw) = if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| Error::Environment(format!("Failed to read todos: stdin: {e}")))?;
+        ("stdin".to_string(), buf)
+    } else {
+        let bytes = std::fs::read(Path::new(&path)).map_err(|e| {
+            Error::Environment(format!(
+                "Failed to read todos: {path}: {}",
+                Error::io("", e).to_string().trim_start_matches(": ")
+            ))
+        })?;
+        (path.clone(), bytes)
+    };
+    let bad = |problems: String| Error::Invalid(format!("Could not parse {shown}:\n{problems}"));
+    let text = String::from_utf8(raw).map_err(|_| bad("  Line 1: not UTF-8 text".into()))?;
+    let text = if args.from_block {
+        region::extract(&text).map_err(|e| bad(format!("  {e}")))?
+    } else {
+        text
+    };
+    let (phases, keep_notes) = parse(&text, args.lenient).map_err(bad)?;
+    ctx.mutate(|plan| {
+        let phases = plan.adopt(phases, keep_notes);
+        plan.apply(Op::Replace { phases })
+            .map_err(|e| Error::Refused(e.to_string()))?;
+        let (n, m) = (plan.phases.len(), plan.task_count());
+        let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
+        Ok(Report::new("import", Kind::Confirm, message)
+            .with("imported", json!({ "phases": n, "tasks": m, "from": shown })))
+    })
+}
+
+/// JSON (a plan file, a phases array, or `{"phases": [...]}`) or Markdown.
+/// Returns the phases and whether matched tasks should keep their notes
+/// (JSON snapshots from agents carry none).
+pub fn parse(text: &str, lenient: bool) -> std::result::Result<(Vec<Phase>, bool), String> {
+    let first = text.trim_start().chars().next();
+    if matches!(first, Some('{' | '[')) {
+        let phases = plan_json::parse_phases(text).map_err(|e| match e.line {
+            0 => format!("  {}", e.message),
+            line => format!("  Line {line}: {}", e.message),
+        })?;
+        return Ok((phases, true));
+    }
+    markdown::parse(text, lenient)
+        .map(|phases| (phases, false))
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,127 @@
+//! `todo merge-file <base> <ours> <theirs>`: the git merge driver. Reads the
+//! three versions, merges them by id (`crate::merge`) and atomically replaces
+//! `<ours>` with the result, which is where git reads it from.
+//!
+//! Nothing goes to stdout: git shows a driver's output in the middle of its
+//! own, so only what needs a look (conflicts, notes) is printed, on stderr.
+
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use super::Context;
+use crate::cli::MergeFileArgs;
+use crate::error::{Error, Result};
+use crate::merge::{self, Finding, Severity};
+use crate::output::{Kind, Report};
+use crate::plan::{Plan, json as plan_json};
+use crate::storage::Store;
+
+pub fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
+    // Git hands over an empty %O when the file has no common ancestor (added
+    // on both branches); a missing one is the same to us.
+    let base = read(&args.base, "the base version", true)?;
+    let ours = read(&args.ours, "our version", false)?;
+    let theirs = read(&args.theirs, "their version", false)?;
+    let merged = merge::merge(&base, &ours, &theirs);
+
+    let mut store = Store::locate(Some(args.ours.clone()), Path::new("."));
+    store.lock_wait = ctx.store.lock_wait;
+    let lock = store.lock()?;
+    lock.check_writable(&store)?;
+    lock.save(&store, &merged.plan)?;
+
+    let conflicts = merged.conflicts().count();
+    let notes = merged.findings.len() - conflicts;
+    let message = summary(conflicts, notes);
+    let mut report = Report::new("merge-file", Kind::Silent, message.clone())
+        .with("path", json!(store.display()))
+        .with("clean", json!(conflicts == 0))
+        .with(
+            "conflicts",
+            findings_json(&merged.findings, Severity::Conflict),
+        )
+        .with("notes", findings_json(&merged.findings, Severity::Notice));
+    if !merged.findings.is_empty() {
+        report.warnings.push(message);
+        report
+            .warnings
+            .extend(merged.findings.iter().map(|f| format!("  {f}")));
+    }
+    report.rev = merged.plan.rev;
+    report.changed = true;
+    // Git takes any non-zero status as "conflicted" and stops for a person.
+    report.exit = u8::from(conflicts > 0);
+    Ok(report)
+}
+
+/// Git's file names are temporary (`.merge_file_XXXXXX`), so the summary
+/// says "the plan" rather than naming one.
+fn summary(conflicts: usize, notes: usize) -> String {
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    if conflicts == 0 {
+        if notes == 0 {
+            return "Merged the plan by id: clean.".to_string();
+        }
+        return format!(
+            "Merged the plan by id: clean, {}:",
+            count(notes, "note", "notes")
+        );
+    }
+    let mut head = format!(
+        "Merged the plan by id with {} (each resolved as shown; the plan written is complete and valid: review it, then git add it)",
+        count(conflicts, "conflict", "conflicts")
+    );
+    if notes > 0 {
+        head.push_str(&format!(" and {}", count(notes, "note", "notes")));
+    }
+    head.push(':');
+    head
+}
+
+fn findings_json(findings: &[Finding], severity: Severity) -> Value {
+    Value::Array(
+        findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .map(|f| json!({ "id": f.id, "subject": f.subject, "message": f.message }))
+            .collect(),
+    )
+}
+
+/// One version of the plan. Empty (or, for the base, missing) is an empty
+/// plan; anything else must parse, and a problem names the file, the place
+/// and which version it is (git's file names say nothing).
+fn read(path: &Path, version: &str, missing_is_empty: bool) -> Result<Plan> {
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if missing_is_empty && e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Plan::default());
+        }
+        Err(e) => {
+            return Err(Error::io(
+                format!("Cannot read {version} {}", path.display()),
+                e,
+            ));
+        }
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Plan::default());
+    }
+    let broken = |line, column, message: String| Error::BrokenPlan {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message: format!("{message} (in {version})"),
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        broken(line, column, "not valid UTF-8".to_string())
+    })?;
+    plan_json::parse(text).map_err(|e| broken(e.line, e.column, e.message))
+}

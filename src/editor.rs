@@ -1,0 +1,85 @@
+//! The `$EDITOR` round trip: write text to a temporary file outside the
+//! project, run the editor on it (split with shell-words, never through a
+//! shell), and read back what was saved. The file is removed only when the
+//! caller says everything went well, so what a person typed is never lost.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::error::{Error, Result};
+
+/// An editing session's file, kept unless [`Draft::discard`] is called.
+pub struct Draft {
+    dir: PathBuf,
+    pub path: PathBuf,
+    pub original: Vec<u8>,
+}
+
+impl Draft {
+    /// Create `TODO.md` holding `text` in a fresh private directory under `tmp`.
+    pub fn create(tmp: &Path, text: &str) -> Result<Draft> {
+        let cannot = |e| Error::io(format!("Cannot create a file to edit in {}", tmp.display()), e);
+        let mut n = 0u32;
+        let dir = loop {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            let dir = tmp.join(format!("todo-edit-{}-{nanos}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => break dir,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+                Err(e) => return Err(cannot(e)),
+            }
+        };
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+        }
+        let path = dir.join("TODO.md");
+        std::fs::write(&path, text).map_err(cannot)?;
+        Ok(Draft {
+            dir,
+            path,
+            original: text.as_bytes().to_vec(),
+        })
+    }
+
+    /// Run `editor` (a command line) on the file and wait for it.
+    pub fn edit(&self, editor: &str) -> Result<()> {
+        let argv = shell_words::split(editor).map_err(|e| {
+            Error::Environment(format!("Cannot split the editor command \"{editor}\": {e}"))
+        })?;
+        let Some((program, args)) = argv.split_first() else {
+            return Err(Error::Environment("The editor command is empty.".into()));
+        };
+        let status = Command::new(program)
+            .args(args)
+            .arg(&self.path)
+            .status()
+            .map_err(|e| {
+                let why = if e.kind() == std::io::ErrorKind::NotFound {
+                    "command not found".to_string()
+                } else {
+                    e.to_string()
+                };
+                Error::Environment(format!("Could not start editor \"{editor}\": {why}; todos unchanged."))
+            })?;
+        if !status.success() {
+            return Err(Error::Environment(format!(
+                "Editor \"{editor}\" exited with {status}; todos unchanged."
+            )));
+        }
+        Ok(())
+    }
+
+    pub fn read(&self) -> Result<Vec<u8>> {
+        std::fs::read(&self.path)
+            .map_err(|e| Error::io(format!("Cannot read the edited file {}", self.path.display()), e))
+    }
+
+    /// Everything went well: remove the file and its directory.
+    pub fn discard(self) {
+        let _ = std::fs::remove_file(&self.path);
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}

@@ -1,0 +1,124 @@
+//! `todo copy`: a real clipboard under Xvfb, the override, and the fallback.
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use crate::common::TestEnv;
+
+#[test]
+fn todo_clipboard_is_split_and_fed_the_checklist() {
+    let env = TestEnv::new();
+    env.web_app();
+    let out = env.root.join("clip out.md");
+    let cmd = format!("tee '{}'", out.display());
+    env.run_with(&["copy"], |c| {
+        c.env("TODO_CLIPBOARD", &cmd);
+    })
+    .is(0, "Copied todos as Markdown to clipboard.\n", "");
+    let shown = env.run(&[]).stdout.clone();
+    assert_eq!(std::fs::read_to_string(out).unwrap(), shown);
+}
+
+#[test]
+fn a_failing_or_missing_tool_is_exit_6() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    env.run_with(&["copy"], |c| {
+        c.env("TODO_CLIPBOARD", "false");
+    })
+    .is(6, "", "Clipboard command \"false\" failed: exit status: 1\n");
+    env.run_with(&["copy"], |c| {
+        c.env("TODO_CLIPBOARD", "no-such-clipboard-tool --in");
+    })
+    .is(
+        6,
+        "",
+        "Clipboard command \"no-such-clipboard-tool --in\" failed: cannot start it (not found)\n",
+    );
+}
+
+#[test]
+fn with_nothing_to_copy_with_it_prints_the_checklist() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    env.run_with(&["copy"], |c| {
+        c.env("PATH", "/nonexistent").env("DISPLAY", ":0");
+    })
+    .is(
+        0,
+        "# Todos\n- [/] A\n",
+        "Copy not available: no clipboard tool found (install wl-clipboard, xclip or xsel, or set TODO_CLIPBOARD). The checklist follows on stdout.\n",
+    );
+}
+
+#[test]
+fn an_empty_plan_has_nothing_to_copy() {
+    let env = TestEnv::new();
+    env.run(&["copy"]).is(0, "", "No todos to copy.\n");
+}
+
+struct Xvfb(Child);
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn found(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn copy_reaches_a_real_x11_clipboard() {
+    if !found("Xvfb") || !found("xclip") {
+        println!("skipped: needs Xvfb and xclip (.ci/run installs xvfb and xclip)");
+        return;
+    }
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[&["block", "keys", "-r", "vendor & <!-- sandbox -->"]]);
+    // A display number unlikely to clash with parallel tests.
+    let display = format!(":{}", 90 + std::process::id() % 500);
+    let server = Xvfb(
+        Command::new("Xvfb")
+            .args([display.as_str(), "-nolisten", "tcp", "-screen", "0", "640x480x24"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb"),
+    );
+    // Wait until the server answers.
+    let mut ready = false;
+    for _ in 0..100 {
+        let probe = Command::new("xclip")
+            .args(["-selection", "clipboard", "-o"])
+            .env("DISPLAY", &display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output();
+        if let Ok(p) = probe
+            && !String::from_utf8_lossy(&p.stderr).contains("Can't open display")
+        {
+            ready = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(ready, "Xvfb did not start on {display}");
+    env.run_with(&["copy"], |c| {
+        c.env("DISPLAY", &display);
+    })
+    .is(0, "Copied todos as Markdown to clipboard.\n", "");
+    let pasted = Command::new("xclip")
+        .args(["-selection", "clipboard", "-o"])
+        .env("DISPLAY", &display)
+        .output()
+        .expect("xclip -o");
+    let shown = env.run(&[]).stdout.clone();
+    assert_eq!(String::from_utf8_lossy(&pasted.stdout), shown);
+    drop(server);
+}

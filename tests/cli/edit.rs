@@ -1,0 +1,183 @@
+//! `todo edit` with real editor commands.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+
+use crate::common::{Run, TestEnv, s};
+
+/// Write an executable editor script into the scratch HOME.
+fn editor(env: &TestEnv, name: &str, body: &str) -> PathBuf {
+    let path = env.home.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+fn edit_with(env: &TestEnv, editor: &str) -> Run {
+    env.run_with(&["edit"], |c| {
+        c.env("EDITOR", editor).env("TMPDIR", env.home.join("tmp"));
+    })
+}
+
+fn tmp(env: &TestEnv) -> PathBuf {
+    let dir = env.home.join("tmp");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The path printed after "Your text is kept in ".
+fn kept(run: &Run) -> PathBuf {
+    let line = run
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("Your text is kept in "))
+        .unwrap_or_else(|| panic!("no kept path:\n{run:?}"));
+    PathBuf::from(line)
+}
+
+#[test]
+fn an_editor_that_rewrites_the_file_updates_the_plan_and_keeps_ids() {
+    let env = TestEnv::new();
+    env.web_app();
+    tmp(&env);
+    let script = editor(
+        &env,
+        "rewrite.sh",
+        "sed -i 's/- \\[ \\] Rotate keys/- [x] Rotate signing keys/' \"$1\"\nprintf -- '- [ ] New task\\n' >> \"$1\"",
+    );
+    edit_with(&env, script.to_str().unwrap())
+        .is(0, "Todos updated from editor: 2 phase(s), 6 task(s).\n", "");
+    let plan = env.plan();
+    assert_eq!(plan["phases"][0]["tasks"][0]["id"], "t1");
+    assert_eq!(plan["phases"][0]["tasks"][1]["content"], "Rotate signing keys");
+    assert_eq!(plan["phases"][1]["tasks"][2]["content"], "New task");
+    assert_eq!(plan["phases"][1]["tasks"][1]["id"], "t5");
+    let leftovers: Vec<_> = std::fs::read_dir(env.home.join("tmp")).unwrap().collect();
+    assert!(leftovers.is_empty(), "the edit file is removed after success");
+}
+
+#[test]
+fn an_editor_command_with_arguments_is_split_without_a_shell() {
+    let env = TestEnv::new();
+    env.web_app();
+    tmp(&env);
+    edit_with(&env, "sed -i 's/Invoice export/Invoice CSV export/'")
+        .is(0, "Todos updated from editor: 2 phase(s), 5 task(s).\n", "");
+    assert_eq!(env.statuses()[4], ("Invoice CSV export".to_string(), "pending".to_string()));
+    // VISUAL wins over EDITOR.
+    env.run_with(&["edit"], |c| {
+        c.env("VISUAL", "sed -i s/CSV/PDF/").env("EDITOR", "false");
+    })
+    .ok();
+    assert_eq!(env.statuses()[4].0, "Invoice PDF export");
+}
+
+#[test]
+fn exiting_without_saving_changes_nothing() {
+    let env = TestEnv::new();
+    env.web_app();
+    tmp(&env);
+    let before = env.plan_text();
+    edit_with(&env, "true").is(0, "", "Editor exited without saving; todos unchanged.\n");
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn an_editor_that_fails_or_is_missing_is_exit_6() {
+    let env = TestEnv::new();
+    env.web_app();
+    tmp(&env);
+    let before = env.plan_text();
+    let run = edit_with(&env, "false");
+    run.is(6, "", "Editor \"false\" exited with exit status: 1; todos unchanged.\n");
+    edit_with(&env, "no-such-editor-xyz --wait").is(
+        6,
+        "",
+        "Could not start editor \"no-such-editor-xyz --wait\": command not found; todos unchanged.\n",
+    );
+    env.run(&["edit"]).is(
+        6,
+        "",
+        "No editor configured. Set $VISUAL or $EDITOR environment variable.\n",
+    );
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn unparsable_text_is_kept_outside_the_project() {
+    let env = TestEnv::new();
+    env.web_app();
+    tmp(&env);
+    let before = env.plan_text();
+    let script = editor(&env, "prose.sh", "printf '# Auth\\nsome prose here\\n- [?] odd\\n' > \"$1\"");
+    let run = edit_with(&env, script.to_str().unwrap());
+    run.code(5);
+    assert!(
+        run.stderr.starts_with("Could not parse Markdown:\n  Line 2: unrecognized syntax \"some prose here\"\n  Line 3: unknown status marker \"[?]\" (use [ ], [x], [/], [-], [!])\nYour text is kept in "),
+        "{run:?}"
+    );
+    let path = kept(&run);
+    assert!(!path.starts_with(&env.root), "kept outside the project: {}", path.display());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "# Auth\nsome prose here\n- [?] odd\n"
+    );
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn a_plan_changed_while_the_editor_was_open_is_not_overwritten() {
+    let env = TestEnv::new();
+    env.web_app();
+    tmp(&env);
+    let bin = crate::common::bin();
+    let script = editor(
+        &env,
+        "racing.sh",
+        &format!(
+            "'{}' append -q 'added meanwhile'\nsed -i 's/Invoice export/Invoice export v2/' \"$1\"",
+            bin.display()
+        ),
+    );
+    let run = edit_with(&env, script.to_str().unwrap());
+    run.code(4);
+    assert!(
+        run.stderr.starts_with("The plan changed while the editor was open; your edit was not applied.\nYour text is kept in "),
+        "{run:?}"
+    );
+    let path = kept(&run);
+    assert!(std::fs::read_to_string(&path).unwrap().contains("Invoice export v2"));
+    let names: Vec<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
+    assert!(names.contains(&"Added meanwhile".to_string()), "{names:?}");
+    assert!(names.contains(&"Invoice export".to_string()), "{names:?}");
+    // The kept text can be imported deliberately.
+    env.run(&["import", path.to_str().unwrap()]).ok();
+}
+
+#[test]
+fn an_empty_plan_opens_as_a_template_and_an_empty_file_empties_the_plan() {
+    let env = TestEnv::new();
+    tmp(&env);
+    let seen = env.home.join("seen.md");
+    let script = editor(
+        &env,
+        "fill.sh",
+        &format!(
+            "cp \"$1\" '{}'\nprintf '# Launch\\n- [ ] write post\\n- [ ] ship\\n' > \"$1\"",
+            seen.display()
+        ),
+    );
+    edit_with(&env, script.to_str().unwrap())
+        .is(0, "Todos updated from editor: 1 phase(s), 2 task(s).\n", "");
+    assert_eq!(
+        std::fs::read_to_string(&seen).unwrap(),
+        "# Todos\n- [ ] (replace this with your tasks)\n"
+    );
+    assert_eq!(env.statuses(), s(&[("write post", "in_progress"), ("ship", "pending")]));
+    let blank = editor(&env, "blank.sh", ": > \"$1\"");
+    edit_with(&env, blank.to_str().unwrap())
+        .is(0, "Todos updated from editor: 0 phase(s), 0 task(s).\n", "");
+    env.run(&[]).is(0, "No todos. Use todo append <task> to start one.\n", "");
+    env.run(&["undo"]).ok();
+    assert_eq!(env.statuses().len(), 2);
+}

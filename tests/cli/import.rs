@@ -1,0 +1,116 @@
+//! `todo import`: Markdown (both flavours) and JSON, keeping ids.
+
+use crate::common::{TestEnv, s};
+
+#[test]
+fn export_edit_one_line_import_keeps_every_other_id() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[&["note", "keys", "ask vendor"]]);
+    let before = env.plan();
+    env.run(&["export"]).ok();
+    let md = std::fs::read_to_string(env.root.join("TODO.md")).unwrap();
+    let edited = md.replace("- [ ] Rotate keys", "- [x] Rotate signing keys");
+    std::fs::write(env.root.join("TODO.md"), edited).unwrap();
+    env.run(&["import"])
+        .is(0, &format!("Imported 2 phase(s), 5 task(s) from {}.\n", env.root.join("TODO.md").display()), "");
+    let after = env.plan();
+    let ids = |v: &serde_json::Value| -> Vec<String> {
+        v["phases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|p| p["tasks"].as_array().unwrap().iter())
+            .map(|t| format!("{}={}", t["id"].as_str().unwrap(), t["content"].as_str().unwrap()))
+            .collect()
+    };
+    assert_eq!(
+        ids(&after),
+        [
+            "t1=Wire OAuth providers",
+            "t6=Rotate signing keys",
+            "t3=Add login rate limiting",
+            "t4=Wire Stripe webhooks",
+            "t5=Invoice export",
+        ]
+    );
+    assert_eq!(after["phases"][0]["id"], before["phases"][0]["id"]);
+    assert_eq!(after["phases"][0]["tasks"][1]["notes"], serde_json::json!(["ask vendor"]));
+    assert_eq!(after["phases"][0]["tasks"][1]["status"], "completed");
+    env.run(&["undo"]).ok();
+    assert_eq!(env.plan()["phases"], before["phases"]);
+}
+
+#[test]
+fn import_reads_stdin_and_every_json_shape() {
+    let env = TestEnv::new();
+    let snapshot = r#"{"phases":[{"name":"Auth","tasks":[{"content":"Wire OAuth","status":"completed"},{"content":"Keys","status":"blocked","blocker":"vendor"},{"content":"Old","status":"abandoned","droppedBy":"user"}]}]}"#;
+    let bare = r#"[{"name":"Only","tasks":[{"content":"One","status":"pending"}]}]"#;
+    for (text, want) in [
+        (snapshot, "Imported 1 phase(s), 3 task(s) from stdin.\n"),
+        (bare, "Imported 1 phase(s), 1 task(s) from stdin.\n"),
+    ] {
+        let out = pipe(&env, &["import", "-"], text);
+        assert_eq!((out.0, out.1.as_str()), (0, want), "{}", out.2);
+    }
+    // A plan file itself imports too.
+    std::fs::write(env.root.join("copy.json"), env.plan_text()).unwrap();
+    env.run(&["import", "copy.json"])
+        .is(0, "Imported 1 phase(s), 1 task(s) from copy.json.\n", "");
+    assert_eq!(env.statuses(), s(&[("One", "in_progress")]));
+}
+
+fn pipe(env: &TestEnv, args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = env
+        .command()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn unreadable_and_unparsable_input_leave_the_plan_alone() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "keep me"]]);
+    let before = env.plan_text();
+    env.run(&["import", "missing.md"]).is(
+        6,
+        "",
+        "Failed to read todos: missing.md: no such file or directory\n",
+    );
+    std::fs::write(env.root.join("bad.md"), "# Phase\n- [ ] ok\nsome prose\n- [?] what\n```\n- [ ] in code\n```\n").unwrap();
+    env.run(&["import", "bad.md"]).is(
+        5,
+        "",
+        "Could not parse bad.md:\n  Line 3: unrecognized syntax \"some prose\"\n  Line 4: unknown status marker \"[?]\" (use [ ], [x], [/], [-], [!])\n  Line 5: unrecognized syntax \"```\"\n",
+    );
+    std::fs::write(env.root.join("bad.json"), "{\"phases\": [{\"name\": \"A\", \"tasks\": [\n {\"content\": \"x\", \"status\": \"doing\"}]}]}").unwrap();
+    let run = env.run(&["import", "bad.json"]);
+    run.code(5);
+    assert!(run.stderr.starts_with("Could not parse bad.json:\n  Line 2: unknown variant `doing`"), "{run:?}");
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn lenient_skips_prose_but_never_reads_code_blocks() {
+    let env = TestEnv::new();
+    std::fs::write(
+        env.root.join("notes.md"),
+        "Intro prose.\n\n# Phase\n- [ ] real task\nmore prose\n```\n- [ ] not a task\n```\n",
+    )
+    .unwrap();
+    env.run(&["import", "--lenient", "notes.md"])
+        .is(0, "Imported 1 phase(s), 1 task(s) from notes.md.\n", "");
+    env.run(&[]).is(0, "# Phase\n- [/] real task\n", "");
+}

@@ -1,0 +1,710 @@
+//! The git merge driver with real git: `todo git-setup`, then `git merge`
+//! and `git rebase` of two branches that both changed the plan, which git
+//! hands to `todo merge-file`; and what happens without the driver.
+
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::{Run, TestEnv, bin};
+
+/// A real git repository in a `TestEnv`, with no global or system git
+/// config, and the `todo` under test first on PATH so git can run the driver.
+struct Repo {
+    env: TestEnv,
+}
+
+fn path_with_todo() -> OsString {
+    let mut dirs: Vec<_> = bin().parent().map(Path::to_path_buf).into_iter().collect();
+    if let Some(path) = std::env::var_os("PATH") {
+        dirs.extend(std::env::split_paths(&path));
+    }
+    std::env::join_paths(dirs).expect("PATH")
+}
+
+impl Repo {
+    fn new() -> Repo {
+        let env = TestEnv::new();
+        // TestEnv marks the root with an empty .git; make it a real repository.
+        std::fs::remove_dir(env.root.join(".git")).expect("empty .git");
+        let repo = Repo { env };
+        repo.git(&["-c", "init.defaultBranch=main", "init", "-q"])
+            .ok();
+        repo.git(&["config", "user.name", "Test"]).ok();
+        repo.git(&["config", "user.email", "test@example.com"]).ok();
+        repo
+    }
+
+    fn env_for(&self, cmd: &mut Command) {
+        cmd.current_dir(&self.env.root)
+            .env_clear()
+            .env("PATH", path_with_todo())
+            .env("HOME", &self.env.home)
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_EDITOR", "true")
+            .env("TODO_HISTORY_DIR", self.env.home.join("history"))
+            .env("LC_ALL", "C.UTF-8");
+    }
+
+    fn git(&self, args: &[&str]) -> Run {
+        let mut cmd = Command::new("git");
+        self.env_for(&mut cmd);
+        run(cmd.args(args))
+    }
+
+    fn todo(&self, args: &[&str]) -> Run {
+        let mut cmd = Command::new(bin());
+        self.env_for(&mut cmd);
+        run(cmd.args(args))
+    }
+
+    /// Run todo verbs, asserting success.
+    fn given(&self, commands: &[&[&str]]) {
+        for args in commands {
+            self.todo(args).ok();
+        }
+    }
+
+    fn commit(&self, message: &str) {
+        self.git(&["add", "-A"]).ok();
+        self.git(&["commit", "-q", "-m", message]).ok();
+    }
+
+    fn switch(&self, branch: &str) {
+        self.git(&["switch", "-q", branch]).ok();
+    }
+
+    /// Edit the plan file by hand (for renames and notes: those verbs are
+    /// not in this build yet), raising `rev` as a todo command would.
+    fn edit_plan(&self, change: impl FnOnce(&mut Value)) {
+        let mut plan = self.env.plan();
+        change(&mut plan);
+        plan["rev"] = Value::from(plan["rev"].as_u64().expect("rev") + 1);
+        let text = serde_json::to_string_pretty(&plan).expect("json") + "\n";
+        self.env.write_plan(&text);
+    }
+
+    fn rename_phase(&self, id: &str, name: &str) {
+        self.edit_plan(|plan| {
+            for phase in plan["phases"].as_array_mut().into_iter().flatten() {
+                if phase["id"] == id {
+                    phase["name"] = Value::from(name);
+                }
+            }
+        });
+    }
+
+    fn rename_task(&self, id: &str, content: &str) {
+        self.edit_plan(|plan| {
+            for_task(plan, id, |task| task["content"] = Value::from(content));
+        });
+    }
+
+    fn add_note(&self, id: &str, text: &str) {
+        self.edit_plan(|plan| {
+            for_task(plan, id, |task| {
+                let notes = task
+                    .as_object_mut()
+                    .expect("task object")
+                    .entry("notes")
+                    .or_insert_with(|| Value::Array(vec![]));
+                notes.as_array_mut().expect("notes").push(Value::from(text));
+            });
+        });
+    }
+
+    /// `(id, content, status)` of every task, phase by phase: `(phase, [...])`.
+    fn layout(&self) -> Vec<(String, Vec<Row>)> {
+        let plan = self.env.plan();
+        let str_of = |v: &Value| v.as_str().unwrap_or_default().to_string();
+        plan["phases"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| {
+                let tasks = p["tasks"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|t| {
+                        (
+                            str_of(&t["id"]),
+                            str_of(&t["content"]),
+                            str_of(&t["status"]),
+                        )
+                    })
+                    .collect();
+                (
+                    format!("{} {}", str_of(&p["id"]), str_of(&p["name"])),
+                    tasks,
+                )
+            })
+            .collect()
+    }
+
+    fn task(&self, id: &str) -> Value {
+        let plan = self.env.plan();
+        let mut found = Value::Null;
+        for phase in plan["phases"].as_array().into_iter().flatten() {
+            for task in phase["tasks"].as_array().into_iter().flatten() {
+                if task["id"] == id {
+                    found = task.clone();
+                }
+            }
+        }
+        found
+    }
+
+    /// The plan file is one todo reads, with unique ids and no conflict markers.
+    #[track_caller]
+    fn assert_valid_plan(&self) {
+        let text = self.env.plan_text();
+        assert!(
+            !text.contains("<<<<<<<") && !text.contains(">>>>>>>"),
+            "{text}"
+        );
+        self.todo(&["show"]).ok();
+        let plan = self.env.plan();
+        let mut ids = HashSet::new();
+        for phase in plan["phases"].as_array().into_iter().flatten() {
+            assert!(ids.insert(phase["id"].to_string()), "{text}");
+            for task in phase["tasks"].as_array().into_iter().flatten() {
+                assert!(ids.insert(task["id"].to_string()), "{text}");
+            }
+        }
+    }
+
+    fn counters(&self) -> (u64, u64, u64) {
+        let plan = self.env.plan();
+        let n = |k: &str| plan[k].as_u64().expect("counter");
+        (n("rev"), n("nextTaskId"), n("nextPhaseId"))
+    }
+}
+
+fn run(cmd: &mut Command) -> Run {
+    let out = cmd.output().expect("run command");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn for_task(plan: &mut Value, id: &str, f: impl FnOnce(&mut Value)) {
+    let mut f = Some(f);
+    for phase in plan["phases"].as_array_mut().into_iter().flatten() {
+        for task in phase["tasks"].as_array_mut().into_iter().flatten() {
+            if task["id"] == id
+                && let Some(f) = f.take()
+            {
+                f(task);
+            }
+        }
+    }
+}
+
+/// One task as `(id, content, status)`.
+type Row = (String, String, String);
+
+fn tasks(list: &[(&str, &str, &str)]) -> Vec<Row> {
+    list.iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect()
+}
+
+/// The SPEC's web app plan on `main`, with the driver set up and committed:
+/// Auth t1 t2 t3, Billing t4 t5; rev 5.
+fn repo_with_plan(driver: bool) -> Repo {
+    let repo = Repo::new();
+    repo.env.web_app();
+    if driver {
+        repo.todo(&["git-setup"]).ok();
+    }
+    repo.commit("plan");
+    repo
+}
+
+/// Two branches that both changed the plan, one commit per change:
+/// `feature` appends a task (t6), completes t2, renames Billing, notes t4
+/// and blocks its new task; `main` completes t1 (which auto-starts t2),
+/// appends its own t6, renames Auth, notes t3 and blocks t5.
+fn two_branches(repo: &Repo) {
+    repo.git(&["switch", "-q", "-c", "feature"]).ok();
+    repo.given(&[&["append", "auth", "add SSO"]]);
+    repo.commit("feature: plan SSO");
+    repo.given(&[&["done", "rotate keys"]]);
+    repo.commit("feature: keys rotated");
+    repo.rename_phase("p2", "Payments");
+    repo.commit("feature: Billing is Payments");
+    repo.add_note("t4", "secret in vault");
+    repo.commit("feature: note on webhooks");
+    repo.given(&[&["block", "SSO", "--reason", "IdP contract"]]);
+    repo.commit("feature: SSO waits for the IdP");
+
+    repo.switch("main");
+    repo.given(&[&["done", "oauth"]]);
+    repo.commit("main: OAuth done");
+    repo.given(&[&["append", "billing", "refunds"]]);
+    repo.commit("main: plan refunds");
+    repo.rename_phase("p1", "Identity");
+    repo.commit("main: Auth is Identity");
+    repo.add_note("t3", "per IP");
+    repo.commit("main: note on rate limiting");
+    repo.given(&[&["block", "invoice", "--reason", "tax rules"]]);
+    repo.commit("main: invoices wait for tax rules");
+}
+
+/// Everything both branches did, in one plan.
+#[track_caller]
+fn assert_both_branches(repo: &Repo) {
+    repo.assert_valid_plan();
+    assert_eq!(
+        repo.layout(),
+        vec![
+            (
+                "p1 Identity".to_string(),
+                tasks(&[
+                    ("t1", "Wire OAuth providers", "completed"),
+                    ("t2", "Rotate keys", "completed"),
+                    ("t3", "Add login rate limiting", "in_progress"),
+                    ("t7", "Add SSO", "blocked"),
+                ])
+            ),
+            (
+                "p2 Payments".to_string(),
+                tasks(&[
+                    ("t4", "Wire Stripe webhooks", "pending"),
+                    ("t5", "Invoice export", "blocked"),
+                    ("t6", "Refunds", "pending"),
+                ])
+            ),
+        ]
+    );
+    assert_eq!(repo.task("t7")["blocker"], "IdP contract");
+    assert_eq!(repo.task("t5")["blocker"], "tax rules");
+    assert_eq!(
+        repo.task("t4")["notes"],
+        serde_json::json!(["secret in vault"])
+    );
+    assert_eq!(repo.task("t3")["notes"], serde_json::json!(["per IP"]));
+    assert!(repo.git(&["status", "--porcelain"]).ok().stdout.is_empty());
+}
+
+const RENUMBERED: &str =
+    "  note t7 \"Add SSO\": new on both sides as t6 (ours: \"Refunds\"); theirs' is now t7\n";
+
+#[test]
+fn git_merge_of_two_branches_keeps_everything_both_did() {
+    let repo = repo_with_plan(true);
+    two_branches(&repo);
+    let run = repo.git(&["merge", "--no-edit", "feature"]);
+    run.ok();
+    assert!(run.stderr.contains(RENUMBERED), "{run:?}");
+    assert_both_branches(&repo);
+    // rev: one more than the larger side (main 10, feature 10); counters
+    // above every id.
+    assert_eq!(repo.counters(), (11, 8, 3));
+}
+
+#[test]
+fn git_rebase_of_two_branches_keeps_everything_both_did() {
+    let repo = repo_with_plan(true);
+    two_branches(&repo);
+    repo.switch("feature");
+    let run = repo.git(&["rebase", "main"]);
+    run.ok();
+    // Each replayed commit is merged by id; the first renumbers SSO to t7
+    // and the later ones still find it (the block lands on SSO, t7).
+    assert!(run.stderr.contains(RENUMBERED), "{run:?}");
+    assert_both_branches(&repo);
+    // rev rises once per replayed commit on top of main's 10.
+    assert_eq!(repo.counters(), (15, 8, 3));
+    let log = repo.git(&["log", "--format=%s", "main..feature"]);
+    assert_eq!(log.stdout.lines().count(), 5, "{log:?}");
+}
+
+#[test]
+fn both_sides_append_a_task_under_the_same_new_id() {
+    let repo = repo_with_plan(true);
+    repo.git(&["switch", "-q", "-c", "feature"]).ok();
+    repo.given(&[&["append", "billing", "tax export"]]);
+    repo.commit("feature: tax export");
+    repo.switch("main");
+    repo.given(&[&["append", "billing", "refunds"]]);
+    repo.commit("main: refunds");
+    let run = repo.git(&["merge", "--no-edit", "feature"]);
+    run.ok();
+    assert!(
+        run.stderr.contains(
+            "  note t7 \"Tax export\": new on both sides as t6 (ours: \"Refunds\"); theirs' is now t7\n"
+        ),
+        "{run:?}"
+    );
+    repo.assert_valid_plan();
+    assert_eq!(
+        repo.layout()[1].1,
+        tasks(&[
+            ("t4", "Wire Stripe webhooks", "pending"),
+            ("t5", "Invoice export", "pending"),
+            ("t6", "Refunds", "pending"),
+            ("t7", "Tax export", "pending"),
+        ])
+    );
+    assert_eq!(repo.counters(), (7, 8, 3));
+    // The next task appended gets a new id, not one of the merged ones.
+    repo.todo(&["append", "billing", "dunning"]).ok();
+    assert_eq!(repo.task("t8")["content"], "Dunning");
+}
+
+#[test]
+fn completed_on_one_side_and_dropped_on_the_other_is_a_conflict() {
+    let repo = repo_with_plan(true);
+    repo.git(&["switch", "-q", "-c", "feature"]).ok();
+    repo.given(&[&["drop", "rotate keys"]]);
+    repo.commit("feature: drop key rotation");
+    repo.switch("main");
+    repo.given(&[&["done", "rotate keys"]]);
+    repo.commit("main: keys rotated");
+    let run = repo.git(&["merge", "--no-edit", "feature"]);
+    run.code(1);
+    assert!(
+        run.stderr.contains(
+            "Merged the plan by id with 1 conflict (each resolved as shown; the plan written is complete and valid: review it, then git add it):\n  conflict t2 \"Rotate keys\": status changed on both sides: completed on ours, abandoned on theirs; kept completed (completed beats abandoned)\n"
+        ),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("CONFLICT (content): Merge conflict in .todo.json"),
+        "{run:?}"
+    );
+    // The documented outcome, in a plan todo reads; git waits for a look.
+    repo.assert_valid_plan();
+    assert_eq!(repo.task("t2")["status"], "completed");
+    assert!(repo.task("t2").get("droppedBy").is_none());
+    assert_eq!(
+        repo.git(&["status", "--porcelain"]).stdout,
+        "UU .todo.json\n"
+    );
+    repo.git(&["add", ".todo.json"]).ok();
+    repo.git(&["commit", "--no-edit", "-q"]).ok();
+    assert_eq!(repo.counters(), (7, 6, 3));
+}
+
+#[test]
+fn renamed_differently_on_both_sides_keeps_ours_and_names_theirs() {
+    let repo = repo_with_plan(true);
+    repo.git(&["switch", "-q", "-c", "feature"]).ok();
+    repo.rename_task("t2", "Rotate signing keys");
+    repo.commit("feature: rename");
+    repo.switch("main");
+    repo.rename_task("t2", "Rotate API keys");
+    repo.commit("main: rename");
+    let run = repo.git(&["merge", "--no-edit", "feature"]);
+    run.code(1);
+    assert!(
+        run.stderr.contains(
+            "  conflict t2 \"Rotate API keys\": text changed on both sides; kept ours, theirs was \"Rotate signing keys\"\n"
+        ),
+        "{run:?}"
+    );
+    repo.assert_valid_plan();
+    assert_eq!(repo.task("t2")["content"], "Rotate API keys");
+}
+
+#[test]
+fn without_the_driver_git_conflicts_or_breaks_the_plan() {
+    // Different numbers of changes: `rev` and the counters differ, and git's
+    // line merge stops with markers todo cannot read.
+    let repo = repo_with_plan(false);
+    repo.git(&["switch", "-q", "-c", "feature"]).ok();
+    repo.given(&[&["append", "auth", "add SSO"], &["done", "keys"]]);
+    repo.commit("feature");
+    repo.switch("main");
+    repo.given(&[&["append", "billing", "refunds"]]);
+    repo.commit("main");
+    let run = repo.git(&["merge", "--no-edit", "feature"]);
+    run.code(1);
+    assert!(
+        run.stdout
+            .contains("CONFLICT (content): Merge conflict in .todo.json"),
+        "{run:?}"
+    );
+    assert!(repo.env.plan_text().contains("<<<<<<<"));
+    assert_eq!(repo.todo(&["show"]).code, 5);
+    repo.git(&["merge", "--abort"]).ok();
+
+    // The same number of changes: git's merge "succeeds" and leaves two
+    // tasks called t6, a plan todo refuses to read.
+    repo.git(&["switch", "-q", "-c", "other", "HEAD~1"]).ok();
+    repo.given(&[&["append", "auth", "add SSO"]]);
+    repo.commit("other");
+    repo.switch("main");
+    repo.git(&["merge", "--no-edit", "other"]).ok();
+    let show = repo.todo(&["show"]);
+    show.code(5);
+    assert!(
+        show.stderr.contains("is broken: duplicate id \"t6\""),
+        "{show:?}"
+    );
+
+    // With the driver set up, the same merge is clean.
+    repo.git(&["reset", "-q", "--hard", "HEAD~1"]).ok();
+    repo.todo(&["git-setup"]).ok();
+    repo.commit("merge the plan by id");
+    repo.git(&["merge", "--no-edit", "other"]).ok();
+    repo.assert_valid_plan();
+    assert_eq!(repo.task("t7")["content"], "Add SSO");
+}
+
+#[test]
+fn git_setup_is_idempotent_and_check_tells() {
+    let repo = Repo::new();
+    let root = repo.env.root.display().to_string();
+    std::fs::write(repo.env.root.join(".gitattributes"), "*.png binary").unwrap();
+    repo.todo(&["git-setup", "--check"]).is(
+        1,
+        &format!("Git does not merge .todo.json with todo merge-file in {root}: git's merge attribute for .todo.json is unspecified, not todo; merge.todo.driver is not set. Run todo git-setup.\n"),
+        "",
+    );
+    repo.todo(&["git-setup"]).is(
+        0,
+        &format!(
+            "Added \".todo.json merge=todo\" to {root}/.gitattributes (commit it, so that every clone merges the plan by id).\n\
+             Set git config merge.todo.name to \"todo: merge plan files by task id\".\n\
+             Set git config merge.todo.driver to \"todo merge-file %O %A %B\".\n"
+        ),
+        "",
+    );
+    let attributes = std::fs::read_to_string(repo.env.root.join(".gitattributes")).unwrap();
+    assert_eq!(attributes, "*.png binary\n.todo.json merge=todo\n");
+    assert_eq!(
+        repo.git(&["config", "merge.todo.driver"]).stdout,
+        "todo merge-file %O %A %B\n"
+    );
+    repo.todo(&["git-setup"]).is(
+        0,
+        &format!("Already set up: git merges .todo.json with todo merge-file in {root}. Nothing changed.\n"),
+        "",
+    );
+    assert_eq!(
+        std::fs::read_to_string(repo.env.root.join(".gitattributes")).unwrap(),
+        attributes
+    );
+    repo.todo(&["git-setup", "--check"]).is(
+        0,
+        &format!("Git merges .todo.json with todo merge-file in {root}.\n"),
+        "",
+    );
+
+    // A fresh clone has the committed attribute but not the config: only
+    // the config is set, from a subdirectory too.
+    repo.git(&["config", "--unset", "merge.todo.driver"]).ok();
+    std::fs::create_dir(repo.env.root.join("src")).unwrap();
+    let mut cmd = Command::new(bin());
+    repo.env_for(&mut cmd);
+    let run = run(cmd
+        .args(["git-setup"])
+        .current_dir(repo.env.root.join("src")));
+    run.is(
+        0,
+        "Set git config merge.todo.driver to \"todo merge-file %O %A %B\".\n",
+        "",
+    );
+    assert_eq!(
+        std::fs::read_to_string(repo.env.root.join(".gitattributes")).unwrap(),
+        attributes
+    );
+
+    // A driver naming todo by its full path is kept.
+    repo.git(&[
+        "config",
+        "merge.todo.driver",
+        "/opt/todo merge-file %O %A %B",
+    ])
+    .ok();
+    repo.todo(&["git-setup", "--check"]).ok();
+    let json = repo.todo(&["git-setup", "--json"]).ok().json();
+    assert_eq!(json["changes"], serde_json::json!([]));
+    assert_eq!(json["configured"], true);
+}
+
+#[test]
+fn git_setup_outside_a_repository_says_so() {
+    let repo = Repo::new();
+    let mut cmd = Command::new(bin());
+    repo.env_for(&mut cmd);
+    let outside = repo.env.home.clone();
+    let run = run(cmd.args(["git-setup", "--check"]).current_dir(&outside));
+    run.is(
+        6,
+        "",
+        &format!(
+            "Not in a git repository: no .git in {} or above. Run todo git-setup inside the repository.\n",
+            outside.display()
+        ),
+    );
+}
+
+const BASE: &str = r#"{
+  "version": 1,
+  "rev": 3,
+  "nextPhaseId": 2,
+  "nextTaskId": 3,
+  "phases": [
+    {
+      "id": "p1",
+      "name": "Auth",
+      "tasks": [
+        { "id": "t1", "content": "Wire OAuth providers", "status": "in_progress" },
+        { "id": "t2", "content": "Rotate keys", "status": "pending" }
+      ]
+    }
+  ]
+}
+"#;
+
+#[test]
+fn merge_file_writes_the_result_over_ours() {
+    let env = TestEnv::new();
+    let dir = &env.root;
+    let ours = BASE
+        .replace("\"rev\": 3", "\"rev\": 4")
+        .replace("\"in_progress\" }", "\"completed\" }")
+        .replace(
+            "\"Rotate keys\", \"status\": \"pending\"",
+            "\"Rotate keys\", \"status\": \"in_progress\"",
+        );
+    let theirs = BASE
+        .replace("\"rev\": 3", "\"rev\": 6")
+        .replace("\"nextTaskId\": 3", "\"nextTaskId\": 4")
+        .replace(
+            "\"status\": \"pending\" }\n",
+            "\"status\": \"pending\" },\n        { \"id\": \"t3\", \"content\": \"Add rate limiting\", \"status\": \"pending\" }\n",
+        );
+    std::fs::write(dir.join("base"), BASE).unwrap();
+    std::fs::write(dir.join("ours"), &ours).unwrap();
+    std::fs::write(dir.join("theirs"), &theirs).unwrap();
+    env.run(&["merge-file", "base", "ours", "theirs"])
+        .is(0, "", "");
+    let merged = std::fs::read_to_string(dir.join("ours")).unwrap();
+    assert_eq!(
+        merged,
+        r#"{
+  "version": 1,
+  "rev": 7,
+  "nextPhaseId": 2,
+  "nextTaskId": 4,
+  "phases": [
+    {
+      "id": "p1",
+      "name": "Auth",
+      "tasks": [
+        { "id": "t1", "content": "Wire OAuth providers", "status": "completed" },
+        { "id": "t2", "content": "Rotate keys", "status": "in_progress" },
+        { "id": "t3", "content": "Add rate limiting", "status": "pending" }
+      ]
+    }
+  ]
+}
+"#
+    );
+    // Only the three files: the temporary file was renamed into place.
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, [".git", "base", "ours", "theirs"]);
+
+    // A missing or empty base is an empty plan: tasks on both sides with
+    // the same text are the same task made twice; the rest are new.
+    for base in ["empty", "missing"] {
+        std::fs::write(dir.join("ours"), &ours).unwrap();
+        std::fs::write(dir.join("empty"), "").unwrap();
+        let run = env.run(&["merge-file", "--json", base, "ours", "theirs"]);
+        run.ok();
+        let json = run.json();
+        assert_eq!(json["clean"], true);
+        assert_eq!(json["notes"], serde_json::json!([]));
+        assert_eq!(
+            env.run(&["--file", "ours", "show", "--ids"]).ok().stdout,
+            "p1  # Auth\nt1  - [x] Wire OAuth providers\nt2  - [/] Rotate keys\nt3  - [ ] Add rate limiting\n"
+        );
+    }
+}
+
+#[test]
+fn merge_file_with_a_conflict_exits_1_and_lists_it() {
+    let env = TestEnv::new();
+    let dir = &env.root;
+    let ours = BASE.replace("\"pending\"", "\"completed\"");
+    let theirs = BASE.replace("\"pending\"", "\"abandoned\", \"droppedBy\": \"user\"");
+    std::fs::write(dir.join("base"), BASE).unwrap();
+    std::fs::write(dir.join("ours"), &ours).unwrap();
+    std::fs::write(dir.join("theirs"), &theirs).unwrap();
+    env.run(&["merge-file", "base", "ours", "theirs"]).is(
+        1,
+        "",
+        "Merged the plan by id with 1 conflict (each resolved as shown; the plan written is complete and valid: review it, then git add it):\n  conflict t2 \"Rotate keys\": status changed on both sides: completed on ours, abandoned on theirs; kept completed (completed beats abandoned)\n",
+    );
+    assert_eq!(
+        env.run(&["--file", "ours", "show"]).ok().stdout,
+        "# Auth\n- [/] Wire OAuth providers\n- [x] Rotate keys\n"
+    );
+    std::fs::write(dir.join("ours"), &ours).unwrap();
+    let run = env.run(&["merge-file", "--json", "base", "ours", "theirs"]);
+    run.code(1);
+    let json = run.json();
+    assert_eq!(json["clean"], false);
+    assert_eq!(json["conflicts"][0]["id"], "t2");
+    assert_eq!(json["rev"], 4);
+}
+
+#[test]
+fn merge_file_refuses_a_broken_version_and_leaves_ours_alone() {
+    let env = TestEnv::new();
+    let dir = &env.root;
+    let broken = BASE.replace("\"t2\"", "\"t1\"");
+    std::fs::write(dir.join("base"), BASE).unwrap();
+    std::fs::write(dir.join("ours"), BASE).unwrap();
+    std::fs::write(dir.join("theirs"), &broken).unwrap();
+    env.run(&["merge-file", "base", "ours", "theirs"]).is(
+        5,
+        "",
+        "Plan file theirs:12:17 is broken: duplicate id \"t1\" (in their version)\nNothing was changed. Fix the file (or restore it, e.g. with git), then retry.\n",
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("ours")).unwrap(), BASE);
+
+    std::fs::write(dir.join("ours"), "{\n  \"version\": 1,\n").unwrap();
+    let run = env.run(&["merge-file", "base", "ours", "theirs"]);
+    run.code(5);
+    assert!(
+        run.stderr.starts_with(
+            "Plan file ours:3:1 is broken: EOF while parsing a value (in our version)"
+        ),
+        "{run:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("ours")).unwrap(),
+        "{\n  \"version\": 1,\n"
+    );
+    env.run(&["merge-file", "base", "nothing", "theirs"]).is(
+        6,
+        "",
+        "Cannot read our version nothing: no such file or directory\n",
+    );
+}
+
+#[test]
+fn the_merge_verbs_have_help() {
+    let env = TestEnv::new();
+    let help = env.run(&["help"]).ok().stdout.clone();
+    assert!(help.contains("merge-file"), "{help}");
+    assert!(help.contains("git-setup"), "{help}");
+}
