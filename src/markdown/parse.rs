@@ -842,6 +842,18 @@ mod tests {
     }
 
     #[test]
+    fn deep_nesting_is_read_without_recursion() {
+        let bullets = format!("{}[ ] x\n", "- ".repeat(20_000));
+        assert_eq!(ok(&bullets)[0].tasks[0].content, "x");
+        let deep: String = (0..300)
+            .map(|i| format!("{}- [ ] t{i}\n", "  ".repeat(i)))
+            .collect();
+        assert_eq!(ok(&deep)[0].tasks.len(), 300);
+        let quote = format!("- [ ] a\n  {}x\n", ">".repeat(20_000));
+        assert_eq!(ok(&quote)[0].tasks[0].notes.len(), 1);
+    }
+
+    #[test]
     fn odd_inputs_do_not_panic() {
         for text in [
             "\t- [ ] a\n\t- [x] b",
