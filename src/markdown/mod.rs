@@ -1,12 +1,19 @@
 //! The Markdown checklist codec (SPEC §4): `render` a plan's phases as the
-//! checklist people read, share and edit. Pure text in, text out; it knows
+//! checklist people read, share and edit, `render_gfm` as a pull-request
+//! checklist, and `parse` either back. Pure text in, text out; it knows
 //! nothing of files, clap or terminals.
 
 mod escape;
+mod gfm;
+mod parse;
+#[cfg(test)]
+mod tests;
 
 use crate::plan::{Phase, Status, Task};
 
 pub use escape::{decode_heading, decode_text, encode_heading, encode_text};
+pub use gfm::render_gfm;
+pub use parse::{DEFAULT_PHASE, LineError, ParseError, parse};
 
 /// Render phases as the checklist of §4.1: `# phase` headings, one task item
 /// per line, one blank line between phases, one newline at the end.
@@ -48,6 +55,11 @@ pub fn render_task(out: &mut String, task: &Task) {
         out.push_str(" <!-- dropped-by: user -->");
     }
     out.push('\n');
+    render_notes(out, task);
+}
+
+/// A task's notes as `  > note` lines: a quote inside the task's list item.
+fn render_notes(out: &mut String, task: &Task) {
     for note in &task.notes {
         out.push_str("  > ");
         out.push_str(&encode_text(note));

@@ -1,0 +1,363 @@
+//! The pull-request flavour of the checklist (SPEC §4.2). GitHub shows only
+//! `[ ]` and `[x]`, so each task line carries its exact state in an HTML
+//! comment that GitHub hides, and shows the other states as plain text.
+//!
+//! A task line is
+//!
+//! ```text
+//! - [<box>] <content> <!-- todo:<status>[ dropped-by=user][ blocker=<v>] --><label>
+//! ```
+//!
+//! - `<box>` is `x` for completed and abandoned tasks, a space otherwise;
+//!   abandoned content is also wrapped in `~~…~~` (struck through).
+//! - `<content>` is encoded as in §4.1 (`&amp;`, `&lt;!--`, `--&gt;`), so the
+//!   first `<!--` on the line is the state comment.
+//! - `<status>` is the plan file's spelling (`in_progress`, …). Values are
+//!   percent-encoded UTF-8 with only ASCII letters, digits and `.` left as
+//!   they are, so the comment never holds `--`, `>`, backticks or anything
+//!   else that could end it early or let GitHub show it; `blocker` appears
+//!   only on blocked tasks, `dropped-by=user` whenever a person dropped it.
+//! - `<label>` is what a reader sees: ` (in progress)`, ` (blocked: <reason>)`
+//!   or ` (blocked)`, ` (dropped)`, or nothing. Reading ignores it, and
+//!   everything else after the state comment.
+//!
+//! Phases are `### <name>` headings (any level reads back) and notes are
+//! `  > <note>` lines, as in §4.1. Reading: where the box still agrees with the
+//! recorded status (ticked for completed/abandoned, unticked for the others)
+//! the recorded state comes back exactly; where someone flipped it on
+//! GitHub, ticked means `completed` and unticked `pending` (a §4.1 marker typed
+//! there instead means its own status), with no blocker and no drop.
+
+use super::escape::{decode_text, encode_heading, encode_text};
+use super::parse::empty_task;
+use super::render_notes;
+use crate::plan::{Phase, Status, Task};
+use crate::text::normalize;
+
+/// What a state comment records.
+#[derive(Debug, PartialEq)]
+pub(super) struct State {
+    status: Status,
+    blocker: Option<String>,
+    dropped_by: Option<String>,
+}
+
+/// Render phases in the pull-request flavour: `### phase` headings, one
+/// `[ ]`/`[x]` task item per line with its state comment, one blank line
+/// between phases, one newline at the end.
+pub fn render_gfm(phases: &[Phase]) -> String {
+    let mut out = String::with_capacity(phases.iter().map(|p| 32 + p.tasks.len() * 80).sum());
+    for (i, phase) in phases.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str("### ");
+        out.push_str(&encode_heading(&phase.name));
+        out.push('\n');
+        for task in &phase.tasks {
+            render_gfm_task(&mut out, task);
+        }
+    }
+    out
+}
+
+fn render_gfm_task(out: &mut String, task: &Task) {
+    let ticked = matches!(task.status, Status::Completed | Status::Abandoned);
+    out.push_str(if ticked { "- [x] " } else { "- [ ] " });
+    let content = encode_text(&task.content);
+    if task.status == Status::Abandoned {
+        out.push_str("~~");
+        out.push_str(&content);
+        out.push_str("~~");
+    } else {
+        out.push_str(&content);
+    }
+    out.push_str(" <!-- todo:");
+    out.push_str(task.status.as_str());
+    if task.dropped_by.as_deref() == Some("user") {
+        out.push_str(" dropped-by=user");
+    }
+    let blocker = task
+        .blocker
+        .as_ref()
+        .filter(|_| task.status == Status::Blocked);
+    if let Some(blocker) = blocker {
+        out.push_str(" blocker=");
+        out.push_str(&percent_encode(blocker));
+    }
+    out.push_str(" -->");
+    match (task.status, blocker) {
+        (Status::InProgress, _) => out.push_str(" (in progress)"),
+        (Status::Blocked, Some(blocker)) => {
+            out.push_str(" (blocked: ");
+            out.push_str(&encode_text(blocker));
+            out.push(')');
+        }
+        (Status::Blocked, None) => out.push_str(" (blocked)"),
+        (Status::Abandoned, _) => out.push_str(" (dropped)"),
+        (Status::Pending | Status::Completed, _) => {}
+    }
+    out.push('\n');
+    render_notes(out, task);
+}
+
+/// The state recorded in `tail` (the comments after a task's content) when
+/// its first comment is a `todo:` state comment with a known status.
+pub(super) fn read_state(tail: &str) -> Option<State> {
+    let body = tail.strip_prefix("<!--")?;
+    let body = &body[..body.find("-->")?];
+    let mut words = body.trim().strip_prefix("todo:")?.split_ascii_whitespace();
+    let mut state = State {
+        status: Status::parse(words.next()?)?,
+        blocker: None,
+        dropped_by: None,
+    };
+    for word in words {
+        // Unknown fields are skipped, so a later version can add some.
+        match word.split_once('=') {
+            Some(("blocker", v)) => state.blocker = normalize(&percent_decode(v)),
+            // Only a person drops tasks (SPEC §1); other values mean nothing.
+            Some(("dropped-by", v)) if percent_decode(v) == "user" => {
+                state.dropped_by = Some("user".to_string());
+            }
+            _ => {}
+        }
+    }
+    Some(state)
+}
+
+/// The task a GFM line stands for: `status` is what its box says, `content`
+/// the text before the state comment.
+pub(super) fn restore(status: Status, content: &str, state: &State) -> Result<Task, String> {
+    let mut content = normalize(content).ok_or_else(|| empty_task(status))?;
+    if state.status == Status::Abandoned {
+        // Undo our strike-through; content that is itself struck keeps its own.
+        if let Some(inner) = content
+            .strip_prefix("~~")
+            .and_then(|c| c.strip_suffix("~~"))
+        {
+            content = normalize(inner).ok_or_else(|| empty_task(status))?;
+        }
+    }
+    let mut task = Task {
+        content: decode_text(&content),
+        status,
+        ..Task::default()
+    };
+    if status.is_open() == state.status.is_open() {
+        task.status = state.status;
+        task.dropped_by = state.dropped_by.clone();
+        if state.status == Status::Blocked {
+            task.blocker = state.blocker.clone();
+        }
+    }
+    Ok(task)
+}
+
+fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b == b'.' {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Reverse [`percent_encode`]; a stray `%` is kept and bad UTF-8 replaced,
+/// since a hand-edited comment must not make the whole file unreadable.
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markdown::parse;
+
+    fn task(content: &str, status: Status) -> Task {
+        Task {
+            content: content.into(),
+            status,
+            ..Task::default()
+        }
+    }
+
+    fn phase(name: &str, tasks: Vec<Task>) -> Phase {
+        Phase {
+            name: name.into(),
+            tasks,
+            ..Phase::default()
+        }
+    }
+
+    fn sample() -> Vec<Phase> {
+        let mut blocked = task("Ship it", Status::Blocked);
+        blocked.blocker = Some("vendor sandbox".into());
+        let mut dropped = task("Old idea", Status::Abandoned);
+        dropped.dropped_by = Some("user".into());
+        let mut noted = task("Wire OAuth", Status::Completed);
+        noted.notes = vec!["see #12".into()];
+        vec![
+            phase(
+                "Auth",
+                vec![
+                    noted,
+                    task("Rotate keys", Status::InProgress),
+                    blocked,
+                    task("Later", Status::Pending),
+                    dropped,
+                    task("Nobody wants", Status::Abandoned),
+                    task("Stuck", Status::Blocked),
+                ],
+            ),
+            phase("Empty", vec![]),
+        ]
+    }
+
+    #[test]
+    fn renders_every_status() {
+        let want = "\
+### Auth
+- [x] Wire OAuth <!-- todo:completed -->
+  > see #12
+- [ ] Rotate keys <!-- todo:in_progress --> (in progress)
+- [ ] Ship it <!-- todo:blocked blocker=vendor%20sandbox --> (blocked: vendor sandbox)
+- [ ] Later <!-- todo:pending -->
+- [x] ~~Old idea~~ <!-- todo:abandoned dropped-by=user --> (dropped)
+- [x] ~~Nobody wants~~ <!-- todo:abandoned --> (dropped)
+- [ ] Stuck <!-- todo:blocked --> (blocked)
+
+### Empty
+";
+        assert_eq!(render_gfm(&sample()), want);
+    }
+
+    #[test]
+    fn unchanged_export_reads_back_exactly() {
+        assert_eq!(parse(&render_gfm(&sample()), false), Ok(sample()));
+    }
+
+    #[test]
+    fn flipped_boxes_mean_completed_or_pending() {
+        let text = "\
+- [x] Ship it <!-- todo:blocked blocker=vendor%20sandbox --> (blocked: vendor sandbox)
+- [ ] ~~Old idea~~ <!-- todo:abandoned dropped-by=user --> (dropped)
+- [ ] Wire <!-- todo:completed -->
+- [X] Rotate <!-- todo:in_progress --> (in progress)
+- [/] Again <!-- todo:completed -->
+";
+        let phases = parse(text, false).unwrap_or_default();
+        let got: Vec<_> = phases[0]
+            .tasks
+            .iter()
+            .map(|t| {
+                (
+                    t.content.as_str(),
+                    t.status,
+                    t.blocker.is_some(),
+                    t.dropped_by.is_some(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Ship it", Status::Completed, false, false),
+                ("Old idea", Status::Pending, false, false),
+                ("Wire", Status::Pending, false, false),
+                ("Rotate", Status::Completed, false, false),
+                ("Again", Status::InProgress, false, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_comment_wins_over_the_visible_label() {
+        // The reader-facing label is decoration: an edited one changes nothing.
+        let text = "- [ ] Ship <!-- todo:blocked blocker=real --> (blocked: edited) extra\n";
+        let t = &parse(text, false).unwrap_or_default()[0].tasks[0];
+        assert_eq!(
+            (t.content.as_str(), t.blocker.as_deref()),
+            ("Ship", Some("real"))
+        );
+        // Content edited on GitHub is kept.
+        let text = "- [x] ~~Old idea, reworded~~ <!-- todo:abandoned --> (dropped)\n";
+        let t = &parse(text, false).unwrap_or_default()[0].tasks[0];
+        assert_eq!(
+            (t.content.as_str(), t.status),
+            ("Old idea, reworded", Status::Abandoned)
+        );
+        // Strike-through removed by hand: the content is as it stands.
+        let text = "- [x] Plain <!-- todo:abandoned -->\n";
+        assert_eq!(
+            parse(text, false).unwrap_or_default()[0].tasks[0].content,
+            "Plain"
+        );
+    }
+
+    #[test]
+    fn state_comment_survives_any_text() {
+        let nasty = "a --> b <!-- c `d` ~~e~~ &amp; <!-- todo:end --> 🎉 % %2 -";
+        let mut t = task(nasty, Status::Blocked);
+        t.blocker = Some(nasty.into());
+        t.dropped_by = Some("user".into());
+        t.notes = vec![nasty.into()];
+        let mut struck = task("~~x~~", Status::Abandoned);
+        struck.notes = vec!["~~".into()];
+        let phases = vec![phase(nasty, vec![t, struck, task("~", Status::Abandoned)])];
+        let text = render_gfm(&phases);
+        let line = text.lines().nth(1).unwrap_or_default();
+        let comment = &line[line.find("<!--").unwrap_or(0)..line.find(" -->").unwrap_or(0)];
+        let payload = &comment[4..];
+        assert!(
+            !payload.contains("--") && !payload.contains(['>', '`', '<']),
+            "{comment}"
+        );
+        assert_eq!(parse(&text, false), Ok(phases));
+    }
+
+    #[test]
+    fn unknown_state_comments_are_not_gfm() {
+        // `todo:end` is no status: an ordinary unknown comment, ignored.
+        let t = &parse("- [x] a <!-- todo:end -->\n", false).unwrap_or_default()[0].tasks[0];
+        assert_eq!((t.content.as_str(), t.status), ("a", Status::Completed));
+        // Unknown fields are skipped; bad escapes are kept as typed.
+        let text = "- [ ] a <!-- todo:blocked future=1 blocker=50%25%zz%E2 -->\n";
+        let t = &parse(text, false).unwrap_or_default()[0].tasks[0];
+        assert_eq!(t.blocker.as_deref(), Some("50%%zz\u{fffd}"));
+        assert_eq!(
+            parse("- [x] <!-- todo:completed -->\n", false).map_err(|e| e.to_string()),
+            Err("  Line 1: empty task \"- [x]\"".to_string())
+        );
+    }
+
+    #[test]
+    fn percent_coding_round_trips() {
+        for s in ["", "a b", "100%", "--> <!--", "é🎉", "a.b-c_d~e"] {
+            assert_eq!(percent_decode(&percent_encode(s)), s);
+        }
+        assert_eq!(percent_encode("a-b c"), "a%2Db%20c");
+    }
+}

@@ -1,0 +1,882 @@
+//! Reading a checklist back into phases (SPEC §4.1, and the GFM flavour of
+//! §4.2 line by line). pulldown-cmark decides the block structure, so nothing
+//! in a code block or quote is ever a task; the text itself is cut from the
+//! source by byte offsets, so `*`, `_`, backticks and backslashes stay as typed.
+
+use std::fmt;
+use std::ops::Range;
+
+use pulldown_cmark::{Event, Options, Parser, Tag};
+
+use super::escape::{decode_heading, decode_text};
+use super::gfm;
+use crate::plan::{Phase, Status, Task};
+use crate::text::normalize;
+
+/// The phase that tasks written before any heading go into.
+pub const DEFAULT_PHASE: &str = "Todos";
+
+/// One problem, on a 1-based line of the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Every problem found in a document, in line order. Displays as one
+/// `  Line <n>: <message>` line per problem; the caller prints the
+/// `Could not parse <path>:` line above it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub errors: Vec<LineError>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.errors.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "  Line {}: {}", e.line, e.message)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+const MARKER_HELP: &str = "(use [ ], [x], [/], [-], [!])";
+
+/// Read a checklist: §4.1 Markdown, the GFM flavour of §4.2, or a mix of the
+/// two (each task line is recognised on its own). Phases and tasks come back
+/// with empty ids; the caller assigns them. With `lenient`, lines that are
+/// neither a heading nor a task item (nor a note or comment) are skipped
+/// instead of rejected.
+pub fn parse(text: &str, lenient: bool) -> Result<Vec<Phase>, ParseError> {
+    // Some Windows editors start a UTF-8 file with a byte-order mark;
+    // CommonMark does not skip it, and the first heading would be lost.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = Reader::new(text);
+    reader.read();
+    reader.finish(lenient)
+}
+
+/// What an open list item turned out to be.
+#[derive(Clone, Copy)]
+enum ItemKind {
+    /// A task item; the task sits at `phases[phase].tasks[task]`.
+    Task { phase: usize, task: usize },
+    /// A task item with an error already reported: its notes are claimed
+    /// (so they do not add a second error) but dropped.
+    Broken,
+    /// A plain bullet, ordered item or anything else; its own line stays
+    /// unrecognized, but task items nested in it still count.
+    Plain,
+}
+
+/// The open blocks, kept on an explicit stack so that deeply nested input
+/// cannot exhaust the call stack.
+enum Frame {
+    List,
+    Item(ItemKind),
+    /// A block whose lines we do not read as tasks (paragraph, quote, code,
+    /// heading text, HTML, inline markup…). Everything inside it is opaque too.
+    Opaque,
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    /// Byte range of each line, without its line ending.
+    lines: Vec<Range<usize>>,
+    /// Lines that belong to a heading, task, note or comment.
+    claimed: Vec<bool>,
+    errors: Vec<LineError>,
+    phases: Vec<Phase>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str) -> Self {
+        let lines = split_lines(text);
+        Reader {
+            text,
+            claimed: vec![false; lines.len()],
+            lines,
+            errors: Vec::new(),
+            phases: Vec::new(),
+        }
+    }
+
+    fn read(&mut self) {
+        let text = self.text;
+        let mut events = Parser::new_ext(text, Options::empty())
+            .into_offset_iter()
+            .peekable();
+        let mut stack: Vec<Frame> = Vec::new();
+        while let Some((event, range)) = events.next() {
+            let tag = match event {
+                Event::Start(tag) => tag,
+                Event::End(_) => {
+                    stack.pop();
+                    continue;
+                }
+                // Leaves (text, rules, raw HTML…) carry nothing we read from
+                // events: lines nobody claims are reported in `finish`.
+                _ => continue,
+            };
+            let frame = match (stack.last(), tag) {
+                (Some(Frame::Opaque), _) => Frame::Opaque,
+                (None, Tag::Heading { .. }) => {
+                    self.heading(&range);
+                    Frame::Opaque
+                }
+                (None | Some(Frame::Item(_)), Tag::List(_)) => Frame::List,
+                (Some(Frame::List), Tag::Item) => {
+                    let first = events.peek().map(|(ev, r)| (starts_paragraph(ev), r.start));
+                    Frame::Item(self.item(&range, first))
+                }
+                (Some(Frame::Item(kind)), Tag::BlockQuote(_)) => {
+                    let kind = *kind;
+                    self.notes(&range, kind);
+                    Frame::Opaque
+                }
+                (_, Tag::HtmlBlock) => {
+                    self.html_block(&range);
+                    Frame::Opaque
+                }
+                _ => Frame::Opaque,
+            };
+            stack.push(frame);
+        }
+    }
+
+    fn finish(mut self, lenient: bool) -> Result<Vec<Phase>, ParseError> {
+        if !lenient {
+            for (i, span) in self.lines.iter().enumerate() {
+                let line = &self.text[span.clone()];
+                if !self.claimed[i] && !is_blank(line) {
+                    self.errors.push(LineError {
+                        line: i + 1,
+                        message: format!("unrecognized syntax \"{}\"", line.trim_end()),
+                    });
+                }
+            }
+        }
+        if self.errors.is_empty() {
+            Ok(self.phases)
+        } else {
+            self.errors.sort_by_key(|e| e.line);
+            Err(ParseError {
+                errors: self.errors,
+            })
+        }
+    }
+
+    /// The 0-based line holding byte `offset`.
+    fn line_of(&self, offset: usize) -> usize {
+        self.lines
+            .partition_point(|span| span.start <= offset)
+            .saturating_sub(1)
+    }
+
+    /// The 0-based lines a block's byte range covers.
+    fn lines_of(&self, range: &Range<usize>) -> Range<usize> {
+        let first = self.line_of(range.start);
+        let last = self.line_of(range.end.saturating_sub(1).max(range.start));
+        first..last.max(first) + 1
+    }
+
+    fn line(&self, i: usize) -> &'a str {
+        self.lines
+            .get(i)
+            .and_then(|span| self.text.get(span.clone()))
+            .unwrap_or("")
+    }
+
+    fn claim(&mut self, i: usize) {
+        if let Some(c) = self.claimed.get_mut(i) {
+            *c = true;
+        }
+    }
+
+    fn error(&mut self, line: usize, message: String) {
+        self.errors.push(LineError {
+            line: line + 1,
+            message,
+        });
+    }
+
+    /// A heading at the top level starts a phase.
+    fn heading(&mut self, range: &Range<usize>) {
+        let lines = self.lines_of(range);
+        let first = lines.start;
+        let raw = match atx_heading_text(self.line(first)) {
+            Some(t) => {
+                self.claim(first);
+                t.to_string()
+            }
+            None => {
+                // A setext heading: its text lines, then the `===`/`---` underline.
+                let mut text_lines = lines.clone();
+                if text_lines.len() > 1 && is_setext_underline(self.line(text_lines.end - 1)) {
+                    text_lines.end -= 1;
+                }
+                for i in lines {
+                    self.claim(i);
+                }
+                text_lines
+                    .map(|i| self.line(i).trim())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        };
+        match normalize(&raw) {
+            Some(name) => self.phases.push(Phase {
+                name: decode_heading(&name),
+                ..Phase::default()
+            }),
+            None => self.error(
+                first,
+                format!("empty phase heading \"{}\"", self.line(first).trim()),
+            ),
+        }
+    }
+
+    /// Decide what a list item is; a task item becomes a task of the current
+    /// phase. `first` is the item's first child: whether it is a paragraph,
+    /// and where it starts.
+    fn item(&mut self, range: &Range<usize>, first: Option<(bool, usize)>) -> ItemKind {
+        // pulldown-cmark counts the indentation before a bullet in columns,
+        // so with tabs the item can start a byte or two early, even on the
+        // previous line's ending: step over that whitespace to the bullet.
+        let bytes = self.text.as_bytes();
+        let mut pos = range.start.min(bytes.len());
+        while pos < range.end && matches!(bytes.get(pos), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+            pos += 1;
+        }
+        if !matches!(bytes.get(pos), Some(b'-' | b'*' | b'+')) {
+            return ItemKind::Plain;
+        }
+        let line = self.line_of(pos);
+        // Only a paragraph that starts on the bullet's own line can be a task
+        // (`-     [ ] x` is a code block inside the item).
+        match first {
+            Some((true, start)) if self.line_of(start) == line => {}
+            _ => return ItemKind::Plain,
+        }
+        let end = self.lines.get(line).map_or(pos, |span| span.end);
+        let Some(src) = self.text.get(pos + 1..end) else {
+            return ItemKind::Plain;
+        };
+        let Some((marker, rest)) = split_marker(src) else {
+            return ItemKind::Plain;
+        };
+        self.claim(line);
+        let Some(status) = status_of_marker(marker) else {
+            self.error(
+                line,
+                format!("unknown status marker \"[{marker}]\" {MARKER_HELP}"),
+            );
+            return ItemKind::Broken;
+        };
+        match read_task(status, rest) {
+            Ok((task, garbage)) => {
+                if garbage {
+                    // Text after the trailing comments that we cannot place;
+                    // `finish` reports the line unless reading leniently.
+                    if let Some(c) = self.claimed.get_mut(line) {
+                        *c = false;
+                    }
+                }
+                if self.phases.is_empty() {
+                    self.phases.push(Phase {
+                        name: DEFAULT_PHASE.to_string(),
+                        ..Phase::default()
+                    });
+                }
+                let phase = self.phases.len() - 1;
+                self.phases[phase].tasks.push(task);
+                ItemKind::Task {
+                    phase,
+                    task: self.phases[phase].tasks.len() - 1,
+                }
+            }
+            Err(message) => {
+                self.error(line, message);
+                ItemKind::Broken
+            }
+        }
+    }
+
+    /// A quote directly inside a task item holds its notes, one per `>` line.
+    fn notes(&mut self, range: &Range<usize>, kind: ItemKind) {
+        if matches!(kind, ItemKind::Plain) {
+            return;
+        }
+        for i in self.lines_of(range) {
+            // A lazy continuation line (no `>`) is left for `finish` to report.
+            let Some(rest) = self.line(i).trim_start().strip_prefix('>') else {
+                continue;
+            };
+            self.claim(i);
+            if let (ItemKind::Task { phase, task }, Some(note)) = (kind, normalize(rest)) {
+                self.phases[phase].tasks[task]
+                    .notes
+                    .push(decode_text(&note));
+            }
+        }
+    }
+
+    /// HTML comment blocks (`<!-- todo:begin -->` and the like) are ignored;
+    /// other HTML is left for `finish` to report.
+    fn html_block(&mut self, range: &Range<usize>) {
+        let lines = self.lines_of(range);
+        if self.line(lines.start).trim_start().starts_with("<!--") {
+            for i in lines {
+                self.claim(i);
+            }
+        }
+    }
+}
+
+/// Split `text` into lines. `\n`, `\r\n` and a lone `\r` all end a line, as
+/// they do for CommonMark; a final line ending does not start another line.
+fn split_lines(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                lines.push(start..i);
+                start = i + 1;
+            }
+            b'\r' => {
+                lines.push(start..i);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < bytes.len() {
+        lines.push(start..bytes.len());
+    }
+    lines
+}
+
+fn is_blank(line: &str) -> bool {
+    line.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'))
+}
+
+/// Whether an item's first event is (the start of) a paragraph. Tight list
+/// items have no paragraph events: their inline content comes directly.
+fn starts_paragraph(event: &Event<'_>) -> bool {
+    match event {
+        Event::Start(tag) => matches!(
+            tag,
+            Tag::Paragraph
+                | Tag::Emphasis
+                | Tag::Strong
+                | Tag::Strikethrough
+                | Tag::Superscript
+                | Tag::Subscript
+                | Tag::Link { .. }
+                | Tag::Image { .. }
+        ),
+        Event::Text(_)
+        | Event::Code(_)
+        | Event::InlineMath(_)
+        | Event::DisplayMath(_)
+        | Event::InlineHtml(_)
+        | Event::FootnoteReference(_)
+        | Event::SoftBreak
+        | Event::HardBreak
+        | Event::TaskListMarker(_) => true,
+        Event::End(_) | Event::Html(_) | Event::Rule => false,
+    }
+}
+
+/// The text of an ATX heading line (`## Name ##`), closing sequence removed;
+/// `None` when the line is not an ATX heading.
+fn atx_heading_text(line: &str) -> Option<&str> {
+    let s = line.trim_start_matches([' ', '\t']);
+    let level = s.bytes().take_while(|&b| b == b'#').count();
+    if !(1..=6).contains(&level) {
+        return None;
+    }
+    let rest = &s[level..];
+    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+        return None;
+    }
+    let t = rest.trim_end_matches([' ', '\t']);
+    let open = t.trim_end_matches('#');
+    // A run of `#` closes the heading only when it stands alone or after a
+    // space: `C#` and `C\#` keep theirs.
+    if open.len() < t.len() && (open.is_empty() || open.ends_with([' ', '\t'])) {
+        Some(open)
+    } else {
+        Some(t)
+    }
+}
+
+fn is_setext_underline(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty() && (t.bytes().all(|b| b == b'=') || t.bytes().all(|b| b == b'-'))
+}
+
+/// Split what follows a bullet into the status marker (between the
+/// brackets, escapes removed) and the rest of the line. `None` when the item
+/// does not start with a marker, so it is a plain bullet.
+fn split_marker(src: &str) -> Option<(&str, &str)> {
+    // The bullet must be followed by a space or tab.
+    if !src.starts_with([' ', '\t']) {
+        return None;
+    }
+    let s = src.trim_start_matches([' ', '\t']);
+    let s = s.strip_prefix("\\[").or_else(|| s.strip_prefix('['))?;
+    let close = s.find(']')?;
+    let inner = &s[..close];
+    let marker = inner.strip_suffix('\\').unwrap_or(inner);
+    // Only short bracket groups are status markers: `[done] x` or a link
+    // `[see](url)` is a plain bullet.
+    if marker.chars().count() > 3 || marker.contains(['[', '\\']) {
+        return None;
+    }
+    let rest = &s[close + 1..];
+    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+        return None;
+    }
+    Some((marker, rest))
+}
+
+/// The status a marker stands for: ` ` (or nothing), `x`/`X`, `/` or `>`,
+/// `-` or `~`, `!`.
+fn status_of_marker(marker: &str) -> Option<Status> {
+    Some(match marker {
+        "" | " " => Status::Pending,
+        "x" | "X" => Status::Completed,
+        "/" | ">" => Status::InProgress,
+        "-" | "~" => Status::Abandoned,
+        "!" => Status::Blocked,
+        _ => return None,
+    })
+}
+
+/// Build a task from the text after its marker: content, then the trailing
+/// comments. The flag is true when text we could not read followed the
+/// comments. Content never holds a raw `<!--` (it is encoded), so the first
+/// one starts the comments.
+fn read_task(status: Status, rest: &str) -> Result<(Task, bool), String> {
+    let (content, tail) = match rest.find("<!--") {
+        Some(i) => (&rest[..i], rest[i..].trim_end()),
+        None => (rest, ""),
+    };
+    if let Some(state) = gfm::read_state(tail) {
+        return gfm::restore(status, content, &state).map(|task| (task, false));
+    }
+    let content = normalize(content).ok_or_else(|| empty_task(status))?;
+    let mut task = Task {
+        content: decode_text(&content),
+        status,
+        ..Task::default()
+    };
+    let garbage = read_comments(tail, &mut task);
+    Ok((task, garbage))
+}
+
+pub(super) fn empty_task(status: Status) -> String {
+    format!("empty task \"- [{}]\"", status.marker())
+}
+
+/// Read the §4.1 trailing comments: ` <!-- blocker: X -->` then
+/// ` <!-- dropped-by: user -->`. The blocker comment runs to the last `-->`,
+/// since a hand-written blocker may hold one. Other comments are ignored;
+/// returns true when non-comment text is left over.
+fn read_comments(tail: &str, task: &mut Task) -> bool {
+    let mut tail = tail.trim();
+    if let Some(i) = tail.rfind("<!--")
+        && comment_body(&tail[i..]).map(str::trim) == Some("dropped-by: user")
+    {
+        task.dropped_by = Some("user".to_string());
+        tail = tail[..i].trim_end();
+    }
+    if tail.is_empty() {
+        return false;
+    }
+    let Some(body) = comment_body(tail) else {
+        return true;
+    };
+    if let Some(blocker) = body.trim_start().strip_prefix("blocker:") {
+        // A blocker means something only while the task is blocked.
+        if task.status == Status::Blocked {
+            task.blocker = normalize(blocker).map(|b| decode_text(&b));
+        }
+    }
+    false
+}
+
+/// The text between `<!--` and the last `-->` of `s`, when `s` is one
+/// comment (or several).
+fn comment_body(s: &str) -> Option<&str> {
+    s.strip_prefix("<!--")?.strip_suffix("-->")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(text: &str) -> Vec<Phase> {
+        match parse(text, false) {
+            Ok(phases) => phases,
+            Err(e) => panic!("{text:?} did not parse:\n{e}"),
+        }
+    }
+
+    fn errors(text: &str, lenient: bool) -> Vec<String> {
+        match parse(text, lenient) {
+            Ok(phases) => panic!("{text:?} parsed as {phases:?}"),
+            Err(e) => e.to_string().lines().map(str::to_string).collect(),
+        }
+    }
+
+    /// `(phase, [(content, status)])` for compact assertions.
+    fn outline(phases: &[Phase]) -> Vec<(String, Vec<(String, Status)>)> {
+        phases
+            .iter()
+            .map(|p| {
+                let tasks = p.tasks.iter().map(|t| (t.content.clone(), t.status));
+                (p.name.clone(), tasks.collect())
+            })
+            .collect()
+    }
+
+    fn task(text: &str) -> Task {
+        let phases = ok(text);
+        assert_eq!(phases.len(), 1, "{phases:?}");
+        assert_eq!(phases[0].tasks.len(), 1, "{phases:?}");
+        phases[0].tasks[0].clone()
+    }
+
+    #[test]
+    fn every_marker_spelling() {
+        let cases = [
+            ("- [ ] a", Status::Pending),
+            ("- [] a", Status::Pending),
+            ("- [x] a", Status::Completed),
+            ("- [X] a", Status::Completed),
+            ("- [/] a", Status::InProgress),
+            ("- [>] a", Status::InProgress),
+            ("- [-] a", Status::Abandoned),
+            ("- [~] a", Status::Abandoned),
+            ("- [!] a", Status::Blocked),
+            ("* [x] a", Status::Completed),
+            ("+ [/] a", Status::InProgress),
+            ("- \\[x\\] a", Status::Completed),
+            ("- \\[ \\] a", Status::Pending),
+            ("- \\[!] a", Status::Blocked),
+            ("  - [x]   a  ", Status::Completed),
+        ];
+        for (line, status) in cases {
+            let t = task(line);
+            assert_eq!((t.content.as_str(), t.status), ("a", status), "{line}");
+            assert_eq!(t.id, "");
+        }
+    }
+
+    #[test]
+    fn headings_start_phases_and_tasks_before_them_go_to_todos() {
+        let text = "- [ ] loose\n# One\n- [x] a\n\n## Two ##\n### Three\n- [ ] b\n\nSetext\n===\n- [ ] c\n";
+        let got = outline(&ok(text));
+        let want = vec![
+            (
+                "Todos".to_string(),
+                vec![("loose".to_string(), Status::Pending)],
+            ),
+            ("One".into(), vec![("a".into(), Status::Completed)]),
+            ("Two".into(), vec![]),
+            ("Three".into(), vec![("b".into(), Status::Pending)]),
+            ("Setext".into(), vec![("c".into(), Status::Pending)]),
+        ];
+        assert_eq!(got, want);
+        assert_eq!(ok(""), vec![]);
+        assert_eq!(ok("\n\n<!-- just a comment -->\n"), vec![]);
+        assert_eq!(ok("# Empty\n")[0].tasks, vec![]);
+    }
+
+    #[test]
+    fn heading_text_is_normalised_and_decoded() {
+        let name = |text: &str| ok(text)[0].name.clone();
+        assert_eq!(name("#   Spaced \t out  \n"), "Spaced out");
+        assert_eq!(name("# C\\#\n"), "C#");
+        assert_eq!(name("# C#\n"), "C#");
+        assert_eq!(name("# \\#\n"), "#");
+        assert_eq!(name("# a \\# ##\n"), "a #");
+        assert_eq!(name("# a\\\\#\n"), "a\\#");
+        assert_eq!(name("# R&amp;D &lt;!-- x --&gt;\n"), "R&D <!-- x -->");
+        assert_eq!(name("# *kept* `as` _typed_\n"), "*kept* `as` _typed_");
+        assert_eq!(name("Two\nlines\n---\n"), "Two lines");
+    }
+
+    #[test]
+    fn empty_heading_and_empty_task_are_errors() {
+        assert_eq!(
+            errors("#\n", false),
+            ["  Line 1: empty phase heading \"#\""]
+        );
+        assert_eq!(
+            errors("# ##\n", true),
+            ["  Line 1: empty phase heading \"# ##\""]
+        );
+        assert_eq!(
+            errors("# A\n- [x]\n", false),
+            ["  Line 2: empty task \"- [x]\""]
+        );
+        assert_eq!(
+            errors("- [!] <!-- blocker: why -->\n", true),
+            ["  Line 1: empty task \"- [!]\""]
+        );
+    }
+
+    #[test]
+    fn task_text_comes_from_the_source_as_typed() {
+        for content in [
+            "*emph* _u_ `code` \\escaped\\",
+            "a\\",
+            "[x] inner - [ ] list",
+            "<b>html</b> & stuff",
+            "emoji 🎉 ünïcode",
+            "trailing #",
+            "~~struck~~",
+        ] {
+            let t = task(&format!("- [ ] {}", super::super::encode_text(content)));
+            assert_eq!(t.content, content);
+        }
+        assert_eq!(task("- [ ]   many \t  spaces  ").content, "many spaces");
+        assert_eq!(task("- [ ] &amp;lt;!--").content, "&lt;!--");
+        assert_eq!(task("- [ ] a &lt;!-- b --&gt;").content, "a <!-- b -->");
+    }
+
+    #[test]
+    fn trailing_comments_set_blocker_and_dropped_by() {
+        let t = task("- [!] Rotate keys <!-- blocker: vendor &amp; co -->");
+        assert_eq!(t.blocker.as_deref(), Some("vendor & co"));
+        assert_eq!(t.dropped_by, None);
+
+        let t = task("- [-] Old idea <!-- dropped-by: user -->");
+        assert_eq!(
+            (t.status, t.dropped_by.as_deref()),
+            (Status::Abandoned, Some("user"))
+        );
+
+        let t = task("- [!] X <!-- blocker: a --> b --> <!-- dropped-by: user -->");
+        assert_eq!(t.blocker.as_deref(), Some("a --> b"));
+        assert_eq!(t.dropped_by.as_deref(), Some("user"));
+
+        // A blocker means nothing on a task that is not blocked.
+        let t = task("- [ ] X <!-- blocker: gone -->");
+        assert_eq!((t.status, t.blocker), (Status::Pending, None));
+
+        let t = task("- [!] X <!--blocker:   -->");
+        assert_eq!(t.blocker, None);
+
+        // Unknown comments are ignored; text after them is not.
+        assert_eq!(task("- [ ] X <!-- whatever -->").content, "X");
+        assert_eq!(
+            errors("- [ ] X <!-- c --> tail\n", false),
+            ["  Line 1: unrecognized syntax \"- [ ] X <!-- c --> tail\""]
+        );
+        assert_eq!(task_lenient("- [ ] X <!-- c --> tail\n").content, "X");
+    }
+
+    fn task_lenient(text: &str) -> Task {
+        match parse(text, true) {
+            Ok(p) => p[0].tasks[0].clone(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn unknown_marker_is_an_error_even_when_lenient() {
+        let want = ["  Line 2: unknown status marker \"[?]\" (use [ ], [x], [/], [-], [!])"];
+        assert_eq!(errors("# A\n- [?] what\n", false), want);
+        assert_eq!(errors("# A\n- [?] what\n", true), want);
+        assert_eq!(
+            errors("- [xx] a\n", false),
+            ["  Line 1: unknown status marker \"[xx]\" (use [ ], [x], [/], [-], [!])"]
+        );
+        // Its notes do not add errors of their own.
+        assert_eq!(errors("- [?] a\n  > note\n", false).len(), 1);
+    }
+
+    #[test]
+    fn other_lines_are_unrecognized_unless_lenient() {
+        let text = "Intro prose.\n# A\n- plain bullet\n- [ ] task\n  continued\n1. [ ] ordered\n- [done] word\n- [x](link)\n---\n> quote\n<div>\n";
+        let want = [
+            "  Line 1: unrecognized syntax \"Intro prose.\"",
+            "  Line 3: unrecognized syntax \"- plain bullet\"",
+            "  Line 5: unrecognized syntax \"  continued\"",
+            "  Line 6: unrecognized syntax \"1. [ ] ordered\"",
+            "  Line 7: unrecognized syntax \"- [done] word\"",
+            "  Line 8: unrecognized syntax \"- [x](link)\"",
+            "  Line 9: unrecognized syntax \"---\"",
+            "  Line 10: unrecognized syntax \"> quote\"",
+            "  Line 11: unrecognized syntax \"<div>\"",
+        ];
+        assert_eq!(errors(text, false), want);
+        let phases = parse(text, true).map(|p| outline(&p));
+        assert_eq!(
+            phases,
+            Ok(vec![(
+                "A".to_string(),
+                vec![("task".to_string(), Status::Pending)]
+            )])
+        );
+    }
+
+    #[test]
+    fn nothing_in_a_code_block_is_a_task() {
+        let text = "# A\n```\n- [ ] fenced\n# not a heading\n```\n\n    - [ ] indented\n\n-     [ ] code in item\n- [ ] real\n";
+        let got = parse(text, true).map(|p| outline(&p));
+        assert_eq!(
+            got,
+            Ok(vec![(
+                "A".to_string(),
+                vec![("real".to_string(), Status::Pending)]
+            )])
+        );
+        let errs = errors(text, false);
+        assert_eq!(errs[0], "  Line 2: unrecognized syntax \"```\"");
+        assert_eq!(errs[1], "  Line 3: unrecognized syntax \"- [ ] fenced\"");
+        assert_eq!(errs.len(), 6, "{errs:?}");
+    }
+
+    #[test]
+    fn indented_and_nested_items_are_tasks_of_the_same_phase_in_order() {
+        let text = "# A\n- [ ] one\n  - [x] two\n    * [/] three\n\t- [-] four\n- [!] five\n";
+        let got = outline(&ok(text));
+        let names: Vec<_> = got[0].1.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(names, ["one", "two", "three", "four", "five"]);
+        // Tasks under a plain bullet count when reading leniently.
+        let got = parse("- Group\n  - [ ] a\n", true).map(|p| outline(&p));
+        assert_eq!(
+            got,
+            Ok(vec![(
+                "Todos".to_string(),
+                vec![("a".to_string(), Status::Pending)]
+            )])
+        );
+    }
+
+    #[test]
+    fn blank_lines_and_comment_lines_are_ignored() {
+        let text = "<!-- todo:begin -->\n\n# A\n<!--\nmulti-line\n-->\n- [ ] a\n  <!-- inside -->\n\n\n- [ ] b\n<!-- todo:end -->\n";
+        assert_eq!(outline(&ok(text))[0].1.len(), 2);
+    }
+
+    #[test]
+    fn notes_are_quote_lines_under_a_task() {
+        let text = "# A\n- [ ] a\n  > first &amp; one\n  >   second  \n  >\n  > > nested\n- [x] b\n  - [ ] c\n    > for c\n";
+        let phases = ok(text);
+        let tasks = &phases[0].tasks;
+        assert_eq!(tasks[0].notes, ["first & one", "second", "> nested"]);
+        assert!(tasks[1].notes.is_empty());
+        assert_eq!(tasks[2].notes, ["for c"]);
+        // A quote that does not belong to a task is not a note.
+        assert_eq!(
+            errors("# A\n> stray\n", false),
+            ["  Line 2: unrecognized syntax \"> stray\""]
+        );
+        // A lazy continuation of a note is a continuation line.
+        assert_eq!(
+            errors("- [ ] a\n  > note\nlazy\n", false),
+            ["  Line 3: unrecognized syntax \"lazy\""]
+        );
+    }
+
+    #[test]
+    fn crlf_and_lone_cr_end_lines() {
+        let text =
+            "# A\r\n- [x] a <!-- dropped-by: user -->\r\n  > n\r\n\r\n- [ ] b\rnot a task\r\n";
+        let errs = errors(text, false);
+        assert_eq!(errs, ["  Line 6: unrecognized syntax \"not a task\""]);
+        let phases = parse(text, true).unwrap_or_default();
+        let t = &phases[0].tasks;
+        assert_eq!(t[0].content, "a");
+        assert_eq!(t[0].dropped_by.as_deref(), Some("user"));
+        assert_eq!(t[0].notes, ["n"]);
+        assert_eq!(t[1].content, "b");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(ok("\u{feff}# A\n- [ ] a\n")[0].name, "A");
+    }
+
+    #[test]
+    fn errors_are_listed_in_line_order() {
+        let err = parse("oops\n# \n- [?] x\n", false).err();
+        let lines: Vec<_> = err.iter().flat_map(|e| &e.errors).map(|e| e.line).collect();
+        assert_eq!(lines, [1, 2, 3]);
+    }
+
+    #[test]
+    fn display_is_one_indented_line_per_problem() {
+        let err = ParseError {
+            errors: vec![
+                LineError {
+                    line: 3,
+                    message: "first".into(),
+                },
+                LineError {
+                    line: 7,
+                    message: "second".into(),
+                },
+            ],
+        };
+        assert_eq!(err.to_string(), "  Line 3: first\n  Line 7: second");
+    }
+
+    #[test]
+    fn deep_nesting_is_read_without_recursion() {
+        let bullets = format!("{}[ ] x\n", "- ".repeat(20_000));
+        assert_eq!(ok(&bullets)[0].tasks[0].content, "x");
+        let deep: String = (0..300)
+            .map(|i| format!("{}- [ ] t{i}\n", "  ".repeat(i)))
+            .collect();
+        assert_eq!(ok(&deep)[0].tasks.len(), 300);
+        let quote = format!("- [ ] a\n  {}x\n", ">".repeat(20_000));
+        assert_eq!(ok(&quote)[0].tasks[0].notes.len(), 1);
+    }
+
+    #[test]
+    fn odd_inputs_do_not_panic() {
+        for text in [
+            "\t- [ ] a\n\t- [x] b",
+            "- [ ] a\n\t- [x] b\n\t\t- [/] c",
+            ">\t- [ ] x",
+            "-\t\t[ ] x",
+            "- [",
+            "- \\[",
+            "- [é] x",
+            "- [ ]",
+            "\r",
+            "\r\n\r\n",
+            "#",
+            "- [x]: link def",
+            "[x]: http://a\n- [x] [x]",
+            "<!--",
+            "<!-- unterminated\n- [ ] hidden",
+            "***\n___\n",
+            "- - - [ ] deep",
+            "\u{0}- [ ] nul\u{0}",
+        ] {
+            let _ = parse(text, false);
+            let _ = parse(text, true);
+        }
+    }
+}

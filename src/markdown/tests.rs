@@ -1,0 +1,306 @@
+//! Property tests for the codec: every plan of normalised text survives
+//! `render` and `render_gfm` and reading back, and `parse` never panics.
+
+use proptest::prelude::*;
+
+use super::{parse, render, render_gfm};
+use crate::plan::{Phase, Status, Task};
+use crate::text::normalize;
+
+/// Pieces that Markdown, our escaping or the GFM state comment could trip on.
+const TRICKY: &[&str] = &[
+    "#",
+    "##",
+    "\\#",
+    "# ",
+    "[x]",
+    "[ ]",
+    "- [ ]",
+    "* [x]",
+    "+",
+    "-",
+    "*",
+    "_",
+    "**",
+    "\\",
+    "\\\\",
+    "`",
+    "```",
+    "~~",
+    "~",
+    "<b>",
+    "</b>",
+    "<div>",
+    "<pre>",
+    "<!--",
+    "-->",
+    "<!-->",
+    "&amp;",
+    "&lt;!--",
+    "--&gt;",
+    "&",
+    "<!-- todo:end -->",
+    "<!-- todo:begin -->",
+    "<!-- todo:pending -->",
+    "<!-- blocker: x -->",
+    "<!-- dropped-by: user -->",
+    "todo:",
+    "blocker=",
+    "%",
+    "%2D",
+    ">",
+    "> ",
+    "=",
+    "===",
+    "---",
+    "***",
+    "|",
+    "(in progress)",
+    "(dropped)",
+    "(blocked: x)",
+    "[a]: b",
+    "[a](b)",
+    "1.",
+    "é",
+    "ü",
+    "日本",
+    "🎉",
+    "👩‍💻",
+    "\u{1b}[31m",
+    "\u{7}",
+    "\u{0}",
+    "\t",
+    "\n",
+    "\r\n",
+    "\u{a0}",
+];
+
+fn fragment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(TRICKY).prop_map(str::to_string),
+        2 => "[a-zA-Z0-9]{1,6}",
+        1 => any::<char>().prop_map(String::from),
+    ]
+}
+
+/// Normalised, non-empty text made of tricky fragments.
+fn text() -> impl Strategy<Value = String> {
+    prop::collection::vec((fragment(), any::<bool>()), 1..6).prop_filter_map(
+        "empty after normalisation",
+        |parts| {
+            let mut s = String::new();
+            for (part, spaced) in parts {
+                if spaced {
+                    s.push(' ');
+                }
+                s.push_str(&part);
+            }
+            normalize(&s)
+        },
+    )
+}
+
+fn status() -> impl Strategy<Value = Status> {
+    prop::sample::select(Status::ALL.to_vec())
+}
+
+fn task() -> impl Strategy<Value = Task> {
+    (
+        text(),
+        status(),
+        prop::option::of(text()),
+        any::<bool>(),
+        prop::collection::vec(text(), 0..3),
+    )
+        .prop_map(|(content, status, blocker, dropped, notes)| Task {
+            content,
+            status,
+            // A blocker only on blocked tasks, and only people drop tasks.
+            blocker: blocker.filter(|_| status == Status::Blocked),
+            dropped_by: dropped.then(|| "user".to_string()),
+            notes,
+            ..Task::default()
+        })
+}
+
+fn phases() -> impl Strategy<Value = Vec<Phase>> {
+    let phase = (text(), prop::collection::vec(task(), 0..5)).prop_map(|(name, tasks)| Phase {
+        name,
+        tasks,
+        ..Phase::default()
+    });
+    prop::collection::vec(phase, 0..4)
+}
+
+/// Markdown-ish input: structure markers, line endings and tricky text.
+fn markdownish() -> impl Strategy<Value = String> {
+    const PIECES: &[&str] = &[
+        "\n",
+        "\n",
+        "\r\n",
+        "\r",
+        "\t",
+        "  ",
+        "    ",
+        "- ",
+        "* ",
+        "+ ",
+        "1. ",
+        "> ",
+        "# ",
+        "### ",
+        "```\n",
+        "~~~\n",
+        "[ ] ",
+        "[x] ",
+        "[/] ",
+        "[-] ",
+        "[!] ",
+        "[?] ",
+        "[] ",
+        "\\[x\\] ",
+        "<!-- ",
+        " -->",
+        "<!-- todo:blocked blocker=a%2",
+        " -->",
+        "<div>\n",
+        "</div>",
+        "===\n",
+        "---\n",
+        "  > ",
+        "[a]: b\n",
+        "`",
+        "*",
+        "_",
+        "\\",
+        "#",
+        "é",
+        "🎉",
+        "\u{0}",
+        "text",
+        "x",
+    ];
+    prop::collection::vec(
+        prop_oneof![
+            4 => prop::sample::select(PIECES).prop_map(str::to_string),
+            1 => fragment(),
+        ],
+        0..40,
+    )
+    .prop_map(|v| v.concat())
+}
+
+/// Line-shaped input: mostly headings, task items with every marker
+/// spelling and trailing comment, notes, fences and prose, so that many
+/// documents parse and the codec's own paths get exercised.
+fn checklistish() -> impl Strategy<Value = String> {
+    const INDENT: &[&str] = &["", "", "", "", " ", "  ", "  ", "    ", "\t", "\t\t"];
+    const BULLET: &[&str] = &["- ", "- ", "- ", "* ", "+ ", "-\t", "1. ", "-", "- - "];
+    const MARKER: &[&str] = &[
+        "[ ] ", "[x] ", "[X] ", "[/] ", "[>] ", "[-] ", "[~] ", "[!] ", "[] ", "\\[x\\] ", "[ ] ",
+        "[x] ", "[/] ", "[-] ", "[!] ", "[?] ", "[ ]", "",
+    ];
+    const TAIL: &[&str] = &[
+        "",
+        "",
+        " <!-- blocker: b -->",
+        " <!-- dropped-by: user -->",
+        " <!-- blocker: a --> b --> <!-- dropped-by: user -->",
+        " <!-- todo:blocked blocker=why%20not -->",
+        " <!-- todo:abandoned dropped-by=user --> (dropped)",
+        " <!-- todo:in_progress --> (in progress)",
+        " <!-- todo:nope -->",
+        " <!-- other --> tail",
+    ];
+    let line = prop_oneof![
+        6 => (
+            prop::sample::select(INDENT),
+            prop::sample::select(BULLET),
+            prop::sample::select(MARKER),
+            prop::option::weighted(0.95, text()),
+            prop::sample::select(TAIL),
+        )
+            .prop_map(|(i, b, m, t, c)| format!("{i}{b}{m}{}{c}", t.unwrap_or_default())),
+        2 => ("#{1,7}( |\t)?", prop::option::weighted(0.95, text()), "( #*)?")
+            .prop_map(|(h, t, c)| format!("{h}{}{c}", t.unwrap_or_default())),
+        2 => (prop::sample::select(&["", "  ", "    "][..]), text())
+            .prop_map(|(i, t)| format!("{i}  > {t}")),
+        1 => prop::sample::select(&["", "", "```", "~~~", "===", "---", "<!-- c -->", "<!--", "-->"][..])
+            .prop_map(str::to_string),
+        1 => text().prop_map(|t| format!("{t}  ")),
+    ];
+    let ending = prop::sample::select(&["\n", "\n", "\n", "\r\n", "\r"][..]);
+    prop::collection::vec((line, ending), 0..16)
+        .prop_map(|lines| lines.into_iter().map(|(l, e)| l + e).collect::<String>())
+}
+
+/// 512 cases unless `PROPTEST_CASES` asks for another number.
+fn config() -> ProptestConfig {
+    let mut config = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = 512;
+    }
+    config
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn markdown_round_trips(p in phases()) {
+        let md = render(&p);
+        prop_assert_eq!(parse(&md, false), Ok(p.clone()), "rendered:\n{}", md);
+        prop_assert_eq!(parse(&md, true), Ok(p));
+    }
+
+    #[test]
+    fn gfm_round_trips(p in phases()) {
+        let md = render_gfm(&p);
+        prop_assert_eq!(parse(&md, false), Ok(p), "rendered:\n{}", md);
+    }
+
+    #[test]
+    fn rendering_is_stable(p in phases()) {
+        let md = render(&p);
+        let again = parse(&md, false).map(|q| render(&q));
+        prop_assert_eq!(again, Ok(md));
+    }
+
+    #[test]
+    fn parse_never_panics_on_any_string(s in any::<String>()) {
+        let _ = parse(&s, false);
+        let _ = parse(&s, true);
+    }
+
+    /// Whatever reads without error reads the same leniently, and renders
+    /// (either flavour) to text that reads back to the same phases.
+    #[test]
+    fn whatever_parses_renders_back(s in prop_oneof![markdownish(), checklistish()]) {
+        let strict = parse(&s, false);
+        let lenient = parse(&s, true);
+        if strict.is_ok() {
+            prop_assert_eq!(&lenient, &strict);
+        }
+        if let Ok(p) = lenient {
+            prop_assert_eq!(parse(&render(&p), false), Ok(p.clone()), "input {:?}", s);
+            prop_assert_eq!(parse(&render_gfm(&p), false), Ok(p), "input {:?}", s);
+        }
+    }
+}
+
+#[test]
+fn phases_without_tasks_round_trip() {
+    let p = vec![
+        Phase {
+            name: "#".into(),
+            ..Phase::default()
+        },
+        Phase {
+            name: "Todos".into(),
+            ..Phase::default()
+        },
+    ];
+    assert_eq!(render(&p), "# \\#\n\n# Todos\n");
+    assert_eq!(parse(&render(&p), false), Ok(p.clone()));
+    assert_eq!(parse(&render_gfm(&p), false), Ok(p));
+}
