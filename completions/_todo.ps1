@@ -44,6 +44,10 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Exit 1 and list open work if any task is pending or in progress')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the task to work on now; exit 1 when there is none')
             [CompletionResult]::new('where', 'where', [CompletionResultType]::ParameterValue, 'Print the plan file in use and whether it exists')
+            [CompletionResult]::new('copy', 'copy', [CompletionResultType]::ParameterValue, 'Copy the checklist to the clipboard')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the checklist to a file (default TODO.md beside the plan)')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Replace the plan with a Markdown or JSON file (default TODO.md)')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Edit the checklist in $VISUAL or $EDITOR')
             [CompletionResult]::new('rename', 'rename', [CompletionResultType]::ParameterValue, 'Rename a task or a phase')
             [CompletionResult]::new('mv', 'mv', [CompletionResultType]::ParameterValue, 'Move a task to the end of another phase (matched, or created)')
             [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'Add a note to a task. Notes show under the task in the checklist')
@@ -194,6 +198,54 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'todo;copy' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;export' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'The flavour to write')
+            [CompletionResult]::new('--into', '--into', [CompletionResultType]::ParameterName, 'Rewrite only the todo region of FILE (created if missing)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;import' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Skip Markdown lines that are neither headings nor task items')
+            [CompletionResult]::new('--from-block', '--from-block', [CompletionResultType]::ParameterName, 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;edit' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'todo;rename' {
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The new text (instead of giving it after `--`)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
@@ -308,6 +360,10 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Exit 1 and list open work if any task is pending or in progress')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the task to work on now; exit 1 when there is none')
             [CompletionResult]::new('where', 'where', [CompletionResultType]::ParameterValue, 'Print the plan file in use and whether it exists')
+            [CompletionResult]::new('copy', 'copy', [CompletionResultType]::ParameterValue, 'Copy the checklist to the clipboard')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the checklist to a file (default TODO.md beside the plan)')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Replace the plan with a Markdown or JSON file (default TODO.md)')
+            [CompletionResult]::new('edit', 'edit', [CompletionResultType]::ParameterValue, 'Edit the checklist in $VISUAL or $EDITOR')
             [CompletionResult]::new('rename', 'rename', [CompletionResultType]::ParameterValue, 'Rename a task or a phase')
             [CompletionResult]::new('mv', 'mv', [CompletionResultType]::ParameterValue, 'Move a task to the end of another phase (matched, or created)')
             [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'Add a note to a task. Notes show under the task in the checklist')
@@ -351,6 +407,18 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;where' {
+            break
+        }
+        'todo;help;copy' {
+            break
+        }
+        'todo;help;export' {
+            break
+        }
+        'todo;help;import' {
+            break
+        }
+        'todo;help;edit' {
             break
         }
         'todo;help;rename' {

@@ -41,6 +41,10 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand check 'Exit 1 and list open work if any task is pending or in progress'
             cand next 'Print the task to work on now; exit 1 when there is none'
             cand where 'Print the plan file in use and whether it exists'
+            cand copy 'Copy the checklist to the clipboard'
+            cand export 'Write the checklist to a file (default TODO.md beside the plan)'
+            cand import 'Replace the plan with a Markdown or JSON file (default TODO.md)'
+            cand edit 'Edit the checklist in $VISUAL or $EDITOR'
             cand rename 'Rename a task or a phase'
             cand mv 'Move a task to the end of another phase (matched, or created)'
             cand note 'Add a note to a task. Notes show under the task in the checklist'
@@ -178,6 +182,50 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todo;copy'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;export'= {
+            cand --format 'The flavour to write'
+            cand --into 'Rewrite only the todo region of FILE (created if missing)'
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;import'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --lenient 'Skip Markdown lines that are neither headings nor task items'
+            cand --from-block 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;edit'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todo;rename'= {
             cand --to 'The new text (instead of giving it after `--`)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
@@ -283,6 +331,10 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand check 'Exit 1 and list open work if any task is pending or in progress'
             cand next 'Print the task to work on now; exit 1 when there is none'
             cand where 'Print the plan file in use and whether it exists'
+            cand copy 'Copy the checklist to the clipboard'
+            cand export 'Write the checklist to a file (default TODO.md beside the plan)'
+            cand import 'Replace the plan with a Markdown or JSON file (default TODO.md)'
+            cand edit 'Edit the checklist in $VISUAL or $EDITOR'
             cand rename 'Rename a task or a phase'
             cand mv 'Move a task to the end of another phase (matched, or created)'
             cand note 'Add a note to a task. Notes show under the task in the checklist'
@@ -315,6 +367,14 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;next'= {
         }
         &'todo;help;where'= {
+        }
+        &'todo;help;copy'= {
+        }
+        &'todo;help;export'= {
+        }
+        &'todo;help;import'= {
+        }
+        &'todo;help;edit'= {
         }
         &'todo;help;rename'= {
         }

@@ -46,6 +46,10 @@ complete -c todo -n "__fish_todo_needs_command" -f -a "unblock" -d 'Return block
 complete -c todo -n "__fish_todo_needs_command" -f -a "check" -d 'Exit 1 and list open work if any task is pending or in progress'
 complete -c todo -n "__fish_todo_needs_command" -f -a "next" -d 'Print the task to work on now; exit 1 when there is none'
 complete -c todo -n "__fish_todo_needs_command" -f -a "where" -d 'Print the plan file in use and whether it exists'
+complete -c todo -n "__fish_todo_needs_command" -f -a "copy" -d 'Copy the checklist to the clipboard'
+complete -c todo -n "__fish_todo_needs_command" -f -a "export" -d 'Write the checklist to a file (default TODO.md beside the plan)'
+complete -c todo -n "__fish_todo_needs_command" -f -a "import" -d 'Replace the plan with a Markdown or JSON file (default TODO.md)'
+complete -c todo -n "__fish_todo_needs_command" -f -a "edit" -d 'Edit the checklist in $VISUAL or $EDITOR'
 complete -c todo -n "__fish_todo_needs_command" -f -a "rename" -d 'Rename a task or a phase'
 complete -c todo -n "__fish_todo_needs_command" -f -a "mv" -d 'Move a task to the end of another phase (matched, or created)'
 complete -c todo -n "__fish_todo_needs_command" -f -a "note" -d 'Add a note to a task. Notes show under the task in the checklist'
@@ -156,6 +160,44 @@ never\t''"
 complete -c todo -n "__fish_todo_using_subcommand where" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand where" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand where" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand copy" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand copy" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand copy" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand copy" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand copy" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand copy" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand export" -l format -d 'The flavour to write' -r -f -a "md\t'The checklist of `todo show`'
+gfm\t'The pull-request flavour for GitHub'
+json\t'The phases as JSON'"
+complete -c todo -n "__fish_todo_using_subcommand export" -l into -d 'Rewrite only the todo region of FILE (created if missing)' -r -F
+complete -c todo -n "__fish_todo_using_subcommand export" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand export" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand export" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand export" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand export" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand import" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand import" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand import" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand import" -l lenient -d 'Skip Markdown lines that are neither headings nor task items'
+complete -c todo -n "__fish_todo_using_subcommand import" -l from-block -d 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region'
+complete -c todo -n "__fish_todo_using_subcommand import" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand import" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand edit" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand edit" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand edit" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand edit" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand edit" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand rename" -l to -d 'The new text (instead of giving it after `--`)' -r
 complete -c todo -n "__fish_todo_using_subcommand rename" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand rename" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -231,27 +273,31 @@ complete -c todo -n "__fish_todo_using_subcommand git-setup" -l check -d 'Change
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "show" -d 'Print the plan as a Markdown checklist'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "append" -d 'Add a task, to the last phase or to a named one'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "start" -d 'Mark a task in progress (any other goes back to pending)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "done" -d 'Mark a task, a phase\'s open tasks, or every open task completed'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "drop" -d 'Mark a task, a phase\'s open tasks, or every open task abandoned'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "rm" -d 'Remove a task, a whole phase, or (no argument) everything'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "block" -d 'Mark a task (or a phase\'s open tasks) blocked, with an optional reason'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "unblock" -d 'Return blocked tasks to pending'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "check" -d 'Exit 1 and list open work if any task is pending or in progress'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "next" -d 'Print the task to work on now; exit 1 when there is none'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "where" -d 'Print the plan file in use and whether it exists'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "rename" -d 'Rename a task or a phase'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "mv" -d 'Move a task to the end of another phase (matched, or created)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "note" -d 'Add a note to a task. Notes show under the task in the checklist'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "prune" -d 'Remove finished (completed or abandoned) tasks, then empty phases'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "undo" -d 'Undo the last change made through todo; repeat to go further back'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "batch" -d 'Apply verb lines from stdin as one change: all of them or none'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "__complete" -d 'Print completion candidates (used by the shell completion scripts)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "merge-file" -d 'Merge three versions of a plan file by task id (the git merge driver)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "git-setup" -d 'Make git merge `.todo.json` with `todo merge-file` in this repository'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where rename mv note prune undo batch __complete merge-file git-setup help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "show" -d 'Print the plan as a Markdown checklist'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "append" -d 'Add a task, to the last phase or to a named one'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "start" -d 'Mark a task in progress (any other goes back to pending)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "done" -d 'Mark a task, a phase\'s open tasks, or every open task completed'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "drop" -d 'Mark a task, a phase\'s open tasks, or every open task abandoned'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "rm" -d 'Remove a task, a whole phase, or (no argument) everything'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "block" -d 'Mark a task (or a phase\'s open tasks) blocked, with an optional reason'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "unblock" -d 'Return blocked tasks to pending'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "check" -d 'Exit 1 and list open work if any task is pending or in progress'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "next" -d 'Print the task to work on now; exit 1 when there is none'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "where" -d 'Print the plan file in use and whether it exists'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "copy" -d 'Copy the checklist to the clipboard'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "export" -d 'Write the checklist to a file (default TODO.md beside the plan)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "import" -d 'Replace the plan with a Markdown or JSON file (default TODO.md)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "edit" -d 'Edit the checklist in $VISUAL or $EDITOR'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "rename" -d 'Rename a task or a phase'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "mv" -d 'Move a task to the end of another phase (matched, or created)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "note" -d 'Add a note to a task. Notes show under the task in the checklist'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "prune" -d 'Remove finished (completed or abandoned) tasks, then empty phases'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "undo" -d 'Undo the last change made through todo; repeat to go further back'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "batch" -d 'Apply verb lines from stdin as one change: all of them or none'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "__complete" -d 'Print completion candidates (used by the shell completion scripts)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "merge-file" -d 'Merge three versions of a plan file by task id (the git merge driver)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "git-setup" -d 'Make git merge `.todo.json` with `todo merge-file` in this repository'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 
 # Task and phase names, from `todo __complete`.
 complete -c todo -n '__fish_seen_subcommand_from start note mv' -f -a '(command todo __complete open 2>/dev/null)'

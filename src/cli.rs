@@ -136,6 +136,46 @@ pub enum Command {
     /// Example: `todo where`
     Where,
 
+    /// Copy the checklist to the clipboard.
+    ///
+    /// Uses `TODO_CLIPBOARD` ("cmd args", fed on stdin) if set, else
+    /// wl-copy, xclip, xsel, pbcopy or clip.exe, else an OSC 52 escape on a
+    /// terminal. When nothing can copy, prints the checklist on stdout.
+    ///
+    /// Example: `todo copy`
+    Copy,
+
+    /// Write the checklist to a file (default TODO.md beside the plan).
+    ///
+    /// `-` writes to stdout. `--format gfm` is the pull-request flavour
+    /// (only [ ] and [x] boxes; exact states in invisible comments); `json`
+    /// writes the phases. `--into FILE` rewrites only the region between
+    /// `<!-- todo:begin -->` and `<!-- todo:end -->` lines of FILE, adding
+    /// one at the end when there is none.
+    ///
+    /// Examples: `todo export`, `todo export --format gfm -`,
+    /// `todo export --format gfm --into body.md`
+    Export(ExportArgs),
+
+    /// Replace the plan with a Markdown or JSON file (default TODO.md).
+    ///
+    /// Reads our Markdown, the pull-request flavour, and JSON (a plan file,
+    /// a phases array, or an object with `phases`). Tasks keep their ids
+    /// when they match the current plan by phase and text. `-` reads stdin.
+    ///
+    /// Examples: `todo import`, `todo import --from-block body.md`,
+    /// `todo import - < snapshot.json`
+    Import(ImportArgs),
+
+    /// Edit the checklist in $VISUAL or $EDITOR.
+    ///
+    /// The editor command is split like a shell would (`code --wait` works)
+    /// but never run through one. Text that does not parse is kept in a
+    /// file outside the project; its path is printed.
+    ///
+    /// Example: `EDITOR=vim todo edit`
+    Edit,
+
     /// Rename a task or a phase.
     ///
     /// The new text comes after `--`, or with `--to`.
@@ -332,4 +372,44 @@ pub struct GitSetupArgs {
     /// Change nothing; exit 0 if the driver is set up, 1 if not.
     #[arg(long)]
     pub check: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The checklist of `todo show`.
+    Md,
+    /// The pull-request flavour for GitHub.
+    Gfm,
+    /// The phases as JSON.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Where to write (`-` for stdout). Default: TODO.md beside the plan file.
+    #[arg(value_name = "PATH")]
+    pub path: Option<String>,
+
+    /// The flavour to write.
+    #[arg(long, value_enum, default_value_t = Format::Md)]
+    pub format: Format,
+
+    /// Rewrite only the todo region of FILE (created if missing).
+    #[arg(long, value_name = "FILE", conflicts_with = "path")]
+    pub into: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// What to read (`-` for stdin). Default: TODO.md beside the plan file.
+    #[arg(value_name = "PATH")]
+    pub path: Option<String>,
+
+    /// Skip Markdown lines that are neither headings nor task items.
+    #[arg(long)]
+    pub lenient: bool,
+
+    /// Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region.
+    #[arg(long)]
+    pub from_block: bool,
 }

@@ -34,7 +34,9 @@ impl Env {
     pub fn from_process(stdout_tty: bool) -> Env {
         let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
         Env {
-            override_cmd: std::env::var("TODO_CLIPBOARD").ok().filter(|v| !v.trim().is_empty()),
+            override_cmd: std::env::var("TODO_CLIPBOARD")
+                .ok()
+                .filter(|v| !v.trim().is_empty()),
             wayland: set("WAYLAND_DISPLAY"),
             x11: set("DISPLAY"),
             path: std::env::var_os("PATH"),
@@ -43,9 +45,9 @@ impl Env {
     }
 
     fn has(&self, tool: &str) -> bool {
-        self.path.as_ref().is_some_and(|p| {
-            std::env::split_paths(p).any(|dir| is_executable(&dir.join(tool)))
-        })
+        self.path
+            .as_ref()
+            .is_some_and(|p| std::env::split_paths(p).any(|dir| is_executable(&dir.join(tool))))
     }
 
     /// The command to run, if any.
@@ -80,7 +82,10 @@ fn is_executable(path: &Path) -> bool {
 pub fn copy(env: &Env, text: &str) -> Result<Copied> {
     let Some(argv) = env.command()? else {
         if env.stdout_tty {
-            return Ok(Copied::Osc52(format!("\u{1b}]52;c;{}\u{7}", base64(text.as_bytes()))));
+            return Ok(Copied::Osc52(format!(
+                "\u{1b}]52;c;{}\u{7}",
+                base64(text.as_bytes())
+            )));
         }
         return Ok(Copied::Unavailable);
     };
@@ -88,7 +93,8 @@ pub fn copy(env: &Env, text: &str) -> Result<Copied> {
     let Some((program, args)) = argv.split_first() else {
         return Err(Error::Environment("TODO_CLIPBOARD is empty.".into()));
     };
-    let failed = |why: String| Error::Environment(format!("Clipboard command \"{shown}\" failed: {why}"));
+    let failed =
+        |why: String| Error::Environment(format!("Clipboard command \"{shown}\" failed: {why}"));
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -118,11 +124,14 @@ fn io_reason(e: &std::io::Error) -> String {
 
 /// Standard base64 with padding (for OSC 52).
 fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] =
-        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
             if i <= chunk.len() {
@@ -180,6 +189,9 @@ mod tests {
             stdout_tty: true,
             ..env
         };
-        assert_eq!(copy(&tty, "hi").unwrap(), Copied::Osc52("\u{1b}]52;c;aGk=\u{7}".into()));
+        assert_eq!(
+            copy(&tty, "hi").unwrap(),
+            Copied::Osc52("\u{1b}]52;c;aGk=\u{7}".into())
+        );
     }
 }

@@ -18,7 +18,12 @@ pub struct Draft {
 impl Draft {
     /// Create `TODO.md` holding `text` in a fresh private directory under `tmp`.
     pub fn create(tmp: &Path, text: &str) -> Result<Draft> {
-        let cannot = |e| Error::io(format!("Cannot create a file to edit in {}", tmp.display()), e);
+        let cannot = |e| {
+            Error::io(
+                format!("Cannot create a file to edit in {}", tmp.display()),
+                e,
+            )
+        };
         let mut n = 0u32;
         let dir = loop {
             let nanos = std::time::SystemTime::now()
@@ -62,7 +67,9 @@ impl Draft {
                 } else {
                     e.to_string()
                 };
-                Error::Environment(format!("Could not start editor \"{editor}\": {why}; todos unchanged."))
+                Error::Environment(format!(
+                    "Could not start editor \"{editor}\": {why}; todos unchanged."
+                ))
             })?;
         if !status.success() {
             return Err(Error::Environment(format!(
@@ -73,8 +80,12 @@ impl Draft {
     }
 
     pub fn read(&self) -> Result<Vec<u8>> {
-        std::fs::read(&self.path)
-            .map_err(|e| Error::io(format!("Cannot read the edited file {}", self.path.display()), e))
+        std::fs::read(&self.path).map_err(|e| {
+            Error::io(
+                format!("Cannot read the edited file {}", self.path.display()),
+                e,
+            )
+        })
     }
 
     /// Everything went well: remove the file and its directory.

@@ -49,24 +49,59 @@ pub struct Entry {
     pub below: Option<String>,
 }
 
-/// FNV-1a, 64 bits: stable across builds and platforms, unlike std's hasher.
+/// A 64-bit digest of the plan file, stable across builds and platforms
+/// (unlike std's hasher). Eight bytes at a time: it runs over the whole
+/// file on every change.
 pub fn digest(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ (bytes.len() as u64).wrapping_mul(K);
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word))
+            .wrapping_mul(K)
+            .rotate_left(29);
     }
-    format!("{h:016x}")
+    for &b in chunks.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(29);
+    }
+    h ^= h >> 32;
+    format!("{:016x}", h.wrapping_mul(K))
 }
 
-/// The phases as the plan file writes them, one line each, without the
-/// trailing commas: a task appended after another changes only its own
-/// line, not its neighbour's comma.
-fn phase_lines(phases: &[Phase]) -> Vec<String> {
+/// The phases as the plan file writes them.
+fn phases_text(phases: &[Phase]) -> String {
     let mut text = String::new();
     json::write_phases(&mut text, phases, "  ");
+    text
+}
+
+/// The phases part of a whole plan file as `json::render` writes it.
+fn phases_in_file(file: &str) -> Option<&str> {
+    const KEY: &str = "\n  \"phases\": ";
+    let start = file.find(KEY)? + KEY.len();
+    let rest = &file[start..];
+    if rest.starts_with("[]") {
+        return Some(&rest[..2]);
+    }
+    // The closing bracket is the first line that is exactly "  ]".
+    let end = rest.find("\n  ]")? + 4;
+    Some(&rest[..end])
+}
+
+/// Lines without their trailing commas: a task appended after another
+/// changes only its own line, not its neighbour's comma.
+fn bare_lines(text: &str) -> Vec<&str> {
     text.lines()
-        .map(|l| l.strip_suffix(',').unwrap_or(l).to_string())
+        .map(|l| l.strip_suffix(',').unwrap_or(l))
+        .collect()
+}
+
+fn phase_lines(phases: &[Phase]) -> Vec<String> {
+    bare_lines(&phases_text(phases))
+        .into_iter()
+        .map(str::to_string)
         .collect()
 }
 
@@ -94,37 +129,53 @@ impl History {
         self.dir.join(format!("{key}.jsonl"))
     }
 
-    /// Record a change from `before` to `after`, whose file bytes are `written`.
+    /// The digest of the plan file as todo last wrote it (a small file
+    /// beside the history, so that checking it reads a few bytes).
+    fn head(&self, plan: &Path) -> Option<String> {
+        fs::read_to_string(self.file(plan).with_extension("head"))
+            .ok()
+            .map(|s| s.trim().to_string())
+    }
+
+    pub fn set_head(&self, plan: &Path, digest: &str) -> io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        fs::write(self.file(plan).with_extension("head"), digest)
+    }
+
+    /// Record a change: `before` is the plan file as it was read (`None`:
+    /// there was none), `written` the file as written after the change.
     pub fn record(
         &self,
         plan: &Path,
-        before: &Plan,
+        before: Option<&[u8]>,
         after: &Plan,
         written: &[u8],
         what: &str,
     ) -> io::Result<()> {
-        let old = phase_lines(&before.phases);
-        let new = phase_lines(&after.phases);
-        let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-        let max_suffix = old.len().min(new.len()) - prefix;
-        let suffix = old
-            .iter()
-            .rev()
-            .zip(new.iter().rev())
-            .take(max_suffix)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let entry = Entry {
-            plan: plan.display().to_string(),
-            rev: after.rev,
-            digest: digest(written),
-            what: what.to_string(),
-            start: prefix,
-            before: old[prefix..old.len() - suffix].to_vec(),
-            after: new[prefix..new.len() - suffix].to_vec(),
-            above: prefix.checked_sub(1).map(|i| new[i].clone()),
-            below: new.get(new.len() - suffix).cloned(),
+        // The phases as they were. When the file is exactly what todo last
+        // wrote, its text is already in our layout; otherwise (a hand edit)
+        // read it and lay it out again.
+        let old_text: std::borrow::Cow<str> = match before {
+            None => "[]".into(),
+            Some(bytes) => {
+                let section = std::str::from_utf8(bytes).ok().and_then(phases_in_file);
+                match section {
+                    Some(section) if self.head(plan) == Some(digest(bytes)) => section.into(),
+                    _ => {
+                        let text = String::from_utf8_lossy(bytes);
+                        let old =
+                            json::parse(&text).map_err(|e| io::Error::other(e.to_string()))?;
+                        phases_text(&old.phases).into()
+                    }
+                }
+            }
         };
+        let new_text: std::borrow::Cow<str> =
+            match std::str::from_utf8(written).ok().and_then(phases_in_file) {
+                Some(section) => section.into(),
+                None => phases_text(&after.phases).into(),
+            };
+        let entry = diff(&old_text, &new_text, plan, after.rev, digest(written), what);
         fs::create_dir_all(&self.dir)?;
         let path = self.file(plan);
         let mut line = serde_json::to_string(&entry).map_err(io::Error::other)?;
@@ -132,6 +183,7 @@ impl History {
         let mut file = OpenOptions::new().create(true).append(true).open(&path)?;
         file.write_all(line.as_bytes())?;
         drop(file);
+        self.set_head(plan, &entry.digest)?;
         if fs::metadata(&path).map(|m| m.len()).unwrap_or(0) > COMPACT_AT {
             let mut entries = self.entries(plan)?;
             let excess = entries.len().saturating_sub(KEEP);
@@ -165,6 +217,109 @@ impl History {
         let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
         fs::write(&tmp, text)?;
         fs::rename(&tmp, &path)
+    }
+}
+
+/// Bytes two texts share at the start, compared a block at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 4096;
+    let mut n = 0;
+    while n + BLOCK <= a.len() && n + BLOCK <= b.len() && a[n..n + BLOCK] == b[n..n + BLOCK] {
+        n += BLOCK;
+    }
+    n + a[n..]
+        .iter()
+        .zip(&b[n..])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 4096;
+    let (la, lb) = (a.len(), b.len());
+    let mut n = 0;
+    while n + BLOCK <= la
+        && n + BLOCK <= lb
+        && a[la - n - BLOCK..la - n] == b[lb - n - BLOCK..lb - n]
+    {
+        n += BLOCK;
+    }
+    n + a[..la - n]
+        .iter()
+        .rev()
+        .zip(b[..lb - n].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// The entry for a change from `old` to `new` (phases texts): the lines
+/// that differ, found by comparing bytes from both ends, then narrowed to
+/// whole lines and trimmed of lines that differ only by a trailing comma.
+fn diff(old: &str, new: &str, plan: &Path, rev: u64, digest: String, what: &str) -> Entry {
+    let (o, n) = (old.as_bytes(), new.as_bytes());
+    let mut prefix = common_prefix(o, n);
+    let mut suffix = common_suffix(&o[prefix..], &n[prefix..]);
+    // Back off to whole lines: the prefix to just after a newline, the
+    // suffix to just before one.
+    prefix = o[..prefix]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    while suffix > 0 && o[o.len() - suffix] != b'\n' {
+        suffix -= 1;
+    }
+    let line_of = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
+    let mut start = line_of(&o[..prefix]);
+    let new_mid = &new[prefix..new.len() - suffix];
+    let mut before = bare_lines(&old[prefix..old.len() - suffix]);
+    let mut after = bare_lines(new_mid);
+    // Lines differing only by a comma are the same line.
+    let same_head = before
+        .iter()
+        .zip(&after)
+        .take_while(|(a, b)| a == b)
+        .count();
+    before.drain(..same_head);
+    after.drain(..same_head);
+    start += same_head;
+    let same_tail = before
+        .iter()
+        .rev()
+        .zip(after.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    before.truncate(before.len() - same_tail);
+    after.truncate(after.len() - same_tail);
+    // The unchanged lines around the change, in the new text.
+    let raw: Vec<usize> = new_mid.split_inclusive('\n').map(str::len).collect();
+    let from = prefix + raw[..same_head].iter().sum::<usize>();
+    let to = from
+        + raw[same_head..same_head + after.len()]
+            .iter()
+            .sum::<usize>();
+    let bare = |l: &str| l.strip_suffix(',').unwrap_or(l).to_string();
+    let above = new[..from]
+        .strip_suffix('\n')
+        .and_then(|head| head.rsplit('\n').next())
+        .map(bare);
+    // The change's last line may end where the shared tail begins, with
+    // that line's newline.
+    let rest = new[to..].strip_prefix('\n').unwrap_or(&new[to..]);
+    let below = rest
+        .split('\n')
+        .next()
+        .filter(|_| !rest.is_empty())
+        .map(bare);
+    Entry {
+        plan: plan.display().to_string(),
+        rev,
+        digest,
+        what: what.to_string(),
+        start,
+        above,
+        below,
+        before: before.iter().map(|s| s.to_string()).collect(),
+        after: after.iter().map(|s| s.to_string()).collect(),
     }
 }
 
@@ -258,8 +413,15 @@ mod tests {
         })
         .unwrap();
         let bytes = json::render(&plan);
+        let before_bytes = json::render(&before);
         history
-            .record(key, &before, &plan, bytes.as_bytes(), "done a")
+            .record(
+                key,
+                Some(before_bytes.as_bytes()),
+                &plan,
+                bytes.as_bytes(),
+                "done a",
+            )
             .unwrap();
         let entries = history.entries(key).unwrap();
         assert_eq!(entries.len(), 1);
@@ -267,6 +429,11 @@ mod tests {
         assert_eq!(entries[0].before.len(), 2);
         assert_eq!(entries[0].after.len(), 2);
         assert_eq!(entries[0].digest, digest(bytes.as_bytes()));
+        assert_eq!(
+            phases_in_file(&bytes),
+            Some(phases_text(&plan.phases).as_str())
+        );
+        assert_eq!(phases_in_file(&json::render(&Plan::default())), Some("[]"));
         assert_eq!(
             entries[0].restore(&plan.phases, false),
             Some(before.phases.clone())
@@ -288,15 +455,21 @@ mod tests {
         assert_eq!(restored[1..], before.phases[..]);
 
         // Appending changes one line, not the comma of the one before.
-        let before = plan.clone();
         plan.apply(Op::AddTask {
             phase: PhaseRef::Id("p1".into()),
             content: "d".into(),
         })
         .unwrap();
+        let before_bytes = bytes.clone();
         let bytes = json::render(&plan);
         history
-            .record(key, &before, &plan, bytes.as_bytes(), "append d")
+            .record(
+                key,
+                Some(before_bytes.as_bytes()),
+                &plan,
+                bytes.as_bytes(),
+                "append d",
+            )
             .unwrap();
         let last = history.entries(key).unwrap().pop().unwrap();
         assert_eq!((last.before.len(), last.after.len()), (0, 1));

@@ -2,7 +2,9 @@
 //! people, CI jobs and coding agents. The binary is a thin shell over [`run`].
 
 pub mod cli;
+pub mod clipboard;
 mod cmd;
+pub mod editor;
 pub mod error;
 pub mod generate;
 pub mod history;
@@ -11,11 +13,13 @@ pub mod matching;
 pub mod merge;
 mod output;
 pub mod plan;
+pub mod region;
 pub mod storage;
 pub mod text;
 
 use std::cell::Cell;
 use std::ffi::OsString;
+use std::io::IsTerminal;
 
 use clap::Parser;
 use clap::error::ErrorKind;
@@ -64,11 +68,20 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
         .map(std::path::PathBuf::from)
         .or_else(|| dirs::data_dir().map(|d| d.join("todo").join("history")))
         .map(|dir| history::History { dir });
+    let editor = ["VISUAL", "EDITOR"]
+        .into_iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find(|v| !v.trim().is_empty());
+    let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
         rev: Cell::new(None),
         history,
+        out: out.clone(),
+        editor,
+        tmp: std::env::temp_dir(),
+        interactive,
     };
     let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
     match cmd::dispatch(&ctx, command) {

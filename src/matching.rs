@@ -57,19 +57,30 @@ pub enum MatchError {
     },
 }
 
-/// The items of a plan prepared for matching (lower-cased once).
+/// The items of a plan prepared for matching. Lower-cased text lives in one
+/// shared buffer and ids are borrowed, so preparing 100,000 tasks costs a
+/// handful of allocations, not hundreds of thousands.
 struct Item<'a> {
-    target: Target,
+    task: bool,
+    id: &'a str,
     text: &'a str,
-    lower: String,
+    lower: &'a str,
     phase: Option<&'a str>,
     status: Option<Status>,
 }
 
 impl Item<'_> {
+    fn target(&self) -> Target {
+        if self.task {
+            Target::Task(self.id.to_string())
+        } else {
+            Target::Phase(self.id.to_string())
+        }
+    }
+
     fn candidate(&self) -> Candidate {
         Candidate {
-            target: self.target.clone(),
+            target: self.target(),
             text: self.text.to_string(),
             phase: self.phase.map(str::to_string),
             status: self.status,
@@ -85,34 +96,68 @@ fn lower(s: &str) -> String {
     }
 }
 
+fn push_lower(buf: &mut String, s: &str) -> std::ops::Range<usize> {
+    let start = buf.len();
+    if s.is_ascii() {
+        buf.push_str(s);
+        buf[start..].make_ascii_lowercase();
+    } else {
+        buf.push_str(&s.to_lowercase());
+    }
+    start..buf.len()
+}
+
 /// Resolve `query` (already whitespace-normalised) against the plan.
 pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchError> {
     let q = lower(query);
-    let mut tasks = Vec::new();
+    // Lower-case every text into one buffer first, then borrow from it.
+    let mut buf = String::new();
+    let mut task_ranges = Vec::new();
     if scope.tasks() {
-        tasks.reserve(plan.task_count());
-        for (_, phase, task) in plan.tasks() {
-            tasks.push(Item {
-                target: Target::Task(task.id.clone()),
-                text: &task.content,
-                lower: lower(&task.content),
-                phase: Some(&phase.name),
-                status: Some(task.status),
-            });
+        buf.reserve(
+            plan.phases
+                .iter()
+                .flat_map(|p| &p.tasks)
+                .map(|t| t.content.len())
+                .sum(),
+        );
+        task_ranges.reserve(plan.task_count());
+        for (_, _, task) in plan.tasks() {
+            task_ranges.push(push_lower(&mut buf, &task.content));
         }
     }
-    let mut phases = Vec::new();
+    let mut phase_ranges = Vec::new();
     if scope.phases() {
         for phase in &plan.phases {
-            phases.push(Item {
-                target: Target::Phase(phase.id.clone()),
-                text: &phase.name,
-                lower: lower(&phase.name),
-                phase: None,
-                status: None,
-            });
+            phase_ranges.push(push_lower(&mut buf, &phase.name));
         }
     }
+    let buf = buf.as_str();
+    let tasks: Vec<Item> = plan
+        .tasks()
+        .zip(task_ranges)
+        .map(|((_, phase, task), range)| Item {
+            task: true,
+            id: &task.id,
+            text: &task.content,
+            lower: &buf[range],
+            phase: Some(&phase.name),
+            status: Some(task.status),
+        })
+        .collect();
+    let phases: Vec<Item> = plan
+        .phases
+        .iter()
+        .zip(phase_ranges)
+        .map(|(phase, range)| Item {
+            task: false,
+            id: &phase.id,
+            text: &phase.name,
+            lower: &buf[range],
+            phase: None,
+            status: None,
+        })
+        .collect();
 
     // 1 and 2: exact text, ignoring case (an exact-case match breaks a tie).
     for items in [&tasks, &phases] {
@@ -128,8 +173,11 @@ pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchEr
             Target::Task(_) => &tasks,
             Target::Phase(_) => &phases,
         };
-        return match wanted.iter().find(|i| i.target == target) {
-            Some(item) => Ok(item.target.clone()),
+        let id = match &target {
+            Target::Task(id) | Target::Phase(id) => id.as_str(),
+        };
+        return match wanted.iter().find(|i| i.id == id) {
+            Some(item) => Ok(item.target()),
             None => Err(MatchError::NoMatch { suggestion: None }),
         };
     }
@@ -138,7 +186,7 @@ pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchEr
     let hits: Vec<&Item> = tasks.iter().filter(|i| i.lower.contains(&q)).collect();
     match hits.len() {
         0 => {}
-        1 => return Ok(hits[0].target.clone()),
+        1 => return Ok(hits[0].target()),
         _ => {
             let active: Vec<&Item> = hits
                 .iter()
@@ -146,7 +194,7 @@ pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchEr
                 .filter(|i| i.status.is_some_and(Status::is_active))
                 .collect();
             if active.len() == 1 {
-                return Ok(active[0].target.clone());
+                return Ok(active[0].target());
             }
             return Err(ambiguous(if active.is_empty() { &hits } else { &active }));
         }
@@ -161,7 +209,7 @@ pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchEr
     };
     match hits.len() {
         0 => {}
-        1 => return Ok(hits[0].target.clone()),
+        1 => return Ok(hits[0].target()),
         _ => return Err(ambiguous(&hits)),
     }
 
@@ -171,11 +219,11 @@ pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchEr
 
 fn pick_exact(exact: &[&Item], query: &str) -> Result<Target, MatchError> {
     if exact.len() == 1 {
-        return Ok(exact[0].target.clone());
+        return Ok(exact[0].target());
     }
     let same_case: Vec<&&Item> = exact.iter().filter(|i| i.text == query).collect();
     if same_case.len() == 1 {
-        return Ok(same_case[0].target.clone());
+        return Ok(same_case[0].target());
     }
     Err(ambiguous(exact))
 }
@@ -200,9 +248,25 @@ fn id_query(query: &str) -> Option<Target> {
     }
 }
 
+/// Words: runs of letters and digits. Works on bytes (every byte of a
+/// multi-byte character counts as a letter), so splitting 100,000 tasks
+/// does not decode every character.
 fn words(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let is_word = |b: u8| b.is_ascii_alphanumeric() || b >= 0x80;
+        while i < bytes.len() && !is_word(bytes[i]) {
+            i += 1;
+        }
+        let start = i;
+        while i < bytes.len() && is_word(bytes[i]) {
+            i += 1;
+        }
+        // Both ends sit next to ASCII bytes (or the ends), so they are
+        // character boundaries.
+        (i > start).then(|| &s[start..i])
+    })
 }
 
 /// Edits allowed when a query word of `len` characters is taken for a word.
@@ -217,16 +281,23 @@ fn allowed_edits(len: usize) -> usize {
 
 /// How well query word `q` stands for candidate word `w`, in 0..=1, or
 /// `None` when it is not a plausible typo of it.
-fn word_score(q: &str, q_len: usize, w: &str) -> Option<f64> {
+fn word_score(qw: &QWord, w: &str) -> Option<f64> {
+    let (q, q_len) = (qw.text, qw.len);
     if q == w {
         return Some(1.0);
     }
-    let w_len = w.chars().count();
+    let w_len = char_len(w);
     let allowed = allowed_edits(q_len);
     if allowed == 0 || w_len.abs_diff(q_len) > allowed.max(2) {
         return None;
     }
-    let d = strsim::osa_distance(q, w);
+    // Each distinct query letter missing from the word costs at least one
+    // edit: a cheap test that skips almost every unrelated word.
+    let missing = (qw.mask & !letters(w)).count_ones() as usize;
+    if missing > allowed {
+        return None;
+    }
+    let d = osa(q, w);
     let longest = q_len.max(w_len) as f64;
     if d <= allowed {
         return Some(1.0 - d as f64 / longest);
@@ -237,6 +308,65 @@ fn word_score(q: &str, q_len: usize, w: &str) -> Option<f64> {
         return Some(1.0 - d as f64 / longest);
     }
     None
+}
+
+/// A query word prepared once: its text, length in characters, letter set.
+struct QWord<'a> {
+    text: &'a str,
+    len: usize,
+    mask: u64,
+}
+
+fn char_len(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}
+
+/// A set of the characters in `s`: one bit per ASCII letter or digit, one
+/// shared bit for everything else.
+fn letters(s: &str) -> u64 {
+    s.bytes().fold(0, |mask, b| {
+        mask | match b {
+            b'a'..=b'z' => 1 << (b - b'a'),
+            b'0'..=b'9' => 1 << (26 + b - b'0'),
+            _ => 1 << 63,
+        }
+    })
+}
+
+/// Optimal string alignment distance. ASCII words (nearly all) use a
+/// stack buffer; anything else goes to strsim.
+fn osa(a: &str, b: &str) -> usize {
+    const MAX: usize = 32;
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if !a.is_ascii() || !b.is_ascii() || a.len() >= MAX || b.len() >= MAX {
+        let (a, b) = (String::from_utf8_lossy(a), String::from_utf8_lossy(b));
+        return strsim::osa_distance(&a, &b);
+    }
+    // Three rows of the dynamic-programming table.
+    let mut two_ago = [0usize; MAX + 1];
+    let mut prev = [0usize; MAX + 1];
+    let mut cur = [0usize; MAX + 1];
+    for (j, cell) in prev.iter_mut().enumerate().take(b.len() + 1) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(two_ago[j - 2] + 1);
+            }
+            cur[j] = d;
+        }
+        two_ago = prev;
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// Does `w` contain every letter of `q`, counted with repeats?
@@ -251,42 +381,69 @@ fn covers(w: &str, q: &str) -> bool {
     })
 }
 
-/// Score a candidate text for a typo-laden query: every significant query
-/// word must stand for some word of the text; the score is the mean. A query
-/// close to the whole text also counts.
-fn typo_score(q_words: &[(&str, usize)], short: &[&str], q: &str, text_lower: &str) -> Option<f64> {
-    // Short words and numbers get no typo allowance but must still be
-    // there: "auth ui" is not "Auth API", "task 12" is not "Task 13".
-    let present = |s: &str| {
-        words(text_lower).any(|w| {
-            if s.chars().any(|c| c.is_ascii_digit()) {
-                w == s
-            } else {
-                w.starts_with(s)
+/// The words of every candidate, each distinct word stored once, so that
+/// typo scores are computed per distinct word rather than per occurrence
+/// (a 100,000-task plan has far fewer distinct words than words).
+struct Dictionary<'a> {
+    words: Vec<&'a str>,
+    /// For each item, the indexes of its words, as a range into `uses`.
+    spans: Vec<std::ops::Range<usize>>,
+    uses: Vec<u32>,
+}
+
+impl<'a> Dictionary<'a> {
+    fn new(items: &[&'a Item<'a>]) -> Dictionary<'a> {
+        let mut index: std::collections::HashMap<&str, u32, WordHash> =
+            std::collections::HashMap::with_hasher(WordHash::default());
+        let mut dict = Dictionary {
+            words: Vec::new(),
+            spans: Vec::with_capacity(items.len()),
+            uses: Vec::with_capacity(items.len() * 6),
+        };
+        for item in items {
+            let start = dict.uses.len();
+            for w in words(item.lower) {
+                let next = dict.words.len() as u32;
+                let id = *index.entry(w).or_insert_with(|| {
+                    dict.words.push(w);
+                    next
+                });
+                dict.uses.push(id);
             }
-        })
-    };
-    if !short.iter().all(|s| present(s)) {
-        return whole_score(q, text_lower);
-    }
-    let mut total = 0.0;
-    for &(qw, qlen) in q_words {
-        let best = words(text_lower)
-            .filter_map(|w| word_score(qw, qlen, w))
-            .fold(None, |acc: Option<f64>, s| {
-                Some(acc.map_or(s, |a| a.max(s)))
-            });
-        match best {
-            Some(s) => total += s,
-            None => return whole_score(q, text_lower),
+            dict.spans.push(start..dict.uses.len());
         }
+        dict
     }
-    let by_words = total / q_words.len() as f64;
-    Some(whole_score(q, text_lower).map_or(by_words, |w| w.max(by_words)))
+
+    fn item_words(&self, item: usize) -> &[u32] {
+        &self.uses[self.spans[item].clone()]
+    }
+}
+
+type WordHash = std::hash::BuildHasherDefault<FnvHasher>;
+
+#[derive(Default)]
+struct FnvHasher(u64);
+
+impl std::hash::Hasher for FnvHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
 }
 
 fn whole_score(q: &str, text: &str) -> Option<f64> {
-    let (ql, tl) = (q.chars().count(), text.chars().count());
+    let (ql, tl) = (char_len(q), char_len(text));
     if ql < 6 || tl.abs_diff(ql) > ql / 5 {
         return None;
     }
@@ -297,14 +454,22 @@ fn whole_score(q: &str, text: &str) -> Option<f64> {
 /// Typos never stand alone: the winner must beat the runner-up clearly.
 const MARGIN: f64 = 0.1;
 
+/// Score every candidate for a typo-laden query. Every significant query
+/// word must stand for some word of the text (the score is the mean);
+/// short words and numbers get no allowance but must be there ("auth ui"
+/// is not "Auth API", "task 12" is not "Task 13"). A query close to the
+/// whole text also counts.
 fn typo<'a>(q: &str, items: impl Iterator<Item = &'a Item<'a>>) -> Result<Target, MatchError> {
-    let all: Vec<(&str, usize)> = words(q).map(|w| (w, w.chars().count())).collect();
-    // Numbers and short words get no typo allowance ("v2" is not "v3").
-    let exact_only = |w: &str, n: usize| n < 3 || w.chars().any(|c| c.is_ascii_digit());
-    let significant: Vec<(&str, usize)> = all
+    let all: Vec<(&str, usize)> = words(q).map(|w| (w, char_len(w))).collect();
+    let exact_only = |w: &str, n: usize| n < 3 || w.bytes().any(|c| c.is_ascii_digit());
+    let significant: Vec<QWord> = all
         .iter()
-        .copied()
-        .filter(|&(w, n)| !exact_only(w, n))
+        .filter(|&&(w, n)| !exact_only(w, n))
+        .map(|&(text, len)| QWord {
+            text,
+            len,
+            mask: letters(text),
+        })
         .collect();
     let short: Vec<&str> = all
         .iter()
@@ -312,10 +477,61 @@ fn typo<'a>(q: &str, items: impl Iterator<Item = &'a Item<'a>>) -> Result<Target
         .map(|(w, _)| *w)
         .collect();
     let items: Vec<&Item> = items.collect();
+    let dict = Dictionary::new(&items);
+
+    // Per distinct word: its score for each significant query word, and
+    // whether it satisfies each short word.
+    let nq = significant.len();
+    let mut scores = vec![f64::NAN; dict.words.len() * nq.max(1)];
+    let mut present = vec![false; dict.words.len() * short.len()];
+    for (wi, w) in dict.words.iter().enumerate() {
+        let wmask = letters(w);
+        for (qi, qw) in significant.iter().enumerate() {
+            // A word lacking more query letters than a typo allows is out
+            // before any distance is computed.
+            if (qw.mask & !wmask).count_ones() as usize <= allowed_edits(qw.len)
+                && let Some(s) = word_score(qw, w)
+            {
+                scores[wi * nq + qi] = s;
+            }
+        }
+        for (si, s) in short.iter().enumerate() {
+            present[wi * short.len() + si] = if s.bytes().any(|c| c.is_ascii_digit()) {
+                w == s
+            } else {
+                w.starts_with(s)
+            };
+        }
+    }
+
     let mut scored: Vec<(f64, &Item)> = Vec::new();
-    if !significant.is_empty() {
-        for item in &items {
-            if let Some(s) = typo_score(&significant, &short, q, &item.lower) {
+    if nq > 0 {
+        let mut best = vec![f64::NAN; nq];
+        for (ii, item) in items.iter().enumerate() {
+            let ws = dict.item_words(ii);
+            let shorts_ok = (0..short.len())
+                .all(|si| ws.iter().any(|&w| present[w as usize * short.len() + si]));
+            let mut by_words = None;
+            if shorts_ok {
+                best.fill(f64::NAN);
+                for &w in ws {
+                    for (qi, b) in best.iter_mut().enumerate() {
+                        let s = scores[w as usize * nq + qi];
+                        if !s.is_nan() && (b.is_nan() || s > *b) {
+                            *b = s;
+                        }
+                    }
+                }
+                if best.iter().all(|b| !b.is_nan()) {
+                    by_words = Some(best.iter().sum::<f64>() / nq as f64);
+                }
+            }
+            let whole = whole_score(q, item.lower);
+            let score = match (by_words, whole) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            };
+            if let Some(s) = score {
                 scored.push((s, item));
             }
         }
@@ -323,10 +539,10 @@ fn typo<'a>(q: &str, items: impl Iterator<Item = &'a Item<'a>>) -> Result<Target
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     match scored.as_slice() {
         [] => Err(MatchError::NoMatch {
-            suggestion: suggest(&all, &items),
+            suggestion: suggest(&all, &items, &dict),
         }),
-        [(_, only)] => Ok(only.target.clone()),
-        [(best, item), (second, _), ..] if best - second >= MARGIN => Ok(item.target.clone()),
+        [(_, only)] => Ok(only.target()),
+        [(best, item), (second, _), ..] if best - second >= MARGIN => Ok(item.target()),
         [(best, _), ..] => {
             let close: Vec<&Item> = scored
                 .iter()
@@ -340,19 +556,33 @@ fn typo<'a>(q: &str, items: impl Iterator<Item = &'a Item<'a>>) -> Result<Target
 
 /// The closest text by Jaro–Winkler over words, when it is close enough to
 /// be worth a "Did you mean".
-fn suggest(q_words: &[(&str, usize)], items: &[&Item]) -> Option<String> {
+fn suggest(q_words: &[(&str, usize)], items: &[&Item], dict: &Dictionary) -> Option<String> {
     if q_words.is_empty() {
         return None;
     }
-    let mut best: Option<(f64, &Item)> = None;
-    for item in items {
-        let mut total = 0.0;
-        for (qw, _) in q_words {
-            total += words(&item.lower)
-                .map(|w| strsim::jaro_winkler(qw, w))
-                .fold(0.0, f64::max);
+    let nq = q_words.len();
+    let mut sims = vec![0.0; dict.words.len() * nq];
+    for (wi, w) in dict.words.iter().enumerate() {
+        let wmask = letters(w);
+        for (qi, (qw, _)) in q_words.iter().enumerate() {
+            // Jaro–Winkler is costly; a word sharing under half the query's
+            // letters cannot reach the threshold, so skip it.
+            let qmask = letters(qw);
+            if (wmask & qmask).count_ones() >= (qmask.count_ones() / 2).max(1) {
+                sims[wi * nq + qi] = strsim::jaro_winkler(qw, w);
+            }
         }
-        let score = total / q_words.len() as f64;
+    }
+    let mut best: Option<(f64, &Item)> = None;
+    let mut per_q = vec![0.0f64; nq];
+    for (ii, item) in items.iter().enumerate() {
+        per_q.fill(0.0);
+        for &w in dict.item_words(ii) {
+            for (qi, b) in per_q.iter_mut().enumerate() {
+                *b = b.max(sims[w as usize * nq + qi]);
+            }
+        }
+        let score = per_q.iter().sum::<f64>() / nq as f64;
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, item));
         }
@@ -582,6 +812,21 @@ mod tests {
         ];
         for (q, want) in cases {
             assert_eq!(&found(&p, q, Scope::TasksAndPhases), want, "query {q:?}");
+        }
+    }
+
+    #[test]
+    fn osa_matches_strsim() {
+        for (a, b) in [
+            ("oaht", "oauth"),
+            ("", "abc"),
+            ("ca", "abc"),
+            ("kitten", "sitting"),
+            ("same", "same"),
+            ("ab", "ba"),
+            ("écrire", "ecrire"),
+        ] {
+            assert_eq!(osa(a, b), strsim::osa_distance(a, b), "{a} {b}");
         }
     }
 

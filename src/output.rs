@@ -48,6 +48,8 @@ pub enum Kind {
     Data,
     /// The checklist: data, coloured on a terminal.
     Checklist,
+    /// A warning: stderr.
+    Warn,
     /// Nothing to print in human mode.
     Silent,
 }
@@ -179,6 +181,11 @@ impl Output {
         emit(io::stdout().lock(), &line(&self.safe_stdout(text)))
     }
 
+    /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
+    pub fn raw_stdout(&self, text: &str) -> Result<()> {
+        emit(io::stdout().lock(), text)
+    }
+
     pub fn stderr(&self, text: &str) -> Result<()> {
         emit(io::stderr().lock(), &line(&self.safe_stderr(text)))
     }
@@ -216,6 +223,7 @@ impl Output {
                 };
                 emit(io::stdout().lock(), &line(&text))
             }
+            Kind::Warn => self.stderr(&report.message),
             Kind::Silent => Ok(()),
         }
     }

@@ -138,7 +138,10 @@ mod tests {
 
     #[test]
     fn appends_a_region_when_there_is_none() {
-        assert_eq!(splice("", "x\n").unwrap(), "<!-- todo:begin -->\nx\n<!-- todo:end -->\n");
+        assert_eq!(
+            splice("", "x\n").unwrap(),
+            "<!-- todo:begin -->\nx\n<!-- todo:end -->\n"
+        );
         assert_eq!(
             splice("no newline", "").unwrap(),
             "no newline\n\n<!-- todo:begin -->\n<!-- todo:end -->\n"
@@ -148,13 +151,17 @@ mod tests {
 
     #[test]
     fn rejects_two_regions_and_broken_ones() {
-        let two = "<!-- todo:begin -->\n<!-- todo:end -->\n<!-- todo:begin -->\n<!-- todo:end -->\n";
+        let two =
+            "<!-- todo:begin -->\n<!-- todo:end -->\n<!-- todo:begin -->\n<!-- todo:end -->\n";
         assert_eq!(splice(two, ""), Err(RegionError::Second(3)));
         assert_eq!(
             splice("a\n<!-- todo:begin -->\nb\n", ""),
             Err(RegionError::Unterminated(2))
         );
-        assert_eq!(splice("<!-- todo:end -->\n", ""), Err(RegionError::Unopened(1)));
+        assert_eq!(
+            splice("<!-- todo:end -->\n", ""),
+            Err(RegionError::Unopened(1))
+        );
         assert_eq!(
             splice("<!-- todo:begin -->\n<!-- todo:begin -->\n", ""),
             Err(RegionError::Second(2))

@@ -85,19 +85,7 @@ impl Store {
     /// The file the plan is really in: a symlink is followed to its target,
     /// so that the link stays a link when we replace the target.
     pub fn target(&self) -> PathBuf {
-        let mut path = self.path.clone();
-        for _ in 0..40 {
-            match fs::read_link(&path) {
-                Ok(next) => {
-                    path = match path.parent() {
-                        Some(dir) if next.is_relative() => dir.join(next),
-                        _ => next,
-                    }
-                }
-                Err(_) => break,
-            }
-        }
-        path
+        resolve_link(&self.path)
     }
 
     fn directory(path: &Path) -> PathBuf {
@@ -199,20 +187,11 @@ pub struct Lock {
 }
 
 impl Lock {
-    fn temp_prefix(&self) -> String {
-        let name = self
-            .target
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| DEFAULT_NAME.into());
-        format!(".{}.tmp.", name.trim_start_matches('.'))
-    }
-
     /// Remove temporary files stranded by a crashed command. Safe because we
     /// hold the lock: nobody else is writing one now.
     fn sweep(&self) {
         let dir = Store::directory(&self.target);
-        let prefix = self.temp_prefix();
+        let prefix = temp_prefix(&self.target);
         if let Ok(entries) = fs::read_dir(&dir) {
             for entry in entries.flatten() {
                 if entry.file_name().to_string_lossy().starts_with(&prefix) {
@@ -266,51 +245,78 @@ impl Lock {
     /// Atomically replace the plan file with `plan`; returns the bytes written.
     pub fn save(&self, store: &Store, plan: &Plan) -> Result<Vec<u8>> {
         let text = json::render(plan);
-        self.write_atomic(store, text.as_bytes())?;
+        write_atomic(&self.target, text.as_bytes())
+            .map_err(|e| Error::io(format!("Cannot write plan file {}", store.display()), e))?;
         Ok(text.into_bytes())
     }
+}
 
-    fn write_atomic(&self, store: &Store, bytes: &[u8]) -> Result<()> {
-        let dir = Store::directory(&self.target);
-        let old = fs::metadata(&self.target).ok();
-        let mode = old
-            .as_ref()
-            .map_or(0o644, |m| m.permissions().mode() & 0o7777);
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let tmp = dir.join(format!(
-            "{}{}.{nanos}",
-            self.temp_prefix(),
-            std::process::id()
-        ));
-        let fail =
-            |e: io::Error| Error::io(format!("Cannot write plan file {}", store.display()), e);
-        let result = (|| -> io::Result<()> {
-            let mut file = OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(mode)
-                .open(&tmp)?;
-            // The umask may have narrowed the mode; set it exactly.
-            file.set_permissions(fs::Permissions::from_mode(mode))?;
-            if let Some(old) = &old {
-                // Keep the owner when root edits someone's plan; best effort.
-                let _ = std::os::unix::fs::fchown(&file, Some(old.uid()), Some(old.gid()));
+/// The prefix of temporary files written next to `target`.
+fn temp_prefix(target: &Path) -> String {
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| DEFAULT_NAME.into());
+    format!(".{}.tmp.", name.trim_start_matches('.'))
+}
+
+/// Follow a symlink chain to the file it names (which may not exist yet).
+pub fn resolve_link(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::read_link(&path) {
+            Ok(next) => {
+                path = match path.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                }
             }
-            file.write_all(bytes)?;
-            file.sync_data()?;
-            fs::rename(&tmp, &self.target)?;
-            Ok(())
-        })();
-        if let Err(e) = result {
-            let _ = fs::remove_file(&tmp);
-            return Err(fail(e));
+            Err(_) => break,
         }
-        // Make the rename itself durable; failing here loses nothing.
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
     }
+    path
+}
+
+/// Replace `target` with `bytes` atomically: a temporary file in the same
+/// directory, synced, then renamed over it. Permissions (and, for root, the
+/// owner) of an existing file are kept.
+pub fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = Store::directory(target);
+    let old = fs::metadata(target).ok();
+    let mode = old
+        .as_ref()
+        .map_or(0o644, |m| m.permissions().mode() & 0o7777);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tmp = dir.join(format!(
+        "{}{}.{nanos}",
+        temp_prefix(target),
+        std::process::id()
+    ));
+    let result = (|| -> io::Result<()> {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(mode)
+            .open(&tmp)?;
+        // The umask may have narrowed the mode; set it exactly.
+        file.set_permissions(fs::Permissions::from_mode(mode))?;
+        if let Some(old) = &old {
+            // Keep the owner when root edits someone's file; best effort.
+            let _ = std::os::unix::fs::fchown(&file, Some(old.uid()), Some(old.gid()));
+        }
+        file.write_all(bytes)?;
+        file.sync_data()?;
+        fs::rename(&tmp, target)
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    // Make the rename itself durable; failing here loses nothing.
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }

@@ -88,9 +88,10 @@ pub fn run(ctx: &Context) -> Result<Report> {
 /// An editor that failed after the person saved something: keep it.
 fn keep_if_typed(draft: Draft, err: Error) -> Error {
     match draft.read() {
-        Ok(saved) if saved != draft.original => {
-            Error::Environment(format!("{err}\nYour text is kept in {}", draft.path.display()))
-        }
+        Ok(saved) if saved != draft.original => Error::Environment(format!(
+            "{err}\nYour text is kept in {}",
+            draft.path.display()
+        )),
         _ => {
             draft.discard();
             err

@@ -15,7 +15,7 @@ use crate::storage::{resolve_link, write_atomic};
 
 pub fn run(ctx: &Context, args: &ExportArgs) -> Result<Report> {
     let plan = ctx.read()?;
-    let body = render(&plan, args.format);
+    let body = render(plan, args.format);
     let mut report = if let Some(into) = &args.into {
         into_region(into, if plan.is_empty() { "" } else { &body })?
     } else if plan.is_empty() {
@@ -84,5 +84,8 @@ fn into_region(file: &Path, body: &str) -> Result<Report> {
         write(file, &updated)?;
     }
     let shown = file.display().to_string();
-    Ok(Report::new("export", Kind::Confirm, format!("Wrote todos to {shown}")).with("path", json!(shown)))
+    Ok(
+        Report::new("export", Kind::Confirm, format!("Wrote todos to {shown}"))
+            .with("path", json!(shown)),
+    )
 }

@@ -48,8 +48,10 @@ pub fn run(ctx: &Context, args: &ImportArgs) -> Result<Report> {
             .map_err(|e| Error::Refused(e.to_string()))?;
         let (n, m) = (plan.phases.len(), plan.task_count());
         let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
-        Ok(Report::new("import", Kind::Confirm, message)
-            .with("imported", json!({ "phases": n, "tasks": m, "from": shown })))
+        Ok(Report::new("import", Kind::Confirm, message).with(
+            "imported",
+            json!({ "phases": n, "tasks": m, "from": shown }),
+        ))
     })
 }
 

@@ -13,14 +13,22 @@ pub const EMPTY: &str = "No todos. Use todo append <task> to start one.";
 
 pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Report> {
     let plan = ctx.read()?;
-    let file: Value = serde_json::from_str(&json::render(&plan)).unwrap_or(Value::Null);
+    // The plan as JSON is only for `--json`; it costs a render and a parse.
+    let file: Value = if ctx.out.json {
+        serde_json::from_str(&json::render(plan)).unwrap_or(Value::Null)
+    } else {
+        Value::Null
+    };
     let mut report = if plan.is_empty() {
         Report::new("show", Kind::Data, EMPTY)
     } else if args.ids {
-        Report::new("show", Kind::Data, with_ids(&plan))
+        Report::new("show", Kind::Data, with_ids(plan))
     } else {
         Report::new("show", Kind::Checklist, markdown::render(&plan.phases))
     };
     report.rev = plan.rev;
-    Ok(report.with("plan", file))
+    if ctx.out.json {
+        report = report.with("plan", file);
+    }
+    Ok(report)
 }

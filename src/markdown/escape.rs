@@ -5,23 +5,32 @@
 /// Encode task content, blocker and note text (§4.1).
 pub fn encode_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(c) = rest.chars().next() {
-        if c == '&' {
-            out.push_str("&amp;");
-            rest = &rest[1..];
-        } else if rest.starts_with("<!--") {
-            out.push_str("&lt;!--");
-            rest = &rest[4..];
-        } else if rest.starts_with("-->") {
-            out.push_str("--&gt;");
-            rest = &rest[3..];
-        } else {
-            out.push(c);
-            rest = &rest[c.len_utf8()..];
-        }
-    }
+    push_encoded(&mut out, s);
     out
+}
+
+/// [`encode_text`] appended to `out`. Only `&`, `<` and `-` can start
+/// something to escape; runs of other bytes are copied whole.
+pub fn push_encoded(out: &mut String, s: &str) {
+    let bytes = s.as_bytes();
+    let (mut i, mut copied) = (0, 0);
+    while i < bytes.len() {
+        let (skip, with) = match bytes[i] {
+            b'&' => (1, "&amp;"),
+            b'<' if bytes[i..].starts_with(b"<!--") => (4, "&lt;!--"),
+            b'-' if bytes[i..].starts_with(b"-->") => (3, "--&gt;"),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        // The bytes matched are ASCII, so these are char boundaries.
+        out.push_str(&s[copied..i]);
+        out.push_str(with);
+        i += skip;
+        copied = i;
+    }
+    out.push_str(&s[copied..]);
 }
 
 /// Reverse [`encode_text`] in one pass: `&amp;lt;!--` reads back as `&lt;!--`.

@@ -11,7 +11,7 @@ mod tests;
 
 use crate::plan::{Phase, Status, Task};
 
-pub use escape::{decode_heading, decode_text, encode_heading, encode_text};
+pub use escape::{decode_heading, decode_text, encode_heading, encode_text, push_encoded};
 pub use gfm::render_gfm;
 pub use parse::{DEFAULT_PHASE, LineError, ParseError, parse};
 
@@ -43,12 +43,12 @@ pub fn render_task(out: &mut String, task: &Task) {
     out.push_str("- [");
     out.push(task.status.marker());
     out.push_str("] ");
-    out.push_str(&encode_text(&task.content));
+    push_encoded(out, &task.content);
     if task.status == Status::Blocked
         && let Some(blocker) = &task.blocker
     {
         out.push_str(" <!-- blocker: ");
-        out.push_str(&encode_text(blocker));
+        push_encoded(out, blocker);
         out.push_str(" -->");
     }
     if task.dropped_by.as_deref() == Some("user") {
@@ -62,7 +62,7 @@ pub fn render_task(out: &mut String, task: &Task) {
 fn render_notes(out: &mut String, task: &Task) {
     for note in &task.notes {
         out.push_str("  > ");
-        out.push_str(&encode_text(note));
+        push_encoded(out, note);
         out.push('\n');
     }
 }

@@ -25,12 +25,18 @@ impl Plan {
                     .entry((phase.name.as_str(), task.content.as_str()))
                     .or_default()
                     .push_back(i);
-                by_content.entry(task.content.as_str()).or_default().push_back(i);
+                by_content
+                    .entry(task.content.as_str())
+                    .or_default()
+                    .push_back(i);
             }
         }
         let mut old_phases: HashMap<&str, VecDeque<&Phase>> = HashMap::new();
         for phase in &self.phases {
-            old_phases.entry(phase.name.as_str()).or_default().push_back(phase);
+            old_phases
+                .entry(phase.name.as_str())
+                .or_default()
+                .push_back(phase);
         }
 
         // Two passes over the new tasks; `taken[i]` is the old task index.
@@ -142,7 +148,10 @@ mod tests {
     #[test]
     fn ids_follow_phase_and_content_occurrence_by_occurrence() {
         let mut plan = Plan::default();
-        let first = plan.adopt(vec![phase("A", &["x", "y", "x"]), phase("B", &["x"])], false);
+        let first = plan.adopt(
+            vec![phase("A", &["x", "y", "x"]), phase("B", &["x"])],
+            false,
+        );
         assert_eq!(ids(&first), ["p1", "t1", "t2", "t3", "p2", "t4"]);
         plan.phases = first;
         // Reordered, one edited, one new, a duplicate content in another phase.

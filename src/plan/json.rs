@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 use std::fmt::{self, Write as _};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::de::{self, DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
@@ -46,8 +47,26 @@ impl From<serde_json::Error> for SyntaxError {
 /// Parse a plan file. Unknown `version`, unknown status and duplicate ids are
 /// errors at the position where the offending value starts.
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
+    // Fast pass without tracking ids; only when a duplicate exists do we
+    // parse again, tracking them, to find where it is.
+    let plan = parse_with(text, None)?;
+    let mut ids = HashSet::with_capacity_and_hasher(
+        plan.task_count() + plan.phases.len(),
+        BuildHasherDefault::<IdHasher>::default(),
+    );
+    let unique = plan
+        .phases
+        .iter()
+        .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
+        .all(|id| ids.insert(id.as_str()));
+    if unique {
+        return Ok(plan);
+    }
+    parse_with(text, Some(HashSet::default()))
+}
+
+fn parse_with(text: &str, mut seen: Ids) -> Result<Plan, SyntaxError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let mut seen = HashSet::new();
     let result = PlanSeed { seen: &mut seen }
         .deserialize(&mut de)
         .and_then(|plan| de.end().map(|()| plan));
@@ -97,8 +116,116 @@ fn value_start(text: &str, line: usize, column: usize) -> usize {
     i + 1
 }
 
+/// Ids seen so far, for duplicate detection. FNV-style hashing: ids are
+/// short, and SipHash showed up in profiles of large plans.
+/// `None` on the fast first pass, which does not track ids at all.
+type Ids = Option<HashSet<String, BuildHasherDefault<IdHasher>>>;
+
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// An object key: one of the names we know (no allocation), or another.
+enum Key {
+    Known(&'static str),
+    Other(String),
+}
+
+impl Key {
+    fn as_str(&self) -> &str {
+        match self {
+            Key::Known(k) => k,
+            Key::Other(k) => k,
+        }
+    }
+    fn into_string(self) -> String {
+        match self {
+            Key::Known(k) => k.to_string(),
+            Key::Other(k) => k,
+        }
+    }
+}
+
+const KNOWN: &[&str] = &[
+    "id",
+    "content",
+    "status",
+    "blocker",
+    "droppedBy",
+    "notes",
+    "name",
+    "tasks",
+    "version",
+    "rev",
+    "nextPhaseId",
+    "nextTaskId",
+    "phases",
+];
+
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Key;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for KeySeed {
+    type Value = Key;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a field name")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
+        Ok(match KNOWN.iter().find(|k| **k == v) {
+            Some(k) => Key::Known(k),
+            None => Key::Other(v.to_string()),
+        })
+    }
+}
+
+/// A status read without allocating, or an error naming the unknown one.
+struct StatusSeed;
+
+impl<'de> DeserializeSeed<'de> for StatusSeed {
+    type Value = Status;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Status, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for StatusSeed {
+    type Value = Status;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a status string")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Status, E> {
+        Status::parse(v).ok_or_else(|| {
+            E::custom(format!(
+                "unknown status \"{v}\" (expected pending, in_progress, completed, abandoned or blocked)"
+            ))
+        })
+    }
+}
+
 struct PlanSeed<'a> {
-    seen: &'a mut HashSet<String>,
+    seen: &'a mut Ids,
 }
 
 impl<'de> DeserializeSeed<'de> for PlanSeed<'_> {
@@ -117,7 +244,7 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
         let mut plan = Plan::default();
         let mut version = None;
         let mut phases = None;
-        while let Some(key) = map.next_key::<String>()? {
+        while let Some(key) = map.next_key_seed(KeySeed)? {
             match key.as_str() {
                 "version" => {
                     let v: Value = map.next_value()?;
@@ -139,7 +266,7 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
                 }
                 _ => {
                     let v: Value = map.next_value()?;
-                    plan.extra.insert(key, v);
+                    plan.extra.insert(key.into_string(), v);
                 }
             }
         }
@@ -150,7 +277,7 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
 }
 
 struct PhasesSeed<'a> {
-    seen: &'a mut HashSet<String>,
+    seen: &'a mut Ids,
 }
 
 impl<'de> DeserializeSeed<'de> for PhasesSeed<'_> {
@@ -177,7 +304,7 @@ impl<'de> Visitor<'de> for PhasesSeed<'_> {
 }
 
 struct PhaseSeed<'a> {
-    seen: &'a mut HashSet<String>,
+    seen: &'a mut Ids,
 }
 
 impl<'de> DeserializeSeed<'de> for PhaseSeed<'_> {
@@ -187,12 +314,11 @@ impl<'de> DeserializeSeed<'de> for PhaseSeed<'_> {
     }
 }
 
-fn take_id<'de, A: MapAccess<'de>>(
-    map: &mut A,
-    seen: &mut HashSet<String>,
-) -> Result<String, A::Error> {
+fn take_id<'de, A: MapAccess<'de>>(map: &mut A, seen: &mut Ids) -> Result<String, A::Error> {
     let id: String = map.next_value()?;
-    if !seen.insert(id.clone()) {
+    if let Some(seen) = seen
+        && !seen.insert(id.clone())
+    {
         return Err(A::Error::custom(format!("duplicate id \"{id}\"")));
     }
     Ok(id)
@@ -206,7 +332,7 @@ impl<'de> Visitor<'de> for PhaseSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Phase, A::Error> {
         let mut phase = Phase::default();
         let (mut id, mut name, mut tasks) = (None, None, None);
-        while let Some(key) = map.next_key::<String>()? {
+        while let Some(key) = map.next_key_seed(KeySeed)? {
             match key.as_str() {
                 "id" => id = Some(take_id(&mut map, self.seen)?),
                 "name" => name = Some(map.next_value()?),
@@ -217,7 +343,7 @@ impl<'de> Visitor<'de> for PhaseSeed<'_> {
                 }
                 _ => {
                     let v: Value = map.next_value()?;
-                    phase.extra.insert(key, v);
+                    phase.extra.insert(key.into_string(), v);
                 }
             }
         }
@@ -229,7 +355,7 @@ impl<'de> Visitor<'de> for PhaseSeed<'_> {
 }
 
 struct TasksSeed<'a> {
-    seen: &'a mut HashSet<String>,
+    seen: &'a mut Ids,
 }
 
 impl<'de> DeserializeSeed<'de> for TasksSeed<'_> {
@@ -256,7 +382,7 @@ impl<'de> Visitor<'de> for TasksSeed<'_> {
 }
 
 struct TaskSeed<'a> {
-    seen: &'a mut HashSet<String>,
+    seen: &'a mut Ids,
 }
 
 impl<'de> DeserializeSeed<'de> for TaskSeed<'_> {
@@ -274,18 +400,11 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Task, A::Error> {
         let mut task = Task::default();
         let (mut id, mut content, mut status) = (None, None, None);
-        while let Some(key) = map.next_key::<String>()? {
+        while let Some(key) = map.next_key_seed(KeySeed)? {
             match key.as_str() {
                 "id" => id = Some(take_id(&mut map, self.seen)?),
                 "content" => content = Some(map.next_value()?),
-                "status" => {
-                    let s: String = map.next_value()?;
-                    status = Some(Status::parse(&s).ok_or_else(|| {
-                        A::Error::custom(format!(
-                            "unknown status \"{s}\" (expected pending, in_progress, completed, abandoned or blocked)"
-                        ))
-                    })?);
-                }
+                "status" => status = Some(map.next_value_seed(StatusSeed)?),
                 "blocker" => task.blocker = map.next_value()?,
                 "droppedBy" => task.dropped_by = map.next_value()?,
                 "notes" => {
@@ -293,7 +412,7 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
                 }
                 _ => {
                     let v: Value = map.next_value()?;
-                    task.extra.insert(key, v);
+                    task.extra.insert(key.into_string(), v);
                 }
             }
         }
@@ -304,12 +423,131 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
     }
 }
 
-fn string(out: &mut String, s: &str) {
-    // Serializing a &str cannot fail.
-    match serde_json::to_string(s) {
-        Ok(q) => out.push_str(&q),
-        Err(_) => out.push_str("\"\""),
+/// Phases from JSON as agents and other tools store them: a plan file, a
+/// bare phases array, or any object with a `phases` array (an oh-my-pi /
+/// pi-todo snapshot). Ids, if any, are ignored (the caller assigns them);
+/// text is normalised; unknown statuses and empty text are errors.
+pub fn parse_phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
+    #[derive(serde::Deserialize)]
+    struct Doc {
+        phases: Vec<InPhase>,
     }
+    #[derive(serde::Deserialize)]
+    struct InPhase {
+        name: String,
+        #[serde(default)]
+        tasks: Vec<InTask>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct InTask {
+        content: String,
+        status: InStatus,
+        #[serde(default)]
+        blocker: Option<String>,
+        #[serde(default)]
+        dropped_by: Option<String>,
+        #[serde(default)]
+        notes: Option<Vec<String>>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum InStatus {
+        Pending,
+        InProgress,
+        Completed,
+        Abandoned,
+        Blocked,
+    }
+    let phases: Vec<InPhase> = if text.trim_start().starts_with('[') {
+        serde_json::from_str(text)?
+    } else {
+        serde_json::from_str::<Doc>(text)?.phases
+    };
+    let empty = |what: &str, where_: String| SyntaxError {
+        line: 0,
+        column: 0,
+        message: format!("{where_}: the {what} is empty"),
+    };
+    let mut out = Vec::with_capacity(phases.len());
+    for (pi, p) in phases.into_iter().enumerate() {
+        let name = crate::text::normalize(&p.name)
+            .ok_or_else(|| empty("phase name", format!("phase {}", pi + 1)))?;
+        let mut phase = Phase {
+            name,
+            ..Phase::default()
+        };
+        for (ti, t) in p.tasks.into_iter().enumerate() {
+            let place = || format!("phase \"{}\", task {}", phase.name, ti + 1);
+            let content =
+                crate::text::normalize(&t.content).ok_or_else(|| empty("task", place()))?;
+            let status = match t.status {
+                InStatus::Pending => Status::Pending,
+                InStatus::InProgress => Status::InProgress,
+                InStatus::Completed => Status::Completed,
+                InStatus::Abandoned => Status::Abandoned,
+                InStatus::Blocked => Status::Blocked,
+            };
+            let blocker = t
+                .blocker
+                .filter(|_| status == Status::Blocked)
+                .and_then(|b| crate::text::normalize(&b));
+            let notes = t
+                .notes
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|n| crate::text::normalize(n))
+                .collect();
+            phase.tasks.push(Task {
+                content,
+                status,
+                blocker,
+                dropped_by: t.dropped_by.filter(|_| status == Status::Abandoned),
+                notes,
+                ..Task::default()
+            });
+        }
+        out.push(phase);
+    }
+    Ok(out)
+}
+
+/// A JSON string literal, escaped exactly as serde_json does, without its
+/// per-call allocation (this runs for every string of every task).
+fn string(out: &mut String, s: &str) {
+    out.push('"');
+    // Nearly every string needs no escape: check without branching per byte.
+    let plain = !s.bytes().fold(false, |acc, b| {
+        acc | (b < 0x20) | (b == b'"') | (b == b'\\')
+    });
+    if plain {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0x00..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if escape.is_empty() {
+            let _ = write!(out, "\\u{b:04x}");
+        } else {
+            out.push_str(escape);
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
 }
 
 fn compact(out: &mut String, v: &Value) {
@@ -483,6 +721,23 @@ mod tests {
         assert!(out.contains("\"color\": \"red\""), "{out}");
         assert!(out.contains("\"owner\": {\n    \"team\": \"x\",\n    \"n\": [\n      1,\n      2\n    ]\n  }\n}\n"), "{out}");
         assert_eq!(parse(&out).unwrap(), plan);
+    }
+
+    #[test]
+    fn strings_are_escaped_like_serde_json() {
+        for s in [
+            "plain",
+            "q\"uote",
+            "back\\slash",
+            "tab\tnl\ncr\r",
+            "\u{1b}[31m\u{7}\u{0}",
+            "é ✓ 🚀",
+            "\u{7f}\u{8}\u{c}",
+        ] {
+            let mut out = String::new();
+            string(&mut out, s);
+            assert_eq!(out, serde_json::to_string(s).unwrap());
+        }
     }
 
     #[test]

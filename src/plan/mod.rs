@@ -2,6 +2,7 @@
 //! Everything here is pure data; changes go through [`ops::Op`] so that a
 //! command is applied as one all-or-nothing batch.
 
+mod adopt;
 pub(crate) mod json;
 pub(crate) mod ops;
 
@@ -92,7 +93,7 @@ pub struct Phase {
     pub extra: Map<String, Value>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Plan {
     pub version: u64,
     pub rev: u64,
@@ -100,6 +101,21 @@ pub struct Plan {
     pub next_task_id: u64,
     pub phases: Vec<Phase>,
     pub extra: Map<String, Value>,
+    /// How many applied ops changed something. Not part of the plan: it
+    /// lets a command know whether to write without keeping a copy of the
+    /// plan it started from (a large plan costs tens of MB to copy).
+    pub changes: u64,
+}
+
+impl PartialEq for Plan {
+    fn eq(&self, other: &Plan) -> bool {
+        self.version == other.version
+            && self.rev == other.rev
+            && self.next_phase_id == other.next_phase_id
+            && self.next_task_id == other.next_task_id
+            && self.phases == other.phases
+            && self.extra == other.extra
+    }
 }
 
 impl Default for Plan {
@@ -111,6 +127,7 @@ impl Default for Plan {
             next_task_id: 1,
             phases: Vec::new(),
             extra: Map::new(),
+            changes: 0,
         }
     }
 }
@@ -169,15 +186,6 @@ impl Plan {
         self.find_phase(id).map(|i| &self.phases[i])
     }
 
-    /// True when the phases and tasks (not `rev`) are the same.
-    pub fn same_content(&self, other: &Plan) -> bool {
-        self.phases == other.phases
-            && self.next_phase_id == other.next_phase_id
-            && self.next_task_id == other.next_task_id
-            && self.extra == other.extra
-            && self.version == other.version
-    }
-
     /// The next free task id. Never below an id already in the plan, so a
     /// hand-edited counter cannot make two tasks share an id.
     pub(crate) fn mint_task_id(&mut self) -> String {
@@ -216,13 +224,16 @@ impl Plan {
     /// Enforce "one task in progress": keep the first `in_progress` task, send
     /// the others back to `pending`, and start the first pending task when
     /// nothing is in progress.
-    pub(crate) fn settle(&mut self) {
+    /// Returns whether it changed anything.
+    pub(crate) fn settle(&mut self) -> bool {
         let mut seen = false;
+        let mut changed = false;
         for phase in &mut self.phases {
             for task in &mut phase.tasks {
                 if task.status == Status::InProgress {
                     if seen {
                         task.status = Status::Pending;
+                        changed = true;
                     }
                     seen = true;
                 }
@@ -236,7 +247,9 @@ impl Plan {
                 .find(|t| t.status == Status::Pending)
         {
             task.status = Status::InProgress;
+            changed = true;
         }
+        changed
     }
 }
 

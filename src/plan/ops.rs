@@ -86,8 +86,10 @@ pub struct Applied {
 impl Plan {
     /// Apply one op, then restore the one-task-in-progress rule.
     pub fn apply(&mut self, op: Op) -> Result<Applied, OpError> {
-        let applied = self.apply_raw(op)?;
-        self.settle();
+        let (applied, changed) = self.apply_raw(op)?;
+        if self.settle() || changed {
+            self.changes += 1;
+        }
         Ok(applied)
     }
 
@@ -124,9 +126,11 @@ impl Plan {
         }
     }
 
-    fn apply_raw(&mut self, op: Op) -> Result<Applied, OpError> {
+    /// Apply one op; also says whether it changed anything, so that a
+    /// command that changes nothing writes nothing.
+    fn apply_raw(&mut self, op: Op) -> Result<(Applied, bool), OpError> {
         let mut applied = Applied::default();
-        match op {
+        let changed = match op {
             Op::AddTask { phase, content } => {
                 self.check_unique(&content, None)?;
                 let pi = self.phase_index(phase, &mut applied)?;
@@ -138,20 +142,27 @@ impl Plan {
                     status: Status::Pending,
                     ..Task::default()
                 });
+                true
             }
             Op::Start { task } => {
                 self.task_mut(&task)?;
+                let mut changed = false;
                 for phase in &mut self.phases {
                     for t in &mut phase.tasks {
                         if t.id == task {
+                            changed |= t.status != Status::InProgress
+                                || t.blocker.is_some()
+                                || t.dropped_by.is_some();
                             t.status = Status::InProgress;
                             t.blocker = None;
                             t.dropped_by = None;
                         } else if t.status == Status::InProgress {
                             t.status = Status::Pending;
+                            changed = true;
                         }
                     }
                 }
+                changed
             }
             Op::SetStatus {
                 task,
@@ -165,30 +176,46 @@ impl Plan {
                         status: t.status,
                     });
                 }
-                t.status = status;
-                t.blocker = if status == Status::Blocked {
+                let blocker = if status == Status::Blocked {
                     blocker
                 } else {
                     None
                 };
-                t.dropped_by = (status == Status::Abandoned).then(|| "user".to_string());
+                let dropped_by = (status == Status::Abandoned).then(|| "user".to_string());
+                let changed =
+                    t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
+                t.status = status;
+                t.blocker = blocker;
+                t.dropped_by = dropped_by;
+                changed
             }
             Op::RemoveTask { task } => {
                 let pos = self.find_task(&task).ok_or(OpError::NoTask(task))?;
                 self.phases[pos.phase].tasks.remove(pos.task);
+                true
             }
             Op::RemovePhase { phase } => {
                 let i = self.find_phase(&phase).ok_or(OpError::NoPhase(phase))?;
                 self.phases.remove(i);
+                true
             }
-            Op::Clear => self.phases.clear(),
+            Op::Clear => {
+                let changed = !self.phases.is_empty();
+                self.phases.clear();
+                changed
+            }
             Op::RenameTask { task, content } => {
                 self.check_unique(&content, Some(&task))?;
-                self.task_mut(&task)?.content = content;
+                let t = self.task_mut(&task)?;
+                let changed = t.content != content;
+                t.content = content;
+                changed
             }
             Op::RenamePhase { phase, name } => {
                 let i = self.find_phase(&phase).ok_or(OpError::NoPhase(phase))?;
+                let changed = self.phases[i].name != name;
                 self.phases[i].name = name;
+                changed
             }
             Op::MoveTask { task, to } => {
                 let pos = self.find_task(&task).ok_or(OpError::NoTask(task))?;
@@ -197,18 +224,28 @@ impl Plan {
                 {
                     return Err(OpError::NoPhase(id.clone()));
                 }
+                let already_last = matches!(&to, PhaseRef::Id(id) if *id == self.phases[pos.phase].id)
+                    && pos.task + 1 == self.phases[pos.phase].tasks.len();
                 let moved = self.phases[pos.phase].tasks.remove(pos.task);
                 let pi = self.phase_index(to, &mut applied)?;
                 self.phases[pi].tasks.push(moved);
+                !already_last
             }
-            Op::Note { task, text } => self.task_mut(&task)?.notes.push(text),
+            Op::Note { task, text } => {
+                self.task_mut(&task)?.notes.push(text);
+                true
+            }
             Op::Prune => {
+                let before = (self.phases.len(), self.task_count());
                 for phase in &mut self.phases {
                     phase.tasks.retain(|t| t.status.is_open());
                 }
                 self.phases.retain(|p| !p.tasks.is_empty());
+                before != (self.phases.len(), self.task_count())
             }
             Op::Replace { phases } => {
+                let counters = (self.next_phase_id, self.next_task_id);
+                let changed = self.phases != phases;
                 self.phases = phases;
                 // Keep the counters above every id now in the plan.
                 let max_t = self
@@ -224,9 +261,10 @@ impl Plan {
                     .unwrap_or(0);
                 self.next_task_id = self.next_task_id.max(max_t + 1);
                 self.next_phase_id = self.next_phase_id.max(max_p + 1);
+                changed || counters != (self.next_phase_id, self.next_task_id)
             }
-        }
-        Ok(applied)
+        };
+        Ok((applied, changed))
     }
 }
 
@@ -330,6 +368,45 @@ mod tests {
         assert_eq!(new.task.as_deref(), Some("t3"));
         plan.apply(Op::Replace { phases: vec![] }).unwrap();
         assert_eq!(plan.next_task_id, 4);
+    }
+
+    #[test]
+    fn ops_that_change_nothing_are_not_counted() {
+        let mut plan = plan_with(&["a1", "a2"]);
+        let before = plan.changes;
+        let same = [
+            Op::Start { task: "t1".into() },
+            Op::RenameTask {
+                task: "t1".into(),
+                content: "a1".into(),
+            },
+            Op::MoveTask {
+                task: "t2".into(),
+                to: PhaseRef::Id("p1".into()),
+            },
+            Op::Prune,
+            Op::Replace {
+                phases: plan.phases.clone(),
+            },
+        ];
+        for op in same {
+            plan.apply(op.clone()).unwrap();
+            assert_eq!(plan.changes, before, "{op:?} counted as a change");
+        }
+        plan.apply(Op::SetStatus {
+            task: "t2".into(),
+            status: Status::Completed,
+            blocker: None,
+        })
+        .unwrap();
+        assert_eq!(plan.changes, before + 1);
+        plan.apply(Op::SetStatus {
+            task: "t2".into(),
+            status: Status::Completed,
+            blocker: None,
+        })
+        .unwrap();
+        assert_eq!(plan.changes, before + 1);
     }
 
     #[test]

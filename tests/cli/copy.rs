@@ -26,7 +26,11 @@ fn a_failing_or_missing_tool_is_exit_6() {
     env.run_with(&["copy"], |c| {
         c.env("TODO_CLIPBOARD", "false");
     })
-    .is(6, "", "Clipboard command \"false\" failed: exit status: 1\n");
+    .is(
+        6,
+        "",
+        "Clipboard command \"false\" failed: exit status: 1\n",
+    );
     env.run_with(&["copy"], |c| {
         c.env("TODO_CLIPBOARD", "no-such-clipboard-tool --in");
     })
@@ -85,7 +89,14 @@ fn copy_reaches_a_real_x11_clipboard() {
     let display = format!(":{}", 90 + std::process::id() % 500);
     let server = Xvfb(
         Command::new("Xvfb")
-            .args([display.as_str(), "-nolisten", "tcp", "-screen", "0", "640x480x24"])
+            .args([
+                display.as_str(),
+                "-nolisten",
+                "tcp",
+                "-screen",
+                "0",
+                "640x480x24",
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

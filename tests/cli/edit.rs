@@ -45,15 +45,24 @@ fn an_editor_that_rewrites_the_file_updates_the_plan_and_keeps_ids() {
         "rewrite.sh",
         "sed -i 's/- \\[ \\] Rotate keys/- [x] Rotate signing keys/' \"$1\"\nprintf -- '- [ ] New task\\n' >> \"$1\"",
     );
-    edit_with(&env, script.to_str().unwrap())
-        .is(0, "Todos updated from editor: 2 phase(s), 6 task(s).\n", "");
+    edit_with(&env, script.to_str().unwrap()).is(
+        0,
+        "Todos updated from editor: 2 phase(s), 6 task(s).\n",
+        "",
+    );
     let plan = env.plan();
     assert_eq!(plan["phases"][0]["tasks"][0]["id"], "t1");
-    assert_eq!(plan["phases"][0]["tasks"][1]["content"], "Rotate signing keys");
+    assert_eq!(
+        plan["phases"][0]["tasks"][1]["content"],
+        "Rotate signing keys"
+    );
     assert_eq!(plan["phases"][1]["tasks"][2]["content"], "New task");
     assert_eq!(plan["phases"][1]["tasks"][1]["id"], "t5");
     let leftovers: Vec<_> = std::fs::read_dir(env.home.join("tmp")).unwrap().collect();
-    assert!(leftovers.is_empty(), "the edit file is removed after success");
+    assert!(
+        leftovers.is_empty(),
+        "the edit file is removed after success"
+    );
 }
 
 #[test]
@@ -61,9 +70,15 @@ fn an_editor_command_with_arguments_is_split_without_a_shell() {
     let env = TestEnv::new();
     env.web_app();
     tmp(&env);
-    edit_with(&env, "sed -i 's/Invoice export/Invoice CSV export/'")
-        .is(0, "Todos updated from editor: 2 phase(s), 5 task(s).\n", "");
-    assert_eq!(env.statuses()[4], ("Invoice CSV export".to_string(), "pending".to_string()));
+    edit_with(&env, "sed -i 's/Invoice export/Invoice CSV export/'").is(
+        0,
+        "Todos updated from editor: 2 phase(s), 5 task(s).\n",
+        "",
+    );
+    assert_eq!(
+        env.statuses()[4],
+        ("Invoice CSV export".to_string(), "pending".to_string())
+    );
     // VISUAL wins over EDITOR.
     env.run_with(&["edit"], |c| {
         c.env("VISUAL", "sed -i s/CSV/PDF/").env("EDITOR", "false");
@@ -89,7 +104,11 @@ fn an_editor_that_fails_or_is_missing_is_exit_6() {
     tmp(&env);
     let before = env.plan_text();
     let run = edit_with(&env, "false");
-    run.is(6, "", "Editor \"false\" exited with exit status: 1; todos unchanged.\n");
+    run.is(
+        6,
+        "",
+        "Editor \"false\" exited with exit status: 1; todos unchanged.\n",
+    );
     edit_with(&env, "no-such-editor-xyz --wait").is(
         6,
         "",
@@ -109,7 +128,11 @@ fn unparsable_text_is_kept_outside_the_project() {
     env.web_app();
     tmp(&env);
     let before = env.plan_text();
-    let script = editor(&env, "prose.sh", "printf '# Auth\\nsome prose here\\n- [?] odd\\n' > \"$1\"");
+    let script = editor(
+        &env,
+        "prose.sh",
+        "printf '# Auth\\nsome prose here\\n- [?] odd\\n' > \"$1\"",
+    );
     let run = edit_with(&env, script.to_str().unwrap());
     run.code(5);
     assert!(
@@ -117,7 +140,11 @@ fn unparsable_text_is_kept_outside_the_project() {
         "{run:?}"
     );
     let path = kept(&run);
-    assert!(!path.starts_with(&env.root), "kept outside the project: {}", path.display());
+    assert!(
+        !path.starts_with(&env.root),
+        "kept outside the project: {}",
+        path.display()
+    );
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         "# Auth\nsome prose here\n- [?] odd\n"
@@ -146,7 +173,11 @@ fn a_plan_changed_while_the_editor_was_open_is_not_overwritten() {
         "{run:?}"
     );
     let path = kept(&run);
-    assert!(std::fs::read_to_string(&path).unwrap().contains("Invoice export v2"));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("Invoice export v2")
+    );
     let names: Vec<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
     assert!(names.contains(&"Added meanwhile".to_string()), "{names:?}");
     assert!(names.contains(&"Invoice export".to_string()), "{names:?}");
@@ -167,17 +198,27 @@ fn an_empty_plan_opens_as_a_template_and_an_empty_file_empties_the_plan() {
             seen.display()
         ),
     );
-    edit_with(&env, script.to_str().unwrap())
-        .is(0, "Todos updated from editor: 1 phase(s), 2 task(s).\n", "");
+    edit_with(&env, script.to_str().unwrap()).is(
+        0,
+        "Todos updated from editor: 1 phase(s), 2 task(s).\n",
+        "",
+    );
     assert_eq!(
         std::fs::read_to_string(&seen).unwrap(),
         "# Todos\n- [ ] (replace this with your tasks)\n"
     );
-    assert_eq!(env.statuses(), s(&[("write post", "in_progress"), ("ship", "pending")]));
+    assert_eq!(
+        env.statuses(),
+        s(&[("write post", "in_progress"), ("ship", "pending")])
+    );
     let blank = editor(&env, "blank.sh", ": > \"$1\"");
-    edit_with(&env, blank.to_str().unwrap())
-        .is(0, "Todos updated from editor: 0 phase(s), 0 task(s).\n", "");
-    env.run(&[]).is(0, "No todos. Use todo append <task> to start one.\n", "");
+    edit_with(&env, blank.to_str().unwrap()).is(
+        0,
+        "Todos updated from editor: 0 phase(s), 0 task(s).\n",
+        "",
+    );
+    env.run(&[])
+        .is(0, "No todos. Use todo append <task> to start one.\n", "");
     env.run(&["undo"]).ok();
     assert_eq!(env.statuses().len(), 2);
 }

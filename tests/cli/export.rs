@@ -15,7 +15,10 @@ fn export_writes_todo_md_beside_the_plan() {
     env.run_in(&sub, &["export"])
         .is(0, &format!("Wrote todos to {}\n", abs(&env, "TODO.md")), "");
     let shown = env.run(&[]).stdout.clone();
-    assert_eq!(std::fs::read_to_string(env.root.join("TODO.md")).unwrap(), shown);
+    assert_eq!(
+        std::fs::read_to_string(env.root.join("TODO.md")).unwrap(),
+        shown
+    );
     env.run(&["export", "notes/plan.md"]).code(6);
     std::fs::create_dir(env.root.join("notes")).unwrap();
     env.run(&["export", "notes/plan.md"])
@@ -49,7 +52,8 @@ fn json_format_writes_the_phases() {
     assert_eq!(v, env.plan()["phases"]);
 }
 
-const BODY: &str = "## Summary\n\nAdds OAuth.  \n\n<!-- todo:begin -->\nstale\n<!-- todo:end -->\n\nThanks!\n";
+const BODY: &str =
+    "## Summary\n\nAdds OAuth.  \n\n<!-- todo:begin -->\nstale\n<!-- todo:end -->\n\nThanks!\n";
 
 #[test]
 fn into_rewrites_only_the_region() {
@@ -60,7 +64,10 @@ fn into_rewrites_only_the_region() {
         .is(0, "Wrote todos to body.md\n", "");
     let checklist = env.run(&[]).stdout.clone();
     let want = BODY.replace("stale\n", &checklist);
-    assert_eq!(std::fs::read_to_string(env.root.join("body.md")).unwrap(), want);
+    assert_eq!(
+        std::fs::read_to_string(env.root.join("body.md")).unwrap(),
+        want
+    );
     // Again: nothing else moves.
     env.given(&[&["done", "oauth"]]);
     env.run(&["export", "--into", "body.md"]).ok();
@@ -118,7 +125,10 @@ fn two_regions_or_an_unterminated_one_are_errors_and_the_file_is_untouched() {
         "",
         "Cannot update two.md: line 14: a second <!-- todo:begin --> region (only one is allowed); it was left as it was.\n",
     );
-    assert_eq!(std::fs::read_to_string(env.root.join("two.md")).unwrap(), two);
+    assert_eq!(
+        std::fs::read_to_string(env.root.join("two.md")).unwrap(),
+        two
+    );
     let open = "Intro\n<!-- todo:begin -->\n- [ ] x\n";
     std::fs::write(env.root.join("open.md"), open).unwrap();
     env.run(&["export", "--into", "open.md"]).is(
@@ -126,7 +136,10 @@ fn two_regions_or_an_unterminated_one_are_errors_and_the_file_is_untouched() {
         "",
         "Cannot update open.md: line 2: <!-- todo:begin --> has no <!-- todo:end --> after it; it was left as it was.\n",
     );
-    assert_eq!(std::fs::read_to_string(env.root.join("open.md")).unwrap(), open);
+    assert_eq!(
+        std::fs::read_to_string(env.root.join("open.md")).unwrap(),
+        open
+    );
 }
 
 #[test]
@@ -141,9 +154,13 @@ fn into_a_pr_body_then_import_from_block_round_trips() {
     let before = env.plan();
     std::fs::write(env.root.join("body.md"), BODY).unwrap();
     for format in ["md", "gfm"] {
-        env.run(&["export", "--format", format, "--into", "body.md"]).ok();
-        env.run(&["import", "--from-block", "body.md"])
-            .is(0, "Imported 2 phase(s), 5 task(s) from body.md.\n", "");
+        env.run(&["export", "--format", format, "--into", "body.md"])
+            .ok();
+        env.run(&["import", "--from-block", "body.md"]).is(
+            0,
+            "Imported 2 phase(s), 5 task(s) from body.md.\n",
+            "",
+        );
         assert_eq!(env.plan()["phases"], before["phases"], "{format}");
     }
     std::fs::write(env.root.join("plain.md"), "# x\n- [ ] y\n").unwrap();

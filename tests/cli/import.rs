@@ -12,8 +12,14 @@ fn export_edit_one_line_import_keeps_every_other_id() {
     let md = std::fs::read_to_string(env.root.join("TODO.md")).unwrap();
     let edited = md.replace("- [ ] Rotate keys", "- [x] Rotate signing keys");
     std::fs::write(env.root.join("TODO.md"), edited).unwrap();
-    env.run(&["import"])
-        .is(0, &format!("Imported 2 phase(s), 5 task(s) from {}.\n", env.root.join("TODO.md").display()), "");
+    env.run(&["import"]).is(
+        0,
+        &format!(
+            "Imported 2 phase(s), 5 task(s) from {}.\n",
+            env.root.join("TODO.md").display()
+        ),
+        "",
+    );
     let after = env.plan();
     let ids = |v: &serde_json::Value| -> Vec<String> {
         v["phases"]
@@ -21,7 +27,13 @@ fn export_edit_one_line_import_keeps_every_other_id() {
             .unwrap()
             .iter()
             .flat_map(|p| p["tasks"].as_array().unwrap().iter())
-            .map(|t| format!("{}={}", t["id"].as_str().unwrap(), t["content"].as_str().unwrap()))
+            .map(|t| {
+                format!(
+                    "{}={}",
+                    t["id"].as_str().unwrap(),
+                    t["content"].as_str().unwrap()
+                )
+            })
             .collect()
     };
     assert_eq!(
@@ -35,7 +47,10 @@ fn export_edit_one_line_import_keeps_every_other_id() {
         ]
     );
     assert_eq!(after["phases"][0]["id"], before["phases"][0]["id"]);
-    assert_eq!(after["phases"][0]["tasks"][1]["notes"], serde_json::json!(["ask vendor"]));
+    assert_eq!(
+        after["phases"][0]["tasks"][1]["notes"],
+        serde_json::json!(["ask vendor"])
+    );
     assert_eq!(after["phases"][0]["tasks"][1]["status"], "completed");
     env.run(&["undo"]).ok();
     assert_eq!(env.plan()["phases"], before["phases"]);
@@ -70,7 +85,12 @@ fn pipe(env: &TestEnv, args: &[&str], input: &str) -> (i32, String, String) {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap_or(-1),
@@ -89,16 +109,24 @@ fn unreadable_and_unparsable_input_leave_the_plan_alone() {
         "",
         "Failed to read todos: missing.md: no such file or directory\n",
     );
-    std::fs::write(env.root.join("bad.md"), "# Phase\n- [ ] ok\nsome prose\n- [?] what\n```\n- [ ] in code\n```\n").unwrap();
+    std::fs::write(
+        env.root.join("bad.md"),
+        "# Phase\n- [ ] ok\nsome prose\n- [?] what\n```\n- [ ] in code\n```\n",
+    )
+    .unwrap();
     env.run(&["import", "bad.md"]).is(
         5,
         "",
-        "Could not parse bad.md:\n  Line 3: unrecognized syntax \"some prose\"\n  Line 4: unknown status marker \"[?]\" (use [ ], [x], [/], [-], [!])\n  Line 5: unrecognized syntax \"```\"\n",
+        "Could not parse bad.md:\n  Line 3: unrecognized syntax \"some prose\"\n  Line 4: unknown status marker \"[?]\" (use [ ], [x], [/], [-], [!])\n  Line 5: unrecognized syntax \"```\"\n  Line 6: unrecognized syntax \"- [ ] in code\"\n  Line 7: unrecognized syntax \"```\"\n",
     );
     std::fs::write(env.root.join("bad.json"), "{\"phases\": [{\"name\": \"A\", \"tasks\": [\n {\"content\": \"x\", \"status\": \"doing\"}]}]}").unwrap();
     let run = env.run(&["import", "bad.json"]);
     run.code(5);
-    assert!(run.stderr.starts_with("Could not parse bad.json:\n  Line 2: unknown variant `doing`"), "{run:?}");
+    assert!(
+        run.stderr
+            .starts_with("Could not parse bad.json:\n  Line 2: unknown variant `doing`"),
+        "{run:?}"
+    );
     assert_eq!(env.plan_text(), before);
 }
 
@@ -110,7 +138,10 @@ fn lenient_skips_prose_but_never_reads_code_blocks() {
         "Intro prose.\n\n# Phase\n- [ ] real task\nmore prose\n```\n- [ ] not a task\n```\n",
     )
     .unwrap();
-    env.run(&["import", "--lenient", "notes.md"])
-        .is(0, "Imported 1 phase(s), 1 task(s) from notes.md.\n", "");
+    env.run(&["import", "--lenient", "notes.md"]).is(
+        0,
+        "Imported 1 phase(s), 1 task(s) from notes.md.\n",
+        "",
+    );
     env.run(&[]).is(0, "# Phase\n- [/] real task\n", "");
 }
