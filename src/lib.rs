@@ -6,6 +6,7 @@ pub mod clipboard;
 mod cmd;
 pub mod editor;
 pub mod error;
+mod fnv;
 pub mod generate;
 pub mod history;
 pub mod markdown;

@@ -393,8 +393,8 @@ struct Dictionary<'a> {
 
 impl<'a> Dictionary<'a> {
     fn new(items: &[&'a Item<'a>]) -> Dictionary<'a> {
-        let mut index: std::collections::HashMap<&str, u32, WordHash> =
-            std::collections::HashMap::with_hasher(WordHash::default());
+        let mut index: std::collections::HashMap<&str, u32, crate::fnv::Fnv> =
+            std::collections::HashMap::with_hasher(crate::fnv::Fnv::default());
         let mut dict = Dictionary {
             words: Vec::new(),
             spans: Vec::with_capacity(items.len()),
@@ -417,28 +417,6 @@ impl<'a> Dictionary<'a> {
 
     fn item_words(&self, item: usize) -> &[u32] {
         &self.uses[self.spans[item].clone()]
-    }
-}
-
-type WordHash = std::hash::BuildHasherDefault<FnvHasher>;
-
-#[derive(Default)]
-struct FnvHasher(u64);
-
-impl std::hash::Hasher for FnvHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
     }
 }
 

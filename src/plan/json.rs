@@ -2,9 +2,9 @@
 //! one layout the spec fixes (2-space indent, one task per line, known fields
 //! first in a fixed order, unknown fields kept).
 
+use crate::fnv::Fnv;
 use std::collections::HashSet;
 use std::fmt::{self, Write as _};
-use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::de::{self, DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
@@ -49,11 +49,10 @@ impl From<serde_json::Error> for SyntaxError {
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
     // Fast pass without tracking ids; only when a duplicate exists do we
     // parse again, tracking them, to find where it is.
-    let plan = parse_with(text, None)?;
-    let mut ids = HashSet::with_capacity_and_hasher(
-        plan.task_count() + plan.phases.len(),
-        BuildHasherDefault::<IdHasher>::default(),
-    );
+    let mut plan = parse_with(text, None)?;
+    plan.raise_counters();
+    let mut ids =
+        HashSet::with_capacity_and_hasher(plan.task_count() + plan.phases.len(), Fnv::default());
     let unique = plan
         .phases
         .iter()
@@ -119,27 +118,7 @@ fn value_start(text: &str, line: usize, column: usize) -> usize {
 /// Ids seen so far, for duplicate detection. FNV-style hashing: ids are
 /// short, and SipHash showed up in profiles of large plans.
 /// `None` on the fast first pass, which does not track ids at all.
-type Ids = Option<HashSet<String, BuildHasherDefault<IdHasher>>>;
-
-#[derive(Default)]
-struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
+type Ids = Option<HashSet<String, Fnv>>;
 
 /// An object key: one of the names we know (no allocation), or another.
 enum Key {

@@ -186,27 +186,37 @@ impl Plan {
         self.find_phase(id).map(|i| &self.phases[i])
     }
 
-    /// The next free task id. Never below an id already in the plan, so a
-    /// hand-edited counter cannot make two tasks share an id.
-    pub(crate) fn mint_task_id(&mut self) -> String {
-        let highest = self
+    /// Raise the id counters above every id in the plan, so that a
+    /// hand-edited counter can never make two items share an id. Done once
+    /// when a plan is read, and after phases are replaced; minting is then
+    /// a plain increment. Returns whether a counter moved.
+    pub(crate) fn raise_counters(&mut self) -> bool {
+        let max_t = self
             .tasks()
             .filter_map(|(_, _, t)| id_number(&t.id, 't'))
             .max()
             .unwrap_or(0);
-        let n = self.next_task_id.max(highest + 1).max(1);
-        self.next_task_id = n + 1;
-        format!("t{n}")
-    }
-
-    pub(crate) fn mint_phase_id(&mut self) -> String {
-        let highest = self
+        let max_p = self
             .phases
             .iter()
             .filter_map(|p| id_number(&p.id, 'p'))
             .max()
             .unwrap_or(0);
-        let n = self.next_phase_id.max(highest + 1).max(1);
+        let before = (self.next_phase_id, self.next_task_id);
+        self.next_task_id = self.next_task_id.max(max_t + 1).max(1);
+        self.next_phase_id = self.next_phase_id.max(max_p + 1).max(1);
+        before != (self.next_phase_id, self.next_task_id)
+    }
+
+    /// The next free task id (counters are kept above every id present).
+    pub(crate) fn mint_task_id(&mut self) -> String {
+        let n = self.next_task_id.max(1);
+        self.next_task_id = n + 1;
+        format!("t{n}")
+    }
+
+    pub(crate) fn mint_phase_id(&mut self) -> String {
+        let n = self.next_phase_id.max(1);
         self.next_phase_id = n + 1;
         format!("p{n}")
     }
@@ -317,6 +327,7 @@ mod tests {
             tasks: vec![task("t9", Status::Pending)],
             ..Phase::default()
         });
+        assert!(plan.raise_counters());
         assert_eq!(plan.mint_task_id(), "t10");
         assert_eq!(plan.mint_task_id(), "t11");
         assert_eq!(plan.mint_phase_id(), "p5");

@@ -244,24 +244,9 @@ impl Plan {
                 before != (self.phases.len(), self.task_count())
             }
             Op::Replace { phases } => {
-                let counters = (self.next_phase_id, self.next_task_id);
                 let changed = self.phases != phases;
                 self.phases = phases;
-                // Keep the counters above every id now in the plan.
-                let max_t = self
-                    .tasks()
-                    .filter_map(|(_, _, t)| super::id_number(&t.id, 't'))
-                    .max()
-                    .unwrap_or(0);
-                let max_p = self
-                    .phases
-                    .iter()
-                    .filter_map(|p| super::id_number(&p.id, 'p'))
-                    .max()
-                    .unwrap_or(0);
-                self.next_task_id = self.next_task_id.max(max_t + 1);
-                self.next_phase_id = self.next_phase_id.max(max_p + 1);
-                changed || counters != (self.next_phase_id, self.next_task_id)
+                self.raise_counters() || changed
             }
         };
         Ok((applied, changed))
