@@ -152,15 +152,23 @@ impl History {
         written: &[u8],
         what: &str,
     ) -> io::Result<()> {
-        // The phases as they were. When the file is exactly what todo last
-        // wrote, its text is already in our layout; otherwise (a hand edit)
-        // read it and lay it out again.
+        // The phases as they were, taken from the file as read. An entry
+        // only needs the lines that changed to be lines of that text: undo
+        // splices them back between lines both versions share, which gives
+        // that text again. So the section just has to be the whole, valid
+        // phases array: certain when the file is what todo last wrote (the
+        // head digest), checked without building anything otherwise. Only
+        // when that fails (an odd layout) is the file read and laid out again.
         let old_text: std::borrow::Cow<str> = match before {
             None => "[]".into(),
             Some(bytes) => {
                 let section = std::str::from_utf8(bytes).ok().and_then(phases_in_file);
+                let valid = |s: &str| {
+                    self.head(plan) == Some(digest(bytes))
+                        || serde_json::from_str::<serde::de::IgnoredAny>(s).is_ok()
+                };
                 match section {
-                    Some(section) if self.head(plan) == Some(digest(bytes)) => section.into(),
+                    Some(section) if valid(section) => section.into(),
                     _ => {
                         let text = String::from_utf8_lossy(bytes);
                         let old =

@@ -15,6 +15,7 @@ pub mod merge;
 mod output;
 pub mod plan;
 pub mod region;
+mod scan;
 pub mod storage;
 pub mod text;
 

@@ -381,44 +381,57 @@ fn covers(w: &str, q: &str) -> bool {
     })
 }
 
-/// The words of every candidate, each distinct word stored once, so that
-/// typo scores are computed per distinct word rather than per occurrence
-/// (a 100,000-task plan has far fewer distinct words than words).
-struct Dictionary<'a> {
-    words: Vec<&'a str>,
-    /// For each item, the indexes of its words, as a range into `uses`.
-    spans: Vec<std::ops::Range<usize>>,
-    uses: Vec<u32>,
-}
-
-impl<'a> Dictionary<'a> {
-    fn new(items: &[&'a Item<'a>]) -> Dictionary<'a> {
-        let mut index: std::collections::HashMap<&str, u32, crate::fnv::Fnv> =
-            std::collections::HashMap::with_hasher(crate::fnv::Fnv::default());
-        let mut dict = Dictionary {
-            words: Vec::new(),
-            spans: Vec::with_capacity(items.len()),
-            uses: Vec::with_capacity(items.len() * 6),
+/// Which bytes belong to words, and the letter-set bit of each (see
+/// [`letters`]); a table makes the one pass over every task's text cheap.
+const fn byte_classes() -> [(bool, u64); 256] {
+    let mut table = [(false, 0u64); 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'a'..=b'z' => (true, 1 << (byte - b'a')),
+            b'A'..=b'Z' => (true, 1 << (byte - b'A')),
+            b'0'..=b'9' => (true, 1 << (26 + byte - b'0')),
+            0x80..=0xff => (true, 1 << 63),
+            _ => (false, 0),
         };
-        for item in items {
-            let start = dict.uses.len();
-            for w in words(item.lower) {
-                let next = dict.words.len() as u32;
-                let id = *index.entry(w).or_insert_with(|| {
-                    dict.words.push(w);
-                    next
-                });
-                dict.uses.push(id);
-            }
-            dict.spans.push(start..dict.uses.len());
-        }
-        dict
+        b += 1;
     }
+    table
+}
 
-    fn item_words(&self, item: usize) -> &[u32] {
-        &self.uses[self.spans[item].clone()]
+static CLASSES: [(bool, u64); 256] = byte_classes();
+
+/// Call `f(word, length in characters, letter set)` for each word of `s`,
+/// in one pass over its bytes. Words are as in [`words`].
+#[inline]
+fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(&'a str, usize, u64)) {
+    let bytes = s.as_bytes();
+    let (mut start, mut mask, mut chars) = (0, 0u64, 0usize);
+    let mut inside = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        let (word, bit) = CLASSES[usize::from(b)];
+        if word {
+            if !inside {
+                (start, mask, chars, inside) = (i, 0, 0, true);
+            }
+            mask |= bit;
+            // Count characters, not UTF-8 continuation bytes.
+            chars += usize::from(b & 0xc0 != 0x80);
+        } else if inside {
+            inside = false;
+            f(&s[start..i], chars, mask);
+        }
+    }
+    if inside {
+        f(&s[start..], chars, mask);
     }
 }
+
+/// Per-word scores, remembered by word text: the same words come back in
+/// thousands of tasks of a large plan, and only words that pass the cheap
+/// letter and length tests ever get here.
+type Memo<'a> = std::collections::HashMap<&'a str, Option<f64>, crate::fnv::Fnv>;
 
 fn whole_score(q: &str, text: &str) -> Option<f64> {
     let (ql, tl) = (char_len(q), char_len(text));
@@ -455,57 +468,41 @@ fn typo<'a>(q: &str, items: impl Iterator<Item = &'a Item<'a>>) -> Result<Target
         .map(|(w, _)| *w)
         .collect();
     let items: Vec<&Item> = items.collect();
-    let dict = Dictionary::new(&items);
-
-    // Per distinct word: its score for each significant query word, and
-    // whether it satisfies each short word.
-    let nq = significant.len();
-    let mut scores = vec![f64::NAN; dict.words.len() * nq.max(1)];
-    let mut present = vec![false; dict.words.len() * short.len()];
-    for (wi, w) in dict.words.iter().enumerate() {
-        let wmask = letters(w);
-        for (qi, qw) in significant.iter().enumerate() {
-            // A word lacking more query letters than a typo allows is out
-            // before any distance is computed.
-            if (qw.mask & !wmask).count_ones() as usize <= allowed_edits(qw.len)
-                && let Some(s) = word_score(qw, w)
-            {
-                scores[wi * nq + qi] = s;
-            }
-        }
-        for (si, s) in short.iter().enumerate() {
-            present[wi * short.len() + si] = if s.bytes().any(|c| c.is_ascii_digit()) {
-                w == s
-            } else {
-                w.starts_with(s)
-            };
-        }
-    }
-
+    let mut memos: Vec<Memo> = significant.iter().map(|_| Memo::default()).collect();
     let mut scored: Vec<(f64, &Item)> = Vec::new();
-    if nq > 0 {
-        let mut best = vec![f64::NAN; nq];
-        for (ii, item) in items.iter().enumerate() {
-            let ws = dict.item_words(ii);
-            let shorts_ok = (0..short.len())
-                .all(|si| ws.iter().any(|&w| present[w as usize * short.len() + si]));
-            let mut by_words = None;
-            if shorts_ok {
-                best.fill(f64::NAN);
-                for &w in ws {
-                    for (qi, b) in best.iter_mut().enumerate() {
-                        let s = scores[w as usize * nq + qi];
-                        if !s.is_nan() && (b.is_nan() || s > *b) {
-                            *b = s;
-                        }
+    if !significant.is_empty() {
+        let mut best = vec![f64::NAN; significant.len()];
+        let mut present = vec![false; short.len()];
+        for item in &items {
+            best.fill(f64::NAN);
+            present.fill(false);
+            for_each_word(item.lower, |w, wlen, wmask| {
+                for ((qw, b), memo) in significant.iter().zip(best.iter_mut()).zip(&mut memos) {
+                    // Cheap tests first: length, and letters the word lacks.
+                    let allowed = allowed_edits(qw.len);
+                    if wlen.abs_diff(qw.len) > allowed.max(2)
+                        || (qw.mask & !wmask).count_ones() as usize > allowed
+                    {
+                        continue;
+                    }
+                    let score = *memo.entry(w).or_insert_with(|| word_score(qw, w));
+                    if let Some(s) = score
+                        && (b.is_nan() || s > *b)
+                    {
+                        *b = s;
                     }
                 }
-                if best.iter().all(|b| !b.is_nan()) {
-                    by_words = Some(best.iter().sum::<f64>() / nq as f64);
+                for (s, p) in short.iter().zip(present.iter_mut()) {
+                    *p |= if s.bytes().any(|c| c.is_ascii_digit()) {
+                        w == *s
+                    } else {
+                        w.starts_with(s)
+                    };
                 }
-            }
-            let whole = whole_score(q, item.lower);
-            let score = match (by_words, whole) {
+            });
+            let by_words = (present.iter().all(|p| *p) && best.iter().all(|b| !b.is_nan()))
+                .then(|| best.iter().sum::<f64>() / best.len() as f64);
+            let score = match (by_words, whole_score(q, item.lower)) {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             };
@@ -517,7 +514,7 @@ fn typo<'a>(q: &str, items: impl Iterator<Item = &'a Item<'a>>) -> Result<Target
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     match scored.as_slice() {
         [] => Err(MatchError::NoMatch {
-            suggestion: suggest(&all, &items, &dict),
+            suggestion: suggest(&all, &items),
         }),
         [(_, only)] => Ok(only.target()),
         [(best, item), (second, _), ..] if best - second >= MARGIN => Ok(item.target()),
@@ -534,33 +531,34 @@ fn typo<'a>(q: &str, items: impl Iterator<Item = &'a Item<'a>>) -> Result<Target
 
 /// The closest text by Jaro–Winkler over words, when it is close enough to
 /// be worth a "Did you mean".
-fn suggest(q_words: &[(&str, usize)], items: &[&Item], dict: &Dictionary) -> Option<String> {
+fn suggest(q_words: &[(&str, usize)], items: &[&Item]) -> Option<String> {
     if q_words.is_empty() {
         return None;
     }
-    let nq = q_words.len();
-    let mut sims = vec![0.0; dict.words.len() * nq];
-    for (wi, w) in dict.words.iter().enumerate() {
-        let wmask = letters(w);
-        for (qi, (qw, _)) in q_words.iter().enumerate() {
-            // Jaro–Winkler is costly; a word sharing under half the query's
-            // letters cannot reach the threshold, so skip it.
-            let qmask = letters(qw);
-            if (wmask & qmask).count_ones() >= (qmask.count_ones() / 2).max(1) {
-                sims[wi * nq + qi] = strsim::jaro_winkler(qw, w);
-            }
-        }
-    }
+    let masks: Vec<u64> = q_words.iter().map(|(w, _)| letters(w)).collect();
+    let mut memos: Vec<std::collections::HashMap<&str, f64, crate::fnv::Fnv>> =
+        q_words.iter().map(|_| Default::default()).collect();
     let mut best: Option<(f64, &Item)> = None;
-    let mut per_q = vec![0.0f64; nq];
-    for (ii, item) in items.iter().enumerate() {
+    let mut per_q = vec![0.0f64; q_words.len()];
+    for item in items {
         per_q.fill(0.0);
-        for &w in dict.item_words(ii) {
-            for (qi, b) in per_q.iter_mut().enumerate() {
-                *b = b.max(sims[w as usize * nq + qi]);
+        for_each_word(item.lower, |w, _, wmask| {
+            for ((((qw, _), &qmask), b), memo) in q_words
+                .iter()
+                .zip(&masks)
+                .zip(per_q.iter_mut())
+                .zip(&mut memos)
+            {
+                // Jaro–Winkler is costly; a word sharing under half the
+                // query's letters cannot reach the threshold, so skip it.
+                if (wmask & qmask).count_ones() < (qmask.count_ones() / 2).max(1) {
+                    continue;
+                }
+                let s = *memo.entry(w).or_insert_with(|| strsim::jaro_winkler(qw, w));
+                *b = b.max(s);
             }
-        }
-        let score = per_q.iter().sum::<f64>() / nq as f64;
+        });
+        let score = per_q.iter().sum::<f64>() / q_words.len() as f64;
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, item));
         }
@@ -790,6 +788,23 @@ mod tests {
         ];
         for (q, want) in cases {
             assert_eq!(&found(&p, q, Scope::TasksAndPhases), want, "query {q:?}");
+        }
+    }
+
+    #[test]
+    fn one_pass_words_agree_with_words_and_letters() {
+        for s in [
+            "",
+            "a",
+            "wire oauth, providers!",
+            "été—ok 3.7 x",
+            "  lead/trail  ",
+            "ünï",
+        ] {
+            let mut seen = Vec::new();
+            for_each_word(s, |w, n, m| seen.push((w, n, m)));
+            let want: Vec<_> = words(s).map(|w| (w, char_len(w), letters(w))).collect();
+            assert_eq!(seen, want, "{s:?}");
         }
     }
 

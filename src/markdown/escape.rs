@@ -2,6 +2,8 @@
 //! `-->` become entities (read back in one pass); a heading ending in `#`
 //! gets a backslash so it is not taken for a closing sequence.
 
+use crate::scan::{find, has_byte};
+
 /// Encode task content, blocker and note text (§4.1).
 pub fn encode_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -13,8 +15,14 @@ pub fn encode_text(s: &str) -> String {
 /// something to escape; runs of other bytes are copied whole.
 pub fn push_encoded(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
+    let may = |w: u64| has_byte(w, b'&') || has_byte(w, b'<') || has_byte(w, b'-');
+    let hit = |b: u8| matches!(b, b'&' | b'<' | b'-');
     let (mut i, mut copied) = (0, 0);
     while i < bytes.len() {
+        match find(&bytes[i..], may, hit) {
+            Some(skip) => i += skip,
+            None => break,
+        }
         let (skip, with) = match bytes[i] {
             b'&' => (1, "&amp;"),
             b'<' if bytes[i..].starts_with(b"<!--") => (4, "&lt;!--"),

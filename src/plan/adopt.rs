@@ -8,6 +8,13 @@ use std::collections::{HashMap, VecDeque};
 
 use super::{Phase, Plan, Task};
 
+/// What a task read back keeps of the task it was matched to.
+struct Kept {
+    id: String,
+    extra: Option<serde_json::Map<String, serde_json::Value>>,
+    notes: Option<Vec<String>>,
+}
+
 impl Plan {
     /// Give `phases` (ids empty or foreign) ids from this plan where they can
     /// be matched, and fresh ones otherwise. With `keep_notes`, a matched
@@ -80,15 +87,29 @@ impl Plan {
                 .and_then(VecDeque::pop_front);
             phase_ids.push(old.map(|p| (p.id.clone(), p.extra.clone())));
         }
-        let matched: Vec<Vec<Option<Task>>> = taken
+        // Only what a matched task keeps (id, unknown fields, maybe notes),
+        // not whole copies: on a large plan those cost as much as the plan.
+        let matched: Vec<Vec<Option<Kept>>> = taken
             .iter()
-            .map(|row| {
+            .zip(&phases)
+            .map(|(row, phase)| {
                 row.iter()
-                    .map(|i| i.and_then(|i| old_tasks[i].cloned()))
+                    .zip(&phase.tasks)
+                    .map(|(i, new)| {
+                        let old = old_tasks[(*i)?]?;
+                        Some(Kept {
+                            id: old.id.clone(),
+                            extra: (new.extra.is_empty() && !old.extra.is_empty())
+                                .then(|| old.extra.clone()),
+                            notes: (keep_notes && new.notes.is_empty() && !old.notes.is_empty())
+                                .then(|| old.notes.clone()),
+                        })
+                    })
                     .collect()
             })
             .collect();
 
+        let mut matched = matched;
         for (pi, phase) in phases.iter_mut().enumerate() {
             match phase_ids[pi].take() {
                 Some((id, extra)) => {
@@ -100,14 +121,14 @@ impl Plan {
                 None => phase.id = self.mint_phase_id(),
             }
             for (ti, task) in phase.tasks.iter_mut().enumerate() {
-                match &matched[pi][ti] {
-                    Some(old) => {
-                        task.id = old.id.clone();
-                        if task.extra.is_empty() {
-                            task.extra = old.extra.clone();
+                match matched[pi][ti].take() {
+                    Some(kept) => {
+                        task.id = kept.id;
+                        if let Some(extra) = kept.extra {
+                            task.extra = extra;
                         }
-                        if keep_notes && task.notes.is_empty() {
-                            task.notes = old.notes.clone();
+                        if let Some(notes) = kept.notes {
+                            task.notes = notes;
                         }
                     }
                     None => task.id = self.mint_task_id(),

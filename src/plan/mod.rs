@@ -3,6 +3,7 @@
 //! command is applied as one all-or-nothing batch.
 
 mod adopt;
+mod fast;
 pub(crate) mod json;
 pub(crate) mod ops;
 
