@@ -85,8 +85,12 @@ fn phases_in_file(file: &str) -> Option<&str> {
     if rest.starts_with("[]") {
         return Some(&rest[..2]);
     }
-    // The closing bracket is the first line that is exactly "  ]".
-    let end = rest.find("\n  ]")? + 4;
+    // Without top-level extras the array closes just before the end, so
+    // look there first; otherwise at the first line that is exactly "  ]".
+    let end = match rest.strip_suffix("\n}\n") {
+        Some(body) if body.ends_with("\n  ]") => body.len(),
+        _ => rest.find("\n  ]")? + 4,
+    };
     Some(&rest[..end])
 }
 
@@ -129,46 +133,25 @@ impl History {
         self.dir.join(format!("{key}.jsonl"))
     }
 
-    /// The digest of the plan file as todo last wrote it (a small file
-    /// beside the history, so that checking it reads a few bytes).
-    fn head(&self, plan: &Path) -> Option<String> {
-        fs::read_to_string(self.file(plan).with_extension("head"))
-            .ok()
-            .map(|s| s.trim().to_string())
-    }
-
-    pub fn set_head(&self, plan: &Path, digest: &str) -> io::Result<()> {
-        fs::create_dir_all(&self.dir)?;
-        fs::write(self.file(plan).with_extension("head"), digest)
-    }
-
     /// Record a change: `before` is the plan file as it was read (`None`:
-    /// there was none), `written` the file as written after the change.
+    /// there was none) and whether it was in todo's own layout, `written`
+    /// the file as written after the change.
     pub fn record(
         &self,
         plan: &Path,
-        before: Option<&[u8]>,
+        before: Option<(&[u8], bool)>,
         after: &Plan,
         written: &[u8],
         what: &str,
     ) -> io::Result<()> {
-        // The phases as they were, taken from the file as read. An entry
-        // only needs the lines that changed to be lines of that text: undo
-        // splices them back between lines both versions share, which gives
-        // that text again. So the section just has to be the whole, valid
-        // phases array: certain when the file is what todo last wrote (the
-        // head digest), checked without building anything otherwise. Only
-        // when that fails (an odd layout) is the file read and laid out again.
+        // The phases as they were: in our own layout, the text as read;
+        // otherwise (a hand-formatted file) read it and lay it out again.
         let old_text: std::borrow::Cow<str> = match before {
             None => "[]".into(),
-            Some(bytes) => {
+            Some((bytes, ours)) => {
                 let section = std::str::from_utf8(bytes).ok().and_then(phases_in_file);
-                let valid = |s: &str| {
-                    self.head(plan) == Some(digest(bytes))
-                        || serde_json::from_str::<serde::de::IgnoredAny>(s).is_ok()
-                };
                 match section {
-                    Some(section) if valid(section) => section.into(),
+                    Some(section) if ours => section.into(),
                     _ => {
                         let text = String::from_utf8_lossy(bytes);
                         let old =
@@ -191,7 +174,6 @@ impl History {
         let mut file = OpenOptions::new().create(true).append(true).open(&path)?;
         file.write_all(line.as_bytes())?;
         drop(file);
-        self.set_head(plan, &entry.digest)?;
         if fs::metadata(&path).map(|m| m.len()).unwrap_or(0) > COMPACT_AT {
             let mut entries = self.entries(plan)?;
             let excess = entries.len().saturating_sub(KEEP);
@@ -425,7 +407,7 @@ mod tests {
         history
             .record(
                 key,
-                Some(before_bytes.as_bytes()),
+                Some((before_bytes.as_bytes(), true)),
                 &plan,
                 bytes.as_bytes(),
                 "done a",
@@ -473,7 +455,7 @@ mod tests {
         history
             .record(
                 key,
-                Some(before_bytes.as_bytes()),
+                Some((before_bytes.as_bytes(), true)),
                 &plan,
                 bytes.as_bytes(),
                 "append d",

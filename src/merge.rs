@@ -914,7 +914,7 @@ impl<'a> Merger<'a> {
                 blocker: state.blocker,
                 dropped_by: state.dropped_by,
                 notes: merge_notes(&b.notes, &o.notes, &t.notes),
-                extra,
+                extra: extra.into(),
             },
             phase,
         }

@@ -143,7 +143,7 @@ impl Context {
     pub fn transact(
         &self,
         change: impl FnOnce(&mut Plan, Option<&[u8]>) -> Result<Report>,
-        saved: impl FnOnce(&Context, Option<&[u8]>, &Plan, &[u8], &mut Report),
+        saved: impl FnOnce(&Context, Option<(&[u8], bool)>, &Plan, &[u8], &mut Report),
     ) -> Result<Report> {
         let lock = self.store.lock()?;
         let loaded = self.store.load()?;
@@ -172,7 +172,8 @@ impl Context {
         self.rev.set(Some(plan.rev));
         report.rev = plan.rev;
         report.changed = true;
-        saved(self, loaded.bytes.as_deref(), &plan, &written, &mut report);
+        let before = loaded.bytes.as_deref().map(|b| (b, loaded.ours));
+        saved(self, before, &plan, &written, &mut report);
         Ok(report)
     }
 
@@ -183,7 +184,13 @@ impl Context {
     }
 
     /// Append an undo entry; a failure is a warning, never a lost change.
-    pub fn record(&self, before: Option<&[u8]>, after: &Plan, written: &[u8], report: &mut Report) {
+    pub fn record(
+        &self,
+        before: Option<(&[u8], bool)>,
+        after: &Plan,
+        written: &[u8],
+        report: &mut Report,
+    ) {
         let Some(history) = &self.history else {
             report.warnings.push(
                 "Warning: no data directory for undo history (set TODO_HISTORY_DIR); the change was made but cannot be undone.".into(),

@@ -53,8 +53,7 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
                 if let Some(prev) = entries.last_mut() {
                     prev.digest = digest(written);
                 }
-                history.rewrite(&real, &entries)?;
-                history.set_head(&real, &digest(written))
+                history.rewrite(&real, &entries)
             });
             if let Err(e) = result {
                 report.warnings.push(format!(

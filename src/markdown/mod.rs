@@ -3,6 +3,7 @@
 //! checklist, and `parse` either back. Pure text in, text out; it knows
 //! nothing of files, clap or terminals.
 
+mod chunks;
 mod escape;
 mod gfm;
 mod parse;
@@ -11,9 +12,10 @@ mod tests;
 
 use crate::plan::{Phase, Status, Task};
 
+pub use chunks::parse;
 pub use escape::{decode_heading, decode_text, encode_heading, encode_text, push_encoded};
 pub use gfm::render_gfm;
-pub use parse::{DEFAULT_PHASE, LineError, ParseError, parse};
+pub use parse::{DEFAULT_PHASE, LineError, ParseError};
 
 /// Render phases as the checklist of §4.1: `# phase` headings, one task item
 /// per line, one blank line between phases, one newline at the end.

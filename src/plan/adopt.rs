@@ -4,15 +4,52 @@
 //! alone (a task moved to another phase or under a renamed heading) — and
 //! keep those tasks' unknown fields. Everything else gets a fresh id.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use super::{Phase, Plan, Task};
+use crate::fnv::Fnv;
 
-/// What a task read back keeps of the task it was matched to.
-struct Kept {
-    id: String,
-    extra: Option<serde_json::Map<String, serde_json::Value>>,
-    notes: Option<Vec<String>>,
+const NONE: u32 = u32::MAX;
+
+/// Old tasks grouped by a key, in plan order, as linked lists through
+/// `next` (a map of queues cost as much memory as the plan on 100,000
+/// tasks). Claiming takes the first occurrence not yet taken.
+struct Queues<K> {
+    first: HashMap<K, (u32, u32), Fnv>,
+    next: Vec<u32>,
+}
+
+impl<K: std::hash::Hash + Eq> Queues<K> {
+    fn new(n: usize) -> Queues<K> {
+        Queues {
+            first: HashMap::with_capacity_and_hasher(n, Fnv::default()),
+            next: vec![NONE; n],
+        }
+    }
+
+    fn push(&mut self, key: K, i: u32) {
+        match self.first.get_mut(&key) {
+            Some((_, last)) => {
+                self.next[*last as usize] = i;
+                *last = i;
+            }
+            None => {
+                self.first.insert(key, (i, i));
+            }
+        }
+    }
+
+    fn claim(&mut self, key: &K, taken: &[bool]) -> Option<u32> {
+        let (head, _) = self.first.get_mut(key)?;
+        while *head != NONE {
+            let i = *head;
+            *head = self.next[i as usize];
+            if !taken[i as usize] {
+                return Some(i);
+            }
+        }
+        None
+    }
 }
 
 impl Plan {
@@ -21,120 +58,87 @@ impl Plan {
     /// task that arrives with no notes keeps its old ones (for formats that
     /// cannot carry notes).
     pub fn adopt(&mut self, mut phases: Vec<Phase>, keep_notes: bool) -> Vec<Phase> {
-        let mut old_tasks: Vec<Option<&Task>> = Vec::new();
-        let mut by_both: HashMap<(&str, &str), VecDeque<usize>> = HashMap::new();
-        let mut by_content: HashMap<&str, VecDeque<usize>> = HashMap::new();
-        for phase in &self.phases {
+        let old: Vec<(&str, &Task)> = self
+            .phases
+            .iter()
+            .flat_map(|p| p.tasks.iter().map(move |t| (p.name.as_str(), t)))
+            .collect();
+        let mut by_both = Queues::new(old.len());
+        let mut by_content = Queues::new(old.len());
+        for (i, (phase, task)) in old.iter().enumerate() {
+            by_both.push((*phase, task.content.as_str()), i as u32);
+            by_content.push(task.content.as_str(), i as u32);
+        }
+        let mut old_taken = vec![false; old.len()];
+
+        // For each new task (in one flat list), the old task it takes: first
+        // by phase and content, then by content alone.
+        let mut taken = Vec::with_capacity(phases.iter().map(|p| p.tasks.len()).sum());
+        for phase in &phases {
             for task in &phase.tasks {
-                let i = old_tasks.len();
-                old_tasks.push(Some(task));
-                by_both
-                    .entry((phase.name.as_str(), task.content.as_str()))
-                    .or_default()
-                    .push_back(i);
-                by_content
-                    .entry(task.content.as_str())
-                    .or_default()
-                    .push_back(i);
+                let i = by_both.claim(&(phase.name.as_str(), task.content.as_str()), &old_taken);
+                if let Some(i) = i {
+                    old_taken[i as usize] = true;
+                }
+                taken.push(i.unwrap_or(NONE));
             }
         }
-        let mut old_phases: HashMap<&str, VecDeque<&Phase>> = HashMap::new();
-        for phase in &self.phases {
+        let mut flat = 0;
+        for phase in &phases {
+            for task in &phase.tasks {
+                if taken[flat] == NONE
+                    && let Some(i) = by_content.claim(&task.content.as_str(), &old_taken)
+                {
+                    old_taken[i as usize] = true;
+                    taken[flat] = i;
+                }
+                flat += 1;
+            }
+        }
+
+        let mut old_phases: HashMap<&str, Vec<&Phase>, Fnv> = HashMap::default();
+        for phase in self.phases.iter().rev() {
             old_phases
                 .entry(phase.name.as_str())
                 .or_default()
-                .push_back(phase);
+                .push(phase);
         }
-
-        // Two passes over the new tasks; `taken[i]` is the old task index.
-        let mut taken: Vec<Vec<Option<usize>>> =
-            phases.iter().map(|p| vec![None; p.tasks.len()]).collect();
-        let claim = |queue: Option<&mut VecDeque<usize>>, used: &[Option<&Task>]| {
-            let queue = queue?;
-            while let Some(i) = queue.pop_front() {
-                if used[i].is_some() {
-                    return Some(i);
-                }
-            }
-            None
-        };
-        let mut used = old_tasks.clone();
-        for (pi, phase) in phases.iter().enumerate() {
-            for (ti, task) in phase.tasks.iter().enumerate() {
-                let key = (phase.name.as_str(), task.content.as_str());
-                if let Some(i) = claim(by_both.get_mut(&key), &used) {
-                    used[i] = None;
-                    taken[pi][ti] = Some(i);
-                }
-            }
-        }
-        for (pi, phase) in phases.iter().enumerate() {
-            for (ti, task) in phase.tasks.iter().enumerate() {
-                if taken[pi][ti].is_none()
-                    && let Some(i) = claim(by_content.get_mut(task.content.as_str()), &used)
-                {
-                    used[i] = None;
-                    taken[pi][ti] = Some(i);
-                }
-            }
-        }
-
-        let mut phase_ids: Vec<Option<(String, serde_json::Map<String, serde_json::Value>)>> =
-            Vec::new();
-        for phase in &phases {
-            let old = old_phases
-                .get_mut(phase.name.as_str())
-                .and_then(VecDeque::pop_front);
-            phase_ids.push(old.map(|p| (p.id.clone(), p.extra.clone())));
-        }
-        // Only what a matched task keeps (id, unknown fields, maybe notes),
-        // not whole copies: on a large plan those cost as much as the plan.
-        let matched: Vec<Vec<Option<Kept>>> = taken
-            .iter()
-            .zip(&phases)
-            .map(|(row, phase)| {
-                row.iter()
-                    .zip(&phase.tasks)
-                    .map(|(i, new)| {
-                        let old = old_tasks[(*i)?]?;
-                        Some(Kept {
-                            id: old.id.clone(),
-                            extra: (new.extra.is_empty() && !old.extra.is_empty())
-                                .then(|| old.extra.clone()),
-                            notes: (keep_notes && new.notes.is_empty() && !old.notes.is_empty())
-                                .then(|| old.notes.clone()),
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-
-        let mut matched = matched;
-        for (pi, phase) in phases.iter_mut().enumerate() {
-            match phase_ids[pi].take() {
-                Some((id, extra)) => {
-                    phase.id = id;
+        let (mut next_phase, mut next_task) = (self.next_phase_id.max(1), self.next_task_id.max(1));
+        let mut flat = 0;
+        for phase in &mut phases {
+            match old_phases.get_mut(phase.name.as_str()).and_then(Vec::pop) {
+                Some(old_phase) => {
+                    phase.id = old_phase.id.clone();
                     if phase.extra.is_empty() {
-                        phase.extra = extra;
+                        phase.extra = old_phase.extra.clone();
                     }
                 }
-                None => phase.id = self.mint_phase_id(),
+                None => {
+                    phase.id = format!("p{next_phase}");
+                    next_phase += 1;
+                }
             }
-            for (ti, task) in phase.tasks.iter_mut().enumerate() {
-                match matched[pi][ti].take() {
-                    Some(kept) => {
-                        task.id = kept.id;
-                        if let Some(extra) = kept.extra {
-                            task.extra = extra;
+            for task in &mut phase.tasks {
+                match old.get(taken[flat] as usize) {
+                    Some((_, old_task)) => {
+                        task.id = old_task.id.clone();
+                        if task.extra.is_empty() {
+                            task.extra = old_task.extra.clone();
                         }
-                        if let Some(notes) = kept.notes {
-                            task.notes = notes;
+                        if keep_notes && task.notes.is_empty() {
+                            task.notes = old_task.notes.clone();
                         }
                     }
-                    None => task.id = self.mint_task_id(),
+                    None => {
+                        task.id = format!("t{next_task}");
+                        next_task += 1;
+                    }
                 }
+                flat += 1;
             }
         }
+        self.next_phase_id = next_phase;
+        self.next_task_id = next_task;
         phases
     }
 }

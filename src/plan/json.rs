@@ -47,12 +47,18 @@ impl From<serde_json::Error> for SyntaxError {
 /// Parse a plan file. Unknown `version`, unknown status and duplicate ids are
 /// errors at the position where the offending value starts.
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
-    // Fast pass without tracking ids; only when a duplicate exists do we
-    // parse again, tracking them, to find where it is.
-    // Nearly every file is in our own layout; read that fast.
-    let mut plan = match super::fast::parse(text) {
-        Some(plan) => plan,
-        None => parse_with(text, None)?,
+    parse_layout(text).map(|(plan, _)| plan)
+}
+
+/// [`parse`], also saying whether the text is in exactly the layout
+/// [`render`] writes (so that its lines can be trusted as ours).
+pub fn parse_layout(text: &str) -> Result<(Plan, bool), SyntaxError> {
+    // Nearly every file is in our own layout; read that fast. Ids are not
+    // tracked on the way; only when a duplicate exists do we parse again,
+    // tracking them, to find where it is.
+    let (mut plan, ours) = match super::fast::parse(text) {
+        Some(plan) => (plan, true),
+        None => (parse_with(text, None)?, false),
     };
     plan.raise_counters();
     let mut ids =
@@ -63,9 +69,9 @@ pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
         .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
         .all(|id| ids.insert(id.as_str()));
     if unique {
-        return Ok(plan);
+        return Ok((plan, ours));
     }
-    parse_with(text, Some(HashSet::default()))
+    parse_with(text, Some(HashSet::default())).map(|plan| (plan, false))
 }
 
 pub(super) fn parse_with(text: &str, mut seen: Ids) -> Result<Plan, SyntaxError> {
@@ -578,7 +584,7 @@ pub fn write_task(out: &mut String, task: &Task) {
         }
         out.push(']');
     }
-    for (k, v) in &task.extra {
+    for (k, v) in task.extra.iter() {
         out.push_str(", ");
         string(out, k);
         out.push_str(": ");

@@ -74,6 +74,52 @@ impl std::fmt::Display for Status {
     }
 }
 
+/// Fields this version does not know, kept verbatim for newer versions.
+/// Nearly always empty, so it costs one pointer until a field arrives
+/// (a map costs 72 bytes, on each of 100,000 tasks).
+#[derive(Clone, Default)]
+pub struct Extra(Option<Box<Map<String, Value>>>);
+
+fn empty_map() -> &'static Map<String, Value> {
+    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(Map::new)
+}
+
+impl std::ops::Deref for Extra {
+    type Target = Map<String, Value>;
+    fn deref(&self) -> &Map<String, Value> {
+        self.0.as_deref().unwrap_or_else(|| empty_map())
+    }
+}
+
+impl std::ops::DerefMut for Extra {
+    fn deref_mut(&mut self) -> &mut Map<String, Value> {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl PartialEq for Extra {
+    fn eq(&self, other: &Extra) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for Extra {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl From<Map<String, Value>> for Extra {
+    fn from(map: Map<String, Value>) -> Extra {
+        if map.is_empty() {
+            Extra(None)
+        } else {
+            Extra(Some(Box::new(map)))
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Task {
     pub id: String,
@@ -83,7 +129,7 @@ pub struct Task {
     pub dropped_by: Option<String>,
     pub notes: Vec<String>,
     /// Fields this version does not know, kept verbatim for newer versions.
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]

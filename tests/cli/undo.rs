@@ -137,3 +137,16 @@ fn history_lives_outside_the_project_and_a_failure_to_write_it_only_warns() {
     );
     assert_eq!(env.statuses().len(), 2);
 }
+
+#[test]
+fn undo_works_on_a_plan_written_in_another_layout() {
+    let env = TestEnv::new();
+    // One line, other spacing, fields in another order: valid, not ours.
+    env.write_plan(
+        r#"{"phases":[{"tasks":[{"status":"in_progress","content":"A","id":"t1"},{"id":"t2","content":"B","status":"pending"}],"name":"P","id":"p1"}],"nextTaskId":3,"nextPhaseId":2,"rev":5,"version":1}"#,
+    );
+    let before = env.plan();
+    env.run(&["done", "a"]).ok();
+    env.run(&["undo"]).is(0, "Undid: Marked completed: A\n", "");
+    assert_eq!(env.plan()["phases"], before["phases"]);
+}
