@@ -102,15 +102,17 @@ pub fn copy(env: &Env, text: &str) -> Result<Copied> {
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| failed(format!("cannot start it ({})", io_reason(&e))))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(text.as_bytes())
-            .map_err(|e| failed(format!("cannot write to it ({})", io_reason(&e))))?;
-    }
+    // A tool that exits early closes the pipe under us; its exit status is
+    // then the better explanation, so wait for it before blaming the write.
+    let written = match child.stdin.take() {
+        Some(mut stdin) => stdin.write_all(text.as_bytes()),
+        None => Ok(()),
+    };
     let status = child.wait().map_err(|e| failed(io_reason(&e)))?;
     if !status.success() {
         return Err(failed(status.to_string()));
     }
+    written.map_err(|e| failed(format!("cannot write to it ({})", io_reason(&e))))?;
     Ok(Copied::Tool(shown))
 }
 

@@ -14,7 +14,8 @@ pub fn run(ctx: &Context) -> Result<Report> {
         return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
     }
     let text = markdown::render(&plan.phases);
-    let env = clipboard::Env::from_process(ctx.out.stdout_tty);
+    // Under --json stdout carries the one JSON object, never an escape.
+    let env = clipboard::Env::from_process(ctx.out.stdout_tty && !ctx.out.json);
     let mut report = match clipboard::copy(&env, &text)? {
         Copied::Tool(cmd) => Report::new("copy", Kind::Confirm, COPIED).with("via", cmd.into()),
         Copied::Osc52(escape) => {
