@@ -1,8 +1,10 @@
 //! Keeping ids through imports and edits: tasks read back from Markdown or
 //! JSON take the ids of the tasks they can be matched to in the current plan
 //! — by phase name and content, occurrence by occurrence, then by content
-//! alone (a task moved to another phase or under a renamed heading) — and
-//! keep those tasks' unknown fields. Everything else gets a fresh id.
+//! alone (a task moved to another phase or under a renamed heading), then
+//! by place (a task whose text was edited where it stands, if the old and
+//! new text are still alike) — and keep those tasks' unknown fields.
+//! Everything else gets a fresh id.
 
 use std::collections::HashMap;
 
@@ -91,6 +93,33 @@ impl Plan {
                 {
                     old_taken[i as usize] = true;
                     taken[flat] = i;
+                }
+                flat += 1;
+            }
+        }
+
+        // Third: a task edited in place — same phase, same place among the
+        // phase's tasks, still alike — keeps its id.
+        let mut first_of_phase: HashMap<&str, (usize, usize), Fnv> = HashMap::default();
+        let mut start = 0;
+        for phase in &self.phases {
+            first_of_phase
+                .entry(phase.name.as_str())
+                .or_insert((start, phase.tasks.len()));
+            start += phase.tasks.len();
+        }
+        let mut flat = 0;
+        for phase in &phases {
+            let old_span = first_of_phase.get(phase.name.as_str()).copied();
+            for (k, task) in phase.tasks.iter().enumerate() {
+                if taken[flat] == NONE
+                    && let Some((at, len)) = old_span
+                    && k < len
+                    && !old_taken[at + k]
+                    && strsim::normalized_levenshtein(&old[at + k].1.content, &task.content) >= 0.5
+                {
+                    old_taken[at + k] = true;
+                    taken[flat] = (at + k) as u32;
                 }
                 flat += 1;
             }
@@ -185,6 +214,23 @@ mod tests {
             false,
         );
         assert_eq!(ids(&again), ["p2", "t4", "p1", "t1", "t5", "t3", "t6"]);
+    }
+
+    #[test]
+    fn a_task_edited_in_place_keeps_its_id_unless_it_became_another() {
+        let mut plan = Plan::default();
+        plan.phases = plan.adopt(
+            vec![phase("A", &["rotate keys", "ship it", "old idea"])],
+            false,
+        );
+        let again = plan.adopt(
+            vec![phase(
+                "A",
+                &["rotate signing keys", "ship it", "something unrelated"],
+            )],
+            false,
+        );
+        assert_eq!(ids(&again), ["p1", "t1", "t2", "t4"]);
     }
 
     #[test]

@@ -40,7 +40,7 @@ fn export_edit_one_line_import_keeps_every_other_id() {
         ids(&after),
         [
             "t1=Wire OAuth providers",
-            "t6=Rotate signing keys",
+            "t2=Rotate signing keys",
             "t3=Add login rate limiting",
             "t4=Wire Stripe webhooks",
             "t5=Invoice export",
