@@ -14,7 +14,7 @@ pub fn run(ctx: &Context, args: TaskArgs) -> Result<Report> {
 pub fn apply(plan: &mut Plan, args: &TaskArgs) -> Result<Report> {
     let query = query(&args.query)?;
     let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
-        unreachable!("a task-only query resolves to a task")
+        return Err(crate::error::Error::usage("Only tasks can be started."));
     };
     plan.apply(Op::Start { task: id.clone() })
         .map_err(|e| crate::error::Error::Refused(e.to_string()))?;
