@@ -25,8 +25,6 @@ pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 pub struct Store {
     /// The path as the user gave it, or resolved when found by discovery.
     pub path: PathBuf,
-    /// Whether the user named the file (flag or `TODO_FILE`).
-    pub explicit: bool,
     pub lock_wait: Duration,
 }
 
@@ -48,7 +46,6 @@ impl Store {
         if let Some(path) = explicit {
             return Store {
                 path,
-                explicit: true,
                 lock_wait: LOCK_WAIT,
             };
         }
@@ -75,7 +72,6 @@ impl Store {
     fn found(path: PathBuf) -> Store {
         Store {
             path,
-            explicit: false,
             lock_wait: LOCK_WAIT,
         }
     }

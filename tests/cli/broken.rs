@@ -2,25 +2,7 @@
 
 use std::os::unix::fs::PermissionsExt;
 
-use crate::common::TestEnv;
-
-const GOOD: &str = r#"{
-  "version": 1,
-  "rev": 3,
-  "nextPhaseId": 2,
-  "nextTaskId": 3,
-  "phases": [
-    {
-      "id": "p1",
-      "name": "Auth",
-      "tasks": [
-        { "id": "t1", "content": "Wire OAuth providers", "status": "in_progress" },
-        { "id": "t2", "content": "Rotate keys", "status": "pending" }
-      ]
-    }
-  ]
-}
-"#;
+use crate::common::{TWO_TASKS as GOOD, TestEnv};
 
 /// Every verb, reading or writing, reports the problem with file and
 /// position, exits 5, and leaves the bytes alone.

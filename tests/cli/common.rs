@@ -179,3 +179,22 @@ pub fn s(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         .map(|(a, b)| (a.to_string(), b.to_string()))
         .collect()
 }
+
+/// A small plan file in todo's own layout: phase Auth with two tasks.
+pub const TWO_TASKS: &str = r#"{
+  "version": 1,
+  "rev": 3,
+  "nextPhaseId": 2,
+  "nextTaskId": 3,
+  "phases": [
+    {
+      "id": "p1",
+      "name": "Auth",
+      "tasks": [
+        { "id": "t1", "content": "Wire OAuth providers", "status": "in_progress" },
+        { "id": "t2", "content": "Rotate keys", "status": "pending" }
+      ]
+    }
+  ]
+}
+"#;

@@ -172,3 +172,17 @@ fn zsh_and_fish_completions_load_without_errors() {
     }
     println!("completion shells checked: {ran}");
 }
+
+#[test]
+fn every_verb_has_an_example_in_its_help() {
+    use clap::CommandFactory;
+    let cmd = todo::Cli::command();
+    let mut missing = Vec::new();
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let help = sub.clone().render_long_help().to_string();
+        if !help.contains("Example") {
+            missing.push(sub.get_name().to_string());
+        }
+    }
+    assert!(missing.is_empty(), "verbs without an example: {missing:?}");
+}

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{Run, TestEnv, bin};
+use crate::common::{Run, TWO_TASKS as BASE, TestEnv, bin};
 
 /// A real git repository in a `TestEnv`, with no global or system git
 /// config, and the `todo` under test first on PATH so git can run the driver.
@@ -549,24 +549,6 @@ fn git_setup_outside_a_repository_says_so() {
         ),
     );
 }
-
-const BASE: &str = r#"{
-  "version": 1,
-  "rev": 3,
-  "nextPhaseId": 2,
-  "nextTaskId": 3,
-  "phases": [
-    {
-      "id": "p1",
-      "name": "Auth",
-      "tasks": [
-        { "id": "t1", "content": "Wire OAuth providers", "status": "in_progress" },
-        { "id": "t2", "content": "Rotate keys", "status": "pending" }
-      ]
-    }
-  ]
-}
-"#;
 
 #[test]
 fn merge_file_writes_the_result_over_ours() {
