@@ -152,7 +152,7 @@ fn as_nobody(env: &TestEnv, args: &[&str]) -> Option<crate::common::Run> {
         .map(|o| o.stdout == b"0\n")
         .unwrap_or(false);
     let (Some(setpriv), true) = (setpriv, is_root) else {
-        println!("skipped: needs root and setpriv to drop privileges");
+        crate::common::missing_tool("needs root and setpriv to drop privileges");
         return None;
     };
     // Let nobody reach the project.

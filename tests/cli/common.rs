@@ -198,3 +198,95 @@ pub const TWO_TASKS: &str = r#"{
   ]
 }
 "#;
+
+/// A test that needs an outside tool (xclip, man, zsh, script, setpriv…)
+/// calls this when the tool is missing. On a developer's machine the test
+/// is skipped with a line saying why; in CI (`.ci/run` sets
+/// `TODO_TEST_STRICT=1`) a missing tool fails the test instead, so nothing
+/// passes by not running.
+#[track_caller]
+pub fn missing_tool(what: &str) {
+    if std::env::var_os("TODO_TEST_STRICT").is_some_and(|v| v == "1") {
+        panic!("TODO_TEST_STRICT=1 and this test cannot run: {what}");
+    }
+    crate::common::missing_tool("{what}");
+}
+
+/// `todo` running in a real pseudo-terminal: stdin, stdout and stderr are
+/// all the terminal, as for a person typing. What it shows is read back as
+/// the terminal got it (colours and all), with the pty's `\r\n` turned back
+/// into `\n`.
+pub struct Terminal {
+    session: rexpect::session::PtySession,
+    seen: String,
+}
+
+impl TestEnv {
+    /// Start `todo ARGS` in a pseudo-terminal with the clean test
+    /// environment (plus `TERM=xterm`); `f` may add to the command.
+    pub fn terminal(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Terminal {
+        let mut cmd = self.command();
+        cmd.args(args).env("TERM", "xterm");
+        f(&mut cmd);
+        let session = rexpect::session::spawn_command(cmd, Some(10_000))
+            .unwrap_or_else(|e| panic!("cannot start todo in a pseudo-terminal: {e}"));
+        Terminal {
+            session,
+            seen: String::new(),
+        }
+    }
+
+    /// Run `todo ARGS` in a pseudo-terminal to the end: exit status and
+    /// everything the terminal showed (stdout and stderr together).
+    pub fn tty(&self, args: &[&str]) -> (i32, String) {
+        self.terminal(args, |_| {}).finish()
+    }
+}
+
+/// rexpect hands over bytes one `char` each; make them UTF-8 text again.
+fn terminal_text(raw: &str) -> String {
+    let bytes: Vec<u8> = raw.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes).replace("\r\n", "\n")
+}
+
+impl Terminal {
+    /// Wait until the terminal shows `needle` (ASCII); returns what came
+    /// before it. Fails the test, showing the screen so far, on time-out.
+    #[track_caller]
+    pub fn expect(&mut self, needle: &str) -> String {
+        match self.session.exp_string(needle) {
+            Ok(before) => {
+                let before = terminal_text(&before);
+                self.seen.push_str(&before);
+                self.seen.push_str(needle);
+                before
+            }
+            Err(e) => panic!(
+                "terminal never showed {needle:?} ({e}); so far:\n{}",
+                self.seen
+            ),
+        }
+    }
+
+    /// Type a line and press Enter.
+    pub fn send_line(&mut self, line: &str) {
+        self.session
+            .send_line(line)
+            .unwrap_or_else(|e| panic!("cannot type into the terminal: {e}"));
+    }
+
+    /// Wait for `todo` to exit: its exit status and the whole transcript.
+    #[track_caller]
+    pub fn finish(mut self) -> (i32, String) {
+        let rest = self
+            .session
+            .exp_eof()
+            .unwrap_or_else(|e| panic!("todo did not exit ({e}); so far:\n{}", self.seen));
+        self.seen.push_str(&terminal_text(&rest));
+        let code = match self.session.process_mut().wait() {
+            Ok(rexpect::process::WaitStatus::Exited(_, code)) => code,
+            other => panic!("todo ended abnormally: {other:?}\n{}", self.seen),
+        };
+        (code, self.seen)
+    }
+}

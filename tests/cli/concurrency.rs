@@ -49,7 +49,7 @@ fn a_held_lock_makes_a_writer_wait_then_give_up_with_exit_4() {
         .args(["sleep", "3"])
         .spawn()
     else {
-        println!("skipped: flock(1) is not installed");
+        crate::common::missing_tool("flock(1) is not installed");
         return;
     };
     std::thread::sleep(Duration::from_millis(200));

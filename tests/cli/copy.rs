@@ -79,7 +79,7 @@ fn found(tool: &str) -> bool {
 #[test]
 fn copy_reaches_a_real_x11_clipboard() {
     if !found("Xvfb") || !found("xclip") {
-        println!("skipped: needs Xvfb and xclip (.ci/run installs xvfb and xclip)");
+        crate::common::missing_tool("needs Xvfb and xclip (.ci/run installs xvfb and xclip)");
         return;
     }
     let env = TestEnv::new();

@@ -230,7 +230,7 @@ fn on_a_terminal_the_editor_is_reopened_on_the_same_text() {
         .output()
         .is_err()
     {
-        println!("skipped: script(1) is not installed");
+        crate::common::missing_tool("script(1) is not installed");
         return;
     }
     let env = TestEnv::new();

@@ -45,7 +45,7 @@ fn has(tool: &str) -> bool {
 #[test]
 fn the_man_page_renders_without_warnings() {
     if !has("man") {
-        println!("skipped: man(1) is not installed (.ci/run installs man-db)");
+        crate::common::missing_tool("man(1) is not installed (.ci/run installs man-db)");
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -112,7 +112,7 @@ fn bash_complete(env: &crate::common::TestEnv, line: &[&str]) -> Vec<String> {
 fn bash_completes_verbs_and_task_names() {
     let env = crate::common::TestEnv::new();
     if !has("bash") {
-        println!("skipped: bash is not installed");
+        crate::common::missing_tool("bash is not installed");
         return;
     }
     let verbs = bash_complete(&env, &["todo", "d"]);
@@ -149,7 +149,7 @@ fn zsh_and_fish_completions_load_without_errors() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), "loaded\n");
         ran += 1;
     } else {
-        println!("skipped zsh: not installed (.ci/run installs it)");
+        crate::common::missing_tool("zsh: not installed (.ci/run installs it)");
     }
     if has("fish") {
         let out = Command::new("fish")
@@ -168,7 +168,7 @@ fn zsh_and_fish_completions_load_without_errors() {
         assert!(offered.lines().any(|l| l.starts_with("drop")), "{offered}");
         ran += 1;
     } else {
-        println!("skipped fish: not installed (.ci/run installs it)");
+        crate::common::missing_tool("fish: not installed (.ci/run installs it)");
     }
     println!("completion shells checked: {ran}");
 }

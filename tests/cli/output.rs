@@ -7,7 +7,7 @@ use crate::common::TestEnv;
 /// Run `todo` under a real pseudo-terminal with `script(1)`.
 fn in_terminal(env: &TestEnv, args: &str, no_color: bool) -> Option<String> {
     if Command::new("script").arg("--version").output().is_err() {
-        println!("skipped: script(1) is not installed");
+        crate::common::missing_tool("script(1) is not installed");
         return None;
     }
     let line = format!("{} {args}", crate::common::bin().display());
