@@ -225,14 +225,6 @@ fn an_empty_plan_opens_as_a_template_and_an_empty_file_empties_the_plan() {
 
 #[test]
 fn on_a_terminal_the_editor_is_reopened_on_the_same_text() {
-    if std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        crate::common::missing_tool("script(1) is not installed");
-        return;
-    }
     let env = TestEnv::new();
     env.web_app();
     tmp(&env);
@@ -248,36 +240,13 @@ fn on_a_terminal_the_editor_is_reopened_on_the_same_text() {
             log = log.display()
         ),
     );
-    let line = format!("{} edit", crate::common::bin().display());
-    let mut child = std::process::Command::new("script")
-        .args(["-qec", &line, "/dev/null"])
-        .current_dir(&env.root)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", &env.home)
-        .env("TODO_HISTORY_DIR", env.home.join("history"))
-        .env("TMPDIR", env.home.join("tmp"))
-        .env("EDITOR", &script)
-        .env("TERM", "dumb")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("script");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        // Answer the prompt once it has had time to appear.
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        let _ = stdin.write_all(b"y\n");
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-    }
-    let out = child.wait_with_output().expect("wait");
-    let shown = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        shown.contains("Reopen the editor to fix it? [Y/n]"),
-        "{shown}"
-    );
+    let mut term = env.terminal(&["edit"], |c| {
+        c.env("TMPDIR", env.home.join("tmp")).env("EDITOR", &script);
+    });
+    term.expect("Reopen the editor to fix it? [Y/n]");
+    term.send_line("y");
+    let (code, shown) = term.finish();
+    assert_eq!(code, 0, "{shown}");
     assert!(
         shown.contains("Todos updated from editor: 2 phase(s), 7 task(s)."),
         "{shown}"

@@ -98,3 +98,12 @@ fn a_closed_pipe_ends_quietly_with_exit_0() {
     assert_eq!(stdout, "# Big\nexit=0\n");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn a_confirmation_on_a_terminal_is_one_plain_line() {
+    let env = TestEnv::new();
+    assert_eq!(
+        env.tty(&["append", "wire oauth"]),
+        (0, "Appended to Todos: Wire oauth\n".to_string())
+    );
+}
