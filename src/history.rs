@@ -225,6 +225,7 @@ impl History {
         let result = OpenOptions::new()
             .write(true)
             .create_new(true)
+            .mode(0o600)
             .open(&tmp)
             .and_then(|mut file| file.write_all(text.as_bytes()))
             .and_then(|()| fs::rename(&tmp, &path));

@@ -26,6 +26,9 @@ pub struct Store {
     /// The path as the user gave it, or resolved when found by discovery.
     pub path: PathBuf,
     pub lock_wait: Duration,
+    /// Found by discovery rather than named by the person: then it is a
+    /// file of the project, and a link there may not lead out of it.
+    pub discovered: bool,
 }
 
 /// A plan as read from disk, with the bytes it came from.
@@ -47,6 +50,7 @@ impl Store {
             return Store {
                 path,
                 lock_wait: LOCK_WAIT,
+                discovered: false,
             };
         }
         // The project root is the first directory holding `.git`; without
@@ -73,7 +77,36 @@ impl Store {
         Store {
             path,
             lock_wait: LOCK_WAIT,
+            discovered: true,
         }
+    }
+
+    /// A discovered plan file that is a link must stay inside the project
+    /// to be written: a cloned repository could otherwise point it at a
+    /// shell start-up file. (A dangling link inside the project is fine:
+    /// the first change creates its target.) Named with `--file` or
+    /// `TODO_FILE`, a link is followed wherever it leads.
+    fn check_link(&self, target: &Path) -> Result<()> {
+        let is_link = fs::symlink_metadata(&self.path).is_ok_and(|m| m.file_type().is_symlink());
+        if !self.discovered || !is_link {
+            return Ok(());
+        }
+        let Ok(dir) = fs::canonicalize(Store::directory(target)) else {
+            // Nowhere to write; locking says so.
+            return Ok(());
+        };
+        let real = match target.file_name() {
+            Some(name) => dir.join(name),
+            None => dir,
+        };
+        if real.starts_with(project_of(&self.path)) {
+            return Ok(());
+        }
+        Err(Error::Environment(format!(
+            "Not writing plan file {}: {}; nothing was written. To use it there, name it with --file or TODO_FILE.",
+            self.display(),
+            Refusal::Outside { real, at_end: true }
+        )))
     }
 
     pub fn display(&self) -> String {
@@ -142,6 +175,7 @@ impl Store {
     /// Take the exclusive lock, waiting up to `lock_wait`.
     pub fn lock(&self) -> Result<Lock> {
         let target = self.target();
+        self.check_link(&target)?;
         let dir = Store::directory(&target);
         let handle = File::open(&dir).map_err(|e| {
             Error::io(

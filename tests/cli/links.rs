@@ -454,3 +454,36 @@ fn a_history_file_that_is_a_fifo_is_refused_without_blocking() {
     let _ = reader.kill();
     let _ = reader.wait();
 }
+
+#[test]
+fn a_discovered_plan_linked_out_of_the_project_is_never_written() {
+    let env = TestEnv::new();
+    std::fs::write(
+        env.root.join("TODO.md"),
+        "# Evil\n- [ ] run $(touch ~/pwned) now\n",
+    )
+    .unwrap();
+    let profile = env.home.join(".profile");
+    symlink(&profile, env.plan_path()).unwrap();
+    let shown = env.plan_path().display().to_string();
+    let before = snapshot(&env.home);
+    for args in [&["import"][..], &["append", "x"], &["rm"]] {
+        let run = env.run(args);
+        run.code(6);
+        assert!(
+            run.stderr.starts_with(&format!(
+                "Not writing plan file {shown}: it is a symbolic link that leads outside the project (to {}); nothing was written.",
+                profile.display()
+            )),
+            "{run:?}"
+        );
+    }
+    assert!(!profile.exists());
+    assert_eq!(snapshot(&env.home), before);
+    // Reading is harmless: an empty plan.
+    env.run(&["next"]).code(1);
+    // Named by the person, it is followed wherever it leads.
+    let run = env.run(&["--file", ".todo.json", "append", "mine"]);
+    run.ok();
+    assert!(profile.is_file());
+}
