@@ -108,7 +108,7 @@ fn seconds(d: &Duration) -> String {
     }
 }
 
-fn io_reason(err: &io::Error) -> String {
+pub(crate) fn io_reason(err: &io::Error) -> String {
     match err.kind() {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
         io::ErrorKind::NotFound => "no such file or directory".into(),

@@ -9,8 +9,9 @@
 //! cheap; undo checks the digest so that it never overwrites a change made
 //! behind todo's back.
 
-use std::fs::{self, OpenOptions};
-use std::io::{self, Write};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,12 @@ pub struct Entry {
     pub rev: u64,
     /// Digest of the plan file's bytes after the change.
     pub digest: String,
+    /// Digest of the plan file's bytes before the change (`None`: the
+    /// change created the file, or an entry older than this field). An
+    /// entry whose `prev` is not the digest of the entry before it follows
+    /// a change made outside todo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prev: Option<String>,
     /// What the change was (its confirmation message).
     pub what: String,
     /// First line of the phases text that differs.
@@ -166,15 +173,22 @@ impl History {
                 Some(section) => section.into(),
                 None => phases_text(&after.phases).into(),
             };
-        let entry = diff(&old_text, &new_text, plan, after.rev, digest(written), what);
+        let mut entry = diff(&old_text, &new_text, plan, after.rev, digest(written), what);
+        let Some((bytes, _)) = before else {
+            // The change created the plan file: whatever history this path
+            // had belongs to a plan that is gone. Start afresh.
+            return self.rewrite(plan, &[entry]);
+        };
+        entry.prev = Some(digest(bytes));
         fs::create_dir_all(&self.dir)?;
         let path = self.file(plan);
         let mut line = serde_json::to_string(&entry).map_err(io::Error::other)?;
         line.push('\n');
-        let mut file = OpenOptions::new().create(true).append(true).open(&path)?;
+        let mut file = open(&path, true)?;
         file.write_all(line.as_bytes())?;
+        let len = file.metadata()?.len();
         drop(file);
-        if fs::metadata(&path).map(|m| m.len()).unwrap_or(0) > COMPACT_AT {
+        if len > COMPACT_AT {
             let mut entries = self.entries(plan)?;
             let excess = entries.len().saturating_sub(KEEP);
             entries.drain(..excess);
@@ -185,8 +199,9 @@ impl History {
 
     /// All entries for `plan`, oldest first. Unreadable lines are skipped.
     pub fn entries(&self, plan: &Path) -> io::Result<Vec<Entry>> {
-        let text = match fs::read_to_string(self.file(plan)) {
-            Ok(text) => text,
+        let mut text = String::new();
+        match open(&self.file(plan), false) {
+            Ok(mut file) => file.read_to_string(&mut text)?,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(e) => return Err(e),
         };
@@ -205,9 +220,59 @@ impl History {
         }
         let path = self.file(plan);
         let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
-        fs::write(&tmp, text)?;
-        fs::rename(&tmp, &path)
+        // A new file, never one found there (nor through a link there).
+        let _ = fs::remove_file(&tmp);
+        let result = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&tmp)
+            .and_then(|mut file| file.write_all(text.as_bytes()))
+            .and_then(|()| fs::rename(&tmp, &path));
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result
     }
+}
+
+/// Open a history file to read it or to append to it. A symbolic link is
+/// never followed (no write to its target, no dangling target created) and
+/// anything but a regular file is refused without blocking on it: checked
+/// on the open file, so nothing can be swapped in between.
+fn open(path: &Path, append: bool) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    if append {
+        options.create(true).append(true).mode(0o600);
+    } else {
+        options.read(true);
+    }
+    let refused = |why: String| io::Error::other(format!("{}: {why}", path.display()));
+    let file = match options
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+    {
+        Ok(file) => file,
+        Err(e) => {
+            // Say what is there: a link (ELOOP), a FIFO nobody reads (ENXIO)…
+            return match fs::symlink_metadata(path) {
+                Ok(meta) if meta.file_type().is_symlink() => Err(refused(
+                    "it is a symbolic link; todo does not follow links there".into(),
+                )),
+                Ok(meta) if !meta.is_file() => Err(refused(
+                    crate::storage::not_regular(meta.file_type()).to_string(),
+                )),
+                _ => Err(e),
+            };
+        }
+    };
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(refused(
+            crate::storage::not_regular(meta.file_type()).to_string(),
+        ));
+    }
+    Ok(file)
 }
 
 /// Bytes two texts share at the start, compared a block at a time.
@@ -304,6 +369,7 @@ fn diff(old: &str, new: &str, plan: &Path, rev: u64, digest: String, what: &str)
         plan: plan.display().to_string(),
         rev,
         digest,
+        prev: None,
         what: what.to_string(),
         start,
         above,

@@ -23,8 +23,8 @@ use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 
-use clap::Parser;
 use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches};
 
 pub use cli::Cli;
 
@@ -36,7 +36,16 @@ use storage::Store;
 /// Parse `args`, run the verb, print, and return the exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
     let args: Vec<OsString> = args.into_iter().collect();
-    let cli = match Cli::try_parse_from(&args) {
+    // An empty `TODO_FILE` means unset, as for most variables; an empty
+    // `--file` typed on the command line stays a usage error.
+    let mut command = Cli::command();
+    if std::env::var_os("TODO_FILE").is_some_and(|v| v.is_empty()) {
+        command = command.mut_arg("file", |arg| arg.env(None::<&str>));
+    }
+    let cli = match command
+        .try_get_matches_from(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(err) => return usage_error(&args, err),
     };
@@ -53,12 +62,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
             );
         }
     };
-    let file = cli
-        .global
-        .file
-        .clone()
-        .filter(|f| !f.as_os_str().is_empty());
-    let mut store = Store::locate(file, &cwd);
+    let mut store = Store::locate(cli.global.file.clone(), &cwd);
     if let Some(ms) = std::env::var("TODO_LOCK_TIMEOUT_MS")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())

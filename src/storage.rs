@@ -26,6 +26,9 @@ pub struct Store {
     /// The path as the user gave it, or resolved when found by discovery.
     pub path: PathBuf,
     pub lock_wait: Duration,
+    /// Found by discovery rather than named by the person: then it is a
+    /// file of the project, and a link there may not lead out of it.
+    pub discovered: bool,
 }
 
 /// A plan as read from disk, with the bytes it came from.
@@ -47,6 +50,7 @@ impl Store {
             return Store {
                 path,
                 lock_wait: LOCK_WAIT,
+                discovered: false,
             };
         }
         // The project root is the first directory holding `.git`; without
@@ -73,7 +77,36 @@ impl Store {
         Store {
             path,
             lock_wait: LOCK_WAIT,
+            discovered: true,
         }
+    }
+
+    /// A discovered plan file that is a link must stay inside the project
+    /// to be written: a cloned repository could otherwise point it at a
+    /// shell start-up file. (A dangling link inside the project is fine:
+    /// the first change creates its target.) Named with `--file` or
+    /// `TODO_FILE`, a link is followed wherever it leads.
+    fn check_link(&self, target: &Path) -> Result<()> {
+        let is_link = fs::symlink_metadata(&self.path).is_ok_and(|m| m.file_type().is_symlink());
+        if !self.discovered || !is_link {
+            return Ok(());
+        }
+        let Ok(dir) = fs::canonicalize(Store::directory(target)) else {
+            // Nowhere to write; locking says so.
+            return Ok(());
+        };
+        let real = match target.file_name() {
+            Some(name) => dir.join(name),
+            None => dir,
+        };
+        if real.starts_with(project_of(&self.path)) {
+            return Ok(());
+        }
+        Err(Error::Environment(format!(
+            "Not writing plan file {}: {}; nothing was written. To use it there, name it with --file or TODO_FILE.",
+            self.display(),
+            Refusal::Outside { real, at_end: true }
+        )))
     }
 
     pub fn display(&self) -> String {
@@ -93,9 +126,10 @@ impl Store {
         }
     }
 
-    /// Read the plan; a missing file is an empty plan.
+    /// Read the plan; a missing file is an empty plan. A FIFO, device or
+    /// socket is refused without blocking on it.
     pub fn load(&self) -> Result<Loaded> {
-        let bytes = match fs::read(&self.path) {
+        let bytes = match read_regular(&self.path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 return Ok(Loaded {
@@ -141,6 +175,7 @@ impl Store {
     /// Take the exclusive lock, waiting up to `lock_wait`.
     pub fn lock(&self) -> Result<Lock> {
         let target = self.target();
+        self.check_link(&target)?;
         let dir = Store::directory(&target);
         let handle = File::open(&dir).map_err(|e| {
             Error::io(
@@ -258,6 +293,196 @@ fn temp_prefix(target: &Path) -> String {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| DEFAULT_NAME.into());
     format!(".{}.tmp.", name.trim_start_matches('.'))
+}
+
+/// "a FIFO", "a socket", … for a file that is not a regular one.
+fn kind_of(file_type: fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_fifo() {
+        "a FIFO"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_char_device() {
+        "a character device"
+    } else if file_type.is_block_device() {
+        "a block device"
+    } else {
+        "a special file"
+    }
+}
+
+/// The error for a file that is not a regular one (directories keep their
+/// own kind, so that they read "it is a directory").
+pub fn not_regular(file_type: fs::FileType) -> io::Error {
+    if file_type.is_dir() {
+        return io::Error::from(io::ErrorKind::IsADirectory);
+    }
+    io::Error::other(format!("it is {}, not a regular file", kind_of(file_type)))
+}
+
+/// Read a regular file whole. It is opened without blocking (a FIFO with no
+/// writer would otherwise hang) and checked *after* opening, on the open
+/// file, so nothing can be swapped in between the check and the read.
+pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_regular(meta.file_type()));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Who named a path todo is about to write or read.
+#[derive(Debug, Clone, Copy)]
+pub enum Named<'a> {
+    /// Typed by the person: followed as `cp` would, anywhere.
+    Typed,
+    /// Chosen by todo (`TODO.md` beside the plan) or a file of the project
+    /// to edit in place (`--into`): a symbolic link on the way may lead
+    /// only to somewhere inside `project` (a canonical path).
+    Chosen { project: &'a Path },
+}
+
+/// Why a path is not used.
+#[derive(Debug)]
+pub enum Refusal {
+    /// A link (at the end, or a directory on the way) leads out of the project.
+    Outside {
+        real: PathBuf,
+        at_end: bool,
+    },
+    Directory {
+        link: bool,
+    },
+    Dangling,
+    Loop,
+    Special(&'static str),
+    Io(io::Error),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Outside { real, at_end } => {
+                let real = crate::text::visible(&real.display().to_string()).into_owned();
+                if *at_end {
+                    write!(
+                        f,
+                        "it is a symbolic link that leads outside the project (to {real})"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "a directory on its way is a symbolic link that leads outside the project (to {real})"
+                    )
+                }
+            }
+            Refusal::Directory { link: true } => {
+                write!(f, "it is a symbolic link to a directory, not a file")
+            }
+            Refusal::Directory { link: false } => write!(f, "it is a directory"),
+            Refusal::Dangling => write!(f, "it is a symbolic link to a file that does not exist"),
+            Refusal::Loop => write!(f, "it is a symbolic link loop"),
+            Refusal::Special(kind) => write!(f, "it is {kind}, not a regular file"),
+            Refusal::Io(e) => write!(f, "{}", crate::error::io_reason(e)),
+        }
+    }
+}
+
+/// Where `path` really leads, checked by the rule of [`Named`]: the file
+/// to write or read (the end of a link chain, so that a link stays a link
+/// when the file is replaced). Refused: a link to a directory or to
+/// nothing, a loop, anything not a regular file, and for a chosen path a
+/// link that leads out of the project. A missing file (not a link) is
+/// fine: it is created. This guards against files planted in a project;
+/// it does not race a local attacker swapping directories underneath.
+pub fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf, Refusal> {
+    let mut at = path.to_path_buf();
+    let mut link = false;
+    let mut hops = 0;
+    let exists = loop {
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                hops += 1;
+                if hops > 40 {
+                    return Err(Refusal::Loop);
+                }
+                link = true;
+                let next = fs::read_link(&at).map_err(Refusal::Io)?;
+                at = match at.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                };
+            }
+            Ok(meta) if meta.is_dir() => return Err(Refusal::Directory { link }),
+            Ok(meta) if meta.is_file() => break true,
+            Ok(meta) => return Err(Refusal::Special(kind_of(meta.file_type()))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound && link => {
+                return Err(Refusal::Dangling);
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => break false,
+            Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Refusal::Loop),
+            Err(e) => return Err(Refusal::Io(e)),
+        }
+    };
+    let Named::Chosen { project } = named else {
+        return Ok(at);
+    };
+    // Where it really is, against where its name says it is: any
+    // difference is a link followed, at the end or on the way.
+    let parent = Store::directory(&at);
+    let real_dir = match fs::canonicalize(&parent) {
+        Ok(dir) => dir,
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Refusal::Loop),
+        // A missing directory: the write will say so.
+        Err(_) if !exists => return Ok(at),
+        Err(e) => return Err(Refusal::Io(e)),
+    };
+    let real = match at.file_name() {
+        Some(name) => real_dir.join(name),
+        None => real_dir,
+    };
+    if Some(&real) != lexical(path).as_ref() && !real.starts_with(project) {
+        return Err(Refusal::Outside { real, at_end: link });
+    }
+    Ok(at)
+}
+
+/// `path` made absolute, with `.` and `..` folded by name, not by the
+/// file system: where the path says it is.
+fn lexical(path: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    let abs = std::path::absolute(path).ok()?;
+    let mut out = PathBuf::new();
+    for part in abs.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
+/// The project a plan file belongs to, as a canonical path: the first
+/// directory holding `.git` from the plan's directory up, else the plan's
+/// directory itself.
+pub fn project_of(plan: &Path) -> PathBuf {
+    let dir = Store::directory(plan);
+    let dir = fs::canonicalize(&dir)
+        .or_else(|_| std::path::absolute(&dir))
+        .unwrap_or(dir);
+    dir.ancestors()
+        .find(|d| fs::symlink_metadata(d.join(".git")).is_ok())
+        .map_or_else(|| dir.clone(), Path::to_path_buf)
 }
 
 /// Follow a symlink chain to the file it names (which may not exist yet).

@@ -11,24 +11,34 @@ use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, json as plan_json};
 use crate::region;
-use crate::storage::{resolve_link, write_atomic};
+use crate::storage::{self, Named, Refusal, write_atomic};
 
 pub fn run(ctx: &Context, args: &ExportArgs) -> Result<Report> {
+    if args.path.as_deref() == Some("") {
+        return Err(Error::usage("The path is empty."));
+    }
     let plan = ctx.read()?;
     let body = render(plan, args.format);
+    let project = storage::project_of(&ctx.store.path);
+    let chosen = Named::Chosen { project: &project };
     let mut report = if let Some(into) = &args.into {
-        into_region(into, if plan.is_empty() { "" } else { &body })?
+        // The file of `--into` is a file of the project edited in place:
+        // a link in it was not typed by the person, so it counts as chosen.
+        into_region(into, chosen, if plan.is_empty() { "" } else { &body })?
     } else if plan.is_empty() {
         Report::new("export", Kind::Warn, "No todos to export.")
     } else {
-        let path = match &args.path {
-            Some(p) => p.clone(),
-            None => beside(&ctx.store.path, "TODO.md").display().to_string(),
+        let (path, named) = match &args.path {
+            Some(p) => (p.clone(), Named::Typed),
+            None => (
+                beside(&ctx.store.path, "TODO.md").display().to_string(),
+                chosen,
+            ),
         };
         if path == "-" {
             Report::new("export", Kind::Data, body)
         } else {
-            write(Path::new(&path), &body)?;
+            write(Path::new(&path), named, &body)?;
             Report::new("export", Kind::Confirm, format!("Wrote todos to {path}"))
                 .with("path", json!(path))
         }
@@ -58,13 +68,24 @@ pub fn beside(plan: &Path, name: &str) -> PathBuf {
     }
 }
 
-fn write(path: &Path, text: &str) -> Result<()> {
-    write_atomic(&resolve_link(path), text.as_bytes())
+/// The file to write for `path`, or why not (exit 6, nothing written).
+fn target(path: &Path, named: Named) -> Result<PathBuf> {
+    storage::checked(path, named).map_err(|why: Refusal| {
+        Error::Environment(format!(
+            "Not writing {}: {why}; nothing was written.",
+            path.display()
+        ))
+    })
+}
+
+fn write(path: &Path, named: Named, text: &str) -> Result<()> {
+    write_atomic(&target(path, named)?, text.as_bytes())
         .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
 }
 
-fn into_region(file: &Path, body: &str) -> Result<Report> {
-    let doc = match std::fs::read(file) {
+fn into_region(file: &Path, named: Named, body: &str) -> Result<Report> {
+    let real = target(file, named)?;
+    let doc = match storage::read_regular(&real) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
             Error::Invalid(format!(
                 "Cannot update {}: it is not UTF-8 text; it was left as it was.",
@@ -81,7 +102,8 @@ fn into_region(file: &Path, body: &str) -> Result<Report> {
         ))
     })?;
     if updated != doc {
-        write(file, &updated)?;
+        write_atomic(&real, updated.as_bytes())
+            .map_err(|e| Error::io(format!("Cannot write {}", file.display()), e))?;
     }
     let shown = file.display().to_string();
     Ok(

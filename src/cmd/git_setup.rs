@@ -7,8 +7,8 @@
 //! clone's `.git/config`, which git never shares (it would run commands).
 
 use std::ffi::OsStr;
-use std::fs::{self, OpenOptions};
-use std::io::{self, Write};
+use std::fs;
+use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -19,7 +19,7 @@ use super::Context;
 use crate::cli::GitSetupArgs;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
-use crate::storage::DEFAULT_NAME;
+use crate::storage::{self, DEFAULT_NAME, Named};
 
 const ATTRIBUTE: &str = "merge=todo";
 const DRIVER: &str = "todo merge-file %O %A %B";
@@ -173,34 +173,49 @@ fn setup(root: &Path, state: &State) -> Result<Report> {
     Ok(report)
 }
 
+/// `.gitattributes` is a file of the repository: chosen, not typed, so a
+/// link there may not lead out of the project (nor to a FIFO, which would
+/// hang the read). Returns the file to read and write.
+fn attributes_file(path: &Path) -> Result<PathBuf> {
+    let project = storage::project_of(path);
+    storage::checked(path, Named::Chosen { project: &project }).map_err(|why| {
+        Error::Environment(format!(
+            "Not using {}: {why}; nothing was written.",
+            path.display()
+        ))
+    })
+}
+
+/// The attributes file's bytes; empty when there is none.
+fn read_attributes(path: &Path) -> Result<(PathBuf, Vec<u8>)> {
+    let real = attributes_file(path)?;
+    match storage::read_regular(&real) {
+        Ok(bytes) => Ok((real, bytes)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok((real, Vec::new())),
+        Err(e) => Err(Error::io(format!("Cannot read {}", path.display()), e)),
+    }
+}
+
 /// Does the attributes file already give `.todo.json` our merge driver?
 fn has_line(path: &Path) -> Result<bool> {
-    let text = match fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
-        Err(e) => return Err(Error::io(format!("Cannot read {}", path.display()), e)),
-    };
-    Ok(text.lines().any(|line| {
+    let (_, bytes) = read_attributes(path)?;
+    Ok(String::from_utf8_lossy(&bytes).lines().any(|line| {
         let mut words = line.split_whitespace();
         words.next() == Some(DEFAULT_NAME) && words.any(|w| w == ATTRIBUTE)
     }))
 }
 
-/// Append one line, starting a new line first if the file does not end with one.
+/// Add one line, starting a new line first if the file does not end with
+/// one; the file is replaced atomically, like the plan.
 fn append_line(path: &Path, line: &str) -> Result<()> {
-    let fail = |e| Error::io(format!("Cannot write {}", path.display()), e);
-    let needs_newline = match fs::read(path) {
-        Ok(bytes) => !bytes.is_empty() && !bytes.ends_with(b"\n"),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => false,
-        Err(e) => return Err(fail(e)),
-    };
-    let mut file = OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(fail)?;
-    let text = format!("{}{line}\n", if needs_newline { "\n" } else { "" });
-    file.write_all(text.as_bytes()).map_err(fail)
+    let (real, mut bytes) = read_attributes(path)?;
+    if !bytes.is_empty() && !bytes.ends_with(b"\n") {
+        bytes.push(b'\n');
+    }
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.push(b'\n');
+    storage::write_atomic(&real, &bytes)
+        .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
 }
 
 fn git(root: &Path, args: &[&str]) -> Result<Output> {

@@ -8,31 +8,41 @@ use serde_json::json;
 use super::Context;
 use super::export::beside;
 use crate::cli::ImportArgs;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, io_reason};
 use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Phase, json as plan_json};
 use crate::region;
+use crate::storage::{self, Named};
 
 pub fn run(ctx: &Context, args: &ImportArgs) -> Result<Report> {
-    let path = match &args.path {
-        Some(p) => p.clone(),
-        None => beside(&ctx.store.path, "TODO.md").display().to_string(),
+    let failed = |shown: &str, why: String| {
+        Error::Environment(format!("Failed to read todos: {shown}: {why}"))
     };
-    let (shown, raw) = if path == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .map_err(|e| Error::Environment(format!("Failed to read todos: stdin: {e}")))?;
-        ("stdin".to_string(), buf)
-    } else {
-        let bytes = std::fs::read(Path::new(&path)).map_err(|e| {
-            Error::Environment(format!(
-                "Failed to read todos: {path}: {}",
-                Error::io("", e).to_string().trim_start_matches(": ")
-            ))
-        })?;
-        (path.clone(), bytes)
+    let (shown, raw) = match args.path.as_deref() {
+        Some("") => return Err(Error::usage("The path is empty.")),
+        Some("-") => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| failed("-", io_reason(&e)))?;
+            ("-".to_string(), buf)
+        }
+        // Typed: read as `cat` would, FIFOs and `/dev/stdin` included.
+        Some(path) => {
+            let bytes = std::fs::read(Path::new(path)).map_err(|e| failed(path, io_reason(&e)))?;
+            (path.to_string(), bytes)
+        }
+        // Chosen by todo: the links rule of `export`, and never a FIFO.
+        None => {
+            let path = beside(&ctx.store.path, "TODO.md");
+            let shown = path.display().to_string();
+            let project = storage::project_of(&ctx.store.path);
+            let real = storage::checked(&path, Named::Chosen { project: &project })
+                .map_err(|why| failed(&shown, why.to_string()))?;
+            let bytes = storage::read_regular(&real).map_err(|e| failed(&shown, io_reason(&e)))?;
+            (shown, bytes)
+        }
     };
     let bad = |problems: String| Error::Invalid(format!("Could not parse {shown}:\n{problems}"));
     let text = String::from_utf8(raw).map_err(|_| bad("  Line 1: not UTF-8 text".into()))?;

@@ -14,8 +14,11 @@ pub fn apply(
     words: &[String],
 ) -> Result<Report> {
     let mut ids = Vec::new();
+    // What to say when it turns out nothing changed (SPEC: exit 0, no write).
+    let unchanged;
     let message = if words.is_empty() {
         ids.extend(open_tasks(plan, None));
+        unchanged = "No open tasks; nothing changed.".to_string();
         format!("Marked all tasks {status}.")
     } else {
         let query = query(words)?;
@@ -23,6 +26,7 @@ pub fn apply(
             Target::Task(id) => {
                 let content = task_of(plan, &id)?.1.content;
                 ids.push(id);
+                unchanged = format!("Already {status}: {content}; nothing changed.");
                 format!("Marked {status}: {content}")
             }
             Target::Phase(pid) => {
@@ -31,11 +35,17 @@ pub fn apply(
                     .map(|p| p.name.clone())
                     .unwrap_or_default();
                 ids.extend(open_tasks(plan, Some(&pid)));
+                unchanged = format!("No open tasks in phase {name}; nothing changed.");
                 format!("Marked phase {name} {status}.")
             }
         }
     };
-    set_status(plan, verb, message, &ids, status, None)
+    let before = plan.changes;
+    let mut report = set_status(plan, verb, message, &ids, status, None)?;
+    if plan.changes == before {
+        report.message = unchanged;
+    }
+    Ok(report)
 }
 
 /// Ids of open tasks, in one phase or everywhere.

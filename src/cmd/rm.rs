@@ -14,6 +14,13 @@ pub fn run(ctx: &Context, args: TargetArgs) -> Result<Report> {
 pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
     let refused = |e: crate::plan::ops::OpError| Error::Refused(e.to_string());
     if args.query.is_empty() {
+        if plan.phases.is_empty() {
+            return Ok(Report::new(
+                "rm",
+                Kind::Confirm,
+                "No todos; nothing changed.",
+            ));
+        }
         let mut report = Report::new("rm", Kind::Confirm, "Cleared all todos.");
         report.phases = plan.phases.iter().map(phase_json).collect();
         plan.apply(Op::Clear).map_err(refused)?;

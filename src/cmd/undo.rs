@@ -24,11 +24,16 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
     let real = ctx.real_path();
     let report = ctx.transact(
         |plan, bytes| {
+            // No plan file: whatever history this path has belongs to a
+            // plan that is gone, and never applies to another.
+            let Some(bytes) = bytes else {
+                return Err(Error::Refused("Nothing to undo.".into()));
+            };
             let entries = history.entries(&real).map_err(read_error)?;
             let Some(last) = entries.last() else {
                 return Err(Error::Refused("Nothing to undo.".into()));
             };
-            let now = digest(bytes.unwrap_or_default());
+            let now = digest(bytes);
             if now != last.digest && !args.force {
                 return Err(Error::Conflict(format!(
                     "The plan file was changed outside todo since its last change (\"{}\"); undo would throw that away.\n\
@@ -47,10 +52,16 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
             Ok(Report::new("undo", Kind::Confirm, format!("Undid: {}", last.what)))
         },
         |_, _, _, written, report| {
-            // Pop the entry; the one below now describes the file we wrote.
+            // Pop the entry; the one below now describes the file we wrote,
+            // unless the file was changed outside todo between the two
+            // changes: then the next undo must see that (exit 4).
             let result = history.entries(&real).and_then(|mut entries| {
-                entries.pop();
-                if let Some(prev) = entries.last_mut() {
+                let undone = entries.pop();
+                if let Some(prev) = entries.last_mut()
+                    && undone
+                        .and_then(|e| e.prev)
+                        .is_none_or(|before| before == prev.digest)
+                {
                     prev.digest = digest(written);
                 }
                 history.rewrite(&real, &entries)

@@ -171,3 +171,38 @@ fn a_stranded_temporary_file_is_removed_by_the_next_change() {
     env.run(&["append", "b"]).ok();
     assert!(!stranded.exists());
 }
+
+#[test]
+fn an_empty_todo_file_means_unset() {
+    let env = TestEnv::new();
+    let empty = |c: &mut std::process::Command| {
+        c.env("TODO_FILE", "");
+    };
+    env.run_with(&["append", "here"], empty)
+        .is(0, "Appended to Todos: Here\n", "");
+    assert!(env.plan_path().is_file());
+    env.run_with(&["where"], empty)
+        .is(0, &format!("{}\n", env.plan_path().display()), "");
+    env.run_with(&["next", "--file", "other.json"], empty)
+        .is(1, "", "");
+    env.run_with(&["--file", "other.json", "append", "there"], empty)
+        .is(0, "Appended to Todos: There\n", "");
+    assert!(env.root.join("other.json").is_file());
+    // An empty --file typed on the command line is a usage error.
+    env.run(&["--file", "", "next"]).code(2);
+}
+
+#[test]
+fn where_refuses_a_plan_path_that_is_a_directory() {
+    let env = TestEnv::new();
+    std::fs::create_dir(env.root.join("plans")).unwrap();
+    env.run_with(&["where"], |c| {
+        c.env("TODO_FILE", "plans");
+    })
+    .is(6, "", "Cannot use plan file plans: it is a directory\n");
+    env.run(&["where", "--file", "plans"]).is(
+        6,
+        "",
+        "Cannot use plan file plans: it is a directory\n",
+    );
+}

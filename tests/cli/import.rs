@@ -62,8 +62,8 @@ fn import_reads_stdin_and_every_json_shape() {
     let snapshot = r#"{"phases":[{"name":"Auth","tasks":[{"content":"Wire OAuth","status":"completed"},{"content":"Keys","status":"blocked","blocker":"vendor"},{"content":"Old","status":"abandoned","droppedBy":"user"}]}]}"#;
     let bare = r#"[{"name":"Only","tasks":[{"content":"One","status":"pending"}]}]"#;
     for (text, want) in [
-        (snapshot, "Imported 1 phase(s), 3 task(s) from stdin.\n"),
-        (bare, "Imported 1 phase(s), 1 task(s) from stdin.\n"),
+        (snapshot, "Imported 1 phase(s), 3 task(s) from -.\n"),
+        (bare, "Imported 1 phase(s), 1 task(s) from -.\n"),
     ] {
         let out = pipe(&env, &["import", "-"], text);
         assert_eq!((out.0, out.1.as_str()), (0, want), "{}", out.2);
@@ -144,4 +144,26 @@ fn lenient_skips_prose_but_never_reads_code_blocks() {
         "",
     );
     env.run(&[]).is(0, "# Phase\n- [/] real task\n", "");
+}
+
+#[test]
+fn an_empty_path_is_a_usage_error() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    let before = env.plan_text();
+    env.run(&["import", ""]).is(2, "", "The path is empty.\n");
+    env.run(&["export", ""]).is(2, "", "The path is empty.\n");
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn import_from_stdin_names_it_as_typed() {
+    let env = TestEnv::new();
+    let out = pipe(&env, &["import", "-", "--json"], "# P\n- [ ] x\n");
+    let v: serde_json::Value = serde_json::from_str(&out.1).unwrap();
+    assert_eq!(v["message"], "Imported 1 phase(s), 1 task(s) from -.");
+    assert_eq!(v["imported"]["from"], "-");
+    let out = pipe(&env, &["import", "-"], "what\n");
+    assert_eq!(out.0, 5);
+    assert!(out.2.starts_with("Could not parse -:\n"), "{}", out.2);
 }

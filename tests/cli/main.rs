@@ -16,6 +16,7 @@ mod export;
 mod generated;
 mod import;
 mod json;
+mod links;
 mod matching;
 mod merge;
 mod output;

@@ -690,3 +690,26 @@ fn the_merge_verbs_have_help() {
     assert!(help.contains("merge-file"), "{help}");
     assert!(help.contains("git-setup"), "{help}");
 }
+
+#[test]
+fn git_setup_never_writes_through_a_gitattributes_linked_out_of_the_project() {
+    let repo = Repo::new();
+    let rc = repo.env.home.join(".bashrc");
+    std::fs::write(&rc, "alias ll='ls -l'\n").unwrap();
+    let attributes = repo.env.root.join(".gitattributes");
+    std::os::unix::fs::symlink(&rc, &attributes).unwrap();
+    for args in [&["git-setup"][..], &["git-setup", "--check"]] {
+        let run = repo.todo(args);
+        run.code(6);
+        assert!(
+            run.stderr.starts_with(&format!(
+                "Not using {}: it is a symbolic link that leads outside the project",
+                attributes.display()
+            )),
+            "{run:?}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&rc).unwrap(), "alias ll='ls -l'\n");
+    // Nothing was configured either.
+    repo.git(&["config", "--get", "merge.todo.driver"]).code(1);
+}

@@ -29,3 +29,18 @@ fn rm_with_no_match_changes_nothing() {
         .is(3, "", "No task or phase matched \"t42\".\n");
     assert_eq!(env.plan_text(), before);
 }
+
+#[test]
+fn rm_on_an_empty_plan_says_nothing_changed_and_writes_nothing() {
+    let env = TestEnv::new();
+    env.run(&["rm"]).is(0, "No todos; nothing changed.\n", "");
+    assert!(!env.plan_path().exists());
+    env.given(&[&["append", "a"], &["rm"]]);
+    let before = env.plan_text();
+    env.run(&["rm"]).is(0, "No todos; nothing changed.\n", "");
+    assert_eq!(env.plan_text(), before);
+    let run = env.run(&["rm", "--json"]);
+    run.ok();
+    assert_eq!(run.json()["message"], "No todos; nothing changed.");
+    assert_eq!(env.plan_text(), before);
+}

@@ -260,16 +260,57 @@ fn a_command_that_changes_nothing_does_not_write() {
         .and_then(|m| m.modified())
         .ok();
     std::thread::sleep(std::time::Duration::from_millis(20));
-    env.run(&["done", "oauth"])
-        .is(0, "Marked completed: Wire OAuth providers\n", "");
+    env.run(&["done", "oauth"]).is(
+        0,
+        "Already completed: Wire OAuth providers; nothing changed.\n",
+        "",
+    );
     env.run(&["unblock", "keys"]).ok();
+    // Not written at all: same bytes, same modification time.
+    assert_eq!(env.plan_text(), before);
+    let now = std::fs::metadata(env.plan_path())
+        .and_then(|m| m.modified())
+        .ok();
+    assert!(
+        modified.is_some() && now == modified,
+        "{modified:?} {now:?}"
+    );
     env.run(&["done", "auth"]).ok(); // open tasks remain: this one does change
     let after_auth = env.plan_text();
     assert_ne!(after_auth, before);
     env.run(&["done", "auth"]).ok(); // now nothing is open in Auth
     assert_eq!(env.plan_text(), after_auth);
-    let _ = modified;
     let rev = env.rev();
     env.run(&["start", "stripe"]).ok(); // already in progress
     assert_eq!(env.rev(), rev);
+}
+
+#[test]
+fn done_and_drop_with_nothing_open_say_nothing_changed() {
+    let env = TestEnv::new();
+    for verb in ["done", "drop"] {
+        env.run(&[verb])
+            .is(0, "No open tasks; nothing changed.\n", "");
+    }
+    assert!(!env.plan_path().exists());
+    env.web_app();
+    env.given(&[&["done", "auth"], &["drop", "billing"]]);
+    let before = env.plan_text();
+    for verb in ["done", "drop"] {
+        env.run(&[verb])
+            .is(0, "No open tasks; nothing changed.\n", "");
+        env.run(&[verb, "auth"])
+            .is(0, "No open tasks in phase Auth; nothing changed.\n", "");
+    }
+    env.run(&["done", "oauth"]).is(
+        0,
+        "Already completed: Wire OAuth providers; nothing changed.\n",
+        "",
+    );
+    env.run(&["drop", "invoice"]).is(
+        0,
+        "Already abandoned: Invoice export; nothing changed.\n",
+        "",
+    );
+    assert_eq!(env.plan_text(), before);
 }

@@ -150,3 +150,45 @@ fn undo_works_on_a_plan_written_in_another_layout() {
     env.run(&["undo"]).is(0, "Undid: Marked completed: A\n", "");
     assert_eq!(env.plan()["phases"], before["phases"]);
 }
+
+#[test]
+fn history_of_a_deleted_plan_never_applies_to_a_new_one() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "old one"], &["append", "old two"]]);
+    std::fs::remove_file(env.plan_path()).unwrap();
+    // The plan is gone: nothing to undo, and nothing is created.
+    env.run(&["undo"]).is(7, "", "Nothing to undo.\n");
+    env.run(&["undo", "--force"])
+        .is(7, "", "Nothing to undo.\n");
+    assert!(!env.plan_path().exists());
+    // A new plan at the same path starts its own history.
+    env.given(&[&["append", "new"]]);
+    env.run(&["undo"])
+        .is(0, "Undid: Appended to Todos: New\n", "");
+    env.run(&["undo"]).is(7, "", "Nothing to undo.\n");
+    env.run(&["undo", "--force"])
+        .is(7, "", "Nothing to undo.\n");
+    assert_eq!(env.statuses(), crate::common::s(&[]));
+}
+
+#[test]
+fn undo_does_not_step_back_over_a_change_made_outside_todo() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    // Replaced by hand (another plan at the same path), then changed by todo.
+    env.write_plan(crate::common::TWO_TASKS);
+    env.given(&[&["done", "keys"]]);
+    env.run(&["undo"])
+        .is(0, "Undid: Marked completed: Rotate keys\n", "");
+    assert_eq!(
+        env.plan_text(),
+        crate::common::TWO_TASKS.replace("\"rev\": 3", "\"rev\": 5")
+    );
+    let before = env.plan_text();
+    env.run(&["undo"]).is(
+        4,
+        "",
+        "The plan file was changed outside todo since its last change (\"Appended to Todos: A\"); undo would throw that away.\nLook at it, then run `todo undo --force` to undo anyway.\n",
+    );
+    assert_eq!(env.plan_text(), before);
+}
