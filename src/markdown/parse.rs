@@ -327,13 +327,25 @@ impl<'a> Reader<'a> {
     }
 
     /// HTML comment blocks (`<!-- todo:begin -->` and the like) are ignored;
-    /// other HTML is left for `finish` to report.
+    /// other HTML is left for `finish` to report. A comment that is never
+    /// closed runs to the end of its container (often the document) and
+    /// would hide every task after it: that is an error even when reading
+    /// leniently, since what it hides is not prose.
     fn html_block(&mut self, range: &Range<usize>) {
         let lines = self.lines_of(range);
-        if self.line(lines.start).trim_start().starts_with("<!--") {
-            for i in lines {
-                self.claim(i);
-            }
+        if !self.line(lines.start).trim_start().starts_with("<!--") {
+            return;
+        }
+        // The block ends on the line holding `-->` (perhaps its first).
+        if !self.line(lines.end - 1).contains("-->") {
+            self.error(
+                lines.start,
+                "unterminated HTML comment \"<!--\" would hide every line after it (close it with \"-->\")"
+                    .to_string(),
+            );
+        }
+        for i in lines {
+            self.claim(i);
         }
     }
 }
@@ -776,6 +788,18 @@ mod tests {
     fn blank_lines_and_comment_lines_are_ignored() {
         let text = "<!-- todo:begin -->\n\n# A\n<!--\nmulti-line\n-->\n- [ ] a\n  <!-- inside -->\n\n\n- [ ] b\n<!-- todo:end -->\n";
         assert_eq!(outline(&ok(text))[0].1.len(), 2);
+    }
+
+    #[test]
+    fn an_unterminated_comment_is_an_error_even_when_lenient() {
+        let want = ["  Line 2: unterminated HTML comment \"<!--\" would hide every line after it (close it with \"-->\")"];
+        for lenient in [false, true] {
+            assert_eq!(errors("# A\n<!-- open\n- [ ] hidden\n", lenient), want);
+            assert_eq!(errors("- [ ] a\n  <!--\n  - [ ] b\n", lenient).len(), 1);
+        }
+        // Closed ones, however odd, hide only themselves.
+        let text = "<!-->\n<!---->\n<!-- a\n-- b --\n-->\n  <!-- x --> y\n- [ ] t\n";
+        assert_eq!(ok(text)[0].tasks[0].content, "t");
     }
 
     #[test]
