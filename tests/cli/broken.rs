@@ -227,12 +227,12 @@ fn a_read_only_folder_is_refused_and_the_plan_kept() {
 fn duplicate_keys_at_every_level() {
     let env = TestEnv::new();
     let twice = GOOD.replace("\n  ]\n}\n", "\n  ],\n  \"phases\": []\n}\n");
-    assert_reported(&env, &twice, "17:3", "duplicate key \"phases\"");
+    assert_reported(&env, &twice, "16:3", "duplicate key \"phases\"");
     let name = GOOD.replace(
         "\"name\": \"Auth\",",
         "\"name\": \"Auth\",\n      \"name\": \"Billing\",",
     );
-    assert_reported(&env, &name, "9:7", "duplicate key \"name\"");
+    assert_reported(&env, &name, "10:7", "duplicate key \"name\"");
     let status = GOOD.replace(
         "\"status\": \"pending\" }",
         "\"status\": \"pending\", \"status\": \"completed\" }",
