@@ -117,8 +117,10 @@ fn is_marker(text: &str, marker: &str) -> bool {
 /// Locate the one region, if any.
 fn find(doc: &str) -> Result<Option<Found>, RegionError> {
     let code = code_blocks(doc);
-    let in_code =
-        |line: &Line| code.iter().any(|r| line.start < r.end && line.text_end > r.start);
+    let in_code = |line: &Line| {
+        code.iter()
+            .any(|r| line.start < r.end && line.text_end > r.start)
+    };
     let mut found = None;
     let mut open: Option<(usize, usize)> = None; // (line number, body start)
     for (i, line) in lines(doc).iter().enumerate() {
@@ -229,7 +231,11 @@ pub fn splice(doc: &str, body: &str) -> Result<String, RegionError> {
 
 /// The 1-based line holding byte `at`.
 fn line_of(doc: &str, at: usize) -> usize {
-    lines(doc).iter().take_while(|l| l.start <= at).count().max(1)
+    lines(doc)
+        .iter()
+        .take_while(|l| l.start <= at)
+        .count()
+        .max(1)
 }
 
 #[cfg(test)]
@@ -282,7 +288,10 @@ mod tests {
         );
         assert_eq!(extract(doc).unwrap(), "old\n");
         // Only at the very start: elsewhere it is text.
-        assert_eq!(extract("a\n\u{feff}<!-- todo:begin -->\n"), Err(RegionError::Missing));
+        assert_eq!(
+            extract("a\n\u{feff}<!-- todo:begin -->\n"),
+            Err(RegionError::Missing)
+        );
     }
 
     #[test]
@@ -303,7 +312,10 @@ mod tests {
             assert_eq!(extract(&out).unwrap(), "x\n", "{out:?}");
         }
         // Blanks around a marker are fine; it is still the whole line.
-        assert_eq!(extract("  <!-- todo:begin -->\t\nx\n<!-- todo:end --> \n").unwrap(), "x\n");
+        assert_eq!(
+            extract("  <!-- todo:begin -->\t\nx\n<!-- todo:end --> \n").unwrap(),
+            "x\n"
+        );
     }
 
     #[test]
@@ -324,7 +336,10 @@ mod tests {
         assert_eq!(line_ending("a\r\nb\r"), "\r\n");
         let mac = "Intro\r<!-- todo:begin -->\rold\r<!-- todo:end -->\rEnd";
         let out = splice(mac, "a\nb\n").unwrap();
-        assert_eq!(out, "Intro\r<!-- todo:begin -->\ra\rb\r<!-- todo:end -->\rEnd");
+        assert_eq!(
+            out,
+            "Intro\r<!-- todo:begin -->\ra\rb\r<!-- todo:end -->\rEnd"
+        );
         assert_eq!(extract(&out).unwrap(), "a\nb\n");
         assert_eq!(
             splice("x\r", "a\n").unwrap(),

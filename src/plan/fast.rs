@@ -344,12 +344,21 @@ mod tests {
         for (bad, key) in [
             (good.replace("\n}\n", ",\n  \"phases\": []\n}\n"), "phases"),
             (good.replace("  \"rev\"", "  \"rev\": 1,\n  \"rev\""), "rev"),
-            (good.replace("\"name\": \"A\"", "\"name\": \"A\", \"name\": \"B\""), "name"),
-            (good.replace("      \"tasks\"", "      \"tasks\": [],\n      \"tasks\""), "tasks"),
+            (
+                good.replace("\"name\": \"A\"", "\"name\": \"A\", \"name\": \"B\""),
+                "name",
+            ),
+            (
+                good.replace("      \"tasks\"", "      \"tasks\": [],\n      \"tasks\""),
+                "tasks",
+            ),
             (good.replace(" }", ", \"content\": \"b\" }"), "content"),
             (good.replace(" }", ", \"blocker\": null }"), "blocker"),
             (good.replace(" }", ", \"x\": 1, \"x\": 2 }"), "x"),
-            (good.replace("\"id\": \"t1\"", "\"id\": \"t1\", \"id\": \"t2\""), "id"),
+            (
+                good.replace("\"id\": \"t1\"", "\"id\": \"t1\", \"id\": \"t2\""),
+                "id",
+            ),
         ] {
             assert_eq!(parse(&bad), None, "{bad}");
             let err = json::parse(&bad).map(|_| ()).map_err(|e| e.message);

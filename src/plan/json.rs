@@ -215,7 +215,11 @@ const KNOWN: &[&str] = &[
 struct Keys(u16);
 
 impl Keys {
-    fn first<E: de::Error>(&mut self, key: &Key, extra: &serde_json::Map<String, Value>) -> Result<(), E> {
+    fn first<E: de::Error>(
+        &mut self,
+        key: &Key,
+        extra: &serde_json::Map<String, Value>,
+    ) -> Result<(), E> {
         let repeated = match key {
             Key::Known(k) => {
                 let bit = 1u16 << KNOWN.iter().position(|n| n == k).unwrap_or(15);

@@ -280,8 +280,9 @@ fn columns_count_characters() {
     env.run(&["next"]).code(5);
     let run = env.run(&["next"]);
     assert!(
-        run.stderr
-            .starts_with(&format!("Plan file {path}:12:48 is broken: not valid UTF-8")),
+        run.stderr.starts_with(&format!(
+            "Plan file {path}:12:48 is broken: not valid UTF-8"
+        )),
         "{run:?}"
     );
     assert_eq!(std::fs::read(env.plan_path()).unwrap(), bytes);
@@ -295,7 +296,8 @@ fn columns_count_characters() {
     let run = env.run_in(&dir, &["merge-file", "base", "ours", "theirs"]);
     run.code(5);
     assert!(
-        run.stderr.starts_with("Plan file theirs:12:62 is broken: unknown status"),
+        run.stderr
+            .starts_with("Plan file theirs:12:62 is broken: unknown status"),
         "{run:?}"
     );
     assert_eq!(std::fs::read_to_string(dir.join("ours")).unwrap(), GOOD);

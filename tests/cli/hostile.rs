@@ -71,7 +71,8 @@ fn importing_nothing_is_refused_and_the_plan_kept() {
         run.code(5);
         assert!(run.stdout.is_empty(), "{name}: {run:?}");
         assert!(
-            run.stderr.starts_with(&format!("Could not import {name}: ")),
+            run.stderr
+                .starts_with(&format!("Could not import {name}: ")),
             "{name}: {run:?}"
         );
         assert!(run.stderr.contains(EMPTY_HINT), "{name}: {run:?}");
@@ -93,7 +94,8 @@ fn importing_nothing_is_refused_and_the_plan_kept() {
 fn an_unterminated_comment_is_refused_naming_its_line() {
     let env = TestEnv::new();
     env.write_plan(TWO_TASKS);
-    let text = "# Release\n- [ ] tag it\n<!-- forgot to close this\n- [ ] publish\n- [ ] announce\n";
+    let text =
+        "# Release\n- [ ] tag it\n<!-- forgot to close this\n- [ ] publish\n- [ ] announce\n";
     std::fs::write(env.root.join("open.md"), text).unwrap();
     let want = "Could not parse open.md:\n  Line 3: unterminated HTML comment \"<!--\" would hide every line after it (close it with \"-->\")\n";
     env.run(&["import", "open.md"]).is(5, "", want);
@@ -119,11 +121,8 @@ fn an_unterminated_comment_is_refused_naming_its_line() {
         "<!-->\n# A\n<!---->\n<!--\n- [ ] hidden on purpose\n-->\n- [ ] a\n",
     )
     .unwrap();
-    env.run(&["import", "closed.md"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from closed.md.\n",
-        "",
-    );
+    env.run(&["import", "closed.md"])
+        .is(0, "Imported 1 phase(s), 1 task(s) from closed.md.\n", "");
 }
 
 #[test]
@@ -189,7 +188,11 @@ fn the_pull_request_flavour_reads_on_github_as_typed() {
     let env = TestEnv::new();
     env.given(&[
         &["append", "UI", "Handle <Enter> key"],
-        &["append", "UI", "Render *bold* and `code` and [link](x) and $x$"],
+        &[
+            "append",
+            "UI",
+            "Render *bold* and `code` and [link](x) and $x$",
+        ],
         &["append", "UI", "Escape \\ and ~~this~~ & &copy; <b>"],
         &["block", "t2", "-r", "waits on <Esc> & `x`"],
         &["note", "t1", "# not a heading, <div> not html"],
