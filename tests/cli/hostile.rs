@@ -330,3 +330,146 @@ fn into_a_carriage_return_only_file_keeps_one_region() {
         "",
     );
 }
+
+/// The files of one corpus folder, sorted, without the expected outcomes
+/// (`*.out`, `*.err`, `*.json.md`) that sit beside them.
+fn corpus(folder: &str) -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus")
+        .join(folder);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.to_string_lossy();
+            !(name.ends_with(".out") || name.ends_with(".err") || name.ends_with(".json.md"))
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no corpus in {}", dir.display());
+    files
+}
+
+fn name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// tests/corpus/plan: hostile plan files. Every verb, reading or writing,
+/// exits 5 naming the file and a line:column, and the bytes stay.
+#[test]
+fn corpus_plan_files_are_refused_and_kept() {
+    for case in corpus("plan") {
+        let env = TestEnv::new();
+        let bytes = std::fs::read(&case).unwrap();
+        std::fs::write(env.plan_path(), &bytes).unwrap();
+        let shown = env.plan_path().display().to_string();
+        for args in [
+            &[][..],
+            &["show", "--json"],
+            &["append", "x"],
+            &["done"],
+            &["rm"],
+            &["check"],
+            &["next"],
+            &["export", "-"],
+            &["import", "-"],
+        ] {
+            let run = pipe(&env, args, b"# A\n- [ ] a\n");
+            assert_eq!(run.code, 5, "{} {args:?}: {run:?}", name(&case));
+            if !args.contains(&"--json") {
+                assert!(
+                    run.stderr.starts_with(&format!("Plan file {shown}:")),
+                    "{} {args:?}: {run:?}",
+                    name(&case)
+                );
+            }
+            assert_eq!(
+                std::fs::read(env.plan_path()).unwrap(),
+                bytes,
+                "{}",
+                name(&case)
+            );
+        }
+    }
+}
+
+/// tests/corpus/import: input `import` refuses (exit 5), strictly and
+/// leniently, from a file and from stdin; the plan stays as it was.
+#[test]
+fn corpus_imports_are_refused_and_the_plan_kept() {
+    let env = TestEnv::new();
+    env.write_plan(TWO_TASKS);
+    for case in corpus("import") {
+        let path = case.display().to_string();
+        let input = std::fs::read(&case).unwrap();
+        for run in [
+            env.run(&["import", &path]),
+            env.run(&["import", "--lenient", &path]),
+            pipe(&env, &["import", "-"], &input),
+        ] {
+            assert_eq!(run.code, 5, "{}: {run:?}", name(&case));
+            assert!(run.stdout.is_empty(), "{}: {run:?}", name(&case));
+            assert_eq!(env.plan_text(), TWO_TASKS, "{}", name(&case));
+        }
+    }
+}
+
+/// tests/corpus/into: documents for `export --into`. `X.out` is the file
+/// as it must be afterwards (and stays so when run again); `X.err` the
+/// exit status and message of a refusal that leaves the file untouched.
+#[test]
+fn corpus_into_documents() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["append", "b"]]);
+    for case in corpus("into") {
+        let file = name(&case);
+        let doc = std::fs::read(&case).unwrap();
+        let (run, got) = into(&env, &file, &doc);
+        let out = std::fs::read(format!("{}.out", case.display()));
+        let err = std::fs::read_to_string(format!("{}.err", case.display()));
+        match (out, err) {
+            (Ok(want), Err(_)) => {
+                run.is(0, &format!("Wrote todos to {file}\n"), "");
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&want),
+                    "{file}"
+                );
+                env.run(&["export", "--into", &file]).ok();
+                assert_eq!(
+                    std::fs::read(env.root.join(&file)).unwrap(),
+                    want,
+                    "{file} again"
+                );
+                env.run(&["import", "--from-block", &file]).ok();
+            }
+            (Err(_), Ok(want)) => {
+                let (code, message) = want.split_once('\n').unwrap_or_default();
+                assert_eq!(format!("exit {}", run.code), code, "{file}: {run:?}");
+                assert_eq!(run.stderr, message, "{file}");
+                assert_eq!(got, doc, "{file} must be untouched");
+            }
+            _ => panic!("{file}: needs exactly one of {file}.out and {file}.err"),
+        }
+    }
+}
+
+/// tests/corpus/gfm: phases whose pull-request export (`X.json.md`) must
+/// read on GitHub as typed and import back to the same phases.
+#[test]
+fn corpus_gfm_exports() {
+    for case in corpus("gfm") {
+        let env = TestEnv::new();
+        env.run(&["import", &case.display().to_string()]).ok();
+        let before = env.plan();
+        let run = env.run(&["export", "--format", "gfm", "-"]);
+        run.ok();
+        let golden = format!("{}.md", case.display());
+        assert_eq!(run.stdout, read(Path::new(&golden)), "{}", name(&case));
+        env.run(&["import", &golden]).ok();
+        assert_eq!(env.plan()["phases"], before["phases"], "{}", name(&case));
+    }
+}
