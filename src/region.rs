@@ -1,11 +1,24 @@
 //! The `<!-- todo:begin -->` … `<!-- todo:end -->` region of a document such
 //! as a pull-request body: replace only what is between the marker lines,
 //! keeping every other byte (and the document's line endings) as it was.
+//!
+//! A marker is a whole line holding only the marker (and blanks), outside
+//! any fenced or indented code block — so a README that shows the markers
+//! in an example does not have its example rewritten. A UTF-8 byte-order
+//! mark before the first line is kept and does not hide a marker there.
+//! Lines end at `\n`, `\r\n` or a lone `\r`, as in CommonMark; the lines
+//! todo writes use the ending most of the document's lines use (ties go to
+//! `\n`, then `\r\n`), so a CRLF or CR-only file stays so.
 
+use std::ops::Range;
+
+use pulldown_cmark::{Event, Options, Parser, Tag};
 use thiserror::Error;
 
 pub const BEGIN: &str = "<!-- todo:begin -->";
 pub const END: &str = "<!-- todo:end -->";
+
+const BOM: &str = "\u{feff}";
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum RegionError {
@@ -17,45 +30,125 @@ pub enum RegionError {
     Unopened(usize),
     #[error("no {BEGIN} / {END} region")]
     Missing,
+    #[error(
+        "line {0}: a code block that is never closed; a region appended after it would be part of it"
+    )]
+    InCode(usize),
+    #[error("the new region would not read back as the one region of the file")]
+    Unstable,
 }
 
-/// Byte ranges of the region: the begin line's start, the body (between the
-/// marker lines), and the end line's end (including its line ending).
+/// Byte range of the region's body: between the marker lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Found {
     body_start: usize,
     body_end: usize,
 }
 
-fn is_marker(line: &str, marker: &str) -> bool {
-    line.trim() == marker
+/// One line: where it starts, where its text ends, and where the next line
+/// starts (after its `\n`, `\r\n` or `\r`).
+struct Line {
+    start: usize,
+    text_end: usize,
+    end: usize,
+}
+
+fn lines(doc: &str) -> Vec<Line> {
+    let bytes = doc.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                out.push(Line {
+                    start,
+                    text_end: i,
+                    end: i + 1,
+                });
+                start = i + 1;
+            }
+            b'\r' => {
+                let end = if bytes.get(i + 1) == Some(&b'\n') {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                out.push(Line {
+                    start,
+                    text_end: i,
+                    end,
+                });
+                start = end;
+                i = end - 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < bytes.len() {
+        out.push(Line {
+            start,
+            text_end: bytes.len(),
+            end: bytes.len(),
+        });
+    }
+    out
+}
+
+/// Byte ranges of the document's code blocks (fenced and indented, at any
+/// depth of lists and quotes), as CommonMark reads them.
+fn code_blocks(doc: &str) -> Vec<Range<usize>> {
+    // CommonMark does not skip a byte-order mark; GitHub and editors do.
+    let skip = if doc.starts_with(BOM) { BOM.len() } else { 0 };
+    Parser::new_ext(&doc[skip..], Options::empty())
+        .into_offset_iter()
+        .filter_map(|(event, range)| match event {
+            Event::Start(Tag::CodeBlock(_)) => Some(range.start + skip..range.end + skip),
+            _ => None,
+        })
+        .collect()
+}
+
+fn is_marker(text: &str, marker: &str) -> bool {
+    text.trim_matches([' ', '\t']) == marker
 }
 
 /// Locate the one region, if any.
 fn find(doc: &str) -> Result<Option<Found>, RegionError> {
+    let code = code_blocks(doc);
+    let in_code = |line: &Line| {
+        code.iter()
+            .any(|r| line.start < r.end && line.text_end > r.start)
+    };
     let mut found = None;
     let mut open: Option<(usize, usize)> = None; // (line number, body start)
-    let mut offset = 0;
-    for (i, line) in doc.split_inclusive('\n').enumerate() {
+    for (i, line) in lines(doc).iter().enumerate() {
         let n = i + 1;
-        let next = offset + line.len();
-        if is_marker(line, BEGIN) {
+        let mut text = &doc[line.start..line.text_end];
+        if line.start == 0 {
+            text = text.strip_prefix(BOM).unwrap_or(text);
+        }
+        let begin = is_marker(text, BEGIN);
+        if !(begin || is_marker(text, END)) || in_code(line) {
+            continue;
+        }
+        if begin {
             if open.is_some() || found.is_some() {
                 return Err(RegionError::Second(n));
             }
-            open = Some((n, next));
-        } else if is_marker(line, END) {
+            open = Some((n, line.end));
+        } else {
             match open.take() {
                 Some((_, body_start)) => {
                     found = Some(Found {
                         body_start,
-                        body_end: offset,
+                        body_end: line.start,
                     })
                 }
                 None => return Err(RegionError::Unopened(n)),
             }
         }
-        offset = next;
     }
     if let Some((n, _)) = open {
         return Err(RegionError::Unterminated(n));
@@ -66,46 +159,83 @@ fn find(doc: &str) -> Result<Option<Found>, RegionError> {
 /// The text between the markers, with line endings as `\n`.
 pub fn extract(doc: &str) -> Result<String, RegionError> {
     let found = find(doc)?.ok_or(RegionError::Missing)?;
-    Ok(doc[found.body_start..found.body_end].replace("\r\n", "\n"))
+    Ok(doc[found.body_start..found.body_end]
+        .replace("\r\n", "\n")
+        .replace('\r', "\n"))
+}
+
+/// The line ending most lines of `doc` use; `\n` when it has none.
+fn line_ending(doc: &str) -> &'static str {
+    let (mut lf, mut crlf, mut cr) = (0usize, 0usize, 0usize);
+    for line in lines(doc) {
+        match &doc[line.text_end..line.end] {
+            "\n" => lf += 1,
+            "\r\n" => crlf += 1,
+            "\r" => cr += 1,
+            _ => {}
+        }
+    }
+    if lf >= crlf && lf >= cr {
+        "\n"
+    } else if crlf >= cr {
+        "\r\n"
+    } else {
+        "\r"
+    }
 }
 
 /// Put `body` (lines ending in `\n`) into the document's region, or append
-/// a region when it has none. CRLF documents get CRLF lines.
+/// a region when it has none. Written lines take the document's usual line
+/// ending. The result is checked to hold exactly that region, so a
+/// document that would swallow it (an unclosed code fence) is refused.
 pub fn splice(doc: &str, body: &str) -> Result<String, RegionError> {
-    let crlf = match doc.find('\n') {
-        Some(i) => doc[..i].ends_with('\r'),
-        None => false,
-    };
-    let eol = if crlf { "\r\n" } else { "\n" };
-    let body = if crlf {
-        body.replace('\n', "\r\n")
-    } else {
+    let eol = line_ending(doc);
+    let body = if eol == "\n" {
         body.to_string()
+    } else {
+        body.replace('\n', eol)
     };
-    match find(doc)? {
+    let (out, region_start) = match find(doc)? {
         Some(found) => {
             let mut out = String::with_capacity(doc.len() + body.len());
             out.push_str(&doc[..found.body_start]);
             out.push_str(&body);
             out.push_str(&doc[found.body_end..]);
-            Ok(out)
+            (out, found.body_start)
         }
         None => {
             let mut out = doc.to_string();
             if !out.is_empty() {
-                if !out.ends_with('\n') {
+                if !out.ends_with(['\n', '\r']) {
                     out.push_str(eol);
                 }
                 out.push_str(eol);
             }
+            let start = out.len();
             out.push_str(BEGIN);
             out.push_str(eol);
             out.push_str(&body);
             out.push_str(END);
             out.push_str(eol);
-            Ok(out)
+            (out, start)
         }
+    };
+    match find(&out) {
+        Ok(Some(found)) if out[found.body_start..found.body_end] == body => Ok(out),
+        _ => match code_blocks(&out).iter().find(|r| r.contains(&region_start)) {
+            Some(r) => Err(RegionError::InCode(line_of(&out, r.start))),
+            None => Err(RegionError::Unstable),
+        },
     }
+}
+
+/// The 1-based line holding byte `at`.
+fn line_of(doc: &str, at: usize) -> usize {
+    lines(doc)
+        .iter()
+        .take_while(|l| l.start <= at)
+        .count()
+        .max(1)
 }
 
 #[cfg(test)]
@@ -147,6 +277,74 @@ mod tests {
             "no newline\n\n<!-- todo:begin -->\n<!-- todo:end -->\n"
         );
         assert_eq!(extract("plain"), Err(RegionError::Missing));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_kept_and_hides_no_marker() {
+        let doc = "\u{feff}<!-- todo:begin -->\r\nold\r\n<!-- todo:end -->\r\n";
+        assert_eq!(
+            splice(doc, "x\n").unwrap(),
+            "\u{feff}<!-- todo:begin -->\r\nx\r\n<!-- todo:end -->\r\n"
+        );
+        assert_eq!(extract(doc).unwrap(), "old\n");
+        // Only at the very start: elsewhere it is text.
+        assert_eq!(
+            extract("a\n\u{feff}<!-- todo:begin -->\n"),
+            Err(RegionError::Missing)
+        );
+    }
+
+    #[test]
+    fn markers_in_code_or_inside_a_line_are_not_markers() {
+        for doc in [
+            "```\n<!-- todo:begin -->\n```\n",
+            "~~~~ md\n<!-- todo:end -->\n~~~\n~~~~\n",
+            "para\n\n    <!-- todo:begin -->\n",
+            "- item\n\n  ```\n  <!-- todo:begin -->\n  ```\n",
+            "> ```\n> <!-- todo:end -->\n",
+            "Use <!-- todo:begin --> here\n",
+            "> <!-- todo:begin -->\n",
+            "<!-- todo:begin --> <!-- todo:end -->\n",
+        ] {
+            assert_eq!(extract(doc), Err(RegionError::Missing), "{doc:?}");
+            let out = splice(doc, "x\n").unwrap();
+            assert!(out.starts_with(doc), "{out:?}");
+            assert_eq!(extract(&out).unwrap(), "x\n", "{out:?}");
+        }
+        // Blanks around a marker are fine; it is still the whole line.
+        assert_eq!(
+            extract("  <!-- todo:begin -->\t\nx\n<!-- todo:end --> \n").unwrap(),
+            "x\n"
+        );
+    }
+
+    #[test]
+    fn an_unclosed_fence_at_the_end_is_refused() {
+        assert_eq!(splice("a\n\n```\nb\n", ""), Err(RegionError::InCode(3)));
+        // Unclosed before a region: the region is code, so is the new one.
+        let doc = "```\n<!-- todo:begin -->\n<!-- todo:end -->\n";
+        assert_eq!(splice(doc, ""), Err(RegionError::InCode(1)));
+    }
+
+    #[test]
+    fn line_endings_follow_most_lines() {
+        assert_eq!(line_ending(""), "\n");
+        assert_eq!(line_ending("no ending"), "\n");
+        assert_eq!(line_ending("a\nb\r\nc\r\n"), "\r\n");
+        assert_eq!(line_ending("a\r\nb\n"), "\n");
+        assert_eq!(line_ending("a\rb\rc\r\n"), "\r");
+        assert_eq!(line_ending("a\r\nb\r"), "\r\n");
+        let mac = "Intro\r<!-- todo:begin -->\rold\r<!-- todo:end -->\rEnd";
+        let out = splice(mac, "a\nb\n").unwrap();
+        assert_eq!(
+            out,
+            "Intro\r<!-- todo:begin -->\ra\rb\r<!-- todo:end -->\rEnd"
+        );
+        assert_eq!(extract(&out).unwrap(), "a\nb\n");
+        assert_eq!(
+            splice("x\r", "a\n").unwrap(),
+            "x\r\r<!-- todo:begin -->\ra\r<!-- todo:end -->\r"
+        );
     }
 
     #[test]

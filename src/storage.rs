@@ -160,12 +160,7 @@ impl Store {
             column,
             message,
         };
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            let before = &bytes[..e.valid_up_to()];
-            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-            let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-            broken(line, column, "not valid UTF-8".to_string())
-        })?;
+        let text = json::utf8(bytes).map_err(|e| broken(e.line, e.column, e.message))?;
         if text.trim().is_empty() {
             return Err(broken(1, 1, "the file is empty".to_string()));
         }

@@ -52,6 +52,14 @@ pub fn run(ctx: &Context, args: &ImportArgs) -> Result<Report> {
         text
     };
     let (phases, keep_notes) = parse(&text, args.lenient).map_err(bad)?;
+    // An empty input is far more often a failed pipe (`false | todo import -`)
+    // or the wrong file than a wish to empty the plan; `rm` does that.
+    if phases.is_empty() {
+        return Err(Error::Invalid(format!(
+            "Could not import {shown}: it has no headings and no tasks; the plan was left as it was.\n\
+             To clear the plan on purpose, run: todo rm"
+        )));
+    }
     ctx.mutate(|plan| {
         let phases = plan.adopt(phases, keep_notes);
         plan.apply(Op::Replace { phases })

@@ -117,11 +117,6 @@ fn read(path: &Path, version: &str, missing_is_empty: bool) -> Result<Plan> {
         column,
         message: format!("{message} (in {version})"),
     };
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        let before = &bytes[..e.valid_up_to()];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        broken(line, column, "not valid UTF-8".to_string())
-    })?;
+    let text = plan_json::utf8(&bytes).map_err(|e| broken(e.line, e.column, e.message))?;
     plan_json::parse(text).map_err(|e| broken(e.line, e.column, e.message))
 }

@@ -63,6 +63,69 @@ pub fn decode_text(s: &str) -> String {
     out
 }
 
+/// Encode text for the pull-request flavour (§4.2), which people read as
+/// GitHub renders it: everything GitHub would take as markup rather than
+/// text is escaped, so `Handle <Enter> key` shows `<Enter>` instead of
+/// hiding it as an unknown HTML tag. `<` and `&` become `&lt;` and `&amp;`
+/// (no raw HTML, autolink or entity); the inline markup characters
+/// `` \ ` * _ ~ [ ] $ | `` get a backslash (no emphasis, code, strike,
+/// link, footnote, math or table cell). With `line_start`, the text starts
+/// a line (a note, after `> `): a first `#`, `>`, `-`, `+` or `=`, or the
+/// `.`/`)` after leading digits, is escaped too, so that it is no heading,
+/// quote, list item or underline. [`decode_gfm`] reverses it.
+pub fn encode_gfm(s: &str, line_start: bool) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '&' => out.push_str("&amp;"),
+            '\\' | '`' | '*' | '_' | '~' | '[' | ']' | '$' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '#' | '>' | '-' | '+' | '=' if line_start && i == 0 => {
+                out.push('\\');
+                out.push(c);
+            }
+            '.' | ')' if line_start && i > 0 && i == digits => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Read pull-request-flavour text as GitHub shows it, in one pass: a
+/// backslash before ASCII punctuation is dropped, `&amp;`, `&lt;` and
+/// `&gt;` are the characters they name; anything else is kept as typed.
+pub fn decode_gfm(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        let entity = [("&amp;", '&'), ("&lt;", '<'), ("&gt;", '>')]
+            .into_iter()
+            .find(|(e, _)| rest.starts_with(e));
+        if let Some((e, ch)) = entity {
+            out.push(ch);
+            rest = &rest[e.len()..];
+        } else if let Some(p) = rest
+            .strip_prefix('\\')
+            .and_then(|r| r.chars().next())
+            .filter(char::is_ascii_punctuation)
+        {
+            out.push(p);
+            rest = &rest[2..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
 /// Encode a phase name for an ATX heading: text escaping, plus a backslash
 /// before a final `#` (which Markdown would otherwise drop as a closing
 /// sequence, or read as an empty heading).
@@ -106,6 +169,45 @@ mod tests {
         }
         assert_eq!(encode_text("a & <!-- b -->"), "a &amp; &lt;!-- b --&gt;");
         assert_eq!(decode_text("&amp;lt;!--"), "&lt;!--");
+    }
+
+    #[test]
+    fn gfm_text_round_trips_in_one_pass() {
+        assert_eq!(
+            encode_gfm("Handle <Enter> key", false),
+            "Handle &lt;Enter> key"
+        );
+        assert_eq!(encode_gfm("a*b_c`d", false), "a\\*b\\_c\\`d");
+        assert_eq!(encode_gfm("# x", true), "\\# x");
+        assert_eq!(encode_gfm("# x", false), "# x");
+        assert_eq!(encode_gfm("12. x 3.", true), "12\\. x 3.");
+        assert_eq!(encode_gfm("1) x", false), "1) x");
+        for s in [
+            "&lt;",
+            "&amp;lt;",
+            "\\",
+            "\\\\*",
+            "a\\",
+            "\\a",
+            "&gt;",
+            "&",
+            "<!-- x -->",
+            "-->",
+            "~~x~~",
+            "$x$",
+            "[a](b)",
+            "| a |",
+            "1.",
+            ">",
+            "é🎉",
+            "&#60;",
+        ] {
+            for line_start in [false, true] {
+                let enc = encode_gfm(s, line_start);
+                assert!(!enc.contains('<'), "{enc}");
+                assert_eq!(decode_gfm(&enc), s, "via {enc}");
+            }
+        }
     }
 
     #[test]

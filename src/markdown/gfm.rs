@@ -10,8 +10,11 @@
 //!
 //! - `<box>` is `x` for completed and abandoned tasks, a space otherwise;
 //!   abandoned content is also wrapped in `~~…~~` (struck through).
-//! - `<content>` is encoded as in §4.1 (`&amp;`, `&lt;!--`, `--&gt;`), so the
-//!   first `<!--` on the line is the state comment.
+//! - `<content>`, the blocker in `<label>` and notes are written so that
+//!   GitHub shows them exactly as typed ([`encode_gfm`]: `&lt;`, `&amp;`,
+//!   backslashes before markup characters), and read back by
+//!   [`decode_gfm`], which is what GitHub shows; so there is no raw `<!--`
+//!   before the state comment.
 //! - `<status>` is the plan file's spelling (`in_progress`, …). Values are
 //!   percent-encoded UTF-8 with only ASCII letters, digits and `.` left as
 //!   they are, so the comment never holds `--`, `>`, backticks or anything
@@ -21,16 +24,15 @@
 //!   or ` (blocked)`, ` (dropped)`, or nothing. Reading ignores it, and
 //!   everything else after the state comment.
 //!
-//! Phases are `### <name>` headings (any level reads back) and notes are
-//! `  > <note>` lines, as in §4.1. Reading: where the box still agrees with the
+//! Phases are `### <name>` headings (any level reads back; names encoded
+//! as in §4.1) and notes are `  > <note>` lines. Reading: where the box still agrees with the
 //! recorded status (ticked for completed/abandoned, unticked for the others)
 //! the recorded state comes back exactly; where someone flipped it on
 //! GitHub, ticked means `completed` and unticked `pending` (a §4.1 marker typed
 //! there instead means its own status), with no blocker and no drop.
 
-use super::escape::{decode_text, encode_heading, encode_text};
+use super::escape::{decode_gfm, encode_gfm, encode_heading};
 use super::parse::empty_task;
-use super::render_notes;
 use crate::plan::{Phase, Status, Task};
 use crate::text::normalize;
 
@@ -64,7 +66,7 @@ pub fn render_gfm(phases: &[Phase]) -> String {
 fn render_gfm_task(out: &mut String, task: &Task) {
     let ticked = matches!(task.status, Status::Completed | Status::Abandoned);
     out.push_str(if ticked { "- [x] " } else { "- [ ] " });
-    let content = encode_text(&task.content);
+    let content = encode_gfm(&task.content, false);
     if task.status == Status::Abandoned {
         out.push_str("~~");
         out.push_str(&content);
@@ -90,7 +92,7 @@ fn render_gfm_task(out: &mut String, task: &Task) {
         (Status::InProgress, _) => out.push_str(" (in progress)"),
         (Status::Blocked, Some(blocker)) => {
             out.push_str(" (blocked: ");
-            out.push_str(&encode_text(blocker));
+            out.push_str(&encode_gfm(blocker, false));
             out.push(')');
         }
         (Status::Blocked, None) => out.push_str(" (blocked)"),
@@ -98,7 +100,11 @@ fn render_gfm_task(out: &mut String, task: &Task) {
         (Status::Pending | Status::Completed, _) => {}
     }
     out.push('\n');
-    render_notes(out, task);
+    for note in &task.notes {
+        out.push_str("  > ");
+        out.push_str(&encode_gfm(note, true));
+        out.push('\n');
+    }
 }
 
 /// The state recorded in `tail` (the comments after a task's content) when
@@ -140,7 +146,7 @@ pub(super) fn restore(status: Status, content: &str, state: &State) -> Result<Ta
         }
     }
     let mut task = Task {
-        content: decode_text(&content),
+        content: decode_gfm(&content),
         status,
         ..Task::default()
     };
@@ -329,7 +335,9 @@ mod tests {
         let phases = vec![phase(nasty, vec![t, struck, task("~", Status::Abandoned)])];
         let text = render_gfm(&phases);
         let line = text.lines().nth(1).unwrap_or_default();
-        let comment = &line[line.find("<!--").unwrap_or(0)..line.find(" -->").unwrap_or(0)];
+        let start = line.find("<!--").unwrap_or(0);
+        let end = start + line[start..].find(" -->").unwrap_or(0);
+        let comment = &line[start..end];
         let payload = &comment[4..];
         assert!(
             !payload.contains("--") && !payload.contains(['>', '`', '<']),

@@ -13,7 +13,9 @@ mod tests;
 use crate::plan::{Phase, Status, Task};
 
 pub use chunks::parse;
-pub use escape::{decode_heading, decode_text, encode_heading, encode_text, push_encoded};
+pub use escape::{
+    decode_gfm, decode_heading, decode_text, encode_gfm, encode_heading, encode_text, push_encoded,
+};
 pub use gfm::render_gfm;
 pub use parse::{DEFAULT_PHASE, LineError, ParseError};
 

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
-use super::escape::{decode_heading, decode_text};
+use super::escape::{decode_gfm, decode_heading, decode_text};
 use super::gfm;
 use crate::plan::{Phase, Status, Task};
 use crate::text::normalize;
@@ -64,8 +64,14 @@ pub fn parse(text: &str, lenient: bool) -> Result<Vec<Phase>, ParseError> {
 /// What an open list item turned out to be.
 #[derive(Clone, Copy)]
 enum ItemKind {
-    /// A task item; the task sits at `phases[phase].tasks[task]`.
-    Task { phase: usize, task: usize },
+    /// A task item; the task sits at `phases[phase].tasks[task]`. `gfm`:
+    /// it is a pull-request-flavour line, whose notes are encoded as GitHub
+    /// reads them.
+    Task {
+        phase: usize,
+        task: usize,
+        gfm: bool,
+    },
     /// A task item with an error already reported: its notes are claimed
     /// (so they do not add a second error) but dropped.
     Broken,
@@ -279,7 +285,7 @@ impl<'a> Reader<'a> {
             return ItemKind::Broken;
         };
         match read_task(status, rest) {
-            Ok((task, garbage)) => {
+            Ok((task, garbage, gfm)) => {
                 if garbage {
                     // Text after the trailing comments that we cannot place;
                     // `finish` reports the line unless reading leniently.
@@ -298,6 +304,7 @@ impl<'a> Reader<'a> {
                 ItemKind::Task {
                     phase,
                     task: self.phases[phase].tasks.len() - 1,
+                    gfm,
                 }
             }
             Err(message) => {
@@ -318,22 +325,37 @@ impl<'a> Reader<'a> {
                 continue;
             };
             self.claim(i);
-            if let (ItemKind::Task { phase, task }, Some(note)) = (kind, normalize(rest)) {
-                self.phases[phase].tasks[task]
-                    .notes
-                    .push(decode_text(&note));
+            if let (ItemKind::Task { phase, task, gfm }, Some(note)) = (kind, normalize(rest)) {
+                let note = if gfm {
+                    decode_gfm(&note)
+                } else {
+                    decode_text(&note)
+                };
+                self.phases[phase].tasks[task].notes.push(note);
             }
         }
     }
 
     /// HTML comment blocks (`<!-- todo:begin -->` and the like) are ignored;
-    /// other HTML is left for `finish` to report.
+    /// other HTML is left for `finish` to report. A comment that is never
+    /// closed runs to the end of its container (often the document) and
+    /// would hide every task after it: that is an error even when reading
+    /// leniently, since what it hides is not prose.
     fn html_block(&mut self, range: &Range<usize>) {
         let lines = self.lines_of(range);
-        if self.line(lines.start).trim_start().starts_with("<!--") {
-            for i in lines {
-                self.claim(i);
-            }
+        if !self.line(lines.start).trim_start().starts_with("<!--") {
+            return;
+        }
+        // The block ends on the line holding `-->` (perhaps its first).
+        if !self.line(lines.end - 1).contains("-->") {
+            self.error(
+                lines.start,
+                "unterminated HTML comment \"<!--\" would hide every line after it (close it with \"-->\")"
+                    .to_string(),
+            );
+        }
+        for i in lines {
+            self.claim(i);
         }
     }
 }
@@ -468,16 +490,16 @@ fn status_of_marker(marker: &str) -> Option<Status> {
 }
 
 /// Build a task from the text after its marker: content, then the trailing
-/// comments. The flag is true when text we could not read followed the
-/// comments. Content never holds a raw `<!--` (it is encoded), so the first
+/// comments. The flags: text we could not read followed the comments; the
+/// line is in the pull-request flavour. Content never holds a raw `<!--` (it is encoded), so the first
 /// one starts the comments.
-fn read_task(status: Status, rest: &str) -> Result<(Task, bool), String> {
+fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
     let (content, tail) = match rest.find("<!--") {
         Some(i) => (&rest[..i], rest[i..].trim_end()),
         None => (rest, ""),
     };
     if let Some(state) = gfm::read_state(tail) {
-        return gfm::restore(status, content, &state).map(|task| (task, false));
+        return gfm::restore(status, content, &state).map(|task| (task, false, true));
     }
     let content = normalize(content).ok_or_else(|| empty_task(status))?;
     let mut task = Task {
@@ -486,7 +508,7 @@ fn read_task(status: Status, rest: &str) -> Result<(Task, bool), String> {
         ..Task::default()
     };
     let garbage = read_comments(tail, &mut task);
-    Ok((task, garbage))
+    Ok((task, garbage, false))
 }
 
 pub(super) fn empty_task(status: Status) -> String {
@@ -776,6 +798,20 @@ mod tests {
     fn blank_lines_and_comment_lines_are_ignored() {
         let text = "<!-- todo:begin -->\n\n# A\n<!--\nmulti-line\n-->\n- [ ] a\n  <!-- inside -->\n\n\n- [ ] b\n<!-- todo:end -->\n";
         assert_eq!(outline(&ok(text))[0].1.len(), 2);
+    }
+
+    #[test]
+    fn an_unterminated_comment_is_an_error_even_when_lenient() {
+        let want = [
+            "  Line 2: unterminated HTML comment \"<!--\" would hide every line after it (close it with \"-->\")",
+        ];
+        for lenient in [false, true] {
+            assert_eq!(errors("# A\n<!-- open\n- [ ] hidden\n", lenient), want);
+            assert_eq!(errors("- [ ] a\n  <!--\n  - [ ] b\n", lenient).len(), 1);
+        }
+        // Closed ones, however odd, hide only themselves.
+        let text = "<!-->\n<!---->\n<!-- a\n-- b --\n-->\n  <!-- x --> y\n- [ ] t\n";
+        assert_eq!(ok(text)[0].tasks[0].content, "t");
     }
 
     #[test]

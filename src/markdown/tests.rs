@@ -73,6 +73,29 @@ const TRICKY: &[&str] = &[
     "\n",
     "\r\n",
     "\u{a0}",
+    "<Enter>",
+    "</x>",
+    "<https://example.com>",
+    "www.example.com",
+    "$x$",
+    "$$",
+    "\\*",
+    "\\<",
+    "[^1]",
+    "![a](b)",
+    "&copy;",
+    "&#60;",
+    "&lt;",
+    "&gt;",
+    "1)",
+    "12.",
+    "| a | b |",
+    "|---|",
+    ":",
+    "[!NOTE]",
+    "<div>x</div>",
+    "<script>",
+    "  ",
 ];
 
 fn fragment() -> impl Strategy<Value = String> {
@@ -294,6 +317,124 @@ proptest! {
             prop_assert_eq!(parse(&render(&p), false), Ok(p.clone()), "input {:?}", s);
             prop_assert_eq!(parse(&render_gfm(&p), false), Ok(p), "input {:?}", s);
         }
+    }
+}
+
+/// The text a reader sees on GitHub for each task line and note of a GFM
+/// export, as CommonMark with GitHub's extensions renders it (headings are
+/// skipped). Markup the text did not ask for (emphasis, code, links, raw
+/// HTML, math…) shows as `«…»`, so it can never equal the plan's text.
+fn github_view(markdown: &str) -> Vec<String> {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let options = Options::ENABLE_TASKLISTS
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TABLES
+        | Options::ENABLE_MATH
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_GFM;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut in_heading = false;
+    let mut flush = |line: &mut String| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if !words.is_empty() {
+            lines.push(words.join(" "));
+        }
+        line.clear();
+    };
+    for event in Parser::new_ext(markdown, options) {
+        match event {
+            Event::Start(Tag::Heading { .. }) => in_heading = true,
+            Event::End(TagEnd::Heading(_)) => in_heading = false,
+            _ if in_heading => {}
+            Event::Text(t) => line.push_str(&t),
+            Event::InlineHtml(h) if h.starts_with("<!-- todo:") && h.ends_with("-->") => {}
+            Event::Start(Tag::Strikethrough) | Event::End(TagEnd::Strikethrough) => {}
+            Event::TaskListMarker(_) => {}
+            Event::SoftBreak
+            | Event::Start(Tag::List(_) | Tag::Item | Tag::Paragraph | Tag::BlockQuote(_))
+            | Event::End(
+                TagEnd::List(_) | TagEnd::Item | TagEnd::Paragraph | TagEnd::BlockQuote(_),
+            ) => flush(&mut line),
+            other => line.push_str(&format!("«{other:?}»")),
+        }
+    }
+    flush(&mut line);
+    lines
+}
+
+/// What each task and note should read as on GitHub.
+fn as_typed(phases: &[Phase]) -> Vec<String> {
+    let mut out = Vec::new();
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    // (GitHub shows NUL as U+FFFD, as CommonMark says; no escape avoids
+    // that. pulldown-cmark's events keep it, so it is compared as is.)
+    let shown = |s: &str| words(s);
+    for task in phases.iter().flat_map(|p| &p.tasks) {
+        let label = match (task.status, &task.blocker) {
+            (Status::InProgress, _) => " (in progress)".to_string(),
+            (Status::Blocked, Some(b)) => format!(" (blocked: {b})"),
+            (Status::Blocked, None) => " (blocked)".to_string(),
+            (Status::Abandoned, _) => " (dropped)".to_string(),
+            _ => String::new(),
+        };
+        out.push(shown(&format!("{}{label}", task.content)));
+        out.extend(task.notes.iter().map(|n| shown(n)));
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Issue 9: text in a pull request reads on GitHub exactly as typed —
+    /// no `<Enter>` hidden as a tag, no `*` turned into emphasis — and still
+    /// reads back exactly.
+    #[test]
+    fn gfm_reads_on_github_as_typed(p in phases()) {
+        let md = render_gfm(&p);
+        prop_assert_eq!(github_view(&md), as_typed(&p), "rendered:\n{}", md);
+        prop_assert_eq!(parse(&md, false), Ok(p));
+    }
+}
+
+#[test]
+fn gfm_text_that_github_would_read_as_markup() {
+    let task = |content: &str, status: Status| Task {
+        content: content.into(),
+        status,
+        notes: vec![content.into()],
+        blocker: (status == Status::Blocked).then(|| content.to_string()),
+        ..Task::default()
+    };
+    for text in [
+        "Handle <Enter> key",
+        "<b>bold</b> and <!-- hidden -->",
+        "*a* _b_ `c` ~d~ ~~e~~ [f](g) ![h](i) $j$ \\k \\",
+        "# heading",
+        "> quote",
+        "- item",
+        "+ item",
+        "1. first",
+        "2) second",
+        "===",
+        "---",
+        "| a | b |",
+        "&copy; &#60; &lt; &amp;",
+        "<https://example.com> x@y.z",
+        "~",
+        "~~",
+        "\\~",
+        "a\\",
+    ] {
+        let p = vec![Phase {
+            name: "P".into(),
+            tasks: Status::ALL.iter().map(|s| task(text, *s)).collect(),
+            ..Phase::default()
+        }];
+        let md = render_gfm(&p);
+        assert_eq!(github_view(&md), as_typed(&p), "rendered:\n{md}");
+        assert_eq!(parse(&md, false), Ok(p), "rendered:\n{md}");
     }
 }
 

@@ -323,6 +323,49 @@ mod tests {
         }
     }
 
+    /// A key given twice is refused by the general reader; the fast one
+    /// cannot even see it (its layout has each key once) and hands over.
+    #[test]
+    fn both_readers_refuse_duplicate_keys() {
+        let mut p = Plan::default();
+        p.phases.push(Phase {
+            id: "p1".into(),
+            name: "A".into(),
+            tasks: vec![Task {
+                id: "t1".into(),
+                content: "a".into(),
+                blocker: Some("b".into()),
+                ..Task::default()
+            }],
+            ..Phase::default()
+        });
+        let good = json::render(&p);
+        assert!(parse(&good).is_some());
+        for (bad, key) in [
+            (good.replace("\n}\n", ",\n  \"phases\": []\n}\n"), "phases"),
+            (good.replace("  \"rev\"", "  \"rev\": 1,\n  \"rev\""), "rev"),
+            (
+                good.replace("\"name\": \"A\"", "\"name\": \"A\", \"name\": \"B\""),
+                "name",
+            ),
+            (
+                good.replace("      \"tasks\"", "      \"tasks\": [],\n      \"tasks\""),
+                "tasks",
+            ),
+            (good.replace(" }", ", \"content\": \"b\" }"), "content"),
+            (good.replace(" }", ", \"blocker\": null }"), "blocker"),
+            (good.replace(" }", ", \"x\": 1, \"x\": 2 }"), "x"),
+            (
+                good.replace("\"id\": \"t1\"", "\"id\": \"t1\", \"id\": \"t2\""),
+                "id",
+            ),
+        ] {
+            assert_eq!(parse(&bad), None, "{bad}");
+            let err = json::parse(&bad).map(|_| ()).map_err(|e| e.message);
+            assert_eq!(err, Err(format!("duplicate key \"{key}\"")), "{bad}");
+        }
+    }
+
     #[test]
     fn gives_up_on_anything_else() {
         let good = json::render(&Plan::default());

@@ -82,6 +82,7 @@ pub(super) fn parse_with(text: &str, mut seen: Ids) -> Result<Plan, SyntaxError>
     result.map_err(|err| {
         let semantic = err.classify() == serde_json::error::Category::Data;
         let mut e = SyntaxError::from(err);
+        e.column = char_column(text, e.line, e.column);
         if semantic {
             e.column = value_start(text, e.line, e.column);
         }
@@ -90,13 +91,52 @@ pub(super) fn parse_with(text: &str, mut seen: Ids) -> Result<Plan, SyntaxError>
     })
 }
 
+/// The 1-based line (`\n`-separated) of `text`, if it has one.
+fn nth_line(text: &str, line: usize) -> Option<&str> {
+    text.split('\n').nth(line.checked_sub(1)?)
+}
+
+/// serde_json counts columns in bytes; people (and editors) count
+/// characters. The character column of the `byte_column`th byte of `line`,
+/// so that `é` or `🔑` before a problem counts as one column, not two or four.
+/// Every `line:column` todo reports goes through here or [`utf8`].
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    match nth_line(text, line) {
+        // A column past the end of the line (end of input) stays past it.
+        Some(l) => {
+            let within = l.char_indices().take_while(|(i, _)| *i < byte_column);
+            within.count() + byte_column.saturating_sub(l.len())
+        }
+        None => byte_column,
+    }
+}
+
+/// The bytes of a plan file as text, or where (in lines and characters)
+/// the first byte that is not UTF-8 is.
+pub fn utf8(bytes: &[u8]) -> Result<&str, SyntaxError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        // Everything before the bad byte is valid, so this cannot fail.
+        let column = std::str::from_utf8(&before[line_start..]).map_or(0, |l| l.chars().count());
+        SyntaxError {
+            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+            column: column + 1,
+            message: "not valid UTF-8".to_string(),
+        }
+    })
+}
+
 /// serde_json reports data errors at the last character of the value; walk
 /// back to where the value starts, which is where a person should look.
 fn value_start(text: &str, line: usize, column: usize) -> usize {
-    let Some(l) = text.lines().nth(line.saturating_sub(1)) else {
+    let Some(l) = nth_line(text, line) else {
         return column;
     };
-    let chars: Vec<char> = l.chars().collect();
+    let chars: Vec<char> = l.trim_end_matches('\r').chars().collect();
     let mut end = column.min(chars.len());
     while end > 0 && matches!(chars[end - 1], ' ' | '\t' | ',' | '}' | ']') {
         end -= 1;
@@ -167,6 +207,36 @@ const KNOWN: &[&str] = &[
     "phases",
 ];
 
+/// The keys an object has had so far: a bit per known name, and the
+/// object's own map of unknown fields for the rest. A key given twice would
+/// let the last value win and drop the first on the next write, so it is
+/// refused, at the second one.
+#[derive(Default)]
+struct Keys(u16);
+
+impl Keys {
+    fn first<E: de::Error>(
+        &mut self,
+        key: &Key,
+        extra: &serde_json::Map<String, Value>,
+    ) -> Result<(), E> {
+        let repeated = match key {
+            Key::Known(k) => {
+                let bit = 1u16 << KNOWN.iter().position(|n| n == k).unwrap_or(15);
+                let seen = self.0 & bit != 0;
+                self.0 |= bit;
+                seen
+            }
+            Key::Other(k) => extra.contains_key(k),
+        };
+        if repeated {
+            Err(E::custom(format!("duplicate key \"{}\"", key.as_str())))
+        } else {
+            Ok(())
+        }
+    }
+}
+
 struct KeySeed;
 
 impl<'de> DeserializeSeed<'de> for KeySeed {
@@ -233,7 +303,9 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
         let mut plan = Plan::default();
         let mut version = None;
         let mut phases = None;
+        let mut keys = Keys::default();
         while let Some(key) = map.next_key_seed(KeySeed)? {
+            keys.first(&key, &plan.extra)?;
             match key.as_str() {
                 "version" => {
                     let v: Value = map.next_value()?;
@@ -321,7 +393,9 @@ impl<'de> Visitor<'de> for PhaseSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Phase, A::Error> {
         let mut phase = Phase::default();
         let (mut id, mut name, mut tasks) = (None, None, None);
+        let mut keys = Keys::default();
         while let Some(key) = map.next_key_seed(KeySeed)? {
+            keys.first(&key, &phase.extra)?;
             match key.as_str() {
                 "id" => id = Some(take_id(&mut map, self.seen)?),
                 "name" => name = Some(map.next_value()?),
@@ -389,7 +463,9 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Task, A::Error> {
         let mut task = Task::default();
         let (mut id, mut content, mut status) = (None, None, None);
+        let mut keys = Keys::default();
         while let Some(key) = map.next_key_seed(KeySeed)? {
+            keys.first(&key, &task.extra)?;
             match key.as_str() {
                 "id" => id = Some(take_id(&mut map, self.seen)?),
                 "content" => content = Some(map.next_value()?),
@@ -448,10 +524,15 @@ pub fn parse_phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         Abandoned,
         Blocked,
     }
+    let located = |err: serde_json::Error| {
+        let mut e = SyntaxError::from(err);
+        e.column = char_column(text, e.line, e.column);
+        e
+    };
     let phases: Vec<InPhase> = if text.trim_start().starts_with('[') {
-        serde_json::from_str(text)?
+        serde_json::from_str(text).map_err(located)?
     } else {
-        serde_json::from_str::<Doc>(text)?.phases
+        serde_json::from_str::<Doc>(text).map_err(located)?.phases
     };
     let empty = |what: &str, where_: String| SyntaxError {
         line: 0,
@@ -727,6 +808,22 @@ mod tests {
             string(&mut out, s);
             assert_eq!(out, serde_json::to_string(s).unwrap());
         }
+    }
+
+    #[test]
+    fn columns_are_characters() {
+        let text = "ab\né🔑x\n";
+        // Byte 7 of line 2 is the `x`, its third character.
+        assert_eq!(char_column(text, 2, 7), 3);
+        assert_eq!(char_column(text, 2, 0), 0);
+        assert_eq!(char_column(text, 2, 2), 1);
+        assert_eq!(char_column(text, 2, 8), 4);
+        assert_eq!(char_column(text, 9, 3), 3);
+        let err = parse("{\"é🔑\": 1,\n \"version\": 1, \"phases\": [], \"é🔑\": 2}").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 30), "{err}");
+        let err = utf8(b"{\n\"\xc3\xa9\xff").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 3), "{err}");
+        assert_eq!(utf8(b"ok"), Ok("ok"));
     }
 
     #[test]

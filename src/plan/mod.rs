@@ -4,7 +4,8 @@
 
 mod adopt;
 mod fast;
-pub(crate) mod json;
+/// The plan file format (public for the fuzz targets in `fuzz/`).
+pub mod json;
 pub(crate) mod ops;
 
 use serde_json::{Map, Value};

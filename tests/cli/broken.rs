@@ -220,3 +220,85 @@ fn a_read_only_folder_is_refused_and_the_plan_kept() {
         .is(0, "Wire OAuth providers\n", "");
     std::fs::set_permissions(&env.root, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
+
+/// A key given twice would let the last one win and drop the first on the
+/// next write: refused at the second one, at every level todo reads.
+#[test]
+fn duplicate_keys_at_every_level() {
+    let env = TestEnv::new();
+    let twice = GOOD.replace("\n  ]\n}\n", "\n  ],\n  \"phases\": []\n}\n");
+    assert_reported(&env, &twice, "16:3", "duplicate key \"phases\"");
+    let name = GOOD.replace(
+        "\"name\": \"Auth\",",
+        "\"name\": \"Auth\",\n      \"name\": \"Billing\",",
+    );
+    assert_reported(&env, &name, "10:7", "duplicate key \"name\"");
+    let status = GOOD.replace(
+        "\"status\": \"pending\" }",
+        "\"status\": \"pending\", \"status\": \"completed\" }",
+    );
+    assert_reported(&env, &status, "12:70", "duplicate key \"status\"");
+    // Fields todo does not know are kept, so they may not repeat either.
+    let unknown = GOOD.replace(
+        "\"status\": \"in_progress\" }",
+        "\"status\": \"in_progress\", \"due\": 1, \"due\": 2 }",
+    );
+    assert_reported(&env, &unknown, "11:93", "duplicate key \"due\"");
+    let top = GOOD.replace("\"rev\": 3,", "\"rev\": 3,\n  \"rev\": 9,");
+    assert_reported(&env, &top, "4:3", "duplicate key \"rev\"");
+}
+
+/// Columns count characters, not bytes: text before the problem in
+/// Cyrillic or emoji must not push the column to the right.
+#[test]
+fn columns_count_characters() {
+    let env = TestEnv::new();
+    let text = GOOD
+        .replace("Rotate keys", "Rotate ключи 🔑")
+        .replace("\"pending\"", "\"waiting\"");
+    assert_reported(
+        &env,
+        &text,
+        "12:62",
+        "unknown status \"waiting\" (expected pending, in_progress, completed, abandoned or blocked)",
+    );
+    let dup = GOOD
+        .replace("Rotate keys", "Rotate ключи 🔑")
+        .replace("\"t2\"", "\"t1\"");
+    env.write_plan(&dup);
+    let run = env.run(&[]);
+    assert!(run.stderr.contains(":12:17 is broken"), "{run:?}");
+
+    // Invalid UTF-8: the column of the bad byte, in characters.
+    let mut bytes = GOOD
+        .replace("Rotate keys", "Rotate ключи \u{1}")
+        .into_bytes();
+    let at = bytes.iter().position(|&b| b == 1).unwrap_or(0);
+    bytes[at] = 0xff;
+    std::fs::write(env.plan_path(), &bytes).unwrap();
+    let path = env.plan_path().display().to_string();
+    env.run(&["next"]).code(5);
+    let run = env.run(&["next"]);
+    assert!(
+        run.stderr.starts_with(&format!(
+            "Plan file {path}:12:48 is broken: not valid UTF-8"
+        )),
+        "{run:?}"
+    );
+    assert_eq!(std::fs::read(env.plan_path()).unwrap(), bytes);
+
+    // The merge driver reports positions the same way.
+    let dir = env.root.join("m");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("base"), GOOD).unwrap();
+    std::fs::write(dir.join("ours"), GOOD).unwrap();
+    std::fs::write(dir.join("theirs"), &text).unwrap();
+    let run = env.run_in(&dir, &["merge-file", "base", "ours", "theirs"]);
+    run.code(5);
+    assert!(
+        run.stderr
+            .starts_with("Plan file theirs:12:62 is broken: unknown status"),
+        "{run:?}"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("ours")).unwrap(), GOOD);
+}

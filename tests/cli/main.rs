@@ -14,6 +14,7 @@ mod discovery;
 mod edit;
 mod export;
 mod generated;
+mod hostile;
 mod import;
 mod json;
 mod links;
