@@ -46,7 +46,7 @@ fn importing_nothing_is_refused_and_the_plan_kept() {
         5,
         "",
         &format!(
-            "Could not import stdin: it has no headings and no tasks; the plan was left as it was.\n{EMPTY_HINT}\n"
+            "Could not import -: it has no headings and no tasks; the plan was left as it was.\n{EMPTY_HINT}\n"
         ),
     );
     assert_eq!(env.plan_text(), TWO_TASKS);
@@ -81,7 +81,7 @@ fn importing_nothing_is_refused_and_the_plan_kept() {
     // A heading alone is a phase: that is something to import.
     pipe(&env, &["import", "-"], b"# Later\n").is(
         0,
-        "Imported 1 phase(s), 0 task(s) from stdin.\n",
+        "Imported 1 phase(s), 0 task(s) from -.\n",
         "",
     );
     // On purpose, the plan is cleared with rm.
@@ -135,7 +135,7 @@ fn import_json_with_a_duplicate_key_is_refused() {
     run.code(5);
     assert!(
         run.stderr
-            .starts_with("Could not parse stdin:\n  Line 2: duplicate field `phases`"),
+            .starts_with("Could not parse -:\n  Line 2: duplicate field `phases`"),
         "{run:?}"
     );
     assert_eq!(env.plan_text(), TWO_TASKS);
