@@ -20,11 +20,11 @@ pub enum Error {
     /// No task or phase matched; the message is the verb's own. With
     /// `guess`, typo tolerance found `suggestion` and a person may confirm
     /// it (SPEC §5); otherwise the suggestion is only a hint.
-    #[error("{message}{}", suggestion.as_ref().map(did_you_mean).unwrap_or_default())]
+    #[error("{message}{}", suggestion.as_deref().map(did_you_mean).unwrap_or_default())]
     NoMatch {
         message: String,
         query: String,
-        suggestion: Option<Candidate>,
+        suggestion: Option<Box<Candidate>>,
         guess: bool,
     },
 
@@ -247,12 +247,12 @@ mod tests {
         let e = Error::NoMatch {
             message: "No task matched \"oath\". Use todo to list current tasks.".into(),
             query: "oath".into(),
-            suggestion: Some(Candidate {
+            suggestion: Some(Box::new(Candidate {
                 target: crate::matching::Target::Task("t4".into()),
                 text: "Wire OAuth".into(),
                 phase: Some("Auth".into()),
                 status: None,
-            }),
+            })),
             guess: true,
         };
         assert_eq!(

@@ -32,11 +32,11 @@ use std::cell::Cell;
 use crate::cli::Command;
 use crate::error::{Error, Result};
 use crate::history::History;
-use crate::matching::{self, MatchError, Scope, Target};
+use crate::matching::{self, Candidate, MatchError, Scope, Target};
 use crate::output::{Output, Report};
 use crate::plan::Plan;
-use crate::storage::Store;
 use crate::plan::ops::PhaseRef;
+use crate::storage::Store;
 use crate::text::{normalize, visible};
 
 /// What every verb gets from the edge: where the plan is, how to print,
@@ -347,10 +347,10 @@ pub fn find(plan: &Plan, query: &str, scope: Scope) -> Result<Target> {
 /// A matching failure as the error a person sees; `template` is the
 /// verb's no-match message with `{}` for the query.
 pub fn missed(e: MatchError, query: &str, template: &str) -> Error {
-    let no_match = |suggestion, guess| Error::NoMatch {
+    let no_match = |suggestion: Option<Candidate>, guess| Error::NoMatch {
         message: template.replace("{}", query),
         query: query.to_string(),
-        suggestion,
+        suggestion: suggestion.map(Box::new),
         guess,
     };
     match e {

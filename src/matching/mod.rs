@@ -66,11 +66,15 @@ impl Candidate {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchError {
     /// Nothing matched; `suggestion` is something close, when there is one.
-    NoMatch { suggestion: Option<Candidate> },
+    NoMatch {
+        suggestion: Option<Candidate>,
+    },
     /// Only typo tolerance found it: a guess, to be confirmed by a person
     /// before anything changes (read-only uses may take it as it is).
     Guess(Candidate),
-    Ambiguous { candidates: Vec<Candidate> },
+    Ambiguous {
+        candidates: Vec<Candidate>,
+    },
 }
 
 /// The items of a plan prepared for matching. Lower-cased text lives in one

@@ -154,7 +154,10 @@ mod tests {
 
     #[test]
     fn words_are_runs_of_letters_and_digits() {
-        assert_eq!(texts("wire oauth, providers!"), ["wire", "oauth", "providers"]);
+        assert_eq!(
+            texts("wire oauth, providers!"),
+            ["wire", "oauth", "providers"]
+        );
         assert_eq!(texts("été—ok 3.7 x"), ["été", "ok", "3", "7", "x"]);
         assert_eq!(texts("  lead/trail  "), ["lead", "trail"]);
         assert_eq!(texts(""), Vec::<&str>::new());

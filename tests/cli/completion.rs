@@ -42,7 +42,9 @@ fn shell(env: &TestEnv, argv: &[&str], load: &str) -> PtySession {
         rexpect::session::spawn_command(cmd, Some(10_000)).expect("start the shell in a pty");
     session.send_line(load).expect("type");
     session.send_line("echo LOADED").expect("type");
-    session.exp_string("LOADED\r\n").expect("the completion script loads");
+    session
+        .exp_string("LOADED\r\n")
+        .expect("the completion script loads");
     session
 }
 

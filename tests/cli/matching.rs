@@ -334,11 +334,8 @@ fn renaming_a_phase_to_another_phases_name_is_refused() {
     let env = TestEnv::new();
     env.web_app();
     let before = env.plan_text();
-    env.run(&["rename", "billing", "--to", "auth"]).is(
-        7,
-        "",
-        "Phase \"Auth\" already exists\n",
-    );
+    env.run(&["rename", "billing", "--to", "auth"])
+        .is(7, "", "Phase \"Auth\" already exists\n");
     env.run(&["rename", "p2", "--to", "AUTH"]).code(7);
     assert_eq!(env.plan_text(), before);
     // A phase may change the case of its own name.
