@@ -15,13 +15,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "todo",
     version,
-    after_help = "Tasks and phases are named by their text, part of it, an id (t7, p2, or just 7), or a near miss.\n\
+    after_help = "Tasks and phases are named by their text, a word of it, an id (t7, p2, or just 7), or a near miss.\n\
         Run `todo help <verb>` for a verb's details and examples.",
-    after_long_help = "Tasks and phases are named by their text, part of it, an id (t7, p2, or just 7), or a near miss.\n\n\
+    after_long_help = "Tasks and phases are named by their text, a word of it, an id (t7, p2, or just 7), or a near miss.\n\n\
         Examples:\n  \
           todo append auth wire oauth     add a task to phase Auth (created if needed)\n  \
           todo start oauth                work on it\n  \
-          todo done oaht                  typos are forgiven when the match is clear\n  \
+          todo done oaht                  a typo is a guess: asked at a terminal, exit 3 in scripts\n  \
           todo check                      exit 1 while work is open (for CI and hooks)\n  \
           todo export --format gfm -      a pull-request checklist\n  \
           todo undo                       take the last change back\n\n\

@@ -91,7 +91,9 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
 /// again with the guessed id in place of the query; anywhere else the
 /// guess is only reported (exit 3) and nothing changes.
 pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
-    let again = ctx.interactive.then(|| command.clone());
+    // A batch reads its lines from stdin: no one is there to answer.
+    let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch);
+    let again = asks.then(|| command.clone());
     match (run(ctx, command), again) {
         (
             Err(Error::NoMatch {
@@ -101,7 +103,7 @@ pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
                 guess: true,
             }),
             Some(again),
-        ) if !ctx.out.json => {
+        ) => {
             let question = format!("Did you mean \"{}\"? [Y/n] ", visible(&guess.text));
             if ask(&question) {
                 run(ctx, with_target(again, &query, guess.id()))

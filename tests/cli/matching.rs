@@ -289,7 +289,7 @@ fn a_typo_guess_answered_no_changes_nothing() {
 }
 
 #[test]
-fn an_exact_match_never_asks_on_a_terminal() {
+fn only_a_guess_is_asked_and_never_under_json() {
     let env = TestEnv::new();
     env.web_app();
     let (code, seen) = env.tty(&["done", "oauth"]);
@@ -300,6 +300,13 @@ fn an_exact_match_never_asks_on_a_terminal() {
     assert_eq!(code, 3, "{seen}");
     assert!(seen.contains("Did you mean"), "{seen}");
     assert!(!seen.contains("[Y/n]"), "{seen}");
+    // --json is for programs: a guess is reported, never asked.
+    let before = env.plan_text();
+    let (code, seen) = env.tty(&["--json", "drop", "stirpe"]);
+    assert_eq!(code, 3, "{seen}");
+    assert!(!seen.contains("[Y/n]"), "{seen}");
+    assert!(seen.contains("\"guess\":true"), "{seen}");
+    assert_eq!(env.plan_text(), before);
 }
 
 /// `-p` names a phase: an exact name (any case) or an id, else a new one
@@ -341,4 +348,25 @@ fn renaming_a_phase_to_another_phases_name_is_refused() {
     // A phase may change the case of its own name.
     env.run(&["rename", "p1", "--to", "AUTH"])
         .is(0, "Renamed phase \"Auth\" to \"AUTH\".\n", "");
+}
+
+/// The phase word of `append` is a phase query: a typo of a phase is a
+/// guess too (asked on a terminal), never a silent new phase "Billng".
+#[test]
+fn a_phase_typo_in_append_is_a_guess_too() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = env.plan_text();
+    env.run(&["append", "billng", "refund", "flow"]).is(
+        3,
+        "",
+        "No phase matched \"billng\" (-p \"billng\" makes a new one). Did you mean \"Billing\" (p2)?\n",
+    );
+    assert_eq!(env.plan_text(), before);
+    let mut term = env.terminal(&["append", "billng", "refund", "flow"], |_| {});
+    term.expect("Did you mean \"Billing\"? [Y/n] ");
+    term.send_line("y");
+    let (code, seen) = term.finish();
+    assert_eq!(code, 0, "{seen}");
+    assert!(seen.contains("Appended to Billing: Refund flow"), "{seen}");
 }
