@@ -85,8 +85,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;append' {
-            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Name the phase explicitly (matched, or created as typed); every argument is then task text')
-            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'Name the phase explicitly (matched, or created as typed); every argument is then task text')
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text')
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
@@ -259,6 +259,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;mv' {
+            [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument then names the task')
+            [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument then names the task')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')

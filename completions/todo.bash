@@ -928,12 +928,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__mv)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-p -q -h --phase --file --if-rev --json --quiet --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --phase)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -p)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1242,10 +1250,13 @@ _todo_targets() {
         done|drop|rm|block|unblock|rename) kind=targets ;;
     esac
     if [[ -n $kind && $cur != -* ]]; then
+        # todo picks the names that start with what was typed, ignoring case.
+        local prefix=${cur//\\/}
+        prefix=${prefix#[\"\']}
         COMPREPLY=()
         while IFS= read -r line; do
-            [[ $line == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
-        done < <(command todo __complete "$kind" 2>/dev/null)
+            COMPREPLY+=("$(printf '%q' "$line")")
+        done < <(command todo __complete "$kind" -- "$prefix" 2>/dev/null)
         return 0
     fi
     _todo "$@"

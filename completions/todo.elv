@@ -79,8 +79,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todo;append'= {
-            cand -p 'Name the phase explicitly (matched, or created as typed); every argument is then task text'
-            cand --phase 'Name the phase explicitly (matched, or created as typed); every argument is then task text'
+            cand -p 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text'
+            cand --phase 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
@@ -238,6 +238,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todo;mv'= {
+            cand -p 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument then names the task'
+            cand --phase 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument then names the task'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'

@@ -78,7 +78,7 @@ complete -c todo -n "__fish_todo_using_subcommand list" -l ids -d 'Show each pha
 complete -c todo -n "__fish_todo_using_subcommand list" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand list" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c todo -n "__fish_todo_using_subcommand append" -s p -l phase -d 'Name the phase explicitly (matched, or created as typed); every argument is then task text' -r
+complete -c todo -n "__fish_todo_using_subcommand append" -s p -l phase -d 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text' -r
 complete -c todo -n "__fish_todo_using_subcommand append" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand append" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
 complete -c todo -n "__fish_todo_using_subcommand append" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
@@ -207,6 +207,7 @@ never\t''"
 complete -c todo -n "__fish_todo_using_subcommand rename" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rename" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand rename" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand mv" -s p -l phase -d 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument then names the task' -r
 complete -c todo -n "__fish_todo_using_subcommand mv" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand mv" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
 complete -c todo -n "__fish_todo_using_subcommand mv" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'

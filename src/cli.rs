@@ -15,13 +15,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "todo",
     version,
-    after_help = "Tasks and phases are named by their text, part of it, an id (t7, p2, or just 7), or a near miss.\n\
+    after_help = "Tasks and phases are named by their text, a word of it, an id (t7, p2, or just 7), or a near miss.\n\
         Run `todo help <verb>` for a verb's details and examples.",
-    after_long_help = "Tasks and phases are named by their text, part of it, an id (t7, p2, or just 7), or a near miss.\n\n\
+    after_long_help = "Tasks and phases are named by their text, a word of it, an id (t7, p2, or just 7), or a near miss.\n\n\
         Examples:\n  \
           todo append auth wire oauth     add a task to phase Auth (created if needed)\n  \
           todo start oauth                work on it\n  \
-          todo done oaht                  typos are forgiven when the match is clear\n  \
+          todo done oaht                  a typo is a guess: asked at a terminal, exit 3 in scripts\n  \
           todo check                      exit 1 while work is open (for CI and hooks)\n  \
           todo export --format gfm -      a pull-request checklist\n  \
           todo undo                       take the last change back\n\n\
@@ -70,7 +70,7 @@ pub enum ColorChoice {
     Never,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum Command {
     /// Print the plan as a Markdown checklist.
     ///
@@ -186,9 +186,11 @@ pub enum Command {
 
     /// Move a task to the end of another phase (matched, or created).
     ///
-    /// The last argument is the phase; the ones before it name the task.
+    /// The last argument is the phase (matched, or created); the ones
+    /// before it name the task. With `-p NAME` every argument names the
+    /// task and NAME is the phase's exact name or id, or a new phase.
     ///
-    /// Example: `todo mv invoice export Backlog`
+    /// Examples: `todo mv invoice export Backlog`, `todo mv t4 -p "C#"`
     Mv(MvArgs),
 
     /// Add a note to a task. Notes show under the task in the checklist.
@@ -261,10 +263,10 @@ pub struct ShowArgs {
     pub ids: bool,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct AppendArgs {
-    /// Name the phase explicitly (matched, or created as typed); every
-    /// argument is then task text.
+    /// Name the phase exactly (its name in any case, or its id; created as
+    /// typed when there is none); every argument is then task text.
     #[arg(short, long, value_name = "NAME")]
     pub phase: Option<String>,
 
@@ -273,28 +275,28 @@ pub struct AppendArgs {
     pub words: Vec<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct TaskArgs {
     /// The task: its text, part of it, or its id.
     #[arg(required = true, value_name = "TASK")]
     pub query: Vec<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct TargetArgs {
     /// A task or phase: text, part of it, or id. None means everything.
     #[arg(value_name = "TASK|PHASE")]
     pub query: Vec<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct TargetRequired {
     /// A task or phase: text, part of it, or id.
     #[arg(required = true, value_name = "TASK|PHASE")]
     pub query: Vec<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct BlockArgs {
     /// A task or phase: text, part of it, or id.
     #[arg(required = true, value_name = "TASK|PHASE")]
@@ -305,7 +307,7 @@ pub struct BlockArgs {
     pub reason: Option<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct RenameArgs {
     /// The task or phase to rename.
     #[arg(required = true, value_name = "TASK|PHASE")]
@@ -320,14 +322,19 @@ pub struct RenameArgs {
     pub text: Vec<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct MvArgs {
+    /// Name the phase exactly (its name in any case, or its id; created as
+    /// typed when there is none); every argument then names the task.
+    #[arg(short, long, value_name = "NAME")]
+    pub phase: Option<String>,
+
     /// The task, then the phase to move it to (last argument).
-    #[arg(required = true, num_args = 2.., value_name = "TASK... PHASE")]
+    #[arg(required = true, value_name = "TASK... PHASE")]
     pub words: Vec<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct NoteArgs {
     /// The task to annotate.
     #[arg(value_name = "TASK")]
@@ -338,21 +345,25 @@ pub struct NoteArgs {
     pub text: Vec<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct UndoArgs {
     /// Undo even though the plan file was changed outside todo since.
     #[arg(long)]
     pub force: bool,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct CompleteArgs {
     /// What to list: `tasks`, `open` (open tasks), or `targets` (tasks and phases).
     #[arg(value_name = "KIND", default_value = "targets")]
     pub kind: String,
+
+    /// Only names starting with this, ignoring case.
+    #[arg(value_name = "PREFIX")]
+    pub prefix: Option<String>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct MergeFileArgs {
     /// The common ancestor's version (git's %O).
     #[arg(value_name = "BASE")]
@@ -367,7 +378,7 @@ pub struct MergeFileArgs {
     pub theirs: PathBuf,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct GitSetupArgs {
     /// Change nothing; exit 0 if the driver is set up, 1 if not.
     #[arg(long)]
@@ -384,7 +395,7 @@ pub enum Format {
     Json,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
     /// Where to write (`-` for stdout). Default: TODO.md beside the plan file.
     #[arg(value_name = "PATH")]
@@ -399,7 +410,7 @@ pub struct ExportArgs {
     pub into: Option<std::path::PathBuf>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ImportArgs {
     /// What to read (`-` for stdin). Default: TODO.md beside the plan file.
     #[arg(value_name = "PATH")]

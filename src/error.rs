@@ -17,11 +17,15 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
 
-    /// No task or phase matched; the message is the verb's own.
-    #[error("{message}{}", suggestion.as_ref().map(|s| format!("\nDid you mean \"{s}\"?")).unwrap_or_default())]
+    /// No task or phase matched; the message is the verb's own. With
+    /// `guess`, typo tolerance found `suggestion` and a person may confirm
+    /// it (SPEC §5); otherwise the suggestion is only a hint.
+    #[error("{message}{}", suggestion.as_deref().map(did_you_mean).unwrap_or_default())]
     NoMatch {
         message: String,
-        suggestion: Option<String>,
+        query: String,
+        suggestion: Option<Box<Candidate>>,
+        guess: bool,
     },
 
     #[error("\"{query}\" is ambiguous; it matches:{}", list(candidates))]
@@ -74,6 +78,14 @@ pub enum Error {
     /// A failing line of `todo batch`: its number, and its own error.
     #[error("Line {line}: {source}")]
     AtLine { line: usize, source: Box<Error> },
+}
+
+fn did_you_mean(c: &Candidate) -> String {
+    format!(
+        " Did you mean \"{}\" ({})?",
+        crate::text::visible(&c.text),
+        c.id()
+    )
 }
 
 fn list(candidates: &[Candidate]) -> String {
@@ -186,7 +198,9 @@ mod tests {
             (
                 Error::NoMatch {
                     message: "x".into(),
+                    query: "x".into(),
                     suggestion: None,
+                    guess: false,
                 },
                 3,
                 "no_match",
@@ -232,11 +246,18 @@ mod tests {
     fn messages_read_well() {
         let e = Error::NoMatch {
             message: "No task matched \"oath\". Use todo to list current tasks.".into(),
-            suggestion: Some("Wire OAuth".into()),
+            query: "oath".into(),
+            suggestion: Some(Box::new(Candidate {
+                target: crate::matching::Target::Task("t4".into()),
+                text: "Wire OAuth".into(),
+                phase: Some("Auth".into()),
+                status: None,
+            })),
+            guess: true,
         };
         assert_eq!(
             e.to_string(),
-            "No task matched \"oath\". Use todo to list current tasks.\nDid you mean \"Wire OAuth\"?"
+            "No task matched \"oath\". Use todo to list current tasks. Did you mean \"Wire OAuth\" (t4)?"
         );
         let e = Error::io(
             "Cannot write plan file .todo.json",

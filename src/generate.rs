@@ -32,6 +32,9 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
     ] {
         let mut buf = Vec::new();
         clap_complete::generate(shell, &mut Cli::command(), "todo", &mut buf);
+        if shell == Shell::Zsh {
+            buf = zsh_names(&String::from_utf8_lossy(&buf)).into_bytes();
+        }
         buf.extend_from_slice(dynamic(shell).as_bytes());
         out.push((format!("completions/{name}"), buf));
     }
@@ -74,10 +77,13 @@ _todo_targets() {{
     case $verb in
 {cases}    esac
     if [[ -n $kind && $cur != -* ]]; then
+        # todo picks the names that start with what was typed, ignoring case.
+        local prefix=${{cur//\\/}}
+        prefix=${{prefix#[\"\']}}
         COMPREPLY=()
         while IFS= read -r line; do
-            [[ $line == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
-        done < <(command todo __complete "$kind" 2>/dev/null)
+            COMPREPLY+=("$(printf '%q' "$line")")
+        done < <(command todo __complete "$kind" -- "$prefix" 2>/dev/null)
         return 0
     fi
     _todo "$@"
@@ -96,6 +102,47 @@ complete -F _todo_targets -o bashdefault -o default todo
         _ => String::new(),
     }
 }
+
+/// The zsh script clap writes, with the task and phase arguments of the
+/// verbs in [`DYNAMIC`] completed by `_todo_names` (names from `todo
+/// __complete`, matched ignoring case) instead of file names.
+fn zsh_names(script: &str) -> String {
+    let mut out = String::with_capacity(script.len() + 1024);
+    let mut kind: Option<&str> = None;
+    for line in script.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if let Some(verb) = trimmed.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
+            kind = DYNAMIC.iter().find(|(v, _)| *v == verb).map(|(_, k)| *k);
+        }
+        let positional = ["'*::query -- ", "'*::words -- ", "':task -- "]
+            .iter()
+            .any(|p| trimmed.starts_with(p));
+        match kind {
+            Some(kind) if positional && line.contains(":_default' \\") => {
+                out.push_str(&line.replace(":_default' \\", &format!(":_todo_names {kind}' \\")));
+            }
+            _ => {
+                if line.starts_with("if [ \"$funcstack[1]\" = \"_todo\" ]; then") {
+                    out.push_str(ZSH_NAMES);
+                }
+                out.push_str(line);
+            }
+        }
+    }
+    out
+}
+
+const ZSH_NAMES: &str = r#"# Task and phase names from `todo __complete`, matched ignoring case.
+# _arguments puts its own compadd options before the kind: pass them on.
+(( $+functions[_todo_names] )) ||
+_todo_names() {
+    local -a names
+    names=("${(@f)$(command todo __complete "${@[-1]}" 2>/dev/null)}")
+    names=(${names:#})
+    compadd "${@[1,-2]}" -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a names
+}
+
+"#;
 
 /// `man/todo.1` and one page per verb (`man/todo-done.1`, …).
 fn man_pages() -> Vec<(String, Vec<u8>)> {

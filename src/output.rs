@@ -239,6 +239,18 @@ impl Output {
                 );
             }
             if let (
+                Error::NoMatch {
+                    suggestion: Some(c),
+                    guess,
+                    ..
+                },
+                Some(obj),
+            ) = (err, error.as_object_mut())
+            {
+                obj.insert("suggestion".into(), candidate_json(c));
+                obj.insert("guess".into(), json!(guess));
+            }
+            if let (
                 Error::BrokenPlan {
                     line, column, path, ..
                 },

@@ -1,9 +1,8 @@
 //! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
 
-use super::{Context, text};
+use super::{Context, named_phase, phase_query, text};
 use crate::cli::AppendArgs;
 use crate::error::{Error, Result};
-use crate::matching::{self, MatchError, Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::Plan;
 use crate::plan::ops::{Op, OpError, PhaseRef};
@@ -17,7 +16,7 @@ pub fn apply(plan: &mut Plan, args: &AppendArgs) -> Result<Report> {
     let (phase, raw_task) = match (&args.phase, args.words.as_slice()) {
         (Some(name), words) => {
             let name = text(name, "phase name")?;
-            (phase_ref(plan, &name, name.clone())?, words.join(" "))
+            (named_phase(plan, &name)?, words.join(" "))
         }
         (None, [only]) => {
             let phase = match plan.phases.last() {
@@ -29,7 +28,7 @@ pub fn apply(plan: &mut Plan, args: &AppendArgs) -> Result<Report> {
         (None, [first, rest @ ..]) => {
             let name = text(first, "phase name")?;
             let new_name = title_words(&name);
-            (phase_ref(plan, &name, new_name)?, rest.join(" "))
+            (phase_query(plan, &name, new_name)?, rest.join(" "))
         }
         (None, []) => return Err(Error::usage("Nothing to append: give the task text.")),
     };
@@ -51,16 +50,4 @@ pub fn apply(plan: &mut Plan, args: &AppendArgs) -> Result<Report> {
         report = report.phase(&phase);
     }
     Ok(report)
-}
-
-/// Match a phase query; nothing matching means a new phase called `new_name`.
-fn phase_ref(plan: &Plan, query: &str, new_name: String) -> Result<PhaseRef> {
-    match matching::resolve(plan, query, Scope::Phases) {
-        Ok(Target::Phase(id)) => Ok(PhaseRef::Id(id)),
-        Ok(Target::Task(_)) | Err(MatchError::NoMatch { .. }) => Ok(PhaseRef::New(new_name)),
-        Err(MatchError::Ambiguous { candidates }) => Err(Error::Ambiguous {
-            query: query.to_string(),
-            candidates,
-        }),
-    }
 }

@@ -4,19 +4,24 @@
 use super::Context;
 use crate::cli::CompleteArgs;
 use crate::error::Result;
+use crate::matching::lower;
 use crate::output::{Kind, Report};
 
 pub fn run(ctx: &Context, args: &CompleteArgs) -> Result<Report> {
     let Ok(plan) = ctx.read() else {
         return Ok(Report::new("__complete", Kind::Silent, ""));
     };
+    // Case is ignored, as matching ignores it: `todo done wi<TAB>` offers
+    // "Wire stripe webhooks" in every shell.
+    let prefix = args.prefix.as_deref().map(lower).unwrap_or_default();
+    let wanted = |text: &str| prefix.is_empty() || lower(text).starts_with(&prefix);
     let mut lines = Vec::new();
     for phase in &plan.phases {
-        if args.kind == "targets" {
+        if args.kind == "targets" && wanted(&phase.name) {
             lines.push(phase.name.clone());
         }
         for task in &phase.tasks {
-            if args.kind == "tasks" || task.status.is_open() {
+            if (args.kind == "tasks" || task.status.is_open()) && wanted(&task.content) {
                 lines.push(task.content.clone());
             }
         }

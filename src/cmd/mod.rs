@@ -32,11 +32,12 @@ use std::cell::Cell;
 use crate::cli::Command;
 use crate::error::{Error, Result};
 use crate::history::History;
-use crate::matching::{self, MatchError, Scope, Target};
+use crate::matching::{self, Candidate, MatchError, Scope, Target};
 use crate::output::{Output, Report};
 use crate::plan::Plan;
+use crate::plan::ops::PhaseRef;
 use crate::storage::Store;
-use crate::text::normalize;
+use crate::text::{normalize, visible};
 
 /// What every verb gets from the edge: where the plan is, how to print,
 /// and the global flags.
@@ -85,7 +86,123 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
     }
 }
 
+/// Run a verb. A query that only typo tolerance could place is a guess
+/// (SPEC §5): with a person at the terminal, ask, and on yes run the verb
+/// again with the guessed id in place of the query; anywhere else the
+/// guess is only reported (exit 3) and nothing changes.
 pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
+    // A batch reads its lines from stdin: no one is there to answer.
+    let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch);
+    let again = asks.then(|| command.clone());
+    match (run(ctx, command), again) {
+        (
+            Err(Error::NoMatch {
+                message,
+                query,
+                suggestion: Some(guess),
+                guess: true,
+            }),
+            Some(again),
+        ) => {
+            let question = format!("Did you mean \"{}\"? [Y/n] ", visible(&guess.text));
+            if ask(&question) {
+                run(ctx, with_target(again, &query, guess.id()))
+            } else {
+                Err(Error::NoMatch {
+                    message: format!("{message} Nothing changed."),
+                    query,
+                    suggestion: None,
+                    guess: false,
+                })
+            }
+        }
+        (result, _) => result,
+    }
+}
+
+/// Ask a yes/no question on stderr; Enter means yes.
+pub fn ask(question: &str) -> bool {
+    use std::io::{BufRead, Write};
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "{question}");
+    let _ = err.flush();
+    let mut answer = String::new();
+    match std::io::stdin().lock().read_line(&mut answer) {
+        Ok(0) | Err(_) => false,
+        Ok(_) => {
+            let a = answer.trim().to_lowercase();
+            a.is_empty() || a == "y" || a == "yes"
+        }
+    }
+}
+
+/// `command` with the words that made `query` replaced by `id`.
+fn with_target(command: Command, query: &str, id: &str) -> Command {
+    let is = |words: &[String]| normalize(&words.join(" ")).as_deref() == Some(query);
+    let swap = |words: &mut Vec<String>| {
+        if is(words) {
+            *words = vec![id.to_string()];
+        }
+    };
+    match command {
+        Command::Start(mut a) => {
+            swap(&mut a.query);
+            Command::Start(a)
+        }
+        Command::Done(mut a) => {
+            swap(&mut a.query);
+            Command::Done(a)
+        }
+        Command::Drop(mut a) => {
+            swap(&mut a.query);
+            Command::Drop(a)
+        }
+        Command::Rm(mut a) => {
+            swap(&mut a.query);
+            Command::Rm(a)
+        }
+        Command::Block(mut a) => {
+            swap(&mut a.query);
+            Command::Block(a)
+        }
+        Command::Unblock(mut a) => {
+            swap(&mut a.query);
+            Command::Unblock(a)
+        }
+        Command::Rename(mut a) => {
+            swap(&mut a.query);
+            Command::Rename(a)
+        }
+        Command::Note(mut a) => {
+            if is(std::slice::from_ref(&a.task)) {
+                a.task = id.to_string();
+            }
+            Command::Note(a)
+        }
+        Command::Mv(mut a) => {
+            // The task's words, then (without -p) the phase's word.
+            let n = a.words.len() - usize::from(a.phase.is_none() && !a.words.is_empty());
+            if is(&a.words[..n]) {
+                a.words.splice(..n, [id.to_string()]);
+            } else if a.phase.is_none()
+                && let Some(last) = a.words.last_mut()
+                && is(std::slice::from_ref(last))
+            {
+                *last = id.to_string();
+            }
+            Command::Mv(a)
+        }
+        Command::Append(mut a) => {
+            if a.phase.is_none() && a.words.len() > 1 && is(&a.words[..1]) {
+                a.words[0] = id.to_string();
+            }
+            Command::Append(a)
+        }
+        other => other,
+    }
+}
+
+fn run(ctx: &Context, command: Command) -> Result<Report> {
     match command {
         Command::Show(args) => show::run(ctx, &args),
         Command::Append(args) => append::run(ctx, args),
@@ -221,22 +338,56 @@ pub const NO_TARGET: &str = "No task or phase matched \"{}\".";
 
 /// Resolve a query, turning a miss into the verb's own message.
 pub fn find(plan: &Plan, query: &str, scope: Scope) -> Result<Target> {
-    matching::resolve(plan, query, scope).map_err(|e| match e {
-        MatchError::NoMatch { suggestion } => Error::NoMatch {
-            message: if scope == Scope::Tasks {
-                NO_TASK
-            } else {
-                NO_TARGET
-            }
-            .replace("{}", query),
-            suggestion,
-        },
+    let template = if scope == Scope::Tasks {
+        NO_TASK
+    } else {
+        NO_TARGET
+    };
+    matching::resolve(plan, query, scope).map_err(|e| missed(e, query, template))
+}
+
+/// A matching failure as the error a person sees; `template` is the
+/// verb's no-match message with `{}` for the query.
+pub fn missed(e: MatchError, query: &str, template: &str) -> Error {
+    let no_match = |suggestion: Option<Candidate>, guess| Error::NoMatch {
+        message: template.replace("{}", query),
+        query: query.to_string(),
+        suggestion: suggestion.map(Box::new),
+        guess,
+    };
+    match e {
+        MatchError::NoMatch { suggestion } => no_match(suggestion, false),
+        MatchError::Guess(candidate) => no_match(Some(candidate), true),
         MatchError::Ambiguous { candidates } => Error::Ambiguous {
             query: query.to_string(),
             candidates,
         },
-    })
+    }
 }
+
+/// The phase a `-p/--phase NAME` names: its exact name (any case) or its
+/// id, else a new phase called NAME as typed. Never a query (SPEC §5).
+pub fn named_phase(plan: &Plan, name: &str) -> Result<PhaseRef> {
+    match matching::phase_by_name(plan, name) {
+        Ok(Some(id)) => Ok(PhaseRef::Id(id)),
+        Ok(None) => Ok(PhaseRef::New(name.to_string())),
+        Err(e) => Err(missed(e, name, NO_PHASE)),
+    }
+}
+
+/// A phase query (`append`'s and `mv`'s phase word): what it matches, or a
+/// new phase called `new_name` when nothing does. A typo guess is not a
+/// match: it is reported, and `-p` makes a new phase instead.
+pub fn phase_query(plan: &Plan, query: &str, new_name: String) -> Result<PhaseRef> {
+    match matching::resolve(plan, query, Scope::Phases) {
+        Ok(Target::Phase(id)) => Ok(PhaseRef::Id(id)),
+        Ok(Target::Task(_)) | Err(MatchError::NoMatch { .. }) => Ok(PhaseRef::New(new_name)),
+        Err(e) => Err(missed(e, query, NO_PHASE_GUESS)),
+    }
+}
+
+pub const NO_PHASE: &str = "No phase matched \"{}\".";
+const NO_PHASE_GUESS: &str = "No phase matched \"{}\" (-p \"{}\" makes a new one).";
 
 /// Look up a task id that matching just returned.
 pub fn task_of(plan: &Plan, id: &str) -> Result<(crate::plan::Phase, crate::plan::Task)> {

@@ -1,9 +1,9 @@
 //! `todo mv <task...> <phase>`: move a task to the end of another phase.
 
-use super::{Context, find, query, task_of, text};
+use super::{Context, find, named_phase, phase_query, query, task_of, text};
 use crate::cli::MvArgs;
 use crate::error::{Error, Result};
-use crate::matching::{self, MatchError, Scope, Target};
+use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::ops::PhaseRef;
 use crate::plan::{Op, Plan};
@@ -14,26 +14,23 @@ pub fn run(ctx: &Context, args: MvArgs) -> Result<Report> {
 }
 
 pub fn apply(plan: &mut Plan, args: &MvArgs) -> Result<Report> {
-    let Some((phase_word, task_words)) = args.words.split_last() else {
-        return Err(Error::usage("Name a task and the phase to move it to."));
+    // With -p every word names the task; without, the last names the phase.
+    let (task_words, phase_word) = match &args.phase {
+        Some(name) => (args.words.as_slice(), name),
+        None => match args.words.split_last() {
+            Some((phase, task)) if !task.is_empty() => (task, phase),
+            _ => return Err(Error::usage("Name a task and the phase to move it to.")),
+        },
     };
     let query = query(task_words)?;
-    let phase_query = text(phase_word, "phase name")?;
+    let phase_name = text(phase_word, "phase name")?;
     let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
         return Err(Error::usage("Only tasks can be moved."));
     };
     let (from, task) = task_of(plan, &id)?;
-    let to = match matching::resolve(plan, &phase_query, Scope::Phases) {
-        Ok(Target::Phase(pid)) => PhaseRef::Id(pid),
-        Ok(Target::Task(_)) | Err(MatchError::NoMatch { .. }) => {
-            PhaseRef::New(title_words(&phase_query))
-        }
-        Err(MatchError::Ambiguous { candidates }) => {
-            return Err(Error::Ambiguous {
-                query: phase_query,
-                candidates,
-            });
-        }
+    let to = match &args.phase {
+        Some(_) => named_phase(plan, &phase_name)?,
+        None => phase_query(plan, &phase_name, title_words(&phase_name))?,
     };
     if to == PhaseRef::Id(from.id.clone()) {
         let message = format!(

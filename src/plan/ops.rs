@@ -72,6 +72,10 @@ pub enum OpError {
     NoPhase(String),
     #[error("Task \"{0}\" already exists")]
     Duplicate(String),
+    /// Two phases of one name (ignoring case) would make every `-p NAME`
+    /// ambiguous.
+    #[error("Phase \"{0}\" already exists")]
+    DuplicatePhase(String),
     #[error("Cannot block \"{content}\": it is {status}.")]
     BlockFinished { content: String, status: Status },
 }
@@ -213,6 +217,15 @@ impl Plan {
             }
             Op::RenamePhase { phase, name } => {
                 let i = self.find_phase(&phase).ok_or(OpError::NoPhase(phase))?;
+                let lower = crate::matching::lower(&name);
+                if let Some(other) = self
+                    .phases
+                    .iter()
+                    .enumerate()
+                    .find(|(j, p)| *j != i && crate::matching::lower(&p.name) == lower)
+                {
+                    return Err(OpError::DuplicatePhase(other.1.name.clone()));
+                }
                 let changed = self.phases[i].name != name;
                 self.phases[i].name = name;
                 changed

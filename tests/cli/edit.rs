@@ -255,3 +255,52 @@ fn on_a_terminal_the_editor_is_reopened_on_the_same_text() {
     let names: Vec<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
     assert!(names.contains(&"Stray task".to_string()), "{names:?}");
 }
+
+/// Issue 9, defect 5: text edited in place keeps the task's id and the
+/// fields todo does not know.
+#[test]
+fn a_task_reworded_in_the_editor_keeps_its_id_and_unknown_fields() {
+    let env = TestEnv::new();
+    env.write_plan(
+        r#"{
+  "version": 1,
+  "rev": 3,
+  "nextPhaseId": 2,
+  "nextTaskId": 4,
+  "phases": [
+    {
+      "id": "p1",
+      "name": "Auth",
+      "tasks": [
+        { "id": "t1", "content": "Wire oauth", "status": "in_progress", "estimate": 3 },
+        { "id": "t2", "content": "Rotate keys", "status": "pending", "owner": "kim" },
+        { "id": "t3", "content": "Add login rate limiting", "status": "pending" }
+      ]
+    }
+  ]
+}
+"#,
+    );
+    tmp(&env);
+    let script = editor(
+        &env,
+        "reword.sh",
+        "sed -i -e 's/Wire oauth/Wire OAuth providers/' -e 's/Rotate keys/Rotate the signing keys/' -e 's/Add login rate limiting/Write the changelog/' \"$1\"",
+    );
+    edit_with(&env, script.to_str().unwrap()).is(
+        0,
+        "Todos updated from editor: 1 phase(s), 3 task(s).\n",
+        "",
+    );
+    let plan = env.plan();
+    let tasks = &plan["phases"][0]["tasks"];
+    assert_eq!(tasks[0]["content"], "Wire OAuth providers");
+    assert_eq!(tasks[0]["id"], "t1");
+    assert_eq!(tasks[0]["estimate"], 3);
+    assert_eq!(tasks[1]["content"], "Rotate the signing keys");
+    assert_eq!(tasks[1]["id"], "t2");
+    assert_eq!(tasks[1]["owner"], "kim");
+    // Another task written in its place is a new task, not a rename.
+    assert_eq!(tasks[2]["content"], "Write the changelog");
+    assert_eq!(tasks[2]["id"], "t4");
+}

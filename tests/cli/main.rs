@@ -8,6 +8,7 @@ mod append;
 mod batch;
 mod broken;
 mod check_next;
+mod completion;
 mod concurrency;
 mod copy;
 mod discovery;

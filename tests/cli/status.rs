@@ -149,17 +149,24 @@ fn done_no_match_names_the_query_and_suggests_something_close() {
     env.run(&["done", "stripy", "hooks"]).is(
         3,
         "",
-        "No task or phase matched \"stripy hooks\".\nDid you mean \"Wire Stripe webhooks\"?\n",
+        "No task or phase matched \"stripy hooks\". Did you mean \"Wire Stripe webhooks\" (t4)?\n",
     );
     assert_eq!(env.plan_text(), before);
 }
 
+/// A typo is a guess: off a terminal it is named, never acted on (SPEC §5;
+/// the prompt on a terminal is in tests/cli/matching.rs).
 #[test]
-fn done_finds_a_typo() {
+fn done_names_a_typo_guess_but_changes_nothing() {
     let env = TestEnv::new();
     env.web_app();
-    env.run(&["done", "oaht"])
-        .is(0, "Marked completed: Wire OAuth providers\n", "");
+    let before = env.plan_text();
+    env.run(&["done", "oaht"]).is(
+        3,
+        "",
+        "No task or phase matched \"oaht\". Did you mean \"Wire OAuth providers\" (t1)?\n",
+    );
+    assert_eq!(env.plan_text(), before);
 }
 
 #[test]

@@ -1,0 +1,319 @@
+//! Finding the task or phase a person meant (SPEC §5). One order for every
+//! verb: exact task content, exact phase name, id, task text at a word
+//! start (preferring the one open task), phase name by prefix then at a
+//! word start, and last typo tolerance — whose answer is only a guess that
+//! a verb may act on only when a person says yes. A step that finds several
+//! candidates it cannot tell apart stops the search as ambiguous.
+
+mod typo;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+pub use typo::{budget, exact_only, near_miss};
+pub use words::{Word, at_word_start, for_each_word, words};
+
+use crate::plan::{Plan, Status};
+
+/// What a verb lets a query name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Tasks,
+    Phases,
+    TasksAndPhases,
+}
+
+impl Scope {
+    fn tasks(self) -> bool {
+        self != Scope::Phases
+    }
+    fn phases(self) -> bool {
+        self != Scope::Tasks
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Task(String),
+    Phase(String),
+}
+
+impl Target {
+    pub fn id(&self) -> &str {
+        match self {
+            Target::Task(id) | Target::Phase(id) => id,
+        }
+    }
+}
+
+/// One thing a query might mean, for ambiguity lists, guesses and `--json`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub target: Target,
+    pub text: String,
+    /// For a task: the name of its phase.
+    pub phase: Option<String>,
+    pub status: Option<Status>,
+}
+
+impl Candidate {
+    pub fn id(&self) -> &str {
+        self.target.id()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchError {
+    /// Nothing matched; `suggestion` is something close, when there is one.
+    NoMatch {
+        suggestion: Option<Candidate>,
+    },
+    /// Only typo tolerance found it: a guess, to be confirmed by a person
+    /// before anything changes (read-only uses may take it as it is).
+    Guess(Candidate),
+    Ambiguous {
+        candidates: Vec<Candidate>,
+    },
+}
+
+/// The items of a plan prepared for matching. Lower-cased text lives in one
+/// shared buffer and ids are borrowed, so preparing 100,000 tasks costs a
+/// handful of allocations, not hundreds of thousands.
+struct Item<'a> {
+    task: bool,
+    id: &'a str,
+    text: &'a str,
+    lower: &'a str,
+    phase: Option<&'a str>,
+    status: Option<Status>,
+}
+
+impl Item<'_> {
+    fn target(&self) -> Target {
+        if self.task {
+            Target::Task(self.id.to_string())
+        } else {
+            Target::Phase(self.id.to_string())
+        }
+    }
+
+    fn candidate(&self) -> Candidate {
+        Candidate {
+            target: self.target(),
+            text: self.text.to_string(),
+            phase: self.phase.map(str::to_string),
+            status: self.status,
+        }
+    }
+}
+
+pub fn lower(s: &str) -> String {
+    if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        s.to_lowercase()
+    }
+}
+
+fn push_lower(buf: &mut String, s: &str) -> std::ops::Range<usize> {
+    let start = buf.len();
+    if s.is_ascii() {
+        buf.push_str(s);
+        buf[start..].make_ascii_lowercase();
+    } else {
+        buf.push_str(&s.to_lowercase());
+    }
+    start..buf.len()
+}
+
+/// Resolve `query` (already whitespace-normalised) against the plan.
+pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchError> {
+    let q = lower(query);
+    // Lower-case every text into one buffer first, then borrow from it.
+    let mut buf = String::new();
+    let mut task_ranges = Vec::new();
+    if scope.tasks() {
+        buf.reserve(
+            plan.phases
+                .iter()
+                .flat_map(|p| &p.tasks)
+                .map(|t| t.content.len())
+                .sum(),
+        );
+        task_ranges.reserve(plan.task_count());
+        for (_, _, task) in plan.tasks() {
+            task_ranges.push(push_lower(&mut buf, &task.content));
+        }
+    }
+    let mut phase_ranges = Vec::new();
+    if scope.phases() {
+        for phase in &plan.phases {
+            phase_ranges.push(push_lower(&mut buf, &phase.name));
+        }
+    }
+    let buf = buf.as_str();
+    let tasks: Vec<Item> = plan
+        .tasks()
+        .zip(task_ranges)
+        .map(|((_, phase, task), range)| Item {
+            task: true,
+            id: &task.id,
+            text: &task.content,
+            lower: &buf[range],
+            phase: Some(&phase.name),
+            status: Some(task.status),
+        })
+        .collect();
+    let phases: Vec<Item> = plan
+        .phases
+        .iter()
+        .zip(phase_ranges)
+        .map(|(phase, range)| Item {
+            task: false,
+            id: &phase.id,
+            text: &phase.name,
+            lower: &buf[range],
+            phase: None,
+            status: None,
+        })
+        .collect();
+
+    // 1 and 2: exact text, ignoring case (an exact-case match breaks a tie).
+    for items in [&tasks, &phases] {
+        let exact: Vec<&Item> = items.iter().filter(|i| i.lower == q).collect();
+        if !exact.is_empty() {
+            return pick_exact(&exact, query);
+        }
+    }
+
+    // 3: ids. An id-shaped query that names nothing stops here.
+    if let Some(target) = id_query(query) {
+        let wanted = match &target {
+            Target::Task(_) => &tasks,
+            Target::Phase(_) => &phases,
+        };
+        return match wanted.iter().find(|i| i.id == target.id()) {
+            Some(item) => Ok(item.target()),
+            None => Err(MatchError::NoMatch { suggestion: None }),
+        };
+    }
+
+    // 4: task text with the query at a word start; prefer the one task a
+    // person is about to work on (pending or in progress).
+    let hits: Vec<&Item> = tasks
+        .iter()
+        .filter(|i| at_word_start(i.text, i.lower, &q))
+        .collect();
+    match hits.len() {
+        0 => {}
+        1 => return Ok(hits[0].target()),
+        _ => {
+            let active: Vec<&Item> = hits
+                .iter()
+                .copied()
+                .filter(|i| i.status.is_some_and(Status::is_active))
+                .collect();
+            if active.len() == 1 {
+                return Ok(active[0].target());
+            }
+            return Err(ambiguous(if active.is_empty() { &hits } else { &active }));
+        }
+    }
+
+    // 5: phase names starting with the query, then with it at a word start.
+    let starts: Vec<&Item> = phases.iter().filter(|i| i.lower.starts_with(&q)).collect();
+    let hits = if starts.is_empty() {
+        phases
+            .iter()
+            .filter(|i| at_word_start(i.text, i.lower, &q))
+            .collect()
+    } else {
+        starts
+    };
+    match hits.len() {
+        0 => {}
+        1 => return Ok(hits[0].target()),
+        _ => return Err(ambiguous(&hits)),
+    }
+
+    // 6: typo tolerance, a guess at best.
+    let items: Vec<&Item> = tasks.iter().chain(phases.iter()).collect();
+    match typo::typo(&q, items.iter().map(|i| i.lower)) {
+        typo::Typo::One(i) => Err(MatchError::Guess(items[i].candidate())),
+        typo::Typo::Several(found) => {
+            let close: Vec<&Item> = found.into_iter().map(|i| items[i]).collect();
+            Err(ambiguous(&close))
+        }
+        typo::Typo::Nothing { hint } => Err(MatchError::NoMatch {
+            suggestion: hint.map(|i| items[i].candidate()),
+        }),
+    }
+}
+
+/// A phase named exactly `name` (ignoring case; an exact-case match breaks
+/// a tie) or, failing that, the phase with id `name`. For `-p/--phase`,
+/// which names a phase and is never a query (SPEC §5). `Ok(None)`: no such
+/// phase.
+pub fn phase_by_name(plan: &Plan, name: &str) -> Result<Option<String>, MatchError> {
+    let q = lower(name);
+    let same: Vec<Item> = plan
+        .phases
+        .iter()
+        .filter(|p| lower(&p.name) == q)
+        .map(|p| Item {
+            task: false,
+            id: &p.id,
+            text: &p.name,
+            lower: &q,
+            phase: None,
+            status: None,
+        })
+        .collect();
+    if !same.is_empty() {
+        let refs: Vec<&Item> = same.iter().collect();
+        return pick_exact(&refs, name).map(|t| Some(t.id().to_string()));
+    }
+    Ok(plan
+        .phases
+        .iter()
+        .find(|p| p.id.eq_ignore_ascii_case(name))
+        .map(|p| p.id.clone()))
+}
+
+fn pick_exact(exact: &[&Item], query: &str) -> Result<Target, MatchError> {
+    if exact.len() == 1 {
+        return Ok(exact[0].target());
+    }
+    let same_case: Vec<&&Item> = exact.iter().filter(|i| i.text == query).collect();
+    if same_case.len() == 1 {
+        return Ok(same_case[0].target());
+    }
+    Err(ambiguous(exact))
+}
+
+fn ambiguous(items: &[&Item]) -> MatchError {
+    MatchError::Ambiguous {
+        candidates: items.iter().map(|i| i.candidate()).collect(),
+    }
+}
+
+/// `t7`, `p2`, or a bare number meaning a task id. Shape is what counts:
+/// a number too large for any id still names nothing.
+fn id_query(query: &str) -> Option<Target> {
+    let q = query.to_ascii_lowercase();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let id = |prefix: char, n: &str| match n.parse::<u64>() {
+        Ok(n) => format!("{prefix}{n}"),
+        Err(_) => format!("{prefix}{n}"),
+    };
+    if let Some(n) = q.strip_prefix('t').filter(|n| digits(n)) {
+        Some(Target::Task(id('t', n)))
+    } else if let Some(n) = q.strip_prefix('p').filter(|n| digits(n)) {
+        Some(Target::Phase(id('p', n)))
+    } else if digits(&q) {
+        Some(Target::Task(id('t', &q)))
+    } else {
+        None
+    }
+}
