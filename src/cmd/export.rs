@@ -26,7 +26,7 @@ pub fn run(ctx: &Context, args: &ExportArgs) -> Result<Report> {
             None => beside(&ctx.store.path, "TODO.md").display().to_string(),
         };
         if path == "-" {
-            Report::new("export", Kind::Data, body)
+            Report::new("export", Kind::Data, crate::text::Message::of_lines(&body))
         } else {
             write(Path::new(&path), &body)?;
             Report::new("export", Kind::Confirm, format!("Wrote todos to {path}"))

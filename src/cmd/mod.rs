@@ -197,7 +197,13 @@ impl Context {
             );
             return;
         };
-        if let Err(e) = history.record(&self.real_path(), before, after, written, &report.message) {
+        if let Err(e) = history.record(
+            &self.real_path(),
+            before,
+            after,
+            written,
+            report.message.as_str(),
+        ) {
             report.warnings.push(format!(
                 "Warning: could not record undo history in {}: {e}; the change was made but cannot be undone.",
                 history.dir.display()
