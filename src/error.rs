@@ -313,7 +313,10 @@ mod tests {
             line: 3,
             source: Box::new(Error::Invalid("a\nb".into())),
         };
-        assert_eq!(err.message().lines().collect::<Vec<_>>(), ["Line 3: a", "b"]);
+        assert_eq!(
+            err.message().lines().collect::<Vec<_>>(),
+            ["Line 3: a", "b"]
+        );
         let err = Error::BrokenPlan {
             path: "a\nb".into(),
             line: 1,

@@ -87,13 +87,32 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
     };
     let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
     match cmd::dispatch(&ctx, command) {
-        Ok(report) => match out.report(&report) {
-            Ok(()) => report.exit,
-            // The reader went away (`todo check | head -1`): end quietly,
-            // but keep the verb's own status, so a failing check still fails.
-            Err(e) if e.is_broken_pipe() => report.exit,
-            Err(e) => fail(&out, verb, ctx.rev.get(), &e),
-        },
+        Ok(mut report) => {
+            // A verb that read the plan without saying its rev (`edit` with
+            // nothing saved, `__complete`) reports the rev it saw; one that
+            // never reads it (`where`, `git-setup`) the rev of the plan file
+            // there, under `--json` (a regular file only: never block).
+            if report.rev == 0 {
+                match ctx.rev.get() {
+                    Some(rev) => report.rev = rev,
+                    None if out.json
+                        && std::fs::metadata(&ctx.store.path).is_ok_and(|m| m.is_file()) =>
+                    {
+                        if let Ok(loaded) = ctx.store.load() {
+                            report.rev = loaded.plan.rev;
+                        }
+                    }
+                    None => {}
+                }
+            }
+            match out.report(&report) {
+                Ok(()) => report.exit,
+                // The reader went away (`todo check | head -1`): end quietly,
+                // but keep the verb's own status, so a failing check still fails.
+                Err(e) if e.is_broken_pipe() => report.exit,
+                Err(e) => fail(&out, verb, ctx.rev.get(), &e),
+            }
+        }
         Err(e) => fail(&out, verb, ctx.rev.get(), &e),
     }
 }

@@ -424,7 +424,10 @@ fn task_lines(task: &Task, typed: bool) -> Vec<String> {
     if !typed {
         let mut text = String::new();
         crate::markdown::render_task(&mut text, task);
-        return Message::of_lines(&text).lines().map(str::to_string).collect();
+        return Message::of_lines(&text)
+            .lines()
+            .map(str::to_string)
+            .collect();
     }
     let mut first = format!("- [{}] {}", task.status.marker(), task.content);
     if task.status == Status::Blocked

@@ -126,7 +126,11 @@ impl Message {
     /// The lines, without their line breaks.
     pub fn lines(&self) -> impl Iterator<Item = &str> {
         let starts = std::iter::once(0).chain(self.breaks.iter().map(|b| b + 1));
-        let ends = self.breaks.iter().copied().chain(std::iter::once(self.text.len()));
+        let ends = self
+            .breaks
+            .iter()
+            .copied()
+            .chain(std::iter::once(self.text.len()));
         starts
             .zip(ends)
             .map(|(a, b)| &self.text[a..b])

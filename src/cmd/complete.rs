@@ -24,7 +24,9 @@ pub fn run(ctx: &Context, args: &CompleteArgs) -> Result<Report> {
     if lines.is_empty() {
         return Ok(Report::new("__complete", Kind::Silent, ""));
     }
-    Ok(Report::new("__complete", Kind::Data,
+    Ok(Report::new(
+        "__complete",
+        Kind::Data,
         lines.into_iter().collect::<crate::text::Message>(),
     ))
 }

@@ -24,7 +24,11 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Report> {
         // A person at a terminal reads the text as typed; a pipe gets the
         // exact Markdown (SPEC §3).
         let lines = checklist(plan, args.ids, ctx.out.for_person());
-        let kind = if args.ids { Kind::Data } else { Kind::Checklist };
+        let kind = if args.ids {
+            Kind::Data
+        } else {
+            Kind::Checklist
+        };
         Report::new("show", kind, lines)
     };
     report.rev = plan.rev;

@@ -145,7 +145,10 @@ fn plan_text_never_drives_the_terminal() {
     assert!(shown.contains("^[]0;PWNED^G^[[2J"), "{shown}");
     assert!(shown.contains("<U+202E>exe.txt"), "{shown}");
     assert!(shown.contains("<U+0085>"), "{shown}");
-    assert!(shown.contains("<U+200B><U+2066>x<U+2069><U+FEFF>"), "{shown}");
+    assert!(
+        shown.contains("<U+200B><U+2066>x<U+2069><U+FEFF>"),
+        "{shown}"
+    );
     // A raw newline in task text is text, not a line of the checklist.
     assert!(shown.contains("- [/] Evil^J^[]0;PWNED"), "{shown}");
     assert!(shown.contains("  > a^Gnote^Jfake line"), "{shown}");
@@ -184,7 +187,10 @@ fn text_typed_on_the_command_line_never_drives_the_terminal() {
     let (code, shown) = env.tty(&["append", evil]);
     assert_eq!(code, 0);
     assert_nothing_raw(&shown);
-    assert!(shown.contains("^[]52;c;cm0gLXJmIH4=^G ^[[2J <U+202E>gnp.exe <U+009B>31m"), "{shown}");
+    assert!(
+        shown.contains("^[]52;c;cm0gLXJmIH4=^G ^[[2J <U+202E>gnp.exe <U+009B>31m"),
+        "{shown}"
+    );
     for args in [
         &["done", "\u{1b}[2Jnothing"][..],
         &["done", "x"],
@@ -200,7 +206,10 @@ fn text_typed_on_the_command_line_never_drives_the_terminal() {
     let (code, shown) = env.tty(&["\u{1b}[2Jfoo"]);
     assert_eq!(code, 2);
     assert!(shown.contains("^[[2Jfoo"), "{shown}");
-    assert!(shown.lines().count() > 2, "the usage error keeps its lines: {shown:?}");
+    assert!(
+        shown.lines().count() > 2,
+        "the usage error keeps its lines: {shown:?}"
+    );
 }
 
 #[test]
@@ -221,7 +230,10 @@ fn a_person_at_a_terminal_sees_text_as_typed() {
         "# R&d\n- [!] Review <!-- this --> & that <!-- blocker: legal & co -->\n"
     );
     let (_, ids) = env.tty(&["--ids", "--color", "never"]);
-    assert!(ids.contains("# R&d") && ids.contains("Review <!-- this --> & that"), "{ids}");
+    assert!(
+        ids.contains("# R&d") && ids.contains("Review <!-- this --> & that"),
+        "{ids}"
+    );
     // `export -` is the Markdown file, wherever it goes.
     let (_, exported) = env.tty(&["export", "-"]);
     assert_eq!(exported, piped);
