@@ -8,6 +8,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::matching::Candidate;
+use crate::text::Message;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -28,7 +29,7 @@ pub enum Error {
         guess: bool,
     },
 
-    #[error("\"{query}\" is ambiguous; it matches:{}", list(candidates))]
+    #[error("{}", ambiguous(query, candidates))]
     Ambiguous {
         query: String,
         candidates: Vec<Candidate>,
@@ -81,34 +82,26 @@ pub enum Error {
 }
 
 fn did_you_mean(c: &Candidate) -> String {
-    format!(
-        " Did you mean \"{}\" ({})?",
-        crate::text::visible(&c.text),
-        c.id()
-    )
+    format!(" Did you mean \"{}\" ({})?", c.text, c.id())
 }
 
-fn list(candidates: &[Candidate]) -> String {
-    let mut out = String::new();
+/// The ambiguity message: the query, one line per candidate, the way out.
+fn ambiguous(query: &str, candidates: &[Candidate]) -> Message {
     const SHOWN: usize = 10;
+    let mut out = Message::from(format!("\"{query}\" is ambiguous; it matches:"));
     for c in candidates.iter().take(SHOWN) {
-        out.push_str("\n  ");
-        out.push_str(c.id());
-        out.push_str("  ");
-        out.push_str(&crate::text::visible(&c.text));
-        match (&c.phase, c.status) {
-            (Some(phase), Some(status)) => {
-                out.push_str(&format!("  ({}, {status})", crate::text::visible(phase)))
-            }
-            _ => out.push_str("  (phase)"),
-        }
+        out.push(match (&c.phase, c.status) {
+            (Some(phase), Some(status)) => format!("  {}  {}  ({phase}, {status})", c.id(), c.text),
+            _ => format!("  {}  {}  (phase)", c.id(), c.text),
+        });
     }
     if candidates.len() > SHOWN {
-        out.push_str(&format!("\n  … and {} more", candidates.len() - SHOWN));
+        out.push(format!("  … and {} more", candidates.len() - SHOWN));
     }
-    out.push_str("\nUse an id (such as ");
-    out.push_str(candidates.first().map_or("t1", Candidate::id));
-    out.push_str(") or more words.");
+    out.push(format!(
+        "Use an id (such as {}) or more words.",
+        candidates.first().map_or("t1", Candidate::id)
+    ));
     out
 }
 
@@ -160,6 +153,51 @@ impl Error {
             Error::Io { .. } | Error::Environment(_) => 6,
             Error::Refused(_) => 7,
             Error::AtLine { source, .. } => source.exit_code(),
+        }
+    }
+
+    /// The message as lines for a person (SPEC §3): the same text as
+    /// `to_string()`, with each line break known to be ours, so that text
+    /// from the plan or the command line stays inside its line.
+    pub fn message(&self) -> Message {
+        match self {
+            // The verb's message is one line; the guess continues it.
+            Error::NoMatch {
+                message,
+                suggestion,
+                ..
+            } => {
+                let mut out = Message::from(message.as_str());
+                if let Some(c) = suggestion {
+                    out.extend_line(&did_you_mean(c));
+                }
+                out
+            }
+            Error::Ambiguous { query, candidates } => ambiguous(query, candidates),
+            Error::BrokenPlan { .. } => {
+                let full = self.to_string();
+                let (head, tail) = full.rsplit_once('\n').unwrap_or((&full, ""));
+                [head, tail].into_iter().collect()
+            }
+            Error::AtLine { line, source } => {
+                let inner = source.message();
+                let mut out = Message::default();
+                for (i, l) in inner.lines().enumerate() {
+                    if i == 0 {
+                        out.push(format!("Line {line}: {l}"));
+                    } else {
+                        out.push(l);
+                    }
+                }
+                out
+            }
+            // Our own messages: every newline in them is a line break of ours.
+            Error::Usage(s)
+            | Error::Conflict(s)
+            | Error::Invalid(s)
+            | Error::Environment(s)
+            | Error::Refused(s) => Message::of_lines(s),
+            Error::LockTimeout { .. } | Error::Io { .. } => Message::from(self.to_string()),
         }
     }
 
@@ -239,7 +277,70 @@ mod tests {
         ];
         for (err, code, name) in cases {
             assert_eq!((err.exit_code(), err.code()), (code, name), "{err}");
+            assert_eq!(err.message().to_string(), err.to_string());
         }
+    }
+
+    #[test]
+    fn plan_text_stays_inside_its_line() {
+        use crate::matching::Target;
+        use crate::plan::Status;
+        let err = Error::Ambiguous {
+            query: "fix".into(),
+            candidates: vec![
+                Candidate {
+                    target: Target::Task("t1".into()),
+                    text: "Fix\n- fake".into(),
+                    phase: Some("Ph\nase".into()),
+                    status: Some(Status::Pending),
+                },
+                Candidate {
+                    target: Target::Phase("p2".into()),
+                    text: "Fix it".into(),
+                    phase: None,
+                    status: None,
+                },
+            ],
+        };
+        assert_eq!(
+            err.message().lines().collect::<Vec<_>>(),
+            [
+                "\"fix\" is ambiguous; it matches:",
+                "  t1  Fix\n- fake  (Ph\nase, pending)",
+                "  p2  Fix it  (phase)",
+                "Use an id (such as t1) or more words.",
+            ]
+        );
+        assert_eq!(err.message().to_string(), err.to_string());
+        let err = Error::NoMatch {
+            message: "No task matched \"x\".".into(),
+            query: "x".into(),
+            suggestion: Some(Box::new(Candidate {
+                target: Target::Task("t1".into()),
+                text: "Two\nlines".into(),
+                phase: Some("A".into()),
+                status: None,
+            })),
+            guess: false,
+        };
+        assert_eq!(err.message().lines().count(), 1);
+        assert_eq!(err.message().to_string(), err.to_string());
+        let err = Error::AtLine {
+            line: 3,
+            source: Box::new(Error::Invalid("a\nb".into())),
+        };
+        assert_eq!(
+            err.message().lines().collect::<Vec<_>>(),
+            ["Line 3: a", "b"]
+        );
+        let err = Error::BrokenPlan {
+            path: "a\nb".into(),
+            line: 1,
+            column: 1,
+            message: "bad".into(),
+        };
+        assert_eq!(err.message().lines().count(), 2);
+        assert_eq!(err.message().to_string(), err.to_string());
     }
 
     #[test]

@@ -91,11 +91,32 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
     };
     let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
     match cmd::dispatch(&ctx, command) {
-        Ok(report) => match out.report(&report) {
-            Ok(()) => report.exit,
-            Err(e) if e.is_broken_pipe() => 0,
-            Err(e) => fail(&out, verb, ctx.rev.get(), &e),
-        },
+        Ok(mut report) => {
+            // A verb that read the plan without saying its rev (`edit` with
+            // nothing saved, `__complete`) reports the rev it saw; one that
+            // never reads it (`where`, `git-setup`) the rev of the plan file
+            // there, under `--json` (a regular file only: never block).
+            if report.rev == 0 {
+                match ctx.rev.get() {
+                    Some(rev) => report.rev = rev,
+                    None if out.json
+                        && std::fs::metadata(&ctx.store.path).is_ok_and(|m| m.is_file()) =>
+                    {
+                        if let Ok(loaded) = ctx.store.load() {
+                            report.rev = loaded.plan.rev;
+                        }
+                    }
+                    None => {}
+                }
+            }
+            match out.report(&report) {
+                Ok(()) => report.exit,
+                // The reader went away (`todo check | head -1`): end quietly,
+                // but keep the verb's own status, so a failing check still fails.
+                Err(e) if e.is_broken_pipe() => report.exit,
+                Err(e) => fail(&out, verb, ctx.rev.get(), &e),
+            }
+        }
         Err(e) => fail(&out, verb, ctx.rev.get(), &e),
     }
 }
@@ -109,7 +130,8 @@ fn fail(out: &Output, verb: &str, rev: Option<u64>, err: &Error) -> u8 {
 }
 
 /// Help and version print normally; anything else is a usage error (exit 2),
-/// as a JSON object when `--json` was asked for.
+/// as a JSON object when `--json` was asked for. clap's message quotes the
+/// command line, so it goes through the one printer like any other text.
 fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
@@ -120,21 +142,76 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
             let _ = err.print();
             2
         }
-        _ if args.iter().any(|a| a == "--json") => {
-            let message = err.render().to_string();
-            let obj = serde_json::json!({
-                "ok": false,
-                "verb": null,
-                "message": message.trim_end(),
-                "rev": null,
-                "error": { "code": "usage", "exit": 2 },
-            });
-            println!("{obj}");
-            2
-        }
         _ => {
-            let _ = err.print();
+            let json = args.iter().any(|a| a == "--json");
+            let out = Output::new(json, false, cli::ColorChoice::Never);
+            // clap quotes the command line in its message: render the same
+            // error from the arguments made visible, so an escape sequence
+            // typed (or pasted) there shows instead of acting. Plain text:
+            // clap's own colours would be escaped on a terminal.
+            let visible_args = args
+                .iter()
+                .map(|a| text::visible(&a.to_string_lossy()).into_owned());
+            let again = Cli::command()
+                .try_get_matches_from(visible_args)
+                .and_then(|matches| Cli::from_arg_matches(&matches));
+            let shown = match again {
+                Err(again) if again.kind() == err.kind() => again,
+                _ => err,
+            };
+            let message = shown.render().to_string();
+            let message = message.trim_end();
+            if json {
+                let obj = serde_json::json!({
+                    "ok": false,
+                    "verb": verb_in(args),
+                    "message": message,
+                    "rev": null,
+                    "error": { "code": "usage", "exit": 2 },
+                });
+                let _ = std::io::Write::write_all(
+                    &mut std::io::stdout().lock(),
+                    output::json_line(&obj).as_bytes(),
+                );
+            } else {
+                let _ = out.stderr(&text::Message::of_lines(message));
+            }
             2
         }
     }
+}
+
+/// The verb a command line names, when one can be read from it although it
+/// did not parse: the first word that is not a flag (nor a global flag's
+/// value) and names a verb or an alias. `None` for an unknown verb; `show`
+/// when there is no verb at all (`todo --bogus` is `todo show --bogus`).
+fn verb_in(args: &[OsString]) -> Option<String> {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let takes_value: Vec<String> = command
+        .get_arguments()
+        .filter(|a| a.get_action().takes_values())
+        .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+        .collect();
+    let mut words = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(word) = words.next() {
+        if word == "--" {
+            return words.next().and_then(|w| verb_named(&command, &w));
+        }
+        if word.starts_with('-') {
+            if takes_value.iter().any(|f| *f == word) {
+                words.next();
+            }
+            continue;
+        }
+        return verb_named(&command, &word);
+    }
+    Some("show".to_string())
+}
+
+fn verb_named(command: &clap::Command, word: &str) -> Option<String> {
+    command
+        .get_subcommands()
+        .find(|s| s.get_name() == word || s.get_all_aliases().any(|a| a == word))
+        .map(|s| s.get_name().to_string())
 }

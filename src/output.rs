@@ -1,6 +1,10 @@
 //! Where output goes and how it looks: data and confirmations on stdout,
 //! warnings and errors on stderr, colour only for a terminal, control
 //! characters never raw on a terminal, and one JSON object under `--json`.
+//!
+//! Everything a person reads goes through one printer, [`Output::print`]:
+//! a [`Message`] is lines, and on a terminal each line is made safe with
+//! [`visible`] (and then painted) while the line breaks stay line breaks.
 
 use std::io::{self, IsTerminal, Write};
 
@@ -9,8 +13,8 @@ use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
 use crate::matching::{Candidate, Target};
-use crate::plan::{Phase, Plan, Task};
-use crate::text::visible;
+use crate::plan::{Phase, Plan, Status, Task};
+use crate::text::{Message, is_unsafe, visible};
 
 #[derive(Debug, Clone)]
 pub struct Output {
@@ -25,8 +29,8 @@ pub struct Output {
 #[derive(Debug)]
 pub struct Report {
     pub verb: &'static str,
-    /// The human text (confirmation, data or warning), without final newline.
-    pub message: String,
+    /// The human text (confirmation, data or warning), as lines.
+    pub message: Message,
     pub kind: Kind,
     pub rev: u64,
     pub changed: bool,
@@ -55,7 +59,9 @@ pub enum Kind {
 }
 
 impl Report {
-    pub fn new(verb: &'static str, kind: Kind, message: impl Into<String>) -> Report {
+    /// A report whose message is `message`: a `String` is one line (a
+    /// newline in it is text); build a [`Message`] for more lines.
+    pub fn new(verb: &'static str, kind: Kind, message: impl Into<Message>) -> Report {
         Report {
             verb,
             message: message.into(),
@@ -135,10 +141,38 @@ fn emit(mut w: impl Write, text: &str) -> Result<()> {
         .map_err(|e| Error::io("Cannot write output", e))
 }
 
-fn line(text: &str) -> String {
-    let mut s = text.trim_end_matches('\n').to_string();
+/// Text output ends with exactly one newline.
+fn line(mut s: String) -> String {
+    s.truncate(s.trim_end_matches('\n').len());
     s.push('\n');
     s
+}
+
+/// One JSON object as a line. serde_json leaves DEL, C1 controls and
+/// invisible characters (bidi overrides, zero-width) raw inside strings;
+/// they are written as `\u` escapes instead, so the object is safe to show
+/// on a terminal and still the same JSON value.
+pub fn json_line(value: &Value) -> String {
+    let raw = value.to_string();
+    let mut out = String::with_capacity(raw.len() + 1);
+    for c in raw.chars() {
+        if c as u32 >= 0x7f && is_unsafe(c) {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('\n');
+    out
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stream {
+    Stdout,
+    Stderr,
 }
 
 impl Output {
@@ -160,25 +194,46 @@ impl Output {
         }
     }
 
-    /// Text safe for stdout: control characters made visible on a terminal.
-    fn safe_stdout<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
-        if self.stdout_tty || self.color {
-            visible(s)
+    /// Is stdout read by a person: a terminal, or colour asked for
+    /// (`--color always | less -R`)? Then text is shown as typed and made
+    /// safe; otherwise it is data, exactly as it is.
+    pub fn for_person(&self) -> bool {
+        !self.json && (self.stdout_tty || self.color)
+    }
+
+    /// The one printer: a message's lines, each made safe for a terminal
+    /// when a person reads the stream (and painted when it is the checklist
+    /// and colour is on), ending with exactly one newline.
+    fn print(&self, stream: Stream, message: &Message, paint: bool) -> Result<()> {
+        let person = match stream {
+            Stream::Stdout => self.stdout_tty || self.color,
+            Stream::Stderr => self.stderr_tty,
+        };
+        let text = if person {
+            let mut out = String::with_capacity(message.as_str().len() + 16);
+            for (i, l) in message.lines().enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                }
+                let safe = visible(l);
+                if paint && self.color {
+                    paint_line(&mut out, &safe);
+                } else {
+                    out.push_str(&safe);
+                }
+            }
+            out
         } else {
-            s.into()
+            message.as_str().to_string()
+        };
+        match stream {
+            Stream::Stdout => emit(io::stdout().lock(), &line(text)),
+            Stream::Stderr => emit(io::stderr().lock(), &line(text)),
         }
     }
 
-    fn safe_stderr<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
-        if self.stderr_tty {
-            visible(s)
-        } else {
-            s.into()
-        }
-    }
-
-    pub fn stdout(&self, text: &str) -> Result<()> {
-        emit(io::stdout().lock(), &line(&self.safe_stdout(text)))
+    pub fn stdout(&self, message: &Message) -> Result<()> {
+        self.print(Stream::Stdout, message, false)
     }
 
     /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
@@ -186,8 +241,25 @@ impl Output {
         emit(io::stdout().lock(), text)
     }
 
-    pub fn stderr(&self, text: &str) -> Result<()> {
-        emit(io::stderr().lock(), &line(&self.safe_stderr(text)))
+    pub fn stderr(&self, message: &Message) -> Result<()> {
+        self.print(Stream::Stderr, message, false)
+    }
+
+    /// A question on stderr after `message`: the message's lines as
+    /// [`Output::stderr`] prints them, then `question` with no newline, for
+    /// the answer to be typed after it.
+    pub fn ask(&self, message: &Message, question: &str) -> Result<()> {
+        let mut all = message.clone();
+        all.push(question);
+        let shown = if self.stderr_tty {
+            all.lines()
+                .map(|l| visible(l).into_owned())
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            all.as_str().to_string()
+        };
+        emit(io::stderr().lock(), &format!("{shown} "))
     }
 
     /// Print a verb's report.
@@ -196,7 +268,7 @@ impl Output {
             let mut obj = Map::new();
             obj.insert("ok".into(), json!(true));
             obj.insert("verb".into(), json!(report.verb));
-            obj.insert("message".into(), json!(report.message));
+            obj.insert("message".into(), json!(report.message.as_str()));
             obj.insert("rev".into(), json!(report.rev));
             obj.insert("changed".into(), json!(report.changed));
             obj.insert("tasks".into(), Value::Array(report.tasks.clone()));
@@ -207,22 +279,15 @@ impl Output {
             if !report.warnings.is_empty() {
                 obj.insert("warnings".into(), json!(report.warnings));
             }
-            return emit(io::stdout().lock(), &line(&Value::Object(obj).to_string()));
+            return emit(io::stdout().lock(), &json_line(&Value::Object(obj)));
         }
         for w in &report.warnings {
-            self.stderr(w)?;
+            self.stderr(&Message::from(w.as_str()))?;
         }
         match report.kind {
             Kind::Confirm if self.quiet => Ok(()),
             Kind::Confirm | Kind::Data => self.stdout(&report.message),
-            Kind::Checklist => {
-                let text = if self.color {
-                    paint_checklist(&visible(&report.message))
-                } else {
-                    self.safe_stdout(&report.message).into_owned()
-                };
-                emit(io::stdout().lock(), &line(&text))
-            }
+            Kind::Checklist => self.print(Stream::Stdout, &report.message, true),
             Kind::Warn => self.stderr(&report.message),
             Kind::Silent => Ok(()),
         }
@@ -268,83 +333,124 @@ impl Output {
                 "rev": rev,
                 "error": error,
             });
-            return emit(io::stdout().lock(), &line(&obj.to_string()));
+            return emit(io::stdout().lock(), &json_line(&obj));
         }
-        self.stderr(&err.to_string())
+        self.stderr(&err.message())
     }
 }
 
-/// Colour a rendered checklist line by line: bold headings, a colour per
-/// status marker, dim comments. Works on our own render output only.
-fn paint_checklist(text: &str) -> String {
+/// Colour one checklist line (already made safe): a bold heading, the
+/// status marker in its colour, finished text and comments dim.
+fn paint_line(out: &mut String, l: &str) {
     let heading = Style::new().bold();
     let dim = Style::new().dimmed();
-    let mut out = String::with_capacity(text.len() + text.len() / 4);
-    for (i, l) in text.lines().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        if l.starts_with("# ") {
-            out.push_str(&format!("{heading}{l}{heading:#}"));
-        } else if let Some(rest) = l.strip_prefix("- [") {
-            let mut chars = rest.chars();
-            let marker = chars.next().unwrap_or(' ');
-            let after = chars.as_str();
-            let color = match marker {
-                'x' => Some(AnsiColor::Green),
-                '/' => Some(AnsiColor::Yellow),
-                '!' => Some(AnsiColor::Red),
-                '-' => Some(AnsiColor::BrightBlack),
-                _ => None,
-            };
-            let style = Style::new().fg_color(color.map(Into::into)).bold();
-            out.push_str(&format!("- {style}[{marker}{style:#}"));
-            let (body, comment) = match after.find(" <!--") {
-                Some(i) => after.split_at(i),
-                None => (after, ""),
-            };
-            if marker == '-' || marker == 'x' {
-                out.push_str(&format!("{dim}{body}{dim:#}"));
-            } else {
-                out.push_str(body);
-            }
-            if !comment.is_empty() {
-                out.push_str(&format!("{dim}{comment}{dim:#}"));
-            }
-        } else if l.starts_with("  >") {
-            out.push_str(&format!("{dim}{l}{dim:#}"));
+    if l.starts_with("# ") {
+        out.push_str(&format!("{heading}{l}{heading:#}"));
+    } else if let Some(rest) = l.strip_prefix("- [") {
+        let mut chars = rest.chars();
+        let marker = chars.next().unwrap_or(' ');
+        let (close, after) = match chars.as_str().strip_prefix(']') {
+            Some(after) => ("]", after),
+            None => ("", chars.as_str()),
+        };
+        let color = match marker {
+            'x' => Some(AnsiColor::Green),
+            '/' => Some(AnsiColor::Yellow),
+            '!' => Some(AnsiColor::Red),
+            '-' => Some(AnsiColor::BrightBlack),
+            _ => None,
+        };
+        let style = Style::new().fg_color(color.map(Into::into)).bold();
+        out.push_str(&format!("- {style}[{marker}{close}{style:#}"));
+        // Our comments come last; text as typed may hold `<!--` too.
+        let cut = [" <!-- blocker: ", " <!-- dropped-by: "]
+            .iter()
+            .filter_map(|c| after.rfind(c))
+            .min();
+        let (body, comment) = after.split_at(cut.unwrap_or(after.len()));
+        if marker == '-' || marker == 'x' {
+            out.push_str(&format!("{dim}{body}{dim:#}"));
         } else {
-            out.push_str(l);
+            out.push_str(body);
+        }
+        if !comment.is_empty() {
+            out.push_str(&format!("{dim}{comment}{dim:#}"));
+        }
+    } else if l.starts_with("  >") {
+        out.push_str(&format!("{dim}{l}{dim:#}"));
+    } else {
+        out.push_str(l);
+    }
+}
+
+/// The checklist's lines (SPEC §3.1, §4.1): with `ids`, each phase's and
+/// task's id in a column on the left; with `typed`, the text as typed
+/// (`R&D`), for a person at a terminal, instead of the exact Markdown.
+pub fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
+    if !ids && !typed {
+        return Message::of_lines(&crate::markdown::render(&plan.phases));
+    }
+    let width = if ids {
+        plan.phases
+            .iter()
+            .map(|p| p.id.len())
+            .chain(plan.tasks().map(|(_, _, t)| t.id.len()))
+            .max()
+            .unwrap_or(2)
+    } else {
+        0
+    };
+    let column = |id: &str| {
+        if ids {
+            format!("{id:width$}  ")
+        } else {
+            String::new()
+        }
+    };
+    let mut out = Message::default();
+    for (i, phase) in plan.phases.iter().enumerate() {
+        if i > 0 {
+            out.push("");
+        }
+        let head = if typed {
+            format!("# {}", phase.name)
+        } else {
+            let mut head = String::new();
+            crate::markdown::render_phase_heading(&mut head, phase);
+            head.truncate(head.len() - 1);
+            head
+        };
+        out.push(format!("{}{head}", column(&phase.id)));
+        for task in &phase.tasks {
+            for (j, l) in task_lines(task, typed).iter().enumerate() {
+                let id = if j == 0 { task.id.as_str() } else { "" };
+                out.push(format!("{}{l}", column(id)));
+            }
         }
     }
     out
 }
 
-/// The checklist with an id column on the left (`todo show --ids`).
-pub fn with_ids(plan: &Plan) -> String {
-    let width = plan
-        .phases
-        .iter()
-        .map(|p| p.id.len())
-        .chain(plan.tasks().map(|(_, _, t)| t.id.len()))
-        .max()
-        .unwrap_or(2);
-    let mut out = String::new();
-    for (i, phase) in plan.phases.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let mut head = String::new();
-        crate::markdown::render_phase_heading(&mut head, phase);
-        out.push_str(&format!("{:width$}  {head}", phase.id));
-        for task in &phase.tasks {
-            let mut lines = String::new();
-            crate::markdown::render_task(&mut lines, task);
-            for (j, l) in lines.lines().enumerate() {
-                let id = if j == 0 { task.id.as_str() } else { "" };
-                out.push_str(&format!("{id:width$}  {l}\n"));
-            }
-        }
+/// A task's line and its note lines.
+fn task_lines(task: &Task, typed: bool) -> Vec<String> {
+    if !typed {
+        let mut text = String::new();
+        crate::markdown::render_task(&mut text, task);
+        return Message::of_lines(&text)
+            .lines()
+            .map(str::to_string)
+            .collect();
     }
-    out
+    let mut first = format!("- [{}] {}", task.status.marker(), task.content);
+    if task.status == Status::Blocked
+        && let Some(blocker) = &task.blocker
+    {
+        first.push_str(&format!(" <!-- blocker: {blocker} -->"));
+    }
+    if task.dropped_by.as_deref() == Some("user") {
+        first.push_str(" <!-- dropped-by: user -->");
+    }
+    let mut lines = vec![first];
+    lines.extend(task.notes.iter().map(|n| format!("  > {n}")));
+    lines
 }

@@ -29,25 +29,157 @@ pub fn title_words(s: &str) -> String {
         .join(" ")
 }
 
-/// Make control characters visible (`^[` for ESC, `^G` for BEL, `^?` for DEL,
-/// `\u{85}` style for C1) so that task text can never drive a terminal.
+/// Characters that can change how a terminal shows text without being seen
+/// themselves: bidi overrides, embeddings and isolates (a task that reads
+/// backwards), zero-width and other invisible format characters, line and
+/// paragraph separators, and the invisible "tag" characters.
+fn invisible(cp: u32) -> bool {
+    matches!(
+        cp,
+        0x00ad
+            | 0x061c
+            | 0x180e
+            | 0x200b..=0x200f
+            | 0x2028..=0x202e
+            | 0x2060..=0x2064
+            | 0x2066..=0x206f
+            | 0xfeff
+            | 0xfff9..=0xfffb
+            | 0xe0000..=0xe007f
+    )
+}
+
+/// Would [`visible`] change this character?
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control() || invisible(c as u32)
+}
+
+/// Make control and invisible characters visible, so that text from a plan
+/// or a command line can never drive a terminal or read as something else:
+/// C0 controls in caret notation (`^[` for ESC, `^G` for BEL, `^J` for a
+/// newline inside the text), `^?` for DEL, and C1 controls, bidi controls
+/// and zero-width characters as `<U+202E>`.
 pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.chars().any(char::is_control) {
+    if !s.chars().any(is_unsafe) {
         return s.into();
     }
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
         match c as u32 {
-            0x00..=0x1f => {
+            cp @ 0x00..=0x1f => {
                 out.push('^');
-                out.push(char::from(b'@' + c as u8));
+                out.push(char::from(b'@' + cp as u8));
             }
             0x7f => out.push_str("^?"),
-            cp if c.is_control() => out.push_str(&format!("\\u{{{cp:x}}}")),
+            cp if is_unsafe(c) => out.push_str(&format!("<U+{cp:04X}>")),
             _ => out.push(c),
         }
     }
     out.into()
+}
+
+/// Human text as lines. The line breaks between lines are ours; everything
+/// inside a line is shown to a person through [`visible`] as a whole, which
+/// is exact because our own words never hold control characters: only the
+/// plan's text (or a query, a path, a line of a file) can, and a newline
+/// inside it stays inside its line (`^J`) instead of making a line of its own.
+/// Piped, or in `--json`, the lines are the text as it is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Message {
+    text: String,
+    /// Byte offsets in `text` of the newlines that are our line breaks.
+    breaks: Vec<usize>,
+    /// Whether there is a line at all (an empty message has none).
+    started: bool,
+}
+
+impl Message {
+    /// Lines from a text whose every newline is a line break of ours (a
+    /// message we wrote with `\n`, or the rendered Markdown checklist). A
+    /// final newline ends the last line; it does not start another.
+    pub fn of_lines(text: &str) -> Message {
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        Message {
+            breaks: text.match_indices('\n').map(|(i, _)| i).collect(),
+            text: text.to_string(),
+            started: true,
+        }
+    }
+
+    /// Add one line; a newline inside it is text.
+    pub fn push(&mut self, line: impl AsRef<str>) {
+        if self.started {
+            self.breaks.push(self.text.len());
+            self.text.push('\n');
+        }
+        self.text.push_str(line.as_ref());
+        self.started = true;
+    }
+
+    /// Continue the last line; a newline in `more` is text.
+    pub fn extend_line(&mut self, more: &str) {
+        self.text.push_str(more);
+        self.started = true;
+    }
+
+    /// Add the lines of another message after these.
+    pub fn append(&mut self, other: &Message) {
+        for line in other.lines() {
+            self.push(line);
+        }
+    }
+
+    /// The lines, without their line breaks.
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        let starts = std::iter::once(0).chain(self.breaks.iter().map(|b| b + 1));
+        let ends = self
+            .breaks
+            .iter()
+            .copied()
+            .chain(std::iter::once(self.text.len()));
+        starts
+            .zip(ends)
+            .map(|(a, b)| &self.text[a..b])
+            .take(if self.started { usize::MAX } else { 0 })
+    }
+
+    /// The lines joined with newlines, as they go to a pipe or into `--json`.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl<S: AsRef<str>> FromIterator<S> for Message {
+    fn from_iter<I: IntoIterator<Item = S>>(iter: I) -> Message {
+        let mut out = Message::default();
+        for line in iter {
+            out.push(line);
+        }
+        out
+    }
+}
+
+/// A string is one line: any newline in it is text, shown as `^J`.
+impl From<String> for Message {
+    fn from(line: String) -> Message {
+        Message {
+            text: line,
+            breaks: Vec::new(),
+            started: true,
+        }
+    }
+}
+
+impl From<&str> for Message {
+    fn from(line: &str) -> Message {
+        Message::from(line.to_string())
+    }
+}
+
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 #[cfg(test)]
@@ -72,7 +204,28 @@ mod tests {
     #[test]
     fn control_characters_are_made_visible() {
         assert_eq!(visible("a\u{1b}[2Jb\u{7}"), "a^[[2Jb^G");
-        assert_eq!(visible("x\u{7f}\u{85}"), "x^?\\u{85}");
-        assert_eq!(visible("plain ✓"), "plain ✓");
+        assert_eq!(visible("x\u{7f}\u{85}\u{9b}"), "x^?<U+0085><U+009B>");
+        assert_eq!(visible("a\nb\tc\rd"), "a^Jb^Ic^Md");
+        assert_eq!(
+            visible("\u{202e}txt.exe\u{2066}\u{2069}\u{200b}\u{200d}\u{2060}\u{feff}\u{e0041}"),
+            "<U+202E>txt.exe<U+2066><U+2069><U+200B><U+200D><U+2060><U+FEFF><U+E0041>"
+        );
+        assert_eq!(visible("plain ✓ é 日本 👍"), "plain ✓ é 日本 👍");
+    }
+
+    #[test]
+    fn a_message_is_lines_and_a_newline_in_a_line_is_text() {
+        let lines = |m: &Message| m.lines().map(str::to_string).collect::<Vec<_>>();
+        let mut m = Message::of_lines("Head:\n  - a\n");
+        m.push("b\nc");
+        assert_eq!(lines(&m), ["Head:", "  - a", "b\nc"]);
+        assert_eq!(m.to_string(), "Head:\n  - a\nb\nc");
+        assert_eq!(lines(&Message::of_lines("x\n\ny")), ["x", "", "y"]);
+        assert_eq!(lines(&Message::from("one\ntwo")), ["one\ntwo"]);
+        assert_eq!(lines(&Message::default()), Vec::<String>::new());
+        assert_eq!(lines(&Message::from("")), [""]);
+        let mut joined: Message = ["a", ""].into_iter().collect();
+        joined.append(&Message::of_lines("c\nd"));
+        assert_eq!(lines(&joined), ["a", "", "c", "d"]);
     }
 }

@@ -107,16 +107,22 @@ fn apply(plan: &mut Plan, commands: Vec<(usize, Command)>) -> Result<Report> {
             line: n,
             source: Box::new(e),
         })?;
-        lines.push(done.message.clone());
+        lines.push(done.message);
         report.tasks.extend(done.tasks);
         report.phases.extend(done.phases);
     }
+    let texts: Vec<&str> = lines.iter().map(|m| m.as_str()).collect();
+    let json_lines = json!(texts);
     report.message = if lines.is_empty() {
         "Nothing to do.".into()
     } else {
-        lines.join("\n")
+        let mut all = crate::text::Message::default();
+        for m in &lines {
+            all.append(m);
+        }
+        all
     };
-    Ok(report.with("lines", json!(lines)))
+    Ok(report.with("lines", json_lines))
 }
 
 fn apply_one(plan: &mut Plan, command: Command) -> Result<Report> {

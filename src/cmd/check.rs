@@ -1,15 +1,14 @@
 //! `todo check`: the completion gate for CI and agent hooks.
 
-use std::fmt::Write as _;
-
 use super::Context;
 use crate::error::Result;
 use crate::output::{Kind, Report};
+use crate::text::Message;
 
 pub fn run(ctx: &Context) -> Result<Report> {
     let plan = ctx.read()?;
     let mut report = Report::new("check", Kind::Confirm, "");
-    let mut body = String::new();
+    let mut body = Message::default();
     let mut count = 0;
     for phase in &plan.phases {
         let open: Vec<_> = phase
@@ -20,9 +19,9 @@ pub fn run(ctx: &Context) -> Result<Report> {
         if open.is_empty() {
             continue;
         }
-        let _ = writeln!(body, "- {}", phase.name);
+        body.push(format!("- {}", phase.name));
         for task in open {
-            let _ = writeln!(body, "  - {}", task.content);
+            body.push(format!("  - {}", task.content));
             report = report.task(phase, task);
             count += 1;
         }
@@ -31,7 +30,9 @@ pub fn run(ctx: &Context) -> Result<Report> {
         report.message = "No incomplete todos.".into();
     } else {
         report.kind = Kind::Data;
-        report.message = format!("You stopped with {count} incomplete todo item(s):\n{body}");
+        report.message =
+            Message::from(format!("You stopped with {count} incomplete todo item(s):"));
+        report.message.append(&body);
         report.exit = 1;
     }
     report.rev = plan.rev;

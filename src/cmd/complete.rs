@@ -29,5 +29,9 @@ pub fn run(ctx: &Context, args: &CompleteArgs) -> Result<Report> {
     if lines.is_empty() {
         return Ok(Report::new("__complete", Kind::Silent, ""));
     }
-    Ok(Report::new("__complete", Kind::Data, lines.join("\n")))
+    Ok(Report::new(
+        "__complete",
+        Kind::Data,
+        lines.into_iter().collect::<crate::text::Message>(),
+    ))
 }

@@ -24,7 +24,7 @@ pub fn run(ctx: &Context) -> Result<Report> {
             Report::new("copy", Kind::Confirm, COPIED).with("via", "osc52".into())
         }
         Copied::Unavailable => {
-            let mut r = Report::new("copy", Kind::Data, text.clone());
+            let mut r = Report::new("copy", Kind::Data, crate::text::Message::of_lines(&text));
             r.warnings.push(
                 "Copy not available: no clipboard tool found (install wl-clipboard, xclip or xsel, or set TODO_CLIPBOARD). The checklist follows on stdout."
                     .into(),

@@ -1,7 +1,5 @@
 //! `todo edit`: the checklist in `$VISUAL` / `$EDITOR`.
 
-use std::io::{BufRead, Write};
-
 use super::Context;
 use crate::editor::Draft;
 use crate::error::{Error, Result};
@@ -9,6 +7,7 @@ use crate::history::digest;
 use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Phase};
+use crate::text::Message;
 
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
@@ -40,21 +39,25 @@ pub fn run(ctx: &Context) -> Result<Report> {
                 "Editor exited without saving; todos unchanged.",
             ));
         }
-        let problems = match String::from_utf8(saved) {
+        // One line per problem: a problem quotes the line of the file, which
+        // is text the printer makes safe, never part of the message's lines.
+        let mut message = Message::from("Could not parse Markdown:");
+        match String::from_utf8(saved) {
             Ok(text) => match markdown::parse(&text, false) {
                 Ok(phases) => break phases,
-                Err(e) => e.to_string(),
+                Err(e) => {
+                    for problem in &e.errors {
+                        message.push(format!("  Line {}: {}", problem.line, problem.message));
+                    }
+                }
             },
-            Err(_) => "  Line 1: not UTF-8 text".to_string(),
-        };
-        let message = format!("Could not parse Markdown:\n{problems}");
-        if ctx.interactive && ask_reopen(&message) {
+            Err(_) => message.push("  Line 1: not UTF-8 text"),
+        }
+        if ctx.interactive && ask_reopen(ctx, &message) {
             continue;
         }
-        return Err(Error::Invalid(format!(
-            "{message}\nYour text is kept in {}",
-            draft.path.display()
-        )));
+        message.push(format!("Your text is kept in {}", draft.path.display()));
+        return Err(Error::Invalid(message.to_string()));
     };
     let phases = drop_placeholder(phases);
     let kept = draft.path.display().to_string();
@@ -113,15 +116,8 @@ fn drop_placeholder(mut phases: Vec<Phase>) -> Vec<Phase> {
     phases
 }
 
-/// On a terminal: show the problems and offer to reopen the editor.
-fn ask_reopen(message: &str) -> bool {
-    let mut err = std::io::stderr().lock();
-    let _ = write!(err, "{message}\nReopen the editor to fix it? [Y/n] ");
-    let _ = err.flush();
-    let mut answer = String::new();
-    if std::io::stdin().lock().read_line(&mut answer).is_err() {
-        return false;
-    }
-    let a = answer.trim().to_lowercase();
-    a.is_empty() || a == "y" || a == "yes"
+/// On a terminal: show the problems (through the one printer, so text from
+/// the file is made safe) and offer to reopen the editor.
+fn ask_reopen(ctx: &Context, message: &Message) -> bool {
+    super::ask(ctx, message, "Reopen the editor to fix it? [Y/n]")
 }

@@ -36,7 +36,7 @@ pub fn run(ctx: &Context, args: &ExportArgs) -> Result<Report> {
             ),
         };
         if path == "-" {
-            Report::new("export", Kind::Data, body)
+            Report::new("export", Kind::Data, crate::text::Message::of_lines(&body))
         } else {
             write(Path::new(&path), named, &body)?;
             Report::new("export", Kind::Confirm, format!("Wrote todos to {path}"))

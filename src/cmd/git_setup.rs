@@ -142,13 +142,14 @@ fn setup(root: &Path, state: &State) -> Result<Report> {
             None => format!("Set git config merge.todo.driver to \"{DRIVER}\"."),
         });
     }
-    let message = if done.is_empty() {
+    let message: crate::text::Message = if done.is_empty() {
         format!(
             "Already set up: git merges {DEFAULT_NAME} with todo merge-file in {}. Nothing changed.",
             root.display()
         )
+        .into()
     } else {
-        done.join("\n")
+        done.iter().collect()
     };
     let mut report = Report::new("git-setup", Kind::Confirm, message)
         .with("root", json!(root.display().to_string()))

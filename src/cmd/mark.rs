@@ -43,7 +43,7 @@ pub fn apply(
     let before = plan.changes;
     let mut report = set_status(plan, verb, message, &ids, status, None)?;
     if plan.changes == before {
-        report.message = unchanged;
+        report.message = unchanged.into();
     }
     Ok(report)
 }

@@ -37,7 +37,7 @@ use crate::output::{Output, Report};
 use crate::plan::Plan;
 use crate::plan::ops::PhaseRef;
 use crate::storage::Store;
-use crate::text::{normalize, visible};
+use crate::text::{Message, normalize};
 
 /// What every verb gets from the edge: where the plan is, how to print,
 /// and the global flags.
@@ -104,8 +104,8 @@ pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
             }),
             Some(again),
         ) => {
-            let question = format!("Did you mean \"{}\"? [Y/n] ", visible(&guess.text));
-            if ask(&question) {
+            let question = format!("Did you mean \"{}\"? [Y/n]", guess.text);
+            if ask(ctx, &Message::default(), &question) {
                 run(ctx, with_target(again, &query, guess.id()))
             } else {
                 Err(Error::NoMatch {
@@ -120,12 +120,13 @@ pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
     }
 }
 
-/// Ask a yes/no question on stderr; Enter means yes.
-pub fn ask(question: &str) -> bool {
-    use std::io::{BufRead, Write};
-    let mut err = std::io::stderr().lock();
-    let _ = write!(err, "{question}");
-    let _ = err.flush();
+/// Show `message` and ask a yes/no question on stderr, through the one
+/// terminal-safe printer; Enter means yes, end of input or an error no.
+pub fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
+    use std::io::BufRead;
+    if ctx.out.ask(message, question).is_err() {
+        return false;
+    }
     let mut answer = String::new();
     match std::io::stdin().lock().read_line(&mut answer) {
         Ok(0) | Err(_) => false,
@@ -314,7 +315,13 @@ impl Context {
             );
             return;
         };
-        if let Err(e) = history.record(&self.real_path(), before, after, written, &report.message) {
+        if let Err(e) = history.record(
+            &self.real_path(),
+            before,
+            after,
+            written,
+            report.message.as_str(),
+        ) {
             report.warnings.push(format!(
                 "Warning: could not record undo history in {}: {e}; the change was made but cannot be undone.",
                 history.dir.display()

@@ -25,7 +25,7 @@ pub fn apply(plan: &mut Plan) -> Result<Report> {
     report.message = if tasks + phases == 0 {
         "Nothing to prune.".into()
     } else {
-        format!("Pruned {tasks} finished task(s) and {phases} empty phase(s).")
+        format!("Pruned {tasks} finished task(s) and {phases} empty phase(s).").into()
     };
     Ok(report)
 }

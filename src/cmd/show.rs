@@ -5,8 +5,7 @@ use serde_json::Value;
 use super::Context;
 use crate::cli::ShowArgs;
 use crate::error::Result;
-use crate::markdown;
-use crate::output::{Kind, Report, with_ids};
+use crate::output::{Kind, Report, checklist};
 use crate::plan::json;
 
 pub const EMPTY: &str = "No todos. Use todo append <task> to start one.";
@@ -21,10 +20,16 @@ pub fn run(ctx: &Context, args: &ShowArgs) -> Result<Report> {
     };
     let mut report = if plan.is_empty() {
         Report::new("show", Kind::Data, EMPTY)
-    } else if args.ids {
-        Report::new("show", Kind::Data, with_ids(plan))
     } else {
-        Report::new("show", Kind::Checklist, markdown::render(&plan.phases))
+        // A person at a terminal reads the text as typed; a pipe gets the
+        // exact Markdown (SPEC §3).
+        let lines = checklist(plan, args.ids, ctx.out.for_person());
+        let kind = if args.ids {
+            Kind::Data
+        } else {
+            Kind::Checklist
+        };
+        Report::new("show", kind, lines)
     };
     report.rev = plan.rev;
     if ctx.out.json {

@@ -1,11 +1,465 @@
 //! `--json`: one object on stdout, same exit status as without it.
 
-use serde_json::json;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::Stdio;
 
-use crate::common::TestEnv;
+use clap::CommandFactory;
+use serde_json::{Value, json};
+
+use crate::common::{Run, TestEnv};
+
+/// One run of a verb with `--json`, on the plan of `TestEnv::web_app`
+/// (rev 5: Auth with t1 "Wire OAuth providers" in progress, t2 "Rotate
+/// keys", t3; Billing with t4, t5).
+struct Case {
+    verb: &'static str,
+    args: &'static [&'static str],
+    /// Shell commands run in the project first (`$TODO` is the binary).
+    setup: &'static str,
+    env: &'static [(&'static str, &'static str)],
+    stdin: &'static str,
+    exit: i32,
+    /// `None`: success; else the `error.code`.
+    error: Option<&'static str>,
+    /// The exact message; `{root}` is the project directory.
+    message: &'static str,
+    /// The rev reported (`None`: null, for a failure before the plan is read).
+    rev: Option<u64>,
+}
+
+const OK: Case = Case {
+    verb: "",
+    args: &[],
+    setup: "",
+    env: &[],
+    stdin: "",
+    exit: 0,
+    error: None,
+    message: "",
+    rev: Some(5),
+};
+
+const NO_TASK: &str = "No task matched \"zzz\". Use todo to list current tasks.";
+const NO_TARGET: &str = "No task or phase matched \"zzz\".";
+const BROKEN: &str = "Plan file {root}/.todo.json:1:1 is broken: EOF while parsing an object\nNothing was changed. Fix the file (or restore it, e.g. with git), then retry.";
+const CHECKLIST: &str = "# Auth\n- [/] Wire OAuth providers\n- [ ] Rotate keys\n- [ ] Add login rate limiting\n\n# Billing\n- [ ] Wire Stripe webhooks\n- [ ] Invoice export";
+
+fn cases() -> Vec<Case> {
+    let broken = |verb| Case {
+        verb,
+        args: &[],
+        setup: "printf '{' > .todo.json",
+        exit: 5,
+        error: Some("broken_plan"),
+        message: BROKEN,
+        rev: None,
+        ..OK
+    };
+    let no_match = |verb, message| Case {
+        verb,
+        args: &["zzz"],
+        exit: 3,
+        error: Some("no_match"),
+        message,
+        ..OK
+    };
+    vec![
+        Case {
+            verb: "show",
+            message: CHECKLIST,
+            ..OK
+        },
+        broken("show"),
+        Case {
+            verb: "append",
+            args: &["billing", "refund flow"],
+            message: "Appended to Billing: Refund flow",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "append",
+            args: &["auth", "rotate keys"],
+            exit: 7,
+            error: Some("refused"),
+            message: "Task \"Rotate keys\" already exists",
+            ..OK
+        },
+        Case {
+            verb: "start",
+            args: &["keys"],
+            message: "Started: Rotate keys",
+            rev: Some(6),
+            ..OK
+        },
+        no_match("start", NO_TASK),
+        Case {
+            verb: "done",
+            args: &["keys"],
+            message: "Marked completed: Rotate keys",
+            rev: Some(6),
+            ..OK
+        },
+        no_match("done", NO_TARGET),
+        Case {
+            verb: "drop",
+            args: &["keys"],
+            message: "Marked abandoned: Rotate keys",
+            rev: Some(6),
+            ..OK
+        },
+        no_match("drop", NO_TARGET),
+        Case {
+            verb: "rm",
+            args: &["keys"],
+            message: "Removed: Rotate keys",
+            rev: Some(6),
+            ..OK
+        },
+        no_match("rm", NO_TARGET),
+        Case {
+            verb: "block",
+            args: &["keys", "-r", "vendor"],
+            message: "Marked blocked: Rotate keys (vendor)",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "block",
+            args: &["keys"],
+            setup: "$TODO done -q keys",
+            exit: 7,
+            error: Some("refused"),
+            message: "Cannot block \"Rotate keys\": it is completed.",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "unblock",
+            args: &["keys"],
+            setup: "$TODO block -q keys",
+            message: "Unblocked: Rotate keys",
+            rev: Some(7),
+            ..OK
+        },
+        no_match("unblock", NO_TARGET),
+        Case {
+            verb: "check",
+            exit: 1,
+            message: "You stopped with 5 incomplete todo item(s):\n- Auth\n  - Wire OAuth providers\n  - Rotate keys\n  - Add login rate limiting\n- Billing\n  - Wire Stripe webhooks\n  - Invoice export",
+            ..OK
+        },
+        broken("check"),
+        Case {
+            verb: "next",
+            message: "Wire OAuth providers",
+            ..OK
+        },
+        broken("next"),
+        Case {
+            verb: "where",
+            message: "{root}/.todo.json",
+            ..OK
+        },
+        Case {
+            verb: "copy",
+            env: &[("TODO_CLIPBOARD", "cat")],
+            message: "Copied todos as Markdown to clipboard.",
+            ..OK
+        },
+        Case {
+            verb: "copy",
+            env: &[("TODO_CLIPBOARD", "false")],
+            exit: 6,
+            error: Some("environment"),
+            message: "Clipboard command \"false\" failed: exit status: 1",
+            ..OK
+        },
+        Case {
+            verb: "export",
+            args: &["out.md"],
+            message: "Wrote todos to out.md",
+            ..OK
+        },
+        Case {
+            verb: "export",
+            args: &["--into", "two.md"],
+            setup: "printf '<!-- todo:begin -->\\n<!-- todo:end -->\\n<!-- todo:begin -->\\n<!-- todo:end -->\\n' > two.md",
+            exit: 5,
+            error: Some("invalid_input"),
+            message: "Cannot update two.md: line 3: a second <!-- todo:begin --> region (only one is allowed); it was left as it was.",
+            ..OK
+        },
+        Case {
+            verb: "import",
+            args: &["in.md"],
+            setup: "printf '# A\\n- [ ] x\\n' > in.md",
+            message: "Imported 1 phase(s), 1 task(s) from in.md.",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "import",
+            args: &["in.md"],
+            setup: "printf '# A\\nprose\\n' > in.md",
+            exit: 5,
+            error: Some("invalid_input"),
+            message: "Could not parse in.md:\n  Line 2: unrecognized syntax \"prose\"",
+            rev: None,
+            ..OK
+        },
+        Case {
+            verb: "edit",
+            env: &[("EDITOR", "true")],
+            message: "Editor exited without saving; todos unchanged.",
+            ..OK
+        },
+        Case {
+            verb: "edit",
+            exit: 6,
+            error: Some("environment"),
+            message: "No editor configured. Set $VISUAL or $EDITOR environment variable.",
+            rev: None,
+            ..OK
+        },
+        Case {
+            verb: "rename",
+            args: &["keys", "--to", "Rotate all keys"],
+            message: "Renamed task \"Rotate keys\" to \"Rotate all keys\".",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "rename",
+            args: &["zzz", "--to", "y"],
+            exit: 3,
+            error: Some("no_match"),
+            message: NO_TARGET,
+            ..OK
+        },
+        Case {
+            verb: "mv",
+            args: &["keys", "billing"],
+            message: "Moved \"Rotate keys\" to Billing.",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "mv",
+            args: &["zzz", "billing"],
+            exit: 3,
+            error: Some("no_match"),
+            message: NO_TASK,
+            ..OK
+        },
+        Case {
+            verb: "note",
+            args: &["keys", "ask vendor"],
+            message: "Added a note to Rotate keys: ask vendor",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "note",
+            args: &["zzz", "x"],
+            exit: 3,
+            error: Some("no_match"),
+            message: NO_TASK,
+            ..OK
+        },
+        Case {
+            verb: "prune",
+            setup: "$TODO done -q keys",
+            message: "Pruned 1 finished task(s) and 0 empty phase(s).",
+            rev: Some(7),
+            ..OK
+        },
+        broken("prune"),
+        Case {
+            verb: "undo",
+            setup: "$TODO done -q keys",
+            message: "Undid: Marked completed: Rotate keys",
+            rev: Some(7),
+            ..OK
+        },
+        Case {
+            verb: "undo",
+            setup: "rm -r \"$TODO_HISTORY_DIR\"",
+            exit: 7,
+            error: Some("refused"),
+            message: "Nothing to undo.",
+            ..OK
+        },
+        Case {
+            verb: "batch",
+            stdin: "done keys\nstart invoice\n",
+            message: "Marked completed: Rotate keys\nStarted: Invoice export",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "batch",
+            stdin: "done keys\ndone zzz\n",
+            exit: 3,
+            error: Some("no_match"),
+            message: "Line 2: No task or phase matched \"zzz\".",
+            ..OK
+        },
+        Case {
+            verb: "__complete",
+            args: &["open"],
+            message: "Wire OAuth providers\nRotate keys\nAdd login rate limiting\nWire Stripe webhooks\nInvoice export",
+            ..OK
+        },
+        Case {
+            verb: "merge-file",
+            args: &["base", "ours", "theirs"],
+            setup: "cp .todo.json base; cp .todo.json ours; cp .todo.json theirs",
+            message: "Merged the plan by id: clean.",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "merge-file",
+            args: &["base", "nothing", "theirs"],
+            exit: 6,
+            error: Some("io"),
+            message: "Cannot read our version nothing: no such file or directory",
+            rev: None,
+            ..OK
+        },
+        Case {
+            verb: "git-setup",
+            args: &["--check"],
+            setup: "git init -q .",
+            exit: 1,
+            message: "",
+            ..OK
+        },
+        Case {
+            verb: "git-setup",
+            args: &["--check"],
+            exit: 6,
+            error: Some("environment"),
+            message: "git check-attr -z merge -- .todo.json failed: fatal: not a git repository (or any of the parent directories): .git",
+            rev: None,
+            ..OK
+        },
+    ]
+}
+
+fn run_case(case: &Case) -> (TestEnv, Run) {
+    let env = TestEnv::new();
+    env.web_app();
+    if !case.setup.is_empty() {
+        let out = std::process::Command::new("sh")
+            .args(["-c", case.setup])
+            .current_dir(&env.root)
+            .env("TODO", crate::common::bin())
+            .env("TODO_HISTORY_DIR", env.home.join("history"))
+            .env("HOME", &env.home)
+            .output()
+            .expect("sh");
+        assert!(out.status.success(), "setup of {}: {out:?}", case.verb);
+    }
+    let mut cmd = env.command();
+    cmd.arg("--json").arg(case.verb).args(case.args);
+    for (k, v) in case.env {
+        cmd.env(k, v);
+    }
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("run todo");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(case.stdin.as_bytes()).expect("stdin");
+    }
+    let out = child.wait_with_output().expect("wait");
+    let run = Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    (env, run)
+}
 
 #[test]
-fn every_verb_reports_ok_verb_message_rev_and_the_tasks_it_touched() {
+fn every_verb_answers_json_with_ok_verb_message_rev_and_error_code() {
+    let subcommands: BTreeSet<String> = todo::Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let cases = cases();
+    let covered: BTreeSet<String> = cases.iter().map(|c| c.verb.to_string()).collect();
+    assert_eq!(covered, subcommands, "every verb needs a --json case here");
+    let failures: BTreeSet<&str> = cases
+        .iter()
+        .filter(|c| c.error.is_some())
+        .map(|c| c.verb)
+        .collect();
+    // Verbs that cannot fail once the command line parses.
+    let never_fail = BTreeSet::from(["where", "__complete"]);
+    for verb in &subcommands {
+        assert!(
+            failures.contains(verb.as_str()) || never_fail.contains(verb.as_str()),
+            "{verb} needs a failing --json case"
+        );
+    }
+    if std::process::Command::new("git")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        crate::common::missing_tool("git is not installed");
+        return;
+    }
+    for case in &cases {
+        let (env, run) = run_case(case);
+        let what = format!("todo --json {} {:?}", case.verb, case.args);
+        assert_eq!(run.code, case.exit, "{what}\n{run:?}");
+        assert_eq!(run.stderr, "", "{what}: --json keeps stderr empty\n{run:?}");
+        assert!(
+            run.stdout.ends_with("}\n") && run.stdout.lines().count() == 1,
+            "{what}: one object on one line\n{run:?}"
+        );
+        let v = run.json();
+        let message = case
+            .message
+            .replace("{root}", &env.root.display().to_string());
+        let git_setup_check = case.verb == "git-setup" && case.error.is_none();
+        assert_eq!(v["ok"], case.error.is_none(), "{what}: {v}");
+        assert_eq!(v["verb"], case.verb, "{what}: {v}");
+        if !git_setup_check {
+            assert_eq!(v["message"], message.as_str(), "{what}: {v}");
+        }
+        assert!(
+            v["message"].is_string() && !v["message"].as_str().unwrap_or_default().ends_with('\n'),
+            "{what}: {v}"
+        );
+        assert_eq!(
+            v["rev"],
+            case.rev.map_or(Value::Null, Value::from),
+            "{what}: {v}"
+        );
+        match case.error {
+            Some(code) => {
+                assert_eq!(v["error"]["code"], code, "{what}: {v}");
+                assert_eq!(v["error"]["exit"], case.exit, "{what}: {v}");
+            }
+            None => {
+                assert!(v.get("error").is_none(), "{what}: {v}");
+                assert!(
+                    v["tasks"].is_array() && v["phases"].is_array(),
+                    "{what}: {v}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn mutating_verbs_report_the_tasks_they_touched() {
     let env = TestEnv::new();
     let v = env
         .run(&["--json", "append", "auth", "wire oauth"])
@@ -70,10 +524,14 @@ fn show_prints_the_plan_and_check_and_next_keep_their_exit_status() {
     let v = env.run(&["--json"]).ok().json();
     assert_eq!(v["plan"]["phases"][0]["tasks"][0]["content"], "A");
     assert_eq!(v["plan"]["rev"], 1);
-    assert_eq!(v["message"], "# Todos\n- [/] A\n");
+    assert_eq!(v["message"], "# Todos\n- [/] A");
 
     let v = env.run(&["check", "--json"]).code(1).json();
     assert_eq!(v["complete"], false);
+    assert_eq!(
+        v["message"],
+        "You stopped with 1 incomplete todo item(s):\n- Todos\n  - A"
+    );
     assert_eq!(v["tasks"][0]["id"], "t1");
     let v = env.run(&["next", "--json"]).ok().json();
     assert_eq!(v["tasks"][0]["content"], "A");
@@ -114,8 +572,63 @@ fn failures_carry_a_stable_code_and_the_same_exit_status() {
     assert_eq!(v["error"]["code"], "usage");
     let v = env.run(&["--json", "frobnicate"]).code(2).json();
     assert_eq!(v["error"]["code"], "usage");
+    assert_eq!(v["verb"], Value::Null, "no verb can be read: {v}");
     env.write_plan("{");
     let v = env.run(&["--json", "next"]).code(5).json();
     assert_eq!(v["error"]["code"], "broken_plan");
     assert_eq!(v["error"]["line"], 1);
+}
+
+#[test]
+fn a_command_line_that_does_not_parse_still_names_its_verb() {
+    let env = TestEnv::new();
+    for (args, verb) in [
+        (&["--json", "done", "--bogus"][..], json!("done")),
+        (
+            &["--file", "x.json", "--json", "block", "t1", "--reason"],
+            json!("block"),
+        ),
+        (
+            &["--color", "always", "--json", "list", "--nope"],
+            json!("show"),
+        ),
+        (&["--json", "--bogus"], json!("show")),
+        (&["--json", "--if-rev", "x", "append", "a"], json!("append")),
+        (&["--json", "merge-file", "a"], json!("merge-file")),
+        (&["--json", "frobnicate", "done"], Value::Null),
+    ] {
+        let v = env.run(args).code(2).json();
+        assert_eq!(
+            (&v["verb"], &v["error"]["code"]),
+            (&verb, &json!("usage")),
+            "{args:?}: {v}"
+        );
+        assert!(
+            v["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("error: ")),
+            "{v}"
+        );
+    }
+}
+
+#[test]
+fn json_escapes_c1_and_invisible_characters_and_stays_the_same_value() {
+    let env = TestEnv::new();
+    env.write_plan(
+        r#"{"version":1,"rev":1,"nextPhaseId":2,"nextTaskId":2,"phases":[{"id":"p1","name":"A","tasks":[
+  {"id":"t1","content":"x\u0085y\u009b2J\u202e\u2066\u200b\u007f\udb40\udc41","status":"pending"}]}]}"#,
+    );
+    let run = env.run(&["--json", "next"]);
+    run.ok();
+    assert!(
+        run.stdout
+            .contains(r#""message":"x\u0085y\u009b2J\u202e\u2066\u200b\u007f\udb40\udc41""#),
+        "{run:?}"
+    );
+    assert!(run.stdout.is_ascii(), "{run:?}");
+    assert_eq!(
+        run.json()["tasks"][0]["content"],
+        "x\u{85}y\u{9b}2J\u{202e}\u{2066}\u{200b}\u{7f}\u{e0041}"
+    );
 }

@@ -26,4 +26,5 @@ mod reshape;
 mod rm;
 mod show;
 mod status;
+mod terminal;
 mod undo;

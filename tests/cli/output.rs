@@ -69,9 +69,8 @@ fn control_characters_never_reach_a_terminal_raw() {
     assert!(forced.contains("^[]0;pwned^G"), "{forced:?}");
 }
 
-#[test]
-fn a_closed_pipe_ends_quietly_with_exit_0() {
-    let env = TestEnv::new();
+/// A plan too big for a pipe's buffer: 20,000 pending tasks.
+fn big_plan(env: &TestEnv) {
     let mut text = String::from(
         "{\"version\":1,\"rev\":1,\"nextPhaseId\":2,\"nextTaskId\":20001,\"phases\":[{\"id\":\"p1\",\"name\":\"Big\",\"tasks\":[",
     );
@@ -85,18 +84,75 @@ fn a_closed_pipe_ends_quietly_with_exit_0() {
     }
     text.push_str("]}]}");
     env.write_plan(&text);
-    let script = format!(
-        "'{}' | head -1; echo \"exit=${{PIPESTATUS[0]}}\"",
-        crate::common::bin().display()
-    );
+}
+
+/// Run a bash script in the project with `$TODO` set: (stdout, stderr).
+fn bash(env: &TestEnv, script: &str) -> (String, String) {
     let out = Command::new("bash")
-        .args(["-c", &script])
+        .args(["-c", script])
         .current_dir(&env.root)
+        .env("TODO", crate::common::bin())
+        .env("TODO_HISTORY_DIR", env.home.join("history"))
         .output()
         .expect("bash");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(stdout, "# Big\nexit=0\n");
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_exit_0() {
+    let env = TestEnv::new();
+    big_plan(&env);
+    let (out, err) = bash(&env, "\"$TODO\" | head -1; echo \"exit=${PIPESTATUS[0]}\"");
+    assert_eq!((out.as_str(), err.as_str()), ("# Big\nexit=0\n", ""));
+    let (out, err) = bash(
+        &env,
+        "set -o pipefail; \"$TODO\" export - | head -1; echo \"exit=$?\"",
+    );
+    assert_eq!((out.as_str(), err.as_str()), ("# Big\nexit=0\n", ""));
+}
+
+#[test]
+fn a_closed_pipe_never_turns_a_failing_check_into_success() {
+    let env = TestEnv::new();
+    big_plan(&env);
+    let (out, err) = bash(
+        &env,
+        "\"$TODO\" check | head -1; echo \"exit=${PIPESTATUS[0]}\"",
+    );
+    assert_eq!(
+        (out.as_str(), err.as_str()),
+        (
+            "You stopped with 20000 incomplete todo item(s):\nexit=1\n",
+            ""
+        )
+    );
+    // The CI gate: `set -o pipefail` sees check's failure.
+    let (out, _) = bash(
+        &env,
+        "set -o pipefail; if \"$TODO\" check | head -1 >/dev/null; then echo passed; else echo failed=$?; fi",
+    );
+    assert_eq!(out, "failed=1\n");
+    let (out, _) = bash(
+        &env,
+        "\"$TODO\" check --json | head -c 1 >/dev/null; echo \"exit=${PIPESTATUS[0]}\"",
+    );
+    assert_eq!(out, "exit=1\n");
+    // `next` with nothing to do, its JSON written to a reader already gone.
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["done", "a"]]);
+    let (out, err) = bash(
+        &env,
+        "{ sleep 0.3; \"$TODO\" next --json; } | true; echo \"exit=${PIPESTATUS[0]}\"",
+    );
+    assert_eq!((out.as_str(), err.as_str()), ("exit=1\n", ""));
+    let (out, _) = bash(
+        &env,
+        "{ sleep 0.3; \"$TODO\" check; } | true; echo \"exit=${PIPESTATUS[0]}\"",
+    );
+    assert_eq!(out, "exit=0\n", "no open work: check passes, pipe or not");
 }
 
 #[test]
