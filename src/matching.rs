@@ -601,7 +601,7 @@ mod tests {
                 }
             }
             if tasks.is_empty() {
-                let id = plan.mint_phase_id();
+                let id = plan.mint_phase_id().unwrap();
                 plan.phases.push(crate::plan::Phase {
                     id,
                     name: (*phase).to_string(),

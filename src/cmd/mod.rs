@@ -167,7 +167,12 @@ impl Context {
             report.rev = before_rev;
             return Ok(report);
         }
-        plan.rev = before_rev + 1;
+        // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
+        plan.rev = before_rev.checked_add(1).ok_or_else(|| {
+            Error::Invalid(format!(
+                "The plan's rev is at its limit ({before_rev}): no change can be recorded. Nothing was changed."
+            ))
+        })?;
         let written = lock.save(&self.store, &plan)?;
         self.rev.set(Some(plan.rev));
         report.rev = plan.rev;
