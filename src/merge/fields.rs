@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use super::HashSet;
 use crate::plan::{Status, Task};
 
 /// A task's status with the fields that only make sense together with it.
@@ -130,13 +131,16 @@ pub(super) fn merge3<T: PartialEq + Clone>(b: &T, o: &T, t: &T) -> (T, bool) {
 
 /// Notes: ours in order minus those theirs removed, then theirs' new ones.
 pub(super) fn merge_notes(b: &[String], o: &[String], t: &[String]) -> Vec<String> {
+    let in_base: HashSet<&String> = b.iter().collect();
+    let in_theirs: HashSet<&String> = t.iter().collect();
     let mut out: Vec<String> = o
         .iter()
-        .filter(|n| !b.contains(n) || t.contains(n))
+        .filter(|n| !in_base.contains(n) || in_theirs.contains(n))
         .cloned()
         .collect();
+    let mut present: HashSet<String> = out.iter().cloned().collect();
     for n in t {
-        if !b.contains(n) && !out.contains(n) {
+        if !in_base.contains(n) && present.insert(n.clone()) {
             out.push(n.clone());
         }
     }

@@ -2,9 +2,11 @@
 //! two exceptions of the module rules (made on both sides; renumbered by an
 //! earlier merge), and fresh ids for theirs' items whose id ours took.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::VecDeque;
 
-use super::Merger;
+use super::{HashMap, HashSet};
+
+use super::{Merger, Overflow};
 use crate::plan::{Phase, Plan, Task, id_number};
 
 /// One side's plan with its ids looked up once.
@@ -17,8 +19,8 @@ pub(super) struct Side<'a> {
 
 impl<'a> Side<'a> {
     pub(super) fn new(plan: &'a Plan) -> Side<'a> {
-        let mut tasks = HashMap::new();
-        let mut phases = HashMap::new();
+        let mut tasks = HashMap::default();
+        let mut phases = HashMap::default();
         for (pi, phase) in plan.phases.iter().enumerate() {
             phases.entry(phase.id.as_str()).or_insert(pi);
             for (ti, task) in phase.tasks.iter().enumerate() {
@@ -81,17 +83,26 @@ impl Minter {
         }
     }
 
-    pub(super) fn mint(&mut self, prefix: char, taken: &HashSet<String>) -> String {
+    /// The next id of the kind that no item takes. A counter at u64::MAX
+    /// is spent, as in the plan (`Plan::mint_task_id`): the merge stops
+    /// there instead of minting an id it cannot count past (which looped
+    /// forever when both sides had added the largest id).
+    pub(super) fn mint(
+        &mut self,
+        prefix: char,
+        taken: &HashSet<String>,
+    ) -> Result<String, Overflow> {
+        let (counter, name) = if prefix == 'p' {
+            (&mut self.next_phase, "nextPhaseId")
+        } else {
+            (&mut self.next_task, "nextTaskId")
+        };
         loop {
-            let counter = if prefix == 'p' {
-                &mut self.next_phase
-            } else {
-                &mut self.next_task
-            };
-            let id = format!("{prefix}{counter}");
-            *counter = counter.saturating_add(1);
+            let n = *counter;
+            *counter = n.checked_add(1).ok_or(Overflow::Counter(name))?;
+            let id = format!("{prefix}{n}");
             if !taken.contains(&id) {
-                return id;
+                return Ok(id);
             }
         }
     }
@@ -134,6 +145,38 @@ impl Identity {
     }
 }
 
+/// Ids by text, in list order, each handed out once. "The first item with
+/// this text not taken yet", asked for every item of another list, costs
+/// one pass in all instead of a search per item.
+struct ByText<'a> {
+    ids: HashMap<&'a str, VecDeque<&'a str>>,
+}
+
+impl<'a> ByText<'a> {
+    fn new<'b>(items: impl Iterator<Item = &'b (&'a str, &'a str)>) -> ByText<'a>
+    where
+        'a: 'b,
+    {
+        let mut ids: HashMap<&str, VecDeque<&str>> = HashMap::default();
+        for (id, text) in items {
+            ids.entry(text).or_default().push_back(id);
+        }
+        ByText { ids }
+    }
+
+    /// The first id with `text` not handed out before and not `taken`
+    /// (ids found taken stay so: they are passed over for good).
+    fn take(&mut self, text: &str, taken: impl Fn(&str) -> bool) -> Option<&'a str> {
+        let queue = self.ids.get_mut(text)?;
+        while let Some(id) = queue.pop_front() {
+            if !taken(id) {
+                return Some(id);
+            }
+        }
+        None
+    }
+}
+
 /// For one side, the base item each of its items is (side id → base id).
 ///
 /// Normally the same id. But an earlier merge may have renumbered an item:
@@ -145,14 +188,14 @@ impl Identity {
 /// the guess cannot pick between two.
 fn keys(base: &Items, side: &Items) -> HashMap<String, String> {
     let base_ids: HashSet<&str> = base.iter().map(|(id, _)| *id).collect();
-    let mut text_count: HashMap<&str, usize> = HashMap::new();
+    let mut text_count: HashMap<&str, usize> = HashMap::default();
     for (_, text) in base {
         *text_count.entry(text).or_default() += 1;
     }
     let side_text: HashMap<&str, &str> = side.iter().copied().collect();
-    let mut keys = HashMap::new();
-    let mut displaced: HashSet<&str> = HashSet::new();
-    let mut aliased: HashSet<&str> = HashSet::new();
+    let mut keys = HashMap::default();
+    let mut displaced: HashSet<&str> = HashSet::default();
+    let mut new_by_text = ByText::new(side.iter().filter(|(sid, _)| !base_ids.contains(sid)));
     for (bid, btext) in base {
         let Some(stext) = side_text.get(bid) else {
             continue;
@@ -162,11 +205,7 @@ fn keys(base: &Items, side: &Items) -> HashMap<String, String> {
         if !renumbered {
             continue;
         }
-        let twin = side
-            .iter()
-            .find(|(sid, st)| st == btext && !base_ids.contains(sid) && !aliased.contains(sid));
-        if let Some((sid, _)) = twin {
-            aliased.insert(sid);
+        if let Some(sid) = new_by_text.take(btext, |_| false) {
             displaced.insert(bid);
             keys.insert(sid.to_string(), bid.to_string());
         }
@@ -201,7 +240,7 @@ impl Merger<'_> {
         ours: Items,
         theirs: Items,
         prefix: char,
-    ) -> Identity {
+    ) -> Result<Identity, Overflow> {
         let ours_keys = keys(&base, &ours);
         let theirs_keys = keys(&base, &theirs);
         let ours_by_key: HashMap<&str, &str> = ours_keys
@@ -229,21 +268,20 @@ impl Merger<'_> {
             .filter(|(id, _)| !theirs_keys.contains_key(*id))
             .collect();
         // The same item made on both sides: same id and text, then same text.
-        let mut matched: HashSet<&str> = HashSet::new();
+        let ours_pairs: HashSet<(&str, &str)> = ours_new.iter().copied().collect();
+        let mut matched: HashSet<&str> = HashSet::default();
         for (tid, text) in &theirs_new {
-            if ours_new.contains(&(tid, text)) {
+            if ours_pairs.contains(&(tid, text)) {
                 matched.insert(tid);
                 ids.link_theirs(tid, tid);
             }
         }
+        let mut ours_by_text = ByText::new(ours_new.iter());
         for (tid, text) in &theirs_new {
             if ids.theirs.contains_key(*tid) {
                 continue;
             }
-            let twin = ours_new
-                .iter()
-                .find(|(oid, otext)| otext == text && !matched.contains(oid));
-            if let Some((oid, _)) = twin {
+            if let Some(oid) = ours_by_text.take(text, |oid| matched.contains(oid)) {
                 matched.insert(oid);
                 ids.link_theirs(tid, oid);
             }
@@ -257,11 +295,11 @@ impl Merger<'_> {
                 (tid.to_string(), text.to_string(), clash)
             })
             .collect();
-        for (tid, id) in self.fresh_ids(rest, prefix) {
+        for (tid, id) in self.fresh_ids(rest, prefix)? {
             ids.link_theirs(&tid, &id);
         }
         self.taken.extend(ids.theirs.values().cloned());
-        ids
+        Ok(ids)
     }
 
     /// Ids for theirs' new items that match nothing on ours: kept while
@@ -273,7 +311,7 @@ impl Merger<'_> {
         &mut self,
         mut items: Vec<(String, String, Option<String>)>,
         prefix: char,
-    ) -> Vec<(String, String)> {
+    ) -> Result<Vec<(String, String)>, Overflow> {
         // Stable: ids that are not ours' shape keep their place at the end.
         items.sort_by_key(|(id, _, _)| id_number(id, prefix).unwrap_or(u64::MAX));
         let mut shifting = false;
@@ -285,7 +323,7 @@ impl Merger<'_> {
                 out.push((id.clone(), id));
                 continue;
             }
-            let fresh = self.minter.mint(prefix, &self.taken);
+            let fresh = self.minter.mint(prefix, &self.taken)?;
             self.taken.insert(fresh.clone());
             let message = match clash {
                 Some(ours) => {
@@ -296,6 +334,6 @@ impl Merger<'_> {
             self.notice(&fresh, &text, message);
             out.push((id, fresh));
         }
-        out
+        Ok(out)
     }
 }

@@ -125,8 +125,35 @@ impl fmt::Display for Finding {
     }
 }
 
-/// Merge `ours` and `theirs`, both descended from `base`.
-pub fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Merged {
+/// A merge that would need a number past u64::MAX: no merged plan is
+/// made (a counter or `rev` that wrapped would repeat ids or revs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overflow {
+    /// `nextTaskId` or `nextPhaseId` is spent.
+    Counter(&'static str),
+    Rev,
+}
+
+impl fmt::Display for Overflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Overflow::Counter(name) => write!(
+                f,
+                "The plan's id counter {name} is at its limit ({}): no new id can be made.",
+                u64::MAX
+            ),
+            Overflow::Rev => write!(
+                f,
+                "The plan's rev is at its limit ({}): no change can be recorded.",
+                u64::MAX
+            ),
+        }
+    }
+}
+
+/// Merge `ours` and `theirs`, both descended from `base`. Terminates on
+/// any input: the only failure is a counter or `rev` that cannot rise.
+pub fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
     Merger::new(base, ours, theirs).run()
 }
 
@@ -165,17 +192,22 @@ impl<'a> Merger<'a> {
         }
     }
 
-    fn run(mut self) -> Merged {
+    fn run(mut self) -> Result<Merged, Overflow> {
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let rev = ours
+            .rev
+            .max(theirs.rev)
+            .checked_add(1)
+            .ok_or(Overflow::Rev)?;
         self.phases = self.identify(
             phase_items(base),
             phase_items(ours),
             phase_items(theirs),
             'p',
-        );
-        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't');
+        )?;
+        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't')?;
         let resolved = self.resolve_tasks();
-        let phases = self.resolve_phases(resolved);
+        let phases = self.resolve_phases(resolved)?;
         let (extra, clashes) = merge_map(&base.extra, &ours.extra, &theirs.extra);
         for key in clashes {
             self.conflict(
@@ -186,22 +218,22 @@ impl<'a> Merger<'a> {
         }
         let mut plan = Plan {
             version: ours.version,
-            rev: ours.rev.max(theirs.rev).saturating_add(1),
+            rev,
             next_phase_id: 0,
             next_task_id: 0,
             phases,
             extra,
             changes: 0,
         };
-        self.make_ids_unique(&mut plan);
+        self.make_ids_unique(&mut plan)?;
         plan.next_phase_id = self.minter.next_phase;
         plan.next_task_id = self.minter.next_task;
         plan.settle();
         self.note_duplicate_content(&plan);
-        Merged {
+        Ok(Merged {
             plan,
             findings: self.findings,
-        }
+        })
     }
 
     fn conflict(&mut self, id: &str, subject: &str, message: String) {
@@ -274,7 +306,7 @@ impl<'a> Merger<'a> {
                 ids.push(id.clone());
             }
         }
-        let mut out = HashMap::new();
+        let mut out = HashMap::default();
         for id in ids {
             if let Some(r) = self.resolve_task(&id) {
                 out.insert(id, r);
@@ -408,8 +440,11 @@ impl<'a> Merger<'a> {
     }
 
     /// Every phase of the result, in order, holding its tasks in order.
-    fn resolve_phases(&mut self, mut tasks: HashMap<String, Resolved>) -> Vec<Phase> {
-        let mut members: HashMap<String, HashSet<String>> = HashMap::new();
+    fn resolve_phases(
+        &mut self,
+        mut tasks: HashMap<String, Resolved>,
+    ) -> Result<Vec<Phase>, Overflow> {
+        let mut members: HashMap<String, HashSet<String>> = HashMap::default();
         for (id, r) in &tasks {
             members
                 .entry(r.phase.clone())
@@ -424,12 +459,13 @@ impl<'a> Merger<'a> {
             .map(|p| self.phases.of_theirs(&p.id))
             .collect();
         let mut candidates: Vec<String> = ours_ids.clone();
+        let mut seen: HashSet<&String> = ours_ids.iter().collect();
         for id in theirs_ids.iter().chain(&base_ids) {
-            if !candidates.contains(id) {
+            if seen.insert(id) {
                 candidates.push(id.clone());
             }
         }
-        let mut phases: HashMap<String, Phase> = HashMap::new();
+        let mut phases: HashMap<String, Phase> = HashMap::default();
         for id in &candidates {
             let has_tasks = members.contains_key(id);
             if let Some(mut phase) = self.resolve_phase(id, has_tasks) {
@@ -442,7 +478,8 @@ impl<'a> Merger<'a> {
                     mine.contains(t)
                 });
                 // Unreachable by construction; never drop a task if it happens.
-                let mut rest: Vec<&String> = mine.iter().filter(|t| !order.contains(t)).collect();
+                let placed: HashSet<&String> = order.iter().collect();
+                let mut rest: Vec<&String> = mine.iter().filter(|t| !placed.contains(t)).collect();
                 rest.sort();
                 order.extend(rest.into_iter().cloned());
                 phase.tasks = order
@@ -460,7 +497,7 @@ impl<'a> Merger<'a> {
         let mut orphans: Vec<Task> = tasks.into_values().map(|r| r.task).collect();
         if !orphans.is_empty() {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
-            let id = self.minter.mint('p', &self.taken);
+            let id = self.minter.mint('p', &self.taken)?;
             self.taken.insert(id.clone());
             self.conflict(
                 &id,
@@ -474,7 +511,7 @@ impl<'a> Merger<'a> {
                 extra: Map::new(),
             });
         }
-        out
+        Ok(out)
     }
 
     /// One phase's name and fields, or `None` when it is removed.
@@ -554,12 +591,12 @@ impl<'a> Merger<'a> {
     /// A safety net: the rules above never give two items one id, but a
     /// hand-edited file might (a phase and a task sharing an id across
     /// sides). A duplicate id would make the file unreadable, so renumber.
-    fn make_ids_unique(&mut self, plan: &mut Plan) {
-        let mut seen: HashSet<String> = HashSet::new();
+    fn make_ids_unique(&mut self, plan: &mut Plan) -> Result<(), Overflow> {
+        let mut seen: HashSet<String> = HashSet::default();
         let mut renames = Vec::new();
         for phase in &mut plan.phases {
             if !seen.insert(phase.id.clone()) {
-                let fresh = self.minter.mint('p', &self.taken);
+                let fresh = self.minter.mint('p', &self.taken)?;
                 self.taken.insert(fresh.clone());
                 renames.push((
                     fresh.clone(),
@@ -569,7 +606,7 @@ impl<'a> Merger<'a> {
             }
             for task in &mut phase.tasks {
                 if !seen.insert(task.id.clone()) {
-                    let fresh = self.minter.mint('t', &self.taken);
+                    let fresh = self.minter.mint('t', &self.taken)?;
                     self.taken.insert(fresh.clone());
                     renames.push((
                         fresh.clone(),
@@ -586,12 +623,13 @@ impl<'a> Merger<'a> {
                 format!("id {old} was used twice; renumbered to {fresh}"),
             );
         }
+        Ok(())
     }
 
     /// Two tasks with the same text are legal in the file but refused by
     /// `append` and hard to name by text; say so.
     fn note_duplicate_content(&mut self, plan: &Plan) {
-        let mut first: HashMap<&str, &str> = HashMap::new();
+        let mut first: HashMap<&str, &str> = HashMap::default();
         let mut dups = Vec::new();
         for (_, _, t) in plan.tasks() {
             if let Some(other) = first.insert(t.content.as_str(), t.id.as_str()) {

@@ -33,7 +33,7 @@ pub fn run_within(cmd: &mut Command, limit: Duration, scratch: &std::path::Path)
         if started.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("{cmd:?} took longer than {limit:?}: not linear");
+            panic!("{cmd:?} took longer than {limit:?}: quadratic, or never ending");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
