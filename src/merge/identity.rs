@@ -2,11 +2,10 @@
 //! two exceptions of the module rules (made on both sides; renumbered by an
 //! earlier merge), and fresh ids for theirs' items whose id ours took.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
-use super::{HashMap, HashSet};
-
-use super::{Merger, Overflow};
+use super::{HashMap, HashSet, Merger, Overflow};
 use crate::plan::{Phase, Plan, Task, id_number};
 
 /// One side's plan with its ids looked up once.
@@ -19,8 +18,8 @@ pub(super) struct Side<'a> {
 
 impl<'a> Side<'a> {
     pub(super) fn new(plan: &'a Plan) -> Side<'a> {
-        let mut tasks = HashMap::default();
-        let mut phases = HashMap::default();
+        let mut tasks = HashMap::with_capacity_and_hasher(plan.task_count(), Default::default());
+        let mut phases = HashMap::with_capacity_and_hasher(plan.phases.len(), Default::default());
         for (pi, phase) in plan.phases.iter().enumerate() {
             phases.entry(phase.id.as_str()).or_insert(pi);
             for (ti, task) in phase.tasks.iter().enumerate() {
@@ -90,7 +89,7 @@ impl Minter {
     pub(super) fn mint(
         &mut self,
         prefix: char,
-        taken: &HashSet<String>,
+        taken: &HashSet<Id<'_>>,
     ) -> Result<String, Overflow> {
         let (counter, name) = if prefix == 'p' {
             (&mut self.next_phase, "nextPhaseId")
@@ -101,7 +100,7 @@ impl Minter {
             let n = *counter;
             *counter = n.checked_add(1).ok_or(Overflow::Counter(name))?;
             let id = format!("{prefix}{n}");
-            if !taken.contains(&id) {
+            if !taken.contains(id.as_str()) {
                 return Ok(id);
             }
         }
@@ -111,37 +110,47 @@ impl Minter {
 /// Items of one kind as `(id, text)`: a task's content or a phase's name.
 pub(super) type Items<'a> = Vec<(&'a str, &'a str)>;
 
+/// An id in the result: borrowed from a plan, or minted here.
+pub(super) type Id<'a> = Cow<'a, str>;
+
 /// Which items of the three plans are one and the same, as ids in the
 /// result. Ours' ids are always result ids; base and theirs ids are mapped.
+/// Ids are borrowed from the plans (only minted ones are owned), so a
+/// 100,000-task merge does not copy every id four times.
 #[derive(Default)]
-pub(super) struct Identity {
-    pub(super) base: HashMap<String, String>,
-    pub(super) theirs: HashMap<String, String>,
-    pub(super) from_base: HashMap<String, String>,
-    pub(super) from_theirs: HashMap<String, String>,
+pub(super) struct Identity<'a> {
+    pub(super) base: HashMap<&'a str, Id<'a>>,
+    pub(super) theirs: HashMap<&'a str, Id<'a>>,
+    pub(super) from_base: HashMap<Id<'a>, &'a str>,
+    pub(super) from_theirs: HashMap<Id<'a>, &'a str>,
 }
 
-impl Identity {
-    pub(super) fn link_base(&mut self, base_id: &str, id: &str) {
-        self.base.insert(base_id.to_string(), id.to_string());
-        self.from_base.insert(id.to_string(), base_id.to_string());
+impl<'a> Identity<'a> {
+    fn with_capacity(base: usize, theirs: usize) -> Identity<'a> {
+        Identity {
+            base: HashMap::with_capacity_and_hasher(base, Default::default()),
+            theirs: HashMap::with_capacity_and_hasher(theirs, Default::default()),
+            from_base: HashMap::with_capacity_and_hasher(base, Default::default()),
+            from_theirs: HashMap::with_capacity_and_hasher(theirs, Default::default()),
+        }
     }
 
-    pub(super) fn link_theirs(&mut self, theirs_id: &str, id: &str) {
-        self.theirs.insert(theirs_id.to_string(), id.to_string());
-        self.from_theirs
-            .insert(id.to_string(), theirs_id.to_string());
+    pub(super) fn link_base(&mut self, base_id: &'a str, id: Id<'a>) {
+        self.base.insert(base_id, id.clone());
+        self.from_base.insert(id, base_id);
     }
 
-    pub(super) fn of_base(&self, id: &str) -> String {
-        self.base.get(id).cloned().unwrap_or_else(|| id.to_string())
+    pub(super) fn link_theirs(&mut self, theirs_id: &'a str, id: Id<'a>) {
+        self.theirs.insert(theirs_id, id.clone());
+        self.from_theirs.insert(id, theirs_id);
     }
 
-    pub(super) fn of_theirs(&self, id: &str) -> String {
-        self.theirs
-            .get(id)
-            .cloned()
-            .unwrap_or_else(|| id.to_string())
+    pub(super) fn of_base(&self, id: &'a str) -> Id<'a> {
+        self.base.get(id).cloned().unwrap_or(Cow::Borrowed(id))
+    }
+
+    pub(super) fn of_theirs(&self, id: &'a str) -> Id<'a> {
+        self.theirs.get(id).cloned().unwrap_or(Cow::Borrowed(id))
     }
 }
 
@@ -186,36 +195,67 @@ impl<'a> ByText<'a> {
 /// base id on other, new text, and a new item with the base item's text:
 /// that new item is the base item. Only when the base text is unique, so
 /// the guess cannot pick between two.
-fn keys(base: &Items, side: &Items) -> HashMap<String, String> {
-    let base_ids: HashSet<&str> = base.iter().map(|(id, _)| *id).collect();
-    let mut text_count: HashMap<&str, usize> = HashMap::default();
-    for (_, text) in base {
-        *text_count.entry(text).or_default() += 1;
-    }
-    let side_text: HashMap<&str, &str> = side.iter().copied().collect();
-    let mut keys = HashMap::default();
-    let mut displaced: HashSet<&str> = HashSet::default();
-    let mut new_by_text = ByText::new(side.iter().filter(|(sid, _)| !base_ids.contains(sid)));
-    for (bid, btext) in base {
-        let Some(stext) = side_text.get(bid) else {
+fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
+    let mut keys = Keys::default();
+    // Only a base id whose text changed on this side can have been
+    // renumbered; the base texts are counted once there is one.
+    let mut text_count: Option<HashMap<&str, usize>> = None;
+    let mut new_by_text: Option<ByText> = None;
+    for (bid, stext) in side {
+        let Some(btext) = base.text.get(bid) else {
             continue;
         };
-        let renumbered =
-            stext != btext && !text_count.contains_key(stext) && text_count.get(btext) == Some(&1);
+        if stext == btext {
+            continue;
+        }
+        let text_count = text_count.get_or_insert_with(|| {
+            let mut count: HashMap<&str, usize> = HashMap::default();
+            for text in base.text.values() {
+                *count.entry(text).or_default() += 1;
+            }
+            count
+        });
+        let renumbered = !text_count.contains_key(stext) && text_count.get(btext) == Some(&1);
         if !renumbered {
             continue;
         }
+        let new_by_text = new_by_text.get_or_insert_with(|| {
+            ByText::new(side.iter().filter(|(sid, _)| !base.text.contains_key(sid)))
+        });
+        // Each such base text is unique, so which base id asks first
+        // cannot change which side item it gets.
         if let Some(sid) = new_by_text.take(btext, |_| false) {
-            displaced.insert(bid);
-            keys.insert(sid.to_string(), bid.to_string());
-        }
-    }
-    for (sid, _) in side {
-        if base_ids.contains(sid) && !displaced.contains(sid) {
-            keys.insert(sid.to_string(), sid.to_string());
+            keys.displaced.insert(bid);
+            keys.alias.insert(sid, bid);
         }
     }
     keys
+}
+
+/// The base's items by id, shared by both sides' [`keys`].
+struct Base<'a> {
+    text: HashMap<&'a str, &'a str>,
+}
+
+/// A side's answer to "which base item is this?": its own id when the base
+/// has it, except for the few items an earlier merge renumbered. Only those
+/// exceptions are stored, not an entry per item.
+#[derive(Default)]
+struct Keys<'a> {
+    /// Side id → base id, for items renumbered by an earlier merge.
+    alias: HashMap<&'a str, &'a str>,
+    /// Base ids the side holds on other, new text (their item is an alias).
+    displaced: HashSet<&'a str>,
+}
+
+impl<'a> Keys<'a> {
+    /// The base id of a side item, `None` for an item new on the side.
+    fn get(&self, base: &Base<'a>, sid: &'a str) -> Option<&'a str> {
+        if let Some(bid) = self.alias.get(sid) {
+            return Some(bid);
+        }
+        (base.text.contains_key(sid) && !self.displaced.contains(sid)).then_some(sid)
+    }
 }
 
 pub(super) fn task_items(plan: &Plan) -> Items<'_> {
@@ -231,41 +271,44 @@ pub(super) fn phase_items(plan: &Plan) -> Items<'_> {
         .collect()
 }
 
-impl Merger<'_> {
+impl<'a> Merger<'a> {
     /// Decide which items are the same (see the module rules) and give
     /// every base and theirs item its id in the result.
     pub(super) fn identify(
         &mut self,
-        base: Items,
-        ours: Items,
-        theirs: Items,
+        base: Items<'a>,
+        ours: Items<'a>,
+        theirs: Items<'a>,
         prefix: char,
-    ) -> Result<Identity, Overflow> {
-        let ours_keys = keys(&base, &ours);
-        let theirs_keys = keys(&base, &theirs);
-        let ours_by_key: HashMap<&str, &str> = ours_keys
-            .iter()
-            .map(|(o, b)| (b.as_str(), o.as_str()))
-            .collect();
-        let mut ids = Identity::default();
+    ) -> Result<Identity<'a>, Overflow> {
+        let base_items = Base {
+            text: base.iter().copied().collect(),
+        };
+        let ours_keys = keys(&base_items, &ours);
+        let theirs_keys = keys(&base_items, &theirs);
+        // Base id → ours' id, where ours renumbered it.
+        let ours_by_key: HashMap<&str, &str> =
+            ours_keys.alias.iter().map(|(o, b)| (*b, *o)).collect();
+        let mut ids = Identity::with_capacity(base.len(), theirs.len());
         for (bid, _) in &base {
-            ids.link_base(bid, ours_by_key.get(bid).copied().unwrap_or(bid));
+            let id = ours_by_key.get(bid).copied().unwrap_or(bid);
+            ids.link_base(bid, Cow::Borrowed(id));
         }
         for (tid, _) in &theirs {
-            if let Some(bid) = theirs_keys.get(*tid) {
+            if let Some(bid) = theirs_keys.get(&base_items, tid) {
                 let id = ids.of_base(bid);
-                ids.link_theirs(tid, &id);
+                ids.link_theirs(tid, id);
             }
         }
         let ours_new: Items = ours
             .iter()
             .copied()
-            .filter(|(id, _)| !ours_keys.contains_key(*id))
+            .filter(|(id, _)| ours_keys.get(&base_items, id).is_none())
             .collect();
         let theirs_new: Items = theirs
             .iter()
             .copied()
-            .filter(|(id, _)| !theirs_keys.contains_key(*id))
+            .filter(|(id, _)| theirs_keys.get(&base_items, id).is_none())
             .collect();
         // The same item made on both sides: same id and text, then same text.
         let ours_pairs: HashSet<(&str, &str)> = ours_new.iter().copied().collect();
@@ -273,7 +316,7 @@ impl Merger<'_> {
         for (tid, text) in &theirs_new {
             if ours_pairs.contains(&(tid, text)) {
                 matched.insert(tid);
-                ids.link_theirs(tid, tid);
+                ids.link_theirs(tid, Cow::Borrowed(tid));
             }
         }
         let mut ours_by_text = ByText::new(ours_new.iter());
@@ -283,20 +326,17 @@ impl Merger<'_> {
             }
             if let Some(oid) = ours_by_text.take(text, |oid| matched.contains(oid)) {
                 matched.insert(oid);
-                ids.link_theirs(tid, oid);
+                ids.link_theirs(tid, Cow::Borrowed(oid));
             }
         }
         let ours_text: HashMap<&str, &str> = ours.iter().copied().collect();
-        let rest: Vec<(String, String, Option<String>)> = theirs_new
+        let rest: Vec<(&str, &str, Option<&str>)> = theirs_new
             .iter()
             .filter(|(tid, _)| !ids.theirs.contains_key(*tid))
-            .map(|(tid, text)| {
-                let clash = ours_text.get(tid).map(|t| t.to_string());
-                (tid.to_string(), text.to_string(), clash)
-            })
+            .map(|(tid, text)| (*tid, *text, ours_text.get(tid).copied()))
             .collect();
         for (tid, id) in self.fresh_ids(rest, prefix)? {
-            ids.link_theirs(&tid, &id);
+            ids.link_theirs(tid, id);
         }
         self.taken.extend(ids.theirs.values().cloned());
         Ok(ids)
@@ -309,30 +349,30 @@ impl Merger<'_> {
     /// that id)`.
     pub(super) fn fresh_ids(
         &mut self,
-        mut items: Vec<(String, String, Option<String>)>,
+        mut items: Vec<(&'a str, &'a str, Option<&'a str>)>,
         prefix: char,
-    ) -> Result<Vec<(String, String)>, Overflow> {
+    ) -> Result<Vec<(&'a str, Id<'a>)>, Overflow> {
         // Stable: ids that are not ours' shape keep their place at the end.
         items.sort_by_key(|(id, _, _)| id_number(id, prefix).unwrap_or(u64::MAX));
         let mut shifting = false;
         let mut out = Vec::new();
         for (id, text, clash) in items {
-            shifting |= self.taken.contains(&id);
+            shifting |= self.taken.contains(id);
             if !shifting {
-                self.taken.insert(id.clone());
-                out.push((id.clone(), id));
+                self.taken.insert(Cow::Borrowed(id));
+                out.push((id, Cow::Borrowed(id)));
                 continue;
             }
             let fresh = self.minter.mint(prefix, &self.taken)?;
-            self.taken.insert(fresh.clone());
+            self.taken.insert(Cow::Owned(fresh.clone()));
             let message = match clash {
                 Some(ours) => {
                     format!("new on both sides as {id} (ours: \"{ours}\"); theirs' is now {fresh}")
                 }
                 None => format!("new on theirs as {id}; now {fresh}, after the ids ours added"),
             };
-            self.notice(&fresh, &text, message);
-            out.push((id, fresh));
+            self.notice(&fresh, text, message);
+            out.push((id, Cow::Owned(fresh)));
         }
         Ok(out)
     }

@@ -63,14 +63,19 @@ mod order;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{HashMap, HashSet};
+use std::borrow::Cow;
+/// Maps and sets keyed by ids and texts: one place to choose the hasher.
+/// (The plan reader's FxHash-style `crate::fnv` measured slower here than
+/// std's SipHash on 100,000-task merges.)
+type HashMap<K, V> = std::collections::HashMap<K, V>;
+type HashSet<K> = std::collections::HashSet<K>;
 use std::fmt;
 
 use serde_json::Map;
 
 use crate::plan::{Phase, Plan, Task};
 use fields::{State, edits, merge_map, merge_notes, merge_state, merge3};
-use identity::{Identity, Minter, Side, phase_items, task_items};
+use identity::{Id, Identity, Minter, Side, phase_items, task_items};
 use order::merge_order;
 
 /// The merged plan and what the merge had to decide.
@@ -158,9 +163,9 @@ pub fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow
 }
 
 /// A task as merged, with the result id of its phase.
-struct Resolved {
+struct Resolved<'a> {
     task: Task,
-    phase: String,
+    phase: Id<'a>,
 }
 
 struct Merger<'a> {
@@ -169,9 +174,9 @@ struct Merger<'a> {
     theirs: Side<'a>,
     minter: Minter,
     /// Every id the result uses or must not reuse.
-    taken: HashSet<String>,
-    tasks: Identity,
-    phases: Identity,
+    taken: HashSet<Id<'a>>,
+    tasks: Identity<'a>,
+    phases: Identity<'a>,
     findings: Vec<Finding>,
 }
 
@@ -179,7 +184,7 @@ impl<'a> Merger<'a> {
     fn new(base: &'a Plan, ours: &'a Plan, theirs: &'a Plan) -> Merger<'a> {
         let base = Side::new(base);
         let ours = Side::new(ours);
-        let taken = base.ids().chain(ours.ids()).map(str::to_string).collect();
+        let taken = base.ids().chain(ours.ids()).map(Cow::Borrowed).collect();
         Merger {
             minter: Minter::new([base.plan, ours.plan, theirs]),
             base,
@@ -254,17 +259,17 @@ impl<'a> Merger<'a> {
     }
 
     /// A side's version of a result task, with its phase as a result id.
-    fn base_task(&self, id: &str) -> Option<(&'a Task, String)> {
+    fn base_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
         let (task, phase) = self.base.task(self.tasks.from_base.get(id)?)?;
         Some((task, self.phases.of_base(phase)))
     }
 
-    fn ours_task(&self, id: &str) -> Option<(&'a Task, String)> {
+    fn ours_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
         let (task, phase) = self.ours.task(id)?;
-        Some((task, phase.to_string()))
+        Some((task, Cow::Borrowed(phase)))
     }
 
-    fn theirs_task(&self, id: &str) -> Option<(&'a Task, String)> {
+    fn theirs_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
         let (task, phase) = self.theirs.task(self.tasks.from_theirs.get(id)?)?;
         Some((task, self.phases.of_theirs(phase)))
     }
@@ -284,29 +289,28 @@ impl<'a> Merger<'a> {
     }
 
     /// A base or theirs phase's task ids, as result ids.
-    fn task_ids(phase: Option<&Phase>, map: impl Fn(&str) -> String) -> Vec<String> {
+    fn task_ids(phase: Option<&'a Phase>, map: impl Fn(&'a str) -> Id<'a>) -> Vec<Id<'a>> {
         phase
             .map(|p| p.tasks.iter().map(|t| map(&t.id)).collect())
             .unwrap_or_default()
     }
 
     /// Every task of the result, by result id.
-    fn resolve_tasks(&mut self) -> HashMap<String, Resolved> {
-        let mut ids: Vec<String> = self
-            .ours
-            .plan
+    fn resolve_tasks(&mut self) -> HashMap<Id<'a>, Resolved<'a>> {
+        let ours = self.ours.plan;
+        let mut ids: Vec<Id<'a>> = ours
             .tasks()
-            .map(|(_, _, t)| t.id.clone())
+            .map(|(_, _, t)| Cow::Borrowed(t.id.as_str()))
             .collect();
-        let mut seen: HashSet<String> = ids.iter().cloned().collect();
-        for t in self.theirs.plan.tasks().map(|(_, _, t)| &t.id) {
+        let mut seen: HashSet<Id<'a>> = ids.iter().cloned().collect();
+        for t in self.theirs.plan.tasks().map(|(_, _, t)| t.id.as_str()) {
             if let Some(id) = self.tasks.theirs.get(t)
                 && seen.insert(id.clone())
             {
                 ids.push(id.clone());
             }
         }
-        let mut out = HashMap::default();
+        let mut out = HashMap::with_capacity_and_hasher(ids.len(), Default::default());
         for id in ids {
             if let Some(r) = self.resolve_task(&id) {
                 out.insert(id, r);
@@ -315,7 +319,7 @@ impl<'a> Merger<'a> {
         out
     }
 
-    fn resolve_task(&mut self, id: &str) -> Option<Resolved> {
+    fn resolve_task(&mut self, id: &str) -> Option<Resolved<'a>> {
         let base = self.base_task(id);
         let ours = self.ours_task(id);
         let theirs = self.theirs_task(id);
@@ -384,12 +388,12 @@ impl<'a> Merger<'a> {
     fn merge_task(
         &mut self,
         b: &Task,
-        bp: &str,
+        bp: &Id<'a>,
         o: &Task,
-        op: &str,
+        op: &Id<'a>,
         t: &Task,
-        tp: &str,
-    ) -> Resolved {
+        tp: &Id<'a>,
+    ) -> Resolved<'a> {
         let id = o.id.clone();
         let (content, clash) = merge3(&b.content, &o.content, &t.content);
         if clash {
@@ -414,7 +418,7 @@ impl<'a> Merger<'a> {
                 format!("field \"{key}\" changed on both sides; kept ours"),
             );
         }
-        let (phase, clash) = merge3(&bp.to_string(), &op.to_string(), &tp.to_string());
+        let (phase, clash) = merge3(bp, op, tp);
         if clash {
             let name = |p: Option<&Phase>| p.map(|p| p.name.clone()).unwrap_or_default();
             let ours_name = name(self.ours.phase(op));
@@ -442,35 +446,38 @@ impl<'a> Merger<'a> {
     /// Every phase of the result, in order, holding its tasks in order.
     fn resolve_phases(
         &mut self,
-        mut tasks: HashMap<String, Resolved>,
+        mut tasks: HashMap<Id<'a>, Resolved<'a>>,
     ) -> Result<Vec<Phase>, Overflow> {
-        let mut members: HashMap<String, HashSet<String>> = HashMap::default();
+        let mut members: HashMap<Id<'a>, HashSet<Id<'a>>> = HashMap::default();
         for (id, r) in &tasks {
             members
                 .entry(r.phase.clone())
                 .or_default()
                 .insert(id.clone());
         }
-        let base_ids: Vec<String> = (self.base.plan.phases.iter())
+        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let base_ids: Vec<Id<'a>> = (base.phases.iter())
             .map(|p| self.phases.of_base(&p.id))
             .collect();
-        let ours_ids: Vec<String> = self.ours.plan.phases.iter().map(|p| p.id.clone()).collect();
-        let theirs_ids: Vec<String> = (self.theirs.plan.phases.iter())
+        let ours_ids: Vec<Id<'a>> = (ours.phases.iter())
+            .map(|p| Cow::Borrowed(p.id.as_str()))
+            .collect();
+        let theirs_ids: Vec<Id<'a>> = (theirs.phases.iter())
             .map(|p| self.phases.of_theirs(&p.id))
             .collect();
-        let mut candidates: Vec<String> = ours_ids.clone();
-        let mut seen: HashSet<&String> = ours_ids.iter().collect();
+        let mut candidates: Vec<Id<'a>> = ours_ids.clone();
+        let mut seen: HashSet<&Id<'a>> = ours_ids.iter().collect();
         for id in theirs_ids.iter().chain(&base_ids) {
             if seen.insert(id) {
                 candidates.push(id.clone());
             }
         }
-        let mut phases: HashMap<String, Phase> = HashMap::default();
+        let mut phases: HashMap<Id<'a>, Phase> = HashMap::default();
         for id in &candidates {
             let has_tasks = members.contains_key(id);
             if let Some(mut phase) = self.resolve_phase(id, has_tasks) {
                 let base_tasks = Self::task_ids(self.base_phase(id), |t| self.tasks.of_base(t));
-                let ours_tasks = Self::task_ids(self.ours.phase(id), str::to_string);
+                let ours_tasks = Self::task_ids(self.ours.phase(id), Cow::Borrowed);
                 let theirs_tasks =
                     Self::task_ids(self.theirs_phase(id), |t| self.tasks.of_theirs(t));
                 let mine = members.remove(id).unwrap_or_default();
@@ -478,8 +485,8 @@ impl<'a> Merger<'a> {
                     mine.contains(t)
                 });
                 // Unreachable by construction; never drop a task if it happens.
-                let placed: HashSet<&String> = order.iter().collect();
-                let mut rest: Vec<&String> = mine.iter().filter(|t| !placed.contains(t)).collect();
+                let placed: HashSet<&Id<'a>> = order.iter().collect();
+                let mut rest: Vec<&Id<'a>> = mine.iter().filter(|t| !placed.contains(t)).collect();
                 rest.sort();
                 order.extend(rest.into_iter().cloned());
                 phase.tasks = order
@@ -498,7 +505,7 @@ impl<'a> Merger<'a> {
         if !orphans.is_empty() {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
             let id = self.minter.mint('p', &self.taken)?;
-            self.taken.insert(id.clone());
+            self.taken.insert(Cow::Owned(id.clone()));
             self.conflict(
                 &id,
                 "Merged",
@@ -597,7 +604,7 @@ impl<'a> Merger<'a> {
         for phase in &mut plan.phases {
             if !seen.insert(phase.id.clone()) {
                 let fresh = self.minter.mint('p', &self.taken)?;
-                self.taken.insert(fresh.clone());
+                self.taken.insert(Cow::Owned(fresh.clone()));
                 renames.push((
                     fresh.clone(),
                     phase.name.clone(),
@@ -607,7 +614,7 @@ impl<'a> Merger<'a> {
             for task in &mut phase.tasks {
                 if !seen.insert(task.id.clone()) {
                     let fresh = self.minter.mint('t', &self.taken)?;
-                    self.taken.insert(fresh.clone());
+                    self.taken.insert(Cow::Owned(fresh.clone()));
                     renames.push((
                         fresh.clone(),
                         task.content.clone(),

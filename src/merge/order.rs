@@ -5,6 +5,8 @@
 //! map, so placing an item after its predecessor is a lookup and a link,
 //! never a search of, or an insert into, a vector.
 
+use std::hash::Hash;
+
 use super::{HashMap, HashSet};
 
 /// No next node.
@@ -12,17 +14,17 @@ const END: usize = usize::MAX;
 
 /// The merged order as a singly linked list; node 0 is the head, before
 /// every item.
-struct List<'a> {
-    item: Vec<Option<&'a String>>,
+struct List<'a, T> {
+    item: Vec<Option<&'a T>>,
     next: Vec<usize>,
     /// The first node holding each item (an item listed twice keeps its
     /// first place, as a search from the front would find).
-    node: HashMap<&'a str, usize>,
+    node: HashMap<&'a T, usize>,
     last: usize,
 }
 
-impl<'a> List<'a> {
-    fn new(capacity: usize) -> List<'a> {
+impl<'a, T: Eq + Hash + Clone> List<'a, T> {
+    fn new(capacity: usize) -> List<'a, T> {
         let mut item = Vec::with_capacity(capacity + 1);
         let mut next = Vec::with_capacity(capacity + 1);
         item.push(None);
@@ -35,13 +37,13 @@ impl<'a> List<'a> {
         }
     }
 
-    fn push(&mut self, x: &'a String) {
+    fn push(&mut self, x: &'a T) {
         let n = self.link_after(self.last, x);
         self.last = n;
     }
 
     /// Put `x` right after node `at`; returns its node.
-    fn link_after(&mut self, at: usize, x: &'a String) -> usize {
+    fn link_after(&mut self, at: usize, x: &'a T) -> usize {
         let n = self.item.len();
         self.item.push(Some(x));
         self.next.push(self.next[at]);
@@ -49,11 +51,11 @@ impl<'a> List<'a> {
         if self.last == at {
             self.last = n;
         }
-        self.node.entry(x.as_str()).or_insert(n);
+        self.node.entry(x).or_insert(n);
         n
     }
 
-    fn into_vec(self) -> Vec<String> {
+    fn into_vec(self) -> Vec<T> {
         let mut out = Vec::with_capacity(self.item.len() - 1);
         let mut at = self.next[0];
         while at != END {
@@ -68,34 +70,41 @@ impl<'a> List<'a> {
 
 /// Order merged items: ours' order (or theirs' when only theirs reordered),
 /// the other side's items placed after their nearest predecessor there.
-pub(super) fn merge_order(
-    base: &[String],
-    ours: &[String],
-    theirs: &[String],
-    keep: impl Fn(&str) -> bool,
-) -> Vec<String> {
-    let in_all: HashSet<&String> = {
-        let o: HashSet<&String> = ours.iter().collect();
-        let t: HashSet<&String> = theirs.iter().collect();
+pub(super) fn merge_order<T: Eq + Hash + Clone>(
+    base: &[T],
+    ours: &[T],
+    theirs: &[T],
+    keep: impl Fn(&T) -> bool,
+) -> Vec<T> {
+    // Both sides in the same order (a phase nobody reordered or added to,
+    // the common case): every item of theirs is in ours, so the rules
+    // below give ours' order.
+    if ours == theirs {
+        return ours.iter().filter(|x| keep(x)).cloned().collect();
+    }
+    let in_all: HashSet<&T> = {
+        let o: HashSet<&T> = ours.iter().collect();
+        let t: HashSet<&T> = theirs.iter().collect();
         base.iter()
             .filter(|x| o.contains(x) && t.contains(x))
             .collect()
     };
-    let common = |list: &'_ [String]| -> Vec<String> {
-        list.iter()
-            .filter(|x| in_all.contains(x))
-            .cloned()
-            .collect()
-    };
-    let (b, o, t) = (common(base), common(ours), common(theirs));
+    fn common<'b, T: Eq + Hash>(list: &'b [T], in_all: &HashSet<&T>) -> Vec<&'b T> {
+        list.iter().filter(|x| in_all.contains(x)).collect()
+    }
+    let (b, o, t) = (
+        common(base, &in_all),
+        common(ours, &in_all),
+        common(theirs, &in_all),
+    );
     let theirs_leads = o == b && t != b;
     let (primary, secondary) = if theirs_leads {
         (theirs, ours)
     } else {
         (ours, theirs)
     };
-    let base_set: HashSet<&String> = base.iter().collect();
-    let secondary_set: HashSet<&String> = secondary.iter().collect();
+    let base_set: HashSet<&T> = base.iter().collect();
+    let secondary_set: HashSet<&T> = secondary.iter().collect();
     let mut list = List::new(primary.len() + secondary.len());
     for x in primary.iter().filter(|x| keep(x)) {
         list.push(x);
@@ -107,7 +116,7 @@ pub(super) fn merge_order(
         if !keep(item) {
             continue;
         }
-        if let Some(&n) = list.node.get(item.as_str()) {
+        if let Some(&n) = list.node.get(item) {
             anchor = n;
             continue;
         }
@@ -135,7 +144,7 @@ mod tests {
         base: &[String],
         ours: &[String],
         theirs: &[String],
-        keep: impl Fn(&str) -> bool,
+        keep: impl Fn(&String) -> bool,
     ) -> Vec<String> {
         let in_all: Vec<&String> = base
             .iter()
@@ -219,7 +228,7 @@ mod tests {
             let ours = side(&ours_extra, shuffle_ours);
             let theirs = side(&theirs_extra, shuffle_theirs);
             let dropped: Vec<String> = drop.iter().map(name).collect();
-            let keep = |x: &str| !dropped.iter().any(|d| d == x);
+            let keep = |x: &String| !dropped.contains(x);
             proptest::prop_assert_eq!(
                 merge_order(&base, &ours, &theirs, keep),
                 by_search(&base, &ours, &theirs, keep)
