@@ -1,7 +1,7 @@
 //! `todo block <task|phase...> [--reason TEXT]`: park open work.
 
 use super::mark::{open_tasks, phase_name, set_status};
-use super::{Context, find, query, text};
+use super::{Context, find, query, task_ref, text};
 use crate::cli::BlockArgs;
 use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
@@ -20,9 +20,7 @@ pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
     let query = query(&args.query)?;
     let (ids, message) = match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
-            let Some((_, task)) = plan.task_by_id(&id) else {
-                return Err(Error::Refused(format!("Task {id} is gone.")));
-            };
+            let (_, task) = task_ref(plan, &id)?;
             if !task.status.is_open() {
                 return Err(Error::Refused(format!(
                     "Cannot block \"{}\": it is {}.",

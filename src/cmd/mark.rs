@@ -5,8 +5,8 @@
 //! run (one index, one settle; `Plan::apply_all`), and each changed task is
 //! reported from where the op left it, never by searching or copying.
 
-use super::{find, query};
-use crate::error::{Error, Result};
+use super::{find, query, task_ref};
+use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Plan, Status};
@@ -25,7 +25,7 @@ pub fn apply(
         let query = query(words)?;
         match find(plan, &query, Scope::TasksAndPhases)? {
             Target::Task(id) => {
-                let content = content_of(plan, &id)?;
+                let content = task_ref(plan, &id)?.1.content.clone();
                 ids.push(id);
                 format!("Marked {status}: {content}")
             }
@@ -48,13 +48,6 @@ pub fn open_tasks(plan: &Plan, phase: Option<&str>) -> Vec<String> {
         .filter(|t| t.status.is_open())
         .map(|t| t.id.clone())
         .collect()
-}
-
-/// The text of a task matching just returned.
-pub fn content_of(plan: &Plan, id: &str) -> Result<String> {
-    plan.task_by_id(id)
-        .map(|(_, t)| t.content.clone())
-        .ok_or_else(|| Error::Refused(format!("Task {id} is gone.")))
 }
 
 /// The name of a phase matching just returned.

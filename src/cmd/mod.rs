@@ -245,7 +245,15 @@ pub fn find(plan: &Plan, query: &str, scope: Scope) -> Result<Target> {
 
 /// Look up a task id that matching just returned.
 pub fn task_of(plan: &Plan, id: &str) -> Result<(crate::plan::Phase, crate::plan::Task)> {
+    task_ref(plan, id).map(|(p, t)| (p.clone(), t.clone()))
+}
+
+/// [`task_of`] without the copies: a verb that only reads the task before
+/// changing the plan need not copy its phase (all of it, on a large plan).
+pub fn task_ref<'p>(
+    plan: &'p Plan,
+    id: &str,
+) -> Result<(&'p crate::plan::Phase, &'p crate::plan::Task)> {
     plan.task_by_id(id)
-        .map(|(p, t)| (p.clone(), t.clone()))
         .ok_or_else(|| Error::Refused(format!("Task {id} is gone.")))
 }

@@ -1,8 +1,8 @@
 //! `todo rm [<task|phase>...]`: remove a task, a phase, or everything.
 
-use super::{Context, find, query};
+use super::{Context, find, query, task_ref};
 use crate::cli::TargetArgs;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report, TaskEntry, phase_json};
 use crate::plan::{Op, Plan};
@@ -23,9 +23,7 @@ pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
     let query = query(&args.query)?;
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
-            let Some((phase, task)) = plan.task_by_id(&id) else {
-                return Err(Error::Refused(format!("Task {id} is gone.")));
-            };
+            let (phase, task) = task_ref(plan, &id)?;
             let message = format!("Removed: {}", task.content);
             let mut report = Report::new("rm", Kind::Confirm, message);
             report.tasks.push(TaskEntry::new(phase, task));

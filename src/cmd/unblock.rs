@@ -1,9 +1,9 @@
 //! `todo unblock <task|phase...>`: return blocked work to pending.
 
 use super::mark::set_status;
-use super::{Context, find, query};
+use super::{Context, find, query, task_ref};
 use crate::cli::TargetRequired;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, Status};
@@ -16,9 +16,7 @@ pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
     let query = query(&args.query)?;
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
-            let Some((phase, task)) = plan.task_by_id(&id) else {
-                return Err(Error::Refused(format!("Task {id} is gone.")));
-            };
+            let (phase, task) = task_ref(plan, &id)?;
             if task.status != Status::Blocked {
                 let message = format!(
                     "Not blocked: {} (it is {}); nothing changed.",
