@@ -21,6 +21,9 @@
 # for all tools side by side with hyperfine (no shell: -N), in interleaved
 # rounds, next to the floors (`cat` of the plan; `cp` + `mv` back) and `true`;
 # every mutating run gets its data restored and flushed first (--prepare).
+# Issue 11's scale cases (todo only): `done` with no argument, on a phase
+# and on one task, on a plan with every task in one phase; `merge-file` of
+# two versions with 100 changes per side (merge_sides.py).
 # Then peak memory of todo on the largest plan (/usr/bin/time), and 20
 # parallel `done` per tool at 1,000 tasks (survivors.py counts what stuck).
 # report.py writes the Markdown. Everything runs in a scratch directory with
@@ -365,6 +368,32 @@ run_size() {
     # Not a target, for reading the others: the copy made durable, as todo does.
     bench "$n" floor_dd floor "sh -c 'rm -f $plan.floor && sync'" "dd if=$plan of=$plan.floor bs=1M conv=fsync status=none"
     wc -c <"$S/todo/.todo.json" | tr -d ' ' >"$RES/$n-filesize"
+    scale "$n"
+}
+
+# scale SIZE: issue 11's cases, todo only. Phase-wide verbs on a plan with
+# every task in one phase (quadratic before), next to `done` of one task on
+# the same plan; and `merge-file` of two versions of the generated plan
+# with 100 changes per side. Each phase-wide run starts from an empty undo
+# history of its own (a 50,000-task `done` adds a large entry; a history
+# that grows run after run would time the history, not the verb).
+scale() {
+    local n=$1 D="$SCRATCH/n$1"
+    local one="$D/one" hist="$D/hist-one" M="$D/merge"
+    python3 "$HERE/gen.py" --tasks "$n" --phases 1 --no-peers --out "$D/gen-one" >/dev/null
+    mkdir -p "$one/snap" "$one/work"
+    cp "$D/gen-one/todo/.todo.json" "$one/snap/.todo.json"
+    cp "$one/snap/.todo.json" "$one/work/.todo.json"
+    local one_id
+    one_id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["by_id"]["todo_id"])' "$D/gen-one/meta.json")
+    local r_one="sh -c 'cp $one/snap/.todo.json $one/work/.todo.json && rm -rf $hist && sync'"
+    local t="env TODO_HISTORY_DIR=$hist $TODO --file $one/work/.todo.json"
+    bench "$n" done_all_1p todo "$r_one" "$t done"
+    bench "$n" done_phase_1p todo "$r_one" "$t done p1"
+    bench "$n" done_one_1p todo "$r_one" "$t done $one_id"
+    python3 "$HERE/merge_sides.py" "$D/snap/todo/.todo.json" "$M" --changes 100
+    bench "$n" merge_file todo "sh -c 'cp $M/ours.json $M/merged.json && sync'" \
+        "$TODO merge-file $M/base.json $M/merged.json $M/theirs.json"
 }
 
 # --- memory ------------------------------------------------------------------
@@ -491,7 +520,7 @@ for n in $SIZES; do
     if ((n == CONC_SIZE)); then concurrency "$n"; fi
     if ((n == MAX_SIZE)); then memory "$n"; fi
     # Keep the disk tidy: the largest plans are big.
-    ((KEEP)) || rm -rf "$SCRATCH/n$n/gen"
+    ((KEEP)) || rm -rf "$SCRATCH/n$n/gen" "$SCRATCH/n$n/gen-one"
 done
 
 END_TIME=$(date +%s)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate one benchmark plan in three formats from the same tasks.
 
-    gen.py --tasks N --out DIR [--seed S]
+    gen.py --tasks N --out DIR [--seed S] [--phases P] [--no-peers]
 
 writes
     DIR/todo/.todo.json      the plan file of SPEC §2, written directly
@@ -85,9 +85,9 @@ def phase_count(tasks):
     return max(1, min(1000, round(10 * (tasks / 100) ** (2 / 3))))
 
 
-def build(n, seed):
+def build(n, seed, n_phases=None):
     rng = random.Random(seed)
-    n_phases = phase_count(n)
+    n_phases = n_phases or phase_count(n)
     phases = []
     used_names = {}
     for i in range(n_phases):
@@ -262,9 +262,11 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--no-peers", action="store_true", help="write only the todo plan")
+    ap.add_argument("--phases", type=int, default=None,
+                    help="number of phases (default grows as n^(2/3); 1 puts every task in one phase)")
     args = ap.parse_args()
 
-    phases, flat, needle, by_id, conc = build(args.tasks, args.seed)
+    phases, flat, needle, by_id, conc = build(args.tasks, args.seed, args.phases)
     write_todo(os.path.join(args.out, "todo", ".todo.json"), phases)
     if not args.no_peers:
         write_task(os.path.join(args.out, "task", "import.json"), phases, args.seed)

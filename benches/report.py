@@ -27,6 +27,13 @@ OPS = [
     ("import", "import it back"),
 ]
 MUTATING = {"append", "done_text", "done_typo", "done_id", "import"}
+# Issue 11's scale cases (todo only; benches/compare.sh `scale`).
+SCALE_OPS = [
+    ("done_all_1p", "`todo done` (no argument)"),
+    ("done_phase_1p", "`todo done <phase>`"),
+    ("done_one_1p", "`todo done <one task>`"),
+    ("merge_file", "`todo merge-file`"),
+]
 # The ops the per-call targets (≤ 0.3 × taskwarrior, ≤ 1.5 × floor) apply to.
 TARGET_OPS = ["show", "append", "done_text", "done_id"]
 PEER_NOTES = {
@@ -230,6 +237,24 @@ def main():
                    ", ".join(map(str, todo_conc)) + " of 20" if todo_conc else "not measured",
                    (min(todo_conc) == 20) if todo_conc else None, "", ""))
 
+    # Issue 11: phase-wide verbs on one huge phase, and the merge driver.
+    d1 = get(top, "done_one_1p", "todo")
+    for op, label in SCALE_OPS[:2]:
+        v = get(top, op, "todo")
+        check(f"{label}, {k(top)} tasks in one phase ≤ 2 × `todo done <one task>` on the same plan",
+              None if v is None or d1 is None else v / d1, 2, x2,
+              cross=cpu_ratio((top, op, "todo"), [(top, "done_one_1p", "todo")]))
+    for op, label in SCALE_OPS:
+        lo, hi = get(base, op, "todo"), get(top, op, "todo")
+        if lo is None and hi is None:
+            continue
+        check(f"growth {k(base)} → {k(top)}: {label} ≤ {growth_limit:.0f}",
+              None if lo is None or hi is None else hi / lo, growth_limit, lambda v: f"{v:.0f}")
+    mf = get(top, "merge_file", "todo")
+    check(f"`todo merge-file` of two {k(top)}-task plans, 100 changes per side ≤ 1 s",
+          None if mf is None else mf * 1000, 1000, lambda v: f"{v:.0f}", " ms",
+          cross=ms(cpu.get((top, "merge_file", "todo"))) or "")
+
     w("## Targets")
     w("")
     w(f"Ratios measured in this run, on the {k(base)}-task plan unless said.")
@@ -303,6 +328,24 @@ def main():
         if v is not None:
             w(f"| {names[key]} | {ms(v)} | {ratio(v, tr)} |")
     w("")
+
+    # ---- scale (issue 11) ------------------------------------------------
+    if any(get(sz, op, "todo") is not None for sz in sizes for op, _ in SCALE_OPS):
+        w("## Scale: phase-wide verbs and the merge driver (issue 11)")
+        w("")
+        w("todo only. The `done` columns run on a plan with every task in one phase "
+          "(`gen.py --phases 1`), each run from a fresh copy and an empty undo history; "
+          "`merge-file` merges two versions of the generated plan with 100 changes per "
+          "side (`merge_sides.py`: completed, renamed, removed, appended — both sides "
+          "append under the same new ids).")
+        w("")
+        w("| tasks | " + " | ".join(label for _, label in SCALE_OPS) + " | no argument ÷ one task |")
+        w("|---:|" + "---:|" * (len(SCALE_OPS) + 1))
+        for sz in sizes:
+            cells = [cell(sz, op, "todo") for op, _ in SCALE_OPS]
+            w(f"| {k(sz)} | " + " | ".join(cells) + " | "
+              + ratio(get(sz, "done_all_1p", "todo"), get(sz, "done_one_1p", "todo")) + " |")
+        w("")
 
     # ---- growth ----------------------------------------------------------
     w("## Growth")

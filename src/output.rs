@@ -34,7 +34,7 @@ pub struct Report {
     pub kind: Kind,
     pub rev: u64,
     pub changed: bool,
-    pub tasks: Vec<Value>,
+    pub tasks: Vec<TaskEntry>,
     pub phases: Vec<Value>,
     /// Verb-specific JSON fields.
     pub extra: Map<String, Value>,
@@ -77,7 +77,7 @@ impl Report {
     }
 
     pub fn task(mut self, phase: &Phase, task: &Task) -> Report {
-        self.tasks.push(task_json(phase, task));
+        self.tasks.push(TaskEntry::new(phase, task));
         self
     }
 
@@ -92,25 +92,55 @@ impl Report {
     }
 }
 
-pub fn task_json(phase: &Phase, task: &Task) -> Value {
-    let mut v = json!({
-        "id": task.id,
-        "content": task.content,
-        "status": task.status.as_str(),
-        "phase": { "id": phase.id, "name": phase.name },
-    });
-    if let Some(obj) = v.as_object_mut() {
-        if let Some(b) = &task.blocker {
-            obj.insert("blocker".into(), json!(b));
-        }
-        if let Some(d) = &task.dropped_by {
-            obj.insert("droppedBy".into(), json!(d));
-        }
-        if !task.notes.is_empty() {
-            obj.insert("notes".into(), json!(task.notes));
+/// A task a report names, with its phase. Kept as plain data and turned
+/// into JSON only when `--json` prints it: `todo done` on a phase of 50,000
+/// tasks would otherwise build (and free) 50,000 JSON maps for nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaskEntry {
+    pub task: Task,
+    pub phase_id: String,
+    pub phase_name: String,
+}
+
+impl TaskEntry {
+    pub fn new(phase: &Phase, task: &Task) -> TaskEntry {
+        TaskEntry {
+            // Unknown fields are not part of a report.
+            task: Task {
+                id: task.id.clone(),
+                content: task.content.clone(),
+                status: task.status,
+                blocker: task.blocker.clone(),
+                dropped_by: task.dropped_by.clone(),
+                notes: task.notes.clone(),
+                extra: Default::default(),
+            },
+            phase_id: phase.id.clone(),
+            phase_name: phase.name.clone(),
         }
     }
-    v
+
+    pub fn to_json(&self) -> Value {
+        let task = &self.task;
+        let mut v = json!({
+            "id": task.id,
+            "content": task.content,
+            "status": task.status.as_str(),
+            "phase": { "id": self.phase_id, "name": self.phase_name },
+        });
+        if let Some(obj) = v.as_object_mut() {
+            if let Some(b) = &task.blocker {
+                obj.insert("blocker".into(), json!(b));
+            }
+            if let Some(d) = &task.dropped_by {
+                obj.insert("droppedBy".into(), json!(d));
+            }
+            if !task.notes.is_empty() {
+                obj.insert("notes".into(), json!(task.notes));
+            }
+        }
+        v
+    }
 }
 
 pub fn phase_json(phase: &Phase) -> Value {
@@ -271,7 +301,8 @@ impl Output {
             obj.insert("message".into(), json!(report.message.as_str()));
             obj.insert("rev".into(), json!(report.rev));
             obj.insert("changed".into(), json!(report.changed));
-            obj.insert("tasks".into(), Value::Array(report.tasks.clone()));
+            let tasks = report.tasks.iter().map(TaskEntry::to_json).collect();
+            obj.insert("tasks".into(), Value::Array(tasks));
             obj.insert("phases".into(), Value::Array(report.phases.clone()));
             for (k, v) in &report.extra {
                 obj.insert(k.clone(), v.clone());

@@ -5,7 +5,7 @@ use crate::cli::AppendArgs;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Plan;
-use crate::plan::ops::{Op, OpError, PhaseRef};
+use crate::plan::ops::{Op, PhaseRef};
 use crate::text::{capitalize_first, title_words};
 
 pub fn run(ctx: &Context, args: AppendArgs) -> Result<Report> {
@@ -33,21 +33,18 @@ pub fn apply(plan: &mut Plan, args: &AppendArgs) -> Result<Report> {
         (None, []) => return Err(Error::usage("Nothing to append: give the task text.")),
     };
     let content = capitalize_first(&text(&raw_task, "task")?);
-    let applied = plan
-        .apply(Op::AddTask {
-            phase,
-            content: content.clone(),
-        })
-        .map_err(|e| match e {
-            OpError::Duplicate(_) => Error::Refused(e.to_string()),
-            other => Error::Refused(other.to_string()),
-        })?;
-    let id = applied.task.unwrap_or_default();
-    let (phase, task) = super::task_of(plan, &id)?;
+    let applied = plan.apply(Op::AddTask {
+        phase,
+        content: content.clone(),
+    })?;
+    let Some(pos) = applied.at else {
+        return Err(Error::Refused("The new task is gone.".into()));
+    };
+    let (phase, task) = (&plan.phases[pos.phase], plan.task(pos));
     let message = format!("Appended to {}: {}", phase.name, task.content);
-    let mut report = Report::new("append", Kind::Confirm, message).task(&phase, &task);
+    let mut report = Report::new("append", Kind::Confirm, message).task(phase, task);
     if applied.phase.is_some() {
-        report = report.phase(&phase);
+        report = report.phase(phase);
     }
     Ok(report)
 }

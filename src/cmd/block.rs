@@ -1,7 +1,7 @@
 //! `todo block <task|phase...> [--reason TEXT]`: park open work.
 
-use super::mark::{open_tasks, set_status};
-use super::{Context, find, query, task_of, text};
+use super::mark::{open_tasks, phase_name, set_status};
+use super::{Context, find, query, task_ref, text};
 use crate::cli::BlockArgs;
 use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
@@ -20,7 +20,7 @@ pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
     let query = query(&args.query)?;
     let (ids, message) = match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
-            let task = task_of(plan, &id)?.1;
+            let (_, task) = task_ref(plan, &id)?;
             if !task.status.is_open() {
                 return Err(Error::Refused(format!(
                     "Cannot block \"{}\": it is {}.",
@@ -34,15 +34,12 @@ pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
             (vec![id], message)
         }
         Target::Phase(pid) => {
-            let name = plan
-                .phase_by_id(&pid)
-                .map(|p| p.name.clone())
-                .unwrap_or_default();
+            let name = phase_name(plan, &pid);
             (
                 open_tasks(plan, Some(&pid)),
                 format!("Marked phase {name} blocked."),
             )
         }
     };
-    set_status(plan, "block", message, &ids, Status::Blocked, reason)
+    set_status(plan, "block", message, ids, Status::Blocked, reason)
 }

@@ -1,8 +1,12 @@
 //! What `done` and `drop` share: finish a task, a phase's open tasks, or
 //! every open task.
+//!
+//! Linear in the plan however many tasks change: the ops are applied as one
+//! run (one index, one settle; `Plan::apply_all`), and each changed task is
+//! reported from where the op left it, never by searching or copying.
 
-use super::{find, query, task_of};
-use crate::error::{Error, Result};
+use super::{find, query, task_ref};
+use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Plan, Status};
@@ -24,16 +28,13 @@ pub fn apply(
         let query = query(words)?;
         match find(plan, &query, Scope::TasksAndPhases)? {
             Target::Task(id) => {
-                let content = task_of(plan, &id)?.1.content;
+                let content = task_ref(plan, &id)?.1.content.clone();
                 ids.push(id);
                 unchanged = format!("Already {status}: {content}; nothing changed.");
                 format!("Marked {status}: {content}")
             }
             Target::Phase(pid) => {
-                let name = plan
-                    .phase_by_id(&pid)
-                    .map(|p| p.name.clone())
-                    .unwrap_or_default();
+                let name = phase_name(plan, &pid);
                 ids.extend(open_tasks(plan, Some(&pid)));
                 unchanged = format!("No open tasks in phase {name}; nothing changed.");
                 format!("Marked phase {name} {status}.")
@@ -41,14 +42,14 @@ pub fn apply(
         }
     };
     let before = plan.changes;
-    let mut report = set_status(plan, verb, message, &ids, status, None)?;
+    let mut report = set_status(plan, verb, message, ids, status, None)?;
     if plan.changes == before {
         report.message = unchanged.into();
     }
     Ok(report)
 }
 
-/// Ids of open tasks, in one phase or everywhere.
+/// Ids of open tasks, in one phase or everywhere, in plan order.
 pub fn open_tasks(plan: &Plan, phase: Option<&str>) -> Vec<String> {
     plan.phases
         .iter()
@@ -59,27 +60,33 @@ pub fn open_tasks(plan: &Plan, phase: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-/// Apply one status to several tasks and report them.
+/// The name of a phase matching just returned.
+pub fn phase_name(plan: &Plan, id: &str) -> String {
+    plan.phase_by_id(id)
+        .map(|p| p.name.clone())
+        .unwrap_or_default()
+}
+
+/// Apply one status to several tasks (given in plan order) as one run of
+/// ops, and report them.
 pub fn set_status(
     plan: &mut Plan,
     verb: &'static str,
     message: String,
-    ids: &[String],
+    ids: Vec<String>,
     status: Status,
     blocker: Option<String>,
 ) -> Result<Report> {
-    for id in ids {
-        plan.apply(Op::SetStatus {
-            task: id.clone(),
-            status,
-            blocker: blocker.clone(),
-        })
-        .map_err(|e| Error::Refused(e.to_string()))?;
-    }
+    let ops = ids.into_iter().map(|task| Op::SetStatus {
+        task,
+        status,
+        blocker: blocker.clone(),
+    });
+    let applied = plan.apply_all(ops)?;
     let mut report = Report::new(verb, Kind::Confirm, message);
-    for id in ids {
-        let (phase, task) = task_of(plan, id)?;
-        report = report.task(&phase, &task);
+    report.tasks.reserve(applied.len());
+    for pos in applied.iter().filter_map(|a| a.at) {
+        report = report.task(&plan.phases[pos.phase], plan.task(pos));
     }
     Ok(report)
 }

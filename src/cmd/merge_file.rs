@@ -20,17 +20,28 @@ use crate::plan::{Plan, json as plan_json};
 use crate::storage::Store;
 
 pub fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
+    // The lock comes first, and is held from reading `<ours>` to replacing
+    // it: `<ours>` may be the live plan (the driver run by hand, or git's
+    // temporary file beside it), and a `todo append` landing between our
+    // read and our write would be lost. The lock is the plan's own (on the
+    // directory of the file, after symlinks), so it is the live plan's
+    // lock whenever `<ours>` is, or sits beside, the live plan.
+    let mut store = Store::locate(Some(args.ours.clone()), Path::new("."));
+    store.lock_wait = ctx.store.lock_wait;
+    let lock = store.lock()?;
+    lock.check_writable(&store)?;
+
     // Git hands over an empty %O when the file has no common ancestor (added
     // on both branches); a missing one is the same to us.
     let base = read(&args.base, "the base version", true)?;
     let ours = read(&args.ours, "our version", false)?;
     let theirs = read(&args.theirs, "their version", false)?;
-    let merged = merge::merge(&base, &ours, &theirs);
-
-    let mut store = Store::locate(Some(args.ours.clone()), Path::new("."));
-    store.lock_wait = ctx.store.lock_wait;
-    let lock = store.lock()?;
-    lock.check_writable(&store)?;
+    let merged = merge::merge(&base, &ours, &theirs).map_err(|e| {
+        Error::Invalid(format!(
+            "{e} Nothing was merged; {} is unchanged.",
+            store.display()
+        ))
+    })?;
     lock.save(&store, &merged.plan)?;
 
     let conflicts = merged.conflicts().count();

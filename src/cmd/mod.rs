@@ -285,7 +285,12 @@ impl Context {
             report.rev = before_rev;
             return Ok(report);
         }
-        plan.rev = before_rev + 1;
+        // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
+        plan.rev = before_rev.checked_add(1).ok_or_else(|| {
+            Error::Invalid(format!(
+                "The plan's rev is at its limit ({before_rev}): no change can be recorded. Nothing was changed."
+            ))
+        })?;
         let written = lock.save(&self.store, &plan)?;
         self.rev.set(Some(plan.rev));
         report.rev = plan.rev;
@@ -398,7 +403,15 @@ const NO_PHASE_GUESS: &str = "No phase matched \"{}\" (-p \"{}\" makes a new one
 
 /// Look up a task id that matching just returned.
 pub fn task_of(plan: &Plan, id: &str) -> Result<(crate::plan::Phase, crate::plan::Task)> {
+    task_ref(plan, id).map(|(p, t)| (p.clone(), t.clone()))
+}
+
+/// [`task_of`] without the copies: a verb that only reads the task before
+/// changing the plan need not copy its phase (all of it, on a large plan).
+pub fn task_ref<'p>(
+    plan: &'p Plan,
+    id: &str,
+) -> Result<(&'p crate::plan::Phase, &'p crate::plan::Task)> {
     plan.task_by_id(id)
-        .map(|(p, t)| (p.clone(), t.clone()))
         .ok_or_else(|| Error::Refused(format!("Task {id} is gone.")))
 }

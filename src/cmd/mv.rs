@@ -39,12 +39,10 @@ pub fn apply(plan: &mut Plan, args: &MvArgs) -> Result<Report> {
         );
         return Ok(Report::new("mv", Kind::Confirm, message).task(&from, &task));
     }
-    let applied = plan
-        .apply(Op::MoveTask {
-            task: id.clone(),
-            to,
-        })
-        .map_err(|e| Error::Refused(e.to_string()))?;
+    let applied = plan.apply(Op::MoveTask {
+        task: id.clone(),
+        to,
+    })?;
     let (phase, task) = task_of(plan, &id)?;
     let message = format!("Moved \"{}\" to {}.", task.content, phase.name);
     let mut report = Report::new("mv", Kind::Confirm, message).task(&phase, &task);

@@ -1,18 +1,19 @@
 //! `todo rm [<task|phase>...]`: remove a task, a phase, or everything.
 
-use super::{Context, find, query, task_of};
+use super::{Context, find, query, task_ref};
 use crate::cli::TargetArgs;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::matching::{Scope, Target};
-use crate::output::{Kind, Report, phase_json};
+use crate::output::{Kind, Report, TaskEntry, phase_json};
 use crate::plan::{Op, Plan};
 
 pub fn run(ctx: &Context, args: TargetArgs) -> Result<Report> {
     ctx.mutate(|plan| apply(plan, &args))
 }
 
+/// The report is made from the plan before the op, by reference: a phase
+/// of any size is never copied.
 pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
-    let refused = |e: crate::plan::ops::OpError| Error::Refused(e.to_string());
     if args.query.is_empty() {
         if plan.phases.is_empty() {
             return Ok(Report::new(
@@ -23,28 +24,31 @@ pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
         }
         let mut report = Report::new("rm", Kind::Confirm, "Cleared all todos.");
         report.phases = plan.phases.iter().map(phase_json).collect();
-        plan.apply(Op::Clear).map_err(refused)?;
+        plan.apply(Op::Clear)?;
         return Ok(report);
     }
     let query = query(&args.query)?;
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
-            let (phase, task) = task_of(plan, &id)?;
-            plan.apply(Op::RemoveTask { task: id }).map_err(refused)?;
-            Ok(
-                Report::new("rm", Kind::Confirm, format!("Removed: {}", task.content))
-                    .task(&phase, &task),
-            )
+            let (phase, task) = task_ref(plan, &id)?;
+            let message = format!("Removed: {}", task.content);
+            let mut report = Report::new("rm", Kind::Confirm, message);
+            report.tasks.push(TaskEntry::new(phase, task));
+            plan.apply(Op::RemoveTask { task: id })?;
+            Ok(report)
         }
         Target::Phase(id) => {
-            let phase = plan.phase_by_id(&id).cloned().unwrap_or_default();
-            plan.apply(Op::RemovePhase { phase: id }).map_err(refused)?;
-            Ok(Report::new(
-                "rm",
-                Kind::Confirm,
-                format!("Removed phase: {}", phase.name),
-            )
-            .phase(&phase))
+            let (message, json) = match plan.phase_by_id(&id) {
+                Some(phase) => (format!("Removed phase: {}", phase.name), phase_json(phase)),
+                None => (
+                    "Removed phase: ".to_string(),
+                    phase_json(&Default::default()),
+                ),
+            };
+            let mut report = Report::new("rm", Kind::Confirm, message);
+            report.phases.push(json);
+            plan.apply(Op::RemovePhase { phase: id })?;
+            Ok(report)
         }
     }
 }

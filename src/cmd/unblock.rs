@@ -1,7 +1,7 @@
 //! `todo unblock <task|phase...>`: return blocked work to pending.
 
 use super::mark::set_status;
-use super::{Context, find, query, task_of};
+use super::{Context, find, query, task_ref};
 use crate::cli::TargetRequired;
 use crate::error::Result;
 use crate::matching::{Scope, Target};
@@ -16,25 +16,19 @@ pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
     let query = query(&args.query)?;
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
-            let (phase, task) = task_of(plan, &id)?;
+            let (phase, task) = task_ref(plan, &id)?;
             if task.status != Status::Blocked {
                 let message = format!(
                     "Not blocked: {} (it is {}); nothing changed.",
                     task.content, task.status
                 );
-                return Ok(Report::new("unblock", Kind::Confirm, message).task(&phase, &task));
+                return Ok(Report::new("unblock", Kind::Confirm, message).task(phase, task));
             }
-            set_status(
-                plan,
-                "unblock",
-                format!("Unblocked: {}", task.content),
-                &[id],
-                Status::Pending,
-                None,
-            )
+            let message = format!("Unblocked: {}", task.content);
+            set_status(plan, "unblock", message, vec![id], Status::Pending, None)
         }
         Target::Phase(pid) => {
-            let Some(phase) = plan.phase_by_id(&pid).cloned() else {
+            let Some(phase) = plan.phase_by_id(&pid) else {
                 return Ok(Report::new("unblock", Kind::Confirm, "Nothing to unblock."));
             };
             let ids: Vec<String> = phase
@@ -45,16 +39,10 @@ pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
                 .collect();
             if ids.is_empty() {
                 let message = format!("No blocked tasks in phase {}; nothing changed.", phase.name);
-                return Ok(Report::new("unblock", Kind::Confirm, message).phase(&phase));
+                return Ok(Report::new("unblock", Kind::Confirm, message).phase(phase));
             }
-            set_status(
-                plan,
-                "unblock",
-                format!("Unblocked phase {}.", phase.name),
-                &ids,
-                Status::Pending,
-                None,
-            )
+            let message = format!("Unblocked phase {}.", phase.name);
+            set_status(plan, "unblock", message, ids, Status::Pending, None)
         }
     }
 }

@@ -33,7 +33,7 @@ fn plan(spec: &[(&str, &[&str])]) -> Plan {
             }
         }
         if tasks.is_empty() {
-            let id = plan.mint_phase_id();
+            let id = plan.mint_phase_id().unwrap();
             plan.phases.push(crate::plan::Phase {
                 id,
                 name: (*phase).to_string(),

@@ -181,7 +181,7 @@ impl Default for Plan {
 }
 
 /// Where a task sits in the plan: indexes into `phases` and its `tasks`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct TaskPos {
     pub phase: usize,
     pub task: usize,
@@ -251,22 +251,22 @@ impl Plan {
             .max()
             .unwrap_or(0);
         let before = (self.next_phase_id, self.next_task_id);
-        self.next_task_id = self.next_task_id.max(max_t + 1).max(1);
-        self.next_phase_id = self.next_phase_id.max(max_p + 1).max(1);
+        // Saturating: an id at u64::MAX leaves the counter at its limit,
+        // where minting refuses (see `mint`).
+        self.next_task_id = self.next_task_id.max(max_t.saturating_add(1)).max(1);
+        self.next_phase_id = self.next_phase_id.max(max_p.saturating_add(1)).max(1);
         before != (self.next_phase_id, self.next_task_id)
     }
 
     /// The next free task id (counters are kept above every id present).
-    pub(crate) fn mint_task_id(&mut self) -> String {
-        let n = self.next_task_id.max(1);
-        self.next_task_id = n + 1;
-        format!("t{n}")
+    pub(crate) fn mint_task_id(&mut self) -> Result<String, ops::OpError> {
+        let n = mint(&mut self.next_task_id, "nextTaskId")?;
+        Ok(format!("t{n}"))
     }
 
-    pub(crate) fn mint_phase_id(&mut self) -> String {
-        let n = self.next_phase_id.max(1);
-        self.next_phase_id = n + 1;
-        format!("p{n}")
+    pub(crate) fn mint_phase_id(&mut self) -> Result<String, ops::OpError> {
+        let n = mint(&mut self.next_phase_id, "nextPhaseId")?;
+        Ok(format!("p{n}"))
     }
 
     /// The task to work on now: the one in progress, else the first pending.
@@ -309,6 +309,19 @@ impl Plan {
         }
         changed
     }
+}
+
+/// Take the next number from an id counter. A counter at u64::MAX is
+/// spent: the number it holds could be minted, but the counter could not
+/// then be moved past it, and the next id would repeat one (or wrap to
+/// `t0`). Refused instead, so the plan is never written with a duplicate.
+fn mint(counter: &mut u64, name: &'static str) -> Result<u64, ops::OpError> {
+    let n = (*counter).max(1);
+    let next = n
+        .checked_add(1)
+        .ok_or(ops::OpError::CounterSpent { counter: name })?;
+    *counter = next;
+    Ok(n)
 }
 
 /// The number in an id such as `t12` (for prefix `t`).
@@ -376,9 +389,9 @@ mod tests {
             ..Phase::default()
         });
         assert!(plan.raise_counters());
-        assert_eq!(plan.mint_task_id(), "t10");
-        assert_eq!(plan.mint_task_id(), "t11");
-        assert_eq!(plan.mint_phase_id(), "p5");
+        assert_eq!(plan.mint_task_id().unwrap(), "t10");
+        assert_eq!(plan.mint_task_id().unwrap(), "t11");
+        assert_eq!(plan.mint_phase_id().unwrap(), "p5");
         assert_eq!(id_number("t07", 't'), Some(7));
         assert_eq!(id_number("t", 't'), None);
         assert_eq!(id_number("t-1", 't'), None);

@@ -713,3 +713,136 @@ fn git_setup_never_writes_through_a_gitattributes_linked_out_of_the_project() {
     // Nothing was configured either.
     repo.git(&["config", "--get", "merge.todo.driver"]).code(1);
 }
+
+/// BASE with one more task in phase Auth.
+fn with_task(plan: &str, id: &str, content: &str) -> String {
+    plan.replace(
+        "\"status\": \"pending\" }\n",
+        &format!(
+            "\"status\": \"pending\" }},\n        {{ \"id\": \"{id}\", \"content\": \"{content}\", \"status\": \"pending\" }}\n"
+        ),
+    )
+}
+
+#[test]
+fn merge_file_ends_when_both_sides_add_the_largest_id() {
+    let env = TestEnv::new();
+    let dir = &env.root;
+    let top = format!("t{}", u64::MAX);
+    let ours = with_task(BASE, &top, "Ours' new");
+    let theirs = with_task(BASE, &top, "Theirs' new");
+    std::fs::write(dir.join("base"), BASE).unwrap();
+    std::fs::write(dir.join("ours"), &ours).unwrap();
+    std::fs::write(dir.join("theirs"), &theirs).unwrap();
+    let mut cmd = env.command();
+    cmd.args(["merge-file", "base", "ours", "theirs"]);
+    // It used to loop forever here.
+    let run = crate::scale::run_within(&mut cmd, std::time::Duration::from_secs(20), &env.home);
+    run.is(
+        5,
+        "",
+        "The plan's id counter nextTaskId is at its limit (18446744073709551615): no new id can be made. Nothing was merged; ours is unchanged.\n",
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("ours")).unwrap(), ours);
+    // The same task made on both sides needs no new id, and merges.
+    std::fs::write(dir.join("theirs"), &ours).unwrap();
+    env.run(&["merge-file", "base", "ours", "theirs"])
+        .is(0, "", "");
+    let merged = std::fs::read_to_string(dir.join("ours")).unwrap();
+    assert_eq!(merged.matches(&top).count(), 1, "{merged}");
+}
+
+/// Base and theirs (t2 completed) outside the project; ours is the live plan.
+fn live_plan_merge(env: &TestEnv) -> Command {
+    let theirs = BASE.replace("\"rev\": 3", "\"rev\": 4").replace(
+        "\"Rotate keys\", \"status\": \"pending\"",
+        "\"Rotate keys\", \"status\": \"completed\"",
+    );
+    std::fs::write(env.home.join("base.json"), BASE).unwrap();
+    std::fs::write(env.home.join("theirs.json"), theirs).unwrap();
+    env.write_plan(BASE);
+    let mut cmd = env.command();
+    cmd.arg("merge-file")
+        .arg(env.home.join("base.json"))
+        .arg(".todo.json")
+        .arg(env.home.join("theirs.json"));
+    cmd
+}
+
+#[test]
+fn merge_file_reads_the_live_plan_under_the_plan_lock() {
+    let env = TestEnv::new();
+    let mut cmd = live_plan_merge(&env);
+    // Hold the plan's lock (todo's lock is on the plan's directory), start
+    // the driver, and change the plan as a `todo append` holding the lock
+    // would. The driver must read the plan only once it has the lock.
+    let lock = std::fs::File::open(&env.root).expect("project directory");
+    lock.lock().expect("lock");
+    let child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn todo");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let appended = with_task(BASE, "t3", "Appended meanwhile")
+        .replace("\"rev\": 3", "\"rev\": 4")
+        .replace("\"nextTaskId\": 3", "\"nextTaskId\": 4");
+    env.write_plan(&appended);
+    lock.unlock().expect("unlock");
+    let out = child.wait_with_output().expect("wait");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        env.statuses(),
+        crate::common::s(&[
+            ("Wire OAuth providers", "in_progress"),
+            ("Rotate keys", "completed"),
+            ("Appended meanwhile", "pending"),
+        ])
+    );
+    assert_eq!(env.rev(), 5);
+}
+
+#[test]
+fn merge_file_on_the_live_plan_loses_no_concurrent_append() {
+    let env = TestEnv::new();
+    let mut merge = live_plan_merge(&env);
+    let spawn = |cmd: &mut Command| {
+        cmd.stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn todo")
+    };
+    let mut children = Vec::new();
+    for i in 0..20 {
+        if i == 8 {
+            children.push(spawn(&mut merge));
+        }
+        children.push(spawn(env.command().args([
+            "append",
+            "-q",
+            &format!("task number {i}"),
+        ])));
+    }
+    for child in children {
+        let out = child.wait_with_output().expect("wait");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let statuses = env.statuses();
+    for i in 0..20 {
+        let want = format!("Task number {i}");
+        assert!(
+            statuses.iter().any(|(c, _)| *c == want),
+            "{want} was lost: {statuses:?}"
+        );
+    }
+    assert!(statuses.contains(&("Rotate keys".to_string(), "completed".to_string())));
+    assert_eq!(statuses.len(), 22);
+}

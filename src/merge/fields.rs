@@ -1,0 +1,193 @@
+//! Three-way merge of the fields of one task or phase: status with its
+//! blocker and drop mark, text, notes and unknown fields.
+
+use serde_json::{Map, Value};
+
+use super::HashSet;
+use crate::plan::{Status, Task};
+
+/// A task's status with the fields that only make sense together with it.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct State {
+    pub(super) status: Status,
+    pub(super) blocker: Option<String>,
+    pub(super) dropped_by: Option<String>,
+}
+
+impl State {
+    pub(super) fn of(task: &Task) -> State {
+        State {
+            status: task.status,
+            blocker: task.blocker.clone(),
+            dropped_by: task.dropped_by.clone(),
+        }
+    }
+
+    /// A move the one-task-in-progress rule could have made on its own.
+    pub(super) fn is_soft_change_from(&self, base: &State) -> bool {
+        self != base
+            && self.status.is_active()
+            && base.status.is_active()
+            && self.blocker == base.blocker
+            && self.dropped_by == base.dropped_by
+    }
+
+    pub(super) fn is_hard_change_from(&self, base: &State) -> bool {
+        self != base && !self.is_soft_change_from(base)
+    }
+}
+
+/// The rank that settles a status clash (higher wins).
+fn rank(status: Status) -> u8 {
+    match status {
+        Status::Completed => 4,
+        Status::Abandoned => 3,
+        Status::Blocked => 2,
+        Status::InProgress => 1,
+        Status::Pending => 0,
+    }
+}
+
+/// Merge task states: the merged state, and the conflict text if the two
+/// sides' changes clashed.
+pub(super) fn merge_state(b: &State, o: &State, t: &State) -> (State, Option<String>) {
+    if t == b || o == t {
+        return (o.clone(), None);
+    }
+    if o == b {
+        return (t.clone(), None);
+    }
+    let (o_hard, t_hard) = (o.is_hard_change_from(b), t.is_hard_change_from(b));
+    if !o_hard && t_hard {
+        return (t.clone(), None);
+    }
+    if o_hard && !t_hard {
+        return (o.clone(), None);
+    }
+    if o.status.is_active() && t.status.is_active() {
+        // Both left it to be worked on; which one is in progress is for
+        // settle() to decide.
+        let pick = if t.status == Status::InProgress && o.status != Status::InProgress {
+            t
+        } else {
+            o
+        };
+        return (pick.clone(), None);
+    }
+    if o.status == t.status {
+        let what = if o.blocker != t.blocker {
+            format!(
+                "blocked on both sides for different reasons; kept ours ({}), theirs said {}",
+                quoted_or_none(o.blocker.as_deref()),
+                quoted_or_none(t.blocker.as_deref())
+            )
+        } else {
+            format!(
+                "{} on both sides with different drop marks; kept ours ({}), theirs had {}",
+                o.status,
+                quoted_or_none(o.dropped_by.as_deref()),
+                quoted_or_none(t.dropped_by.as_deref())
+            )
+        };
+        return (o.clone(), Some(what));
+    }
+    let (win, lose) = if rank(t.status) > rank(o.status) {
+        (t, o)
+    } else {
+        (o, t)
+    };
+    let why = if !win.status.is_open() && lose.status.is_open() {
+        "finished beats open"
+    } else if win.status == Status::Completed {
+        "completed beats abandoned"
+    } else {
+        "blocked beats pending and in progress"
+    };
+    let msg = format!(
+        "status changed on both sides: {} on ours, {} on theirs; kept {} ({why})",
+        o.status, t.status, win.status
+    );
+    (win.clone(), Some(msg))
+}
+
+fn quoted_or_none(s: Option<&str>) -> String {
+    match s {
+        Some(s) => format!("\"{s}\""),
+        None => "none".into(),
+    }
+}
+
+/// Three-way merge of one value; `true` when both sides changed it differently
+/// (ours is returned then).
+pub(super) fn merge3<T: PartialEq + Clone>(b: &T, o: &T, t: &T) -> (T, bool) {
+    if t == b || o == t {
+        (o.clone(), false)
+    } else if o == b {
+        (t.clone(), false)
+    } else {
+        (o.clone(), true)
+    }
+}
+
+/// Notes: ours in order minus those theirs removed, then theirs' new ones.
+pub(super) fn merge_notes(b: &[String], o: &[String], t: &[String]) -> Vec<String> {
+    let in_base: HashSet<&String> = b.iter().collect();
+    let in_theirs: HashSet<&String> = t.iter().collect();
+    let mut out: Vec<String> = o
+        .iter()
+        .filter(|n| !in_base.contains(n) || in_theirs.contains(n))
+        .cloned()
+        .collect();
+    let mut present: HashSet<String> = out.iter().cloned().collect();
+    for n in t {
+        if !in_base.contains(n) && present.insert(n.clone()) {
+            out.push(n.clone());
+        }
+    }
+    out
+}
+
+/// Unknown fields key by key; returns the keys that clashed.
+pub(super) fn merge_map(
+    b: &Map<String, Value>,
+    o: &Map<String, Value>,
+    t: &Map<String, Value>,
+) -> (Map<String, Value>, Vec<String>) {
+    let mut out = Map::new();
+    let mut clashes = Vec::new();
+    let keys = o.keys().chain(t.keys().filter(|k| !o.contains_key(*k)));
+    for key in keys {
+        let (bv, ov, tv) = (b.get(key), o.get(key), t.get(key));
+        let (value, clash) = merge3(&bv, &ov, &tv);
+        // A key removed on ours and changed on theirs is kept, as tasks are.
+        let value = if clash && ov.is_none() { tv } else { value };
+        if clash {
+            clashes.push(key.clone());
+        }
+        if let Some(v) = value {
+            out.insert(key.clone(), v.clone());
+        }
+    }
+    (out, clashes)
+}
+
+/// What changed from `base` to a side, in words, for removal conflicts.
+pub(super) fn edits(b: &Task, b_phase: &str, s: &Task, s_phase: &str) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if s.content != b.content {
+        out.push("text");
+    }
+    if State::of(s).is_hard_change_from(&State::of(b)) {
+        out.push("status");
+    }
+    if s.notes != b.notes {
+        out.push("notes");
+    }
+    if s.extra != b.extra {
+        out.push("fields");
+    }
+    if s_phase != b_phase {
+        out.push("phase");
+    }
+    out
+}

@@ -1,0 +1,655 @@
+//! Three-way merge of plans by id: the engine of the git merge driver
+//! (`todo merge-file`). Git's line merge fights over `rev`, the id counters
+//! and ids minted on both branches; merging tasks and phases by id does not.
+//! Pure: plans in, a plan and a list of findings out; no I/O.
+//!
+//! The rules, in the order they apply:
+//!
+//! - **Identity.** A task or phase is known by its id: ids in the base are
+//!   the same item on every side. Two exceptions make ids survive merges:
+//!   an item made on both sides with the same text (a task's content, a
+//!   phase's name) is one item, "the same change made twice", and keeps
+//!   ours' id; and a side that holds a base id on new text next to a new
+//!   item with that base item's (unique) text has had it renumbered by an
+//!   earlier merge (a rebase replays commits one by one), so that new item
+//!   is the base item. Other items new on theirs keep their id unless ours
+//!   or the base uses it; from the first such clash on, theirs' new items
+//!   get fresh ids above every id in base, ours and theirs, in creation
+//!   order (a note, not a conflict).
+//! - **Fields.** Every field merges three-way: changed on one side → that
+//!   side's value; changed the same way on both → once; changed differently
+//!   on both → a conflict, settled by the rule below.
+//! - **Status** merges together with `blocker` and `droppedBy` (its state).
+//!   A move between `pending` and `in_progress` with the blocker and drop
+//!   mark unchanged is *soft*: the one-task-in-progress rule makes such moves
+//!   on its own, and `todo start` is indistinguishable from it, so both count
+//!   as weak. A soft change is taken when the other side left the state
+//!   alone, and silently gives way to any other (*hard*) change. Two hard
+//!   changes that both leave the task pending or in progress are no
+//!   conflict either (in progress is kept). Otherwise the status ranks
+//!   completed, abandoned, blocked, in progress, pending, and the higher
+//!   one's whole state is taken — a conflict. Finished beats open because
+//!   finishing is a fact recorded on purpose; completed beats abandoned
+//!   because the work was done anyway. The same status with a different
+//!   blocker or drop mark keeps ours — a conflict. After every edit is
+//!   merged, `settle()` restores one task in progress.
+//! - **Text** (content, phase name) changed differently on both sides: ours
+//!   wins and theirs' text is reported — a conflict.
+//! - **Notes** merge as a list: ours' notes in order, minus notes theirs
+//!   removed, then theirs' new notes not already there. Never a conflict.
+//! - **Unknown fields** (plan, phase, task) merge key by key like any
+//!   field; a clash keeps ours (theirs if ours removed the key) — a conflict.
+//! - **Phase membership** (`todo mv`) is a field of the task: moved on one
+//!   side → moved; moved to different phases on both → ours, a conflict.
+//! - **Removal.** An item removed on one side and left alone (or changed
+//!   only softly) on the other is removed. Removed on one side and changed
+//!   on the other (text, hard status, notes, fields, phase): kept with the
+//!   changes — a conflict, as git treats modify/delete. A phase removed on
+//!   one side is kept when the other side renamed it or still has tasks in
+//!   it — a conflict.
+//! - **Order** follows ours. Items ours does not have are placed after the
+//!   nearest item that precedes them on theirs, and after any items new on
+//!   ours at that spot, so both sides' appends come out ours first, then
+//!   theirs. When ours kept the base order and theirs reordered (by `todo
+//!   edit` or an import), theirs' order leads and ours' new items are
+//!   placed the same way.
+//! - **Counters.** `rev` is one more than the larger of ours and theirs; the
+//!   id counters are the largest of the three plans, above every id in any
+//!   of them and every id minted here.
+
+mod fields;
+mod identity;
+mod order;
+#[cfg(test)]
+mod tests;
+
+use std::borrow::Cow;
+/// Maps and sets keyed by ids and texts: one place to choose the hasher.
+/// (The plan reader's FxHash-style `crate::fnv` measured slower here than
+/// std's SipHash on 100,000-task merges.)
+type HashMap<K, V> = std::collections::HashMap<K, V>;
+type HashSet<K> = std::collections::HashSet<K>;
+use std::fmt;
+
+use serde_json::Map;
+
+use crate::plan::{Phase, Plan, Task};
+use fields::{State, edits, merge_map, merge_notes, merge_state, merge3};
+use identity::{Id, Identity, Minter, Side, phase_items, task_items};
+use order::merge_order;
+
+/// The merged plan and what the merge had to decide.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    pub plan: Plan,
+    pub findings: Vec<Finding>,
+}
+
+impl Merged {
+    /// No edit on either side had to give way.
+    pub fn is_clean(&self) -> bool {
+        self.conflicts().next().is_none()
+    }
+
+    pub fn conflicts(&self) -> impl Iterator<Item = &Finding> {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Conflict)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// An edit on one side gave way to the other by a rule: a person should look.
+    Conflict,
+    /// Something worth knowing that lost nothing (an id renumbered).
+    Notice,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub severity: Severity,
+    /// The id in the merged plan (`t7`, `p2`), or `plan` for top-level fields.
+    pub id: String,
+    /// The task's content or phase's name in the merged plan, for people.
+    pub subject: String,
+    pub message: String,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = match self.severity {
+            Severity::Conflict => "conflict",
+            Severity::Notice => "note",
+        };
+        write!(f, "{word} {}", self.id)?;
+        if !self.subject.is_empty() {
+            write!(f, " \"{}\"", self.subject)?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// A merge that would need a number past u64::MAX: no merged plan is
+/// made (a counter or `rev` that wrapped would repeat ids or revs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overflow {
+    /// `nextTaskId` or `nextPhaseId` is spent.
+    Counter(&'static str),
+    Rev,
+}
+
+impl fmt::Display for Overflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Overflow::Counter(name) => write!(
+                f,
+                "The plan's id counter {name} is at its limit ({}): no new id can be made.",
+                u64::MAX
+            ),
+            Overflow::Rev => write!(
+                f,
+                "The plan's rev is at its limit ({}): no change can be recorded.",
+                u64::MAX
+            ),
+        }
+    }
+}
+
+/// Merge `ours` and `theirs`, both descended from `base`. Terminates on
+/// any input: the only failure is a counter or `rev` that cannot rise.
+pub fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
+    Merger::new(base, ours, theirs).run()
+}
+
+/// A task as merged, with the result id of its phase.
+struct Resolved<'a> {
+    task: Task,
+    phase: Id<'a>,
+}
+
+struct Merger<'a> {
+    base: Side<'a>,
+    ours: Side<'a>,
+    theirs: Side<'a>,
+    minter: Minter,
+    /// Every id the result uses or must not reuse.
+    taken: HashSet<Id<'a>>,
+    tasks: Identity<'a>,
+    phases: Identity<'a>,
+    findings: Vec<Finding>,
+}
+
+impl<'a> Merger<'a> {
+    fn new(base: &'a Plan, ours: &'a Plan, theirs: &'a Plan) -> Merger<'a> {
+        let base = Side::new(base);
+        let ours = Side::new(ours);
+        let taken = base.ids().chain(ours.ids()).map(Cow::Borrowed).collect();
+        Merger {
+            minter: Minter::new([base.plan, ours.plan, theirs]),
+            base,
+            ours,
+            theirs: Side::new(theirs),
+            taken,
+            tasks: Identity::default(),
+            phases: Identity::default(),
+            findings: Vec::new(),
+        }
+    }
+
+    fn run(mut self) -> Result<Merged, Overflow> {
+        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let rev = ours
+            .rev
+            .max(theirs.rev)
+            .checked_add(1)
+            .ok_or(Overflow::Rev)?;
+        self.phases = self.identify(
+            phase_items(base),
+            phase_items(ours),
+            phase_items(theirs),
+            'p',
+        )?;
+        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't')?;
+        let resolved = self.resolve_tasks();
+        let phases = self.resolve_phases(resolved)?;
+        let (extra, clashes) = merge_map(&base.extra, &ours.extra, &theirs.extra);
+        for key in clashes {
+            self.conflict(
+                "plan",
+                "",
+                format!("field \"{key}\" changed on both sides; kept ours"),
+            );
+        }
+        let mut plan = Plan {
+            version: ours.version,
+            rev,
+            next_phase_id: 0,
+            next_task_id: 0,
+            phases,
+            extra,
+            changes: 0,
+        };
+        self.make_ids_unique(&mut plan)?;
+        plan.next_phase_id = self.minter.next_phase;
+        plan.next_task_id = self.minter.next_task;
+        plan.settle();
+        self.note_duplicate_content(&plan);
+        Ok(Merged {
+            plan,
+            findings: self.findings,
+        })
+    }
+
+    fn conflict(&mut self, id: &str, subject: &str, message: String) {
+        self.push(Severity::Conflict, id, subject, message);
+    }
+
+    fn notice(&mut self, id: &str, subject: &str, message: String) {
+        self.push(Severity::Notice, id, subject, message);
+    }
+
+    fn push(&mut self, severity: Severity, id: &str, subject: &str, message: String) {
+        self.findings.push(Finding {
+            severity,
+            id: id.to_string(),
+            subject: subject.to_string(),
+            message,
+        });
+    }
+
+    /// A side's version of a result task, with its phase as a result id.
+    fn base_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
+        let (task, phase) = self.base.task(self.tasks.from_base.get(id)?)?;
+        Some((task, self.phases.of_base(phase)))
+    }
+
+    fn ours_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
+        let (task, phase) = self.ours.task(id)?;
+        Some((task, Cow::Borrowed(phase)))
+    }
+
+    fn theirs_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
+        let (task, phase) = self.theirs.task(self.tasks.from_theirs.get(id)?)?;
+        Some((task, self.phases.of_theirs(phase)))
+    }
+
+    fn base_phase(&self, id: &str) -> Option<&'a Phase> {
+        self.phases
+            .from_base
+            .get(id)
+            .and_then(|b| self.base.phase(b))
+    }
+
+    fn theirs_phase(&self, id: &str) -> Option<&'a Phase> {
+        self.phases
+            .from_theirs
+            .get(id)
+            .and_then(|t| self.theirs.phase(t))
+    }
+
+    /// A base or theirs phase's task ids, as result ids.
+    fn task_ids(phase: Option<&'a Phase>, map: impl Fn(&'a str) -> Id<'a>) -> Vec<Id<'a>> {
+        phase
+            .map(|p| p.tasks.iter().map(|t| map(&t.id)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Every task of the result, by result id.
+    fn resolve_tasks(&mut self) -> HashMap<Id<'a>, Resolved<'a>> {
+        let ours = self.ours.plan;
+        let mut ids: Vec<Id<'a>> = ours
+            .tasks()
+            .map(|(_, _, t)| Cow::Borrowed(t.id.as_str()))
+            .collect();
+        let mut seen: HashSet<Id<'a>> = ids.iter().cloned().collect();
+        for t in self.theirs.plan.tasks().map(|(_, _, t)| t.id.as_str()) {
+            if let Some(id) = self.tasks.theirs.get(t)
+                && seen.insert(id.clone())
+            {
+                ids.push(id.clone());
+            }
+        }
+        let mut out = HashMap::with_capacity_and_hasher(ids.len(), Default::default());
+        for id in ids {
+            if let Some(r) = self.resolve_task(&id) {
+                out.insert(id, r);
+            }
+        }
+        out
+    }
+
+    fn resolve_task(&mut self, id: &str) -> Option<Resolved<'a>> {
+        let base = self.base_task(id);
+        let ours = self.ours_task(id);
+        let theirs = self.theirs_task(id);
+        match (base, ours, theirs) {
+            (Some((b, bp)), Some((o, op)), Some((t, tp))) => {
+                Some(self.merge_task(b, &bp, o, &op, t, &tp))
+            }
+            (Some((b, bp)), Some((o, op)), None) => {
+                let changed = edits(b, &bp, o, &op);
+                if changed.is_empty() {
+                    return None;
+                }
+                self.conflict(
+                    id,
+                    &o.content,
+                    format!(
+                        "removed on theirs but changed on ours ({}); kept",
+                        changed.join(", ")
+                    ),
+                );
+                Some(Resolved {
+                    task: o.clone(),
+                    phase: op,
+                })
+            }
+            (Some((b, bp)), None, Some((t, tp))) => {
+                let changed = edits(b, &bp, t, &tp);
+                if changed.is_empty() {
+                    return None;
+                }
+                self.conflict(
+                    id,
+                    &t.content,
+                    format!(
+                        "removed on ours but changed on theirs ({}); kept",
+                        changed.join(", ")
+                    ),
+                );
+                let mut task = t.clone();
+                task.id = id.to_string();
+                Some(Resolved { task, phase: tp })
+            }
+            (None, Some((o, op)), Some((t, tp))) => {
+                // Made on both sides: merge as if both started from a plain
+                // pending task with ours' text in ours' phase.
+                let b = Task {
+                    id: id.to_string(),
+                    content: o.content.clone(),
+                    ..Task::default()
+                };
+                Some(self.merge_task(&b, &op, o, &op, t, &tp))
+            }
+            (None, Some((o, op)), None) => Some(Resolved {
+                task: o.clone(),
+                phase: op,
+            }),
+            (None, None, Some((t, tp))) => {
+                let mut task = t.clone();
+                task.id = id.to_string();
+                Some(Resolved { task, phase: tp })
+            }
+            (_, None, None) => None,
+        }
+    }
+
+    fn merge_task(
+        &mut self,
+        b: &Task,
+        bp: &Id<'a>,
+        o: &Task,
+        op: &Id<'a>,
+        t: &Task,
+        tp: &Id<'a>,
+    ) -> Resolved<'a> {
+        let id = o.id.clone();
+        let (content, clash) = merge3(&b.content, &o.content, &t.content);
+        if clash {
+            self.conflict(
+                &id,
+                &content,
+                format!(
+                    "text changed on both sides; kept ours, theirs was \"{}\"",
+                    t.content
+                ),
+            );
+        }
+        let (state, clash) = merge_state(&State::of(b), &State::of(o), &State::of(t));
+        if let Some(msg) = clash {
+            self.conflict(&id, &content, msg);
+        }
+        let (extra, clashes) = merge_map(&b.extra, &o.extra, &t.extra);
+        for key in clashes {
+            self.conflict(
+                &id,
+                &content,
+                format!("field \"{key}\" changed on both sides; kept ours"),
+            );
+        }
+        let (phase, clash) = merge3(bp, op, tp);
+        if clash {
+            let name = |p: Option<&Phase>| p.map(|p| p.name.clone()).unwrap_or_default();
+            let ours_name = name(self.ours.phase(op));
+            let theirs_name = name(self.theirs_phase(tp));
+            self.conflict(
+                &id,
+                &content,
+                format!("moved to different phases; kept ours ({op} \"{ours_name}\"), theirs moved it to {tp} \"{theirs_name}\""),
+            );
+        }
+        Resolved {
+            task: Task {
+                id,
+                content,
+                status: state.status,
+                blocker: state.blocker,
+                dropped_by: state.dropped_by,
+                notes: merge_notes(&b.notes, &o.notes, &t.notes),
+                extra: extra.into(),
+            },
+            phase,
+        }
+    }
+
+    /// Every phase of the result, in order, holding its tasks in order.
+    fn resolve_phases(
+        &mut self,
+        mut tasks: HashMap<Id<'a>, Resolved<'a>>,
+    ) -> Result<Vec<Phase>, Overflow> {
+        let mut members: HashMap<Id<'a>, HashSet<Id<'a>>> = HashMap::default();
+        for (id, r) in &tasks {
+            members
+                .entry(r.phase.clone())
+                .or_default()
+                .insert(id.clone());
+        }
+        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let base_ids: Vec<Id<'a>> = (base.phases.iter())
+            .map(|p| self.phases.of_base(&p.id))
+            .collect();
+        let ours_ids: Vec<Id<'a>> = (ours.phases.iter())
+            .map(|p| Cow::Borrowed(p.id.as_str()))
+            .collect();
+        let theirs_ids: Vec<Id<'a>> = (theirs.phases.iter())
+            .map(|p| self.phases.of_theirs(&p.id))
+            .collect();
+        let mut candidates: Vec<Id<'a>> = ours_ids.clone();
+        let mut seen: HashSet<&Id<'a>> = ours_ids.iter().collect();
+        for id in theirs_ids.iter().chain(&base_ids) {
+            if seen.insert(id) {
+                candidates.push(id.clone());
+            }
+        }
+        let mut phases: HashMap<Id<'a>, Phase> = HashMap::default();
+        for id in &candidates {
+            let has_tasks = members.contains_key(id);
+            if let Some(mut phase) = self.resolve_phase(id, has_tasks) {
+                let base_tasks = Self::task_ids(self.base_phase(id), |t| self.tasks.of_base(t));
+                let ours_tasks = Self::task_ids(self.ours.phase(id), Cow::Borrowed);
+                let theirs_tasks =
+                    Self::task_ids(self.theirs_phase(id), |t| self.tasks.of_theirs(t));
+                let mine = members.remove(id).unwrap_or_default();
+                let mut order = merge_order(&base_tasks, &ours_tasks, &theirs_tasks, |t| {
+                    mine.contains(t)
+                });
+                // Unreachable by construction; never drop a task if it happens.
+                let placed: HashSet<&Id<'a>> = order.iter().collect();
+                let mut rest: Vec<&Id<'a>> = mine.iter().filter(|t| !placed.contains(t)).collect();
+                rest.sort();
+                order.extend(rest.into_iter().cloned());
+                phase.tasks = order
+                    .iter()
+                    .filter_map(|t| tasks.remove(t).map(|r| r.task))
+                    .collect();
+                phases.insert(id.clone(), phase);
+            }
+        }
+        let order = merge_order(&base_ids, &ours_ids, &theirs_ids, |p| {
+            phases.contains_key(p)
+        });
+        let mut out: Vec<Phase> = order.iter().filter_map(|p| phases.remove(p)).collect();
+        // Tasks whose phase vanished (unreachable by construction) get a home.
+        let mut orphans: Vec<Task> = tasks.into_values().map(|r| r.task).collect();
+        if !orphans.is_empty() {
+            orphans.sort_by(|a, b| a.id.cmp(&b.id));
+            let id = self.minter.mint('p', &self.taken)?;
+            self.taken.insert(Cow::Owned(id.clone()));
+            self.conflict(
+                &id,
+                "Merged",
+                "tasks whose phase was lost were put here".into(),
+            );
+            out.push(Phase {
+                id,
+                name: "Merged".into(),
+                tasks: orphans,
+                extra: Map::new(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// One phase's name and fields, or `None` when it is removed.
+    fn resolve_phase(&mut self, id: &str, has_tasks: bool) -> Option<Phase> {
+        let base = self.base_phase(id);
+        let ours = self.ours.phase(id);
+        let theirs = self.theirs_phase(id);
+        let bare = |p: &Phase| Phase {
+            id: id.to_string(),
+            name: p.name.clone(),
+            tasks: Vec::new(),
+            extra: p.extra.clone(),
+        };
+        match (base, ours, theirs) {
+            (b, Some(o), Some(t)) => {
+                // Made on both sides (matched by name): as if both started
+                // from a bare phase of that name.
+                let made = Phase {
+                    name: o.name.clone(),
+                    ..Phase::default()
+                };
+                let b = b.unwrap_or(&made);
+                let (name, clash) = merge3(&b.name, &o.name, &t.name);
+                if clash {
+                    self.conflict(
+                        id,
+                        &name,
+                        format!(
+                            "renamed on both sides; kept ours, theirs named it \"{}\"",
+                            t.name
+                        ),
+                    );
+                }
+                let (extra, clashes) = merge_map(&b.extra, &o.extra, &t.extra);
+                for key in clashes {
+                    self.conflict(
+                        id,
+                        &name,
+                        format!("field \"{key}\" changed on both sides; kept ours"),
+                    );
+                }
+                Some(Phase {
+                    id: id.to_string(),
+                    name,
+                    tasks: Vec::new(),
+                    extra,
+                })
+            }
+            (Some(b), Some(s), None) | (Some(b), None, Some(s)) => {
+                let (kept_on, removed_on) = if ours.is_some() {
+                    ("ours", "theirs")
+                } else {
+                    ("theirs", "ours")
+                };
+                let renamed = s.name != b.name || s.extra != b.extra;
+                if !renamed && !has_tasks {
+                    return None;
+                }
+                let why = if renamed {
+                    format!("changed on {kept_on}")
+                } else {
+                    format!("{kept_on} still has tasks in it")
+                };
+                self.conflict(
+                    id,
+                    &s.name,
+                    format!("phase removed on {removed_on} but {why}; kept"),
+                );
+                Some(bare(s))
+            }
+            (None, Some(s), None) | (None, None, Some(s)) => Some(bare(s)),
+            (Some(b), None, None) => has_tasks.then(|| bare(b)),
+            (None, None, None) => None,
+        }
+    }
+
+    /// A safety net: the rules above never give two items one id, but a
+    /// hand-edited file might (a phase and a task sharing an id across
+    /// sides). A duplicate id would make the file unreadable, so renumber.
+    fn make_ids_unique(&mut self, plan: &mut Plan) -> Result<(), Overflow> {
+        let mut seen: HashSet<String> = HashSet::default();
+        let mut renames = Vec::new();
+        for phase in &mut plan.phases {
+            if !seen.insert(phase.id.clone()) {
+                let fresh = self.minter.mint('p', &self.taken)?;
+                self.taken.insert(Cow::Owned(fresh.clone()));
+                renames.push((
+                    fresh.clone(),
+                    phase.name.clone(),
+                    std::mem::replace(&mut phase.id, fresh),
+                ));
+            }
+            for task in &mut phase.tasks {
+                if !seen.insert(task.id.clone()) {
+                    let fresh = self.minter.mint('t', &self.taken)?;
+                    self.taken.insert(Cow::Owned(fresh.clone()));
+                    renames.push((
+                        fresh.clone(),
+                        task.content.clone(),
+                        std::mem::replace(&mut task.id, fresh),
+                    ));
+                }
+            }
+        }
+        for (fresh, subject, old) in renames {
+            self.notice(
+                &fresh,
+                &subject,
+                format!("id {old} was used twice; renumbered to {fresh}"),
+            );
+        }
+        Ok(())
+    }
+
+    /// Two tasks with the same text are legal in the file but refused by
+    /// `append` and hard to name by text; say so.
+    fn note_duplicate_content(&mut self, plan: &Plan) {
+        let mut first: HashMap<&str, &str> = HashMap::default();
+        let mut dups = Vec::new();
+        for (_, _, t) in plan.tasks() {
+            if let Some(other) = first.insert(t.content.as_str(), t.id.as_str()) {
+                dups.push((t.id.clone(), t.content.clone(), other.to_string()));
+                first.insert(t.content.as_str(), other);
+            }
+        }
+        for (id, content, other) in dups {
+            self.notice(
+                &id,
+                &content,
+                format!("same text as {other}; name them by id"),
+            );
+        }
+    }
+}

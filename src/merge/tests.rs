@@ -1,0 +1,975 @@
+use super::*;
+use crate::plan::json;
+use crate::plan::ops::{Op, PhaseRef};
+use serde_json::Value;
+
+use crate::plan::{Status, id_number};
+
+/// A plan built through the real ops, so ids, counters and statuses are
+/// what `todo` itself would write: `[("A", &["a", "b"]), ("B", &["c"])]`.
+fn build(phases: &[(&str, &[&str])]) -> Plan {
+    let mut plan = Plan::default();
+    for (name, tasks) in phases {
+        for (i, content) in tasks.iter().enumerate() {
+            let phase = match plan.phases.last() {
+                Some(last) if i > 0 => PhaseRef::Id(last.id.clone()),
+                _ => PhaseRef::New((*name).into()),
+            };
+            plan.apply(Op::AddTask {
+                phase,
+                content: (*content).into(),
+            })
+            .unwrap();
+        }
+    }
+    plan.rev = 5;
+    plan
+}
+
+/// `plan` after `ops`, one rev each, as a branch's commits would leave it.
+fn edit(plan: &Plan, ops: Vec<Op>) -> Plan {
+    let mut plan = plan.clone();
+    for op in ops {
+        plan.apply(op).unwrap();
+        plan.rev += 1;
+    }
+    plan
+}
+
+fn set(task: &str, status: Status) -> Op {
+    Op::SetStatus {
+        task: task.into(),
+        status,
+        blocker: None,
+    }
+}
+
+fn block(task: &str, reason: &str) -> Op {
+    Op::SetStatus {
+        task: task.into(),
+        status: Status::Blocked,
+        blocker: Some(reason.into()),
+    }
+}
+
+fn add(phase: &str, content: &str) -> Op {
+    let phase = if id_number(phase, 'p').is_some() {
+        PhaseRef::Id(phase.into())
+    } else {
+        PhaseRef::New(phase.into())
+    };
+    Op::AddTask {
+        phase,
+        content: content.into(),
+    }
+}
+
+fn note(task: &str, text: &str) -> Op {
+    Op::Note {
+        task: task.into(),
+        text: text.into(),
+    }
+}
+
+/// The plan in one line: `p1 A: t1[x] a, t2[/] b | p2 B: t3[ ] c`.
+fn summary(plan: &Plan) -> String {
+    plan.phases
+        .iter()
+        .map(|p| {
+            let tasks: Vec<String> = p
+                .tasks
+                .iter()
+                .map(|t| format!("{}[{}] {}", t.id, t.status.marker(), t.content))
+                .collect();
+            format!("{} {}: {}", p.id, p.name, tasks.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn task<'a>(plan: &'a Plan, id: &str) -> &'a Task {
+    plan.task_by_id(id).map(|(_, t)| t).unwrap()
+}
+
+/// The findings as their printed lines.
+fn lines(m: &Merged) -> Vec<String> {
+    m.findings.iter().map(ToString::to_string).collect()
+}
+
+/// Every merge must leave a file `todo` reads back as the same plan.
+fn check_file(m: &Merged) {
+    let text = json::render(&m.plan);
+    assert_eq!(json::parse(&text).unwrap(), m.plan, "{text}");
+}
+
+fn base() -> Plan {
+    build(&[("Auth", &["a", "b", "c"]), ("Billing", &["d", "e"])])
+}
+
+#[test]
+fn one_sided_edits_on_both_sides_are_all_taken() {
+    let base = base();
+    let ours = edit(
+        &base,
+        vec![
+            set("t1", Status::Completed),
+            add("p1", "f"),
+            note("t3", "n1"),
+            Op::RenamePhase {
+                phase: "p2".into(),
+                name: "Money".into(),
+            },
+        ],
+    );
+    let theirs = edit(
+        &base,
+        vec![
+            set("t4", Status::Completed),
+            add("p2", "g"),
+            Op::RenameTask {
+                task: "t3".into(),
+                content: "c2".into(),
+            },
+            note("t1", "n2"),
+        ],
+    );
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[x] a, t2[/] b, t3[ ] c2, t6[ ] f | p2 Money: t4[x] d, t5[ ] e, t7[ ] g"
+    );
+    assert_eq!(task(&m.plan, "t3").notes, ["n1"]);
+    assert_eq!(task(&m.plan, "t1").notes, ["n2"]);
+    // Both minted t6; theirs' task is renumbered above every id.
+    assert_eq!(
+        lines(&m),
+        ["note t7 \"g\": new on both sides as t6 (ours: \"f\"); theirs' is now t7"]
+    );
+    assert!(m.is_clean());
+    assert_eq!(m.plan.rev, ours.rev.max(theirs.rev) + 1);
+    assert_eq!((m.plan.next_task_id, m.plan.next_phase_id), (8, 3));
+    check_file(&m);
+}
+
+#[test]
+fn the_same_change_on_both_sides_is_taken_once() {
+    let base = base();
+    let both = vec![
+        set("t1", Status::Completed),
+        add("p1", "f"),
+        note("t2", "n"),
+    ];
+    let ours = edit(&base, both.clone());
+    let mut theirs = edit(&base, both);
+    theirs.rev += 3;
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[x] a, t2[/] b, t3[ ] c, t6[ ] f | p2 Billing: t4[ ] d, t5[ ] e"
+    );
+    assert_eq!(task(&m.plan, "t2").notes, ["n"]);
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+    assert_eq!(m.plan.rev, theirs.rev + 1);
+    assert_eq!(m.plan.next_task_id, 7);
+}
+
+#[test]
+fn the_same_task_added_under_different_ids_is_one_task() {
+    let base = base();
+    let ours = edit(&base, vec![add("p1", "x"), add("p1", "f")]);
+    let theirs = edit(&base, vec![add("p1", "f")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, t6[ ] x, t7[ ] f | p2 Billing: t4[ ] d, t5[ ] e"
+    );
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+    assert_eq!(m.plan.next_task_id, 8);
+}
+
+#[test]
+fn an_auto_start_is_not_an_edit() {
+    let base = base();
+    // Completing t1 started t2 on ours; theirs removed t2.
+    let ours = edit(&base, vec![set("t1", Status::Completed)]);
+    assert_eq!(task(&ours, "t2").status, Status::InProgress);
+    let theirs = edit(&base, vec![Op::RemoveTask { task: "t2".into() }]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[x] a, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
+    );
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+
+    // Theirs completed t2, which ours had only auto-started: no conflict.
+    let theirs = edit(&base, vec![set("t2", Status::Completed)]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[x] a, t2[x] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
+    );
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+}
+
+#[test]
+fn a_start_on_one_side_is_taken_and_the_result_settled() {
+    let base = base();
+    let ours = edit(&base, vec![Op::Start { task: "t5".into() }]);
+    let theirs = edit(&base, vec![add("p2", "f")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[ ] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[/] e, t6[ ] f"
+    );
+    assert!(m.is_clean());
+
+    // Both sides started a different task: one stays in progress.
+    let theirs = edit(&base, vec![Op::Start { task: "t3".into() }]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[ ] a, t2[ ] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
+    );
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+}
+
+#[test]
+fn status_clashes_follow_the_documented_rank() {
+    let base = base();
+    let done = edit(&base, vec![set("t2", Status::Completed)]);
+    let dropped = edit(&base, vec![set("t2", Status::Abandoned)]);
+    for (ours, theirs, line) in [
+        (
+            &done,
+            &dropped,
+            "conflict t2 \"b\": status changed on both sides: completed on ours, abandoned on theirs; kept completed (completed beats abandoned)",
+        ),
+        (
+            &dropped,
+            &done,
+            "conflict t2 \"b\": status changed on both sides: abandoned on ours, completed on theirs; kept completed (completed beats abandoned)",
+        ),
+    ] {
+        let m = merge(&base, ours, theirs).unwrap();
+        let t = task(&m.plan, "t2");
+        assert_eq!(
+            (t.status, t.dropped_by.as_deref()),
+            (Status::Completed, None)
+        );
+        assert_eq!(lines(&m), [line]);
+        assert!(!m.is_clean());
+        check_file(&m);
+    }
+
+    // Finished beats open: reopened on ours, dropped on theirs.
+    let base = done;
+    let ours = edit(&base, vec![Op::Start { task: "t2".into() }]);
+    let theirs = edit(&base, vec![set("t2", Status::Abandoned)]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    let t = task(&m.plan, "t2");
+    assert_eq!(
+        (t.status, t.dropped_by.as_deref()),
+        (Status::Abandoned, Some("user"))
+    );
+    assert_eq!(
+        lines(&m),
+        [
+            "conflict t2 \"b\": status changed on both sides: in_progress on ours, abandoned on theirs; kept abandoned (finished beats open)"
+        ]
+    );
+    assert_eq!(m.plan.next_task().map(|(_, t)| t.id.as_str()), Some("t1"));
+}
+
+#[test]
+fn blocked_tasks_merge_their_reasons() {
+    let base = base();
+    let ours = edit(&base, vec![block("t3", "vendor")]);
+    let theirs = edit(&base, vec![note("t3", "asked again")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    let t = task(&m.plan, "t3");
+    assert_eq!(
+        (t.status, t.blocker.as_deref()),
+        (Status::Blocked, Some("vendor"))
+    );
+    assert!(m.findings.is_empty());
+
+    let theirs = edit(&base, vec![block("t3", "legal")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(task(&m.plan, "t3").blocker.as_deref(), Some("vendor"));
+    assert_eq!(
+        lines(&m),
+        [
+            "conflict t3 \"c\": blocked on both sides for different reasons; kept ours (\"vendor\"), theirs said \"legal\""
+        ]
+    );
+
+    // Unblocked on ours, completed on theirs: finished beats open.
+    let blocked = ours;
+    let ours = edit(&blocked, vec![set("t3", Status::Pending)]);
+    let theirs = edit(&blocked, vec![set("t3", Status::Completed)]);
+    let m = merge(&blocked, &ours, &theirs).unwrap();
+    let t = task(&m.plan, "t3");
+    assert_eq!((t.status, t.blocker.as_deref()), (Status::Completed, None));
+    assert_eq!(m.conflicts().count(), 1);
+}
+
+#[test]
+fn text_clashes_keep_ours_and_report_theirs() {
+    let base = base();
+    let rename = |task: &str, to: &str| Op::RenameTask {
+        task: task.into(),
+        content: to.into(),
+    };
+    let rename_phase = |to: &str| Op::RenamePhase {
+        phase: "p1".into(),
+        name: to.into(),
+    };
+    let ours = edit(&base, vec![rename("t2", "b ours"), rename_phase("Login")]);
+    let theirs = edit(
+        &base,
+        vec![rename("t2", "b theirs"), rename_phase("Sign-in")],
+    );
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(task(&m.plan, "t2").content, "b ours");
+    assert_eq!(m.plan.phases[0].name, "Login");
+    assert_eq!(
+        lines(&m),
+        [
+            "conflict t2 \"b ours\": text changed on both sides; kept ours, theirs was \"b theirs\"",
+            "conflict p1 \"Login\": renamed on both sides; kept ours, theirs named it \"Sign-in\"",
+        ]
+    );
+    check_file(&m);
+}
+
+#[test]
+fn removed_on_one_side_and_changed_on_the_other_is_kept() {
+    let base = base();
+    let removed = edit(&base, vec![Op::RemoveTask { task: "t3".into() }]);
+    let noted = edit(
+        &base,
+        vec![note("t3", "keep me"), set("t3", Status::Completed)],
+    );
+    let m = merge(&base, &removed, &noted).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[x] c | p2 Billing: t4[ ] d, t5[ ] e"
+    );
+    assert_eq!(task(&m.plan, "t3").notes, ["keep me"]);
+    assert_eq!(
+        lines(&m),
+        ["conflict t3 \"c\": removed on ours but changed on theirs (status, notes); kept"]
+    );
+    let m = merge(&base, &noted, &removed).unwrap();
+    assert_eq!(
+        lines(&m),
+        ["conflict t3 \"c\": removed on theirs but changed on ours (status, notes); kept"]
+    );
+
+    // Removed on one side, untouched on the other: gone, cleanly.
+    let m = merge(&base, &removed, &edit(&base, vec![note("t1", "x")])).unwrap();
+    assert!(m.plan.find_task("t3").is_none());
+    assert!(m.findings.is_empty());
+}
+
+#[test]
+fn a_removed_phase_survives_a_rename_or_new_work_on_the_other_side() {
+    let base = base();
+    let removed = edit(&base, vec![Op::RemovePhase { phase: "p2".into() }]);
+    let renamed = edit(
+        &base,
+        vec![Op::RenamePhase {
+            phase: "p2".into(),
+            name: "Money".into(),
+        }],
+    );
+    let m = merge(&base, &removed, &renamed).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Money: "
+    );
+    assert_eq!(
+        lines(&m),
+        ["conflict p2 \"Money\": phase removed on ours but changed on theirs; kept"]
+    );
+
+    let added = edit(&base, vec![add("p2", "f")]);
+    let m = merge(&base, &added, &removed).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t6[ ] f"
+    );
+    assert_eq!(
+        lines(&m),
+        ["conflict p2 \"Billing\": phase removed on theirs but ours still has tasks in it; kept"]
+    );
+
+    // Removed on one side, untouched on the other: gone with its tasks.
+    let m = merge(&base, &removed, &edit(&base, vec![note("t1", "x")])).unwrap();
+    assert_eq!(summary(&m.plan), "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c");
+    assert!(m.findings.is_empty());
+}
+
+#[test]
+fn new_phases_on_both_sides() {
+    let base = base();
+    // Different names under the same new id: theirs is renumbered, and
+    // its tasks follow it.
+    let ours = edit(&base, vec![add("Docs", "x")]);
+    let theirs = edit(&base, vec![add("Ops", "y"), add("p3", "z")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x | p4 Ops: t8[ ] y, t9[ ] z"
+    );
+    assert_eq!(
+        lines(&m),
+        [
+            "note p4 \"Ops\": new on both sides as p3 (ours: \"Docs\"); theirs' is now p4",
+            "note t8 \"y\": new on both sides as t6 (ours: \"x\"); theirs' is now t8",
+            "note t9 \"z\": new on theirs as t7; now t9, after the ids ours added",
+        ]
+    );
+    // Fresh ids start above every id of the three plans (theirs used t7).
+    assert_eq!((m.plan.next_phase_id, m.plan.next_task_id), (5, 10));
+
+    // The same name: one phase holding both sides' tasks.
+    let theirs = edit(&base, vec![add("Docs", "y")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x, t7[ ] y"
+    );
+    check_file(&m);
+}
+
+#[test]
+fn moves_between_phases() {
+    let base = base();
+    let mv = |task: &str, to: &str| Op::MoveTask {
+        task: task.into(),
+        to: PhaseRef::Id(to.into()),
+    };
+    let ours = edit(&base, vec![mv("t2", "p2")]);
+    let theirs = edit(&base, vec![note("t2", "n"), add("p2", "f")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e, t2[ ] b, t6[ ] f"
+    );
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+    // Moved on theirs only: moved, placed after its predecessor there.
+    let m = merge(&base, &theirs, &ours).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e, t6[ ] f, t2[ ] b"
+    );
+
+    let base = edit(&base, vec![add("Docs", "x")]);
+    let ours = edit(&base, vec![mv("t2", "p2")]);
+    let theirs = edit(&base, vec![mv("t2", "p3")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        m.plan.task_by_id("t2").map(|(p, _)| p.id.as_str()),
+        Some("p2")
+    );
+    assert_eq!(
+        lines(&m),
+        [
+            "conflict t2 \"b\": moved to different phases; kept ours (p2 \"Billing\"), theirs moved it to p3 \"Docs\""
+        ]
+    );
+}
+
+#[test]
+fn notes_merge_as_a_list() {
+    let mut base = base();
+    base.phases[0].tasks[0].notes = vec!["old".into(), "keep".into()];
+    let ours = edit(&base, vec![note("t1", "o1"), note("t1", "both")]);
+    let mut theirs = edit(&base, vec![note("t1", "both"), note("t1", "t1")]);
+    theirs.phases[0].tasks[0].notes.retain(|n| n != "old");
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(task(&m.plan, "t1").notes, ["keep", "o1", "both", "t1"]);
+    assert!(m.findings.is_empty());
+}
+
+#[test]
+fn unknown_fields_merge_key_by_key() {
+    let base = base();
+    let mut ours = base.clone();
+    let mut theirs = base.clone();
+    ours.extra.insert("owner".into(), "ann".into());
+    theirs.extra.insert("team".into(), "web".into());
+    ours.phases[0].tasks[0]
+        .extra
+        .insert("due".into(), "mon".into());
+    theirs.phases[0].tasks[0]
+        .extra
+        .insert("due".into(), "tue".into());
+    theirs.phases[0].tasks[0]
+        .extra
+        .insert("size".into(), 3.into());
+    theirs.phases[1].extra.insert("color".into(), "red".into());
+    let m = merge(&base, &ours, &theirs).unwrap();
+    let keys: Vec<&String> = m.plan.extra.keys().collect();
+    assert_eq!(keys, ["owner", "team"]);
+    let t = task(&m.plan, "t1");
+    assert_eq!(t.extra.get("due"), Some(&Value::from("mon")));
+    assert_eq!(t.extra.get("size"), Some(&Value::from(3)));
+    assert_eq!(
+        m.plan.phases[1].extra.get("color"),
+        Some(&Value::from("red"))
+    );
+    assert_eq!(
+        lines(&m),
+        ["conflict t1 \"a\": field \"due\" changed on both sides; kept ours"]
+    );
+    check_file(&m);
+}
+
+#[test]
+fn order_follows_ours_and_places_theirs_after_its_predecessor() {
+    let base = base();
+    // Theirs put a new task after `a` (as `todo edit` could).
+    let mut theirs = edit(&base, vec![add("p1", "x")]);
+    let x = theirs.phases[0].tasks.remove(3);
+    theirs.phases[0].tasks.insert(1, x);
+    let ours = edit(&base, vec![add("p1", "y")]);
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t7[ ] x, t2[ ] b, t3[ ] c, t6[ ] y | p2 Billing: t4[ ] d, t5[ ] e"
+    );
+
+    // Theirs reordered, ours did not: theirs' order leads, and ours' new
+    // task goes after its predecessor on ours (`c`).
+    let mut theirs = base.clone();
+    theirs.phases[0].tasks.reverse();
+    theirs.phases.reverse();
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p2 Billing: t4[ ] d, t5[ ] e | p1 Auth: t3[ ] c, t6[ ] y, t2[ ] b, t1[/] a"
+    );
+}
+
+#[test]
+fn an_empty_base_merges_two_new_plans() {
+    let ours = build(&[("Todos", &["a", "b"])]);
+    let theirs = build(&[("Todos", &["a", "c"])]);
+    let m = merge(&Plan::default(), &ours, &theirs).unwrap();
+    assert_eq!(summary(&m.plan), "p1 Todos: t1[/] a, t2[ ] b, t3[ ] c");
+    assert_eq!(
+        lines(&m),
+        ["note t3 \"c\": new on both sides as t2 (ours: \"b\"); theirs' is now t3"]
+    );
+    check_file(&m);
+}
+
+#[test]
+fn counters_never_go_back() {
+    let base = base();
+    let mut ours = edit(&base, vec![Op::Clear]);
+    ours.next_task_id = 40;
+    let mut theirs = base.clone();
+    theirs.phases[0].tasks[0].id = "t90".into();
+    theirs.next_phase_id = 9;
+    let m = merge(&base, &ours, &theirs).unwrap();
+    // t1 was removed on ours; t90 is new on theirs and kept.
+    assert_eq!(summary(&m.plan), "p1 Auth: t90[/] a");
+    assert_eq!((m.plan.next_task_id, m.plan.next_phase_id), (91, 9));
+    assert_eq!(m.plan.rev, ours.rev + 1);
+}
+
+#[test]
+fn a_task_renumbered_by_an_earlier_merge_keeps_its_identity() {
+    // A rebase replays theirs commit by commit: the first replay
+    // renumbered theirs' new "sso" (t6) to t7 because ours has t6
+    // "refunds"; the next commit of theirs still calls it t6.
+    let base = base();
+    let upstream = edit(&base, vec![add("p2", "refunds")]);
+    let commit1 = edit(&base, vec![add("p1", "sso")]);
+    let replayed1 = merge(&base, &upstream, &commit1).unwrap().plan;
+    assert_eq!(task(&replayed1, "t7").content, "sso");
+    let commit2 = edit(
+        &commit1,
+        vec![set("t6", Status::Completed), note("t6", "n")],
+    );
+    let m = merge(&commit1, &replayed1, &commit2).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, t7[x] sso | p2 Billing: t4[ ] d, t5[ ] e, t6[ ] refunds"
+    );
+    assert_eq!(task(&m.plan, "t7").notes, ["n"]);
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+
+    // The same when the renumbered side is theirs: main is merged into
+    // the branch (main's "refunds" becomes t7 there), main goes on and
+    // completes "refunds" (t6 on main), then the branch is merged back.
+    let branch = merge(&base, &commit1, &upstream).unwrap().plan;
+    assert_eq!(task(&branch, "t7").content, "refunds");
+    let main_later = edit(&upstream, vec![set("t6", Status::Completed)]);
+    let m = merge(&upstream, &main_later, &branch).unwrap();
+    // "sso" is new to main and its branch id t6 is main's: a fresh id
+    // above t7, which the branch used.
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, t8[ ] sso | p2 Billing: t4[ ] d, t5[ ] e, t6[x] refunds"
+    );
+    assert!(m.is_clean(), "{:?}", lines(&m));
+}
+
+#[test]
+fn a_renumbered_phase_keeps_its_identity() {
+    let base = base();
+    let upstream = edit(&base, vec![add("Docs", "x")]);
+    let commit1 = edit(&base, vec![add("Ops", "y")]);
+    let replayed1 = merge(&base, &upstream, &commit1).unwrap().plan;
+    assert_eq!(replayed1.phases[3].id, "p4");
+    let commit2 = edit(&commit1, vec![add("p3", "z")]);
+    let m = merge(&commit1, &replayed1, &commit2).unwrap();
+    assert_eq!(
+        summary(&m.plan),
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x | p4 Ops: t7[ ] y, t8[ ] z"
+    );
+}
+
+/// `plan` with one more task `id` ("text") at the end of its last phase, as
+/// a hand edit (or another tool) might leave it.
+fn with_task(plan: &Plan, id: &str, text: &str) -> Plan {
+    let mut plan = plan.clone();
+    if let Some(phase) = plan.phases.last_mut() {
+        phase.tasks.push(Task {
+            id: id.into(),
+            content: text.into(),
+            ..Task::default()
+        });
+    }
+    plan
+}
+
+#[test]
+fn both_sides_adding_the_largest_id_ends_with_an_error_not_a_loop() {
+    let base = base();
+    let top = format!("t{}", u64::MAX);
+    let ours = with_task(&base, &top, "ours' new");
+    let theirs = with_task(&base, &top, "theirs' new");
+    assert_eq!(
+        merge(&base, &ours, &theirs),
+        Err(Overflow::Counter("nextTaskId"))
+    );
+    // The same task added on both sides needs no new id: it merges.
+    let same = merge(&base, &ours, &ours).unwrap();
+    assert!(same.plan.find_task(&top).is_some());
+    // One below the top: theirs' would need t18446744073709551615, which
+    // the counter could not then pass.
+    let below = format!("t{}", u64::MAX - 1);
+    let ours = with_task(&base, &below, "ours' new");
+    let theirs = with_task(&base, &below, "theirs' new");
+    assert_eq!(
+        merge(&base, &ours, &theirs),
+        Err(Overflow::Counter("nextTaskId"))
+    );
+    let below = format!("t{}", u64::MAX - 2);
+    let ours = with_task(&base, &below, "ours' new");
+    let theirs = with_task(&base, &below, "theirs' new");
+    let m = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(m.plan.next_task_id, u64::MAX);
+    let last = &m.plan.phases[1].tasks;
+    assert_eq!(last[last.len() - 1].id, format!("t{}", u64::MAX - 1));
+}
+
+#[test]
+fn a_rev_at_its_limit_is_an_error() {
+    let base = base();
+    let mut ours = edit(&base, vec![note("t1", "x")]);
+    ours.rev = u64::MAX;
+    assert_eq!(merge(&base, &ours, &base), Err(Overflow::Rev));
+    ours.rev = u64::MAX - 1;
+    assert_eq!(merge(&base, &ours, &base).unwrap().plan.rev, u64::MAX);
+}
+
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One edit a side makes; indexes are taken modulo what there is.
+    #[derive(Clone, Debug)]
+    enum Edit {
+        Status(usize, u8),
+        Rename(usize),
+        Note(usize),
+        Move(usize, usize),
+        Remove(usize),
+        Add(usize, bool),
+        RenamePhase(usize),
+        Field(usize),
+    }
+
+    fn edit_strategy() -> impl Strategy<Value = Edit> {
+        let i = any::<usize>();
+        prop_oneof![
+            (i, 0u8..4).prop_map(|(i, s)| Edit::Status(i, s)),
+            i.prop_map(Edit::Rename),
+            i.prop_map(Edit::Note),
+            (i, i).prop_map(|(a, b)| Edit::Move(a, b)),
+            i.prop_map(Edit::Remove),
+            (i, any::<bool>()).prop_map(|(a, b)| Edit::Add(a, b)),
+            i.prop_map(Edit::RenamePhase),
+            i.prop_map(Edit::Field),
+        ]
+    }
+
+    /// A settled base plan: phases of tasks with any status.
+    fn base_strategy() -> impl Strategy<Value = Plan> {
+        let task = (0usize..5, any::<bool>());
+        let phases = prop::collection::vec(prop::collection::vec(task, 0..5), 1..4);
+        (phases, 0u64..20).prop_map(|(phases, rev)| {
+            let mut plan = Plan {
+                rev,
+                ..Plan::default()
+            };
+            let mut n = 0;
+            for (pi, tasks) in phases.into_iter().enumerate() {
+                let mut phase = Phase {
+                    id: format!("p{}", pi + 1),
+                    name: format!("Phase {}", pi + 1),
+                    ..Phase::default()
+                };
+                for (status, noted) in tasks {
+                    n += 1;
+                    let status = Status::ALL[status];
+                    phase.tasks.push(Task {
+                        id: format!("t{n}"),
+                        content: format!("task {n}"),
+                        status,
+                        blocker: (status == Status::Blocked).then(|| "waiting".into()),
+                        dropped_by: (status == Status::Abandoned).then(|| "user".into()),
+                        notes: if noted {
+                            vec![format!("note {n}")]
+                        } else {
+                            vec![]
+                        },
+                        ..Task::default()
+                    });
+                }
+                plan.phases.push(phase);
+            }
+            plan.next_task_id = n + 1;
+            plan.next_phase_id = plan.phases.len() as u64 + 1;
+            plan.settle();
+            plan
+        })
+    }
+
+    /// Apply `edits` to the base tasks and phases this side owns.
+    fn apply(base: &Plan, edits: &[Edit], owns: &dyn Fn(&str) -> bool, side: &str) -> Plan {
+        let mut plan = base.clone();
+        for (k, e) in edits.iter().enumerate() {
+            let mine: Vec<String> = plan
+                .tasks()
+                .map(|(_, _, t)| t.id.clone())
+                .filter(|id| base.find_task(id).is_some() && owns(id))
+                .collect();
+            let phases: Vec<String> = plan.phases.iter().map(|p| p.id.clone()).collect();
+            let pick = |i: usize| (!mine.is_empty()).then(|| mine[i % mine.len()].clone());
+            let op = match e {
+                Edit::Status(i, s) => pick(*i).map(|task| Op::SetStatus {
+                    task,
+                    status: [
+                        Status::Completed,
+                        Status::Abandoned,
+                        Status::Blocked,
+                        Status::Pending,
+                    ][*s as usize],
+                    blocker: (*s == 2).then(|| format!("{side} reason {k}")),
+                }),
+                Edit::Rename(i) => pick(*i).map(|task| Op::RenameTask {
+                    content: format!("{side} renamed {task} {k}"),
+                    task,
+                }),
+                Edit::Note(i) => pick(*i).map(|task| Op::Note {
+                    task,
+                    text: format!("{side} note {k}"),
+                }),
+                Edit::Move(i, p) => pick(*i).map(|task| Op::MoveTask {
+                    task,
+                    to: PhaseRef::Id(phases[p % phases.len()].clone()),
+                }),
+                Edit::Remove(i) => pick(*i).map(|task| Op::RemoveTask { task }),
+                Edit::Add(p, new) => Some(Op::AddTask {
+                    phase: if *new {
+                        PhaseRef::New(format!("{side} phase {k}"))
+                    } else {
+                        PhaseRef::Id(phases[p % phases.len()].clone())
+                    },
+                    content: format!("{side} new {k}"),
+                }),
+                Edit::RenamePhase(p) => {
+                    let id = &phases[p % phases.len()];
+                    (base.find_phase(id).is_some() && owns(id)).then(|| Op::RenamePhase {
+                        phase: id.clone(),
+                        name: format!("{side} phase name {k}"),
+                    })
+                }
+                Edit::Field(i) => {
+                    if let Some(id) = pick(*i)
+                        && let Some(pos) = plan.find_task(&id)
+                    {
+                        plan.phases[pos.phase].tasks[pos.task]
+                            .extra
+                            .insert(format!("{side}-field"), Value::from(k));
+                    }
+                    None
+                }
+            };
+            if let Some(op) = op {
+                // Refusals (blocking finished work) are edits not made.
+                let _ = plan.apply(op);
+            }
+            plan.rev += 1;
+        }
+        plan
+    }
+
+    /// A phase as the other side can know it: base id, or a new phase's name.
+    fn phase_key(base: &Plan, phase: &Phase) -> String {
+        if base.find_phase(&phase.id).is_some() {
+            phase.id.clone()
+        } else {
+            phase.name.clone()
+        }
+    }
+
+    /// Every edit `side` made (relative to `base`) is in `merged`.
+    fn assert_edits_kept(base: &Plan, side: &Plan, merged: &Plan) {
+        for (_, _, b) in base.tasks() {
+            if side.find_task(&b.id).is_none() && merged.find_task(&b.id).is_some() {
+                // Removed here; the other side may not have removed it, but
+                // it only owned other tasks, so it cannot have changed it.
+                panic!("{} was removed but survived", b.id);
+            }
+        }
+        for (_, s_phase, s) in side.tasks() {
+            let found = if base.find_task(&s.id).is_some() {
+                merged.task_by_id(&s.id)
+            } else {
+                merged
+                    .tasks()
+                    .find(|(_, _, t)| t.content == s.content)
+                    .map(|(_, p, t)| (p, t))
+            };
+            let b = base.task_by_id(&s.id);
+            let Some((m_phase, m)) = found else {
+                // Only a task this side left alone may be gone (the
+                // other side owned it and removed it).
+                let untouched = b.is_some_and(|(bp, bt)| {
+                    bt.content == s.content
+                        && bt.notes == s.notes
+                        && bt.extra == s.extra
+                        && !State::of(s).is_hard_change_from(&State::of(bt))
+                        && phase_key(base, bp) == phase_key(base, s_phase)
+                });
+                assert!(untouched, "{} ({}) is missing", s.id, s.content);
+                continue;
+            };
+            // A new task is compared with a bare pending one.
+            let bare = Task {
+                content: s.content.clone(),
+                ..Task::default()
+            };
+            let (b_phase, b_task) = match b {
+                Some((bp, bt)) => (Some(bp), bt),
+                None => (None, &bare),
+            };
+            if s.content != b_task.content {
+                assert_eq!(m.content, s.content);
+            }
+            if s.notes != b_task.notes {
+                assert_eq!(m.notes, s.notes, "{}", s.id);
+            }
+            if s.extra != b_task.extra {
+                assert_eq!(m.extra, s.extra, "{}", s.id);
+            }
+            let (ms, ss) = (State::of(m), State::of(s));
+            if ss.is_hard_change_from(&State::of(b_task)) {
+                if ss.status.is_active() {
+                    assert!(ms.status.is_active(), "{}: {ms:?} vs {ss:?}", s.id);
+                } else {
+                    assert_eq!(ms, ss, "{}", s.id);
+                }
+            }
+            let moved = b_phase.is_none_or(|bp| phase_key(base, bp) != phase_key(base, s_phase));
+            if moved {
+                assert_eq!(
+                    phase_key(base, m_phase),
+                    phase_key(base, s_phase),
+                    "{}",
+                    s.id
+                );
+            }
+        }
+        for p in &side.phases {
+            if let Some(bp) = base.phase_by_id(&p.id)
+                && bp.name != p.name
+            {
+                assert_eq!(
+                    merged.phase_by_id(&p.id).map(|m| m.name.as_str()),
+                    Some(p.name.as_str())
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn independent_edits_all_survive_the_merge(
+            base in base_strategy(),
+            owner in prop::collection::vec(any::<bool>(), 32),
+            ours_edits in prop::collection::vec(edit_strategy(), 0..8),
+            theirs_edits in prop::collection::vec(edit_strategy(), 0..8),
+        ) {
+            let owned_by_ours = |id: &str| {
+                let n = id_number(id, 't').or_else(|| id_number(id, 'p')).unwrap_or(0);
+                owner[n as usize % owner.len()] ^ id.starts_with('p')
+            };
+            let ours = apply(&base, &ours_edits, &owned_by_ours, "o");
+            let theirs = apply(&base, &theirs_edits, &|id| !owned_by_ours(id), "t");
+            let m = merge(&base, &ours, &theirs).unwrap();
+            prop_assert!(m.is_clean(), "{:?}", lines(&m));
+            assert_edits_kept(&base, &ours, &m.plan);
+            assert_edits_kept(&base, &theirs, &m.plan);
+
+            // Ids unique, the file reads back, one task in progress.
+            let text = json::render(&m.plan);
+            prop_assert_eq!(json::parse(&text).map_err(|e| e.to_string()), Ok(m.plan.clone()));
+            let in_progress = m.plan.tasks().filter(|(_, _, t)| t.status == Status::InProgress).count();
+            let pending = m.plan.tasks().any(|(_, _, t)| t.status == Status::Pending);
+            prop_assert_eq!(in_progress, usize::from(pending || in_progress > 0));
+            prop_assert!(in_progress <= 1);
+
+            // Nothing else appeared or vanished.
+            let new = |side: &Plan| side.tasks().filter(|(_, _, t)| base.find_task(&t.id).is_none()).count();
+            let removed = |side: &Plan| base.tasks().filter(|(_, _, t)| side.find_task(&t.id).is_none()).count();
+            prop_assert_eq!(
+                m.plan.task_count(),
+                base.task_count() + new(&ours) + new(&theirs) - removed(&ours) - removed(&theirs)
+            );
+
+            // rev and counters.
+            prop_assert_eq!(m.plan.rev, ours.rev.max(theirs.rev) + 1);
+            for p in [&base, &ours, &theirs] {
+                prop_assert!(m.plan.next_task_id >= p.next_task_id);
+                prop_assert!(m.plan.next_phase_id >= p.next_phase_id);
+            }
+            for (_, _, t) in m.plan.tasks() {
+                prop_assert!(id_number(&t.id, 't').is_some_and(|n| n < m.plan.next_task_id));
+            }
+            for p in &m.plan.phases {
+                prop_assert!(id_number(&p.id, 'p').is_some_and(|n| n < m.plan.next_phase_id));
+            }
+        }
+    }
+}
