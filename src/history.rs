@@ -737,3 +737,252 @@ fn open(path: &Path, mode: Mode) -> io::Result<File> {
     }
     Ok(file)
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde_json::{Map, Number, Value};
+
+    use super::*;
+    use crate::plan::{Op, Status, ops::PhaseRef};
+    use crate::storage::Store;
+
+    /// Unknown values of every JSON type, numbers in forms a float would
+    /// not keep.
+    fn value() -> impl Strategy<Value = Value> {
+        let number = prop::sample::select(vec![
+            "118446744073709551616",
+            "-0",
+            "1e2",
+            "-1E-7",
+            "1.50",
+            "0",
+            "-12",
+            "2.5e+300",
+        ])
+        .prop_map(|n| Value::Number(Number::from_string_unchecked(n.to_string())));
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            number,
+            "[a-zé \"\\\\\n]{0,6}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(3, 12, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::vec(("[a-z]{1,3}", inner), 0..4)
+                    .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+            ]
+        })
+    }
+
+    fn extras() -> impl Strategy<Value = Map<String, Value>> {
+        prop::collection::vec(("x[a-z]{0,2}", value()), 0..3)
+            .prop_map(|kv| kv.into_iter().collect())
+    }
+
+    fn plan() -> impl Strategy<Value = Plan> {
+        let task = (0..5usize, extras());
+        let phase = (extras(), prop::collection::vec(task, 0..4));
+        (extras(), prop::collection::vec(phase, 0..4)).prop_map(|(extra, phases)| {
+            let mut plan = Plan {
+                extra,
+                ..Plan::default()
+            };
+            let mut n = 0;
+            for (pi, (extra, tasks)) in phases.into_iter().enumerate() {
+                let mut phase = Phase {
+                    id: format!("p{}", pi + 1),
+                    name: format!("Phase {pi}"),
+                    extra,
+                    ..Phase::default()
+                };
+                for (st, extra) in tasks {
+                    n += 1;
+                    phase.tasks.push(Task {
+                        id: format!("t{n}"),
+                        content: format!("Task {n}"),
+                        status: Status::ALL[st],
+                        blocker: (Status::ALL[st] == Status::Blocked).then(|| "why".into()),
+                        dropped_by: (Status::ALL[st] == Status::Abandoned).then(|| "user".into()),
+                        extra: extra.into(),
+                        ..Task::default()
+                    });
+                }
+                plan.phases.push(phase);
+            }
+            plan.raise_counters();
+            plan.settle();
+            plan
+        })
+    }
+
+    /// An op built from numbers, against whatever the plan holds then.
+    fn op(plan: &Plan, kind: u8, a: usize, b: usize) -> Option<Op> {
+        let tasks: Vec<String> = plan.tasks().map(|(_, _, t)| t.id.clone()).collect();
+        let phases: Vec<String> = plan.phases.iter().map(|p| p.id.clone()).collect();
+        let task = tasks.get(a % tasks.len().max(1)).cloned();
+        let phase = phases.get(b % phases.len().max(1)).cloned();
+        let to = |new: bool| match (&phase, new) {
+            (Some(p), false) => PhaseRef::Id(p.clone()),
+            _ => PhaseRef::New(format!("New {a}")),
+        };
+        Some(match kind % 13 {
+            0 => Op::AddTask {
+                phase: to(b.is_multiple_of(3)),
+                content: format!("Added {a} {b}"),
+            },
+            1 => Op::Start { task: task? },
+            2 => Op::SetStatus {
+                task: task?,
+                status: Status::ALL[b % 5],
+                blocker: Some("blocked".into()),
+            },
+            3 => Op::RemoveTask { task: task? },
+            4 => Op::RemovePhase { phase: phase? },
+            5 => Op::Clear,
+            6 => Op::RenameTask {
+                task: task?,
+                content: format!("Renamed {a} {b}"),
+            },
+            7 => Op::RenamePhase {
+                phase: phase?,
+                name: format!("Renamed phase {a}"),
+            },
+            8 => Op::MoveTask {
+                task: task?,
+                to: to(b.is_multiple_of(4)),
+            },
+            9 => Op::Note {
+                task: task?,
+                text: format!("note {a}"),
+            },
+            10 => Op::Prune,
+            11 => {
+                // Phases in another order, one task dropped (edit, import).
+                let mut phases = plan.phases.clone();
+                let n = phases.len().max(1);
+                phases.rotate_left(a % n);
+                if let Some(p) = phases.iter_mut().find(|p| !p.tasks.is_empty()) {
+                    p.tasks.remove(b % p.tasks.len());
+                }
+                Op::Replace { phases }
+            }
+            _ => {
+                // A task moved within its phase (as an edit would).
+                let mut phases = plan.phases.clone();
+                let p = phases.iter_mut().find(|p| p.tasks.len() > 1)?;
+                let t = p.tasks.remove(a % p.tasks.len());
+                let at = b % (p.tasks.len() + 1);
+                p.tasks.insert(at, t);
+                Op::Replace { phases }
+            }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Random changes, recorded in a real history file, then as many
+        /// undos: the phases, tasks and unknown fields (every level) come
+        /// back byte for byte. Only `rev` and the id counters differ: they
+        /// rise and never go back.
+        #[test]
+        fn undoing_every_change_gives_back_the_plan_byte_for_byte(
+            original in plan(),
+            ops in prop::collection::vec((any::<u8>(), any::<usize>(), any::<usize>()), 1..12),
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let store = Store::locate(Some(dir.path().join(".todo.json")), dir.path());
+            let lock = store.lock().unwrap();
+            let history = History { dir: dir.path().join("history") };
+            let key = dir.path().join(".todo.json");
+            // As read from a file, so unknown fields are as the reader keeps them.
+            let original = json::parse(&json::render(&original)).unwrap();
+            let mut plan = original.clone();
+            let mut bytes = json::render(&plan).into_bytes();
+            history
+                .record(&lock, &key, None, &plan, &bytes, "created")
+                .unwrap();
+            let mut changes = 0;
+            for (kind, a, b) in ops {
+                let Some(op) = op(&plan, kind, a, b) else { continue };
+                let before = plan.clone();
+                plan.changes = 0;
+                if plan.apply(op).is_err() {
+                    plan = before;
+                    continue;
+                }
+                if plan.changes == 0 {
+                    continue;
+                }
+                plan.rev += 1;
+                let written = json::render(&plan).into_bytes();
+                history
+                    .record(&lock, &key, Some((&bytes, true, &before)), &plan, &written, "change")
+                    .unwrap();
+                bytes = written;
+                changes += 1;
+            }
+            for _ in 0..changes {
+                let (last, _) = history.last_two(&lock, &key).unwrap();
+                let last = last.unwrap();
+                prop_assert_eq!(&last.entry.digest, &content_digest(&bytes, true, &plan));
+                let phases = last.entry.undo.restore(&plan).unwrap();
+                plan.apply(Op::Replace { phases }).unwrap();
+                plan.rev += 1;
+                bytes = json::render(&plan).into_bytes();
+                history.truncate(&lock, &key, last.at, None).unwrap();
+            }
+            let (last, _) = history.last_two(&lock, &key).unwrap();
+            prop_assert_eq!(last.map(|l| l.entry.what), Some("created".to_string()));
+            prop_assert!(plan.rev >= original.rev && plan.next_task_id >= original.next_task_id);
+            let same_counters = Plan {
+                rev: original.rev,
+                next_phase_id: original.next_phase_id,
+                next_task_id: original.next_task_id,
+                ..plan
+            };
+            prop_assert_eq!(json::render(&same_counters), json::render(&original));
+        }
+    }
+
+    #[test]
+    fn history_reads_only_the_lines_it_needs_and_skips_torn_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.jsonl");
+        let big = "x".repeat(200_000);
+        std::fs::write(
+            &path,
+            format!("{{\"seq\":1}}\n{big}\n\u{e9}torn\n{{\"seq\":2}}\n"),
+        )
+        .unwrap();
+        let file = File::open(&path).unwrap();
+        let len = file.metadata().unwrap().len();
+        let mut lines = Backwards::new(&file, len);
+        let (_, last) = lines.next_line().unwrap().unwrap();
+        assert_eq!(last, b"{\"seq\":2}\n");
+        // One block was enough for the last two lines.
+        assert!(lines.start >= len - Backwards::BLOCK);
+        let (_, torn) = lines.next_line().unwrap().unwrap();
+        assert_eq!(parse(&torn).map(|e| e.seq), None);
+        assert_eq!(lines.next_line().unwrap().unwrap().1.len(), big.len() + 1);
+        let (at, first) = lines.next_line().unwrap().unwrap();
+        assert_eq!((at, seq_of(&first)), (0, Some(1)));
+        assert!(lines.next_line().unwrap().is_none());
+        // An entry keeps `seq` first, so it is read without parsing.
+        let entry = Entry {
+            seq: 0,
+            v: FORMAT,
+            plan: "p".into(),
+            rev: 1,
+            digest: "d".into(),
+            prev: None,
+            what: "w".into(),
+            undo: Delta::default(),
+        };
+        let text = line(42, &entry).unwrap();
+        assert!(text.starts_with("{\"seq\":42,"), "{text}");
+        assert_eq!(parse(text.as_bytes()).map(|e| e.seq), Some(42));
+    }
+}

@@ -924,6 +924,27 @@ mod tests {
     }
 
     #[test]
+    fn unknown_numbers_keep_their_text_through_any_number_of_rewrites() {
+        let numbers = "[118446744073709551616, -0, 1e2, -1E-7, 1.50, 2.5e+300, -0.0, 0]";
+        let text = EXAMPLE
+            .replace(
+                "\"status\": \"completed\" }",
+                &format!("\"status\": \"completed\", \"n\": {numbers}, \"o\": {{\"k\": 1E2}} }}"),
+            )
+            .replace("\n  ]\n}\n", &format!("\n  ],\n  \"n\": {numbers}\n}}\n"));
+        let plan = parse(&text).unwrap();
+        let once = render(&plan);
+        assert!(once.contains("\"n\": [118446744073709551616,-0,1e2,-1E-7,1.50,2.5e+300,-0.0,0], \"o\": {\"k\":1E2} }"), "{once}");
+        assert!(
+            once.contains("\"n\": [\n    118446744073709551616,\n    -0,\n    1e2,\n    -1E-7,\n"),
+            "{once}"
+        );
+        assert_eq!(render(&parse(&once).unwrap()), once);
+        // The fast reader hands such a file to the general one.
+        assert!(super::super::fast::parse(&once).is_none());
+    }
+
+    #[test]
     fn strings_are_escaped_like_serde_json() {
         for s in [
             "plain",
