@@ -471,18 +471,24 @@ impl History {
         let path = self.file(plan);
         let mut file = open(&path, Mode::Append)?;
         let len = file.metadata()?.len();
-        let last = if len == 0 {
-            None
-        } else {
-            last_line(&file, len)?
+        // The last line: its `seq` (at its start) and whether it ends
+        // with a newline, read without reading the line.
+        let (last_seq, torn) = match Backwards::new(&file, len).next_span()? {
+            Some((start, n)) => {
+                let mut head = [0u8; 32];
+                let k = file_read_at(&file, &mut head[..n.min(32) as usize], start)?;
+                let mut end = [0u8; 1];
+                file_read_at(&file, &mut end, len - 1)?;
+                (seq_of(&head[..k]), end[0] != b'\n')
+            }
+            None => (None, false),
         };
-        // A last line without its `seq` (torn): number afresh below.
-        let last_seq = last.as_ref().and_then(|l| seq_of(&l.1));
+        // A last line without its `seq` (torn): numbered afresh below.
         entry.seq = last_seq.map_or(1, |s| s + 1);
         let text = line(entry.seq, &entry)?;
         let mut out = Vec::with_capacity(text.len() + 1);
         // After a torn line (no newline at the end), start a line of our own.
-        if last.is_some_and(|l| !l.1.ends_with(b"\n")) {
+        if torn {
             out.push(b'\n');
         }
         out.extend_from_slice(text.as_bytes());
@@ -511,17 +517,16 @@ impl History {
         let mut kept: Vec<Vec<u8>> = Vec::new();
         let mut size = 0u64;
         let mut lines = Backwards::new(&file, len);
-        while let Some((_, bytes)) = lines.next_line()? {
-            if (kept.len() as u64) >= KEEP
-                || (!kept.is_empty() && size + bytes.len() as u64 > MAX_BYTES / 2)
-            {
+        while let Some(span) = lines.next_span()? {
+            if (kept.len() as u64) >= KEEP || (!kept.is_empty() && size + span.1 > MAX_BYTES / 2) {
                 break;
             }
+            let bytes = lines.read(span)?;
             // Whole lines that start as entries do; others are torn.
             if !bytes.ends_with(b"\n") || seq_of(&bytes).is_none() {
                 continue;
             }
-            size += bytes.len() as u64;
+            size += span.1;
             kept.push(bytes);
         }
         // Numbered afresh from 1, oldest first.
@@ -640,55 +645,59 @@ fn file_read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
     Ok(n)
 }
 
-/// The last line of a file of `len` bytes (with its newline, if any).
-fn last_line(file: &File, len: u64) -> io::Result<Option<(u64, Vec<u8>)>> {
-    Backwards::new(file, len).next_line()
-}
-
-/// Reads a file's lines from the end, a block at a time: the cost is the
-/// lines read, not the file.
+/// Reads a file's lines from the end: the cost is the lines read (and a
+/// search for the newlines of lines skipped), not the file.
 struct Backwards<'a> {
     file: &'a File,
-    /// Bytes of the file before `buf`, not read yet.
-    start: u64,
-    /// Read but not yet returned: the file from `start` up to the end of
-    /// the next line to return.
-    buf: Vec<u8>,
+    /// End of the part not returned yet.
+    end: u64,
 }
 
 impl<'a> Backwards<'a> {
     const BLOCK: u64 = 64 << 10;
 
     fn new(file: &'a File, len: u64) -> Self {
-        Backwards {
-            file,
-            start: len,
-            buf: Vec::new(),
+        Backwards { file, end: len }
+    }
+
+    /// Where the next line from the end starts, and its length (with its
+    /// newline, if any). Only searched for, not kept.
+    fn next_span(&mut self) -> io::Result<Option<(u64, u64)>> {
+        if self.end == 0 {
+            return Ok(None);
         }
+        // The line's last byte is its own newline (or a torn end): the
+        // line starts after the newline before it.
+        let mut pos = self.end - 1;
+        let mut block = vec![0u8; Self::BLOCK.min(pos) as usize];
+        let start = loop {
+            if pos == 0 {
+                break 0;
+            }
+            let from = pos.saturating_sub(Self::BLOCK);
+            let n = file_read_at(self.file, &mut block[..(pos - from) as usize], from)?;
+            if let Some(i) = block[..n].iter().rposition(|&b| b == b'\n') {
+                break from + i as u64 + 1;
+            }
+            pos = from;
+        };
+        let span = (start, self.end - start);
+        self.end = start;
+        Ok(Some(span))
+    }
+
+    fn read(&self, (start, len): (u64, u64)) -> io::Result<Vec<u8>> {
+        let mut bytes = vec![0u8; usize::try_from(len).map_err(io::Error::other)?];
+        let n = file_read_at(self.file, &mut bytes, start)?;
+        bytes.truncate(n);
+        Ok(bytes)
     }
 
     /// The next line from the end, with where it starts.
     fn next_line(&mut self) -> io::Result<Option<(u64, Vec<u8>)>> {
-        loop {
-            // A newline that ends the previous line, not this one's own.
-            let body = self.buf.len().saturating_sub(1);
-            if let Some(nl) = self.buf[..body].iter().rposition(|&b| b == b'\n') {
-                let line = self.buf.split_off(nl + 1);
-                return Ok(Some((self.start + nl as u64 + 1, line)));
-            }
-            if self.start == 0 {
-                if self.buf.is_empty() {
-                    return Ok(None);
-                }
-                return Ok(Some((0, std::mem::take(&mut self.buf))));
-            }
-            let take = self.start.min(Self::BLOCK);
-            let mut block = vec![0u8; take as usize];
-            self.start -= take;
-            let n = file_read_at(self.file, &mut block, self.start)?;
-            block.truncate(n);
-            block.extend_from_slice(&self.buf);
-            self.buf = block;
+        match self.next_span()? {
+            Some(span) => Ok(Some((span.0, self.read(span)?))),
+            None => Ok(None),
         }
     }
 }
@@ -962,14 +971,26 @@ mod tests {
         let mut lines = Backwards::new(&file, len);
         let (_, last) = lines.next_line().unwrap().unwrap();
         assert_eq!(last, b"{\"seq\":2}\n");
-        // One block was enough for the last two lines.
-        assert!(lines.start >= len - Backwards::BLOCK);
         let (_, torn) = lines.next_line().unwrap().unwrap();
         assert_eq!(parse(&torn).map(|e| e.seq), None);
-        assert_eq!(lines.next_line().unwrap().unwrap().1.len(), big.len() + 1);
+        // A long line is found, and skipped, without being kept.
+        let (_, n) = lines.next_span().unwrap().unwrap();
+        assert_eq!(n, big.len() as u64 + 1);
         let (at, first) = lines.next_line().unwrap().unwrap();
         assert_eq!((at, seq_of(&first)), (0, Some(1)));
         assert!(lines.next_line().unwrap().is_none());
+        // A file whose last line is torn (no newline).
+        std::fs::write(&path, "{\"seq\":1}\n{\"seq\":2,\"wh").unwrap();
+        let file = File::open(&path).unwrap();
+        let mut lines = Backwards::new(&file, 22);
+        assert_eq!(
+            lines.next_line().unwrap().unwrap(),
+            (10, b"{\"seq\":2,\"wh".to_vec())
+        );
+        assert_eq!(
+            lines.next_line().unwrap().unwrap(),
+            (0, b"{\"seq\":1}\n".to_vec())
+        );
         // An entry keeps `seq` first, so it is read without parsing.
         let entry = Entry {
             seq: 0,
