@@ -2,63 +2,109 @@
 //! `TODO_HISTORY_DIR`), one append-only JSON-lines file per plan keyed by the
 //! plan file's real path.
 //!
-//! An entry does not copy the whole plan: the plan file has one task per
-//! line, so an entry keeps only the lines of the phases that the change
-//! replaced (after trimming the common first and last lines), plus a digest
-//! of the file as written. Appending one short line keeps every command
-//! cheap; undo checks the digest so that it never overwrites a change made
-//! behind todo's back.
+//! An entry says what a change did to the phases and tasks, by id, in the
+//! form that undoes it (see [`Delta`]): never lines of the rendered file, so
+//! undo does not depend on how the file is laid out. It also keeps a digest
+//! of the plan's content after the change and before it, so that undo never
+//! overwrites a change made behind todo's back.
+//!
+//! Every read and write of a history file happens while the plan's lock is
+//! held (the functions here take the [`Lock`] as proof). The file is bounded
+//! by count ([`KEEP`]) and by size ([`MAX_BYTES`]); a command reads only the
+//! entries it needs, from the end. A line that cannot be read (torn by a full
+//! disk, cut inside a character) is skipped, and each entry is written on a
+//! line of its own even after a torn one.
 
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
-use std::os::unix::fs::OpenOptionsExt;
+use std::io::{self, Seek, SeekFrom, Write};
+use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
-use crate::plan::{Phase, Plan, json};
+use crate::plan::{Phase, Plan, Task, json};
+use crate::storage::Lock;
 
-/// Entries kept per plan; older ones are dropped when the file is compacted.
-const KEEP: usize = 100;
-/// Compact (rewrite keeping the last `KEEP`) once the file grows past this.
-const COMPACT_AT: u64 = 8 << 20;
+/// Entries kept per plan; older ones are dropped.
+pub const KEEP: u64 = 100;
+/// Size a plan's history may reach before its oldest entries are dropped.
+/// It is then cut to half this (always keeping the newest entry, however
+/// large), so that the cut is rare.
+pub const MAX_BYTES: u64 = 4 << 20;
+/// The format of an entry; lines of other formats are skipped.
+const FORMAT: u64 = 2;
 
 #[derive(Debug, Clone)]
 pub struct History {
     pub dir: PathBuf,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Entry {
+    /// Position in the file (first field: read without parsing the line).
+    #[serde(default)]
+    pub seq: u64,
+    /// The format, [`FORMAT`].
+    pub v: u64,
     /// The plan file this entry belongs to, for people reading the history.
     pub plan: String,
     /// `rev` after the change.
     pub rev: u64,
-    /// Digest of the plan file's bytes after the change.
+    /// Digest of the plan's content (all but `rev` and the id counters)
+    /// after the change.
     pub digest: String,
-    /// Digest of the plan file's bytes before the change (`None`: the
-    /// change created the file, or an entry older than this field). An
-    /// entry whose `prev` is not the digest of the entry before it follows
-    /// a change made outside todo.
+    /// The same before the change (`None`: the change created the file).
+    /// An entry whose `prev` is not the digest of the entry before it
+    /// follows a change made outside todo.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prev: Option<String>,
     /// What the change was (its confirmation message).
     pub what: String,
-    /// First line of the phases text that differs.
-    pub start: usize,
-    pub before: Vec<String>,
-    pub after: Vec<String>,
-    /// The unchanged lines just around the change, to find it again after
-    /// the file was edited elsewhere (`undo --force`).
     #[serde(default)]
-    pub above: Option<String>,
-    #[serde(default)]
-    pub below: Option<String>,
+    pub undo: Delta,
 }
 
-/// A 64-bit digest of the plan file, stable across builds and platforms
-/// (unlike std's hasher). Eight bytes at a time: it runs over the whole
-/// file on every change.
+/// What a change did, as what puts it back: the phase order, phase heads,
+/// task lists and tasks as they were before, each only where the change
+/// touched it. Everything is by id.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Delta {
+    /// The phase ids in order, if the change added, removed or moved phases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<String>>,
+    /// Phases whose name or unknown fields changed, or that were removed:
+    /// `{"id", "name", …unknown fields}` as they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub heads: Vec<Box<RawValue>>,
+    /// Phase task lists that changed (or phases created or removed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lists: Vec<Splice>,
+    /// Tasks that changed or were removed, whole, as in the plan file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tasks: Vec<Box<RawValue>>,
+    /// Digest of what the change left in the places it touched: undo
+    /// applies only while they are still so (it may be forced past a
+    /// change made elsewhere, never past one made in these places).
+    #[serde(default)]
+    pub check: String,
+}
+
+/// In the task ids of `phase` after the change, replace `cut` ids at `at`
+/// with `ids` to get the list before it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Splice {
+    pub phase: String,
+    pub at: usize,
+    pub cut: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ids: Vec<String>,
+}
+
+/// A 64-bit digest, stable across builds and platforms (unlike std's
+/// hasher). Eight bytes at a time: it runs over the whole file on every
+/// change.
 pub fn digest(bytes: &[u8]) -> String {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ (bytes.len() as u64).wrapping_mul(K);
@@ -77,61 +123,309 @@ pub fn digest(bytes: &[u8]) -> String {
     format!("{:016x}", h.wrapping_mul(K))
 }
 
-/// The phases as the plan file writes them.
-fn phases_text(phases: &[Phase]) -> String {
-    let mut text = String::new();
-    json::write_phases(&mut text, phases, "  ");
-    text
-}
-
-/// The phases part of a whole plan file as `json::render` writes it.
-fn phases_in_file(file: &str) -> Option<&str> {
-    const KEY: &str = "\n  \"phases\": ";
-    let start = file.find(KEY)? + KEY.len();
-    let rest = &file[start..];
-    if rest.starts_with("[]") {
-        return Some(&rest[..2]);
+/// Digest of a plan's content: the file as todo writes it from `phases` on,
+/// leaving out `rev` and the counters, which every change (undo too) moves.
+/// `bytes` is the file, used when it is in todo's own layout (`ours`).
+pub fn content_digest(bytes: &[u8], ours: bool, plan: &Plan) -> String {
+    const KEY: &[u8] = b"\n  \"phases\": ";
+    let find = |b: &[u8]| b.windows(KEY.len()).position(|w| w == KEY);
+    if ours && let Some(at) = find(bytes) {
+        return digest(&bytes[at..]);
     }
-    // Without top-level extras the array closes just before the end, so
-    // look there first; otherwise at the first line that is exactly "  ]".
-    let end = match rest.strip_suffix("\n}\n") {
-        Some(body) if body.ends_with("\n  ]") => body.len(),
-        _ => rest.find("\n  ]")? + 4,
-    };
-    Some(&rest[..end])
+    let text = json::render(plan);
+    let at = find(text.as_bytes()).unwrap_or(0);
+    digest(&text.as_bytes()[at..])
 }
 
-/// Lines without their trailing commas: a task appended after another
-/// changes only its own line, not its neighbour's comma.
-fn bare_lines(text: &str) -> Vec<&str> {
-    text.lines()
-        .map(|l| l.strip_suffix(',').unwrap_or(l))
-        .collect()
+fn raw(text: String) -> io::Result<Box<RawValue>> {
+    RawValue::from_string(text).map_err(io::Error::other)
 }
 
-fn phase_lines(phases: &[Phase]) -> Vec<String> {
-    bare_lines(&phases_text(phases))
-        .into_iter()
-        .map(str::to_string)
-        .collect()
+/// `{"id", "name", …unknown fields}` of a phase, on one line.
+fn head_text(phase: &Phase) -> String {
+    let mut out = String::from("{\"id\":");
+    out.push_str(&serde_json::to_string(&phase.id).unwrap_or_default());
+    out.push_str(",\"name\":");
+    out.push_str(&serde_json::to_string(&phase.name).unwrap_or_default());
+    for (k, v) in &phase.extra {
+        out.push(',');
+        out.push_str(&serde_json::to_string(k).unwrap_or_default());
+        out.push(':');
+        out.push_str(&serde_json::to_string(v).unwrap_or_else(|_| "null".into()));
+    }
+    out.push('}');
+    out
 }
 
-/// Put the commas back: in pretty JSON a line takes one unless it opens a
-/// container or the next line closes one.
-fn with_commas(lines: &[&String]) -> String {
-    let mut text = String::new();
-    for (i, line) in lines.iter().enumerate() {
-        text.push_str(line);
-        let opens = line.ends_with('[') || line.ends_with('{');
-        let next_closes = lines
-            .get(i + 1)
-            .is_none_or(|n| n.trim_start().starts_with([']', '}']));
-        if !opens && !next_closes {
-            text.push(',');
+fn task_text(task: &Task) -> String {
+    let mut out = String::new();
+    json::write_task(&mut out, task);
+    out
+}
+
+/// Feed a string into a digest input without ambiguity.
+fn feed(buf: &mut String, s: &str) {
+    buf.push_str(&s.len().to_string());
+    buf.push(':');
+    buf.push_str(s);
+}
+
+/// The state of the places `delta` touched, in `plan`, as one digest.
+fn touched<'a>(
+    plan: &'a Plan,
+    delta: &Delta,
+    head_ids: &[String],
+    task_ids: &[String],
+    phase: impl Fn(&str) -> Option<&'a Phase>,
+    task: impl Fn(&str) -> Option<&'a Task>,
+) -> String {
+    let mut buf = String::new();
+    if delta.order.is_some() {
+        buf.push('O');
+        for p in &plan.phases {
+            feed(&mut buf, &p.id);
         }
-        text.push('\n');
     }
-    text
+    for id in head_ids {
+        buf.push('H');
+        match phase(id) {
+            Some(p) => feed(&mut buf, &head_text(p)),
+            None => buf.push('-'),
+        }
+    }
+    for splice in &delta.lists {
+        buf.push('L');
+        feed(&mut buf, &splice.phase);
+        for t in phase(&splice.phase).into_iter().flat_map(|p| &p.tasks) {
+            feed(&mut buf, &t.id);
+        }
+    }
+    for id in task_ids {
+        buf.push('T');
+        match task(id) {
+            Some(t) => feed(&mut buf, &task_text(t)),
+            None => buf.push('-'),
+        }
+    }
+    digest(buf.as_bytes())
+}
+
+fn ids(tasks: &[Task]) -> impl Iterator<Item = &str> {
+    tasks.iter().map(|t| t.id.as_str())
+}
+
+/// Length of the common start of two slices, and of their common end
+/// within what is left.
+fn common<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> (usize, usize) {
+    let pre = a.iter().zip(b).take_while(|(x, y)| same(x, y)).count();
+    let suf = a[pre..]
+        .iter()
+        .rev()
+        .zip(b[pre..].iter().rev())
+        .take_while(|(x, y)| same(x, y))
+        .count();
+    (pre, suf)
+}
+
+impl Delta {
+    /// What undoes the change from `before` to `after`. Linear in the plan
+    /// (comparing phases and tasks in place), with hashing only for the
+    /// tasks in the stretch of a phase that changed.
+    pub fn between(before: &Plan, after: &Plan) -> io::Result<Delta> {
+        let mut delta = Delta::default();
+        let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
+        let same_order = before.phases.len() == after.phases.len()
+            && before
+                .phases
+                .iter()
+                .zip(&after.phases)
+                .all(|(b, a)| b.id == a.id);
+        if !same_order {
+            delta.order = Some(before.phases.iter().map(|p| p.id.clone()).collect());
+        }
+        let after_phases: HashMap<&str, &Phase> =
+            after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
+        let before_ids: HashSet<&str> = before.phases.iter().map(|p| p.id.as_str()).collect();
+        // Tasks in the stretches that differ, after and before the change.
+        let mut after_tasks: HashMap<&str, &Task> = HashMap::new();
+        let mut candidates: Vec<&Task> = Vec::new();
+        for bp in &before.phases {
+            let Some(ap) = after_phases.get(bp.id.as_str()) else {
+                head_ids.push(bp.id.clone());
+                delta.heads.push(raw(head_text(bp))?);
+                delta.lists.push(Splice {
+                    phase: bp.id.clone(),
+                    at: 0,
+                    cut: 0,
+                    ids: ids(&bp.tasks).map(str::to_string).collect(),
+                });
+                candidates.extend(&bp.tasks);
+                continue;
+            };
+            if bp.name != ap.name || bp.extra != ap.extra {
+                head_ids.push(bp.id.clone());
+                delta.heads.push(raw(head_text(bp))?);
+            }
+            let (pre, suf) = common(&bp.tasks, &ap.tasks, |x, y| x == y);
+            let b_mid = &bp.tasks[pre..bp.tasks.len() - suf];
+            let a_mid = &ap.tasks[pre..ap.tasks.len() - suf];
+            let (ipre, isuf) = common(b_mid, a_mid, |x, y| x.id == y.id);
+            if ipre < b_mid.len() || ipre < a_mid.len() {
+                delta.lists.push(Splice {
+                    phase: bp.id.clone(),
+                    at: pre + ipre,
+                    cut: a_mid.len() - ipre - isuf,
+                    ids: ids(&b_mid[ipre..b_mid.len() - isuf])
+                        .map(str::to_string)
+                        .collect(),
+                });
+            }
+            candidates.extend(b_mid);
+            after_tasks.extend(a_mid.iter().map(|t| (t.id.as_str(), t)));
+        }
+        for ap in &after.phases {
+            if !before_ids.contains(ap.id.as_str()) {
+                delta.lists.push(Splice {
+                    phase: ap.id.clone(),
+                    at: 0,
+                    cut: ap.tasks.len(),
+                    ids: Vec::new(),
+                });
+                after_tasks.extend(ap.tasks.iter().map(|t| (t.id.as_str(), t)));
+            }
+        }
+        for bt in candidates {
+            if after_tasks.get(bt.id.as_str()) != Some(&bt) {
+                task_ids.push(bt.id.clone());
+                delta.tasks.push(raw(task_text(bt))?);
+            }
+        }
+        // A task outside every stretch that differs is the same before and
+        // after, so these lookups see all the change touched.
+        delta.check = touched(
+            after,
+            &delta,
+            &head_ids,
+            &task_ids,
+            |id| after_phases.get(id).copied(),
+            |id| after_tasks.get(id).copied(),
+        );
+        Ok(delta)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.order.is_none()
+            && self.heads.is_empty()
+            && self.lists.is_empty()
+            && self.tasks.is_empty()
+    }
+
+    /// The phases kept in the entry, read back with the plan file's own
+    /// reader (so unknown fields come back exactly).
+    fn saved(&self) -> Option<(Vec<Phase>, Vec<Task>)> {
+        let mut text = String::from("{\"version\":1,\"phases\":[");
+        for (i, h) in self.heads.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(h.get());
+        }
+        text.push_str("]}");
+        let heads = json::parse(&text).ok()?.phases;
+        let mut text = String::from(
+            "{\"version\":1,\"phases\":[{\"id\":\"\\u0000\",\"name\":\"\",\"tasks\":[",
+        );
+        for (i, t) in self.tasks.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(t.get());
+        }
+        text.push_str("]}]}");
+        let tasks = json::parse(&text).ok()?.phases.pop()?.tasks;
+        Some((heads, tasks))
+    }
+
+    /// The phases as they were before the change, given the phases now;
+    /// `None` when the places the change touched are no longer as it left
+    /// them (or the entry does not fit this plan).
+    pub fn restore(&self, now: &Plan) -> Option<Vec<Phase>> {
+        if self.is_empty() {
+            return Some(now.phases.clone());
+        }
+        let (heads, tasks) = self.saved()?;
+        let now_phases: HashMap<&str, &Phase> =
+            now.phases.iter().map(|p| (p.id.as_str(), p)).collect();
+        let now_tasks: HashMap<&str, &Task> = now
+            .phases
+            .iter()
+            .flat_map(|p| &p.tasks)
+            .map(|t| (t.id.as_str(), t))
+            .collect();
+        let head_ids: Vec<String> = heads.iter().map(|h| h.id.clone()).collect();
+        let task_ids: Vec<String> = tasks.iter().map(|t| t.id.clone()).collect();
+        let check = touched(
+            now,
+            self,
+            &head_ids,
+            &task_ids,
+            |id| now_phases.get(id).copied(),
+            |id| now_tasks.get(id).copied(),
+        );
+        if check != self.check {
+            return None;
+        }
+        let heads: HashMap<&str, &Phase> = heads.iter().map(|h| (h.id.as_str(), h)).collect();
+        let mut old: HashMap<&str, &Task> = tasks.iter().map(|t| (t.id.as_str(), t)).collect();
+        let lists: HashMap<&str, &Splice> =
+            self.lists.iter().map(|s| (s.phase.as_str(), s)).collect();
+        let order: Vec<&str> = match &self.order {
+            Some(order) => order.iter().map(String::as_str).collect(),
+            None => now.phases.iter().map(|p| p.id.as_str()).collect(),
+        };
+        let mut used: HashSet<&str> = HashSet::new();
+        let mut out = Vec::with_capacity(order.len());
+        for id in order {
+            let current = now_phases.get(id).copied();
+            let head = heads.get(id).copied().or(current)?;
+            let mut phase = Phase {
+                id: head.id.clone(),
+                name: head.name.clone(),
+                tasks: Vec::new(),
+                extra: head.extra.clone(),
+            };
+            let current_ids: Vec<&str> =
+                current.map(|p| ids(&p.tasks).collect()).unwrap_or_default();
+            let list: Vec<&str> = match lists.get(id) {
+                Some(s) => {
+                    let end = s.at.checked_add(s.cut)?;
+                    if end > current_ids.len() {
+                        return None;
+                    }
+                    let mut list = current_ids[..s.at].to_vec();
+                    list.extend(s.ids.iter().map(String::as_str));
+                    list.extend(&current_ids[end..]);
+                    list
+                }
+                None => current_ids,
+            };
+            for tid in list {
+                if !used.insert(tid) {
+                    return None;
+                }
+                let task = old.remove(tid).or_else(|| now_tasks.get(tid).copied())?;
+                phase.tasks.push(task.clone());
+            }
+            out.push(phase);
+        }
+        Some(out)
+    }
+}
+
+/// Where an entry's line starts in the history file, and the entry.
+pub struct Found {
+    pub at: u64,
+    pub entry: Entry,
 }
 
 impl History {
@@ -141,83 +435,160 @@ impl History {
     }
 
     /// Record a change: `before` is the plan file as it was read (`None`:
-    /// there was none) and whether it was in todo's own layout, `written`
-    /// the file as written after the change.
+    /// there was none), whether it was in todo's own layout and the plan it
+    /// held; `written` the file as written after the change.
     pub fn record(
         &self,
+        lock: &Lock,
         plan: &Path,
-        before: Option<(&[u8], bool)>,
+        before: Option<(&[u8], bool, &Plan)>,
         after: &Plan,
         written: &[u8],
         what: &str,
     ) -> io::Result<()> {
-        // The phases as they were: in our own layout, the text as read;
-        // otherwise (a hand-formatted file) read it and lay it out again.
-        let old_text: std::borrow::Cow<str> = match before {
-            None => "[]".into(),
-            Some((bytes, ours)) => {
-                let section = std::str::from_utf8(bytes).ok().and_then(phases_in_file);
-                match section {
-                    Some(section) if ours => section.into(),
-                    _ => {
-                        let text = String::from_utf8_lossy(bytes);
-                        let old =
-                            json::parse(&text).map_err(|e| io::Error::other(e.to_string()))?;
-                        phases_text(&old.phases).into()
-                    }
-                }
-            }
+        let empty = Plan::default();
+        let old = before.map_or(&empty, |(_, _, p)| p);
+        let entry = Entry {
+            seq: 0,
+            v: FORMAT,
+            plan: plan.display().to_string(),
+            rev: after.rev,
+            digest: content_digest(written, true, after),
+            prev: before.map(|(bytes, ours, p)| content_digest(bytes, ours, p)),
+            what: what.to_string(),
+            undo: Delta::between(old, after)?,
         };
-        let new_text: std::borrow::Cow<str> =
-            match std::str::from_utf8(written).ok().and_then(phases_in_file) {
-                Some(section) => section.into(),
-                None => phases_text(&after.phases).into(),
-            };
-        let mut entry = diff(&old_text, &new_text, plan, after.rev, digest(written), what);
-        let Some((bytes, _)) = before else {
+        if before.is_none() {
             // The change created the plan file: whatever history this path
             // had belongs to a plan that is gone. Start afresh.
-            return self.rewrite(plan, &[entry]);
-        };
-        entry.prev = Some(digest(bytes));
+            return self.rewrite(lock, plan, &[line(1, &entry)?]);
+        }
+        self.append(lock, plan, entry)
+    }
+
+    fn append(&self, lock: &Lock, plan: &Path, mut entry: Entry) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         let path = self.file(plan);
-        let mut line = serde_json::to_string(&entry).map_err(io::Error::other)?;
-        line.push('\n');
-        let mut file = open(&path, true)?;
-        file.write_all(line.as_bytes())?;
+        let mut file = open(&path, Mode::Append)?;
         let len = file.metadata()?.len();
+        // The last line: its `seq` (at its start) and whether it ends
+        // with a newline, read without reading the line.
+        let (last_seq, torn) = match Backwards::new(&file, len).next_span()? {
+            Some((start, n)) => {
+                let mut head = [0u8; 32];
+                let k = file_read_at(&file, &mut head[..n.min(32) as usize], start)?;
+                let mut end = [0u8; 1];
+                file_read_at(&file, &mut end, len - 1)?;
+                (seq_of(&head[..k]), end[0] != b'\n')
+            }
+            None => (None, false),
+        };
+        // A last line without its `seq` (torn): numbered afresh below.
+        entry.seq = last_seq.map_or(1, |s| s + 1);
+        let text = line(entry.seq, &entry)?;
+        let mut out = Vec::with_capacity(text.len() + 1);
+        // After a torn line (no newline at the end), start a line of our own.
+        if torn {
+            out.push(b'\n');
+        }
+        out.extend_from_slice(text.as_bytes());
+        file.write_all(&out)?;
+        let len = len + out.len() as u64;
+        let mut head = [0u8; 32];
+        let n = file_read_at(&file, &mut head, 0)?;
+        let count = match (seq_of(&head[..n]), last_seq) {
+            (Some(first), Some(_)) => entry.seq.checked_sub(first).map(|c| c + 1),
+            // Just created.
+            (Some(_), None) if len == out.len() as u64 => Some(1),
+            _ => None,
+        };
         drop(file);
-        if len > COMPACT_AT {
-            let mut entries = self.entries(plan)?;
-            let excess = entries.len().saturating_sub(KEEP);
-            entries.drain(..excess);
-            self.rewrite(plan, &entries)?;
+        if len > MAX_BYTES || count.is_none_or(|c| c > KEEP) {
+            self.compact(lock, plan)?;
         }
         Ok(())
     }
 
-    /// All entries for `plan`, oldest first. Unreadable lines are skipped.
-    pub fn entries(&self, plan: &Path) -> io::Result<Vec<Entry>> {
-        let mut text = String::new();
-        match open(&self.file(plan), false) {
-            Ok(mut file) => file.read_to_string(&mut text)?,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(e),
-        };
-        Ok(text
-            .lines()
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect())
+    /// Keep the newest entries: at most [`KEEP`], within half of
+    /// [`MAX_BYTES`] (the newest one always). Reads only what it keeps.
+    fn compact(&self, lock: &Lock, plan: &Path) -> io::Result<()> {
+        let file = open(&self.file(plan), Mode::Read)?;
+        let len = file.metadata()?.len();
+        let mut kept: Vec<Vec<u8>> = Vec::new();
+        let mut size = 0u64;
+        let mut lines = Backwards::new(&file, len);
+        while let Some(span) = lines.next_span()? {
+            if (kept.len() as u64) >= KEEP || (!kept.is_empty() && size + span.1 > MAX_BYTES / 2) {
+                break;
+            }
+            let bytes = lines.read(span)?;
+            // Whole lines that start as entries do; others are torn.
+            if !bytes.ends_with(b"\n") || seq_of(&bytes).is_none() {
+                continue;
+            }
+            size += span.1;
+            kept.push(bytes);
+        }
+        // Numbered afresh from 1, oldest first.
+        let lines: Vec<String> = kept
+            .iter()
+            .rev()
+            .zip(1..)
+            .filter_map(|(bytes, seq)| {
+                let rest = bytes.strip_prefix(b"{\"seq\":")?;
+                let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+                let rest = std::str::from_utf8(&rest[digits..]).ok()?;
+                Some(format!("{{\"seq\":{seq}{rest}"))
+            })
+            .collect();
+        self.rewrite(lock, plan, &lines)
     }
 
-    pub fn rewrite(&self, plan: &Path, entries: &[Entry]) -> io::Result<()> {
-        fs::create_dir_all(&self.dir)?;
-        let mut text = String::new();
-        for e in entries {
-            text.push_str(&serde_json::to_string(e).map_err(io::Error::other)?);
-            text.push('\n');
+    /// The last two entries that can be read, newest first.
+    pub fn last_two(
+        &self,
+        _lock: &Lock,
+        plan: &Path,
+    ) -> io::Result<(Option<Found>, Option<Found>)> {
+        let file = match open(&self.file(plan), Mode::Read) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, None)),
+            Err(e) => return Err(e),
+        };
+        let len = file.metadata()?.len();
+        let mut lines = Backwards::new(&file, len);
+        let mut found = Vec::new();
+        while found.len() < 2
+            && let Some((at, bytes)) = lines.next_line()?
+        {
+            if let Some(entry) = parse(&bytes) {
+                found.push(Found { at, entry });
+            }
         }
+        let mut found = found.into_iter();
+        Ok((found.next(), found.next()))
+    }
+
+    /// Drop the entries from `at` on; then, if given, write `entry` last.
+    pub fn truncate(
+        &self,
+        _lock: &Lock,
+        plan: &Path,
+        at: u64,
+        entry: Option<&Entry>,
+    ) -> io::Result<()> {
+        let mut file = open(&self.file(plan), Mode::Write)?;
+        file.set_len(at)?;
+        if let Some(entry) = entry {
+            file.seek(SeekFrom::Start(at))?;
+            file.write_all(line(entry.seq, entry)?.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn rewrite(&self, _lock: &Lock, plan: &Path, lines: &[String]) -> io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        let text = lines.concat();
         let path = self.file(plan);
         let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
         // A new file, never one found there (nor through a link there).
@@ -236,17 +607,118 @@ impl History {
     }
 }
 
-/// Open a history file to read it or to append to it. A symbolic link is
-/// never followed (no write to its target, no dangling target created) and
-/// anything but a regular file is refused without blocking on it: checked
-/// on the open file, so nothing can be swapped in between.
-fn open(path: &Path, append: bool) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    if append {
-        options.create(true).append(true).mode(0o600);
-    } else {
-        options.read(true);
+/// An entry as one line, `seq` first.
+fn line(seq: u64, entry: &Entry) -> io::Result<String> {
+    let mut text = serde_json::to_string(entry).map_err(io::Error::other)?;
+    // `seq` is the first field: set it in place.
+    if let Some(rest) = text.strip_prefix("{\"seq\":") {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        text = format!("{{\"seq\":{seq}{}", &rest[digits..]);
     }
+    text.push('\n');
+    Ok(text)
+}
+
+/// A line that is an entry of this format, or `None` (torn, cut inside a
+/// character, another format).
+fn parse(bytes: &[u8]) -> Option<Entry> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let entry: Entry = serde_json::from_str(text.trim_end()).ok()?;
+    (entry.v == FORMAT).then_some(entry)
+}
+
+/// The `seq` at the start of a line, read without parsing the rest.
+fn seq_of(bytes: &[u8]) -> Option<u64> {
+    let rest = bytes.strip_prefix(b"{\"seq\":")?;
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()
+}
+
+fn file_read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read_at(&mut buf[n..], at + n as u64)? {
+            0 => break,
+            k => n += k,
+        }
+    }
+    Ok(n)
+}
+
+/// Reads a file's lines from the end: the cost is the lines read (and a
+/// search for the newlines of lines skipped), not the file.
+struct Backwards<'a> {
+    file: &'a File,
+    /// End of the part not returned yet.
+    end: u64,
+}
+
+impl<'a> Backwards<'a> {
+    const BLOCK: u64 = 64 << 10;
+
+    fn new(file: &'a File, len: u64) -> Self {
+        Backwards { file, end: len }
+    }
+
+    /// Where the next line from the end starts, and its length (with its
+    /// newline, if any). Only searched for, not kept.
+    fn next_span(&mut self) -> io::Result<Option<(u64, u64)>> {
+        if self.end == 0 {
+            return Ok(None);
+        }
+        // The line's last byte is its own newline (or a torn end): the
+        // line starts after the newline before it.
+        let mut pos = self.end - 1;
+        let mut block = vec![0u8; Self::BLOCK.min(pos) as usize];
+        let start = loop {
+            if pos == 0 {
+                break 0;
+            }
+            let from = pos.saturating_sub(Self::BLOCK);
+            let n = file_read_at(self.file, &mut block[..(pos - from) as usize], from)?;
+            if let Some(i) = block[..n].iter().rposition(|&b| b == b'\n') {
+                break from + i as u64 + 1;
+            }
+            pos = from;
+        };
+        let span = (start, self.end - start);
+        self.end = start;
+        Ok(Some(span))
+    }
+
+    fn read(&self, (start, len): (u64, u64)) -> io::Result<Vec<u8>> {
+        let mut bytes = vec![0u8; usize::try_from(len).map_err(io::Error::other)?];
+        let n = file_read_at(self.file, &mut bytes, start)?;
+        bytes.truncate(n);
+        Ok(bytes)
+    }
+
+    /// The next line from the end, with where it starts.
+    fn next_line(&mut self) -> io::Result<Option<(u64, Vec<u8>)>> {
+        match self.next_span()? {
+            Some(span) => Ok(Some((span.0, self.read(span)?))),
+            None => Ok(None),
+        }
+    }
+}
+
+enum Mode {
+    Read,
+    Append,
+    Write,
+}
+
+/// Open a history file. A symbolic link is never followed (no write to its
+/// target, no dangling target created) and anything but a regular file is
+/// refused without blocking on it: checked on the open file, so nothing can
+/// be swapped in between.
+fn open(path: &Path, mode: Mode) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    match mode {
+        Mode::Append => options.create(true).read(true).append(true).mode(0o600),
+        Mode::Write => options.write(true),
+        Mode::Read => options.read(true),
+    };
     let refused = |why: String| io::Error::other(format!("{}: {why}", path.display()));
     let file = match options
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
@@ -275,264 +747,263 @@ fn open(path: &Path, append: bool) -> io::Result<File> {
     Ok(file)
 }
 
-/// Bytes two texts share at the start, compared a block at a time.
-fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    const BLOCK: usize = 4096;
-    let mut n = 0;
-    while n + BLOCK <= a.len() && n + BLOCK <= b.len() && a[n..n + BLOCK] == b[n..n + BLOCK] {
-        n += BLOCK;
-    }
-    n + a[n..]
-        .iter()
-        .zip(&b[n..])
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-fn common_suffix(a: &[u8], b: &[u8]) -> usize {
-    const BLOCK: usize = 4096;
-    let (la, lb) = (a.len(), b.len());
-    let mut n = 0;
-    while n + BLOCK <= la
-        && n + BLOCK <= lb
-        && a[la - n - BLOCK..la - n] == b[lb - n - BLOCK..lb - n]
-    {
-        n += BLOCK;
-    }
-    n + a[..la - n]
-        .iter()
-        .rev()
-        .zip(b[..lb - n].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-/// The entry for a change from `old` to `new` (phases texts): the lines
-/// that differ, found by comparing bytes from both ends, then narrowed to
-/// whole lines and trimmed of lines that differ only by a trailing comma.
-fn diff(old: &str, new: &str, plan: &Path, rev: u64, digest: String, what: &str) -> Entry {
-    let (o, n) = (old.as_bytes(), new.as_bytes());
-    let mut prefix = common_prefix(o, n);
-    let mut suffix = common_suffix(&o[prefix..], &n[prefix..]);
-    // Back off to whole lines: the prefix to just after a newline, the
-    // suffix to just before one.
-    prefix = o[..prefix]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    while suffix > 0 && o[o.len() - suffix] != b'\n' {
-        suffix -= 1;
-    }
-    let line_of = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
-    let mut start = line_of(&o[..prefix]);
-    let new_mid = &new[prefix..new.len() - suffix];
-    let mut before = bare_lines(&old[prefix..old.len() - suffix]);
-    let mut after = bare_lines(new_mid);
-    // Lines differing only by a comma are the same line.
-    let same_head = before
-        .iter()
-        .zip(&after)
-        .take_while(|(a, b)| a == b)
-        .count();
-    before.drain(..same_head);
-    after.drain(..same_head);
-    start += same_head;
-    let same_tail = before
-        .iter()
-        .rev()
-        .zip(after.iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
-    before.truncate(before.len() - same_tail);
-    after.truncate(after.len() - same_tail);
-    // The unchanged lines around the change, in the new text.
-    let raw: Vec<usize> = new_mid.split_inclusive('\n').map(str::len).collect();
-    let from = prefix + raw[..same_head].iter().sum::<usize>();
-    let to = from
-        + raw[same_head..same_head + after.len()]
-            .iter()
-            .sum::<usize>();
-    let bare = |l: &str| l.strip_suffix(',').unwrap_or(l).to_string();
-    let above = new[..from]
-        .strip_suffix('\n')
-        .and_then(|head| head.rsplit('\n').next())
-        .map(bare);
-    // The change's last line may end where the shared tail begins, with
-    // that line's newline.
-    let rest = new[to..].strip_prefix('\n').unwrap_or(&new[to..]);
-    let below = rest
-        .split('\n')
-        .next()
-        .filter(|_| !rest.is_empty())
-        .map(bare);
-    Entry {
-        plan: plan.display().to_string(),
-        rev,
-        digest,
-        prev: None,
-        what: what.to_string(),
-        start,
-        above,
-        below,
-        before: before.iter().map(|s| s.to_string()).collect(),
-        after: after.iter().map(|s| s.to_string()).collect(),
-    }
-}
-
-impl Entry {
-    /// The phases as they were before this entry's change, given the phases
-    /// now: the state right after it, or (`anywhere`) a state edited since
-    /// in other places, where the change is found again by its surrounding
-    /// lines. `None` when the lines the change wrote are not found exactly once.
-    pub fn restore(&self, now: &[Phase], anywhere: bool) -> Option<Vec<Phase>> {
-        let lines = phase_lines(now);
-        let fits = |start: usize, context: bool| {
-            let Some(end) = start.checked_add(self.after.len()) else {
-                return false;
-            };
-            end <= lines.len()
-                && lines[start..end] == self.after[..]
-                && (!context
-                    || self
-                        .above
-                        .as_ref()
-                        .is_none_or(|a| start > 0 && &lines[start - 1] == a)
-                        && self
-                            .below
-                            .as_ref()
-                            .is_none_or(|b| lines.get(end) == Some(b)))
-        };
-        let unique = |context: bool| {
-            let mut found = (0..=lines.len()).filter(|&s| fits(s, context));
-            match (found.next(), found.next()) {
-                (Some(s), None) => Some(s),
-                _ => None,
-            }
-        };
-        let start = if fits(self.start, true) {
-            self.start
-        } else if !anywhere {
-            return None;
-        } else if let Some(s) = unique(true) {
-            s
-        } else if !self.after.is_empty() {
-            // The neighbours were edited too: the changed lines alone (they
-            // carry ids) must still be found exactly once.
-            unique(false)?
-        } else {
-            return None;
-        };
-        let end = start + self.after.len();
-        let mut text = String::from(
-            "{\"version\": 1, \"rev\": 0, \"nextPhaseId\": 1, \"nextTaskId\": 1, \"phases\": ",
-        );
-        let spliced: Vec<&String> = lines[..start]
-            .iter()
-            .chain(&self.before)
-            .chain(&lines[end..])
-            .collect();
-        text.push_str(&with_commas(&spliced));
-        text.push('}');
-        json::parse(&text).ok().map(|plan| plan.phases)
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+    use serde_json::{Map, Number, Value};
+
     use super::*;
     use crate::plan::{Op, Status, ops::PhaseRef};
+    use crate::storage::Store;
+
+    /// Unknown values of every JSON type, numbers in forms a float would
+    /// not keep.
+    fn value() -> impl Strategy<Value = Value> {
+        let number = prop::sample::select(vec![
+            "118446744073709551616",
+            "-0",
+            "1e2",
+            "-1E-7",
+            "1.50",
+            "0",
+            "-12",
+            "2.5e+300",
+        ])
+        .prop_map(|n| Value::Number(Number::from_string_unchecked(n.to_string())));
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            number,
+            "[a-zé \"\\\\\n]{0,6}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(3, 12, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::vec(("[a-z]{1,3}", inner), 0..4)
+                    .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+            ]
+        })
+    }
+
+    fn extras() -> impl Strategy<Value = Map<String, Value>> {
+        prop::collection::vec(("x[a-z]{0,2}", value()), 0..3)
+            .prop_map(|kv| kv.into_iter().collect())
+    }
+
+    fn plan() -> impl Strategy<Value = Plan> {
+        let task = (0..5usize, extras());
+        let phase = (extras(), prop::collection::vec(task, 0..4));
+        (extras(), prop::collection::vec(phase, 0..4)).prop_map(|(extra, phases)| {
+            let mut plan = Plan {
+                extra,
+                ..Plan::default()
+            };
+            let mut n = 0;
+            for (pi, (extra, tasks)) in phases.into_iter().enumerate() {
+                let mut phase = Phase {
+                    id: format!("p{}", pi + 1),
+                    name: format!("Phase {pi}"),
+                    extra,
+                    ..Phase::default()
+                };
+                for (st, extra) in tasks {
+                    n += 1;
+                    phase.tasks.push(Task {
+                        id: format!("t{n}"),
+                        content: format!("Task {n}"),
+                        status: Status::ALL[st],
+                        blocker: (Status::ALL[st] == Status::Blocked).then(|| "why".into()),
+                        dropped_by: (Status::ALL[st] == Status::Abandoned).then(|| "user".into()),
+                        extra: extra.into(),
+                        ..Task::default()
+                    });
+                }
+                plan.phases.push(phase);
+            }
+            plan.raise_counters();
+            plan.settle();
+            plan
+        })
+    }
+
+    /// An op built from numbers, against whatever the plan holds then.
+    fn op(plan: &Plan, kind: u8, a: usize, b: usize) -> Option<Op> {
+        let tasks: Vec<String> = plan.tasks().map(|(_, _, t)| t.id.clone()).collect();
+        let phases: Vec<String> = plan.phases.iter().map(|p| p.id.clone()).collect();
+        let task = tasks.get(a % tasks.len().max(1)).cloned();
+        let phase = phases.get(b % phases.len().max(1)).cloned();
+        let to = |new: bool| match (&phase, new) {
+            (Some(p), false) => PhaseRef::Id(p.clone()),
+            _ => PhaseRef::New(format!("New {a}")),
+        };
+        Some(match kind % 13 {
+            0 => Op::AddTask {
+                phase: to(b.is_multiple_of(3)),
+                content: format!("Added {a} {b}"),
+            },
+            1 => Op::Start { task: task? },
+            2 => Op::SetStatus {
+                task: task?,
+                status: Status::ALL[b % 5],
+                blocker: Some("blocked".into()),
+            },
+            3 => Op::RemoveTask { task: task? },
+            4 => Op::RemovePhase { phase: phase? },
+            5 => Op::Clear,
+            6 => Op::RenameTask {
+                task: task?,
+                content: format!("Renamed {a} {b}"),
+            },
+            7 => Op::RenamePhase {
+                phase: phase?,
+                name: format!("Renamed phase {a}"),
+            },
+            8 => Op::MoveTask {
+                task: task?,
+                to: to(b.is_multiple_of(4)),
+            },
+            9 => Op::Note {
+                task: task?,
+                text: format!("note {a}"),
+            },
+            10 => Op::Prune,
+            11 => {
+                // Phases in another order, one task dropped (edit, import).
+                let mut phases = plan.phases.clone();
+                let n = phases.len().max(1);
+                phases.rotate_left(a % n);
+                if let Some(p) = phases.iter_mut().find(|p| !p.tasks.is_empty()) {
+                    p.tasks.remove(b % p.tasks.len());
+                }
+                Op::Replace { phases }
+            }
+            _ => {
+                // A task moved within its phase (as an edit would).
+                let mut phases = plan.phases.clone();
+                let p = phases.iter_mut().find(|p| p.tasks.len() > 1)?;
+                let t = p.tasks.remove(a % p.tasks.len());
+                let at = b % (p.tasks.len() + 1);
+                p.tasks.insert(at, t);
+                Op::Replace { phases }
+            }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Random changes, recorded in a real history file, then as many
+        /// undos: the phases, tasks and unknown fields (every level) come
+        /// back byte for byte. Only `rev` and the id counters differ: they
+        /// rise and never go back.
+        #[test]
+        fn undoing_every_change_gives_back_the_plan_byte_for_byte(
+            original in plan(),
+            ops in prop::collection::vec((any::<u8>(), any::<usize>(), any::<usize>()), 1..12),
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let store = Store::locate(Some(dir.path().join(".todo.json")), dir.path());
+            let lock = store.lock().unwrap();
+            let history = History { dir: dir.path().join("history") };
+            let key = dir.path().join(".todo.json");
+            // As read from a file, so unknown fields are as the reader keeps them.
+            let original = json::parse(&json::render(&original)).unwrap();
+            let mut plan = original.clone();
+            let mut bytes = json::render(&plan).into_bytes();
+            history
+                .record(&lock, &key, None, &plan, &bytes, "created")
+                .unwrap();
+            let mut changes = 0;
+            for (kind, a, b) in ops {
+                let Some(op) = op(&plan, kind, a, b) else { continue };
+                let before = plan.clone();
+                plan.changes = 0;
+                if plan.apply(op).is_err() {
+                    plan = before;
+                    continue;
+                }
+                if plan.changes == 0 {
+                    continue;
+                }
+                plan.rev += 1;
+                let written = json::render(&plan).into_bytes();
+                history
+                    .record(&lock, &key, Some((&bytes, true, &before)), &plan, &written, "change")
+                    .unwrap();
+                bytes = written;
+                changes += 1;
+            }
+            for _ in 0..changes {
+                let (last, _) = history.last_two(&lock, &key).unwrap();
+                let last = last.unwrap();
+                prop_assert_eq!(&last.entry.digest, &content_digest(&bytes, true, &plan));
+                let phases = last.entry.undo.restore(&plan).unwrap();
+                plan.apply(Op::Replace { phases }).unwrap();
+                plan.rev += 1;
+                bytes = json::render(&plan).into_bytes();
+                history.truncate(&lock, &key, last.at, None).unwrap();
+            }
+            let (last, _) = history.last_two(&lock, &key).unwrap();
+            prop_assert_eq!(last.map(|l| l.entry.what), Some("created".to_string()));
+            prop_assert!(plan.rev >= original.rev && plan.next_task_id >= original.next_task_id);
+            let same_counters = Plan {
+                rev: original.rev,
+                next_phase_id: original.next_phase_id,
+                next_task_id: original.next_task_id,
+                ..plan
+            };
+            prop_assert_eq!(json::render(&same_counters), json::render(&original));
+        }
+    }
 
     #[test]
-    fn an_entry_restores_the_phases_before_the_change() {
+    fn history_reads_only_the_lines_it_needs_and_skips_torn_ones() {
         let dir = tempfile::tempdir().unwrap();
-        let history = History {
-            dir: dir.path().to_path_buf(),
+        let path = dir.path().join("h.jsonl");
+        let big = "x".repeat(200_000);
+        std::fs::write(
+            &path,
+            format!("{{\"seq\":1}}\n{big}\n\u{e9}torn\n{{\"seq\":2}}\n"),
+        )
+        .unwrap();
+        let file = File::open(&path).unwrap();
+        let len = file.metadata().unwrap().len();
+        let mut lines = Backwards::new(&file, len);
+        let (_, last) = lines.next_line().unwrap().unwrap();
+        assert_eq!(last, b"{\"seq\":2}\n");
+        let (_, torn) = lines.next_line().unwrap().unwrap();
+        assert_eq!(parse(&torn).map(|e| e.seq), None);
+        // A long line is found, and skipped, without being kept.
+        let (_, n) = lines.next_span().unwrap().unwrap();
+        assert_eq!(n, big.len() as u64 + 1);
+        let (at, first) = lines.next_line().unwrap().unwrap();
+        assert_eq!((at, seq_of(&first)), (0, Some(1)));
+        assert!(lines.next_line().unwrap().is_none());
+        // A file whose last line is torn (no newline).
+        std::fs::write(&path, "{\"seq\":1}\n{\"seq\":2,\"wh").unwrap();
+        let file = File::open(&path).unwrap();
+        let mut lines = Backwards::new(&file, 22);
+        assert_eq!(
+            lines.next_line().unwrap().unwrap(),
+            (10, b"{\"seq\":2,\"wh".to_vec())
+        );
+        assert_eq!(
+            lines.next_line().unwrap().unwrap(),
+            (0, b"{\"seq\":1}\n".to_vec())
+        );
+        // An entry keeps `seq` first, so it is read without parsing.
+        let entry = Entry {
+            seq: 0,
+            v: FORMAT,
+            plan: "p".into(),
+            rev: 1,
+            digest: "d".into(),
+            prev: None,
+            what: "w".into(),
+            undo: Delta::default(),
         };
-        let key = Path::new("/x/.todo.json");
-        let mut plan = Plan::default();
-        for c in ["a", "b", "c"] {
-            plan.apply(Op::AddTask {
-                phase: if c == "a" {
-                    PhaseRef::New("P".into())
-                } else {
-                    PhaseRef::Id("p1".into())
-                },
-                content: c.into(),
-            })
-            .unwrap();
-        }
-        let before = plan.clone();
-        plan.apply(Op::SetStatus {
-            task: "t1".into(),
-            status: Status::Completed,
-            blocker: None,
-        })
-        .unwrap();
-        let bytes = json::render(&plan);
-        let before_bytes = json::render(&before);
-        history
-            .record(
-                key,
-                Some((before_bytes.as_bytes(), true)),
-                &plan,
-                bytes.as_bytes(),
-                "done a",
-            )
-            .unwrap();
-        let entries = history.entries(key).unwrap();
-        assert_eq!(entries.len(), 1);
-        // Only the two lines that changed are kept (t1 done, t2 started).
-        assert_eq!(entries[0].before.len(), 2);
-        assert_eq!(entries[0].after.len(), 2);
-        assert_eq!(entries[0].digest, digest(bytes.as_bytes()));
-        assert_eq!(
-            phases_in_file(&bytes),
-            Some(phases_text(&plan.phases).as_str())
-        );
-        assert_eq!(phases_in_file(&json::render(&Plan::default())), Some("[]"));
-        assert_eq!(
-            entries[0].restore(&plan.phases, false),
-            Some(before.phases.clone())
-        );
-        // Against other phases, it refuses rather than guess.
-        assert_eq!(entries[0].restore(&before.phases, false), None);
-        // Edited elsewhere (a task added above), it is found again when asked.
-        let mut edited = plan.clone();
-        edited.phases.insert(
-            0,
-            Phase {
-                id: "p9".into(),
-                name: "New".into(),
-                ..Phase::default()
-            },
-        );
-        assert_eq!(entries[0].restore(&edited.phases, false), None);
-        let restored = entries[0].restore(&edited.phases, true).unwrap();
-        assert_eq!(restored[1..], before.phases[..]);
-
-        // Appending changes one line, not the comma of the one before.
-        plan.apply(Op::AddTask {
-            phase: PhaseRef::Id("p1".into()),
-            content: "d".into(),
-        })
-        .unwrap();
-        let before_bytes = bytes.clone();
-        let bytes = json::render(&plan);
-        history
-            .record(
-                key,
-                Some((before_bytes.as_bytes(), true)),
-                &plan,
-                bytes.as_bytes(),
-                "append d",
-            )
-            .unwrap();
-        let last = history.entries(key).unwrap().pop().unwrap();
-        assert_eq!((last.before.len(), last.after.len()), (0, 1));
-        let mut edited = plan.clone();
-        edited.phases[0].tasks[2].content = "c edited".into();
-        let restored = last.restore(&edited.phases, true).unwrap();
-        assert_eq!(restored[0].tasks.len(), 3);
-        assert_eq!(restored[0].tasks[2].content, "c edited");
+        let text = line(42, &entry).unwrap();
+        assert!(text.starts_with("{\"seq\":42,"), "{text}");
+        assert_eq!(parse(text.as_bytes()).map(|e| e.seq), Some(42));
     }
 }

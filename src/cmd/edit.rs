@@ -62,7 +62,7 @@ pub fn run(ctx: &Context) -> Result<Report> {
     let phases = drop_placeholder(phases);
     let kept = draft.path.display().to_string();
     let result = ctx.transact(
-        |plan, bytes| {
+        |plan, bytes, _| {
             if digest(bytes.unwrap_or_default()) != started {
                 return Err(Error::Conflict(format!(
                     "The plan changed while the editor was open; your edit was not applied.\n\
@@ -80,7 +80,7 @@ pub fn run(ctx: &Context) -> Result<Report> {
             );
             Ok(Report::new("edit", Kind::Confirm, message))
         },
-        |ctx, before, after, written, report| ctx.record(before, after, written, report),
+        |ctx, saved, report| ctx.record(saved, report),
     );
     if result.is_ok() {
         draft.discard();

@@ -36,7 +36,7 @@ use crate::matching::{self, Candidate, MatchError, Scope, Target};
 use crate::output::{Output, Report};
 use crate::plan::Plan;
 use crate::plan::ops::PhaseRef;
-use crate::storage::Store;
+use crate::storage::{Lock, Store};
 use crate::text::{Message, normalize};
 
 /// What every verb gets from the edge: where the plan is, how to print,
@@ -250,18 +250,18 @@ impl Context {
     /// all when nothing changed or `change` failed.
     pub fn mutate(&self, change: impl FnOnce(&mut Plan) -> Result<Report>) -> Result<Report> {
         self.transact(
-            |plan, _| change(plan),
-            |ctx, before, after, written, report| ctx.record(before, after, written, report),
+            |plan, _, _| change(plan),
+            |ctx, saved, report| ctx.record(saved, report),
         )
     }
 
     /// The general form of [`Context::mutate`]: `change` also sees the file's
-    /// bytes as read (`None`: no file), and `saved` runs after the write,
-    /// still under the lock.
+    /// bytes as read (`None`: no file) and the lock, and `saved` runs after
+    /// the write, still under the lock.
     pub fn transact(
         &self,
-        change: impl FnOnce(&mut Plan, Option<&[u8]>) -> Result<Report>,
-        saved: impl FnOnce(&Context, Option<(&[u8], bool)>, &Plan, &[u8], &mut Report),
+        change: impl FnOnce(&mut Plan, Option<&[u8]>, &Lock) -> Result<Report>,
+        saved: impl FnOnce(&Context, Saved, &mut Report),
     ) -> Result<Report> {
         let lock = self.store.lock()?;
         let loaded = self.store.load()?;
@@ -277,10 +277,12 @@ impl Context {
                 "The plan is at rev {before_rev}, not {want} (--if-rev); nothing was changed. Read it again and retry."
             )));
         }
-        // No copy of the plan is kept: ops count their own changes, and on
-        // failure the changed plan is simply never written.
+        // The plan as read, for the undo entry (never freed either).
+        let before_plan = std::mem::ManuallyDrop::new(
+            (self.history.is_some() && loaded.bytes.is_some()).then(|| (*plan).clone()),
+        );
         plan.changes = 0;
-        let mut report = change(&mut plan, loaded.bytes.as_deref())?;
+        let mut report = change(&mut plan, loaded.bytes.as_deref(), &lock)?;
         if plan.changes == 0 {
             report.rev = before_rev;
             return Ok(report);
@@ -295,8 +297,17 @@ impl Context {
         self.rev.set(Some(plan.rev));
         report.rev = plan.rev;
         report.changed = true;
-        let before = loaded.bytes.as_deref().map(|b| (b, loaded.ours));
-        saved(self, before, &plan, &written, &mut report);
+        let before = match (loaded.bytes.as_deref(), before_plan.as_ref()) {
+            (Some(bytes), Some(old)) => Some((bytes, loaded.ours, old)),
+            _ => None,
+        };
+        let saved_change = Saved {
+            lock: &lock,
+            before,
+            after: &plan,
+            written: &written,
+        };
+        saved(self, saved_change, &mut report);
         Ok(report)
     }
 
@@ -307,32 +318,38 @@ impl Context {
     }
 
     /// Append an undo entry; a failure is a warning, never a lost change.
-    pub fn record(
-        &self,
-        before: Option<(&[u8], bool)>,
-        after: &Plan,
-        written: &[u8],
-        report: &mut Report,
-    ) {
+    pub fn record(&self, saved: Saved, report: &mut Report) {
         let Some(history) = &self.history else {
             report.warnings.push(
                 "Warning: no data directory for undo history (set TODO_HISTORY_DIR); the change was made but cannot be undone.".into(),
             );
             return;
         };
-        if let Err(e) = history.record(
+        let result = history.record(
+            saved.lock,
             &self.real_path(),
-            before,
-            after,
-            written,
+            saved.before,
+            saved.after,
+            saved.written,
             report.message.as_str(),
-        ) {
+        );
+        if let Err(e) = result {
             report.warnings.push(format!(
                 "Warning: could not record undo history in {}: {e}; the change was made but cannot be undone.",
                 history.dir.display()
             ));
         }
     }
+}
+
+/// A change just written, still under the lock.
+pub struct Saved<'a> {
+    pub lock: &'a Lock,
+    /// The file as read, whether it was in todo's own layout, and the plan
+    /// it held (`None`: there was no file, or no history to record).
+    pub before: Option<(&'a [u8], bool, &'a Plan)>,
+    pub after: &'a Plan,
+    pub written: &'a [u8],
 }
 
 /// Join a verb's words into a normalised query; empty is a usage error.

@@ -326,7 +326,7 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
                     })?)
                 }
                 _ => {
-                    let v: Value = map.next_value()?;
+                    let v = map.next_value_seed(Exact)?;
                     plan.extra.insert(key.into_string(), v);
                 }
             }
@@ -405,7 +405,7 @@ impl<'de> Visitor<'de> for PhaseSeed<'_> {
                     })?)
                 }
                 _ => {
-                    let v: Value = map.next_value()?;
+                    let v = map.next_value_seed(Exact)?;
                     phase.extra.insert(key.into_string(), v);
                 }
             }
@@ -476,7 +476,7 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
                     task.notes = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
                 }
                 _ => {
-                    let v: Value = map.next_value()?;
+                    let v = map.next_value_seed(Exact)?;
                     task.extra.insert(key.into_string(), v);
                 }
             }
@@ -485,6 +485,136 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
         task.content = content.ok_or_else(|| A::Error::missing_field("content"))?;
         task.status = status.ok_or_else(|| A::Error::missing_field("status"))?;
         Ok(task)
+    }
+}
+
+/// An unknown field's value, kept exactly as written: numbers keep their
+/// text (`118446744073709551616`, `-0`, `1e2`, `1.50`), which serde_json
+/// would turn into floats (or, with `arbitrary_precision`, still rewrite
+/// exponents). Read as raw text, then built into a [`Value`] whose numbers
+/// hold that text.
+struct Exact;
+
+impl<'de> DeserializeSeed<'de> for Exact {
+    type Value = Value;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let raw = <Box<serde_json::value::RawValue> as serde::Deserialize>::deserialize(d)?;
+        let text = raw.get();
+        let mut reader = ExactReader {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+        };
+        match reader.value() {
+            Some(v) if reader.at == text.len() => Ok(v),
+            // Not reached: serde_json checked the text. Its own reading then.
+            _ => serde_json::from_str(text).map_err(D::Error::custom),
+        }
+    }
+}
+
+/// Reads JSON text that serde_json has already checked.
+struct ExactReader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl ExactReader<'_> {
+    fn space(&mut self) {
+        while matches!(self.bytes.get(self.at), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, b: u8) -> Option<()> {
+        self.space();
+        (self.bytes.get(self.at) == Some(&b)).then(|| self.at += 1)
+    }
+
+    /// After the first item of an object or array: another one follows
+    /// (`true`) or the container closes.
+    fn more(&mut self, close: u8) -> Option<bool> {
+        if self.eat(b',').is_some() {
+            return Some(true);
+        }
+        self.eat(close).map(|()| false)
+    }
+
+    fn string(&mut self) -> Option<String> {
+        self.space();
+        let start = self.at;
+        self.at += 1;
+        loop {
+            match *self.bytes.get(self.at)? {
+                b'"' => break,
+                b'\\' => self.at += 2,
+                _ => self.at += 1,
+            }
+        }
+        self.at += 1;
+        serde_json::from_str(&self.text[start..self.at]).ok()
+    }
+
+    fn value(&mut self) -> Option<Value> {
+        self.space();
+        let start = self.at;
+        match *self.bytes.get(self.at)? {
+            b'{' => {
+                self.at += 1;
+                let mut map = serde_json::Map::new();
+                if self.eat(b'}').is_some() {
+                    return Some(Value::Object(map));
+                }
+                loop {
+                    let key = self.string()?;
+                    self.eat(b':')?;
+                    let value = self.value()?;
+                    map.insert(key, value);
+                    if !self.more(b'}')? {
+                        return Some(Value::Object(map));
+                    }
+                }
+            }
+            b'[' => {
+                self.at += 1;
+                let mut items = Vec::new();
+                if self.eat(b']').is_some() {
+                    return Some(Value::Array(items));
+                }
+                loop {
+                    items.push(self.value()?);
+                    if !self.more(b']')? {
+                        return Some(Value::Array(items));
+                    }
+                }
+            }
+            b'"' => self.string().map(Value::String),
+            b't' | b'f' | b'n' => {
+                let (word, value) = [
+                    ("true", Value::Bool(true)),
+                    ("false", Value::Bool(false)),
+                    ("null", Value::Null),
+                ]
+                .into_iter()
+                .find(|(w, _)| self.text[start..].starts_with(w))?;
+                self.at += word.len();
+                Some(value)
+            }
+            _ => {
+                while matches!(
+                    self.bytes.get(self.at),
+                    Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
+                ) {
+                    self.at += 1;
+                }
+                (self.at > start).then(|| {
+                    Value::Number(serde_json::Number::from_string_unchecked(
+                        self.text[start..self.at].to_string(),
+                    ))
+                })
+            }
+        }
     }
 }
 
@@ -791,6 +921,27 @@ mod tests {
         assert!(out.contains("\"color\": \"red\""), "{out}");
         assert!(out.contains("\"owner\": {\n    \"team\": \"x\",\n    \"n\": [\n      1,\n      2\n    ]\n  }\n}\n"), "{out}");
         assert_eq!(parse(&out).unwrap(), plan);
+    }
+
+    #[test]
+    fn unknown_numbers_keep_their_text_through_any_number_of_rewrites() {
+        let numbers = "[118446744073709551616, -0, 1e2, -1E-7, 1.50, 2.5e+300, -0.0, 0]";
+        let text = EXAMPLE
+            .replace(
+                "\"status\": \"completed\" }",
+                &format!("\"status\": \"completed\", \"n\": {numbers}, \"o\": {{\"k\": 1E2}} }}"),
+            )
+            .replace("\n  ]\n}\n", &format!("\n  ],\n  \"n\": {numbers}\n}}\n"));
+        let plan = parse(&text).unwrap();
+        let once = render(&plan);
+        assert!(once.contains("\"n\": [118446744073709551616,-0,1e2,-1E-7,1.50,2.5e+300,-0.0,0], \"o\": {\"k\":1E2} }"), "{once}");
+        assert!(
+            once.contains("\"n\": [\n    118446744073709551616,\n    -0,\n    1e2,\n    -1E-7,\n"),
+            "{once}"
+        );
+        assert_eq!(render(&parse(&once).unwrap()), once);
+        // The fast reader hands such a file to the general one.
+        assert!(super::super::fast::parse(&once).is_none());
     }
 
     #[test]
