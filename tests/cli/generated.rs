@@ -229,7 +229,10 @@ fn todo_completions_prints_the_committed_scripts_byte_for_byte() {
     let (code, transcript) = env.tty(&["completions", "zsh"]);
     assert_eq!(code, 0);
     let committed = std::fs::read_to_string(root.join("completions/_todo")).unwrap();
-    assert!(transcript == committed, "todo completions zsh at a terminal");
+    assert!(
+        transcript == committed,
+        "todo completions zsh at a terminal"
+    );
     // Printing a script reads and writes no plan: none is created.
     assert!(!env.plan_path().exists(), "a plan was written");
 }
