@@ -7,7 +7,7 @@ use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, spawn_reason};
 use crate::storage::create_unique;
 
 /// An editing session's file, kept unless [`Draft::discard`] is called.
@@ -54,13 +54,9 @@ impl Draft {
             .arg(&self.path)
             .status()
             .map_err(|e| {
-                let why = if e.kind() == std::io::ErrorKind::NotFound {
-                    "command not found".to_string()
-                } else {
-                    e.to_string()
-                };
                 Error::Environment(format!(
-                    "Could not start editor \"{editor}\": {why}; todos unchanged."
+                    "Could not start editor \"{editor}\": {}; todos unchanged.",
+                    spawn_reason(&e)
                 ))
             })?;
         if !status.success() {

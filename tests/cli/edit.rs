@@ -114,6 +114,17 @@ fn an_editor_that_fails_or_is_missing_is_exit_6() {
         "",
         "Could not start editor \"no-such-editor-xyz --wait\": command not found; todos unchanged.\n",
     );
+    // The reason in words, as for files; never std's "(os error 13)".
+    let dir = env.home.join("a-directory");
+    std::fs::create_dir(&dir).unwrap();
+    edit_with(&env, dir.to_str().unwrap()).is(
+        6,
+        "",
+        &format!(
+            "Could not start editor \"{}\": permission denied; todos unchanged.\n",
+            dir.display()
+        ),
+    );
     env.run(&["edit"]).is(
         6,
         "",
