@@ -335,7 +335,7 @@ fn the_file_to_edit_is_in_a_private_directory_of_its_own_that_goes_away() {
     );
     let seen = std::fs::read_to_string(env.home.join("seen")).unwrap();
     let (mode, rest) = seen.split_once(' ').unwrap();
-    // Not readable by anyone else, at any moment the editor can see.
+    // Not readable by anyone else.
     assert_eq!(mode, "700", "{seen}");
     let name = rest.lines().next().unwrap();
     let name = name.rsplit('/').next().unwrap();
