@@ -31,6 +31,9 @@ _todo() {
             todo,check)
                 cmd="todo__subcmd__check"
                 ;;
+            todo,completions)
+                cmd="todo__subcmd__completions"
+                ;;
             todo,copy)
                 cmd="todo__subcmd__copy"
                 ;;
@@ -57,6 +60,9 @@ _todo() {
                 ;;
             todo,list)
                 cmd="todo__subcmd__show"
+                ;;
+            todo,man)
+                cmd="todo__subcmd__man"
                 ;;
             todo,merge-file)
                 cmd="todo__subcmd__merge__subcmd__file"
@@ -109,6 +115,9 @@ _todo() {
             todo__subcmd__help,check)
                 cmd="todo__subcmd__help__subcmd__check"
                 ;;
+            todo__subcmd__help,completions)
+                cmd="todo__subcmd__help__subcmd__completions"
+                ;;
             todo__subcmd__help,copy)
                 cmd="todo__subcmd__help__subcmd__copy"
                 ;;
@@ -132,6 +141,9 @@ _todo() {
                 ;;
             todo__subcmd__help,import)
                 cmd="todo__subcmd__help__subcmd__import"
+                ;;
+            todo__subcmd__help,man)
+                cmd="todo__subcmd__help__subcmd__man"
                 ;;
             todo__subcmd__help,merge-file)
                 cmd="todo__subcmd__help__subcmd__merge__subcmd__file"
@@ -176,7 +188,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help"
+            opts="-q -h -V --ids --file --if-rev --json --quiet --color --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,6 +335,32 @@ _todo() {
             ;;
         todo__subcmd__check)
             opts="-q -h --file --if-rev --json --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__completions)
+            opts="-q -h --file --if-rev --json --quiet --color --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -512,7 +550,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup help"
+            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -582,6 +620,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__completions)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -694,6 +746,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -877,6 +943,32 @@ _todo() {
             ;;
         todo__subcmd__import)
             opts="-q -h --lenient --from-block --file --if-rev --json --quiet --color --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__man)
+            opts="-q -h --file --if-rev --json --quiet --color --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch merge-file git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -54,6 +54,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand __complete 'Print completion candidates (used by the shell completion scripts)'
             cand merge-file 'Merge three versions of a plan file by task id (the git merge driver)'
             cand git-setup 'Make git merge `.todo.json` with `todo merge-file` in this repository'
+            cand completions 'Print the completion script for a shell (what `completions/` holds)'
+            cand man 'Print a man page (what `man/` holds): todo(1), or a verb''s page'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'todo;show'= {
@@ -321,6 +323,26 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todo;completions'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;man'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todo;help'= {
             cand show 'Print the plan as a Markdown checklist'
             cand append 'Add a task, to the last phase or to a named one'
@@ -346,6 +368,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand __complete 'Print completion candidates (used by the shell completion scripts)'
             cand merge-file 'Merge three versions of a plan file by task id (the git merge driver)'
             cand git-setup 'Make git merge `.todo.json` with `todo merge-file` in this repository'
+            cand completions 'Print the completion script for a shell (what `completions/` holds)'
+            cand man 'Print a man page (what `man/` holds): todo(1), or a verb''s page'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'todo;help;show'= {
@@ -395,6 +419,10 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;merge-file'= {
         }
         &'todo;help;git-setup'= {
+        }
+        &'todo;help;completions'= {
+        }
+        &'todo;help;man'= {
         }
         &'todo;help;help'= {
         }

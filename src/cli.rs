@@ -254,6 +254,21 @@ pub enum Command {
     ///
     /// Example: `todo git-setup`, `todo git-setup --check`
     GitSetup(GitSetupArgs),
+
+    /// Print the completion script for a shell (what `completions/` holds).
+    ///
+    /// The script completes verbs and flags and, in bash, zsh and fish, the
+    /// names of tasks and phases (it asks `todo __complete` for them). Its
+    /// bytes are those of the file in `completions/` for the same version.
+    ///
+    /// Examples: `todo completions zsh > ~/.zfunc/_todo`,
+    /// `todo completions bash > ~/.local/share/bash-completion/completions/todo`
+    Completions(CompletionsArgs),
+
+    /// Print a man page (what `man/` holds): todo(1), or a verb's page.
+    ///
+    /// Examples: `todo man | man -l -`, `todo man done > todo-done.1`
+    Man(ManArgs),
 }
 
 #[derive(Debug, Args, Default, Clone)]
@@ -376,6 +391,20 @@ pub struct MergeFileArgs {
     /// Their version (git's %B).
     #[arg(value_name = "THEIRS")]
     pub theirs: PathBuf,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell to print the script for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ManArgs {
+    /// The verb whose page to print (`todo-<verb>.1`); none prints `todo.1`.
+    #[arg(value_name = "VERB")]
+    pub verb: Option<String>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, io_reason, spawn_reason};
 
 /// How the text got (or did not get) to the clipboard.
 #[derive(Debug, PartialEq, Eq)]
@@ -101,7 +101,7 @@ pub fn copy(env: &Env, text: &str) -> Result<Copied> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| failed(format!("cannot start it ({})", io_reason(&e))))?;
+        .map_err(|e| failed(format!("cannot start it ({})", spawn_reason(&e))))?;
     // A tool that exits early closes the pipe under us; its exit status is
     // then the better explanation, so wait for it before blaming the write.
     let written = match child.stdin.take() {
@@ -114,14 +114,6 @@ pub fn copy(env: &Env, text: &str) -> Result<Copied> {
     }
     written.map_err(|e| failed(format!("cannot write to it ({})", io_reason(&e))))?;
     Ok(Copied::Tool(shown))
-}
-
-fn io_reason(e: &std::io::Error) -> String {
-    if e.kind() == std::io::ErrorKind::NotFound {
-        "not found".into()
-    } else {
-        e.to_string()
-    }
 }
 
 /// Standard base64 with padding (for OSC 52).

@@ -3,10 +3,12 @@
 //! shell), and read back what was saved. The file is removed only when the
 //! caller says everything went well, so what a person typed is never lost.
 
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, spawn_reason};
+use crate::storage::create_unique;
 
 /// An editing session's file, kept unless [`Draft::discard`] is called.
 pub struct Draft {
@@ -24,22 +26,12 @@ impl Draft {
                 e,
             )
         };
-        let mut n = 0u32;
-        let dir = loop {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            let dir = tmp.join(format!("todo-edit-{}-{nanos}-{n}", std::process::id()));
-            match std::fs::create_dir(&dir) {
-                Ok(()) => break dir,
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => n += 1,
-                Err(e) => return Err(cannot(e)),
-            }
-        };
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
-        }
+        // Private from the start (the umask can only narrow it), then exactly.
+        let (dir, ()) = create_unique(tmp, "todo-edit-", |dir| {
+            std::fs::DirBuilder::new().mode(0o700).create(dir)
+        })
+        .map_err(cannot)?;
+        let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
         let path = dir.join("TODO.md");
         std::fs::write(&path, text).map_err(cannot)?;
         Ok(Draft {
@@ -62,13 +54,9 @@ impl Draft {
             .arg(&self.path)
             .status()
             .map_err(|e| {
-                let why = if e.kind() == std::io::ErrorKind::NotFound {
-                    "command not found".to_string()
-                } else {
-                    e.to_string()
-                };
                 Error::Environment(format!(
-                    "Could not start editor \"{editor}\": {why}; todos unchanged."
+                    "Could not start editor \"{editor}\": {}; todos unchanged.",
+                    spawn_reason(&e)
                 ))
             })?;
         if !status.success() {

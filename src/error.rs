@@ -131,6 +131,16 @@ pub(crate) fn io_reason(err: &io::Error) -> String {
     }
 }
 
+/// Why a program could not be started: "command not found" rather than
+/// the file error std reports for a missing program, else [`io_reason`].
+pub(crate) fn spawn_reason(err: &io::Error) -> String {
+    if err.kind() == io::ErrorKind::NotFound {
+        "command not found".into()
+    } else {
+        io_reason(err)
+    }
+}
+
 impl Error {
     pub fn io(context: impl Into<String>, source: io::Error) -> Self {
         Error::Io {

@@ -20,26 +20,52 @@ const DYNAMIC: &[(&str, &str)] = &[
     ("rename", "targets"),
 ];
 
+/// The completion scripts: each shell and its file in `completions/`.
+pub const SHELLS: [(Shell, &str); 5] = [
+    (Shell::Bash, "todo.bash"),
+    (Shell::Zsh, "_todo"),
+    (Shell::Fish, "todo.fish"),
+    (Shell::Elvish, "todo.elv"),
+    (Shell::PowerShell, "_todo.ps1"),
+];
+
 /// Every generated file: its path relative to the repository, and its bytes.
 pub fn files() -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
-    for (shell, name) in [
-        (Shell::Bash, "todo.bash"),
-        (Shell::Zsh, "_todo"),
-        (Shell::Fish, "todo.fish"),
-        (Shell::Elvish, "todo.elv"),
-        (Shell::PowerShell, "_todo.ps1"),
-    ] {
-        let mut buf = Vec::new();
-        clap_complete::generate(shell, &mut Cli::command(), "todo", &mut buf);
-        if shell == Shell::Zsh {
-            buf = zsh_names(&String::from_utf8_lossy(&buf)).into_bytes();
-        }
-        buf.extend_from_slice(dynamic(shell).as_bytes());
-        out.push((format!("completions/{name}"), buf));
+    for (shell, name) in SHELLS {
+        out.push((format!("completions/{name}"), completion(shell)));
     }
     out.extend(man_pages());
     out
+}
+
+/// The completion script for `shell`: what `todo completions <shell>`
+/// prints and `completions/` holds.
+pub fn completion(shell: Shell) -> Vec<u8> {
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut completed(), "todo", &mut buf);
+    if shell == Shell::Zsh {
+        buf = zsh_names(&String::from_utf8_lossy(&buf)).into_bytes();
+    }
+    buf.extend_from_slice(dynamic(shell).as_bytes());
+    buf
+}
+
+/// The command as the scripts see it: `todo man <TAB>` offers the verbs
+/// that have a page (the parser takes any word, and `man` names the ones
+/// that are not verbs).
+fn completed() -> clap::Command {
+    let cmd = Cli::command();
+    let verbs: Vec<clap::builder::PossibleValue> = cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .map(|s| clap::builder::PossibleValue::new(s.get_name().to_string()))
+        .collect();
+    cmd.mut_subcommand("man", |man| {
+        man.mut_arg("verb", |arg| {
+            arg.value_parser(clap::builder::PossibleValuesParser::new(verbs))
+        })
+    })
 }
 
 /// Task and phase names, asked of `todo __complete` at completion time.
@@ -146,22 +172,39 @@ _todo_names() {
 
 /// `man/todo.1` and one page per verb (`man/todo-done.1`, …).
 fn man_pages() -> Vec<(String, Vec<u8>)> {
+    let verbs = Cli::command()
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .map(|s| s.get_name().to_string())
+        .collect::<Vec<_>>();
+    std::iter::once(None)
+        .chain(verbs.iter().map(|v| Some(v.as_str())))
+        .filter_map(man_page)
+        .map(|(name, bytes)| (format!("man/{name}"), bytes))
+        .collect()
+}
+
+/// The man page of `verb` (a verb's name or alias; `None`: the tool's own
+/// page): its file name in `man/`, and its bytes. `None` for a name that is
+/// no verb with a page (hidden ones have none).
+pub fn man_page(verb: Option<&str>) -> Option<(String, Vec<u8>)> {
     let cmd = Cli::command();
-    let mut out = Vec::new();
-    let mut buf = Vec::new();
-    if clap_mangen::Man::new(cmd.clone()).render(&mut buf).is_ok() {
-        out.push(("man/todo.1".to_string(), buf));
-    }
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        let name = format!("todo-{}", sub.get_name());
-        let page = sub
-            .clone()
-            .name(name.clone())
-            .bin_name(format!("todo {}", sub.get_name()));
-        let mut buf = Vec::new();
-        if clap_mangen::Man::new(page).render(&mut buf).is_ok() {
-            out.push((format!("man/{name}.1"), buf));
+    let (name, page) = match verb {
+        None => ("todo".to_string(), cmd),
+        Some(verb) => {
+            let sub = cmd
+                .get_subcommands()
+                .filter(|s| !s.is_hide_set())
+                .find(|s| s.get_name() == verb || s.get_all_aliases().any(|a| a == verb))?;
+            let name = format!("todo-{}", sub.get_name());
+            let page = sub
+                .clone()
+                .name(name.clone())
+                .bin_name(format!("todo {}", sub.get_name()));
+            (name, page)
         }
-    }
-    out
+    };
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(page).render(&mut buf).ok()?;
+    Some((format!("{name}.1"), buf))
 }

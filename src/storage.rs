@@ -497,6 +497,29 @@ pub fn resolve_link(path: &Path) -> PathBuf {
     path
 }
 
+/// Make a fresh file or directory under `dir` named `prefix` then the
+/// process id, the clock and a counter, with `make` (which must refuse a
+/// path that exists): the plan's temporary file and `edit`'s directory.
+/// The prefix is what tells a stranded one; the counter gets past a clash.
+pub fn create_unique<T>(
+    dir: &Path,
+    prefix: &str,
+    make: impl Fn(&Path) -> io::Result<T>,
+) -> io::Result<(PathBuf, T)> {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let mut n = 0u32;
+    loop {
+        let path = dir.join(format!("{prefix}{}.{nanos}.{n}", std::process::id()));
+        match make(&path) {
+            Ok(made) => return Ok((path, made)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// Replace `target` with `bytes` atomically: a temporary file in the same
 /// directory, synced, then renamed over it. Permissions (and, for root, the
 /// owner) of an existing file are kept.
@@ -506,20 +529,14 @@ pub fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let mode = old
         .as_ref()
         .map_or(0o644, |m| m.permissions().mode() & 0o7777);
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let tmp = dir.join(format!(
-        "{}{}.{nanos}",
-        temp_prefix(target),
-        std::process::id()
-    ));
-    let result = (|| -> io::Result<()> {
-        let mut file = OpenOptions::new()
+    let (tmp, mut file) = create_unique(&dir, &temp_prefix(target), |path| {
+        OpenOptions::new()
             .write(true)
             .create_new(true)
             .mode(mode)
-            .open(&tmp)?;
+            .open(path)
+    })?;
+    let result = (|| -> io::Result<()> {
         // The umask may have narrowed the mode; set it exactly.
         file.set_permissions(fs::Permissions::from_mode(mode))?;
         if let Some(old) = &old {
@@ -539,4 +556,49 @@ pub fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     // states the atomic replace promises; it saved a quarter of a
     // millisecond on every change.
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn create_unique_counts_past_a_clash_and_passes_other_errors_on() {
+        let dir = Path::new("/nowhere");
+        let tries = std::cell::Cell::new(0);
+        let (path, made) = create_unique(dir, ".plan.tmp.", |p| {
+            tries.set(tries.get() + 1);
+            if tries.get() < 4 {
+                Err(io::Error::from(io::ErrorKind::AlreadyExists))
+            } else {
+                Ok(p.to_path_buf())
+            }
+        })
+        .unwrap();
+        assert_eq!(path, made);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let pid = format!(".plan.tmp.{}.", std::process::id());
+        assert!(name.starts_with(&pid) && name.ends_with(".3"), "{name}");
+        // A clash that never ends stops; any other error is not retried.
+        tries.set(0);
+        let clash = create_unique(dir, "x", |_| -> io::Result<()> {
+            tries.set(tries.get() + 1);
+            Err(io::Error::from(io::ErrorKind::AlreadyExists))
+        });
+        assert_eq!(
+            clash.map_err(|e| e.kind()),
+            Err(io::ErrorKind::AlreadyExists)
+        );
+        assert_eq!(tries.get(), 101);
+        tries.set(0);
+        let denied = create_unique(dir, "x", |_| -> io::Result<()> {
+            tries.set(tries.get() + 1);
+            Err(io::Error::from(io::ErrorKind::PermissionDenied))
+        });
+        assert_eq!(
+            denied.map_err(|e| e.kind()),
+            Err(io::ErrorKind::PermissionDenied)
+        );
+        assert_eq!(tries.get(), 1);
+    }
 }

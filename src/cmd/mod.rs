@@ -6,6 +6,7 @@ mod batch;
 mod block;
 mod check;
 mod complete;
+mod completions;
 mod copy;
 mod done;
 mod drop;
@@ -13,6 +14,7 @@ mod edit;
 mod export;
 mod git_setup;
 mod import;
+mod man;
 mod mark;
 mod merge_file;
 mod mv;
@@ -83,6 +85,8 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Complete(_)) => "__complete",
         Some(Command::MergeFile(_)) => "merge-file",
         Some(Command::GitSetup(_)) => "git-setup",
+        Some(Command::Completions(_)) => "completions",
+        Some(Command::Man(_)) => "man",
     }
 }
 
@@ -229,6 +233,8 @@ fn run(ctx: &Context, command: Command) -> Result<Report> {
         Command::Complete(args) => complete::run(ctx, &args),
         Command::MergeFile(args) => merge_file::run(ctx, args),
         Command::GitSetup(args) => git_setup::run(ctx, args),
+        Command::Completions(args) => completions::run(&args),
+        Command::Man(args) => man::run(&args),
     }
 }
 

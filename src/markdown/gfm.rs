@@ -31,18 +31,9 @@
 //! GitHub, ticked means `completed` and unticked `pending` (a §4.1 marker typed
 //! there instead means its own status), with no blocker and no drop.
 
-use super::escape::{decode_gfm, encode_gfm, encode_heading};
-use super::parse::empty_task;
+use super::escape::{encode_gfm, encode_heading};
+use super::state::push_state;
 use crate::plan::{Phase, Status, Task};
-use crate::text::normalize;
-
-/// What a state comment records.
-#[derive(Debug, PartialEq)]
-pub(super) struct State {
-    status: Status,
-    blocker: Option<String>,
-    dropped_by: Option<String>,
-}
 
 /// Render phases in the pull-request flavour: `### phase` headings, one
 /// `[ ]`/`[x]` task item per line with its state comment, one blank line
@@ -74,20 +65,11 @@ fn render_gfm_task(out: &mut String, task: &Task) {
     } else {
         out.push_str(&content);
     }
-    out.push_str(" <!-- todo:");
-    out.push_str(task.status.as_str());
-    if task.dropped_by.as_deref() == Some("user") {
-        out.push_str(" dropped-by=user");
-    }
+    push_state(out, task);
     let blocker = task
         .blocker
         .as_ref()
         .filter(|_| task.status == Status::Blocked);
-    if let Some(blocker) = blocker {
-        out.push_str(" blocker=");
-        out.push_str(&percent_encode(blocker));
-    }
-    out.push_str(" -->");
     match (task.status, blocker) {
         (Status::InProgress, _) => out.push_str(" (in progress)"),
         (Status::Blocked, Some(blocker)) => {
@@ -107,99 +89,10 @@ fn render_gfm_task(out: &mut String, task: &Task) {
     }
 }
 
-/// The state recorded in `tail` (the comments after a task's content) when
-/// its first comment is a `todo:` state comment with a known status.
-pub(super) fn read_state(tail: &str) -> Option<State> {
-    let body = tail.strip_prefix("<!--")?;
-    let body = &body[..body.find("-->")?];
-    let mut words = body.trim().strip_prefix("todo:")?.split_ascii_whitespace();
-    let mut state = State {
-        status: Status::parse(words.next()?)?,
-        blocker: None,
-        dropped_by: None,
-    };
-    for word in words {
-        // Unknown fields are skipped, so a later version can add some.
-        match word.split_once('=') {
-            Some(("blocker", v)) => state.blocker = normalize(&percent_decode(v)),
-            // Only a person drops tasks (SPEC §1); other values mean nothing.
-            Some(("dropped-by", v)) if percent_decode(v) == "user" => {
-                state.dropped_by = Some("user".to_string());
-            }
-            _ => {}
-        }
-    }
-    Some(state)
-}
-
-/// The task a GFM line stands for: `status` is what its box says, `content`
-/// the text before the state comment.
-pub(super) fn restore(status: Status, content: &str, state: &State) -> Result<Task, String> {
-    let mut content = normalize(content).ok_or_else(|| empty_task(status))?;
-    if state.status == Status::Abandoned {
-        // Undo our strike-through; content that is itself struck keeps its own.
-        if let Some(inner) = content
-            .strip_prefix("~~")
-            .and_then(|c| c.strip_suffix("~~"))
-        {
-            content = normalize(inner).ok_or_else(|| empty_task(status))?;
-        }
-    }
-    let mut task = Task {
-        content: decode_gfm(&content),
-        status,
-        ..Task::default()
-    };
-    if status.is_open() == state.status.is_open() {
-        task.status = state.status;
-        task.dropped_by = state.dropped_by.clone();
-        if state.status == Status::Blocked {
-            task.blocker = state.blocker.clone();
-        }
-    }
-    Ok(task)
-}
-
-fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b == b'.' {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// Reverse [`percent_encode`]; a stray `%` is kept and bad UTF-8 replaced,
-/// since a hand-edited comment must not make the whole file unreadable.
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(b)) => {
-                out.push(b);
-                i += 3;
-            }
-            (b, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    // Round trips go through the codec's public reader, not `parse.rs`.
     use crate::markdown::parse;
 
     fn task(content: &str, status: Status) -> Task {
@@ -359,13 +252,5 @@ mod tests {
             parse("- [x] <!-- todo:completed -->\n", false).map_err(|e| e.to_string()),
             Err("  Line 1: empty task \"- [x]\"".to_string())
         );
-    }
-
-    #[test]
-    fn percent_coding_round_trips() {
-        for s in ["", "a b", "100%", "--> <!--", "é🎉", "a.b-c_d~e"] {
-            assert_eq!(percent_decode(&percent_encode(s)), s);
-        }
-        assert_eq!(percent_encode("a-b c"), "a%2Db%20c");
     }
 }

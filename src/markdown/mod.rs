@@ -7,6 +7,7 @@ mod chunks;
 mod escape;
 mod gfm;
 mod parse;
+mod state;
 #[cfg(test)]
 mod tests;
 

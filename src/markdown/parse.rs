@@ -9,7 +9,7 @@ use std::ops::Range;
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
 use super::escape::{decode_gfm, decode_heading, decode_text};
-use super::gfm;
+use super::state::{self, empty_task};
 use crate::plan::{Phase, Status, Task};
 use crate::text::normalize;
 
@@ -498,8 +498,8 @@ fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
         Some(i) => (&rest[..i], rest[i..].trim_end()),
         None => (rest, ""),
     };
-    if let Some(state) = gfm::read_state(tail) {
-        return gfm::restore(status, content, &state).map(|task| (task, false, true));
+    if let Some(state) = state::read_state(tail) {
+        return state::restore(status, content, &state).map(|task| (task, false, true));
     }
     let content = normalize(content).ok_or_else(|| empty_task(status))?;
     let mut task = Task {
@@ -509,10 +509,6 @@ fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
     };
     let garbage = read_comments(tail, &mut task);
     Ok((task, garbage, false))
-}
-
-pub(super) fn empty_task(status: Status) -> String {
-    format!("empty task \"- [{}]\"", status.marker())
 }
 
 /// Read the §4.1 trailing comments: ` <!-- blocker: X -->` then

@@ -37,7 +37,21 @@ fn a_failing_or_missing_tool_is_exit_6() {
     .is(
         6,
         "",
-        "Clipboard command \"no-such-clipboard-tool --in\" failed: cannot start it (not found)\n",
+        "Clipboard command \"no-such-clipboard-tool --in\" failed: cannot start it (command not found)\n",
+    );
+    // The reason in words, as for files; never std's "(os error 13)".
+    let dir = env.home.join("a-directory");
+    std::fs::create_dir(&dir).unwrap();
+    let run = env.run_with(&["copy"], |c| {
+        c.env("TODO_CLIPBOARD", &dir);
+    });
+    run.is(
+        6,
+        "",
+        &format!(
+            "Clipboard command \"{}\" failed: cannot start it (permission denied)\n",
+            dir.display()
+        ),
     );
 }
 

@@ -114,6 +114,17 @@ fn an_editor_that_fails_or_is_missing_is_exit_6() {
         "",
         "Could not start editor \"no-such-editor-xyz --wait\": command not found; todos unchanged.\n",
     );
+    // The reason in words, as for files; never std's "(os error 13)".
+    let dir = env.home.join("a-directory");
+    std::fs::create_dir(&dir).unwrap();
+    edit_with(&env, dir.to_str().unwrap()).is(
+        6,
+        "",
+        &format!(
+            "Could not start editor \"{}\": permission denied; todos unchanged.\n",
+            dir.display()
+        ),
+    );
     env.run(&["edit"]).is(
         6,
         "",
@@ -303,4 +314,41 @@ fn a_task_reworded_in_the_editor_keeps_its_id_and_unknown_fields() {
     // Another task written in its place is a new task, not a rename.
     assert_eq!(tasks[2]["content"], "Write the changelog");
     assert_eq!(tasks[2]["id"], "t4");
+}
+
+#[test]
+fn the_file_to_edit_is_in_a_private_directory_of_its_own_that_goes_away() {
+    let env = TestEnv::new();
+    env.web_app();
+    let dir = tmp(&env);
+    // A directory of the same kind left by another run is never reused.
+    std::fs::create_dir(dir.join("todo-edit-1.2.0")).unwrap();
+    let script = editor(
+        &env,
+        "look.sh",
+        "d=$(dirname \"$1\"); stat -c '%a %n' \"$d\" > \"$HOME/seen\"; ls -A \"$d\" >> \"$HOME/seen\"",
+    );
+    edit_with(&env, script.to_str().unwrap()).is(
+        0,
+        "",
+        "Editor exited without saving; todos unchanged.\n",
+    );
+    let seen = std::fs::read_to_string(env.home.join("seen")).unwrap();
+    let (mode, rest) = seen.split_once(' ').unwrap();
+    // Not readable by anyone else.
+    assert_eq!(mode, "700", "{seen}");
+    let name = rest.lines().next().unwrap();
+    let name = name.rsplit('/').next().unwrap();
+    assert!(
+        name.starts_with("todo-edit-") && name != "todo-edit-1.2.0",
+        "{seen}"
+    );
+    assert_eq!(rest.lines().nth(1), Some("TODO.md"), "{seen}");
+    assert_eq!(rest.lines().count(), 2, "only the file to edit: {seen}");
+    // Gone after an edit that changed nothing; the stranger stays.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["todo-edit-1.2.0"]);
 }

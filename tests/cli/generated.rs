@@ -66,18 +66,24 @@ fn the_man_page_renders_without_warnings() {
     }
 }
 
-/// Load the bash completion into a real bash and ask it about `todo d`.
+/// Load the committed bash completion into a real bash and ask it about
+/// the command line `line`.
 fn bash_complete(env: &crate::common::TestEnv, line: &[&str]) -> Vec<String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions/todo.bash");
+    bash_complete_with(env, &format!("source '{}'", script.display()), line)
+}
+
+/// Run `load` (which loads a completion script) in a real bash, then ask
+/// the completion about the command line `line`.
+fn bash_complete_with(env: &crate::common::TestEnv, load: &str, line: &[&str]) -> Vec<String> {
     let words = line
         .iter()
         .map(|w| format!("'{w}'"))
         .collect::<Vec<_>>()
         .join(" ");
     let program = format!(
-        "source '{}'; COMP_WORDS=({words}); COMP_CWORD={}; COMP_LINE='{}'; COMP_POINT=${{#COMP_LINE}}; \
+        "{load} || exit 9; COMP_WORDS=({words}); COMP_CWORD={}; COMP_LINE='{}'; COMP_POINT=${{#COMP_LINE}}; \
          _todo_targets todo '{}' '{}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
-        script.display(),
         line.len() - 1,
         line.join(" "),
         line[line.len() - 1],
@@ -185,4 +191,168 @@ fn every_verb_has_an_example_in_its_help() {
         }
     }
     assert!(missing.is_empty(), "verbs without an example: {missing:?}");
+}
+
+/// `todo completions <shell>` and `todo man [<verb>]`: stdout exactly, raw.
+fn printed(env: &crate::common::TestEnv, args: &[&str]) -> (i32, Vec<u8>, String) {
+    let out = env.command().args(args).output().expect("run todo");
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn todo_completions_prints_the_committed_scripts_byte_for_byte() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let env = crate::common::TestEnv::new();
+    for (shell, file) in [
+        ("bash", "todo.bash"),
+        ("zsh", "_todo"),
+        ("fish", "todo.fish"),
+        ("elvish", "todo.elv"),
+        ("powershell", "_todo.ps1"),
+    ] {
+        let committed = std::fs::read(root.join("completions").join(file)).unwrap();
+        // `--quiet` silences confirmations, never data.
+        for args in [&["completions", shell][..], &["-q", "completions", shell]] {
+            let (code, stdout, stderr) = printed(&env, args);
+            assert_eq!((code, stderr.as_str()), (0, ""), "todo {args:?}");
+            assert!(
+                stdout == committed,
+                "todo {args:?} differs from completions/{file}"
+            );
+        }
+    }
+    // At a terminal the lines are the same: nothing escaped, nothing painted.
+    let (code, transcript) = env.tty(&["completions", "zsh"]);
+    assert_eq!(code, 0);
+    let committed = std::fs::read_to_string(root.join("completions/_todo")).unwrap();
+    assert!(
+        transcript == committed,
+        "todo completions zsh at a terminal"
+    );
+    // Printing a script reads and writes no plan: none is created.
+    assert!(!env.plan_path().exists(), "a plan was written");
+}
+
+#[test]
+fn todo_man_prints_every_committed_page_byte_for_byte() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let env = crate::common::TestEnv::new();
+    let mut pages = 0;
+    for entry in std::fs::read_dir(root.join("man")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let verb = name
+            .strip_suffix(".1")
+            .and_then(|n| n.strip_prefix("todo"))
+            .unwrap_or_else(|| panic!("unexpected file man/{name}"));
+        let args: Vec<&str> = match verb.strip_prefix('-') {
+            Some(verb) => vec!["man", verb],
+            None => vec!["man"],
+        };
+        let (code, stdout, stderr) = printed(&env, &args);
+        assert_eq!((code, stderr.as_str()), (0, ""), "todo {args:?}");
+        assert!(
+            stdout == std::fs::read(&path).unwrap(),
+            "todo {args:?} differs from man/{name}"
+        );
+        pages += 1;
+    }
+    assert!(pages > 20, "only {pages} man pages");
+    assert!(!env.plan_path().exists(), "a plan was written");
+}
+
+#[test]
+fn todo_man_done_is_the_done_page_and_an_alias_names_its_verb() {
+    let env = crate::common::TestEnv::new();
+    let (code, page, _) = printed(&env, &["man", "done"]);
+    assert_eq!(code, 0);
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.starts_with(".ie \\n(.g .ds Aq"), "roff: {page}");
+    assert!(page.contains(".TH todo-done 1"), "{page}");
+    assert!(
+        page.contains("todo\\-done \\- Mark a task, a phase"),
+        "{page}"
+    );
+    // Not the tool's page, nor another verb's.
+    assert!(
+        !page.contains(".TH todo 1") && !page.contains("todo\\-drop"),
+        "{page}"
+    );
+    // `list` is `show`: the same page.
+    let (code, list, _) = printed(&env, &["man", "list"]);
+    let (_, show, _) = printed(&env, &["man", "show"]);
+    assert_eq!(code, 0);
+    assert!(list == show && String::from_utf8_lossy(&list).contains(".TH todo-show 1"));
+}
+
+#[test]
+fn an_unknown_shell_or_verb_is_a_usage_error_and_prints_no_script() {
+    let env = crate::common::TestEnv::new();
+    let run = env.run(&["completions", "tcsh"]);
+    run.code(2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .starts_with("error: invalid value 'tcsh' for '<SHELL>'")
+            && run
+                .stderr
+                .contains("[possible values: bash, elvish, fish, powershell, zsh]"),
+        "{run:?}"
+    );
+    env.run(&["completions"]).code(2);
+    let run = env.run(&["man", "bogus"]);
+    run.code(2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .starts_with("No man page for \"bogus\". Verbs: show, append,"),
+        "{run:?}"
+    );
+    // The hidden helper of the scripts has no page.
+    let run = env.run(&["man", "__complete"]);
+    run.code(2);
+    assert_eq!(run.stdout, "");
+    assert!(!env.plan_path().exists(), "a plan was written");
+}
+
+#[test]
+fn the_bash_script_todo_prints_loads_and_completes() {
+    let env = crate::common::TestEnv::new();
+    if !has("bash") {
+        crate::common::missing_tool("bash is not installed");
+        return;
+    }
+    // As a user loads it: `source <(todo completions bash)` in .bashrc.
+    let load = "source <(command todo completions bash)";
+    assert_eq!(
+        bash_complete_with(&env, load, &["todo", "d"]),
+        ["done", "drop"]
+    );
+    assert_eq!(
+        bash_complete_with(&env, load, &["todo", "completions", "f"]),
+        ["fish"]
+    );
+    assert_eq!(
+        bash_complete_with(&env, load, &["todo", "man", "mer"]),
+        ["merge-file"]
+    );
+    env.given(&[
+        &["append", "auth", "wire OAuth providers"],
+        &["append", "billing", "wire stripe webhooks"],
+        &["done", "oauth"],
+    ]);
+    // Task names, ignoring case, through `todo __complete`: the custom part.
+    assert_eq!(
+        bash_complete_with(&env, load, &["todo", "done", "w"]),
+        ["Wire\\ stripe\\ webhooks"]
+    );
+    // A finished task is not offered to `start`, and a phase is no task.
+    assert_eq!(
+        bash_complete_with(&env, load, &["todo", "start", ""]),
+        ["Wire\\ stripe\\ webhooks"]
+    );
 }

@@ -22,7 +22,8 @@ struct Case {
     exit: i32,
     /// `None`: success; else the `error.code`.
     error: Option<&'static str>,
-    /// The exact message; `{root}` is the project directory.
+    /// The exact message; `{root}` is the project directory, and
+    /// `file:PATH` the committed file PATH without its final newline.
     message: &'static str,
     /// The rev reported (`None`: null, for a failure before the plan is read).
     rev: Option<u64>,
@@ -346,6 +347,36 @@ fn cases() -> Vec<Case> {
             rev: None,
             ..OK
         },
+        Case {
+            verb: "completions",
+            args: &["bash"],
+            message: "file:completions/todo.bash",
+            ..OK
+        },
+        Case {
+            verb: "completions",
+            args: &["tcsh"],
+            exit: 2,
+            error: Some("usage"),
+            message: "error: invalid value 'tcsh' for '<SHELL>'\n  [possible values: bash, elvish, fish, powershell, zsh]\n\n  tip: a similar value exists: 'zsh'\n\nFor more information, try '--help'.",
+            rev: None,
+            ..OK
+        },
+        Case {
+            verb: "man",
+            args: &["done"],
+            message: "file:man/todo-done.1",
+            ..OK
+        },
+        Case {
+            verb: "man",
+            args: &["bogus"],
+            exit: 2,
+            error: Some("usage"),
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, undo, batch, merge-file, git-setup, completions, man.",
+            rev: None,
+            ..OK
+        },
     ]
 }
 
@@ -424,9 +455,21 @@ fn every_verb_answers_json_with_ok_verb_message_rev_and_error_code() {
             "{what}: one object on one line\n{run:?}"
         );
         let v = run.json();
-        let message = case
-            .message
-            .replace("{root}", &env.root.display().to_string());
+        let message = match case.message.strip_prefix("file:") {
+            Some(path) => {
+                let committed = std::fs::read_to_string(
+                    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path),
+                )
+                .unwrap_or_default();
+                committed
+                    .strip_suffix('\n')
+                    .unwrap_or(&committed)
+                    .to_string()
+            }
+            None => case
+                .message
+                .replace("{root}", &env.root.display().to_string()),
+        };
         let git_setup_check = case.verb == "git-setup" && case.error.is_none();
         assert_eq!(v["ok"], case.error.is_none(), "{what}: {v}");
         assert_eq!(v["verb"], case.verb, "{what}: {v}");
