@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, ToolProblem};
 
 /// An editing session's file, kept unless [`Draft::discard`] is called.
 pub struct Draft {
@@ -51,11 +51,15 @@ impl Draft {
 
     /// Run `editor` (a command line) on the file and wait for it.
     pub fn edit(&self, editor: &str) -> Result<()> {
-        let argv = shell_words::split(editor).map_err(|e| {
-            Error::Environment(format!("Cannot split the editor command \"{editor}\": {e}"))
-        })?;
+        let failed = |problem| Error::Editor {
+            command: editor.to_string(),
+            problem,
+            kept: None,
+        };
+        let argv =
+            shell_words::split(editor).map_err(|e| failed(ToolProblem::Split(e.to_string())))?;
         let Some((program, args)) = argv.split_first() else {
-            return Err(Error::Environment("The editor command is empty.".into()));
+            return Err(failed(ToolProblem::Empty));
         };
         let status = Command::new(program)
             .args(args)
@@ -67,14 +71,10 @@ impl Draft {
                 } else {
                     e.to_string()
                 };
-                Error::Environment(format!(
-                    "Could not start editor \"{editor}\": {why}; todos unchanged."
-                ))
+                failed(ToolProblem::Start(why))
             })?;
         if !status.success() {
-            return Err(Error::Environment(format!(
-                "Editor \"{editor}\" exited with {status}; todos unchanged."
-            )));
+            return Err(failed(ToolProblem::Failed(status.to_string())));
         }
         Ok(())
     }

@@ -11,9 +11,7 @@ use crate::plan::Op;
 
 pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
     let Some(history) = ctx.history.clone() else {
-        return Err(Error::Environment(
-            "No data directory for undo history; set TODO_HISTORY_DIR.".into(),
-        ));
+        return Err(Error::NoHistoryDir);
     };
     let read_error = |e| {
         Error::io(
@@ -27,29 +25,29 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
             // No plan file: whatever history this path has belongs to a
             // plan that is gone, and never applies to another.
             let Some(bytes) = bytes else {
-                return Err(Error::Refused("Nothing to undo.".into()));
+                return Err(Error::NothingToUndo);
             };
             let entries = history.entries(&real).map_err(read_error)?;
             let Some(last) = entries.last() else {
-                return Err(Error::Refused("Nothing to undo.".into()));
+                return Err(Error::NothingToUndo);
             };
             let now = digest(bytes);
             if now != last.digest && !args.force {
-                return Err(Error::Conflict(format!(
-                    "The plan file was changed outside todo since its last change (\"{}\"); undo would throw that away.\n\
-                     Look at it, then run `todo undo --force` to undo anyway.",
-                    last.what
-                )));
+                return Err(Error::ChangedOutsideTodo {
+                    last: last.what.clone(),
+                });
             }
-            let phases = last.restore(&plan.phases, args.force).ok_or_else(|| {
-                Error::Conflict(format!(
-                    "Cannot undo \"{}\": the tasks it changed were edited outside todo since.",
-                    last.what
-                ))
-            })?;
-            plan.apply(Op::Replace { phases })
-                .map_err(|e| Error::Refused(e.to_string()))?;
-            Ok(Report::new("undo", Kind::Confirm, format!("Undid: {}", last.what)))
+            let phases =
+                last.restore(&plan.phases, args.force)
+                    .ok_or_else(|| Error::UndoOverwritten {
+                        last: last.what.clone(),
+                    })?;
+            plan.apply(Op::Replace { phases })?;
+            Ok(Report::new(
+                "undo",
+                Kind::Confirm,
+                format!("Undid: {}", last.what),
+            ))
         },
         |_, _, _, written, report| {
             // Pop the entry; the one below now describes the file we wrote,
