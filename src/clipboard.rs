@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::error::{Error, Result, io_reason, spawn_reason};
+use crate::error::{Error, Result, ToolProblem, io_reason, spawn_reason};
 
 /// How the text got (or did not get) to the clipboard.
 #[derive(Debug, PartialEq, Eq)]
@@ -53,8 +53,9 @@ impl Env {
     /// The command to run, if any.
     pub fn command(&self) -> Result<Option<Vec<String>>> {
         if let Some(cmd) = &self.override_cmd {
-            let words = shell_words::split(cmd).map_err(|e| {
-                Error::Environment(format!("Cannot split TODO_CLIPBOARD \"{cmd}\": {e}"))
+            let words = shell_words::split(cmd).map_err(|e| Error::Clipboard {
+                command: cmd.clone(),
+                problem: ToolProblem::Split(e.to_string()),
             })?;
             return Ok(Some(words));
         }
@@ -91,17 +92,25 @@ pub fn copy(env: &Env, text: &str) -> Result<Copied> {
     };
     let shown = argv.join(" ");
     let Some((program, args)) = argv.split_first() else {
-        return Err(Error::Environment("TODO_CLIPBOARD is empty.".into()));
+        return Err(Error::Clipboard {
+            command: shown,
+            problem: ToolProblem::Empty,
+        });
     };
-    let failed =
-        |why: String| Error::Environment(format!("Clipboard command \"{shown}\" failed: {why}"));
+    let failed = |why: String| Error::Clipboard {
+        command: shown.clone(),
+        problem: ToolProblem::Failed(why),
+    };
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| failed(format!("cannot start it ({})", spawn_reason(&e))))?;
+        .map_err(|e| Error::Clipboard {
+            command: shown.clone(),
+            problem: ToolProblem::Start(spawn_reason(&e)),
+        })?;
     // A tool that exits early closes the pipe under us; its exit status is
     // then the better explanation, so wait for it before blaming the write.
     let written = match child.stdin.take() {

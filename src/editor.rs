@@ -7,7 +7,7 @@ use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::error::{Error, Result, spawn_reason};
+use crate::error::{Error, Result, ToolProblem, spawn_reason};
 use crate::storage::create_unique;
 
 /// An editing session's file, kept unless [`Draft::discard`] is called.
@@ -43,26 +43,23 @@ impl Draft {
 
     /// Run `editor` (a command line) on the file and wait for it.
     pub fn edit(&self, editor: &str) -> Result<()> {
-        let argv = shell_words::split(editor).map_err(|e| {
-            Error::Environment(format!("Cannot split the editor command \"{editor}\": {e}"))
-        })?;
+        let failed = |problem| Error::Editor {
+            command: editor.to_string(),
+            problem,
+            kept: None,
+        };
+        let argv =
+            shell_words::split(editor).map_err(|e| failed(ToolProblem::Split(e.to_string())))?;
         let Some((program, args)) = argv.split_first() else {
-            return Err(Error::Environment("The editor command is empty.".into()));
+            return Err(failed(ToolProblem::Empty));
         };
         let status = Command::new(program)
             .args(args)
             .arg(&self.path)
             .status()
-            .map_err(|e| {
-                Error::Environment(format!(
-                    "Could not start editor \"{editor}\": {}; todos unchanged.",
-                    spawn_reason(&e)
-                ))
-            })?;
+            .map_err(|e| failed(ToolProblem::Start(spawn_reason(&e))))?;
         if !status.success() {
-            return Err(Error::Environment(format!(
-                "Editor \"{editor}\" exited with {status}; todos unchanged."
-            )));
+            return Err(failed(ToolProblem::Failed(status.to_string())));
         }
         Ok(())
     }

@@ -1,5 +1,6 @@
-//! Everything that can go wrong, each with its exit status (SPEC §6) and a
-//! stable code string for `--json`.
+//! Everything that can go wrong, as kinds of the domain: each with its exit
+//! status (SPEC §6), stable `error.code` and `error.kind` strings for
+//! `--json`, and an optional hint (the way out) kept apart from the message.
 
 use std::io;
 use std::path::PathBuf;
@@ -7,17 +8,26 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::exit_codes::ExitCode;
 use crate::matching::Candidate;
+use crate::merge::Overflow;
+use crate::plan::Status;
 use crate::text::Message;
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// What went wrong, as a kind of the domain. Each kind has its exit status
+/// (SPEC §6), its `--json` names and its hint in the one table of
+/// [`Error::entry`] and in [`Error::hint`]; the message says what happened,
+/// the hint the way out.
 #[derive(Debug, Error)]
 pub enum Error {
+    // ── 2: usage ─────────────────────────────────────────────────────────
     /// Bad flags or arguments, or text that is empty once normalised.
     #[error("{0}")]
     Usage(String),
 
+    // ── 3: matching ──────────────────────────────────────────────────────
     /// No task or phase matched; the message is the verb's own. With
     /// `guess`, typo tolerance found `suggestion` and a person may confirm
     /// it (SPEC §5); otherwise the suggestion is only a hint.
@@ -35,9 +45,30 @@ pub enum Error {
         candidates: Vec<Candidate>,
     },
 
-    /// `--if-rev` mismatch, plan changed under `edit` or before `undo`.
-    #[error("{0}")]
-    Conflict(String),
+    // ── 4: conflict ──────────────────────────────────────────────────────
+    /// `--if-rev` named another rev than the plan's.
+    #[error("The plan is at rev {have}, not {want} (--if-rev); nothing was changed.")]
+    RevMismatch { have: u64, want: u64 },
+
+    /// The plan changed while `todo edit` had the editor open.
+    #[error(
+        "The plan changed while the editor was open; your edit was not applied.\n\
+         Your text is kept in {kept}\n\
+         Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
+    )]
+    ChangedDuringEdit { kept: String },
+
+    /// The plan file was changed by something other than todo since the
+    /// change `undo` would take back.
+    #[error(
+        "The plan file was changed outside todo since its last change (\"{last}\"); undo would throw that away.\n\
+         Look at it, then run `todo undo --force` to undo anyway."
+    )]
+    ChangedOutsideTodo { last: String },
+
+    /// What `undo --force` would take back was edited outside todo since.
+    #[error("Cannot undo \"{last}\": the tasks it changed were edited outside todo since.")]
+    UndoOverwritten { last: String },
 
     #[error(
         "Timed out after {} waiting for another todo to finish with {}.",
@@ -46,6 +77,7 @@ pub enum Error {
     )]
     LockTimeout { path: PathBuf, waited: Duration },
 
+    // ── 5: invalid input ─────────────────────────────────────────────────
     /// The plan file cannot be read as a plan; nothing was written.
     #[error(
         "Plan file {}:{line}:{column} is broken: {message}\nNothing was changed. Fix the file (or restore it, e.g. with git), then retry.",
@@ -58,10 +90,30 @@ pub enum Error {
         message: String,
     },
 
-    /// Unparsable Markdown or JSON input, or a bad `--into` region.
+    /// An id counter or `rev` is at its limit: the change would repeat an
+    /// id or a rev. `merging` names the file `merge-file` left as it was.
+    #[error("{which} {}", match merging {
+        Some(ours) => format!("Nothing was merged; {ours} is unchanged."),
+        None => "Nothing was changed.".to_string(),
+    })]
+    CounterSpent {
+        which: Overflow,
+        merging: Option<String>,
+    },
+
+    /// `todo import` of something with no headings and no tasks.
+    #[error(
+        "Could not import {from}: it has no headings and no tasks; the plan was left as it was.\n\
+         To clear the plan on purpose, run: todo rm"
+    )]
+    EmptyImport { from: String },
+
+    /// Unparsable Markdown or JSON input, or a bad `--into` region: the
+    /// problems, each with its place.
     #[error("{0}")]
     Invalid(String),
 
+    // ── 6: environment ───────────────────────────────────────────────────
     #[error("{context}: {}", io_reason(source))]
     Io {
         context: String,
@@ -69,16 +121,140 @@ pub enum Error {
         source: io::Error,
     },
 
-    #[error("{0}")]
-    Environment(String),
+    #[error(
+        "Plan file {path} is read-only; not changing it. Make it writable (chmod u+w) to allow changes."
+    )]
+    ReadOnlyPlan { path: String },
 
-    /// Duplicate task, blocking a finished task, nothing to undo.
-    #[error("{0}")]
-    Refused(String),
+    /// A path todo chose (or the plan file it found) leads somewhere it may
+    /// not write or read: out of the project, a directory, a FIFO, …
+    #[error("{} {path}: {why}; nothing was written.", action.verb())]
+    PathRefused {
+        action: PathAction,
+        path: String,
+        why: String,
+    },
+
+    #[error("Failed to read todos: {from}: {why}")]
+    ImportUnreadable { from: String, why: String },
+
+    #[error("No data directory for undo history; set TODO_HISTORY_DIR.")]
+    NoHistoryDir,
+
+    #[error("No editor configured. Set $VISUAL or $EDITOR environment variable.")]
+    NoEditor,
+
+    /// The editor could not run or failed; `kept` is where what the person
+    /// saved before that is kept.
+    #[error("{}{}", problem.message(command), kept.as_ref().map(|k| format!("\nYour text is kept in {}", k.display())).unwrap_or_default())]
+    Editor {
+        command: String,
+        problem: ToolProblem,
+        kept: Option<PathBuf>,
+    },
+
+    /// The clipboard command (`TODO_CLIPBOARD` or the one found) failed.
+    #[error("{}", clipboard(command, problem))]
+    Clipboard {
+        command: String,
+        problem: ToolProblem,
+    },
+
+    #[error("Not in a git repository: no .git in {} or above. Run todo git-setup inside the repository.", cwd.display())]
+    NotARepository { cwd: PathBuf },
+
+    #[error("Cannot run git: {why}. Install git and make sure it is on PATH.")]
+    GitUnavailable { why: String },
+
+    #[error("git {args} failed: {stderr}")]
+    GitFailed { args: String, stderr: String },
+
+    // ── 7: refused ───────────────────────────────────────────────────────
+    // The refusals of SPEC §8 (`set-by-person`, `step-locked`, …) join
+    // here, each a kind with its own code in the table of `Error::entry`.
+    #[error("Task \"{content}\" already exists")]
+    Duplicate { content: String },
+
+    /// Two phases of one name (ignoring case) would make every `-p NAME`
+    /// ambiguous.
+    #[error("Phase \"{name}\" already exists")]
+    PhaseNameTaken { name: String },
+
+    #[error("Cannot block \"{content}\": it is {status}.")]
+    BlockFinished { content: String, status: Status },
+
+    #[error("Nothing to undo.")]
+    NothingToUndo,
+
+    // ── 70: a bug ────────────────────────────────────────────────────────
+    /// An internal invariant broke: never the user's doing.
+    #[error("Internal error: {0}.")]
+    Bug(String),
 
     /// A failing line of `todo batch`: its number, and its own error.
     #[error("Line {line}: {source}")]
     AtLine { line: usize, source: Box<Error> },
+}
+
+/// What todo would have done with a path it refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathAction {
+    /// Write the plan file it found.
+    WritePlan,
+    /// Write a file of the project (`TODO.md`, `--into`).
+    Write,
+    /// Read and write a file of the repository (`.gitattributes`).
+    Use,
+}
+
+impl PathAction {
+    fn verb(self) -> &'static str {
+        match self {
+            PathAction::WritePlan => "Not writing plan file",
+            PathAction::Write => "Not writing",
+            PathAction::Use => "Not using",
+        }
+    }
+}
+
+/// How an outside command (the editor, the clipboard tool) failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolProblem {
+    /// The command line could not be split into words.
+    Split(String),
+    /// The command line has no words.
+    Empty,
+    /// It could not be started.
+    Start(String),
+    /// It ran and failed.
+    Failed(String),
+}
+
+impl ToolProblem {
+    /// As the editor's failure.
+    fn message(&self, editor: &str) -> String {
+        match self {
+            ToolProblem::Split(e) => format!("Cannot split the editor command \"{editor}\": {e}"),
+            ToolProblem::Empty => "The editor command is empty.".into(),
+            ToolProblem::Start(why) => {
+                format!("Could not start editor \"{editor}\": {why}; todos unchanged.")
+            }
+            ToolProblem::Failed(status) => {
+                format!("Editor \"{editor}\" exited with {status}; todos unchanged.")
+            }
+        }
+    }
+}
+
+fn clipboard(command: &str, problem: &ToolProblem) -> String {
+    match problem {
+        ToolProblem::Split(e) => format!("Cannot split TODO_CLIPBOARD \"{command}\": {e}"),
+        ToolProblem::Empty => "TODO_CLIPBOARD is empty.".into(),
+        ToolProblem::Start(why) => {
+            format!("Clipboard command \"{command}\" failed: cannot start it ({why})")
+        }
+        ToolProblem::Failed(why) => format!("Clipboard command \"{command}\" failed: {why}"),
+    }
 }
 
 fn did_you_mean(c: &Candidate) -> String {
@@ -98,10 +274,6 @@ fn ambiguous(query: &str, candidates: &[Candidate]) -> Message {
     if candidates.len() > SHOWN {
         out.push(format!("  … and {} more", candidates.len() - SHOWN));
     }
-    out.push(format!(
-        "Use an id (such as {}) or more words.",
-        candidates.first().map_or("t1", Candidate::id)
-    ));
     out
 }
 
@@ -153,17 +325,145 @@ impl Error {
         Error::Usage(msg.into())
     }
 
+    /// A broken internal invariant: exit 70, and a request to report it.
+    pub fn bug(what: impl Into<String>) -> Self {
+        Error::Bug(what.into())
+    }
+
+    /// The one table: each kind's exit status (SPEC §6), its `error.code`
+    /// for `--json` and its `error.kind`. `code` is the stable name scripts
+    /// read (for the kinds that came first, the name of their class:
+    /// `refused`, `conflict`, `invalid_input`, `environment`); `kind` names
+    /// the exact kind. Both never change once given.
+    pub fn entry(&self) -> (ExitCode, &'static str, &'static str) {
+        use ExitCode as X;
+        match self {
+            Error::Usage(_) => (X::Usage, "usage", "usage"),
+            Error::NoMatch { .. } => (X::NoMatch, "no_match", "no_match"),
+            Error::Ambiguous { .. } => (X::NoMatch, "ambiguous", "ambiguous"),
+            Error::RevMismatch { .. } => (X::Conflict, "conflict", "rev_mismatch"),
+            Error::ChangedDuringEdit { .. } => (X::Conflict, "conflict", "changed_during_edit"),
+            Error::ChangedOutsideTodo { .. } => (X::Conflict, "conflict", "changed_outside_todo"),
+            Error::UndoOverwritten { .. } => (X::Conflict, "conflict", "undo_overwritten"),
+            Error::LockTimeout { .. } => (X::Conflict, "lock_timeout", "lock_timeout"),
+            Error::BrokenPlan { .. } => (X::Invalid, "broken_plan", "broken_plan"),
+            Error::CounterSpent { .. } => (X::Invalid, "invalid_input", "counter_spent"),
+            Error::EmptyImport { .. } => (X::Invalid, "invalid_input", "empty_import"),
+            Error::Invalid(_) => (X::Invalid, "invalid_input", "invalid_input"),
+            Error::Io { .. } => (X::Environment, "io", "io"),
+            Error::ReadOnlyPlan { .. } => (X::Environment, "environment", "read_only_plan"),
+            Error::PathRefused { .. } => (X::Environment, "environment", "path_refused"),
+            Error::ImportUnreadable { .. } => (X::Environment, "environment", "import_unreadable"),
+            Error::NoHistoryDir => (X::Environment, "environment", "no_history_dir"),
+            Error::NoEditor => (X::Environment, "environment", "no_editor"),
+            Error::Editor { .. } => (X::Environment, "environment", "editor_failed"),
+            Error::Clipboard { .. } => (X::Environment, "environment", "clipboard_failed"),
+            Error::NotARepository { .. } => (X::Environment, "environment", "not_a_repository"),
+            Error::GitUnavailable { .. } => (X::Environment, "environment", "git_unavailable"),
+            Error::GitFailed { .. } => (X::Environment, "environment", "git_failed"),
+            Error::Duplicate { .. } => (X::Refused, "refused", "duplicate"),
+            Error::PhaseNameTaken { .. } => (X::Refused, "refused", "phase_name_taken"),
+            Error::BlockFinished { .. } => (X::Refused, "refused", "block_finished"),
+            Error::NothingToUndo => (X::Refused, "refused", "nothing_to_undo"),
+            Error::Bug(_) => (X::Bug, "bug", "bug"),
+            Error::AtLine { source, .. } => source.entry(),
+        }
+    }
+
     /// The exit status of SPEC §6.
     pub fn exit_code(&self) -> u8 {
+        self.entry().0.code()
+    }
+
+    /// A stable name for scripts reading `--json` (`error.code`).
+    pub fn code(&self) -> &'static str {
+        self.entry().1
+    }
+
+    /// The exact kind, for `--json` (`error.kind`).
+    pub fn kind(&self) -> &'static str {
+        self.entry().2
+    }
+
+    /// The way out, if there is one to tell: `--json` gives it as
+    /// `error.hint`. See [`Error::hint_apart`] for what a person sees.
+    pub fn hint(&self) -> Option<String> {
+        self.hints().map(|(hint, _)| hint)
+    }
+
+    /// The hint when a person sees it on a line of its own after the
+    /// message (`Hint: …`). The others are for `--json` only: the message a
+    /// person reads already says it in its own words (most often as its
+    /// last sentence, as before hints were apart, and tests pin it there).
+    pub fn hint_apart(&self) -> Option<String> {
+        self.hints()
+            .filter(|(_, apart)| *apart)
+            .map(|(hint, _)| hint)
+    }
+
+    /// Each kind's hint, and whether it stands apart from the message.
+    fn hints(&self) -> Option<(String, bool)> {
+        let json_only = |hint: &str| Some((hint.to_string(), false));
         match self {
-            Error::Usage(_) => 2,
-            Error::NoMatch { .. } | Error::Ambiguous { .. } => 3,
-            Error::Conflict(_) | Error::LockTimeout { .. } => 4,
-            Error::BrokenPlan { .. } | Error::Invalid(_) => 5,
-            Error::Io { .. } | Error::Environment(_) => 6,
-            Error::Refused(_) => 7,
-            Error::AtLine { source, .. } => source.exit_code(),
+            Error::Ambiguous { candidates, .. } => Some((
+                format!(
+                    "Use an id (such as {}) or more words.",
+                    candidates.first().map_or("t1", Candidate::id)
+                ),
+                true,
+            )),
+            Error::NoMatch {
+                suggestion: Some(c),
+                ..
+            } => Some((format!("Use {} if that is the one.", c.id()), false)),
+            Error::NoMatch { .. } => {
+                json_only("`todo show --ids` lists the tasks and phases with their ids.")
+            }
+            Error::RevMismatch { .. } => Some(("Read it again and retry.".into(), true)),
+            Error::ChangedDuringEdit { kept } => Some((
+                format!(
+                    "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
+                ),
+                false,
+            )),
+            Error::ChangedOutsideTodo { .. } => {
+                json_only("Look at it, then run `todo undo --force` to undo anyway.")
+            }
+            Error::BrokenPlan { .. } => {
+                json_only("Fix the file (or restore it, e.g. with git), then retry.")
+            }
+            Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
+            Error::ReadOnlyPlan { .. } => {
+                json_only("Make it writable (chmod u+w) to allow changes.")
+            }
+            Error::PathRefused {
+                action: PathAction::WritePlan,
+                ..
+            } => Some((
+                "To use it there, name it with --file or TODO_FILE.".into(),
+                true,
+            )),
+            Error::NoHistoryDir => json_only("Set TODO_HISTORY_DIR."),
+            Error::NoEditor => json_only("Set $VISUAL or $EDITOR environment variable."),
+            Error::NotARepository { .. } => json_only("Run todo git-setup inside the repository."),
+            Error::GitUnavailable { .. } => json_only("Install git and make sure it is on PATH."),
+            Error::Bug(_) => Some((
+                "This is a bug in todo; please report it, with the command that led here.".into(),
+                true,
+            )),
+            Error::AtLine { source, .. } => source.hints(),
+            _ => None,
         }
+    }
+
+    /// What a person reads: the message's lines, then the hint on its own
+    /// line when it stands apart.
+    pub fn for_person(&self) -> Message {
+        let mut out = self.message();
+        if let Some(hint) = self.hint_apart() {
+            out.push(format!("Hint: {hint}"));
+        }
+        out
     }
 
     /// The message as lines for a person (SPEC §3): the same text as
@@ -184,11 +484,35 @@ impl Error {
                 out
             }
             Error::Ambiguous { query, candidates } => ambiguous(query, candidates),
-            Error::BrokenPlan { .. } => {
-                let full = self.to_string();
-                let (head, tail) = full.rsplit_once('\n').unwrap_or((&full, ""));
-                [head, tail].into_iter().collect()
+            Error::Editor {
+                command,
+                problem,
+                kept,
+            } => {
+                let mut out = Message::from(problem.message(command));
+                if let Some(kept) = kept {
+                    out.push(format!("Your text is kept in {}", kept.display()));
+                }
+                out
             }
+            Error::BrokenPlan { .. }
+            | Error::ChangedOutsideTodo { .. }
+            | Error::EmptyImport { .. } => {
+                // Two lines: the last break is ours, any other is text.
+                let full = self.to_string();
+                match full.rsplit_once('\n') {
+                    Some((head, tail)) => [head, tail].into_iter().collect(),
+                    None => Message::from(full),
+                }
+            }
+            Error::ChangedDuringEdit { kept } => [
+                "The plan changed while the editor was open; your edit was not applied."
+                    .to_string(),
+                format!("Your text is kept in {kept}"),
+                self.hint().unwrap_or_default(),
+            ]
+            .into_iter()
+            .collect(),
             Error::AtLine { line, source } => {
                 let inner = source.message();
                 let mut out = Message::default();
@@ -202,29 +526,11 @@ impl Error {
                 out
             }
             // Our own messages: every newline in them is a line break of ours.
-            Error::Usage(s)
-            | Error::Conflict(s)
-            | Error::Invalid(s)
-            | Error::Environment(s)
-            | Error::Refused(s) => Message::of_lines(s),
-            Error::LockTimeout { .. } | Error::Io { .. } => Message::from(self.to_string()),
-        }
-    }
-
-    /// A stable name for scripts reading `--json`.
-    pub fn code(&self) -> &'static str {
-        match self {
-            Error::Usage(_) => "usage",
-            Error::NoMatch { .. } => "no_match",
-            Error::Ambiguous { .. } => "ambiguous",
-            Error::Conflict(_) => "conflict",
-            Error::LockTimeout { .. } => "lock_timeout",
-            Error::BrokenPlan { .. } => "broken_plan",
-            Error::Invalid(_) => "invalid_input",
-            Error::Io { .. } => "io",
-            Error::Environment(_) => "environment",
-            Error::Refused(_) => "refused",
-            Error::AtLine { source, .. } => source.code(),
+            // (git's own lines among them.)
+            Error::Usage(s) | Error::Invalid(s) => Message::of_lines(s),
+            Error::GitFailed { .. } => Message::of_lines(&self.to_string()),
+            // One line: a newline in a path or a name is text.
+            _ => Message::from(self.to_string()),
         }
     }
 
@@ -238,11 +544,18 @@ impl Error {
 mod tests {
     use super::*;
 
-    #[test]
-    fn exit_codes_follow_the_spec_table() {
+    /// One of every kind, with the exit status, `error.code` and
+    /// `error.kind` it must have. Written out here, apart from the table in
+    /// [`Error::entry`], so that a change to the table is a change to this.
+    fn every_kind() -> Vec<(Error, u8, &'static str, &'static str)> {
         let io_err = || io::Error::from(io::ErrorKind::PermissionDenied);
-        let cases: Vec<(Error, u8, &str)> = vec![
-            (Error::usage("x"), 2, "usage"),
+        let tool = |problem| Error::Editor {
+            command: "vi".into(),
+            problem,
+            kept: None,
+        };
+        vec![
+            (Error::usage("x"), 2, "usage", "usage"),
             (
                 Error::NoMatch {
                     message: "x".into(),
@@ -252,6 +565,7 @@ mod tests {
                 },
                 3,
                 "no_match",
+                "no_match",
             ),
             (
                 Error::Ambiguous {
@@ -260,14 +574,39 @@ mod tests {
                 },
                 3,
                 "ambiguous",
+                "ambiguous",
             ),
-            (Error::Conflict("x".into()), 4, "conflict"),
+            (
+                Error::RevMismatch { have: 2, want: 1 },
+                4,
+                "conflict",
+                "rev_mismatch",
+            ),
+            (
+                Error::ChangedDuringEdit { kept: "k".into() },
+                4,
+                "conflict",
+                "changed_during_edit",
+            ),
+            (
+                Error::ChangedOutsideTodo { last: "l".into() },
+                4,
+                "conflict",
+                "changed_outside_todo",
+            ),
+            (
+                Error::UndoOverwritten { last: "l".into() },
+                4,
+                "conflict",
+                "undo_overwritten",
+            ),
             (
                 Error::LockTimeout {
                     path: "p".into(),
                     waited: Duration::from_secs(10),
                 },
                 4,
+                "lock_timeout",
                 "lock_timeout",
             ),
             (
@@ -279,16 +618,246 @@ mod tests {
                 },
                 5,
                 "broken_plan",
+                "broken_plan",
             ),
-            (Error::Invalid("x".into()), 5, "invalid_input"),
-            (Error::io("reading", io_err()), 6, "io"),
-            (Error::Environment("x".into()), 6, "environment"),
-            (Error::Refused("x".into()), 7, "refused"),
-        ];
-        for (err, code, name) in cases {
-            assert_eq!((err.exit_code(), err.code()), (code, name), "{err}");
-            assert_eq!(err.message().to_string(), err.to_string());
+            (
+                Error::CounterSpent {
+                    which: Overflow::Rev,
+                    merging: None,
+                },
+                5,
+                "invalid_input",
+                "counter_spent",
+            ),
+            (
+                Error::EmptyImport { from: "-".into() },
+                5,
+                "invalid_input",
+                "empty_import",
+            ),
+            (
+                Error::Invalid("x".into()),
+                5,
+                "invalid_input",
+                "invalid_input",
+            ),
+            (Error::io("reading", io_err()), 6, "io", "io"),
+            (
+                Error::ReadOnlyPlan { path: "p".into() },
+                6,
+                "environment",
+                "read_only_plan",
+            ),
+            (
+                Error::PathRefused {
+                    action: PathAction::Write,
+                    path: "p".into(),
+                    why: "w".into(),
+                },
+                6,
+                "environment",
+                "path_refused",
+            ),
+            (
+                Error::ImportUnreadable {
+                    from: "f".into(),
+                    why: "w".into(),
+                },
+                6,
+                "environment",
+                "import_unreadable",
+            ),
+            (Error::NoHistoryDir, 6, "environment", "no_history_dir"),
+            (Error::NoEditor, 6, "environment", "no_editor"),
+            (tool(ToolProblem::Empty), 6, "environment", "editor_failed"),
+            (
+                Error::Clipboard {
+                    command: "c".into(),
+                    problem: ToolProblem::Failed("f".into()),
+                },
+                6,
+                "environment",
+                "clipboard_failed",
+            ),
+            (
+                Error::NotARepository { cwd: "d".into() },
+                6,
+                "environment",
+                "not_a_repository",
+            ),
+            (
+                Error::GitUnavailable { why: "w".into() },
+                6,
+                "environment",
+                "git_unavailable",
+            ),
+            (
+                Error::GitFailed {
+                    args: "a".into(),
+                    stderr: "e".into(),
+                },
+                6,
+                "environment",
+                "git_failed",
+            ),
+            (
+                Error::Duplicate {
+                    content: "c".into(),
+                },
+                7,
+                "refused",
+                "duplicate",
+            ),
+            (
+                Error::PhaseNameTaken { name: "n".into() },
+                7,
+                "refused",
+                "phase_name_taken",
+            ),
+            (
+                Error::BlockFinished {
+                    content: "c".into(),
+                    status: Status::Completed,
+                },
+                7,
+                "refused",
+                "block_finished",
+            ),
+            (Error::NothingToUndo, 7, "refused", "nothing_to_undo"),
+            (Error::bug("an invariant"), 70, "bug", "bug"),
+            (
+                Error::AtLine {
+                    line: 2,
+                    source: Box::new(Error::NothingToUndo),
+                },
+                7,
+                "refused",
+                "nothing_to_undo",
+            ),
+        ]
+    }
+
+    /// Which kind an error is. Exhaustive: a new kind does not compile
+    /// until it is named here, and then [`every_kind`] must hold it.
+    fn ordinal(err: &Error) -> usize {
+        match err {
+            Error::Usage(_) => 0,
+            Error::NoMatch { .. } => 1,
+            Error::Ambiguous { .. } => 2,
+            Error::RevMismatch { .. } => 3,
+            Error::ChangedDuringEdit { .. } => 4,
+            Error::ChangedOutsideTodo { .. } => 5,
+            Error::UndoOverwritten { .. } => 6,
+            Error::LockTimeout { .. } => 7,
+            Error::BrokenPlan { .. } => 8,
+            Error::CounterSpent { .. } => 9,
+            Error::EmptyImport { .. } => 10,
+            Error::Invalid(_) => 11,
+            Error::Io { .. } => 12,
+            Error::ReadOnlyPlan { .. } => 13,
+            Error::PathRefused { .. } => 14,
+            Error::ImportUnreadable { .. } => 15,
+            Error::NoHistoryDir => 16,
+            Error::NoEditor => 17,
+            Error::Editor { .. } => 18,
+            Error::Clipboard { .. } => 19,
+            Error::NotARepository { .. } => 20,
+            Error::GitUnavailable { .. } => 21,
+            Error::GitFailed { .. } => 22,
+            Error::Duplicate { .. } => 23,
+            Error::PhaseNameTaken { .. } => 24,
+            Error::BlockFinished { .. } => 25,
+            Error::NothingToUndo => 26,
+            Error::Bug(_) => 27,
+            Error::AtLine { .. } => 28,
         }
+    }
+    const KINDS: usize = 29;
+
+    #[test]
+    fn every_kind_has_its_exit_status_code_and_kind() {
+        let cases = every_kind();
+        let mut seen = [false; KINDS];
+        for (err, exit, code, kind) in &cases {
+            seen[ordinal(err)] = true;
+            assert_eq!(
+                (err.exit_code(), err.code(), err.kind()),
+                (*exit, *code, *kind),
+                "{err:?}"
+            );
+            // The exit status is one of SPEC §6's (or 70 for a bug).
+            assert!(matches!(exit, 2..=7 | 70), "{err:?}");
+            // The lines a person reads are the text `--json` gives.
+            assert_eq!(err.message().to_string(), err.to_string(), "{err:?}");
+        }
+        assert!(seen.iter().all(|s| *s), "a kind is missing: {seen:?}");
+        // A kind name is never given to two kinds.
+        let mut kinds: Vec<_> = cases
+            .iter()
+            .filter(|(e, ..)| !matches!(e, Error::AtLine { .. }))
+            .map(|(e, ..)| e.kind())
+            .collect();
+        kinds.sort_unstable();
+        let all = kinds.len();
+        kinds.dedup();
+        assert_eq!(kinds.len(), all, "{kinds:?}");
+    }
+
+    #[test]
+    fn a_bug_has_its_own_exit_status_and_asks_to_be_reported() {
+        let err = Error::bug("task t3 is gone after matching it");
+        assert_eq!(err.exit_code(), 70);
+        assert_eq!(err.code(), "bug");
+        assert_eq!(
+            err.for_person().lines().collect::<Vec<_>>(),
+            [
+                "Internal error: task t3 is gone after matching it.",
+                "Hint: This is a bug in todo; please report it, with the command that led here.",
+            ]
+        );
+        // Nothing a user refused: not 7, and never a class of SPEC §6.
+        assert!(!(0..=7).contains(&err.exit_code()));
+        // An op that cannot find a resolved id is a bug too.
+        let err = Error::from(crate::plan::ops::OpError::NoTask("t9".into()));
+        assert_eq!(err.exit_code(), 70);
+    }
+
+    #[test]
+    fn hints_stand_apart_or_stay_where_people_read_them() {
+        let ambiguous = Error::Ambiguous {
+            query: "fix".into(),
+            candidates: vec![],
+        };
+        assert_eq!(
+            ambiguous.hint_apart().as_deref(),
+            Some("Use an id (such as t1) or more words.")
+        );
+        assert!(!ambiguous.to_string().contains("Use an id"));
+        let rev = Error::RevMismatch { have: 2, want: 1 };
+        assert_eq!(
+            rev.for_person().as_str(),
+            "The plan is at rev 2, not 1 (--if-rev); nothing was changed.\nHint: Read it again and retry."
+        );
+        // A hint apart is not also in the message; `--json` gives every
+        // hint, apart or not.
+        for (err, _, _, _) in every_kind() {
+            if let Some(hint) = err.hint_apart() {
+                assert!(!err.to_string().contains(&hint), "{err:?}: {hint}");
+                assert_eq!(err.hint(), Some(hint));
+            }
+        }
+        let broken = Error::BrokenPlan {
+            path: "p".into(),
+            line: 1,
+            column: 1,
+            message: "m".into(),
+        };
+        assert_eq!(broken.hint_apart(), None);
+        assert!(
+            broken
+                .to_string()
+                .contains(&broken.hint().unwrap_or_default())
+        );
     }
 
     #[test]
@@ -318,7 +887,6 @@ mod tests {
                 "\"fix\" is ambiguous; it matches:",
                 "  t1  Fix\n- fake  (Ph\nase, pending)",
                 "  p2  Fix it  (phase)",
-                "Use an id (such as t1) or more words.",
             ]
         );
         assert_eq!(err.message().to_string(), err.to_string());

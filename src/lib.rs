@@ -6,6 +6,7 @@ pub mod clipboard;
 mod cmd;
 pub mod editor;
 pub mod error;
+pub mod exit_codes;
 mod fnv;
 pub mod generate;
 pub mod history;
@@ -110,10 +111,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
                 }
             }
             match out.report(&report) {
-                Ok(()) => report.exit,
+                Ok(()) => report.exit.code(),
                 // The reader went away (`todo check | head -1`): end quietly,
                 // but keep the verb's own status, so a failing check still fails.
-                Err(e) if e.is_broken_pipe() => report.exit,
+                Err(e) if e.is_broken_pipe() => report.exit.code(),
                 Err(e) => fail(&out, verb, ctx.rev.get(), &e),
             }
         }
@@ -167,7 +168,7 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
                     "verb": verb_in(args),
                     "message": message,
                     "rev": null,
-                    "error": { "code": "usage", "exit": 2 },
+                    "error": { "code": "usage", "kind": "usage", "exit": exit_codes::ExitCode::Usage.code() },
                 });
                 let _ = std::io::Write::write_all(
                     &mut std::io::stdout().lock(),
@@ -176,7 +177,7 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
             } else {
                 let _ = out.stderr(&text::Message::of_lines(message));
             }
-            2
+            exit_codes::ExitCode::Usage.code()
         }
     }
 }

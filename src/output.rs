@@ -12,6 +12,7 @@ use anstyle::{AnsiColor, Style};
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
+use crate::exit_codes::ExitCode;
 use crate::matching::{Candidate, Target};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::text::{Message, is_unsafe, visible};
@@ -38,8 +39,9 @@ pub struct Report {
     pub phases: Vec<Value>,
     /// Verb-specific JSON fields.
     pub extra: Map<String, Value>,
-    /// Exit status for non-error outcomes (`check` and `next` use 1).
-    pub exit: u8,
+    /// How the verb ended when it did not fail (`check` with open work,
+    /// `next` with nothing to do, …).
+    pub exit: ExitCode,
     /// Lines for stderr (also listed under `--json`).
     pub warnings: Vec<String>,
 }
@@ -71,7 +73,7 @@ impl Report {
             tasks: Vec::new(),
             phases: Vec::new(),
             extra: Map::new(),
-            exit: 0,
+            exit: ExitCode::Success,
             warnings: Vec::new(),
         }
     }
@@ -327,7 +329,18 @@ impl Output {
     /// Print an error: human text on stderr, or the JSON object on stdout.
     pub fn error(&self, verb: &str, rev: Option<u64>, err: &Error) -> Result<()> {
         if self.json {
-            let mut error = json!({ "code": err.code(), "exit": err.exit_code() });
+            let mut error = json!({
+                "code": err.code(),
+                "kind": err.kind(),
+                "exit": err.exit_code(),
+            });
+            if let (Some(hint), Some(obj)) = (err.hint(), error.as_object_mut()) {
+                obj.insert("hint".into(), json!(hint));
+            }
+            if let (Error::RevMismatch { have, want }, Some(obj)) = (err, error.as_object_mut()) {
+                obj.insert("have".into(), json!(have));
+                obj.insert("want".into(), json!(want));
+            }
             if let (Error::Ambiguous { candidates, .. }, Some(obj)) = (err, error.as_object_mut()) {
                 obj.insert(
                     "candidates".into(),
@@ -366,7 +379,7 @@ impl Output {
             });
             return emit(io::stdout().lock(), &json_line(&obj));
         }
-        self.stderr(&err.message())
+        self.stderr(&err.for_person())
     }
 }
 

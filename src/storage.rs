@@ -102,11 +102,11 @@ impl Store {
         if real.starts_with(project_of(&self.path)) {
             return Ok(());
         }
-        Err(Error::Environment(format!(
-            "Not writing plan file {}: {}; nothing was written. To use it there, name it with --file or TODO_FILE.",
-            self.display(),
-            Refusal::Outside { real, at_end: true }
-        )))
+        Err(Error::PathRefused {
+            action: crate::error::PathAction::WritePlan,
+            path: self.display(),
+            why: Refusal::Outside { real, at_end: true }.to_string(),
+        })
     }
 
     pub fn display(&self) -> String {
@@ -256,10 +256,9 @@ impl Lock {
             ));
         }
         if meta.permissions().mode() & 0o222 == 0 {
-            return Err(Error::Environment(format!(
-                "Plan file {} is read-only; not changing it. Make it writable (chmod u+w) to allow changes.",
-                store.display()
-            )));
+            return Err(Error::ReadOnlyPlan {
+                path: store.display(),
+            });
         }
         // Opening for write without truncating tells whether *we* may write.
         match OpenOptions::new().write(true).open(&self.target) {

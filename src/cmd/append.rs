@@ -38,7 +38,7 @@ pub fn apply(plan: &mut Plan, args: &AppendArgs) -> Result<Report> {
         content: content.clone(),
     })?;
     let Some(pos) = applied.at else {
-        return Err(Error::Refused("The new task is gone.".into()));
+        return Err(Error::bug("the new task has no place in the plan"));
     };
     let (phase, task) = (&plan.phases[pos.phase], plan.task(pos));
     let message = format!("Appended to {}: {}", phase.name, task.content);

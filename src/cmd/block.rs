@@ -22,10 +22,10 @@ pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
         Target::Task(id) => {
             let (_, task) = task_ref(plan, &id)?;
             if !task.status.is_open() {
-                return Err(Error::Refused(format!(
-                    "Cannot block \"{}\": it is {}.",
-                    task.content, task.status
-                )));
+                return Err(Error::BlockFinished {
+                    content: task.content.clone(),
+                    status: task.status,
+                });
             }
             let message = match &reason {
                 Some(r) => format!("Marked blocked: {} ({r})", task.content),

@@ -2,6 +2,7 @@
 
 use super::Context;
 use crate::error::Result;
+use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
@@ -33,7 +34,7 @@ pub fn run(ctx: &Context) -> Result<Report> {
         report.message =
             Message::from(format!("You stopped with {count} incomplete todo item(s):"));
         report.message.append(&body);
-        report.exit = 1;
+        report.exit = ExitCode::OpenWork;
     }
     report.rev = plan.rev;
     Ok(report.with("complete", (count == 0).into()))

@@ -13,9 +13,7 @@ const PLACEHOLDER: &str = "(replace this with your tasks)";
 
 pub fn run(ctx: &Context) -> Result<Report> {
     let Some(editor) = ctx.editor.clone() else {
-        return Err(Error::Environment(
-            "No editor configured. Set $VISUAL or $EDITOR environment variable.".into(),
-        ));
+        return Err(Error::NoEditor);
     };
     let loaded = ctx.store.load()?;
     ctx.rev.set(Some(loaded.plan.rev));
@@ -64,15 +62,10 @@ pub fn run(ctx: &Context) -> Result<Report> {
     let result = ctx.transact(
         |plan, bytes, _| {
             if digest(bytes.unwrap_or_default()) != started {
-                return Err(Error::Conflict(format!(
-                    "The plan changed while the editor was open; your edit was not applied.\n\
-                     Your text is kept in {kept}\n\
-                     Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
-                )));
+                return Err(Error::ChangedDuringEdit { kept: kept.clone() });
             }
             let phases = plan.adopt(phases, false);
-            plan.apply(Op::Replace { phases })
-                .map_err(|e| Error::Refused(e.to_string()))?;
+            plan.apply(Op::Replace { phases })?;
             let message = format!(
                 "Todos updated from editor: {} phase(s), {} task(s).",
                 plan.phases.len(),
@@ -90,12 +83,18 @@ pub fn run(ctx: &Context) -> Result<Report> {
 
 /// An editor that failed after the person saved something: keep it.
 fn keep_if_typed(draft: Draft, err: Error) -> Error {
-    match draft.read() {
-        Ok(saved) if saved != draft.original => Error::Environment(format!(
-            "{err}\nYour text is kept in {}",
-            draft.path.display()
-        )),
-        _ => {
+    match (draft.read(), err) {
+        (
+            Ok(saved),
+            Error::Editor {
+                command, problem, ..
+            },
+        ) if saved != draft.original => Error::Editor {
+            command,
+            problem,
+            kept: Some(draft.path.clone()),
+        },
+        (_, err) => {
             draft.discard();
             err
         }

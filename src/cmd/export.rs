@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::Context;
 use crate::cli::{ExportArgs, Format};
-use crate::error::{Error, Result};
+use crate::error::{Error, PathAction, Result};
 use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, json as plan_json};
@@ -70,11 +70,10 @@ pub fn beside(plan: &Path, name: &str) -> PathBuf {
 
 /// The file to write for `path`, or why not (exit 6, nothing written).
 fn target(path: &Path, named: Named) -> Result<PathBuf> {
-    storage::checked(path, named).map_err(|why: Refusal| {
-        Error::Environment(format!(
-            "Not writing {}: {why}; nothing was written.",
-            path.display()
-        ))
+    storage::checked(path, named).map_err(|why: Refusal| Error::PathRefused {
+        action: PathAction::Write,
+        path: path.display().to_string(),
+        why: why.to_string(),
     })
 }
 

@@ -17,7 +17,8 @@ use serde_json::json;
 
 use super::Context;
 use crate::cli::GitSetupArgs;
-use crate::error::{Error, Result};
+use crate::error::{Error, PathAction, Result};
+use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::storage::{self, DEFAULT_NAME, Named};
 
@@ -34,12 +35,7 @@ pub fn run(_ctx: &Context, args: GitSetupArgs) -> Result<Report> {
     let root = cwd
         .ancestors()
         .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())
-        .ok_or_else(|| {
-            Error::Environment(format!(
-                "Not in a git repository: no .git in {} or above. Run todo git-setup inside the repository.",
-                cwd.display()
-            ))
-        })?
+        .ok_or_else(|| Error::NotARepository { cwd: cwd.clone() })?
         .to_path_buf();
     let state = State::read(&root)?;
     if args.check {
@@ -115,7 +111,7 @@ fn check(root: &Path, state: &State) -> Report {
         .with("root", json!(root.display().to_string()))
         .with("configured", json!(configured))
         .with("driver", json!(state.driver));
-    report.exit = u8::from(!configured);
+    report.exit = ExitCode::NotSetUp.when(!configured);
     report
 }
 
@@ -164,7 +160,7 @@ fn setup(root: &Path, state: &State) -> Result<Report> {
             attributes.display()
         ));
         report = report.with("configured", json!(false));
-        report.exit = 1;
+        report.exit = ExitCode::NotSetUp;
     }
     if !on_path(OsStr::new("todo")) {
         report.warnings.push(format!(
@@ -179,11 +175,10 @@ fn setup(root: &Path, state: &State) -> Result<Report> {
 /// hang the read). Returns the file to read and write.
 fn attributes_file(path: &Path) -> Result<PathBuf> {
     let project = storage::project_of(path);
-    storage::checked(path, Named::Chosen { project: &project }).map_err(|why| {
-        Error::Environment(format!(
-            "Not using {}: {why}; nothing was written.",
-            path.display()
-        ))
+    storage::checked(path, Named::Chosen { project: &project }).map_err(|why| Error::PathRefused {
+        action: PathAction::Use,
+        path: path.display().to_string(),
+        why: why.to_string(),
     })
 }
 
@@ -226,12 +221,7 @@ fn git(root: &Path, args: &[&str]) -> Result<Output> {
         .args(args)
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| {
-            Error::Environment(format!(
-                "Cannot run git: {}. Install git and make sure it is on PATH.",
-                io_text(&e)
-            ))
-        })
+        .map_err(|e| Error::GitUnavailable { why: io_text(&e) })
 }
 
 fn io_text(e: &io::Error) -> String {
@@ -244,7 +234,10 @@ fn io_text(e: &io::Error) -> String {
 
 fn failed(args: &[&str], out: &Output) -> Error {
     let stderr = String::from_utf8_lossy(&out.stderr);
-    Error::Environment(format!("git {} failed: {}", args.join(" "), stderr.trim()))
+    Error::GitFailed {
+        args: args.join(" "),
+        stderr: stderr.trim().to_string(),
+    }
 }
 
 /// `git check-attr`: `todo`, `unspecified`, `set`, `unset` or another driver.

@@ -16,8 +16,9 @@ use crate::region;
 use crate::storage::{self, Named};
 
 pub fn run(ctx: &Context, args: &ImportArgs) -> Result<Report> {
-    let failed = |shown: &str, why: String| {
-        Error::Environment(format!("Failed to read todos: {shown}: {why}"))
+    let failed = |shown: &str, why: String| Error::ImportUnreadable {
+        from: shown.to_string(),
+        why,
     };
     let (shown, raw) = match args.path.as_deref() {
         Some("") => return Err(Error::usage("The path is empty.")),
@@ -55,15 +56,11 @@ pub fn run(ctx: &Context, args: &ImportArgs) -> Result<Report> {
     // An empty input is far more often a failed pipe (`false | todo import -`)
     // or the wrong file than a wish to empty the plan; `rm` does that.
     if phases.is_empty() {
-        return Err(Error::Invalid(format!(
-            "Could not import {shown}: it has no headings and no tasks; the plan was left as it was.\n\
-             To clear the plan on purpose, run: todo rm"
-        )));
+        return Err(Error::EmptyImport { from: shown });
     }
     ctx.mutate(|plan| {
         let phases = plan.adopt(phases, keep_notes);
-        plan.apply(Op::Replace { phases })
-            .map_err(|e| Error::Refused(e.to_string()))?;
+        plan.apply(Op::Replace { phases })?;
         let (n, m) = (plan.phases.len(), plan.task_count());
         let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
         Ok(Report::new("import", Kind::Confirm, message).with(

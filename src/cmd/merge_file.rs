@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use super::Context;
 use crate::cli::MergeFileArgs;
 use crate::error::{Error, Result};
+use crate::exit_codes::ExitCode;
 use crate::merge::{self, Finding, Severity};
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, json as plan_json};
@@ -36,11 +37,9 @@ pub fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
     let base = read(&args.base, "the base version", true)?;
     let ours = read(&args.ours, "our version", false)?;
     let theirs = read(&args.theirs, "their version", false)?;
-    let merged = merge::merge(&base, &ours, &theirs).map_err(|e| {
-        Error::Invalid(format!(
-            "{e} Nothing was merged; {} is unchanged.",
-            store.display()
-        ))
+    let merged = merge::merge(&base, &ours, &theirs).map_err(|which| Error::CounterSpent {
+        which,
+        merging: Some(store.display()),
     })?;
     lock.save(&store, &merged.plan)?;
 
@@ -64,7 +63,7 @@ pub fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
     report.rev = merged.plan.rev;
     report.changed = true;
     // Git takes any non-zero status as "conflicted" and stops for a person.
-    report.exit = u8::from(conflicts > 0);
+    report.exit = ExitCode::MergeConflicts.when(conflicts > 0);
     Ok(report)
 }
 

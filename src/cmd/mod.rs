@@ -279,9 +279,10 @@ impl Context {
         if let Some(want) = self.if_rev
             && before_rev != want
         {
-            return Err(Error::Conflict(format!(
-                "The plan is at rev {before_rev}, not {want} (--if-rev); nothing was changed. Read it again and retry."
-            )));
+            return Err(Error::RevMismatch {
+                have: before_rev,
+                want,
+            });
         }
         // The plan as read, for the undo entry (never freed either).
         let before_plan = std::mem::ManuallyDrop::new(
@@ -294,10 +295,9 @@ impl Context {
             return Ok(report);
         }
         // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
-        plan.rev = before_rev.checked_add(1).ok_or_else(|| {
-            Error::Invalid(format!(
-                "The plan's rev is at its limit ({before_rev}): no change can be recorded. Nothing was changed."
-            ))
+        plan.rev = before_rev.checked_add(1).ok_or(Error::CounterSpent {
+            which: crate::merge::Overflow::Rev,
+            merging: None,
         })?;
         let written = lock.save(&self.store, &plan)?;
         self.rev.set(Some(plan.rev));
@@ -436,5 +436,5 @@ pub fn task_ref<'p>(
     id: &str,
 ) -> Result<(&'p crate::plan::Phase, &'p crate::plan::Task)> {
     plan.task_by_id(id)
-        .ok_or_else(|| Error::Refused(format!("Task {id} is gone.")))
+        .ok_or_else(|| Error::bug(format!("task {id} is gone after matching it")))
 }

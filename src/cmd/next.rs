@@ -2,6 +2,7 @@
 
 use super::Context;
 use crate::error::Result;
+use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 
 pub fn run(ctx: &Context) -> Result<Report> {
@@ -12,7 +13,7 @@ pub fn run(ctx: &Context) -> Result<Report> {
         }
         None => {
             let mut r = Report::new("next", Kind::Silent, "Nothing to do.");
-            r.exit = 1;
+            r.exit = ExitCode::NothingNext;
             r
         }
     };

@@ -20,8 +20,7 @@ pub fn apply(plan: &mut Plan, args: &NoteArgs) -> Result<Report> {
     plan.apply(Op::Note {
         task: id.clone(),
         text: note.clone(),
-    })
-    .map_err(|e| Error::Refused(e.to_string()))?;
+    })?;
     let (phase, task) = task_of(plan, &id)?;
     let message = format!("Added a note to {}: {note}", task.content);
     Ok(Report::new("note", Kind::Confirm, message).task(&phase, &task))

@@ -29,8 +29,7 @@ pub fn apply(plan: &mut Plan, args: &RenameArgs) -> Result<Report> {
             plan.apply(Op::RenameTask {
                 task: id.clone(),
                 content: new.clone(),
-            })
-            .map_err(|e| Error::Refused(e.to_string()))?;
+            })?;
             let (phase, task) = task_of(plan, &id)?;
             let message = format!("Renamed task \"{old}\" to \"{new}\".");
             Ok(Report::new("rename", Kind::Confirm, message).task(&phase, &task))
@@ -43,8 +42,7 @@ pub fn apply(plan: &mut Plan, args: &RenameArgs) -> Result<Report> {
             plan.apply(Op::RenamePhase {
                 phase: id.clone(),
                 name: new.clone(),
-            })
-            .map_err(|e| Error::Refused(e.to_string()))?;
+            })?;
             let mut report = Report::new(
                 "rename",
                 Kind::Confirm,

@@ -16,8 +16,7 @@ pub fn apply(plan: &mut Plan, args: &TaskArgs) -> Result<Report> {
     let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
         return Err(crate::error::Error::usage("Only tasks can be started."));
     };
-    plan.apply(Op::Start { task: id.clone() })
-        .map_err(|e| crate::error::Error::Refused(e.to_string()))?;
+    plan.apply(Op::Start { task: id.clone() })?;
     let (phase, task) = task_of(plan, &id)?;
     Ok(
         Report::new("start", Kind::Confirm, format!("Started: {}", task.content))

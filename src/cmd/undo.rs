@@ -14,9 +14,7 @@ use crate::plan::Op;
 
 pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
     let Some(history) = ctx.history.clone() else {
-        return Err(Error::Environment(
-            "No data directory for undo history; set TODO_HISTORY_DIR.".into(),
-        ));
+        return Err(Error::NoHistoryDir);
     };
     let read_error = |e| {
         Error::io(
@@ -33,11 +31,11 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
             // No plan file: whatever history this path has belongs to a
             // plan that is gone, and never applies to another.
             let Some(bytes) = bytes else {
-                return Err(Error::Refused("Nothing to undo.".into()));
+                return Err(Error::NothingToUndo);
             };
             let (last, prev) = history.last_two(lock, &real).map_err(read_error)?;
             let Some(last) = last else {
-                return Err(Error::Refused("Nothing to undo.".into()));
+                return Err(Error::NothingToUndo);
             };
             let what = last.entry.what.clone();
             // The file as read is nearly always in todo's own layout; only
@@ -49,16 +47,13 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
                 content_digest(bytes, false, plan)
             };
             if now != last.entry.digest && !args.force {
-                return Err(Error::Conflict(format!(
-                    "The plan file was changed outside todo since its last change (\"{what}\"); undo would throw that away.\n\
-                     Look at it, then run `todo undo --force` to undo anyway."
-                )));
+                return Err(Error::ChangedOutsideTodo { last: what });
             }
-            let phases = last.entry.undo.restore(plan).ok_or_else(|| {
-                Error::Conflict(format!(
-                    "Cannot undo \"{what}\": the tasks it changed were edited outside todo since."
-                ))
-            })?;
+            let phases = last
+                .entry
+                .undo
+                .restore(plan)
+                .ok_or_else(|| Error::UndoOverwritten { last: what.clone() })?;
             let report = Report::new("undo", Kind::Confirm, format!("Undid: {what}"));
             if phases == plan.phases {
                 // Nothing differs (the change only moved counters): drop
@@ -68,8 +63,7 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Result<Report> {
                     .map_err(read_error)?;
                 return Ok(report);
             }
-            plan.apply(Op::Replace { phases })
-                .map_err(|e| Error::Refused(e.to_string()))?;
+            plan.apply(Op::Replace { phases })?;
             *found.borrow_mut() = (Some(last), prev);
             Ok(report)
         },

@@ -87,13 +87,20 @@ pub enum OpError {
     CounterSpent { counter: &'static str },
 }
 
-/// How a verb reports a failed op: a spent counter is a plan that cannot
-/// take the change (invalid input, exit 5); the rest are refusals (exit 7).
+/// How a verb reports a failed op. Verbs resolve ids before they build
+/// ops, so an id an op cannot find is a bug, not the user's doing.
 impl From<OpError> for crate::error::Error {
     fn from(e: OpError) -> Self {
+        use crate::error::Error;
         match e {
-            OpError::CounterSpent { .. } => crate::error::Error::Invalid(e.to_string()),
-            _ => crate::error::Error::Refused(e.to_string()),
+            OpError::NoTask(_) | OpError::NoPhase(_) => Error::Bug(e.to_string()),
+            OpError::Duplicate(content) => Error::Duplicate { content },
+            OpError::DuplicatePhase(name) => Error::PhaseNameTaken { name },
+            OpError::BlockFinished { content, status } => Error::BlockFinished { content, status },
+            OpError::CounterSpent { counter } => Error::CounterSpent {
+                which: crate::merge::Overflow::Counter(counter),
+                merging: None,
+            },
         }
     }
 }

@@ -111,7 +111,7 @@ fn if_rev_accepts_the_current_rev_and_refuses_another() {
     env.run(&["--if-rev", "1", "done", "a"]).is(
         4,
         "",
-        "The plan is at rev 2, not 1 (--if-rev); nothing was changed. Read it again and retry.\n",
+        "The plan is at rev 2, not 1 (--if-rev); nothing was changed.\nHint: Read it again and retry.\n",
     );
     assert_eq!(env.plan_text(), before);
     env.run(&["done", "a", "--if-rev", "2"])

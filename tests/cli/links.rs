@@ -477,6 +477,13 @@ fn a_discovered_plan_linked_out_of_the_project_is_never_written() {
             )),
             "{run:?}"
         );
+        // The way out stands on its own line, as a hint.
+        assert!(
+            run.stderr.ends_with(
+                "; nothing was written.\nHint: To use it there, name it with --file or TODO_FILE.\n"
+            ),
+            "{run:?}"
+        );
     }
     assert!(!profile.exists());
     assert_eq!(snapshot(&env.home), before);

@@ -14,6 +14,7 @@ mod copy;
 mod counters;
 mod discovery;
 mod edit;
+mod errors;
 mod export;
 mod generated;
 mod hostile;

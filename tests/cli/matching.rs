@@ -73,7 +73,7 @@ fn ambiguity_lists_candidates_with_ids_and_never_falls_through() {
            t1  Fix login  (Auth, in_progress)\n  \
            t2  Fix logout  (Auth, pending)\n  \
            t3  Fixture data  (Billing, pending)\n\
-         Use an id (such as t1) or more words.\n",
+         Hint: Use an id (such as t1) or more words.\n",
     );
     assert_eq!(env.plan_text(), before);
     // "fix logn" is nobody's substring, so typo tolerance runs; the closer

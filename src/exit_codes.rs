@@ -1,0 +1,93 @@
+//! Every exit status `todo` ends with (SPEC §6), by name, as fd's
+//! `exit_codes.rs` does. A verb that did not fail says how it ended with one
+//! of the outcomes (`Report.exit`); an error's status comes from the one
+//! table in [`crate::error`].
+
+/// How a run of `todo` ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitCode {
+    /// 0: done, including a command that had nothing to change.
+    Success,
+    /// 1: `todo check`: open work remains.
+    OpenWork,
+    /// 1: `todo next`: nothing to do.
+    NothingNext,
+    /// 1: `todo merge-file`: merged, with conflicts left in the plan.
+    MergeConflicts,
+    /// 1: `todo git-setup [--check]`: git does not merge the plan with todo.
+    NotSetUp,
+    /// 2: bad flags or arguments, empty text.
+    Usage,
+    /// 3: no task or phase matched, or the match was ambiguous.
+    NoMatch,
+    /// 4: the plan is not where the command expected it to be.
+    Conflict,
+    /// 5: input that cannot be read as what it should be.
+    Invalid,
+    /// 6: the file system, a lock, the editor, the clipboard or git.
+    Environment,
+    /// 7: the plan's rules refuse the change.
+    Refused,
+    /// 70 (`EX_SOFTWARE` of sysexits.h): an internal invariant broke; a bug.
+    Bug,
+}
+
+impl ExitCode {
+    /// The number the process exits with.
+    pub fn code(self) -> u8 {
+        match self {
+            ExitCode::Success => 0,
+            ExitCode::OpenWork
+            | ExitCode::NothingNext
+            | ExitCode::MergeConflicts
+            | ExitCode::NotSetUp => 1,
+            ExitCode::Usage => 2,
+            ExitCode::NoMatch => 3,
+            ExitCode::Conflict => 4,
+            ExitCode::Invalid => 5,
+            ExitCode::Environment => 6,
+            ExitCode::Refused => 7,
+            ExitCode::Bug => 70,
+        }
+    }
+
+    /// A verb's outcome when `failed` tells whether it ended short of what
+    /// was asked (open work, conflicts, not set up): `self` then, else success.
+    pub fn when(self, failed: bool) -> ExitCode {
+        if failed { self } else { ExitCode::Success }
+    }
+}
+
+impl From<ExitCode> for u8 {
+    fn from(code: ExitCode) -> u8 {
+        code.code()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ExitCode::*;
+
+    #[test]
+    fn each_status_has_its_number_of_spec_section_6() {
+        let table = [
+            (Success, 0),
+            (OpenWork, 1),
+            (NothingNext, 1),
+            (MergeConflicts, 1),
+            (NotSetUp, 1),
+            (Usage, 2),
+            (NoMatch, 3),
+            (Conflict, 4),
+            (Invalid, 5),
+            (Environment, 6),
+            (Refused, 7),
+            (Bug, 70),
+        ];
+        for (code, n) in table {
+            assert_eq!(u8::from(code), n, "{code:?}");
+        }
+        assert_eq!(OpenWork.when(true), OpenWork);
+        assert_eq!(OpenWork.when(false), Success);
+    }
+}
