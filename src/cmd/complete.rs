@@ -1,16 +1,21 @@
 //! `todo __complete <kind>`: candidates for the shell completion scripts,
 //! one per line. Quiet on any problem: completion must never print errors.
 
-use super::Context;
+use super::{Context, Outcome};
 use crate::cli::CompleteArgs;
 use crate::error::Result;
 use crate::matching::lower;
 use crate::output::{Kind, Report};
+use crate::plan::Plan;
 
-pub fn run(ctx: &Context, args: &CompleteArgs) -> Result<Report> {
-    let Ok(plan) = ctx.read() else {
-        return Ok(Report::new("__complete", Kind::Silent, ""));
-    };
+pub fn run(ctx: &Context, args: &CompleteArgs) -> Outcome {
+    match ctx.store.load() {
+        Ok(loaded) => ctx.look_at(loaded.plan, |plan| candidates(plan, args)),
+        Err(_) => Outcome::of(Ok(Report::new("__complete", Kind::Silent, ""))),
+    }
+}
+
+fn candidates(plan: &Plan, args: &CompleteArgs) -> Result<Report> {
     // Case is ignored, as matching ignores it: `todo done wi<TAB>` offers
     // "Wire stripe webhooks" in every shell.
     let prefix = args.prefix.as_deref().map(lower).unwrap_or_default();
