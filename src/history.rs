@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::fnv::Fnv;
 use crate::plan::tx::Change;
 use crate::plan::{Phase, Plan, Task, json};
 use crate::storage::Lock;
@@ -336,7 +337,7 @@ impl Delta {
         }
         let mut delta = Delta::default();
         let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
-        let after_phases: HashMap<&str, &Phase> =
+        let after_phases: HashMap<&str, &Phase, Fnv> =
             after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
         if let Some(order) = &change.order
             && !order
@@ -369,7 +370,8 @@ impl Delta {
                 });
             }
         }
-        let mut after_tasks: HashMap<&str, &Task> = HashMap::new();
+        let mut after_tasks: HashMap<&str, &Task, Fnv> =
+            HashMap::with_capacity_and_hasher(change.tasks.len(), Fnv::default());
         if !change.tasks.is_empty() {
             for t in after.phases.iter().flat_map(|p| &p.tasks) {
                 if change.tasks.contains_key(&t.id) {
