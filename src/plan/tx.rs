@@ -690,3 +690,185 @@ impl Index {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(phases: &[&[&str]]) -> Plan {
+        let mut plan = Plan::default();
+        for (pi, tasks) in phases.iter().enumerate() {
+            plan.phases.push(Phase {
+                id: format!("p{}", pi + 1),
+                name: format!("P{pi}"),
+                tasks: tasks
+                    .iter()
+                    .map(|id| Task {
+                        id: (*id).into(),
+                        content: id.to_uppercase(),
+                        ..Task::default()
+                    })
+                    .collect(),
+                ..Phase::default()
+            });
+        }
+        plan.raise_counters();
+        plan.settle();
+        plan
+    }
+
+    /// Every task is where the index says, asked in any order.
+    fn index_is_right(tx: &mut Tx) {
+        let all: Vec<(String, TaskPos)> = tx
+            .plan
+            .tasks()
+            .map(|(pos, _, t)| (t.id.clone(), pos))
+            .collect();
+        for (id, pos) in all.iter().rev().chain(&all) {
+            assert_eq!(tx.find(id), Some(*pos), "{id}");
+        }
+        assert_eq!(tx.find("t999"), None);
+    }
+
+    #[test]
+    fn the_index_stays_right_across_insert_remove_and_move() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2", "t3"], &["t4", "t5"]]));
+        // Ask behind the cursor first, so the map is built and then kept.
+        assert!(tx.find("t5").is_some());
+        assert!(tx.find("t1").is_some());
+        assert!(tx.index.map.is_some());
+        let ops = [
+            Op::RemoveTask { task: "t2".into() },
+            Op::AddTask {
+                phase: PhaseRef::Id("p1".into()),
+                content: "new".into(),
+            },
+            Op::MoveTask {
+                task: "t1".into(),
+                to: PhaseRef::Id("p2".into()),
+            },
+            Op::MoveTask {
+                task: "t4".into(),
+                to: PhaseRef::New("P9".into()),
+            },
+            Op::RemovePhase { phase: "p1".into() },
+        ];
+        for op in ops {
+            tx.apply(op.clone()).unwrap();
+            index_is_right(&mut tx);
+        }
+        // And without a map: a fresh scan after each change.
+        let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3"]]));
+        tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
+        assert_eq!(tx.find("t3"), Some(TaskPos { phase: 1, task: 0 }));
+        assert_eq!(tx.find("t2"), Some(TaskPos { phase: 0, task: 0 }));
+    }
+
+    #[test]
+    fn a_run_of_ops_settles_once() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2", "t3", "t4"]]));
+        let ops = ["t1", "t2", "t3"].map(|t| Op::SetStatus {
+            task: t.into(),
+            status: Status::Completed,
+            blocker: None,
+        });
+        tx.apply_all(ops).unwrap();
+        assert_eq!(tx.settles(), 0);
+        let committed = tx.commit().unwrap();
+        let st: Vec<_> = committed.plan.tasks().map(|(_, _, t)| t.status).collect();
+        assert_eq!(st[3], Status::InProgress);
+        assert_eq!(committed.rev(), committed.before_rev + 1);
+        // Reading the plan settles it; the commit then has nothing to do.
+        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        tx.apply(Op::SetStatus {
+            task: "t1".into(),
+            status: Status::Completed,
+            blocker: None,
+        })
+        .unwrap();
+        tx.plan();
+        tx.plan();
+        assert_eq!(tx.settles(), 1);
+    }
+
+    #[test]
+    fn an_op_that_fails_leaves_nothing_committed() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        tx.apply(Op::RenameTask {
+            task: "t1".into(),
+            content: "x".into(),
+        })
+        .unwrap();
+        let err = tx
+            .apply(Op::AddTask {
+                phase: PhaseRef::Id("p1".into()),
+                content: "T2".into(),
+            })
+            .unwrap_err();
+        assert_eq!(err, OpError::Duplicate("T2".into()));
+        assert_eq!(tx.commit().err(), Some(err));
+        // A spent counter is refused before the task leaves its phase.
+        let mut full = plan(&[&["t1"]]);
+        full.next_phase_id = u64::MAX;
+        let mut tx = Tx::new(full.clone());
+        assert!(
+            tx.apply(Op::MoveTask {
+                task: "t1".into(),
+                to: PhaseRef::New("Z".into()),
+            })
+            .is_err()
+        );
+        assert_eq!(tx.into_plan(), full);
+    }
+
+    #[test]
+    fn a_tx_that_changes_nothing_commits_nothing() {
+        let base = plan(&[&["t1", "t2"]]);
+        let mut tx = Tx::new(base.clone());
+        tx.apply(Op::Start { task: "t1".into() }).unwrap();
+        tx.apply(Op::RenameTask {
+            task: "t2".into(),
+            content: "T2".into(),
+        })
+        .unwrap();
+        tx.apply(Op::MoveTask {
+            task: "t2".into(),
+            to: PhaseRef::Id("p1".into()),
+        })
+        .unwrap();
+        tx.apply(Op::Prune).unwrap();
+        tx.apply(Op::Replace {
+            phases: base.phases.clone(),
+        })
+        .unwrap();
+        let committed = tx.commit().unwrap();
+        assert!(committed.change.is_none());
+        assert_eq!(committed.rev(), base.rev);
+        assert_eq!(committed.plan, base);
+        // With no op at all, even an unsettled plan is left alone.
+        let mut unsettled = base.clone();
+        unsettled.phases[0].tasks[1].status = Status::InProgress;
+        let committed = Tx::new(unsettled.clone()).commit().unwrap();
+        assert!(committed.change.is_none());
+        assert_eq!(committed.plan, unsettled);
+    }
+
+    #[test]
+    fn a_change_keeps_each_place_as_it_was_on_first_touch() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        for content in ["a", "b"] {
+            tx.apply(Op::RenameTask {
+                task: "t2".into(),
+                content: content.into(),
+            })
+            .unwrap();
+        }
+        tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
+        let change = tx.commit().unwrap().change.unwrap();
+        let kept = |id: &str| change.tasks[id].as_ref().map(|t| t.content.clone());
+        assert_eq!(kept("t2").as_deref(), Some("T2"));
+        assert_eq!(kept("t1").as_deref(), Some("T1"));
+        assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
+        assert!(change.whole.is_none() && change.order.is_none());
+    }
+}
