@@ -26,12 +26,17 @@ pub fn apply(plan: &mut Plan, args: &RenameArgs) -> Result<Report> {
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
             let old = task_of(plan, &id)?.1.content;
+            let before = plan.changes;
             plan.apply(Op::RenameTask {
                 task: id.clone(),
                 content: new.clone(),
             })?;
             let (phase, task) = task_of(plan, &id)?;
-            let message = format!("Renamed task \"{old}\" to \"{new}\".");
+            let message = if plan.changes == before {
+                format!("Task \"{old}\" already has that text; nothing changed.")
+            } else {
+                format!("Renamed task \"{old}\" to \"{new}\".")
+            };
             Ok(Report::new("rename", Kind::Confirm, message).task(&phase, &task))
         }
         Target::Phase(id) => {
@@ -39,15 +44,17 @@ pub fn apply(plan: &mut Plan, args: &RenameArgs) -> Result<Report> {
                 .phase_by_id(&id)
                 .map(|p| p.name.clone())
                 .unwrap_or_default();
+            let before = plan.changes;
             plan.apply(Op::RenamePhase {
                 phase: id.clone(),
                 name: new.clone(),
             })?;
-            let mut report = Report::new(
-                "rename",
-                Kind::Confirm,
-                format!("Renamed phase \"{old}\" to \"{new}\"."),
-            );
+            let message = if plan.changes == before {
+                format!("Phase \"{old}\" already has that name; nothing changed.")
+            } else {
+                format!("Renamed phase \"{old}\" to \"{new}\".")
+            };
+            let mut report = Report::new("rename", Kind::Confirm, message);
             if let Some(phase) = plan.phase_by_id(&id) {
                 report = report.phase(phase);
             }
