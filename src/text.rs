@@ -12,6 +12,47 @@ pub fn normalize(s: &str) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
+/// Text as [`normalize`] would leave it, borrowed when it already is (the
+/// common case, checked without allocating). For writers of text that did
+/// not come in through a verb: a plan file is not normalised on read, and a
+/// line break in its text must not become a line of Markdown.
+pub fn folded(s: &str) -> std::borrow::Cow<'_, str> {
+    if is_folded(s) {
+        s.into()
+    } else {
+        normalize(s).unwrap_or_default().into()
+    }
+}
+
+/// Would [`normalize`] leave `s` as it is (or, for blank text, empty)?
+fn is_folded(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
+        return false;
+    }
+    let mut space = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b' ' {
+            if space {
+                return false;
+            }
+            space = true;
+            continue;
+        }
+        space = false;
+        let other = match b {
+            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => true,
+            // Lead bytes of the non-ASCII whitespace characters.
+            0xc2 | 0xe1 | 0xe2 | 0xe3 => s[i..].chars().next().is_some_and(char::is_whitespace),
+            _ => false,
+        };
+        if other {
+            return false;
+        }
+    }
+    true
+}
+
 /// Upper-case the first letter, keep the rest: `wire oauth` → `Wire oauth`.
 pub fn capitalize_first(s: &str) -> String {
     let mut chars = s.chars();
@@ -191,6 +232,34 @@ mod tests {
         assert_eq!(normalize("  a \t b\n\nc ").as_deref(), Some("a b c"));
         assert_eq!(normalize(" \n\t "), None);
         assert_eq!(normalize("x\u{1b}[31m y").as_deref(), Some("x\u{1b}[31m y"));
+    }
+
+    #[test]
+    fn folded_is_normalize_without_copying_what_is_already_folded() {
+        for s in [
+            "a b",
+            "",
+            " a",
+            "a ",
+            "a  b",
+            "a\tb",
+            "a\nb",
+            "a\r\n\nb",
+            "a\u{a0}b",
+            "a\u{2028}b",
+            "a\u{3000}b",
+            "a\u{85}b",
+            "日本 語",
+            "é è",
+            "\u{1b}[2J x",
+            "x\u{202e}y",
+            "  \n ",
+        ] {
+            let want = normalize(s).unwrap_or_default();
+            assert_eq!(folded(s), want, "{s:?}");
+            let borrowed = matches!(folded(s), std::borrow::Cow::Borrowed(_));
+            assert_eq!(borrowed, want == s, "{s:?}");
+        }
     }
 
     #[test]

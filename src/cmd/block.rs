@@ -16,23 +16,34 @@ pub fn apply(tx: &mut Tx, args: &BlockArgs) -> Result<Report> {
         None => None,
     };
     let query = query(&args.query)?;
-    let (ids, message) = match find(plan, &query, Scope::TasksAndPhases)? {
+    let (ids, (message, unchanged)) = match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
             let (_, task) = task_ref(plan, &id)?;
             finished_block(task)?;
-            let message = match &reason {
-                Some(r) => format!("Marked blocked: {} ({r})", task.content),
-                None => format!("Marked blocked: {}", task.content),
-            };
-            (vec![id], message)
+            let why = reason
+                .as_ref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            let message = format!("Marked blocked: {}{why}", task.content);
+            let unchanged = format!("Already blocked: {}{why}; nothing changed.", task.content);
+            (vec![id], (message, unchanged))
         }
         Target::Phase(pid) => {
             let name = phase_name(plan, &pid);
-            (
-                open_tasks(plan, Some(&pid)),
-                format!("Marked phase {name} blocked."),
-            )
+            let open = open_tasks(plan, Some(&pid));
+            let unchanged = if open.is_empty() {
+                format!("No open tasks in phase {name}; nothing changed.")
+            } else {
+                format!("Phase {name} is already blocked; nothing changed.")
+            };
+            (open, (format!("Marked phase {name} blocked."), unchanged))
         }
     };
-    set_status(tx, "block", message, ids, Status::Blocked, reason)
+    // As `done` does: a block that changed nothing says so (SPEC: exit 0).
+    let before = tx.changes();
+    let mut report = set_status(tx, "block", message, ids, Status::Blocked, reason)?;
+    if tx.changes() == before {
+        report.message = unchanged.into();
+    }
+    Ok(report)
 }

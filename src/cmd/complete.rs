@@ -1,12 +1,15 @@
 //! `todo __complete <kind>`: candidates for the shell completion scripts,
 //! one per line. Quiet on any problem: completion must never print errors.
 
+use std::borrow::Cow;
+
 use super::{Context, Outcome};
 use crate::cli::CompleteArgs;
 use crate::error::Result;
 use crate::matching::lower;
 use crate::output::{Kind, Report};
 use crate::plan::Plan;
+use crate::text::visible;
 
 pub fn run(ctx: &Context, args: &CompleteArgs) -> Outcome {
     match ctx.store.load() {
@@ -19,7 +22,13 @@ fn candidates(plan: &Plan, args: &CompleteArgs) -> Result<Report> {
     // Case is ignored, as matching ignores it: `todo done wi<TAB>` offers
     // "Wire stripe webhooks" in every shell.
     let prefix = args.prefix.as_deref().map(lower).unwrap_or_default();
-    let wanted = |text: &str| prefix.is_empty() || lower(text).starts_with(&prefix);
+    // The shell shows candidates on the terminal as they are: text holding
+    // a control, bidi or zero-width character is never offered (it could
+    // drive the terminal, and could not be typed back anyway).
+    let wanted = |text: &str| {
+        matches!(visible(text), Cow::Borrowed(_))
+            && (prefix.is_empty() || lower(text).starts_with(&prefix))
+    };
     let mut lines = Vec::new();
     for phase in &plan.phases {
         if args.kind == "targets" && wanted(&phase.name) {

@@ -133,7 +133,13 @@ pub fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
     }
     let mut answer = String::new();
     match std::io::stdin().lock().read_line(&mut answer) {
-        Ok(0) | Err(_) => false,
+        Ok(0) => {
+            // End of input typed after the question: end its line, so what
+            // is printed next does not follow `[Y/n] `.
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), b"\n");
+            false
+        }
+        Err(_) => false,
         Ok(_) => {
             let a = answer.trim().to_lowercase();
             a.is_empty() || a == "y" || a == "yes"

@@ -23,12 +23,17 @@ pub fn apply(tx: &mut Tx, args: &RenameArgs) -> Result<Report> {
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
             let old = task_ref(plan, &id)?.1.content.clone();
+            let before = tx.changes();
             let applied = tx.apply(Op::RenameTask {
                 task: id,
                 content: new.clone(),
             })?;
+            let message = if tx.changes() == before {
+                format!("Task \"{old}\" already has that text; nothing changed.")
+            } else {
+                format!("Renamed task \"{old}\" to \"{new}\".")
+            };
             let (phase, task) = at(tx.plan(), applied.at)?;
-            let message = format!("Renamed task \"{old}\" to \"{new}\".");
             Ok(Report::new("rename", Kind::Confirm, message).task(phase, task))
         }
         Target::Phase(id) => {
@@ -36,15 +41,17 @@ pub fn apply(tx: &mut Tx, args: &RenameArgs) -> Result<Report> {
                 .phase_by_id(&id)
                 .map(|p| p.name.clone())
                 .unwrap_or_default();
+            let before = tx.changes();
             tx.apply(Op::RenamePhase {
                 phase: id.clone(),
                 name: new.clone(),
             })?;
-            let mut report = Report::new(
-                "rename",
-                Kind::Confirm,
-                format!("Renamed phase \"{old}\" to \"{new}\"."),
-            );
+            let message = if tx.changes() == before {
+                format!("Phase \"{old}\" already has that name; nothing changed.")
+            } else {
+                format!("Renamed phase \"{old}\" to \"{new}\".")
+            };
+            let mut report = Report::new("rename", Kind::Confirm, message);
             if let Some(phase) = tx.plan().phase_by_id(&id) {
                 report = report.phase(phase);
             }

@@ -3,6 +3,7 @@
 //! gets a backslash so it is not taken for a closing sequence.
 
 use crate::scan::{find, has_byte};
+use crate::text::folded;
 
 /// Encode task content, blocker and note text (§4.1).
 pub fn encode_text(s: &str) -> String {
@@ -12,8 +13,11 @@ pub fn encode_text(s: &str) -> String {
 }
 
 /// [`encode_text`] appended to `out`. Only `&`, `<` and `-` can start
-/// something to escape; runs of other bytes are copied whole.
+/// something to escape; runs of other bytes are copied whole. Whitespace is
+/// folded first (a no-op for text that came in through a verb), so a line
+/// break in a plan file's text never starts a line of Markdown of its own.
 pub fn push_encoded(out: &mut String, s: &str) {
+    let s = &*folded(s);
     let bytes = s.as_bytes();
     let may = |w: u64| has_byte(w, b'&') || has_byte(w, b'<') || has_byte(w, b'-');
     let hit = |b: u8| matches!(b, b'&' | b'<' | b'-');
@@ -72,8 +76,11 @@ pub fn decode_text(s: &str) -> String {
 /// link, footnote, math or table cell). With `line_start`, the text starts
 /// a line (a note, after `> `): a first `#`, `>`, `-`, `+` or `=`, or the
 /// `.`/`)` after leading digits, is escaped too, so that it is no heading,
-/// quote, list item or underline. [`decode_gfm`] reverses it.
+/// quote, list item or underline. Whitespace is folded first, as in
+/// [`push_encoded`]. [`decode_gfm`] reverses it.
 pub fn encode_gfm(s: &str, line_start: bool) -> String {
+    // As in `push_encoded`: no line break of the text's own.
+    let s = &*folded(s);
     let mut out = String::with_capacity(s.len() + 8);
     let digits = s.bytes().take_while(u8::is_ascii_digit).count();
     for (i, c) in s.char_indices() {

@@ -275,6 +275,13 @@ impl Terminal {
             .unwrap_or_else(|e| panic!("cannot type into the terminal: {e}"));
     }
 
+    /// Press Ctrl-D on an empty line: the end of input.
+    pub fn send_eof(&mut self) {
+        self.session
+            .send_control('d')
+            .unwrap_or_else(|e| panic!("cannot type into the terminal: {e}"));
+    }
+
     /// Wait for `todo` to exit: its exit status and the whole transcript.
     #[track_caller]
     pub fn finish(mut self) -> (i32, String) {

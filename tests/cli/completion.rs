@@ -132,3 +132,15 @@ fn fish_completes_task_names_ignoring_case() {
     let sh = shell(&env, &["fish", "--no-config", "-i"], &load);
     completes(sh, "todo start INV", "Started: Invoice export");
 }
+
+#[test]
+fn text_that_could_drive_a_terminal_is_never_offered() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "Wire stripe webhooks"],
+        &["append", "Wipe \u{1b}]0;pwned\u{7}\u{1b}[2J title"],
+        &["append", "Wide \u{202e}txt.exe"],
+    ]);
+    let run = env.run(&["__complete", "tasks", "wi"]);
+    run.is(0, "Wire stripe webhooks\n", "");
+}

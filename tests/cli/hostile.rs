@@ -473,3 +473,55 @@ fn corpus_gfm_exports() {
         assert_eq!(env.plan()["phases"], before["phases"], "{}", name(&case));
     }
 }
+
+/// A plan file is not normalised on read, so a cloned repository's plan can
+/// hold raw line breaks in its text. Written as Markdown they must not make
+/// lines of their own: no injected heading, task, checkbox or note in
+/// `TODO.md` or a pull-request body, and what is exported reads back as the
+/// same one phase with one task.
+#[test]
+fn line_breaks_in_plan_text_never_make_markdown_lines() {
+    let env = TestEnv::new();
+    env.write_plan(concat!(
+        r#"{"version":1,"phases":[{"id":"p1","name":"A\n# Injected","tasks":["#,
+        r#"{"id":"t1","content":"one\n- [x] injected\r- [ ] two\r\n\n* [ ] three","#,
+        r#""status":"blocked","blocker":"b\n- [ ] four","#,
+        r#""notes":["n1\n- [ ] five\r# six"]}]}]}"#,
+        "\n"
+    ));
+    let md = env.run(&["export", "-"]).ok().stdout.clone();
+    assert_eq!(
+        md,
+        "# A # Injected\n- [!] one - [x] injected - [ ] two * [ ] three \
+         <!-- blocker: b - [ ] four -->\n  > n1 - [ ] five # six\n",
+    );
+    let gfm = env
+        .run(&["export", "-", "--format", "gfm"])
+        .ok()
+        .stdout
+        .clone();
+    assert_eq!(gfm.lines().count(), 3, "{gfm}");
+    assert!(
+        gfm.starts_with("### A # Injected\n- [ ] one - \\[x\\] injected"),
+        "{gfm}"
+    );
+    // Each reads back as one phase holding one task, text normalised.
+    for (name, text) in [("plain.md", &md), ("pr.md", &gfm)] {
+        std::fs::write(env.root.join(name), text).unwrap();
+        let other = TestEnv::new();
+        std::fs::write(other.root.join(name), text).unwrap();
+        other.run(&["import", name]).ok();
+        let plan = other.plan();
+        let phases = plan["phases"].as_array().unwrap();
+        assert_eq!(phases.len(), 1, "{name}: {plan}");
+        assert_eq!(phases[0]["name"], "A # Injected", "{name}");
+        let tasks = phases[0]["tasks"].as_array().unwrap();
+        assert_eq!(tasks.len(), 1, "{name}: {plan}");
+        assert_eq!(
+            tasks[0]["content"], "one - [x] injected - [ ] two * [ ] three",
+            "{name}"
+        );
+        assert_eq!(tasks[0]["blocker"], "b - [ ] four", "{name}");
+        assert_eq!(tasks[0]["notes"][0], "n1 - [ ] five # six", "{name}");
+    }
+}

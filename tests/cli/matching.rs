@@ -288,6 +288,25 @@ fn a_typo_guess_answered_no_changes_nothing() {
     assert_eq!(std::fs::read(env.plan_path()).unwrap(), before);
 }
 
+/// Ctrl-D at the question is a no; what follows starts on a line of its
+/// own instead of after the unanswered `[Y/n] `.
+#[test]
+fn a_typo_guess_answered_with_end_of_input_changes_nothing() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = std::fs::read(env.plan_path()).unwrap();
+    let mut term = env.terminal(&["done", "oaht"], |_| {});
+    term.expect("Did you mean \"Wire OAuth providers\"? [Y/n] ");
+    term.send_eof();
+    let (code, seen) = term.finish();
+    assert_eq!(code, 3, "{seen}");
+    assert!(
+        seen.ends_with("[Y/n] \nNo task or phase matched \"oaht\". Nothing changed.\n"),
+        "{seen:?}"
+    );
+    assert_eq!(std::fs::read(env.plan_path()).unwrap(), before);
+}
+
 #[test]
 fn only_a_guess_is_asked_and_never_under_json() {
     let env = TestEnv::new();

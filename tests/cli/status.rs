@@ -321,3 +321,57 @@ fn done_and_drop_with_nothing_open_say_nothing_changed() {
     );
     assert_eq!(env.plan_text(), before);
 }
+
+/// `block` on a phase with nothing open, `block` again with the same
+/// reason, and `rename` to the text something already has change nothing:
+/// they say so (exit 0) instead of claiming they blocked or renamed, and
+/// the file is not written.
+#[test]
+fn block_and_rename_that_change_nothing_say_so() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[
+        &["done", "billing"],
+        &["block", "keys", "--reason", "vendor"],
+    ]);
+    let before = env.plan_text();
+    env.run(&["block", "billing"])
+        .is(0, "No open tasks in phase Billing; nothing changed.\n", "");
+    env.run(&["block", "keys", "--reason", "vendor"]).is(
+        0,
+        "Already blocked: Rotate keys (vendor); nothing changed.\n",
+        "",
+    );
+    env.run(&["rename", "keys", "--to", "Rotate keys"]).is(
+        0,
+        "Task \"Rotate keys\" already has that text; nothing changed.\n",
+        "",
+    );
+    env.run(&["rename", "auth", "--to", "Auth"]).is(
+        0,
+        "Phase \"Auth\" already has that name; nothing changed.\n",
+        "",
+    );
+    assert_eq!(env.plan_text(), before);
+    env.given(&[&["block", "auth", "--reason", "freeze"]]);
+    let blocked = env.plan_text();
+    env.run(&["block", "auth", "--reason", "freeze"]).is(
+        0,
+        "Phase Auth is already blocked; nothing changed.\n",
+        "",
+    );
+    assert_eq!(env.plan_text(), blocked);
+    env.run(&["undo"]).ok();
+    let undone = env.plan_text();
+    let json = env.run(&["--json", "block", "billing"]).ok().json();
+    assert_eq!(json["changed"], false);
+    assert_eq!(env.plan_text(), undone);
+    // What does change still says what it did.
+    env.run(&["block", "keys", "--reason", "legal"]).is(
+        0,
+        "Marked blocked: Rotate keys (legal)\n",
+        "",
+    );
+    env.run(&["rename", "auth", "--to", "AUTH"])
+        .is(0, "Renamed phase \"Auth\" to \"AUTH\".\n", "");
+}

@@ -256,7 +256,13 @@ fn the_edit_reopen_prompt_lists_problems_made_visible() {
     );
     let before = env.plan_text();
     std::fs::create_dir_all(env.home.join("tmp")).unwrap();
-    let script = editor(&env, "touch.sh", "printf -- '- [ ] more\\n' >> \"$1\"");
+    // The plan's raw newline stays inside its task's line (Markdown text is
+    // folded); the line the editor adds holds the same escapes as prose.
+    let script = editor(
+        &env,
+        "touch.sh",
+        "printf -- 'see \\033]0;PWNED\\007\\033[2J\\n' >> \"$1\"",
+    );
     let mut term = env.terminal(&["edit"], |c| {
         c.env("TMPDIR", env.home.join("tmp")).env("EDITOR", &script);
     });
@@ -267,7 +273,7 @@ fn the_edit_reopen_prompt_lists_problems_made_visible() {
     assert_nothing_raw(&shown);
     assert!(
         listed.starts_with(
-            "Could not parse Markdown:\n  Line 3: unrecognized syntax \"^[]0;PWNED^G^[[2J\"\n"
+            "Could not parse Markdown:\n  Line 3: unrecognized syntax \"see ^[]0;PWNED^G^[[2J\"\n"
         ),
         "{listed:?}"
     );
