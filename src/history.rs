@@ -24,6 +24,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::fnv::Fnv;
+use crate::plan::tx::Change;
 use crate::plan::{Phase, Plan, Task, json};
 use crate::storage::Lock;
 
@@ -227,29 +229,42 @@ fn common<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> (usize, usize) 
     (pre, suf)
 }
 
+/// Length of the common start of a list of ids and a list of tasks, and
+/// of their common end within what is left.
+fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
+    let pre = ids
+        .iter()
+        .zip(tasks)
+        .take_while(|(i, t)| **i == t.id)
+        .count();
+    let suf = ids[pre..]
+        .iter()
+        .rev()
+        .zip(tasks[pre..].iter().rev())
+        .take_while(|(i, t)| **i == t.id)
+        .count();
+    (pre, suf)
+}
+
 impl Delta {
     /// What undoes the change from `before` to `after`. Linear in the plan
     /// (comparing phases and tasks in place), with hashing only for the
     /// tasks in the stretch of a phase that changed.
-    pub fn between(before: &Plan, after: &Plan) -> io::Result<Delta> {
+    pub fn between(before: &[Phase], after: &Plan) -> io::Result<Delta> {
         let mut delta = Delta::default();
         let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
-        let same_order = before.phases.len() == after.phases.len()
-            && before
-                .phases
-                .iter()
-                .zip(&after.phases)
-                .all(|(b, a)| b.id == a.id);
+        let same_order = before.len() == after.phases.len()
+            && before.iter().zip(&after.phases).all(|(b, a)| b.id == a.id);
         if !same_order {
-            delta.order = Some(before.phases.iter().map(|p| p.id.clone()).collect());
+            delta.order = Some(before.iter().map(|p| p.id.clone()).collect());
         }
         let after_phases: HashMap<&str, &Phase> =
             after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
-        let before_ids: HashSet<&str> = before.phases.iter().map(|p| p.id.as_str()).collect();
+        let before_ids: HashSet<&str> = before.iter().map(|p| p.id.as_str()).collect();
         // Tasks in the stretches that differ, after and before the change.
         let mut after_tasks: HashMap<&str, &Task> = HashMap::new();
         let mut candidates: Vec<&Task> = Vec::new();
-        for bp in &before.phases {
+        for bp in before {
             let Some(ap) = after_phases.get(bp.id.as_str()) else {
                 head_ids.push(bp.id.clone());
                 delta.heads.push(raw(head_text(bp))?);
@@ -302,6 +317,75 @@ impl Delta {
         }
         // A task outside every stretch that differs is the same before and
         // after, so these lookups see all the change touched.
+        delta.check = touched(
+            after,
+            &delta,
+            &head_ids,
+            &task_ids,
+            |id| after_phases.get(id).copied(),
+            |id| after_tasks.get(id).copied(),
+        );
+        Ok(delta)
+    }
+
+    /// What undoes a committed change, from what the transaction kept of
+    /// the places it touched: the cost is those places (and one pass over
+    /// the plan's ids), never a copy of the plan.
+    pub fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
+        if let Some(whole) = &change.whole {
+            return Delta::between(whole, after);
+        }
+        let mut delta = Delta::default();
+        let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
+        let after_phases: HashMap<&str, &Phase, Fnv> =
+            after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
+        if let Some(order) = &change.order
+            && !order
+                .iter()
+                .map(String::as_str)
+                .eq(after.phases.iter().map(|p| p.id.as_str()))
+        {
+            delta.order = Some(order.clone());
+        }
+        for (id, before) in &change.heads {
+            let Some(before) = before else { continue };
+            let same = after_phases
+                .get(id.as_str())
+                .is_some_and(|a| a.name == before.name && a.extra == before.extra);
+            if !same {
+                head_ids.push(id.clone());
+                delta.heads.push(raw(head_text(before))?);
+            }
+        }
+        for (id, before) in &change.lists {
+            let before: &[String] = before.as_deref().unwrap_or_default();
+            let after_tasks: &[Task] = after_phases.get(id.as_str()).map_or(&[], |p| &p.tasks);
+            let (pre, suf) = common_ids(before, after_tasks);
+            if pre < before.len() || pre < after_tasks.len() {
+                delta.lists.push(Splice {
+                    phase: id.clone(),
+                    at: pre,
+                    cut: after_tasks.len() - pre - suf,
+                    ids: before[pre..before.len() - suf].to_vec(),
+                });
+            }
+        }
+        let mut after_tasks: HashMap<&str, &Task, Fnv> =
+            HashMap::with_capacity_and_hasher(change.tasks.len(), Fnv::default());
+        if !change.tasks.is_empty() {
+            for t in after.phases.iter().flat_map(|p| &p.tasks) {
+                if change.tasks.contains_key(&t.id) {
+                    after_tasks.insert(t.id.as_str(), t);
+                }
+            }
+        }
+        for (id, before) in &change.tasks {
+            let Some(before) = before else { continue };
+            if after_tasks.get(id.as_str()) != Some(&before) {
+                task_ids.push(id.clone());
+                delta.tasks.push(raw(task_text(before))?);
+            }
+        }
         delta.check = touched(
             after,
             &delta,
@@ -434,31 +518,30 @@ impl History {
         self.dir.join(format!("{key}.jsonl"))
     }
 
-    /// Record a change: `before` is the plan file as it was read (`None`:
-    /// there was none), whether it was in todo's own layout and the plan it
-    /// held; `written` the file as written after the change.
+    /// Record a change: `prev` is the content digest of the plan file as
+    /// it was read (`None`: there was none), `written` the file as written
+    /// after the change, `undo` what puts it back.
     pub fn record(
         &self,
         lock: &Lock,
         plan: &Path,
-        before: Option<(&[u8], bool, &Plan)>,
-        after: &Plan,
-        written: &[u8],
+        prev: Option<String>,
+        (after, written): (&Plan, &[u8]),
         what: &str,
+        undo: Delta,
     ) -> io::Result<()> {
-        let empty = Plan::default();
-        let old = before.map_or(&empty, |(_, _, p)| p);
+        let created = prev.is_none();
         let entry = Entry {
             seq: 0,
             v: FORMAT,
             plan: plan.display().to_string(),
             rev: after.rev,
             digest: content_digest(written, true, after),
-            prev: before.map(|(bytes, ours, p)| content_digest(bytes, ours, p)),
+            prev,
             what: what.to_string(),
-            undo: Delta::between(old, after)?,
+            undo,
         };
-        if before.is_none() {
+        if created {
             // The change created the plan file: whatever history this path
             // had belongs to a plan that is gone. Start afresh.
             return self.rewrite(lock, plan, &[line(1, &entry)?]);
@@ -753,7 +836,7 @@ mod tests {
     use serde_json::{Map, Number, Value};
 
     use super::*;
-    use crate::plan::{Op, Status, ops::PhaseRef};
+    use crate::plan::{Op, Status, Tx, ops::PhaseRef};
     use crate::storage::Store;
 
     /// Unknown values of every JSON type, numbers in forms a float would
@@ -899,7 +982,7 @@ mod tests {
         #[test]
         fn undoing_every_change_gives_back_the_plan_byte_for_byte(
             original in plan(),
-            ops in prop::collection::vec((any::<u8>(), any::<usize>(), any::<usize>()), 1..12),
+            ops in prop::collection::vec((any::<u8>(), any::<usize>(), any::<usize>(), any::<bool>()), 1..16),
         ) {
             let dir = tempfile::tempdir().unwrap();
             let store = Store::locate(Some(dir.path().join(".todo.json")), dir.path());
@@ -910,25 +993,39 @@ mod tests {
             let original = json::parse(&json::render(&original)).unwrap();
             let mut plan = original.clone();
             let mut bytes = json::render(&plan).into_bytes();
+            let undo = Delta::between(&[], &plan).unwrap();
             history
-                .record(&lock, &key, None, &plan, &bytes, "created")
+                .record(&lock, &key, None, (&plan, &bytes), "created", undo)
                 .unwrap();
             let mut changes = 0;
-            for (kind, a, b) in ops {
-                let Some(op) = op(&plan, kind, a, b) else { continue };
-                let before = plan.clone();
-                plan.changes = 0;
-                if plan.apply(op).is_err() {
-                    plan = before;
+            let mut ops = ops.into_iter().peekable();
+            while ops.peek().is_some() {
+                // A run of ops in one transaction, as a batch makes.
+                let mut tx = Tx::new(plan.clone());
+                let mut failed = false;
+                while let Some((kind, a, b, _)) = ops.next() {
+                    if let Some(op) = op(tx.plan(), kind, a, b) {
+                        failed |= tx.apply(op).is_err();
+                    }
+                    if failed || !ops.peek().is_some_and(|next| next.3) {
+                        break;
+                    }
+                }
+                if failed {
+                    prop_assert!(tx.commit().is_err());
                     continue;
                 }
-                if plan.changes == 0 {
+                let committed = tx.commit().unwrap();
+                let Some(change) = committed.change else {
+                    prop_assert_eq!(json::render(&committed.plan), json::render(&plan));
                     continue;
-                }
-                plan.rev += 1;
+                };
+                let undo = Delta::of(&change, &committed.plan).unwrap();
+                let prev = content_digest(&bytes, true, &plan);
+                plan = committed.plan;
                 let written = json::render(&plan).into_bytes();
                 history
-                    .record(&lock, &key, Some((&bytes, true, &before)), &plan, &written, "change")
+                    .record(&lock, &key, Some(prev), (&plan, &written), "change", undo)
                     .unwrap();
                 bytes = written;
                 changes += 1;
@@ -938,8 +1035,9 @@ mod tests {
                 let last = last.unwrap();
                 prop_assert_eq!(&last.entry.digest, &content_digest(&bytes, true, &plan));
                 let phases = last.entry.undo.restore(&plan).unwrap();
-                plan.apply(Op::Replace { phases }).unwrap();
-                plan.rev += 1;
+                let mut tx = Tx::new(plan);
+                tx.apply(Op::Replace { phases }).unwrap();
+                plan = tx.commit().unwrap().plan;
                 bytes = json::render(&plan).into_bytes();
                 history.truncate(&lock, &key, last.at, None).unwrap();
             }

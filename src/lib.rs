@@ -20,7 +20,6 @@ mod scan;
 pub mod storage;
 pub mod text;
 
-use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 
@@ -34,8 +33,21 @@ use error::Error;
 use output::Output;
 use storage::Store;
 
+/// How a run ended: the exit status, and the plan it read, if any, for
+/// the binary to free or not (freeing is the edge's choice: `main.rs`).
+pub struct Finished {
+    pub code: u8,
+    pub plan: Option<plan::Plan>,
+}
+
+impl From<u8> for Finished {
+    fn from(code: u8) -> Finished {
+        Finished { code, plan: None }
+    }
+}
+
 /// Parse `args`, run the verb, print, and return the exit status.
-pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
+pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
     let args: Vec<OsString> = args.into_iter().collect();
     // An empty `TODO_FILE` means unset, as for most variables; an empty
     // `--file` typed on the command line stays a usage error.
@@ -48,7 +60,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
         .and_then(|matches| Cli::from_arg_matches(&matches))
     {
         Ok(cli) => cli,
-        Err(err) => return usage_error(&args, err),
+        Err(err) => return usage_error(&args, err).into(),
     };
     let out = Output::new(cli.global.json, cli.global.quiet, cli.global.color);
     let verb = cmd::verb_name(&cli.command);
@@ -60,7 +72,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
                 verb,
                 None,
                 &Error::io("Cannot read the current directory", e),
-            );
+            )
+            .into();
         }
     };
     let mut store = Store::locate(cli.global.file.clone(), &cwd);
@@ -83,7 +96,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
-        rev: Cell::new(None),
         history,
         out: out.clone(),
         editor,
@@ -91,14 +103,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
         interactive,
     };
     let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
-    match cmd::dispatch(&ctx, command) {
+    let outcome = cmd::dispatch(&ctx, command);
+    let code = match outcome.result {
         Ok(mut report) => {
             // A verb that read the plan without saying its rev (`edit` with
             // nothing saved, `__complete`) reports the rev it saw; one that
             // never reads it (`where`, `git-setup`) the rev of the plan file
             // there, under `--json` (a regular file only: never block).
             if report.rev == 0 {
-                match ctx.rev.get() {
+                match outcome.rev {
                     Some(rev) => report.rev = rev,
                     None if out.json
                         && std::fs::metadata(&ctx.store.path).is_ok_and(|m| m.is_file()) =>
@@ -115,10 +128,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> u8 {
                 // The reader went away (`todo check | head -1`): end quietly,
                 // but keep the verb's own status, so a failing check still fails.
                 Err(e) if e.is_broken_pipe() => report.exit.code(),
-                Err(e) => fail(&out, verb, ctx.rev.get(), &e),
+                Err(e) => fail(&out, verb, outcome.rev, &e),
             }
         }
-        Err(e) => fail(&out, verb, ctx.rev.get(), &e),
+        Err(e) => fail(&out, verb, outcome.rev, &e),
+    };
+    Finished {
+        code,
+        plan: outcome.plan,
     }
 }
 

@@ -1,18 +1,15 @@
 //! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
 
-use super::{Context, named_phase, phase_query, text};
+use super::{at, named_phase, phase_query, text};
 use crate::cli::AppendArgs;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
-use crate::plan::Plan;
+use crate::plan::Tx;
 use crate::plan::ops::{Op, PhaseRef};
 use crate::text::{capitalize_first, title_words};
 
-pub fn run(ctx: &Context, args: AppendArgs) -> Result<Report> {
-    ctx.mutate(|plan| apply(plan, &args))
-}
-
-pub fn apply(plan: &mut Plan, args: &AppendArgs) -> Result<Report> {
+pub fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
+    let plan = tx.plan();
     let (phase, raw_task) = match (&args.phase, args.words.as_slice()) {
         (Some(name), words) => {
             let name = text(name, "phase name")?;
@@ -33,14 +30,8 @@ pub fn apply(plan: &mut Plan, args: &AppendArgs) -> Result<Report> {
         (None, []) => return Err(Error::usage("Nothing to append: give the task text.")),
     };
     let content = capitalize_first(&text(&raw_task, "task")?);
-    let applied = plan.apply(Op::AddTask {
-        phase,
-        content: content.clone(),
-    })?;
-    let Some(pos) = applied.at else {
-        return Err(Error::bug("the new task has no place in the plan"));
-    };
-    let (phase, task) = (&plan.phases[pos.phase], plan.task(pos));
+    let applied = tx.apply(Op::AddTask { phase, content })?;
+    let (phase, task) = at(tx.plan(), applied.at)?;
     let message = format!("Appended to {}: {}", phase.name, task.content);
     let mut report = Report::new("append", Kind::Confirm, message).task(phase, task);
     if applied.phase.is_some() {

@@ -5,22 +5,24 @@ use std::io::Read;
 use clap::Parser;
 use serde_json::json;
 
-use super::Context;
+use super::{Context, Outcome};
 use crate::cli::{Cli, Command};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
-use crate::plan::Plan;
+use crate::plan::Tx;
 
 const ALLOWED: &str = "append, start, done, drop, rm, block, unblock, rename, mv, note, prune";
 
-pub fn run(ctx: &Context) -> Result<Report> {
+pub fn run(ctx: &Context) -> Outcome {
     let mut input = String::new();
-    std::io::stdin()
-        .read_to_string(&mut input)
-        .map_err(|e| Error::io("Cannot read the batch from stdin", e))?;
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        return Outcome::of(Err(Error::io("Cannot read the batch from stdin", e)));
+    }
     // Parse every line before taking the lock: a typo fails fast.
-    let commands = parse(&input)?;
-    ctx.mutate(|plan| apply(plan, commands))
+    match parse(&input) {
+        Ok(commands) => ctx.change(|tx| apply(tx, commands)),
+        Err(e) => Outcome::of(Err(e)),
+    }
 }
 
 /// Split and parse the lines, keeping their numbers.
@@ -99,11 +101,11 @@ fn hash_is_text(line: &str) -> String {
     out
 }
 
-fn apply(plan: &mut Plan, commands: Vec<(usize, Command)>) -> Result<Report> {
+fn apply(tx: &mut Tx, commands: Vec<(usize, Command)>) -> Result<Report> {
     let mut report = Report::new("batch", Kind::Confirm, "");
     let mut lines = Vec::new();
     for (n, command) in commands {
-        let done = apply_one(plan, command).map_err(|e| Error::AtLine {
+        let done = apply_one(tx, command).map_err(|e| Error::AtLine {
             line: n,
             source: Box::new(e),
         })?;
@@ -125,20 +127,20 @@ fn apply(plan: &mut Plan, commands: Vec<(usize, Command)>) -> Result<Report> {
     Ok(report.with("lines", json_lines))
 }
 
-fn apply_one(plan: &mut Plan, command: Command) -> Result<Report> {
+fn apply_one(tx: &mut Tx, command: Command) -> Result<Report> {
     use super::*;
     match command {
-        Command::Append(a) => append::apply(plan, &a),
-        Command::Start(a) => start::apply(plan, &a),
-        Command::Done(a) => done::apply(plan, &a),
-        Command::Drop(a) => drop::apply(plan, &a),
-        Command::Rm(a) => rm::apply(plan, &a),
-        Command::Block(a) => block::apply(plan, &a),
-        Command::Unblock(a) => unblock::apply(plan, &a),
-        Command::Rename(a) => rename::apply(plan, &a),
-        Command::Mv(a) => mv::apply(plan, &a),
-        Command::Note(a) => note::apply(plan, &a),
-        Command::Prune => prune::apply(plan),
+        Command::Append(a) => append::apply(tx, &a),
+        Command::Start(a) => start::apply(tx, &a),
+        Command::Done(a) => done::apply(tx, &a),
+        Command::Drop(a) => drop::apply(tx, &a),
+        Command::Rm(a) => rm::apply(tx, &a),
+        Command::Block(a) => block::apply(tx, &a),
+        Command::Unblock(a) => unblock::apply(tx, &a),
+        Command::Rename(a) => rename::apply(tx, &a),
+        Command::Mv(a) => mv::apply(tx, &a),
+        Command::Note(a) => note::apply(tx, &a),
+        Command::Prune => prune::apply(tx),
         _ => Err(Error::usage(format!(
             "not a verb a batch can run (allowed: {ALLOWED})"
         ))),

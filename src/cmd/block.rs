@@ -1,18 +1,16 @@
 //! `todo block <task|phase...> [--reason TEXT]`: park open work.
 
 use super::mark::{open_tasks, phase_name, set_status};
-use super::{Context, find, query, task_ref, text};
+use super::{find, query, task_ref, text};
 use crate::cli::BlockArgs;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::Report;
-use crate::plan::{Plan, Status};
+use crate::plan::tx::finished_block;
+use crate::plan::{Status, Tx};
 
-pub fn run(ctx: &Context, args: BlockArgs) -> Result<Report> {
-    ctx.mutate(|plan| apply(plan, &args))
-}
-
-pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
+pub fn apply(tx: &mut Tx, args: &BlockArgs) -> Result<Report> {
+    let plan = tx.plan();
     let reason = match &args.reason {
         Some(r) => Some(text(r, "reason")?),
         None => None,
@@ -21,12 +19,7 @@ pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
     let (ids, (message, unchanged)) = match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
             let (_, task) = task_ref(plan, &id)?;
-            if !task.status.is_open() {
-                return Err(Error::BlockFinished {
-                    content: task.content.clone(),
-                    status: task.status,
-                });
-            }
+            finished_block(task)?;
             let why = reason
                 .as_ref()
                 .map(|r| format!(" ({r})"))
@@ -47,9 +40,9 @@ pub fn apply(plan: &mut Plan, args: &BlockArgs) -> Result<Report> {
         }
     };
     // As `done` does: a block that changed nothing says so (SPEC: exit 0).
-    let before = plan.changes;
-    let mut report = set_status(plan, "block", message, ids, Status::Blocked, reason)?;
-    if plan.changes == before {
+    let before = tx.changes();
+    let mut report = set_status(tx, "block", message, ids, Status::Blocked, reason)?;
+    if tx.changes() == before {
         report.message = unchanged.into();
     }
     Ok(report)

@@ -1,13 +1,12 @@
 //! `todo check`: the completion gate for CI and agent hooks.
 
-use super::Context;
 use crate::error::Result;
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
+use crate::plan::Plan;
 use crate::text::Message;
 
-pub fn run(ctx: &Context) -> Result<Report> {
-    let plan = ctx.read()?;
+pub fn run(plan: &Plan) -> Result<Report> {
     let mut report = Report::new("check", Kind::Confirm, "");
     let mut body = Message::default();
     let mut count = 0;

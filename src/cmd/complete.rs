@@ -3,17 +3,22 @@
 
 use std::borrow::Cow;
 
-use super::Context;
+use super::{Context, Outcome};
 use crate::cli::CompleteArgs;
 use crate::error::Result;
 use crate::matching::lower;
 use crate::output::{Kind, Report};
+use crate::plan::Plan;
 use crate::text::visible;
 
-pub fn run(ctx: &Context, args: &CompleteArgs) -> Result<Report> {
-    let Ok(plan) = ctx.read() else {
-        return Ok(Report::new("__complete", Kind::Silent, ""));
-    };
+pub fn run(ctx: &Context, args: &CompleteArgs) -> Outcome {
+    match ctx.store.load() {
+        Ok(loaded) => ctx.look_at(loaded.plan, |plan| candidates(plan, args)),
+        Err(_) => Outcome::of(Ok(Report::new("__complete", Kind::Silent, ""))),
+    }
+}
+
+fn candidates(plan: &Plan, args: &CompleteArgs) -> Result<Report> {
     // Case is ignored, as matching ignores it: `todo done wi<TAB>` offers
     // "Wire stripe webhooks" in every shell.
     let prefix = args.prefix.as_deref().map(lower).unwrap_or_default();

@@ -5,11 +5,11 @@ use crate::clipboard::{self, Copied};
 use crate::error::Result;
 use crate::markdown;
 use crate::output::{Kind, Report};
+use crate::plan::Plan;
 
 pub const COPIED: &str = "Copied todos as Markdown to clipboard.";
 
-pub fn run(ctx: &Context) -> Result<Report> {
-    let plan = ctx.read()?;
+pub fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
     if plan.is_empty() {
         return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
     }

@@ -1,41 +1,87 @@
 //! `todo edit`: the checklist in `$VISUAL` / `$EDITOR`.
 
-use super::Context;
+use super::{Context, Outcome};
 use crate::editor::Draft;
 use crate::error::{Error, Result};
 use crate::history::digest;
 use crate::markdown;
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Phase};
+use crate::plan::{Op, Phase, Plan};
 use crate::text::Message;
 
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
-pub fn run(ctx: &Context) -> Result<Report> {
+pub fn run(ctx: &Context) -> Outcome {
     let Some(editor) = ctx.editor.clone() else {
-        return Err(Error::NoEditor);
+        return Outcome::of(Err(Error::NoEditor));
     };
-    let loaded = ctx.store.load()?;
-    ctx.rev.set(Some(loaded.plan.rev));
+    let loaded = match ctx.store.load() {
+        Ok(loaded) => loaded,
+        Err(e) => return Outcome::of(Err(e)),
+    };
     let started = digest(loaded.bytes.as_deref().unwrap_or_default());
-    let text = if loaded.plan.is_empty() {
+    let at_rev = |result| Outcome {
+        result,
+        rev: Some(loaded.plan.rev),
+        plan: None,
+    };
+    let (draft, phases) = match edited(ctx, &editor, &loaded.plan) {
+        Ok(Edited::Saved(draft, phases)) => (draft, phases),
+        Ok(Edited::Unchanged(report)) => return at_rev(Ok(report)),
+        Err(e) => return at_rev(Err(e)),
+    };
+    let mut session = match ctx.begin() {
+        Ok(session) => session,
+        Err(failed) => return failed.into(),
+    };
+    if digest(session.bytes().unwrap_or_default()) != started {
+        let kept = draft.path.display().to_string();
+        return session.fail(Error::ChangedDuringEdit { kept });
+    }
+    let phases = session.tx.adopt(phases, false);
+    if let Err(e) = session.tx.apply(Op::Replace { phases }) {
+        return session.fail(e.into());
+    }
+    let plan = session.tx.plan();
+    let message = format!(
+        "Todos updated from editor: {} phase(s), {} task(s).",
+        plan.phases.len(),
+        plan.task_count()
+    );
+    let outcome = ctx.finish(session, Report::new("edit", Kind::Confirm, message));
+    if outcome.result.is_ok() {
+        draft.discard();
+    }
+    outcome
+}
+
+enum Edited {
+    /// The person saved this, kept in the draft until the plan takes it.
+    Saved(Draft, Vec<Phase>),
+    /// Nothing was saved.
+    Unchanged(Report),
+}
+
+/// Open the plan in the editor until it parses (or the person gives up).
+fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
+    let text = if plan.is_empty() {
         format!("# Todos\n- [ ] {PLACEHOLDER}\n")
     } else {
-        markdown::render(&loaded.plan.phases)
+        markdown::render(&plan.phases)
     };
     let draft = Draft::create(&ctx.tmp, &text)?;
     let phases = loop {
-        if let Err(e) = draft.edit(&editor) {
+        if let Err(e) = draft.edit(editor) {
             return Err(keep_if_typed(draft, e));
         }
         let saved = draft.read()?;
         if saved == draft.original {
             draft.discard();
-            return Ok(Report::new(
+            return Ok(Edited::Unchanged(Report::new(
                 "edit",
                 Kind::Warn,
                 "Editor exited without saving; todos unchanged.",
-            ));
+            )));
         }
         // One line per problem: a problem quotes the line of the file, which
         // is text the printer makes safe, never part of the message's lines.
@@ -57,28 +103,7 @@ pub fn run(ctx: &Context) -> Result<Report> {
         message.push(format!("Your text is kept in {}", draft.path.display()));
         return Err(Error::Invalid(message.to_string()));
     };
-    let phases = drop_placeholder(phases);
-    let kept = draft.path.display().to_string();
-    let result = ctx.transact(
-        |plan, bytes, _| {
-            if digest(bytes.unwrap_or_default()) != started {
-                return Err(Error::ChangedDuringEdit { kept: kept.clone() });
-            }
-            let phases = plan.adopt(phases, false);
-            plan.apply(Op::Replace { phases })?;
-            let message = format!(
-                "Todos updated from editor: {} phase(s), {} task(s).",
-                plan.phases.len(),
-                plan.task_count()
-            );
-            Ok(Report::new("edit", Kind::Confirm, message))
-        },
-        |ctx, saved, report| ctx.record(saved, report),
-    );
-    if result.is_ok() {
-        draft.discard();
-    }
-    result
+    Ok(Edited::Saved(draft, drop_placeholder(phases)))
 }
 
 /// An editor that failed after the person saved something: keep it.

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use super::Context;
+use super::{Context, Outcome};
 use crate::cli::{ExportArgs, Format};
 use crate::error::{Error, PathAction, Result};
 use crate::markdown;
@@ -13,11 +13,14 @@ use crate::plan::{Plan, json as plan_json};
 use crate::region;
 use crate::storage::{self, Named, Refusal, write_atomic};
 
-pub fn run(ctx: &Context, args: &ExportArgs) -> Result<Report> {
+pub fn run(ctx: &Context, args: &ExportArgs) -> Outcome {
     if args.path.as_deref() == Some("") {
-        return Err(Error::usage("The path is empty."));
+        return Outcome::of(Err(Error::usage("The path is empty.")));
     }
-    let plan = ctx.read()?;
+    ctx.look(|plan| export(ctx, plan, args))
+}
+
+fn export(ctx: &Context, plan: &Plan, args: &ExportArgs) -> Result<Report> {
     let body = render(plan, args.format);
     let project = storage::project_of(&ctx.store.path);
     let chosen = Named::Chosen { project: &project };

@@ -5,17 +5,26 @@ use std::path::Path;
 
 use serde_json::json;
 
-use super::Context;
 use super::export::beside;
+use super::{Context, Outcome};
 use crate::cli::ImportArgs;
 use crate::error::{Error, Result, io_reason};
 use crate::markdown;
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Phase, json as plan_json};
+use crate::plan::{Op, Phase, Tx, json as plan_json};
 use crate::region;
 use crate::storage::{self, Named};
 
-pub fn run(ctx: &Context, args: &ImportArgs) -> Result<Report> {
+pub fn run(ctx: &Context, args: &ImportArgs) -> Outcome {
+    match read(ctx, args) {
+        Ok((shown, phases, keep_notes)) => ctx.change(|tx| replace(tx, shown, phases, keep_notes)),
+        Err(e) => Outcome::of(Err(e)),
+    }
+}
+
+/// The phases to import, read and parsed before the lock is taken, with
+/// how to name where they came from.
+fn read(ctx: &Context, args: &ImportArgs) -> Result<(String, Vec<Phase>, bool)> {
     let failed = |shown: &str, why: String| Error::ImportUnreadable {
         from: shown.to_string(),
         why,
@@ -58,16 +67,19 @@ pub fn run(ctx: &Context, args: &ImportArgs) -> Result<Report> {
     if phases.is_empty() {
         return Err(Error::EmptyImport { from: shown });
     }
-    ctx.mutate(|plan| {
-        let phases = plan.adopt(phases, keep_notes);
-        plan.apply(Op::Replace { phases })?;
-        let (n, m) = (plan.phases.len(), plan.task_count());
-        let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
-        Ok(Report::new("import", Kind::Confirm, message).with(
-            "imported",
-            json!({ "phases": n, "tasks": m, "from": shown }),
-        ))
-    })
+    Ok((shown, phases, keep_notes))
+}
+
+fn replace(tx: &mut Tx, shown: String, phases: Vec<Phase>, keep_notes: bool) -> Result<Report> {
+    let phases = tx.adopt(phases, keep_notes);
+    tx.apply(Op::Replace { phases })?;
+    let plan = tx.plan();
+    let (n, m) = (plan.phases.len(), plan.task_count());
+    let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
+    Ok(Report::new("import", Kind::Confirm, message).with(
+        "imported",
+        json!({ "phases": n, "tasks": m, "from": shown }),
+    ))
 }
 
 /// JSON (a plan file, a phases array, or `{"phases": [...]}`) or Markdown.

@@ -2,21 +2,17 @@
 //! every open task.
 //!
 //! Linear in the plan however many tasks change: the ops are applied as one
-//! run (one index, one settle; `Plan::apply_all`), and each changed task is
+//! run (one index, one settle; `Tx::apply_all`), and each changed task is
 //! reported from where the op left it, never by searching or copying.
 
 use super::{find, query, task_ref};
 use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Plan, Status};
+use crate::plan::{Op, Plan, Status, Tx};
 
-pub fn apply(
-    plan: &mut Plan,
-    verb: &'static str,
-    status: Status,
-    words: &[String],
-) -> Result<Report> {
+pub fn apply(tx: &mut Tx, verb: &'static str, status: Status, words: &[String]) -> Result<Report> {
+    let plan = tx.plan();
     let mut ids = Vec::new();
     // What to say when it turns out nothing changed (SPEC: exit 0, no write).
     let unchanged;
@@ -41,9 +37,9 @@ pub fn apply(
             }
         }
     };
-    let before = plan.changes;
-    let mut report = set_status(plan, verb, message, ids, status, None)?;
-    if plan.changes == before {
+    let before = tx.changes();
+    let mut report = set_status(tx, verb, message, ids, status, None)?;
+    if tx.changes() == before {
         report.message = unchanged.into();
     }
     Ok(report)
@@ -70,7 +66,7 @@ pub fn phase_name(plan: &Plan, id: &str) -> String {
 /// Apply one status to several tasks (given in plan order) as one run of
 /// ops, and report them.
 pub fn set_status(
-    plan: &mut Plan,
+    tx: &mut Tx,
     verb: &'static str,
     message: String,
     ids: Vec<String>,
@@ -82,7 +78,8 @@ pub fn set_status(
         status,
         blocker: blocker.clone(),
     });
-    let applied = plan.apply_all(ops)?;
+    let applied = tx.apply_all(ops)?;
+    let plan = tx.plan();
     let mut report = Report::new(verb, Kind::Confirm, message);
     report.tasks.reserve(applied.len());
     for pos in applied.iter().filter_map(|a| a.at) {

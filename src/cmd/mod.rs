@@ -29,15 +29,13 @@ mod unblock;
 mod undo;
 mod r#where;
 
-use std::cell::Cell;
-
 use crate::cli::Command;
 use crate::error::{Error, Result};
-use crate::history::History;
+use crate::history::{Delta, History, content_digest};
 use crate::matching::{self, Candidate, MatchError, Scope, Target};
 use crate::output::{Output, Report};
-use crate::plan::Plan;
 use crate::plan::ops::PhaseRef;
+use crate::plan::{Committed, Phase, Plan, Task, TaskPos, Tx};
 use crate::storage::{Lock, Store};
 use crate::text::{Message, normalize};
 
@@ -46,8 +44,6 @@ use crate::text::{Message, normalize};
 pub struct Context {
     pub store: Store,
     pub if_rev: Option<u64>,
-    /// The plan's `rev` as last seen, for error reports.
-    pub rev: Cell<Option<u64>>,
     /// Where undo history goes; `None` when no data directory is known.
     pub history: Option<History>,
     pub out: Output,
@@ -94,33 +90,37 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
 /// (SPEC §5): with a person at the terminal, ask, and on yes run the verb
 /// again with the guessed id in place of the query; anywhere else the
 /// guess is only reported (exit 3) and nothing changes.
-pub fn dispatch(ctx: &Context, command: Command) -> Result<Report> {
+pub fn dispatch(ctx: &Context, command: Command) -> Outcome {
     // A batch reads its lines from stdin: no one is there to answer.
     let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch);
     let again = asks.then(|| command.clone());
-    match (run(ctx, command), again) {
-        (
-            Err(Error::NoMatch {
-                message,
-                query,
-                suggestion: Some(guess),
-                guess: true,
-            }),
-            Some(again),
-        ) => {
+    let outcome = run(ctx, command);
+    let Some(again) = again else {
+        return outcome;
+    };
+    match outcome.result {
+        Err(Error::NoMatch {
+            message,
+            query,
+            suggestion: Some(guess),
+            guess: true,
+        }) => {
             let question = format!("Did you mean \"{}\"? [Y/n]", guess.text);
             if ask(ctx, &Message::default(), &question) {
                 run(ctx, with_target(again, &query, guess.id()))
             } else {
-                Err(Error::NoMatch {
-                    message: format!("{message} Nothing changed."),
-                    query,
-                    suggestion: None,
-                    guess: false,
-                })
+                Outcome {
+                    result: Err(Error::NoMatch {
+                        message: format!("{message} Nothing changed."),
+                        query,
+                        suggestion: None,
+                        guess: false,
+                    }),
+                    ..outcome
+                }
             }
         }
-        (result, _) => result,
+        result => Outcome { result, ..outcome },
     }
 }
 
@@ -213,114 +213,184 @@ fn with_target(command: Command, query: &str, id: &str) -> Command {
     }
 }
 
-fn run(ctx: &Context, command: Command) -> Result<Report> {
+fn run(ctx: &Context, command: Command) -> Outcome {
     match command {
-        Command::Show(args) => show::run(ctx, &args),
-        Command::Append(args) => append::run(ctx, args),
-        Command::Start(args) => start::run(ctx, args),
-        Command::Done(args) => done::run(ctx, args),
-        Command::Drop(args) => drop::run(ctx, args),
-        Command::Rm(args) => rm::run(ctx, args),
-        Command::Block(args) => block::run(ctx, args),
-        Command::Unblock(args) => unblock::run(ctx, args),
-        Command::Check => check::run(ctx),
-        Command::Next => next::run(ctx),
-        Command::Where => r#where::run(ctx),
-        Command::Copy => copy::run(ctx),
+        Command::Show(args) => ctx.look(|plan| show::run(ctx, plan, &args)),
+        Command::Append(args) => ctx.change(|tx| append::apply(tx, &args)),
+        Command::Start(args) => ctx.change(|tx| start::apply(tx, &args)),
+        Command::Done(args) => ctx.change(|tx| done::apply(tx, &args)),
+        Command::Drop(args) => ctx.change(|tx| drop::apply(tx, &args)),
+        Command::Rm(args) => ctx.change(|tx| rm::apply(tx, &args)),
+        Command::Block(args) => ctx.change(|tx| block::apply(tx, &args)),
+        Command::Unblock(args) => ctx.change(|tx| unblock::apply(tx, &args)),
+        Command::Check => ctx.look(check::run),
+        Command::Next => ctx.look(next::run),
+        Command::Where => Outcome::of(r#where::run(ctx)),
+        Command::Copy => ctx.look(|plan| copy::run(ctx, plan)),
         Command::Export(args) => export::run(ctx, &args),
         Command::Import(args) => import::run(ctx, &args),
         Command::Edit => edit::run(ctx),
-        Command::Rename(args) => rename::run(ctx, args),
-        Command::Mv(args) => mv::run(ctx, args),
-        Command::Note(args) => note::run(ctx, args),
-        Command::Prune => prune::run(ctx),
+        Command::Rename(args) => ctx.change(|tx| rename::apply(tx, &args)),
+        Command::Mv(args) => ctx.change(|tx| mv::apply(tx, &args)),
+        Command::Note(args) => ctx.change(|tx| note::apply(tx, &args)),
+        Command::Prune => ctx.change(prune::apply),
         Command::Undo(args) => undo::run(ctx, &args),
         Command::Batch => batch::run(ctx),
         Command::Complete(args) => complete::run(ctx, &args),
-        Command::MergeFile(args) => merge_file::run(ctx, args),
-        Command::GitSetup(args) => git_setup::run(ctx, args),
-        Command::Completions(args) => completions::run(&args),
-        Command::Man(args) => man::run(&args),
+        Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
+        Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),
+        Command::Completions(args) => Outcome::of(completions::run(&args)),
+        Command::Man(args) => Outcome::of(man::run(&args)),
     }
 }
 
+/// How a verb ended: its report or its error, the plan's `rev` as last
+/// seen (for the error report too), and the plan itself, handed to the edge
+/// to free or not (see `main.rs`).
+pub struct Outcome {
+    pub result: Result<Report>,
+    pub rev: Option<u64>,
+    pub plan: Option<Plan>,
+}
+
+impl Outcome {
+    /// An outcome from a verb that never read the plan.
+    pub fn of(result: Result<Report>) -> Outcome {
+        Outcome {
+            result,
+            rev: None,
+            plan: None,
+        }
+    }
+
+    fn read(result: Result<Report>, plan: Plan) -> Outcome {
+        Outcome {
+            result,
+            rev: Some(plan.rev),
+            plan: Some(plan),
+        }
+    }
+}
+
+/// A change that could not begin, with the `rev` read if it got so far.
+pub struct Failed {
+    pub error: Error,
+    pub rev: Option<u64>,
+}
+
+impl From<Failed> for Outcome {
+    fn from(failed: Failed) -> Outcome {
+        Outcome {
+            result: Err(failed.error),
+            rev: failed.rev,
+            plan: None,
+        }
+    }
+}
+
+/// A change being made: the lock held, the plan file as read, and the plan
+/// in a transaction. Dropped, it writes nothing.
+pub struct Session {
+    lock: Lock,
+    /// The file as read (`None`: there was none).
+    bytes: Option<Vec<u8>>,
+    /// The content digest of the file as read, for the history entry's
+    /// `prev`, when the file was not in todo's own layout (then it is
+    /// rendered from the plan, before any op changes it).
+    rendered_digest: Option<String>,
+    pub tx: Tx,
+    rev: u64,
+    store: Store,
+}
+
+/// A change committed and written (or found to change nothing), still
+/// under the lock.
+pub struct Saved {
+    pub lock: Lock,
+    pub committed: Committed,
+    /// The file as written; `None` when nothing changed.
+    pub written: Option<Vec<u8>>,
+    /// The file as it was (`None`: there was none), and its content digest
+    /// if it had to be rendered.
+    before: Option<Vec<u8>>,
+    rendered_digest: Option<String>,
+}
+
 impl Context {
-    /// Read the plan for a verb that only looks.
-    ///
-    /// Plans are never freed (here, and in `transact`): the process ends
-    /// after one command, and freeing a large plan task by task took a
-    /// fifth of the run time of `todo done` on 100,000 tasks. The operating
-    /// system takes the memory back at exit.
-    pub fn read(&self) -> Result<&'static Plan> {
-        let plan = self.store.load()?.plan;
-        self.rev.set(Some(plan.rev));
-        Ok(Box::leak(Box::new(plan)))
+    /// Load the plan for a verb that only looks, and run it.
+    pub fn look(&self, verb: impl FnOnce(&Plan) -> Result<Report>) -> Outcome {
+        match self.store.load() {
+            Ok(loaded) => self.look_at(loaded.plan, verb),
+            Err(e) => Outcome::of(Err(e)),
+        }
     }
 
-    /// Run `change` on the plan under the lock and commit the result as one
-    /// change: `rev` + 1, an atomic write and an undo entry — or no write at
-    /// all when nothing changed or `change` failed.
-    pub fn mutate(&self, change: impl FnOnce(&mut Plan) -> Result<Report>) -> Result<Report> {
-        self.transact(
-            |plan, _, _| change(plan),
-            |ctx, saved, report| ctx.record(saved, report),
-        )
+    /// Run a verb that only looks on a plan already read.
+    pub fn look_at(&self, plan: Plan, verb: impl FnOnce(&Plan) -> Result<Report>) -> Outcome {
+        Outcome::read(verb(&plan), plan)
     }
 
-    /// The general form of [`Context::mutate`]: `change` also sees the file's
-    /// bytes as read (`None`: no file) and the lock, and `saved` runs after
-    /// the write, still under the lock.
-    pub fn transact(
-        &self,
-        change: impl FnOnce(&mut Plan, Option<&[u8]>, &Lock) -> Result<Report>,
-        saved: impl FnOnce(&Context, Saved, &mut Report),
-    ) -> Result<Report> {
-        let lock = self.store.lock()?;
-        let loaded = self.store.load()?;
-        // Never freed, on any path (see `leak`).
-        let mut plan = std::mem::ManuallyDrop::new(loaded.plan);
-        let before_rev = plan.rev;
-        self.rev.set(Some(before_rev));
-        lock.check_writable(&self.store)?;
+    /// The one path of a change: lock, read, check, apply the verb's ops
+    /// in a transaction, commit, save, record history, report. Nothing is
+    /// written when the verb fails or changes nothing.
+    pub fn change(&self, verb: impl FnOnce(&mut Tx) -> Result<Report>) -> Outcome {
+        let mut session = match self.begin() {
+            Ok(session) => session,
+            Err(failed) => return failed.into(),
+        };
+        match verb(&mut session.tx) {
+            Ok(report) => self.finish(session, report),
+            Err(e) => session.fail(e),
+        }
+    }
+
+    /// Lock, read, and check that the plan may change (writable,
+    /// `--if-rev`); a failure is the verb's outcome.
+    pub fn begin(&self) -> std::result::Result<Session, Failed> {
+        let failed = |error| Failed { error, rev: None };
+        let lock = self.store.lock().map_err(failed)?;
+        let loaded = self.store.load().map_err(failed)?;
+        let rev = loaded.plan.rev;
+        let refused = |error| Failed {
+            error,
+            rev: Some(rev),
+        };
+        lock.check_writable(&self.store).map_err(refused)?;
         if let Some(want) = self.if_rev
-            && before_rev != want
+            && rev != want
         {
-            return Err(Error::RevMismatch {
-                have: before_rev,
-                want,
-            });
+            return Err(refused(Error::RevMismatch { have: rev, want }));
         }
-        // The plan as read, for the undo entry (never freed either).
-        let before_plan = std::mem::ManuallyDrop::new(
-            (self.history.is_some() && loaded.bytes.is_some()).then(|| (*plan).clone()),
-        );
-        plan.changes = 0;
-        let mut report = change(&mut plan, loaded.bytes.as_deref(), &lock)?;
-        if plan.changes == 0 {
-            report.rev = before_rev;
-            return Ok(report);
-        }
-        // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
-        plan.rev = before_rev.checked_add(1).ok_or(Error::CounterSpent {
-            which: crate::merge::Overflow::Rev,
-            merging: None,
-        })?;
-        let written = lock.save(&self.store, &plan)?;
-        self.rev.set(Some(plan.rev));
-        report.rev = plan.rev;
-        report.changed = true;
-        let before = match (loaded.bytes.as_deref(), before_plan.as_ref()) {
-            (Some(bytes), Some(old)) => Some((bytes, loaded.ours, old)),
+        let rendered_digest = match &loaded.bytes {
+            Some(bytes) if !loaded.ours && self.history.is_some() => {
+                Some(content_digest(bytes, false, &loaded.plan))
+            }
             _ => None,
         };
-        let saved_change = Saved {
-            lock: &lock,
-            before,
-            after: &plan,
-            written: &written,
-        };
-        saved(self, saved_change, &mut report);
-        Ok(report)
+        Ok(Session {
+            lock,
+            bytes: loaded.bytes,
+            rendered_digest,
+            tx: Tx::new(loaded.plan),
+            rev,
+            store: self.store.clone(),
+        })
+    }
+
+    /// Save and record a session's change, and report it.
+    pub fn finish(&self, session: Session, mut report: Report) -> Outcome {
+        let rev = session.rev;
+        match session.save() {
+            Ok(saved) => {
+                self.record(&saved, &mut report);
+                saved.outcome(report)
+            }
+            Err(e) => Outcome {
+                result: Err(e),
+                rev: Some(rev),
+                plan: None,
+            },
+        }
     }
 
     /// The plan file's real path: the key of its undo history.
@@ -329,22 +399,36 @@ impl Context {
         std::fs::canonicalize(&target).unwrap_or(target)
     }
 
-    /// Append an undo entry; a failure is a warning, never a lost change.
-    pub fn record(&self, saved: Saved, report: &mut Report) {
+    /// Append an undo entry for a saved change; a failure is a warning,
+    /// never a lost change.
+    pub fn record(&self, saved: &Saved, report: &mut Report) {
+        let (Some(change), Some(written)) = (&saved.committed.change, &saved.written) else {
+            return;
+        };
         let Some(history) = &self.history else {
             report.warnings.push(
                 "Warning: no data directory for undo history (set TODO_HISTORY_DIR); the change was made but cannot be undone.".into(),
             );
             return;
         };
-        let result = history.record(
-            saved.lock,
-            &self.real_path(),
-            saved.before,
-            saved.after,
-            saved.written,
-            report.message.as_str(),
-        );
+        let plan = &saved.committed.plan;
+        // The file is nearly always in todo's own layout: its bytes from
+        // `phases` on are the content.
+        let prev = match (&saved.rendered_digest, &saved.before) {
+            (Some(digest), _) => Some(digest.clone()),
+            (None, Some(bytes)) => Some(content_digest(bytes, true, plan)),
+            (None, None) => None,
+        };
+        let result = Delta::of(change, plan).and_then(|undo| {
+            history.record(
+                &saved.lock,
+                &self.real_path(),
+                prev,
+                (plan, written),
+                report.message.as_str(),
+                undo,
+            )
+        });
         if let Err(e) = result {
             report.warnings.push(format!(
                 "Warning: could not record undo history in {}: {e}; the change was made but cannot be undone.",
@@ -354,14 +438,63 @@ impl Context {
     }
 }
 
-/// A change just written, still under the lock.
-pub struct Saved<'a> {
-    pub lock: &'a Lock,
-    /// The file as read, whether it was in todo's own layout, and the plan
-    /// it held (`None`: there was no file, or no history to record).
-    pub before: Option<(&'a [u8], bool, &'a Plan)>,
-    pub after: &'a Plan,
-    pub written: &'a [u8],
+impl Session {
+    /// The plan file as read (`None`: there was none).
+    pub fn bytes(&self) -> Option<&[u8]> {
+        self.bytes.as_deref()
+    }
+
+    /// The file as read and the plan as the ops so far leave it.
+    pub fn view(&mut self) -> (Option<&[u8]>, &Plan) {
+        (self.bytes.as_deref(), self.tx.plan())
+    }
+
+    pub fn lock(&self) -> &Lock {
+        &self.lock
+    }
+
+    /// `rev` as read.
+    pub fn rev(&self) -> u64 {
+        self.rev
+    }
+
+    /// Give up: nothing is written; the error is reported at the rev read.
+    pub fn fail(self, e: Error) -> Outcome {
+        Outcome {
+            result: Err(e),
+            rev: Some(self.rev),
+            plan: Some(self.tx.into_plan()),
+        }
+    }
+
+    /// Commit the transaction and, if it changed anything, write the plan.
+    pub fn save(self) -> Result<Saved> {
+        let committed = self.tx.commit()?;
+        let written = match committed.change {
+            Some(_) => Some(self.lock.save(&self.store, &committed.plan)?),
+            None => None,
+        };
+        Ok(Saved {
+            lock: self.lock,
+            committed,
+            written,
+            before: self.bytes,
+            rendered_digest: self.rendered_digest,
+        })
+    }
+}
+
+impl Saved {
+    /// The report of the change, with the plan for the edge.
+    pub fn outcome(self, mut report: Report) -> Outcome {
+        report.rev = self.committed.rev();
+        report.changed = self.committed.change.is_some();
+        Outcome {
+            result: Ok(report),
+            rev: Some(self.committed.rev()),
+            plan: Some(self.committed.plan),
+        }
+    }
 }
 
 /// Join a verb's words into a normalised query; empty is a usage error.
@@ -430,13 +563,19 @@ pub fn phase_query(plan: &Plan, query: &str, new_name: String) -> Result<PhaseRe
 pub const NO_PHASE: &str = "No phase matched \"{}\".";
 const NO_PHASE_GUESS: &str = "No phase matched \"{}\" (-p \"{}\" makes a new one).";
 
-/// Look up a task id that matching just returned.
-pub fn task_of(plan: &Plan, id: &str) -> Result<(crate::plan::Phase, crate::plan::Task)> {
-    task_ref(plan, id).map(|(p, t)| (p.clone(), t.clone()))
+/// The task an op just touched, where the op left it.
+pub fn at(plan: &Plan, pos: Option<TaskPos>) -> Result<(&Phase, &Task)> {
+    pos.and_then(|pos| {
+        Some((
+            plan.phases.get(pos.phase)?,
+            plan.phases.get(pos.phase)?.tasks.get(pos.task)?,
+        ))
+    })
+    .ok_or_else(|| Error::bug("an op left its task nowhere"))
 }
 
-/// [`task_of`] without the copies: a verb that only reads the task before
-/// changing the plan need not copy its phase (all of it, on a large plan).
+/// Look up a task id that matching just returned, without copying it
+/// (or its phase: all of it, on a large plan).
 pub fn task_ref<'p>(
     plan: &'p Plan,
     id: &str,

@@ -1,12 +1,11 @@
 //! `todo next`: the task to work on now.
 
-use super::Context;
 use crate::error::Result;
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
+use crate::plan::Plan;
 
-pub fn run(ctx: &Context) -> Result<Report> {
-    let plan = ctx.read()?;
+pub fn run(plan: &Plan) -> Result<Report> {
     let mut report = match plan.next_task() {
         Some((phase, task)) => {
             Report::new("next", Kind::Data, task.content.clone()).task(phase, task)

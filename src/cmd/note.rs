@@ -1,27 +1,23 @@
 //! `todo note <task> <text...>`: add a note to a task.
 
-use super::{Context, find, task_of, text};
+use super::{at, find, text};
 use crate::cli::NoteArgs;
 use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Plan};
+use crate::plan::{Op, Tx};
 
-pub fn run(ctx: &Context, args: NoteArgs) -> Result<Report> {
-    ctx.mutate(|plan| apply(plan, &args))
-}
-
-pub fn apply(plan: &mut Plan, args: &NoteArgs) -> Result<Report> {
+pub fn apply(tx: &mut Tx, args: &NoteArgs) -> Result<Report> {
     let query = text(&args.task, "task")?;
     let note = text(&args.text.join(" "), "note")?;
-    let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
+    let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
         return Err(Error::usage("Notes go on tasks."));
     };
-    plan.apply(Op::Note {
-        task: id.clone(),
+    let applied = tx.apply(Op::Note {
+        task: id,
         text: note.clone(),
     })?;
-    let (phase, task) = task_of(plan, &id)?;
+    let (phase, task) = at(tx.plan(), applied.at)?;
     let message = format!("Added a note to {}: {note}", task.content);
-    Ok(Report::new("note", Kind::Confirm, message).task(&phase, &task))
+    Ok(Report::new("note", Kind::Confirm, message).task(phase, task))
 }

@@ -1,15 +1,11 @@
 //! `todo prune`: remove finished tasks, then empty phases.
 
-use super::Context;
 use crate::error::Result;
 use crate::output::{Kind, Report, TaskEntry, phase_json};
-use crate::plan::{Op, Plan};
+use crate::plan::{Op, Tx};
 
-pub fn run(ctx: &Context) -> Result<Report> {
-    ctx.mutate(apply)
-}
-
-pub fn apply(plan: &mut Plan) -> Result<Report> {
+pub fn apply(tx: &mut Tx) -> Result<Report> {
+    let plan = tx.plan();
     let mut report = Report::new("prune", Kind::Confirm, "");
     for phase in &plan.phases {
         for task in phase.tasks.iter().filter(|t| !t.status.is_open()) {
@@ -19,7 +15,7 @@ pub fn apply(plan: &mut Plan) -> Result<Report> {
             report.phases.push(phase_json(phase));
         }
     }
-    plan.apply(Op::Prune)?;
+    tx.apply(Op::Prune)?;
     let (tasks, phases) = (report.tasks.len(), report.phases.len());
     report.message = if tasks + phases == 0 {
         "Nothing to prune.".into()

@@ -1,17 +1,13 @@
 //! `todo rename <task|phase> -- <new text>` (or `--to TEXT`).
 
-use super::{Context, find, query, task_of, text};
+use super::{at, find, query, task_ref, text};
 use crate::cli::RenameArgs;
 use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Plan};
+use crate::plan::{Op, Tx};
 
-pub fn run(ctx: &Context, args: RenameArgs) -> Result<Report> {
-    ctx.mutate(|plan| apply(plan, &args))
-}
-
-pub fn apply(plan: &mut Plan, args: &RenameArgs) -> Result<Report> {
+pub fn apply(tx: &mut Tx, args: &RenameArgs) -> Result<Report> {
     let raw = match (&args.to, args.text.is_empty()) {
         (Some(to), _) => to.clone(),
         (None, false) => args.text.join(" "),
@@ -23,39 +19,40 @@ pub fn apply(plan: &mut Plan, args: &RenameArgs) -> Result<Report> {
     };
     let new = text(&raw, "new text")?;
     let query = query(&args.query)?;
+    let plan = tx.plan();
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
-            let old = task_of(plan, &id)?.1.content;
-            let before = plan.changes;
-            plan.apply(Op::RenameTask {
-                task: id.clone(),
+            let old = task_ref(plan, &id)?.1.content.clone();
+            let before = tx.changes();
+            let applied = tx.apply(Op::RenameTask {
+                task: id,
                 content: new.clone(),
             })?;
-            let (phase, task) = task_of(plan, &id)?;
-            let message = if plan.changes == before {
+            let message = if tx.changes() == before {
                 format!("Task \"{old}\" already has that text; nothing changed.")
             } else {
                 format!("Renamed task \"{old}\" to \"{new}\".")
             };
-            Ok(Report::new("rename", Kind::Confirm, message).task(&phase, &task))
+            let (phase, task) = at(tx.plan(), applied.at)?;
+            Ok(Report::new("rename", Kind::Confirm, message).task(phase, task))
         }
         Target::Phase(id) => {
             let old = plan
                 .phase_by_id(&id)
                 .map(|p| p.name.clone())
                 .unwrap_or_default();
-            let before = plan.changes;
-            plan.apply(Op::RenamePhase {
+            let before = tx.changes();
+            tx.apply(Op::RenamePhase {
                 phase: id.clone(),
                 name: new.clone(),
             })?;
-            let message = if plan.changes == before {
+            let message = if tx.changes() == before {
                 format!("Phase \"{old}\" already has that name; nothing changed.")
             } else {
                 format!("Renamed phase \"{old}\" to \"{new}\".")
             };
             let mut report = Report::new("rename", Kind::Confirm, message);
-            if let Some(phase) = plan.phase_by_id(&id) {
+            if let Some(phase) = tx.plan().phase_by_id(&id) {
                 report = report.phase(phase);
             }
             Ok(report)

@@ -1,19 +1,16 @@
 //! `todo rm [<task|phase>...]`: remove a task, a phase, or everything.
 
-use super::{Context, find, query, task_ref};
+use super::{find, query, task_ref};
 use crate::cli::TargetArgs;
 use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report, TaskEntry, phase_json};
-use crate::plan::{Op, Plan};
-
-pub fn run(ctx: &Context, args: TargetArgs) -> Result<Report> {
-    ctx.mutate(|plan| apply(plan, &args))
-}
+use crate::plan::{Op, Tx};
 
 /// The report is made from the plan before the op, by reference: a phase
 /// of any size is never copied.
-pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
+pub fn apply(tx: &mut Tx, args: &TargetArgs) -> Result<Report> {
+    let plan = tx.plan();
     if args.query.is_empty() {
         if plan.phases.is_empty() {
             return Ok(Report::new(
@@ -24,7 +21,7 @@ pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
         }
         let mut report = Report::new("rm", Kind::Confirm, "Cleared all todos.");
         report.phases = plan.phases.iter().map(phase_json).collect();
-        plan.apply(Op::Clear)?;
+        tx.apply(Op::Clear)?;
         return Ok(report);
     }
     let query = query(&args.query)?;
@@ -34,7 +31,7 @@ pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
             let message = format!("Removed: {}", task.content);
             let mut report = Report::new("rm", Kind::Confirm, message);
             report.tasks.push(TaskEntry::new(phase, task));
-            plan.apply(Op::RemoveTask { task: id })?;
+            tx.apply(Op::RemoveTask { task: id })?;
             Ok(report)
         }
         Target::Phase(id) => {
@@ -47,7 +44,7 @@ pub fn apply(plan: &mut Plan, args: &TargetArgs) -> Result<Report> {
             };
             let mut report = Report::new("rm", Kind::Confirm, message);
             report.phases.push(json);
-            plan.apply(Op::RemovePhase { phase: id })?;
+            tx.apply(Op::RemovePhase { phase: id })?;
             Ok(report)
         }
     }

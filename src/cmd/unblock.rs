@@ -1,18 +1,15 @@
 //! `todo unblock <task|phase...>`: return blocked work to pending.
 
 use super::mark::set_status;
-use super::{Context, find, query, task_ref};
+use super::{find, query, task_ref};
 use crate::cli::TargetRequired;
 use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
-use crate::plan::{Plan, Status};
+use crate::plan::{Status, Tx};
 
-pub fn run(ctx: &Context, args: TargetRequired) -> Result<Report> {
-    ctx.mutate(|plan| apply(plan, &args))
-}
-
-pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
+pub fn apply(tx: &mut Tx, args: &TargetRequired) -> Result<Report> {
+    let plan = tx.plan();
     let query = query(&args.query)?;
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
@@ -25,7 +22,7 @@ pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
                 return Ok(Report::new("unblock", Kind::Confirm, message).task(phase, task));
             }
             let message = format!("Unblocked: {}", task.content);
-            set_status(plan, "unblock", message, vec![id], Status::Pending, None)
+            set_status(tx, "unblock", message, vec![id], Status::Pending, None)
         }
         Target::Phase(pid) => {
             let Some(phase) = plan.phase_by_id(&pid) else {
@@ -42,7 +39,7 @@ pub fn apply(plan: &mut Plan, args: &TargetRequired) -> Result<Report> {
                 return Ok(Report::new("unblock", Kind::Confirm, message).phase(phase));
             }
             let message = format!("Unblocked phase {}.", phase.name);
-            set_status(plan, "unblock", message, ids, Status::Pending, None)
+            set_status(tx, "unblock", message, ids, Status::Pending, None)
         }
     }
 }

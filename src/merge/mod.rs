@@ -228,7 +228,6 @@ impl<'a> Merger<'a> {
             next_task_id: 0,
             phases,
             extra,
-            changes: 0,
         };
         self.make_ids_unique(&mut plan)?;
         plan.next_phase_id = self.minter.next_phase;

@@ -7,10 +7,12 @@ mod fast;
 /// The plan file format (public for the fuzz targets in `fuzz/`).
 pub mod json;
 pub(crate) mod ops;
+pub mod tx;
 
 use serde_json::{Map, Value};
 
 pub use ops::Op;
+pub use tx::{Committed, Tx};
 
 /// The status of a task, mapped to and from its file and Markdown spellings by hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -141,7 +143,7 @@ pub struct Phase {
     pub extra: Map<String, Value>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     pub version: u64,
     pub rev: u64,
@@ -149,21 +151,6 @@ pub struct Plan {
     pub next_task_id: u64,
     pub phases: Vec<Phase>,
     pub extra: Map<String, Value>,
-    /// How many applied ops changed something. Not part of the plan: it
-    /// lets a command know whether to write without keeping a copy of the
-    /// plan it started from (a large plan costs tens of MB to copy).
-    pub changes: u64,
-}
-
-impl PartialEq for Plan {
-    fn eq(&self, other: &Plan) -> bool {
-        self.version == other.version
-            && self.rev == other.rev
-            && self.next_phase_id == other.next_phase_id
-            && self.next_task_id == other.next_task_id
-            && self.phases == other.phases
-            && self.extra == other.extra
-    }
 }
 
 impl Default for Plan {
@@ -175,7 +162,6 @@ impl Default for Plan {
             next_task_id: 1,
             phases: Vec::new(),
             extra: Map::new(),
-            changes: 0,
         }
     }
 }
@@ -284,17 +270,21 @@ impl Plan {
     /// nothing is in progress.
     /// Returns whether it changed anything.
     pub(crate) fn settle(&mut self) -> bool {
+        self.settle_with(|_| {})
+    }
+
+    /// [`Plan::settle`], showing `touch` each task before it changes.
+    pub(crate) fn settle_with(&mut self, mut touch: impl FnMut(&Task)) -> bool {
         let mut seen = false;
         let mut changed = false;
-        for phase in &mut self.phases {
-            for task in &mut phase.tasks {
-                if task.status == Status::InProgress {
-                    if seen {
-                        task.status = Status::Pending;
-                        changed = true;
-                    }
-                    seen = true;
+        for task in self.phases.iter_mut().flat_map(|p| p.tasks.iter_mut()) {
+            if task.status == Status::InProgress {
+                if seen {
+                    touch(task);
+                    task.status = Status::Pending;
+                    changed = true;
                 }
+                seen = true;
             }
         }
         if !seen
@@ -304,6 +294,7 @@ impl Plan {
                 .flat_map(|p| p.tasks.iter_mut())
                 .find(|t| t.status == Status::Pending)
         {
+            touch(task);
             task.status = Status::InProgress;
             changed = true;
         }

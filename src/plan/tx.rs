@@ -1,0 +1,874 @@
+//! A change as a value. A [`Tx`] owns the plan while a verb applies ops to
+//! it: it finds tasks through one id → position index, remembers the state
+//! before of every phase and task an op touches (taken on first touch, so
+//! history never needs a copy of the whole plan), restores the
+//! one-task-in-progress rule once, and commits once, handing back a
+//! [`Committed`] value for storage and history to act on.
+//!
+//! Ops see the plan as they leave it; anything that reads it through
+//! [`Tx::plan`] (a verb resolving its next target, or building its report)
+//! sees it settled. So a run of ops settles once, however long, and a batch
+//! settles between its lines exactly as separate commands would.
+
+use std::collections::HashMap;
+
+use super::ops::{Applied, Op, OpError, PhaseRef};
+use super::{Phase, Plan, Status, Task, TaskPos};
+use crate::fnv::Fnv;
+
+type Map<V> = HashMap<String, V, Fnv>;
+
+/// A plan being changed. Dropped without [`Tx::commit`], it changes nothing.
+pub struct Tx {
+    plan: Plan,
+    index: Index,
+    change: Change,
+    /// An op ran since the plan was last settled.
+    unsettled: bool,
+    /// How many ops (and settlings) changed the plan.
+    changes: u64,
+    /// The first op that failed: such a transaction cannot commit.
+    failed: Option<OpError>,
+    /// How many times the plan was settled (for tests: once per run of ops).
+    settles: usize,
+}
+
+/// A transaction that committed: the plan as it is now (its `rev` raised
+/// by one when anything changed) and what changed.
+pub struct Committed {
+    pub plan: Plan,
+    /// `rev` as it was read.
+    pub before_rev: u64,
+    /// What the change touched, as it was; `None` when nothing changed
+    /// (then nothing is to be written, nor recorded).
+    pub change: Option<Change>,
+}
+
+impl Committed {
+    pub fn rev(&self) -> u64 {
+        self.plan.rev
+    }
+}
+
+/// The state before a transaction of every place it touched, each taken
+/// the first time an op touched it. `None` values: created by the change.
+#[derive(Debug, Default)]
+pub struct Change {
+    /// Phase ids in order, once the change added or removed a phase.
+    pub order: Option<Vec<String>>,
+    /// Phase heads (id, name, unknown fields; no tasks).
+    pub heads: Map<Option<Phase>>,
+    /// Task id lists, for phases whose list changed.
+    pub lists: Map<Option<Vec<String>>>,
+    pub tasks: Map<Option<Task>>,
+    /// All phases as they were, once an op replaced them wholesale: then
+    /// nothing else is kept.
+    pub whole: Option<Vec<Phase>>,
+}
+
+fn head(phase: &Phase) -> Phase {
+    Phase {
+        id: phase.id.clone(),
+        name: phase.name.clone(),
+        tasks: Vec::new(),
+        extra: phase.extra.clone(),
+    }
+}
+
+fn task_ids(phase: &Phase) -> Vec<String> {
+    phase.tasks.iter().map(|t| t.id.clone()).collect()
+}
+
+impl Change {
+    fn order(&mut self, plan: &Plan) {
+        if self.whole.is_none() && self.order.is_none() {
+            self.order = Some(plan.phases.iter().map(|p| p.id.clone()).collect());
+        }
+    }
+
+    fn head(&mut self, phase: &Phase) {
+        if self.whole.is_none() && !self.heads.contains_key(&phase.id) {
+            self.heads.insert(phase.id.clone(), Some(head(phase)));
+        }
+    }
+
+    fn list(&mut self, phase: &Phase) {
+        if self.whole.is_none() && !self.lists.contains_key(&phase.id) {
+            self.lists.insert(phase.id.clone(), Some(task_ids(phase)));
+        }
+    }
+
+    fn task(&mut self, task: &Task) {
+        if self.whole.is_none() && !self.tasks.contains_key(&task.id) {
+            self.tasks.insert(task.id.clone(), Some(task.clone()));
+        }
+    }
+
+    /// A task leaving the plan: kept as it was, without a copy.
+    fn removed(&mut self, task: Task) {
+        if self.whole.is_none() && !self.tasks.contains_key(&task.id) {
+            self.tasks.insert(task.id.clone(), Some(task));
+        }
+    }
+
+    fn new_phase(&mut self, id: &str) {
+        if self.whole.is_none() {
+            self.heads.entry(id.to_string()).or_insert(None);
+            self.lists.entry(id.to_string()).or_insert(None);
+        }
+    }
+
+    fn new_task(&mut self, id: &str) {
+        if self.whole.is_none() {
+            self.tasks.entry(id.to_string()).or_insert(None);
+        }
+    }
+
+    /// `phases`, taken out of the plan by an op that replaces them all, as
+    /// the phases were before the whole change.
+    fn wholesale(&mut self, phases: Vec<Phase>) {
+        if self.whole.is_some() {
+            return;
+        }
+        let start = if self.order.is_none()
+            && self.heads.is_empty()
+            && self.lists.is_empty()
+            && self.tasks.is_empty()
+        {
+            phases
+        } else {
+            self.undo_on(phases)
+        };
+        *self = Change {
+            whole: Some(start),
+            ..Change::default()
+        };
+    }
+
+    /// Put back what was kept into `now` (rare: an op replacing every
+    /// phase after other ops in the same transaction).
+    fn undo_on(&mut self, now: Vec<Phase>) -> Vec<Phase> {
+        let order = self
+            .order
+            .take()
+            .unwrap_or_else(|| now.iter().map(|p| p.id.clone()).collect());
+        let mut lists: Map<Vec<String>> = Map::default();
+        let mut heads: Map<Phase> = Map::default();
+        let mut tasks: Map<Task> = Map::default();
+        for mut phase in now {
+            lists.insert(phase.id.clone(), task_ids(&phase));
+            for t in phase.tasks.drain(..) {
+                tasks.insert(t.id.clone(), t);
+            }
+            heads.insert(phase.id.clone(), phase);
+        }
+        let mut out = Vec::with_capacity(order.len());
+        for id in order {
+            let Some(mut phase) = self
+                .heads
+                .remove(&id)
+                .flatten()
+                .or_else(|| heads.remove(&id))
+            else {
+                continue;
+            };
+            let list = match self.lists.remove(&id) {
+                Some(list) => list.unwrap_or_default(),
+                None => lists.remove(&id).unwrap_or_default(),
+            };
+            phase.tasks = list
+                .iter()
+                .filter_map(|tid| match self.tasks.remove(tid) {
+                    Some(kept) => kept,
+                    None => tasks.remove(tid),
+                })
+                .collect();
+            out.push(phase);
+        }
+        out
+    }
+}
+
+impl Tx {
+    pub fn new(plan: Plan) -> Tx {
+        Tx {
+            plan,
+            index: Index::default(),
+            change: Change::default(),
+            unsettled: false,
+            changes: 0,
+            failed: None,
+            settles: 0,
+        }
+    }
+
+    /// The plan as the ops so far leave it, settled.
+    pub fn plan(&mut self) -> &Plan {
+        if self.unsettled {
+            self.settle();
+        }
+        &self.plan
+    }
+
+    /// Whether the ops so far change the plan (settling included).
+    pub fn changed(&mut self) -> bool {
+        self.changes() > 0
+    }
+
+    /// How many ops so far changed the plan (settling counts as one): a
+    /// verb in a batch compares it before and after its ops.
+    pub fn changes(&mut self) -> u64 {
+        self.plan();
+        self.changes
+    }
+
+    /// The plan as the ops leave it, settled, without committing.
+    pub fn into_plan(mut self) -> Plan {
+        self.plan();
+        self.plan
+    }
+
+    /// How many times the plan was settled.
+    pub fn settles(&self) -> usize {
+        self.settles
+    }
+
+    /// Where a task is now, through the index.
+    pub fn find(&mut self, id: &str) -> Option<TaskPos> {
+        self.index.find(&self.plan, id)
+    }
+
+    /// Match the tasks of `phases` with the plan's, for import and edit
+    /// (see `Plan::adopt`); may raise the id counters.
+    pub fn adopt(&mut self, phases: Vec<Phase>, keep_notes: bool) -> Vec<Phase> {
+        self.plan();
+        self.plan.adopt(phases, keep_notes)
+    }
+
+    /// Apply one op.
+    pub fn apply(&mut self, op: Op) -> Result<Applied, OpError> {
+        match self.apply_op(op) {
+            Ok((applied, changed)) => {
+                self.changes += u64::from(changed);
+                self.unsettled = true;
+                Ok(applied)
+            }
+            Err(e) => {
+                self.failed.get_or_insert_with(|| e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// Apply ops in order; they are settled together, once.
+    pub fn apply_all(
+        &mut self,
+        ops: impl IntoIterator<Item = Op>,
+    ) -> Result<Vec<Applied>, OpError> {
+        ops.into_iter().map(|op| self.apply(op)).collect()
+    }
+
+    /// Settle, and raise `rev` by one if anything changed. Fails, changing
+    /// nothing, if an op failed or `rev` cannot rise.
+    pub fn commit(mut self) -> Result<Committed, OpError> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let changed = self.changed();
+        let before_rev = self.plan.rev;
+        let mut plan = self.plan;
+        if !changed {
+            return Ok(Committed {
+                plan,
+                before_rev,
+                change: None,
+            });
+        }
+        // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
+        plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
+        Ok(Committed {
+            plan,
+            before_rev,
+            change: Some(self.change),
+        })
+    }
+
+    /// Enforce "one task in progress": keep the first `in_progress` task,
+    /// send the others back to `pending`, and start the first pending task
+    /// when nothing is in progress.
+    fn settle(&mut self) {
+        self.settles += 1;
+        self.unsettled = false;
+        let Tx { plan, change, .. } = self;
+        let changed = plan.settle_with(|t| change.task(t));
+        self.changes += u64::from(changed);
+    }
+
+    fn task_pos(&mut self, id: &str) -> Result<TaskPos, OpError> {
+        self.index
+            .find(&self.plan, id)
+            .ok_or_else(|| OpError::NoTask(id.into()))
+    }
+
+    fn phase_pos(&self, id: &str) -> Result<usize, OpError> {
+        self.plan
+            .find_phase(id)
+            .ok_or_else(|| OpError::NoPhase(id.into()))
+    }
+
+    fn check_unique(&self, content: &str, except: Option<&str>) -> Result<(), OpError> {
+        let clash = self
+            .plan
+            .tasks()
+            .any(|(_, _, t)| t.content == content && Some(t.id.as_str()) != except);
+        if clash {
+            return Err(OpError::Duplicate(content.into()));
+        }
+        Ok(())
+    }
+
+    /// Whether [`Tx::phase_for`] will succeed, asked before anything changes.
+    fn check_phase(&self, phase: &PhaseRef) -> Result<(), OpError> {
+        match phase {
+            PhaseRef::Id(id) => self.phase_pos(id).map(drop),
+            PhaseRef::New(_) if self.plan.next_phase_id == u64::MAX => Err(OpError::CounterSpent {
+                counter: "nextPhaseId",
+            }),
+            PhaseRef::New(_) => Ok(()),
+        }
+    }
+
+    /// The phase `phase` names, or a new one at the end: the one place a
+    /// phase is matched or created (`append`, `mv`).
+    fn phase_for(&mut self, phase: PhaseRef, applied: &mut Applied) -> Result<usize, OpError> {
+        match phase {
+            PhaseRef::Id(id) => self.phase_pos(&id),
+            PhaseRef::New(name) => {
+                let id = self.plan.mint_phase_id()?;
+                self.change.order(&self.plan);
+                self.change.new_phase(&id);
+                applied.phase = Some(id.clone());
+                self.plan.phases.push(Phase {
+                    id,
+                    name,
+                    ..Phase::default()
+                });
+                Ok(self.plan.phases.len() - 1)
+            }
+        }
+    }
+
+    /// Put `task` at the end of phase `pi`.
+    fn push(&mut self, pi: usize, task: Task) -> TaskPos {
+        self.change.list(&self.plan.phases[pi]);
+        let tasks = &mut self.plan.phases[pi].tasks;
+        let pos = TaskPos {
+            phase: pi,
+            task: tasks.len(),
+        };
+        self.index.added(&task.id, pos);
+        tasks.push(task);
+        pos
+    }
+
+    /// Take the task at `pos` out of the plan.
+    fn take(&mut self, pos: TaskPos) -> Task {
+        self.change.list(&self.plan.phases[pos.phase]);
+        let task = self.plan.phases[pos.phase].tasks.remove(pos.task);
+        self.index.removed(&self.plan, pos, &task.id);
+        task
+    }
+
+    /// Replace every phase, keeping what was there for history.
+    fn replace(&mut self, phases: Vec<Phase>) -> Vec<Phase> {
+        let old = std::mem::replace(&mut self.plan.phases, phases);
+        self.index = Index::default();
+        old
+    }
+
+    /// Apply one op; also says whether it changed anything, so that a
+    /// command that changes nothing writes nothing. An op checks what can
+    /// fail before it changes anything.
+    fn apply_op(&mut self, op: Op) -> Result<(Applied, bool), OpError> {
+        let mut applied = Applied::default();
+        let changed = match op {
+            Op::AddTask { phase, content } => {
+                self.check_unique(&content, None)?;
+                self.check_phase(&phase)?;
+                let id = self.plan.mint_task_id()?;
+                let pi = self.phase_for(phase, &mut applied)?;
+                self.change.new_task(&id);
+                applied.task = Some(id.clone());
+                let task = Task {
+                    id,
+                    content,
+                    status: Status::Pending,
+                    ..Task::default()
+                };
+                applied.at = Some(self.push(pi, task));
+                true
+            }
+            Op::Start { task } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let Tx { plan, change, .. } = self;
+                let mut changed = false;
+                for (pi, phase) in plan.phases.iter_mut().enumerate() {
+                    for (ti, t) in phase.tasks.iter_mut().enumerate() {
+                        if (pi, ti) == (pos.phase, pos.task) {
+                            if t.status != Status::InProgress
+                                || t.blocker.is_some()
+                                || t.dropped_by.is_some()
+                            {
+                                change.task(t);
+                                t.status = Status::InProgress;
+                                t.blocker = None;
+                                t.dropped_by = None;
+                                changed = true;
+                            }
+                        } else if t.status == Status::InProgress {
+                            change.task(t);
+                            t.status = Status::Pending;
+                            changed = true;
+                        }
+                    }
+                }
+                changed
+            }
+            Op::SetStatus {
+                task,
+                status,
+                blocker,
+            } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                if status == Status::Blocked {
+                    finished_block(t)?;
+                }
+                let blocker = if status == Status::Blocked {
+                    blocker
+                } else {
+                    None
+                };
+                let dropped_by = (status == Status::Abandoned).then(|| "user".to_string());
+                let changed =
+                    t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
+                if changed {
+                    self.change.task(t);
+                    t.status = status;
+                    t.blocker = blocker;
+                    t.dropped_by = dropped_by;
+                }
+                changed
+            }
+            Op::RemoveTask { task } => {
+                let pos = self.task_pos(&task)?;
+                let task = self.take(pos);
+                self.change.removed(task);
+                true
+            }
+            Op::RemovePhase { phase } => {
+                let i = self.phase_pos(&phase)?;
+                self.change.order(&self.plan);
+                let phase = self.plan.phases.remove(i);
+                self.index = Index::default();
+                self.change.head(&phase);
+                self.change.list(&phase);
+                for t in phase.tasks {
+                    self.change.removed(t);
+                }
+                true
+            }
+            Op::Clear => {
+                let changed = !self.plan.phases.is_empty();
+                if changed {
+                    let old = self.replace(Vec::new());
+                    self.change.wholesale(old);
+                }
+                changed
+            }
+            Op::RenameTask { task, content } => {
+                self.check_unique(&content, Some(&task))?;
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                let changed = t.content != content;
+                if changed {
+                    self.change.task(t);
+                    t.content = content;
+                }
+                changed
+            }
+            Op::RenamePhase { phase, name } => {
+                let i = self.phase_pos(&phase)?;
+                let lower = crate::matching::lower(&name);
+                if let Some(other) = self
+                    .plan
+                    .phases
+                    .iter()
+                    .enumerate()
+                    .find(|(j, p)| *j != i && crate::matching::lower(&p.name) == lower)
+                {
+                    return Err(OpError::DuplicatePhase(other.1.name.clone()));
+                }
+                let changed = self.plan.phases[i].name != name;
+                if changed {
+                    self.change.head(&self.plan.phases[i]);
+                    self.plan.phases[i].name = name;
+                }
+                changed
+            }
+            Op::MoveTask { task, to } => {
+                let pos = self.task_pos(&task)?;
+                self.check_phase(&to)?;
+                let already_last = matches!(&to, PhaseRef::Id(id) if *id == self.plan.phases[pos.phase].id)
+                    && pos.task + 1 == self.plan.phases[pos.phase].tasks.len();
+                if already_last {
+                    applied.at = Some(pos);
+                    false
+                } else {
+                    let moved = self.take(pos);
+                    let pi = self.phase_for(to, &mut applied)?;
+                    applied.at = Some(self.push(pi, moved));
+                    true
+                }
+            }
+            Op::Note { task, text } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                self.change.task(t);
+                t.notes.push(text);
+                true
+            }
+            Op::Prune => {
+                let finished = |t: &Task| !t.status.is_open();
+                let mut changed = false;
+                if self
+                    .plan
+                    .phases
+                    .iter()
+                    .any(|p| p.tasks.is_empty() || p.tasks.iter().any(finished))
+                {
+                    let Tx { plan, change, .. } = self;
+                    change.order(plan);
+                    for phase in &mut plan.phases {
+                        if phase.tasks.iter().any(finished) {
+                            change.list(phase);
+                            let (gone, kept) = std::mem::take(&mut phase.tasks)
+                                .into_iter()
+                                .partition(finished);
+                            phase.tasks = kept;
+                            for t in gone {
+                                change.removed(t);
+                            }
+                            changed = true;
+                        }
+                        if phase.tasks.is_empty() {
+                            change.head(phase);
+                            change.list(phase);
+                            changed = true;
+                        }
+                    }
+                    plan.phases.retain(|p| !p.tasks.is_empty());
+                    self.index = Index::default();
+                }
+                changed
+            }
+            Op::Replace { phases } => {
+                let changed = self.plan.phases != phases;
+                if changed {
+                    let old = self.replace(phases);
+                    self.change.wholesale(old);
+                }
+                self.plan.raise_counters() || changed
+            }
+        };
+        Ok((applied, changed))
+    }
+}
+
+/// A finished task cannot be blocked: the one rule `block` checks before
+/// it builds an op, and the op checks again.
+pub fn finished_block(task: &Task) -> Result<(), OpError> {
+    if task.status.is_open() {
+        return Ok(());
+    }
+    Err(OpError::BlockFinished {
+        content: task.content.clone(),
+        status: task.status,
+    })
+}
+
+/// Task id → position. Each lookup scans on from where the last one was
+/// found, so ids in plan order (what a phase-wide verb makes) cost one pass
+/// in all, and one op costs one scan, with nothing allocated. The first id
+/// found behind that point builds a map, which ops that add, move or remove
+/// tasks then keep right.
+#[derive(Default)]
+struct Index {
+    /// Where the next scan starts: the task after the last one found.
+    from: TaskPos,
+    map: Option<Map<TaskPos>>,
+}
+
+impl Index {
+    fn find(&mut self, plan: &Plan, id: &str) -> Option<TaskPos> {
+        if let Some(map) = &self.map {
+            return map.get(id).copied();
+        }
+        let start = self.from;
+        let found = plan
+            .phases
+            .iter()
+            .enumerate()
+            .skip(start.phase)
+            .find_map(|(pi, phase)| {
+                let skip = if pi == start.phase { start.task } else { 0 };
+                let ti = phase.tasks.iter().skip(skip).position(|t| t.id == id)? + skip;
+                Some(TaskPos {
+                    phase: pi,
+                    task: ti,
+                })
+            });
+        if let Some(pos) = found {
+            self.from = TaskPos {
+                phase: pos.phase,
+                task: pos.task + 1,
+            };
+            return Some(pos);
+        }
+        // The last task found is looked up again often (an op, then its
+        // report): no map for that.
+        if start.task > 0
+            && let Some(t) = plan
+                .phases
+                .get(start.phase)
+                .and_then(|p| p.tasks.get(start.task - 1))
+            && t.id == id
+        {
+            return Some(TaskPos {
+                phase: start.phase,
+                task: start.task - 1,
+            });
+        }
+        if start == TaskPos::default() {
+            return None;
+        }
+        let mut map = Map::with_capacity_and_hasher(plan.task_count(), Fnv::default());
+        for (pos, _, t) in plan.tasks() {
+            map.entry(t.id.clone()).or_insert(pos);
+        }
+        let found = map.get(id).copied();
+        self.map = Some(map);
+        found
+    }
+
+    /// A task was put at `pos` (the end of its phase).
+    fn added(&mut self, id: &str, pos: TaskPos) {
+        if let Some(map) = &mut self.map {
+            map.insert(id.to_string(), pos);
+        }
+    }
+
+    /// The task `id` was taken out of `pos`; `plan` is without it.
+    fn removed(&mut self, plan: &Plan, pos: TaskPos, id: &str) {
+        self.from = TaskPos::default();
+        if let Some(map) = &mut self.map {
+            map.remove(id);
+            for (ti, t) in plan.phases[pos.phase]
+                .tasks
+                .iter()
+                .enumerate()
+                .skip(pos.task)
+            {
+                if let Some(at) = map.get_mut(&t.id) {
+                    at.task = ti;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(phases: &[&[&str]]) -> Plan {
+        let mut plan = Plan::default();
+        for (pi, tasks) in phases.iter().enumerate() {
+            plan.phases.push(Phase {
+                id: format!("p{}", pi + 1),
+                name: format!("P{pi}"),
+                tasks: tasks
+                    .iter()
+                    .map(|id| Task {
+                        id: (*id).into(),
+                        content: id.to_uppercase(),
+                        ..Task::default()
+                    })
+                    .collect(),
+                ..Phase::default()
+            });
+        }
+        plan.raise_counters();
+        plan.settle();
+        plan
+    }
+
+    /// Every task is where the index says, asked in any order.
+    fn index_is_right(tx: &mut Tx) {
+        let all: Vec<(String, TaskPos)> = tx
+            .plan
+            .tasks()
+            .map(|(pos, _, t)| (t.id.clone(), pos))
+            .collect();
+        for (id, pos) in all.iter().rev().chain(&all) {
+            assert_eq!(tx.find(id), Some(*pos), "{id}");
+        }
+        assert_eq!(tx.find("t999"), None);
+    }
+
+    #[test]
+    fn the_index_stays_right_across_insert_remove_and_move() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2", "t3"], &["t4", "t5"]]));
+        // Ask behind the cursor first, so the map is built and then kept.
+        assert!(tx.find("t5").is_some());
+        assert!(tx.find("t1").is_some());
+        assert!(tx.index.map.is_some());
+        let ops = [
+            Op::RemoveTask { task: "t2".into() },
+            Op::AddTask {
+                phase: PhaseRef::Id("p1".into()),
+                content: "new".into(),
+            },
+            Op::MoveTask {
+                task: "t1".into(),
+                to: PhaseRef::Id("p2".into()),
+            },
+            Op::MoveTask {
+                task: "t4".into(),
+                to: PhaseRef::New("P9".into()),
+            },
+            Op::RemovePhase { phase: "p1".into() },
+        ];
+        for op in ops {
+            tx.apply(op.clone()).unwrap();
+            index_is_right(&mut tx);
+        }
+        // And without a map: a fresh scan after each change.
+        let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3"]]));
+        tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
+        assert_eq!(tx.find("t3"), Some(TaskPos { phase: 1, task: 0 }));
+        assert_eq!(tx.find("t2"), Some(TaskPos { phase: 0, task: 0 }));
+    }
+
+    #[test]
+    fn a_run_of_ops_settles_once() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2", "t3", "t4"]]));
+        let ops = ["t1", "t2", "t3"].map(|t| Op::SetStatus {
+            task: t.into(),
+            status: Status::Completed,
+            blocker: None,
+        });
+        tx.apply_all(ops).unwrap();
+        assert_eq!(tx.settles(), 0);
+        let committed = tx.commit().unwrap();
+        let st: Vec<_> = committed.plan.tasks().map(|(_, _, t)| t.status).collect();
+        assert_eq!(st[3], Status::InProgress);
+        assert_eq!(committed.rev(), committed.before_rev + 1);
+        // Reading the plan settles it; the commit then has nothing to do.
+        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        tx.apply(Op::SetStatus {
+            task: "t1".into(),
+            status: Status::Completed,
+            blocker: None,
+        })
+        .unwrap();
+        tx.plan();
+        tx.plan();
+        assert_eq!(tx.settles(), 1);
+    }
+
+    #[test]
+    fn an_op_that_fails_leaves_nothing_committed() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        tx.apply(Op::RenameTask {
+            task: "t1".into(),
+            content: "x".into(),
+        })
+        .unwrap();
+        let err = tx
+            .apply(Op::AddTask {
+                phase: PhaseRef::Id("p1".into()),
+                content: "T2".into(),
+            })
+            .unwrap_err();
+        assert_eq!(err, OpError::Duplicate("T2".into()));
+        assert_eq!(tx.commit().err(), Some(err));
+        // A spent counter is refused before the task leaves its phase.
+        let mut full = plan(&[&["t1"]]);
+        full.next_phase_id = u64::MAX;
+        let mut tx = Tx::new(full.clone());
+        assert!(
+            tx.apply(Op::MoveTask {
+                task: "t1".into(),
+                to: PhaseRef::New("Z".into()),
+            })
+            .is_err()
+        );
+        assert_eq!(tx.into_plan(), full);
+    }
+
+    #[test]
+    fn a_tx_that_changes_nothing_commits_nothing() {
+        let base = plan(&[&["t1", "t2"]]);
+        let mut tx = Tx::new(base.clone());
+        tx.apply(Op::Start { task: "t1".into() }).unwrap();
+        tx.apply(Op::RenameTask {
+            task: "t2".into(),
+            content: "T2".into(),
+        })
+        .unwrap();
+        tx.apply(Op::MoveTask {
+            task: "t2".into(),
+            to: PhaseRef::Id("p1".into()),
+        })
+        .unwrap();
+        tx.apply(Op::Prune).unwrap();
+        tx.apply(Op::Replace {
+            phases: base.phases.clone(),
+        })
+        .unwrap();
+        let committed = tx.commit().unwrap();
+        assert!(committed.change.is_none());
+        assert_eq!(committed.rev(), base.rev);
+        assert_eq!(committed.plan, base);
+        // With no op at all, even an unsettled plan is left alone.
+        let mut unsettled = base.clone();
+        unsettled.phases[0].tasks[1].status = Status::InProgress;
+        let committed = Tx::new(unsettled.clone()).commit().unwrap();
+        assert!(committed.change.is_none());
+        assert_eq!(committed.plan, unsettled);
+    }
+
+    #[test]
+    fn a_change_keeps_each_place_as_it_was_on_first_touch() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        for content in ["a", "b"] {
+            tx.apply(Op::RenameTask {
+                task: "t2".into(),
+                content: content.into(),
+            })
+            .unwrap();
+        }
+        tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
+        let change = tx.commit().unwrap().change.unwrap();
+        let kept = |id: &str| change.tasks[id].as_ref().map(|t| t.content.clone());
+        assert_eq!(kept("t2").as_deref(), Some("T2"));
+        assert_eq!(kept("t1").as_deref(), Some("T1"));
+        assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
+        assert!(change.whole.is_none() && change.order.is_none());
+    }
+}
