@@ -24,10 +24,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::fnv::Fnv;
 use crate::plan::tx::Change;
 use crate::plan::{Phase, Plan, Task, json};
 use crate::storage::Lock;
+use rustc_hash::FxBuildHasher;
 
 /// Entries kept per plan; older ones are dropped.
 pub const KEEP: u64 = 100;
@@ -125,18 +125,25 @@ pub fn digest(bytes: &[u8]) -> String {
     format!("{:016x}", h.wrapping_mul(K))
 }
 
-/// Digest of a plan's content: the file as todo writes it from `phases` on,
-/// leaving out `rev` and the counters, which every change (undo too) moves.
-/// `bytes` is the file, used when it is in todo's own layout (`ours`).
-pub fn content_digest(bytes: &[u8], ours: bool, plan: &Plan) -> String {
-    const KEY: &[u8] = b"\n  \"phases\": ";
-    let find = |b: &[u8]| b.windows(KEY.len()).position(|w| w == KEY);
-    if ours && let Some(at) = find(bytes) {
-        return digest(&bytes[at..]);
-    }
+/// Digest of a plan file's content: its bytes from `phases` on, leaving
+/// out `rev` and the counters, which every change (undo too) moves. A file
+/// in todo's own layout (every file todo wrote) digests the same as
+/// [`plan_digest`] of its plan; a file in another layout digests as itself.
+pub fn file_digest(bytes: &[u8]) -> String {
+    digest(&bytes[phases_at(bytes).unwrap_or(0)..])
+}
+
+/// Digest of a plan's content as todo would write it: for a file changed
+/// outside todo only in its layout, compare this with the history.
+pub fn plan_digest(plan: &Plan) -> String {
     let text = json::render(plan);
-    let at = find(text.as_bytes()).unwrap_or(0);
+    let at = phases_at(text.as_bytes()).unwrap_or(0);
     digest(&text.as_bytes()[at..])
+}
+
+fn phases_at(bytes: &[u8]) -> Option<usize> {
+    const KEY: &[u8] = b"\n  \"phases\": ";
+    memchr::memmem::find(bytes, KEY)
 }
 
 fn raw(text: String) -> io::Result<Box<RawValue>> {
@@ -337,7 +344,7 @@ impl Delta {
         }
         let mut delta = Delta::default();
         let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
-        let after_phases: HashMap<&str, &Phase, Fnv> =
+        let after_phases: HashMap<&str, &Phase, FxBuildHasher> =
             after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
         if let Some(order) = &change.order
             && !order
@@ -370,8 +377,8 @@ impl Delta {
                 });
             }
         }
-        let mut after_tasks: HashMap<&str, &Task, Fnv> =
-            HashMap::with_capacity_and_hasher(change.tasks.len(), Fnv::default());
+        let mut after_tasks: HashMap<&str, &Task, FxBuildHasher> =
+            HashMap::with_capacity_and_hasher(change.tasks.len(), FxBuildHasher);
         if !change.tasks.is_empty() {
             for t in after.phases.iter().flat_map(|p| &p.tasks) {
                 if change.tasks.contains_key(&t.id) {
@@ -536,7 +543,7 @@ impl History {
             v: FORMAT,
             plan: plan.display().to_string(),
             rev: after.rev,
-            digest: content_digest(written, true, after),
+            digest: file_digest(written),
             prev,
             what: what.to_string(),
             undo,
@@ -1021,7 +1028,7 @@ mod tests {
                     continue;
                 };
                 let undo = Delta::of(&change, &committed.plan).unwrap();
-                let prev = content_digest(&bytes, true, &plan);
+                let prev = file_digest(&bytes);
                 plan = committed.plan;
                 let written = json::render(&plan).into_bytes();
                 history
@@ -1033,7 +1040,7 @@ mod tests {
             for _ in 0..changes {
                 let (last, _) = history.last_two(&lock, &key).unwrap();
                 let last = last.unwrap();
-                prop_assert_eq!(&last.entry.digest, &content_digest(&bytes, true, &plan));
+                prop_assert_eq!(&last.entry.digest, &file_digest(&bytes));
                 let phases = last.entry.undo.restore(&plan).unwrap();
                 let mut tx = Tx::new(plan);
                 tx.apply(Op::Replace { phases }).unwrap();

@@ -7,7 +7,6 @@ mod cmd;
 pub mod editor;
 pub mod error;
 pub mod exit_codes;
-mod fnv;
 pub mod generate;
 pub mod history;
 pub mod markdown;
@@ -16,7 +15,6 @@ pub mod merge;
 mod output;
 pub mod plan;
 pub mod region;
-mod scan;
 pub mod storage;
 pub mod text;
 

@@ -37,8 +37,6 @@ pub struct Loaded {
     pub plan: Plan,
     /// `None` when there was no file.
     pub bytes: Option<Vec<u8>>,
-    /// The file is in exactly the layout todo writes.
-    pub ours: bool,
 }
 
 impl Store {
@@ -135,7 +133,6 @@ impl Store {
                 return Ok(Loaded {
                     plan: Plan::default(),
                     bytes: None,
-                    ours: true,
                 });
             }
             Err(e) => {
@@ -145,15 +142,14 @@ impl Store {
                 ));
             }
         };
-        let (plan, ours) = self.parse(&bytes)?;
+        let plan = self.parse(&bytes)?;
         Ok(Loaded {
             plan,
             bytes: Some(bytes),
-            ours,
         })
     }
 
-    fn parse(&self, bytes: &[u8]) -> Result<(Plan, bool)> {
+    fn parse(&self, bytes: &[u8]) -> Result<Plan> {
         let broken = |line, column, message| Error::BrokenPlan {
             path: self.path.clone(),
             line,
@@ -164,7 +160,7 @@ impl Store {
         if text.trim().is_empty() {
             return Err(broken(1, 1, "the file is empty".to_string()));
         }
-        json::parse_layout(text).map_err(|e| broken(e.line, e.column, e.message))
+        json::parse(text).map_err(|e| broken(e.line, e.column, e.message))
     }
 
     /// Take the exclusive lock, waiting up to `lock_wait`.

@@ -31,7 +31,7 @@ mod r#where;
 
 use crate::cli::Command;
 use crate::error::{Error, Result};
-use crate::history::{Delta, History, content_digest};
+use crate::history::{Delta, History, file_digest};
 use crate::matching::{self, Candidate, MatchError, Scope, Target};
 use crate::output::{Output, Report};
 use crate::plan::ops::PhaseRef;
@@ -294,10 +294,6 @@ pub struct Session {
     lock: Lock,
     /// The file as read (`None`: there was none).
     bytes: Option<Vec<u8>>,
-    /// The content digest of the file as read, for the history entry's
-    /// `prev`, when the file was not in todo's own layout (then it is
-    /// rendered from the plan, before any op changes it).
-    rendered_digest: Option<String>,
     pub tx: Tx,
     rev: u64,
     store: Store,
@@ -310,10 +306,8 @@ pub struct Saved {
     pub committed: Committed,
     /// The file as written; `None` when nothing changed.
     pub written: Option<Vec<u8>>,
-    /// The file as it was (`None`: there was none), and its content digest
-    /// if it had to be rendered.
+    /// The file as it was (`None`: there was none).
     before: Option<Vec<u8>>,
-    rendered_digest: Option<String>,
 }
 
 impl Context {
@@ -361,16 +355,9 @@ impl Context {
         {
             return Err(refused(Error::RevMismatch { have: rev, want }));
         }
-        let rendered_digest = match &loaded.bytes {
-            Some(bytes) if !loaded.ours && self.history.is_some() => {
-                Some(content_digest(bytes, false, &loaded.plan))
-            }
-            _ => None,
-        };
         Ok(Session {
             lock,
             bytes: loaded.bytes,
-            rendered_digest,
             tx: Tx::new(loaded.plan),
             rev,
             store: self.store.clone(),
@@ -412,13 +399,10 @@ impl Context {
             return;
         };
         let plan = &saved.committed.plan;
-        // The file is nearly always in todo's own layout: its bytes from
-        // `phases` on are the content.
-        let prev = match (&saved.rendered_digest, &saved.before) {
-            (Some(digest), _) => Some(digest.clone()),
-            (None, Some(bytes)) => Some(content_digest(bytes, true, plan)),
-            (None, None) => None,
-        };
+        // What the file was, to link this entry to the one before: a file
+        // todo wrote digests as that entry said; one changed outside todo
+        // (even only in its layout) does not, and undo then says so.
+        let prev = saved.before.as_deref().map(file_digest);
         let result = Delta::of(change, plan).and_then(|undo| {
             history.record(
                 &saved.lock,
@@ -479,7 +463,6 @@ impl Session {
             committed,
             written,
             before: self.bytes,
-            rendered_digest: self.rendered_digest,
         })
     }
 }

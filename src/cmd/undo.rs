@@ -8,7 +8,7 @@ use std::path::Path;
 use super::{Context, Outcome, Session};
 use crate::cli::UndoArgs;
 use crate::error::{Error, Result};
-use crate::history::{Found, History, content_digest};
+use crate::history::{Found, History, file_digest, plan_digest};
 use crate::output::{Kind, Report};
 use crate::plan::Op;
 
@@ -41,7 +41,7 @@ pub fn run(ctx: &Context, args: &UndoArgs) -> Outcome {
         // Pop the entry; the one below now describes the file we wrote,
         // unless the file was changed outside todo between the two
         // changes: then the next undo must see that (exit 4).
-        let written = content_digest(written, true, &saved.committed.plan);
+        let written = file_digest(written);
         let rewrite = prev.filter(|p| {
             undone.entry.prev.as_ref() == Some(&p.entry.digest) && p.entry.digest != written
         });
@@ -93,11 +93,11 @@ fn take_back(
     let bytes = bytes.unwrap_or_default();
     // The file as read is nearly always in todo's own layout; only when its
     // digest differs is the plan rendered to compare.
-    let now = content_digest(bytes, true, plan);
+    let now = file_digest(bytes);
     let now = if now == last.entry.digest {
         now
     } else {
-        content_digest(bytes, false, plan)
+        plan_digest(plan)
     };
     if now != last.entry.digest && !args.force {
         return Err(Error::ChangedOutsideTodo { last: what });

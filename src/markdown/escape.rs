@@ -2,7 +2,6 @@
 //! `-->` become entities (read back in one pass); a heading ending in `#`
 //! gets a backslash so it is not taken for a closing sequence.
 
-use crate::scan::{find, has_byte};
 use crate::text::folded;
 
 /// Encode task content, blocker and note text (§4.1).
@@ -19,11 +18,9 @@ pub fn encode_text(s: &str) -> String {
 pub fn push_encoded(out: &mut String, s: &str) {
     let s = &*folded(s);
     let bytes = s.as_bytes();
-    let may = |w: u64| has_byte(w, b'&') || has_byte(w, b'<') || has_byte(w, b'-');
-    let hit = |b: u8| matches!(b, b'&' | b'<' | b'-');
     let (mut i, mut copied) = (0, 0);
     while i < bytes.len() {
-        match find(&bytes[i..], may, hit) {
+        match memchr::memchr3(b'&', b'<', b'-', &bytes[i..]) {
             Some(skip) => i += skip,
             None => break,
         }

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::words::{Word, for_each_word, words};
-use crate::fnv::Fnv;
+use rustc_hash::FxBuildHasher;
 
 /// Edits allowed between two words, by the length of the longer one
 /// (Damerau: a swap of two neighbours is one edit).
@@ -87,7 +87,7 @@ pub enum Typo {
 
 /// Per query word, what each text word scored, remembered by word: the
 /// same words come back in thousands of tasks of a large plan.
-type Memo<'a> = HashMap<&'a str, Option<f64>, Fnv>;
+type Memo<'a> = HashMap<&'a str, Option<f64>, FxBuildHasher>;
 
 /// Score every text against the query (lower-cased).
 pub fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typo {

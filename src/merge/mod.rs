@@ -65,7 +65,7 @@ mod tests;
 
 use std::borrow::Cow;
 /// Maps and sets keyed by ids and texts: one place to choose the hasher.
-/// (The plan reader's FxHash-style `crate::fnv` measured slower here than
+/// (FxHash, which the plan reader uses, measured slower here than
 /// std's SipHash on 100,000-task merges.)
 type HashMap<K, V> = std::collections::HashMap<K, V>;
 type HashSet<K> = std::collections::HashSet<K>;

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use super::{Phase, Plan, Task};
-use crate::fnv::Fnv;
 use crate::matching::{self, Word};
+use rustc_hash::FxBuildHasher;
 
 const NONE: u32 = u32::MAX;
 
@@ -18,14 +18,14 @@ const NONE: u32 = u32::MAX;
 /// `next` (a map of queues cost as much memory as the plan on 100,000
 /// tasks). Claiming takes the first occurrence not yet taken.
 struct Queues<K> {
-    first: HashMap<K, (u32, u32), Fnv>,
+    first: HashMap<K, (u32, u32), FxBuildHasher>,
     next: Vec<u32>,
 }
 
 impl<K: std::hash::Hash + Eq> Queues<K> {
     fn new(n: usize) -> Queues<K> {
         Queues {
-            first: HashMap::with_capacity_and_hasher(n, Fnv::default()),
+            first: HashMap::with_capacity_and_hasher(n, FxBuildHasher),
             next: vec![NONE; n],
         }
     }
@@ -101,7 +101,7 @@ impl Plan {
 
         // Third: a task edited in place — same phase, same place among the
         // phase's tasks, still alike — keeps its id.
-        let mut first_of_phase: HashMap<&str, (usize, usize), Fnv> = HashMap::default();
+        let mut first_of_phase: HashMap<&str, (usize, usize), FxBuildHasher> = HashMap::default();
         let mut start = 0;
         for phase in &self.phases {
             first_of_phase
@@ -126,7 +126,7 @@ impl Plan {
             }
         }
 
-        let mut old_phases: HashMap<&str, Vec<&Phase>, Fnv> = HashMap::default();
+        let mut old_phases: HashMap<&str, Vec<&Phase>, FxBuildHasher> = HashMap::default();
         for phase in self.phases.iter().rev() {
             old_phases
                 .entry(phase.name.as_str())

@@ -2,7 +2,7 @@
 //! one layout the spec fixes (2-space indent, one task per line, known fields
 //! first in a fixed order, unknown fields kept).
 
-use crate::fnv::Fnv;
+use rustc_hash::FxBuildHasher;
 use std::collections::HashSet;
 use std::fmt::{self, Write as _};
 
@@ -47,31 +47,21 @@ impl From<serde_json::Error> for SyntaxError {
 /// Parse a plan file. Unknown `version`, unknown status and duplicate ids are
 /// errors at the position where the offending value starts.
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
-    parse_layout(text).map(|(plan, _)| plan)
-}
-
-/// [`parse`], also saying whether the text is in exactly the layout
-/// [`render`] writes (so that its lines can be trusted as ours).
-pub fn parse_layout(text: &str) -> Result<(Plan, bool), SyntaxError> {
-    // Nearly every file is in our own layout; read that fast. Ids are not
-    // tracked on the way; only when a duplicate exists do we parse again,
-    // tracking them, to find where it is.
-    let (mut plan, ours) = match super::fast::parse(text) {
-        Some(plan) => (plan, true),
-        None => (parse_with(text, None)?, false),
-    };
+    // Ids are not tracked on the way; only when a duplicate exists is the
+    // text read again, tracking them, to find where it is.
+    let mut plan = parse_with(text, None)?;
     plan.raise_counters();
     let mut ids =
-        HashSet::with_capacity_and_hasher(plan.task_count() + plan.phases.len(), Fnv::default());
+        HashSet::with_capacity_and_hasher(plan.task_count() + plan.phases.len(), FxBuildHasher);
     let unique = plan
         .phases
         .iter()
         .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
         .all(|id| ids.insert(id.as_str()));
     if unique {
-        return Ok((plan, ours));
+        return Ok(plan);
     }
-    parse_with(text, Some(HashSet::default())).map(|plan| (plan, false))
+    parse_with(text, Some(HashSet::default()))
 }
 
 pub(super) fn parse_with(text: &str, mut seen: Ids) -> Result<Plan, SyntaxError> {
@@ -165,10 +155,10 @@ fn value_start(text: &str, line: usize, column: usize) -> usize {
     i + 1
 }
 
-/// Ids seen so far, for duplicate detection. FNV-style hashing: ids are
-/// short, and SipHash showed up in profiles of large plans.
-/// `None` on the fast first pass, which does not track ids at all.
-type Ids = Option<HashSet<String, Fnv>>;
+/// Ids seen so far, for duplicate detection (FxHash: ids are short, and
+/// SipHash showed up in profiles of large plans). `None` on the first
+/// pass, which does not track ids at all.
+type Ids = Option<HashSet<String, FxBuildHasher>>;
 
 /// An object key: one of the names we know (no allocation), or another.
 enum Key {
@@ -940,8 +930,6 @@ mod tests {
             "{once}"
         );
         assert_eq!(render(&parse(&once).unwrap()), once);
-        // The fast reader hands such a file to the general one.
-        assert!(super::super::fast::parse(&once).is_none());
     }
 
     #[test]

@@ -3,7 +3,6 @@
 //! command is applied as one all-or-nothing batch.
 
 mod adopt;
-mod fast;
 /// The plan file format (public for the fuzz targets in `fuzz/`).
 pub mod json;
 pub(crate) mod ops;

@@ -14,9 +14,9 @@ use std::collections::HashMap;
 
 use super::ops::{Applied, Op, OpError, PhaseRef};
 use super::{Phase, Plan, Status, Task, TaskPos};
-use crate::fnv::Fnv;
+use rustc_hash::FxBuildHasher;
 
-type Map<V> = HashMap<String, V, Fnv>;
+type Map<V> = HashMap<String, V, FxBuildHasher>;
 
 /// A plan being changed. Dropped without [`Tx::commit`], it changes nothing.
 pub struct Tx {
@@ -656,7 +656,7 @@ impl Index {
         if start == TaskPos::default() {
             return None;
         }
-        let mut map = Map::with_capacity_and_hasher(plan.task_count(), Fnv::default());
+        let mut map = Map::with_capacity_and_hasher(plan.task_count(), FxBuildHasher);
         for (pos, _, t) in plan.tasks() {
             map.entry(t.id.clone()).or_insert(pos);
         }
