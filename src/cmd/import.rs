@@ -11,7 +11,7 @@ use crate::cli::ImportArgs;
 use crate::error::{Error, Result, io_reason};
 use crate::markdown;
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Phase, Tx, json as plan_json};
+use crate::plan::{Op, Phase, Tx, import as plan_import};
 use crate::region;
 use crate::storage::{self, Named};
 
@@ -88,7 +88,7 @@ fn replace(tx: &mut Tx, shown: String, phases: Vec<Phase>, keep_notes: bool) -> 
 pub fn parse(text: &str, lenient: bool) -> std::result::Result<(Vec<Phase>, bool), String> {
     let first = text.trim_start().chars().next();
     if matches!(first, Some('{' | '[')) {
-        let phases = plan_json::parse_phases(text).map_err(|e| match e.line {
+        let phases = plan_import::phases(text).map_err(|e| match e.line {
             0 => format!("  {}", e.message),
             line => format!("  Line {line}: {}", e.message),
         })?;

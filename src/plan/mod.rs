@@ -4,6 +4,7 @@
 
 mod adopt;
 /// The plan file format (public for the fuzz targets in `fuzz/`).
+pub mod import;
 pub mod json;
 pub(crate) mod ops;
 pub mod tx;

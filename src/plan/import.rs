@@ -1,0 +1,100 @@
+//! Plans in the JSON shapes other tools keep them in, for `todo import`: a
+//! plan file, a bare phases array, or any object with a `phases` array (an
+//! oh-my-pi / pi-todo snapshot). The plan file itself is `json`'s.
+
+use super::json::{SyntaxError, char_column};
+use super::{Phase, Status, Task};
+
+/// Phases from JSON as agents and other tools store them: a plan file, a
+/// bare phases array, or any object with a `phases` array (an oh-my-pi /
+/// pi-todo snapshot). Ids, if any, are ignored (the caller assigns them);
+/// text is normalised; unknown statuses and empty text are errors.
+pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
+    #[derive(serde::Deserialize)]
+    struct Doc {
+        phases: Vec<InPhase>,
+    }
+    #[derive(serde::Deserialize)]
+    struct InPhase {
+        name: String,
+        #[serde(default)]
+        tasks: Vec<InTask>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct InTask {
+        content: String,
+        status: InStatus,
+        #[serde(default)]
+        blocker: Option<String>,
+        #[serde(default)]
+        dropped_by: Option<String>,
+        #[serde(default)]
+        notes: Option<Vec<String>>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum InStatus {
+        Pending,
+        InProgress,
+        Completed,
+        Abandoned,
+        Blocked,
+    }
+    let located = |err: serde_json::Error| {
+        let mut e = SyntaxError::from(err);
+        e.column = char_column(text, e.line, e.column);
+        e
+    };
+    let phases: Vec<InPhase> = if text.trim_start().starts_with('[') {
+        serde_json::from_str(text).map_err(located)?
+    } else {
+        serde_json::from_str::<Doc>(text).map_err(located)?.phases
+    };
+    let empty = |what: &str, where_: String| SyntaxError {
+        line: 0,
+        column: 0,
+        message: format!("{where_}: the {what} is empty"),
+    };
+    let mut out = Vec::with_capacity(phases.len());
+    for (pi, p) in phases.into_iter().enumerate() {
+        let name = crate::text::normalize(&p.name)
+            .ok_or_else(|| empty("phase name", format!("phase {}", pi + 1)))?;
+        let mut phase = Phase {
+            name,
+            ..Phase::default()
+        };
+        for (ti, t) in p.tasks.into_iter().enumerate() {
+            let place = || format!("phase \"{}\", task {}", phase.name, ti + 1);
+            let content =
+                crate::text::normalize(&t.content).ok_or_else(|| empty("task", place()))?;
+            let status = match t.status {
+                InStatus::Pending => Status::Pending,
+                InStatus::InProgress => Status::InProgress,
+                InStatus::Completed => Status::Completed,
+                InStatus::Abandoned => Status::Abandoned,
+                InStatus::Blocked => Status::Blocked,
+            };
+            let blocker = t
+                .blocker
+                .filter(|_| status == Status::Blocked)
+                .and_then(|b| crate::text::normalize(&b));
+            let notes = t
+                .notes
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|n| crate::text::normalize(n))
+                .collect();
+            phase.tasks.push(Task {
+                content,
+                status,
+                blocker,
+                dropped_by: t.dropped_by.filter(|_| status == Status::Abandoned),
+                notes,
+                ..Task::default()
+            });
+        }
+        out.push(phase);
+    }
+    Ok(out)
+}
