@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::fnv::Fnv;
-use crate::plan::tx::Change;
+use crate::plan::tx::{Change, Kept};
 use crate::plan::{Phase, Plan, Task, json};
 use crate::storage::Lock;
 
@@ -172,14 +172,15 @@ fn feed(buf: &mut String, s: &str) {
     buf.push_str(s);
 }
 
-/// The state of the places `delta` touched, in `plan`, as one digest.
+/// The state of the places `delta` touched, in `plan`, as one digest:
+/// `heads` and `tasks` are the phases and tasks now of `delta`'s heads and
+/// tasks, in their order (`None`: not in the plan).
 fn touched<'a>(
     plan: &'a Plan,
     delta: &Delta,
-    head_ids: &[String],
-    task_ids: &[String],
+    heads: impl IntoIterator<Item = Option<&'a Phase>>,
+    tasks: impl IntoIterator<Item = Option<&'a Task>>,
     phase: impl Fn(&str) -> Option<&'a Phase>,
-    task: impl Fn(&str) -> Option<&'a Task>,
 ) -> String {
     let mut buf = String::new();
     if delta.order.is_some() {
@@ -188,9 +189,9 @@ fn touched<'a>(
             feed(&mut buf, &p.id);
         }
     }
-    for id in head_ids {
+    for head in heads {
         buf.push('H');
-        match phase(id) {
+        match head {
             Some(p) => feed(&mut buf, &head_text(p)),
             None => buf.push('-'),
         }
@@ -202,10 +203,15 @@ fn touched<'a>(
             feed(&mut buf, &t.id);
         }
     }
-    for id in task_ids {
+    let mut text = String::new();
+    for task in tasks {
         buf.push('T');
-        match task(id) {
-            Some(t) => feed(&mut buf, &task_text(t)),
+        match task {
+            Some(t) => {
+                text.clear();
+                json::write_task(&mut text, t);
+                feed(&mut buf, &text);
+            }
             None => buf.push('-'),
         }
     }
@@ -320,23 +326,26 @@ impl Delta {
         delta.check = touched(
             after,
             &delta,
-            &head_ids,
-            &task_ids,
+            head_ids
+                .iter()
+                .map(|id| after_phases.get(id.as_str()).copied()),
+            task_ids
+                .iter()
+                .map(|id| after_tasks.get(id.as_str()).copied()),
             |id| after_phases.get(id).copied(),
-            |id| after_tasks.get(id).copied(),
         );
         Ok(delta)
     }
 
     /// What undoes a committed change, from what the transaction kept of
-    /// the places it touched: the cost is those places (and one pass over
-    /// the plan's ids), never a copy of the plan.
+    /// the places it touched: the cost is those places (and, for tasks
+    /// kept by id, one pass over the plan's ids), never a copy of the plan.
     pub fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
         if let Some(whole) = &change.whole {
             return Delta::between(whole, after);
         }
         let mut delta = Delta::default();
-        let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
+        let mut head_ids = Vec::new();
         let after_phases: HashMap<&str, &Phase, Fnv> =
             after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
         if let Some(order) = &change.order
@@ -370,29 +379,56 @@ impl Delta {
                 });
             }
         }
-        let mut after_tasks: HashMap<&str, &Task, Fnv> =
+        // Tasks kept by place are where they were: no lookup by id.
+        let mut after_tasks: Vec<Option<&Task>> = Vec::new();
+        for (pos, kept) in &change.at {
+            let now = after
+                .phases
+                .get(pos.phase)
+                .and_then(|p| p.tasks.get(pos.task))
+                .ok_or_else(|| io::Error::other("a changed task is not where it was kept"))?;
+            if kept.differs(Some(now)) {
+                let Some(before) = kept.before(now) else {
+                    continue;
+                };
+                delta.tasks.push(raw(task_text(&before))?);
+                after_tasks.push(Some(now));
+            }
+        }
+        let mut by_id: HashMap<&str, &Task, Fnv> =
             HashMap::with_capacity_and_hasher(change.tasks.len(), Fnv::default());
         if !change.tasks.is_empty() {
             for t in after.phases.iter().flat_map(|p| &p.tasks) {
                 if change.tasks.contains_key(&t.id) {
-                    after_tasks.insert(t.id.as_str(), t);
+                    by_id.insert(t.id.as_str(), t);
                 }
             }
         }
-        for (id, before) in &change.tasks {
-            let Some(before) = before else { continue };
-            if after_tasks.get(id.as_str()) != Some(&before) {
-                task_ids.push(id.clone());
-                delta.tasks.push(raw(task_text(before))?);
+        for (id, kept) in &change.tasks {
+            let now = by_id.get(id.as_str()).copied();
+            if kept.differs(now) {
+                let before = match (kept, now) {
+                    (Kept::Task(task), _) => task.clone(),
+                    (_, Some(now)) => match kept.before(now) {
+                        Some(before) => before,
+                        None => continue,
+                    },
+                    (_, None) => {
+                        return Err(io::Error::other("a changed task is gone and was not kept"));
+                    }
+                };
+                delta.tasks.push(raw(task_text(&before))?);
+                after_tasks.push(now);
             }
         }
         delta.check = touched(
             after,
             &delta,
-            &head_ids,
-            &task_ids,
+            head_ids
+                .iter()
+                .map(|id| after_phases.get(id.as_str()).copied()),
+            after_tasks,
             |id| after_phases.get(id).copied(),
-            |id| after_tasks.get(id).copied(),
         );
         Ok(delta)
     }
@@ -446,15 +482,12 @@ impl Delta {
             .flat_map(|p| &p.tasks)
             .map(|t| (t.id.as_str(), t))
             .collect();
-        let head_ids: Vec<String> = heads.iter().map(|h| h.id.clone()).collect();
-        let task_ids: Vec<String> = tasks.iter().map(|t| t.id.clone()).collect();
         let check = touched(
             now,
             self,
-            &head_ids,
-            &task_ids,
+            heads.iter().map(|h| now_phases.get(h.id.as_str()).copied()),
+            tasks.iter().map(|t| now_tasks.get(t.id.as_str()).copied()),
             |id| now_phases.get(id).copied(),
-            |id| now_tasks.get(id).copied(),
         );
         if check != self.check {
             return None;
