@@ -381,19 +381,32 @@ impl Delta {
         }
         // Tasks kept by place are where they were: no lookup by id.
         let mut after_tasks: Vec<Option<&Task>> = Vec::new();
-        for (pos, kept) in &change.at {
+        for (pos, kept) in change.at.iter() {
             let now = after
                 .phases
                 .get(pos.phase)
                 .and_then(|p| p.tasks.get(pos.task))
                 .ok_or_else(|| io::Error::other("a changed task is not where it was kept"))?;
-            if kept.differs(Some(now)) {
-                let Some(before) = kept.before(now) else {
-                    continue;
-                };
-                delta.tasks.push(raw(task_text(&before))?);
-                after_tasks.push(Some(now));
+            if !kept.differs(Some(now)) {
+                continue;
             }
+            let text = match kept {
+                Kept::New => continue,
+                Kept::Task(before) => task_text(before),
+                // Rendered from the task now, without a copy of it.
+                Kept::Status {
+                    status,
+                    blocker,
+                    dropped_by,
+                } => {
+                    let mut out = String::new();
+                    let (b, d) = (blocker.as_deref(), dropped_by.as_deref());
+                    json::write_task_as(&mut out, now, *status, b, d);
+                    out
+                }
+            };
+            delta.tasks.push(raw(text)?);
+            after_tasks.push(Some(now));
         }
         let mut by_id: HashMap<&str, &Task, Fnv> =
             HashMap::with_capacity_and_hasher(change.tasks.len(), Fnv::default());
@@ -619,7 +632,10 @@ impl History {
             _ => None,
         };
         drop(file);
-        if len > MAX_BYTES || count.is_none_or(|c| c > KEEP) {
+        // The file was empty: it holds this one entry, numbered 1, which
+        // is what compacting it would write.
+        let alone = len == out.len() as u64;
+        if !alone && (len > MAX_BYTES || count.is_none_or(|c| c > KEEP)) {
             self.compact(lock, plan)?;
         }
         Ok(())
@@ -726,8 +742,11 @@ impl History {
 /// An entry as one line, `seq` first.
 fn line(seq: u64, entry: &Entry) -> io::Result<String> {
     let mut text = serde_json::to_string(entry).map_err(io::Error::other)?;
-    // `seq` is the first field: set it in place.
-    if let Some(rest) = text.strip_prefix("{\"seq\":") {
+    // `seq` is the first field: set it in place (a copy of the line, so
+    // only when it differs).
+    if entry.seq != seq
+        && let Some(rest) = text.strip_prefix("{\"seq\":")
+    {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         text = format!("{{\"seq\":{seq}{}", &rest[digits..]);
     }

@@ -66,12 +66,59 @@ pub struct Change {
     /// Tasks by place, while no task or phase has left its place (what
     /// every verb but `rm`, `mv`, `prune`, `edit` and `import` does): no
     /// id is hashed or copied, however many tasks change.
-    pub at: HashMap<TaskPos, Kept, Fnv>,
+    pub at: Places,
     /// Tasks are kept in `tasks`, no longer in `at`.
     by_id: bool,
     /// All phases as they were, once an op replaced them wholesale: then
     /// nothing else is kept.
     pub whole: Option<Vec<Phase>>,
+}
+
+/// Tasks kept by place, in the order first touched: a slot per place
+/// touched (so a phase-wide verb hashes nothing, however many tasks change).
+#[derive(Debug, Default)]
+pub struct Places {
+    /// `slots[phase][task]`: where in `kept` the task there is, plus one
+    /// (0: not kept).
+    slots: Vec<Vec<usize>>,
+    kept: Vec<(TaskPos, Kept)>,
+}
+
+impl Places {
+    pub fn get(&self, pos: TaskPos) -> Option<&Kept> {
+        let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
+        self.kept.get(slot.checked_sub(1)?).map(|(_, k)| k)
+    }
+
+    fn get_mut(&mut self, pos: TaskPos) -> Option<&mut Kept> {
+        let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
+        self.kept.get_mut(slot.checked_sub(1)?).map(|(_, k)| k)
+    }
+
+    fn insert(&mut self, pos: TaskPos, kept: Kept) {
+        if self.slots.len() <= pos.phase {
+            self.slots.resize_with(pos.phase + 1, Vec::new);
+        }
+        let slots = &mut self.slots[pos.phase];
+        if slots.len() <= pos.task {
+            slots.resize(pos.task + 1, 0);
+        }
+        self.kept.push((pos, kept));
+        slots[pos.task] = self.kept.len();
+    }
+
+    fn take(&mut self) -> Vec<(TaskPos, Kept)> {
+        self.slots.clear();
+        std::mem::take(&mut self.kept)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &(TaskPos, Kept)> {
+        self.kept.iter()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
 }
 
 /// A task as it was before a change.
@@ -182,7 +229,7 @@ impl Change {
         if self.by_id {
             self.tasks.get_mut(id)
         } else {
-            self.at.get_mut(&pos)
+            self.at.get_mut(pos)
         }
     }
 
@@ -246,7 +293,7 @@ impl Change {
             return;
         }
         self.by_id = true;
-        for (pos, kept) in self.at.drain() {
+        for (pos, kept) in self.at.take() {
             if let Some(task) = phases.get(pos.phase).and_then(|p| p.tasks.get(pos.task)) {
                 self.tasks.insert(task.id.clone(), kept);
             }
@@ -1049,7 +1096,7 @@ mod tests {
         .unwrap();
         let change = tx.commit().unwrap().change.unwrap();
         assert!(change.tasks.is_empty());
-        let at = |phase, task| change.at.get(&TaskPos { phase, task }).cloned();
+        let at = |phase, task| change.at.get(TaskPos { phase, task }).cloned();
         let status = |status| Kept::Status {
             status,
             blocker: None,
