@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::plan::tx::Change;
+use crate::plan::tx::{Change, Kept};
 use crate::plan::{Phase, Plan, Task, json};
 use crate::storage::Lock;
 use rustc_hash::FxBuildHasher;
@@ -179,14 +179,15 @@ fn feed(buf: &mut String, s: &str) {
     buf.push_str(s);
 }
 
-/// The state of the places `delta` touched, in `plan`, as one digest.
+/// The state of the places `delta` touched, in `plan`, as one digest:
+/// `heads` and `tasks` are the phases and tasks now of `delta`'s heads and
+/// tasks, in their order (`None`: not in the plan).
 fn touched<'a>(
     plan: &'a Plan,
     delta: &Delta,
-    head_ids: &[String],
-    task_ids: &[String],
+    heads: impl IntoIterator<Item = Option<&'a Phase>>,
+    tasks: impl IntoIterator<Item = Option<&'a Task>>,
     phase: impl Fn(&str) -> Option<&'a Phase>,
-    task: impl Fn(&str) -> Option<&'a Task>,
 ) -> String {
     let mut buf = String::new();
     if delta.order.is_some() {
@@ -195,9 +196,9 @@ fn touched<'a>(
             feed(&mut buf, &p.id);
         }
     }
-    for id in head_ids {
+    for head in heads {
         buf.push('H');
-        match phase(id) {
+        match head {
             Some(p) => feed(&mut buf, &head_text(p)),
             None => buf.push('-'),
         }
@@ -209,10 +210,15 @@ fn touched<'a>(
             feed(&mut buf, &t.id);
         }
     }
-    for id in task_ids {
+    let mut text = String::new();
+    for task in tasks {
         buf.push('T');
-        match task(id) {
-            Some(t) => feed(&mut buf, &task_text(t)),
+        match task {
+            Some(t) => {
+                text.clear();
+                json::write_task(&mut text, t);
+                feed(&mut buf, &text);
+            }
             None => buf.push('-'),
         }
     }
@@ -327,23 +333,26 @@ impl Delta {
         delta.check = touched(
             after,
             &delta,
-            &head_ids,
-            &task_ids,
+            head_ids
+                .iter()
+                .map(|id| after_phases.get(id.as_str()).copied()),
+            task_ids
+                .iter()
+                .map(|id| after_tasks.get(id.as_str()).copied()),
             |id| after_phases.get(id).copied(),
-            |id| after_tasks.get(id).copied(),
         );
         Ok(delta)
     }
 
     /// What undoes a committed change, from what the transaction kept of
-    /// the places it touched: the cost is those places (and one pass over
-    /// the plan's ids), never a copy of the plan.
+    /// the places it touched: the cost is those places (and, for tasks
+    /// kept by id, one pass over the plan's ids), never a copy of the plan.
     pub fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
         if let Some(whole) = &change.whole {
             return Delta::between(whole, after);
         }
         let mut delta = Delta::default();
-        let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
+        let mut head_ids = Vec::new();
         let after_phases: HashMap<&str, &Phase, FxBuildHasher> =
             after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
         if let Some(order) = &change.order
@@ -377,29 +386,69 @@ impl Delta {
                 });
             }
         }
-        let mut after_tasks: HashMap<&str, &Task, FxBuildHasher> =
+        // Tasks kept by place are where they were: no lookup by id.
+        let mut after_tasks: Vec<Option<&Task>> = Vec::new();
+        for (pos, kept) in change.at.iter() {
+            let now = after
+                .phases
+                .get(pos.phase)
+                .and_then(|p| p.tasks.get(pos.task))
+                .ok_or_else(|| io::Error::other("a changed task is not where it was kept"))?;
+            if !kept.differs(Some(now)) {
+                continue;
+            }
+            let text = match kept {
+                Kept::New => continue,
+                Kept::Task(before) => task_text(before),
+                // Rendered from the task now, without a copy of it.
+                Kept::Status {
+                    status,
+                    blocker,
+                    dropped_by,
+                } => {
+                    let mut out = String::new();
+                    let (b, d) = (blocker.as_deref(), dropped_by.as_deref());
+                    json::write_task_as(&mut out, now, *status, b, d);
+                    out
+                }
+            };
+            delta.tasks.push(raw(text)?);
+            after_tasks.push(Some(now));
+        }
+        let mut by_id: HashMap<&str, &Task, FxBuildHasher> =
             HashMap::with_capacity_and_hasher(change.tasks.len(), FxBuildHasher);
         if !change.tasks.is_empty() {
             for t in after.phases.iter().flat_map(|p| &p.tasks) {
                 if change.tasks.contains_key(&t.id) {
-                    after_tasks.insert(t.id.as_str(), t);
+                    by_id.insert(t.id.as_str(), t);
                 }
             }
         }
-        for (id, before) in &change.tasks {
-            let Some(before) = before else { continue };
-            if after_tasks.get(id.as_str()) != Some(&before) {
-                task_ids.push(id.clone());
-                delta.tasks.push(raw(task_text(before))?);
+        for (id, kept) in &change.tasks {
+            let now = by_id.get(id.as_str()).copied();
+            if kept.differs(now) {
+                let before = match (kept, now) {
+                    (Kept::Task(task), _) => task.clone(),
+                    (_, Some(now)) => match kept.before(now) {
+                        Some(before) => before,
+                        None => continue,
+                    },
+                    (_, None) => {
+                        return Err(io::Error::other("a changed task is gone and was not kept"));
+                    }
+                };
+                delta.tasks.push(raw(task_text(&before))?);
+                after_tasks.push(now);
             }
         }
         delta.check = touched(
             after,
             &delta,
-            &head_ids,
-            &task_ids,
+            head_ids
+                .iter()
+                .map(|id| after_phases.get(id.as_str()).copied()),
+            after_tasks,
             |id| after_phases.get(id).copied(),
-            |id| after_tasks.get(id).copied(),
         );
         Ok(delta)
     }
@@ -453,15 +502,12 @@ impl Delta {
             .flat_map(|p| &p.tasks)
             .map(|t| (t.id.as_str(), t))
             .collect();
-        let head_ids: Vec<String> = heads.iter().map(|h| h.id.clone()).collect();
-        let task_ids: Vec<String> = tasks.iter().map(|t| t.id.clone()).collect();
         let check = touched(
             now,
             self,
-            &head_ids,
-            &task_ids,
+            heads.iter().map(|h| now_phases.get(h.id.as_str()).copied()),
+            tasks.iter().map(|t| now_tasks.get(t.id.as_str()).copied()),
             |id| now_phases.get(id).copied(),
-            |id| now_tasks.get(id).copied(),
         );
         if check != self.check {
             return None;
@@ -593,7 +639,10 @@ impl History {
             _ => None,
         };
         drop(file);
-        if len > MAX_BYTES || count.is_none_or(|c| c > KEEP) {
+        // The file was empty: it holds this one entry, numbered 1, which
+        // is what compacting it would write.
+        let alone = len == out.len() as u64;
+        if !alone && (len > MAX_BYTES || count.is_none_or(|c| c > KEEP)) {
             self.compact(lock, plan)?;
         }
         Ok(())
@@ -700,8 +749,11 @@ impl History {
 /// An entry as one line, `seq` first.
 fn line(seq: u64, entry: &Entry) -> io::Result<String> {
     let mut text = serde_json::to_string(entry).map_err(io::Error::other)?;
-    // `seq` is the first field: set it in place.
-    if let Some(rest) = text.strip_prefix("{\"seq\":") {
+    // `seq` is the first field: set it in place (a copy of the line, so
+    // only when it differs).
+    if entry.seq != seq
+        && let Some(rest) = text.strip_prefix("{\"seq\":")
+    {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         text = format!("{{\"seq\":{seq}{}", &rest[digits..]);
     }

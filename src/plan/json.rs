@@ -667,17 +667,29 @@ fn pretty(out: &mut String, v: &Value, indent: &str) {
 
 /// One task on one line: `{ "id": "t1", "content": "…", "status": "…" }`.
 pub fn write_task(out: &mut String, task: &Task) {
+    let (blocker, dropped_by) = (task.blocker.as_deref(), task.dropped_by.as_deref());
+    write_task_as(out, task, task.status, blocker, dropped_by);
+}
+
+/// [`write_task`], with these status fields instead of the task's own.
+pub fn write_task_as(
+    out: &mut String,
+    task: &Task,
+    status: Status,
+    blocker: Option<&str>,
+    dropped_by: Option<&str>,
+) {
     out.push_str("{ \"id\": ");
     string(out, &task.id);
     out.push_str(", \"content\": ");
     string(out, &task.content);
     out.push_str(", \"status\": ");
-    string(out, task.status.as_str());
-    if let Some(b) = &task.blocker {
+    string(out, status.as_str());
+    if let Some(b) = blocker {
         out.push_str(", \"blocker\": ");
         string(out, b);
     }
-    if let Some(d) = &task.dropped_by {
+    if let Some(d) = dropped_by {
         out.push_str(", \"droppedBy\": ");
         string(out, d);
     }

@@ -167,7 +167,7 @@ impl Default for Plan {
 }
 
 /// Where a task sits in the plan: indexes into `phases` and its `tasks`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TaskPos {
     pub phase: usize,
     pub task: usize,
@@ -270,33 +270,52 @@ impl Plan {
     /// nothing is in progress.
     /// Returns whether it changed anything.
     pub(crate) fn settle(&mut self) -> bool {
-        self.settle_with(|_| {})
+        self.settle_with(|_, _| {})
     }
 
-    /// [`Plan::settle`], showing `touch` each task before it changes.
-    pub(crate) fn settle_with(&mut self, mut touch: impl FnMut(&Task)) -> bool {
+    /// [`Plan::settle`], showing `touch` each task (and where it is)
+    /// before it changes.
+    pub(crate) fn settle_with(&mut self, mut touch: impl FnMut(TaskPos, &Task)) -> bool {
         let mut seen = false;
         let mut changed = false;
-        for task in self.phases.iter_mut().flat_map(|p| p.tasks.iter_mut()) {
-            if task.status == Status::InProgress {
-                if seen {
-                    touch(task);
-                    task.status = Status::Pending;
-                    changed = true;
+        for (pi, phase) in self.phases.iter_mut().enumerate() {
+            for (ti, task) in phase.tasks.iter_mut().enumerate() {
+                if task.status == Status::InProgress {
+                    if seen {
+                        touch(
+                            TaskPos {
+                                phase: pi,
+                                task: ti,
+                            },
+                            task,
+                        );
+                        task.status = Status::Pending;
+                        changed = true;
+                    }
+                    seen = true;
                 }
-                seen = true;
             }
         }
-        if !seen
-            && let Some(task) = self
-                .phases
-                .iter_mut()
-                .flat_map(|p| p.tasks.iter_mut())
-                .find(|t| t.status == Status::Pending)
-        {
-            touch(task);
-            task.status = Status::InProgress;
-            changed = true;
+        if !seen {
+            let first = self.phases.iter_mut().enumerate().find_map(|(pi, phase)| {
+                let (ti, task) = phase
+                    .tasks
+                    .iter_mut()
+                    .enumerate()
+                    .find(|(_, t)| t.status == Status::Pending)?;
+                Some((
+                    TaskPos {
+                        phase: pi,
+                        task: ti,
+                    },
+                    task,
+                ))
+            });
+            if let Some((pos, task)) = first {
+                touch(pos, task);
+                task.status = Status::InProgress;
+                changed = true;
+            }
         }
         changed
     }

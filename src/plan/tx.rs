@@ -60,10 +60,136 @@ pub struct Change {
     pub heads: Map<Option<Phase>>,
     /// Task id lists, for phases whose list changed.
     pub lists: Map<Option<Vec<String>>>,
-    pub tasks: Map<Option<Task>>,
+    /// Tasks by id: once an op took a task or phase out of its place (so
+    /// that places moved), every task is kept here.
+    pub tasks: Map<Kept>,
+    /// Tasks by place, while no task or phase has left its place (what
+    /// every verb but `rm`, `mv`, `prune`, `edit` and `import` does): no
+    /// id is hashed or copied, however many tasks change.
+    pub at: Places,
+    /// Tasks are kept in `tasks`, no longer in `at`.
+    by_id: bool,
     /// All phases as they were, once an op replaced them wholesale: then
     /// nothing else is kept.
     pub whole: Option<Vec<Phase>>,
+}
+
+/// Tasks kept by place, in the order first touched: a slot per place
+/// touched (so a phase-wide verb hashes nothing, however many tasks change).
+#[derive(Debug, Default)]
+pub struct Places {
+    /// `slots[phase][task]`: where in `kept` the task there is, plus one
+    /// (0: not kept).
+    slots: Vec<Vec<usize>>,
+    kept: Vec<(TaskPos, Kept)>,
+}
+
+impl Places {
+    pub fn get(&self, pos: TaskPos) -> Option<&Kept> {
+        let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
+        self.kept.get(slot.checked_sub(1)?).map(|(_, k)| k)
+    }
+
+    fn get_mut(&mut self, pos: TaskPos) -> Option<&mut Kept> {
+        let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
+        self.kept.get_mut(slot.checked_sub(1)?).map(|(_, k)| k)
+    }
+
+    fn insert(&mut self, pos: TaskPos, kept: Kept) {
+        if self.slots.len() <= pos.phase {
+            self.slots.resize_with(pos.phase + 1, Vec::new);
+        }
+        let slots = &mut self.slots[pos.phase];
+        if slots.len() <= pos.task {
+            slots.resize(pos.task + 1, 0);
+        }
+        self.kept.push((pos, kept));
+        slots[pos.task] = self.kept.len();
+    }
+
+    fn take(&mut self) -> Vec<(TaskPos, Kept)> {
+        self.slots.clear();
+        std::mem::take(&mut self.kept)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &(TaskPos, Kept)> {
+        self.kept.iter()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+}
+
+/// A task as it was before a change.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kept {
+    /// The change created it.
+    New,
+    /// Only its status fields changed: it was as it is now, with these.
+    Status {
+        status: Status,
+        blocker: Option<String>,
+        dropped_by: Option<String>,
+    },
+    /// As it was, whole.
+    Task(Task),
+}
+
+impl Kept {
+    fn status_of(task: &Task) -> Kept {
+        Kept::Status {
+            status: task.status,
+            blocker: task.blocker.clone(),
+            dropped_by: task.dropped_by.clone(),
+        }
+    }
+
+    /// The task as it was (`None`: created by the change), given the task
+    /// as it is now.
+    pub fn before(&self, now: &Task) -> Option<Task> {
+        match self {
+            Kept::New => None,
+            Kept::Status {
+                status,
+                blocker,
+                dropped_by,
+            } => Some(Task {
+                status: *status,
+                blocker: blocker.clone(),
+                dropped_by: dropped_by.clone(),
+                ..now.clone()
+            }),
+            Kept::Task(task) => Some(task.clone()),
+        }
+    }
+
+    /// Whether the task now (`None`: gone) is not as it was.
+    pub fn differs(&self, now: Option<&Task>) -> bool {
+        match (self, now) {
+            (Kept::New, _) => false,
+            (
+                Kept::Status {
+                    status,
+                    blocker,
+                    dropped_by,
+                },
+                Some(now),
+            ) => now.status != *status || now.blocker != *blocker || now.dropped_by != *dropped_by,
+            (Kept::Task(task), Some(now)) => task != now,
+            (_, None) => true,
+        }
+    }
+
+    /// Kept whole, from the task as it is now (about to change in more
+    /// than its status, or to leave the plan).
+    fn whole(&mut self, now: &Task) {
+        if let Kept::Status { .. } = self
+            && let Some(task) = self.before(now)
+        {
+            *self = Kept::Task(task);
+        }
+    }
 }
 
 fn head(phase: &Phase) -> Phase {
@@ -98,16 +224,52 @@ impl Change {
         }
     }
 
-    fn task(&mut self, task: &Task) {
-        if self.whole.is_none() && !self.tasks.contains_key(&task.id) {
-            self.tasks.insert(task.id.clone(), Some(task.clone()));
+    /// Where the task at `pos` is kept, if it is.
+    fn kept(&mut self, pos: TaskPos, id: &str) -> Option<&mut Kept> {
+        if self.by_id {
+            self.tasks.get_mut(id)
+        } else {
+            self.at.get_mut(pos)
         }
     }
 
-    /// A task leaving the plan: kept as it was, without a copy.
+    fn keep(&mut self, pos: TaskPos, id: &str, kept: Kept) {
+        if self.by_id {
+            self.tasks.insert(id.to_string(), kept);
+        } else {
+            self.at.insert(pos, kept);
+        }
+    }
+
+    /// The task at `pos` is about to change (in more than its status).
+    fn task(&mut self, pos: TaskPos, task: &Task) {
+        if self.whole.is_some() {
+            return;
+        }
+        match self.kept(pos, &task.id) {
+            Some(kept) => kept.whole(task),
+            None => self.keep(pos, &task.id, Kept::Task(task.clone())),
+        }
+    }
+
+    /// The status fields of the task at `pos` are about to change.
+    fn status(&mut self, pos: TaskPos, task: &Task) {
+        if self.whole.is_none() && self.kept(pos, &task.id).is_none() {
+            self.keep(pos, &task.id, Kept::status_of(task));
+        }
+    }
+
+    /// A task leaving the plan: kept as it was, without a copy. Places
+    /// have moved by then ([`Change::moving`]).
     fn removed(&mut self, task: Task) {
-        if self.whole.is_none() && !self.tasks.contains_key(&task.id) {
-            self.tasks.insert(task.id.clone(), Some(task));
+        if self.whole.is_some() {
+            return;
+        }
+        match self.tasks.get_mut(&task.id) {
+            Some(kept) => kept.whole(&task),
+            None => {
+                self.tasks.insert(task.id.clone(), Kept::Task(task));
+            }
         }
     }
 
@@ -118,9 +280,23 @@ impl Change {
         }
     }
 
-    fn new_task(&mut self, id: &str) {
-        if self.whole.is_none() {
-            self.tasks.entry(id.to_string()).or_insert(None);
+    fn new_task(&mut self, pos: TaskPos, id: &str) {
+        if self.whole.is_none() && self.kept(pos, id).is_none() {
+            self.keep(pos, id, Kept::New);
+        }
+    }
+
+    /// Tasks or phases of `phases` are about to leave their places: what
+    /// is kept by place is kept by id from now on.
+    fn moving(&mut self, phases: &[Phase]) {
+        if self.by_id {
+            return;
+        }
+        self.by_id = true;
+        for (pos, kept) in self.at.take() {
+            if let Some(task) = phases.get(pos.phase).and_then(|p| p.tasks.get(pos.task)) {
+                self.tasks.insert(task.id.clone(), kept);
+            }
         }
     }
 
@@ -130,6 +306,7 @@ impl Change {
         if self.whole.is_some() {
             return;
         }
+        self.moving(&phases);
         let start = if self.order.is_none()
             && self.heads.is_empty()
             && self.lists.is_empty()
@@ -178,9 +355,13 @@ impl Change {
             };
             phase.tasks = list
                 .iter()
-                .filter_map(|tid| match self.tasks.remove(tid) {
-                    Some(kept) => kept,
-                    None => tasks.remove(tid),
+                .filter_map(|tid| {
+                    let now = tasks.remove(tid);
+                    match self.tasks.remove(tid) {
+                        Some(Kept::Task(task)) => Some(task),
+                        Some(kept) => kept.before(now.as_ref()?),
+                        None => now,
+                    }
                 })
                 .collect();
             out.push(phase);
@@ -300,7 +481,7 @@ impl Tx {
         self.settles += 1;
         self.unsettled = false;
         let Tx { plan, change, .. } = self;
-        let changed = plan.settle_with(|t| change.task(t));
+        let changed = plan.settle_with(|pos, t| change.status(pos, t));
         self.changes += u64::from(changed);
     }
 
@@ -373,6 +554,7 @@ impl Tx {
 
     /// Take the task at `pos` out of the plan.
     fn take(&mut self, pos: TaskPos) -> Task {
+        self.change.moving(&self.plan.phases);
         self.change.list(&self.plan.phases[pos.phase]);
         let task = self.plan.phases[pos.phase].tasks.remove(pos.task);
         self.index.removed(&self.plan, pos, &task.id);
@@ -397,7 +579,6 @@ impl Tx {
                 self.check_phase(&phase)?;
                 let id = self.plan.mint_task_id()?;
                 let pi = self.phase_for(phase, &mut applied)?;
-                self.change.new_task(&id);
                 applied.task = Some(id.clone());
                 let task = Task {
                     id,
@@ -405,7 +586,10 @@ impl Tx {
                     status: Status::Pending,
                     ..Task::default()
                 };
-                applied.at = Some(self.push(pi, task));
+                let pos = self.push(pi, task);
+                let id = &self.plan.phases[pos.phase].tasks[pos.task].id;
+                self.change.new_task(pos, id);
+                applied.at = Some(pos);
                 true
             }
             Op::Start { task } => {
@@ -420,14 +604,26 @@ impl Tx {
                                 || t.blocker.is_some()
                                 || t.dropped_by.is_some()
                             {
-                                change.task(t);
+                                change.status(
+                                    TaskPos {
+                                        phase: pi,
+                                        task: ti,
+                                    },
+                                    t,
+                                );
                                 t.status = Status::InProgress;
                                 t.blocker = None;
                                 t.dropped_by = None;
                                 changed = true;
                             }
                         } else if t.status == Status::InProgress {
-                            change.task(t);
+                            change.status(
+                                TaskPos {
+                                    phase: pi,
+                                    task: ti,
+                                },
+                                t,
+                            );
                             t.status = Status::Pending;
                             changed = true;
                         }
@@ -455,7 +651,7 @@ impl Tx {
                 let changed =
                     t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
                 if changed {
-                    self.change.task(t);
+                    self.change.status(pos, t);
                     t.status = status;
                     t.blocker = blocker;
                     t.dropped_by = dropped_by;
@@ -471,6 +667,7 @@ impl Tx {
             Op::RemovePhase { phase } => {
                 let i = self.phase_pos(&phase)?;
                 self.change.order(&self.plan);
+                self.change.moving(&self.plan.phases);
                 let phase = self.plan.phases.remove(i);
                 self.index = Index::default();
                 self.change.head(&phase);
@@ -495,7 +692,7 @@ impl Tx {
                 let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
                 let changed = t.content != content;
                 if changed {
-                    self.change.task(t);
+                    self.change.task(pos, t);
                     t.content = content;
                 }
                 changed
@@ -538,7 +735,7 @@ impl Tx {
                 let pos = self.task_pos(&task)?;
                 applied.at = Some(pos);
                 let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                self.change.task(t);
+                self.change.task(pos, t);
                 t.notes.push(text);
                 true
             }
@@ -553,6 +750,7 @@ impl Tx {
                 {
                     let Tx { plan, change, .. } = self;
                     change.order(plan);
+                    change.moving(&plan.phases);
                     for phase in &mut plan.phases {
                         if phase.tasks.iter().any(finished) {
                             change.list(phase);
@@ -865,10 +1063,53 @@ mod tests {
         }
         tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
         let change = tx.commit().unwrap().change.unwrap();
-        let kept = |id: &str| change.tasks[id].as_ref().map(|t| t.content.clone());
+        let kept = |id: &str| match &change.tasks[id] {
+            Kept::Task(t) => Some(t.content.clone()),
+            _ => None,
+        };
         assert_eq!(kept("t2").as_deref(), Some("T2"));
         assert_eq!(kept("t1").as_deref(), Some("T1"));
         assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
         assert!(change.whole.is_none() && change.order.is_none());
+        assert!(change.at.is_empty());
+    }
+
+    #[test]
+    fn tasks_that_keep_their_places_are_kept_by_place_and_only_their_status() {
+        let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3", "t4"]]));
+        let done = |t: &str| Op::SetStatus {
+            task: t.into(),
+            status: Status::Completed,
+            blocker: None,
+        };
+        tx.apply_all([done("t1"), done("t3")]).unwrap();
+        // Its status changed, then its text: kept whole, as it first was.
+        tx.apply(Op::RenameTask {
+            task: "t3".into(),
+            content: "x".into(),
+        })
+        .unwrap();
+        tx.apply(Op::AddTask {
+            phase: PhaseRef::Id("p1".into()),
+            content: "new".into(),
+        })
+        .unwrap();
+        let change = tx.commit().unwrap().change.unwrap();
+        assert!(change.tasks.is_empty());
+        let at = |phase, task| change.at.get(TaskPos { phase, task }).cloned();
+        let status = |status| Kept::Status {
+            status,
+            blocker: None,
+            dropped_by: None,
+        };
+        assert_eq!(at(0, 0), Some(status(Status::InProgress)));
+        // Settling started t2.
+        assert_eq!(at(0, 1), Some(status(Status::Pending)));
+        assert_eq!(at(0, 2), Some(Kept::New));
+        let Some(Kept::Task(t3)) = at(1, 0) else {
+            panic!("t3 not kept whole");
+        };
+        assert_eq!((t3.content.as_str(), t3.status), ("T3", Status::Pending));
+        assert_eq!(at(1, 1), None);
     }
 }
