@@ -21,7 +21,7 @@ OPS = [
     ("show", "show all"),
     ("append", "append one"),
     ("done_text", "done by text"),
-    ("done_typo", "done by text, typo fallback"),
+    ("done_typo", "done by text, typo guess (exit 3, nothing written)"),
     ("done_id", "done by id"),
     ("export", "export to Markdown"),
     ("import", "import it back"),
