@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 
 use super::ops::{Applied, Op, OpError, PhaseRef};
+use super::rules::{self, By};
 use super::{Phase, Plan, Status, Task, TaskPos};
 use rustc_hash::FxBuildHasher;
 
@@ -31,6 +32,13 @@ pub struct Tx {
     failed: Option<OpError>,
     /// How many times the plan was settled (for tests: once per run of ops).
     settles: usize,
+    /// Who makes the change, and when (SPEC §8); `None` (a library
+    /// caller that said nothing): no provenance, no permissions.
+    by: Option<By>,
+    /// Undo puts back what was: it records no new provenance.
+    restoring: bool,
+    /// How many tasks the plan had when the change began.
+    start_count: usize,
 }
 
 /// A transaction that committed: the plan as it is now (its `rev` raised
@@ -199,7 +207,31 @@ impl Tx {
             changes: 0,
             failed: None,
             settles: 0,
+            by: None,
+            restoring: false,
+            start_count: 0,
         }
+        .counted()
+    }
+
+    fn counted(mut self) -> Tx {
+        self.start_count = self.plan.task_count();
+        self
+    }
+
+    /// Who makes this change and when: provenance and permissions follow.
+    pub fn set_by(&mut self, by: By) {
+        self.by = Some(by);
+    }
+
+    /// This change puts back an earlier state (undo): provenance comes
+    /// with it instead of being recorded anew; permissions still hold.
+    pub fn set_restoring(&mut self) {
+        self.restoring = true;
+    }
+
+    pub fn actor(&self) -> super::Actor {
+        self.by.as_ref().map(|b| b.actor).unwrap_or_default()
     }
 
     /// The plan as the ops so far leave it, settled.
@@ -275,6 +307,9 @@ impl Tx {
             return Err(e);
         }
         let changed = self.changed();
+        if changed {
+            self.review()?;
+        }
         let before_rev = self.plan.rev;
         let mut plan = self.plan;
         if !changed {
@@ -291,6 +326,68 @@ impl Tx {
             before_rev,
             change: Some(self.change),
         })
+    }
+
+    /// The rules of SPEC §8 on every task the change touched: stamp who
+    /// set a status, then refuse what the actor may not do.
+    fn review(&mut self) -> Result<(), OpError> {
+        let Tx {
+            plan,
+            change,
+            index,
+            by,
+            restoring,
+            ..
+        } = self;
+        let Some(by) = by.as_ref() else {
+            return Ok(());
+        };
+        let stamp = !*restoring;
+        if let Some(whole) = &change.whole {
+            let before: Map<&Task> = whole
+                .iter()
+                .flat_map(|p| &p.tasks)
+                .map(|t| (t.id.clone(), t))
+                .collect();
+            let mut seen = rustc_hash::FxHashSet::default();
+            for phase in &mut plan.phases {
+                for t in &mut phase.tasks {
+                    let b = before.get(&t.id).copied();
+                    if stamp {
+                        rules::stamp(by, b, t);
+                    }
+                    rules::check(by, b, Some(t))?;
+                    seen.insert(t.id.clone());
+                }
+            }
+            for (id, b) in &before {
+                if !seen.contains(id) {
+                    rules::check(by, Some(b), None)?;
+                }
+            }
+        } else {
+            let mut ids: Vec<&String> = change.tasks.keys().collect();
+            ids.sort_unstable();
+            for id in ids {
+                let b = change.tasks.get(id).and_then(Option::as_ref);
+                match index.find(plan, id) {
+                    Some(pos) => {
+                        let t = &mut plan.phases[pos.phase].tasks[pos.task];
+                        if stamp {
+                            rules::stamp(by, b, t);
+                        }
+                        rules::check(by, b, Some(t))?;
+                    }
+                    None => rules::check(by, b, None)?,
+                }
+            }
+        }
+        let limit = plan
+            .extra
+            .get("agentTaskLimit")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(rules::AGENT_TASK_LIMIT);
+        rules::check_size(by, self.start_count, plan.task_count(), limit)
     }
 
     /// Enforce "one task in progress": keep the first `in_progress` task,
@@ -411,7 +508,9 @@ impl Tx {
             Op::Start { task } => {
                 let pos = self.task_pos(&task)?;
                 applied.at = Some(pos);
-                let Tx { plan, change, .. } = self;
+                let Tx {
+                    plan, change, by, ..
+                } = self;
                 let mut changed = false;
                 for (pi, phase) in plan.phases.iter_mut().enumerate() {
                     for (ti, t) in phase.tasks.iter_mut().enumerate() {
@@ -424,6 +523,10 @@ impl Tx {
                                 t.status = Status::InProgress;
                                 t.blocker = None;
                                 t.dropped_by = None;
+                                if let Some(by) = by {
+                                    t.by = Some(by.actor);
+                                    t.at = Some(by.now.clone());
+                                }
                                 changed = true;
                             }
                         } else if t.status == Status::InProgress {
@@ -451,7 +554,14 @@ impl Tx {
                 } else {
                     None
                 };
-                let dropped_by = (status == Status::Abandoned).then(|| "user".to_string());
+                // `droppedBy: "user"` says a person dropped it (oh-my-pi's mark).
+                let by_person = self
+                    .by
+                    .as_ref()
+                    .is_none_or(|b| b.actor == super::Actor::Person);
+                let dropped_by = (status == Status::Abandoned
+                    && (by_person || t.dropped_by.is_some() && t.status == status))
+                    .then(|| "user".to_string());
                 let changed =
                     t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
                 if changed {
@@ -541,6 +651,22 @@ impl Tx {
                 self.change.task(t);
                 t.notes.push(text);
                 true
+            }
+            Op::SetChecks {
+                task,
+                checks,
+                unlocked,
+            } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                let changed = t.checks != checks || t.unlocked != unlocked;
+                if changed {
+                    self.change.task(t);
+                    t.checks = checks;
+                    t.unlocked = unlocked;
+                }
+                changed
             }
             Op::Prune => {
                 let finished = |t: &Task| !t.status.is_open();
