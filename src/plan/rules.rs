@@ -70,7 +70,9 @@ pub fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Result<(),
         Actor::Agent => {
             if b.checks == Checks::Person {
                 let touched = after.is_none_or(|a| {
-                    a.status != b.status || a.content != b.content || a.checks != b.checks
+                    (a.status != b.status && !moved_by_rule(b, a))
+                        || a.content != b.content
+                        || a.checks != b.checks
                 });
                 if touched {
                     return Err(refuse(

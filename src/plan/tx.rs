@@ -360,8 +360,8 @@ impl Tx {
                     seen.insert(t.id.clone());
                 }
             }
-            for (id, b) in &before {
-                if !seen.contains(id) {
+            for b in whole.iter().flat_map(|p| &p.tasks) {
+                if !seen.contains(&b.id) {
                     rules::check(by, Some(b), None)?;
                 }
             }
@@ -566,6 +566,14 @@ impl Tx {
                     t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
                 if changed {
                     self.change.task(t);
+                    if t.status != status
+                        && let Some(by) = &self.by
+                    {
+                        // Set on purpose: who and when; back to pending, no mark.
+                        let pending = status == Status::Pending;
+                        t.by = (!pending).then_some(by.actor);
+                        t.at = (!pending).then(|| by.now.clone());
+                    }
                     t.status = status;
                     t.blocker = blocker;
                     t.dropped_by = dropped_by;
