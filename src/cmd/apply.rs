@@ -291,6 +291,14 @@ fn state(s: &str) -> Result<Status> {
 }
 
 fn set(tx: &mut Tx, task: String, status: Status, blocker: Option<String>) -> Result<()> {
+    if status == Status::Pending
+        && tx
+            .plan()
+            .task_by_id(&task)
+            .is_some_and(|(_, t)| super::reopen::already_open(t))
+    {
+        return Ok(());
+    }
     let op = if status == Status::InProgress {
         Op::Start { task }
     } else {

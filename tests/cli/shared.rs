@@ -313,6 +313,15 @@ fn a_purposeful_status_records_who_and_when_and_reopen_clears_it() {
         (t2["by"].clone(), t2["at"].clone()),
         (Value::Null, Value::Null)
     );
+    // Reopening a task that is open with no mark changes nothing (the
+    // one-in-progress rule would only start it again): nothing written.
+    env.run(&["done", "two"]).ok();
+    env.run(&["reopen", "one"]).ok();
+    let before = env.plan_text();
+    env.run(&["reopen", "one"])
+        .is(0, "Already open: One; nothing changed.\n", "");
+    apply(&env, &json!({"op": "set", "ids": ["t1"], "state": "open"})).ok();
+    assert_eq!(env.plan_text(), before);
     // A bad actor is a usage error.
     env.run(&["--as", "robot", "done", "two"]).code(2);
 }
