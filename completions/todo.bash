@@ -22,6 +22,9 @@ _todo() {
             todo,append)
                 cmd="todo__subcmd__append"
                 ;;
+            todo,apply)
+                cmd="todo__subcmd__apply"
+                ;;
             todo,batch)
                 cmd="todo__subcmd__batch"
                 ;;
@@ -82,6 +85,9 @@ _todo() {
             todo,rename)
                 cmd="todo__subcmd__rename"
                 ;;
+            todo,reopen)
+                cmd="todo__subcmd__reopen"
+                ;;
             todo,rm)
                 cmd="todo__subcmd__rm"
                 ;;
@@ -97,6 +103,9 @@ _todo() {
             todo,undo)
                 cmd="todo__subcmd__undo"
                 ;;
+            todo,unlock)
+                cmd="todo__subcmd__unlock"
+                ;;
             todo,where)
                 cmd="todo__subcmd__where"
                 ;;
@@ -105,6 +114,9 @@ _todo() {
                 ;;
             todo__subcmd__help,append)
                 cmd="todo__subcmd__help__subcmd__append"
+                ;;
+            todo__subcmd__help,apply)
+                cmd="todo__subcmd__help__subcmd__apply"
                 ;;
             todo__subcmd__help,batch)
                 cmd="todo__subcmd__help__subcmd__batch"
@@ -163,6 +175,9 @@ _todo() {
             todo__subcmd__help,rename)
                 cmd="todo__subcmd__help__subcmd__rename"
                 ;;
+            todo__subcmd__help,reopen)
+                cmd="todo__subcmd__help__subcmd__reopen"
+                ;;
             todo__subcmd__help,rm)
                 cmd="todo__subcmd__help__subcmd__rm"
                 ;;
@@ -178,6 +193,9 @@ _todo() {
             todo__subcmd__help,undo)
                 cmd="todo__subcmd__help__subcmd__undo"
                 ;;
+            todo__subcmd__help,unlock)
+                cmd="todo__subcmd__help__subcmd__unlock"
+                ;;
             todo__subcmd__help,where)
                 cmd="todo__subcmd__help__subcmd__where"
                 ;;
@@ -188,7 +206,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help"
+            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -206,6 +224,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -214,7 +236,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd____complete)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -232,6 +254,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -240,7 +266,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__append)
-            opts="-p -q -h --phase --file --if-rev --json --quiet --color --help"
+            opts="-p -q -h --phase --checks --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -254,6 +280,10 @@ _todo() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --checks)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -266,6 +296,44 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__apply)
+            opts="-q -h --ops --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ops)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -274,7 +342,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__batch)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -292,6 +360,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -300,7 +372,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__block)
-            opts="-r -q -h --reason --file --if-rev --json --quiet --color --help"
+            opts="-r -q -h --reason --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -326,6 +398,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -334,7 +410,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__check)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -350,6 +426,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -360,7 +440,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__completions)
-            opts="-q -h --file --if-rev --json --quiet --color --help bash elvish fish powershell zsh"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -376,6 +456,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -386,7 +470,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__copy)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -402,6 +486,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -412,7 +500,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__done)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -428,6 +516,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -438,7 +530,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__drop)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -454,6 +546,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -464,7 +560,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__edit)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -482,6 +578,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -490,7 +590,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__export)
-            opts="-q -h --format --into --file --if-rev --json --quiet --color --help"
+            opts="-q -h --format --into --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -516,6 +616,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -524,7 +628,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__git__subcmd__setup)
-            opts="-q -h --check --file --if-rev --json --quiet --color --help"
+            opts="-q -h --check --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -542,6 +646,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -550,7 +658,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help"
+            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -578,6 +686,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__append)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__apply)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -857,6 +979,20 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__rm)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -927,6 +1063,20 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__unlock)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__where)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -942,7 +1092,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__import)
-            opts="-q -h --lenient --from-block --file --if-rev --json --quiet --color --help"
+            opts="-q -h --lenient --from-block --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -958,6 +1108,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -968,7 +1122,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -h --file --if-rev --json --quiet --color --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch merge-file git-setup completions man"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch merge-file git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -984,6 +1138,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -994,7 +1152,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__merge__subcmd__file)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1012,6 +1170,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1020,7 +1182,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__mv)
-            opts="-p -q -h --phase --file --if-rev --json --quiet --color --help"
+            opts="-p -q -h --phase --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1046,6 +1208,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1054,7 +1220,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__next)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1070,6 +1236,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1080,7 +1250,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__note)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1096,6 +1266,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1106,7 +1280,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__prune)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1124,6 +1298,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1132,7 +1310,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__rename)
-            opts="-q -h --to --file --if-rev --json --quiet --color --help"
+            opts="-q -h --to --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1154,6 +1332,10 @@ _todo() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1161,8 +1343,8 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        todo__subcmd__rm)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+        todo__subcmd__reopen)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1178,6 +1360,40 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__rm)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1188,7 +1404,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__show)
-            opts="-q -h --ids --file --if-rev --json --quiet --color --help"
+            opts="-q -h --ids --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1204,6 +1420,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1214,7 +1434,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__start)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1230,6 +1450,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1240,7 +1464,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__unblock)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1256,6 +1480,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1266,7 +1494,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__undo)
-            opts="-q -h --force --file --if-rev --json --quiet --color --help"
+            opts="-q -h --force --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1282,6 +1510,40 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__unlock)
+            opts="-q -h --all --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1292,7 +1554,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__where)
-            opts="-q -h --file --if-rev --json --quiet --color --help"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1308,6 +1570,10 @@ _todo() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_todo_global_optspecs
-    string join \n ids file= if-rev= json q/quiet color= h/help V/version
+    string join \n ids file= if-rev= json q/quiet color= as= h/help V/version
 end
 
 function __fish_todo_needs_command
@@ -29,6 +29,8 @@ complete -c todo -n "__fish_todo_needs_command" -l if-rev -d 'Refuse to change t
 complete -c todo -n "__fish_todo_needs_command" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_needs_command" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_needs_command" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_needs_command" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_needs_command" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -55,6 +57,9 @@ complete -c todo -n "__fish_todo_needs_command" -f -a "mv" -d 'Move a task to th
 complete -c todo -n "__fish_todo_needs_command" -f -a "note" -d 'Add a note to a task. Notes show under the task in the checklist'
 complete -c todo -n "__fish_todo_needs_command" -f -a "prune" -d 'Remove finished (completed or abandoned) tasks, then empty phases'
 complete -c todo -n "__fish_todo_needs_command" -f -a "undo" -d 'Undo the last change made through todo; repeat to go further back'
+complete -c todo -n "__fish_todo_needs_command" -f -a "reopen" -d 'Set a task back to pending, clearing who set its status and when'
+complete -c todo -n "__fish_todo_needs_command" -f -a "unlock" -d 'Let anyone set tasks only the agent checks (person only; one-way)'
+complete -c todo -n "__fish_todo_needs_command" -f -a "apply" -d 'Apply agent operations given as JSON, as one change: all or none'
 complete -c todo -n "__fish_todo_needs_command" -f -a "batch" -d 'Apply verb lines from stdin as one change: all of them or none'
 complete -c todo -n "__fish_todo_needs_command" -f -a "__complete" -d 'Print completion candidates (used by the shell completion scripts)'
 complete -c todo -n "__fish_todo_needs_command" -f -a "merge-file" -d 'Merge three versions of a plan file by task id (the git merge driver)'
@@ -67,6 +72,8 @@ complete -c todo -n "__fish_todo_using_subcommand show" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand show" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand show" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand show" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_using_subcommand show" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand show" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -76,16 +83,22 @@ complete -c todo -n "__fish_todo_using_subcommand list" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand list" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand list" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand list" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_using_subcommand list" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand list" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand append" -s p -l phase -d 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text' -r
+complete -c todo -n "__fish_todo_using_subcommand append" -l checks -d 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone' -r -f -a "person\t'Only a person completes or drops it'
+agent\t'Only the agent sets it, until a person runs `todo unlock`'"
 complete -c todo -n "__fish_todo_using_subcommand append" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand append" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
 complete -c todo -n "__fish_todo_using_subcommand append" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand append" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand append" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand append" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand append" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -94,6 +107,8 @@ complete -c todo -n "__fish_todo_using_subcommand start" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand start" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand start" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand start" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand start" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -102,6 +117,8 @@ complete -c todo -n "__fish_todo_using_subcommand done" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand done" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand done" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand done" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -110,6 +127,8 @@ complete -c todo -n "__fish_todo_using_subcommand drop" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand drop" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand drop" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand drop" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -118,6 +137,8 @@ complete -c todo -n "__fish_todo_using_subcommand rm" -l if-rev -d 'Refuse to ch
 complete -c todo -n "__fish_todo_using_subcommand rm" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand rm" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rm" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -127,6 +148,8 @@ complete -c todo -n "__fish_todo_using_subcommand block" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand block" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand block" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand block" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand block" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand block" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -135,6 +158,8 @@ complete -c todo -n "__fish_todo_using_subcommand unblock" -l if-rev -d 'Refuse 
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand unblock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand unblock" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand unblock" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -143,6 +168,8 @@ complete -c todo -n "__fish_todo_using_subcommand check" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand check" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand check" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand check" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand check" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -151,6 +178,8 @@ complete -c todo -n "__fish_todo_using_subcommand next" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand next" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand next" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand next" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand next" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand next" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -159,6 +188,8 @@ complete -c todo -n "__fish_todo_using_subcommand where" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand where" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand where" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand where" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand where" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand where" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -167,6 +198,8 @@ complete -c todo -n "__fish_todo_using_subcommand copy" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand copy" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand copy" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand copy" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand copy" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand copy" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -179,6 +212,8 @@ complete -c todo -n "__fish_todo_using_subcommand export" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand export" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand export" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand export" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand export" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -187,6 +222,8 @@ complete -c todo -n "__fish_todo_using_subcommand import" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand import" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand import" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand import" -l lenient -d 'Skip Markdown lines that are neither headings nor task items'
 complete -c todo -n "__fish_todo_using_subcommand import" -l from-block -d 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region'
 complete -c todo -n "__fish_todo_using_subcommand import" -l json -d 'Print one JSON object instead of the human message'
@@ -197,6 +234,8 @@ complete -c todo -n "__fish_todo_using_subcommand edit" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand edit" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand edit" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand edit" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand edit" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand edit" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -206,6 +245,8 @@ complete -c todo -n "__fish_todo_using_subcommand rename" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand rename" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand rename" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand rename" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rename" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand rename" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -215,6 +256,8 @@ complete -c todo -n "__fish_todo_using_subcommand mv" -l if-rev -d 'Refuse to ch
 complete -c todo -n "__fish_todo_using_subcommand mv" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand mv" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand mv" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand mv" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand mv" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -223,6 +266,8 @@ complete -c todo -n "__fish_todo_using_subcommand note" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand note" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand note" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand note" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand note" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand note" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -231,6 +276,8 @@ complete -c todo -n "__fish_todo_using_subcommand prune" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand prune" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand prune" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand prune" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand prune" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -239,15 +286,51 @@ complete -c todo -n "__fish_todo_using_subcommand undo" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand undo" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand undo" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand undo" -l force -d 'Undo even though the plan file was changed outside todo since'
 complete -c todo -n "__fish_todo_using_subcommand undo" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand undo" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand reopen" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand reopen" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand reopen" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
+complete -c todo -n "__fish_todo_using_subcommand reopen" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand reopen" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand unlock" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand unlock" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand unlock" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand unlock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
+complete -c todo -n "__fish_todo_using_subcommand unlock" -l all -d 'Unlock every task only the agent checks'
+complete -c todo -n "__fish_todo_using_subcommand unlock" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand unlock" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand unlock" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand apply" -l ops -d 'Read the ops from FILE instead of stdin' -r -F
+complete -c todo -n "__fish_todo_using_subcommand apply" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand apply" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand apply" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand apply" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
+complete -c todo -n "__fish_todo_using_subcommand apply" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand apply" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand batch" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand batch" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
 complete -c todo -n "__fish_todo_using_subcommand batch" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand batch" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand batch" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand batch" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand batch" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -256,6 +339,8 @@ complete -c todo -n "__fish_todo_using_subcommand __complete" -l if-rev -d 'Refu
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand __complete" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand __complete" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand __complete" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -264,6 +349,8 @@ complete -c todo -n "__fish_todo_using_subcommand merge-file" -l if-rev -d 'Refu
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand merge-file" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -272,6 +359,8 @@ complete -c todo -n "__fish_todo_using_subcommand git-setup" -l if-rev -d 'Refus
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand git-setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l check -d 'Change nothing; exit 0 if the driver is set up, 1 if not'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -281,6 +370,8 @@ complete -c todo -n "__fish_todo_using_subcommand completions" -l if-rev -d 'Ref
 complete -c todo -n "__fish_todo_using_subcommand completions" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand completions" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand completions" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand completions" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -289,36 +380,41 @@ complete -c todo -n "__fish_todo_using_subcommand man" -l if-rev -d 'Refuse to c
 complete -c todo -n "__fish_todo_using_subcommand man" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
+complete -c todo -n "__fish_todo_using_subcommand man" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand man" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand man" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "show" -d 'Print the plan as a Markdown checklist'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "append" -d 'Add a task, to the last phase or to a named one'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "start" -d 'Mark a task in progress (any other goes back to pending)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "done" -d 'Mark a task, a phase\'s open tasks, or every open task completed'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "drop" -d 'Mark a task, a phase\'s open tasks, or every open task abandoned'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "rm" -d 'Remove a task, a whole phase, or (no argument) everything'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "block" -d 'Mark a task (or a phase\'s open tasks) blocked, with an optional reason'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "unblock" -d 'Return blocked tasks to pending'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "check" -d 'Exit 1 and list open work if any task is pending or in progress'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "next" -d 'Print the task to work on now; exit 1 when there is none'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "where" -d 'Print the plan file in use and whether it exists'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "copy" -d 'Copy the checklist to the clipboard'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "export" -d 'Write the checklist to a file (default TODO.md beside the plan)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "import" -d 'Replace the plan with a Markdown or JSON file (default TODO.md)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "edit" -d 'Edit the checklist in $VISUAL or $EDITOR'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "rename" -d 'Rename a task or a phase'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "mv" -d 'Move a task to the end of another phase (matched, or created)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "note" -d 'Add a note to a task. Notes show under the task in the checklist'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "prune" -d 'Remove finished (completed or abandoned) tasks, then empty phases'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "undo" -d 'Undo the last change made through todo; repeat to go further back'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "batch" -d 'Apply verb lines from stdin as one change: all of them or none'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "__complete" -d 'Print completion candidates (used by the shell completion scripts)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "merge-file" -d 'Merge three versions of a plan file by task id (the git merge driver)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "git-setup" -d 'Make git merge `.todo.json` with `todo merge-file` in this repository'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "completions" -d 'Print the completion script for a shell (what `completions/` holds)'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "man" -d 'Print a man page (what `man/` holds): todo(1), or a verb\'s page'
-complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo batch __complete merge-file git-setup completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "show" -d 'Print the plan as a Markdown checklist'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "append" -d 'Add a task, to the last phase or to a named one'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "start" -d 'Mark a task in progress (any other goes back to pending)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "done" -d 'Mark a task, a phase\'s open tasks, or every open task completed'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "drop" -d 'Mark a task, a phase\'s open tasks, or every open task abandoned'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "rm" -d 'Remove a task, a whole phase, or (no argument) everything'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "block" -d 'Mark a task (or a phase\'s open tasks) blocked, with an optional reason'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "unblock" -d 'Return blocked tasks to pending'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "check" -d 'Exit 1 and list open work if any task is pending or in progress'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "next" -d 'Print the task to work on now; exit 1 when there is none'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "where" -d 'Print the plan file in use and whether it exists'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "copy" -d 'Copy the checklist to the clipboard'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "export" -d 'Write the checklist to a file (default TODO.md beside the plan)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "import" -d 'Replace the plan with a Markdown or JSON file (default TODO.md)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "edit" -d 'Edit the checklist in $VISUAL or $EDITOR'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "rename" -d 'Rename a task or a phase'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "mv" -d 'Move a task to the end of another phase (matched, or created)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "note" -d 'Add a note to a task. Notes show under the task in the checklist'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "prune" -d 'Remove finished (completed or abandoned) tasks, then empty phases'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "undo" -d 'Undo the last change made through todo; repeat to go further back'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "reopen" -d 'Set a task back to pending, clearing who set its status and when'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "unlock" -d 'Let anyone set tasks only the agent checks (person only; one-way)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "apply" -d 'Apply agent operations given as JSON, as one change: all or none'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "batch" -d 'Apply verb lines from stdin as one change: all of them or none'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "__complete" -d 'Print completion candidates (used by the shell completion scripts)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "merge-file" -d 'Merge three versions of a plan file by task id (the git merge driver)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "git-setup" -d 'Make git merge `.todo.json` with `todo merge-file` in this repository'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "completions" -d 'Print the completion script for a shell (what `completions/` holds)'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "man" -d 'Print a man page (what `man/` holds): todo(1), or a verb\'s page'
+complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 
 # Task and phase names, from `todo __complete`.
 complete -c todo -n '__fish_seen_subcommand_from start note mv' -f -a '(command todo __complete open 2>/dev/null)'

@@ -60,6 +60,32 @@ pub struct GlobalArgs {
     /// When to use colour on stdout.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+
+    /// Who makes the change: a person (the default) or an agent, whose
+    /// changes may not undo what a person decided (`todo apply` acts as
+    /// an agent unless told otherwise).
+    #[arg(
+        long = "as",
+        global = true,
+        env = "TODO_ACTOR",
+        value_enum,
+        value_name = "ACTOR"
+    )]
+    pub actor: Option<ActorArg>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ActorArg {
+    Person,
+    Agent,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ChecksArg {
+    /// Only a person completes or drops it.
+    Person,
+    /// Only the agent sets it, until a person runs `todo unlock`.
+    Agent,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -215,6 +241,36 @@ pub enum Command {
     /// Example: `todo rm; todo undo`
     Undo(UndoArgs),
 
+    /// Set a task back to pending, clearing who set its status and when.
+    ///
+    /// A person's reopen takes back a mark the agent would have to
+    /// respect (a misclick leaves none).
+    ///
+    /// Example: `todo reopen t4`
+    Reopen(TaskArgs),
+
+    /// Let anyone set tasks only the agent checks (person only; one-way).
+    ///
+    /// Names a task, a phase (its tasks), or `--all`. Once unlocked, the
+    /// agent can never lock a task again.
+    ///
+    /// Example: `todo unlock t4`, `todo unlock --all`
+    Unlock(UnlockArgs),
+
+    /// Apply agent operations given as JSON, as one change: all or none.
+    ///
+    /// Reads one JSON value from stdin (or `--ops FILE`): an op object or
+    /// an array of them, in the dialect of the oh-my-pi `todo` tool, the
+    /// plan operations (`set`, `note`, `unlock`, `add`, `edit`, `move`,
+    /// `remove`), Claude Code `TodoWrite` (`{todos}`) or Codex
+    /// `update_plan` (`{plan}`). Acts as an agent unless `--as person`.
+    /// Replies with one JSON object: `ok`, `rev`, `changed`, `minted`,
+    /// `completedTasks`, the plan in `message`, and on failure `error` and
+    /// the unchanged list.
+    ///
+    /// Example: `echo '{"op":"done","task":"t3"}' | todo apply`
+    Apply(ApplyArgs),
+
     /// Apply verb lines from stdin as one change: all of them or none.
     ///
     /// Each line is split like a shell would; a leading `todo` or `/todo` is
@@ -285,9 +341,36 @@ pub struct AppendArgs {
     #[arg(short, long, value_name = "NAME")]
     pub phase: Option<String>,
 
+    /// Who checks the new task: only a person, or only the agent (until
+    /// `todo unlock`). Default: anyone.
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub checks: Option<ChecksArg>,
+
     /// `[PHASE] TASK...` — use `--` before text that starts with `-`.
     #[arg(required = true, value_name = "WORDS")]
     pub words: Vec<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct UnlockArgs {
+    /// A task or phase: text, part of it, or id.
+    #[arg(
+        value_name = "TASK|PHASE",
+        required_unless_present = "all",
+        conflicts_with = "all"
+    )]
+    pub query: Vec<String>,
+
+    /// Unlock every task only the agent checks.
+    #[arg(long)]
+    pub all: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ApplyArgs {
+    /// Read the ops from FILE instead of stdin.
+    #[arg(long, value_name = "FILE")]
+    pub ops: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -45,6 +45,19 @@ pub enum Error {
         candidates: Vec<Candidate>,
     },
 
+    /// `todo apply` failed: the error, and the plan it left unchanged (as
+    /// Markdown) so that an agent can correct its next batch.
+    #[error("{source}\n\nThe plan is unchanged:\n{}", if plan.is_empty() { "(empty)" } else { plan.trim_end() })]
+    Unchanged { source: Box<Error>, plan: String },
+
+    /// A change refused by the rules of SPEC §8 (or an `apply` batch
+    /// that names nothing or does not fit): `error.code` is the §8 code.
+    #[error("Refused ({}): {message}", code.as_str())]
+    Refused {
+        code: crate::plan::ops::Refusal,
+        message: String,
+    },
+
     // ── 4: conflict ──────────────────────────────────────────────────────
     /// `--if-rev` named another rev than the plan's.
     #[error("The plan is at rev {have}, not {want} (--if-rev); nothing was changed.")]
@@ -365,8 +378,18 @@ impl Error {
             Error::PhaseNameTaken { .. } => (X::Refused, "refused", "phase_name_taken"),
             Error::BlockFinished { .. } => (X::Refused, "refused", "block_finished"),
             Error::NothingToUndo => (X::Refused, "refused", "nothing_to_undo"),
+            Error::Refused { code, .. } => {
+                use crate::plan::ops::Refusal as R;
+                let exit = match code {
+                    R::PlanMissingItem => X::NoMatch,
+                    R::PlanBadPosition | R::PlanInvalid => X::Invalid,
+                    _ => X::Refused,
+                };
+                (exit, code.as_str(), code.as_str())
+            }
             Error::Bug(_) => (X::Bug, "bug", "bug"),
             Error::AtLine { source, .. } => source.entry(),
+            Error::Unchanged { source, .. } => source.entry(),
         }
     }
 
@@ -452,6 +475,7 @@ impl Error {
                 true,
             )),
             Error::AtLine { source, .. } => source.hints(),
+            Error::Unchanged { source, .. } => source.hints(),
             _ => None,
         }
     }
@@ -723,6 +747,98 @@ mod tests {
                 "refused",
                 "block_finished",
             ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::OpNotAllowed,
+                    message: "m".into(),
+                },
+                7,
+                "op-not-allowed",
+                "op-not-allowed",
+            ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::StepLocked,
+                    message: "m".into(),
+                },
+                7,
+                "step-locked",
+                "step-locked",
+            ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::PersonOnly,
+                    message: "m".into(),
+                },
+                7,
+                "person-only",
+                "person-only",
+            ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::SetByPerson,
+                    message: "m".into(),
+                },
+                7,
+                "set-by-person",
+                "set-by-person",
+            ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::UnlockedByPerson,
+                    message: "m".into(),
+                },
+                7,
+                "unlocked-by-person",
+                "unlocked-by-person",
+            ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::PlanMissingItem,
+                    message: "m".into(),
+                },
+                3,
+                "plan-missing-item",
+                "plan-missing-item",
+            ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::PlanBadPosition,
+                    message: "m".into(),
+                },
+                5,
+                "plan-bad-position",
+                "plan-bad-position",
+            ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::PlanTooLarge,
+                    message: "m".into(),
+                },
+                7,
+                "plan-too-large",
+                "plan-too-large",
+            ),
+            (
+                Error::Refused {
+                    code: crate::plan::ops::Refusal::PlanInvalid,
+                    message: "m".into(),
+                },
+                5,
+                "plan-invalid",
+                "plan-invalid",
+            ),
+            (
+                Error::Unchanged {
+                    source: Box::new(Error::Duplicate {
+                        content: "c".into(),
+                    }),
+                    plan: String::new(),
+                },
+                7,
+                "refused",
+                "duplicate",
+            ),
             (Error::NothingToUndo, 7, "refused", "nothing_to_undo"),
             (Error::bug("an invariant"), 70, "bug", "bug"),
             (
@@ -770,9 +886,11 @@ mod tests {
             Error::NothingToUndo => 26,
             Error::Bug(_) => 27,
             Error::AtLine { .. } => 28,
+            Error::Refused { .. } => 29,
+            Error::Unchanged { .. } => 30,
         }
     }
-    const KINDS: usize = 29;
+    const KINDS: usize = 31;
 
     #[test]
     fn every_kind_has_its_exit_status_code_and_kind() {
@@ -794,7 +912,7 @@ mod tests {
         // A kind name is never given to two kinds.
         let mut kinds: Vec<_> = cases
             .iter()
-            .filter(|(e, ..)| !matches!(e, Error::AtLine { .. }))
+            .filter(|(e, ..)| !matches!(e, Error::AtLine { .. } | Error::Unchanged { .. }))
             .map(|(e, ..)| e.kind())
             .collect();
         kinds.sort_unstable();

@@ -405,10 +405,18 @@ impl Delta {
                     status,
                     blocker,
                     dropped_by,
+                    by,
+                    at,
                 } => {
                     let mut out = String::new();
-                    let (b, d) = (blocker.as_deref(), dropped_by.as_deref());
-                    json::write_task_as(&mut out, now, *status, b, d);
+                    let fields = json::StatusFields {
+                        status: *status,
+                        blocker: blocker.as_deref(),
+                        dropped_by: dropped_by.as_deref(),
+                        by: *by,
+                        at: at.as_deref(),
+                    };
+                    json::write_task_as(&mut out, now, &fields);
                     out
                 }
             };

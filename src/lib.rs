@@ -60,7 +60,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
         Ok(cli) => cli,
         Err(err) => return usage_error(&args, err).into(),
     };
-    let out = Output::new(cli.global.json, cli.global.quiet, cli.global.color);
+    // `todo apply` always answers with one JSON object (SPEC §9).
+    let json = cli.global.json || matches!(cli.command, Some(cli::Command::Apply(_)));
+    let out = Output::new(json, cli.global.quiet, cli.global.color);
     let verb = cmd::verb_name(&cli.command);
     let cwd = match std::env::current_dir() {
         Ok(dir) => dir,
@@ -99,6 +101,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
         editor,
         tmp: std::env::temp_dir(),
         interactive,
+        actor: cli.global.actor.map(|a| match a {
+            cli::ActorArg::Person => plan::Actor::Person,
+            cli::ActorArg::Agent => plan::Actor::Agent,
+        }),
+        now: now(),
     };
     let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
     let outcome = cmd::dispatch(&ctx, command);
@@ -230,4 +237,18 @@ fn verb_named(command: &clap::Command, word: &str) -> Option<String> {
         .get_subcommands()
         .find(|s| s.get_name() == word || s.get_all_aliases().any(|a| a == word))
         .map(|s| s.get_name().to_string())
+}
+
+/// The time to record in `at`: `TODO_NOW` when set (for reproducible
+/// tests), else the system clock, in UTC.
+fn now() -> String {
+    if let Ok(v) = std::env::var("TODO_NOW")
+        && !v.trim().is_empty()
+    {
+        return v.trim().to_string();
+    }
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    plan::clock::rfc3339(secs)
 }

@@ -115,6 +115,10 @@ impl TaskEntry {
                 blocker: task.blocker.clone(),
                 dropped_by: task.dropped_by.clone(),
                 notes: task.notes.clone(),
+                by: task.by,
+                at: task.at.clone(),
+                checks: task.checks,
+                unlocked: task.unlocked,
                 extra: Default::default(),
             },
             phase_id: phase.id.clone(),
@@ -337,6 +341,9 @@ impl Output {
             if let (Some(hint), Some(obj)) = (err.hint(), error.as_object_mut()) {
                 obj.insert("hint".into(), json!(hint));
             }
+            if let (Error::Unchanged { plan, .. }, Some(obj)) = (err, error.as_object_mut()) {
+                obj.insert("unchanged".into(), json!(plan));
+            }
             if let (Error::RevMismatch { have, want }, Some(obj)) = (err, error.as_object_mut()) {
                 obj.insert("have".into(), json!(have));
                 obj.insert("want".into(), json!(want));
@@ -432,7 +439,7 @@ fn paint_line(out: &mut String, l: &str) {
 /// (`R&D`), for a person at a terminal, instead of the exact Markdown.
 pub fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
     if !ids && !typed {
-        return Message::of_lines(&crate::markdown::render(&plan.phases));
+        return Message::of_lines(&crate::markdown::render_view(&plan.phases));
     }
     let width = if ids {
         plan.phases
@@ -494,6 +501,7 @@ fn task_lines(task: &Task, typed: bool) -> Vec<String> {
     if task.dropped_by.as_deref() == Some("user") {
         first.push_str(" <!-- dropped-by: user -->");
     }
+    crate::markdown::render_meta(&mut first, task, false);
     let mut lines = vec![first];
     lines.extend(task.notes.iter().map(|n| format!("  > {n}")));
     lines

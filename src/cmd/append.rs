@@ -1,11 +1,11 @@
 //! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
 
 use super::{at, named_phase, phase_query, text};
-use crate::cli::AppendArgs;
+use crate::cli::{AppendArgs, ChecksArg};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
-use crate::plan::Tx;
 use crate::plan::ops::{Op, PhaseRef};
+use crate::plan::{Checks, Tx};
 use crate::text::{capitalize_first, title_words};
 
 pub fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
@@ -31,6 +31,17 @@ pub fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     };
     let content = capitalize_first(&text(&raw_task, "task")?);
     let applied = tx.apply(Op::AddTask { phase, content })?;
+    if let (Some(checks), Some(task)) = (args.checks, applied.task.clone()) {
+        let checks = match checks {
+            ChecksArg::Person => Checks::Person,
+            ChecksArg::Agent => Checks::Agent,
+        };
+        tx.apply(Op::SetChecks {
+            task,
+            checks,
+            unlocked: false,
+        })?;
+    }
     let (phase, task) = at(tx.plan(), applied.at)?;
     let message = format!("Appended to {}: {}", phase.name, task.content);
     let mut report = Report::new("append", Kind::Confirm, message).task(phase, task);

@@ -11,7 +11,8 @@ use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Tx;
 
-const ALLOWED: &str = "append, start, done, drop, rm, block, unblock, rename, mv, note, prune";
+const ALLOWED: &str =
+    "append, start, done, drop, rm, block, unblock, reopen, unlock, rename, mv, note, prune";
 
 pub fn run(ctx: &Context) -> Outcome {
     let mut input = String::new();
@@ -61,6 +62,8 @@ fn parse(input: &str) -> Result<Vec<(usize, Command)>> {
                     | Command::Rm(_)
                     | Command::Block(_)
                     | Command::Unblock(_)
+                    | Command::Reopen(_)
+                    | Command::Unlock(_)
                     | Command::Rename(_)
                     | Command::Mv(_)
                     | Command::Note(_)
@@ -137,6 +140,8 @@ fn apply_one(tx: &mut Tx, command: Command) -> Result<Report> {
         Command::Rm(a) => rm::apply(tx, &a),
         Command::Block(a) => block::apply(tx, &a),
         Command::Unblock(a) => unblock::apply(tx, &a),
+        Command::Reopen(a) => super::reopen::apply(tx, &a),
+        Command::Unlock(a) => super::unlock::apply(tx, &a),
         Command::Rename(a) => rename::apply(tx, &a),
         Command::Mv(a) => mv::apply(tx, &a),
         Command::Note(a) => note::apply(tx, &a),

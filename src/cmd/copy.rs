@@ -13,7 +13,7 @@ pub fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
     if plan.is_empty() {
         return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
     }
-    let text = markdown::render(&plan.phases);
+    let text = markdown::render_view(&plan.phases);
     // Under --json stdout carries the one JSON object, never an escape.
     let env = clipboard::Env::from_process(ctx.out.stdout_tty && !ctx.out.json);
     let mut report = match clipboard::copy(&env, &text)? {

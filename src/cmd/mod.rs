@@ -2,6 +2,7 @@
 //! story: lock and load, resolve the target, apply ops, save, report.
 
 mod append;
+mod apply;
 mod batch;
 mod block;
 mod check;
@@ -22,11 +23,13 @@ mod next;
 mod note;
 mod prune;
 mod rename;
+mod reopen;
 mod rm;
 mod show;
 mod start;
 mod unblock;
 mod undo;
+mod unlock;
 mod r#where;
 
 use crate::cli::Command;
@@ -35,7 +38,7 @@ use crate::history::{Delta, History, file_digest};
 use crate::matching::{self, Candidate, MatchError, Scope, Target};
 use crate::output::{Output, Report};
 use crate::plan::ops::PhaseRef;
-use crate::plan::{Committed, Phase, Plan, Task, TaskPos, Tx};
+use crate::plan::{Actor, By, Committed, Phase, Plan, Task, TaskPos, Tx};
 use crate::storage::{Lock, Store};
 use crate::text::{Message, normalize};
 
@@ -53,6 +56,10 @@ pub struct Context {
     pub tmp: std::path::PathBuf,
     /// Whether a person is at the keyboard (stdin and stderr are terminals).
     pub interactive: bool,
+    /// Who acts, when `--as`/`TODO_ACTOR` says (SPEC §8).
+    pub actor: Option<Actor>,
+    /// The time recorded in `at` (RFC 3339; `TODO_NOW` overrides it).
+    pub now: String,
 }
 
 pub fn verb_name(command: &Option<Command>) -> &'static str {
@@ -78,6 +85,9 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Prune) => "prune",
         Some(Command::Undo(_)) => "undo",
         Some(Command::Batch) => "batch",
+        Some(Command::Reopen(_)) => "reopen",
+        Some(Command::Unlock(_)) => "unlock",
+        Some(Command::Apply(_)) => "apply",
         Some(Command::Complete(_)) => "__complete",
         Some(Command::MergeFile(_)) => "merge-file",
         Some(Command::GitSetup(_)) => "git-setup",
@@ -236,6 +246,9 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Prune => ctx.change(prune::apply),
         Command::Undo(args) => undo::run(ctx, &args),
         Command::Batch => batch::run(ctx),
+        Command::Reopen(args) => ctx.change(|tx| reopen::apply(tx, &args)),
+        Command::Unlock(args) => ctx.change(|tx| unlock::apply(tx, &args)),
+        Command::Apply(args) => apply::run(ctx, &args),
         Command::Complete(args) => complete::run(ctx, &args),
         Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
         Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),
@@ -328,7 +341,16 @@ impl Context {
     /// in a transaction, commit, save, record history, report. Nothing is
     /// written when the verb fails or changes nothing.
     pub fn change(&self, verb: impl FnOnce(&mut Tx) -> Result<Report>) -> Outcome {
-        let mut session = match self.begin() {
+        self.change_as(Actor::Person, verb)
+    }
+
+    /// [`Context::change`], acting as `default` unless `--as` says.
+    pub fn change_as(
+        &self,
+        default: Actor,
+        verb: impl FnOnce(&mut Tx) -> Result<Report>,
+    ) -> Outcome {
+        let mut session = match self.begin_as(default) {
             Ok(session) => session,
             Err(failed) => return failed.into(),
         };
@@ -341,6 +363,11 @@ impl Context {
     /// Lock, read, and check that the plan may change (writable,
     /// `--if-rev`); a failure is the verb's outcome.
     pub fn begin(&self) -> std::result::Result<Session, Failed> {
+        self.begin_as(Actor::Person)
+    }
+
+    /// [`Context::begin`], acting as `default` unless `--as` says.
+    pub fn begin_as(&self, default: Actor) -> std::result::Result<Session, Failed> {
         let failed = |error| Failed { error, rev: None };
         let lock = self.store.lock().map_err(failed)?;
         let loaded = self.store.load().map_err(failed)?;
@@ -355,10 +382,15 @@ impl Context {
         {
             return Err(refused(Error::RevMismatch { have: rev, want }));
         }
+        let mut tx = Tx::new(loaded.plan);
+        tx.set_by(By {
+            actor: self.actor.unwrap_or(default),
+            now: self.now.clone(),
+        });
         Ok(Session {
             lock,
             bytes: loaded.bytes,
-            tx: Tx::new(loaded.plan),
+            tx,
             rev,
             store: self.store.clone(),
         })

@@ -114,6 +114,7 @@ fn take_back(
             .map_err(read_error)?;
         return Ok((what, None));
     }
+    session.tx.set_restoring();
     session.tx.apply(Op::Replace { phases })?;
     Ok((what, Some((last, prev))))
 }

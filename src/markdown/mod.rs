@@ -23,6 +23,17 @@ pub use parse::{DEFAULT_PHASE, LineError, ParseError};
 /// Render phases as the checklist of §4.1: `# phase` headings, one task item
 /// per line, one blank line between phases, one newline at the end.
 pub fn render(phases: &[Phase]) -> String {
+    render_as(phases, true)
+}
+
+/// The checklist as a person reads it (`todo`, `copy`): who checks a task
+/// shows, who set its status and when does not (it rides in `edit` and
+/// `export`, where the text comes back).
+pub fn render_view(phases: &[Phase]) -> String {
+    render_as(phases, false)
+}
+
+fn render_as(phases: &[Phase], provenance: bool) -> String {
     let mut out = String::with_capacity(phases.iter().map(|p| 32 + p.tasks.len() * 48).sum());
     for (i, phase) in phases.iter().enumerate() {
         if i > 0 {
@@ -30,7 +41,7 @@ pub fn render(phases: &[Phase]) -> String {
         }
         render_phase_heading(&mut out, phase);
         for task in &phase.tasks {
-            render_task(&mut out, task);
+            render_task_as(&mut out, task, provenance);
         }
     }
     out
@@ -45,6 +56,10 @@ pub fn render_phase_heading(out: &mut String, phase: &Phase) {
 
 /// One task line (and its note lines), each ending in a newline.
 pub fn render_task(out: &mut String, task: &Task) {
+    render_task_as(out, task, false);
+}
+
+fn render_task_as(out: &mut String, task: &Task, provenance: bool) {
     out.push_str("- [");
     out.push(task.status.marker());
     out.push_str("] ");
@@ -59,8 +74,56 @@ pub fn render_task(out: &mut String, task: &Task) {
     if task.dropped_by.as_deref() == Some("user") {
         out.push_str(" <!-- dropped-by: user -->");
     }
+    render_meta(out, task, provenance);
     out.push('\n');
     render_notes(out, task);
+}
+
+/// Who set the status and who checks the task (SPEC §8), as one
+/// invisible comment: ` <!-- todo: by=person at=… checks=agent unlocked -->`.
+pub fn render_meta(out: &mut String, task: &Task, provenance: bool) {
+    let mut words = meta_words(task);
+    if !provenance {
+        words.retain(|w| !w.starts_with("by=") && !w.starts_with("at="));
+    }
+    if !words.is_empty() {
+        out.push_str(" <!-- todo: ");
+        out.push_str(&words.join(" "));
+        out.push_str(" -->");
+    }
+}
+
+/// The `key=value` words of a task's §8 fields (none when all are unset).
+pub fn meta_words(task: &Task) -> Vec<String> {
+    let mut words = Vec::new();
+    if let Some(by) = task.by {
+        words.push(format!("by={}", by.as_str()));
+    }
+    if let Some(at) = &task.at
+        && !at.is_empty()
+        && !at.chars().any(char::is_whitespace)
+        && !at.contains("--")
+    {
+        words.push(format!("at={at}"));
+    }
+    if task.checks != crate::plan::Checks::Anyone {
+        words.push(format!("checks={}", task.checks.as_str()));
+    }
+    if task.unlocked {
+        words.push("unlocked".into());
+    }
+    words
+}
+
+/// Read the words [`meta_words`] wrote; unknown words are ignored.
+pub fn read_meta_word(task: &mut Task, word: &str) {
+    match word.split_once('=') {
+        Some(("by", v)) => task.by = crate::plan::Actor::parse(v),
+        Some(("at", v)) => task.at = Some(v.to_string()),
+        Some(("checks", v)) => task.checks = crate::plan::Checks::parse(v).unwrap_or_default(),
+        None if word == "unlocked" => task.unlocked = true,
+        _ => {}
+    }
 }
 
 /// A task's notes as `  > note` lines: a quote inside the task's list item.

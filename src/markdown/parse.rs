@@ -518,6 +518,14 @@ fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
 fn read_comments(tail: &str, task: &mut Task) -> bool {
     let mut tail = tail.trim();
     if let Some(i) = tail.rfind("<!--")
+        && let Some(meta) = comment_body(&tail[i..]).and_then(|b| b.trim().strip_prefix("todo:"))
+    {
+        for word in meta.split_whitespace() {
+            super::read_meta_word(task, word);
+        }
+        tail = tail[..i].trim_end();
+    }
+    if let Some(i) = tail.rfind("<!--")
         && comment_body(&tail[i..]).map(str::trim) == Some("dropped-by: user")
     {
         task.dropped_by = Some("user".to_string());

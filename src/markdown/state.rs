@@ -13,6 +13,8 @@ pub(super) struct State {
     status: Status,
     blocker: Option<String>,
     dropped_by: Option<String>,
+    /// The §8 words (`by=`, `at=`, `checks=`, `unlocked`).
+    meta: Vec<String>,
 }
 
 /// Write `task`'s state comment: ` <!-- todo:<status>[ dropped-by=user][ blocker=<v>] -->`.
@@ -27,6 +29,10 @@ pub(super) fn push_state(out: &mut String, task: &Task) {
     {
         out.push_str(" blocker=");
         out.push_str(&percent_encode(blocker));
+    }
+    for word in super::meta_words(task) {
+        out.push(' ');
+        out.push_str(&word);
     }
     out.push_str(" -->");
 }
@@ -46,6 +52,7 @@ pub(super) fn read_state(tail: &str) -> Option<State> {
         status: Status::parse(words.next()?)?,
         blocker: None,
         dropped_by: None,
+        meta: Vec::new(),
     };
     for word in words {
         // Unknown fields are skipped, so a later version can add some.
@@ -55,6 +62,8 @@ pub(super) fn read_state(tail: &str) -> Option<State> {
             Some(("dropped-by", v)) if percent_decode(v) == "user" => {
                 state.dropped_by = Some("user".to_string());
             }
+            Some(("by" | "at" | "checks", _)) => state.meta.push(word.to_string()),
+            None if word == "unlocked" => state.meta.push(word.to_string()),
             _ => {}
         }
     }
@@ -84,6 +93,9 @@ pub(super) fn restore(status: Status, content: &str, state: &State) -> Result<Ta
         task.dropped_by = state.dropped_by.clone();
         if state.status == Status::Blocked {
             task.blocker = state.blocker.clone();
+        }
+        for word in &state.meta {
+            super::read_meta_word(&mut task, word);
         }
     }
     Ok(task)

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::HashSet;
-use crate::plan::{Status, Task};
+use crate::plan::{Actor, Status, Task};
 
 /// A task's status with the fields that only make sense together with it.
 #[derive(Clone, Debug, PartialEq)]
@@ -12,6 +12,9 @@ pub(super) struct State {
     pub(super) status: Status,
     pub(super) blocker: Option<String>,
     pub(super) dropped_by: Option<String>,
+    /// Who set the status, and when: they travel with it (SPEC §8).
+    pub(super) by: Option<Actor>,
+    pub(super) at: Option<String>,
 }
 
 impl State {
@@ -20,6 +23,8 @@ impl State {
             status: task.status,
             blocker: task.blocker.clone(),
             dropped_by: task.dropped_by.clone(),
+            by: task.by,
+            at: task.at.clone(),
         }
     }
 
@@ -73,6 +78,10 @@ pub(super) fn merge_state(b: &State, o: &State, t: &State) -> (State, Option<Str
             o
         };
         return (pick.clone(), None);
+    }
+    if o.status == t.status && o.blocker == t.blocker && o.dropped_by == t.dropped_by {
+        // Only who set it, or when, differs: ours, with no conflict.
+        return (o.clone(), None);
     }
     if o.status == t.status {
         let what = if o.blocker != t.blocker {

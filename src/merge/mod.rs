@@ -417,6 +417,18 @@ impl<'a> Merger<'a> {
                 format!("field \"{key}\" changed on both sides; kept ours"),
             );
         }
+        let (checks, clash) = merge3(
+            &(b.checks, b.unlocked),
+            &(o.checks, o.unlocked),
+            &(t.checks, t.unlocked),
+        );
+        if clash {
+            self.conflict(
+                &id,
+                &content,
+                "who checks it changed on both sides; kept ours".to_string(),
+            );
+        }
         let (phase, clash) = merge3(bp, op, tp);
         if clash {
             let name = |p: Option<&Phase>| p.map(|p| p.name.clone()).unwrap_or_default();
@@ -435,6 +447,10 @@ impl<'a> Merger<'a> {
                 status: state.status,
                 blocker: state.blocker,
                 dropped_by: state.dropped_by,
+                by: state.by,
+                at: state.at,
+                checks: checks.0,
+                unlocked: checks.1,
                 notes: merge_notes(&b.notes, &o.notes, &t.notes),
                 extra: extra.into(),
             },

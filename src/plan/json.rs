@@ -9,7 +9,7 @@ use std::fmt::{self, Write as _};
 use serde::de::{self, DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::{Phase, Plan, Status, Task};
+use super::{Actor, Checks, Phase, Plan, Status, Task};
 
 /// The one version of the file format this build reads and writes.
 pub const VERSION: u64 = 1;
@@ -188,6 +188,10 @@ const KNOWN: &[&str] = &[
     "blocker",
     "droppedBy",
     "notes",
+    "by",
+    "at",
+    "checks",
+    "unlocked",
     "name",
     "tasks",
     "version",
@@ -202,7 +206,7 @@ const KNOWN: &[&str] = &[
 /// let the last value win and drop the first on the next write, so it is
 /// refused, at the second one.
 #[derive(Default)]
-struct Keys(u16);
+struct Keys(u32);
 
 impl Keys {
     fn first<E: de::Error>(
@@ -212,7 +216,7 @@ impl Keys {
     ) -> Result<(), E> {
         let repeated = match key {
             Key::Known(k) => {
-                let bit = 1u16 << KNOWN.iter().position(|n| n == k).unwrap_or(15);
+                let bit = 1u32 << KNOWN.iter().position(|n| n == k).unwrap_or(31);
                 let seen = self.0 & bit != 0;
                 self.0 |= bit;
                 seen
@@ -462,6 +466,24 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
                 "status" => status = Some(map.next_value_seed(StatusSeed)?),
                 "blocker" => task.blocker = map.next_value()?,
                 "droppedBy" => task.dropped_by = map.next_value()?,
+                "by" => {
+                    let v: String = map.next_value()?;
+                    task.by = Some(Actor::parse(&v).ok_or_else(|| {
+                        A::Error::custom(format!(
+                            "unknown actor \"{v}\" (expected person or agent)"
+                        ))
+                    })?);
+                }
+                "at" => task.at = map.next_value()?,
+                "checks" => {
+                    let v: String = map.next_value()?;
+                    task.checks = Checks::parse(&v).ok_or_else(|| {
+                        A::Error::custom(format!(
+                            "unknown checks \"{v}\" (expected anyone, person or agent)"
+                        ))
+                    })?;
+                }
+                "unlocked" => task.unlocked = map.next_value()?,
                 "notes" => {
                     task.notes = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
                 }
@@ -667,18 +689,34 @@ fn pretty(out: &mut String, v: &Value, indent: &str) {
 
 /// One task on one line: `{ "id": "t1", "content": "…", "status": "…" }`.
 pub fn write_task(out: &mut String, task: &Task) {
-    let (blocker, dropped_by) = (task.blocker.as_deref(), task.dropped_by.as_deref());
-    write_task_as(out, task, task.status, blocker, dropped_by);
+    let fields = StatusFields {
+        status: task.status,
+        blocker: task.blocker.as_deref(),
+        dropped_by: task.dropped_by.as_deref(),
+        by: task.by,
+        at: task.at.as_deref(),
+    };
+    write_task_as(out, task, &fields);
+}
+
+/// A task's status and what goes with it: who set it, when, and why.
+pub struct StatusFields<'a> {
+    pub status: Status,
+    pub blocker: Option<&'a str>,
+    pub dropped_by: Option<&'a str>,
+    pub by: Option<Actor>,
+    pub at: Option<&'a str>,
 }
 
 /// [`write_task`], with these status fields instead of the task's own.
-pub fn write_task_as(
-    out: &mut String,
-    task: &Task,
-    status: Status,
-    blocker: Option<&str>,
-    dropped_by: Option<&str>,
-) {
+pub fn write_task_as(out: &mut String, task: &Task, fields: &StatusFields) {
+    let StatusFields {
+        status,
+        blocker,
+        dropped_by,
+        by,
+        at,
+    } = *fields;
     out.push_str("{ \"id\": ");
     string(out, &task.id);
     out.push_str(", \"content\": ");
@@ -692,6 +730,21 @@ pub fn write_task_as(
     if let Some(d) = dropped_by {
         out.push_str(", \"droppedBy\": ");
         string(out, d);
+    }
+    if let Some(by) = by {
+        out.push_str(", \"by\": ");
+        string(out, by.as_str());
+    }
+    if let Some(at) = at {
+        out.push_str(", \"at\": ");
+        string(out, at);
+    }
+    if task.checks != Checks::Anyone {
+        out.push_str(", \"checks\": ");
+        string(out, task.checks.as_str());
+    }
+    if task.unlocked {
+        out.push_str(", \"unlocked\": true");
     }
     if !task.notes.is_empty() {
         out.push_str(", \"notes\": [");

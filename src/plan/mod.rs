@@ -3,15 +3,18 @@
 //! command is applied as one all-or-nothing batch.
 
 mod adopt;
+pub mod clock;
 /// The plan file format (public for the fuzz targets in `fuzz/`).
 pub mod import;
 pub mod json;
 pub(crate) mod ops;
+pub mod rules;
 pub mod tx;
 
 use serde_json::{Map, Value};
 
 pub use ops::Op;
+pub use rules::By;
 pub use tx::{Committed, Tx};
 
 /// The status of a task, mapped to and from its file and Markdown spellings by hand.
@@ -131,8 +134,69 @@ pub struct Task {
     pub blocker: Option<String>,
     pub dropped_by: Option<String>,
     pub notes: Vec<String>,
+    /// Who last set the status on purpose (SPEC §8), and when (RFC 3339).
+    pub by: Option<Actor>,
+    pub at: Option<String>,
+    /// Who may check this task off (SPEC §8).
+    pub checks: Checks,
+    /// A person lifted an agent-only `checks`: the agent may never set it again.
+    pub unlocked: bool,
     /// Fields this version does not know, kept verbatim for newer versions.
     pub extra: Extra,
+}
+
+/// Who makes a change (SPEC §8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Actor {
+    #[default]
+    Person,
+    Agent,
+}
+
+impl Actor {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Actor::Person => "person",
+            Actor::Agent => "agent",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Actor> {
+        match s {
+            "person" => Some(Actor::Person),
+            "agent" => Some(Actor::Agent),
+            _ => None,
+        }
+    }
+}
+
+/// Who may check a task off: `anyone` (the default, omitted in files),
+/// only a `person`, or only the `agent` until a person unlocks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Checks {
+    #[default]
+    Anyone,
+    Person,
+    Agent,
+}
+
+impl Checks {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Checks::Anyone => "anyone",
+            Checks::Person => "person",
+            Checks::Agent => "agent",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Checks> {
+        match s {
+            "anyone" => Some(Checks::Anyone),
+            "person" => Some(Checks::Person),
+            "agent" => Some(Checks::Agent),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]

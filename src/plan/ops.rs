@@ -58,6 +58,13 @@ pub enum Op {
     },
     /// Remove finished tasks, then empty phases.
     Prune,
+    /// Say who checks a task (SPEC §8); `unlocked` records that a person
+    /// lifted an agent-only check.
+    SetChecks {
+        task: String,
+        checks: super::Checks,
+        unlocked: bool,
+    },
     /// Replace all phases (import, edit, undo). Ids are the caller's; the
     /// counters only ever rise.
     Replace {
@@ -85,6 +92,40 @@ pub enum OpError {
     CounterSpent { counter: &'static str },
     #[error("The plan's rev is at its limit (18446744073709551615): no change can be recorded.")]
     RevSpent,
+    /// A change an actor may not make (SPEC §8); the message names the
+    /// item and what to do instead.
+    #[error("Refused ({}): {message}", code.as_str())]
+    Refused { code: Refusal, message: String },
+}
+
+/// The refusal codes of SPEC §8, each with its stable spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    OpNotAllowed,
+    StepLocked,
+    PersonOnly,
+    SetByPerson,
+    UnlockedByPerson,
+    PlanMissingItem,
+    PlanBadPosition,
+    PlanTooLarge,
+    PlanInvalid,
+}
+
+impl Refusal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Refusal::OpNotAllowed => "op-not-allowed",
+            Refusal::StepLocked => "step-locked",
+            Refusal::PersonOnly => "person-only",
+            Refusal::SetByPerson => "set-by-person",
+            Refusal::UnlockedByPerson => "unlocked-by-person",
+            Refusal::PlanMissingItem => "plan-missing-item",
+            Refusal::PlanBadPosition => "plan-bad-position",
+            Refusal::PlanTooLarge => "plan-too-large",
+            Refusal::PlanInvalid => "plan-invalid",
+        }
+    }
 }
 
 /// How a verb reports a failed op. Verbs resolve ids before they build
@@ -105,6 +146,7 @@ impl From<OpError> for crate::error::Error {
                 which: crate::merge::Overflow::Rev,
                 merging: None,
             },
+            OpError::Refused { code, message } => Error::Refused { code, message },
         }
     }
 }

@@ -13,7 +13,8 @@
 use std::collections::HashMap;
 
 use super::ops::{Applied, Op, OpError, PhaseRef};
-use super::{Phase, Plan, Status, Task, TaskPos};
+use super::rules::{self, By};
+use super::{Actor, Phase, Plan, Status, Task, TaskPos};
 use rustc_hash::FxBuildHasher;
 
 type Map<V> = HashMap<String, V, FxBuildHasher>;
@@ -31,6 +32,13 @@ pub struct Tx {
     failed: Option<OpError>,
     /// How many times the plan was settled (for tests: once per run of ops).
     settles: usize,
+    /// Who makes the change, and when (SPEC §8); `None` (a library
+    /// caller that said nothing): no provenance, no permissions.
+    by: Option<By>,
+    /// Undo puts back what was: it records no new provenance.
+    restoring: bool,
+    /// How many tasks the plan had when the change began.
+    start_count: usize,
 }
 
 /// A transaction that committed: the plan as it is now (its `rev` raised
@@ -126,11 +134,14 @@ impl Places {
 pub enum Kept {
     /// The change created it.
     New,
-    /// Only its status fields changed: it was as it is now, with these.
+    /// Only its status fields changed (with who set it and when): it was
+    /// as it is now, with these.
     Status {
         status: Status,
         blocker: Option<String>,
         dropped_by: Option<String>,
+        by: Option<Actor>,
+        at: Option<String>,
     },
     /// As it was, whole.
     Task(Task),
@@ -142,6 +153,8 @@ impl Kept {
             status: task.status,
             blocker: task.blocker.clone(),
             dropped_by: task.dropped_by.clone(),
+            by: task.by,
+            at: task.at.clone(),
         }
     }
 
@@ -154,10 +167,14 @@ impl Kept {
                 status,
                 blocker,
                 dropped_by,
+                by,
+                at,
             } => Some(Task {
                 status: *status,
                 blocker: blocker.clone(),
                 dropped_by: dropped_by.clone(),
+                by: *by,
+                at: at.clone(),
                 ..now.clone()
             }),
             Kept::Task(task) => Some(task.clone()),
@@ -173,9 +190,17 @@ impl Kept {
                     status,
                     blocker,
                     dropped_by,
+                    by,
+                    at,
                 },
                 Some(now),
-            ) => now.status != *status || now.blocker != *blocker || now.dropped_by != *dropped_by,
+            ) => {
+                now.status != *status
+                    || now.blocker != *blocker
+                    || now.dropped_by != *dropped_by
+                    || now.by != *by
+                    || now.at != *at
+            }
             (Kept::Task(task), Some(now)) => task != now,
             (_, None) => true,
         }
@@ -380,7 +405,31 @@ impl Tx {
             changes: 0,
             failed: None,
             settles: 0,
+            by: None,
+            restoring: false,
+            start_count: 0,
         }
+        .counted()
+    }
+
+    fn counted(mut self) -> Tx {
+        self.start_count = self.plan.task_count();
+        self
+    }
+
+    /// Who makes this change and when: provenance and permissions follow.
+    pub fn set_by(&mut self, by: By) {
+        self.by = Some(by);
+    }
+
+    /// This change puts back an earlier state (undo): provenance comes
+    /// with it instead of being recorded anew; permissions still hold.
+    pub fn set_restoring(&mut self) {
+        self.restoring = true;
+    }
+
+    pub fn actor(&self) -> super::Actor {
+        self.by.as_ref().map(|b| b.actor).unwrap_or_default()
     }
 
     /// The plan as the ops so far leave it, settled.
@@ -456,6 +505,9 @@ impl Tx {
             return Err(e);
         }
         let changed = self.changed();
+        if changed {
+            self.review()?;
+        }
         let before_rev = self.plan.rev;
         let mut plan = self.plan;
         if !changed {
@@ -472,6 +524,89 @@ impl Tx {
             before_rev,
             change: Some(self.change),
         })
+    }
+
+    /// The rules of SPEC §8 on every task the change touched: stamp who
+    /// set a status, then refuse what the actor may not do.
+    fn review(&mut self) -> Result<(), OpError> {
+        let Tx {
+            plan,
+            change,
+            index,
+            by,
+            restoring,
+            ..
+        } = self;
+        let Some(by) = by.as_ref() else {
+            return Ok(());
+        };
+        let stamp = !*restoring;
+        if let Some(whole) = &change.whole {
+            let before: Map<&Task> = whole
+                .iter()
+                .flat_map(|p| &p.tasks)
+                .map(|t| (t.id.clone(), t))
+                .collect();
+            let mut seen = rustc_hash::FxHashSet::default();
+            for phase in &mut plan.phases {
+                for t in &mut phase.tasks {
+                    let b = before.get(&t.id).copied();
+                    if stamp {
+                        rules::stamp(by, b, t);
+                    }
+                    rules::check(by, b, Some(t))?;
+                    seen.insert(t.id.clone());
+                }
+            }
+            for b in whole.iter().flat_map(|p| &p.tasks) {
+                if !seen.contains(&b.id) {
+                    rules::check(by, Some(b), None)?;
+                }
+            }
+        } else {
+            // Kept by place: each is where it was, and is there now.
+            for (pos, kept) in &change.at.kept {
+                let Some(t) = plan
+                    .phases
+                    .get_mut(pos.phase)
+                    .and_then(|p| p.tasks.get_mut(pos.task))
+                else {
+                    continue;
+                };
+                let b = kept.before(t);
+                if stamp {
+                    rules::stamp(by, b.as_ref(), t);
+                }
+                rules::check(by, b.as_ref(), Some(t))?;
+            }
+            // Kept by id, once places moved: there now, or gone.
+            let mut ids: Vec<&String> = change.tasks.keys().collect();
+            ids.sort_unstable();
+            for id in ids {
+                let kept = &change.tasks[id];
+                match index.find(plan, id) {
+                    Some(pos) => {
+                        let t = &mut plan.phases[pos.phase].tasks[pos.task];
+                        let b = kept.before(t);
+                        if stamp {
+                            rules::stamp(by, b.as_ref(), t);
+                        }
+                        rules::check(by, b.as_ref(), Some(t))?;
+                    }
+                    // A task that left the plan is kept whole.
+                    None => match kept {
+                        Kept::Task(b) => rules::check(by, Some(b), None)?,
+                        Kept::New | Kept::Status { .. } => {}
+                    },
+                }
+            }
+        }
+        let limit = plan
+            .extra
+            .get("agentTaskLimit")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(rules::AGENT_TASK_LIMIT);
+        rules::check_size(by, self.start_count, plan.task_count(), limit)
     }
 
     /// Enforce "one task in progress": keep the first `in_progress` task,
@@ -595,7 +730,9 @@ impl Tx {
             Op::Start { task } => {
                 let pos = self.task_pos(&task)?;
                 applied.at = Some(pos);
-                let Tx { plan, change, .. } = self;
+                let Tx {
+                    plan, change, by, ..
+                } = self;
                 let mut changed = false;
                 for (pi, phase) in plan.phases.iter_mut().enumerate() {
                     for (ti, t) in phase.tasks.iter_mut().enumerate() {
@@ -614,6 +751,10 @@ impl Tx {
                                 t.status = Status::InProgress;
                                 t.blocker = None;
                                 t.dropped_by = None;
+                                if let Some(by) = by {
+                                    t.by = Some(by.actor);
+                                    t.at = Some(by.now.clone());
+                                }
                                 changed = true;
                             }
                         } else if t.status == Status::InProgress {
@@ -647,11 +788,26 @@ impl Tx {
                 } else {
                     None
                 };
-                let dropped_by = (status == Status::Abandoned).then(|| "user".to_string());
+                // `droppedBy: "user"` says a person dropped it (oh-my-pi's mark).
+                let by_person = self
+                    .by
+                    .as_ref()
+                    .is_none_or(|b| b.actor == super::Actor::Person);
+                let dropped_by = (status == Status::Abandoned
+                    && (by_person || t.dropped_by.is_some() && t.status == status))
+                    .then(|| "user".to_string());
                 let changed =
                     t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
                 if changed {
                     self.change.status(pos, t);
+                    if t.status != status
+                        && let Some(by) = &self.by
+                    {
+                        // Set on purpose: who and when; back to pending, no mark.
+                        let pending = status == Status::Pending;
+                        t.by = (!pending).then_some(by.actor);
+                        t.at = (!pending).then(|| by.now.clone());
+                    }
                     t.status = status;
                     t.blocker = blocker;
                     t.dropped_by = dropped_by;
@@ -738,6 +894,22 @@ impl Tx {
                 self.change.task(pos, t);
                 t.notes.push(text);
                 true
+            }
+            Op::SetChecks {
+                task,
+                checks,
+                unlocked,
+            } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                let changed = t.checks != checks || t.unlocked != unlocked;
+                if changed {
+                    self.change.task(pos, t);
+                    t.checks = checks;
+                    t.unlocked = unlocked;
+                }
+                changed
             }
             Op::Prune => {
                 let finished = |t: &Task| !t.status.is_open();
@@ -1101,6 +1273,8 @@ mod tests {
             status,
             blocker: None,
             dropped_by: None,
+            by: None,
+            at: None,
         };
         assert_eq!(at(0, 0), Some(status(Status::InProgress)));
         // Settling started t2.

@@ -67,7 +67,7 @@ fn a_failing_third_line_changes_nothing_and_exits_with_its_status() {
     batch(&env, "done\ncheck\n").is(
         2,
         "",
-        "Line 2: not a verb a batch can run (allowed: append, start, done, drop, rm, block, unblock, rename, mv, note, prune)\n",
+        "Line 2: not a verb a batch can run (allowed: append, start, done, drop, rm, block, unblock, reopen, unlock, rename, mv, note, prune)\n",
     );
     batch(&env, "append 'unclosed\n").is(
         2,

@@ -119,7 +119,7 @@ fn unknown_fields_survive_a_rewrite() {
     env.write_plan(&text);
     env.run(&["done", "keys"]).ok();
     let out = env.plan_text();
-    assert!(out.contains(r#"{ "id": "t2", "content": "Rotate keys", "status": "completed", "due": "2027-01-01", "estimate": {"h":3} }"#), "{out}");
+    assert!(out.contains(r#"{ "id": "t2", "content": "Rotate keys", "status": "completed", "by": "person", "at": "2026-01-02T03:04:05Z", "due": "2027-01-01", "estimate": {"h":3} }"#), "{out}");
     assert!(out.contains("\"color\": \"red\""), "{out}");
     assert!(out.contains("\"owner\": \"team-a\""), "{out}");
     assert!(out.contains("\"rev\": 4"), "{out}");

@@ -96,6 +96,7 @@ impl TestEnv {
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("HOME", &self.home)
             .env("TODO_HISTORY_DIR", self.home.join("history"))
+            .env("TODO_NOW", "2026-01-02T03:04:05Z")
             .env("LC_ALL", "C.UTF-8");
         cmd
     }

@@ -62,7 +62,7 @@ fn into_rewrites_only_the_region() {
     std::fs::write(env.root.join("body.md"), BODY).unwrap();
     env.run(&["export", "--into", "body.md"])
         .is(0, "Wrote todos to body.md\n", "");
-    let checklist = env.run(&[]).stdout.clone();
+    let checklist = env.run(&["export", "-"]).stdout.clone();
     let want = BODY.replace("stale\n", &checklist);
     assert_eq!(
         std::fs::read_to_string(env.root.join("body.md")).unwrap(),
@@ -71,7 +71,7 @@ fn into_rewrites_only_the_region() {
     // Again: nothing else moves.
     env.given(&[&["done", "oauth"]]);
     env.run(&["export", "--into", "body.md"]).ok();
-    let checklist = env.run(&[]).stdout.clone();
+    let checklist = env.run(&["export", "-"]).stdout.clone();
     assert_eq!(
         std::fs::read_to_string(env.root.join("body.md")).unwrap(),
         BODY.replace("stale\n", &checklist)

@@ -146,6 +146,49 @@ fn cases() -> Vec<Case> {
         },
         no_match("unblock", NO_TARGET),
         Case {
+            verb: "apply",
+            stdin: "{\"op\":\"done\",\"task\":\"keys\"}",
+            message: "# Auth\n- [/] Wire OAuth providers\n- [x] Rotate keys <!-- todo: by=agent at=2026-01-02T03:04:05Z -->\n- [ ] Add login rate limiting\n\n# Billing\n- [ ] Wire Stripe webhooks\n- [ ] Invoice export",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "apply",
+            stdin: "{\"op\":\"done\",\"task\":\"t99\"}",
+            exit: 3,
+            error: Some("plan-missing-item"),
+            message: "Refused (plan-missing-item): \"t99\" names no task or phase. Known ids: p1, p2, t1, t2, t3, t4, t5.\n\nThe plan is unchanged:\n# Auth\n- [/] Wire OAuth providers\n- [ ] Rotate keys\n- [ ] Add login rate limiting\n\n# Billing\n- [ ] Wire Stripe webhooks\n- [ ] Invoice export",
+            rev: Some(5),
+            ..OK
+        },
+        Case {
+            verb: "reopen",
+            args: &["keys"],
+            setup: "$TODO done -q keys",
+            message: "Reopened: Rotate keys",
+            rev: Some(7),
+            ..OK
+        },
+        no_match("reopen", NO_TASK),
+        Case {
+            verb: "unlock",
+            args: &["--all"],
+            setup: "$TODO append -q --checks agent Billing refunds",
+            message: "Unlocked 1 task(s): anyone may set them now.",
+            rev: Some(7),
+            ..OK
+        },
+        Case {
+            verb: "unlock",
+            args: &["--all"],
+            env: &[("TODO_ACTOR", "agent")],
+            exit: 7,
+            error: Some("op-not-allowed"),
+            message: "Refused (op-not-allowed): only a person may unlock tasks; ask the person to run `todo unlock`.",
+            rev: Some(5),
+            ..OK
+        },
+        Case {
             verb: "check",
             exit: 1,
             message: "You stopped with 5 incomplete todo item(s):\n- Auth\n  - Wire OAuth providers\n  - Rotate keys\n  - Add login rate limiting\n- Billing\n  - Wire Stripe webhooks\n  - Invoice export",
@@ -373,7 +416,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, undo, batch, merge-file, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, undo, reopen, unlock, apply, batch, merge-file, git-setup, completions, man.",
             rev: None,
             ..OK
         },

@@ -27,6 +27,7 @@ mod output;
 mod reshape;
 mod rm;
 mod scale;
+mod shared;
 mod show;
 mod status;
 mod terminal;

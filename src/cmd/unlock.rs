@@ -1,0 +1,53 @@
+//! `todo unlock <task|phase> | --all`: let anyone set tasks only the agent
+//! checks. Only a person may; it is one-way (SPEC §8).
+
+use super::{find, query};
+use crate::cli::UnlockArgs;
+use crate::error::{Error, Result};
+use crate::matching::{Scope, Target};
+use crate::output::{Kind, Report};
+use crate::plan::ops::Refusal;
+use crate::plan::{Actor, Checks, Op, Tx};
+
+pub fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
+    if tx.actor() == Actor::Agent {
+        return Err(Error::Refused {
+            code: Refusal::OpNotAllowed,
+            message: "only a person may unlock tasks; ask the person to run `todo unlock`.".into(),
+        });
+    }
+    let plan = tx.plan();
+    let ids: Vec<String> = if args.all {
+        plan.tasks().map(|(_, _, t)| t.id.clone()).collect()
+    } else {
+        let query = query(&args.query)?;
+        match find(plan, &query, Scope::TasksAndPhases)? {
+            Target::Task(id) => vec![id],
+            Target::Phase(pid) => plan
+                .phases
+                .iter()
+                .filter(|p| p.id == pid)
+                .flat_map(|p| p.tasks.iter().map(|t| t.id.clone()))
+                .collect(),
+        }
+    };
+    let locked: Vec<String> = ids
+        .into_iter()
+        .filter(|id| {
+            plan.task_by_id(id)
+                .is_some_and(|(_, t)| t.checks == Checks::Agent)
+        })
+        .collect();
+    let n = locked.len();
+    tx.apply_all(locked.into_iter().map(|task| Op::SetChecks {
+        task,
+        checks: Checks::Anyone,
+        unlocked: true,
+    }))?;
+    let message = if n == 0 {
+        "Nothing to unlock: no task there is checked only by the agent.".to_string()
+    } else {
+        format!("Unlocked {n} task(s): anyone may set them now.")
+    };
+    Ok(Report::new("unlock", Kind::Confirm, message))
+}

@@ -1,0 +1,159 @@
+//! The rules of SPEC §8, applied once to every change on its way to
+//! commit: record who set a status on purpose (`by`/`at`), then compare
+//! each touched task before and after and refuse what the actor may not do.
+//! Every verb, `batch`, `import`, `edit`, `undo` and `apply` commits through
+//! here, so no verb is a way around them.
+
+use super::ops::{OpError, Refusal};
+use super::{Actor, Checks, Status, Task};
+
+/// The default of how many tasks an agent may grow a plan to; a plan sets
+/// its own with the top-level field `agentTaskLimit`.
+pub const AGENT_TASK_LIMIT: u64 = 300;
+
+/// Who is changing the plan, and the time to record (RFC 3339, seconds).
+#[derive(Clone, Debug, Default)]
+pub struct By {
+    pub actor: Actor,
+    pub now: String,
+}
+
+/// A status change that only the one-task-in-progress rule could have made.
+fn moved_by_rule(before: &Task, after: &Task) -> bool {
+    before.status.is_active() && after.status.is_active() && after.by.is_none()
+}
+
+/// Record provenance on `after`, a task as the change leaves it.
+pub fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
+    match before {
+        Some(b) if b.status != after.status => {
+            if after.status == Status::Pending {
+                after.by = None;
+                after.at = None;
+            } else if after.by == b.by
+                && after.at == b.at
+                && !(b.status.is_active() && after.status.is_active())
+            {
+                after.by = Some(by.actor);
+                after.at = Some(by.now.clone());
+            }
+        }
+        // The same status again keeps the mark, whoever wrote the file
+        // (a plain Markdown import carries none; an agent may not claim a
+        // person's).
+        Some(b)
+            if after.by.is_none() || (by.actor == Actor::Agent && b.by == Some(Actor::Person)) =>
+        {
+            after.by = b.by;
+            after.at = b.at.clone();
+        }
+        Some(_) => {}
+        // A new task comes as it is given (an import keeps its marks).
+        None => {}
+    }
+}
+
+fn refuse(code: Refusal, message: String) -> OpError {
+    OpError::Refused { code, message }
+}
+
+fn name(t: &Task) -> String {
+    format!("{} \"{}\"", t.id, t.content)
+}
+
+/// Whether `by` may turn `before` into `after` (`None`: not there).
+pub fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Result<(), OpError> {
+    let Some(b) = before else {
+        return Ok(());
+    };
+    match by.actor {
+        Actor::Agent => {
+            if b.checks == Checks::Person {
+                let touched = after.is_none_or(|a| {
+                    (a.status != b.status && !moved_by_rule(b, a))
+                        || a.content != b.content
+                        || a.checks != b.checks
+                });
+                if touched {
+                    return Err(refuse(
+                        Refusal::PersonOnly,
+                        format!(
+                            "{} is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
+                            name(b)
+                        ),
+                    ));
+                }
+            }
+            if b.by == Some(Actor::Person) {
+                let what = match after {
+                    None => Some("remove it"),
+                    Some(a) if a.status != b.status => Some("change it"),
+                    Some(a) if a.content != b.content => Some("rename it"),
+                    Some(_) => None,
+                };
+                if let Some(what) = what {
+                    return Err(refuse(
+                        Refusal::SetByPerson,
+                        format!(
+                            "{} was marked {} by a person; an agent may not {what}.",
+                            name(b),
+                            b.status
+                        ),
+                    ));
+                }
+            }
+            if let Some(a) = after {
+                if b.unlocked && a.checks == Checks::Agent {
+                    return Err(refuse(
+                        Refusal::UnlockedByPerson,
+                        format!(
+                            "{} was unlocked by a person; an agent may not lock it again.",
+                            name(b)
+                        ),
+                    ));
+                }
+                if b.checks == Checks::Agent
+                    && !b.unlocked
+                    && (a.unlocked || a.checks != Checks::Agent)
+                {
+                    return Err(refuse(
+                        Refusal::OpNotAllowed,
+                        format!("only a person may unlock {} (todo unlock).", name(b)),
+                    ));
+                }
+            }
+        }
+        Actor::Person => {
+            if let Some(a) = after
+                && b.checks == Checks::Agent
+                && a.checks == Checks::Agent
+                && !b.unlocked
+                && a.status != b.status
+                && !moved_by_rule(b, a)
+            {
+                return Err(refuse(
+                    Refusal::StepLocked,
+                    format!(
+                        "{} is checked only by the agent; run `todo unlock {}` first to set it yourself.",
+                        name(b),
+                        b.id
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An agent's change may not grow the plan past its limit.
+pub fn check_size(by: &By, before: usize, after: usize, limit: u64) -> Result<(), OpError> {
+    if by.actor == Actor::Agent && after > before && after as u64 > limit {
+        return Err(refuse(
+            Refusal::PlanTooLarge,
+            format!(
+                "this change would grow the plan to {after} tasks, past its limit of {limit} for an agent; finish and prune tasks first, or ask a person to raise agentTaskLimit."
+            ),
+        ));
+    }
+    Ok(())
+}

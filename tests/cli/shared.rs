@@ -1,0 +1,831 @@
+//! A plan a person and an agent share (SPEC §8, §9): actors, provenance,
+//! who checks a task, the permission rules on every path a change can take,
+//! and `todo apply` with the agent tool ops of seed 001 and seed 003.
+
+use std::io::Write;
+use std::process::Stdio;
+
+use serde_json::{Value, json};
+
+use crate::common::{Run, TestEnv, s};
+
+const NOW: &str = "2026-01-02T03:04:05Z";
+
+/// `todo [args] apply` with `input` on stdin.
+fn apply_with(env: &TestEnv, args: &[&str], input: &[u8]) -> Run {
+    let mut child = env
+        .command()
+        .args(args)
+        .arg("apply")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // A refusal may come before all of a large input is read.
+    let _ = child.stdin.take().expect("stdin").write_all(input);
+    let out = child.wait_with_output().expect("wait");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn apply(env: &TestEnv, ops: &Value) -> Run {
+    apply_with(env, &[], ops.to_string().as_bytes())
+}
+
+fn agent(env: &TestEnv, args: &[&str]) -> Run {
+    env.run_with(args, |c| {
+        c.env("TODO_ACTOR", "agent");
+    })
+}
+
+/// A refusal: the exit status, `error.code`, and the plan file untouched.
+#[track_caller]
+fn refused(env: &TestEnv, run: &Run, exit: i32, code: &str, before: &str) {
+    assert_eq!(run.code, exit, "{run:?}");
+    assert_eq!(env.plan_text(), before, "the plan changed: {run:?}");
+    let _ = code;
+}
+
+/// As `refused`, for a verb run with `--json`: also `error.code`.
+#[track_caller]
+fn refused_json(env: &TestEnv, run: &Run, exit: i32, code: &str, before: &str) {
+    refused(env, run, exit, code, before);
+    let v = run.json();
+    assert_eq!(v["ok"], false, "{run:?}");
+    assert_eq!(v["error"]["code"], code, "{run:?}");
+}
+
+fn task<'a>(plan: &'a Value, id: &str) -> &'a Value {
+    plan["phases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+        .find(|t| t["id"] == id)
+        .unwrap_or(&Value::Null)
+}
+
+// ── seed 001: the oh-my-pi tool ops, as `todo apply` ──────────────────
+
+#[test]
+fn init_persists_and_starts_the_first_task() {
+    let env = TestEnv::new();
+    let run = apply(
+        &env,
+        &json!({"op": "init", "list": [{"phase": "Foundation", "items": ["scaffold", "wire"]}]}),
+    );
+    run.ok();
+    let v = run.json();
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["rev"], 1);
+    assert_eq!(v["changed"], true);
+    assert_eq!(v["minted"], json!(["p1", "t1", "t2"]));
+    assert_eq!(v["message"], "# Foundation\n- [/] scaffold\n- [ ] wire");
+    // Kept as the agent wrote it: not capitalised as `todo append` does.
+    assert_eq!(
+        env.statuses(),
+        s(&[("scaffold", "in_progress"), ("wire", "pending")])
+    );
+}
+
+#[test]
+fn a_failing_batch_changes_nothing_and_gives_back_the_unchanged_list() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
+    )
+    .ok();
+    let before = env.plan_text();
+    let run = apply(
+        &env,
+        &json!({"op": "append", "phase": "B", "items": ["novel", "a1"]}),
+    );
+    assert_eq!(run.code, 7, "{run:?}");
+    assert_eq!(run.stderr, "");
+    let v = run.json();
+    assert_eq!(v["ok"], false);
+    let message = v["message"].as_str().unwrap_or_default();
+    assert!(message.contains("already exists"), "{message}");
+    assert!(
+        message.contains("The plan is unchanged:\n# A\n- [/] a1"),
+        "{message}"
+    );
+    // The list is the plan as it is, not the failed batch's copy.
+    assert!(!message.contains("novel"), "{message}");
+    assert_eq!(v["error"]["unchanged"], "# A\n- [/] a1\n");
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn view_writes_nothing() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
+    )
+    .ok();
+    let before = env.plan_text();
+    let run = apply(&env, &json!({"op": "view"}));
+    run.ok();
+    let v = run.json();
+    assert_eq!(
+        (v["changed"].clone(), v["rev"].clone()),
+        (json!(false), json!(1))
+    );
+    assert_eq!(v["message"], "# A\n- [/] a1");
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn done_reports_the_tasks_it_completed() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1", "a2"]}]}),
+    )
+    .ok();
+    let run = apply(&env, &json!({"op": "done", "task": "a1"}));
+    run.ok();
+    assert_eq!(
+        run.json()["completedTasks"],
+        json!([{"id": "t1", "phase": "A", "content": "a1"}])
+    );
+    // Done again: nothing new completed, nothing written.
+    let before = env.plan_text();
+    let again = apply(&env, &json!({"op": "done", "task": "a1"}));
+    again.ok();
+    assert_eq!(again.json()["completedTasks"], json!([]));
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn a_missing_op_is_inferred_from_the_shape() {
+    let env = TestEnv::new();
+    // A list: init.
+    apply(&env, &json!({"list": [{"phase": "A", "items": ["x"]}]})).ok();
+    // Items with a phase: append.
+    apply(&env, &json!({"items": ["y"], "phase": "A"})).ok();
+    assert_eq!(env.statuses(), s(&[("x", "in_progress"), ("y", "pending")]));
+    // Bare items: init only on an empty plan.
+    let before = env.plan_text();
+    let run = apply(&env, &json!({"items": ["z"]}));
+    refused_json(&env, &run, 5, "plan-invalid", &before);
+    let empty = TestEnv::new();
+    apply(&empty, &json!({"items": ["z"]})).ok();
+    assert_eq!(empty.statuses(), s(&[("z", "in_progress")]));
+}
+
+#[test]
+fn an_unknown_op_or_an_empty_init_entry_is_plan_invalid() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
+    )
+    .ok();
+    let before = env.plan_text();
+    let run = apply(&env, &json!({"op": "explode"}));
+    refused_json(&env, &run, 5, "plan-invalid", &before);
+    assert!(
+        run.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("unknown op \"explode\"")
+    );
+    let run = apply(
+        &env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": []}]}),
+    );
+    refused_json(&env, &run, 5, "plan-invalid", &before);
+}
+
+// ── the other dialects ─────────────────────────────────────────────────
+
+#[test]
+fn plan_operations_set_with_next_land_in_one_rev() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "tests"],
+        &["append", "A", "publish"],
+        &["append", "A", "docs"],
+    ]);
+    let rev = env.rev();
+    let run = apply(
+        &env,
+        &json!([{"op": "set", "ids": ["t1"], "state": "done", "next": "t3", "note": "green"},
+                {"op": "note", "id": "t2", "text": "after docs"}]),
+    );
+    run.ok();
+    assert_eq!(env.rev(), rev + 1);
+    assert_eq!(
+        env.statuses(),
+        s(&[
+            ("Tests", "completed"),
+            ("Publish", "pending"),
+            ("Docs", "in_progress")
+        ])
+    );
+    let plan = env.plan();
+    assert_eq!(task(&plan, "t1")["notes"], json!(["green"]));
+    assert_eq!(task(&plan, "t1")["by"], "agent");
+    assert_eq!(task(&plan, "t3")["by"], "agent");
+    // add, edit, move, remove.
+    apply(
+        &env,
+        &json!([{"op": "add", "type": "step", "title": "ship", "under": "Release", "checks": "person"},
+                {"op": "edit", "id": "t2", "title": "publish to crates.io"},
+                {"op": "move", "id": "t2", "under": "Release"},
+                {"op": "remove", "id": "t3"}]),
+    )
+    .ok();
+    let plan = env.plan();
+    assert_eq!(plan["phases"][1]["name"], "Release");
+    assert_eq!(task(&plan, "t4")["checks"], "person");
+    assert_eq!(task(&plan, "t2")["content"], "publish to crates.io");
+    assert_eq!(task(&plan, "t3"), &Value::Null);
+    // A position todo cannot give: plan-bad-position.
+    let before = env.plan_text();
+    let run = apply(&env, &json!({"op": "move", "id": "t2", "under": "t1"}));
+    refused_json(&env, &run, 5, "plan-bad-position", &before);
+}
+
+#[test]
+fn todowrite_and_update_plan_lists_are_mirrored_into_one_phase_each() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "Mine", "my own task"]]);
+    apply(
+        &env,
+        &json!({"todos": [{"content": "read code", "status": "completed", "activeForm": "Reading"},
+                          {"content": "write fix", "status": "in_progress"}]}),
+    )
+    .ok();
+    // The whole list again: ids kept by text, a dropped entry removed.
+    let run = apply(
+        &env,
+        &json!({"todos": [{"content": "write fix", "status": "completed"},
+                          {"content": "run tests", "status": "pending"}]}),
+    );
+    run.ok();
+    assert_eq!(run.json()["minted"], json!(["t4"]));
+    let plan = env.plan();
+    assert_eq!(plan["phases"][1]["name"], "Claude Code");
+    assert_eq!(task(&plan, "t3")["status"], "completed");
+    assert_eq!(task(&plan, "t2"), &Value::Null);
+    apply(
+        &env,
+        &json!({"explanation": "x", "plan": [{"step": "patch", "status": "in_progress"}]}),
+    )
+    .ok();
+    let plan = env.plan();
+    assert_eq!(plan["phases"][2]["name"], "Codex");
+    // The person's own phase is never touched.
+    assert_eq!(task(&plan, "t1")["content"], "My own task");
+}
+
+// ── actors and provenance ──────────────────────────────────────────────
+
+#[test]
+fn a_purposeful_status_records_who_and_when_and_reopen_clears_it() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "one"], &["append", "A", "two"]]);
+    let plan = env.plan();
+    // The one-in-progress rule started t1: no mark.
+    assert_eq!(task(&plan, "t1")["by"], Value::Null);
+    env.run(&["done", "one"]).ok();
+    let plan = env.plan();
+    assert_eq!(task(&plan, "t1")["by"], "person");
+    assert_eq!(task(&plan, "t1")["at"], NOW);
+    assert_eq!(task(&plan, "t2")["by"], Value::Null);
+    agent(&env, &["done", "two"]).ok();
+    assert_eq!(task(&env.plan(), "t2")["by"], "agent");
+    // `--as` wins over TODO_ACTOR.
+    env.run_with(&["--as", "person", "reopen", "two"], |c| {
+        c.env("TODO_ACTOR", "agent");
+    })
+    .ok();
+    let t2 = task(&env.plan(), "t2").clone();
+    assert_eq!(
+        (t2["by"].clone(), t2["at"].clone()),
+        (Value::Null, Value::Null)
+    );
+    // Reopening a task that is open with no mark changes nothing (the
+    // one-in-progress rule would only start it again): nothing written.
+    env.run(&["done", "two"]).ok();
+    env.run(&["reopen", "one"]).ok();
+    let before = env.plan_text();
+    env.run(&["reopen", "one"])
+        .is(0, "Already open: One; nothing changed.\n", "");
+    apply(&env, &json!({"op": "set", "ids": ["t1"], "state": "open"})).ok();
+    assert_eq!(env.plan_text(), before);
+    // A bad actor is a usage error.
+    env.run(&["--as", "robot", "done", "two"]).code(2);
+}
+
+#[test]
+fn provenance_and_checks_survive_markdown_gfm_and_undo() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "one"],
+        &["append", "--checks", "person", "A", "two"],
+        &["append", "--checks", "agent", "A", "three"],
+        &["done", "one"],
+    ]);
+    let plan = env.plan_text();
+    // The checklist on screen shows who checks, not who set what.
+    env.run(&[]).is(
+        0,
+        "# A\n- [x] One\n- [/] Two <!-- todo: checks=person -->\n- [ ] Three <!-- todo: checks=agent -->\n",
+        "",
+    );
+    let md = env.run(&["export", "-"]).ok().stdout.clone();
+    assert!(
+        md.contains(&format!("- [x] One <!-- todo: by=person at={NOW} -->")),
+        "{md}"
+    );
+    for format in ["md", "gfm"] {
+        let out = env.root.join(format!("plan.{format}"));
+        env.run(&["export", "--format", format, out.to_str().unwrap()])
+            .ok();
+        env.run(&["rm"]).ok();
+        env.run(&["import", out.to_str().unwrap()]).ok();
+        let want: Value = serde_json::from_str(&plan).unwrap();
+        assert_eq!(without_ids(&env.plan()), without_ids(&want), "{format}");
+    }
+    // Undo brings a task back with its marks.
+    env.run(&["rm", "one"]).ok();
+    env.run(&["undo"]).ok();
+    let want: Value = serde_json::from_str(&plan).unwrap();
+    assert_eq!(without_ids(&env.plan()), without_ids(&want));
+}
+
+#[test]
+fn the_merge_driver_keeps_provenance_from_either_side() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "one"], &["append", "A", "two"]]);
+    let base = env.plan_text();
+    env.run(&["done", "two"]).ok();
+    let theirs = env.plan_text();
+    env.write_plan(&base);
+    env.run(&["append", "A", "three"]).ok();
+    let dir = &env.root;
+    std::fs::write(dir.join("base.json"), &base).unwrap();
+    std::fs::write(dir.join("theirs.json"), &theirs).unwrap();
+    std::fs::copy(env.plan_path(), dir.join("ours.json")).unwrap();
+    env.run(&["merge-file", "base.json", "ours.json", "theirs.json"])
+        .ok();
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ours.json")).unwrap()).unwrap();
+    assert_eq!(task(&merged, "t2")["by"], "person");
+    assert_eq!(task(&merged, "t2")["at"], NOW);
+    assert_eq!(task(&merged, "t3")["content"], "Three");
+}
+
+#[test]
+fn old_plans_and_oh_my_pi_readers_are_unaffected() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "one"], &["append", "A", "two"]]);
+    // Nothing new is written until something is set on purpose.
+    assert!(!env.plan_text().contains("\"by\""));
+    assert!(!env.plan_text().contains("\"checks\""));
+    env.run(&["drop", "two"]).ok();
+    // `droppedBy: "user"` stays for oh-my-pi readers; by/at are extra fields.
+    let t2 = task(&env.plan(), "t2").clone();
+    assert_eq!(t2["droppedBy"], "user");
+    assert_eq!(t2["status"], "abandoned");
+    // An agent's drop is not a person's.
+    agent(&env, &["drop", "one"]).ok();
+    assert_eq!(task(&env.plan(), "t1")["droppedBy"], Value::Null);
+}
+
+/// The tasks with every field but their id (an import into an emptied
+/// plan mints new ones).
+fn without_ids(plan: &Value) -> Vec<Value> {
+    plan["phases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|p| p["tasks"].as_array().cloned().unwrap_or_default())
+        .map(|mut t| {
+            if let Some(o) = t.as_object_mut() {
+                o.remove("id");
+            }
+            t
+        })
+        .collect()
+}
+
+// ── the permission table, row by row ───────────────────────────────────
+
+/// t1 completed by a person; t2 checked only by a person; t3 checked only
+/// by the agent; t4 open to anyone.
+fn shared_plan() -> TestEnv {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "ship the release"],
+        &["append", "--checks", "person", "A", "sign off"],
+        &["append", "--checks", "agent", "A", "run the benchmarks"],
+        &["append", "A", "write notes"],
+        &["done", "t1"],
+    ]);
+    env
+}
+
+#[test]
+fn set_by_person_an_agent_may_not_change_remove_or_rename_what_a_person_set() {
+    let env = shared_plan();
+    let before = env.plan_text();
+    for args in [
+        &["--json", "drop", "t1"][..],
+        &["--json", "reopen", "t1"],
+        &["--json", "rm", "t1"],
+        &["--json", "rm", "A"],
+        &["--json", "rm"],
+        &["--json", "rename", "t1", "--", "other"],
+        &["--json", "prune"],
+    ] {
+        let run = agent(&env, args);
+        refused_json(&env, &run, 7, "set-by-person", &before);
+    }
+    let run = agent(&env, &["drop", "t1"]);
+    assert_eq!(
+        run.stderr,
+        "Refused (set-by-person): t1 \"Ship the release\" was marked completed by a person; an agent may not change it.\n"
+    );
+    // Setting the same status again keeps the person's mark.
+    agent(&env, &["done", "t1"]).ok();
+    assert_eq!(env.plan_text(), before);
+    // The person may; a person's reopen clears the mark, and then the agent may.
+    env.run(&["reopen", "t1"]).ok();
+    agent(&env, &["done", "t1"]).ok();
+    assert_eq!(task(&env.plan(), "t1")["by"], "agent");
+}
+
+#[test]
+fn no_path_is_a_way_around_the_rules() {
+    let env = shared_plan();
+    let before = env.plan_text();
+    // batch
+    let run = batch_as_agent(&env, "done t4\ndrop t1\n");
+    refused(&env, &run, 7, "set-by-person", &before);
+    assert!(run.stderr.contains("Refused (set-by-person)"), "{run:?}");
+    // import: a file that has the task open again, or without it.
+    let md = env.root.join("in.md");
+    std::fs::write(&md, "# A\n- [ ] Ship the release\n- [ ] Sign off <!-- todo: checks=person -->\n- [ ] Run the benchmarks <!-- todo: checks=agent -->\n- [ ] Write notes\n").unwrap();
+    let run = agent(&env, &["--json", "import", md.to_str().unwrap()]);
+    refused_json(&env, &run, 7, "set-by-person", &before);
+    // edit: the agent's editor unticks the person's task.
+    std::fs::create_dir_all(env.home.join("tmp")).unwrap();
+    let script = env.home.join("untick");
+    std::fs::write(&script, "#!/bin/sh\nsed -i 's/^- \\[x\\]/- [ ]/' \"$1\"\n").unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let run = env.run_with(&["--json", "edit"], |c| {
+        c.env("TODO_ACTOR", "agent")
+            .env("EDITOR", &script)
+            .env("TMPDIR", env.home.join("tmp"));
+    });
+    assert!(run.stdout.contains("Ship the release"), "{run:?}");
+    refused_json(&env, &run, 7, "set-by-person", &before);
+    // undo: the agent may not undo the person's done.
+    let run = agent(&env, &["--json", "undo"]);
+    refused_json(&env, &run, 7, "set-by-person", &before);
+    // apply, in each dialect.
+    for ops in [
+        json!({"op": "drop", "task": "t1"}),
+        json!([{"op": "set", "ids": ["t1"], "state": "open"}]),
+        json!({"op": "remove", "id": "t1"}),
+        json!({"op": "edit", "id": "t1", "title": "other"}),
+        json!({"op": "init", "list": [{"phase": "B", "items": ["fresh"]}]}),
+    ] {
+        let run = apply(&env, &ops);
+        refused_json(&env, &run, 7, "set-by-person", &before);
+    }
+    // A person's undo is theirs to make.
+    env.run(&["undo"]).ok();
+}
+
+fn batch_as_agent(env: &TestEnv, input: &str) -> Run {
+    let mut child = env
+        .command()
+        .arg("batch")
+        .env("TODO_ACTOR", "agent")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn person_only_the_agent_never_touches_a_task_only_a_person_checks() {
+    let env = shared_plan();
+    let before = env.plan_text();
+    for args in [
+        &["--json", "done", "t2"][..],
+        &["--json", "drop", "t2"],
+        &["--json", "rm", "t2"],
+        &["--json", "rename", "t2", "--", "other"],
+    ] {
+        let run = agent(&env, args);
+        refused_json(&env, &run, 7, "person-only", &before);
+    }
+    let run = apply(&env, &json!({"op": "edit", "id": "t2", "checks": "anyone"}));
+    refused_json(&env, &run, 7, "person-only", &before);
+    // The agent may still note it, and the person may complete it.
+    agent(&env, &["note", "t2", "ready for review"]).ok();
+    env.run(&["done", "t2"]).ok();
+}
+
+#[test]
+fn step_locked_a_person_waits_for_unlock_which_is_one_way() {
+    let env = shared_plan();
+    let before = env.plan_text();
+    let run = env.run(&["--json", "done", "t3"]);
+    refused_json(&env, &run, 7, "step-locked", &before);
+    assert!(
+        run.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("todo unlock t3")
+    );
+    let run = apply_with(
+        &env,
+        &["--as", "person"],
+        json!({"op": "done", "task": "t3"}).to_string().as_bytes(),
+    );
+    refused_json(&env, &run, 7, "step-locked", &before);
+    // The agent may.
+    agent(&env, &["start", "t3"]).ok();
+    // op-not-allowed: only a person unlocks, by verb or op.
+    let before = env.plan_text();
+    let run = agent(&env, &["--json", "unlock", "t3"]);
+    refused_json(&env, &run, 7, "op-not-allowed", &before);
+    let run = apply(&env, &json!({"op": "unlock", "ids": "all"}));
+    refused_json(&env, &run, 7, "op-not-allowed", &before);
+    // Nor by editing the file's checks away (import as agent).
+    let md = env.root.join("in.md");
+    let text = env
+        .run(&["export", "-"])
+        .ok()
+        .stdout
+        .replace(" checks=agent", "");
+    std::fs::write(&md, text).unwrap();
+    let run = agent(&env, &["--json", "import", md.to_str().unwrap()]);
+    refused_json(&env, &run, 7, "op-not-allowed", &before);
+    // A person unlocks; then anyone may; the agent may never lock it again.
+    env.run(&["unlock", "A"])
+        .is(0, "Unlocked 1 task(s): anyone may set them now.\n", "");
+    env.run(&["done", "t3"]).ok();
+    env.run(&["reopen", "t3"]).ok();
+    let before = env.plan_text();
+    let run = apply(&env, &json!({"op": "edit", "id": "t3", "checks": "agent"}));
+    refused_json(&env, &run, 7, "unlocked-by-person", &before);
+    env.run(&["unlock", "--all"]).is(
+        0,
+        "Nothing to unlock: no task there is checked only by the agent.\n",
+        "",
+    );
+}
+
+#[test]
+fn plan_too_large_an_agent_may_not_grow_the_plan_past_its_limit() {
+    let env = shared_plan();
+    let text = env.plan_text().replace(
+        "\"version\": 1,",
+        "\"version\": 1,\n  \"agentTaskLimit\": 5,",
+    );
+    env.write_plan(&text);
+    agent(&env, &["append", "A", "fifth"]).ok();
+    let before = env.plan_text();
+    let run = agent(&env, &["--json", "append", "A", "sixth"]);
+    refused_json(&env, &run, 7, "plan-too-large", &before);
+    let run = apply(
+        &env,
+        &json!({"op": "append", "phase": "B", "items": ["x", "y"]}),
+    );
+    refused_json(&env, &run, 7, "plan-too-large", &before);
+    // Shrinking, or a person growing it, is fine.
+    agent(&env, &["rm", "fifth"]).ok();
+    env.run(&["append", "A", "sixth"]).ok();
+    env.run(&["append", "A", "seventh"]).ok();
+    // The default limit is 300 tasks.
+    let env = TestEnv::new();
+    let items: Vec<String> = (0..301).map(|i| format!("task {i}")).collect();
+    let run = apply(
+        &env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": items}]}),
+    );
+    assert_eq!(run.code, 7, "{run:?}");
+    assert_eq!(run.json()["error"]["code"], "plan-too-large");
+    assert!(!env.plan_path().exists());
+    apply(
+        &env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": &items[..300]}]}),
+    )
+    .ok();
+}
+
+// ── bad input ──────────────────────────────────────────────────────────
+
+#[test]
+fn bad_input_is_a_clear_error_and_the_plan_untouched() {
+    let env = shared_plan();
+    let before = env.plan_text();
+    let cases: Vec<(Vec<u8>, i32, &str, &str)> = vec![
+        (
+            b"not json".to_vec(),
+            5,
+            "plan-invalid",
+            "the ops are not JSON",
+        ),
+        (
+            b"42".to_vec(),
+            5,
+            "plan-invalid",
+            "must be an object or an array",
+        ),
+        (
+            b"{\"todos\": 3}".to_vec(),
+            5,
+            "plan-invalid",
+            "the list must be an array",
+        ),
+        (
+            b"[1, 2]".to_vec(),
+            5,
+            "plan-invalid",
+            "op 1 is not an object",
+        ),
+        (b"[]".to_vec(), 5, "plan-invalid", "the batch is empty"),
+        (
+            br#"{"op": "done", "task": "t99"}"#.to_vec(),
+            3,
+            "plan-missing-item",
+            "\"t99\" names no task or phase. Known ids: p1, t1, t2, t3, t4.",
+        ),
+        (
+            format!("[{}]", vec![r#"{"op":"view"}"#; 800_000].join(",")).into_bytes(),
+            5,
+            "plan-invalid",
+            "the ops are larger than",
+        ),
+    ];
+    for (input, exit, code, says) in cases {
+        let run = apply_with(&env, &[], &input);
+        refused_json(&env, &run, exit, code, &before);
+        let message = run.json()["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(message.contains(says), "{message}");
+        assert_eq!(run.stderr, "");
+    }
+    // `--ops FILE` reads the same way.
+    let file = env.root.join("ops.json");
+    std::fs::write(&file, r#"{"op":"done","task":"t4"}"#).unwrap();
+    env.run_with(&["apply", "--ops", file.to_str().unwrap()], |_| {})
+        .ok();
+    assert_eq!(task(&env.plan(), "t4")["status"], "completed");
+}
+
+// ── a property: the agent never changes what a person set ───────────────
+
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One command: who runs it, the verb, the task number.
+    fn step() -> impl Strategy<Value = (bool, u8, u8)> {
+        (any::<bool>(), 0u8..7, 1u8..5)
+    }
+
+    fn args(verb: u8, t: u8) -> Vec<String> {
+        let id = format!("t{t}");
+        match verb {
+            0 => vec!["done".into(), id],
+            1 => vec!["drop".into(), id],
+            2 => vec!["reopen".into(), id],
+            3 => vec!["start".into(), id],
+            4 => vec!["block".into(), id],
+            5 => vec!["rm".into(), id],
+            _ => vec!["undo".into()],
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        #[test]
+        fn an_agent_never_changes_a_status_a_person_set(steps in prop::collection::vec(step(), 1..10)) {
+            let env = TestEnv::new();
+            env.given(&[&["append", "A", "a"], &["append", "A", "b"], &["append", "A", "c"], &["append", "A", "d"]]);
+            for (is_agent, verb, t) in steps {
+                let before = env.plan();
+                let argv = args(verb, t);
+                let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+                let run = if is_agent { agent(&env, &argv) } else { env.run(&argv) };
+                if !is_agent {
+                    continue;
+                }
+                let after = env.plan();
+                for phase in before["phases"].as_array().into_iter().flatten() {
+                    for t in phase["tasks"].as_array().into_iter().flatten() {
+                        if t["by"] == "person" {
+                            let now = task(&after, t["id"].as_str().unwrap_or_default());
+                            prop_assert_eq!(&now["status"], &t["status"], "{:?} {:?}", argv, run);
+                            prop_assert_eq!(&now["by"], "person");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ── concurrency ────────────────────────────────────────────────────────
+
+#[test]
+fn concurrent_agent_batches_and_person_dones_lose_nothing() {
+    let env = TestEnv::new();
+    let items: Vec<String> = (0..20).map(|i| format!("person {i}")).collect();
+    apply_with(
+        &env,
+        &["--as", "person"],
+        json!({"op": "init", "list": [{"phase": "People", "items": items}]})
+            .to_string()
+            .as_bytes(),
+    )
+    .ok();
+    let rev = env.rev();
+    let started = std::time::Instant::now();
+    let mut children = Vec::new();
+    for i in 0..20 {
+        let ops = json!([
+            {"op": "append", "phase": format!("Agent {i}"), "items": [format!("x{i}"), format!("y{i}")]},
+            {"op": "done", "task": format!("x{i}")}
+        ]);
+        let mut child = env
+            .command()
+            .arg("apply")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(ops.to_string().as_bytes())
+            .expect("write");
+        children.push(child);
+        let person = env
+            .command()
+            .args(["done", &format!("t{}", i + 1)])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        children.push(person);
+    }
+    for child in children {
+        let out = child.wait_with_output().expect("wait");
+        assert!(out.status.success(), "{out:?}");
+    }
+    let elapsed = started.elapsed();
+    eprintln!("20 apply + 20 done concurrently: {elapsed:?}");
+    assert_eq!(env.rev(), rev + 40);
+    let plan = env.plan();
+    assert_eq!(plan["phases"].as_array().map(Vec::len), Some(21));
+    for phase in plan["phases"].as_array().into_iter().flatten() {
+        let tasks = phase["tasks"].as_array().cloned().unwrap_or_default();
+        if phase["name"] == "People" {
+            assert!(
+                tasks
+                    .iter()
+                    .all(|t| t["status"] == "completed" && t["by"] == "person")
+            );
+        } else {
+            // All or nothing: both tasks, the first completed by the agent.
+            assert_eq!(tasks.len(), 2, "{phase}");
+            assert_eq!(tasks[0]["status"], "completed");
+            assert_eq!(tasks[0]["by"], "agent");
+        }
+    }
+}
