@@ -11,7 +11,7 @@ use crate::error::{Error, Result, ToolProblem, io_reason, spawn_reason};
 
 /// How the text got (or did not get) to the clipboard.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Copied {
+pub(crate) enum Copied {
     /// A tool took it; the command line is for messages.
     Tool(String),
     /// An OSC 52 escape for the terminal (to write to stdout).
@@ -22,7 +22,7 @@ pub enum Copied {
 
 /// The environment the choice depends on, read at the edge.
 #[derive(Debug, Default, Clone)]
-pub struct Env {
+pub(crate) struct Env {
     pub override_cmd: Option<String>,
     pub wayland: bool,
     pub x11: bool,
@@ -31,7 +31,7 @@ pub struct Env {
 }
 
 impl Env {
-    pub fn from_process(stdout_tty: bool) -> Env {
+    pub(crate) fn from_process(stdout_tty: bool) -> Env {
         let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
         Env {
             override_cmd: std::env::var("TODO_CLIPBOARD")
@@ -51,7 +51,7 @@ impl Env {
     }
 
     /// The command to run, if any.
-    pub fn command(&self) -> Result<Option<Vec<String>>> {
+    pub(crate) fn command(&self) -> Result<Option<Vec<String>>> {
         if let Some(cmd) = &self.override_cmd {
             let words = shell_words::split(cmd).map_err(|e| Error::Clipboard {
                 command: cmd.clone(),
@@ -80,7 +80,7 @@ fn is_executable(path: &Path) -> bool {
 }
 
 /// Copy `text`.
-pub fn copy(env: &Env, text: &str) -> Result<Copied> {
+pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
     let Some(argv) = env.command()? else {
         if env.stdout_tty {
             return Ok(Copied::Osc52(format!(

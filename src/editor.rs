@@ -11,7 +11,7 @@ use crate::error::{Error, Result, ToolProblem, spawn_reason};
 use crate::storage::create_unique;
 
 /// An editing session's file, kept unless [`Draft::discard`] is called.
-pub struct Draft {
+pub(crate) struct Draft {
     dir: PathBuf,
     pub path: PathBuf,
     pub original: Vec<u8>,
@@ -19,7 +19,7 @@ pub struct Draft {
 
 impl Draft {
     /// Create `TODO.md` holding `text` in a fresh private directory under `tmp`.
-    pub fn create(tmp: &Path, text: &str) -> Result<Draft> {
+    pub(crate) fn create(tmp: &Path, text: &str) -> Result<Draft> {
         let cannot = |e| {
             Error::io(
                 format!("Cannot create a file to edit in {}", tmp.display()),
@@ -42,7 +42,7 @@ impl Draft {
     }
 
     /// Run `editor` (a command line) on the file and wait for it.
-    pub fn edit(&self, editor: &str) -> Result<()> {
+    pub(crate) fn edit(&self, editor: &str) -> Result<()> {
         let failed = |problem| Error::Editor {
             command: editor.to_string(),
             problem,
@@ -64,7 +64,7 @@ impl Draft {
         Ok(())
     }
 
-    pub fn read(&self) -> Result<Vec<u8>> {
+    pub(crate) fn read(&self) -> Result<Vec<u8>> {
         std::fs::read(&self.path).map_err(|e| {
             Error::io(
                 format!("Cannot read the edited file {}", self.path.display()),
@@ -74,7 +74,7 @@ impl Draft {
     }
 
     /// Everything went well: remove the file and its directory.
-    pub fn discard(self) {
+    pub(crate) fn discard(self) {
         let _ = std::fs::remove_file(&self.path);
         let _ = std::fs::remove_dir(&self.dir);
     }

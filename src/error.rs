@@ -14,14 +14,14 @@ use crate::merge::Overflow;
 use crate::plan::Status;
 use crate::text::Message;
 
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// What went wrong, as a kind of the domain. Each kind has its exit status
 /// (SPEC §6), its `--json` names and its hint in the one table of
 /// [`Error::entry`] and in [`Error::hint`]; the message says what happened,
 /// the hint the way out.
 #[derive(Debug, Error)]
-pub enum Error {
+pub(crate) enum Error {
     // ── 2: usage ─────────────────────────────────────────────────────────
     /// Bad flags or arguments, or text that is empty once normalised.
     #[error("{0}")]
@@ -211,7 +211,7 @@ pub enum Error {
 
 /// What todo would have done with a path it refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PathAction {
+pub(crate) enum PathAction {
     /// Write the plan file it found.
     WritePlan,
     /// Write a file of the project (`TODO.md`, `--into`).
@@ -232,7 +232,7 @@ impl PathAction {
 
 /// How an outside command (the editor, the clipboard tool) failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ToolProblem {
+pub(crate) enum ToolProblem {
     /// The command line could not be split into words.
     Split(String),
     /// The command line has no words.
@@ -327,19 +327,19 @@ pub(crate) fn spawn_reason(err: &io::Error) -> String {
 }
 
 impl Error {
-    pub fn io(context: impl Into<String>, source: io::Error) -> Self {
+    pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Self {
         Error::Io {
             context: context.into(),
             source,
         }
     }
 
-    pub fn usage(msg: impl Into<String>) -> Self {
+    pub(crate) fn usage(msg: impl Into<String>) -> Self {
         Error::Usage(msg.into())
     }
 
     /// A broken internal invariant: exit 70, and a request to report it.
-    pub fn bug(what: impl Into<String>) -> Self {
+    pub(crate) fn bug(what: impl Into<String>) -> Self {
         Error::Bug(what.into())
     }
 
@@ -348,7 +348,7 @@ impl Error {
     /// read (for the kinds that came first, the name of their class:
     /// `refused`, `conflict`, `invalid_input`, `environment`); `kind` names
     /// the exact kind. Both never change once given.
-    pub fn entry(&self) -> (ExitCode, &'static str, &'static str) {
+    pub(crate) fn entry(&self) -> (ExitCode, &'static str, &'static str) {
         use ExitCode as X;
         match self {
             Error::Usage(_) => (X::Usage, "usage", "usage"),
@@ -394,23 +394,23 @@ impl Error {
     }
 
     /// The exit status of SPEC §6.
-    pub fn exit_code(&self) -> u8 {
+    pub(crate) fn exit_code(&self) -> u8 {
         self.entry().0.code()
     }
 
     /// A stable name for scripts reading `--json` (`error.code`).
-    pub fn code(&self) -> &'static str {
+    pub(crate) fn code(&self) -> &'static str {
         self.entry().1
     }
 
     /// The exact kind, for `--json` (`error.kind`).
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         self.entry().2
     }
 
     /// The way out, if there is one to tell: `--json` gives it as
     /// `error.hint`. See [`Error::hint_apart`] for what a person sees.
-    pub fn hint(&self) -> Option<String> {
+    pub(crate) fn hint(&self) -> Option<String> {
         self.hints().map(|(hint, _)| hint)
     }
 
@@ -418,7 +418,7 @@ impl Error {
     /// message (`Hint: …`). The others are for `--json` only: the message a
     /// person reads already says it in its own words (most often as its
     /// last sentence, as before hints were apart, and tests pin it there).
-    pub fn hint_apart(&self) -> Option<String> {
+    pub(crate) fn hint_apart(&self) -> Option<String> {
         self.hints()
             .filter(|(_, apart)| *apart)
             .map(|(hint, _)| hint)
@@ -482,7 +482,7 @@ impl Error {
 
     /// What a person reads: the message's lines, then the hint on its own
     /// line when it stands apart.
-    pub fn for_person(&self) -> Message {
+    pub(crate) fn for_person(&self) -> Message {
         let mut out = self.message();
         if let Some(hint) = self.hint_apart() {
             out.push(format!("Hint: {hint}"));
@@ -493,7 +493,7 @@ impl Error {
     /// The message as lines for a person (SPEC §3): the same text as
     /// `to_string()`, with each line break known to be ours, so that text
     /// from the plan or the command line stays inside its line.
-    pub fn message(&self) -> Message {
+    pub(crate) fn message(&self) -> Message {
         match self {
             // The verb's message is one line; the guess continues it.
             Error::NoMatch {
@@ -559,7 +559,7 @@ impl Error {
     }
 
     /// Is this the reader of our output going away (`todo | head -1`)?
-    pub fn is_broken_pipe(&self) -> bool {
+    pub(crate) fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
     }
 }

@@ -21,7 +21,7 @@ const DYNAMIC: &[(&str, &str)] = &[
 ];
 
 /// The completion scripts: each shell and its file in `completions/`.
-pub const SHELLS: [(Shell, &str); 5] = [
+pub(crate) const SHELLS: [(Shell, &str); 5] = [
     (Shell::Bash, "todo.bash"),
     (Shell::Zsh, "_todo"),
     (Shell::Fish, "todo.fish"),
@@ -41,7 +41,7 @@ pub fn files() -> Vec<(String, Vec<u8>)> {
 
 /// The completion script for `shell`: what `todo completions <shell>`
 /// prints and `completions/` holds.
-pub fn completion(shell: Shell) -> Vec<u8> {
+pub(crate) fn completion(shell: Shell) -> Vec<u8> {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut completed(), "todo", &mut buf);
     if shell == Shell::Zsh {
@@ -187,7 +187,7 @@ fn man_pages() -> Vec<(String, Vec<u8>)> {
 /// The man page of `verb` (a verb's name or alias; `None`: the tool's own
 /// page): its file name in `man/`, and its bytes. `None` for a name that is
 /// no verb with a page (hidden ones have none).
-pub fn man_page(verb: Option<&str>) -> Option<(String, Vec<u8>)> {
+pub(crate) fn man_page(verb: Option<&str>) -> Option<(String, Vec<u8>)> {
     let cmd = Cli::command();
     let (name, page) = match verb {
         None => ("todo".to_string(), cmd),

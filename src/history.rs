@@ -30,21 +30,21 @@ use crate::storage::Lock;
 use rustc_hash::FxBuildHasher;
 
 /// Entries kept per plan; older ones are dropped.
-pub const KEEP: u64 = 100;
+pub(crate) const KEEP: u64 = 100;
 /// Size a plan's history may reach before its oldest entries are dropped.
 /// It is then cut to half this (always keeping the newest entry, however
 /// large), so that the cut is rare.
-pub const MAX_BYTES: u64 = 4 << 20;
+pub(crate) const MAX_BYTES: u64 = 4 << 20;
 /// The format of an entry; lines of other formats are skipped.
 const FORMAT: u64 = 2;
 
 #[derive(Debug, Clone)]
-pub struct History {
+pub(crate) struct History {
     pub dir: PathBuf,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// Position in the file (first field: read without parsing the line).
     #[serde(default)]
     pub seq: u64,
@@ -72,7 +72,7 @@ pub struct Entry {
 /// task lists and tasks as they were before, each only where the change
 /// touched it. Everything is by id.
 #[derive(Debug, Default, Serialize, Deserialize)]
-pub struct Delta {
+pub(crate) struct Delta {
     /// The phase ids in order, if the change added, removed or moved phases.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order: Option<Vec<String>>,
@@ -96,7 +96,7 @@ pub struct Delta {
 /// In the task ids of `phase` after the change, replace `cut` ids at `at`
 /// with `ids` to get the list before it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-pub struct Splice {
+pub(crate) struct Splice {
     pub phase: String,
     pub at: usize,
     pub cut: usize,
@@ -107,7 +107,7 @@ pub struct Splice {
 /// A 64-bit digest, stable across builds and platforms (unlike std's
 /// hasher). Eight bytes at a time: it runs over the whole file on every
 /// change.
-pub fn digest(bytes: &[u8]) -> String {
+pub(crate) fn digest(bytes: &[u8]) -> String {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ (bytes.len() as u64).wrapping_mul(K);
     let mut chunks = bytes.chunks_exact(8);
@@ -129,13 +129,13 @@ pub fn digest(bytes: &[u8]) -> String {
 /// out `rev` and the counters, which every change (undo too) moves. A file
 /// in todo's own layout (every file todo wrote) digests the same as
 /// [`plan_digest`] of its plan; a file in another layout digests as itself.
-pub fn file_digest(bytes: &[u8]) -> String {
+pub(crate) fn file_digest(bytes: &[u8]) -> String {
     digest(&bytes[phases_at(bytes).unwrap_or(0)..])
 }
 
 /// Digest of a plan's content as todo would write it: for a file changed
 /// outside todo only in its layout, compare this with the history.
-pub fn plan_digest(plan: &Plan) -> String {
+pub(crate) fn plan_digest(plan: &Plan) -> String {
     let text = json::render(plan);
     let at = phases_at(text.as_bytes()).unwrap_or(0);
     digest(&text.as_bytes()[at..])
@@ -263,7 +263,7 @@ impl Delta {
     /// What undoes the change from `before` to `after`. Linear in the plan
     /// (comparing phases and tasks in place), with hashing only for the
     /// tasks in the stretch of a phase that changed.
-    pub fn between(before: &[Phase], after: &Plan) -> io::Result<Delta> {
+    pub(crate) fn between(before: &[Phase], after: &Plan) -> io::Result<Delta> {
         let mut delta = Delta::default();
         let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
         let same_order = before.len() == after.phases.len()
@@ -347,7 +347,7 @@ impl Delta {
     /// What undoes a committed change, from what the transaction kept of
     /// the places it touched: the cost is those places (and, for tasks
     /// kept by id, one pass over the plan's ids), never a copy of the plan.
-    pub fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
+    pub(crate) fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
         if let Some(whole) = &change.whole {
             return Delta::between(whole, after);
         }
@@ -461,7 +461,7 @@ impl Delta {
         Ok(delta)
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.order.is_none()
             && self.heads.is_empty()
             && self.lists.is_empty()
@@ -497,7 +497,7 @@ impl Delta {
     /// The phases as they were before the change, given the phases now;
     /// `None` when the places the change touched are no longer as it left
     /// them (or the entry does not fit this plan).
-    pub fn restore(&self, now: &Plan) -> Option<Vec<Phase>> {
+    pub(crate) fn restore(&self, now: &Plan) -> Option<Vec<Phase>> {
         if self.is_empty() {
             return Some(now.phases.clone());
         }
@@ -568,7 +568,7 @@ impl Delta {
 }
 
 /// Where an entry's line starts in the history file, and the entry.
-pub struct Found {
+pub(crate) struct Found {
     pub at: u64,
     pub entry: Entry,
 }
@@ -582,7 +582,7 @@ impl History {
     /// Record a change: `prev` is the content digest of the plan file as
     /// it was read (`None`: there was none), `written` the file as written
     /// after the change, `undo` what puts it back.
-    pub fn record(
+    pub(crate) fn record(
         &self,
         lock: &Lock,
         plan: &Path,
@@ -692,7 +692,7 @@ impl History {
     }
 
     /// The last two entries that can be read, newest first.
-    pub fn last_two(
+    pub(crate) fn last_two(
         &self,
         _lock: &Lock,
         plan: &Path,
@@ -717,7 +717,7 @@ impl History {
     }
 
     /// Drop the entries from `at` on; then, if given, write `entry` last.
-    pub fn truncate(
+    pub(crate) fn truncate(
         &self,
         _lock: &Lock,
         plan: &Path,

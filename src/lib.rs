@@ -1,22 +1,22 @@
 //! `todo`: a phased task plan in a file in the project directory, shared by
 //! people, CI jobs and coding agents. The binary is a thin shell over [`run`].
 
-pub mod cli;
-pub mod clipboard;
+mod cli;
+mod clipboard;
 mod cmd;
-pub mod editor;
-pub mod error;
-pub mod exit_codes;
-pub mod generate;
-pub mod history;
-pub mod markdown;
-pub mod matching;
-pub mod merge;
+mod editor;
+mod error;
+mod exit_codes;
+mod generate;
+mod history;
+mod markdown;
+mod matching;
+mod merge;
 mod output;
-pub mod plan;
-pub mod region;
-pub mod storage;
-pub mod text;
+mod plan;
+mod region;
+mod storage;
+mod text;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -25,6 +25,16 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches};
 
 pub use cli::Cli;
+pub use generate::files as generated_files;
+
+/// What the fuzz targets (`fuzz/`) drive: the readers and writers a hostile
+/// file reaches. Not an API; it may change with any release.
+#[doc(hidden)]
+pub mod fuzzing {
+    pub use crate::markdown::{parse, render, render_gfm};
+    pub use crate::plan::{import, json};
+    pub use crate::region::{RegionError, extract, splice};
+}
 
 use cmd::Context;
 use error::Error;

@@ -18,7 +18,7 @@ use crate::plan::{Phase, Plan, Status, Task};
 use crate::text::{Message, is_unsafe, visible};
 
 #[derive(Debug, Clone)]
-pub struct Output {
+pub(crate) struct Output {
     pub json: bool,
     pub quiet: bool,
     pub color: bool,
@@ -28,7 +28,7 @@ pub struct Output {
 
 /// What a verb has to say, in a form both the human and the JSON printer use.
 #[derive(Debug)]
-pub struct Report {
+pub(crate) struct Report {
     pub verb: &'static str,
     /// The human text (confirmation, data or warning), as lines.
     pub message: Message,
@@ -47,7 +47,7 @@ pub struct Report {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A confirmation: stdout unless `--quiet`.
     Confirm,
     /// Data: always stdout.
@@ -63,7 +63,7 @@ pub enum Kind {
 impl Report {
     /// A report whose message is `message`: a `String` is one line (a
     /// newline in it is text); build a [`Message`] for more lines.
-    pub fn new(verb: &'static str, kind: Kind, message: impl Into<Message>) -> Report {
+    pub(crate) fn new(verb: &'static str, kind: Kind, message: impl Into<Message>) -> Report {
         Report {
             verb,
             message: message.into(),
@@ -78,17 +78,17 @@ impl Report {
         }
     }
 
-    pub fn task(mut self, phase: &Phase, task: &Task) -> Report {
+    pub(crate) fn task(mut self, phase: &Phase, task: &Task) -> Report {
         self.tasks.push(TaskEntry::new(phase, task));
         self
     }
 
-    pub fn phase(mut self, phase: &Phase) -> Report {
+    pub(crate) fn phase(mut self, phase: &Phase) -> Report {
         self.phases.push(phase_json(phase));
         self
     }
 
-    pub fn with(mut self, key: &str, value: Value) -> Report {
+    pub(crate) fn with(mut self, key: &str, value: Value) -> Report {
         self.extra.insert(key.to_string(), value);
         self
     }
@@ -98,14 +98,14 @@ impl Report {
 /// into JSON only when `--json` prints it: `todo done` on a phase of 50,000
 /// tasks would otherwise build (and free) 50,000 JSON maps for nothing.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TaskEntry {
+pub(crate) struct TaskEntry {
     pub task: Task,
     pub phase_id: String,
     pub phase_name: String,
 }
 
 impl TaskEntry {
-    pub fn new(phase: &Phase, task: &Task) -> TaskEntry {
+    pub(crate) fn new(phase: &Phase, task: &Task) -> TaskEntry {
         TaskEntry {
             // Unknown fields are not part of a report.
             task: Task {
@@ -126,7 +126,7 @@ impl TaskEntry {
         }
     }
 
-    pub fn to_json(&self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         let task = &self.task;
         let mut v = json!({
             "id": task.id,
@@ -149,7 +149,7 @@ impl TaskEntry {
     }
 }
 
-pub fn phase_json(phase: &Phase) -> Value {
+pub(crate) fn phase_json(phase: &Phase) -> Value {
     json!({ "id": phase.id, "name": phase.name, "tasks": phase.tasks.len() })
 }
 
@@ -188,7 +188,7 @@ fn line(mut s: String) -> String {
 /// invisible characters (bidi overrides, zero-width) raw inside strings;
 /// they are written as `\u` escapes instead, so the object is safe to show
 /// on a terminal and still the same JSON value.
-pub fn json_line(value: &Value) -> String {
+pub(crate) fn json_line(value: &Value) -> String {
     let raw = value.to_string();
     let mut out = String::with_capacity(raw.len() + 1);
     for c in raw.chars() {
@@ -212,7 +212,7 @@ enum Stream {
 }
 
 impl Output {
-    pub fn new(json: bool, quiet: bool, choice: crate::cli::ColorChoice) -> Output {
+    pub(crate) fn new(json: bool, quiet: bool, choice: crate::cli::ColorChoice) -> Output {
         let stdout_tty = io::stdout().is_terminal();
         let color = match choice {
             crate::cli::ColorChoice::Always => true,
@@ -233,7 +233,7 @@ impl Output {
     /// Is stdout read by a person: a terminal, or colour asked for
     /// (`--color always | less -R`)? Then text is shown as typed and made
     /// safe; otherwise it is data, exactly as it is.
-    pub fn for_person(&self) -> bool {
+    pub(crate) fn for_person(&self) -> bool {
         !self.json && (self.stdout_tty || self.color)
     }
 
@@ -268,23 +268,23 @@ impl Output {
         }
     }
 
-    pub fn stdout(&self, message: &Message) -> Result<()> {
+    pub(crate) fn stdout(&self, message: &Message) -> Result<()> {
         self.print(Stream::Stdout, message, false)
     }
 
     /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
-    pub fn raw_stdout(&self, text: &str) -> Result<()> {
+    pub(crate) fn raw_stdout(&self, text: &str) -> Result<()> {
         emit(io::stdout().lock(), text)
     }
 
-    pub fn stderr(&self, message: &Message) -> Result<()> {
+    pub(crate) fn stderr(&self, message: &Message) -> Result<()> {
         self.print(Stream::Stderr, message, false)
     }
 
     /// A question on stderr after `message`: the message's lines as
     /// [`Output::stderr`] prints them, then `question` with no newline, for
     /// the answer to be typed after it.
-    pub fn ask(&self, message: &Message, question: &str) -> Result<()> {
+    pub(crate) fn ask(&self, message: &Message, question: &str) -> Result<()> {
         let mut all = message.clone();
         all.push(question);
         let shown = if self.stderr_tty {
@@ -299,7 +299,7 @@ impl Output {
     }
 
     /// Print a verb's report.
-    pub fn report(&self, report: &Report) -> Result<()> {
+    pub(crate) fn report(&self, report: &Report) -> Result<()> {
         if self.json {
             let mut obj = Map::new();
             obj.insert("ok".into(), json!(true));
@@ -331,7 +331,7 @@ impl Output {
     }
 
     /// Print an error: human text on stderr, or the JSON object on stdout.
-    pub fn error(&self, verb: &str, rev: Option<u64>, err: &Error) -> Result<()> {
+    pub(crate) fn error(&self, verb: &str, rev: Option<u64>, err: &Error) -> Result<()> {
         if self.json {
             let mut error = json!({
                 "code": err.code(),
@@ -437,7 +437,7 @@ fn paint_line(out: &mut String, l: &str) {
 /// The checklist's lines (SPEC §3.1, §4.1): with `ids`, each phase's and
 /// task's id in a column on the left; with `typed`, the text as typed
 /// (`R&D`), for a person at a terminal, instead of the exact Markdown.
-pub fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
+pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
     if !ids && !typed {
         return Message::of_lines(&crate::markdown::render_view(&plan.phases));
     }

@@ -15,8 +15,8 @@ use std::ops::Range;
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use thiserror::Error;
 
-pub const BEGIN: &str = "<!-- todo:begin -->";
-pub const END: &str = "<!-- todo:end -->";
+pub(crate) const BEGIN: &str = "<!-- todo:begin -->";
+pub(crate) const END: &str = "<!-- todo:end -->";
 
 const BOM: &str = "\u{feff}";
 

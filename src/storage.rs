@@ -16,13 +16,13 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use crate::error::{Error, Result};
 use crate::plan::{Plan, json};
 
-pub const DEFAULT_NAME: &str = ".todo.json";
+pub(crate) const DEFAULT_NAME: &str = ".todo.json";
 
 /// How long a command waits for another one holding the lock.
-pub const LOCK_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Clone)]
-pub struct Store {
+pub(crate) struct Store {
     /// The path as the user gave it, or resolved when found by discovery.
     pub path: PathBuf,
     pub lock_wait: Duration,
@@ -33,7 +33,7 @@ pub struct Store {
 
 /// A plan as read from disk, with the bytes it came from.
 #[derive(Debug, Clone)]
-pub struct Loaded {
+pub(crate) struct Loaded {
     pub plan: Plan,
     /// `None` when there was no file.
     pub bytes: Option<Vec<u8>>,
@@ -43,7 +43,7 @@ impl Store {
     /// Find the plan file: the explicit path if given, else the first
     /// `.todo.json` from `cwd` up to the project root (the first directory
     /// holding `.git`), else a new one at the project root, else in `cwd`.
-    pub fn locate(explicit: Option<PathBuf>, cwd: &Path) -> Store {
+    pub(crate) fn locate(explicit: Option<PathBuf>, cwd: &Path) -> Store {
         if let Some(path) = explicit {
             return Store {
                 path,
@@ -107,13 +107,13 @@ impl Store {
         })
     }
 
-    pub fn display(&self) -> String {
+    pub(crate) fn display(&self) -> String {
         self.path.display().to_string()
     }
 
     /// The file the plan is really in: a symlink is followed to its target,
     /// so that the link stays a link when we replace the target.
-    pub fn target(&self) -> PathBuf {
+    pub(crate) fn target(&self) -> PathBuf {
         resolve_link(&self.path)
     }
 
@@ -126,7 +126,7 @@ impl Store {
 
     /// Read the plan; a missing file is an empty plan. A FIFO, device or
     /// socket is refused without blocking on it.
-    pub fn load(&self) -> Result<Loaded> {
+    pub(crate) fn load(&self) -> Result<Loaded> {
         let bytes = match read_regular(&self.path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -164,7 +164,7 @@ impl Store {
     }
 
     /// Take the exclusive lock, waiting up to `lock_wait`.
-    pub fn lock(&self) -> Result<Lock> {
+    pub(crate) fn lock(&self) -> Result<Lock> {
         let target = self.target();
         self.check_link(&target)?;
         let dir = Store::directory(&target);
@@ -207,7 +207,7 @@ impl Store {
 }
 
 /// Held while a command reads, changes and writes the plan. Released on drop.
-pub struct Lock {
+pub(crate) struct Lock {
     _handle: File,
     target: PathBuf,
 }
@@ -228,7 +228,7 @@ impl Lock {
     }
 
     /// Refuse a plan file nobody may write, even when we are root.
-    pub fn check_writable(&self, store: &Store) -> Result<()> {
+    pub(crate) fn check_writable(&self, store: &Store) -> Result<()> {
         let meta = match fs::metadata(&self.target) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
@@ -268,7 +268,7 @@ impl Lock {
     }
 
     /// Atomically replace the plan file with `plan`; returns the bytes written.
-    pub fn save(&self, store: &Store, plan: &Plan) -> Result<Vec<u8>> {
+    pub(crate) fn save(&self, store: &Store, plan: &Plan) -> Result<Vec<u8>> {
         let text = json::render(plan);
         write_atomic(&self.target, text.as_bytes())
             .map_err(|e| Error::io(format!("Cannot write plan file {}", store.display()), e))?;
@@ -303,7 +303,7 @@ fn kind_of(file_type: fs::FileType) -> &'static str {
 
 /// The error for a file that is not a regular one (directories keep their
 /// own kind, so that they read "it is a directory").
-pub fn not_regular(file_type: fs::FileType) -> io::Error {
+pub(crate) fn not_regular(file_type: fs::FileType) -> io::Error {
     if file_type.is_dir() {
         return io::Error::from(io::ErrorKind::IsADirectory);
     }
@@ -313,7 +313,7 @@ pub fn not_regular(file_type: fs::FileType) -> io::Error {
 /// Read a regular file whole. It is opened without blocking (a FIFO with no
 /// writer would otherwise hang) and checked *after* opening, on the open
 /// file, so nothing can be swapped in between the check and the read.
-pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+pub(crate) fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
     let mut file = OpenOptions::new()
         .read(true)
@@ -330,7 +330,7 @@ pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
 
 /// Who named a path todo is about to write or read.
 #[derive(Debug, Clone, Copy)]
-pub enum Named<'a> {
+pub(crate) enum Named<'a> {
     /// Typed by the person: followed as `cp` would, anywhere.
     Typed,
     /// Chosen by todo (`TODO.md` beside the plan) or a file of the project
@@ -341,7 +341,7 @@ pub enum Named<'a> {
 
 /// Why a path is not used.
 #[derive(Debug)]
-pub enum Refusal {
+pub(crate) enum Refusal {
     /// A link (at the end, or a directory on the way) leads out of the project.
     Outside {
         real: PathBuf,
@@ -392,7 +392,7 @@ impl std::fmt::Display for Refusal {
 /// link that leads out of the project. A missing file (not a link) is
 /// fine: it is created. This guards against files planted in a project;
 /// it does not race a local attacker swapping directories underneath.
-pub fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf, Refusal> {
+pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf, Refusal> {
     let mut at = path.to_path_buf();
     let mut link = false;
     let mut hops = 0;
@@ -465,7 +465,7 @@ fn lexical(path: &Path) -> Option<PathBuf> {
 /// The project a plan file belongs to, as a canonical path: the first
 /// directory holding `.git` from the plan's directory up, else the plan's
 /// directory itself.
-pub fn project_of(plan: &Path) -> PathBuf {
+pub(crate) fn project_of(plan: &Path) -> PathBuf {
     let dir = Store::directory(plan);
     let dir = fs::canonicalize(&dir)
         .or_else(|_| std::path::absolute(&dir))
@@ -476,7 +476,7 @@ pub fn project_of(plan: &Path) -> PathBuf {
 }
 
 /// Follow a symlink chain to the file it names (which may not exist yet).
-pub fn resolve_link(path: &Path) -> PathBuf {
+pub(crate) fn resolve_link(path: &Path) -> PathBuf {
     let mut path = path.to_path_buf();
     for _ in 0..40 {
         match fs::read_link(&path) {
@@ -496,7 +496,7 @@ pub fn resolve_link(path: &Path) -> PathBuf {
 /// process id, the clock and a counter, with `make` (which must refuse a
 /// path that exists): the plan's temporary file and `edit`'s directory.
 /// The prefix is what tells a stranded one; the counter gets past a clash.
-pub fn create_unique<T>(
+pub(crate) fn create_unique<T>(
     dir: &Path,
     prefix: &str,
     make: impl Fn(&Path) -> io::Result<T>,
@@ -518,7 +518,7 @@ pub fn create_unique<T>(
 /// Replace `target` with `bytes` atomically: a temporary file in the same
 /// directory, synced, then renamed over it. Permissions (and, for root, the
 /// owner) of an existing file are kept.
-pub fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = Store::directory(target);
     let old = fs::metadata(target).ok();
     let mode = old

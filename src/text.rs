@@ -1,7 +1,7 @@
 //! Text as it comes in (normalised) and as it goes out to a terminal (made safe).
 
 /// Trim and fold every run of whitespace into one space. `None` when nothing is left.
-pub fn normalize(s: &str) -> Option<String> {
+pub(crate) fn normalize(s: &str) -> Option<String> {
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {
         if !out.is_empty() {
@@ -16,7 +16,7 @@ pub fn normalize(s: &str) -> Option<String> {
 /// common case, checked without allocating). For writers of text that did
 /// not come in through a verb: a plan file is not normalised on read, and a
 /// line break in its text must not become a line of Markdown.
-pub fn folded(s: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn folded(s: &str) -> std::borrow::Cow<'_, str> {
     if is_folded(s) {
         s.into()
     } else {
@@ -54,7 +54,7 @@ fn is_folded(s: &str) -> bool {
 }
 
 /// Upper-case the first letter, keep the rest: `wire oauth` → `Wire oauth`.
-pub fn capitalize_first(s: &str) -> String {
+pub(crate) fn capitalize_first(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
@@ -63,7 +63,7 @@ pub fn capitalize_first(s: &str) -> String {
 }
 
 /// Upper-case the first letter of every word: `auth work` → `Auth Work`.
-pub fn title_words(s: &str) -> String {
+pub(crate) fn title_words(s: &str) -> String {
     s.split(' ')
         .map(capitalize_first)
         .collect::<Vec<_>>()
@@ -91,7 +91,7 @@ fn invisible(cp: u32) -> bool {
 }
 
 /// Would [`visible`] change this character?
-pub fn is_unsafe(c: char) -> bool {
+pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control() || invisible(c as u32)
 }
 
@@ -100,7 +100,7 @@ pub fn is_unsafe(c: char) -> bool {
 /// C0 controls in caret notation (`^[` for ESC, `^G` for BEL, `^J` for a
 /// newline inside the text), `^?` for DEL, and C1 controls, bidi controls
 /// and zero-width characters as `<U+202E>`.
-pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.chars().any(is_unsafe) {
         return s.into();
     }
@@ -126,7 +126,7 @@ pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
 /// inside it stays inside its line (`^J`) instead of making a line of its own.
 /// Piped, or in `--json`, the lines are the text as it is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Message {
+pub(crate) struct Message {
     text: String,
     /// Byte offsets in `text` of the newlines that are our line breaks.
     breaks: Vec<usize>,
@@ -138,7 +138,7 @@ impl Message {
     /// Lines from a text whose every newline is a line break of ours (a
     /// message we wrote with `\n`, or the rendered Markdown checklist). A
     /// final newline ends the last line; it does not start another.
-    pub fn of_lines(text: &str) -> Message {
+    pub(crate) fn of_lines(text: &str) -> Message {
         let text = text.strip_suffix('\n').unwrap_or(text);
         Message {
             breaks: text.match_indices('\n').map(|(i, _)| i).collect(),
@@ -148,7 +148,7 @@ impl Message {
     }
 
     /// Add one line; a newline inside it is text.
-    pub fn push(&mut self, line: impl AsRef<str>) {
+    pub(crate) fn push(&mut self, line: impl AsRef<str>) {
         if self.started {
             self.breaks.push(self.text.len());
             self.text.push('\n');
@@ -158,20 +158,20 @@ impl Message {
     }
 
     /// Continue the last line; a newline in `more` is text.
-    pub fn extend_line(&mut self, more: &str) {
+    pub(crate) fn extend_line(&mut self, more: &str) {
         self.text.push_str(more);
         self.started = true;
     }
 
     /// Add the lines of another message after these.
-    pub fn append(&mut self, other: &Message) {
+    pub(crate) fn append(&mut self, other: &Message) {
         for line in other.lines() {
             self.push(line);
         }
     }
 
     /// The lines, without their line breaks.
-    pub fn lines(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn lines(&self) -> impl Iterator<Item = &str> {
         let starts = std::iter::once(0).chain(self.breaks.iter().map(|b| b + 1));
         let ends = self
             .breaks
@@ -185,7 +185,7 @@ impl Message {
     }
 
     /// The lines joined with newlines, as they go to a pipe or into `--json`.
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         &self.text
     }
 }

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use todo::markdown::{parse, render, render_gfm};
+use todo::fuzzing::{parse, render, render_gfm};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use todo::plan::json;
+use todo::fuzzing::json;
 
 fuzz_target!(|data: &[u8]| {
     let text = match json::utf8(data) {
@@ -27,5 +27,5 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    let _ = todo::plan::import::phases(text);
+    let _ = todo::fuzzing::import::phases(text);
 });

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use todo::region::{RegionError, extract, splice};
+use todo::fuzzing::{RegionError, extract, splice};
 
 fuzz_target!(|input: (&str, &str)| {
     let (doc, body) = input;

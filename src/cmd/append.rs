@@ -8,7 +8,7 @@ use crate::plan::ops::{Op, PhaseRef};
 use crate::plan::{Checks, Tx};
 use crate::text::{capitalize_first, title_words};
 
-pub fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     let plan = tx.plan();
     let (phase, raw_task) = match (&args.phase, args.words.as_slice()) {
         (Some(name), words) => {

@@ -23,10 +23,10 @@ use crate::text::normalize;
 const MAX_BYTES: u64 = 1 << 20;
 
 /// The phases `TodoWrite` and `update_plan` lists are mirrored into.
-pub const CLAUDE_PHASE: &str = "Claude Code";
-pub const CODEX_PHASE: &str = "Codex";
+pub(super) const CLAUDE_PHASE: &str = "Claude Code";
+pub(super) const CODEX_PHASE: &str = "Codex";
 
-pub fn run(ctx: &Context, args: &ApplyArgs) -> Outcome {
+pub(super) fn run(ctx: &Context, args: &ApplyArgs) -> Outcome {
     let input = match read(args) {
         Ok(input) => input,
         Err(e) => return Outcome::of(Err(e)),

@@ -14,7 +14,7 @@ use crate::plan::Tx;
 const ALLOWED: &str =
     "append, start, done, drop, rm, block, unblock, reopen, unlock, rename, mv, note, prune";
 
-pub fn run(ctx: &Context) -> Outcome {
+pub(super) fn run(ctx: &Context) -> Outcome {
     let mut input = String::new();
     if let Err(e) = std::io::stdin().read_to_string(&mut input) {
         return Outcome::of(Err(Error::io("Cannot read the batch from stdin", e)));

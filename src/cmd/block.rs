@@ -9,7 +9,7 @@ use crate::output::Report;
 use crate::plan::tx::finished_block;
 use crate::plan::{Status, Tx};
 
-pub fn apply(tx: &mut Tx, args: &BlockArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &BlockArgs) -> Result<Report> {
     let plan = tx.plan();
     let reason = match &args.reason {
         Some(r) => Some(text(r, "reason")?),

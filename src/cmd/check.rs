@@ -6,7 +6,7 @@ use crate::output::{Kind, Report};
 use crate::plan::Plan;
 use crate::text::Message;
 
-pub fn run(plan: &Plan) -> Result<Report> {
+pub(super) fn run(plan: &Plan) -> Result<Report> {
     let mut report = Report::new("check", Kind::Confirm, "");
     let mut body = Message::default();
     let mut count = 0;

@@ -11,7 +11,7 @@ use crate::output::{Kind, Report};
 use crate::plan::Plan;
 use crate::text::visible;
 
-pub fn run(ctx: &Context, args: &CompleteArgs) -> Outcome {
+pub(super) fn run(ctx: &Context, args: &CompleteArgs) -> Outcome {
     match ctx.store.load() {
         Ok(loaded) => ctx.look_at(loaded.plan, |plan| candidates(plan, args)),
         Err(_) => Outcome::of(Ok(Report::new("__complete", Kind::Silent, ""))),

@@ -9,7 +9,7 @@ use crate::generate;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
-pub fn run(args: &CompletionsArgs) -> Result<Report> {
+pub(super) fn run(args: &CompletionsArgs) -> Result<Report> {
     let script = generate::completion(args.shell);
     // Our own bytes, one line per line: printed as they are (the file ends
     // with its one newline, which the printer writes back).

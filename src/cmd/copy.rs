@@ -7,9 +7,9 @@ use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::Plan;
 
-pub const COPIED: &str = "Copied todos as Markdown to clipboard.";
+pub(super) const COPIED: &str = "Copied todos as Markdown to clipboard.";
 
-pub fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
+pub(super) fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
     if plan.is_empty() {
         return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
     }

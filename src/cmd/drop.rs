@@ -5,6 +5,6 @@ use crate::error::Result;
 use crate::output::Report;
 use crate::plan::{Status, Tx};
 
-pub fn apply(tx: &mut Tx, args: &TargetArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &TargetArgs) -> Result<Report> {
     super::mark::apply(tx, "drop", Status::Abandoned, &args.query)
 }

@@ -11,7 +11,7 @@ use crate::text::Message;
 
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
-pub fn run(ctx: &Context) -> Outcome {
+pub(super) fn run(ctx: &Context) -> Outcome {
     let Some(editor) = ctx.editor.clone() else {
         return Outcome::of(Err(Error::NoEditor));
     };

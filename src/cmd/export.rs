@@ -13,7 +13,7 @@ use crate::plan::{Plan, json as plan_json};
 use crate::region;
 use crate::storage::{self, Named, Refusal, write_atomic};
 
-pub fn run(ctx: &Context, args: &ExportArgs) -> Outcome {
+pub(super) fn run(ctx: &Context, args: &ExportArgs) -> Outcome {
     if args.path.as_deref() == Some("") {
         return Outcome::of(Err(Error::usage("The path is empty.")));
     }
@@ -50,7 +50,7 @@ fn export(ctx: &Context, plan: &Plan, args: &ExportArgs) -> Result<Report> {
     Ok(report.with("format", json!(format!("{:?}", args.format).to_lowercase())))
 }
 
-pub fn render(plan: &Plan, format: Format) -> String {
+pub(super) fn render(plan: &Plan, format: Format) -> String {
     match format {
         Format::Md => markdown::render(&plan.phases),
         Format::Gfm => markdown::render_gfm(&plan.phases),
@@ -64,7 +64,7 @@ pub fn render(plan: &Plan, format: Format) -> String {
 }
 
 /// `name` in the directory of the plan file.
-pub fn beside(plan: &Path, name: &str) -> PathBuf {
+pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
     match plan.parent() {
         Some(dir) => dir.join(name),
         None => PathBuf::from(name),

@@ -29,7 +29,7 @@ const DRIVER: &str = "todo merge-file %O %A %B";
 const DRIVER_CORE: &str = "merge-file %O %A %B";
 const NAME: &str = "todo: merge plan files by task id";
 
-pub fn run(_ctx: &Context, args: GitSetupArgs) -> Result<Report> {
+pub(super) fn run(_ctx: &Context, args: GitSetupArgs) -> Result<Report> {
     let cwd =
         std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
     let root = cwd

@@ -15,7 +15,7 @@ use crate::plan::{Op, Phase, Tx, import as plan_import};
 use crate::region;
 use crate::storage::{self, Named};
 
-pub fn run(ctx: &Context, args: &ImportArgs) -> Outcome {
+pub(super) fn run(ctx: &Context, args: &ImportArgs) -> Outcome {
     match read(ctx, args) {
         Ok((shown, phases, keep_notes)) => ctx.change(|tx| replace(tx, shown, phases, keep_notes)),
         Err(e) => Outcome::of(Err(e)),
@@ -85,7 +85,7 @@ fn replace(tx: &mut Tx, shown: String, phases: Vec<Phase>, keep_notes: bool) -> 
 /// JSON (a plan file, a phases array, or `{"phases": [...]}`) or Markdown.
 /// Returns the phases and whether matched tasks should keep their notes
 /// (JSON snapshots from agents carry none).
-pub fn parse(text: &str, lenient: bool) -> std::result::Result<(Vec<Phase>, bool), String> {
+pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Vec<Phase>, bool), String> {
     let first = text.trim_start().chars().next();
     if matches!(first, Some('{' | '[')) {
         let phases = plan_import::phases(text).map_err(|e| match e.line {

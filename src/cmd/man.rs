@@ -10,7 +10,7 @@ use crate::generate;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
-pub fn run(args: &ManArgs) -> Result<Report> {
+pub(super) fn run(args: &ManArgs) -> Result<Report> {
     let Some((page, roff)) = generate::man_page(args.verb.as_deref()) else {
         let verbs = Cli::command()
             .get_subcommands()

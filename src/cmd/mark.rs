@@ -11,7 +11,12 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Plan, Status, Tx};
 
-pub fn apply(tx: &mut Tx, verb: &'static str, status: Status, words: &[String]) -> Result<Report> {
+pub(super) fn apply(
+    tx: &mut Tx,
+    verb: &'static str,
+    status: Status,
+    words: &[String],
+) -> Result<Report> {
     let plan = tx.plan();
     let mut ids = Vec::new();
     // What to say when it turns out nothing changed (SPEC: exit 0, no write).
@@ -46,7 +51,7 @@ pub fn apply(tx: &mut Tx, verb: &'static str, status: Status, words: &[String]) 
 }
 
 /// Ids of open tasks, in one phase or everywhere, in plan order.
-pub fn open_tasks(plan: &Plan, phase: Option<&str>) -> Vec<String> {
+pub(super) fn open_tasks(plan: &Plan, phase: Option<&str>) -> Vec<String> {
     plan.phases
         .iter()
         .filter(|p| phase.is_none_or(|id| p.id == id))
@@ -57,7 +62,7 @@ pub fn open_tasks(plan: &Plan, phase: Option<&str>) -> Vec<String> {
 }
 
 /// The name of a phase matching just returned.
-pub fn phase_name(plan: &Plan, id: &str) -> String {
+pub(super) fn phase_name(plan: &Plan, id: &str) -> String {
     plan.phase_by_id(id)
         .map(|p| p.name.clone())
         .unwrap_or_default()
@@ -65,7 +70,7 @@ pub fn phase_name(plan: &Plan, id: &str) -> String {
 
 /// Apply one status to several tasks (given in plan order) as one run of
 /// ops, and report them.
-pub fn set_status(
+pub(super) fn set_status(
     tx: &mut Tx,
     verb: &'static str,
     message: String,

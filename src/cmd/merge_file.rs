@@ -20,7 +20,7 @@ use crate::output::{Kind, Report};
 use crate::plan::{Plan, json as plan_json};
 use crate::storage::Store;
 
-pub fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
+pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
     // The lock comes first, and is held from reading `<ours>` to replacing
     // it: `<ours>` may be the live plan (the driver run by hand, or git's
     // temporary file beside it), and a `todo append` landing between our

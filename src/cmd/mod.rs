@@ -44,7 +44,7 @@ use crate::text::{Message, normalize};
 
 /// What every verb gets from the edge: where the plan is, how to print,
 /// and the global flags.
-pub struct Context {
+pub(crate) struct Context {
     pub store: Store,
     pub if_rev: Option<u64>,
     /// Where undo history goes; `None` when no data directory is known.
@@ -62,7 +62,7 @@ pub struct Context {
     pub now: String,
 }
 
-pub fn verb_name(command: &Option<Command>) -> &'static str {
+pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
     match command {
         None | Some(Command::Show(_)) => "show",
         Some(Command::Append(_)) => "append",
@@ -100,7 +100,7 @@ pub fn verb_name(command: &Option<Command>) -> &'static str {
 /// (SPEC §5): with a person at the terminal, ask, and on yes run the verb
 /// again with the guessed id in place of the query; anywhere else the
 /// guess is only reported (exit 3) and nothing changes.
-pub fn dispatch(ctx: &Context, command: Command) -> Outcome {
+pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
     // A batch reads its lines from stdin: no one is there to answer.
     let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch);
     let again = asks.then(|| command.clone());
@@ -136,7 +136,7 @@ pub fn dispatch(ctx: &Context, command: Command) -> Outcome {
 
 /// Show `message` and ask a yes/no question on stderr, through the one
 /// terminal-safe printer; Enter means yes, end of input or an error no.
-pub fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
+pub(crate) fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
     use std::io::BufRead;
     if ctx.out.ask(message, question).is_err() {
         return false;
@@ -260,7 +260,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
 /// How a verb ended: its report or its error, the plan's `rev` as last
 /// seen (for the error report too), and the plan itself, handed to the edge
 /// to free or not (see `main.rs`).
-pub struct Outcome {
+pub(crate) struct Outcome {
     pub result: Result<Report>,
     pub rev: Option<u64>,
     pub plan: Option<Plan>,
@@ -268,7 +268,7 @@ pub struct Outcome {
 
 impl Outcome {
     /// An outcome from a verb that never read the plan.
-    pub fn of(result: Result<Report>) -> Outcome {
+    pub(crate) fn of(result: Result<Report>) -> Outcome {
         Outcome {
             result,
             rev: None,
@@ -286,7 +286,7 @@ impl Outcome {
 }
 
 /// A change that could not begin, with the `rev` read if it got so far.
-pub struct Failed {
+pub(crate) struct Failed {
     pub error: Error,
     pub rev: Option<u64>,
 }
@@ -303,7 +303,7 @@ impl From<Failed> for Outcome {
 
 /// A change being made: the lock held, the plan file as read, and the plan
 /// in a transaction. Dropped, it writes nothing.
-pub struct Session {
+pub(crate) struct Session {
     lock: Lock,
     /// The file as read (`None`: there was none).
     bytes: Option<Vec<u8>>,
@@ -314,7 +314,7 @@ pub struct Session {
 
 /// A change committed and written (or found to change nothing), still
 /// under the lock.
-pub struct Saved {
+pub(crate) struct Saved {
     pub lock: Lock,
     pub committed: Committed,
     /// The file as written; `None` when nothing changed.
@@ -325,7 +325,7 @@ pub struct Saved {
 
 impl Context {
     /// Load the plan for a verb that only looks, and run it.
-    pub fn look(&self, verb: impl FnOnce(&Plan) -> Result<Report>) -> Outcome {
+    pub(crate) fn look(&self, verb: impl FnOnce(&Plan) -> Result<Report>) -> Outcome {
         match self.store.load() {
             Ok(loaded) => self.look_at(loaded.plan, verb),
             Err(e) => Outcome::of(Err(e)),
@@ -333,19 +333,23 @@ impl Context {
     }
 
     /// Run a verb that only looks on a plan already read.
-    pub fn look_at(&self, plan: Plan, verb: impl FnOnce(&Plan) -> Result<Report>) -> Outcome {
+    pub(crate) fn look_at(
+        &self,
+        plan: Plan,
+        verb: impl FnOnce(&Plan) -> Result<Report>,
+    ) -> Outcome {
         Outcome::read(verb(&plan), plan)
     }
 
     /// The one path of a change: lock, read, check, apply the verb's ops
     /// in a transaction, commit, save, record history, report. Nothing is
     /// written when the verb fails or changes nothing.
-    pub fn change(&self, verb: impl FnOnce(&mut Tx) -> Result<Report>) -> Outcome {
+    pub(crate) fn change(&self, verb: impl FnOnce(&mut Tx) -> Result<Report>) -> Outcome {
         self.change_as(Actor::Person, verb)
     }
 
     /// [`Context::change`], acting as `default` unless `--as` says.
-    pub fn change_as(
+    pub(crate) fn change_as(
         &self,
         default: Actor,
         verb: impl FnOnce(&mut Tx) -> Result<Report>,
@@ -362,12 +366,12 @@ impl Context {
 
     /// Lock, read, and check that the plan may change (writable,
     /// `--if-rev`); a failure is the verb's outcome.
-    pub fn begin(&self) -> std::result::Result<Session, Failed> {
+    pub(crate) fn begin(&self) -> std::result::Result<Session, Failed> {
         self.begin_as(Actor::Person)
     }
 
     /// [`Context::begin`], acting as `default` unless `--as` says.
-    pub fn begin_as(&self, default: Actor) -> std::result::Result<Session, Failed> {
+    pub(crate) fn begin_as(&self, default: Actor) -> std::result::Result<Session, Failed> {
         let failed = |error| Failed { error, rev: None };
         let lock = self.store.lock().map_err(failed)?;
         let loaded = self.store.load().map_err(failed)?;
@@ -397,7 +401,7 @@ impl Context {
     }
 
     /// Save and record a session's change, and report it.
-    pub fn finish(&self, session: Session, mut report: Report) -> Outcome {
+    pub(crate) fn finish(&self, session: Session, mut report: Report) -> Outcome {
         let rev = session.rev;
         match session.save() {
             Ok(saved) => {
@@ -413,14 +417,14 @@ impl Context {
     }
 
     /// The plan file's real path: the key of its undo history.
-    pub fn real_path(&self) -> std::path::PathBuf {
+    pub(crate) fn real_path(&self) -> std::path::PathBuf {
         let target = self.store.target();
         std::fs::canonicalize(&target).unwrap_or(target)
     }
 
     /// Append an undo entry for a saved change; a failure is a warning,
     /// never a lost change.
-    pub fn record(&self, saved: &Saved, report: &mut Report) {
+    pub(crate) fn record(&self, saved: &Saved, report: &mut Report) {
         let (Some(change), Some(written)) = (&saved.committed.change, &saved.written) else {
             return;
         };
@@ -456,26 +460,26 @@ impl Context {
 
 impl Session {
     /// The plan file as read (`None`: there was none).
-    pub fn bytes(&self) -> Option<&[u8]> {
+    pub(crate) fn bytes(&self) -> Option<&[u8]> {
         self.bytes.as_deref()
     }
 
     /// The file as read and the plan as the ops so far leave it.
-    pub fn view(&mut self) -> (Option<&[u8]>, &Plan) {
+    pub(crate) fn view(&mut self) -> (Option<&[u8]>, &Plan) {
         (self.bytes.as_deref(), self.tx.plan())
     }
 
-    pub fn lock(&self) -> &Lock {
+    pub(crate) fn lock(&self) -> &Lock {
         &self.lock
     }
 
     /// `rev` as read.
-    pub fn rev(&self) -> u64 {
+    pub(crate) fn rev(&self) -> u64 {
         self.rev
     }
 
     /// Give up: nothing is written; the error is reported at the rev read.
-    pub fn fail(self, e: Error) -> Outcome {
+    pub(crate) fn fail(self, e: Error) -> Outcome {
         Outcome {
             result: Err(e),
             rev: Some(self.rev),
@@ -484,7 +488,7 @@ impl Session {
     }
 
     /// Commit the transaction and, if it changed anything, write the plan.
-    pub fn save(self) -> Result<Saved> {
+    pub(crate) fn save(self) -> Result<Saved> {
         let committed = self.tx.commit()?;
         let written = match committed.change {
             Some(_) => Some(self.lock.save(&self.store, &committed.plan)?),
@@ -501,7 +505,7 @@ impl Session {
 
 impl Saved {
     /// The report of the change, with the plan for the edge.
-    pub fn outcome(self, mut report: Report) -> Outcome {
+    pub(crate) fn outcome(self, mut report: Report) -> Outcome {
         report.rev = self.committed.rev();
         report.changed = self.committed.change.is_some();
         Outcome {
@@ -513,20 +517,20 @@ impl Saved {
 }
 
 /// Join a verb's words into a normalised query; empty is a usage error.
-pub fn query(words: &[String]) -> Result<String> {
+pub(crate) fn query(words: &[String]) -> Result<String> {
     normalize(&words.join(" ")).ok_or_else(|| Error::usage("The query is empty."))
 }
 
 /// Normalise text coming in; empty is a usage error naming what it was.
-pub fn text(raw: &str, what: &str) -> Result<String> {
+pub(crate) fn text(raw: &str, what: &str) -> Result<String> {
     normalize(raw).ok_or_else(|| Error::usage(format!("The {what} is empty.")))
 }
 
-pub const NO_TASK: &str = "No task matched \"{}\". Use todo to list current tasks.";
-pub const NO_TARGET: &str = "No task or phase matched \"{}\".";
+pub(crate) const NO_TASK: &str = "No task matched \"{}\". Use todo to list current tasks.";
+pub(crate) const NO_TARGET: &str = "No task or phase matched \"{}\".";
 
 /// Resolve a query, turning a miss into the verb's own message.
-pub fn find(plan: &Plan, query: &str, scope: Scope) -> Result<Target> {
+pub(crate) fn find(plan: &Plan, query: &str, scope: Scope) -> Result<Target> {
     let template = if scope == Scope::Tasks {
         NO_TASK
     } else {
@@ -537,7 +541,7 @@ pub fn find(plan: &Plan, query: &str, scope: Scope) -> Result<Target> {
 
 /// A matching failure as the error a person sees; `template` is the
 /// verb's no-match message with `{}` for the query.
-pub fn missed(e: MatchError, query: &str, template: &str) -> Error {
+pub(crate) fn missed(e: MatchError, query: &str, template: &str) -> Error {
     let no_match = |suggestion: Option<Candidate>, guess| Error::NoMatch {
         message: template.replace("{}", query),
         query: query.to_string(),
@@ -556,7 +560,7 @@ pub fn missed(e: MatchError, query: &str, template: &str) -> Error {
 
 /// The phase a `-p/--phase NAME` names: its exact name (any case) or its
 /// id, else a new phase called NAME as typed. Never a query (SPEC §5).
-pub fn named_phase(plan: &Plan, name: &str) -> Result<PhaseRef> {
+pub(crate) fn named_phase(plan: &Plan, name: &str) -> Result<PhaseRef> {
     match matching::phase_by_name(plan, name) {
         Ok(Some(id)) => Ok(PhaseRef::Id(id)),
         Ok(None) => Ok(PhaseRef::New(name.to_string())),
@@ -567,7 +571,7 @@ pub fn named_phase(plan: &Plan, name: &str) -> Result<PhaseRef> {
 /// A phase query (`append`'s and `mv`'s phase word): what it matches, or a
 /// new phase called `new_name` when nothing does. A typo guess is not a
 /// match: it is reported, and `-p` makes a new phase instead.
-pub fn phase_query(plan: &Plan, query: &str, new_name: String) -> Result<PhaseRef> {
+pub(crate) fn phase_query(plan: &Plan, query: &str, new_name: String) -> Result<PhaseRef> {
     match matching::resolve(plan, query, Scope::Phases) {
         Ok(Target::Phase(id)) => Ok(PhaseRef::Id(id)),
         Ok(Target::Task(_)) | Err(MatchError::NoMatch { .. }) => Ok(PhaseRef::New(new_name)),
@@ -575,11 +579,11 @@ pub fn phase_query(plan: &Plan, query: &str, new_name: String) -> Result<PhaseRe
     }
 }
 
-pub const NO_PHASE: &str = "No phase matched \"{}\".";
+pub(crate) const NO_PHASE: &str = "No phase matched \"{}\".";
 const NO_PHASE_GUESS: &str = "No phase matched \"{}\" (-p \"{}\" makes a new one).";
 
 /// The task an op just touched, where the op left it.
-pub fn at(plan: &Plan, pos: Option<TaskPos>) -> Result<(&Phase, &Task)> {
+pub(crate) fn at(plan: &Plan, pos: Option<TaskPos>) -> Result<(&Phase, &Task)> {
     pos.and_then(|pos| {
         Some((
             plan.phases.get(pos.phase)?,
@@ -591,7 +595,7 @@ pub fn at(plan: &Plan, pos: Option<TaskPos>) -> Result<(&Phase, &Task)> {
 
 /// Look up a task id that matching just returned, without copying it
 /// (or its phase: all of it, on a large plan).
-pub fn task_ref<'p>(
+pub(crate) fn task_ref<'p>(
     plan: &'p Plan,
     id: &str,
 ) -> Result<(&'p crate::plan::Phase, &'p crate::plan::Task)> {

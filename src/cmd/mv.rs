@@ -9,7 +9,7 @@ use crate::plan::ops::PhaseRef;
 use crate::plan::{Op, Tx};
 use crate::text::title_words;
 
-pub fn apply(tx: &mut Tx, args: &MvArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &MvArgs) -> Result<Report> {
     // With -p every word names the task; without, the last names the phase.
     let (task_words, phase_word) = match &args.phase {
         Some(name) => (args.words.as_slice(), name),

@@ -5,7 +5,7 @@ use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::plan::Plan;
 
-pub fn run(plan: &Plan) -> Result<Report> {
+pub(super) fn run(plan: &Plan) -> Result<Report> {
     let mut report = match plan.next_task() {
         Some((phase, task)) => {
             Report::new("next", Kind::Data, task.content.clone()).task(phase, task)

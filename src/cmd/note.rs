@@ -7,7 +7,7 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 
-pub fn apply(tx: &mut Tx, args: &NoteArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &NoteArgs) -> Result<Report> {
     let query = text(&args.task, "task")?;
     let note = text(&args.text.join(" "), "note")?;
     let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {

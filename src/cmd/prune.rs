@@ -4,7 +4,7 @@ use crate::error::Result;
 use crate::output::{Kind, Report, TaskEntry, phase_json};
 use crate::plan::{Op, Tx};
 
-pub fn apply(tx: &mut Tx) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx) -> Result<Report> {
     let plan = tx.plan();
     let mut report = Report::new("prune", Kind::Confirm, "");
     for phase in &plan.phases {

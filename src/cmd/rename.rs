@@ -7,7 +7,7 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 
-pub fn apply(tx: &mut Tx, args: &RenameArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &RenameArgs) -> Result<Report> {
     let raw = match (&args.to, args.text.is_empty()) {
         (Some(to), _) => to.clone(),
         (None, false) => args.text.join(" "),

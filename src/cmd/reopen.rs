@@ -7,7 +7,7 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Status, Tx};
 
-pub fn apply(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
     let query = query(&args.query)?;
     let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
         return Err(Error::usage("Only tasks can be reopened."));
@@ -34,6 +34,6 @@ pub fn apply(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
 
 /// Open, with no one's mark: back to pending would change nothing (the
 /// one-in-progress rule would only start it again).
-pub fn already_open(task: &crate::plan::Task) -> bool {
+pub(super) fn already_open(task: &crate::plan::Task) -> bool {
     task.status.is_active() && task.by.is_none()
 }

@@ -9,7 +9,7 @@ use crate::plan::{Op, Tx};
 
 /// The report is made from the plan before the op, by reference: a phase
 /// of any size is never copied.
-pub fn apply(tx: &mut Tx, args: &TargetArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &TargetArgs) -> Result<Report> {
     let plan = tx.plan();
     if args.query.is_empty() {
         if plan.phases.is_empty() {

@@ -8,9 +8,9 @@ use crate::error::Result;
 use crate::output::{Kind, Report, checklist};
 use crate::plan::{Plan, json};
 
-pub const EMPTY: &str = "No todos. Use todo append <task> to start one.";
+pub(super) const EMPTY: &str = "No todos. Use todo append <task> to start one.";
 
-pub fn run(ctx: &Context, plan: &Plan, args: &ShowArgs) -> Result<Report> {
+pub(super) fn run(ctx: &Context, plan: &Plan, args: &ShowArgs) -> Result<Report> {
     // The plan as JSON is only for `--json`; it costs a render and a parse.
     let file: Value = if ctx.out.json {
         serde_json::from_str(&json::render(plan)).unwrap_or(Value::Null)

@@ -7,7 +7,7 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 
-pub fn apply(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
     let query = query(&args.query)?;
     let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
         return Err(crate::error::Error::usage("Only tasks can be started."));

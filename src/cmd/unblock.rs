@@ -8,7 +8,7 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Status, Tx};
 
-pub fn apply(tx: &mut Tx, args: &TargetRequired) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &TargetRequired) -> Result<Report> {
     let plan = tx.plan();
     let query = query(&args.query)?;
     match find(plan, &query, Scope::TasksAndPhases)? {

@@ -12,7 +12,7 @@ use crate::history::{Found, History, file_digest, plan_digest};
 use crate::output::{Kind, Report};
 use crate::plan::Op;
 
-pub fn run(ctx: &Context, args: &UndoArgs) -> Outcome {
+pub(super) fn run(ctx: &Context, args: &UndoArgs) -> Outcome {
     let Some(history) = &ctx.history else {
         return Outcome::of(Err(Error::NoHistoryDir));
     };

@@ -9,7 +9,7 @@ use crate::output::{Kind, Report};
 use crate::plan::ops::Refusal;
 use crate::plan::{Actor, Checks, Op, Tx};
 
-pub fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
     if tx.actor() == Actor::Agent {
         return Err(Error::Refused {
             code: Refusal::OpNotAllowed,

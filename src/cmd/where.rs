@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::storage::not_regular;
 
-pub fn run(ctx: &Context) -> Result<Report> {
+pub(super) fn run(ctx: &Context) -> Result<Report> {
     let exists = std::fs::symlink_metadata(&ctx.store.path).is_ok();
     // What a link leads to counts: a directory or a FIFO can never be the
     // plan, so say so now rather than at the first change (exit 6).

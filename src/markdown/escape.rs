@@ -5,7 +5,7 @@
 use crate::text::folded;
 
 /// Encode task content, blocker and note text (§4.1).
-pub fn encode_text(s: &str) -> String {
+pub(crate) fn encode_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     push_encoded(&mut out, s);
     out
@@ -15,7 +15,7 @@ pub fn encode_text(s: &str) -> String {
 /// something to escape; runs of other bytes are copied whole. Whitespace is
 /// folded first (a no-op for text that came in through a verb), so a line
 /// break in a plan file's text never starts a line of Markdown of its own.
-pub fn push_encoded(out: &mut String, s: &str) {
+pub(crate) fn push_encoded(out: &mut String, s: &str) {
     let s = &*folded(s);
     let bytes = s.as_bytes();
     let (mut i, mut copied) = (0, 0);
@@ -43,7 +43,7 @@ pub fn push_encoded(out: &mut String, s: &str) {
 }
 
 /// Reverse [`encode_text`] in one pass: `&amp;lt;!--` reads back as `&lt;!--`.
-pub fn decode_text(s: &str) -> String {
+pub(crate) fn decode_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(c) = rest.chars().next() {
@@ -75,7 +75,7 @@ pub fn decode_text(s: &str) -> String {
 /// `.`/`)` after leading digits, is escaped too, so that it is no heading,
 /// quote, list item or underline. Whitespace is folded first, as in
 /// [`push_encoded`]. [`decode_gfm`] reverses it.
-pub fn encode_gfm(s: &str, line_start: bool) -> String {
+pub(crate) fn encode_gfm(s: &str, line_start: bool) -> String {
     // As in `push_encoded`: no line break of the text's own.
     let s = &*folded(s);
     let mut out = String::with_capacity(s.len() + 8);
@@ -105,7 +105,7 @@ pub fn encode_gfm(s: &str, line_start: bool) -> String {
 /// Read pull-request-flavour text as GitHub shows it, in one pass: a
 /// backslash before ASCII punctuation is dropped, `&amp;`, `&lt;` and
 /// `&gt;` are the characters they name; anything else is kept as typed.
-pub fn decode_gfm(s: &str) -> String {
+pub(crate) fn decode_gfm(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(c) = rest.chars().next() {
@@ -133,7 +133,7 @@ pub fn decode_gfm(s: &str) -> String {
 /// Encode a phase name for an ATX heading: text escaping, plus a backslash
 /// before a final `#` (which Markdown would otherwise drop as a closing
 /// sequence, or read as an empty heading).
-pub fn encode_heading(s: &str) -> String {
+pub(crate) fn encode_heading(s: &str) -> String {
     let mut out = encode_text(s);
     if out.ends_with('#') {
         out.insert(out.len() - 1, '\\');
@@ -143,7 +143,7 @@ pub fn encode_heading(s: &str) -> String {
 
 /// Reverse [`encode_heading`] on heading text whose closing sequence is
 /// already removed.
-pub fn decode_heading(s: &str) -> String {
+pub(crate) fn decode_heading(s: &str) -> String {
     match s.strip_suffix("\\#") {
         Some(head) => decode_text(&format!("{head}#")),
         None => decode_text(s),

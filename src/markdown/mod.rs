@@ -14,11 +14,8 @@ mod tests;
 use crate::plan::{Phase, Status, Task};
 
 pub use chunks::parse;
-pub use escape::{
-    decode_gfm, decode_heading, decode_text, encode_gfm, encode_heading, encode_text, push_encoded,
-};
+pub(crate) use escape::{encode_heading, push_encoded};
 pub use gfm::render_gfm;
-pub use parse::{DEFAULT_PHASE, LineError, ParseError};
 
 /// Render phases as the checklist of §4.1: `# phase` headings, one task item
 /// per line, one blank line between phases, one newline at the end.
@@ -29,7 +26,7 @@ pub fn render(phases: &[Phase]) -> String {
 /// The checklist as a person reads it (`todo`, `copy`): who checks a task
 /// shows, who set its status and when does not (it rides in `edit` and
 /// `export`, where the text comes back).
-pub fn render_view(phases: &[Phase]) -> String {
+pub(crate) fn render_view(phases: &[Phase]) -> String {
     render_as(phases, false)
 }
 
@@ -48,14 +45,14 @@ fn render_as(phases: &[Phase], provenance: bool) -> String {
 }
 
 /// The `# name` line of a phase.
-pub fn render_phase_heading(out: &mut String, phase: &Phase) {
+pub(crate) fn render_phase_heading(out: &mut String, phase: &Phase) {
     out.push_str("# ");
     out.push_str(&encode_heading(&phase.name));
     out.push('\n');
 }
 
 /// One task line (and its note lines), each ending in a newline.
-pub fn render_task(out: &mut String, task: &Task) {
+pub(crate) fn render_task(out: &mut String, task: &Task) {
     render_task_as(out, task, false);
 }
 
@@ -81,7 +78,7 @@ fn render_task_as(out: &mut String, task: &Task, provenance: bool) {
 
 /// Who set the status and who checks the task (SPEC §8), as one
 /// invisible comment: ` <!-- todo: by=person at=… checks=agent unlocked -->`.
-pub fn render_meta(out: &mut String, task: &Task, provenance: bool) {
+pub(crate) fn render_meta(out: &mut String, task: &Task, provenance: bool) {
     let mut words = meta_words(task);
     if !provenance {
         words.retain(|w| !w.starts_with("by=") && !w.starts_with("at="));
@@ -94,7 +91,7 @@ pub fn render_meta(out: &mut String, task: &Task, provenance: bool) {
 }
 
 /// The `key=value` words of a task's §8 fields (none when all are unset).
-pub fn meta_words(task: &Task) -> Vec<String> {
+pub(crate) fn meta_words(task: &Task) -> Vec<String> {
     let mut words = Vec::new();
     if let Some(by) = task.by {
         words.push(format!("by={}", by.as_str()));
@@ -116,7 +113,7 @@ pub fn meta_words(task: &Task) -> Vec<String> {
 }
 
 /// Read the words [`meta_words`] wrote; unknown words are ignored.
-pub fn read_meta_word(task: &mut Task, word: &str) {
+pub(crate) fn read_meta_word(task: &mut Task, word: &str) {
     match word.split_once('=') {
         Some(("by", v)) => task.by = crate::plan::Actor::parse(v),
         Some(("at", v)) => task.at = Some(v.to_string()),

@@ -14,7 +14,7 @@ use crate::plan::{Phase, Status, Task};
 use crate::text::normalize;
 
 /// The phase that tasks written before any heading go into.
-pub const DEFAULT_PHASE: &str = "Todos";
+pub(crate) const DEFAULT_PHASE: &str = "Todos";
 
 /// One problem, on a 1-based line of the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ const MARKER_HELP: &str = "(use [ ], [x], [/], [-], [!])";
 /// with empty ids; the caller assigns them. With `lenient`, lines that are
 /// neither a heading nor a task item (nor a note or comment) are skipped
 /// instead of rejected.
-pub fn parse(text: &str, lenient: bool) -> Result<Vec<Phase>, ParseError> {
+pub(super) fn parse(text: &str, lenient: bool) -> Result<Vec<Phase>, ParseError> {
     // Some Windows editors start a UTF-8 file with a byte-order mark;
     // CommonMark does not skip it, and the first heading would be lost.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -679,7 +679,10 @@ mod tests {
             "trailing #",
             "~~struck~~",
         ] {
-            let t = task(&format!("- [ ] {}", super::super::encode_text(content)));
+            let t = task(&format!(
+                "- [ ] {}",
+                crate::markdown::escape::encode_text(content)
+            ));
             assert_eq!(t.content, content);
         }
         assert_eq!(task("- [ ]   many \t  spaces  ").content, "many spaces");

@@ -11,14 +11,14 @@ mod words;
 #[cfg(test)]
 mod tests;
 
-pub use typo::{budget, exact_only, near_miss};
-pub use words::{Word, at_word_start, for_each_word, words};
+pub(crate) use typo::near_miss;
+pub(crate) use words::{Word, at_word_start, words};
 
 use crate::plan::{Plan, Status};
 
 /// What a verb lets a query name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     Tasks,
     Phases,
     TasksAndPhases,
@@ -34,13 +34,13 @@ impl Scope {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Target {
+pub(crate) enum Target {
     Task(String),
     Phase(String),
 }
 
 impl Target {
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         match self {
             Target::Task(id) | Target::Phase(id) => id,
         }
@@ -49,7 +49,7 @@ impl Target {
 
 /// One thing a query might mean, for ambiguity lists, guesses and `--json`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
+pub(crate) struct Candidate {
     pub target: Target,
     pub text: String,
     /// For a task: the name of its phase.
@@ -58,13 +58,13 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         self.target.id()
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MatchError {
+pub(crate) enum MatchError {
     /// Nothing matched; `suggestion` is something close, when there is one.
     NoMatch {
         suggestion: Option<Candidate>,
@@ -108,7 +108,7 @@ impl Item<'_> {
     }
 }
 
-pub fn lower(s: &str) -> String {
+pub(crate) fn lower(s: &str) -> String {
     if s.is_ascii() {
         s.to_ascii_lowercase()
     } else {
@@ -128,7 +128,7 @@ fn push_lower(buf: &mut String, s: &str) -> std::ops::Range<usize> {
 }
 
 /// Resolve `query` (already whitespace-normalised) against the plan.
-pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchError> {
+pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchError> {
     let q = lower(query);
     // Lower-case every text into one buffer first, then borrow from it.
     let mut buf = String::new();
@@ -255,7 +255,7 @@ pub fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, MatchEr
 /// a tie) or, failing that, the phase with id `name`. For `-p/--phase`,
 /// which names a phase and is never a query (SPEC §5). `Ok(None)`: no such
 /// phase.
-pub fn phase_by_name(plan: &Plan, name: &str) -> Result<Option<String>, MatchError> {
+pub(crate) fn phase_by_name(plan: &Plan, name: &str) -> Result<Option<String>, MatchError> {
     let q = lower(name);
     let same: Vec<Item> = plan
         .phases

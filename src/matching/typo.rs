@@ -12,7 +12,7 @@ use rustc_hash::FxBuildHasher;
 
 /// Edits allowed between two words, by the length of the longer one
 /// (Damerau: a swap of two neighbours is one edit).
-pub fn budget(longer: usize) -> usize {
+pub(crate) fn budget(longer: usize) -> usize {
     match longer {
         0..=4 => 1,
         5..=8 => 2,
@@ -23,13 +23,13 @@ pub fn budget(longer: usize) -> usize {
 /// Must this query word be in the text exactly as typed? Words of one to
 /// three letters, and numbers (`3.7`, `v2`): `auth ui` is not "Auth API",
 /// `task 12` is not "Task 13".
-pub fn exact_only(w: &Word) -> bool {
+pub(crate) fn exact_only(w: &Word) -> bool {
     w.chars <= 3 || w.has_digit()
 }
 
 /// The edits between query word `q` and text word `w` when `w` is what
 /// `q` could have meant, else `None`. Both are lower-case.
-pub fn near_miss(q: &Word, w: &Word) -> Option<usize> {
+pub(crate) fn near_miss(q: &Word, w: &Word) -> Option<usize> {
     if q.text == w.text {
         return Some(0);
     }
@@ -76,7 +76,7 @@ const MARGIN: f64 = 0.1;
 
 /// What the typo step found among `texts` (lower-cased): indexes.
 #[derive(Debug, PartialEq)]
-pub enum Typo {
+pub(super) enum Typo {
     /// One candidate, clearly closer than any other.
     One(usize),
     /// Several it cannot tell apart.
@@ -90,7 +90,7 @@ pub enum Typo {
 type Memo<'a> = HashMap<&'a str, Option<f64>, FxBuildHasher>;
 
 /// Score every text against the query (lower-cased).
-pub fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typo {
+pub(super) fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typo {
     let qwords = words(query);
     if qwords.is_empty() {
         return Typo::Nothing { hint: None };

@@ -5,7 +5,7 @@
 
 /// One word of a text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Word<'a> {
+pub(crate) struct Word<'a> {
     pub text: &'a str,
     /// Length in characters.
     pub chars: usize,
@@ -15,11 +15,11 @@ pub struct Word<'a> {
 }
 
 impl Word<'_> {
-    pub fn first(&self) -> Option<char> {
+    pub(crate) fn first(&self) -> Option<char> {
         self.text.chars().next()
     }
 
-    pub fn has_digit(&self) -> bool {
+    pub(crate) fn has_digit(&self) -> bool {
         self.mask & DIGITS != 0
     }
 }
@@ -49,7 +49,7 @@ static ASCII: [(bool, u64); 128] = ascii_classes();
 /// Call `f` for each word of `s`, in one pass over its bytes (ASCII text,
 /// nearly all of it, is never decoded).
 #[inline]
-pub fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(Word<'a>)) {
+pub(crate) fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(Word<'a>)) {
     let bytes = s.as_bytes();
     let (mut start, mut mask, mut chars, mut inside) = (0, 0u64, 0usize, false);
     let mut i = 0;
@@ -89,7 +89,7 @@ pub fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(Word<'a>)) {
 }
 
 /// The words of `s`, collected.
-pub fn words(s: &str) -> Vec<Word<'_>> {
+pub(crate) fn words(s: &str) -> Vec<Word<'_>> {
     let mut out = Vec::new();
     for_each_word(s, |w| out.push(w));
     out
@@ -99,7 +99,7 @@ pub fn words(s: &str) -> Vec<Word<'_>> {
 /// start, after a character that is not a letter or digit, or where a
 /// lower-case letter is followed by an upper-case one (`getUser`)?
 /// `lower` is `text` lower-cased. Case is ignored.
-pub fn at_word_start(text: &str, lower: &str, query: &str) -> bool {
+pub(crate) fn at_word_start(text: &str, lower: &str, query: &str) -> bool {
     if query.is_empty() {
         return false;
     }

@@ -80,18 +80,19 @@ use order::merge_order;
 
 /// The merged plan and what the merge had to decide.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Merged {
+pub(crate) struct Merged {
     pub plan: Plan,
     pub findings: Vec<Finding>,
 }
 
 impl Merged {
     /// No edit on either side had to give way.
-    pub fn is_clean(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_clean(&self) -> bool {
         self.conflicts().next().is_none()
     }
 
-    pub fn conflicts(&self) -> impl Iterator<Item = &Finding> {
+    pub(crate) fn conflicts(&self) -> impl Iterator<Item = &Finding> {
         self.findings
             .iter()
             .filter(|f| f.severity == Severity::Conflict)
@@ -99,7 +100,7 @@ impl Merged {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Severity {
+pub(crate) enum Severity {
     /// An edit on one side gave way to the other by a rule: a person should look.
     Conflict,
     /// Something worth knowing that lost nothing (an id renumbered).
@@ -107,7 +108,7 @@ pub enum Severity {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Finding {
+pub(crate) struct Finding {
     pub severity: Severity,
     /// The id in the merged plan (`t7`, `p2`), or `plan` for top-level fields.
     pub id: String,
@@ -133,7 +134,7 @@ impl fmt::Display for Finding {
 /// A merge that would need a number past u64::MAX: no merged plan is
 /// made (a counter or `rev` that wrapped would repeat ids or revs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overflow {
+pub(crate) enum Overflow {
     /// `nextTaskId` or `nextPhaseId` is spent.
     Counter(&'static str),
     Rev,
@@ -158,7 +159,7 @@ impl fmt::Display for Overflow {
 
 /// Merge `ours` and `theirs`, both descended from `base`. Terminates on
 /// any input: the only failure is a counter or `rev` that cannot rise.
-pub fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
+pub(crate) fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
     Merger::new(base, ours, theirs).run()
 }
 

@@ -181,7 +181,7 @@ impl Plan {
 /// task. Words of one or two letters count only when there is nothing else.
 /// A word turned into its opposite ("Install" → "Uninstall", "Lock" →
 /// "Unlock") makes another task, however much else stayed.
-pub fn still_alike(old: &str, new: &str) -> bool {
+pub(super) fn still_alike(old: &str, new: &str) -> bool {
     let (old, new) = (matching::lower(old), matching::lower(new));
     let (old, new) = (significant(&old), significant(&new));
     let kept = |from: &[Word], into: &[Word]| {

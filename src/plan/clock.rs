@@ -1,7 +1,7 @@
 //! UTC timestamps in RFC 3339 (seconds), without a date library.
 
 /// `unix` seconds as `YYYY-MM-DDTHH:MM:SSZ`.
-pub fn rfc3339(unix: u64) -> String {
+pub(crate) fn rfc3339(unix: u64) -> String {
     let days = unix / 86_400;
     let secs = unix % 86_400;
     // Howard Hinnant's civil_from_days, for days since 1970-01-01.

@@ -3,19 +3,19 @@
 //! command is applied as one all-or-nothing batch.
 
 mod adopt;
-pub mod clock;
+pub(crate) mod clock;
 /// The plan file format (public for the fuzz targets in `fuzz/`).
 pub mod import;
 pub mod json;
 pub(crate) mod ops;
-pub mod rules;
-pub mod tx;
+pub(crate) mod rules;
+pub(crate) mod tx;
 
 use serde_json::{Map, Value};
 
-pub use ops::Op;
-pub use rules::By;
-pub use tx::{Committed, Tx};
+pub(crate) use ops::Op;
+pub(crate) use rules::By;
+pub(crate) use tx::{Committed, Tx};
 
 /// The status of a task, mapped to and from its file and Markdown spellings by hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -399,7 +399,7 @@ fn mint(counter: &mut u64, name: &'static str) -> Result<u64, ops::OpError> {
 }
 
 /// The number in an id such as `t12` (for prefix `t`).
-pub fn id_number(id: &str, prefix: char) -> Option<u64> {
+pub(crate) fn id_number(id: &str, prefix: char) -> Option<u64> {
     let rest = id.strip_prefix(prefix)?;
     if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
         return None;

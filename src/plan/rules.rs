@@ -9,11 +9,11 @@ use super::{Actor, Checks, Status, Task};
 
 /// The default of how many tasks an agent may grow a plan to; a plan sets
 /// its own with the top-level field `agentTaskLimit`.
-pub const AGENT_TASK_LIMIT: u64 = 300;
+pub(crate) const AGENT_TASK_LIMIT: u64 = 300;
 
 /// Who is changing the plan, and the time to record (RFC 3339, seconds).
 #[derive(Clone, Debug, Default)]
-pub struct By {
+pub(crate) struct By {
     pub actor: Actor,
     pub now: String,
 }
@@ -24,7 +24,7 @@ fn moved_by_rule(before: &Task, after: &Task) -> bool {
 }
 
 /// Record provenance on `after`, a task as the change leaves it.
-pub fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
+pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     match before {
         Some(b) if b.status != after.status => {
             if after.status == Status::Pending {
@@ -62,7 +62,7 @@ fn name(t: &Task) -> String {
 }
 
 /// Whether `by` may turn `before` into `after` (`None`: not there).
-pub fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Result<(), OpError> {
+pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Result<(), OpError> {
     let Some(b) = before else {
         return Ok(());
     };
@@ -146,7 +146,7 @@ pub fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Result<(),
 }
 
 /// An agent's change may not grow the plan past its limit.
-pub fn check_size(by: &By, before: usize, after: usize, limit: u64) -> Result<(), OpError> {
+pub(crate) fn check_size(by: &By, before: usize, after: usize, limit: u64) -> Result<(), OpError> {
     if by.actor == Actor::Agent && after > before && after as u64 > limit {
         return Err(refuse(
             Refusal::PlanTooLarge,

@@ -20,7 +20,7 @@ use rustc_hash::FxBuildHasher;
 type Map<V> = HashMap<String, V, FxBuildHasher>;
 
 /// A plan being changed. Dropped without [`Tx::commit`], it changes nothing.
-pub struct Tx {
+pub(crate) struct Tx {
     plan: Plan,
     index: Index,
     change: Change,
@@ -43,9 +43,10 @@ pub struct Tx {
 
 /// A transaction that committed: the plan as it is now (its `rev` raised
 /// by one when anything changed) and what changed.
-pub struct Committed {
+pub(crate) struct Committed {
     pub plan: Plan,
     /// `rev` as it was read.
+    #[cfg_attr(not(test), allow(dead_code))] // read by the tests
     pub before_rev: u64,
     /// What the change touched, as it was; `None` when nothing changed
     /// (then nothing is to be written, nor recorded).
@@ -53,7 +54,7 @@ pub struct Committed {
 }
 
 impl Committed {
-    pub fn rev(&self) -> u64 {
+    pub(crate) fn rev(&self) -> u64 {
         self.plan.rev
     }
 }
@@ -61,7 +62,7 @@ impl Committed {
 /// The state before a transaction of every place it touched, each taken
 /// the first time an op touched it. `None` values: created by the change.
 #[derive(Debug, Default)]
-pub struct Change {
+pub(crate) struct Change {
     /// Phase ids in order, once the change added or removed a phase.
     pub order: Option<Vec<String>>,
     /// Phase heads (id, name, unknown fields; no tasks).
@@ -85,7 +86,7 @@ pub struct Change {
 /// Tasks kept by place, in the order first touched: a slot per place
 /// touched (so a phase-wide verb hashes nothing, however many tasks change).
 #[derive(Debug, Default)]
-pub struct Places {
+pub(crate) struct Places {
     /// `slots[phase][task]`: where in `kept` the task there is, plus one
     /// (0: not kept).
     slots: Vec<Vec<usize>>,
@@ -93,7 +94,8 @@ pub struct Places {
 }
 
 impl Places {
-    pub fn get(&self, pos: TaskPos) -> Option<&Kept> {
+    #[cfg(test)]
+    pub(crate) fn get(&self, pos: TaskPos) -> Option<&Kept> {
         let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
         self.kept.get(slot.checked_sub(1)?).map(|(_, k)| k)
     }
@@ -120,18 +122,19 @@ impl Places {
         std::mem::take(&mut self.kept)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &(TaskPos, Kept)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &(TaskPos, Kept)> {
         self.kept.iter()
     }
 
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.kept.is_empty()
     }
 }
 
 /// A task as it was before a change.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Kept {
+pub(crate) enum Kept {
     /// The change created it.
     New,
     /// Only its status fields changed (with who set it and when): it was
@@ -160,7 +163,7 @@ impl Kept {
 
     /// The task as it was (`None`: created by the change), given the task
     /// as it is now.
-    pub fn before(&self, now: &Task) -> Option<Task> {
+    pub(crate) fn before(&self, now: &Task) -> Option<Task> {
         match self {
             Kept::New => None,
             Kept::Status {
@@ -182,7 +185,7 @@ impl Kept {
     }
 
     /// Whether the task now (`None`: gone) is not as it was.
-    pub fn differs(&self, now: Option<&Task>) -> bool {
+    pub(crate) fn differs(&self, now: Option<&Task>) -> bool {
         match (self, now) {
             (Kept::New, _) => false,
             (
@@ -396,7 +399,7 @@ impl Change {
 }
 
 impl Tx {
-    pub fn new(plan: Plan) -> Tx {
+    pub(crate) fn new(plan: Plan) -> Tx {
         Tx {
             plan,
             index: Index::default(),
@@ -418,22 +421,22 @@ impl Tx {
     }
 
     /// Who makes this change and when: provenance and permissions follow.
-    pub fn set_by(&mut self, by: By) {
+    pub(crate) fn set_by(&mut self, by: By) {
         self.by = Some(by);
     }
 
     /// This change puts back an earlier state (undo): provenance comes
     /// with it instead of being recorded anew; permissions still hold.
-    pub fn set_restoring(&mut self) {
+    pub(crate) fn set_restoring(&mut self) {
         self.restoring = true;
     }
 
-    pub fn actor(&self) -> super::Actor {
+    pub(crate) fn actor(&self) -> super::Actor {
         self.by.as_ref().map(|b| b.actor).unwrap_or_default()
     }
 
     /// The plan as the ops so far leave it, settled.
-    pub fn plan(&mut self) -> &Plan {
+    pub(crate) fn plan(&mut self) -> &Plan {
         if self.unsettled {
             self.settle();
         }
@@ -441,42 +444,44 @@ impl Tx {
     }
 
     /// Whether the ops so far change the plan (settling included).
-    pub fn changed(&mut self) -> bool {
+    pub(crate) fn changed(&mut self) -> bool {
         self.changes() > 0
     }
 
     /// How many ops so far changed the plan (settling counts as one): a
     /// verb in a batch compares it before and after its ops.
-    pub fn changes(&mut self) -> u64 {
+    pub(crate) fn changes(&mut self) -> u64 {
         self.plan();
         self.changes
     }
 
     /// The plan as the ops leave it, settled, without committing.
-    pub fn into_plan(mut self) -> Plan {
+    pub(crate) fn into_plan(mut self) -> Plan {
         self.plan();
         self.plan
     }
 
     /// How many times the plan was settled.
-    pub fn settles(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn settles(&self) -> usize {
         self.settles
     }
 
     /// Where a task is now, through the index.
-    pub fn find(&mut self, id: &str) -> Option<TaskPos> {
+    #[cfg(test)]
+    pub(crate) fn find(&mut self, id: &str) -> Option<TaskPos> {
         self.index.find(&self.plan, id)
     }
 
     /// Match the tasks of `phases` with the plan's, for import and edit
     /// (see `Plan::adopt`); may raise the id counters.
-    pub fn adopt(&mut self, phases: Vec<Phase>, keep_notes: bool) -> Vec<Phase> {
+    pub(crate) fn adopt(&mut self, phases: Vec<Phase>, keep_notes: bool) -> Vec<Phase> {
         self.plan();
         self.plan.adopt(phases, keep_notes)
     }
 
     /// Apply one op.
-    pub fn apply(&mut self, op: Op) -> Result<Applied, OpError> {
+    pub(crate) fn apply(&mut self, op: Op) -> Result<Applied, OpError> {
         match self.apply_op(op) {
             Ok((applied, changed)) => {
                 self.changes += u64::from(changed);
@@ -491,7 +496,7 @@ impl Tx {
     }
 
     /// Apply ops in order; they are settled together, once.
-    pub fn apply_all(
+    pub(crate) fn apply_all(
         &mut self,
         ops: impl IntoIterator<Item = Op>,
     ) -> Result<Vec<Applied>, OpError> {
@@ -500,7 +505,7 @@ impl Tx {
 
     /// Settle, and raise `rev` by one if anything changed. Fails, changing
     /// nothing, if an op failed or `rev` cannot rise.
-    pub fn commit(mut self) -> Result<Committed, OpError> {
+    pub(crate) fn commit(mut self) -> Result<Committed, OpError> {
         if let Some(e) = self.failed {
             return Err(e);
         }
@@ -961,7 +966,7 @@ impl Tx {
 
 /// A finished task cannot be blocked: the one rule `block` checks before
 /// it builds an op, and the op checks again.
-pub fn finished_block(task: &Task) -> Result<(), OpError> {
+pub(crate) fn finished_block(task: &Task) -> Result<(), OpError> {
     if task.status.is_open() {
         return Ok(());
     }

@@ -7,14 +7,14 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-pub struct TestEnv {
+pub(crate) struct TestEnv {
     _dir: tempfile::TempDir,
     pub root: PathBuf,
     pub home: PathBuf,
 }
 
 /// One finished run, shown whole when an assertion fails.
-pub struct Run {
+pub(crate) struct Run {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
@@ -41,7 +41,7 @@ impl Run {
 
     /// Assert exit status, stdout and stderr exactly.
     #[track_caller]
-    pub fn is(&self, code: i32, stdout: &str, stderr: &str) -> &Run {
+    pub(crate) fn is(&self, code: i32, stdout: &str, stderr: &str) -> &Run {
         assert_eq!(
             (self.code, self.stdout.as_str(), self.stderr.as_str()),
             (code, stdout, stderr),
@@ -51,30 +51,30 @@ impl Run {
     }
 
     #[track_caller]
-    pub fn ok(&self) -> &Run {
+    pub(crate) fn ok(&self) -> &Run {
         assert_eq!(self.code, 0, "\n{self:?}");
         self
     }
 
     #[track_caller]
-    pub fn code(&self, code: i32) -> &Run {
+    pub(crate) fn code(&self, code: i32) -> &Run {
         assert_eq!(self.code, code, "\n{self:?}");
         self
     }
 
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}):\n{self:?}"))
     }
 }
 
-pub fn bin() -> PathBuf {
+pub(crate) fn bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_todo"))
 }
 
 impl TestEnv {
     /// A project root holding `.git`, inside a scratch HOME.
-    pub fn new() -> TestEnv {
+    pub(crate) fn new() -> TestEnv {
         let dir = tempfile::tempdir().expect("tempdir");
         let base = dir.path().to_path_buf();
         let home = base.join("home");
@@ -89,7 +89,7 @@ impl TestEnv {
     }
 
     /// A `todo` command in `dir` with a clean environment.
-    pub fn command_in(&self, dir: &Path) -> Command {
+    pub(crate) fn command_in(&self, dir: &Path) -> Command {
         let mut cmd = Command::new(bin());
         cmd.current_dir(dir)
             .env_clear()
@@ -101,50 +101,50 @@ impl TestEnv {
         cmd
     }
 
-    pub fn command(&self) -> Command {
+    pub(crate) fn command(&self) -> Command {
         self.command_in(&self.root)
     }
 
-    pub fn run(&self, args: &[&str]) -> Run {
+    pub(crate) fn run(&self, args: &[&str]) -> Run {
         self.run_in(&self.root, args)
     }
 
-    pub fn run_in(&self, dir: &Path, args: &[&str]) -> Run {
+    pub(crate) fn run_in(&self, dir: &Path, args: &[&str]) -> Run {
         Run::from(self.command_in(dir).args(args).output().expect("run todo"))
     }
 
-    pub fn run_with(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Run {
+    pub(crate) fn run_with(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Run {
         let mut cmd = self.command();
         cmd.args(args);
         f(&mut cmd);
         Run::from(cmd.output().expect("run todo"))
     }
 
-    pub fn plan_path(&self) -> PathBuf {
+    pub(crate) fn plan_path(&self) -> PathBuf {
         self.root.join(".todo.json")
     }
 
-    pub fn plan_text(&self) -> String {
+    pub(crate) fn plan_text(&self) -> String {
         std::fs::read_to_string(self.plan_path()).expect("plan file")
     }
 
-    pub fn plan(&self) -> Value {
+    pub(crate) fn plan(&self) -> Value {
         serde_json::from_str(&self.plan_text()).expect("plan is JSON")
     }
 
-    pub fn write_plan(&self, text: &str) {
+    pub(crate) fn write_plan(&self, text: &str) {
         std::fs::write(self.plan_path(), text).expect("write plan");
     }
 
     /// Run each command, asserting success.
-    pub fn given(&self, commands: &[&[&str]]) {
+    pub(crate) fn given(&self, commands: &[&[&str]]) {
         for args in commands {
             self.run(args).ok();
         }
     }
 
     /// `[(content, status)]` of every task in plan order.
-    pub fn statuses(&self) -> Vec<(String, String)> {
+    pub(crate) fn statuses(&self) -> Vec<(String, String)> {
         let plan = self.plan();
         let mut out = Vec::new();
         for phase in plan["phases"].as_array().into_iter().flatten() {
@@ -158,12 +158,12 @@ impl TestEnv {
         out
     }
 
-    pub fn rev(&self) -> u64 {
+    pub(crate) fn rev(&self) -> u64 {
         self.plan()["rev"].as_u64().expect("rev")
     }
 
     /// The plan of the SPEC examples: Auth (3 tasks), Billing (2).
-    pub fn web_app(&self) {
+    pub(crate) fn web_app(&self) {
         self.given(&[
             &["append", "auth", "wire OAuth providers"],
             &["append", "auth", "rotate keys"],
@@ -174,7 +174,7 @@ impl TestEnv {
     }
 }
 
-pub fn s(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+pub(crate) fn s(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs
         .iter()
         .map(|(a, b)| (a.to_string(), b.to_string()))
@@ -182,7 +182,7 @@ pub fn s(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
 }
 
 /// A small plan file in todo's own layout: phase Auth with two tasks.
-pub const TWO_TASKS: &str = r#"{
+pub(crate) const TWO_TASKS: &str = r#"{
   "version": 1,
   "rev": 3,
   "nextPhaseId": 2,
@@ -206,7 +206,7 @@ pub const TWO_TASKS: &str = r#"{
 /// `TODO_TEST_STRICT=1`) a missing tool fails the test instead, so nothing
 /// passes by not running.
 #[track_caller]
-pub fn missing_tool(what: &str) {
+pub(crate) fn missing_tool(what: &str) {
     if std::env::var_os("TODO_TEST_STRICT").is_some_and(|v| v == "1") {
         panic!("TODO_TEST_STRICT=1 and this test cannot run: {what}");
     }
@@ -217,7 +217,7 @@ pub fn missing_tool(what: &str) {
 /// all the terminal, as for a person typing. What it shows is read back as
 /// the terminal got it (colours and all), with the pty's `\r\n` turned back
 /// into `\n`.
-pub struct Terminal {
+pub(crate) struct Terminal {
     session: rexpect::session::PtySession,
     seen: String,
 }
@@ -225,7 +225,7 @@ pub struct Terminal {
 impl TestEnv {
     /// Start `todo ARGS` in a pseudo-terminal with the clean test
     /// environment (plus `TERM=xterm`); `f` may add to the command.
-    pub fn terminal(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Terminal {
+    pub(crate) fn terminal(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Terminal {
         let mut cmd = self.command();
         cmd.args(args).env("TERM", "xterm");
         f(&mut cmd);
@@ -239,7 +239,7 @@ impl TestEnv {
 
     /// Run `todo ARGS` in a pseudo-terminal to the end: exit status and
     /// everything the terminal showed (stdout and stderr together).
-    pub fn tty(&self, args: &[&str]) -> (i32, String) {
+    pub(crate) fn tty(&self, args: &[&str]) -> (i32, String) {
         self.terminal(args, |_| {}).finish()
     }
 }
@@ -254,7 +254,7 @@ impl Terminal {
     /// Wait until the terminal shows `needle` (ASCII); returns what came
     /// before it. Fails the test, showing the screen so far, on time-out.
     #[track_caller]
-    pub fn expect(&mut self, needle: &str) -> String {
+    pub(crate) fn expect(&mut self, needle: &str) -> String {
         match self.session.exp_string(needle) {
             Ok(before) => {
                 let before = terminal_text(&before);
@@ -270,14 +270,14 @@ impl Terminal {
     }
 
     /// Type a line and press Enter.
-    pub fn send_line(&mut self, line: &str) {
+    pub(crate) fn send_line(&mut self, line: &str) {
         self.session
             .send_line(line)
             .unwrap_or_else(|e| panic!("cannot type into the terminal: {e}"));
     }
 
     /// Press Ctrl-D on an empty line: the end of input.
-    pub fn send_eof(&mut self) {
+    pub(crate) fn send_eof(&mut self) {
         self.session
             .send_control('d')
             .unwrap_or_else(|e| panic!("cannot type into the terminal: {e}"));
@@ -285,7 +285,7 @@ impl Terminal {
 
     /// Wait for `todo` to exit: its exit status and the whole transcript.
     #[track_caller]
-    pub fn finish(mut self) -> (i32, String) {
+    pub(crate) fn finish(mut self) -> (i32, String) {
         let rest = self
             .session
             .exp_eof()

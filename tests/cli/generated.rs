@@ -11,7 +11,7 @@ fn committed_completions_and_man_pages_match_the_definition() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let update = std::env::var_os("UPDATE_GENERATED").is_some();
     let mut stale = Vec::new();
-    for (path, bytes) in todo::generate::files() {
+    for (path, bytes) in todo::generated_files() {
         let file = root.join(&path);
         if update {
             std::fs::create_dir_all(file.parent().unwrap()).unwrap();

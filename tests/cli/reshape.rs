@@ -118,7 +118,7 @@ fn prune_removes_finished_tasks_and_empty_phases_then_undo() {
 }
 
 /// The phases and tasks (ids included) equal those of an earlier plan text.
-pub fn assert_same_tasks(env: &TestEnv, earlier: &str) {
+pub(crate) fn assert_same_tasks(env: &TestEnv, earlier: &str) {
     let then: serde_json::Value = serde_json::from_str(earlier).unwrap();
     assert_eq!(env.plan()["phases"], then["phases"]);
 }

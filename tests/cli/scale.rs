@@ -13,11 +13,11 @@ use serde_json::Value;
 use crate::common::{Run, TestEnv};
 
 /// Generous: a linear debug build needs about a second for these.
-pub const LIMIT: Duration = Duration::from_secs(40);
+pub(crate) const LIMIT: Duration = Duration::from_secs(40);
 
 /// Run `cmd` with stdout and stderr in files (a large `--json` report must
 /// not fill a pipe nobody reads), killing it after `limit`.
-pub fn run_within(cmd: &mut Command, limit: Duration, scratch: &std::path::Path) -> Run {
+pub(crate) fn run_within(cmd: &mut Command, limit: Duration, scratch: &std::path::Path) -> Run {
     let out_path = scratch.join("timed.stdout");
     let err_path = scratch.join("timed.stderr");
     let mut child = cmd
@@ -49,7 +49,7 @@ pub fn run_within(cmd: &mut Command, limit: Duration, scratch: &std::path::Path)
 /// with one pending task. Every status occurs: of each ten tasks four are
 /// completed, one abandoned, one blocked and four pending; the first
 /// pending one is in progress.
-pub fn big_plan(n: usize) -> String {
+pub(crate) fn big_plan(n: usize) -> String {
     let mut tasks = Vec::with_capacity(n);
     let mut started = false;
     for i in 0..n {
