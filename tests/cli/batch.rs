@@ -1,31 +1,9 @@
 //! `todo batch`: all lines or none, one rev.
 
-use std::io::Write;
-use std::process::Stdio;
-
 use crate::common::{Run, TestEnv};
 
 fn batch(env: &TestEnv, input: &str) -> Run {
-    let mut child = env
-        .command()
-        .arg("batch")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    env.run_stdin(&["batch"], input.as_bytes(), |_| {})
 }
 
 #[test]

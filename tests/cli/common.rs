@@ -113,6 +113,30 @@ impl TestEnv {
         Run::from(self.command_in(dir).args(args).output().expect("run todo"))
     }
 
+    /// Run `todo ARGS` with `input` on its stdin; `f` may add to the
+    /// command. A refusal may come before all the input is read, so a
+    /// closed stdin is not an error here.
+    pub(crate) fn run_stdin(
+        &self,
+        args: &[&str],
+        input: &[u8],
+        f: impl FnOnce(&mut Command),
+    ) -> Run {
+        use std::io::Write;
+        use std::process::Stdio;
+        let mut cmd = self.command();
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        f(&mut cmd);
+        let mut child = cmd.spawn().expect("spawn todo");
+        if let Some(mut stdin) = child.stdin.take() {
+            let _ = stdin.write_all(input);
+        }
+        Run::from(child.wait_with_output().expect("wait for todo"))
+    }
+
     pub(crate) fn run_with(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Run {
         let mut cmd = self.command();
         cmd.args(args);

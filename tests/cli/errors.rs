@@ -136,29 +136,8 @@ fn a_hint_already_in_the_message_is_given_to_json_and_not_said_twice() {
 
 /// `todo batch ARGS` with `input` on stdin.
 fn batch(env: &TestEnv, args: &[&str], input: &str) -> Run {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = env
-        .command()
-        .args(args)
-        .arg("batch")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    let args: Vec<&str> = args.iter().copied().chain(["batch"]).collect();
+    env.run_stdin(&args, input.as_bytes(), |_| {})
 }
 
 #[test]

@@ -3,32 +3,13 @@
 //! regression corpus under `tests/corpus/`, each case with its documented
 //! outcome.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::Stdio;
 
 use crate::common::{Run, TWO_TASKS, TestEnv};
 
 /// Run `todo` with `input` on stdin.
 fn pipe(env: &TestEnv, args: &[&str], input: &[u8]) -> Run {
-    let mut child = env
-        .command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn todo");
-    if let Some(mut stdin) = child.stdin.take() {
-        // A refusal may come before all input is read.
-        let _ = stdin.write_all(input);
-    }
-    let out = child.wait_with_output().expect("run todo");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    env.run_stdin(args, input, |_| {})
 }
 
 fn read(path: &Path) -> String {

@@ -76,27 +76,8 @@ fn import_reads_stdin_and_every_json_shape() {
 }
 
 fn pipe(env: &TestEnv, args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = env
-        .command()
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let run = env.run_stdin(args, input.as_bytes(), |_| {});
+    (run.code, run.stdout, run.stderr)
 }
 
 #[test]

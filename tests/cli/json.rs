@@ -1,8 +1,6 @@
 //! `--json`: one object on stdout, same exit status as without it.
 
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::process::Stdio;
 
 use clap::CommandFactory;
 use serde_json::{Value, json};
@@ -437,24 +435,15 @@ fn run_case(case: &Case) -> (TestEnv, Run) {
             .expect("sh");
         assert!(out.status.success(), "setup of {}: {out:?}", case.verb);
     }
-    let mut cmd = env.command();
-    cmd.arg("--json").arg(case.verb).args(case.args);
-    for (k, v) in case.env {
-        cmd.env(k, v);
-    }
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("run todo");
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(case.stdin.as_bytes()).expect("stdin");
-    }
-    let out = child.wait_with_output().expect("wait");
-    let run = Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
+    let args: Vec<&str> = ["--json", case.verb]
+        .into_iter()
+        .chain(case.args.iter().copied())
+        .collect();
+    let run = env.run_stdin(&args, case.stdin.as_bytes(), |cmd| {
+        for (k, v) in case.env {
+            cmd.env(k, v);
+        }
+    });
     (env, run)
 }
 

@@ -13,23 +13,8 @@ const NOW: &str = "2026-01-02T03:04:05Z";
 
 /// `todo [args] apply` with `input` on stdin.
 fn apply_with(env: &TestEnv, args: &[&str], input: &[u8]) -> Run {
-    let mut child = env
-        .command()
-        .args(args)
-        .arg("apply")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    // A refusal may come before all of a large input is read.
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    let out = child.wait_with_output().expect("wait");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    let args: Vec<&str> = args.iter().copied().chain(["apply"]).collect();
+    env.run_stdin(&args, input, |_| {})
 }
 
 fn apply(env: &TestEnv, ops: &Value) -> Run {
@@ -509,27 +494,9 @@ fn no_path_is_a_way_around_the_rules() {
 }
 
 fn batch_as_agent(env: &TestEnv, input: &str) -> Run {
-    let mut child = env
-        .command()
-        .arg("batch")
-        .env("TODO_ACTOR", "agent")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    env.run_stdin(&["batch"], input.as_bytes(), |c| {
+        c.env("TODO_ACTOR", "agent");
+    })
 }
 
 #[test]
