@@ -263,6 +263,27 @@ fn phase_id(plan: &Plan, q: &str) -> Option<String> {
     matching::phase_by_name(plan, q).ok().flatten()
 }
 
+/// Add `items` to the phase named `phase` (matched, or made by the first
+/// item), noting every id minted.
+fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Done) -> Result<()> {
+    let mut phase_ref = match phase_id(tx.plan(), &phase) {
+        Some(id) => PhaseRef::Id(id),
+        None => PhaseRef::New(phase),
+    };
+    for item in items {
+        let applied = tx.apply(Op::AddTask {
+            phase: phase_ref.clone(),
+            content: item,
+        })?;
+        if let Some(p) = applied.phase {
+            done.minted.push(p.clone());
+            phase_ref = PhaseRef::Id(p);
+        }
+        done.minted.extend(applied.task);
+    }
+    Ok(())
+}
+
 enum Item {
     Task(String),
     Phase(String),
@@ -405,21 +426,7 @@ fn one(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
             }
             tx.apply(Op::Clear)?;
             for (phase, items) in list {
-                let mut phase_ref = match phase_id(tx.plan(), &phase) {
-                    Some(id) => PhaseRef::Id(id),
-                    None => PhaseRef::New(phase),
-                };
-                for item in items {
-                    let applied = tx.apply(Op::AddTask {
-                        phase: phase_ref.clone(),
-                        content: item,
-                    })?;
-                    if let Some(p) = applied.phase {
-                        done.minted.push(p.clone());
-                        phase_ref = PhaseRef::Id(p);
-                    }
-                    done.minted.extend(applied.task);
-                }
+                add_items(tx, phase, items, done)?;
             }
         }
         "append" => {
@@ -429,21 +436,7 @@ fn one(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
             if items.is_empty() {
                 return Err(invalid("append has no items.".into()));
             }
-            let mut phase_ref = match phase_id(tx.plan(), &phase) {
-                Some(id) => PhaseRef::Id(id),
-                None => PhaseRef::New(phase),
-            };
-            for item in items {
-                let applied = tx.apply(Op::AddTask {
-                    phase: phase_ref.clone(),
-                    content: item,
-                })?;
-                if let Some(p) = applied.phase {
-                    done.minted.push(p.clone());
-                    phase_ref = PhaseRef::Id(p);
-                }
-                done.minted.extend(applied.task);
-            }
+            add_items(tx, phase, items, done)?;
         }
         "start" => {
             let t =
