@@ -1,6 +1,7 @@
 //! `todo`: a phased task plan in a file in the project directory, shared by
 //! people, CI jobs and coding agents. The binary is a thin shell over [`run`].
 
+mod agent;
 mod cli;
 mod clipboard;
 mod cmd;

@@ -24,6 +24,7 @@ mod note;
 mod prune;
 mod rename;
 mod reopen;
+pub(crate) use reopen::already_open;
 mod rm;
 mod show;
 mod start;

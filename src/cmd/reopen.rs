@@ -34,6 +34,6 @@ pub(super) fn apply(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
 
 /// Open, with no one's mark: back to pending would change nothing (the
 /// one-in-progress rule would only start it again).
-pub(super) fn already_open(task: &crate::plan::Task) -> bool {
+pub(crate) fn already_open(task: &crate::plan::Task) -> bool {
     task.status.is_active() && task.by.is_none()
 }

@@ -1,0 +1,302 @@
+//! The shapes `todo apply` accepts (SPEC §9), each translated into the
+//! plan's own ops and applied to one transaction: the oh-my-pi `todo`
+//! tool's ops (`omp`), the plan operations of seed 003 (`operations`), and
+//! the whole lists of Claude Code's `TodoWrite` and Codex's `update_plan`
+//! (`mirror`). Which one is read from the shape of the value. Permissions
+//! are not checked here but where every change commits (`plan::rules`).
+
+mod mirror;
+mod omp;
+mod operations;
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value, json};
+
+use crate::error::{Error, Result};
+use crate::matching;
+use crate::output::{Kind, Report};
+use crate::plan::ops::{PhaseRef, Refusal};
+use crate::plan::{Op, Plan, Status, Tx};
+use crate::text::normalize;
+
+pub(crate) use mirror::{CLAUDE_PHASE, CODEX_PHASE};
+
+pub(crate) fn invalid(message: String) -> Error {
+    Error::Refused {
+        code: Refusal::PlanInvalid,
+        message,
+    }
+}
+
+fn bad_position(message: String) -> Error {
+    Error::Refused {
+        code: Refusal::PlanBadPosition,
+        message,
+    }
+}
+
+/// What the batch did, for the reply.
+#[derive(Default)]
+struct Done {
+    minted: Vec<String>,
+    read_only: bool,
+}
+
+/// Apply `value`, in whichever shape it comes, to `tx`; the reply's data
+/// (`minted`, `completedTasks`, `view`) is in the report.
+pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
+    let before: HashMap<String, Status> = tx
+        .plan()
+        .tasks()
+        .map(|(_, _, t)| (t.id.clone(), t.status))
+        .collect();
+    let mut done = Done::default();
+    match value {
+        Value::Object(o) if o.contains_key("todos") => {
+            let list = mirror::mirror_list(o.get("todos"), "content")?;
+            mirror::mirror(tx, CLAUDE_PHASE, list, &mut done)?;
+        }
+        Value::Object(o) if o.contains_key("plan") && !o.contains_key("op") => {
+            let list = mirror::mirror_list(o.get("plan"), "step")?;
+            mirror::mirror(tx, CODEX_PHASE, list, &mut done)?;
+        }
+        Value::Object(o) => one(tx, o, &mut done)?,
+        Value::Array(ops) if ops.is_empty() => {
+            return Err(invalid("the batch is empty: send at least one op.".into()));
+        }
+        Value::Array(ops) => {
+            for (i, op) in ops.iter().enumerate() {
+                let Value::Object(o) = op else {
+                    return Err(invalid(format!("op {} is not an object.", i + 1)));
+                };
+                one(tx, o, &mut done)?;
+            }
+        }
+        _ => {
+            return Err(invalid(
+                "the ops must be an object or an array of objects.".into(),
+            ));
+        }
+    }
+    let plan = tx.plan();
+    let completed: Vec<Value> = plan
+        .tasks()
+        .filter(|(_, _, t)| {
+            t.status == Status::Completed && before.get(&t.id) != Some(&Status::Completed)
+        })
+        .map(|(_, p, t)| json!({ "id": t.id, "phase": p.name, "content": t.content }))
+        .collect();
+    let mut report = Report::new("apply", Kind::Data, "");
+    report.extra.insert("minted".into(), json!(done.minted));
+    report
+        .extra
+        .insert("completedTasks".into(), Value::Array(completed));
+    if done.read_only {
+        report.extra.insert("view".into(), json!(true));
+    }
+    Ok(report)
+}
+
+/// One op of a batch: its `op`, or the one its fields imply (SPEC §9).
+fn one(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
+    let op = match str_field(o, "op")? {
+        Some(op) => op.to_string(),
+        None => {
+            let list = matches!(o.get("list"), Some(Value::Array(l)) if !l.is_empty());
+            if list {
+                "init".into()
+            } else if o.contains_key("items") && o.contains_key("phase") {
+                "append".into()
+            } else if o.contains_key("items") && tx.plan().is_empty() {
+                "init".into()
+            } else {
+                return Err(invalid(
+                    "the op is missing and cannot be inferred (give \"op\").".into(),
+                ));
+            }
+        }
+    };
+    if omp::op(tx, &op, o, done)? || operations::op(tx, &op, o, done)? {
+        return Ok(());
+    }
+    Err(invalid(format!(
+        "unknown op \"{op}\" (expected init, start, done, drop, rm, block, unblock, append, view, set, note, unlock, add, edit, move or remove)."
+    )))
+}
+
+fn str_field<'a>(o: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>> {
+    match o.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(invalid(format!("\"{key}\" must be a string."))),
+    }
+}
+
+fn text_field(o: &Map<String, Value>, key: &str) -> Result<Option<String>> {
+    match str_field(o, key)? {
+        None => Ok(None),
+        Some(s) => normalize(s)
+            .map(Some)
+            .ok_or_else(|| invalid(format!("\"{key}\" is empty."))),
+    }
+}
+
+fn items(v: Option<&Value>, what: &str) -> Result<Vec<String>> {
+    let Some(Value::Array(items)) = v else {
+        return Err(invalid(format!("{what} must be an array of strings.")));
+    };
+    items
+        .iter()
+        .map(|i| {
+            i.as_str()
+                .and_then(normalize)
+                .ok_or_else(|| invalid(format!("{what} must hold non-empty strings.")))
+        })
+        .collect()
+}
+
+fn ids_field(o: &Map<String, Value>) -> Result<Vec<String>> {
+    match o.get("ids").or_else(|| o.get("id")) {
+        Some(Value::String(s)) => Ok(vec![s.clone()]),
+        Some(v @ Value::Array(_)) => items(Some(v), "\"ids\""),
+        _ => Err(invalid("\"ids\" must name at least one item.".into())),
+    }
+}
+
+/// The known ids, for a message that says what could have been meant.
+fn known(plan: &Plan) -> String {
+    let mut ids: Vec<&str> = plan.phases.iter().map(|p| p.id.as_str()).collect();
+    ids.extend(plan.tasks().map(|(_, _, t)| t.id.as_str()));
+    let more = ids.len().saturating_sub(40);
+    ids.truncate(40);
+    let mut s = ids.join(", ");
+    if s.is_empty() {
+        s = "none: the plan is empty".into();
+    }
+    if more > 0 {
+        s.push_str(&format!(" and {more} more"));
+    }
+    s
+}
+
+fn missing(plan: &Plan, what: &str) -> Error {
+    Error::Refused {
+        code: Refusal::PlanMissingItem,
+        message: format!(
+            "\"{what}\" names no task or phase. Known ids: {}.",
+            known(plan)
+        ),
+    }
+}
+
+/// A task named by id or by its text (exact, then ignoring case).
+fn task_id(plan: &Plan, q: &str) -> Result<String> {
+    if plan.find_task(q).is_some() {
+        return Ok(q.to_string());
+    }
+    let q = normalize(q).unwrap_or_default();
+    if let Some((_, _, t)) = plan.tasks().find(|(_, _, t)| t.content == q) {
+        return Ok(t.id.clone());
+    }
+    let lower = matching::lower(&q);
+    let mut same = plan
+        .tasks()
+        .filter(|(_, _, t)| matching::lower(&t.content) == lower);
+    match (same.next(), same.next()) {
+        (Some((_, _, t)), None) => Ok(t.id.clone()),
+        // Else a query as the verbs take it (a word of the text); never
+        // a typo guess.
+        _ => match matching::resolve(plan, &q, matching::Scope::Tasks) {
+            Ok(matching::Target::Task(id)) => Ok(id),
+            _ => Err(missing(plan, &q)),
+        },
+    }
+}
+
+/// A phase that exists, by id or name.
+fn phase_id(plan: &Plan, q: &str) -> Option<String> {
+    if plan.find_phase(q).is_some() {
+        return Some(q.to_string());
+    }
+    matching::phase_by_name(plan, q).ok().flatten()
+}
+
+/// Add `items` to the phase named `phase` (matched, or made by the first
+/// item), noting every id minted.
+fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Done) -> Result<()> {
+    let mut phase_ref = match phase_id(tx.plan(), &phase) {
+        Some(id) => PhaseRef::Id(id),
+        None => PhaseRef::New(phase),
+    };
+    for item in items {
+        let applied = tx.apply(Op::AddTask {
+            phase: phase_ref.clone(),
+            content: item,
+        })?;
+        if let Some(p) = applied.phase {
+            done.minted.push(p.clone());
+            phase_ref = PhaseRef::Id(p);
+        }
+        done.minted.extend(applied.task);
+    }
+    Ok(())
+}
+
+enum Item {
+    Task(String),
+    Phase(String),
+}
+
+fn item(plan: &Plan, q: &str) -> Result<Item> {
+    if let Some(p) = phase_id(plan, q) {
+        return Ok(Item::Phase(p));
+    }
+    task_id(plan, q).map(Item::Task)
+}
+
+fn state(s: &str) -> Result<Status> {
+    Ok(match s {
+        "open" | "pending" | "todo" => Status::Pending,
+        "active" | "doing" | "in_progress" => Status::InProgress,
+        "done" | "completed" => Status::Completed,
+        "dropped" | "abandoned" | "skipped" => Status::Abandoned,
+        "blocked" => Status::Blocked,
+        _ => {
+            return Err(invalid(format!(
+                "unknown state \"{s}\" (expected open, active, done, dropped or blocked)."
+            )));
+        }
+    })
+}
+fn set(tx: &mut Tx, task: String, status: Status, blocker: Option<String>) -> Result<()> {
+    if status == Status::Pending
+        && tx
+            .plan()
+            .task_by_id(&task)
+            .is_some_and(|(_, t)| crate::cmd::already_open(t))
+    {
+        return Ok(());
+    }
+    let op = if status == Status::InProgress {
+        Op::Start { task }
+    } else {
+        Op::SetStatus {
+            task,
+            status,
+            blocker,
+        }
+    };
+    tx.apply(op)?;
+    Ok(())
+}
+
+fn add(tx: &mut Tx, phase: PhaseRef, content: String, done: &mut Done) -> Result<String> {
+    let applied = tx.apply(Op::AddTask { phase, content })?;
+    done.minted.extend(applied.phase);
+    let id = applied
+        .task
+        .ok_or_else(|| Error::bug("a task was added without an id"))?;
+    done.minted.push(id.clone());
+    Ok(id)
+}

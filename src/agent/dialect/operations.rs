@@ -1,0 +1,211 @@
+//! The plan operations of seed 003: `set` (with `next`), `note`,
+//! `unlock`, `add`, `edit` and `move`, with sections as phases and steps
+//! as tasks. (`remove` is the tool's `rm`.)
+
+use serde_json::{Map, Value, json};
+
+use super::{
+    Done, Item, add, bad_position, ids_field, invalid, item, phase_id, set, state, str_field,
+    task_id, text_field,
+};
+use crate::error::{Error, Result};
+use crate::plan::ops::{PhaseRef, Refusal};
+use crate::plan::{Actor, Checks, Op, Tx};
+use crate::text::normalize;
+
+/// Apply `op` if it is one of seed 003's; `false` when it is not.
+pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done) -> Result<bool> {
+    match op {
+        "set" => {
+            let status = state(str_field(o, "state")?.unwrap_or_default())?;
+            let note = text_field(o, "note")?;
+            for q in ids_field(o)? {
+                let id = task_id(tx.plan(), &q)?;
+                set(tx, id.clone(), status, None)?;
+                if let Some(text) = &note {
+                    tx.apply(Op::Note {
+                        task: id,
+                        text: text.clone(),
+                    })?;
+                }
+            }
+            if let Some(next) = str_field(o, "next")? {
+                if tx.actor() == Actor::Person {
+                    return Err(Error::Refused {
+                        code: Refusal::OpNotAllowed,
+                        message: "a person does not send \"next\"; start the task instead.".into(),
+                    });
+                }
+                let id = task_id(tx.plan(), next)?;
+                tx.apply(Op::Start { task: id })?;
+            }
+        }
+        "note" => {
+            let q = str_field(o, "id")?.ok_or_else(|| invalid("note needs an \"id\".".into()))?;
+            let text =
+                text_field(o, "text")?.ok_or_else(|| invalid("note needs a \"text\".".into()))?;
+            let id = task_id(tx.plan(), q)?;
+            tx.apply(Op::Note { task: id, text })?;
+        }
+        "unlock" => {
+            if tx.actor() == Actor::Agent {
+                return Err(Error::Refused {
+                    code: Refusal::OpNotAllowed,
+                    message: "only a person may unlock tasks; ask the person to run `todo unlock`."
+                        .into(),
+                });
+            }
+            let plan = tx.plan();
+            let ids: Vec<String> = if o.get("ids") == Some(&json!("all")) {
+                plan.tasks().map(|(_, _, t)| t.id.clone()).collect()
+            } else {
+                let mut ids = Vec::new();
+                for q in ids_field(o)? {
+                    match item(plan, &q)? {
+                        Item::Task(t) => ids.push(t),
+                        Item::Phase(p) => ids.extend(
+                            plan.phases
+                                .iter()
+                                .filter(|ph| ph.id == p)
+                                .flat_map(|ph| ph.tasks.iter().map(|t| t.id.clone())),
+                        ),
+                    }
+                }
+                ids
+            };
+            let locked: Vec<String> = ids
+                .into_iter()
+                .filter(|id| {
+                    plan.task_by_id(id)
+                        .is_some_and(|(_, t)| t.checks == Checks::Agent)
+                })
+                .collect();
+            tx.apply_all(locked.into_iter().map(|task| Op::SetChecks {
+                task,
+                checks: Checks::Anyone,
+                unlocked: true,
+            }))?;
+        }
+        "add" => {
+            let title =
+                text_field(o, "title")?.ok_or_else(|| invalid("add needs a \"title\".".into()))?;
+            if o.contains_key("after") {
+                return Err(bad_position(
+                    "\"after\" is not supported: items go last in their section.".into(),
+                ));
+            }
+            match str_field(o, "type")?.unwrap_or("step") {
+                "section" => {
+                    if o.contains_key("under") {
+                        return Err(bad_position(
+                            "a section only stands at the top, not under another item.".into(),
+                        ));
+                    }
+                    if phase_id(tx.plan(), &title).is_some() {
+                        return Err(Error::PhaseNameTaken { name: title });
+                    }
+                    // A phase exists through its tasks: made with the first one.
+                    return Err(invalid(format!(
+                        "add a step under \"{title}\" to make the section: a section holds steps."
+                    )));
+                }
+                "step" | "task" => {
+                    let under = str_field(o, "under")?;
+                    let phase = match under {
+                        Some(u) => match item(tx.plan(), u) {
+                            Ok(Item::Phase(p)) => PhaseRef::Id(p),
+                            Ok(Item::Task(_)) => {
+                                return Err(bad_position(format!(
+                                    "\"{u}\" is a step: a step stands under a section."
+                                )));
+                            }
+                            Err(_) => PhaseRef::New(normalize(u).unwrap_or_default()),
+                        },
+                        None => match tx.plan().phases.last() {
+                            Some(p) => PhaseRef::Id(p.id.clone()),
+                            None => PhaseRef::New("Todos".into()),
+                        },
+                    };
+                    let id = add(tx, phase, title, done)?;
+                    if let Some(c) = checks_field(o)? {
+                        tx.apply(Op::SetChecks {
+                            task: id,
+                            checks: c,
+                            unlocked: false,
+                        })?;
+                    }
+                }
+                other => {
+                    return Err(invalid(format!(
+                        "unknown item type \"{other}\" (expected section or step)."
+                    )));
+                }
+            }
+        }
+        "edit" => {
+            let q = str_field(o, "id")?.ok_or_else(|| invalid("edit needs an \"id\".".into()))?;
+            let title = text_field(o, "title")?;
+            let checks = checks_field(o)?;
+            match item(tx.plan(), q)? {
+                Item::Phase(phase) => {
+                    if let Some(name) = title {
+                        tx.apply(Op::RenamePhase { phase, name })?;
+                    }
+                }
+                Item::Task(task) => {
+                    if let Some(content) = title {
+                        tx.apply(Op::RenameTask {
+                            task: task.clone(),
+                            content,
+                        })?;
+                    }
+                    if let Some(checks) = checks {
+                        let unlocked = tx.plan().task_by_id(&task).is_some_and(|(_, t)| t.unlocked);
+                        tx.apply(Op::SetChecks {
+                            task,
+                            checks,
+                            unlocked,
+                        })?;
+                    }
+                }
+            }
+        }
+        "move" => {
+            let q = str_field(o, "id")?.ok_or_else(|| invalid("move needs an \"id\".".into()))?;
+            if o.contains_key("after") {
+                return Err(bad_position(
+                    "\"after\" is not supported: a step moves to the end of a section.".into(),
+                ));
+            }
+            let under =
+                str_field(o, "under")?.ok_or_else(|| invalid("move needs \"under\".".into()))?;
+            let Item::Task(task) = item(tx.plan(), q)? else {
+                return Err(bad_position(format!(
+                    "\"{q}\" is a section: a section only stands at the top."
+                )));
+            };
+            let Item::Phase(phase) = item(tx.plan(), under)? else {
+                return Err(bad_position(format!(
+                    "\"{under}\" is a step: a step stands under a section."
+                )));
+            };
+            tx.apply(Op::MoveTask {
+                task,
+                to: PhaseRef::Id(phase),
+            })?;
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+fn checks_field(o: &Map<String, Value>) -> Result<Option<Checks>> {
+    match str_field(o, "checks")? {
+        None => Ok(None),
+        Some(s) => Checks::parse(s).map(Some).ok_or_else(|| {
+            invalid(format!(
+                "unknown checks \"{s}\" (expected anyone, person or agent)."
+            ))
+        }),
+    }
+}
