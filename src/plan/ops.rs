@@ -52,9 +52,16 @@ pub enum Op {
         task: String,
         to: PhaseRef,
     },
+    /// Add a note to a task (`todo note`).
     Note {
         task: String,
         text: String,
+    },
+    /// Make `text` the task's only note; `None` clears its notes (the
+    /// plan operations' `note`, which writes a step's note).
+    WriteNote {
+        task: String,
+        text: Option<String>,
     },
     /// Remove finished tasks, then empty phases.
     Prune,

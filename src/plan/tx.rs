@@ -900,6 +900,18 @@ impl Tx {
                 t.notes.push(text);
                 true
             }
+            Op::WriteNote { task, text } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                let notes: Vec<String> = text.into_iter().collect();
+                let changed = t.notes != notes;
+                if changed {
+                    self.change.task(pos, t);
+                    t.notes = notes;
+                }
+                changed
+            }
             Op::SetChecks {
                 task,
                 checks,

@@ -32,7 +32,10 @@ fn agent(env: &TestEnv, args: &[&str]) -> Run {
 fn refused(env: &TestEnv, run: &Run, exit: i32, code: &str, before: &str) {
     assert_eq!(run.code, exit, "{run:?}");
     assert_eq!(env.plan_text(), before, "the plan changed: {run:?}");
-    let _ = code;
+    assert!(
+        run.stderr.contains(code) || run.stdout.contains(code),
+        "no {code} in {run:?}"
+    );
 }
 
 /// As `refused`, for a verb run with `--json`: also `error.code`.
@@ -237,6 +240,47 @@ fn plan_operations_set_with_next_land_in_one_rev() {
     let before = env.plan_text();
     let run = apply(&env, &json!({"op": "move", "id": "t2", "under": "t1"}));
     refused_json(&env, &run, 5, "plan-bad-position", &before);
+}
+
+#[test]
+fn a_plan_operations_note_writes_the_steps_note_and_an_empty_one_clears_it() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "tests"], &["note", "tests", "flaky on CI"]]);
+    env.run(&["note", "tests", "and slow"]).ok();
+    assert_eq!(
+        task(&env.plan(), "t1")["notes"],
+        json!(["flaky on CI", "and slow"]),
+        "todo note adds"
+    );
+    apply(
+        &env,
+        &json!({"op": "note", "id": "t1", "text": "green since #12"}),
+    )
+    .ok();
+    assert_eq!(task(&env.plan(), "t1")["notes"], json!(["green since #12"]));
+    let rev = env.rev();
+    apply(
+        &env,
+        &json!({"op": "note", "id": "t1", "text": "green since #12"}),
+    )
+    .ok();
+    assert_eq!(env.rev(), rev, "the same note again changes nothing");
+    apply(
+        &env,
+        &json!({"op": "set", "ids": ["t1"], "state": "done", "note": "  "}),
+    )
+    .ok();
+    let plan = env.plan();
+    assert_eq!(
+        task(&plan, "t1")["notes"],
+        Value::Null,
+        "an empty note clears: {plan}"
+    );
+    assert_eq!(task(&plan, "t1")["status"], "completed");
+    // A note that is not text is still invalid.
+    let before = env.plan_text();
+    let run = apply(&env, &json!({"op": "note", "id": "t1", "text": 3}));
+    refused_json(&env, &run, 5, "plan-invalid", &before);
 }
 
 #[test]

@@ -18,12 +18,12 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
     match op {
         "set" => {
             let status = state(str_field(o, "state")?.unwrap_or_default())?;
-            let note = text_field(o, "note")?;
+            let note = note_field(o, "note")?;
             for q in ids_field(o)? {
                 let id = task_id(tx.plan(), &q)?;
                 set(tx, id.clone(), status, None)?;
                 if let Some(text) = &note {
-                    tx.apply(Op::Note {
+                    tx.apply(Op::WriteNote {
                         task: id,
                         text: text.clone(),
                     })?;
@@ -42,10 +42,12 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
         }
         "note" => {
             let q = str_field(o, "id")?.ok_or_else(|| invalid("note needs an \"id\".".into()))?;
-            let text =
-                text_field(o, "text")?.ok_or_else(|| invalid("note needs a \"text\".".into()))?;
             let id = task_id(tx.plan(), q)?;
-            tx.apply(Op::Note { task: id, text })?;
+            tx.apply(Op::WriteNote {
+                task: id,
+                text: note_field(o, "text")?
+                    .ok_or_else(|| invalid("note needs a \"text\".".into()))?,
+            })?;
         }
         "unlock" => {
             if tx.actor() == Actor::Agent {
@@ -208,4 +210,10 @@ fn checks_field(o: &Map<String, Value>) -> Result<Option<Checks>> {
             ))
         }),
     }
+}
+
+/// A note as seed 003 writes it: the step's one note, an empty text
+/// clearing it. `None`: the field is absent.
+fn note_field(o: &Map<String, Value>, key: &str) -> Result<Option<Option<String>>> {
+    Ok(str_field(o, key)?.map(normalize))
 }
