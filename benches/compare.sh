@@ -374,6 +374,32 @@ run_size() {
     bench "$n" floor_dd floor "sh -c 'rm -f $plan.floor && sync'" "dd if=$plan of=$plan.floor bs=1M conv=fsync status=none"
     wc -c <"$S/todo/.todo.json" | tr -d ' ' >"$RES/$n-filesize"
     scale "$n"
+    ((n == BASE_SIZE)) && agent "$n"
+}
+
+# agent SIZE: the agent side (issues 12-14), todo only, at the base size.
+# `todo apply` of a 50-op batch (25 done, 15 notes, 5 blocks, 5 drops, by
+# id; no adds: an agent may not grow a plan past 300 tasks) next to one
+# `todo done` by id on the same plan, timed side by side.
+agent() {
+    local n=$1 D="$SCRATCH/n$1"
+    local W="$D/work" S="$D/snap"
+    local r_todo="sh -c 'cp -a $S/todo/. $W/todo/ && sync'"
+    local by_todo
+    by_todo=$(meta "$n" 'm["by_id"]["todo_id"]')
+    python3 - "$S/todo/.todo.json" "$D/io/ops50.json" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+ids = [t["id"] for p in plan["phases"] for t in p["tasks"] if t["status"] == "pending"][-50:]
+ops = [{"op": "done", "task": i} for i in ids[:25]]
+ops += [{"op": "note", "id": i, "text": "checked by the agent"} for i in ids[25:40]]
+ops += [{"op": "block", "task": i, "reason": "waits for review"} for i in ids[40:45]]
+ops += [{"op": "drop", "task": i} for i in ids[45:50]]
+json.dump(ops, open(sys.argv[2], "w"))
+PY
+    bench "$n" agent \
+        done "$r_todo" "$TODO done $by_todo" \
+        apply50 "$r_todo" "$TODO apply --ops $D/io/ops50.json"
 }
 
 # scale SIZE: issue 11's cases, todo only. Phase-wide verbs on a plan with

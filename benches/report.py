@@ -250,6 +250,11 @@ def main():
             continue
         check(f"growth {k(base)} → {k(top)}: {label} ≤ {growth_limit:.0f}",
               None if lo is None or hi is None else hi / lo, growth_limit, lambda v: f"{v:.0f}")
+    # Issue 12: an agent's 50-op batch against one person's `done`.
+    a50, d1b = get(base, "agent", "apply50"), get(base, "agent", "done")
+    check(f"`todo apply` of 50 ops ≤ 1.5 × one `todo done` ({k(base)} tasks)",
+          None if a50 is None or d1b is None else a50 / d1b, 1.5, x2,
+          cross=cpu_ratio((base, "agent", "apply50"), [(base, "agent", "done")]))
     mf = get(top, "merge_file", "todo")
     check(f"`todo merge-file` of two {k(top)}-task plans, 100 changes per side ≤ 1 s",
           None if mf is None else mf * 1000, 1000, lambda v: f"{v:.0f}", " ms",
