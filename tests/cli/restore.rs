@@ -168,8 +168,11 @@ fn latest_valid_snapshot_wins_and_malformed_ones_are_skipped() {
             snapshot("s3", Some("s2"), phases("B", &[("new", "pending")])),
         ]),
     );
-    env.run(&["import", "session.jsonl"])
-        .is(0, "Imported 1 phase(s), 1 task(s) from session.jsonl.\n", "");
+    env.run(&["import", "session.jsonl"]).is(
+        0,
+        "Imported 1 phase(s), 1 task(s) from session.jsonl.\n",
+        "",
+    );
     assert_eq!(phases_of(&env), one_phase("B", &[("new", "in_progress")]));
 
     // The seed's entries exactly as given (no ids: a version-1 session,
@@ -181,8 +184,11 @@ fn latest_valid_snapshot_wins_and_malformed_ones_are_skipped() {
         json!({ "type": "custom", "customType": "todo-phases", "data": { "phases": "garbage" } }),
         json!({ "type": "custom", "customType": "todo-phases", "data": phases("B", &[("new", "pending")]) }),
     ]);
-    env.run_stdin(&["import", "-"], seed.as_bytes(), |_| {})
-        .is(0, "Imported 1 phase(s), 1 task(s) from -.\n", "");
+    env.run_stdin(&["import", "-"], seed.as_bytes(), |_| {}).is(
+        0,
+        "Imported 1 phase(s), 1 task(s) from -.\n",
+        "",
+    );
     assert_eq!(phases_of(&env), one_phase("B", &[("new", "in_progress")]));
 }
 
@@ -219,10 +225,15 @@ fn a_malformed_latest_snapshot_falls_back_to_an_earlier_valid_one() {
     text.push_str("{\"type\":\"custom\",\"id\":\"cut\",\"parentId\":\"m2\",\"customType\":\"todo-phases\",\"data\":{\"phases\":[\n");
     write(&env, "session.jsonl", text);
     let mut bytes = std::fs::read(env.root.join("session.jsonl")).unwrap();
-    bytes.extend_from_slice(b"{\"type\":\"custom\",\"id\":\"\xff\xfe\",\"parentId\":\"m2\"}\n[1,2,3]\n\n");
+    bytes.extend_from_slice(
+        b"{\"type\":\"custom\",\"id\":\"\xff\xfe\",\"parentId\":\"m2\"}\n[1,2,3]\n\n",
+    );
     write(&env, "session.jsonl", bytes);
-    env.run(&["import", "session.jsonl"])
-        .is(0, "Imported 1 phase(s), 2 task(s) from session.jsonl.\n", "");
+    env.run(&["import", "session.jsonl"]).is(
+        0,
+        "Imported 1 phase(s), 2 task(s) from session.jsonl.\n",
+        "",
+    );
     assert_eq!(
         phases_of(&env),
         one_phase("Kept", &[("a1", "completed"), ("a2", "in_progress")])
@@ -287,7 +298,7 @@ fn a_session_without_snapshots_is_refused_and_the_plan_kept() {
     refused(
         &env,
         &["import", "cleared.jsonl"],
-        "Could not import cleared.jsonl: the latest todo-phases snapshot on its current branch (entry s2) is empty; the plan was left as it was.\n",
+        "Could not import cleared.jsonl: the latest todo-phases snapshot on its current branch (entry \"s2\") is empty; the plan was left as it was.\n",
     );
     // An empty file named .jsonl holds no list either.
     write(&env, "empty.jsonl", "");
@@ -310,15 +321,14 @@ fn session_start_restores_the_snapshot() {
         lines(&[
             header(),
             user("m1", None, "resume"),
-            snapshot(
-                "s1",
-                Some("m1"),
-                phases("A", &[("kept", "in_progress")]),
-            ),
+            snapshot("s1", Some("m1"), phases("A", &[("kept", "in_progress")])),
         ]),
     );
-    env.run(&["import", "session.jsonl"])
-        .is(0, "Imported 1 phase(s), 1 task(s) from session.jsonl.\n", "");
+    env.run(&["import", "session.jsonl"]).is(
+        0,
+        "Imported 1 phase(s), 1 task(s) from session.jsonl.\n",
+        "",
+    );
     assert_eq!(phases_of(&env), one_phase("A", &[("kept", "in_progress")]));
 }
 
@@ -347,8 +357,11 @@ fn restore_is_branch_aware_an_abandoned_branch_never_wins() {
             json!({ "type": "leaf_position", "id": "lp1", "parentId": "s1", "timestamp": "2026-01-02T03:00:09.000Z", "targetId": "s1" }),
         ]),
     );
-    env.run(&["import", "marker.jsonl"])
-        .is(0, "Imported 1 phase(s), 1 task(s) from marker.jsonl.\n", "");
+    env.run(&["import", "marker.jsonl"]).is(
+        0,
+        "Imported 1 phase(s), 1 task(s) from marker.jsonl.\n",
+        "",
+    );
     let want = one_phase("Current", &[("current-task", "in_progress")]);
     assert_eq!(phases_of(&env), want);
 
@@ -375,8 +388,11 @@ fn restore_is_branch_aware_an_abandoned_branch_never_wins() {
             user("m3", Some("s1"), "No, go back."),
         ]),
     );
-    env.run(&["import", "fork.jsonl"])
-        .is(0, "Imported 1 phase(s), 1 task(s) from fork.jsonl.\n", "");
+    env.run(&["import", "fork.jsonl"]).is(
+        0,
+        "Imported 1 phase(s), 1 task(s) from fork.jsonl.\n",
+        "",
+    );
     assert_eq!(phases_of(&env), want);
     assert!(!env.plan_text().contains("abandoned-task"));
 
@@ -409,7 +425,11 @@ fn restore_is_branch_aware_an_abandoned_branch_never_wins() {
         "lost-target.jsonl",
         lines(&[
             header(),
-            snapshot("s1", None, phases("Current", &[("current-task", "pending")])),
+            snapshot(
+                "s1",
+                None,
+                phases("Current", &[("current-task", "pending")]),
+            ),
             json!({ "type": "leaf_position", "id": "lp1", "parentId": "s1", "targetId": "gone" }),
         ]),
     );
@@ -708,7 +728,7 @@ fn a_transcript_without_todowrite_is_refused_and_the_plan_kept() {
     refused(
         &env,
         &["import", "cleared.jsonl"],
-        "Could not import cleared.jsonl: the latest TodoWrite call (entry a2) is an empty list; the plan was left as it was.\n",
+        "Could not import cleared.jsonl: the latest TodoWrite call (entry \"a2\") is an empty list; the plan was left as it was.\n",
     );
 }
 
@@ -735,8 +755,11 @@ fn a_restore_keeps_ids_is_undone_and_is_checked_like_any_import() {
             ),
         ]),
     );
-    env.run(&["import", "session.jsonl"])
-        .is(0, "Imported 1 phase(s), 3 task(s) from session.jsonl.\n", "");
+    env.run(&["import", "session.jsonl"]).is(
+        0,
+        "Imported 1 phase(s), 3 task(s) from session.jsonl.\n",
+        "",
+    );
     let plan = env.plan();
     let ids: Vec<&str> = plan["phases"][0]["tasks"]
         .as_array()
@@ -764,7 +787,8 @@ fn plan_json_on_one_line_is_still_a_plan_not_a_session() {
     // Detection by content must not take a one-line snapshot object or a
     // plan for a session.
     let env = TestEnv::new();
-    let snapshot = r#"{"phases":[{"name":"Auth","tasks":[{"content":"Wire OAuth","status":"completed"}]}]}"#;
+    let snapshot =
+        r#"{"phases":[{"name":"Auth","tasks":[{"content":"Wire OAuth","status":"completed"}]}]}"#;
     env.run_stdin(&["import", "-"], snapshot.as_bytes(), |_| {})
         .is(0, "Imported 1 phase(s), 1 task(s) from -.\n", "");
     write(&env, "snap.json", snapshot);
@@ -809,10 +833,20 @@ fn hostile_session_files_never_panic_hang_or_write() {
     with.extend_from_slice(&junk);
     write(&env, "with.jsonl", &with);
     let start = Instant::now();
-    bounded(&env, &["import", "with.jsonl"])
-        .is(0, "Imported 1 phase(s), 1 task(s) from with.jsonl.\n", "");
-    assert_eq!(phases_of(&env), one_phase("Safe", &[("survives", "in_progress")]));
-    eprintln!("hostile session ({} MiB) restored in {:?}", with.len() >> 20, start.elapsed());
+    bounded(&env, &["import", "with.jsonl"]).is(
+        0,
+        "Imported 1 phase(s), 1 task(s) from with.jsonl.\n",
+        "",
+    );
+    assert_eq!(
+        phases_of(&env),
+        one_phase("Safe", &[("survives", "in_progress")])
+    );
+    eprintln!(
+        "hostile session ({} MiB) restored in {:?}",
+        with.len() >> 20,
+        start.elapsed()
+    );
 
     // Without one: an error, and the plan as it was.
     env.write_plan(TWO_TASKS);
@@ -832,14 +866,19 @@ fn hostile_session_files_never_panic_hang_or_write() {
     let mut transcript = Vec::new();
     transcript.extend_from_slice(deep_todo.as_bytes());
     transcript.extend_from_slice(b"\xff\xfe{\"type\":\"assistant\"}\n");
-    transcript.extend_from_slice(format!("{{\"type\":\"assistant\",\"message\":{{\"content\":\"{huge} TodoWrite\"}}}}\n").as_bytes());
+    transcript.extend_from_slice(
+        format!("{{\"type\":\"assistant\",\"message\":{{\"content\":\"{huge} TodoWrite\"}}}}\n")
+            .as_bytes(),
+    );
     write(&env, "junk-transcript.jsonl", &transcript);
     let run = bounded(&env, &["import", "junk-transcript.jsonl"]);
     run.code(5);
     assert_eq!(env.plan_text(), TWO_TASKS);
 
     // Binary noise with the .jsonl name.
-    let noise: Vec<u8> = (0..1_000_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let noise: Vec<u8> = (0..1_000_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
     write(&env, "noise.jsonl", &noise);
     bounded(&env, &["import", "noise.jsonl"]).code(5);
     assert_eq!(env.plan_text(), TWO_TASKS);
