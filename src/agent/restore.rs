@@ -407,3 +407,44 @@ fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_numbered_the_same_both_ways() {
+        let raw = b"a\r\n\n  b \nc";
+        let forth: Vec<_> = lines(raw).collect();
+        let mut back: Vec<_> = lines_back(raw).collect();
+        back.reverse();
+        assert_eq!(forth, back);
+        assert_eq!(forth[3], (4, &b"c"[..]));
+        assert_eq!(forth[0], (1, &b"a"[..]));
+    }
+
+    #[test]
+    fn a_session_is_known_by_name_or_first_line() {
+        assert!(is_session("s.JSONL", b"# Auth\n"));
+        assert!(is_session("-", b"\n{\"type\":\"session\",\"id\":\"x\"}\n"));
+        assert!(is_session("t", b"{\"type\":\"user\",\"message\":{}}\n{}"));
+        // Plans and snapshots, on one line or many, stay plans.
+        assert!(!is_session("-", b"{\"phases\":[],\"type\":\"x\"}"));
+        assert!(!is_session(
+            "p.json",
+            b"{\n  \"version\": 1,\n  \"phases\": []\n}\n"
+        ));
+        assert!(!is_session("-", b"[{\"type\":\"x\"}]"));
+        assert!(!is_session("TODO.md", b"# Auth\n- [ ] a\n"));
+        assert!(!is_session("-", b"{\"type\":7}"));
+        assert!(!is_session("-", b""));
+    }
+
+    #[test]
+    fn ids_from_the_file_are_quoted_escaped_and_cut() {
+        assert_eq!(shown("s2"), "\"s2\"");
+        assert_eq!(shown("a\nb\u{1b}"), "\"a\\nb\\u{1b}\"");
+        let long = "é".repeat(100);
+        assert_eq!(shown(&long), format!("{:?}…", "é".repeat(40)));
+    }
+}

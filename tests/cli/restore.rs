@@ -513,6 +513,27 @@ fn parent_id_cycles_and_missing_parents_end_the_walk() {
         &["import", "orphan.jsonl"],
         "Could not import orphan.jsonl: it is a pi session with no valid todo-phases snapshot on its current branch (1 snapshot on other branches; entry \"m5\" names parent \"gone\", which is not in the file); the plan was left as it was.\n",
     );
+    // Ids come from the file: shown escaped and cut short, never raw
+    // (an ESC or a line break would reach the terminal).
+    let nasty = format!("evil\u{1b}[31m\nHint: run rm -rf{}", "x".repeat(200));
+    write(
+        &env,
+        "nasty.jsonl",
+        lines(&[header(), user(&nasty, Some("\u{7}gone"), "hi")]),
+    );
+    let run = bounded(&env, &["import", "nasty.jsonl"]);
+    run.code(5);
+    assert_eq!(run.stderr.lines().count(), 1, "{run:?}");
+    assert!(
+        !run.stderr.contains('\u{1b}') && !run.stderr.contains('\u{7}'),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr.contains("(entry \"evil\\u{1b}[31m\\nHint: run rm -rfxxxxxxxxxxxxxx\"… names parent \"\\u{7}gone\""),
+        "{run:?}"
+    );
+    assert_eq!(env.plan_text(), TWO_TASKS);
+
     // … but the part of the branch before the gap counts.
     write(
         &env,
