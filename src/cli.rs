@@ -183,14 +183,20 @@ pub enum Command {
     /// `todo export --format gfm --into body.md`
     Export(ExportArgs),
 
-    /// Replace the plan with a Markdown or JSON file (default TODO.md).
+    /// Replace the plan with a Markdown, JSON or agent session file (default TODO.md).
     ///
     /// Reads our Markdown, the pull-request flavour, and JSON (a plan file,
     /// a phases array, or an object with `phases`). Tasks keep their ids
     /// when they match the current plan by phase and text. `-` reads stdin.
     ///
+    /// An agent's session file (`.jsonl`, or known by its content) restores
+    /// the list the agent last had: the latest valid `todo-phases` snapshot
+    /// on the current branch of a pi / oh-my-pi session, or the latest
+    /// TodoWrite list of a Claude Code transcript (as phase "Claude Code").
+    /// Malformed lines are skipped; a file with no list is refused (exit 5).
+    ///
     /// Examples: `todo import`, `todo import --from-block body.md`,
-    /// `todo import - < snapshot.json`
+    /// `todo import - < snapshot.json`, `todo import ~/.claude/projects/DIR/SESSION.jsonl`
     Import(ImportArgs),
 
     /// Edit the checklist in $VISUAL or $EDITOR.

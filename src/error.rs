@@ -121,6 +121,11 @@ pub(crate) enum Error {
     )]
     EmptyImport { from: String },
 
+    /// `todo import` of an agent's session file that holds no list to
+    /// restore (none, only malformed ones, or an empty latest one).
+    #[error("Could not import {from}: {why}; the plan was left as it was.")]
+    NoSnapshot { from: String, why: String },
+
     /// Unparsable Markdown or JSON input, or a bad `--into` region: the
     /// problems, each with its place.
     #[error("{0}")]
@@ -362,6 +367,7 @@ impl Error {
             Error::BrokenPlan { .. } => (X::Invalid, "broken_plan", "broken_plan"),
             Error::CounterSpent { .. } => (X::Invalid, "invalid_input", "counter_spent"),
             Error::EmptyImport { .. } => (X::Invalid, "invalid_input", "empty_import"),
+            Error::NoSnapshot { .. } => (X::Invalid, "invalid_input", "no_snapshot"),
             Error::Invalid(_) => (X::Invalid, "invalid_input", "invalid_input"),
             Error::Io { .. } => (X::Environment, "io", "io"),
             Error::ReadOnlyPlan { .. } => (X::Environment, "environment", "read_only_plan"),
@@ -660,6 +666,15 @@ mod tests {
                 "empty_import",
             ),
             (
+                Error::NoSnapshot {
+                    from: "s.jsonl".into(),
+                    why: "w".into(),
+                },
+                5,
+                "invalid_input",
+                "no_snapshot",
+            ),
+            (
                 Error::Invalid("x".into()),
                 5,
                 "invalid_input",
@@ -888,9 +903,10 @@ mod tests {
             Error::AtLine { .. } => 28,
             Error::Refused { .. } => 29,
             Error::Unchanged { .. } => 30,
+            Error::NoSnapshot { .. } => 31,
         }
     }
-    const KINDS: usize = 31;
+    const KINDS: usize = 32;
 
     #[test]
     fn every_kind_has_its_exit_status_code_and_kind() {

@@ -1,4 +1,5 @@
-//! `todo import [<path>]`: replace the plan with Markdown or JSON.
+//! `todo import [<path>]`: replace the plan with Markdown or JSON, or with
+//! the list an agent's session file holds (`agent::restore`).
 
 use std::io::Read;
 use std::path::Path;
@@ -7,6 +8,7 @@ use serde_json::json;
 
 use super::export::beside;
 use super::{Context, Outcome};
+use crate::agent::restore;
 use crate::cli::ImportArgs;
 use crate::error::{Error, Result, io_reason};
 use crate::markdown;
@@ -17,14 +19,23 @@ use crate::storage::{self, Named};
 
 pub(super) fn run(ctx: &Context, args: &ImportArgs) -> Outcome {
     match read(ctx, args) {
-        Ok((shown, phases, keep_notes)) => ctx.change(|tx| replace(tx, shown, phases, keep_notes)),
+        Ok(input) => ctx.change(|tx| replace(tx, input)),
         Err(e) => Outcome::of(Err(e)),
     }
 }
 
-/// The phases to import, read and parsed before the lock is taken, with
-/// how to name where they came from.
-fn read(ctx: &Context, args: &ImportArgs) -> Result<(String, Vec<Phase>, bool)> {
+/// What to import, read and parsed before the lock is taken.
+struct Input {
+    /// How to name where it came from.
+    shown: String,
+    phases: Vec<Phase>,
+    /// Whether matched tasks keep their notes (JSON snapshots carry none).
+    keep_notes: bool,
+    /// The agent and entry, when it came from a session file.
+    session: Option<(restore::Agent, Option<String>, usize)>,
+}
+
+fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
     let failed = |shown: &str, why: String| Error::ImportUnreadable {
         from: shown.to_string(),
         why,
@@ -54,6 +65,20 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<(String, Vec<Phase>, bool)> 
             (shown, bytes)
         }
     };
+    // An agent's session file, by name or by content; never inside a
+    // `--from-block` region, which is Markdown.
+    if !args.from_block && restore::is_session(&shown, &raw) {
+        let found = restore::restore(&raw).map_err(|why| Error::NoSnapshot {
+            from: shown.clone(),
+            why,
+        })?;
+        return Ok(Input {
+            shown,
+            phases: found.phases,
+            keep_notes: true,
+            session: Some((found.agent, found.entry, found.line)),
+        });
+    }
     let bad = |problems: String| Error::Invalid(format!("Could not parse {shown}:\n{problems}"));
     let text = String::from_utf8(raw).map_err(|_| bad("  Line 1: not UTF-8 text".into()))?;
     let text = if args.from_block {
@@ -67,19 +92,33 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<(String, Vec<Phase>, bool)> 
     if phases.is_empty() {
         return Err(Error::EmptyImport { from: shown });
     }
-    Ok((shown, phases, keep_notes))
+    Ok(Input {
+        shown,
+        phases,
+        keep_notes,
+        session: None,
+    })
 }
 
-fn replace(tx: &mut Tx, shown: String, phases: Vec<Phase>, keep_notes: bool) -> Result<Report> {
+fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
+    let Input {
+        shown,
+        phases,
+        keep_notes,
+        session,
+    } = input;
     let phases = tx.adopt(phases, keep_notes);
     tx.apply(Op::Replace { phases })?;
     let plan = tx.plan();
     let (n, m) = (plan.phases.len(), plan.task_count());
     let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
-    Ok(Report::new("import", Kind::Confirm, message).with(
-        "imported",
-        json!({ "phases": n, "tasks": m, "from": shown }),
-    ))
+    let mut imported = json!({ "phases": n, "tasks": m, "from": shown });
+    if let Some((agent, entry, line)) = session {
+        imported["session"] = json!(agent.as_str());
+        imported["entry"] = json!(entry);
+        imported["line"] = json!(line);
+    }
+    Ok(Report::new("import", Kind::Confirm, message).with("imported", imported))
 }
 
 /// JSON (a plan file, a phases array, or `{"phases": [...]}`) or Markdown.

@@ -25,6 +25,7 @@ mod matching;
 mod merge;
 mod output;
 mod reshape;
+mod restore;
 mod rm;
 mod scale;
 mod shared;

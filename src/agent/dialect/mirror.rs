@@ -14,7 +14,7 @@ use crate::plan::{Op, Status, Tx};
 pub(crate) const CLAUDE_PHASE: &str = "Claude Code";
 pub(crate) const CODEX_PHASE: &str = "Codex";
 
-pub(super) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(String, Status)>> {
+pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(String, Status)>> {
     let Some(Value::Array(list)) = v else {
         return Err(invalid("the list must be an array.".into()));
     };

@@ -20,7 +20,7 @@ use crate::plan::ops::{PhaseRef, Refusal};
 use crate::plan::{Op, Plan, Status, Tx};
 use crate::text::normalize;
 
-pub(crate) use mirror::{CLAUDE_PHASE, CODEX_PHASE};
+pub(crate) use mirror::{CLAUDE_PHASE, CODEX_PHASE, mirror_list};
 
 pub(crate) fn invalid(message: String) -> Error {
     Error::Refused {

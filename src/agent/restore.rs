@@ -1,0 +1,450 @@
+//! Restore (SPEC §10): the list an agent last had, read from its session
+//! file for `todo import` — a pi / oh-my-pi session (the latest valid
+//! `todo-phases` snapshot on the current branch) or a Claude Code
+//! transcript (the latest `TodoWrite` call). The file is untrusted: a line
+//! that does not parse is skipped, never fatal, and every walk is bounded.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::dialect::{CLAUDE_PHASE, mirror_list};
+use crate::plan::{Phase, Task, import as plan_import};
+
+/// The `customType` of pi-todo's snapshot entries (`pi.appendEntry`).
+const SNAPSHOT_TYPE: &str = "todo-phases";
+
+/// Which agent wrote the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Agent {
+    Pi,
+    ClaudeCode,
+}
+
+impl Agent {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Agent::Pi => "pi",
+            Agent::ClaudeCode => "claude-code",
+        }
+    }
+}
+
+/// The list found, and where: the entry's id (pi) or uuid (Claude Code)
+/// when it has one, and its line.
+#[derive(Debug)]
+pub(crate) struct Restored {
+    pub(crate) phases: Vec<Phase>,
+    pub(crate) agent: Agent,
+    pub(crate) entry: Option<String>,
+    pub(crate) line: usize,
+}
+
+/// Whether `raw` (read from `path`) is a session file rather than a plan:
+/// named `.jsonl`, or its first line is a whole JSON object with a string
+/// `type` — every line of both formats has one — and no `phases` (so a
+/// snapshot or plan written on one line stays a plan).
+pub(crate) fn is_session(path: &str, raw: &[u8]) -> bool {
+    let named = Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl"));
+    if named {
+        return true;
+    }
+    #[derive(Deserialize)]
+    struct Probe {
+        #[serde(rename = "type")]
+        kind: String,
+        phases: Option<serde::de::IgnoredAny>,
+    }
+    let Some(first) = lines(raw).map(|(_, l)| l).find(|l| !l.is_empty()) else {
+        return false;
+    };
+    first.starts_with(b"{")
+        && serde_json::from_slice::<Probe>(first)
+            .is_ok_and(|p| p.phases.is_none() && !p.kind.is_empty())
+}
+
+/// The list in the session file `raw`, or why there is none (a clause
+/// for "Could not import <path>: …").
+pub(crate) fn restore(raw: &[u8]) -> Result<Restored, String> {
+    let pi = PiSession::read(raw);
+    if pi.header || pi.snapshots > 0 {
+        return pi.restore();
+    }
+    match claude_code(raw) {
+        Some(found) => found,
+        None if pi.claude_like => {
+            Err("it is a Claude Code transcript with no valid TodoWrite call".into())
+        }
+        None => Err(
+            "it holds no todo list (no todo-phases snapshot of a pi session, no TodoWrite call of a Claude Code transcript)"
+                .into(),
+        ),
+    }
+}
+
+/// The file's lines, numbered from 1, without their `\r\n` / `\n` and
+/// surrounding ASCII blanks.
+fn lines(raw: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    raw.split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_ascii()))
+}
+
+/// [`lines`], last first.
+fn lines_back(raw: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let count = memchr::memchr_iter(b'\n', raw).count() + 1;
+    raw.rsplit(|&b| b == b'\n')
+        .enumerate()
+        .map(move |(i, l)| (count - i, l.trim_ascii()))
+}
+
+/// An entry's id (or a line) as a message shows it: quoted, escaped, and
+/// cut short, since it comes from the file.
+fn shown(id: &str) -> String {
+    const MAX: usize = 40;
+    match id.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{:?}…", &id[..cut]),
+        None => format!("{id:?}"),
+    }
+}
+
+fn place(entry: Option<&str>, line: usize) -> String {
+    match entry {
+        Some(id) => format!("entry {}", shown(id)),
+        None => format!("line {line}"),
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+// ── pi / oh-my-pi ────────────────────────────────────────────────────────
+
+/// One line of a pi session, as much of it as restore needs. A line whose
+/// fields have other types than these is malformed and skipped.
+#[derive(Deserialize)]
+struct Entry<'a> {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    id: Option<String>,
+    #[serde(rename = "parentId")]
+    parent: Option<String>,
+    #[serde(rename = "customType")]
+    custom_type: Option<String>,
+    /// `leaf_position`'s target: absent, `null` (the leaf was cleared) or
+    /// an id.
+    #[serde(rename = "targetId", default, deserialize_with = "present")]
+    target: Option<Option<String>>,
+    #[serde(borrow)]
+    data: Option<&'a RawValue>,
+}
+
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+struct Node<'a> {
+    id: Option<String>,
+    parent: Option<String>,
+    /// `Some(target)` for a `leaf_position` marker.
+    leaf_position: Option<Option<String>>,
+    /// `Some(data)` for a `todo-phases` snapshot.
+    snapshot: Option<Option<&'a RawValue>>,
+    line: usize,
+}
+
+struct PiSession<'a> {
+    header: bool,
+    claude_like: bool,
+    snapshots: usize,
+    nodes: Vec<Node<'a>>,
+}
+
+/// How the walk back from the leaf ended, when it found nothing.
+enum End {
+    Root,
+    Loop(String),
+    Missing { entry: String, parent: String },
+}
+
+impl<'a> PiSession<'a> {
+    fn read(raw: &'a [u8]) -> PiSession<'a> {
+        let mut s = PiSession {
+            header: false,
+            claude_like: false,
+            snapshots: 0,
+            nodes: Vec::new(),
+        };
+        for (line, bytes) in lines(raw) {
+            let Ok(text) = std::str::from_utf8(bytes) else {
+                continue;
+            };
+            if text.is_empty() {
+                continue;
+            }
+            let Ok(e) = serde_json::from_str::<Entry>(text) else {
+                continue;
+            };
+            let kind = e.kind.as_deref().unwrap_or_default();
+            match kind {
+                // Line 1 is the header; a later one is an entry of no use.
+                "session" if s.nodes.is_empty() && !s.header => {
+                    s.header = true;
+                    continue;
+                }
+                "user" | "assistant" => s.claude_like = true,
+                _ => {}
+            }
+            let snapshot = (kind == "custom" && e.custom_type.as_deref() == Some(SNAPSHOT_TYPE))
+                .then_some(e.data);
+            s.snapshots += usize::from(snapshot.is_some());
+            s.nodes.push(Node {
+                id: e.id,
+                parent: e.parent,
+                leaf_position: (kind == "leaf_position").then(|| e.target.unwrap_or(None)),
+                snapshot,
+                line,
+            });
+        }
+        s
+    }
+
+    /// Walk back from the leaf: the first valid snapshot wins.
+    fn restore(&self) -> Result<Restored, String> {
+        // Version-1 sessions have no ids: one branch, in file order (as
+        // pi's migration reads them).
+        let tree = self.nodes.iter().any(|n| n.id.is_some());
+        let (branch, end) = if tree {
+            self.branch()
+        } else {
+            ((0..self.nodes.len()).rev().collect(), End::Root)
+        };
+        let mut malformed = 0;
+        for &i in &branch {
+            let node = &self.nodes[i];
+            let Some(data) = node.snapshot else { continue };
+            match snapshot_phases(data) {
+                Some(phases) if phases.is_empty() => {
+                    return Err(format!(
+                        "the latest todo-phases snapshot on its current branch ({}) is empty",
+                        place(node.id.as_deref(), node.line)
+                    ));
+                }
+                Some(phases) => {
+                    return Ok(Restored {
+                        phases,
+                        agent: Agent::Pi,
+                        entry: node.id.clone(),
+                        line: node.line,
+                    });
+                }
+                None => malformed += 1,
+            }
+        }
+        let elsewhere = if tree {
+            let on: std::collections::HashSet<usize> = branch.iter().copied().collect();
+            self.nodes
+                .iter()
+                .enumerate()
+                .filter(|(i, n)| n.snapshot.is_some() && n.id.is_some() && !on.contains(i))
+                .count()
+        } else {
+            0
+        };
+        let mut details = Vec::new();
+        if malformed > 0 {
+            details.push(format!(
+                "{} skipped",
+                plural(malformed, "malformed snapshot", "malformed snapshots")
+            ));
+        }
+        if elsewhere > 0 {
+            details.push(format!(
+                "{} on other branches",
+                plural(elsewhere, "snapshot", "snapshots")
+            ));
+        }
+        match end {
+            End::Root => {}
+            End::Loop(id) => details.push(format!(
+                "its parentId chain loops back to entry {}",
+                shown(&id)
+            )),
+            End::Missing { entry, parent } => details.push(format!(
+                "entry {} names parent {}, which is not in the file",
+                shown(&entry),
+                shown(&parent)
+            )),
+        }
+        let mut why = "it is a pi session with no valid todo-phases snapshot on its current branch"
+            .to_string();
+        if !details.is_empty() {
+            why.push_str(&format!(" ({})", details.join("; ")));
+        }
+        Err(why)
+    }
+
+    /// The current branch, leaf first: the leaf is the last entry, or the
+    /// entry a later `leaf_position` marker names (pi's `_buildIndex`);
+    /// then each `parentId` in turn. A parent not in the file ends the
+    /// branch (pi's `getBranch`); an entry seen twice ends it too.
+    fn branch(&self) -> (Vec<usize>, End) {
+        let mut by_id: HashMap<&str, usize> = HashMap::with_capacity(self.nodes.len());
+        let mut leaf = None;
+        for (i, n) in self.nodes.iter().enumerate() {
+            let Some(id) = n.id.as_deref() else { continue };
+            by_id.insert(id, i);
+            match &n.leaf_position {
+                None => leaf = Some(i),
+                Some(None) => leaf = None,
+                Some(Some(target)) => {
+                    if let Some(&t) = by_id.get(target.as_str()) {
+                        leaf = Some(t);
+                    }
+                }
+            }
+        }
+        let mut seen = vec![false; self.nodes.len()];
+        let mut branch = Vec::new();
+        let mut at = leaf;
+        while let Some(i) = at {
+            let node = &self.nodes[i];
+            if std::mem::replace(&mut seen[i], true) {
+                return (branch, End::Loop(node.id.clone().unwrap_or_default()));
+            }
+            branch.push(i);
+            at = match node.parent.as_deref() {
+                None => None,
+                Some(parent) => match by_id.get(parent) {
+                    Some(&p) => Some(p),
+                    None => {
+                        let end = End::Missing {
+                            entry: node.id.clone().unwrap_or_default(),
+                            parent: parent.to_string(),
+                        };
+                        return (branch, end);
+                    }
+                },
+            };
+        }
+        (branch, End::Root)
+    }
+}
+
+/// A snapshot's phases if it is valid (pi-todo's `isTodoPhaseSnapshot`:
+/// an object whose `phases` is a list of `{name, tasks: [{content,
+/// status}]}`), read as `todo import` reads JSON: text it cannot take
+/// (empty once normalised) makes the snapshot malformed too.
+fn snapshot_phases(data: Option<&RawValue>) -> Option<Vec<Phase>> {
+    let text = data?.get();
+    if !text.starts_with('{') {
+        return None;
+    }
+    plan_import::phases(text).ok()
+}
+
+// ── Claude Code ──────────────────────────────────────────────────────────
+
+/// The latest valid `TodoWrite` input of the main conversation (not a
+/// subagent's sidechain), mirrored as `todo apply` mirrors it: one phase
+/// named after the agent, statuses mapped as SPEC §9 maps them. A call
+/// Claude Code would have rejected (no list, an unknown status) is
+/// skipped. `None` when there is none.
+fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
+    let finder = memchr::memmem::Finder::new(b"TodoWrite");
+    for (line, bytes) in lines_back(raw) {
+        if finder.find(bytes).is_none() {
+            continue;
+        }
+        let Ok(v) = serde_json::from_slice::<Value>(bytes) else {
+            continue;
+        };
+        if v["type"] != "assistant" || v["isSidechain"] == true {
+            continue;
+        }
+        let Some(Value::Array(content)) = v.pointer("/message/content") else {
+            continue;
+        };
+        let call = content.iter().rev().find_map(|block| {
+            if block["type"] != "tool_use" || block["name"] != "TodoWrite" {
+                return None;
+            }
+            mirror_list(block["input"].get("todos"), "content").ok()
+        });
+        let Some(list) = call else { continue };
+        let entry = v["uuid"].as_str().map(str::to_string);
+        if list.is_empty() {
+            return Some(Err(format!(
+                "the latest TodoWrite call ({}) is an empty list",
+                place(entry.as_deref(), line)
+            )));
+        }
+        let tasks = list
+            .into_iter()
+            .map(|(content, status)| Task {
+                content,
+                status,
+                ..Task::default()
+            })
+            .collect();
+        let phase = Phase {
+            name: CLAUDE_PHASE.to_string(),
+            tasks,
+            ..Phase::default()
+        };
+        return Some(Ok(Restored {
+            phases: vec![phase],
+            agent: Agent::ClaudeCode,
+            entry,
+            line,
+        }));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_numbered_the_same_both_ways() {
+        let raw = b"a\r\n\n  b \nc";
+        let forth: Vec<_> = lines(raw).collect();
+        let mut back: Vec<_> = lines_back(raw).collect();
+        back.reverse();
+        assert_eq!(forth, back);
+        assert_eq!(forth[3], (4, &b"c"[..]));
+        assert_eq!(forth[0], (1, &b"a"[..]));
+    }
+
+    #[test]
+    fn a_session_is_known_by_name_or_first_line() {
+        assert!(is_session("s.JSONL", b"# Auth\n"));
+        assert!(is_session("-", b"\n{\"type\":\"session\",\"id\":\"x\"}\n"));
+        assert!(is_session("t", b"{\"type\":\"user\",\"message\":{}}\n{}"));
+        // Plans and snapshots, on one line or many, stay plans.
+        assert!(!is_session("-", b"{\"phases\":[],\"type\":\"x\"}"));
+        assert!(!is_session(
+            "p.json",
+            b"{\n  \"version\": 1,\n  \"phases\": []\n}\n"
+        ));
+        assert!(!is_session("-", b"[{\"type\":\"x\"}]"));
+        assert!(!is_session("TODO.md", b"# Auth\n- [ ] a\n"));
+        assert!(!is_session("-", b"{\"type\":7}"));
+        assert!(!is_session("-", b""));
+    }
+
+    #[test]
+    fn ids_from_the_file_are_quoted_escaped_and_cut() {
+        assert_eq!(shown("s2"), "\"s2\"");
+        assert_eq!(shown("a\nb\u{1b}"), "\"a\\nb\\u{1b}\"");
+        let long = "é".repeat(100);
+        assert_eq!(shown(&long), format!("{:?}…", "é".repeat(40)));
+    }
+}
