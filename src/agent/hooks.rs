@@ -185,7 +185,7 @@ fn prompt(ctx: &Context, input: &Input) -> Result<Option<Value>> {
 
 /// oh-my-pi's user-edit reminder (`buildSystemReminder`), exactly.
 fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
-    let markdown = crate::markdown::render(&plan.phases);
+    let markdown = crate::markdown::render_view(&plan.phases);
     let markdown = markdown.trim_end();
     let mut lines = vec![
         "<system-reminder>".to_string(),
