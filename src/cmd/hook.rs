@@ -36,6 +36,25 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
         };
         hooks::run(ctx, &hook, &input)
     });
+    if ctx.out.json {
+        // `--json`: todo's own report, the agent's answer in `output` (and
+        // in `message` as the line it would print), an error of the hook's
+        // own in `hookError`; still exit 0, stderr empty.
+        let mut report = Report::new("hook", Kind::Data, "");
+        match answer {
+            Ok(Some(value)) => {
+                report.message = value.to_string().into();
+                report = report.with("output", value);
+            }
+            Ok(None) => report = report.with("output", serde_json::Value::Null),
+            Err(e) => {
+                report = report
+                    .with("output", serde_json::Value::Null)
+                    .with("hookError", one_line(&e).into());
+            }
+        }
+        return Outcome::of(Ok(report));
+    }
     match answer {
         Ok(Some(value)) => {
             let mut line = value.to_string();
@@ -44,9 +63,7 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
         }
         Ok(None) => {}
         Err(e) => {
-            // One line, whatever the error's own layout.
-            let text = e.to_string();
-            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let text = one_line(&e);
             let name = match args.event {
                 HookEvent::Stop => "stop",
                 HookEvent::Prompt => "prompt",
@@ -58,6 +75,14 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
         }
     }
     Outcome::of(Ok(Report::new("hook", Kind::Silent, "")))
+}
+
+/// An error as one line, whatever its own layout.
+fn one_line(e: &Error) -> String {
+    e.to_string()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn read() -> Result<Vec<u8>> {
