@@ -13,6 +13,8 @@
 #   --out FILE       where the Markdown goes besides stdout
 #                    (default benches/RESULTS.md; none in --quick mode)
 #   --keep           keep the scratch directory
+#   --hooks          only the agent-hook section (issue 13): `todo hook stop`
+#                    against `todo check` on a 1,000-task plan; prints only
 # Environment:
 #   TODO_BIN         use this todo binary instead of `cargo build --release --locked`
 #
@@ -45,6 +47,7 @@ WARMUP=1
 OUT=""
 OUT_SET=0
 KEEP=0
+HOOKS_ONLY=0
 while (($#)); do
     case "$1" in
     --quick) QUICK=1 ;;
@@ -54,6 +57,7 @@ while (($#)); do
     --rounds) ROUNDS=$2; shift ;;
     --out) OUT=$2; OUT_SET=1; shift ;;
     --keep) KEEP=1 ;;
+    --hooks) HOOKS_ONLY=1 ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "compare.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -113,7 +117,7 @@ apt_install() {
         { as_root apt-get update -q >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >&2; }
 }
 
-install_missing
+((HOOKS_ONLY)) || install_missing
 command -v hyperfine >/dev/null || { echo "compare.sh: hyperfine is required" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "compare.sh: python3 is required" >&2; exit 1; }
 HAVE_TASK=0; command -v task >/dev/null && HAVE_TASK=1
@@ -514,6 +518,45 @@ concurrency() {
     cp -a "$S/todo/." "$W/todo/"
 }
 
+# --- agent hooks (issue 13) ---------------------------------------------------
+
+# `todo hook stop` on a 1,000-task plan with open work, next to `todo check`
+# on it (target: at most 1.5x). The hook reads the plan as check does, then
+# counts its reminder in the data directory and prints it (--max keeps it
+# reminding on every run). Both run through `sh -c` for the stdin redirect.
+hooks_section() {
+    local D="$SCRATCH/hooks" n=1000
+    mkdir -p "$D/p/.git"
+    python3 "$HERE/gen.py" --tasks "$n" --no-peers --out "$D/gen" >/dev/null
+    cp "$D/gen/todo/.todo.json" "$D/p/.todo.json"
+    printf '{"session_id":"bench","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"Working on it."}' \
+        "$D/p" >"$D/stop.json"
+    (cd "$D/p" && "$TODO" hook stop --max 1000000000 <"$D/stop.json" | grep -q '"decision":"block"') ||
+        { echo "compare.sh: todo hook stop gave no reminder on the $n-task plan" >&2; exit 1; }
+    log "hooks: todo hook stop vs todo check at $n tasks"
+    (cd "$D/p" && hyperfine -N -i --style basic --warmup 3 --runs $((MIN_RUNS * 5)) \
+        --export-json "$RES/hooks.json" \
+        -n "todo check" "sh -c 'exec $TODO check </dev/null'" \
+        -n "todo hook stop" "sh -c 'exec $TODO hook stop --max 1000000000 <$D/stop.json'") \
+        >>"$RES/hyperfine.log" 2>&1 || { log "hyperfine failed (hooks)"; tail -20 "$RES/hyperfine.log" >&2; exit 1; }
+    python3 - "$RES/hooks.json" "$n" >"$RES/hooks.md" <<'PY'
+import json, statistics, sys
+runs = {r["command"]: r["times"] for r in json.load(open(sys.argv[1]))["results"]}
+check = statistics.median(runs["todo check"]) * 1000
+stop = statistics.median(runs["todo hook stop"]) * 1000
+print(f"## Agent hooks ({sys.argv[2]} tasks)\n")
+print("| command | median (ms) |\n|---|---|")
+print(f"| `todo check` | {check:.2f} |\n| `todo hook stop` | {stop:.2f} |\n")
+print(f"`todo hook stop` / `todo check`: {stop / check:.2f}x (target: at most 1.5x)")
+PY
+    cat "$RES/hooks.md"
+}
+
+if ((HOOKS_ONLY)); then
+    hooks_section
+    exit 0
+fi
+
 # --- run ---------------------------------------------------------------------
 
 log "scratch $SCRATCH; sizes $SIZES (peers up to $PEER_MAX); $ROUNDS round(s) of $RUNS_PER_ROUND-$MAX_PER_ROUND runs, $WARMUP warm-up each"
@@ -558,6 +601,8 @@ END_TIME=$(date +%s)
 echo "elapsed	$((END_TIME - START_TIME))" >>"$RES/machine.tsv"
 echo "mode	$(if ((QUICK)); then echo "quick"; else echo "full"; fi): $ROUNDS interleaved round(s) of $RUNS_PER_ROUND-$MAX_PER_ROUND timed runs per command, each after $WARMUP warm-up run" >>"$RES/machine.tsv"
 python3 "$HERE/report.py" "$RES" --base "$BASE_SIZE" --max "$MAX_SIZE" --conc "$CONC_SIZE" >"$RES/RESULTS.md"
+hooks_section >/dev/null
+{ echo; cat "$RES/hooks.md"; } >>"$RES/RESULTS.md"
 cat "$RES/RESULTS.md"
 if [[ -n $OUT ]]; then
     cp "$RES/RESULTS.md" "$OUT"

@@ -57,6 +57,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set a task back to pending, clearing who set its status and when')
             [CompletionResult]::new('unlock', 'unlock', [CompletionResultType]::ParameterValue, 'Let anyone set tasks only the agent checks (person only; one-way)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply agent operations given as JSON, as one change: all or none')
+            [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer an agent''s hook: read its JSON on stdin, print what it expects')
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Register todo''s hooks with Claude Code or Codex')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Apply verb lines from stdin as one change: all of them or none')
             [CompletionResult]::new('__complete', '__complete', [CompletionResultType]::ParameterValue, 'Print completion candidates (used by the shell completion scripts)')
             [CompletionResult]::new('merge-file', 'merge-file', [CompletionResultType]::ParameterValue, 'Merge three versions of a plan file by task id (the git merge driver)')
@@ -371,6 +373,35 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'todo;hook' {
+            [CompletionResult]::new('--max', '--max', [CompletionResultType]::ParameterName, 'Stop reminders per prompt before the stop hook goes quiet')
+            [CompletionResult]::new('--agent', '--agent', [CompletionResultType]::ParameterName, 'The agent running the hook (default: told by its input)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;setup' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Change the user''s settings in the home directory, not the project''s')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Change nothing; exit 0 if the hooks are set up, 1 if not')
+            [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Remove todo''s hooks (and only those)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'todo;batch' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
@@ -468,6 +499,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set a task back to pending, clearing who set its status and when')
             [CompletionResult]::new('unlock', 'unlock', [CompletionResultType]::ParameterValue, 'Let anyone set tasks only the agent checks (person only; one-way)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply agent operations given as JSON, as one change: all or none')
+            [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer an agent''s hook: read its JSON on stdin, print what it expects')
+            [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Register todo''s hooks with Claude Code or Codex')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Apply verb lines from stdin as one change: all of them or none')
             [CompletionResult]::new('__complete', '__complete', [CompletionResultType]::ParameterValue, 'Print completion candidates (used by the shell completion scripts)')
             [CompletionResult]::new('merge-file', 'merge-file', [CompletionResultType]::ParameterValue, 'Merge three versions of a plan file by task id (the git merge driver)')
@@ -544,6 +577,12 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;apply' {
+            break
+        }
+        'todo;help;hook' {
+            break
+        }
+        'todo;help;setup' {
             break
         }
         'todo;help;batch' {

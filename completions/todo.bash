@@ -58,6 +58,9 @@ _todo() {
             todo,help)
                 cmd="todo__subcmd__help"
                 ;;
+            todo,hook)
+                cmd="todo__subcmd__hook"
+                ;;
             todo,import)
                 cmd="todo__subcmd__import"
                 ;;
@@ -90,6 +93,9 @@ _todo() {
                 ;;
             todo,rm)
                 cmd="todo__subcmd__rm"
+                ;;
+            todo,setup)
+                cmd="todo__subcmd__setup"
                 ;;
             todo,show)
                 cmd="todo__subcmd__show"
@@ -151,6 +157,9 @@ _todo() {
             todo__subcmd__help,help)
                 cmd="todo__subcmd__help__subcmd__help"
                 ;;
+            todo__subcmd__help,hook)
+                cmd="todo__subcmd__help__subcmd__hook"
+                ;;
             todo__subcmd__help,import)
                 cmd="todo__subcmd__help__subcmd__import"
                 ;;
@@ -181,6 +190,9 @@ _todo() {
             todo__subcmd__help,rm)
                 cmd="todo__subcmd__help__subcmd__rm"
                 ;;
+            todo__subcmd__help,setup)
+                cmd="todo__subcmd__help__subcmd__setup"
+                ;;
             todo__subcmd__help,show)
                 cmd="todo__subcmd__help__subcmd__show"
                 ;;
@@ -206,7 +218,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help"
+            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply hook setup batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -658,7 +670,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch __complete merge-file git-setup completions man help"
+            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply hook setup batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -867,6 +879,20 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__hook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__import)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1007,6 +1033,20 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__setup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1091,6 +1131,44 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__hook)
+            opts="-q -h --max --agent --file --if-rev --json --quiet --color --as --help stop prompt session-start post-tool"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --agent)
+                    COMPREPLY=($(compgen -W "claude codex" -- "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__import)
             opts="-q -h --lenient --from-block --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1122,7 +1200,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply batch merge-file git-setup completions man"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply hook setup batch merge-file git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1375,6 +1453,36 @@ _todo() {
             ;;
         todo__subcmd__rm)
             opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__setup)
+            opts="-q -h --user --check --remove --file --if-rev --json --quiet --color --as --help claude codex"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

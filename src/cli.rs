@@ -277,6 +277,33 @@ pub enum Command {
     /// Example: `echo '{"op":"done","task":"t3"}' | todo apply`
     Apply(ApplyArgs),
 
+    /// Answer an agent's hook: read its JSON on stdin, print what it expects.
+    ///
+    /// For Claude Code and Codex hooks (`todo setup` registers them). `stop`
+    /// reminds the agent of open work (at most `--max` times per prompt,
+    /// per session and plan; not when it ended by asking a question, nor
+    /// for blocked work); `prompt` starts a new reminder cycle and tells
+    /// the agent what a person changed in the plan since it last saw it;
+    /// `session-start` gives it the plan and how to drive it; `post-tool`
+    /// mirrors its TodoWrite / update_plan list into the plan. The plan is
+    /// found from the input's `cwd`. Acts as an agent. A hook never fails
+    /// its agent: on its own errors it prints one line on stderr and exits 0.
+    ///
+    /// Example: `echo '{"session_id":"s1","cwd":"."}' | todo hook stop`
+    Hook(HookArgs),
+
+    /// Register todo's hooks with Claude Code or Codex.
+    ///
+    /// Merges them into `.claude/settings.json` (`--user`:
+    /// `~/.claude/settings.json`) or `.codex/hooks.json` (`--user`:
+    /// `~/.codex/hooks.json`), leaving everything else there as it was.
+    /// Safe to run again. A file that is not valid JSON is refused
+    /// (exit 5), never overwritten.
+    ///
+    /// Examples: `todo setup claude`, `todo setup codex --check`,
+    /// `todo setup claude --user --remove`
+    Setup(SetupArgs),
+
     /// Apply verb lines from stdin as one change: all of them or none.
     ///
     /// Each line is split like a shell would; a leading `todo` or `/todo` is
@@ -494,6 +521,60 @@ pub struct ManArgs {
     /// The verb whose page to print (`todo-<verb>.1`); none prints `todo.1`.
     #[arg(value_name = "VERB")]
     pub verb: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct HookArgs {
+    /// The agent's hook event.
+    #[arg(value_enum, value_name = "EVENT")]
+    pub event: HookEvent,
+
+    /// Stop reminders per prompt before the stop hook goes quiet.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub max: u32,
+
+    /// The agent running the hook (default: told by its input).
+    #[arg(long, value_enum, value_name = "AGENT")]
+    pub agent: Option<AgentArg>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HookEvent {
+    /// The agent is about to stop (Stop).
+    Stop,
+    /// A person sent a prompt (UserPromptSubmit).
+    Prompt,
+    /// A session starts or resumes (SessionStart).
+    SessionStart,
+    /// The agent's own todo tool ran (PostToolUse of TodoWrite / update_plan).
+    PostTool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AgentArg {
+    /// Claude Code.
+    Claude,
+    /// OpenAI Codex.
+    Codex,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SetupArgs {
+    /// The agent whose settings to change.
+    #[arg(value_enum, value_name = "AGENT")]
+    pub agent: AgentArg,
+
+    /// Change the user's settings in the home directory, not the project's.
+    #[arg(long)]
+    pub user: bool,
+
+    /// Change nothing; exit 0 if the hooks are set up, 1 if not.
+    #[arg(long, conflicts_with = "remove")]
+    pub check: bool,
+
+    /// Remove todo's hooks (and only those).
+    #[arg(long)]
+    pub remove: bool,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -64,8 +64,22 @@ pub(crate) struct Entry {
     pub prev: Option<String>,
     /// What the change was (its confirmation message).
     pub what: String,
+    /// Who made it (`person`, `agent`); absent in entries written before
+    /// todo recorded it, which were a person's or an agent's alike.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<String>,
+    /// A person's command as typed (`todo rm t3`), for the agent's
+    /// user-edit notice (SPEC §10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmd: Option<String>,
     #[serde(default)]
     pub undo: Delta,
+}
+
+/// Who made a change, for its history entry.
+pub(crate) struct Who {
+    pub actor: crate::plan::Actor,
+    pub cmd: Option<String>,
 }
 
 /// What a change did, as what puts it back: the phase order, phase heads,
@@ -588,7 +602,7 @@ impl History {
         plan: &Path,
         prev: Option<String>,
         (after, written): (&Plan, &[u8]),
-        what: &str,
+        (what, who): (&str, Who),
         undo: Delta,
     ) -> io::Result<()> {
         let created = prev.is_none();
@@ -600,6 +614,8 @@ impl History {
             digest: file_digest(written),
             prev,
             what: what.to_string(),
+            actor: Some(who.actor.as_str().to_string()),
+            cmd: who.cmd,
             undo,
         };
         if created {
@@ -714,6 +730,40 @@ impl History {
         }
         let mut found = found.into_iter();
         Ok((found.next(), found.next()))
+    }
+
+    /// The entries after `rev` (newest first, at most `max`), and the
+    /// digest the newest entry of all says the file has: what tells the
+    /// agent's hooks what changed since the agent last saw the plan.
+    pub(crate) fn since(
+        &self,
+        _lock: &Lock,
+        plan: &Path,
+        rev: u64,
+        max: usize,
+    ) -> io::Result<(Option<String>, Vec<Entry>)> {
+        let file = match open(&self.file(plan), Mode::Read) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, Vec::new())),
+            Err(e) => return Err(e),
+        };
+        let len = file.metadata()?.len();
+        let mut lines = Backwards::new(&file, len);
+        let mut newest = None;
+        let mut found = Vec::new();
+        while found.len() < max
+            && let Some((_, bytes)) = lines.next_line()?
+        {
+            let Some(entry) = parse(&bytes) else { continue };
+            if newest.is_none() {
+                newest = Some(entry.digest.clone());
+            }
+            if entry.rev <= rev {
+                break;
+            }
+            found.push(entry);
+        }
+        Ok((newest, found))
     }
 
     /// Drop the entries from `at` on; then, if given, write `entry` last.
@@ -906,6 +956,13 @@ mod tests {
     use crate::plan::{Op, Status, Tx, ops::PhaseRef};
     use crate::storage::Store;
 
+    fn who() -> Who {
+        Who {
+            actor: crate::plan::Actor::Person,
+            cmd: None,
+        }
+    }
+
     /// Unknown values of every JSON type, numbers in forms a float would
     /// not keep.
     fn value() -> impl Strategy<Value = Value> {
@@ -1062,7 +1119,7 @@ mod tests {
             let mut bytes = json::render(&plan).into_bytes();
             let undo = Delta::between(&[], &plan).unwrap();
             history
-                .record(&lock, &key, None, (&plan, &bytes), "created", undo)
+                .record(&lock, &key, None, (&plan, &bytes), ("created", who()), undo)
                 .unwrap();
             let mut changes = 0;
             let mut ops = ops.into_iter().peekable();
@@ -1092,7 +1149,14 @@ mod tests {
                 plan = committed.plan;
                 let written = json::render(&plan).into_bytes();
                 history
-                    .record(&lock, &key, Some(prev), (&plan, &written), "change", undo)
+                    .record(
+                        &lock,
+                        &key,
+                        Some(prev),
+                        (&plan, &written),
+                        ("change", who()),
+                        undo,
+                    )
                     .unwrap();
                 bytes = written;
                 changes += 1;
@@ -1165,6 +1229,8 @@ mod tests {
             digest: "d".into(),
             prev: None,
             what: "w".into(),
+            actor: None,
+            cmd: None,
             undo: Delta::default(),
         };
         let text = line(42, &entry).unwrap();

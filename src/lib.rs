@@ -117,6 +117,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
             cli::ActorArg::Agent => plan::Actor::Agent,
         }),
         now: now(),
+        args: args
+            .iter()
+            .skip(1)
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
     };
     let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
     let outcome = cmd::dispatch(&ctx, command);

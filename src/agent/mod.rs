@@ -3,7 +3,10 @@
 //! through the same transaction and permission check as a person's verbs.
 
 pub(crate) mod dialect;
+pub(crate) mod hooks;
 pub(crate) mod restore;
+pub(crate) mod seen;
+pub(crate) mod setup;
 
 use serde_json::Value;
 
@@ -16,6 +19,8 @@ use crate::plan::Actor;
 /// the code and the unchanged list on failure.
 pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
     let outcome = ctx.change_as(Actor::Agent, |tx| dialect::translate(tx, value));
+    // The reply shows the agent the plan: it has seen it now (SPEC §10).
+    seen::record(ctx);
     match outcome.result {
         Err(e) => {
             // The unchanged list, so the agent can correct its next batch:

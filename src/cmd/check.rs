@@ -3,38 +3,60 @@
 use crate::error::Result;
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
-use crate::plan::Plan;
-use crate::text::Message;
+use crate::plan::{Phase, Plan, Task};
 
 pub(super) fn run(plan: &Plan) -> Result<Report> {
     let mut report = Report::new("check", Kind::Confirm, "");
-    let mut body = Message::default();
-    let mut count = 0;
-    for phase in &plan.phases {
-        let open: Vec<_> = phase
-            .tasks
-            .iter()
-            .filter(|t| t.status.is_active())
-            .collect();
-        if open.is_empty() {
-            continue;
-        }
-        body.push(format!("- {}", phase.name));
-        for task in open {
-            body.push(format!("  - {}", task.content));
+    let open = open_work(plan);
+    for (phase, tasks) in &open {
+        for task in tasks {
             report = report.task(phase, task);
-            count += 1;
         }
     }
-    if count == 0 {
-        report.message = "No incomplete todos.".into();
-    } else {
-        report.kind = Kind::Data;
-        report.message =
-            Message::from(format!("You stopped with {count} incomplete todo item(s):"));
-        report.message.append(&body);
-        report.exit = ExitCode::OpenWork;
+    match incomplete(&open) {
+        None => report.message = "No incomplete todos.".into(),
+        Some(lines) => {
+            report.kind = Kind::Data;
+            // One line each: a newline inside a task's text stays text.
+            report.message = lines.iter().collect();
+            report.exit = ExitCode::OpenWork;
+        }
     }
     report.rev = plan.rev;
-    Ok(report.with("complete", (count == 0).into()))
+    Ok(report.with("complete", open.is_empty().into()))
+}
+
+/// The phases with tasks pending or in progress, with those tasks
+/// (blocked work is parked, not open).
+pub(crate) fn open_work(plan: &Plan) -> Vec<(&Phase, Vec<&Task>)> {
+    plan.phases
+        .iter()
+        .filter_map(|phase| {
+            let open: Vec<&Task> = phase
+                .tasks
+                .iter()
+                .filter(|t| t.status.is_active())
+                .collect();
+            (!open.is_empty()).then_some((phase, open))
+        })
+        .collect()
+}
+
+/// `You stopped with <n> incomplete todo item(s):` and the list, line by
+/// line, as `todo check` prints it and the stop hook reminds the agent of
+/// it (the text of oh-my-pi's reminder); `None` when nothing is open.
+pub(crate) fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Option<Vec<String>> {
+    let count: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
+    if count == 0 {
+        return None;
+    }
+    let mut lines = Vec::with_capacity(count + open.len() + 1);
+    lines.push(format!("You stopped with {count} incomplete todo item(s):"));
+    for (phase, tasks) in open {
+        lines.push(format!("- {}", phase.name));
+        for task in tasks {
+            lines.push(format!("  - {}", task.content));
+        }
+    }
+    Some(lines)
 }

@@ -6,6 +6,7 @@ mod apply;
 mod batch;
 mod block;
 mod check;
+pub(crate) use check::{incomplete, open_work};
 mod complete;
 mod completions;
 mod copy;
@@ -14,6 +15,7 @@ mod drop;
 mod edit;
 mod export;
 mod git_setup;
+mod hook;
 mod import;
 mod man;
 mod mark;
@@ -26,6 +28,7 @@ mod rename;
 mod reopen;
 pub(crate) use reopen::already_open;
 mod rm;
+mod setup;
 mod show;
 mod start;
 mod unblock;
@@ -35,7 +38,7 @@ mod r#where;
 
 use crate::cli::Command;
 use crate::error::{Error, Result};
-use crate::history::{Delta, History, file_digest};
+use crate::history::{Delta, History, Who, file_digest};
 use crate::matching::{self, Candidate, MatchError, Scope, Target};
 use crate::output::{Output, Report};
 use crate::plan::ops::PhaseRef;
@@ -61,6 +64,9 @@ pub(crate) struct Context {
     pub actor: Option<Actor>,
     /// The time recorded in `at` (RFC 3339; `TODO_NOW` overrides it).
     pub now: String,
+    /// The command line as typed, without the program name: a person's
+    /// change is named by it to the agent (SPEC §10, `crate::agent::seen`).
+    pub args: Vec<String>,
 }
 
 pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
@@ -89,6 +95,8 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Reopen(_)) => "reopen",
         Some(Command::Unlock(_)) => "unlock",
         Some(Command::Apply(_)) => "apply",
+        Some(Command::Hook(_)) => "hook",
+        Some(Command::Setup(_)) => "setup",
         Some(Command::Complete(_)) => "__complete",
         Some(Command::MergeFile(_)) => "merge-file",
         Some(Command::GitSetup(_)) => "git-setup",
@@ -250,6 +258,8 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Reopen(args) => ctx.change(|tx| reopen::apply(tx, &args)),
         Command::Unlock(args) => ctx.change(|tx| unlock::apply(tx, &args)),
         Command::Apply(args) => apply::run(ctx, &args),
+        Command::Hook(args) => hook::run(ctx, &args),
+        Command::Setup(args) => Outcome::of(setup::run(&args)),
         Command::Complete(args) => complete::run(ctx, &args),
         Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
         Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),
@@ -322,9 +332,28 @@ pub(crate) struct Saved {
     pub written: Option<Vec<u8>>,
     /// The file as it was (`None`: there was none).
     before: Option<Vec<u8>>,
+    /// Who made the change.
+    actor: Actor,
 }
 
 impl Context {
+    /// The same context on another plan file (a hook's, found from the
+    /// directory its agent works in).
+    pub(crate) fn with_store(&self, store: Store) -> Context {
+        Context {
+            store,
+            if_rev: self.if_rev,
+            history: self.history.clone(),
+            out: self.out.clone(),
+            editor: self.editor.clone(),
+            tmp: self.tmp.clone(),
+            interactive: self.interactive,
+            actor: self.actor,
+            now: self.now.clone(),
+            args: self.args.clone(),
+        }
+    }
+
     /// Load the plan for a verb that only looks, and run it.
     pub(crate) fn look(&self, verb: impl FnOnce(&Plan) -> Result<Report>) -> Outcome {
         match self.store.load() {
@@ -440,13 +469,18 @@ impl Context {
         // todo wrote digests as that entry said; one changed outside todo
         // (even only in its layout) does not, and undo then says so.
         let prev = saved.before.as_deref().map(file_digest);
+        let who = Who {
+            actor: saved.actor,
+            cmd: (saved.actor == Actor::Person)
+                .then(|| crate::agent::seen::typed_command(&self.args)),
+        };
         let result = Delta::of(change, plan).and_then(|undo| {
             history.record(
                 &saved.lock,
                 &self.real_path(),
                 prev,
                 (plan, written),
-                report.message.as_str(),
+                (report.message.as_str(), who),
                 undo,
             )
         });
@@ -490,6 +524,7 @@ impl Session {
 
     /// Commit the transaction and, if it changed anything, write the plan.
     pub(crate) fn save(self) -> Result<Saved> {
+        let actor = self.tx.actor();
         let committed = self.tx.commit()?;
         let written = match committed.change {
             Some(_) => Some(self.lock.save(&self.store, &committed.plan)?),
@@ -500,6 +535,7 @@ impl Session {
             committed,
             written,
             before: self.bytes,
+            actor,
         })
     }
 }

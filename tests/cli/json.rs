@@ -205,6 +205,36 @@ fn cases() -> Vec<Case> {
             ..OK
         },
         Case {
+            verb: "hook",
+            args: &["stop"],
+            stdin: "{\"session_id\":\"s\"}",
+            message: "{\"decision\":\"block\",\"reason\":\"<system-reminder>\\nYou stopped with 5 incomplete todo item(s):\\n- Auth\\n  - Wire OAuth providers\\n  - Rotate keys\\n  - Add login rate limiting\\n- Billing\\n  - Wire Stripe webhooks\\n  - Invoice export\\n\\nPlease continue working on these tasks or mark them complete if finished.\\n(Reminder 1/3)\\n</system-reminder>\"}",
+            ..OK
+        },
+        Case {
+            verb: "hook",
+            args: &["prompt"],
+            stdin: "garbage",
+            ..OK
+        },
+        Case {
+            verb: "setup",
+            args: &["claude", "--check"],
+            exit: 1,
+            message: "todo's hooks are not set up for Claude Code in {root}/.claude/settings.json (missing: SessionStart, UserPromptSubmit, Stop, PostToolUse). Run todo setup claude.",
+            ..OK
+        },
+        Case {
+            verb: "setup",
+            args: &["claude"],
+            setup: "mkdir .claude && printf '{' > .claude/settings.json",
+            exit: 5,
+            error: Some("invalid_input"),
+            message: "Not changing {root}/.claude/settings.json: it is not valid JSON (line 1, column 1: EOF while parsing an object at line 1 column 1). Fix it by hand, then run todo setup again; nothing was written.",
+            rev: None,
+            ..OK
+        },
+        Case {
             verb: "copy",
             env: &[("TODO_CLIPBOARD", "cat")],
             message: "Copied todos as Markdown to clipboard.",
@@ -414,7 +444,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, undo, reopen, unlock, apply, batch, merge-file, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, undo, reopen, unlock, apply, hook, setup, batch, merge-file, git-setup, completions, man.",
             rev: None,
             ..OK
         },
@@ -462,7 +492,8 @@ fn every_verb_answers_json_with_ok_verb_message_rev_and_error_code() {
         .map(|c| c.verb)
         .collect();
     // Verbs that cannot fail once the command line parses.
-    let never_fail = BTreeSet::from(["where", "__complete"]);
+    // A hook never fails its agent (SPEC §10).
+    let never_fail = BTreeSet::from(["where", "__complete", "hook"]);
     for verb in &subcommands {
         assert!(
             failures.contains(verb.as_str()) || never_fail.contains(verb.as_str()),

@@ -1,0 +1,341 @@
+//! `todo hook <event>`: what Claude Code and Codex run at the points of
+//! their loop (SPEC §10). Each reads the hook's JSON input and answers in
+//! the shape the agent documents, or with nothing:
+//!
+//! - Claude Code hooks reference (code.claude.com/docs/en/hooks): every
+//!   event gets `session_id`, `transcript_path`, `cwd`, `hook_event_name`;
+//!   `Stop` adds `stop_hook_active` and `last_assistant_message`,
+//!   `UserPromptSubmit` `prompt`, `PostToolUse` `tool_name` and
+//!   `tool_input`. A `Stop` or `PostToolUse` hook that prints
+//!   `{"decision":"block","reason":R}` gives R to Claude; `UserPromptSubmit`
+//!   and `SessionStart` add context with
+//!   `{"hookSpecificOutput":{"hookEventName":E,"additionalContext":C}}`.
+//! - Codex (openai/codex `codex-rs/hooks/schema/generated/*.schema.json`):
+//!   the same input fields plus `turn_id` and `model`; `stop.command.output`
+//!   takes `decision: "block"` with `reason` ("Claude requires `reason`
+//!   when `decision` is `block`"), `user-prompt-submit` and
+//!   `session-start` take `hookSpecificOutput` with `hookEventName` and
+//!   `additionalContext`, `post-tool-use` `decision`/`reason`. So one
+//!   shape serves both; the agent only changes the guide at session start.
+//!
+//! A hook never wedges its agent: its own failures (unreadable input, a
+//! broken plan) are the caller's to print as one line, and exit 0.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value, json};
+
+use super::seen::{AgentState, UserEdit, user_edit};
+use crate::cmd::{Context, incomplete, open_work};
+use crate::error::{Error, Result};
+use crate::plan::{Plan, Status};
+use crate::storage::Store;
+
+/// The hook events todo answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Event {
+    Stop,
+    Prompt,
+    SessionStart,
+    PostTool,
+}
+
+/// The agents whose hooks todo speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Agent {
+    Claude,
+    Codex,
+}
+
+/// What the hook was told on the command line.
+pub(crate) struct Hook {
+    pub event: Event,
+    /// `--agent`; else told by the input (Codex sends `turn_id`).
+    pub agent: Option<Agent>,
+    /// Stop reminders per cycle (`--max`).
+    pub max: u32,
+    /// Where the process runs: the plan is found from the input's `cwd`,
+    /// else from here.
+    pub cwd: PathBuf,
+}
+
+/// The fields of the hook input todo reads.
+struct Input {
+    session: String,
+    cwd: Option<PathBuf>,
+    last_message: Option<String>,
+    tool_name: Option<String>,
+    tool_input: Option<Value>,
+    agent: Agent,
+}
+
+impl Input {
+    fn parse(bytes: &[u8]) -> Result<Input> {
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(Error::Invalid(
+                "no hook input on stdin (it reads the JSON an agent's hook sends)".into(),
+            ));
+        }
+        let value: Value = serde_json::from_slice(bytes)
+            .map_err(|e| Error::Invalid(format!("the hook input is not JSON: {e}")))?;
+        let Value::Object(map) = value else {
+            return Err(Error::Invalid("the hook input is not a JSON object".into()));
+        };
+        let text = |key: &str| map.get(key).and_then(Value::as_str).map(str::to_string);
+        let codex = map.contains_key("turn_id") || map.contains_key("model");
+        Ok(Input {
+            session: text("session_id").unwrap_or_default(),
+            cwd: text("cwd").filter(|c| !c.is_empty()).map(PathBuf::from),
+            last_message: text("last_assistant_message"),
+            tool_name: text("tool_name"),
+            tool_input: map.get("tool_input").cloned(),
+            agent: if codex { Agent::Codex } else { Agent::Claude },
+        })
+    }
+}
+
+/// Run a hook on its input; `Some` is the JSON to print on stdout.
+pub(crate) fn run(ctx: &Context, hook: &Hook, input: &[u8]) -> Result<Option<Value>> {
+    let input = Input::parse(input)?;
+    // The plan of the directory the agent works in (a named `--file`
+    // stays what it names).
+    let ctx = if ctx.store.discovered {
+        let cwd = match &input.cwd {
+            Some(dir) => hook.cwd.join(dir),
+            None => hook.cwd.clone(),
+        };
+        let mut store = Store::locate(None, &cwd);
+        store.lock_wait = ctx.store.lock_wait;
+        ctx.with_store(store)
+    } else {
+        ctx.with_store(ctx.store.clone())
+    };
+    let agent = hook.agent.unwrap_or(input.agent);
+    match hook.event {
+        Event::Stop => stop(&ctx, hook.max, &input),
+        Event::Prompt => prompt(&ctx, &input),
+        Event::SessionStart => session_start(&ctx, agent, &input),
+        Event::PostTool => post_tool(&ctx, &input),
+    }
+}
+
+/// Did the assistant end by asking the user something? (oh-my-pi's
+/// `isAwaitingUserAnswer`: its last non-blank line ends with `?`.)
+fn asks(message: Option<&str>) -> bool {
+    message
+        .and_then(|m| m.lines().rev().find(|l| !l.trim().is_empty()))
+        .is_some_and(|l| l.trim_end().ends_with('?'))
+}
+
+fn stop(ctx: &Context, max: u32, input: &Input) -> Result<Option<Value>> {
+    let loaded = ctx.store.load()?;
+    if loaded.bytes.is_none() || max == 0 || asks(input.last_message.as_deref()) {
+        return Ok(None);
+    }
+    let open = open_work(&loaded.plan);
+    let Some(lines) = incomplete(&open) else {
+        return Ok(None);
+    };
+    let history = ctx.history.as_ref().ok_or(Error::NoHistoryDir)?;
+    let lock = ctx.store.lock()?;
+    let mut state = AgentState::load(history, &ctx.real_path(), &lock).map_err(state_error)?;
+    if state.reminders(&input.session) >= max {
+        return Ok(None);
+    }
+    let k = state.remind(&input.session);
+    state.save(&lock).map_err(state_error)?;
+    let reason = format!(
+        "<system-reminder>\n{}\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})\n</system-reminder>",
+        lines.join("\n")
+    );
+    Ok(Some(json!({ "decision": "block", "reason": reason })))
+}
+
+fn state_error(e: std::io::Error) -> Error {
+    Error::io("Cannot keep the agent's state in the data directory", e)
+}
+
+fn prompt(ctx: &Context, input: &Input) -> Result<Option<Value>> {
+    let history = ctx.history.as_ref().ok_or(Error::NoHistoryDir)?;
+    if std::fs::symlink_metadata(&ctx.store.path).is_err() {
+        // No plan here, and none to have been removed: nothing to keep.
+        let real = ctx.real_path();
+        let key = crate::history::digest(real.as_os_str().as_encoded_bytes());
+        if !history.dir.join(format!("{key}.agent.json")).exists() {
+            return Ok(None);
+        }
+    }
+    let lock = ctx.store.lock()?;
+    let loaded = ctx.store.load()?;
+    let real = ctx.real_path();
+    let mut state = AgentState::load(history, &real, &lock).map_err(state_error)?;
+    state.new_cycle(&input.session);
+    let bytes = loaded.bytes.as_deref();
+    let edit = user_edit(
+        history,
+        &lock,
+        &real,
+        state.seen(),
+        (loaded.plan.rev, bytes),
+    );
+    state.saw(loaded.plan.rev, bytes);
+    state.save(&lock).map_err(state_error)?;
+    Ok(edit.map(|edit| context("UserPromptSubmit", &user_edit_text(&edit, &loaded.plan))))
+}
+
+/// oh-my-pi's user-edit reminder (`buildSystemReminder`), exactly.
+fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
+    let markdown = crate::markdown::render_view(&plan.phases);
+    let markdown = markdown.trim_end();
+    let mut lines = vec![
+        "<system-reminder>".to_string(),
+        format!(
+            "The user manually modified the todo list ({}).",
+            edit.action
+        ),
+    ];
+    if edit.removed {
+        lines.push(if plan.phases.is_empty() {
+            "The user intentionally cleared the todo list. Do NOT recreate or re-populate it unless the user explicitly asks; continue the current request without a todo list.".into()
+        } else {
+            "The user intentionally removed the entries no longer shown below. Do NOT re-add them unless the user explicitly asks.".into()
+        });
+    }
+    lines.push("Current todo list:".into());
+    lines.push(String::new());
+    lines.push(if plan.phases.is_empty() {
+        "(empty)".into()
+    } else {
+        markdown.to_string()
+    });
+    lines.push("</system-reminder>".into());
+    lines.join("\n")
+}
+
+fn context(event: &str, text: &str) -> Value {
+    json!({
+        "hookSpecificOutput": {
+            "hookEventName": event,
+            "additionalContext": text,
+        }
+    })
+}
+
+fn session_start(ctx: &Context, agent: Agent, input: &Input) -> Result<Option<Value>> {
+    if std::fs::symlink_metadata(&ctx.store.path).is_err() {
+        return Ok(None);
+    }
+    let lock = ctx.store.lock()?;
+    let loaded = ctx.store.load()?;
+    if let Some(history) = &ctx.history {
+        let mut state = AgentState::load(history, &ctx.real_path(), &lock).map_err(state_error)?;
+        state.new_cycle(&input.session);
+        state.saw(loaded.plan.rev, loaded.bytes.as_deref());
+        state.save(&lock).map_err(state_error)?;
+    }
+    drop(lock);
+    let text = guide(&ctx.store.path, agent, &loaded.plan);
+    Ok(Some(context("SessionStart", &text)))
+}
+
+/// The plan for a new session, and how the agent drives it: open work in
+/// full, finished work counted per phase.
+fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
+    let mut out = format!(
+        "This project keeps its task plan in {} with the `todo` command; a person may change it too. You work on it as the agent:\n\
+         - one change: `todo --as agent start t4`, `todo --as agent done t4`, `todo --as agent block t4 --reason \"…\"`, `todo --as agent append <phase> <task>`\n\
+         - several at once, all or none: `echo '[{{\"op\":\"done\",\"task\":\"t4\"}},{{\"op\":\"start\",\"task\":\"t5\"}}]' | todo apply`\n",
+        path.display()
+    );
+    out.push_str(match agent {
+        Agent::Claude => "- your TodoWrite list is mirrored into the phase \"Claude Code\".\n",
+        Agent::Codex => {
+            "- an `update_plan` list given to `todo apply` goes into the phase \"Codex\".\n"
+        }
+    });
+    out.push_str(
+        "- what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n\n",
+    );
+    if plan.phases.is_empty() {
+        out.push_str(&format!("The plan is empty (rev {}).", plan.rev));
+        return out;
+    }
+    out.push_str(&format!("The plan (rev {}):\n", plan.rev));
+    for phase in &plan.phases {
+        let count = |s: Status| phase.tasks.iter().filter(|t| t.status == s).count();
+        let mut finished = Vec::new();
+        for (status, word) in [(Status::Completed, "done"), (Status::Abandoned, "dropped")] {
+            let n = count(status);
+            if n > 0 {
+                finished.push(format!("{n} {word}"));
+            }
+        }
+        out.push_str(&format!("\n# {} ({})", phase.name, phase.id));
+        if !finished.is_empty() {
+            out.push_str(&format!(" — {}", finished.join(", ")));
+        }
+        for task in phase.tasks.iter().filter(|t| t.status.is_open()) {
+            out.push_str(&format!(
+                "\n- [{}] {} {}",
+                task.status.marker(),
+                task.id,
+                task.content
+            ));
+            if let Some(blocker) = &task.blocker {
+                out.push_str(&format!(" (blocked: {blocker})"));
+            }
+        }
+    }
+    out
+}
+
+fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
+    if !matches!(
+        input.tool_name.as_deref(),
+        Some("TodoWrite" | "update_plan")
+    ) {
+        return Ok(None);
+    }
+    let Some(tool_input @ Value::Object(_)) = &input.tool_input else {
+        return Err(Error::Invalid(
+            "the hook input has no tool_input object".into(),
+        ));
+    };
+    let outcome = super::apply_value(ctx, tool_input);
+    match outcome.result {
+        Ok(_) => Ok(None),
+        Err(Error::Unchanged { source, plan }) => match *source {
+            // The agent's list did not fit the plan: its reason to retry.
+            e @ (Error::Refused { .. }
+            | Error::NoMatch { .. }
+            | Error::Ambiguous { .. }
+            | Error::Usage(_)) => {
+                let reason = Error::Unchanged {
+                    source: Box::new(e),
+                    plan,
+                }
+                .to_string();
+                let mut obj = Map::new();
+                obj.insert("decision".into(), json!("block"));
+                obj.insert("reason".into(), json!(reason));
+                Ok(Some(Value::Object(obj)))
+            }
+            other => Err(other),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_question_is_the_last_non_blank_line_ending_with_a_question_mark() {
+        assert!(asks(Some("Which database should I use?")));
+        assert!(asks(Some("Done a.\nShould I go on?  \n\n")));
+        assert!(!asks(Some("Is it? No.\nWorking on it.")));
+        assert!(!asks(Some("")));
+        assert!(!asks(None));
+    }
+}

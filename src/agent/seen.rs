@@ -1,0 +1,348 @@
+//! What the agent has seen of a plan, and where its stop reminders stand:
+//! one small JSON file per plan in the data directory, beside the plan's
+//! undo history (`<key>.agent.json`, the key being the history's). Read and
+//! written only under the plan's lock.
+//!
+//! The agent "sees" the plan at every `apply` and MCP call (their replies
+//! carry the plan) and at the prompt, session-start and post-tool hooks.
+//! A person's changes made after that are named to the agent at its next
+//! prompt (SPEC §10), from the history entries, which say who made each
+//! change and, for a person, the command typed.
+
+use std::collections::BTreeMap;
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::cmd::Context;
+use crate::history::{History, digest, file_digest};
+use crate::storage::Lock;
+
+/// Sessions whose reminder count is kept per plan; the oldest are dropped.
+const SESSIONS: usize = 64;
+/// History entries read back to name a person's changes.
+const LOOK_BACK: usize = 100;
+/// Commands named in one notice; more are counted.
+const NAMED: usize = 5;
+
+/// The state of one plan, as read (or new).
+pub(crate) struct AgentState {
+    path: PathBuf,
+    data: Data,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Data {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seen: Option<Seen>,
+    /// A counter that orders the sessions, to drop the oldest.
+    #[serde(default)]
+    tick: u64,
+    /// Stop reminders given in the current cycle, by session id.
+    #[serde(default)]
+    sessions: BTreeMap<String, Cycle>,
+}
+
+/// The plan as the agent last saw it: its `rev` and content digest.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct Seen {
+    pub rev: u64,
+    pub digest: String,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Cycle {
+    reminders: u32,
+    tick: u64,
+}
+
+impl AgentState {
+    /// Read the state of the plan at `real` (its real path). A missing file
+    /// is a new state; one that cannot be read as state too (the reminders
+    /// start over: better than a hook that fails at every turn).
+    pub(crate) fn load(history: &History, real: &Path, _lock: &Lock) -> io::Result<AgentState> {
+        let key = digest(real.as_os_str().as_encoded_bytes());
+        let path = history.dir.join(format!("{key}.agent.json"));
+        let data = match crate::storage::read_regular(&path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_default(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Data::default(),
+            Err(e) => return Err(e),
+        };
+        Ok(AgentState { path, data })
+    }
+
+    /// Write the state: a new file renamed over the old one.
+    pub(crate) fn save(&self, _lock: &Lock) -> io::Result<()> {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        fs::create_dir_all(dir)?;
+        let text = serde_json::to_vec(&self.data).map_err(io::Error::other)?;
+        let tmp = self
+            .path
+            .with_extension(format!("tmp.{}", std::process::id()));
+        let _ = fs::remove_file(&tmp);
+        let result = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&tmp)
+            .and_then(|mut file| file.write_all(&text))
+            .and_then(|()| fs::rename(&tmp, &self.path));
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result
+    }
+
+    pub(crate) fn seen(&self) -> Option<&Seen> {
+        self.data.seen.as_ref()
+    }
+
+    /// The agent saw the plan file as `bytes` (`None`: there was none).
+    pub(crate) fn saw(&mut self, rev: u64, bytes: Option<&[u8]>) {
+        self.data.seen = Some(Seen {
+            rev,
+            digest: content_digest(bytes),
+        });
+    }
+
+    /// Reminders given to `session` in its current cycle.
+    pub(crate) fn reminders(&self, session: &str) -> u32 {
+        self.data.sessions.get(session).map_or(0, |c| c.reminders)
+    }
+
+    /// Count one more reminder for `session`; returns the count.
+    pub(crate) fn remind(&mut self, session: &str) -> u32 {
+        self.data.tick += 1;
+        let tick = self.data.tick;
+        let cycle = self.data.sessions.entry(session.to_string()).or_default();
+        cycle.reminders += 1;
+        cycle.tick = tick;
+        let count = cycle.reminders;
+        while self.data.sessions.len() > SESSIONS {
+            let oldest = self
+                .data
+                .sessions
+                .iter()
+                .min_by_key(|(_, c)| c.tick)
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(k) => self.data.sessions.remove(&k),
+                None => break,
+            };
+        }
+        count
+    }
+
+    /// A new prompt: `session`'s reminders start over.
+    pub(crate) fn new_cycle(&mut self, session: &str) -> bool {
+        self.data.sessions.remove(session).is_some()
+    }
+}
+
+/// The digest the seen record keeps: the history's content digest of the
+/// file (which leaves out `rev`), or `-` for no file.
+fn content_digest(bytes: Option<&[u8]>) -> String {
+    bytes.map_or_else(|| "-".to_string(), file_digest)
+}
+
+/// Record that the agent saw the plan as it is now (after an `apply` or
+/// an MCP call). Best effort: a failure here never fails the change.
+pub(crate) fn record(ctx: &Context) {
+    let Some(history) = &ctx.history else { return };
+    let Ok(lock) = ctx.store.lock() else { return };
+    let Ok(loaded) = ctx.store.load() else { return };
+    let Ok(mut state) = AgentState::load(history, &ctx.real_path(), &lock) else {
+        return;
+    };
+    state.saw(loaded.plan.rev, loaded.bytes.as_deref());
+    let _ = state.save(&lock);
+}
+
+/// What a person did to the plan since the agent last saw it.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct UserEdit {
+    /// The commands, as `todo rm t3`, `todo undo`…, joined for the notice.
+    pub action: String,
+    /// Whether they removed tasks or phases (`todo rm`, `todo prune`, or
+    /// the plan file deleted).
+    pub removed: bool,
+}
+
+/// The person's changes between `seen` and the plan file now (`bytes`,
+/// at `rev`); `None` when there are none, or only the agent's. The agent
+/// that never saw the plan is told nothing: it gets the plan whole at
+/// session start.
+pub(crate) fn user_edit(
+    history: &History,
+    lock: &Lock,
+    real: &Path,
+    seen: Option<&Seen>,
+    (rev, bytes): (u64, Option<&[u8]>),
+) -> Option<UserEdit> {
+    let seen = seen?;
+    let now = content_digest(bytes);
+    if seen.digest == now {
+        return None;
+    }
+    if bytes.is_none() {
+        return Some(UserEdit {
+            action: "deleted the plan file".into(),
+            removed: true,
+        });
+    }
+    let (newest, entries) = history
+        .since(lock, real, seen.rev, LOOK_BACK)
+        .unwrap_or_default();
+    // The file is as todo last wrote it: every change since is in the
+    // history, but for undo, which takes its entry out (a `rev` with no
+    // entry). Otherwise it was changed outside todo.
+    if newest.as_deref() != Some(now.as_str()) || rev < seen.rev {
+        return Some(UserEdit {
+            action: "edited the plan file outside todo".into(),
+            removed: false,
+        });
+    }
+    let mut actions: Vec<String> = Vec::new();
+    let mut removed = false;
+    let first = seen.rev + 1;
+    let last = rev.min(seen.rev + LOOK_BACK as u64);
+    for r in first..=last {
+        let action = match entries.iter().find(|e| e.rev == r) {
+            Some(e) if e.actor.as_deref() == Some("agent") => continue,
+            Some(e) => {
+                let cmd = e.cmd.clone().unwrap_or_else(|| e.what.clone());
+                let verb = cmd.split_whitespace().nth(1).unwrap_or_default();
+                removed |= verb == "rm" || verb == "prune";
+                cmd
+            }
+            None => "todo undo".to_string(),
+        };
+        if actions.last() != Some(&action) {
+            actions.push(action);
+        }
+    }
+    if actions.is_empty() {
+        return None;
+    }
+    let more = actions.len().saturating_sub(NAMED);
+    actions.truncate(NAMED);
+    let mut action = actions.join(", ");
+    if more > 0 {
+        action.push_str(&format!(", and {more} more"));
+    }
+    Some(UserEdit { action, removed })
+}
+
+/// Global flags that take a value (`--file PATH`): left out of a command
+/// as typed, with their value.
+const VALUE_FLAGS: [&str; 4] = ["--file", "--if-rev", "--color", "--as"];
+/// Global flags without a value.
+const BARE_FLAGS: [&str; 3] = ["--json", "--quiet", "-q"];
+/// The longest command named; longer ones are cut with `…`.
+const MAX_COMMAND: usize = 80;
+
+/// A person's command as typed, for the agent (`todo rm t3`), without the
+/// global flags; `todo rm`, `todo done` and `todo drop` with nothing named
+/// act on everything: `todo rm (all)`, as oh-my-pi names it.
+pub(crate) fn typed_command(args: &[String]) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let a = arg.as_str();
+        if VALUE_FLAGS.contains(&a) {
+            iter.next();
+            continue;
+        }
+        if BARE_FLAGS.contains(&a)
+            || VALUE_FLAGS
+                .iter()
+                .any(|f| a.strip_prefix(f).is_some_and(|rest| rest.starts_with('=')))
+        {
+            continue;
+        }
+        words.push(a);
+    }
+    let mut out = String::from("todo");
+    for w in &words {
+        out.push(' ');
+        if w.is_empty() || w.chars().any(char::is_whitespace) {
+            out.push('"');
+            out.push_str(w);
+            out.push('"');
+        } else {
+            out.push_str(w);
+        }
+    }
+    let named = words.iter().skip(1).any(|w| !w.starts_with('-'));
+    if matches!(words.first(), Some(&("rm" | "done" | "drop"))) && !named {
+        out.push_str(" (all)");
+    }
+    if out.chars().count() > MAX_COMMAND {
+        out = out.chars().take(MAX_COMMAND - 1).collect();
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(args: &[&str]) -> String {
+        typed_command(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_command_is_named_as_typed_without_global_flags() {
+        assert_eq!(typed(&["rm", "t3"]), "todo rm t3");
+        assert_eq!(typed(&["rm"]), "todo rm (all)");
+        assert_eq!(
+            typed(&["--json", "done", "--file", "x.json"]),
+            "todo done (all)"
+        );
+        assert_eq!(typed(&["--as=person", "drop", "oauth"]), "todo drop oauth");
+        assert_eq!(
+            typed(&["append", "api", "add health check"]),
+            "todo append api \"add health check\""
+        );
+        assert_eq!(typed(&["append", "a"]), "todo append a");
+        assert!(typed(&["note", "t1", &"x".repeat(200)]).ends_with('…'));
+    }
+
+    #[test]
+    fn the_global_flags_with_a_value_are_the_clis() {
+        use clap::CommandFactory;
+        let cmd = crate::cli::Cli::command();
+        let mut taking: Vec<String> = cmd
+            .get_arguments()
+            .filter(|a| a.is_global_set() && a.get_action().takes_values())
+            .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+            .collect();
+        taking.sort();
+        let mut ours: Vec<String> = VALUE_FLAGS.iter().map(|s| s.to_string()).collect();
+        ours.sort();
+        assert_eq!(taking, ours);
+    }
+
+    #[test]
+    fn reminders_count_per_session_and_start_over() {
+        let mut state = AgentState {
+            path: PathBuf::from("/nowhere"),
+            data: Data::default(),
+        };
+        assert_eq!(state.remind("a"), 1);
+        assert_eq!(state.remind("a"), 2);
+        assert_eq!(state.remind("b"), 1);
+        assert!(state.new_cycle("a"));
+        assert_eq!(state.reminders("a"), 0);
+        assert_eq!(state.reminders("b"), 1);
+        for i in 0..(SESSIONS + 5) {
+            state.remind(&format!("s{i}"));
+        }
+        assert_eq!(state.data.sessions.len(), SESSIONS);
+        assert_eq!(state.reminders("b"), 0, "the oldest session was dropped");
+    }
+}

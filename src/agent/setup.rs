@@ -1,0 +1,484 @@
+//! `todo setup claude|codex`: register todo's hooks in the agent's
+//! settings, merged into what is there.
+//!
+//! Where and in what form, as the agents document them:
+//! - Claude Code (code.claude.com/docs/en/hooks, "Configuration"):
+//!   `.claude/settings.json` in the project or `~/.claude/settings.json`,
+//!   `{"hooks": {"<Event>": [{"matcher"?, "hooks": [{"type": "command",
+//!   "command", "timeout"?}]}]}}`; the matcher names the tool for
+//!   `PostToolUse`.
+//! - Codex (developers.openai.com/codex/config-advanced, "Hooks"): a
+//!   `hooks.json` beside a config layer, `~/.codex/hooks.json` or
+//!   `<repo>/.codex/hooks.json`, in the same event structure. Codex's plan
+//!   tool emits no `PostToolUse` event (openai/codex, the `apply_patch`
+//!   hooks change: "non-participating tools such as the plan tool"), so
+//!   only `SessionStart`, `UserPromptSubmit` and `Stop` are registered.
+//!
+//! Everything else in the file stays as it was: keys, their order, other
+//! hooks, the indentation. A file that is not a JSON object of that shape
+//! is refused, never overwritten; the file is replaced atomically; a link
+//! in the project may not lead out of it (the plan file's rule).
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use super::hooks::Agent;
+use crate::error::{Error, PathAction, Result};
+use crate::exit_codes::ExitCode;
+use crate::output::{Kind, Report};
+use crate::storage::{self, Named};
+
+/// How long an agent lets a hook run, in seconds: todo answers in
+/// milliseconds; this only bounds a plan lock held elsewhere.
+const TIMEOUT: u64 = 10;
+
+/// What `todo setup` was asked to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Add,
+    Check,
+    Remove,
+}
+
+/// One hook todo registers: the event, the tool matcher, the command.
+struct Wanted {
+    event: &'static str,
+    matcher: Option<&'static str>,
+    command: &'static str,
+}
+
+fn wanted(agent: Agent) -> &'static [Wanted] {
+    match agent {
+        Agent::Claude => &[
+            Wanted {
+                event: "SessionStart",
+                matcher: None,
+                command: "todo hook session-start",
+            },
+            Wanted {
+                event: "UserPromptSubmit",
+                matcher: None,
+                command: "todo hook prompt",
+            },
+            Wanted {
+                event: "Stop",
+                matcher: None,
+                command: "todo hook stop",
+            },
+            Wanted {
+                event: "PostToolUse",
+                matcher: Some("TodoWrite"),
+                command: "todo hook post-tool",
+            },
+        ],
+        Agent::Codex => &[
+            Wanted {
+                event: "SessionStart",
+                matcher: None,
+                command: "todo hook session-start --agent codex",
+            },
+            Wanted {
+                event: "UserPromptSubmit",
+                matcher: None,
+                command: "todo hook prompt --agent codex",
+            },
+            Wanted {
+                event: "Stop",
+                matcher: None,
+                command: "todo hook stop --agent codex",
+            },
+        ],
+    }
+}
+
+/// The directory whose settings are meant: the project (the first
+/// directory holding `.git` from `cwd` up, else `cwd`) or, with `user`,
+/// the home directory.
+pub(crate) fn base(user: bool, cwd: &Path) -> Result<PathBuf> {
+    let base = if user {
+        dirs::home_dir().ok_or_else(|| {
+            Error::io(
+                "Cannot find the home directory",
+                io::Error::from(io::ErrorKind::NotFound),
+            )
+        })?
+    } else {
+        cwd.ancestors()
+            .find(|d| std::fs::symlink_metadata(d.join(".git")).is_ok())
+            .unwrap_or(cwd)
+            .to_path_buf()
+    };
+    Ok(base)
+}
+
+/// The settings file of `agent` under `base`.
+fn settings_path(agent: Agent, base: &Path) -> PathBuf {
+    match agent {
+        Agent::Claude => base.join(".claude").join("settings.json"),
+        Agent::Codex => base.join(".codex").join("hooks.json"),
+    }
+}
+
+/// Set up, check or remove todo's hooks in `agent`'s settings file under
+/// `base` (see [`base`]).
+pub(crate) fn run(agent: Agent, base: &Path, user: bool, mode: Mode) -> Result<Report> {
+    let path = &settings_path(agent, base);
+    let shown = path.display().to_string();
+    // A file the person named by `--user` is theirs: links are followed
+    // anywhere (dotfile managers link these). A project's file may not
+    // lead out of the project: a cloned repository must not make setup
+    // write elsewhere.
+    let real = if user {
+        storage::checked(path, Named::Typed)
+    } else {
+        let project = std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf());
+        storage::checked(path, Named::Chosen { project: &project })
+    }
+    .map_err(|why| Error::PathRefused {
+        action: PathAction::Use,
+        path: shown.clone(),
+        why: why.to_string(),
+    })?;
+    let (bytes, mut root) = read(&real, &shown)?;
+    let missing: Vec<&Wanted> = wanted(agent)
+        .iter()
+        .filter(|w| !present(&root, w))
+        .collect();
+    match mode {
+        Mode::Check => {
+            let set_up = missing.is_empty();
+            let name = agent_name(agent);
+            let message = if set_up {
+                format!("todo's hooks are set up for {name} in {shown}.")
+            } else {
+                let events: Vec<&str> = missing.iter().map(|w| w.event).collect();
+                format!(
+                    "todo's hooks are not set up for {name} in {shown} (missing: {}). Run todo setup {}.",
+                    events.join(", "),
+                    setup_words(agent, user)
+                )
+            };
+            let mut report = Report::new(
+                "setup",
+                if set_up { Kind::Confirm } else { Kind::Data },
+                message,
+            )
+            .with("path", json!(shown))
+            .with("configured", json!(set_up));
+            report.exit = ExitCode::NotSetUp.when(!set_up);
+            Ok(report)
+        }
+        Mode::Add => {
+            if missing.is_empty() {
+                return Ok(Report::new(
+                    "setup",
+                    Kind::Confirm,
+                    format!("Already set up: todo's hooks are in {shown}. Nothing changed."),
+                )
+                .with("path", json!(shown))
+                .with("changed", json!(false)));
+            }
+            let hooks = hooks_object(&mut root)?;
+            for w in &missing {
+                let groups = hooks
+                    .entry(w.event.to_string())
+                    .or_insert_with(|| Value::Array(Vec::new()));
+                if let Value::Array(groups) = groups {
+                    groups.push(group(w));
+                }
+            }
+            write(&real, &shown, bytes.as_deref(), &root)?;
+            let added: Vec<String> = missing
+                .iter()
+                .map(|w| match w.matcher {
+                    Some(m) => format!("{} ({m})", w.event),
+                    None => w.event.to_string(),
+                })
+                .collect();
+            let mut report = Report::new(
+                "setup",
+                Kind::Confirm,
+                format!("Added todo's hooks to {shown}: {}.", added.join(", ")),
+            )
+            .with("path", json!(shown))
+            .with("changed", json!(true));
+            if !on_path() {
+                report.warnings.push(
+                    "Warning: no todo on PATH; the agent runs \"todo hook …\" and the hooks will fail until todo is installed on PATH.".into(),
+                );
+            }
+            Ok(report)
+        }
+        Mode::Remove => {
+            let removed = remove(&mut root);
+            if removed == 0 {
+                return Ok(Report::new(
+                    "setup",
+                    Kind::Confirm,
+                    format!("No todo hooks in {shown}. Nothing changed."),
+                )
+                .with("path", json!(shown))
+                .with("changed", json!(false)));
+            }
+            write(&real, &shown, bytes.as_deref(), &root)?;
+            Ok(Report::new(
+                "setup",
+                Kind::Confirm,
+                format!("Removed todo's hooks from {shown} ({removed})."),
+            )
+            .with("path", json!(shown))
+            .with("changed", json!(true)))
+        }
+    }
+}
+
+fn agent_name(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => "Claude Code",
+        Agent::Codex => "Codex",
+    }
+}
+
+fn setup_words(agent: Agent, user: bool) -> String {
+    let name = match agent {
+        Agent::Claude => "claude",
+        Agent::Codex => "codex",
+    };
+    if user {
+        format!("{name} --user")
+    } else {
+        name.to_string()
+    }
+}
+
+/// The file's bytes (`None`: there is none) and its JSON, checked to be of
+/// the shape todo merges into.
+fn read(real: &Path, shown: &str) -> Result<(Option<Vec<u8>>, Value)> {
+    let bytes = match storage::read_regular(real) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok((None, Value::Object(Map::new())));
+        }
+        Err(e) => return Err(Error::io(format!("Cannot read {shown}"), e)),
+    };
+    let broken = |why: String| {
+        Error::Invalid(format!(
+            "Not changing {shown}: {why}. Fix it by hand, then run todo setup again; nothing was written."
+        ))
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|_| broken("it is not UTF-8 text".into()))?;
+    // An empty file is an empty object, as an editor leaves a new file.
+    let root: Value = if text.trim().is_empty() {
+        Value::Object(Map::new())
+    } else {
+        serde_json::from_str(text).map_err(|e| {
+            broken(format!(
+                "it is not valid JSON (line {}, column {}: {e})",
+                e.line(),
+                e.column()
+            ))
+        })?
+    };
+    let Value::Object(map) = &root else {
+        return Err(broken("it is not a JSON object".into()));
+    };
+    match map.get("hooks") {
+        None => {}
+        Some(Value::Object(events)) => {
+            for (event, groups) in events {
+                let Value::Array(groups) = groups else {
+                    return Err(broken(format!("\"hooks\".\"{event}\" is not a list")));
+                };
+                if groups.iter().any(|g| !g.is_object()) {
+                    return Err(broken(format!(
+                        "\"hooks\".\"{event}\" holds something other than objects"
+                    )));
+                }
+            }
+        }
+        Some(_) => return Err(broken("its \"hooks\" is not an object".into())),
+    }
+    Ok((Some(bytes), root))
+}
+
+fn hooks_object(root: &mut Value) -> Result<&mut Map<String, Value>> {
+    let Value::Object(map) = root else {
+        return Err(Error::bug("settings checked to be an object are not"));
+    };
+    match map
+        .entry("hooks".to_string())
+        .or_insert_with(|| Value::Object(Map::new()))
+    {
+        Value::Object(hooks) => Ok(hooks),
+        _ => Err(Error::bug("settings hooks checked to be an object are not")),
+    }
+}
+
+/// A group holding one of todo's hooks.
+fn group(w: &Wanted) -> Value {
+    let mut g = Map::new();
+    if let Some(m) = w.matcher {
+        g.insert("matcher".into(), json!(m));
+    }
+    g.insert(
+        "hooks".into(),
+        json!([{ "type": "command", "command": w.command, "timeout": TIMEOUT }]),
+    );
+    Value::Object(g)
+}
+
+/// The hook event a command runs if it is todo's (`todo hook stop …`,
+/// `/usr/local/bin/todo hook prompt`): its third word.
+fn todo_event(command: &str) -> Option<&str> {
+    let mut words = command.split_whitespace();
+    let program = words.next()?;
+    let name = program.rsplit('/').next().unwrap_or(program);
+    (name == "todo" && words.next() == Some("hook"))
+        .then(|| words.next())
+        .flatten()
+}
+
+fn handlers(group: &Value) -> impl Iterator<Item = &Value> {
+    group
+        .get("hooks")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+}
+
+fn is_todos(handler: &Value) -> bool {
+    handler
+        .get("command")
+        .and_then(Value::as_str)
+        .and_then(todo_event)
+        .is_some()
+}
+
+/// Is `w` registered: a todo hook for its event (flags may differ) in a
+/// group of its event with its matcher?
+fn present(root: &Value, w: &Wanted) -> bool {
+    let want = todo_event(w.command);
+    root.get("hooks")
+        .and_then(|h| h.get(w.event))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|g| g.get("matcher").and_then(Value::as_str) == w.matcher)
+        .flat_map(handlers)
+        .any(|h| {
+            h.get("command")
+                .and_then(Value::as_str)
+                .and_then(todo_event)
+                == want
+        })
+}
+
+/// Take out todo's hooks, and the groups and events only they filled;
+/// returns how many hooks were taken out.
+fn remove(root: &mut Value) -> usize {
+    let Some(Value::Object(events)) = root.get_mut("hooks") else {
+        return 0;
+    };
+    let mut removed = 0;
+    for groups in events.values_mut() {
+        let Value::Array(groups) = groups else {
+            continue;
+        };
+        let before_groups = groups.len();
+        groups.retain_mut(|g| {
+            let Some(Value::Array(list)) = g.get_mut("hooks") else {
+                return true;
+            };
+            let before = list.len();
+            list.retain(|h| !is_todos(h));
+            removed += before - list.len();
+            !(before > 0 && list.is_empty())
+        });
+        let _ = before_groups;
+    }
+    if removed > 0 {
+        events.retain(|_, groups| !matches!(groups, Value::Array(g) if g.is_empty()));
+        if events.is_empty()
+            && let Value::Object(map) = root
+        {
+            map.remove("hooks");
+        }
+    }
+    removed
+}
+
+/// Write `root` in the layout of the file it came from: its indentation
+/// (two spaces for a new file, as both agents write theirs) and whether
+/// it ended with a newline.
+fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Result<()> {
+    let indent = before.map_or_else(|| b"  ".to_vec(), indentation);
+    let newline = before.is_none_or(|b| b.is_empty() || b.ends_with(b"\n"));
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(&indent);
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
+    root.serialize(&mut ser)
+        .map_err(|e| Error::io(format!("Cannot write {shown}"), io::Error::other(e)))?;
+    if newline {
+        out.push(b'\n');
+    }
+    if let Some(dir) = real.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::io(format!("Cannot create {}", dir.display()), e))?;
+    }
+    storage::write_atomic(real, &out).map_err(|e| Error::io(format!("Cannot write {shown}"), e))
+}
+
+/// The indentation of a JSON file: the whitespace that starts its first
+/// indented line (two spaces if none is).
+fn indentation(bytes: &[u8]) -> Vec<u8> {
+    bytes
+        .split(|&b| b == b'\n')
+        .skip(1)
+        .map(|line| {
+            line.iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .copied()
+                .collect::<Vec<u8>>()
+        })
+        .find(|ws| !ws.is_empty())
+        .unwrap_or_else(|| b"  ".to_vec())
+}
+
+/// Is there an executable `todo` on PATH, where the agent will look?
+fn on_path() -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(path) = std::env::var_os("PATH") else {
+        return false;
+    };
+    std::env::split_paths(&path).any(|dir| {
+        std::fs::metadata(dir.join("todo"))
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn todo_hooks_are_known_by_their_command() {
+        assert_eq!(todo_event("todo hook stop"), Some("stop"));
+        assert_eq!(
+            todo_event("/opt/bin/todo hook prompt --max 5"),
+            Some("prompt")
+        );
+        assert_eq!(todo_event("todo check"), None);
+        assert_eq!(todo_event("mytodo hook stop"), None);
+        assert_eq!(todo_event("todo hook"), None);
+    }
+
+    #[test]
+    fn the_indentation_is_the_files() {
+        assert_eq!(indentation(b"{\n    \"a\": 1\n}\n"), b"    ");
+        assert_eq!(indentation(b"{\n\t\"a\": 1\n}"), b"\t");
+        assert_eq!(indentation(b"{}"), b"  ");
+    }
+}

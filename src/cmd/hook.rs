@@ -1,0 +1,107 @@
+//! `todo hook <event>`: read an agent's hook input on stdin and print its
+//! answer (`crate::agent::hooks`). Whatever goes wrong, the agent goes on:
+//! one line on stderr, nothing on stdout, exit 0.
+
+use std::io::{IsTerminal, Read};
+
+use super::{Context, Outcome};
+use crate::agent::hooks::{self, Agent, Event, Hook};
+use crate::cli::{AgentArg, HookArgs, HookEvent};
+use crate::error::{Error, Result};
+use crate::output::{Kind, Report};
+use crate::text::{Message, visible};
+
+/// Hook input larger than this is refused unread (a transcript is passed
+/// by path, never inline).
+const MAX_BYTES: u64 = 16 << 20;
+
+pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
+    let event = match args.event {
+        HookEvent::Stop => Event::Stop,
+        HookEvent::Prompt => Event::Prompt,
+        HookEvent::SessionStart => Event::SessionStart,
+        HookEvent::PostTool => Event::PostTool,
+    };
+    let answer = read().and_then(|input| {
+        let cwd = std::env::current_dir()
+            .map_err(|e| Error::io("Cannot read the current directory", e))?;
+        let hook = Hook {
+            event,
+            agent: args.agent.map(|a| match a {
+                AgentArg::Claude => Agent::Claude,
+                AgentArg::Codex => Agent::Codex,
+            }),
+            max: args.max,
+            cwd,
+        };
+        hooks::run(ctx, &hook, &input)
+    });
+    if ctx.out.json {
+        // `--json`: todo's own report, the agent's answer in `output` (and
+        // in `message` as the line it would print), an error of the hook's
+        // own in `hookError`; still exit 0, stderr empty.
+        let mut report = Report::new("hook", Kind::Data, "");
+        match answer {
+            Ok(Some(value)) => {
+                report.message = value.to_string().into();
+                report = report.with("output", value);
+            }
+            Ok(None) => report = report.with("output", serde_json::Value::Null),
+            Err(e) => {
+                report = report
+                    .with("output", serde_json::Value::Null)
+                    .with("hookError", one_line(&e).into());
+            }
+        }
+        return Outcome::of(Ok(report));
+    }
+    match answer {
+        Ok(Some(value)) => {
+            let mut line = value.to_string();
+            line.push('\n');
+            let _ = ctx.out.raw_stdout(&line);
+        }
+        Ok(None) => {}
+        Err(e) => {
+            let text = one_line(&e);
+            let name = match args.event {
+                HookEvent::Stop => "stop",
+                HookEvent::Prompt => "prompt",
+                HookEvent::SessionStart => "session-start",
+                HookEvent::PostTool => "post-tool",
+            };
+            let line = format!("todo hook {name}: {}", visible(&text));
+            let _ = ctx.out.stderr(&Message::from(line));
+        }
+    }
+    Outcome::of(Ok(Report::new("hook", Kind::Silent, "")))
+}
+
+/// An error as one line, whatever its own layout.
+fn one_line(e: &Error) -> String {
+    e.to_string()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn read() -> Result<Vec<u8>> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return Err(Error::Invalid(
+            "no hook input: it reads the JSON an agent's hook sends on stdin".into(),
+        ));
+    }
+    let mut bytes = Vec::new();
+    stdin
+        .lock()
+        .take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io("Cannot read the hook input from stdin", e))?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(Error::Invalid(format!(
+            "the hook input is larger than {MAX_BYTES} bytes"
+        )));
+    }
+    Ok(bytes)
+}

@@ -1,0 +1,26 @@
+//! `todo setup claude|codex [--user] [--check] [--remove]`: register
+//! todo's hooks in the agent's settings (`crate::agent::setup`).
+
+use crate::agent::hooks::Agent;
+use crate::agent::setup::{self, Mode};
+use crate::cli::{AgentArg, SetupArgs};
+use crate::error::{Error, Result};
+use crate::output::Report;
+
+pub(super) fn run(args: &SetupArgs) -> Result<Report> {
+    let cwd =
+        std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
+    let agent = match args.agent {
+        AgentArg::Claude => Agent::Claude,
+        AgentArg::Codex => Agent::Codex,
+    };
+    let mode = if args.check {
+        Mode::Check
+    } else if args.remove {
+        Mode::Remove
+    } else {
+        Mode::Add
+    };
+    let base = setup::base(args.user, &cwd)?;
+    setup::run(agent, &base, args.user, mode)
+}

@@ -1,0 +1,462 @@
+//! `todo hook <event>` (SPEC §10): fed the JSON Claude Code and Codex send,
+//! answering in their documented shapes, and never failing the agent.
+
+use serde_json::{Value, json};
+
+use crate::common::{Run, TestEnv};
+
+/// A Claude Code `Stop` input (code.claude.com/docs/en/hooks).
+fn claude_stop(env: &TestEnv, session: &str, last: &str) -> Value {
+    json!({
+        "session_id": session,
+        "transcript_path": env.home.join("t.jsonl"),
+        "cwd": env.root,
+        "permission_mode": "default",
+        "hook_event_name": "Stop",
+        "stop_hook_active": false,
+        "last_assistant_message": last,
+    })
+}
+
+/// A Codex `Stop` input (openai/codex `stop.command.input.schema.json`).
+fn codex_stop(env: &TestEnv, session: &str, last: &str) -> Value {
+    json!({
+        "session_id": session,
+        "turn_id": "turn-1",
+        "transcript_path": null,
+        "cwd": env.root,
+        "hook_event_name": "Stop",
+        "model": "gpt-5-codex",
+        "permission_mode": "default",
+        "stop_hook_active": false,
+        "last_assistant_message": last,
+    })
+}
+
+fn claude_prompt(env: &TestEnv, session: &str) -> Value {
+    json!({
+        "session_id": session,
+        "transcript_path": env.home.join("t.jsonl"),
+        "cwd": env.root,
+        "permission_mode": "default",
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": "carry on",
+    })
+}
+
+fn hook(env: &TestEnv, event: &str, input: &Value) -> Run {
+    env.run_stdin(&["hook", event], input.to_string().as_bytes(), |_| {})
+}
+
+fn apply(env: &TestEnv, ops: &str) {
+    env.run_stdin(&["apply"], ops.as_bytes(), |_| {}).ok();
+}
+
+fn reminder(list: &str, k: u32) -> String {
+    let reason = format!(
+        "<system-reminder>\nYou stopped with {list}\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/3)\n</system-reminder>"
+    );
+    format!("{}\n", json!({ "decision": "block", "reason": reason }))
+}
+
+#[test]
+fn stop_reminds_three_times_per_cycle_as_oh_my_pi_does() {
+    let env = TestEnv::new();
+    let stop = claude_stop(&env, "s1", "Working on it.");
+    // No plan: silent, and nothing written in the project.
+    hook(&env, "stop", &stop).is(0, "", "");
+    assert!(!env.plan_path().exists());
+    // Blocked-only work is parked, not nagged.
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1"]}]}"#,
+    );
+    apply(&env, r#"{"op":"block","task":"a1","reason":"ci down"}"#);
+    hook(&env, "stop", &stop).is(0, "", "");
+    // A pending task: the reminder, then 2/3, 3/3, then silence.
+    apply(&env, r#"{"op":"append","phase":"A","items":["a2"]}"#);
+    let list = "1 incomplete todo item(s):\n- A\n  - a2";
+    hook(&env, "stop", &stop).is(0, &reminder(list, 1), "");
+    hook(&env, "stop", &stop).is(0, &reminder(list, 2), "");
+    hook(&env, "stop", &stop).is(0, &reminder(list, 3), "");
+    hook(&env, "stop", &stop).is(0, "", "");
+    // A new prompt starts a new cycle.
+    hook(&env, "prompt", &claude_prompt(&env, "s1")).is(0, "", "");
+    hook(&env, "stop", &stop).is(0, &reminder(list, 1), "");
+    // Everything closed: silent again.
+    apply(
+        &env,
+        r#"[{"op":"done","task":"a2"},{"op":"unblock","task":"a1"},{"op":"done","task":"a1"}]"#,
+    );
+    hook(&env, "stop", &stop).is(0, "", "");
+}
+
+#[test]
+fn stop_lists_open_work_as_todo_check_does() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[
+        &["done", "rotate keys"],
+        &["block", "invoice", "--reason", "later"],
+    ]);
+    let check = env.run(&["check"]);
+    check.code(1);
+    let out = hook(&env, "stop", &claude_stop(&env, "s", "ok"));
+    out.ok();
+    let reason = out.json()["reason"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let expected = format!(
+        "<system-reminder>\n{}\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder 1/3)\n</system-reminder>",
+        check.stdout
+    );
+    assert_eq!(reason, expected);
+}
+
+#[test]
+fn stop_is_silent_when_the_agent_asked_a_question() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1"]}]}"#,
+    );
+    let asked = claude_stop(
+        &env,
+        "s1",
+        "I looked at both.\nWhich database should I use?\n\n",
+    );
+    hook(&env, "stop", &asked).is(0, "", "");
+    // The question did not use up a reminder; a `?` mid-message is no question.
+    let mid = claude_stop(&env, "s1", "Is it flaky? No.\nI will go on.");
+    let out = hook(&env, "stop", &mid);
+    assert!(out.stdout.contains("(Reminder 1/3)"), "{out:?}");
+}
+
+#[test]
+fn two_sessions_are_counted_apart_and_max_is_a_flag() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1"]}]}"#,
+    );
+    let one = claude_stop(&env, "one", "ok");
+    let two = codex_stop(&env, "two", "ok");
+    assert!(hook(&env, "stop", &one).stdout.contains("(Reminder 1/3)"));
+    assert!(hook(&env, "stop", &one).stdout.contains("(Reminder 2/3)"));
+    let codex = hook(&env, "stop", &two);
+    codex.ok();
+    // Codex reads the same `decision`/`reason` shape (stop.command.output).
+    assert_eq!(codex.json()["decision"], "block");
+    assert!(codex.stdout.contains("(Reminder 1/3)"), "{codex:?}");
+    assert!(hook(&env, "stop", &one).stdout.contains("(Reminder 3/3)"));
+    // --max N: N reminders, counted as k/N.
+    let three = claude_stop(&env, "three", "ok");
+    let max1 = |_: &mut std::process::Command| {};
+    let run = |args: &[&str]| env.run_stdin(args, three.to_string().as_bytes(), max1);
+    assert!(
+        run(&["hook", "stop", "--max", "1"])
+            .stdout
+            .contains("(Reminder 1/1)")
+    );
+    run(&["hook", "stop", "--max", "1"]).is(0, "", "");
+    run(&["hook", "stop", "--max", "0"]).is(0, "", "");
+}
+
+#[test]
+fn the_plan_is_found_from_the_inputs_cwd() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1"]}]}"#,
+    );
+    let sub = env.root.join("src").join("deep");
+    std::fs::create_dir_all(&sub).unwrap();
+    let mut input = claude_stop(&env, "s", "ok");
+    input["cwd"] = json!(sub);
+    // Run from somewhere else entirely: the input's cwd decides.
+    let elsewhere = env.home.clone();
+    let mut cmd = env.command_in(&elsewhere);
+    let out = {
+        use std::io::Write;
+        use std::process::Stdio;
+        let mut child = cmd
+            .args(["hook", "stop"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.to_string().as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("- A\\n  - a1"), "{stdout}");
+    // No plan in the input's cwd (a directory outside the project): silent.
+    input["cwd"] = json!(env.home);
+    hook(&env, "stop", &input).is(0, "", "");
+}
+
+#[test]
+fn a_hook_never_fails_its_agent() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1"]}]}"#,
+    );
+    for event in ["stop", "prompt", "session-start", "post-tool"] {
+        // Garbage, an empty stdin, a JSON value that is no object.
+        for input in [&b"garbage{"[..], b"", b"  \n", b"[1,2]"] {
+            let out = env.run_stdin(&["hook", event], input, |_| {});
+            assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{event}: {out:?}");
+            assert_eq!(out.stderr.lines().count(), 1, "{event}: {out:?}");
+            assert!(
+                out.stderr.starts_with(&format!("todo hook {event}: ")),
+                "{out:?}"
+            );
+        }
+    }
+    // A broken plan: one line naming it, nothing the agent could misread.
+    env.write_plan("{\"version\": 1, \"phases\": [\n");
+    for event in ["stop", "prompt", "session-start"] {
+        let input = claude_stop(&env, "s", "ok");
+        let out = hook(&env, event, &input);
+        assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{event}: {out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{event}: {out:?}");
+        assert!(out.stderr.contains(".todo.json"), "{out:?}");
+    }
+    // The broken plan is left as it was.
+    assert_eq!(env.plan_text(), "{\"version\": 1, \"phases\": [\n");
+}
+
+fn user_edit(action: &str, extra: &str, list: &str) -> String {
+    let text = format!(
+        "<system-reminder>\nThe user manually modified the todo list ({action}).\n{extra}Current todo list:\n\n{list}\n</system-reminder>"
+    );
+    format!(
+        "{}\n",
+        json!({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}})
+    )
+}
+
+const REMOVED: &str = "The user intentionally removed the entries no longer shown below. Do NOT re-add them unless the user explicitly asks.\n";
+const CLEARED: &str = "The user intentionally cleared the todo list. Do NOT recreate or re-populate it unless the user explicitly asks; continue the current request without a todo list.\n";
+
+#[test]
+fn a_prompt_tells_the_agent_what_a_person_changed() {
+    let env = TestEnv::new();
+    let prompt = claude_prompt(&env, "s1");
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1","a2","a3"]}]}"#,
+    );
+    // The agent's own change: nothing to tell.
+    hook(&env, "prompt", &prompt).is(0, "", "");
+    apply(&env, r#"{"op":"done","task":"a1"}"#);
+    hook(&env, "prompt", &prompt).is(0, "", "");
+    env.run(&["--as", "agent", "start", "a3"]).ok();
+    hook(&env, "prompt", &prompt).is(0, "", "");
+    // A person's append.
+    env.run(&["append", "A", "person task"]).ok();
+    hook(&env, "prompt", &prompt).is(
+        0,
+        &user_edit(
+            "todo append A \"person task\"",
+            "",
+            "# A\n- [x] a1\n- [ ] a2\n- [/] a3\n- [ ] Person task",
+        ),
+        "",
+    );
+    // Told once: the next prompt has nothing new.
+    hook(&env, "prompt", &prompt).is(0, "", "");
+    // A person's `rm t3`: the removed sentence.
+    env.run(&["rm", "t3"]).ok();
+    hook(&env, "prompt", &prompt).is(
+        0,
+        &user_edit(
+            "todo rm t3",
+            REMOVED,
+            "# A\n- [x] a1\n- [/] a2\n- [ ] Person task",
+        ),
+        "",
+    );
+    // A person's `rm`: the cleared sentence and the empty list.
+    env.run(&["rm"]).ok();
+    hook(&env, "prompt", &prompt).is(0, &user_edit("todo rm (all)", CLEARED, "(empty)"), "");
+    // Then the agent's apply, and nothing more to tell.
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"B","items":["b1"]}]}"#,
+    );
+    hook(&env, "prompt", &prompt).is(0, "", "");
+}
+
+#[test]
+fn a_persons_changes_after_the_agents_are_all_named() {
+    let env = TestEnv::new();
+    let prompt = claude_prompt(&env, "s1");
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1","a2"]}]}"#,
+    );
+    env.run(&["done", "a1"]).ok();
+    apply(&env, r#"{"op":"done","task":"a2"}"#);
+    // Seen at the apply: the done before it is not news.
+    hook(&env, "prompt", &prompt).is(0, "", "");
+    env.run(&["append", "A", "x"]).ok();
+    env.run(&["--as", "agent", "start", "x"]).ok();
+    env.run(&["--json", "drop", "x"]).ok();
+    env.run(&["undo"]).ok();
+    let out = hook(&env, "prompt", &prompt);
+    let context = out.json()["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    // The drop was undone: its `rev` and the undo's have no entry left.
+    assert!(
+        context.contains("(todo append A x, todo undo)."),
+        "{context}"
+    );
+    // A file changed outside todo is a change too.
+    let text = env.plan_text().replace("\"X\"", "\"Y\"");
+    assert_ne!(text, env.plan_text());
+    env.write_plan(&text);
+    let out = hook(&env, "prompt", &prompt);
+    assert!(
+        out.stdout
+            .contains("modified the todo list (edited the plan file outside todo)"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn session_start_gives_the_plan_small_and_how_to_drive_it() {
+    let env = TestEnv::new();
+    let start = json!({
+        "session_id": "s1", "transcript_path": env.home.join("t.jsonl"), "cwd": env.root,
+        "hook_event_name": "SessionStart", "source": "startup",
+    });
+    // No plan: nothing (a user-wide hook stays out of other projects).
+    hook(&env, "session-start", &start).is(0, "", "");
+    env.web_app();
+    env.given(&[
+        &["done", "wire oauth"],
+        &["done", "rotate keys"],
+        &["done", "add login"],
+        &["drop", "invoice"],
+        &["block", "stripe", "--reason", "waiting for keys"],
+    ]);
+    env.run(&["append", "Docs", "write the readme"]).ok();
+    let out = hook(&env, "session-start", &start);
+    out.ok();
+    let v = out.json();
+    assert_eq!(v["hookSpecificOutput"]["hookEventName"], "SessionStart");
+    let text = v["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.contains("todo --as agent done t4"), "{text}");
+    assert!(text.contains("| todo apply"), "{text}");
+    assert!(text.contains("TodoWrite"), "{text}");
+    // Finished work counted, open work in full with ids.
+    assert!(text.contains("\n# Auth (p1) — 3 done\n# Billing (p2) — 1 dropped\n- [!] t4 Wire Stripe webhooks (blocked: waiting for keys)\n# Docs (p3)\n- [/] t6 Write the readme"), "{text}");
+    assert!(!text.contains("Rotate keys"), "{text}");
+    // Codex gets its own line about update_plan.
+    let mut codex = start.clone();
+    codex["turn_id"] = json!("t1");
+    codex["model"] = json!("gpt-5-codex");
+    let out = hook(&env, "session-start", &codex);
+    assert!(out.stdout.contains("update_plan"), "{out:?}");
+    assert!(!out.stdout.contains("TodoWrite"), "{out:?}");
+}
+
+#[test]
+fn post_tool_mirrors_the_agents_own_list() {
+    let env = TestEnv::new();
+    // A real Claude Code PostToolUse input for TodoWrite.
+    let todo_write = json!({
+        "session_id": "s1", "transcript_path": env.home.join("t.jsonl"), "cwd": env.root,
+        "permission_mode": "default", "hook_event_name": "PostToolUse", "tool_name": "TodoWrite",
+        "tool_input": {"todos": [
+            {"content": "Read the code", "status": "completed", "activeForm": "Reading the code"},
+            {"content": "Write the fix", "status": "in_progress", "activeForm": "Writing the fix"},
+            {"content": "Run the tests", "status": "pending", "activeForm": "Running the tests"}
+        ]},
+        "tool_response": {"oldTodos": [], "newTodos": []},
+        "tool_use_id": "toolu_01"
+    });
+    hook(&env, "post-tool", &todo_write).is(0, "", "");
+    assert_eq!(
+        env.run(&["show"]).stdout,
+        "# Claude Code\n- [x] Read the code\n- [/] Write the fix\n- [ ] Run the tests\n"
+    );
+    // The agent's own change: no user-edit notice at the next prompt; a
+    // person's is one.
+    hook(&env, "prompt", &claude_prompt(&env, "s1")).is(0, "", "");
+    env.run(&["append", "Claude Code", "by hand"]).ok();
+    let prompt = hook(&env, "prompt", &claude_prompt(&env, "s1"));
+    assert!(prompt.stdout.contains("(todo append"), "{prompt:?}");
+    // A Codex update_plan call.
+    let update_plan = json!({
+        "session_id": "s2", "turn_id": "t1", "cwd": env.root, "model": "gpt-5-codex",
+        "hook_event_name": "PostToolUse", "tool_name": "update_plan",
+        "tool_input": {"explanation": "start", "plan": [
+            {"step": "Plan it", "status": "completed"},
+            {"step": "Do it", "status": "in_progress"}
+        ]}
+    });
+    hook(&env, "post-tool", &update_plan).is(0, "", "");
+    assert!(
+        env.run(&["show"])
+            .stdout
+            .ends_with("# Codex\n- [x] Plan it\n- [/] Do it\n"),
+        "{}",
+        env.plan_text()
+    );
+    // Another tool: nothing.
+    let mut bash = todo_write.clone();
+    bash["tool_name"] = json!("Bash");
+    bash["tool_input"] = json!({"command": "ls"});
+    let before = env.plan_text();
+    hook(&env, "post-tool", &bash).is(0, "", "");
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn post_tool_gives_a_refusal_back_as_the_agents_reason() {
+    let env = TestEnv::new();
+    let write = |todos: Value| {
+        json!({
+            "session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+            "tool_name": "TodoWrite", "tool_input": {"todos": todos}
+        })
+    };
+    hook(
+        &env,
+        "post-tool",
+        &write(json!([{"content": "Ship it", "status": "pending"}])),
+    )
+    .is(0, "", "");
+    // A person completes it; the agent's list would set it back.
+    env.run(&["done", "ship it"]).ok();
+    let before = env.plan_text();
+    let out = hook(
+        &env,
+        "post-tool",
+        &write(json!([{"content": "Ship it", "status": "in_progress"}])),
+    );
+    out.ok();
+    let v = out.json();
+    assert_eq!(v["decision"], "block");
+    let reason = v["reason"].as_str().unwrap_or_default();
+    assert!(reason.starts_with("Refused (set-by-person): "), "{reason}");
+    assert!(
+        reason.contains("The plan is unchanged:\n# Claude Code\n- [x] Ship it"),
+        "{reason}"
+    );
+    assert_eq!(env.plan_text(), before);
+}
