@@ -18,9 +18,40 @@ use crate::plan::Actor;
 /// given, and shape the reply of SPEC §9: the plan as Markdown on success,
 /// the code and the unchanged list on failure.
 pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
-    let outcome = ctx.change_as(Actor::Agent, |tx| dialect::translate(tx, value));
-    // The reply shows the agent the plan: it has seen it now (SPEC §10).
-    seen::record(ctx);
+    let mut session = match ctx.begin_as(Actor::Agent) {
+        Ok(session) => session,
+        Err(failed) => return failed.into(),
+    };
+    // The reply shows the agent the plan: it has seen it now (SPEC §10),
+    // recorded under the lock this change holds.
+    let rev = session.rev();
+    let outcome = match dialect::translate(&mut session.tx, value) {
+        Ok(mut report) => match session.save() {
+            Ok(saved) => {
+                ctx.record(&saved, &mut report);
+                seen::saw(ctx, &saved.lock, saved.committed.rev(), saved.file());
+                saved.outcome(report)
+            }
+            // Refused as it commits (the lock went with the session).
+            Err(e) => {
+                seen::record(ctx);
+                Outcome {
+                    result: Err(e),
+                    rev: Some(rev),
+                    plan: None,
+                }
+            }
+        },
+        Err(e) => {
+            seen::saw(ctx, session.lock(), rev, session.bytes());
+            session.fail(e)
+        }
+    };
+    reply(ctx, outcome)
+}
+
+/// The reply of SPEC §9 from the outcome of a batch.
+fn reply(ctx: &Context, outcome: Outcome) -> Outcome {
     match outcome.result {
         Err(e) => {
             // The unchanged list, so the agent can correct its next batch:

@@ -148,17 +148,24 @@ fn content_digest(bytes: Option<&[u8]>) -> String {
     bytes.map_or_else(|| "-".to_string(), file_digest)
 }
 
-/// Record that the agent saw the plan as it is now (after an `apply` or
-/// an MCP call). Best effort: a failure here never fails the change.
-pub(crate) fn record(ctx: &Context) {
+/// Record that the agent saw the plan file as `bytes` at `rev` (the reply
+/// of an `apply` or an MCP call shows it), under the lock the change
+/// holds. Best effort: a failure here never fails the change.
+pub(crate) fn saw(ctx: &Context, lock: &Lock, rev: u64, bytes: Option<&[u8]>) {
     let Some(history) = &ctx.history else { return };
-    let Ok(lock) = ctx.store.lock() else { return };
-    let Ok(loaded) = ctx.store.load() else { return };
-    let Ok(mut state) = AgentState::load(history, &ctx.real_path(), &lock) else {
+    let Ok(mut state) = AgentState::load(history, &ctx.real_path(), lock) else {
         return;
     };
-    state.saw(loaded.plan.rev, loaded.bytes.as_deref());
-    let _ = state.save(&lock);
+    state.saw(rev, bytes);
+    let _ = state.save(lock);
+}
+
+/// As [`saw`], taking the lock and reading the plan as it is now (after
+/// a change that was refused as it committed, which let the lock go).
+pub(crate) fn record(ctx: &Context) {
+    let Ok(lock) = ctx.store.lock() else { return };
+    let Ok(loaded) = ctx.store.load() else { return };
+    saw(ctx, &lock, loaded.plan.rev, loaded.bytes.as_deref());
 }
 
 /// What a person did to the plan since the agent last saw it.

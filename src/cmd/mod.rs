@@ -541,6 +541,12 @@ impl Session {
 }
 
 impl Saved {
+    /// The plan file as it now is: as written, or as read when nothing
+    /// changed (`None`: there is none).
+    pub(crate) fn file(&self) -> Option<&[u8]> {
+        self.written.as_deref().or(self.before.as_deref())
+    }
+
     /// The report of the change, with the plan for the edge.
     pub(crate) fn outcome(self, mut report: Report) -> Outcome {
         report.rev = self.committed.rev();
