@@ -22,7 +22,7 @@ pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
             let plan = ctx
                 .store
                 .load()
-                .map(|l| crate::markdown::render(&l.plan.phases))
+                .map(|l| crate::markdown::render_plan(&l.plan))
                 .unwrap_or_default();
             Outcome {
                 result: Err(Error::Unchanged {
@@ -35,7 +35,7 @@ pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
         }
         Ok(mut report) => {
             if let Some(plan) = &outcome.plan {
-                let text = crate::markdown::render(&plan.phases);
+                let text = crate::markdown::render_plan(plan);
                 report.message = if text.is_empty() {
                     "The plan is empty.".into()
                 } else {

@@ -8,6 +8,7 @@
 mod mirror;
 mod omp;
 mod operations;
+mod plan_update;
 
 use std::collections::HashMap;
 
@@ -60,6 +61,9 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
         Value::Object(o) if o.contains_key("plan") && !o.contains_key("op") => {
             let list = mirror::mirror_list(o.get("plan"), "step")?;
             mirror::mirror(tx, CODEX_PHASE, list, &mut done)?;
+        }
+        Value::Object(o) if plan_update::is_plan_update(o) => {
+            plan_update::apply(tx, o, &mut done)?;
         }
         Value::Object(o) => one(tx, o, &mut done)?,
         Value::Array(ops) if ops.is_empty() => {
