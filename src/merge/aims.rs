@@ -37,15 +37,12 @@ type Out = (Vec<Objective>, u64, Vec<(bool, String, String, String)>);
 fn merge_list(
     [base, ours, theirs]: [&[Objective]; 3],
     prefix: char,
-    counter: u64,
+    (counter, name): (u64, &'static str),
 ) -> Result<Out, Overflow> {
     let mut next = counter.max(1);
     for o in base.iter().chain(ours).chain(theirs) {
         if let Some(n) = id_number(&o.id, prefix) {
-            next = next.max(
-                n.checked_add(1)
-                    .ok_or(Overflow::Counter("nextObjectiveId"))?,
-            );
+            next = next.max(n.checked_add(1).ok_or(Overflow::Counter(name))?);
         }
     }
     let mut said = Vec::new();
@@ -70,9 +67,7 @@ fn merge_list(
             } else if o.contains_key(&item.id) {
                 let old = std::mem::take(&mut item.id);
                 let n = next;
-                next = next
-                    .checked_add(1)
-                    .ok_or(Overflow::Counter("nextObjectiveId"))?;
+                next = next.checked_add(1).ok_or(Overflow::Counter(name))?;
                 item.id = format!("{prefix}{n}");
                 said.push((
                     false,
@@ -195,12 +190,15 @@ impl Merger<'_> {
         let (objectives, next_o, said_o) = merge_list(
             [&base.objectives, &ours.objectives, &theirs.objectives],
             'o',
-            counter(|p| p.next_objective_id),
+            (counter(|p| p.next_objective_id), "nextObjectiveId"),
         )?;
         let findings = |p: &Plan| p.findings.iter().map(as_objective).collect::<Vec<_>>();
         let (fb, fo, ft) = (findings(base), findings(ours), findings(theirs));
-        let (found, next_f, said_f) =
-            merge_list([&fb, &fo, &ft], 'f', counter(|p| p.next_finding_id))?;
+        let (found, next_f, said_f) = merge_list(
+            [&fb, &fo, &ft],
+            'f',
+            (counter(|p| p.next_finding_id), "nextFindingId"),
+        )?;
         plan.objectives = objectives;
         plan.findings = found
             .into_iter()

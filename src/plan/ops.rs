@@ -80,6 +80,10 @@ pub enum Op {
         task: String,
         after: String,
     },
+    /// Add a phase with no tasks yet, at the end.
+    AddPhase {
+        name: String,
+    },
     /// Add an objective (SPEC §12), `open`.
     AddObjective {
         text: String,

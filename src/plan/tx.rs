@@ -1050,6 +1050,19 @@ impl Tx {
                     true
                 }
             }
+            Op::AddPhase { name } => {
+                let lower = crate::matching::lower(&name);
+                if let Some(p) = self
+                    .plan
+                    .phases
+                    .iter()
+                    .find(|p| crate::matching::lower(&p.name) == lower)
+                {
+                    return Err(OpError::DuplicatePhase(p.name.clone()));
+                }
+                self.phase_for(PhaseRef::New(name), &mut applied)?;
+                true
+            }
             Op::AddObjective { text } => {
                 let id = self.plan.mint_objective_id()?;
                 self.change.objectives(&self.plan);
