@@ -1070,6 +1070,32 @@ mod tests {
     }
 
     #[test]
+    fn objectives_and_findings_round_trip_with_their_unknown_fields() {
+        let text = EXAMPLE
+            .replace("  \"nextTaskId\": 10,\n", "  \"nextTaskId\": 10,\n  \"nextObjectiveId\": 3,\n  \"nextFindingId\": 2,\n")
+            .replace(
+                "\n  ]\n}\n",
+                "\n  ],\n  \"objectives\": [\n    { \"id\": \"o1\", \"text\": \"Ship\", \"status\": \"done\", \"by\": \"person\", \"at\": \"2026-01-01T00:00:00Z\", \"due\": [1,2] },\n    { \"id\": \"o2\", \"text\": \"Keep small\", \"status\": \"open\" }\n  ],\n  \"findings\": [\n    { \"id\": \"f1\", \"text\": \"learned\", \"src\": \"x\" }\n  ],\n  \"owner\": \"me\"\n}\n",
+            );
+        let plan = parse(&text).unwrap();
+        assert_eq!(plan.objectives[0].status, ObjectiveStatus::Done);
+        assert_eq!(plan.objectives[0].by, Some(Actor::Person));
+        assert_eq!(plan.findings[0].extra["src"], "x");
+        assert_eq!(render(&plan), text);
+        // Duplicate ids and unknown statuses are errors, with their place.
+        let dup = text.replace("\"id\": \"o2\"", "\"id\": \"o1\"");
+        assert_eq!(parse(&dup).unwrap_err().message, "duplicate id \"o1\"");
+        let bad = text.replace("\"status\": \"open\"", "\"status\": \"closed\"");
+        let err = parse(&bad).unwrap_err();
+        assert!(
+            err.message
+                .starts_with("unknown objective status \"closed\""),
+            "{err}"
+        );
+        assert_eq!(err.line, 21);
+    }
+
+    #[test]
     fn unknown_fields_survive_in_place() {
         let text = r#"{"version":1,"rev":1,"nextPhaseId":2,"nextTaskId":2,"owner":{"team":"x","n":[1,2]},
           "phases":[{"id":"p1","name":"A","color":"red","tasks":[{"id":"t1","content":"a","status":"pending","due":"2027-01-01","notes":["n1"]}]}]}"#;
