@@ -190,6 +190,20 @@ fn add_tasks_at_the_end_after_a_task_and_in_a_new_phase() {
         ])
     );
     assert_eq!(env.rev(), 8, "one call, one rev");
+    // One undo takes the whole call back.
+    let before: serde_json::Value = {
+        env.run(&["undo"]).is(0, "Undid: todo apply\n", "");
+        env.plan()
+    };
+    assert_eq!(before["phases"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        before["phases"][0]["tasks"].as_array().map(Vec::len),
+        Some(3)
+    );
+    assert_eq!(
+        before["findings"],
+        json!([{"id": "f1", "text": "the sandbox resets nightly"}])
+    );
 }
 
 /// Each bad call: its exit, code and message; the plan file untouched.

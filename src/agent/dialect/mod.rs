@@ -91,7 +91,8 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
         })
         .map(|(_, p, t)| json!({ "id": t.id, "phase": p.name, "content": t.content }))
         .collect();
-    let mut report = Report::new("apply", Kind::Data, "");
+    // What undo names (the reply replaces it with the plan).
+    let mut report = Report::new("apply", Kind::Data, "todo apply");
     report.extra.insert("minted".into(), json!(done.minted));
     report
         .extra
