@@ -395,8 +395,30 @@ impl Output {
 fn paint_line(out: &mut String, l: &str) {
     let heading = Style::new().bold();
     let dim = Style::new().dimmed();
-    if l.starts_with("# ") {
+    // An objective or finding (SPEC §12): `- [o2 done] text`.
+    let aim = l.strip_prefix("- [").and_then(|rest| {
+        let (inside, after) = rest.split_once(']')?;
+        let id = inside.split(' ').next()?;
+        (crate::plan::id_number(id, 'o').is_some() || crate::plan::id_number(id, 'f').is_some())
+            .then_some((inside, after))
+    });
+    if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
         out.push_str(&format!("{heading}{l}{heading:#}"));
+    } else if let Some((inside, after)) = aim {
+        let color = if inside.ends_with(" done") {
+            Some(AnsiColor::Green)
+        } else if inside.ends_with(" dropped") {
+            Some(AnsiColor::BrightBlack)
+        } else {
+            None
+        };
+        let style = Style::new().fg_color(color.map(Into::into)).bold();
+        out.push_str(&format!("- {style}[{inside}]{style:#}"));
+        if color.is_some() {
+            out.push_str(&format!("{dim}{after}{dim:#}"));
+        } else {
+            out.push_str(after);
+        }
     } else if let Some(rest) = l.strip_prefix("- [") {
         let mut chars = rest.chars();
         let marker = chars.next().unwrap_or(' ');

@@ -113,6 +113,27 @@ fn show_puts_objectives_before_the_phases_and_findings_after() {
         "{seen}"
     );
     assert!(seen.contains("- [f2] tokens last 1h & refresh"), "{seen}");
+    // In colour, the same lines: only escapes added.
+    let (code, seen) = env.tty(&[]);
+    assert_eq!(code, 0);
+    assert!(seen.contains("\u{1b}[1mObjectives:"), "{seen}");
+    let mut plain = String::new();
+    let mut in_escape = false;
+    for c in seen.chars() {
+        match (in_escape, c) {
+            (false, '\u{1b}') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, c) => plain.push(c),
+        }
+    }
+    assert!(plain.starts_with("Objectives:\n- [o1 done] Ship a plan people trust\n- [o2] Keep R&D <!-- notes --> out\n- [o3 dropped] Support Windows\n\n# Auth\n"), "{plain}");
+    assert!(
+        plain.ends_with(
+            "Findings:\n- [f1] the sandbox resets nightly\n- [f2] tokens last 1h & refresh\n"
+        ),
+        "{plain}"
+    );
     // --json carries them.
     let shown = env.run(&["--json"]).json();
     assert_eq!(
