@@ -53,6 +53,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('mv', 'mv', [CompletionResultType]::ParameterValue, 'Move a task to the end of another phase (matched, or created)')
             [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'Add a note to a task. Notes show under the task in the checklist')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Remove finished (completed or abandoned) tasks, then empty phases')
+            [CompletionResult]::new('objective', 'objective', [CompletionResultType]::ParameterValue, 'List the plan''s objectives, or add one, or set one done, dropped or open')
+            [CompletionResult]::new('finding', 'finding', [CompletionResultType]::ParameterValue, 'Record a finding: something learned on the way (at most 300 characters)')
             [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Undo the last change made through todo; repeat to go further back')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set a task back to pending, clearing who set its status and when')
             [CompletionResult]::new('unlock', 'unlock', [CompletionResultType]::ParameterValue, 'Let anyone set tasks only the agent checks (person only; one-way)')
@@ -98,6 +100,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text')
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text')
             [CompletionResult]::new('--checks', '--checks', [CompletionResultType]::ParameterName, 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone')
+            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Put the task right after this one (an id, or words of its text), in its phase; every argument is then task text (a phase given with `-p` must be that phase)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
@@ -322,6 +325,106 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'todo;objective' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an objective (open)')
+            [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Mark an objective done')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Mark an objective dropped')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set an objective open again, clearing who set its status')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'todo;objective;add' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;objective;done' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;objective;drop' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;objective;reopen' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;objective;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an objective (open)')
+            [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Mark an objective done')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Mark an objective dropped')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set an objective open again, clearing who set its status')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'todo;objective;help;add' {
+            break
+        }
+        'todo;objective;help;done' {
+            break
+        }
+        'todo;objective;help;drop' {
+            break
+        }
+        'todo;objective;help;reopen' {
+            break
+        }
+        'todo;objective;help;help' {
+            break
+        }
+        'todo;finding' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'todo;undo' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
@@ -495,6 +598,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('mv', 'mv', [CompletionResultType]::ParameterValue, 'Move a task to the end of another phase (matched, or created)')
             [CompletionResult]::new('note', 'note', [CompletionResultType]::ParameterValue, 'Add a note to a task. Notes show under the task in the checklist')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Remove finished (completed or abandoned) tasks, then empty phases')
+            [CompletionResult]::new('objective', 'objective', [CompletionResultType]::ParameterValue, 'List the plan''s objectives, or add one, or set one done, dropped or open')
+            [CompletionResult]::new('finding', 'finding', [CompletionResultType]::ParameterValue, 'Record a finding: something learned on the way (at most 300 characters)')
             [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Undo the last change made through todo; repeat to go further back')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set a task back to pending, clearing who set its status and when')
             [CompletionResult]::new('unlock', 'unlock', [CompletionResultType]::ParameterValue, 'Let anyone set tasks only the agent checks (person only; one-way)')
@@ -565,6 +670,28 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;prune' {
+            break
+        }
+        'todo;help;objective' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an objective (open)')
+            [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Mark an objective done')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Mark an objective dropped')
+            [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set an objective open again, clearing who set its status')
+            break
+        }
+        'todo;help;objective;add' {
+            break
+        }
+        'todo;help;objective;done' {
+            break
+        }
+        'todo;help;objective;drop' {
+            break
+        }
+        'todo;help;objective;reopen' {
+            break
+        }
+        'todo;help;finding' {
             break
         }
         'todo;help;undo' {

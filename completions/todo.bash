@@ -52,6 +52,9 @@ _todo() {
             todo,export)
                 cmd="todo__subcmd__export"
                 ;;
+            todo,finding)
+                cmd="todo__subcmd__finding"
+                ;;
             todo,git-setup)
                 cmd="todo__subcmd__git__subcmd__setup"
                 ;;
@@ -81,6 +84,9 @@ _todo() {
                 ;;
             todo,note)
                 cmd="todo__subcmd__note"
+                ;;
+            todo,objective)
+                cmd="todo__subcmd__objective"
                 ;;
             todo,prune)
                 cmd="todo__subcmd__prune"
@@ -151,6 +157,9 @@ _todo() {
             todo__subcmd__help,export)
                 cmd="todo__subcmd__help__subcmd__export"
                 ;;
+            todo__subcmd__help,finding)
+                cmd="todo__subcmd__help__subcmd__finding"
+                ;;
             todo__subcmd__help,git-setup)
                 cmd="todo__subcmd__help__subcmd__git__subcmd__setup"
                 ;;
@@ -177,6 +186,9 @@ _todo() {
                 ;;
             todo__subcmd__help,note)
                 cmd="todo__subcmd__help__subcmd__note"
+                ;;
+            todo__subcmd__help,objective)
+                cmd="todo__subcmd__help__subcmd__objective"
                 ;;
             todo__subcmd__help,prune)
                 cmd="todo__subcmd__help__subcmd__prune"
@@ -211,6 +223,48 @@ _todo() {
             todo__subcmd__help,where)
                 cmd="todo__subcmd__help__subcmd__where"
                 ;;
+            todo__subcmd__help__subcmd__objective,add)
+                cmd="todo__subcmd__help__subcmd__objective__subcmd__add"
+                ;;
+            todo__subcmd__help__subcmd__objective,done)
+                cmd="todo__subcmd__help__subcmd__objective__subcmd__done"
+                ;;
+            todo__subcmd__help__subcmd__objective,drop)
+                cmd="todo__subcmd__help__subcmd__objective__subcmd__drop"
+                ;;
+            todo__subcmd__help__subcmd__objective,reopen)
+                cmd="todo__subcmd__help__subcmd__objective__subcmd__reopen"
+                ;;
+            todo__subcmd__objective,add)
+                cmd="todo__subcmd__objective__subcmd__add"
+                ;;
+            todo__subcmd__objective,done)
+                cmd="todo__subcmd__objective__subcmd__done"
+                ;;
+            todo__subcmd__objective,drop)
+                cmd="todo__subcmd__objective__subcmd__drop"
+                ;;
+            todo__subcmd__objective,help)
+                cmd="todo__subcmd__objective__subcmd__help"
+                ;;
+            todo__subcmd__objective,reopen)
+                cmd="todo__subcmd__objective__subcmd__reopen"
+                ;;
+            todo__subcmd__objective__subcmd__help,add)
+                cmd="todo__subcmd__objective__subcmd__help__subcmd__add"
+                ;;
+            todo__subcmd__objective__subcmd__help,done)
+                cmd="todo__subcmd__objective__subcmd__help__subcmd__done"
+                ;;
+            todo__subcmd__objective__subcmd__help,drop)
+                cmd="todo__subcmd__objective__subcmd__help__subcmd__drop"
+                ;;
+            todo__subcmd__objective__subcmd__help,help)
+                cmd="todo__subcmd__objective__subcmd__help__subcmd__help"
+                ;;
+            todo__subcmd__objective__subcmd__help,reopen)
+                cmd="todo__subcmd__objective__subcmd__help__subcmd__reopen"
+                ;;
             *)
                 ;;
         esac
@@ -218,7 +272,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply hook setup batch __complete merge-file git-setup completions man help"
+            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -278,7 +332,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__append)
-            opts="-p -q -h --phase --checks --file --if-rev --json --quiet --color --as --help"
+            opts="-p -q -h --phase --checks --after --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -294,6 +348,10 @@ _todo() {
                     ;;
                 --checks)
                     COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                --after)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --file)
@@ -639,6 +697,36 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__finding)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__git__subcmd__setup)
             opts="-q -h --check --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -670,7 +758,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply hook setup batch __complete merge-file git-setup completions man help"
+            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -851,6 +939,20 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__finding)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__git__subcmd__setup)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -966,6 +1068,76 @@ _todo() {
         todo__subcmd__help__subcmd__note)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__objective)
+            opts="add done drop reopen"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__objective__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__objective__subcmd__done)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__objective__subcmd__drop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__objective__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1200,7 +1372,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune undo reopen unlock apply hook setup batch merge-file git-setup completions man"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup batch merge-file git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1330,6 +1502,240 @@ _todo() {
         todo__subcmd__note)
             opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help add done drop reopen help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__add)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__done)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__drop)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__help)
+            opts="add done drop reopen help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__help__subcmd__done)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__help__subcmd__drop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__help__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__reopen)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -50,6 +50,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand mv 'Move a task to the end of another phase (matched, or created)'
             cand note 'Add a note to a task. Notes show under the task in the checklist'
             cand prune 'Remove finished (completed or abandoned) tasks, then empty phases'
+            cand objective 'List the plan''s objectives, or add one, or set one done, dropped or open'
+            cand finding 'Record a finding: something learned on the way (at most 300 characters)'
             cand undo 'Undo the last change made through todo; repeat to go further back'
             cand reopen 'Set a task back to pending, clearing who set its status and when'
             cand unlock 'Let anyone set tasks only the agent checks (person only; one-way)'
@@ -92,6 +94,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -p 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text'
             cand --phase 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text'
             cand --checks 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone'
+            cand --after 'Put the task right after this one (an id, or words of its text), in its phase; every argument is then task text (a phase given with `-p` must be that phase)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
@@ -298,6 +301,94 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todo;objective'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand add 'Add an objective (open)'
+            cand done 'Mark an objective done'
+            cand drop 'Mark an objective dropped'
+            cand reopen 'Set an objective open again, clearing who set its status'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'todo;objective;add'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;objective;done'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;objective;drop'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;objective;reopen'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;objective;help'= {
+            cand add 'Add an objective (open)'
+            cand done 'Mark an objective done'
+            cand drop 'Mark an objective dropped'
+            cand reopen 'Set an objective open again, clearing who set its status'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'todo;objective;help;add'= {
+        }
+        &'todo;objective;help;done'= {
+        }
+        &'todo;objective;help;drop'= {
+        }
+        &'todo;objective;help;reopen'= {
+        }
+        &'todo;objective;help;help'= {
+        }
+        &'todo;finding'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todo;undo'= {
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
@@ -459,6 +550,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand mv 'Move a task to the end of another phase (matched, or created)'
             cand note 'Add a note to a task. Notes show under the task in the checklist'
             cand prune 'Remove finished (completed or abandoned) tasks, then empty phases'
+            cand objective 'List the plan''s objectives, or add one, or set one done, dropped or open'
+            cand finding 'Record a finding: something learned on the way (at most 300 characters)'
             cand undo 'Undo the last change made through todo; repeat to go further back'
             cand reopen 'Set a task back to pending, clearing who set its status and when'
             cand unlock 'Let anyone set tasks only the agent checks (person only; one-way)'
@@ -510,6 +603,22 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;note'= {
         }
         &'todo;help;prune'= {
+        }
+        &'todo;help;objective'= {
+            cand add 'Add an objective (open)'
+            cand done 'Mark an objective done'
+            cand drop 'Mark an objective dropped'
+            cand reopen 'Set an objective open again, clearing who set its status'
+        }
+        &'todo;help;objective;add'= {
+        }
+        &'todo;help;objective;done'= {
+        }
+        &'todo;help;objective;drop'= {
+        }
+        &'todo;help;objective;reopen'= {
+        }
+        &'todo;help;finding'= {
         }
         &'todo;help;undo'= {
         }

@@ -237,6 +237,24 @@ pub enum Command {
     /// Example: `todo prune` (and `todo undo` to bring them back)
     Prune,
 
+    /// List the plan's objectives, or add one, or set one done, dropped or open.
+    ///
+    /// Objectives (`o1`, `o2`, …) say what the work is for; `todo` shows
+    /// them before the phases. An objective is named by its id or by words
+    /// of its text. A status a person sets belongs to the person: an agent
+    /// may not change it (`todo objective reopen` takes the mark back).
+    ///
+    /// Examples: `todo objective add "Ship a plan people trust"`,
+    /// `todo objective done o1`, `todo objective`
+    Objective(ObjectiveArgs),
+
+    /// Record a finding: something learned on the way (at most 300 characters).
+    ///
+    /// Findings (`f1`, `f2`, …) show after the phases.
+    ///
+    /// Example: `todo finding "the vendor sandbox resets nightly"`
+    Finding(FindingArgs),
+
     /// Undo the last change made through todo; repeat to go further back.
     ///
     /// Undo is itself a change: `rev` rises. It refuses (exit 4) when the
@@ -379,8 +397,55 @@ pub struct AppendArgs {
     #[arg(long, value_enum, value_name = "WHO")]
     pub checks: Option<ChecksArg>,
 
+    /// Put the task right after this one (an id, or words of its text), in
+    /// its phase; every argument is then task text (a phase given with
+    /// `-p` must be that phase).
+    #[arg(long, value_name = "TASK")]
+    pub after: Option<String>,
+
     /// `[PHASE] TASK...` — use `--` before text that starts with `-`.
     #[arg(required = true, value_name = "WORDS")]
+    pub words: Vec<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ObjectiveArgs {
+    #[command(subcommand)]
+    pub action: Option<ObjectiveAction>,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ObjectiveAction {
+    /// Add an objective (open).
+    Add {
+        /// The objective's text.
+        #[arg(required = true, value_name = "TEXT")]
+        words: Vec<String>,
+    },
+    /// Mark an objective done.
+    Done {
+        /// The objective: its id (`o2`) or words of its text.
+        #[arg(required = true, value_name = "OBJECTIVE")]
+        query: Vec<String>,
+    },
+    /// Mark an objective dropped.
+    Drop {
+        /// The objective: its id (`o2`) or words of its text.
+        #[arg(required = true, value_name = "OBJECTIVE")]
+        query: Vec<String>,
+    },
+    /// Set an objective open again, clearing who set its status.
+    Reopen {
+        /// The objective: its id (`o2`) or words of its text.
+        #[arg(required = true, value_name = "OBJECTIVE")]
+        query: Vec<String>,
+    },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct FindingArgs {
+    /// The finding's text.
+    #[arg(required = true, value_name = "TEXT")]
     pub words: Vec<String>,
 }
 

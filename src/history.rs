@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::plan::tx::{Change, Kept};
-use crate::plan::{Phase, Plan, Task, json};
+use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
 use crate::storage::Lock;
 use rustc_hash::FxBuildHasher;
 
@@ -100,6 +100,13 @@ pub(crate) struct Delta {
     /// Tasks that changed or were removed, whole, as in the plan file.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tasks: Vec<Box<RawValue>>,
+    /// The objectives as they were, if the change touched them (a JSON
+    /// array as in the plan file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objectives: Option<Box<RawValue>>,
+    /// The findings as they were, likewise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub findings: Option<Box<RawValue>>,
     /// Digest of what the change left in the places it touched: undo
     /// applies only while they are still so (it may be forced past a
     /// change made elsewhere, never past one made in these places).
@@ -177,6 +184,19 @@ fn head_text(phase: &Phase) -> String {
         out.push_str(&serde_json::to_string(v).unwrap_or_else(|_| "null".into()));
     }
     out.push('}');
+    out
+}
+
+/// A list of objectives or findings as a JSON array, one item as in the file.
+fn list_text<T>(items: &[T], write: fn(&mut String, &T)) -> String {
+    let mut out = String::from("[");
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write(&mut out, item);
+    }
+    out.push(']');
     out
 }
 
@@ -362,6 +382,66 @@ impl Delta {
     /// the places it touched: the cost is those places (and, for tasks
     /// kept by id, one pass over the plan's ids), never a copy of the plan.
     pub(crate) fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
+        let mut delta = Delta::of_phases(change, after)?;
+        if let Some(before) = &change.objectives
+            && *before != after.objectives
+        {
+            delta.objectives = Some(raw(list_text(before, json::write_objective))?);
+        }
+        if let Some(before) = &change.findings
+            && *before != after.findings
+        {
+            delta.findings = Some(raw(list_text(before, json::write_finding))?);
+        }
+        let check = std::mem::take(&mut delta.check);
+        delta.check = delta.with_aims(check, after);
+        Ok(delta)
+    }
+
+    /// The check digest, covering the objectives and findings now too
+    /// when the change touched them.
+    fn with_aims(&self, check: String, now: &Plan) -> String {
+        if self.objectives.is_none() && self.findings.is_none() {
+            return check;
+        }
+        let mut buf = check;
+        if self.objectives.is_some() {
+            buf.push('A');
+            buf.push_str(&list_text(&now.objectives, json::write_objective));
+        }
+        if self.findings.is_some() {
+            buf.push('F');
+            buf.push_str(&list_text(&now.findings, json::write_finding));
+        }
+        digest(buf.as_bytes())
+    }
+
+    /// The objectives and findings as they were before the change, given
+    /// those now (`None`: the entry cannot be read).
+    pub(crate) fn restore_aims(&self, now: &Plan) -> Option<(Vec<Objective>, Vec<Finding>)> {
+        let mut text = String::from("{\"version\":1,\"phases\":[]");
+        if let Some(o) = &self.objectives {
+            text.push_str(",\"objectives\":");
+            text.push_str(o.get());
+        }
+        if let Some(f) = &self.findings {
+            text.push_str(",\"findings\":");
+            text.push_str(f.get());
+        }
+        text.push('}');
+        let saved = json::parse(&text).ok()?;
+        let objectives = match &self.objectives {
+            Some(_) => saved.objectives,
+            None => now.objectives.clone(),
+        };
+        let findings = match &self.findings {
+            Some(_) => saved.findings,
+            None => now.findings.clone(),
+        };
+        Some((objectives, findings))
+    }
+
+    fn of_phases(change: &Change, after: &Plan) -> io::Result<Delta> {
         if let Some(whole) = &change.whole {
             return Delta::between(whole, after);
         }
@@ -476,6 +556,10 @@ impl Delta {
     }
 
     pub(crate) fn is_empty(&self) -> bool {
+        self.phases_untouched() && self.objectives.is_none() && self.findings.is_none()
+    }
+
+    fn phases_untouched(&self) -> bool {
         self.order.is_none()
             && self.heads.is_empty()
             && self.lists.is_empty()
@@ -515,6 +599,10 @@ impl Delta {
         if self.is_empty() {
             return Some(now.phases.clone());
         }
+        if self.phases_untouched() {
+            let check = touched(now, self, [], [], |_| None);
+            return (self.with_aims(check, now) == self.check).then(|| now.phases.clone());
+        }
         let (heads, tasks) = self.saved()?;
         let now_phases: HashMap<&str, &Phase> =
             now.phases.iter().map(|p| (p.id.as_str(), p)).collect();
@@ -531,7 +619,7 @@ impl Delta {
             tasks.iter().map(|t| now_tasks.get(t.id.as_str()).copied()),
             |id| now_phases.get(id).copied(),
         );
-        if check != self.check {
+        if self.with_aims(check, now) != self.check {
             return None;
         }
         let heads: HashMap<&str, &Phase> = heads.iter().map(|h| (h.id.as_str(), h)).collect();

@@ -395,8 +395,30 @@ impl Output {
 fn paint_line(out: &mut String, l: &str) {
     let heading = Style::new().bold();
     let dim = Style::new().dimmed();
-    if l.starts_with("# ") {
+    // An objective or finding (SPEC §12): `- [o2 done] text`.
+    let aim = l.strip_prefix("- [").and_then(|rest| {
+        let (inside, after) = rest.split_once(']')?;
+        let id = inside.split(' ').next()?;
+        (crate::plan::id_number(id, 'o').is_some() || crate::plan::id_number(id, 'f').is_some())
+            .then_some((inside, after))
+    });
+    if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
         out.push_str(&format!("{heading}{l}{heading:#}"));
+    } else if let Some((inside, after)) = aim {
+        let color = if inside.ends_with(" done") {
+            Some(AnsiColor::Green)
+        } else if inside.ends_with(" dropped") {
+            Some(AnsiColor::BrightBlack)
+        } else {
+            None
+        };
+        let style = Style::new().fg_color(color.map(Into::into)).bold();
+        out.push_str(&format!("- {style}[{inside}]{style:#}"));
+        if color.is_some() {
+            out.push_str(&format!("{dim}{after}{dim:#}"));
+        } else {
+            out.push_str(after);
+        }
     } else if let Some(rest) = l.strip_prefix("- [") {
         let mut chars = rest.chars();
         let marker = chars.next().unwrap_or(' ');
@@ -439,7 +461,7 @@ fn paint_line(out: &mut String, l: &str) {
 /// (`R&D`), for a person at a terminal, instead of the exact Markdown.
 pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
     if !ids && !typed {
-        return Message::of_lines(&crate::markdown::render_view(&plan.phases));
+        return Message::of_lines(&crate::markdown::render_plan_view(plan));
     }
     let width = if ids {
         plan.phases
@@ -459,6 +481,34 @@ pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
         }
     };
     let mut out = Message::default();
+    // Objectives before the phases, findings after (SPEC §12), their ids
+    // already on each line.
+    let aim = |line: String| {
+        if typed {
+            line
+        } else {
+            Message::of_lines(&line)
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        }
+    };
+    if !plan.objectives.is_empty() {
+        out.push(format!("{}Objectives:", column("")));
+        for o in &plan.objectives {
+            let mut line = String::new();
+            if typed {
+                line = format!("- [{}{}] {}", o.id, status_word(o.status), o.text);
+            } else {
+                crate::markdown::render_objective(&mut line, o);
+            }
+            out.push(format!("{}{}", column(""), aim(line)));
+        }
+        if !plan.phases.is_empty() {
+            out.push("");
+        }
+    }
     for (i, phase) in plan.phases.iter().enumerate() {
         if i > 0 {
             out.push("");
@@ -479,7 +529,31 @@ pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
             }
         }
     }
+    if !plan.findings.is_empty() {
+        if !plan.phases.is_empty() || !plan.objectives.is_empty() {
+            out.push("");
+        }
+        out.push(format!("{}Findings:", column("")));
+        for f in &plan.findings {
+            let line = if typed {
+                format!("- [{}] {}", f.id, f.text)
+            } else {
+                let mut line = String::new();
+                crate::markdown::render_finding(&mut line, f);
+                line
+            };
+            out.push(format!("{}{}", column(""), aim(line)));
+        }
+    }
     out
+}
+
+fn status_word(s: crate::plan::ObjectiveStatus) -> String {
+    if s == crate::plan::ObjectiveStatus::Open {
+        String::new()
+    } else {
+        format!(" {s}")
+    }
 }
 
 /// A task's line and its note lines.

@@ -59,7 +59,7 @@ fn reply(ctx: &Context, outcome: Outcome) -> Outcome {
             let plan = ctx
                 .store
                 .load()
-                .map(|l| crate::markdown::render(&l.plan.phases))
+                .map(|l| crate::markdown::render_plan(&l.plan))
                 .unwrap_or_default();
             Outcome {
                 result: Err(Error::Unchanged {
@@ -72,7 +72,7 @@ fn reply(ctx: &Context, outcome: Outcome) -> Outcome {
         }
         Ok(mut report) => {
             if let Some(plan) = &outcome.plan {
-                let text = crate::markdown::render(&plan.phases);
+                let text = crate::markdown::render_plan(plan);
                 report.message = if text.is_empty() {
                     "The plan is empty.".into()
                 } else {

@@ -1,14 +1,19 @@
 //! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
 
-use super::{at, named_phase, phase_query, text};
+use super::{at, find, named_phase, phase_query, task_ref, text};
 use crate::cli::{AppendArgs, ChecksArg};
 use crate::error::{Error, Result};
+use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
+use crate::plan::ops::{Applied, Refusal};
 use crate::plan::ops::{Op, PhaseRef};
 use crate::plan::{Checks, Tx};
 use crate::text::{capitalize_first, title_words};
 
 pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
+    if let Some(after) = &args.after {
+        return append_after(tx, args, after);
+    }
     let plan = tx.plan();
     let (phase, raw_task) = match (&args.phase, args.words.as_slice()) {
         (Some(name), words) => {
@@ -31,6 +36,36 @@ pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     };
     let content = capitalize_first(&text(&raw_task, "task")?);
     let applied = tx.apply(Op::AddTask { phase, content })?;
+    report(tx, args, applied)
+}
+
+/// `append --after TASK`: right after that task, in its phase; every word
+/// is task text. A `-p` phase must be that phase (else `plan-bad-position`).
+fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str) -> Result<Report> {
+    let plan = tx.plan();
+    let q = text(after, "task after which to append")?;
+    let Target::Task(id) = find(plan, &q, Scope::Tasks)? else {
+        return Err(Error::usage("--after names a task."));
+    };
+    let (holder, _) = task_ref(plan, &id)?;
+    if let Some(name) = &args.phase {
+        let name = text(name, "phase name")?;
+        if named_phase(plan, &name)? != PhaseRef::Id(holder.id.clone()) {
+            return Err(Error::Refused {
+                code: Refusal::PlanBadPosition,
+                message: format!(
+                    "{id} is in phase {}, not in \"{name}\": a task goes after one of its own phase.",
+                    holder.name
+                ),
+            });
+        }
+    }
+    let content = capitalize_first(&text(&args.words.join(" "), "task")?);
+    let applied = tx.apply(Op::AddTaskAfter { after: id, content })?;
+    report(tx, args, applied)
+}
+
+fn report(tx: &mut Tx, args: &AppendArgs, applied: Applied) -> Result<Report> {
     if let (Some(checks), Some(task)) = (args.checks, applied.task.clone()) {
         let checks = match checks {
             ChecksArg::Person => Checks::Person,

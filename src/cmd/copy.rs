@@ -10,10 +10,10 @@ use crate::plan::Plan;
 pub(super) const COPIED: &str = "Copied todos as Markdown to clipboard.";
 
 pub(super) fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
-    if plan.is_empty() {
+    if plan.is_empty() && !plan.has_aims() {
         return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
     }
-    let text = markdown::render_view(&plan.phases);
+    let text = markdown::render_plan_view(plan);
     // Under --json stdout carries the one JSON object, never an escape.
     let env = clipboard::Env::from_process(ctx.out.stdout_tty && !ctx.out.json);
     let mut report = match clipboard::copy(&env, &text)? {

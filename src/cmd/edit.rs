@@ -25,8 +25,8 @@ pub(super) fn run(ctx: &Context) -> Outcome {
         rev: Some(loaded.plan.rev),
         plan: None,
     };
-    let (draft, phases) = match edited(ctx, &editor, &loaded.plan) {
-        Ok(Edited::Saved(draft, phases)) => (draft, phases),
+    let (draft, parsed) = match edited(ctx, &editor, &loaded.plan) {
+        Ok(Edited::Saved(draft, parsed)) => (draft, parsed),
         Ok(Edited::Unchanged(report)) => return at_rev(Ok(report)),
         Err(e) => return at_rev(Err(e)),
     };
@@ -38,8 +38,17 @@ pub(super) fn run(ctx: &Context) -> Outcome {
         let kept = draft.path.display().to_string();
         return session.fail(Error::ChangedDuringEdit { kept });
     }
+    let markdown::Parsed {
+        phases,
+        objectives,
+        findings,
+    } = parsed;
     let phases = session.tx.adopt(phases, false);
     if let Err(e) = session.tx.apply(Op::Replace { phases }) {
+        return session.fail(e.into());
+    }
+    let op = super::import::replace_aims(session.tx.plan(), objectives, findings);
+    if let Err(e) = session.tx.apply(op) {
         return session.fail(e.into());
     }
     let plan = session.tx.plan();
@@ -57,17 +66,17 @@ pub(super) fn run(ctx: &Context) -> Outcome {
 
 enum Edited {
     /// The person saved this, kept in the draft until the plan takes it.
-    Saved(Draft, Vec<Phase>),
+    Saved(Draft, markdown::Parsed),
     /// Nothing was saved.
     Unchanged(Report),
 }
 
 /// Open the plan in the editor until it parses (or the person gives up).
 fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
-    let text = if plan.is_empty() {
+    let text = if plan.is_empty() && !plan.has_aims() {
         format!("# Todos\n- [ ] {PLACEHOLDER}\n")
     } else {
-        markdown::render(&plan.phases)
+        markdown::render_plan(plan)
     };
     let draft = Draft::create(&ctx.tmp, &text)?;
     let phases = loop {
@@ -87,8 +96,8 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
         // is text the printer makes safe, never part of the message's lines.
         let mut message = Message::from("Could not parse Markdown:");
         match String::from_utf8(saved) {
-            Ok(text) => match markdown::parse(&text, false) {
-                Ok(phases) => break phases,
+            Ok(text) => match markdown::parse_plan(&text, false) {
+                Ok(parsed) => break parsed,
                 Err(e) => {
                     for problem in &e.errors {
                         message.push(format!("  Line {}: {}", problem.line, problem.message));
@@ -103,7 +112,11 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
         message.push(format!("Your text is kept in {}", draft.path.display()));
         return Err(Error::Invalid(message.to_string()));
     };
-    Ok(Edited::Saved(draft, drop_placeholder(phases)))
+    let parsed = markdown::Parsed {
+        phases: drop_placeholder(phases.phases),
+        ..phases
+    };
+    Ok(Edited::Saved(draft, parsed))
 }
 
 /// An editor that failed after the person saved something: keep it.

@@ -27,8 +27,9 @@ fn export(ctx: &Context, plan: &Plan, args: &ExportArgs) -> Result<Report> {
     let mut report = if let Some(into) = &args.into {
         // The file of `--into` is a file of the project edited in place:
         // a link in it was not typed by the person, so it counts as chosen.
-        into_region(into, chosen, if plan.is_empty() { "" } else { &body })?
-    } else if plan.is_empty() {
+        let empty = plan.is_empty() && !plan.has_aims();
+        into_region(into, chosen, if empty { "" } else { &body })?
+    } else if plan.is_empty() && !plan.has_aims() {
         Report::new("export", Kind::Warn, "No todos to export.")
     } else {
         let (path, named) = match &args.path {
@@ -52,8 +53,17 @@ fn export(ctx: &Context, plan: &Plan, args: &ExportArgs) -> Result<Report> {
 
 pub(super) fn render(plan: &Plan, format: Format) -> String {
     match format {
-        Format::Md => markdown::render(&plan.phases),
-        Format::Gfm => markdown::render_gfm(&plan.phases),
+        Format::Md => markdown::render_plan(plan),
+        Format::Gfm => markdown::render_plan_gfm(plan),
+        // The phases array; with objectives or findings, an object holding
+        // it and them (which `import` and phase-snapshot readers both take).
+        Format::Json if plan.has_aims() => {
+            let mut s = String::from("{\n  \"phases\": ");
+            plan_json::write_phases(&mut s, &plan.phases, "  ");
+            plan_json::write_aims(&mut s, plan);
+            s.push_str("\n}\n");
+            s
+        }
         Format::Json => {
             let mut s = String::new();
             plan_json::write_phases(&mut s, &plan.phases, "");

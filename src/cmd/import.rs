@@ -12,8 +12,9 @@ use crate::agent::restore;
 use crate::cli::ImportArgs;
 use crate::error::{Error, Result, io_reason};
 use crate::markdown;
+use crate::markdown::Parsed;
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Phase, Tx, import as plan_import};
+use crate::plan::{Finding, Objective, Op, Plan, Tx, import as plan_import};
 use crate::region;
 use crate::storage::{self, Named};
 
@@ -28,7 +29,10 @@ pub(super) fn run(ctx: &Context, args: &ImportArgs) -> Outcome {
 struct Input {
     /// How to name where it came from.
     shown: String,
-    phases: Vec<Phase>,
+    /// The phases, and the objectives and findings (`None`: a session
+    /// file, which has none, and the plan's are kept).
+    phases: Vec<crate::plan::Phase>,
+    aims: Option<(Vec<Objective>, Vec<Finding>)>,
     /// Whether matched tasks keep their notes (JSON snapshots carry none).
     keep_notes: bool,
     /// The agent and entry, when it came from a session file.
@@ -75,6 +79,7 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
         return Ok(Input {
             shown,
             phases: found.phases,
+            aims: None,
             keep_notes: true,
             session: Some((found.agent, found.entry, found.line)),
         });
@@ -86,29 +91,56 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
     } else {
         text
     };
-    let (phases, keep_notes) = parse(&text, args.lenient).map_err(bad)?;
+    let (parsed, keep_notes) = parse(&text, args.lenient).map_err(bad)?;
     // An empty input is far more often a failed pipe (`false | todo import -`)
     // or the wrong file than a wish to empty the plan; `rm` does that.
-    if phases.is_empty() {
+    if parsed.phases.is_empty() && parsed.objectives.is_empty() && parsed.findings.is_empty() {
         return Err(Error::EmptyImport { from: shown });
     }
     Ok(Input {
         shown,
-        phases,
+        phases: parsed.phases,
+        aims: Some((parsed.objectives, parsed.findings)),
         keep_notes,
         session: None,
     })
+}
+
+/// The op that puts in the objectives and findings read from a file: they
+/// keep the unknown fields of the ones of the same id in `plan` (Markdown
+/// does not carry those).
+pub(super) fn replace_aims(
+    plan: &Plan,
+    mut objectives: Vec<Objective>,
+    findings: Vec<Finding>,
+) -> Op {
+    for o in &mut objectives {
+        if o.extra.is_empty()
+            && let Some(old) = plan.objective(&o.id)
+        {
+            o.extra = old.extra.clone();
+        }
+    }
+    Op::ReplaceAims {
+        objectives,
+        findings,
+    }
 }
 
 fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     let Input {
         shown,
         phases,
+        aims,
         keep_notes,
         session,
     } = input;
     let phases = tx.adopt(phases, keep_notes);
     tx.apply(Op::Replace { phases })?;
+    if let Some((objectives, findings)) = aims {
+        let op = replace_aims(tx.plan(), objectives, findings);
+        tx.apply(op)?;
+    }
     let plan = tx.plan();
     let (n, m) = (plan.phases.len(), plan.task_count());
     let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
@@ -124,16 +156,23 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
 /// JSON (a plan file, a phases array, or `{"phases": [...]}`) or Markdown.
 /// Returns the phases and whether matched tasks should keep their notes
 /// (JSON snapshots from agents carry none).
-pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Vec<Phase>, bool), String> {
+pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Parsed, bool), String> {
     let first = text.trim_start().chars().next();
     if matches!(first, Some('{' | '[')) {
-        let phases = plan_import::phases(text).map_err(|e| match e.line {
+        let located = |e: crate::plan::json::SyntaxError| match e.line {
             0 => format!("  {}", e.message),
             line => format!("  Line {line}: {}", e.message),
-        })?;
-        return Ok((phases, true));
+        };
+        let phases = plan_import::phases(text).map_err(located)?;
+        let (objectives, findings) = plan_import::aims(text).map_err(located)?;
+        let parsed = Parsed {
+            phases,
+            objectives,
+            findings,
+        };
+        return Ok((parsed, true));
     }
-    markdown::parse(text, lenient)
-        .map(|phases| (phases, false))
+    markdown::parse_plan(text, lenient)
+        .map(|parsed| (parsed, false))
         .map_err(|e| e.to_string())
 }

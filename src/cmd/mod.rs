@@ -14,6 +14,7 @@ mod done;
 mod drop;
 mod edit;
 mod export;
+mod finding;
 mod git_setup;
 mod hook;
 mod import;
@@ -23,6 +24,7 @@ mod merge_file;
 mod mv;
 mod next;
 mod note;
+pub(crate) mod objective;
 mod prune;
 mod rename;
 mod reopen;
@@ -90,6 +92,8 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Mv(_)) => "mv",
         Some(Command::Note(_)) => "note",
         Some(Command::Prune) => "prune",
+        Some(Command::Objective(_)) => "objective",
+        Some(Command::Finding(_)) => "finding",
         Some(Command::Undo(_)) => "undo",
         Some(Command::Batch) => "batch",
         Some(Command::Reopen(_)) => "reopen",
@@ -253,6 +257,11 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Mv(args) => ctx.change(|tx| mv::apply(tx, &args)),
         Command::Note(args) => ctx.change(|tx| note::apply(tx, &args)),
         Command::Prune => ctx.change(prune::apply),
+        Command::Objective(args) => match &args.action {
+            None => ctx.look(objective::list),
+            Some(action) => ctx.change(|tx| objective::apply(tx, action)),
+        },
+        Command::Finding(args) => ctx.change(|tx| finding::apply(tx, &args)),
         Command::Undo(args) => undo::run(ctx, &args),
         Command::Batch => batch::run(ctx),
         Command::Reopen(args) => ctx.change(|tx| reopen::apply(tx, &args)),

@@ -17,7 +17,7 @@ pub(super) fn run(ctx: &Context, plan: &Plan, args: &ShowArgs) -> Result<Report>
     } else {
         Value::Null
     };
-    let mut report = if plan.is_empty() {
+    let mut report = if plan.is_empty() && !plan.has_aims() {
         Report::new("show", Kind::Data, EMPTY)
     } else {
         // A person at a terminal reads the text as typed; a pipe gets the

@@ -102,12 +102,10 @@ fn take_back(
     if now != last.entry.digest && !args.force {
         return Err(Error::ChangedOutsideTodo { last: what });
     }
-    let phases = last
-        .entry
-        .undo
-        .restore(plan)
-        .ok_or_else(|| Error::UndoOverwritten { last: what.clone() })?;
-    if phases == plan.phases {
+    let overwritten = || Error::UndoOverwritten { last: what.clone() };
+    let phases = last.entry.undo.restore(plan).ok_or_else(overwritten)?;
+    let (objectives, findings) = last.entry.undo.restore_aims(plan).ok_or_else(overwritten)?;
+    if phases == plan.phases && objectives == plan.objectives && findings == plan.findings {
         // Nothing differs (the change only moved counters).
         history
             .truncate(session.lock(), real, last.at, None)
@@ -116,6 +114,10 @@ fn take_back(
     }
     session.tx.set_restoring();
     session.tx.apply(Op::Replace { phases })?;
+    session.tx.apply(Op::ReplaceAims {
+        objectives,
+        findings,
+    })?;
     Ok((what, Some((last, prev))))
 }
 

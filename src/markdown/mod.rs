@@ -3,6 +3,7 @@
 //! checklist, and `parse` either back. Pure text in, text out; it knows
 //! nothing of files, clap or terminals.
 
+mod aims;
 mod chunks;
 mod escape;
 mod gfm;
@@ -11,9 +12,69 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-use crate::plan::{Phase, Status, Task};
+use crate::plan::{Finding, Objective, Phase, Plan, Status, Task};
 
 pub use chunks::parse;
+
+/// One objective line as the checklist shows it (`todo objective`).
+pub(crate) fn render_objective(out: &mut String, o: &Objective) {
+    aims::render_objective_as(out, o, false);
+}
+
+/// One finding line as the checklist shows it.
+pub(crate) fn render_finding(out: &mut String, f: &Finding) {
+    aims::render_finding(out, f);
+}
+
+/// The whole plan as the checklist of §4.1 with its objectives before the
+/// phases and findings after them (SPEC §12): for `export`, `edit` and
+/// the reply to an agent. A plan without them renders as its phases.
+pub(crate) fn render_plan(plan: &Plan) -> String {
+    aims::join([
+        aims::objectives_block(&plan.objectives, true),
+        render(&plan.phases),
+        aims::findings_block(&plan.findings),
+    ])
+}
+
+/// [`render_plan`] as a person reads it (see [`render_view`]).
+pub(crate) fn render_plan_view(plan: &Plan) -> String {
+    aims::join([
+        aims::objectives_block(&plan.objectives, false),
+        render_view(&plan.phases),
+        aims::findings_block(&plan.findings),
+    ])
+}
+
+/// [`render_plan`] in the pull-request flavour.
+pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
+    aims::join([
+        aims::objectives_block(&plan.objectives, true),
+        render_gfm(&plan.phases),
+        aims::findings_block(&plan.findings),
+    ])
+}
+
+/// A checklist read back whole: phases (ids empty, as [`parse`] gives
+/// them), objectives and findings (with their ids).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Parsed {
+    pub phases: Vec<Phase>,
+    pub objectives: Vec<Objective>,
+    pub findings: Vec<Finding>,
+}
+
+/// Read a checklist with its objectives and findings blocks (§12).
+pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (objectives, findings, rest) = aims::split(text);
+    let phases = parse(&rest, lenient)?;
+    Ok(Parsed {
+        phases,
+        objectives,
+        findings,
+    })
+}
 pub(crate) use escape::{encode_heading, push_encoded};
 pub use gfm::render_gfm;
 

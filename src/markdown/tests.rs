@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 
-use super::{parse, render, render_gfm};
-use crate::plan::{Phase, Status, Task};
+use super::{Parsed, parse, parse_plan, render, render_gfm, render_plan, render_plan_gfm};
+use crate::plan::{Actor, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task};
 use crate::text::normalize;
 
 /// Pieces that Markdown, our escaping or the GFM state comment could trip on.
@@ -155,6 +155,55 @@ fn phases() -> impl Strategy<Value = Vec<Phase>> {
     prop::collection::vec(phase, 0..4)
 }
 
+/// Plans with objectives (every status, with and without who set it)
+/// and findings, their ids as minted (in any order of numbers).
+fn plans() -> impl Strategy<Value = Plan> {
+    let objective = (
+        text(),
+        prop::sample::select(ObjectiveStatus::ALL.to_vec()),
+        prop::option::of(prop::sample::select(vec![Actor::Person, Actor::Agent])),
+    );
+    (
+        phases(),
+        prop::collection::vec(objective, 0..4),
+        prop::collection::vec(text(), 0..4),
+        1u64..50,
+    )
+        .prop_map(|(phases, objectives, findings, base)| Plan {
+            phases,
+            objectives: objectives
+                .into_iter()
+                .enumerate()
+                .map(|(i, (text, status, by))| Objective {
+                    id: format!("o{}", base + i as u64),
+                    text,
+                    status,
+                    by,
+                    at: by.map(|_| "2026-01-02T03:04:05Z".to_string()),
+                    ..Objective::default()
+                })
+                .collect(),
+            findings: findings
+                .into_iter()
+                .enumerate()
+                .map(|(i, text)| Finding {
+                    id: format!("f{}", base * 2 + i as u64),
+                    text,
+                    ..Finding::default()
+                })
+                .collect(),
+            ..Plan::default()
+        })
+}
+
+fn parsed(plan: &Plan) -> Parsed {
+    Parsed {
+        phases: plan.phases.clone(),
+        objectives: plan.objectives.clone(),
+        findings: plan.findings.clone(),
+    }
+}
+
 /// Markdown-ish input: structure markers, line endings and tricky text.
 fn markdownish() -> impl Strategy<Value = String> {
     const PIECES: &[&str] = &[
@@ -274,6 +323,25 @@ proptest! {
         let md = render(&p);
         prop_assert_eq!(parse(&md, false), Ok(p.clone()), "rendered:\n{}", md);
         prop_assert_eq!(parse(&md, true), Ok(p));
+    }
+
+    #[test]
+    fn objectives_and_findings_round_trip_in_markdown_and_gfm(plan in plans()) {
+        let md = render_plan(&plan);
+        prop_assert_eq!(parse_plan(&md, false), Ok(parsed(&plan)), "rendered:\n{}", md);
+        prop_assert_eq!(parse_plan(&md, true), Ok(parsed(&plan)));
+        let gfm = render_plan_gfm(&plan);
+        prop_assert_eq!(parse_plan(&gfm, false), Ok(parsed(&plan)), "rendered:\n{}", gfm);
+        // Without them, the checklist is the phases' alone, byte for byte.
+        let bare = Plan { phases: plan.phases.clone(), ..Plan::default() };
+        prop_assert_eq!(render_plan(&bare), render(&plan.phases));
+        prop_assert_eq!(render_plan_gfm(&bare), render_gfm(&plan.phases));
+    }
+
+    #[test]
+    fn parse_plan_never_panics(s in checklistish()) {
+        let _ = parse_plan(&s, false);
+        let _ = parse_plan(&format!("Objectives:\n- [o1] x\n{s}\nFindings:\n- [f1] y\n"), true);
     }
 
     #[test]

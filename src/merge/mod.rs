@@ -57,6 +57,7 @@
 //!   id counters are the largest of the three plans, above every id in any
 //!   of them and every id minted here.
 
+mod aims;
 mod fields;
 mod identity;
 mod order;
@@ -227,9 +228,14 @@ impl<'a> Merger<'a> {
             rev,
             next_phase_id: 0,
             next_task_id: 0,
+            next_objective_id: 0,
+            next_finding_id: 0,
             phases,
+            objectives: Vec::new(),
+            findings: Vec::new(),
             extra,
         };
+        self.merge_aims(&mut plan)?;
         self.make_ids_unique(&mut plan)?;
         plan.next_phase_id = self.minter.next_phase;
         plan.next_task_id = self.minter.next_task;

@@ -3,7 +3,7 @@
 //! oh-my-pi / pi-todo snapshot). The plan file itself is `json`'s.
 
 use super::json::{SyntaxError, char_column};
-use super::{Phase, Status, Task};
+use super::{Finding, Objective, Phase, Status, Task};
 
 /// Phases from JSON as agents and other tools store them: a plan file, a
 /// bare phases array, or any object with a `phases` array (an oh-my-pi /
@@ -97,4 +97,29 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         out.push(phase);
     }
     Ok(out)
+}
+
+/// The objectives and findings of a JSON plan or export (an object with
+/// `objectives` / `findings` arrays as the plan file has them); none for a
+/// bare phases array or a snapshot without them.
+pub fn aims(text: &str) -> Result<(Vec<Objective>, Vec<Finding>), SyntaxError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(SyntaxError::from)?;
+    let Some(o) = value.as_object() else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let mut doc = serde_json::Map::new();
+    doc.insert("version".into(), super::json::VERSION.into());
+    doc.insert("phases".into(), serde_json::Value::Array(Vec::new()));
+    for key in ["objectives", "findings"] {
+        if let Some(v) = o.get(key) {
+            doc.insert(key.into(), v.clone());
+        }
+    }
+    let text = serde_json::Value::Object(doc).to_string();
+    let plan = super::json::parse(&text).map_err(|e| SyntaxError {
+        line: 0,
+        column: 0,
+        message: e.message,
+    })?;
+    Ok((plan.objectives, plan.findings))
 }

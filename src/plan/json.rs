@@ -9,7 +9,7 @@ use std::fmt::{self, Write as _};
 use serde::de::{self, DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::{Actor, Checks, Phase, Plan, Status, Task};
+use super::{Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task};
 
 /// The one version of the file format this build reads and writes.
 pub const VERSION: u64 = 1;
@@ -57,6 +57,8 @@ pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
         .phases
         .iter()
         .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
+        .chain(plan.objectives.iter().map(|o| &o.id))
+        .chain(plan.findings.iter().map(|f| &f.id))
         .all(|id| ids.insert(id.as_str()));
     if unique {
         return Ok(plan);
@@ -199,6 +201,11 @@ const KNOWN: &[&str] = &[
     "nextPhaseId",
     "nextTaskId",
     "phases",
+    "text",
+    "objectives",
+    "findings",
+    "nextObjectiveId",
+    "nextFindingId",
 ];
 
 /// The keys an object has had so far: a bit per known name, and the
@@ -314,6 +321,28 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
                 "rev" => plan.rev = map.next_value()?,
                 "nextPhaseId" => plan.next_phase_id = map.next_value()?,
                 "nextTaskId" => plan.next_task_id = map.next_value()?,
+                "nextObjectiveId" => plan.next_objective_id = map.next_value()?,
+                "nextFindingId" => plan.next_finding_id = map.next_value()?,
+                "objectives" => {
+                    plan.objectives = map.next_value_seed(AimsSeed {
+                        seen: &mut *self.seen,
+                        objective: true,
+                    })?
+                }
+                "findings" => {
+                    plan.findings = map
+                        .next_value_seed(AimsSeed {
+                            seen: &mut *self.seen,
+                            objective: false,
+                        })?
+                        .into_iter()
+                        .map(|o| Finding {
+                            id: o.id,
+                            text: o.text,
+                            extra: o.extra,
+                        })
+                        .collect()
+                }
                 "phases" => {
                     phases = Some(map.next_value_seed(PhasesSeed {
                         seen: &mut *self.seen,
@@ -328,6 +357,103 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
         plan.version = version.ok_or_else(|| A::Error::missing_field("version"))?;
         plan.phases = phases.ok_or_else(|| A::Error::missing_field("phases"))?;
         Ok(plan)
+    }
+}
+
+/// The `objectives` (or, with `objective: false`, `findings`) array: a
+/// finding is read as an objective without status, and converted.
+struct AimsSeed<'a> {
+    seen: &'a mut Ids,
+    objective: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for AimsSeed<'_> {
+    type Value = Vec<Objective>;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Vec<Objective>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for AimsSeed<'_> {
+    type Value = Vec<Objective>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(if self.objective {
+            "an array of objectives"
+        } else {
+            "an array of findings"
+        })
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Objective>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(item) = seq.next_element_seed(AimSeed {
+            seen: &mut *self.seen,
+            objective: self.objective,
+        })? {
+            out.push(item);
+        }
+        Ok(out)
+    }
+}
+
+struct AimSeed<'a> {
+    seen: &'a mut Ids,
+    objective: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for AimSeed<'_> {
+    type Value = Objective;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Objective, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for AimSeed<'_> {
+    type Value = Objective;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(if self.objective {
+            "an objective object"
+        } else {
+            "a finding object"
+        })
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Objective, A::Error> {
+        let mut item = Objective::default();
+        let (mut id, mut text, mut status) = (None, None, None);
+        let mut keys = Keys::default();
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            keys.first(&key, &item.extra)?;
+            match (key.as_str(), self.objective) {
+                ("id", _) => id = Some(take_id(&mut map, self.seen)?),
+                ("text", _) => text = Some(map.next_value()?),
+                ("status", true) => {
+                    let v: String = map.next_value()?;
+                    status = Some(ObjectiveStatus::parse(&v).ok_or_else(|| {
+                        A::Error::custom(format!(
+                            "unknown objective status \"{v}\" (expected open, done or dropped)"
+                        ))
+                    })?);
+                }
+                ("by", true) => {
+                    let v: String = map.next_value()?;
+                    item.by = Some(Actor::parse(&v).ok_or_else(|| {
+                        A::Error::custom(format!(
+                            "unknown actor \"{v}\" (expected person or agent)"
+                        ))
+                    })?);
+                }
+                ("at", true) => item.at = map.next_value()?,
+                _ => {
+                    let v = map.next_value_seed(Exact)?;
+                    item.extra.insert(key.into_string(), v);
+                }
+            }
+        }
+        item.id = id.ok_or_else(|| A::Error::missing_field("id"))?;
+        item.text = text.ok_or_else(|| A::Error::missing_field("text"))?;
+        if self.objective {
+            item.status = status.ok_or_else(|| A::Error::missing_field("status"))?;
+        }
+        Ok(item)
     }
 }
 
@@ -819,15 +945,86 @@ pub fn write_phases(out: &mut String, phases: &[Phase], indent: &str) {
     out.push(']');
 }
 
-/// The whole plan file, ending with one newline.
+/// One objective on one line: `{ "id": "o1", "text": "…", "status": "open" }`.
+pub fn write_objective(out: &mut String, o: &Objective) {
+    out.push_str("{ \"id\": ");
+    string(out, &o.id);
+    out.push_str(", \"text\": ");
+    string(out, &o.text);
+    out.push_str(", \"status\": ");
+    string(out, o.status.as_str());
+    if let Some(by) = o.by {
+        out.push_str(", \"by\": ");
+        string(out, by.as_str());
+    }
+    if let Some(at) = &o.at {
+        out.push_str(", \"at\": ");
+        string(out, at);
+    }
+    for (k, v) in &o.extra {
+        out.push_str(", ");
+        string(out, k);
+        out.push_str(": ");
+        compact(out, v);
+    }
+    out.push_str(" }");
+}
+
+/// One finding on one line: `{ "id": "f1", "text": "…" }`.
+pub fn write_finding(out: &mut String, f: &Finding) {
+    out.push_str("{ \"id\": ");
+    string(out, &f.id);
+    out.push_str(", \"text\": ");
+    string(out, &f.text);
+    for (k, v) in &f.extra {
+        out.push_str(", ");
+        string(out, k);
+        out.push_str(": ");
+        compact(out, v);
+    }
+    out.push_str(" }");
+}
+
+/// A top-level array of one-line items, as `,\n  "key": [ … ]`.
+fn write_list<T>(out: &mut String, key: &str, items: &[T], write: fn(&mut String, &T)) {
+    if items.is_empty() {
+        return;
+    }
+    let _ = write!(out, ",\n  \"{key}\": [\n");
+    for (i, item) in items.iter().enumerate() {
+        out.push_str("    ");
+        write(out, item);
+        out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+    }
+    out.push_str("  ]");
+}
+
+/// `,\n  "objectives": [...]` and `"findings"`, those there are.
+pub fn write_aims(out: &mut String, plan: &Plan) {
+    write_list(out, "objectives", &plan.objectives, write_objective);
+    write_list(out, "findings", &plan.findings, write_finding);
+}
+
+/// The whole plan file, ending with one newline. Objectives and findings
+/// (and their counters) are written only once a plan has had them, so a
+/// plan without them is the file it always was; they follow `phases`, which
+/// readers of oh-my-pi phase snapshots read alone.
 pub fn render(plan: &Plan) -> String {
     let mut out = String::with_capacity(128 + plan.task_count() * 96);
     let _ = write!(
         out,
-        "{{\n  \"version\": {},\n  \"rev\": {},\n  \"nextPhaseId\": {},\n  \"nextTaskId\": {},\n  \"phases\": ",
+        "{{\n  \"version\": {},\n  \"rev\": {},\n  \"nextPhaseId\": {},\n  \"nextTaskId\": {},\n",
         plan.version, plan.rev, plan.next_phase_id, plan.next_task_id
     );
+    if plan.next_objective_id > 1 {
+        let _ = writeln!(out, "  \"nextObjectiveId\": {},", plan.next_objective_id);
+    }
+    if plan.next_finding_id > 1 {
+        let _ = writeln!(out, "  \"nextFindingId\": {},", plan.next_finding_id);
+    }
+    out.push_str("  \"phases\": ");
     write_phases(&mut out, &plan.phases, "  ");
+    write_aims(&mut out, plan);
     for (k, v) in &plan.extra {
         out.push_str(",\n  ");
         string(&mut out, k);
@@ -870,6 +1067,32 @@ mod tests {
             Some("vendor sandbox")
         );
         assert_eq!(render(&plan), EXAMPLE);
+    }
+
+    #[test]
+    fn objectives_and_findings_round_trip_with_their_unknown_fields() {
+        let text = EXAMPLE
+            .replace("  \"nextTaskId\": 10,\n", "  \"nextTaskId\": 10,\n  \"nextObjectiveId\": 3,\n  \"nextFindingId\": 2,\n")
+            .replace(
+                "\n  ]\n}\n",
+                "\n  ],\n  \"objectives\": [\n    { \"id\": \"o1\", \"text\": \"Ship\", \"status\": \"done\", \"by\": \"person\", \"at\": \"2026-01-01T00:00:00Z\", \"due\": [1,2] },\n    { \"id\": \"o2\", \"text\": \"Keep small\", \"status\": \"open\" }\n  ],\n  \"findings\": [\n    { \"id\": \"f1\", \"text\": \"learned\", \"src\": \"x\" }\n  ],\n  \"owner\": \"me\"\n}\n",
+            );
+        let plan = parse(&text).unwrap();
+        assert_eq!(plan.objectives[0].status, ObjectiveStatus::Done);
+        assert_eq!(plan.objectives[0].by, Some(Actor::Person));
+        assert_eq!(plan.findings[0].extra["src"], "x");
+        assert_eq!(render(&plan), text);
+        // Duplicate ids and unknown statuses are errors, with their place.
+        let dup = text.replace("\"id\": \"o2\"", "\"id\": \"o1\"");
+        assert_eq!(parse(&dup).unwrap_err().message, "duplicate id \"o1\"");
+        let bad = text.replace("\"status\": \"open\"", "\"status\": \"closed\"");
+        let err = parse(&bad).unwrap_err();
+        assert!(
+            err.message
+                .starts_with("unknown objective status \"closed\""),
+            "{err}"
+        );
+        assert_eq!(err.line, 21);
     }
 
     #[test]

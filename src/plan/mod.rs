@@ -207,13 +207,92 @@ pub struct Phase {
     pub extra: Map<String, Value>,
 }
 
+/// The status of an objective (SPEC §12): what the work is for is still
+/// `open`, reached (`done`), or given up (`dropped`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ObjectiveStatus {
+    #[default]
+    Open,
+    Done,
+    Dropped,
+}
+
+impl ObjectiveStatus {
+    pub const ALL: [ObjectiveStatus; 3] = [
+        ObjectiveStatus::Open,
+        ObjectiveStatus::Done,
+        ObjectiveStatus::Dropped,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ObjectiveStatus::Open => "open",
+            ObjectiveStatus::Done => "done",
+            ObjectiveStatus::Dropped => "dropped",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ObjectiveStatus> {
+        ObjectiveStatus::ALL.into_iter().find(|st| st.as_str() == s)
+    }
+
+    /// The character between the brackets of its Markdown item (as a task's).
+    pub fn marker(self) -> char {
+        match self {
+            ObjectiveStatus::Open => ' ',
+            ObjectiveStatus::Done => 'x',
+            ObjectiveStatus::Dropped => '-',
+        }
+    }
+
+    pub fn from_marker(c: char) -> Option<ObjectiveStatus> {
+        ObjectiveStatus::ALL.into_iter().find(|st| st.marker() == c)
+    }
+}
+
+impl std::fmt::Display for ObjectiveStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What the work is for (SPEC §12): `o1`, `o2`…, never reused.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Objective {
+    pub id: String,
+    pub text: String,
+    pub status: ObjectiveStatus,
+    /// Who last set the status on purpose, and when (as for tasks, §8).
+    pub by: Option<Actor>,
+    pub at: Option<String>,
+    pub extra: Map<String, Value>,
+}
+
+/// What was learned on the way (SPEC §12): `f1`, `f2`…, at most
+/// [`FINDING_MAX`] characters.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Finding {
+    pub id: String,
+    pub text: String,
+    pub extra: Map<String, Value>,
+}
+
+/// The longest finding, note or `plan_update` text (seed 000), in characters.
+pub(crate) const FINDING_MAX: usize = 300;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     pub version: u64,
     pub rev: u64,
     pub next_phase_id: u64,
     pub next_task_id: u64,
+    /// Written only once used (not 1), so a plan without objectives or
+    /// findings is the file it always was.
+    pub next_objective_id: u64,
+    pub next_finding_id: u64,
     pub phases: Vec<Phase>,
+    pub objectives: Vec<Objective>,
+    pub findings: Vec<Finding>,
     pub extra: Map<String, Value>,
 }
 
@@ -224,7 +303,11 @@ impl Default for Plan {
             rev: 0,
             next_phase_id: 1,
             next_task_id: 1,
+            next_objective_id: 1,
+            next_finding_id: 1,
             phases: Vec::new(),
+            objectives: Vec::new(),
+            findings: Vec::new(),
             extra: Map::new(),
         }
     }
@@ -238,8 +321,14 @@ pub struct TaskPos {
 }
 
 impl Plan {
+    /// No phases (objectives and findings aside: see [`Plan::has_aims`]).
     pub fn is_empty(&self) -> bool {
         self.phases.is_empty()
+    }
+
+    /// The plan holds objectives or findings (SPEC §12).
+    pub fn has_aims(&self) -> bool {
+        !self.objectives.is_empty() || !self.findings.is_empty()
     }
 
     pub fn task_count(&self) -> usize {
@@ -300,12 +389,48 @@ impl Plan {
             .filter_map(|p| id_number(&p.id, 'p'))
             .max()
             .unwrap_or(0);
-        let before = (self.next_phase_id, self.next_task_id);
+        let max_o = self
+            .objectives
+            .iter()
+            .filter_map(|o| id_number(&o.id, 'o'))
+            .max()
+            .unwrap_or(0);
+        let max_f = self
+            .findings
+            .iter()
+            .filter_map(|f| id_number(&f.id, 'f'))
+            .max()
+            .unwrap_or(0);
+        let counters = |p: &Plan| {
+            (
+                p.next_phase_id,
+                p.next_task_id,
+                p.next_objective_id,
+                p.next_finding_id,
+            )
+        };
+        let before = counters(self);
         // Saturating: an id at u64::MAX leaves the counter at its limit,
         // where minting refuses (see `mint`).
         self.next_task_id = self.next_task_id.max(max_t.saturating_add(1)).max(1);
         self.next_phase_id = self.next_phase_id.max(max_p.saturating_add(1)).max(1);
-        before != (self.next_phase_id, self.next_task_id)
+        self.next_objective_id = self.next_objective_id.max(max_o.saturating_add(1)).max(1);
+        self.next_finding_id = self.next_finding_id.max(max_f.saturating_add(1)).max(1);
+        before != counters(self)
+    }
+
+    pub(crate) fn mint_objective_id(&mut self) -> Result<String, ops::OpError> {
+        let n = mint(&mut self.next_objective_id, "nextObjectiveId")?;
+        Ok(format!("o{n}"))
+    }
+
+    pub(crate) fn mint_finding_id(&mut self) -> Result<String, ops::OpError> {
+        let n = mint(&mut self.next_finding_id, "nextFindingId")?;
+        Ok(format!("f{n}"))
+    }
+
+    pub fn objective(&self, id: &str) -> Option<&Objective> {
+        self.objectives.iter().find(|o| o.id == id)
     }
 
     /// The next free task id (counters are kept above every id present).

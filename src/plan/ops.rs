@@ -5,7 +5,7 @@
 use thiserror::Error;
 
 use super::tx::Tx;
-use super::{Phase, Plan, Status, TaskPos};
+use super::{Finding, Objective, ObjectiveStatus, Phase, Plan, Status, TaskPos};
 
 /// A phase an op refers to: one that exists, or one to create at the end.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,6 +77,39 @@ pub enum Op {
     Replace {
         phases: Vec<Phase>,
     },
+    /// Add a task right after another, in that task's phase.
+    AddTaskAfter {
+        after: String,
+        content: String,
+    },
+    /// Move a task to right after another (in that task's phase).
+    MoveTaskAfter {
+        task: String,
+        after: String,
+    },
+    /// Add a phase with no tasks yet, at the end.
+    AddPhase {
+        name: String,
+    },
+    /// Add an objective (SPEC §12), `open`.
+    AddObjective {
+        text: String,
+    },
+    /// Set an objective's status; who set it is recorded as for tasks.
+    SetObjective {
+        objective: String,
+        status: ObjectiveStatus,
+    },
+    /// Record a finding (SPEC §12).
+    AddFinding {
+        text: String,
+    },
+    /// Replace all objectives and findings (import, edit, undo), as
+    /// [`Op::Replace`] does phases.
+    ReplaceAims {
+        objectives: Vec<Objective>,
+        findings: Vec<Finding>,
+    },
 }
 
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -85,6 +118,8 @@ pub enum OpError {
     NoTask(String),
     #[error("no phase with id {0}")]
     NoPhase(String),
+    #[error("no objective with id {0}")]
+    NoObjective(String),
     #[error("Task \"{0}\" already exists")]
     Duplicate(String),
     /// Two phases of one name (ignoring case) would make every `-p NAME`
@@ -141,7 +176,9 @@ impl From<OpError> for crate::error::Error {
     fn from(e: OpError) -> Self {
         use crate::error::Error;
         match e {
-            OpError::NoTask(_) | OpError::NoPhase(_) => Error::Bug(e.to_string()),
+            OpError::NoTask(_) | OpError::NoPhase(_) | OpError::NoObjective(_) => {
+                Error::Bug(e.to_string())
+            }
             OpError::Duplicate(content) => Error::Duplicate { content },
             OpError::DuplicatePhase(name) => Error::PhaseNameTaken { name },
             OpError::BlockFinished { content, status } => Error::BlockFinished { content, status },
@@ -167,6 +204,9 @@ pub struct Applied {
     /// task), so a verb can report it without searching the plan again.
     /// Valid until a later op adds, moves or removes tasks.
     pub at: Option<TaskPos>,
+    /// The objective or finding the op created.
+    pub objective: Option<String>,
+    pub finding: Option<String>,
 }
 
 impl Plan {

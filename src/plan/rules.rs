@@ -5,7 +5,7 @@
 //! here, so no verb is a way around them.
 
 use super::ops::{OpError, Refusal};
-use super::{Actor, Checks, Status, Task};
+use super::{Actor, Checks, Objective, Status, Task};
 
 /// The default of how many tasks an agent may grow a plan to; a plan sets
 /// its own with the top-level field `agentTaskLimit`.
@@ -143,6 +143,32 @@ pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Res
         }
     }
     Ok(())
+}
+
+/// An objective's status a person set belongs to the person, as a task's
+/// does: the agent may set the same status again, but not change it,
+/// reword the objective or remove it. A person reopening it clears the mark.
+pub(crate) fn check_objective(
+    by: &By,
+    before: &Objective,
+    after: Option<&Objective>,
+) -> Result<(), OpError> {
+    if by.actor != Actor::Agent || before.by != Some(Actor::Person) {
+        return Ok(());
+    }
+    let what = match after {
+        None => "remove it",
+        Some(a) if a.status != before.status => "change it",
+        Some(a) if a.text != before.text => "reword it",
+        Some(_) => return Ok(()),
+    };
+    Err(refuse(
+        Refusal::SetByPerson,
+        format!(
+            "objective {} \"{}\" was marked {} by a person; an agent may not {what}.",
+            before.id, before.text, before.status
+        ),
+    ))
 }
 
 /// An agent's change may not grow the plan past its limit.

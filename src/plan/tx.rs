@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use super::ops::{Applied, Op, OpError, PhaseRef};
 use super::rules::{self, By};
-use super::{Actor, Phase, Plan, Status, Task, TaskPos};
+use super::{Actor, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task, TaskPos};
 use rustc_hash::FxBuildHasher;
 
 type Map<V> = HashMap<String, V, FxBuildHasher>;
@@ -81,6 +81,10 @@ pub(crate) struct Change {
     /// All phases as they were, once an op replaced them wholesale: then
     /// nothing else is kept.
     pub whole: Option<Vec<Phase>>,
+    /// The objectives and findings as they were, once an op touched them
+    /// (a short list: kept whole).
+    pub objectives: Option<Vec<Objective>>,
+    pub findings: Option<Vec<Finding>>,
 }
 
 /// Tasks kept by place, in the order first touched: a slot per place
@@ -301,6 +305,18 @@ impl Change {
         }
     }
 
+    fn objectives(&mut self, plan: &Plan) {
+        if self.objectives.is_none() {
+            self.objectives = Some(plan.objectives.clone());
+        }
+    }
+
+    fn findings(&mut self, plan: &Plan) {
+        if self.findings.is_none() {
+            self.findings = Some(plan.findings.clone());
+        }
+    }
+
     fn new_phase(&mut self, id: &str) {
         if self.whole.is_none() {
             self.heads.entry(id.to_string()).or_insert(None);
@@ -346,6 +362,8 @@ impl Change {
         };
         *self = Change {
             whole: Some(start),
+            objectives: self.objectives.take(),
+            findings: self.findings.take(),
             ..Change::default()
         };
     }
@@ -606,6 +624,11 @@ impl Tx {
                 }
             }
         }
+        if let Some(before) = &change.objectives {
+            for b in before {
+                rules::check_objective(by, b, plan.objective(&b.id))?;
+            }
+        }
         let limit = plan
             .extra
             .get("agentTaskLimit")
@@ -690,6 +713,27 @@ impl Tx {
         self.index.added(&task.id, pos);
         tasks.push(task);
         pos
+    }
+
+    /// Put `task` at `pos` (a place in an existing phase, up to its end).
+    fn insert(&mut self, pos: TaskPos, task: Task) -> TaskPos {
+        if pos.task >= self.plan.phases[pos.phase].tasks.len() {
+            return self.push(pos.phase, task);
+        }
+        // Tasks after it leave their places.
+        self.change.moving(&self.plan.phases);
+        self.change.list(&self.plan.phases[pos.phase]);
+        self.plan.phases[pos.phase].tasks.insert(pos.task, task);
+        self.index = Index::default();
+        pos
+    }
+
+    fn objective_pos(&self, id: &str) -> Result<usize, OpError> {
+        self.plan
+            .objectives
+            .iter()
+            .position(|o| o.id == id)
+            .ok_or_else(|| OpError::NoObjective(id.into()))
     }
 
     /// Take the task at `pos` out of the plan.
@@ -970,6 +1014,137 @@ impl Tx {
                     self.change.wholesale(old);
                 }
                 self.plan.raise_counters() || changed
+            }
+            Op::AddTaskAfter { after, content } => {
+                self.check_unique(&content, None)?;
+                let at = self.task_pos(&after)?;
+                let id = self.plan.mint_task_id()?;
+                applied.task = Some(id.clone());
+                let task = Task {
+                    id: id.clone(),
+                    content,
+                    status: Status::Pending,
+                    ..Task::default()
+                };
+                let pos = self.insert(
+                    TaskPos {
+                        phase: at.phase,
+                        task: at.task + 1,
+                    },
+                    task,
+                );
+                self.change.new_task(pos, &id);
+                applied.at = Some(pos);
+                true
+            }
+            Op::MoveTaskAfter { task, after } => {
+                let pos = self.task_pos(&task)?;
+                let at = self.task_pos(&after)?;
+                if task == after {
+                    return Err(OpError::Refused {
+                        code: super::ops::Refusal::PlanBadPosition,
+                        message: format!("{task} cannot stand after itself."),
+                    });
+                }
+                if at.phase == pos.phase && at.task + 1 == pos.task {
+                    applied.at = Some(pos);
+                    false
+                } else {
+                    let moved = self.take(pos);
+                    let at = self.task_pos(&after)?;
+                    applied.at = Some(self.insert(
+                        TaskPos {
+                            phase: at.phase,
+                            task: at.task + 1,
+                        },
+                        moved,
+                    ));
+                    true
+                }
+            }
+            Op::AddPhase { name } => {
+                let lower = crate::matching::lower(&name);
+                if let Some(p) = self
+                    .plan
+                    .phases
+                    .iter()
+                    .find(|p| crate::matching::lower(&p.name) == lower)
+                {
+                    return Err(OpError::DuplicatePhase(p.name.clone()));
+                }
+                self.phase_for(PhaseRef::New(name), &mut applied)?;
+                true
+            }
+            Op::AddObjective { text } => {
+                let id = self.plan.mint_objective_id()?;
+                self.change.objectives(&self.plan);
+                applied.objective = Some(id.clone());
+                self.plan.objectives.push(Objective {
+                    id,
+                    text,
+                    ..Objective::default()
+                });
+                true
+            }
+            Op::SetObjective { objective, status } => {
+                let i = self.objective_pos(&objective)?;
+                if self.plan.objectives[i].status == status {
+                    false
+                } else {
+                    self.change.objectives(&self.plan);
+                    let o = &mut self.plan.objectives[i];
+                    o.status = status;
+                    if let Some(by) = &self.by
+                        && !self.restoring
+                    {
+                        // Set on purpose: who and when; reopened, no mark.
+                        let open = status == ObjectiveStatus::Open;
+                        o.by = (!open).then_some(by.actor);
+                        o.at = (!open).then(|| by.now.clone());
+                    }
+                    true
+                }
+            }
+            Op::AddFinding { text } => {
+                let id = self.plan.mint_finding_id()?;
+                self.change.findings(&self.plan);
+                applied.finding = Some(id.clone());
+                self.plan.findings.push(Finding {
+                    id,
+                    text,
+                    ..Finding::default()
+                });
+                true
+            }
+            Op::ReplaceAims {
+                objectives,
+                findings,
+            } => {
+                let mut changed = false;
+                if self.plan.objectives != objectives {
+                    self.change.objectives(&self.plan);
+                    self.plan.objectives = objectives;
+                    changed = true;
+                }
+                if self.plan.findings != findings {
+                    self.change.findings(&self.plan);
+                    self.plan.findings = findings;
+                    changed = true;
+                }
+                let raised = self.plan.raise_counters();
+                // Ids from a hand-edited file may repeat: later ones get new ids.
+                let mut seen = std::collections::HashSet::new();
+                for i in 0..self.plan.objectives.len() {
+                    if !seen.insert(self.plan.objectives[i].id.clone()) {
+                        self.plan.objectives[i].id = self.plan.mint_objective_id()?;
+                    }
+                }
+                for i in 0..self.plan.findings.len() {
+                    if !seen.insert(self.plan.findings[i].id.clone()) {
+                        self.plan.findings[i].id = self.plan.mint_finding_id()?;
+                    }
+                }
+                raised || changed
             }
         };
         Ok((applied, changed))

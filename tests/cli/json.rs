@@ -341,6 +341,36 @@ fn cases() -> Vec<Case> {
             ..OK
         },
         Case {
+            verb: "objective",
+            args: &["add", "Ship a plan people trust"],
+            message: "Added objective o1: Ship a plan people trust",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "objective",
+            args: &["done", "zzz"],
+            exit: 3,
+            error: Some("no_match"),
+            message: "No objective matched \"zzz\". Known objectives: none.",
+            ..OK
+        },
+        Case {
+            verb: "finding",
+            args: &["the sandbox resets nightly"],
+            message: "Recorded finding f1: the sandbox resets nightly",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "finding",
+            args: &[" "],
+            exit: 2,
+            error: Some("usage"),
+            message: "The finding is empty.",
+            ..OK
+        },
+        Case {
             verb: "prune",
             setup: "$TODO done -q keys",
             message: "Pruned 1 finished task(s) and 0 empty phase(s).",
@@ -444,7 +474,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, undo, reopen, unlock, apply, hook, setup, batch, merge-file, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, unlock, apply, hook, setup, batch, merge-file, git-setup, completions, man.",
             rev: None,
             ..OK
         },

@@ -846,3 +846,79 @@ fn merge_file_on_the_live_plan_loses_no_concurrent_append() {
     assert!(statuses.contains(&("Rotate keys".to_string(), "completed".to_string())));
     assert_eq!(statuses.len(), 22);
 }
+
+#[test]
+fn objectives_and_findings_added_on_both_branches_are_all_kept() {
+    let repo = repo_with_plan(true);
+    repo.given(&[&["objective", "add", "Ship auth"]]);
+    repo.commit("objective");
+    repo.git(&["switch", "-q", "-c", "feature"]).ok();
+    repo.given(&[
+        &["objective", "add", "Bill monthly"],
+        &["finding", "Stripe retries for 3 days"],
+        &["objective", "drop", "o1"],
+    ]);
+    repo.commit("feature: billing aims");
+    repo.switch("main");
+    repo.given(&[
+        &["objective", "add", "Keep keys safe"],
+        &["finding", "the IdP caps tokens"],
+        &["objective", "done", "o1"],
+    ]);
+    repo.commit("main: key aims");
+    let run = repo.git(&["merge", "--no-edit", "feature"]);
+    // Both set o1's status: a conflict, resolved by the documented rule.
+    run.code(1);
+    assert!(
+        run.stderr.contains(
+            "  conflict o1 \"Ship auth\": status set to done on ours and dropped on theirs; kept done\n"
+        ),
+        "{run:?}"
+    );
+    assert!(
+        run.stderr
+            .contains("  note o3 \"Bill monthly\": made on both sides as o2; theirs renumbered\n"),
+        "{run:?}"
+    );
+    repo.assert_valid_plan();
+    let plan = repo.env.plan();
+    let texts = |key: &str| -> Vec<(String, String)> {
+        plan[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|o| {
+                (
+                    o["id"].as_str().unwrap_or_default().to_string(),
+                    o["text"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        texts("objectives"),
+        crate::common::s(&[
+            ("o1", "Ship auth"),
+            ("o2", "Keep keys safe"),
+            ("o3", "Bill monthly")
+        ])
+    );
+    assert_eq!(
+        texts("findings"),
+        crate::common::s(&[
+            ("f1", "the IdP caps tokens"),
+            ("f2", "Stripe retries for 3 days")
+        ])
+    );
+    assert_eq!(plan["objectives"][0]["status"], "done");
+    assert_eq!(
+        (
+            plan["nextObjectiveId"].as_u64(),
+            plan["nextFindingId"].as_u64()
+        ),
+        (Some(4), Some(3))
+    );
+    // New ids after the merge are new.
+    repo.todo(&["objective", "add", "Next"]).ok();
+    assert_eq!(repo.env.plan()["objectives"][3]["id"], "o4");
+}

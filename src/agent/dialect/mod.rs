@@ -8,6 +8,7 @@
 mod mirror;
 mod omp;
 mod operations;
+mod plan_update;
 
 use std::collections::HashMap;
 
@@ -61,6 +62,9 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
             let list = mirror::mirror_list(o.get("plan"), "step")?;
             mirror::mirror(tx, CODEX_PHASE, list, &mut done)?;
         }
+        Value::Object(o) if plan_update::is_plan_update(o) => {
+            plan_update::apply(tx, o, &mut done)?;
+        }
         Value::Object(o) => one(tx, o, &mut done)?,
         Value::Array(ops) if ops.is_empty() => {
             return Err(invalid("the batch is empty: send at least one op.".into()));
@@ -87,7 +91,8 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
         })
         .map(|(_, p, t)| json!({ "id": t.id, "phase": p.name, "content": t.content }))
         .collect();
-    let mut report = Report::new("apply", Kind::Data, "");
+    // What undo names (the reply replaces it with the plan).
+    let mut report = Report::new("apply", Kind::Data, "todo apply");
     report.extra.insert("minted".into(), json!(done.minted));
     report
         .extra

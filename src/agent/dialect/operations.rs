@@ -91,25 +91,38 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
         "add" => {
             let title =
                 text_field(o, "title")?.ok_or_else(|| invalid("add needs a \"title\".".into()))?;
-            if o.contains_key("after") {
-                return Err(bad_position(
-                    "\"after\" is not supported: items go last in their section.".into(),
-                ));
-            }
+            let after = str_field(o, "after")?;
             match str_field(o, "type")?.unwrap_or("step") {
                 "section" => {
-                    if o.contains_key("under") {
+                    if o.contains_key("under") || after.is_some() {
                         return Err(bad_position(
-                            "a section only stands at the top, not under another item.".into(),
+                            "a section only stands at the top, last: not under or after another item.".into(),
                         ));
                     }
                     if phase_id(tx.plan(), &title).is_some() {
                         return Err(Error::PhaseNameTaken { name: title });
                     }
-                    // A phase exists through its tasks: made with the first one.
-                    return Err(invalid(format!(
-                        "add a step under \"{title}\" to make the section: a section holds steps."
-                    )));
+                    let applied = tx.apply(Op::AddPhase { name: title })?;
+                    done.minted.extend(applied.phase);
+                }
+                "step" | "task" if after.is_some() => {
+                    let after = after.unwrap_or_default();
+                    let step = after_step(tx, after, str_field(o, "under")?)?;
+                    let applied = tx.apply(Op::AddTaskAfter {
+                        after: step,
+                        content: title,
+                    })?;
+                    let id = applied
+                        .task
+                        .ok_or_else(|| Error::bug("a task was added without an id"))?;
+                    done.minted.push(id.clone());
+                    if let Some(c) = checks_field(o)? {
+                        tx.apply(Op::SetChecks {
+                            task: id,
+                            checks: c,
+                            unlocked: false,
+                        })?;
+                    }
                 }
                 "step" | "task" => {
                     let under = str_field(o, "under")?;
@@ -174,10 +187,15 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
         }
         "move" => {
             let q = str_field(o, "id")?.ok_or_else(|| invalid("move needs an \"id\".".into()))?;
-            if o.contains_key("after") {
-                return Err(bad_position(
-                    "\"after\" is not supported: a step moves to the end of a section.".into(),
-                ));
+            if let Some(after) = str_field(o, "after")? {
+                let Item::Task(task) = item(tx.plan(), q)? else {
+                    return Err(bad_position(format!(
+                        "\"{q}\" is a section: a section only stands at the top."
+                    )));
+                };
+                let step = after_step(tx, after, str_field(o, "under")?)?;
+                tx.apply(Op::MoveTaskAfter { task, after: step })?;
+                return Ok(true);
             }
             let under =
                 str_field(o, "under")?.ok_or_else(|| invalid("move needs \"under\".".into()))?;
@@ -199,6 +217,29 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// The step `after` names, checked against `under` when both are given:
+/// a step goes right after another of its own section.
+fn after_step(tx: &mut Tx, after: &str, under: Option<&str>) -> Result<String> {
+    let Item::Task(step) = item(tx.plan(), after)? else {
+        return Err(bad_position(format!(
+            "\"{after}\" is a section: \"after\" names a step."
+        )));
+    };
+    if let Some(u) = under {
+        let plan = tx.plan();
+        let holder = plan
+            .find_task(&step)
+            .map(|pos| plan.phases[pos.phase].id.clone())
+            .unwrap_or_default();
+        if phase_id(plan, u) != Some(holder.clone()) {
+            return Err(bad_position(format!(
+                "\"after\": {step} is in section {holder}, not under \"{u}\"."
+            )));
+        }
+    }
+    Ok(step)
 }
 
 fn checks_field(o: &Map<String, Value>) -> Result<Option<Checks>> {

@@ -1,0 +1,147 @@
+//! `todo objective [add TEXT | done | drop | reopen <o-id|query>]`: what
+//! the work is for (SPEC §12). Bare, it lists the objectives.
+
+use serde_json::{Value, json};
+
+use super::{query, text};
+use crate::cli::ObjectiveAction;
+use crate::error::{Error, Result};
+use crate::matching;
+use crate::output::{Kind, Report};
+use crate::plan::{Objective, ObjectiveStatus, Op, Plan, Tx};
+
+pub(super) const NONE: &str = "No objectives. Use todo objective add <text> to add one.";
+
+pub(crate) fn objective_json(o: &Objective) -> Value {
+    json!({ "id": o.id, "text": o.text, "status": o.status.as_str() })
+}
+
+/// `todo objective`: the objectives as the checklist shows them.
+pub(super) fn list(plan: &Plan) -> Result<Report> {
+    if plan.objectives.is_empty() {
+        return Ok(
+            Report::new("objective", Kind::Data, NONE).with("objectives", Value::Array(Vec::new()))
+        );
+    }
+    let mut text = String::new();
+    for o in &plan.objectives {
+        crate::markdown::render_objective(&mut text, o);
+    }
+    let mut report = Report::new(
+        "objective",
+        Kind::Data,
+        crate::text::Message::of_lines(&text),
+    );
+    report.rev = plan.rev;
+    Ok(report.with(
+        "objectives",
+        plan.objectives.iter().map(objective_json).collect(),
+    ))
+}
+
+pub(super) fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
+    let (words, status) = match action {
+        ObjectiveAction::Add { words } => {
+            let content = text(&words.join(" "), "objective")?;
+            check_length(&content, "objective")?;
+            let applied = tx.apply(Op::AddObjective { text: content })?;
+            let id = applied
+                .objective
+                .ok_or_else(|| Error::bug("an objective was added without an id"))?;
+            let o = found(tx.plan(), &id)?;
+            let message = format!("Added objective {}: {}", o.id, o.text);
+            return Ok(Report::new("objective", Kind::Confirm, message)
+                .with("objective", objective_json(o)));
+        }
+        ObjectiveAction::Done { query } => (query, ObjectiveStatus::Done),
+        ObjectiveAction::Drop { query } => (query, ObjectiveStatus::Dropped),
+        ObjectiveAction::Reopen { query } => (query, ObjectiveStatus::Open),
+    };
+    let q = query(words)?;
+    let id = resolve(tx.plan(), &q)?;
+    tx.apply(Op::SetObjective {
+        objective: id.clone(),
+        status,
+    })?;
+    let o = found(tx.plan(), &id)?;
+    let message = format!("Marked objective {} {}: {}", o.id, o.status, o.text);
+    Ok(Report::new("objective", Kind::Confirm, message).with("objective", objective_json(o)))
+}
+
+fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p Objective> {
+    plan.objective(id)
+        .ok_or_else(|| Error::bug(format!("objective {id} is gone")))
+}
+
+/// Text of an objective or finding: at most 300 characters (seed 000).
+pub(crate) fn check_length(s: &str, what: &str) -> Result<()> {
+    let n = s.chars().count();
+    if n > crate::plan::FINDING_MAX {
+        return Err(Error::usage(format!(
+            "The {what} is {n} characters long; at most {} are allowed.",
+            crate::plan::FINDING_MAX
+        )));
+    }
+    Ok(())
+}
+
+/// An objective by id, by its exact text (any case), or by words of its
+/// text when only one has them all.
+pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
+    if let Some(o) = plan.objective(q) {
+        return Ok(o.id.clone());
+    }
+    let lower = matching::lower(q);
+    let exact: Vec<&Objective> = plan
+        .objectives
+        .iter()
+        .filter(|o| matching::lower(&o.text) == lower)
+        .collect();
+    if let [one] = exact.as_slice() {
+        return Ok(one.id.clone());
+    }
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let hits: Vec<&Objective> = plan
+        .objectives
+        .iter()
+        .filter(|o| {
+            let text = matching::lower(&o.text);
+            words.iter().all(|w| text.contains(w))
+        })
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(one.id.clone()),
+        [] => Err(Error::NoMatch {
+            message: format!(
+                "No objective matched \"{q}\". Known objectives: {}.",
+                known(plan)
+            ),
+            query: q.to_string(),
+            suggestion: None,
+            guess: false,
+        }),
+        many => Err(Error::NoMatch {
+            message: format!(
+                "\"{q}\" matches several objectives: {}. Name one by its id.",
+                many.iter()
+                    .map(|o| format!("{} \"{}\"", o.id, o.text))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            query: q.to_string(),
+            suggestion: None,
+            guess: false,
+        }),
+    }
+}
+
+fn known(plan: &Plan) -> String {
+    if plan.objectives.is_empty() {
+        return "none".into();
+    }
+    plan.objectives
+        .iter()
+        .map(|o| o.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

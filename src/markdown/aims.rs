@@ -1,0 +1,212 @@
+//! Objectives and findings in the checklist (SPEC §12): an `Objectives:`
+//! block before the first phase and a `Findings:` block after the last,
+//! each a plain list whose items start with the id in brackets:
+//!
+//! ```text
+//! Objectives:
+//! - [o1] Ship a plan people trust
+//! - [o2 done] Keep the file small <!-- todo: by=person at=… -->
+//! - [o3 dropped] Support Windows
+//!
+//! # Phase
+//! - [ ] A task
+//!
+//! Findings:
+//! - [f1] The vendor sandbox resets nightly
+//! ```
+//!
+//! No line of them is a heading or a `- [ ]` task item, so readers of the
+//! oh-my-pi checklist (which look for those) pass over them. Text is
+//! encoded as task text is, so it reads back exactly; ids and statuses ride
+//! in the brackets, who set a status in the same comment as on tasks. The
+//! blocks are cut out before the phases are parsed (their lines left blank,
+//! so problems keep their line numbers).
+
+use super::escape::{decode_text, push_encoded};
+use crate::plan::{Actor, Finding, Objective, ObjectiveStatus};
+
+pub(crate) const OBJECTIVES: &str = "Objectives:";
+pub(crate) const FINDINGS: &str = "Findings:";
+
+/// One objective line, ending in a newline.
+pub(crate) fn render_objective_as(out: &mut String, o: &Objective, provenance: bool) {
+    out.push_str("- [");
+    out.push_str(&o.id);
+    if o.status != ObjectiveStatus::Open {
+        out.push(' ');
+        out.push_str(o.status.as_str());
+    }
+    out.push_str("] ");
+    push_encoded(out, &o.text);
+    if provenance {
+        let mut words = Vec::new();
+        if let Some(by) = o.by {
+            words.push(format!("by={}", by.as_str()));
+        }
+        if let Some(at) = &o.at
+            && !at.is_empty()
+            && !at.chars().any(char::is_whitespace)
+            && !at.contains("--")
+        {
+            words.push(format!("at={at}"));
+        }
+        if !words.is_empty() {
+            out.push_str(" <!-- todo: ");
+            out.push_str(&words.join(" "));
+            out.push_str(" -->");
+        }
+    }
+    out.push('\n');
+}
+
+/// One finding line, ending in a newline.
+pub(crate) fn render_finding(out: &mut String, f: &Finding) {
+    out.push_str("- [");
+    out.push_str(&f.id);
+    out.push_str("] ");
+    push_encoded(out, &f.text);
+    out.push('\n');
+}
+
+/// The `Objectives:` block, if there are any.
+pub(crate) fn objectives_block(objectives: &[Objective], provenance: bool) -> String {
+    let mut out = String::new();
+    if !objectives.is_empty() {
+        out.push_str(OBJECTIVES);
+        out.push('\n');
+        for o in objectives {
+            render_objective_as(&mut out, o, provenance);
+        }
+    }
+    out
+}
+
+/// The `Findings:` block, if there are any.
+pub(crate) fn findings_block(findings: &[Finding]) -> String {
+    let mut out = String::new();
+    if !findings.is_empty() {
+        out.push_str(FINDINGS);
+        out.push('\n');
+        for f in findings {
+            render_finding(&mut out, f);
+        }
+    }
+    out
+}
+
+/// Join the blocks and the phases' checklist with one blank line between.
+pub(crate) fn join(parts: [String; 3]) -> String {
+    let mut out = String::new();
+    for part in parts {
+        if part.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&part);
+    }
+    out
+}
+
+/// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back.
+fn item(
+    line: &str,
+    prefix: char,
+) -> Option<(String, Option<ObjectiveStatus>, String, Vec<String>)> {
+    let rest = line.trim_end_matches('\r').strip_prefix("- [")?;
+    let (inside, text) = rest.split_once("] ")?;
+    let (id, status) = match inside.split_once(' ') {
+        Some((id, word)) => (id, Some(ObjectiveStatus::parse(word)?)),
+        None => (inside, None),
+    };
+    crate::plan::id_number(id, prefix)?;
+    let (text, words) = match text
+        .strip_suffix(" -->")
+        .and_then(|t| t.rsplit_once(" <!-- todo: "))
+    {
+        Some((text, meta)) => (text, meta.split(' ').map(str::to_string).collect()),
+        None => (text, Vec::new()),
+    };
+    let text = crate::text::normalize(&decode_text(text))?;
+    Some((id.to_string(), status, text, words))
+}
+
+/// The objectives and findings of a checklist, and the checklist without
+/// them (their lines blank).
+pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let bare = |l: &str| l.trim_end_matches(['\n', '\r']).to_string();
+    let mut cut = vec![false; lines.len()];
+    let mut objectives = Vec::new();
+    // Objectives: the first line that is not blank.
+    if let Some(start) = lines.iter().position(|l| !bare(l).trim().is_empty())
+        && bare(lines[start]) == OBJECTIVES
+    {
+        let mut i = start + 1;
+        let mut found = Vec::new();
+        while let Some(l) = lines.get(i) {
+            match item(&bare(l), 'o') {
+                Some((id, status, text, words)) => {
+                    let mut o = Objective {
+                        id,
+                        text,
+                        status: status.unwrap_or_default(),
+                        ..Objective::default()
+                    };
+                    for w in words {
+                        match w.split_once('=') {
+                            Some(("by", v)) => o.by = Actor::parse(v),
+                            Some(("at", v)) => o.at = Some(v.to_string()),
+                            _ => {}
+                        }
+                    }
+                    found.push(o);
+                    i += 1;
+                }
+                None => break,
+            }
+        }
+        if !found.is_empty() {
+            cut[start..i].iter_mut().for_each(|c| *c = true);
+            objectives = found;
+        }
+    }
+    // Findings: the last lines that are not blank.
+    let mut findings = Vec::new();
+    let mut end = lines.len();
+    while end > 0 && bare(lines[end - 1]).trim().is_empty() {
+        end -= 1;
+    }
+    let mut i = end;
+    let mut found = Vec::new();
+    while i > 0 {
+        match item(&bare(lines[i - 1]), 'f') {
+            Some((id, None, text, _)) => {
+                found.push(Finding {
+                    id,
+                    text,
+                    ..Finding::default()
+                });
+                i -= 1;
+            }
+            _ => break,
+        }
+    }
+    if !found.is_empty() && i > 0 && bare(lines[i - 1]) == FINDINGS && !cut[i - 1] {
+        found.reverse();
+        findings = found;
+        cut[i - 1..end].iter_mut().for_each(|c| *c = true);
+    }
+    let mut rest = String::with_capacity(text.len());
+    for (l, cut) in lines.iter().zip(&cut) {
+        if *cut {
+            if l.ends_with('\n') {
+                rest.push('\n');
+            }
+        } else {
+            rest.push_str(l);
+        }
+    }
+    (objectives, findings, rest)
+}

@@ -1,0 +1,222 @@
+//! Objectives and findings (SPEC §12), merged by id like tasks but on
+//! their own: an item made on both sides under the same id with different
+//! text is two items (theirs renumbered, a note); the same text is one.
+//! Text changed differently on both sides keeps ours (a conflict); an
+//! objective's status changed differently on both sides takes the higher
+//! of done, dropped, open (a conflict), with who set it. Removed on one
+//! side and changed on the other: kept, a conflict. Order follows ours,
+//! theirs' new items after.
+
+use std::collections::{HashMap, HashSet};
+
+use super::fields::{merge_map, merge3};
+use super::{Merger, Overflow};
+use crate::plan::{Finding, Objective, ObjectiveStatus, Plan, id_number};
+
+fn rank(s: ObjectiveStatus) -> u8 {
+    match s {
+        ObjectiveStatus::Done => 2,
+        ObjectiveStatus::Dropped => 1,
+        ObjectiveStatus::Open => 0,
+    }
+}
+
+fn as_objective(f: &Finding) -> Objective {
+    Objective {
+        id: f.id.clone(),
+        text: f.text.clone(),
+        extra: f.extra.clone(),
+        ..Objective::default()
+    }
+}
+
+/// One merged list, the next free number for its ids, and the messages
+/// (conflict?, id, text, message).
+type Out = (Vec<Objective>, u64, Vec<(bool, String, String, String)>);
+
+fn merge_list(
+    [base, ours, theirs]: [&[Objective]; 3],
+    prefix: char,
+    (counter, name): (u64, &'static str),
+) -> Result<Out, Overflow> {
+    let mut next = counter.max(1);
+    for o in base.iter().chain(ours).chain(theirs) {
+        if let Some(n) = id_number(&o.id, prefix) {
+            next = next.max(n.checked_add(1).ok_or(Overflow::Counter(name))?);
+        }
+    }
+    let mut said = Vec::new();
+    let by_id = |list: &[Objective]| -> HashMap<String, Objective> {
+        list.iter().map(|o| (o.id.clone(), o.clone())).collect()
+    };
+    let b = by_id(base);
+    let o = by_id(ours);
+    // Theirs under result ids.
+    let mut t: HashMap<String, Objective> = HashMap::new();
+    let mut theirs_new: Vec<String> = Vec::new();
+    let ours_new_text: HashMap<&str, &str> = ours
+        .iter()
+        .filter(|x| !b.contains_key(&x.id))
+        .map(|x| (x.text.as_str(), x.id.as_str()))
+        .collect();
+    for item in theirs {
+        let mut item = item.clone();
+        if !b.contains_key(&item.id) {
+            if let Some(id) = ours_new_text.get(item.text.as_str()) {
+                item.id = (*id).to_string();
+            } else if o.contains_key(&item.id) {
+                let old = std::mem::take(&mut item.id);
+                let n = next;
+                next = next.checked_add(1).ok_or(Overflow::Counter(name))?;
+                item.id = format!("{prefix}{n}");
+                said.push((
+                    false,
+                    item.id.clone(),
+                    item.text.clone(),
+                    format!("made on both sides as {old}; theirs renumbered"),
+                ));
+            }
+            if !o.contains_key(&item.id) {
+                theirs_new.push(item.id.clone());
+            }
+        }
+        t.insert(item.id.clone(), item);
+    }
+    let mut out = Vec::new();
+    let mut placed: HashSet<String> = HashSet::new();
+    for oi in ours {
+        placed.insert(oi.id.clone());
+        let Some(ti) = t.get(&oi.id) else {
+            match b.get(&oi.id) {
+                // Removed on theirs: gone unless ours changed it.
+                Some(bi) if bi == oi => {}
+                Some(_) => {
+                    said.push((
+                        true,
+                        oi.id.clone(),
+                        oi.text.clone(),
+                        "removed on theirs, changed on ours; kept".into(),
+                    ));
+                    out.push(oi.clone());
+                }
+                None => out.push(oi.clone()),
+            }
+            continue;
+        };
+        let bi = b.get(&oi.id).cloned().unwrap_or_else(|| oi.clone());
+        let (text, clash) = merge3(&bi.text, &oi.text, &ti.text);
+        if clash {
+            said.push((
+                true,
+                oi.id.clone(),
+                text.clone(),
+                format!(
+                    "text changed on both sides; kept ours, theirs was \"{}\"",
+                    ti.text
+                ),
+            ));
+        }
+        let take_theirs = if oi.status == ti.status || ti.status == bi.status {
+            false
+        } else if oi.status == bi.status {
+            true
+        } else {
+            let theirs_wins = rank(ti.status) > rank(oi.status);
+            said.push((
+                true,
+                oi.id.clone(),
+                text.clone(),
+                format!(
+                    "status set to {} on ours and {} on theirs; kept {}",
+                    oi.status,
+                    ti.status,
+                    if theirs_wins { ti.status } else { oi.status }
+                ),
+            ));
+            theirs_wins
+        };
+        let (extra, clashes) = merge_map(&bi.extra, &oi.extra, &ti.extra);
+        for key in clashes {
+            said.push((
+                true,
+                oi.id.clone(),
+                text.clone(),
+                format!("field \"{key}\" changed on both sides; kept ours"),
+            ));
+        }
+        let from = if take_theirs { ti } else { oi };
+        out.push(Objective {
+            id: oi.id.clone(),
+            text,
+            status: from.status,
+            by: from.by,
+            at: from.at.clone(),
+            extra,
+        });
+    }
+    // Removed on ours, changed on theirs: kept.
+    for bi in base {
+        if placed.contains(&bi.id) {
+            continue;
+        }
+        if let Some(ti) = t.get(&bi.id)
+            && ti != bi
+        {
+            said.push((
+                true,
+                ti.id.clone(),
+                ti.text.clone(),
+                "removed on ours, changed on theirs; kept".into(),
+            ));
+            placed.insert(ti.id.clone());
+            out.push(ti.clone());
+        }
+    }
+    for id in theirs_new {
+        if placed.insert(id.clone())
+            && let Some(ti) = t.get(&id)
+        {
+            out.push(ti.clone());
+        }
+    }
+    Ok((out, next, said))
+}
+
+impl Merger<'_> {
+    /// Merge the objectives and findings of the three plans into `plan`.
+    pub(super) fn merge_aims(&mut self, plan: &mut Plan) -> Result<(), Overflow> {
+        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let counter = |f: fn(&Plan) -> u64| f(base).max(f(ours)).max(f(theirs));
+        let (objectives, next_o, said_o) = merge_list(
+            [&base.objectives, &ours.objectives, &theirs.objectives],
+            'o',
+            (counter(|p| p.next_objective_id), "nextObjectiveId"),
+        )?;
+        let findings = |p: &Plan| p.findings.iter().map(as_objective).collect::<Vec<_>>();
+        let (fb, fo, ft) = (findings(base), findings(ours), findings(theirs));
+        let (found, next_f, said_f) = merge_list(
+            [&fb, &fo, &ft],
+            'f',
+            (counter(|p| p.next_finding_id), "nextFindingId"),
+        )?;
+        plan.objectives = objectives;
+        plan.findings = found
+            .into_iter()
+            .map(|o| Finding {
+                id: o.id,
+                text: o.text,
+                extra: o.extra,
+            })
+            .collect();
+        plan.next_objective_id = next_o;
+        plan.next_finding_id = next_f;
+        for (conflict, id, subject, message) in said_o.into_iter().chain(said_f) {
+            if conflict {
+                self.conflict(&id, &subject, message);
+            } else {
+                self.notice(&id, &subject, message);
+            }
+        }
+        Ok(())
+    }
+}

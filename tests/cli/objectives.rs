@@ -1,0 +1,324 @@
+//! Objectives and findings (SPEC §12): the verbs, how `todo` shows them,
+//! `--json`, undo, round trips through Markdown, GFM and JSON, and plans
+//! without them left exactly as they were. Also `append --after`.
+
+use serde_json::json;
+
+use crate::common::{TWO_TASKS, TestEnv};
+
+fn with_aims() -> TestEnv {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[
+        &["objective", "add", "Ship a plan people trust"],
+        &["objective", "add", "Keep R&D <!-- notes --> out"],
+        &["objective", "add", "Support Windows"],
+        &["objective", "done", "o1"],
+        &["objective", "drop", "windows"],
+        &["finding", "the sandbox resets nightly"],
+        &["finding", "tokens last 1h & refresh"],
+    ]);
+    env
+}
+
+const SHOWN: &str = "Objectives:
+- [o1 done] Ship a plan people trust
+- [o2] Keep R&amp;D &lt;!-- notes --&gt; out
+- [o3 dropped] Support Windows
+
+# Auth
+- [/] Wire OAuth providers
+- [ ] Rotate keys
+- [ ] Add login rate limiting
+
+# Billing
+- [ ] Wire Stripe webhooks
+- [ ] Invoice export
+
+Findings:
+- [f1] the sandbox resets nightly
+- [f2] tokens last 1h &amp; refresh
+";
+
+#[test]
+fn verbs_add_and_set_objectives_and_record_findings() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["objective", "add", "Ship", "a", "plan"]).is(
+        0,
+        "Added objective o1: Ship a plan\n",
+        "",
+    );
+    env.run(&["objective", "done", "ship"])
+        .is(0, "Marked objective o1 done: Ship a plan\n", "");
+    env.run(&["objective", "drop", "o1"])
+        .is(0, "Marked objective o1 dropped: Ship a plan\n", "");
+    env.run(&["objective", "reopen", "plan"])
+        .is(0, "Marked objective o1 open: Ship a plan\n", "");
+    env.run(&["finding", "webhooks", "retry"])
+        .is(0, "Recorded finding f1: webhooks retry\n", "");
+    env.run(&["objective"]).is(0, "- [o1] Ship a plan\n", "");
+    // Must not match: nothing, or more than one.
+    env.given(&[&["objective", "add", "Ship docs"]]);
+    let run = env.run(&["objective", "done", "ship"]);
+    run.code(3);
+    assert!(run.stderr.contains("\"ship\" matches several objectives: o1 \"Ship a plan\", o2 \"Ship docs\". Name one by its id."), "{run:?}");
+    let run = env.run(&["objective", "done", "zzz"]);
+    run.code(3);
+    assert!(
+        run.stderr
+            .contains("No objective matched \"zzz\". Known objectives: o1, o2."),
+        "{run:?}"
+    );
+    // Limits: empty, and over 300 characters; nothing written.
+    let before = env.plan_text();
+    env.run(&["finding", "  "]).code(2);
+    let long = "x".repeat(301);
+    let run = env.run(&["finding", &long]);
+    run.code(2);
+    assert!(
+        run.stderr
+            .contains("The finding is 301 characters long; at most 300 are allowed."),
+        "{run:?}"
+    );
+    env.run(&["objective", "add", &long]).code(2);
+    assert_eq!(env.plan_text(), before);
+    // Ids are never reused, not even after undo.
+    env.given(&[&["undo"], &["objective", "add", "Third"]]);
+    assert_eq!(env.plan()["objectives"][1]["id"], "o3");
+}
+
+#[test]
+fn show_puts_objectives_before_the_phases_and_findings_after() {
+    let env = with_aims();
+    env.run(&[]).is(0, SHOWN, "");
+    let run = env.run(&["--ids"]);
+    run.ok();
+    assert!(
+        run.stdout
+            .starts_with("    Objectives:\n    - [o1 done] Ship a plan people trust\n"),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout
+            .contains("\np1  # Auth\nt1  - [/] Wire OAuth providers\n"),
+        "{run:?}"
+    );
+    assert!(run.stdout.ends_with("\n    Findings:\n    - [f1] the sandbox resets nightly\n    - [f2] tokens last 1h &amp; refresh\n"), "{run:?}");
+    // A person at a terminal reads the text as typed.
+    let (code, seen) = env.tty(&["--color", "never"]);
+    assert_eq!(code, 0);
+    assert!(
+        seen.contains("- [o2] Keep R&D <!-- notes --> out"),
+        "{seen}"
+    );
+    assert!(seen.contains("- [f2] tokens last 1h & refresh"), "{seen}");
+    // In colour, the same lines: only escapes added.
+    let (code, seen) = env.tty(&[]);
+    assert_eq!(code, 0);
+    assert!(seen.contains("\u{1b}[1mObjectives:"), "{seen}");
+    let mut plain = String::new();
+    let mut in_escape = false;
+    for c in seen.chars() {
+        match (in_escape, c) {
+            (false, '\u{1b}') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, c) => plain.push(c),
+        }
+    }
+    assert!(plain.starts_with("Objectives:\n- [o1 done] Ship a plan people trust\n- [o2] Keep R&D <!-- notes --> out\n- [o3 dropped] Support Windows\n\n# Auth\n"), "{plain}");
+    assert!(
+        plain.ends_with(
+            "Findings:\n- [f1] the sandbox resets nightly\n- [f2] tokens last 1h & refresh\n"
+        ),
+        "{plain}"
+    );
+    // --json carries them.
+    let shown = env.run(&["--json"]).json();
+    assert_eq!(
+        shown["plan"]["objectives"][0],
+        json!({"id": "o1", "text": "Ship a plan people trust", "status": "done", "by": "person", "at": shown["plan"]["objectives"][0]["at"]})
+    );
+    assert_eq!(
+        shown["plan"]["findings"][1],
+        json!({"id": "f2", "text": "tokens last 1h & refresh"})
+    );
+    let listed = env.run(&["--json", "objective"]).json();
+    assert_eq!(
+        listed["objectives"][2],
+        json!({"id": "o3", "text": "Support Windows", "status": "dropped"})
+    );
+    let added = env.run(&["--json", "finding", "x"]).json();
+    assert_eq!(added["finding"], json!({"id": "f3", "text": "x"}));
+}
+
+#[test]
+fn undo_takes_back_objectives_and_findings_one_change_at_a_time() {
+    let env = with_aims();
+    let full = env.plan();
+    env.run(&["undo"]).ok();
+    assert_eq!(
+        env.plan()["findings"],
+        json!([{"id": "f1", "text": "the sandbox resets nightly"}])
+    );
+    env.run(&["undo"]).ok();
+    assert!(env.plan().get("findings").is_none());
+    env.run(&["undo"]).ok();
+    assert_eq!(env.plan()["objectives"][2]["status"], "open");
+    env.given(&[&["undo"], &["undo"], &["undo"], &["undo"]]);
+    assert!(env.plan().get("objectives").is_none());
+    // The counters keep their place: new ids are new.
+    env.run(&["objective", "add", "Again"])
+        .is(0, "Added objective o4: Again\n", "");
+    env.run(&["finding", "again"])
+        .is(0, "Recorded finding f3: again\n", "");
+    assert_ne!(env.plan(), full);
+}
+
+#[test]
+fn a_plan_without_objectives_is_byte_for_byte_as_before() {
+    let env = TestEnv::new();
+    env.write_plan(TWO_TASKS);
+    env.run(&["done", "t1"]).ok();
+    let text = env.plan_text();
+    assert!(
+        !text.contains("objectives")
+            && !text.contains("findings")
+            && !text.contains("nextObjectiveId"),
+        "{text}"
+    );
+    // An oh-my-pi reader of `phases` sees the same phases as before.
+    let expected = TWO_TASKS.replace("\"rev\": 3", "\"rev\": 4");
+    let before: serde_json::Value = serde_json::from_str(&expected).unwrap();
+    let after = env.plan();
+    assert_eq!(after["phases"][0]["name"], before["phases"][0]["name"]);
+    // Export and show are the checklist alone, no empty blocks.
+    let md = env.run(&["export", "-"]);
+    md.ok();
+    assert!(
+        !md.stdout.contains("Objectives:") && !md.stdout.contains("Findings:"),
+        "{md:?}"
+    );
+    let json = env.run(&["export", "--format", "json", "-"]);
+    assert!(json.stdout.starts_with("[\n"), "{json:?}");
+    // Objectives and findings follow `phases`; readers of `phases` are unaffected.
+    env.given(&[&["objective", "add", "o"], &["finding", "f"]]);
+    let text = env.plan_text();
+    let phases_at = text.find("\"phases\"").unwrap();
+    assert!(text.find("\"objectives\"").unwrap() > phases_at, "{text}");
+    assert!(
+        text.find("\"nextObjectiveId\": 2").unwrap() < phases_at,
+        "{text}"
+    );
+}
+
+#[test]
+fn markdown_gfm_and_json_round_trip_objectives_and_findings() {
+    for format in ["md", "gfm", "json"] {
+        let env = with_aims();
+        let plan = env.plan();
+        let file = format!("plan.{format}");
+        env.run(&["export", "--format", format, &file]).ok();
+        env.given(&[
+            &["done", "t2"],
+            &["objective", "add", "other"],
+            &["finding", "other"],
+        ]);
+        env.run(&["import", &file]).ok();
+        let back = env.plan();
+        assert_eq!(back["objectives"], plan["objectives"], "{format}");
+        assert_eq!(back["findings"], plan["findings"], "{format}");
+        assert_eq!(back["phases"], plan["phases"], "{format}");
+    }
+    // Edit: the checklist opens with its objectives and findings, and what
+    // is saved comes back (here, unchanged but for one status and a line).
+    let env = with_aims();
+    let script = env.root.join("ed.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nsed -i -e 's/^- \\[o2\\] /- [o2 done] /' -e '$a - [f9] learned in the editor' \"$1\"\n",
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .args(["+x"])
+        .arg(&script)
+        .status()
+        .unwrap();
+    let run = env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    });
+    run.ok();
+    let plan = env.plan();
+    assert_eq!(plan["objectives"][1]["status"], "done");
+    assert_eq!(
+        plan["findings"][2],
+        json!({"id": "f9", "text": "learned in the editor"})
+    );
+    assert_eq!(plan["nextFindingId"], 10);
+}
+
+#[test]
+fn a_hand_edited_duplicate_id_gets_a_new_one() {
+    let env = TestEnv::new();
+    env.web_app();
+    std::fs::write(
+        env.root.join("in.md"),
+        "Objectives:\n- [o1] One\n- [o1 done] Two\n\n# A\n- [ ] a\n\nFindings:\n- [f2] x\n",
+    )
+    .unwrap();
+    env.run(&["import", "in.md"]).ok();
+    let plan = env.plan();
+    assert_eq!(plan["objectives"][0]["id"], "o1");
+    assert_eq!(
+        plan["objectives"][1],
+        json!({"id": "o2", "text": "Two", "status": "done"})
+    );
+    assert_eq!(plan["findings"][0]["id"], "f2");
+    assert_eq!(plan["nextFindingId"], 3);
+}
+
+#[test]
+fn append_after_places_the_task_right_after_another() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.run(&["append", "--after", "t1", "audit", "scopes"]).is(
+        0,
+        "Appended to Auth: Audit scopes\n",
+        "",
+    );
+    env.run(&[
+        "append",
+        "--after",
+        "webhooks",
+        "-p",
+        "Billing",
+        "retry policy",
+    ])
+    .is(0, "Appended to Billing: Retry policy\n", "");
+    let names: Vec<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
+    assert_eq!(
+        names,
+        [
+            "Wire OAuth providers",
+            "Audit scopes",
+            "Rotate keys",
+            "Add login rate limiting",
+            "Wire Stripe webhooks",
+            "Retry policy",
+            "Invoice export",
+        ]
+    );
+    // A phase that disagrees: plan-bad-position, nothing written.
+    let before = env.plan_text();
+    let run = env.run(&["--json", "append", "--after", "t1", "-p", "Billing", "x"]);
+    run.code(5);
+    assert_eq!(run.json()["error"]["code"], "plan-bad-position");
+    let run = env.run(&["append", "--after", "nothing like it", "x"]);
+    run.code(3);
+    assert_eq!(env.plan_text(), before);
+    // Undo takes it back out of the middle.
+    env.run(&["undo"]).ok();
+    env.run(&["undo"]).ok();
+    assert_eq!(env.statuses().len(), 5);
+}
