@@ -904,3 +904,41 @@ fn hostile_session_files_never_panic_hang_or_write() {
     bounded(&env, &["import", "noise.jsonl"]).code(5);
     assert_eq!(env.plan_text(), TWO_TASKS);
 }
+
+#[test]
+fn a_restore_keeps_the_plans_objectives_and_findings_a_markdown_import_replaces_them() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "first"],
+        &["objective", "add", "Ship the beta"],
+        &["finding", "the sandbox resets nightly"],
+    ]);
+    let transcript = lines(&[cc_todo_write(
+        "a1",
+        "u1",
+        json!([todo("Write the form", "pending", "Writing the form")]),
+    )]);
+    write(&env, "session.jsonl", transcript);
+    env.run(&["import", "session.jsonl"]).ok();
+    let plan = env.plan();
+    assert_eq!(plan["objectives"][0]["text"], "Ship the beta", "{plan}");
+    assert_eq!(
+        plan["findings"][0]["text"], "the sandbox resets nightly",
+        "{plan}"
+    );
+    assert_eq!(
+        phases_of(&env),
+        one_phase("Claude Code", &[("Write the form", "in_progress")])
+    );
+    // A checklist is the whole plan: what it does not hold goes.
+    write(&env, "plan.md", "# B\n- [ ] second\n");
+    env.run(&["import", "plan.md"]).ok();
+    let plan = env.plan();
+    assert_eq!(
+        plan.get("objectives")
+            .map(|o| o.as_array().map_or(0, Vec::len))
+            .unwrap_or(0),
+        0,
+        "{plan}"
+    );
+}
