@@ -100,7 +100,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text')
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text')
             [CompletionResult]::new('--checks', '--checks', [CompletionResultType]::ParameterName, 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone')
-            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Put the task right after this one (an id, or words of its text), in its phase; every argument is then task text (a phase given with `-p` must be that phase)')
+            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Put the task right after this one (an id, or words of its text), in its phase (a phase given, first or with `-p`, must be that phase; else a first word is task text)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')

@@ -94,7 +94,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -p 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text'
             cand --phase 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text'
             cand --checks 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone'
-            cand --after 'Put the task right after this one (an id, or words of its text), in its phase; every argument is then task text (a phase given with `-p` must be that phase)'
+            cand --after 'Put the task right after this one (an id, or words of its text), in its phase (a phase given, first or with `-p`, must be that phase; else a first word is task text)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'

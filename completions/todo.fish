@@ -96,7 +96,7 @@ complete -c todo -n "__fish_todo_using_subcommand list" -s h -l help -d 'Print h
 complete -c todo -n "__fish_todo_using_subcommand append" -s p -l phase -d 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text' -r
 complete -c todo -n "__fish_todo_using_subcommand append" -l checks -d 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone' -r -f -a "person\t'Only a person completes or drops it'
 agent\t'Only the agent sets it, until a person runs `todo unlock`'"
-complete -c todo -n "__fish_todo_using_subcommand append" -l after -d 'Put the task right after this one (an id, or words of its text), in its phase; every argument is then task text (a phase given with `-p` must be that phase)' -r
+complete -c todo -n "__fish_todo_using_subcommand append" -l after -d 'Put the task right after this one (an id, or words of its text), in its phase (a phase given, first or with `-p`, must be that phase; else a first word is task text)' -r
 complete -c todo -n "__fish_todo_using_subcommand append" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand append" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
 complete -c todo -n "__fish_todo_using_subcommand append" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'

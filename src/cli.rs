@@ -398,8 +398,8 @@ pub struct AppendArgs {
     pub checks: Option<ChecksArg>,
 
     /// Put the task right after this one (an id, or words of its text), in
-    /// its phase; every argument is then task text (a phase given with
-    /// `-p` must be that phase).
+    /// its phase (a phase given, first or with `-p`, must be that phase;
+    /// else a first word is task text).
     #[arg(long, value_name = "TASK")]
     pub after: Option<String>,
 

@@ -39,8 +39,10 @@ pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     report(tx, args, applied)
 }
 
-/// `append --after TASK`: right after that task, in its phase; every word
-/// is task text. A `-p` phase must be that phase (else `plan-bad-position`).
+/// `append --after TASK`: right after that task, in its phase. A `-p`
+/// phase must be that phase (else `plan-bad-position`); a first word that
+/// is that phase's name, with more words after it, is the phase as in
+/// `todo append <phase> <task>`, and every other word is task text.
 fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str) -> Result<Report> {
     let plan = tx.plan();
     let q = text(after, "task after which to append")?;
@@ -60,7 +62,17 @@ fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str) -> Result<Report> {
             });
         }
     }
-    let content = capitalize_first(&text(&args.words.join(" "), "task")?);
+    let words = match args.words.as_slice() {
+        [first, rest @ ..]
+            if args.phase.is_none()
+                && !rest.is_empty()
+                && crate::matching::lower(first.trim()) == crate::matching::lower(&holder.name) =>
+        {
+            rest
+        }
+        words => words,
+    };
+    let content = capitalize_first(&text(&words.join(" "), "task")?);
     let applied = tx.apply(Op::AddTaskAfter { after: id, content })?;
     report(tx, args, applied)
 }

@@ -296,6 +296,18 @@ fn append_after_places_the_task_right_after_another() {
         "retry policy",
     ])
     .is(0, "Appended to Billing: Retry policy\n", "");
+    // The phase named first, as `todo append <phase> <task>` takes it.
+    env.run(&[
+        "append",
+        "--after",
+        "retry policy",
+        "billing",
+        "refund flow",
+    ])
+    .is(0, "Appended to Billing: Refund flow\n", "");
+    // Must not: a lone word is the task, and another phase's name is text.
+    env.run(&["append", "--after", "refund", "Auth", "tokens"])
+        .is(0, "Appended to Billing: Auth tokens\n", "");
     let names: Vec<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
     assert_eq!(
         names,
@@ -306,6 +318,8 @@ fn append_after_places_the_task_right_after_another() {
             "Add login rate limiting",
             "Wire Stripe webhooks",
             "Retry policy",
+            "Refund flow",
+            "Auth tokens",
             "Invoice export",
         ]
     );
@@ -317,8 +331,9 @@ fn append_after_places_the_task_right_after_another() {
     let run = env.run(&["append", "--after", "nothing like it", "x"]);
     run.code(3);
     assert_eq!(env.plan_text(), before);
-    // Undo takes it back out of the middle.
-    env.run(&["undo"]).ok();
-    env.run(&["undo"]).ok();
+    // Undo takes them back out of the middle.
+    for _ in 0..4 {
+        env.run(&["undo"]).ok();
+    }
     assert_eq!(env.statuses().len(), 5);
 }
