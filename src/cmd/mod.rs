@@ -17,6 +17,7 @@ mod git_setup;
 mod import;
 mod man;
 mod mark;
+mod mcp;
 mod merge_file;
 mod mv;
 mod next;
@@ -89,6 +90,7 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Reopen(_)) => "reopen",
         Some(Command::Unlock(_)) => "unlock",
         Some(Command::Apply(_)) => "apply",
+        Some(Command::Mcp) => "mcp",
         Some(Command::Complete(_)) => "__complete",
         Some(Command::MergeFile(_)) => "merge-file",
         Some(Command::GitSetup(_)) => "git-setup",
@@ -250,6 +252,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Reopen(args) => ctx.change(|tx| reopen::apply(tx, &args)),
         Command::Unlock(args) => ctx.change(|tx| unlock::apply(tx, &args)),
         Command::Apply(args) => apply::run(ctx, &args),
+        Command::Mcp => mcp::run(ctx),
         Command::Complete(args) => complete::run(ctx, &args),
         Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
         Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),
