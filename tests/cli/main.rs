@@ -22,6 +22,7 @@ mod import;
 mod json;
 mod links;
 mod matching;
+mod mcp;
 mod merge;
 mod output;
 mod reshape;
