@@ -176,6 +176,15 @@ impl Server {
     }
 }
 
+/// The reply a tool result carries: `todo apply`'s JSON, as its one text.
+fn reply_of(message: &Value) -> Value {
+    let content = message["result"]["content"].as_array().expect("content");
+    assert_eq!(content.len(), 1, "{message}");
+    assert_eq!(content[0]["type"], "text", "{message}");
+    let text = content[0]["text"].as_str().expect("text");
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("the text is JSON ({e}): {text}"))
+}
+
 fn init_plan(server: &mut Server) {
     let reply = server.call(
         1,
@@ -210,15 +219,9 @@ fn malformed_lines_and_unknown_methods_get_protocol_errors_and_the_server_goes_o
     assert_eq!(server.next()["error"]["code"], -32602);
     let reply = server.call(9, json!({ "ops": "not a list" }));
     assert_eq!(reply["result"]["isError"], true, "{reply}");
-    assert_eq!(
-        reply["result"]["structuredContent"]["error"]["code"],
-        "plan-invalid"
-    );
+    assert_eq!(reply_of(&reply)["error"]["code"], "plan-invalid");
     let reply = server.call(10, json!({ "op": "explode" }));
-    assert_eq!(
-        reply["result"]["structuredContent"]["error"]["code"],
-        "plan-invalid"
-    );
+    assert_eq!(reply_of(&reply)["error"]["code"], "plan-invalid");
     assert_eq!(env.plan_text(), before, "nothing was written");
     // And the server still works.
     let reply = server.call(11, json!({ "op": "done", "task": "a1" }));
@@ -243,10 +246,10 @@ fn a_huge_request_is_refused_and_writes_nothing() {
     let items: Vec<String> = (0..100_000).map(|i| format!("{i:0>100}")).collect();
     let reply = server.call(2, json!({ "op": "append", "phase": "A", "items": items }));
     assert_eq!(reply["result"]["isError"], true, "{reply:.300}");
-    let error = &reply["result"]["structuredContent"]["error"];
-    assert_eq!(error["code"], "plan-invalid");
+    let body = reply_of(&reply);
+    assert_eq!(body["error"]["code"], "plan-invalid");
     assert!(
-        reply["result"]["structuredContent"]["message"]
+        body["message"]
             .as_str()
             .is_some_and(|m| m.contains("smaller batches")),
         "{reply:.300}"
@@ -306,7 +309,7 @@ fn each_call_reads_the_plan_afresh() {
     // A person's change between two calls, and a plan file replaced whole.
     env.run(&["done", "a1"]).ok();
     let reply = server.call(2, json!({ "op": "view" }));
-    let message = reply["result"]["structuredContent"]["message"]
+    let message = reply_of(&reply)["message"]
         .as_str()
         .unwrap_or_default()
         .to_string();
@@ -315,10 +318,7 @@ fn each_call_reads_the_plan_afresh() {
     // The agent may not take the person's mark back.
     let reply = server.call(3, json!({ "op": "start", "task": "a1" }));
     assert_eq!(reply["result"]["isError"], true, "{reply}");
-    assert_eq!(
-        reply["result"]["structuredContent"]["error"]["code"],
-        "set-by-person"
-    );
+    assert_eq!(reply_of(&reply)["error"]["code"], "set-by-person");
     // The resource, too, is read at each request.
     env.run(&["append", "A", "a3"]).ok();
     server.send(&json!({
@@ -332,6 +332,30 @@ fn each_call_reads_the_plan_afresh() {
     assert!(
         text.contains("- [ ] A3") || text.contains("- [ ] a3"),
         "{text}"
+    );
+    // Sent together, answered in order: the read sees the call's change.
+    server.send(&json!({
+        "jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": { "name": "todo", "arguments": { "op": "done", "task": "a2" } }
+    }));
+    server.send(&json!({
+        "jsonrpc": "2.0", "id": 6, "method": "resources/read",
+        "params": { "uri": "todo://plan.json" }
+    }));
+    let (first, second) = (server.next(), server.next());
+    assert_eq!(
+        (first["id"].clone(), second["id"].clone()),
+        (json!(5), json!(6))
+    );
+    let plan: Value = serde_json::from_str(
+        second["result"]["contents"][0]["text"]
+            .as_str()
+            .unwrap_or_default(),
+    )
+    .expect("the plan file");
+    assert_eq!(
+        plan["phases"][0]["tasks"][1]["status"], "completed",
+        "{plan}"
     );
     let (code, _, stderr) = server.close();
     assert_eq!(code, 0, "{stderr}");
