@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::history::History;
 use crate::output::{Output, error_json, report_json};
 use crate::plan::{Actor, Plan};
-use crate::storage::Store;
+use crate::storage::{Memo, Store};
 
 /// Tool arguments larger than this are refused unread, as `todo apply`
 /// refuses ops larger than it: a plan is edited by batches of tens of ops.
@@ -70,23 +70,31 @@ impl Base {
 #[derive(Clone)]
 struct Server {
     base: Arc<Base>,
-    /// Plans a call is done with go to a thread that frees them.
-    freer: std::sync::mpsc::Sender<Plan>,
+    /// Plans a call is done with go to a thread that keeps them for the
+    /// next call (and frees the one kept before).
+    keeper: std::sync::mpsc::Sender<Plan>,
 }
 
 /// Serve until the client closes stdin. Protocol errors are answered on
 /// the wire; a client that leaves before or during the handshake ends the
 /// server quietly.
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
-    let (freer, plans) = std::sync::mpsc::channel::<Plan>();
+    // The plan a call ends with is kept, off the reply's path, for the
+    // next call: it still reads the file, and parses it only if someone
+    // else changed it.
+    let memo = Memo::default();
+    let (keeper, plans) = std::sync::mpsc::channel::<Plan>();
+    let kept = memo.clone();
     std::thread::Builder::new()
-        .name("free plans".into())
-        .spawn(move || plans.into_iter().for_each(drop))
+        .name("keep plans".into())
+        .spawn(move || plans.into_iter().for_each(|plan| kept.keep(plan)))
         .map_err(|e| Error::io("Cannot start the MCP server", e))?;
+    let mut store = ctx.store.clone();
+    store.memo = Some(memo);
     let server = Server {
-        freer,
+        keeper,
         base: Arc::new(Base {
-            store: ctx.store.clone(),
+            store,
             history: ctx.history.clone(),
             actor: ctx.actor,
         }),
@@ -163,9 +171,8 @@ impl ServerHandler for Server {
                 plan: None,
             },
         };
-        // Freeing a large plan is work the reply need not wait for.
         if let Some(plan) = outcome.plan.take() {
-            let _ = self.freer.send(plan);
+            let _ = self.keeper.send(plan);
         }
         let reply = reply(outcome);
         Ok(reply.into())
@@ -213,6 +220,7 @@ impl ServerHandler for Server {
             };
             ResourceContents::text(text, uri).with_mime_type("application/json")
         };
+        let _ = self.keeper.send(loaded.plan);
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 }

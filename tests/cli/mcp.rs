@@ -333,6 +333,17 @@ fn each_call_reads_the_plan_afresh() {
         text.contains("- [ ] A3") || text.contains("- [ ] a3"),
         "{text}"
     );
+    // An edit by hand, same length, no rev change: the next call reads it
+    // (the plan kept from the call before is not taken for the file).
+    let edited = env.plan_text().replace("\"A3\"", "\"B3\"");
+    assert_ne!(edited, env.plan_text());
+    env.write_plan(&edited);
+    let reply = server.call(41, json!({ "op": "view" }));
+    let message = reply_of(&reply)["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(message.contains("- [ ] B3"), "{message}");
     // Sent together, answered in order: the read sees the call's change.
     server.send(&json!({
         "jsonrpc": "2.0", "id": 5, "method": "tools/call",
