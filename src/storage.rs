@@ -38,7 +38,10 @@ pub(crate) struct Store {
 /// reads the file every time but need not parse the same bytes again.
 /// Taken, not copied: a second read parses.
 #[derive(Clone, Default)]
-pub(crate) struct Memo(std::sync::Arc<std::sync::Mutex<Option<(Vec<u8>, Plan)>>>);
+pub(crate) struct Memo(std::sync::Arc<std::sync::Mutex<Option<Kept>>>);
+
+/// The bytes a kept plan renders to, and the plan.
+type Kept = (Vec<u8>, Plan);
 
 impl Memo {
     /// Keep `plan` for the next read that finds the file as it renders.
