@@ -57,6 +57,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set a task back to pending, clearing who set its status and when')
             [CompletionResult]::new('unlock', 'unlock', [CompletionResultType]::ParameterValue, 'Let anyone set tasks only the agent checks (person only; one-way)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply agent operations given as JSON, as one change: all or none')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the plan to an agent over the Model Context Protocol (stdio)')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Apply verb lines from stdin as one change: all of them or none')
             [CompletionResult]::new('__complete', '__complete', [CompletionResultType]::ParameterValue, 'Print completion candidates (used by the shell completion scripts)')
             [CompletionResult]::new('merge-file', 'merge-file', [CompletionResultType]::ParameterValue, 'Merge three versions of a plan file by task id (the git merge driver)')
@@ -371,6 +372,18 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'todo;mcp' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'todo;batch' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
@@ -468,6 +481,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set a task back to pending, clearing who set its status and when')
             [CompletionResult]::new('unlock', 'unlock', [CompletionResultType]::ParameterValue, 'Let anyone set tasks only the agent checks (person only; one-way)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply agent operations given as JSON, as one change: all or none')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the plan to an agent over the Model Context Protocol (stdio)')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Apply verb lines from stdin as one change: all of them or none')
             [CompletionResult]::new('__complete', '__complete', [CompletionResultType]::ParameterValue, 'Print completion candidates (used by the shell completion scripts)')
             [CompletionResult]::new('merge-file', 'merge-file', [CompletionResultType]::ParameterValue, 'Merge three versions of a plan file by task id (the git merge driver)')
@@ -544,6 +558,9 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;apply' {
+            break
+        }
+        'todo;help;mcp' {
             break
         }
         'todo;help;batch' {
