@@ -61,6 +61,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply agent operations given as JSON, as one change: all or none')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer an agent''s hook: read its JSON on stdin, print what it expects')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Register todo''s hooks with Claude Code or Codex')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the plan to an agent over the Model Context Protocol (stdio)')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Apply verb lines from stdin as one change: all of them or none')
             [CompletionResult]::new('__complete', '__complete', [CompletionResultType]::ParameterValue, 'Print completion candidates (used by the shell completion scripts)')
             [CompletionResult]::new('merge-file', 'merge-file', [CompletionResultType]::ParameterValue, 'Merge three versions of a plan file by task id (the git merge driver)')
@@ -505,6 +506,18 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'todo;mcp' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'todo;batch' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
@@ -606,6 +619,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply agent operations given as JSON, as one change: all or none')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer an agent''s hook: read its JSON on stdin, print what it expects')
             [CompletionResult]::new('setup', 'setup', [CompletionResultType]::ParameterValue, 'Register todo''s hooks with Claude Code or Codex')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the plan to an agent over the Model Context Protocol (stdio)')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Apply verb lines from stdin as one change: all of them or none')
             [CompletionResult]::new('__complete', '__complete', [CompletionResultType]::ParameterValue, 'Print completion candidates (used by the shell completion scripts)')
             [CompletionResult]::new('merge-file', 'merge-file', [CompletionResultType]::ParameterValue, 'Merge three versions of a plan file by task id (the git merge driver)')
@@ -710,6 +724,9 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;setup' {
+            break
+        }
+        'todo;help;mcp' {
             break
         }
         'todo;help;batch' {

@@ -73,6 +73,9 @@ _todo() {
             todo,man)
                 cmd="todo__subcmd__man"
                 ;;
+            todo,mcp)
+                cmd="todo__subcmd__mcp"
+                ;;
             todo,merge-file)
                 cmd="todo__subcmd__merge__subcmd__file"
                 ;;
@@ -175,6 +178,9 @@ _todo() {
             todo__subcmd__help,man)
                 cmd="todo__subcmd__help__subcmd__man"
                 ;;
+            todo__subcmd__help,mcp)
+                cmd="todo__subcmd__help__subcmd__mcp"
+                ;;
             todo__subcmd__help,merge-file)
                 cmd="todo__subcmd__help__subcmd__merge__subcmd__file"
                 ;;
@@ -272,7 +278,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup batch __complete merge-file git-setup completions man help"
+            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -758,7 +764,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup batch __complete merge-file git-setup completions man help"
+            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1010,6 +1016,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__mcp)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1372,7 +1392,37 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup batch merge-file git-setup completions man"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch merge-file git-setup completions man"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__mcp)
+            opts="-q -h --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -58,6 +58,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand apply 'Apply agent operations given as JSON, as one change: all or none'
             cand hook 'Answer an agent''s hook: read its JSON on stdin, print what it expects'
             cand setup 'Register todo''s hooks with Claude Code or Codex'
+            cand mcp 'Serve the plan to an agent over the Model Context Protocol (stdio)'
             cand batch 'Apply verb lines from stdin as one change: all of them or none'
             cand __complete 'Print completion candidates (used by the shell completion scripts)'
             cand merge-file 'Merge three versions of a plan file by task id (the git merge driver)'
@@ -463,6 +464,17 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todo;mcp'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todo;batch'= {
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
@@ -558,6 +570,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand apply 'Apply agent operations given as JSON, as one change: all or none'
             cand hook 'Answer an agent''s hook: read its JSON on stdin, print what it expects'
             cand setup 'Register todo''s hooks with Claude Code or Codex'
+            cand mcp 'Serve the plan to an agent over the Model Context Protocol (stdio)'
             cand batch 'Apply verb lines from stdin as one change: all of them or none'
             cand __complete 'Print completion candidates (used by the shell completion scripts)'
             cand merge-file 'Merge three versions of a plan file by task id (the git merge driver)'
@@ -631,6 +644,8 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;hook'= {
         }
         &'todo;help;setup'= {
+        }
+        &'todo;help;mcp'= {
         }
         &'todo;help;batch'= {
         }

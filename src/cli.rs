@@ -322,6 +322,19 @@ pub enum Command {
     /// `todo setup claude --user --remove`
     Setup(SetupArgs),
 
+    /// Serve the plan to an agent over the Model Context Protocol (stdio).
+    ///
+    /// Speaks MCP on stdin/stdout (JSON-RPC, one message a line; logs on
+    /// stderr) until stdin closes. Tools: `todo` (the oh-my-pi ops of
+    /// `todo apply`: one op, or `{"ops": [..]}` as one batch) and
+    /// `plan_update` (tasks, objectives and phases by id); resources
+    /// `todo://plan` (Markdown) and `todo://plan.json`. Every call re-reads
+    /// the plan and acts as an agent unless `--as person`, with the lock,
+    /// permissions and reply of `todo apply`.
+    ///
+    /// Example: `claude mcp add todo -- todo mcp`
+    Mcp,
+
     /// Apply verb lines from stdin as one change: all of them or none.
     ///
     /// Each line is split like a shell would; a leading `todo` or `/todo` is

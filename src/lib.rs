@@ -71,8 +71,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
         Ok(cli) => cli,
         Err(err) => return usage_error(&args, err).into(),
     };
-    // `todo apply` always answers with one JSON object (SPEC §9).
-    let json = cli.global.json || matches!(cli.command, Some(cli::Command::Apply(_)));
+    // `todo apply` always answers with one JSON object (SPEC §9); `todo
+    // mcp`'s stdout carries protocol messages only, never a report.
+    let json = (cli.global.json || matches!(cli.command, Some(cli::Command::Apply(_))))
+        && !matches!(cli.command, Some(cli::Command::Mcp));
     let out = Output::new(json, cli.global.quiet, cli.global.color);
     let verb = cmd::verb_name(&cli.command);
     let cwd = match std::env::current_dir() {

@@ -301,22 +301,7 @@ impl Output {
     /// Print a verb's report.
     pub(crate) fn report(&self, report: &Report) -> Result<()> {
         if self.json {
-            let mut obj = Map::new();
-            obj.insert("ok".into(), json!(true));
-            obj.insert("verb".into(), json!(report.verb));
-            obj.insert("message".into(), json!(report.message.as_str()));
-            obj.insert("rev".into(), json!(report.rev));
-            obj.insert("changed".into(), json!(report.changed));
-            let tasks = report.tasks.iter().map(TaskEntry::to_json).collect();
-            obj.insert("tasks".into(), Value::Array(tasks));
-            obj.insert("phases".into(), Value::Array(report.phases.clone()));
-            for (k, v) in &report.extra {
-                obj.insert(k.clone(), v.clone());
-            }
-            if !report.warnings.is_empty() {
-                obj.insert("warnings".into(), json!(report.warnings));
-            }
-            return emit(io::stdout().lock(), &json_line(&Value::Object(obj)));
+            return emit(io::stdout().lock(), &json_line(&report_json(report)));
         }
         for w in &report.warnings {
             self.stderr(&Message::from(w.as_str()))?;
@@ -333,61 +318,85 @@ impl Output {
     /// Print an error: human text on stderr, or the JSON object on stdout.
     pub(crate) fn error(&self, verb: &str, rev: Option<u64>, err: &Error) -> Result<()> {
         if self.json {
-            let mut error = json!({
-                "code": err.code(),
-                "kind": err.kind(),
-                "exit": err.exit_code(),
-            });
-            if let (Some(hint), Some(obj)) = (err.hint(), error.as_object_mut()) {
-                obj.insert("hint".into(), json!(hint));
-            }
-            if let (Error::Unchanged { plan, .. }, Some(obj)) = (err, error.as_object_mut()) {
-                obj.insert("unchanged".into(), json!(plan));
-            }
-            if let (Error::RevMismatch { have, want }, Some(obj)) = (err, error.as_object_mut()) {
-                obj.insert("have".into(), json!(have));
-                obj.insert("want".into(), json!(want));
-            }
-            if let (Error::Ambiguous { candidates, .. }, Some(obj)) = (err, error.as_object_mut()) {
-                obj.insert(
-                    "candidates".into(),
-                    Value::Array(candidates.iter().map(candidate_json).collect()),
-                );
-            }
-            if let (
-                Error::NoMatch {
-                    suggestion: Some(c),
-                    guess,
-                    ..
-                },
-                Some(obj),
-            ) = (err, error.as_object_mut())
-            {
-                obj.insert("suggestion".into(), candidate_json(c));
-                obj.insert("guess".into(), json!(guess));
-            }
-            if let (
-                Error::BrokenPlan {
-                    line, column, path, ..
-                },
-                Some(obj),
-            ) = (err, error.as_object_mut())
-            {
-                obj.insert("path".into(), json!(path.display().to_string()));
-                obj.insert("line".into(), json!(line));
-                obj.insert("column".into(), json!(column));
-            }
-            let obj = json!({
-                "ok": false,
-                "verb": verb,
-                "message": err.to_string(),
-                "rev": rev,
-                "error": error,
-            });
-            return emit(io::stdout().lock(), &json_line(&obj));
+            return emit(io::stdout().lock(), &json_line(&error_json(verb, rev, err)));
         }
         self.stderr(&err.for_person())
     }
+}
+
+/// The `--json` object of a report (also an MCP tool's reply).
+pub(crate) fn report_json(report: &Report) -> Value {
+    let mut obj = Map::new();
+    obj.insert("ok".into(), json!(true));
+    obj.insert("verb".into(), json!(report.verb));
+    obj.insert("message".into(), json!(report.message.as_str()));
+    obj.insert("rev".into(), json!(report.rev));
+    obj.insert("changed".into(), json!(report.changed));
+    let tasks = report.tasks.iter().map(TaskEntry::to_json).collect();
+    obj.insert("tasks".into(), Value::Array(tasks));
+    obj.insert("phases".into(), Value::Array(report.phases.clone()));
+    for (k, v) in &report.extra {
+        obj.insert(k.clone(), v.clone());
+    }
+    if !report.warnings.is_empty() {
+        obj.insert("warnings".into(), json!(report.warnings));
+    }
+    Value::Object(obj)
+}
+
+/// The `--json` object of an error (also an MCP tool's error reply).
+pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
+    let mut error = json!({
+        "code": err.code(),
+        "kind": err.kind(),
+        "exit": err.exit_code(),
+    });
+    if let (Some(hint), Some(obj)) = (err.hint(), error.as_object_mut()) {
+        obj.insert("hint".into(), json!(hint));
+    }
+    if let (Error::Unchanged { plan, .. }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert("unchanged".into(), json!(plan));
+    }
+    if let (Error::RevMismatch { have, want }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert("have".into(), json!(have));
+        obj.insert("want".into(), json!(want));
+    }
+    if let (Error::Ambiguous { candidates, .. }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert(
+            "candidates".into(),
+            Value::Array(candidates.iter().map(candidate_json).collect()),
+        );
+    }
+    if let (
+        Error::NoMatch {
+            suggestion: Some(c),
+            guess,
+            ..
+        },
+        Some(obj),
+    ) = (err, error.as_object_mut())
+    {
+        obj.insert("suggestion".into(), candidate_json(c));
+        obj.insert("guess".into(), json!(guess));
+    }
+    if let (
+        Error::BrokenPlan {
+            line, column, path, ..
+        },
+        Some(obj),
+    ) = (err, error.as_object_mut())
+    {
+        obj.insert("path".into(), json!(path.display().to_string()));
+        obj.insert("line".into(), json!(line));
+        obj.insert("column".into(), json!(column));
+    }
+    json!({
+        "ok": false,
+        "verb": verb,
+        "message": err.to_string(),
+        "rev": rev,
+        "error": error,
+    })
 }
 
 /// Colour one checklist line (already made safe): a bold heading, the

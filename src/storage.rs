@@ -29,6 +29,42 @@ pub(crate) struct Store {
     /// Found by discovery rather than named by the person: then it is a
     /// file of the project, and a link there may not lead out of it.
     pub discovered: bool,
+    /// A plan kept from before (by `todo mcp`, between calls), taken
+    /// instead of parsing when the file holds exactly its bytes.
+    pub memo: Option<Memo>,
+}
+
+/// A plan and the bytes it renders to (`json::render`), for a reader that
+/// reads the file every time but need not parse the same bytes again.
+/// Taken, not copied: a second read parses.
+#[derive(Clone, Default)]
+pub(crate) struct Memo(std::sync::Arc<std::sync::Mutex<Option<Kept>>>);
+
+/// The bytes a kept plan renders to, and the plan.
+type Kept = (Vec<u8>, Plan);
+
+impl Memo {
+    /// Keep `plan` for the next read that finds the file as it renders.
+    pub(crate) fn keep(&self, plan: Plan) {
+        let bytes = json::render(&plan).into_bytes();
+        if let Ok(mut slot) = self.0.lock() {
+            *slot = Some((bytes, plan));
+        }
+    }
+
+    fn take(&self, bytes: &[u8]) -> Option<Plan> {
+        let mut slot = self.0.lock().ok()?;
+        match slot.take() {
+            Some((kept, plan)) if kept == bytes => Some(plan),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
 }
 
 /// A plan as read from disk, with the bytes it came from.
@@ -49,6 +85,7 @@ impl Store {
                 path,
                 lock_wait: LOCK_WAIT,
                 discovered: false,
+                memo: None,
             };
         }
         // The project root is the first directory holding `.git`; without
@@ -76,6 +113,7 @@ impl Store {
             path,
             lock_wait: LOCK_WAIT,
             discovered: true,
+            memo: None,
         }
     }
 
@@ -142,7 +180,11 @@ impl Store {
                 ));
             }
         };
-        let plan = self.parse(&bytes)?;
+        let kept = self.memo.as_ref().and_then(|memo| memo.take(&bytes));
+        let plan = match kept {
+            Some(plan) => plan,
+            None => self.parse(&bytes)?,
+        };
         Ok(Loaded {
             plan,
             bytes: Some(bytes),

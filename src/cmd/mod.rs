@@ -20,6 +20,7 @@ mod hook;
 mod import;
 mod man;
 mod mark;
+mod mcp;
 mod merge_file;
 mod mv;
 mod next;
@@ -101,6 +102,7 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Apply(_)) => "apply",
         Some(Command::Hook(_)) => "hook",
         Some(Command::Setup(_)) => "setup",
+        Some(Command::Mcp) => "mcp",
         Some(Command::Complete(_)) => "__complete",
         Some(Command::MergeFile(_)) => "merge-file",
         Some(Command::GitSetup(_)) => "git-setup",
@@ -269,6 +271,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Apply(args) => apply::run(ctx, &args),
         Command::Hook(args) => hook::run(ctx, &args),
         Command::Setup(args) => Outcome::of(setup::run(&args)),
+        Command::Mcp => mcp::run(ctx),
         Command::Complete(args) => complete::run(ctx, &args),
         Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
         Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),

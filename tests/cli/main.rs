@@ -23,6 +23,7 @@ mod import;
 mod json;
 mod links;
 mod matching;
+mod mcp;
 mod merge;
 mod objectives;
 mod output;

@@ -1,0 +1,453 @@
+//! `todo mcp`: the plan served over the Model Context Protocol on stdio
+//! (SPEC §11), through the official Rust SDK (`rmcp`). Each tool call is
+//! one `todo apply` batch: a fresh context that re-reads the plan, actor
+//! `agent`, the same lock, permission check and reply.
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde_json::{Value, json};
+
+use crate::agent::dialect::invalid;
+use crate::cmd::{Context, Outcome};
+use crate::error::{Error, Result};
+use crate::history::History;
+use crate::output::{Output, error_json, report_json};
+use crate::plan::{Actor, Plan};
+use crate::storage::{Memo, Store};
+
+/// Tool arguments larger than this are refused unread, as `todo apply`
+/// refuses ops larger than it: a plan is edited by batches of tens of ops.
+const MAX_ARGUMENTS: usize = 1 << 20;
+
+const PLAN_URI: &str = "todo://plan";
+const PLAN_JSON_URI: &str = "todo://plan.json";
+
+/// What every call's context is made from: where the plan is, where undo
+/// history goes, who acts. Nothing of the plan itself is kept between
+/// calls, so a person's change in another terminal counts at once.
+struct Base {
+    store: Store,
+    history: Option<History>,
+    actor: Option<Actor>,
+}
+
+impl Base {
+    /// A context for one call: read afresh, nobody to ask, the time now.
+    fn context(&self) -> Context {
+        Context {
+            store: self.store.clone(),
+            if_rev: None,
+            history: self.history.clone(),
+            out: Output {
+                json: true,
+                quiet: true,
+                color: false,
+                stdout_tty: false,
+                stderr_tty: false,
+            },
+            editor: None,
+            tmp: std::env::temp_dir(),
+            interactive: false,
+            actor: self.actor,
+            now: crate::now(),
+            // A person's change through MCP (`--as person`) is named to
+            // the agent's hooks as this command.
+            args: vec!["mcp".to_owned()],
+        }
+    }
+}
+
+/// The handler. Calls and reads run on the runtime's one thread, to the
+/// end, one at a time in the order they arrived: a read sent after a call
+/// sees what the call did, and no call waits on another thread to wake
+/// (measured: a third of a call's time on a busy machine). A call waiting
+/// for the plan's lock (at most its 10 s) holds the others back meanwhile.
+#[derive(Clone)]
+struct Server {
+    base: Arc<Base>,
+    /// Plans a call is done with go to a thread that keeps them for the
+    /// next call (and frees the one kept before).
+    keeper: std::sync::mpsc::Sender<Plan>,
+}
+
+/// Serve until the client closes stdin. Protocol errors are answered on
+/// the wire; a client that leaves before or during the handshake ends the
+/// server quietly.
+pub(crate) fn serve(ctx: &Context) -> Result<()> {
+    // The plan a call ends with is kept, off the reply's path, for the
+    // next call: it still reads the file, and parses it only if someone
+    // else changed it.
+    let memo = Memo::default();
+    let (keeper, plans) = std::sync::mpsc::channel::<Plan>();
+    let kept = memo.clone();
+    std::thread::Builder::new()
+        .name("keep plans".into())
+        .spawn(move || plans.into_iter().for_each(|plan| kept.keep(plan)))
+        .map_err(|e| Error::io("Cannot start the MCP server", e))?;
+    let mut store = ctx.store.clone();
+    store.memo = Some(memo);
+    let server = Server {
+        keeper,
+        base: Arc::new(Base {
+            store,
+            history: ctx.history.clone(),
+            actor: ctx.actor,
+        }),
+    };
+    // A runtime of one thread, made here only: the other verbs never start
+    // one. Pipes (as MCP hosts give) are read and written without blocking
+    // threads; anything else falls back to tokio's blocking stdio.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::io("Cannot start the MCP server", e))?;
+    runtime.block_on(async move {
+        let running = match server.serve(rmcp::transport::stdio_pipes()).await {
+            Ok(running) => running,
+            Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+            Err(e) => {
+                return Err(Error::Invalid(format!(
+                    "todo mcp: the client did not begin with initialize: {e}"
+                )));
+            }
+        };
+        match running.waiting().await {
+            Ok(_) => Ok(()),
+            Err(e) => Err(Error::bug(format!("the MCP service stopped: {e}"))),
+        }
+    })
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .build(),
+        )
+        .with_server_info(Implementation::new("todo", env!("CARGO_PKG_VERSION")))
+        .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(tools()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CallToolResponse, ErrorData> {
+        let args = request.arguments.unwrap_or_default();
+        let value = match request.name.as_ref() {
+            _ if too_large(&args) => Err(invalid(format!(
+                "the arguments are larger than {MAX_ARGUMENTS} bytes; send smaller batches."
+            ))),
+            "todo" => todo_batch(args),
+            "plan_update" => Ok(Value::Object(args)),
+            other => {
+                return Err(ErrorData::invalid_params(
+                    format!("unknown tool \"{other}\" (the tools are todo and plan_update)"),
+                    None,
+                ));
+            }
+        };
+        let ctx = self.base.context();
+        let mut outcome = match value {
+            Ok(value) => crate::agent::apply_value(&ctx, &value),
+            Err(e) => Outcome {
+                result: Err(e),
+                rev: None,
+                plan: None,
+            },
+        };
+        if let Some(plan) = outcome.plan.take() {
+            let _ = self.keeper.send(plan);
+        }
+        let reply = reply(outcome);
+        Ok(reply.into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(vec![
+            Resource::new(PLAN_URI, "plan")
+                .with_title("The plan")
+                .with_description("The task plan as the Markdown checklist `todo` prints")
+                .with_mime_type("text/markdown"),
+            Resource::new(PLAN_JSON_URI, "plan.json")
+                .with_title("The plan file")
+                .with_description("The plan file (.todo.json) as it is on disk")
+                .with_mime_type("application/json"),
+        ]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ReadResourceResponse, ErrorData> {
+        let uri = request.uri;
+        if uri != PLAN_URI && uri != PLAN_JSON_URI {
+            return Err(ErrorData::resource_not_found(
+                format!("no resource {uri} (there are {PLAN_URI} and {PLAN_JSON_URI})"),
+                None,
+            ));
+        }
+        let loaded = self.base.store.load().map_err(|e| {
+            ErrorData::internal_error(e.to_string(), Some(error_json("mcp", None, &e)))
+        })?;
+        let contents = if uri == PLAN_URI {
+            ResourceContents::text(crate::markdown::render(&loaded.plan.phases), uri)
+                .with_mime_type("text/markdown")
+        } else {
+            let text = match loaded.bytes {
+                Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                None => crate::plan::json::render(&loaded.plan),
+            };
+            ResourceContents::text(text, uri).with_mime_type("application/json")
+        };
+        let _ = self.keeper.send(loaded.plan);
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}
+
+fn too_large(args: &JsonObject) -> bool {
+    serde_json::to_vec(args).map_or(true, |bytes| bytes.len() > MAX_ARGUMENTS)
+}
+
+/// The `todo` tool's arguments as one batch: the op object itself, or its
+/// `ops` array.
+fn todo_batch(mut args: JsonObject) -> Result<Value> {
+    match args.remove("ops") {
+        None => Ok(Value::Object(args)),
+        Some(Value::Array(ops)) if args.is_empty() => Ok(Value::Array(ops)),
+        Some(Value::Array(_)) => Err(invalid(
+            "give either one op or \"ops\": [..], not both.".into(),
+        )),
+        Some(_) => Err(invalid("\"ops\" must be an array of op objects.".into())),
+    }
+}
+
+/// The reply of `todo apply` as a tool result: the JSON object as text; a
+/// failure is a tool error carrying it.
+fn reply(outcome: Outcome) -> CallToolResult {
+    let (value, failed) = match outcome.result {
+        Ok(mut report) => {
+            if report.rev == 0
+                && let Some(rev) = outcome.rev
+            {
+                report.rev = rev;
+            }
+            (report_json(&report), false)
+        }
+        Err(e) => (error_json("apply", outcome.rev, &e), true),
+    };
+    // The JSON as text, as a tool result carries it to the model; no
+    // structured copy besides (no output schema asks for one, and it would
+    // double what every call writes and the client reads).
+    let content = vec![ContentBlock::text(value.to_string())];
+    if failed {
+        CallToolResult::error(content)
+    } else {
+        CallToolResult::success(content)
+    }
+}
+
+const INSTRUCTIONS: &str = "The project's task plan (phases of tasks, in .todo.json), shared with \
+the person you work for. Read it (resource todo://plan, or the todo tool's view op), keep it true \
+as you work with the todo tool (or plan_update, by id), and never change what the person decided: \
+such a change is refused with error.code set-by-person.";
+
+const TODO_DESCRIPTION: &str = "Read and change the project's task plan: phases of tasks, shared \
+with the person you work for (the same plan `todo` shows in their terminal). Send one op, or \
+several as {\"ops\": [op, ...]}, applied as one batch: all or nothing.\n\
+Ops:\n\
+- view: read the plan (changes nothing).\n\
+- init {list: [{phase, items: [task text, ...]}, ...]}: replace the whole plan.\n\
+- append {phase, items}: add tasks at the end of a phase (a new name makes a new phase).\n\
+- start {task}: work on this task now.\n\
+- done / drop {task} or {phase}: complete / abandon a task, or a phase's open tasks; with \
+neither, the task in progress.\n\
+- block {task, reason?} / unblock {task}: mark a task waiting on something, or not.\n\
+- rm {task} or {phase}: remove a task or a whole phase.\n\
+Name a task by the id the plan shows (t3) or by its text or part of it; a phase by its id (p1) \
+or name. At most one task is in progress: finishing it starts the next pending one.\n\
+Reply (JSON): ok, rev, changed, minted (new ids), completedTasks, and the plan as Markdown in \
+message. A refused batch is a tool error: error.code says why (set-by-person: a person set that \
+status, leave it as it is; plan-missing-item: no such id, the message lists the known ones; \
+plan-invalid: the op does not fit this schema) and error.unchanged is the plan as it stands. \
+Nothing changed: correct the batch and send it again.";
+
+const PLAN_UPDATE_DESCRIPTION: &str = "Change the plan as the work goes: mark a task doing when \
+you start it and done once you have checked it works, drop one that turned out unnecessary (say \
+why in its note), add work the plan did not anticipate, record a new finding. Several changes go \
+in one call. Quote the ids the plan shows (p1, t3, o2); an unknown id is an error naming the \
+known ones. Updating is bookkeeping, not a milestone: carry straight on afterwards. The reply \
+and refusals are those of the todo tool.";
+
+fn object(value: Value) -> Arc<JsonObject> {
+    match value {
+        Value::Object(map) => Arc::new(map),
+        _ => Arc::new(JsonObject::new()),
+    }
+}
+
+/// The fields of one oh-my-pi op (SPEC §9).
+fn op_properties() -> Value {
+    let texts = json!({ "type": "array", "items": { "type": "string", "minLength": 1 } });
+    json!({
+        "op": {
+            "type": "string",
+            "enum": ["init", "start", "done", "rm", "drop", "block", "unblock", "append", "view"],
+            "description": "What to do. Inferred when missing: a non-empty list means init, items with a phase append."
+        },
+        "list": {
+            "type": "array",
+            "description": "init: the whole plan, phase by phase.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "phase": { "type": "string", "minLength": 1 },
+                    "items": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1 } }
+                },
+                "required": ["phase", "items"]
+            }
+        },
+        "task": {
+            "type": "string",
+            "minLength": 1,
+            "description": "start, done, drop, block, unblock, rm: a task id (t3) or its text or part of it."
+        },
+        "phase": {
+            "type": "string",
+            "minLength": 1,
+            "description": "append: the phase to add to (name or id). done, drop, rm without task: the phase (id or name)."
+        },
+        "items": texts,
+        "reason": { "type": "string", "description": "block: what the task waits for." }
+    })
+}
+
+fn tools() -> Vec<Tool> {
+    let mut todo_properties = op_properties();
+    if let Some(props) = todo_properties.as_object_mut() {
+        props.insert(
+            "ops".into(),
+            json!({
+                "type": "array",
+                "minItems": 1,
+                "description": "Several ops, applied in order as one batch (all or nothing); each sees the ones before it.",
+                "items": { "type": "object", "properties": op_properties() }
+            }),
+        );
+    }
+    let todo = Tool::new(
+        "todo",
+        TODO_DESCRIPTION,
+        object(json!({ "type": "object", "properties": todo_properties })),
+    )
+    .with_title("Task plan")
+    .with_annotations(
+        ToolAnnotations::new()
+            .read_only(false)
+            .destructive(true)
+            .idempotent(false)
+            .open_world(false),
+    );
+    let plan_update = Tool::new(
+        "plan_update",
+        PLAN_UPDATE_DESCRIPTION,
+        object(plan_update_schema()),
+    )
+    .with_title("Update the plan by id")
+    .with_annotations(
+        ToolAnnotations::new()
+            .read_only(false)
+            .destructive(false)
+            .idempotent(false)
+            .open_world(false),
+    );
+    vec![todo, plan_update]
+}
+
+/// Seed 000's `plan_update` parameters, as given there.
+fn plan_update_schema() -> Value {
+    let id = json!({ "type": "string", "minLength": 1 });
+    json!({
+        "type": "object",
+        "properties": {
+            "tasks": {
+                "type": "array",
+                "description": "Tasks to change, by id",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": id,
+                        "status": { "type": "string", "enum": ["todo", "doing", "done", "dropped"] },
+                        "note": { "type": "string", "maxLength": 300 }
+                    },
+                    "required": ["id"]
+                }
+            },
+            "objectives": {
+                "type": "array",
+                "description": "Objectives to change, by id",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": id,
+                        "status": { "type": "string", "enum": ["open", "done", "dropped"] }
+                    },
+                    "required": ["id", "status"]
+                }
+            },
+            "phases": {
+                "type": "array",
+                "description": "Phases to change, by id",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": id,
+                        "status": { "type": "string", "enum": ["pending", "active", "done"] }
+                    },
+                    "required": ["id", "status"]
+                }
+            },
+            "add_tasks": {
+                "type": "array",
+                "description": "New tasks, each in a phase; after an existing task's id, or at the end of the phase",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "phase": id,
+                        "text": { "type": "string", "minLength": 1, "maxLength": 300 },
+                        "after": { "type": "string" }
+                    },
+                    "required": ["phase", "text"]
+                }
+            },
+            "add_findings": {
+                "type": "array",
+                "description": "New findings",
+                "items": { "type": "string", "minLength": 1, "maxLength": 300 }
+            }
+        }
+    })
+}
