@@ -28,8 +28,9 @@ use serde_json::{Map, Value, json};
 use super::seen::{AgentState, UserEdit, user_edit};
 use crate::cmd::{Context, incomplete, open_work};
 use crate::error::{Error, Result};
-use crate::plan::{Plan, Status};
+use crate::plan::{Phase, Plan, Status};
 use crate::storage::Store;
+use crate::text::visible;
 
 /// The hook events todo answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,6 +145,7 @@ fn stop(ctx: &Context, max: u32, input: &Input) -> Result<Option<Value>> {
     }
     let k = state.remind(&input.session);
     state.save(&lock).map_err(state_error)?;
+    let lines: Vec<String> = lines.iter().map(|l| for_agent(l)).collect();
     let reason = format!(
         "<system-reminder>\n{}\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})\n</system-reminder>",
         lines.join("\n")
@@ -183,15 +185,65 @@ fn prompt(ctx: &Context, input: &Input) -> Result<Option<Value>> {
     Ok(edit.map(|edit| context("UserPromptSubmit", &user_edit_text(&edit, &loaded.plan))))
 }
 
+/// Text from the plan (or a person's command) as the agent reads it in
+/// todo's answers: on its own line, control characters made visible as on
+/// a terminal (`^J`, `^[`), and unable to open or close the
+/// `<system-reminder>` that wraps it (see [`neutral_tags`]). The plan file
+/// may come from a cloned repository or a hand edit, and the agent takes
+/// what it reads for instructions.
+fn for_agent(text: &str) -> String {
+    neutral_tags(&visible(text))
+}
+
+/// `text` with the `<` of every `<system-reminder` or `</system-reminder`
+/// (any case, blanks allowed) written `&lt;`: what the agent reads as text,
+/// and, in Markdown, the same text.
+fn neutral_tags(text: &str) -> String {
+    const TAG: &str = "system-reminder";
+    // ASCII lowercase keeps every byte where it was.
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in lower.match_indices('<') {
+        let rest = lower[i + 1..].trim_start_matches(|c: char| c == '/' || c.is_ascii_whitespace());
+        if rest.starts_with(TAG) {
+            out.push_str(&text[last..i]);
+            out.push_str("&lt;");
+            last = i + 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// The phases with their texts as [`for_agent`] would show them, but for
+/// the tags (left to [`neutral_tags`] on the Markdown, where `&lt;` is `<`).
+fn visible_phases(phases: &[Phase]) -> Vec<Phase> {
+    let mut phases = phases.to_vec();
+    for phase in &mut phases {
+        phase.name = visible(&phase.name).into_owned();
+        for task in &mut phase.tasks {
+            task.content = visible(&task.content).into_owned();
+            if let Some(blocker) = &mut task.blocker {
+                *blocker = visible(blocker).into_owned();
+            }
+            for note in &mut task.notes {
+                *note = visible(note).into_owned();
+            }
+        }
+    }
+    phases
+}
+
 /// oh-my-pi's user-edit reminder (`buildSystemReminder`), exactly.
 fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
-    let markdown = crate::markdown::render_view(&plan.phases);
+    let markdown = neutral_tags(&crate::markdown::render_view(&visible_phases(&plan.phases)));
     let markdown = markdown.trim_end();
     let mut lines = vec![
         "<system-reminder>".to_string(),
         format!(
             "The user manually modified the todo list ({}).",
-            edit.action
+            for_agent(&edit.action)
         ),
     ];
     if edit.removed {
@@ -245,7 +297,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         "This project keeps its task plan in {} with the `todo` command; a person may change it too. You work on it as the agent:\n\
          - one change: `todo --as agent start t4`, `todo --as agent done t4`, `todo --as agent block t4 --reason \"…\"`, `todo --as agent append <phase> <task>`\n\
          - several at once, all or none: `echo '[{{\"op\":\"done\",\"task\":\"t4\"}},{{\"op\":\"start\",\"task\":\"t5\"}}]' | todo apply`\n",
-        path.display()
+        for_agent(&path.display().to_string())
     );
     out.push_str(match agent {
         Agent::Claude => "- your TodoWrite list is mirrored into the phase \"Claude Code\".\n",
@@ -270,7 +322,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
                 finished.push(format!("{n} {word}"));
             }
         }
-        out.push_str(&format!("\n# {} ({})", phase.name, phase.id));
+        out.push_str(&format!("\n# {} ({})", for_agent(&phase.name), phase.id));
         if !finished.is_empty() {
             out.push_str(&format!(" — {}", finished.join(", ")));
         }
@@ -279,10 +331,10 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
                 "\n- [{}] {} {}",
                 task.status.marker(),
                 task.id,
-                task.content
+                for_agent(&task.content)
             ));
             if let Some(blocker) = &task.blocker {
-                out.push_str(&format!(" (blocked: {blocker})"));
+                out.push_str(&format!(" (blocked: {})", for_agent(blocker)));
             }
         }
     }
