@@ -306,13 +306,15 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         }
     });
     out.push_str(
-        "- what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n\n",
+        "- what the work is for and what was learned: `todo --as agent objective done o1`, `todo --as agent finding \"…\"`.\n\
+         - what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n\n",
     );
-    if plan.phases.is_empty() {
+    if plan.phases.is_empty() && !plan.has_aims() {
         out.push_str(&format!("The plan is empty (rev {}).", plan.rev));
         return out;
     }
     out.push_str(&format!("The plan (rev {}):\n", plan.rev));
+    objectives(&mut out, plan);
     for phase in &plan.phases {
         let count = |s: Status| phase.tasks.iter().filter(|t| t.status == s).count();
         let mut finished = Vec::new();
@@ -338,7 +340,65 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
             }
         }
     }
+    findings(&mut out, plan);
     out
+}
+
+/// Findings shown at session start: the latest; more are counted.
+const FINDINGS_SHOWN: usize = 20;
+
+/// The open objectives in full, the finished ones counted (before the
+/// phases, as `todo show` has them).
+fn objectives(out: &mut String, plan: &Plan) {
+    use crate::plan::ObjectiveStatus;
+    if plan.objectives.is_empty() {
+        return;
+    }
+    let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
+    let finished: Vec<String> = [
+        (ObjectiveStatus::Done, "done"),
+        (ObjectiveStatus::Dropped, "dropped"),
+    ]
+    .into_iter()
+    .filter_map(|(s, word)| {
+        Some(count(s))
+            .filter(|&n| n > 0)
+            .map(|n| format!("{n} {word}"))
+    })
+    .collect();
+    out.push_str("\nObjectives");
+    if !finished.is_empty() {
+        out.push_str(&format!(" ({})", finished.join(", ")));
+    }
+    out.push(':');
+    for o in plan
+        .objectives
+        .iter()
+        .filter(|o| o.status == ObjectiveStatus::Open)
+    {
+        out.push_str(&format!("\n- [{}] {}", o.id, for_agent(&o.text)));
+    }
+}
+
+/// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
+fn findings(out: &mut String, plan: &Plan) {
+    let all = &plan.findings;
+    if all.is_empty() {
+        return;
+    }
+    let shown = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
+    if shown.len() < all.len() {
+        out.push_str(&format!(
+            "\nFindings (the latest {} of {}; `todo show` lists them all):",
+            shown.len(),
+            all.len()
+        ));
+    } else {
+        out.push_str("\nFindings:");
+    }
+    for f in shown {
+        out.push_str(&format!("\n- [{}] {}", f.id, for_agent(&f.text)));
+    }
 }
 
 fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
