@@ -414,6 +414,18 @@ fn remove(root: &mut Value) -> usize {
 /// (two spaces for a new file, as both agents write theirs) and whether
 /// it ended with a newline.
 fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Result<()> {
+    // A file made read-only is a person's "do not change", even for root,
+    // whom the mode does not stop (the plan file's rule).
+    if let Ok(meta) = std::fs::metadata(real) {
+        use std::os::unix::fs::PermissionsExt;
+        if meta.permissions().mode() & 0o222 == 0 {
+            return Err(Error::PathRefused {
+                action: PathAction::Write,
+                path: shown.to_string(),
+                why: "it is read-only (make it writable to let todo setup change it)".into(),
+            });
+        }
+    }
     let indent = before.map_or_else(|| b"  ".to_vec(), indentation);
     let newline = before.is_none_or(|b| b.is_empty() || b.ends_with(b"\n"));
     let mut out = Vec::new();
