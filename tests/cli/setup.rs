@@ -321,3 +321,27 @@ fn a_read_only_settings_file_is_refused_not_replaced() {
     env.run(&["setup", "claude", "--remove"]).code(6);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), set_up);
 }
+
+#[test]
+fn crlf_line_ends_are_kept() {
+    let env = TestEnv::new();
+    let path = settings(&env);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let crlf = "{\r\n    \"model\": \"opus\"\r\n}\r\n";
+    std::fs::write(&path, crlf).unwrap();
+    env.run(&["setup", "claude"]).ok();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.ends_with("}\r\n"), "{text:?}");
+    assert_eq!(
+        text.matches('\n').count(),
+        text.matches("\r\n").count(),
+        "{text:?}"
+    );
+    assert!(
+        text.starts_with("{\r\n    \"model\": \"opus\",\r\n    \"hooks\": {\r\n"),
+        "{text:?}"
+    );
+    // And back: the file as it was, byte for byte.
+    env.run(&["setup", "claude", "--remove"]).ok();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), crlf);
+}
