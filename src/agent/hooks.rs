@@ -28,8 +28,9 @@ use serde_json::{Map, Value, json};
 use super::seen::{AgentState, UserEdit, user_edit};
 use crate::cmd::{Context, incomplete, open_work};
 use crate::error::{Error, Result};
-use crate::plan::{Plan, Status};
+use crate::plan::{Phase, Plan, Status};
 use crate::storage::Store;
+use crate::text::visible;
 
 /// The hook events todo answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,6 +145,7 @@ fn stop(ctx: &Context, max: u32, input: &Input) -> Result<Option<Value>> {
     }
     let k = state.remind(&input.session);
     state.save(&lock).map_err(state_error)?;
+    let lines: Vec<String> = lines.iter().map(|l| for_agent(l)).collect();
     let reason = format!(
         "<system-reminder>\n{}\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})\n</system-reminder>",
         lines.join("\n")
@@ -183,15 +185,65 @@ fn prompt(ctx: &Context, input: &Input) -> Result<Option<Value>> {
     Ok(edit.map(|edit| context("UserPromptSubmit", &user_edit_text(&edit, &loaded.plan))))
 }
 
+/// Text from the plan (or a person's command) as the agent reads it in
+/// todo's answers: on its own line, control characters made visible as on
+/// a terminal (`^J`, `^[`), and unable to open or close the
+/// `<system-reminder>` that wraps it (see [`neutral_tags`]). The plan file
+/// may come from a cloned repository or a hand edit, and the agent takes
+/// what it reads for instructions.
+fn for_agent(text: &str) -> String {
+    neutral_tags(&visible(text))
+}
+
+/// `text` with the `<` of every `<system-reminder` or `</system-reminder`
+/// (any case, blanks allowed) written `&lt;`: what the agent reads as text,
+/// and, in Markdown, the same text.
+fn neutral_tags(text: &str) -> String {
+    const TAG: &str = "system-reminder";
+    // ASCII lowercase keeps every byte where it was.
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in lower.match_indices('<') {
+        let rest = lower[i + 1..].trim_start_matches(|c: char| c == '/' || c.is_ascii_whitespace());
+        if rest.starts_with(TAG) {
+            out.push_str(&text[last..i]);
+            out.push_str("&lt;");
+            last = i + 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// The phases with their texts as [`for_agent`] would show them, but for
+/// the tags (left to [`neutral_tags`] on the Markdown, where `&lt;` is `<`).
+fn visible_phases(phases: &[Phase]) -> Vec<Phase> {
+    let mut phases = phases.to_vec();
+    for phase in &mut phases {
+        phase.name = visible(&phase.name).into_owned();
+        for task in &mut phase.tasks {
+            task.content = visible(&task.content).into_owned();
+            if let Some(blocker) = &mut task.blocker {
+                *blocker = visible(blocker).into_owned();
+            }
+            for note in &mut task.notes {
+                *note = visible(note).into_owned();
+            }
+        }
+    }
+    phases
+}
+
 /// oh-my-pi's user-edit reminder (`buildSystemReminder`), exactly.
 fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
-    let markdown = crate::markdown::render_view(&plan.phases);
+    let markdown = neutral_tags(&crate::markdown::render_view(&visible_phases(&plan.phases)));
     let markdown = markdown.trim_end();
     let mut lines = vec![
         "<system-reminder>".to_string(),
         format!(
             "The user manually modified the todo list ({}).",
-            edit.action
+            for_agent(&edit.action)
         ),
     ];
     if edit.removed {
@@ -245,7 +297,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         "This project keeps its task plan in {} with the `todo` command; a person may change it too. You work on it as the agent:\n\
          - one change: `todo --as agent start t4`, `todo --as agent done t4`, `todo --as agent block t4 --reason \"…\"`, `todo --as agent append <phase> <task>`\n\
          - several at once, all or none: `echo '[{{\"op\":\"done\",\"task\":\"t4\"}},{{\"op\":\"start\",\"task\":\"t5\"}}]' | todo apply`\n",
-        path.display()
+        for_agent(&path.display().to_string())
     );
     out.push_str(match agent {
         Agent::Claude => "- your TodoWrite list is mirrored into the phase \"Claude Code\".\n",
@@ -254,13 +306,15 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         }
     });
     out.push_str(
-        "- what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n\n",
+        "- what the work is for and what was learned: `todo --as agent objective done o1`, `todo --as agent finding \"…\"`.\n\
+         - what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n\n",
     );
-    if plan.phases.is_empty() {
+    if plan.phases.is_empty() && !plan.has_aims() {
         out.push_str(&format!("The plan is empty (rev {}).", plan.rev));
         return out;
     }
     out.push_str(&format!("The plan (rev {}):\n", plan.rev));
+    objectives(&mut out, plan);
     for phase in &plan.phases {
         let count = |s: Status| phase.tasks.iter().filter(|t| t.status == s).count();
         let mut finished = Vec::new();
@@ -270,7 +324,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
                 finished.push(format!("{n} {word}"));
             }
         }
-        out.push_str(&format!("\n# {} ({})", phase.name, phase.id));
+        out.push_str(&format!("\n# {} ({})", for_agent(&phase.name), phase.id));
         if !finished.is_empty() {
             out.push_str(&format!(" — {}", finished.join(", ")));
         }
@@ -279,14 +333,72 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
                 "\n- [{}] {} {}",
                 task.status.marker(),
                 task.id,
-                task.content
+                for_agent(&task.content)
             ));
             if let Some(blocker) = &task.blocker {
-                out.push_str(&format!(" (blocked: {blocker})"));
+                out.push_str(&format!(" (blocked: {})", for_agent(blocker)));
             }
         }
     }
+    findings(&mut out, plan);
     out
+}
+
+/// Findings shown at session start: the latest; more are counted.
+const FINDINGS_SHOWN: usize = 20;
+
+/// The open objectives in full, the finished ones counted (before the
+/// phases, as `todo show` has them).
+fn objectives(out: &mut String, plan: &Plan) {
+    use crate::plan::ObjectiveStatus;
+    if plan.objectives.is_empty() {
+        return;
+    }
+    let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
+    let finished: Vec<String> = [
+        (ObjectiveStatus::Done, "done"),
+        (ObjectiveStatus::Dropped, "dropped"),
+    ]
+    .into_iter()
+    .filter_map(|(s, word)| {
+        Some(count(s))
+            .filter(|&n| n > 0)
+            .map(|n| format!("{n} {word}"))
+    })
+    .collect();
+    out.push_str("\nObjectives");
+    if !finished.is_empty() {
+        out.push_str(&format!(" ({})", finished.join(", ")));
+    }
+    out.push(':');
+    for o in plan
+        .objectives
+        .iter()
+        .filter(|o| o.status == ObjectiveStatus::Open)
+    {
+        out.push_str(&format!("\n- [{}] {}", o.id, for_agent(&o.text)));
+    }
+}
+
+/// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
+fn findings(out: &mut String, plan: &Plan) {
+    let all = &plan.findings;
+    if all.is_empty() {
+        return;
+    }
+    let shown = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
+    if shown.len() < all.len() {
+        out.push_str(&format!(
+            "\nFindings (the latest {} of {}; `todo show` lists them all):",
+            shown.len(),
+            all.len()
+        ));
+    } else {
+        out.push_str("\nFindings:");
+    }
+    for f in shown {
+        out.push_str(&format!("\n- [{}] {}", f.id, for_agent(&f.text)));
+    }
 }
 
 fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {

@@ -414,8 +414,22 @@ fn remove(root: &mut Value) -> usize {
 /// (two spaces for a new file, as both agents write theirs) and whether
 /// it ended with a newline.
 fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Result<()> {
+    // A file made read-only is a person's "do not change", even for root,
+    // whom the mode does not stop (the plan file's rule).
+    if let Ok(meta) = std::fs::metadata(real) {
+        use std::os::unix::fs::PermissionsExt;
+        if meta.permissions().mode() & 0o222 == 0 {
+            return Err(Error::PathRefused {
+                action: PathAction::Write,
+                path: shown.to_string(),
+                why: "it is read-only (make it writable to let todo setup change it)".into(),
+            });
+        }
+    }
     let indent = before.map_or_else(|| b"  ".to_vec(), indentation);
     let newline = before.is_none_or(|b| b.is_empty() || b.ends_with(b"\n"));
+    // A file with CRLF line ends (written on Windows) keeps them.
+    let crlf = before.is_some_and(|b| b.windows(2).any(|w| w == b"\r\n"));
     let mut out = Vec::new();
     let formatter = serde_json::ser::PrettyFormatter::with_indent(&indent);
     let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
@@ -423,6 +437,17 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
         .map_err(|e| Error::io(format!("Cannot write {shown}"), io::Error::other(e)))?;
     if newline {
         out.push(b'\n');
+    }
+    if crlf {
+        // Serialized JSON holds no raw newline but the layout's.
+        let mut with_cr = Vec::with_capacity(out.len() + out.len() / 16);
+        for &b in &out {
+            if b == b'\n' {
+                with_cr.push(b'\r');
+            }
+            with_cr.push(b);
+        }
+        out = with_cr;
     }
     if let Some(dir) = real.parent() {
         std::fs::create_dir_all(dir)

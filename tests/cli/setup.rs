@@ -295,3 +295,53 @@ fn setup_codex_writes_its_hooks_json() {
     // The Claude settings were never touched.
     assert!(!settings(&env).exists());
 }
+
+#[test]
+fn a_read_only_settings_file_is_refused_not_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = TestEnv::new();
+    let path = settings(&env);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, EXISTING).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    // Even as root (CI), whom the mode does not stop: a file made read-only
+    // is a person's "do not change", as for the plan file (exit 6).
+    let out = env.run(&["setup", "claude"]);
+    out.code(6);
+    assert!(out.stdout.is_empty(), "{out:?}");
+    assert!(out.stderr.contains("read-only"), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), EXISTING);
+    // Checking reads only: fine.
+    env.run(&["setup", "claude", "--check"]).code(1);
+    // Set up while writable, then made read-only: not removed either.
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    env.run(&["setup", "claude"]).ok();
+    let set_up = std::fs::read_to_string(&path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    env.run(&["setup", "claude", "--remove"]).code(6);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), set_up);
+}
+
+#[test]
+fn crlf_line_ends_are_kept() {
+    let env = TestEnv::new();
+    let path = settings(&env);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let crlf = "{\r\n    \"model\": \"opus\"\r\n}\r\n";
+    std::fs::write(&path, crlf).unwrap();
+    env.run(&["setup", "claude"]).ok();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.ends_with("}\r\n"), "{text:?}");
+    assert_eq!(
+        text.matches('\n').count(),
+        text.matches("\r\n").count(),
+        "{text:?}"
+    );
+    assert!(
+        text.starts_with("{\r\n    \"model\": \"opus\",\r\n    \"hooks\": {\r\n"),
+        "{text:?}"
+    );
+    // And back: the file as it was, byte for byte.
+    env.run(&["setup", "claude", "--remove"]).ok();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), crlf);
+}
