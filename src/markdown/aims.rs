@@ -18,18 +18,52 @@
 //! No line of them is a heading or a `- [ ]` task item, so readers of the
 //! oh-my-pi checklist (which look for those) pass over them. Text is
 //! encoded as task text is, so it reads back exactly; ids and statuses ride
-//! in the brackets, who set a status in the same comment as on tasks. The
+//! in the brackets, who set a status in the same comment as on tasks. In
+//! the pull-request flavour the text is encoded as GFM task text is (so
+//! GitHub shows it as typed) and the comment, always there, holds the word
+//! `gfm` to say so when it is read back. The
 //! blocks are cut out before the phases are parsed (their lines left blank,
 //! so problems keep their line numbers).
 
-use super::escape::{decode_text, push_encoded};
+use super::escape::{decode_gfm, decode_text, encode_gfm, push_encoded};
 use crate::plan::{Actor, Finding, Objective, ObjectiveStatus};
 
 pub(crate) const OBJECTIVES: &str = "Objectives:";
 pub(crate) const FINDINGS: &str = "Findings:";
 
+/// How the blocks are written: the checklist a person reads (no `by`/`at`),
+/// the checklist of `export` and `edit` (with them), or the pull-request
+/// flavour (with them, text as GitHub shows it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flavour {
+    View,
+    Plain,
+    Gfm,
+}
+
+/// The text of an item, encoded for its flavour.
+fn push_text(out: &mut String, text: &str, flavour: Flavour) {
+    if flavour == Flavour::Gfm {
+        out.push_str(&encode_gfm(text, false));
+    } else {
+        push_encoded(out, text);
+    }
+}
+
+/// ` <!-- todo: … -->` with `words` (and `gfm` first in that flavour).
+fn push_comment(out: &mut String, mut words: Vec<String>, flavour: Flavour) {
+    if flavour == Flavour::Gfm {
+        words.insert(0, "gfm".into());
+    }
+    if !words.is_empty() {
+        out.push_str(" <!-- todo: ");
+        out.push_str(&words.join(" "));
+        out.push_str(" -->");
+    }
+}
+
 /// One objective line, ending in a newline.
-pub(crate) fn render_objective_as(out: &mut String, o: &Objective, provenance: bool) {
+pub(crate) fn render_objective_as(out: &mut String, o: &Objective, flavour: Flavour) {
     out.push_str("- [");
     out.push_str(&o.id);
     if o.status != ObjectiveStatus::Open {
@@ -37,9 +71,9 @@ pub(crate) fn render_objective_as(out: &mut String, o: &Objective, provenance: b
         out.push_str(o.status.as_str());
     }
     out.push_str("] ");
-    push_encoded(out, &o.text);
-    if provenance {
-        let mut words = Vec::new();
+    push_text(out, &o.text, flavour);
+    let mut words = Vec::new();
+    if flavour != Flavour::View {
         if let Some(by) = o.by {
             words.push(format!("by={}", by.as_str()));
         }
@@ -50,45 +84,42 @@ pub(crate) fn render_objective_as(out: &mut String, o: &Objective, provenance: b
         {
             words.push(format!("at={at}"));
         }
-        if !words.is_empty() {
-            out.push_str(" <!-- todo: ");
-            out.push_str(&words.join(" "));
-            out.push_str(" -->");
-        }
     }
+    push_comment(out, words, flavour);
     out.push('\n');
 }
 
 /// One finding line, ending in a newline.
-pub(crate) fn render_finding(out: &mut String, f: &Finding) {
+pub(crate) fn render_finding(out: &mut String, f: &Finding, flavour: Flavour) {
     out.push_str("- [");
     out.push_str(&f.id);
     out.push_str("] ");
-    push_encoded(out, &f.text);
+    push_text(out, &f.text, flavour);
+    push_comment(out, Vec::new(), flavour);
     out.push('\n');
 }
 
 /// The `Objectives:` block, if there are any.
-pub(crate) fn objectives_block(objectives: &[Objective], provenance: bool) -> String {
+pub(crate) fn objectives_block(objectives: &[Objective], flavour: Flavour) -> String {
     let mut out = String::new();
     if !objectives.is_empty() {
         out.push_str(OBJECTIVES);
         out.push('\n');
         for o in objectives {
-            render_objective_as(&mut out, o, provenance);
+            render_objective_as(&mut out, o, flavour);
         }
     }
     out
 }
 
 /// The `Findings:` block, if there are any.
-pub(crate) fn findings_block(findings: &[Finding]) -> String {
+pub(crate) fn findings_block(findings: &[Finding], flavour: Flavour) -> String {
     let mut out = String::new();
     if !findings.is_empty() {
         out.push_str(FINDINGS);
         out.push('\n');
         for f in findings {
-            render_finding(&mut out, f);
+            render_finding(&mut out, f, flavour);
         }
     }
     out
@@ -109,7 +140,8 @@ pub(crate) fn join(parts: [String; 3]) -> String {
     out
 }
 
-/// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back.
+/// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back (the text
+/// as GitHub shows it when the comment says `gfm`).
 fn item(
     line: &str,
     prefix: char,
@@ -128,7 +160,12 @@ fn item(
         Some((text, meta)) => (text, meta.split(' ').map(str::to_string).collect()),
         None => (text, Vec::new()),
     };
-    let text = crate::text::normalize(&decode_text(text))?;
+    let text = if words.iter().any(|w| w == "gfm") {
+        decode_gfm(text)
+    } else {
+        decode_text(text)
+    };
+    let text = crate::text::normalize(&text)?;
     Some((id.to_string(), status, text, words))
 }
 

@@ -452,8 +452,40 @@ fn as_typed(phases: &[Phase]) -> Vec<String> {
     out
 }
 
+/// What the objectives and findings blocks should read as on GitHub, with
+/// the phases' lines between them.
+fn aims_as_typed(plan: &Plan) -> Vec<String> {
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut out = Vec::new();
+    if !plan.objectives.is_empty() {
+        out.push("Objectives:".to_string());
+    }
+    for o in &plan.objectives {
+        let status = match o.status {
+            ObjectiveStatus::Open => String::new(),
+            s => format!(" {s}"),
+        };
+        out.push(words(&format!("[{}{status}] {}", o.id, o.text)));
+    }
+    out.extend(as_typed(&plan.phases));
+    if !plan.findings.is_empty() {
+        out.push("Findings:".to_string());
+    }
+    for f in &plan.findings {
+        out.push(words(&format!("[{}] {}", f.id, f.text)));
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    /// Objectives and findings in a pull request read on GitHub as typed too.
+    #[test]
+    fn gfm_objectives_and_findings_read_on_github_as_typed(plan in plans()) {
+        let md = render_plan_gfm(&plan);
+        prop_assert_eq!(github_view(&md), aims_as_typed(&plan), "rendered:\n{}", md);
+    }
 
     /// Issue 9: text in a pull request reads on GitHub exactly as typed —
     /// no `<Enter>` hidden as a tag, no `*` turned into emphasis — and still

@@ -337,3 +337,39 @@ fn append_after_places_the_task_right_after_another() {
     }
     assert_eq!(env.statuses().len(), 5);
 }
+
+/// A pull-request body shows objectives and findings as typed: no `*` read
+/// as emphasis, no `<b>` as HTML, no backticks as code — and the export
+/// still reads back exactly.
+#[test]
+fn objectives_and_findings_in_the_pull_request_flavour_read_on_github_as_typed() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[
+        &["objective", "add", "Ship *fast* and <b>safe</b>"],
+        &["objective", "add", "Keep `todo` & [docs](x) _small_"],
+        &["objective", "done", "o2"],
+        &["finding", "a|b ~~c~~ $x$ \\ <!-- not hidden -->"],
+    ]);
+    let before = env.plan();
+    let run = env.run(&["export", "--format", "gfm", "-"]);
+    run.ok();
+    let shown = crate::hostile::github_text(&run.stdout);
+    for line in [
+        "[o1] Ship *fast* and <b>safe</b>",
+        "[o2 done] Keep `todo` & [docs](x) _small_",
+        "[f1] a|b ~~c~~ $x$ \\ <!-- not hidden -->",
+    ] {
+        assert!(
+            shown.contains(&line.to_string()),
+            "{line:?} not in {shown:#?}\n{}",
+            run.stdout
+        );
+    }
+    std::fs::write(env.root.join("pr.md"), &run.stdout).unwrap();
+    env.given(&[&["objective", "add", "other"], &["finding", "other"]]);
+    env.run(&["import", "pr.md"]).ok();
+    let back = env.plan();
+    assert_eq!(back["objectives"], before["objectives"]);
+    assert_eq!(back["findings"], before["findings"]);
+}
