@@ -23,7 +23,8 @@
 //! GitHub shows it as typed) and the comment, always there, holds the word
 //! `gfm` to say so when it is read back. The
 //! blocks are cut out before the phases are parsed (their lines left blank,
-//! so problems keep their line numbers).
+//! so problems keep their line numbers). A title with no items under it
+//! (all deleted in the editor) is an empty block.
 
 use super::escape::{decode_gfm, decode_text, encode_gfm, push_encoded};
 use crate::plan::{Actor, Finding, Objective, ObjectiveStatus};
@@ -204,10 +205,10 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
                 None => break,
             }
         }
-        if !found.is_empty() {
-            cut[start..i].iter_mut().for_each(|c| *c = true);
-            objectives = found;
-        }
+        // A title whose items were all deleted (in the editor) is an
+        // empty block, not prose.
+        cut[start..i].iter_mut().for_each(|c| *c = true);
+        objectives = found;
     }
     // Findings: the last lines that are not blank.
     let mut findings = Vec::new();
@@ -230,7 +231,8 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
             _ => break,
         }
     }
-    if !found.is_empty() && i > 0 && bare(lines[i - 1]) == FINDINGS && !cut[i - 1] {
+    // As for objectives, a title with no items left is an empty block.
+    if i > 0 && bare(lines[i - 1]) == FINDINGS && !cut[i - 1] {
         found.reverse();
         findings = found;
         cut[i - 1..end].iter_mut().for_each(|c| *c = true);

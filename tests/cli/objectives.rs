@@ -373,3 +373,50 @@ fn objectives_and_findings_in_the_pull_request_flavour_read_on_github_as_typed()
     assert_eq!(back["objectives"], before["objectives"]);
     assert_eq!(back["findings"], before["findings"]);
 }
+
+/// An editor script that runs `sed` with these expressions on the file.
+fn sed_editor(env: &TestEnv, expressions: &[&str]) -> std::path::PathBuf {
+    let script = env.root.join("ed.sh");
+    let args: Vec<String> = expressions.iter().map(|e| format!("-e '{e}'")).collect();
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nsed -i {} \"$1\"\n", args.join(" ")),
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&script)
+        .status()
+        .unwrap();
+    script
+}
+
+/// Deleting the last objective or finding line in the editor leaves its
+/// block's title alone; that is an empty block, not a parse error.
+#[test]
+fn edit_deleting_every_objective_and_finding_line_keeps_no_empty_title() {
+    let env = with_aims();
+    let script = sed_editor(&env, &["/^- \\[o[0-9]/d", "/^- \\[f[0-9]/d"]);
+    let run = env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    });
+    run.is(0, "Todos updated from editor: 2 phase(s), 5 task(s).\n", "");
+    let plan = env.plan();
+    assert_eq!(plan["objectives"], json!(null), "{plan:#}");
+    assert_eq!(plan["findings"], json!(null), "{plan:#}");
+    // The titles are gone with their items, and ids are still not reused.
+    let shown = env.run(&["show"]);
+    assert!(!shown.stdout.contains("Objectives:"), "{shown:?}");
+    assert!(!shown.stdout.contains("Findings:"), "{shown:?}");
+    env.run(&["objective", "add", "again"])
+        .is(0, "Added objective o4: again\n", "");
+    env.run(&["finding", "again"])
+        .is(0, "Recorded finding f3: again\n", "");
+    // Only the title's own place counts: a lone `Findings:` line among the
+    // tasks is still prose.
+    let script = sed_editor(&env, &["/^# Billing/i Findings:"]);
+    env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .code(5);
+}
