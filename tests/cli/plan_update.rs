@@ -414,3 +414,36 @@ fn seed_003_add_and_move_after_a_step() {
     run.code(5);
     assert_eq!(run.json()["error"]["code"], "plan-bad-position");
 }
+
+/// An agent that puts an id of another kind where a phase goes (`t2`,
+/// `o1`, `f1`) has confused its ids; that is no new phase called "t2".
+#[test]
+fn add_tasks_with_a_task_objective_or_finding_id_as_phase_makes_no_phase() {
+    for id in ["t2", "o1", "f1"] {
+        let env = plan();
+        let before = env.plan_text();
+        let run = apply(&env, &json!({"add_tasks": [{"phase": id, "text": "x"}]}));
+        run.code(3);
+        let reply = run.json();
+        assert_eq!(reply["error"]["code"], "plan-missing-item", "{id}: {run:?}");
+        assert!(
+            reply["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with(&format!(
+                    "Refused (plan-missing-item): \"{id}\" names no phase. Known phase ids: p1, p2."
+                )),
+            "{id}: {run:?}"
+        );
+        assert_eq!(env.plan_text(), before, "{id}");
+    }
+    // A phase a person named like that is still found by its name.
+    let env = plan();
+    env.given(&[&["append", "-p", "o1", "first"]]);
+    apply(
+        &env,
+        &json!({"add_tasks": [{"phase": "o1", "text": "second"}]}),
+    )
+    .ok();
+    assert_eq!(env.plan()["phases"][2]["tasks"][1]["content"], "second");
+}
