@@ -447,3 +447,37 @@ fn add_tasks_with_a_task_objective_or_finding_id_as_phase_makes_no_phase() {
     .ok();
     assert_eq!(env.plan()["phases"][2]["tasks"][1]["content"], "second");
 }
+
+/// Entries apply one after another: the same task twice ends with the
+/// later status; `after` may name a task added earlier in the call, even
+/// in a phase the call made.
+#[test]
+fn entries_apply_in_order_the_later_wins_and_after_sees_earlier_additions() {
+    let env = plan();
+    let run = apply(
+        &env,
+        &json!({
+            "tasks": [{"id": "t2", "status": "done"}, {"id": "t2", "status": "dropped"}],
+            "add_tasks": [
+                {"phase": "Launch", "text": "one"},
+                {"phase": "Launch", "text": "three"},
+                {"phase": "Launch", "text": "two", "after": "t6"},
+            ],
+        }),
+    );
+    run.ok();
+    let reply = run.json();
+    assert_eq!(reply["minted"], json!(["p3", "t6", "t7", "t8"]));
+    // Completed, then dropped: not completed by this call.
+    assert_eq!(reply["completedTasks"], json!([]));
+    let plan = env.plan();
+    assert_eq!(plan["phases"][0]["tasks"][1]["status"], "abandoned");
+    let launch: Vec<&str> = plan["phases"][2]["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["content"].as_str().unwrap())
+        .collect();
+    assert_eq!(launch, ["one", "two", "three"]);
+    assert_eq!(env.rev(), 8);
+}
