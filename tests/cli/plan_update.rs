@@ -481,3 +481,41 @@ fn entries_apply_in_order_the_later_wins_and_after_sees_earlier_additions() {
     assert_eq!(launch, ["one", "two", "three"]);
     assert_eq!(env.rev(), 8);
 }
+
+/// An agent's findings are bounded as its tasks are: a runaway agent
+/// cannot grow the plan (and every `todo` print of it) by 100,000 findings.
+#[test]
+fn an_agent_may_not_grow_findings_or_objectives_past_the_plan_limit() {
+    let env = plan();
+    let before = env.plan_text();
+    let many: Vec<String> = (0..300).map(|i| format!("finding {i}")).collect();
+    let run = apply(&env, &json!({ "add_findings": many }));
+    run.code(7);
+    let reply = run.json();
+    assert_eq!(reply["error"]["code"], "plan-too-large", "{run:?}");
+    assert!(
+        reply["message"].as_str().unwrap_or_default().starts_with(
+            "Refused (plan-too-large): this change would grow the plan to 301 findings, past its limit of 300 for an agent"
+        ),
+        "{run:?}"
+    );
+    assert_eq!(env.plan_text(), before);
+    // Up to the limit is fine; a person is not bounded.
+    let many: Vec<String> = (0..299).map(|i| format!("finding {i}")).collect();
+    apply(&env, &json!({ "add_findings": many })).ok();
+    env.run(&["finding", "one more, by a person"]).ok();
+    assert_eq!(env.plan()["findings"].as_array().map(Vec::len), Some(301));
+    // Objectives too (an agent adds them through `todo --as agent`), under
+    // the plan's own limit.
+    let mut plan = env.plan();
+    plan["agentTaskLimit"] = json!(2);
+    env.write_plan(&format!("{plan:#}\n"));
+    env.run(&["--as", "agent", "objective", "add", "one"]).ok();
+    let run = env.run(&["--as", "agent", "objective", "add", "two"]);
+    run.code(7);
+    assert!(
+        run.stderr
+            .contains("grow the plan to 3 objectives, past its limit of 2"),
+        "{run:?}"
+    );
+}
