@@ -27,7 +27,8 @@
 //! (all deleted in the editor) is an empty block.
 
 use super::escape::{decode_gfm, decode_text, encode_gfm, push_encoded};
-use crate::plan::{Actor, Finding, Objective, ObjectiveStatus};
+use super::parse::LineError;
+use crate::plan::{Actor, FINDING_MAX, Finding, Objective, ObjectiveStatus};
 
 pub(crate) const OBJECTIVES: &str = "Objectives:";
 pub(crate) const FINDINGS: &str = "Findings:";
@@ -170,13 +171,34 @@ fn item(
     Some((id.to_string(), status, text, words))
 }
 
-/// The objectives and findings of a checklist, and the checklist without
-/// them (their lines blank).
-pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
+/// Objectives and findings too long for the schema (seed 000: at most
+/// [`FINDING_MAX`] characters), as the problems of their lines; `at` is
+/// each item's 0-based line.
+fn too_long<'a>(
+    kind: &str,
+    items: impl Iterator<Item = (usize, &'a str, &'a str)>,
+) -> Vec<LineError> {
+    items
+        .filter_map(|(at, id, text)| {
+            let n = text.chars().count();
+            (n > FINDING_MAX).then(|| LineError {
+                line: at + 1,
+                message: format!(
+                    "{kind} {id} is {n} characters long; at most {FINDING_MAX} are allowed."
+                ),
+            })
+        })
+        .collect()
+}
+
+/// The objectives and findings of a checklist, the checklist without them
+/// (their lines blank), and the problems of their lines.
+pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<LineError>) {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let bare = |l: &str| l.trim_end_matches(['\n', '\r']).to_string();
     let mut cut = vec![false; lines.len()];
     let mut objectives = Vec::new();
+    let mut problems = Vec::new();
     // Objectives: the first line that is not blank.
     if let Some(start) = lines.iter().position(|l| !bare(l).trim().is_empty())
         && bare(lines[start]) == OBJECTIVES
@@ -208,6 +230,11 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
         // A title whose items were all deleted (in the editor) is an
         // empty block, not prose.
         cut[start..i].iter_mut().for_each(|c| *c = true);
+        let lines = (start + 1..i).zip(&found);
+        problems.extend(too_long(
+            "objective",
+            lines.map(|(at, o)| (at, o.id.as_str(), o.text.as_str())),
+        ));
         objectives = found;
     }
     // Findings: the last lines that are not blank.
@@ -234,6 +261,11 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
     // As for objectives, a title with no items left is an empty block.
     if i > 0 && bare(lines[i - 1]) == FINDINGS && !cut[i - 1] {
         found.reverse();
+        let lines = (i..end).zip(&found);
+        problems.extend(too_long(
+            "finding",
+            lines.map(|(at, f)| (at, f.id.as_str(), f.text.as_str())),
+        ));
         findings = found;
         cut[i - 1..end].iter_mut().for_each(|c| *c = true);
     }
@@ -247,5 +279,5 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
             rest.push_str(l);
         }
     }
-    (objectives, findings, rest)
+    (objectives, findings, rest, problems)
 }

@@ -67,8 +67,16 @@ pub(crate) struct Parsed {
 /// Read a checklist with its objectives and findings blocks (§12).
 pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let (objectives, findings, rest) = aims::split(text);
-    let phases = parse(&rest, lenient)?;
+    let (objectives, findings, rest, problems) = aims::split(text);
+    let phases = match parse(&rest, lenient) {
+        Ok(phases) if problems.is_empty() => phases,
+        Ok(_) => return Err(parse::ParseError { errors: problems }),
+        Err(mut e) => {
+            e.errors.extend(problems);
+            e.errors.sort_by_key(|e| e.line);
+            return Err(e);
+        }
+    };
     Ok(Parsed {
         phases,
         objectives,

@@ -420,3 +420,56 @@ fn edit_deleting_every_objective_and_finding_line_keeps_no_empty_title() {
     })
     .code(5);
 }
+
+/// Findings and objectives are at most 300 characters however they come
+/// in: `import` (Markdown, GFM or JSON) and `edit` hold them to it as the
+/// verbs do, counting characters, not bytes.
+#[test]
+fn import_and_edit_hold_objectives_and_findings_to_300_characters() {
+    let env = with_aims();
+    let before = env.plan_text();
+    let fits = "é".repeat(300);
+    let long = "é".repeat(301);
+    let md = |objective: &str, finding: &str| {
+        format!("Objectives:\n- [o1] {objective}\n\n# A\n- [ ] a\n\nFindings:\n- [f1] {finding}\n")
+    };
+    std::fs::write(env.root.join("long.md"), md("ok", &long)).unwrap();
+    env.run(&["import", "long.md"]).is(
+        5,
+        "",
+        "Could not parse long.md:\n  Line 8: finding f1 is 301 characters long; at most 300 are allowed.\n",
+    );
+    std::fs::write(env.root.join("long.md"), md(&long, &long)).unwrap();
+    env.run(&["import", "long.md"]).is(
+        5,
+        "",
+        "Could not parse long.md:\n  Line 2: objective o1 is 301 characters long; at most 300 are allowed.\n  Line 8: finding f1 is 301 characters long; at most 300 are allowed.\n",
+    );
+    let json = json!({"phases": [{"name": "A", "tasks": []}],
+        "objectives": [{"id": "o1", "text": "ok", "status": "open"}],
+        "findings": [{"id": "f1", "text": long}]});
+    std::fs::write(env.root.join("long.json"), json.to_string()).unwrap();
+    env.run(&["import", "long.json"]).is(
+        5,
+        "",
+        "Could not parse long.json:\n  finding f1 is 301 characters long; at most 300 are allowed.\n",
+    );
+    assert_eq!(env.plan_text(), before, "nothing written");
+    // The editor: the text is kept, nothing written.
+    let script = sed_editor(&env, &[&format!("s/^- \\[f1\\] .*/- [f1] {long}/")]);
+    let run = env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    });
+    run.code(5);
+    assert!(
+        run.stderr.starts_with(
+            "Could not parse Markdown:\n  Line 16: finding f1 is 301 characters long; at most 300 are allowed.\n"
+        ),
+        "{run:?}"
+    );
+    assert_eq!(env.plan_text(), before, "nothing written");
+    // 300 characters are fine.
+    std::fs::write(env.root.join("fits.md"), md(&fits, &fits)).unwrap();
+    env.run(&["import", "fits.md"]).ok();
+    assert_eq!(env.plan()["findings"][0]["text"], fits.as_str());
+}
