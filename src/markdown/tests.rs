@@ -480,6 +480,20 @@ fn aims_as_typed(plan: &Plan) -> Vec<String> {
 proptest! {
     #![proptest_config(config())]
 
+    /// A reader of the phases alone (the oh-my-pi codec's rules: headings
+    /// and one-character markers) never takes an objective or finding line
+    /// for a task or a heading: it refuses the line or reads the phases.
+    #[test]
+    fn a_phases_only_reader_never_takes_aims_for_tasks(plan in plans()) {
+        for md in [render_plan(&plan), render_plan_gfm(&plan)] {
+            for lenient in [false, true] {
+                if let Ok(phases) = parse(&md, lenient) {
+                    prop_assert_eq!(&phases, &plan.phases, "rendered:\n{}", md);
+                }
+            }
+        }
+    }
+
     /// Objectives and findings in a pull request read on GitHub as typed too.
     #[test]
     fn gfm_objectives_and_findings_read_on_github_as_typed(plan in plans()) {
