@@ -165,6 +165,24 @@ pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Parsed, b
         };
         let phases = plan_import::phases(text).map_err(located)?;
         let (objectives, findings) = plan_import::aims(text).map_err(located)?;
+        // At most 300 characters, as the verbs and Markdown hold them.
+        let long = objectives
+            .iter()
+            .map(|o| ("objective", &o.id, &o.text))
+            .chain(findings.iter().map(|f| ("finding", &f.id, &f.text)))
+            .filter_map(|(kind, id, text)| {
+                let n = text.chars().count();
+                (n > crate::plan::FINDING_MAX).then(|| {
+                    format!(
+                        "  {kind} {id} is {n} characters long; at most {} are allowed.",
+                        crate::plan::FINDING_MAX
+                    )
+                })
+            })
+            .collect::<Vec<_>>();
+        if !long.is_empty() {
+            return Err(long.join("\n"));
+        }
         let parsed = Parsed {
             phases,
             objectives,

@@ -18,18 +18,54 @@
 //! No line of them is a heading or a `- [ ]` task item, so readers of the
 //! oh-my-pi checklist (which look for those) pass over them. Text is
 //! encoded as task text is, so it reads back exactly; ids and statuses ride
-//! in the brackets, who set a status in the same comment as on tasks. The
+//! in the brackets, who set a status in the same comment as on tasks. In
+//! the pull-request flavour the text is encoded as GFM task text is (so
+//! GitHub shows it as typed) and the comment, always there, holds the word
+//! `gfm` to say so when it is read back. The
 //! blocks are cut out before the phases are parsed (their lines left blank,
-//! so problems keep their line numbers).
+//! so problems keep their line numbers). A title with no items under it
+//! (all deleted in the editor) is an empty block.
 
-use super::escape::{decode_text, push_encoded};
-use crate::plan::{Actor, Finding, Objective, ObjectiveStatus};
+use super::escape::{decode_gfm, decode_text, encode_gfm, push_encoded};
+use super::parse::LineError;
+use crate::plan::{Actor, FINDING_MAX, Finding, Objective, ObjectiveStatus};
 
 pub(crate) const OBJECTIVES: &str = "Objectives:";
 pub(crate) const FINDINGS: &str = "Findings:";
 
+/// How the blocks are written: the checklist a person reads (no `by`/`at`),
+/// the checklist of `export` and `edit` (with them), or the pull-request
+/// flavour (with them, text as GitHub shows it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flavour {
+    View,
+    Plain,
+    Gfm,
+}
+
+/// The text of an item, encoded for its flavour.
+fn push_text(out: &mut String, text: &str, flavour: Flavour) {
+    if flavour == Flavour::Gfm {
+        out.push_str(&encode_gfm(text, false));
+    } else {
+        push_encoded(out, text);
+    }
+}
+
+/// ` <!-- todo: … -->` with `words` (and `gfm` first in that flavour).
+fn push_comment(out: &mut String, mut words: Vec<String>, flavour: Flavour) {
+    if flavour == Flavour::Gfm {
+        words.insert(0, "gfm".into());
+    }
+    if !words.is_empty() {
+        out.push_str(" <!-- todo: ");
+        out.push_str(&words.join(" "));
+        out.push_str(" -->");
+    }
+}
+
 /// One objective line, ending in a newline.
-pub(crate) fn render_objective_as(out: &mut String, o: &Objective, provenance: bool) {
+pub(crate) fn render_objective_as(out: &mut String, o: &Objective, flavour: Flavour) {
     out.push_str("- [");
     out.push_str(&o.id);
     if o.status != ObjectiveStatus::Open {
@@ -37,9 +73,9 @@ pub(crate) fn render_objective_as(out: &mut String, o: &Objective, provenance: b
         out.push_str(o.status.as_str());
     }
     out.push_str("] ");
-    push_encoded(out, &o.text);
-    if provenance {
-        let mut words = Vec::new();
+    push_text(out, &o.text, flavour);
+    let mut words = Vec::new();
+    if flavour != Flavour::View {
         if let Some(by) = o.by {
             words.push(format!("by={}", by.as_str()));
         }
@@ -50,45 +86,42 @@ pub(crate) fn render_objective_as(out: &mut String, o: &Objective, provenance: b
         {
             words.push(format!("at={at}"));
         }
-        if !words.is_empty() {
-            out.push_str(" <!-- todo: ");
-            out.push_str(&words.join(" "));
-            out.push_str(" -->");
-        }
     }
+    push_comment(out, words, flavour);
     out.push('\n');
 }
 
 /// One finding line, ending in a newline.
-pub(crate) fn render_finding(out: &mut String, f: &Finding) {
+pub(crate) fn render_finding(out: &mut String, f: &Finding, flavour: Flavour) {
     out.push_str("- [");
     out.push_str(&f.id);
     out.push_str("] ");
-    push_encoded(out, &f.text);
+    push_text(out, &f.text, flavour);
+    push_comment(out, Vec::new(), flavour);
     out.push('\n');
 }
 
 /// The `Objectives:` block, if there are any.
-pub(crate) fn objectives_block(objectives: &[Objective], provenance: bool) -> String {
+pub(crate) fn objectives_block(objectives: &[Objective], flavour: Flavour) -> String {
     let mut out = String::new();
     if !objectives.is_empty() {
         out.push_str(OBJECTIVES);
         out.push('\n');
         for o in objectives {
-            render_objective_as(&mut out, o, provenance);
+            render_objective_as(&mut out, o, flavour);
         }
     }
     out
 }
 
 /// The `Findings:` block, if there are any.
-pub(crate) fn findings_block(findings: &[Finding]) -> String {
+pub(crate) fn findings_block(findings: &[Finding], flavour: Flavour) -> String {
     let mut out = String::new();
     if !findings.is_empty() {
         out.push_str(FINDINGS);
         out.push('\n');
         for f in findings {
-            render_finding(&mut out, f);
+            render_finding(&mut out, f, flavour);
         }
     }
     out
@@ -109,7 +142,8 @@ pub(crate) fn join(parts: [String; 3]) -> String {
     out
 }
 
-/// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back.
+/// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back (the text
+/// as GitHub shows it when the comment says `gfm`).
 fn item(
     line: &str,
     prefix: char,
@@ -128,17 +162,43 @@ fn item(
         Some((text, meta)) => (text, meta.split(' ').map(str::to_string).collect()),
         None => (text, Vec::new()),
     };
-    let text = crate::text::normalize(&decode_text(text))?;
+    let text = if words.iter().any(|w| w == "gfm") {
+        decode_gfm(text)
+    } else {
+        decode_text(text)
+    };
+    let text = crate::text::normalize(&text)?;
     Some((id.to_string(), status, text, words))
 }
 
-/// The objectives and findings of a checklist, and the checklist without
-/// them (their lines blank).
-pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
+/// Objectives and findings too long for the schema (seed 000: at most
+/// [`FINDING_MAX`] characters), as the problems of their lines; `at` is
+/// each item's 0-based line.
+fn too_long<'a>(
+    kind: &str,
+    items: impl Iterator<Item = (usize, &'a str, &'a str)>,
+) -> Vec<LineError> {
+    items
+        .filter_map(|(at, id, text)| {
+            let n = text.chars().count();
+            (n > FINDING_MAX).then(|| LineError {
+                line: at + 1,
+                message: format!(
+                    "{kind} {id} is {n} characters long; at most {FINDING_MAX} are allowed."
+                ),
+            })
+        })
+        .collect()
+}
+
+/// The objectives and findings of a checklist, the checklist without them
+/// (their lines blank), and the problems of their lines.
+pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<LineError>) {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let bare = |l: &str| l.trim_end_matches(['\n', '\r']).to_string();
     let mut cut = vec![false; lines.len()];
     let mut objectives = Vec::new();
+    let mut problems = Vec::new();
     // Objectives: the first line that is not blank.
     if let Some(start) = lines.iter().position(|l| !bare(l).trim().is_empty())
         && bare(lines[start]) == OBJECTIVES
@@ -167,10 +227,15 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
                 None => break,
             }
         }
-        if !found.is_empty() {
-            cut[start..i].iter_mut().for_each(|c| *c = true);
-            objectives = found;
-        }
+        // A title whose items were all deleted (in the editor) is an
+        // empty block, not prose.
+        cut[start..i].iter_mut().for_each(|c| *c = true);
+        let lines = (start + 1..i).zip(&found);
+        problems.extend(too_long(
+            "objective",
+            lines.map(|(at, o)| (at, o.id.as_str(), o.text.as_str())),
+        ));
+        objectives = found;
     }
     // Findings: the last lines that are not blank.
     let mut findings = Vec::new();
@@ -193,8 +258,14 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
             _ => break,
         }
     }
-    if !found.is_empty() && i > 0 && bare(lines[i - 1]) == FINDINGS && !cut[i - 1] {
+    // As for objectives, a title with no items left is an empty block.
+    if i > 0 && bare(lines[i - 1]) == FINDINGS && !cut[i - 1] {
         found.reverse();
+        let lines = (i..end).zip(&found);
+        problems.extend(too_long(
+            "finding",
+            lines.map(|(at, f)| (at, f.id.as_str(), f.text.as_str())),
+        ));
         findings = found;
         cut[i - 1..end].iter_mut().for_each(|c| *c = true);
     }
@@ -208,5 +279,5 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String) {
             rest.push_str(l);
         }
     }
-    (objectives, findings, rest)
+    (objectives, findings, rest, problems)
 }

@@ -18,12 +18,12 @@ pub use chunks::parse;
 
 /// One objective line as the checklist shows it (`todo objective`).
 pub(crate) fn render_objective(out: &mut String, o: &Objective) {
-    aims::render_objective_as(out, o, false);
+    aims::render_objective_as(out, o, aims::Flavour::View);
 }
 
 /// One finding line as the checklist shows it.
 pub(crate) fn render_finding(out: &mut String, f: &Finding) {
-    aims::render_finding(out, f);
+    aims::render_finding(out, f, aims::Flavour::View);
 }
 
 /// The whole plan as the checklist of §4.1 with its objectives before the
@@ -31,27 +31,27 @@ pub(crate) fn render_finding(out: &mut String, f: &Finding) {
 /// the reply to an agent. A plan without them renders as its phases.
 pub(crate) fn render_plan(plan: &Plan) -> String {
     aims::join([
-        aims::objectives_block(&plan.objectives, true),
+        aims::objectives_block(&plan.objectives, aims::Flavour::Plain),
         render(&plan.phases),
-        aims::findings_block(&plan.findings),
+        aims::findings_block(&plan.findings, aims::Flavour::Plain),
     ])
 }
 
 /// [`render_plan`] as a person reads it (see [`render_view`]).
 pub(crate) fn render_plan_view(plan: &Plan) -> String {
     aims::join([
-        aims::objectives_block(&plan.objectives, false),
+        aims::objectives_block(&plan.objectives, aims::Flavour::View),
         render_view(&plan.phases),
-        aims::findings_block(&plan.findings),
+        aims::findings_block(&plan.findings, aims::Flavour::View),
     ])
 }
 
 /// [`render_plan`] in the pull-request flavour.
 pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
     aims::join([
-        aims::objectives_block(&plan.objectives, true),
+        aims::objectives_block(&plan.objectives, aims::Flavour::Gfm),
         render_gfm(&plan.phases),
-        aims::findings_block(&plan.findings),
+        aims::findings_block(&plan.findings, aims::Flavour::Gfm),
     ])
 }
 
@@ -67,8 +67,16 @@ pub(crate) struct Parsed {
 /// Read a checklist with its objectives and findings blocks (§12).
 pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let (objectives, findings, rest) = aims::split(text);
-    let phases = parse(&rest, lenient)?;
+    let (objectives, findings, rest, problems) = aims::split(text);
+    let phases = match parse(&rest, lenient) {
+        Ok(phases) if problems.is_empty() => phases,
+        Ok(_) => return Err(parse::ParseError { errors: problems }),
+        Err(mut e) => {
+            e.errors.extend(problems);
+            e.errors.sort_by_key(|e| e.line);
+            return Err(e);
+        }
+    };
     Ok(Parsed {
         phases,
         objectives,

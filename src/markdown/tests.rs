@@ -452,8 +452,54 @@ fn as_typed(phases: &[Phase]) -> Vec<String> {
     out
 }
 
+/// What the objectives and findings blocks should read as on GitHub, with
+/// the phases' lines between them.
+fn aims_as_typed(plan: &Plan) -> Vec<String> {
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut out = Vec::new();
+    if !plan.objectives.is_empty() {
+        out.push("Objectives:".to_string());
+    }
+    for o in &plan.objectives {
+        let status = match o.status {
+            ObjectiveStatus::Open => String::new(),
+            s => format!(" {s}"),
+        };
+        out.push(words(&format!("[{}{status}] {}", o.id, o.text)));
+    }
+    out.extend(as_typed(&plan.phases));
+    if !plan.findings.is_empty() {
+        out.push("Findings:".to_string());
+    }
+    for f in &plan.findings {
+        out.push(words(&format!("[{}] {}", f.id, f.text)));
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    /// A reader of the phases alone (the oh-my-pi codec's rules: headings
+    /// and one-character markers) never takes an objective or finding line
+    /// for a task or a heading: it refuses the line or reads the phases.
+    #[test]
+    fn a_phases_only_reader_never_takes_aims_for_tasks(plan in plans()) {
+        for md in [render_plan(&plan), render_plan_gfm(&plan)] {
+            for lenient in [false, true] {
+                if let Ok(phases) = parse(&md, lenient) {
+                    prop_assert_eq!(&phases, &plan.phases, "rendered:\n{}", md);
+                }
+            }
+        }
+    }
+
+    /// Objectives and findings in a pull request read on GitHub as typed too.
+    #[test]
+    fn gfm_objectives_and_findings_read_on_github_as_typed(plan in plans()) {
+        let md = render_plan_gfm(&plan);
+        prop_assert_eq!(github_view(&md), aims_as_typed(&plan), "rendered:\n{}", md);
+    }
 
     /// Issue 9: text in a pull request reads on GitHub exactly as typed —
     /// no `<Enter>` hidden as a tag, no `*` turned into emphasis — and still

@@ -171,13 +171,31 @@ pub(crate) fn check_objective(
     ))
 }
 
-/// An agent's change may not grow the plan past its limit.
+/// An agent's change may not grow the plan past its limit: its tasks, and
+/// (each counted on its own, against the same limit) its objectives and
+/// findings, so no runaway agent can bloat the plan with them either.
 pub(crate) fn check_size(by: &By, before: usize, after: usize, limit: u64) -> Result<(), OpError> {
+    check_count(by, "tasks", before, after, limit)
+}
+
+/// [`check_size`] for one kind of item (`what`, plural).
+pub(crate) fn check_count(
+    by: &By,
+    what: &str,
+    before: usize,
+    after: usize,
+    limit: u64,
+) -> Result<(), OpError> {
     if by.actor == Actor::Agent && after > before && after as u64 > limit {
+        let hint = if what == "tasks" {
+            "finish and prune tasks first"
+        } else {
+            "record fewer"
+        };
         return Err(refuse(
             Refusal::PlanTooLarge,
             format!(
-                "this change would grow the plan to {after} tasks, past its limit of {limit} for an agent; finish and prune tasks first, or ask a person to raise agentTaskLimit."
+                "this change would grow the plan to {after} {what}, past its limit of {limit} for an agent; {hint}, or ask a person to raise agentTaskLimit."
             ),
         ));
     }

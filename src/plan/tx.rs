@@ -39,6 +39,8 @@ pub(crate) struct Tx {
     restoring: bool,
     /// How many tasks the plan had when the change began.
     start_count: usize,
+    /// How many objectives and findings it had then.
+    start_aims: (usize, usize),
 }
 
 /// A transaction that committed: the plan as it is now (its `rev` raised
@@ -429,12 +431,14 @@ impl Tx {
             by: None,
             restoring: false,
             start_count: 0,
+            start_aims: (0, 0),
         }
         .counted()
     }
 
     fn counted(mut self) -> Tx {
         self.start_count = self.plan.task_count();
+        self.start_aims = (self.plan.objectives.len(), self.plan.findings.len());
         self
     }
 
@@ -634,6 +638,9 @@ impl Tx {
             .get("agentTaskLimit")
             .and_then(serde_json::Value::as_u64)
             .unwrap_or(rules::AGENT_TASK_LIMIT);
+        let (objectives, findings) = self.start_aims;
+        rules::check_count(by, "objectives", objectives, plan.objectives.len(), limit)?;
+        rules::check_count(by, "findings", findings, plan.findings.len(), limit)?;
         rules::check_size(by, self.start_count, plan.task_count(), limit)
     }
 

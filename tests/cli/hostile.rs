@@ -124,7 +124,7 @@ fn import_json_with_a_duplicate_key_is_refused() {
 
 /// What a reader sees on GitHub: the text events of the rendered Markdown,
 /// as GitHub's renderer would produce them (CommonMark plus GFM).
-fn github_text(markdown: &str) -> Vec<String> {
+pub(crate) fn github_text(markdown: &str) -> Vec<String> {
     use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
     let options = Options::ENABLE_TASKLISTS
         | Options::ENABLE_STRIKETHROUGH

@@ -337,3 +337,139 @@ fn append_after_places_the_task_right_after_another() {
     }
     assert_eq!(env.statuses().len(), 5);
 }
+
+/// A pull-request body shows objectives and findings as typed: no `*` read
+/// as emphasis, no `<b>` as HTML, no backticks as code — and the export
+/// still reads back exactly.
+#[test]
+fn objectives_and_findings_in_the_pull_request_flavour_read_on_github_as_typed() {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[
+        &["objective", "add", "Ship *fast* and <b>safe</b>"],
+        &["objective", "add", "Keep `todo` & [docs](x) _small_"],
+        &["objective", "done", "o2"],
+        &["finding", "a|b ~~c~~ $x$ \\ <!-- not hidden -->"],
+    ]);
+    let before = env.plan();
+    let run = env.run(&["export", "--format", "gfm", "-"]);
+    run.ok();
+    let shown = crate::hostile::github_text(&run.stdout);
+    for line in [
+        "[o1] Ship *fast* and <b>safe</b>",
+        "[o2 done] Keep `todo` & [docs](x) _small_",
+        "[f1] a|b ~~c~~ $x$ \\ <!-- not hidden -->",
+    ] {
+        assert!(
+            shown.contains(&line.to_string()),
+            "{line:?} not in {shown:#?}\n{}",
+            run.stdout
+        );
+    }
+    std::fs::write(env.root.join("pr.md"), &run.stdout).unwrap();
+    env.given(&[&["objective", "add", "other"], &["finding", "other"]]);
+    env.run(&["import", "pr.md"]).ok();
+    let back = env.plan();
+    assert_eq!(back["objectives"], before["objectives"]);
+    assert_eq!(back["findings"], before["findings"]);
+}
+
+/// An editor script that runs `sed` with these expressions on the file.
+fn sed_editor(env: &TestEnv, expressions: &[&str]) -> std::path::PathBuf {
+    let script = env.root.join("ed.sh");
+    let args: Vec<String> = expressions.iter().map(|e| format!("-e '{e}'")).collect();
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nsed -i {} \"$1\"\n", args.join(" ")),
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&script)
+        .status()
+        .unwrap();
+    script
+}
+
+/// Deleting the last objective or finding line in the editor leaves its
+/// block's title alone; that is an empty block, not a parse error.
+#[test]
+fn edit_deleting_every_objective_and_finding_line_keeps_no_empty_title() {
+    let env = with_aims();
+    let script = sed_editor(&env, &["/^- \\[o[0-9]/d", "/^- \\[f[0-9]/d"]);
+    let run = env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    });
+    run.is(0, "Todos updated from editor: 2 phase(s), 5 task(s).\n", "");
+    let plan = env.plan();
+    assert_eq!(plan["objectives"], json!(null), "{plan:#}");
+    assert_eq!(plan["findings"], json!(null), "{plan:#}");
+    // The titles are gone with their items, and ids are still not reused.
+    let shown = env.run(&["show"]);
+    assert!(!shown.stdout.contains("Objectives:"), "{shown:?}");
+    assert!(!shown.stdout.contains("Findings:"), "{shown:?}");
+    env.run(&["objective", "add", "again"])
+        .is(0, "Added objective o4: again\n", "");
+    env.run(&["finding", "again"])
+        .is(0, "Recorded finding f3: again\n", "");
+    // Only the title's own place counts: a lone `Findings:` line among the
+    // tasks is still prose.
+    let script = sed_editor(&env, &["/^# Billing/i Findings:"]);
+    env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .code(5);
+}
+
+/// Findings and objectives are at most 300 characters however they come
+/// in: `import` (Markdown, GFM or JSON) and `edit` hold them to it as the
+/// verbs do, counting characters, not bytes.
+#[test]
+fn import_and_edit_hold_objectives_and_findings_to_300_characters() {
+    let env = with_aims();
+    let before = env.plan_text();
+    let fits = "é".repeat(300);
+    let long = "é".repeat(301);
+    let md = |objective: &str, finding: &str| {
+        format!("Objectives:\n- [o1] {objective}\n\n# A\n- [ ] a\n\nFindings:\n- [f1] {finding}\n")
+    };
+    std::fs::write(env.root.join("long.md"), md("ok", &long)).unwrap();
+    env.run(&["import", "long.md"]).is(
+        5,
+        "",
+        "Could not parse long.md:\n  Line 8: finding f1 is 301 characters long; at most 300 are allowed.\n",
+    );
+    std::fs::write(env.root.join("long.md"), md(&long, &long)).unwrap();
+    env.run(&["import", "long.md"]).is(
+        5,
+        "",
+        "Could not parse long.md:\n  Line 2: objective o1 is 301 characters long; at most 300 are allowed.\n  Line 8: finding f1 is 301 characters long; at most 300 are allowed.\n",
+    );
+    let json = json!({"phases": [{"name": "A", "tasks": []}],
+        "objectives": [{"id": "o1", "text": "ok", "status": "open"}],
+        "findings": [{"id": "f1", "text": long}]});
+    std::fs::write(env.root.join("long.json"), json.to_string()).unwrap();
+    env.run(&["import", "long.json"]).is(
+        5,
+        "",
+        "Could not parse long.json:\n  finding f1 is 301 characters long; at most 300 are allowed.\n",
+    );
+    assert_eq!(env.plan_text(), before, "nothing written");
+    // The editor: the text is kept, nothing written.
+    let script = sed_editor(&env, &[&format!("s/^- \\[f1\\] .*/- [f1] {long}/")]);
+    let run = env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    });
+    run.code(5);
+    assert!(
+        run.stderr.starts_with(
+            "Could not parse Markdown:\n  Line 16: finding f1 is 301 characters long; at most 300 are allowed.\n"
+        ),
+        "{run:?}"
+    );
+    assert_eq!(env.plan_text(), before, "nothing written");
+    // 300 characters are fine.
+    std::fs::write(env.root.join("fits.md"), md(&fits, &fits)).unwrap();
+    env.run(&["import", "fits.md"]).ok();
+    assert_eq!(env.plan()["findings"][0]["text"], fits.as_str());
+}

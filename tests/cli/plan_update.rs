@@ -414,3 +414,108 @@ fn seed_003_add_and_move_after_a_step() {
     run.code(5);
     assert_eq!(run.json()["error"]["code"], "plan-bad-position");
 }
+
+/// An agent that puts an id of another kind where a phase goes (`t2`,
+/// `o1`, `f1`) has confused its ids; that is no new phase called "t2".
+#[test]
+fn add_tasks_with_a_task_objective_or_finding_id_as_phase_makes_no_phase() {
+    for id in ["t2", "o1", "f1"] {
+        let env = plan();
+        let before = env.plan_text();
+        let run = apply(&env, &json!({"add_tasks": [{"phase": id, "text": "x"}]}));
+        run.code(3);
+        let reply = run.json();
+        assert_eq!(reply["error"]["code"], "plan-missing-item", "{id}: {run:?}");
+        assert!(
+            reply["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with(&format!(
+                    "Refused (plan-missing-item): \"{id}\" names no phase. Known phase ids: p1, p2."
+                )),
+            "{id}: {run:?}"
+        );
+        assert_eq!(env.plan_text(), before, "{id}");
+    }
+    // A phase a person named like that is still found by its name.
+    let env = plan();
+    env.given(&[&["append", "-p", "o1", "first"]]);
+    apply(
+        &env,
+        &json!({"add_tasks": [{"phase": "o1", "text": "second"}]}),
+    )
+    .ok();
+    assert_eq!(env.plan()["phases"][2]["tasks"][1]["content"], "second");
+}
+
+/// Entries apply one after another: the same task twice ends with the
+/// later status; `after` may name a task added earlier in the call, even
+/// in a phase the call made.
+#[test]
+fn entries_apply_in_order_the_later_wins_and_after_sees_earlier_additions() {
+    let env = plan();
+    let run = apply(
+        &env,
+        &json!({
+            "tasks": [{"id": "t2", "status": "done"}, {"id": "t2", "status": "dropped"}],
+            "add_tasks": [
+                {"phase": "Launch", "text": "one"},
+                {"phase": "Launch", "text": "three"},
+                {"phase": "Launch", "text": "two", "after": "t6"},
+            ],
+        }),
+    );
+    run.ok();
+    let reply = run.json();
+    assert_eq!(reply["minted"], json!(["p3", "t6", "t7", "t8"]));
+    // Completed, then dropped: not completed by this call.
+    assert_eq!(reply["completedTasks"], json!([]));
+    let plan = env.plan();
+    assert_eq!(plan["phases"][0]["tasks"][1]["status"], "abandoned");
+    let launch: Vec<&str> = plan["phases"][2]["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["content"].as_str().unwrap())
+        .collect();
+    assert_eq!(launch, ["one", "two", "three"]);
+    assert_eq!(env.rev(), 8);
+}
+
+/// An agent's findings are bounded as its tasks are: a runaway agent
+/// cannot grow the plan (and every `todo` print of it) by 100,000 findings.
+#[test]
+fn an_agent_may_not_grow_findings_or_objectives_past_the_plan_limit() {
+    let env = plan();
+    let before = env.plan_text();
+    let many: Vec<String> = (0..300).map(|i| format!("finding {i}")).collect();
+    let run = apply(&env, &json!({ "add_findings": many }));
+    run.code(7);
+    let reply = run.json();
+    assert_eq!(reply["error"]["code"], "plan-too-large", "{run:?}");
+    assert!(
+        reply["message"].as_str().unwrap_or_default().starts_with(
+            "Refused (plan-too-large): this change would grow the plan to 301 findings, past its limit of 300 for an agent"
+        ),
+        "{run:?}"
+    );
+    assert_eq!(env.plan_text(), before);
+    // Up to the limit is fine; a person is not bounded.
+    let many: Vec<String> = (0..299).map(|i| format!("finding {i}")).collect();
+    apply(&env, &json!({ "add_findings": many })).ok();
+    env.run(&["finding", "one more, by a person"]).ok();
+    assert_eq!(env.plan()["findings"].as_array().map(Vec::len), Some(301));
+    // Objectives too (an agent adds them through `todo --as agent`), under
+    // the plan's own limit.
+    let mut plan = env.plan();
+    plan["agentTaskLimit"] = json!(2);
+    env.write_plan(&format!("{plan:#}\n"));
+    env.run(&["--as", "agent", "objective", "add", "one"]).ok();
+    let run = env.run(&["--as", "agent", "objective", "add", "two"]);
+    run.code(7);
+    assert!(
+        run.stderr
+            .contains("grow the plan to 3 objectives, past its limit of 2"),
+        "{run:?}"
+    );
+}

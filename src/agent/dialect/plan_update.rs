@@ -305,8 +305,12 @@ fn add_task(
     let plan = tx.plan();
     let phase_ref = match phase_id(plan, phase) {
         Some(id) => PhaseRef::Id(id),
-        // Looks like an id: a typo, not a new phase called "p9".
-        None if crate::plan::id_number(phase, 'p').is_some() => {
+        // Looks like an id (`p9`, or a task's, objective's or finding's
+        // put where a phase goes): a mistake, not a new phase called "p9".
+        None if ['p', 't', 'o', 'f']
+            .into_iter()
+            .any(|kind| crate::plan::id_number(phase, kind).is_some()) =>
+        {
             return Err(missing("phase", phase, phase_ids(plan)));
         }
         None => PhaseRef::New(normalize(phase).ok_or_else(|| invalid("a phase is empty.".into()))?),
