@@ -62,18 +62,25 @@ fn the_official_client_drives_a_session() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
     // What the session left, read back from the file: the agent's done,
-    // the person's done (the agent's drop refused), the next task started.
+    // the person's done (the agent's drop refused), then plan_update's
+    // done, the task it placed after docs (started) and its finding.
     assert_eq!(
         env.statuses(),
         s(&[
             ("parser", "completed"),
             ("printer", "completed"),
-            ("docs", "in_progress")
+            ("docs", "completed"),
+            ("changelog", "in_progress")
         ])
     );
     let plan = env.plan();
-    assert_eq!(plan["rev"], 3, "init, the agent's done, the person's done");
+    assert_eq!(
+        plan["rev"], 4,
+        "init, the agent's done, the person's done, plan_update"
+    );
     assert_eq!(plan["phases"][0]["tasks"][0]["by"], "agent");
+    assert_eq!(plan["phases"][0]["tasks"][2]["notes"][0], "README written");
+    assert_eq!(plan["findings"][0]["id"], "f1");
     assert_eq!(plan["phases"][0]["tasks"][1]["by"], "person");
 }
 
