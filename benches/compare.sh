@@ -378,7 +378,7 @@ run_size() {
     bench "$n" floor_dd floor "sh -c 'rm -f $plan.floor && sync'" "dd if=$plan of=$plan.floor bs=1M conv=fsync status=none"
     wc -c <"$S/todo/.todo.json" | tr -d ' ' >"$RES/$n-filesize"
     scale "$n"
-    ((n == BASE_SIZE)) && agent "$n"
+    if ((n == BASE_SIZE)); then agent "$n"; fi
 }
 
 # agent SIZE: the agent side (issues 12-14), todo only, at the base size.
