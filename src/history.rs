@@ -873,23 +873,27 @@ impl History {
 
     fn rewrite(&self, _lock: &Lock, plan: &Path, lines: &[String]) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let text = lines.concat();
-        let path = self.file(plan);
-        let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
-        // A new file, never one found there (nor through a link there).
-        let _ = fs::remove_file(&tmp);
-        let result = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)
-            .and_then(|mut file| file.write_all(text.as_bytes()))
-            .and_then(|()| fs::rename(&tmp, &path));
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result
+        replace_private(&self.file(plan), lines.concat().as_bytes())
     }
+}
+
+/// Replace the file at `path` with `bytes`, readable by its owner only: a
+/// new file beside it (never one found there, nor through a link there)
+/// renamed over it. The history and the agent's seen record are kept so.
+pub(crate) fn replace_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
+    let _ = fs::remove_file(&tmp);
+    let result = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&tmp)
+        .and_then(|mut file| file.write_all(bytes))
+        .and_then(|()| fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
 }
 
 /// An entry as one line, `seq` first.

@@ -10,9 +10,8 @@
 //! change and, for a person, the command typed.
 
 use std::collections::BTreeMap;
-use std::fs::{self, OpenOptions};
-use std::io::{self, Write};
-use std::os::unix::fs::OpenOptionsExt;
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -79,21 +78,7 @@ impl AgentState {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         fs::create_dir_all(dir)?;
         let text = serde_json::to_vec(&self.data).map_err(io::Error::other)?;
-        let tmp = self
-            .path
-            .with_extension(format!("tmp.{}", std::process::id()));
-        let _ = fs::remove_file(&tmp);
-        let result = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)
-            .and_then(|mut file| file.write_all(&text))
-            .and_then(|()| fs::rename(&tmp, &self.path));
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result
+        crate::history::replace_private(&self.path, &text)
     }
 
     pub(crate) fn seen(&self) -> Option<&Seen> {
