@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::ops::Refusal;
-use crate::plan::{Actor, Checks, Op, Tx};
+use crate::plan::{Actor, Tx};
 
 pub(super) fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
     if tx.actor() == Actor::Agent {
@@ -31,19 +31,7 @@ pub(super) fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
                 .collect(),
         }
     };
-    let locked: Vec<String> = ids
-        .into_iter()
-        .filter(|id| {
-            plan.task_by_id(id)
-                .is_some_and(|(_, t)| t.checks == Checks::Agent)
-        })
-        .collect();
-    let n = locked.len();
-    tx.apply_all(locked.into_iter().map(|task| Op::SetChecks {
-        task,
-        checks: Checks::Anyone,
-        unlocked: true,
-    }))?;
+    let n = tx.unlock(ids)?;
     let message = if n == 0 {
         "Nothing to unlock: no task there is checked only by the agent.".to_string()
     } else {

@@ -14,7 +14,9 @@ use std::collections::HashMap;
 
 use super::ops::{Applied, Op, OpError, PhaseRef};
 use super::rules::{self, By};
-use super::{Actor, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task, TaskPos};
+use super::{
+    Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task, TaskPos,
+};
 use rustc_hash::FxBuildHasher;
 
 type Map<V> = HashMap<String, V, FxBuildHasher>;
@@ -523,6 +525,26 @@ impl Tx {
         ops: impl IntoIterator<Item = Op>,
     ) -> Result<Vec<Applied>, OpError> {
         ops.into_iter().map(|op| self.apply(op)).collect()
+    }
+
+    /// Let anyone set those of the tasks `ids` that only the agent checks
+    /// (`todo unlock`, the `unlock` op; SPEC §8). Returns how many.
+    pub(crate) fn unlock(&mut self, ids: Vec<String>) -> Result<usize, OpError> {
+        let plan = self.plan();
+        let locked: Vec<String> = ids
+            .into_iter()
+            .filter(|id| {
+                plan.task_by_id(id)
+                    .is_some_and(|(_, t)| t.checks == Checks::Agent)
+            })
+            .collect();
+        let n = locked.len();
+        self.apply_all(locked.into_iter().map(|task| Op::SetChecks {
+            task,
+            checks: Checks::Anyone,
+            unlocked: true,
+        }))?;
+        Ok(n)
     }
 
     /// Settle, and raise `rev` by one if anything changed. Fails, changing

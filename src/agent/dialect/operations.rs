@@ -75,18 +75,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                 }
                 ids
             };
-            let locked: Vec<String> = ids
-                .into_iter()
-                .filter(|id| {
-                    plan.task_by_id(id)
-                        .is_some_and(|(_, t)| t.checks == Checks::Agent)
-                })
-                .collect();
-            tx.apply_all(locked.into_iter().map(|task| Op::SetChecks {
-                task,
-                checks: Checks::Anyone,
-                unlocked: true,
-            }))?;
+            tx.unlock(ids)?;
         }
         "add" => {
             let title =
