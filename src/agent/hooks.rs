@@ -422,11 +422,7 @@ fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
             | Error::NoMatch { .. }
             | Error::Ambiguous { .. }
             | Error::Usage(_)) => {
-                let reason = Error::Unchanged {
-                    source: Box::new(e),
-                    plan,
-                }
-                .to_string();
+                let reason = refusal_text(&e, &plan);
                 let mut obj = Map::new();
                 obj.insert("decision".into(), json!("block"));
                 obj.insert("reason".into(), json!(reason));
@@ -436,6 +432,22 @@ fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
         },
         Err(e) => Err(e),
     }
+}
+
+/// The text of `Error::Unchanged` for the agent: the refusal's lines and
+/// the unchanged plan's (Markdown, whose line breaks are all ours), each
+/// made [`for_agent`], for both quote the plan's texts and the agent's list.
+fn refusal_text(e: &Error, plan: &str) -> String {
+    let mut lines: Vec<String> = e.message().lines().map(for_agent).collect();
+    lines.push(String::new());
+    lines.push("The plan is unchanged:".into());
+    let plan = plan.trim_end();
+    if plan.is_empty() {
+        lines.push("(empty)".into());
+    } else {
+        lines.extend(plan.lines().map(for_agent));
+    }
+    lines.join("\n")
 }
 
 #[cfg(test)]
