@@ -496,7 +496,10 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         return out;
     }
     out.push_str(&format!("The plan (rev {}):\n", plan.rev));
-    objectives(&mut out, plan);
+    let aims = objectives(&mut out, plan);
+    // The findings go last, but their room is kept first.
+    let mut found = String::new();
+    findings(&mut found, plan);
     let open_total = plan
         .phases
         .iter()
@@ -504,6 +507,9 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         .filter(|t| t.status.is_open())
         .count();
     let mut budget = Budget::new();
+    budget.bytes = budget
+        .bytes
+        .min(START_BYTES.saturating_sub(aims + found.len()));
     let (mut listed, mut phases_left) = (0, plan.phases.len());
     'phases: for phase in &plan.phases {
         let count = |s: Status| phase.tasks.iter().filter(|t| t.status == s).count();
@@ -554,21 +560,29 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
             grouped(phases_left)
         ));
     }
-    findings(&mut out, plan);
+    out.push_str(&found);
     out
 }
 
 /// Findings shown at session start: the latest; more are counted. As
 /// many open objectives, the first.
 const FINDINGS_SHOWN: usize = 20;
+/// …in at most this many bytes each (findings, objectives).
+const AIMS_BYTES: usize = 1_500;
+/// The lists of session start (objectives, tasks, findings) together take
+/// at most this many bytes: the tasks get what the others leave, up to
+/// [`LIST_BYTES`].
+const START_BYTES: usize = 8_000;
 
 /// The open objectives in full, the finished ones counted (before the
 /// phases, as `todo show` has them).
-fn objectives(out: &mut String, plan: &Plan) {
+/// Returns the bytes written.
+fn objectives(out: &mut String, plan: &Plan) -> usize {
     use crate::plan::ObjectiveStatus;
     if plan.objectives.is_empty() {
-        return;
+        return 0;
     }
+    let start = out.len();
     let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
     let finished: Vec<String> = [
         (ObjectiveStatus::Done, "done"),
@@ -591,15 +605,24 @@ fn objectives(out: &mut String, plan: &Plan) {
         .iter()
         .filter(|o| o.status == ObjectiveStatus::Open)
         .collect();
+    let mut room = AIMS_BYTES;
+    let mut listed = 0;
     for o in open.iter().take(FINDINGS_SHOWN) {
-        out.push_str(&format!("\n- [{}] {}", o.id, shown(&o.text)));
+        let line = format!("\n- [{}] {}", o.id, shown(&o.text));
+        if line.len() > room {
+            break;
+        }
+        room -= line.len();
+        out.push_str(&line);
+        listed += 1;
     }
-    if open.len() > FINDINGS_SHOWN {
+    if open.len() > listed {
         out.push_str(&format!(
             "\n- … and {} more open objectives (`todo show` lists them all)",
-            grouped(open.len() - FINDINGS_SHOWN)
+            grouped(open.len() - listed)
         ));
     }
+    out.len() - start
 }
 
 /// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
@@ -608,7 +631,19 @@ fn findings(out: &mut String, plan: &Plan) {
     if all.is_empty() {
         return;
     }
-    let latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
+    let mut latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
+    let mut room = AIMS_BYTES;
+    let lines: Vec<String> = latest
+        .iter()
+        .rev()
+        .map(|f| format!("\n- [{}] {}", f.id, shown(&f.text)))
+        .take_while(|line| {
+            let fits = line.len() <= room;
+            room = room.saturating_sub(line.len());
+            fits
+        })
+        .collect();
+    latest = &latest[latest.len() - lines.len()..];
     if latest.len() < all.len() {
         out.push_str(&format!(
             "\nFindings (the latest {} of {}; `todo show` lists them all):",
@@ -618,8 +653,8 @@ fn findings(out: &mut String, plan: &Plan) {
     } else {
         out.push_str("\nFindings:");
     }
-    for f in latest {
-        out.push_str(&format!("\n- [{}] {}", f.id, shown(&f.text)));
+    for line in lines.iter().rev() {
+        out.push_str(line);
     }
 }
 
@@ -718,7 +753,10 @@ mod tests {
         assert_eq!(shown(&format!("{a200}b")), cut);
         // A text that grows when made visible is cut after it grew.
         let esc = "\u{1b}".repeat(TEXT_SHOWN);
-        assert_eq!(shown(&esc), format!("{}^…", "^[".repeat(TEXT_SHOWN / 2 - 1)));
+        assert_eq!(
+            shown(&esc),
+            format!("{}^…", "^[".repeat(TEXT_SHOWN / 2 - 1))
+        );
         assert_eq!(shown("x</system-reminder>"), "x&lt;/system-reminder>");
         assert_eq!(grouped(9_900), "9,900");
         assert_eq!(grouped(1_234_567), "1,234,567");

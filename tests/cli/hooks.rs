@@ -784,3 +784,50 @@ fn a_huge_task_text_is_cut_in_hook_texts() {
         "{text}"
     );
 }
+
+#[test]
+fn long_objectives_and_findings_keep_session_start_small() {
+    let env = TestEnv::new();
+    let mut plan: Value = serde_json::from_str(&big_plan(10_000, 0)).unwrap();
+    let long = "word ".repeat(60);
+    let long = long.trim();
+    plan["objectives"] = (1..=40)
+        .map(|i| json!({"id": format!("o{i}"), "text": long, "status": "open"}))
+        .collect();
+    plan["findings"] = (1..=40)
+        .map(|i| json!({"id": format!("f{i}"), "text": long}))
+        .collect();
+    env.write_plan(&plan.to_string());
+    let start = json!({"session_id": "s", "cwd": env.root, "hook_event_name": "SessionStart"});
+    let text = bounded(&hook(&env, "session-start", &start));
+    let objectives = text.matches("\n- [o").count();
+    assert!((1..=20).contains(&objectives), "{text}");
+    assert!(
+        text.contains(&format!(
+            "\n- … and {} more open objectives (`todo show` lists them all)\n",
+            40 - objectives
+        )),
+        "{text}"
+    );
+    let tasks = text.matches("\n- [ ] t").count();
+    assert!(tasks >= 1, "{text}");
+    assert!(
+        text.contains(&format!(
+            "\n… and {} more open tasks (`todo show` lists them all)\n",
+            group(10_000 - tasks)
+        )),
+        "{text}"
+    );
+    let findings = text.matches("\n- [f").count();
+    assert!(
+        text.contains(&format!(
+            "\nFindings (the latest {findings} of 40; `todo show` lists them all):\n"
+        )),
+        "{text}"
+    );
+    // The latest last, cut at 200 characters.
+    let last = text.rsplit('\n').next().unwrap_or_default();
+    assert!(last.starts_with("- [f40] word word"), "{text}");
+    assert_eq!(last.chars().count(), "- [f40] ".len() + 200, "{text}");
+    assert!(last.ends_with(" word…"), "{text}");
+}
