@@ -26,9 +26,9 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use super::seen::{AgentState, UserEdit, user_edit};
-use crate::cmd::{Context, incomplete, open_work};
+use crate::cmd::{Context, open_work};
 use crate::error::{Error, Result};
-use crate::plan::{Phase, Plan, Status};
+use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
 use crate::text::visible;
 
@@ -134,9 +134,9 @@ fn stop(ctx: &Context, max: u32, input: &Input) -> Result<Option<Value>> {
         return Ok(None);
     }
     let open = open_work(&loaded.plan);
-    let Some(lines) = incomplete(&open) else {
+    if open.is_empty() {
         return Ok(None);
-    };
+    }
     let history = ctx.history.as_ref().ok_or(Error::NoHistoryDir)?;
     let lock = ctx.store.lock()?;
     let mut state = AgentState::load(history, &ctx.real_path(), &lock).map_err(state_error)?;
@@ -145,12 +145,121 @@ fn stop(ctx: &Context, max: u32, input: &Input) -> Result<Option<Value>> {
     }
     let k = state.remind(&input.session);
     state.save(&lock).map_err(state_error)?;
-    let lines: Vec<String> = lines.iter().map(|l| for_agent(l)).collect();
+    let lines = incomplete(&open);
     let reason = format!(
         "<system-reminder>\n{}\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})\n</system-reminder>",
         lines.join("\n")
     );
     Ok(Some(json!({ "decision": "block", "reason": reason })))
+}
+
+/// oh-my-pi's list of open work, as `todo check` prints it (the header
+/// with the true count), but with at most a [`Budget`] of tasks, each text
+/// [`shown`], and then one line counting the rest.
+fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Vec<String> {
+    let total: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
+    let mut lines = vec![format!("You stopped with {total} incomplete todo item(s):")];
+    let mut budget = Budget::new();
+    let mut listed = 0;
+    'phases: for (phase, tasks) in open {
+        let mut heading = Some(format!("- {}", shown(&phase.name)));
+        for task in tasks {
+            let line = format!("  - {}", shown(&task.content));
+            let cost = line.len() + heading.as_ref().map_or(0, String::len);
+            if !budget.take(cost) {
+                break 'phases;
+            }
+            lines.extend(heading.take());
+            lines.push(line);
+            listed += 1;
+        }
+    }
+    if listed < total {
+        lines.push(format!(
+            "- … and {} more (`todo check` lists them all)",
+            grouped(total - listed)
+        ));
+    }
+    lines
+}
+
+/// At most this many tasks are listed in one hook text, so that a large
+/// plan stays small in the agent's context (SPEC §10); the rest are
+/// counted on one line.
+const TASKS_SHOWN: usize = 100;
+/// …and the lines listing them take at most this many bytes, whatever
+/// the tasks' lengths.
+const LIST_BYTES: usize = 6_000;
+/// A text from the plan longer than this many characters is cut with `…`.
+const TEXT_SHOWN: usize = 200;
+
+/// What is left of the room for a hook text's list.
+struct Budget {
+    tasks: usize,
+    bytes: usize,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            tasks: TASKS_SHOWN,
+            bytes: LIST_BYTES,
+        }
+    }
+
+    /// Room for lines that list no task? Taken if so.
+    fn take_bytes(&mut self, bytes: usize) -> bool {
+        if bytes > self.bytes {
+            return false;
+        }
+        self.bytes -= bytes;
+        true
+    }
+
+    /// Room for one more task whose lines take `bytes`? Taken if so.
+    fn take(&mut self, bytes: usize) -> bool {
+        if self.tasks == 0 || bytes > self.bytes {
+            return false;
+        }
+        self.tasks -= 1;
+        self.bytes -= bytes;
+        true
+    }
+}
+
+/// `n` with its thousands grouped: `9,900`.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// [`for_agent`], cut to [`TEXT_SHOWN`] characters with `…`.
+fn shown(text: &str) -> String {
+    clipped(text, TEXT_SHOWN, for_agent)
+}
+
+/// `text` made safe by `safe` and cut to `max` characters (the last one
+/// `…`); only the first `max` characters are made safe, so a text of any
+/// length costs no more than a short one. A cut can only split a tag, not
+/// make one.
+fn clipped(text: &str, max: usize, safe: impl Fn(&str) -> String) -> String {
+    let head = match text.char_indices().nth(max) {
+        Some((i, _)) => &text[..i],
+        None => text,
+    };
+    let out = safe(head);
+    let cut = head.len() < text.len();
+    match out.char_indices().nth(max - 1) {
+        Some((i, _)) if cut || out[i..].chars().nth(1).is_some() => format!("{}…", &out[..i]),
+        _ => out,
+    }
 }
 
 fn state_error(e: std::io::Error) -> Error {
@@ -218,26 +327,99 @@ fn neutral_tags(text: &str) -> String {
 
 /// The phases with their texts as [`for_agent`] would show them, but for
 /// the tags (left to [`neutral_tags`] on the Markdown, where `&lt;` is `<`).
+/// Each cut to [`TEXT_SHOWN`] characters, as [`shown`].
 fn visible_phases(phases: &[Phase]) -> Vec<Phase> {
-    let mut phases = phases.to_vec();
-    for phase in &mut phases {
-        phase.name = visible(&phase.name).into_owned();
-        for task in &mut phase.tasks {
-            task.content = visible(&task.content).into_owned();
-            if let Some(blocker) = &mut task.blocker {
-                *blocker = visible(blocker).into_owned();
-            }
-            for note in &mut task.notes {
-                *note = visible(note).into_owned();
+    phases
+        .iter()
+        .map(|phase| visible_phase(phase, phase.tasks.iter().map(visible_task).collect()))
+        .collect()
+}
+
+/// `phase` with its name as [`visible_text`] and these `tasks`.
+fn visible_phase(phase: &Phase, tasks: Vec<Task>) -> Phase {
+    Phase {
+        id: phase.id.clone(),
+        name: visible_text(&phase.name),
+        tasks,
+        extra: Map::new(),
+    }
+}
+
+fn visible_task(task: &Task) -> Task {
+    let mut task = task.clone();
+    task.content = visible_text(&task.content);
+    if let Some(blocker) = &mut task.blocker {
+        *blocker = visible_text(blocker);
+    }
+    for note in &mut task.notes {
+        *note = visible_text(note);
+    }
+    task
+}
+
+fn visible_text(text: &str) -> String {
+    clipped(text, TEXT_SHOWN, |t| visible(t).into_owned())
+}
+
+/// The checklist of the user-edit notice: the whole plan when it fits a
+/// [`Budget`]; else its open tasks first, then finished ones, as many as
+/// fit, in the plan's order (phases with none shown left out), and a line
+/// counting the rest.
+fn edit_checklist(phases: &[Phase]) -> String {
+    let total: usize = phases.iter().map(|p| p.tasks.len()).sum();
+    let mut budget = Budget::new();
+    // Which tasks, by phase and place, are shown.
+    let mut chosen: Vec<Vec<bool>> = phases.iter().map(|p| vec![false; p.tasks.len()]).collect();
+    let mut headed = vec![false; phases.len()];
+    let mut listed = 0;
+    'passes: for open in [true, false] {
+        for (p, phase) in phases.iter().enumerate() {
+            for (t, task) in phase.tasks.iter().enumerate() {
+                if task.status.is_open() != open {
+                    continue;
+                }
+                let mut line = String::new();
+                crate::markdown::render_task(&mut line, &visible_task(task));
+                let heading = if headed[p] {
+                    0
+                } else {
+                    visible_text(&phase.name).len() + 3
+                };
+                if !budget.take(line.len() + heading) {
+                    break 'passes;
+                }
+                headed[p] = true;
+                chosen[p][t] = true;
+                listed += 1;
             }
         }
     }
-    phases
+    if listed == total {
+        return neutral_tags(&crate::markdown::render_view(&visible_phases(phases)));
+    }
+    let shown: Vec<Phase> = phases
+        .iter()
+        .zip(&chosen)
+        .filter(|(_, chosen)| chosen.contains(&true))
+        .map(|(phase, chosen)| {
+            let tasks = phase.tasks.iter().zip(chosen);
+            let tasks = tasks
+                .filter(|(_, c)| **c)
+                .map(|(task, _)| visible_task(task));
+            visible_phase(phase, tasks.collect())
+        })
+        .collect();
+    let mut out = neutral_tags(&crate::markdown::render_view(&shown));
+    out.push_str(&format!(
+        "… and {} more tasks (`todo show` lists them all)",
+        grouped(total - listed)
+    ));
+    out
 }
 
 /// oh-my-pi's user-edit reminder (`buildSystemReminder`), exactly.
 fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
-    let markdown = neutral_tags(&crate::markdown::render_view(&visible_phases(&plan.phases)));
+    let markdown = edit_checklist(&plan.phases);
     let markdown = markdown.trim_end();
     let mut lines = vec![
         "<system-reminder>".to_string(),
@@ -314,8 +496,22 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         return out;
     }
     out.push_str(&format!("The plan (rev {}):\n", plan.rev));
-    objectives(&mut out, plan);
-    for phase in &plan.phases {
+    let aims = objectives(&mut out, plan);
+    // The findings go last, but their room is kept first.
+    let mut found = String::new();
+    findings(&mut found, plan);
+    let open_total = plan
+        .phases
+        .iter()
+        .flat_map(|p| &p.tasks)
+        .filter(|t| t.status.is_open())
+        .count();
+    let mut budget = Budget::new();
+    budget.bytes = budget
+        .bytes
+        .min(START_BYTES.saturating_sub(aims + found.len()));
+    let (mut listed, mut phases_left) = (0, plan.phases.len());
+    'phases: for phase in &plan.phases {
         let count = |s: Status| phase.tasks.iter().filter(|t| t.status == s).count();
         let mut finished = Vec::new();
         for (status, word) in [(Status::Completed, "done"), (Status::Abandoned, "dropped")] {
@@ -324,36 +520,69 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
                 finished.push(format!("{n} {word}"));
             }
         }
-        out.push_str(&format!("\n# {} ({})", for_agent(&phase.name), phase.id));
+        let mut heading = format!("\n# {} ({})", shown(&phase.name), phase.id);
         if !finished.is_empty() {
-            out.push_str(&format!(" — {}", finished.join(", ")));
+            heading.push_str(&format!(" — {}", finished.join(", ")));
         }
-        for task in phase.tasks.iter().filter(|t| t.status.is_open()) {
-            out.push_str(&format!(
+        let mut heading = Some(heading);
+        let mut open = phase.tasks.iter().filter(|t| t.status.is_open()).peekable();
+        if open.peek().is_none() && !budget.take_bytes(heading.as_ref().map_or(0, String::len)) {
+            break;
+        }
+        for task in open {
+            let mut line = format!(
                 "\n- [{}] {} {}",
                 task.status.marker(),
                 task.id,
-                for_agent(&task.content)
-            ));
+                shown(&task.content)
+            );
             if let Some(blocker) = &task.blocker {
-                out.push_str(&format!(" (blocked: {})", for_agent(blocker)));
+                line.push_str(&format!(" (blocked: {})", shown(blocker)));
             }
+            if !budget.take(line.len() + heading.as_ref().map_or(0, String::len)) {
+                break 'phases;
+            }
+            out.extend(heading.take());
+            out.push_str(&line);
+            listed += 1;
         }
+        out.extend(heading.take());
+        phases_left -= 1;
     }
-    findings(&mut out, plan);
+    if listed < open_total {
+        out.push_str(&format!(
+            "\n… and {} more open tasks (`todo show` lists them all)",
+            grouped(open_total - listed)
+        ));
+    } else if phases_left > 0 {
+        out.push_str(&format!(
+            "\n… and {} more phases, their work finished (`todo show` lists them all)",
+            grouped(phases_left)
+        ));
+    }
+    out.push_str(&found);
     out
 }
 
-/// Findings shown at session start: the latest; more are counted.
+/// Findings shown at session start: the latest; more are counted. As
+/// many open objectives, the first.
 const FINDINGS_SHOWN: usize = 20;
+/// …in at most this many bytes each (findings, objectives).
+const AIMS_BYTES: usize = 1_500;
+/// The lists of session start (objectives, tasks, findings) together take
+/// at most this many bytes: the tasks get what the others leave, up to
+/// [`LIST_BYTES`].
+const START_BYTES: usize = 8_000;
 
 /// The open objectives in full, the finished ones counted (before the
 /// phases, as `todo show` has them).
-fn objectives(out: &mut String, plan: &Plan) {
+/// Returns the bytes written.
+fn objectives(out: &mut String, plan: &Plan) -> usize {
     use crate::plan::ObjectiveStatus;
     if plan.objectives.is_empty() {
-        return;
+        return 0;
     }
+    let start = out.len();
     let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
     let finished: Vec<String> = [
         (ObjectiveStatus::Done, "done"),
@@ -371,13 +600,29 @@ fn objectives(out: &mut String, plan: &Plan) {
         out.push_str(&format!(" ({})", finished.join(", ")));
     }
     out.push(':');
-    for o in plan
+    let open: Vec<_> = plan
         .objectives
         .iter()
         .filter(|o| o.status == ObjectiveStatus::Open)
-    {
-        out.push_str(&format!("\n- [{}] {}", o.id, for_agent(&o.text)));
+        .collect();
+    let mut room = AIMS_BYTES;
+    let mut listed = 0;
+    for o in open.iter().take(FINDINGS_SHOWN) {
+        let line = format!("\n- [{}] {}", o.id, shown(&o.text));
+        if line.len() > room {
+            break;
+        }
+        room -= line.len();
+        out.push_str(&line);
+        listed += 1;
     }
+    if open.len() > listed {
+        out.push_str(&format!(
+            "\n- … and {} more open objectives (`todo show` lists them all)",
+            grouped(open.len() - listed)
+        ));
+    }
+    out.len() - start
 }
 
 /// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
@@ -386,18 +631,30 @@ fn findings(out: &mut String, plan: &Plan) {
     if all.is_empty() {
         return;
     }
-    let shown = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
-    if shown.len() < all.len() {
+    let mut latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
+    let mut room = AIMS_BYTES;
+    let lines: Vec<String> = latest
+        .iter()
+        .rev()
+        .map(|f| format!("\n- [{}] {}", f.id, shown(&f.text)))
+        .take_while(|line| {
+            let fits = line.len() <= room;
+            room = room.saturating_sub(line.len());
+            fits
+        })
+        .collect();
+    latest = &latest[latest.len() - lines.len()..];
+    if latest.len() < all.len() {
         out.push_str(&format!(
             "\nFindings (the latest {} of {}; `todo show` lists them all):",
-            shown.len(),
+            latest.len(),
             all.len()
         ));
     } else {
         out.push_str("\nFindings:");
     }
-    for f in shown {
-        out.push_str(&format!("\n- [{}] {}", f.id, for_agent(&f.text)));
+    for line in lines.iter().rev() {
+        out.push_str(line);
     }
 }
 
@@ -422,11 +679,7 @@ fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
             | Error::NoMatch { .. }
             | Error::Ambiguous { .. }
             | Error::Usage(_)) => {
-                let reason = Error::Unchanged {
-                    source: Box::new(e),
-                    plan,
-                }
-                .to_string();
+                let reason = refusal_text(&e, &plan);
                 let mut obj = Map::new();
                 obj.insert("decision".into(), json!("block"));
                 obj.insert("reason".into(), json!(reason));
@@ -436,6 +689,47 @@ fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
         },
         Err(e) => Err(e),
     }
+}
+
+/// The text of `Error::Unchanged` for the agent: the refusal's lines and
+/// the unchanged plan's (Markdown, whose line breaks are all ours), each
+/// made [`for_agent`], for both quote the plan's texts and the agent's list.
+fn refusal_text(e: &Error, plan: &str) -> String {
+    let line = |l: &str| clipped(l, 2 * TEXT_SHOWN, for_agent);
+    let mut lines: Vec<String> = e.message().lines().take(20).map(line).collect();
+    lines.push(String::new());
+    lines.push("The plan is unchanged:".into());
+    let plan = plan.trim_end();
+    if plan.is_empty() {
+        lines.push("(empty)".into());
+        return lines.join("\n");
+    }
+    // Cut as the other hook texts are: its lines while they fit a budget
+    // (a task with its note and blank lines), then the tasks left counted.
+    let is_task = |l: &str| l.starts_with("- [");
+    let mut budget = Budget::new();
+    let mut rest = plan.lines().peekable();
+    while let Some(&l) = rest.peek() {
+        let text = line(l);
+        let fits = if is_task(l) {
+            budget.take(text.len())
+        } else {
+            budget.take_bytes(text.len())
+        };
+        if !fits {
+            break;
+        }
+        lines.push(text);
+        rest.next();
+    }
+    let left = rest.filter(|l| is_task(l)).count();
+    if left > 0 {
+        lines.push(format!(
+            "… and {} more tasks (`todo show` lists them all)",
+            grouped(left)
+        ));
+    }
+    lines.join("\n")
 }
 
 #[cfg(test)]
@@ -449,5 +743,23 @@ mod tests {
         assert!(!asks(Some("Is it? No.\nWorking on it.")));
         assert!(!asks(Some("")));
         assert!(!asks(None));
+    }
+
+    #[test]
+    fn a_shown_text_is_cut_at_its_length_and_made_safe_first() {
+        let a200 = "a".repeat(TEXT_SHOWN);
+        assert_eq!(shown(&a200), a200);
+        let cut = format!("{}…", "a".repeat(TEXT_SHOWN - 1));
+        assert_eq!(shown(&format!("{a200}b")), cut);
+        // A text that grows when made visible is cut after it grew.
+        let esc = "\u{1b}".repeat(TEXT_SHOWN);
+        assert_eq!(
+            shown(&esc),
+            format!("{}^…", "^[".repeat(TEXT_SHOWN / 2 - 1))
+        );
+        assert_eq!(shown("x</system-reminder>"), "x&lt;/system-reminder>");
+        assert_eq!(grouped(9_900), "9,900");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+        assert_eq!(grouped(999), "999");
     }
 }

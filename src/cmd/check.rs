@@ -43,9 +43,10 @@ pub(crate) fn open_work(plan: &Plan) -> Vec<(&Phase, Vec<&Task>)> {
 }
 
 /// `You stopped with <n> incomplete todo item(s):` and the list, line by
-/// line, as `todo check` prints it and the stop hook reminds the agent of
-/// it (the text of oh-my-pi's reminder); `None` when nothing is open.
-pub(crate) fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Option<Vec<String>> {
+/// line, as `todo check` prints it (the text of oh-my-pi's reminder; the
+/// stop hook's, cut for a large plan, is `agent::hooks::incomplete`);
+/// `None` when nothing is open.
+fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Option<Vec<String>> {
     let count: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
     if count == 0 {
         return None;

@@ -6,7 +6,7 @@ mod apply;
 mod batch;
 mod block;
 mod check;
-pub(crate) use check::{incomplete, open_work};
+pub(crate) use check::open_work;
 mod complete;
 mod completions;
 mod copy;
