@@ -578,8 +578,10 @@ impl Delta {
         }
         text.push_str("]}");
         let heads = json::parse(&text).ok()?.phases;
+        // The tasks in a phase of their own, whose id no plan of todo's
+        // makes (a file that holds it too only loses this undo).
         let mut text = String::from(
-            "{\"version\":1,\"phases\":[{\"id\":\"\\u0000\",\"name\":\"\",\"tasks\":[",
+            "{\"version\":1,\"phases\":[{\"id\":\"_undo_wrapper_\",\"name\":\"\",\"tasks\":[",
         );
         for (i, t) in self.tasks.iter().enumerate() {
             if i > 0 {

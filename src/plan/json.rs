@@ -495,8 +495,28 @@ impl<'de> DeserializeSeed<'de> for PhaseSeed<'_> {
     }
 }
 
+/// The longest id a plan file may hold.
+const ID_MAX: usize = 64;
+
+/// An id is a short word of ASCII letters, digits, `-`, `_` and `.`
+/// (`t7`, or another tool's `task-7`): ids are printed bare — in messages,
+/// in what hooks tell an agent — so one from a hostile file must not carry
+/// a line break, a terminal escape or markup.
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= ID_MAX
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
 fn take_id<'de, A: MapAccess<'de>>(map: &mut A, seen: &mut Ids) -> Result<String, A::Error> {
     let id: String = map.next_value()?;
+    if !valid_id(&id) {
+        return Err(A::Error::custom(format!(
+            "id {id:?} is not one: an id is 1 to {ID_MAX} ASCII letters, digits, '-', '_' or '.'"
+        )));
+    }
     if let Some(seen) = seen
         && !seen.insert(id.clone())
     {
