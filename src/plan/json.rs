@@ -339,6 +339,8 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
                         .map(|o| Finding {
                             id: o.id,
                             text: o.text,
+                            by: o.by,
+                            at: o.at,
                             extra: o.extra,
                         })
                         .collect()
@@ -433,7 +435,7 @@ impl<'de> Visitor<'de> for AimSeed<'_> {
                         ))
                     })?);
                 }
-                ("by", true) => {
+                ("by", _) => {
                     let v: String = map.next_value()?;
                     item.by = Some(Actor::parse(&v).ok_or_else(|| {
                         A::Error::custom(format!(
@@ -441,7 +443,7 @@ impl<'de> Visitor<'de> for AimSeed<'_> {
                         ))
                     })?);
                 }
-                ("at", true) => item.at = map.next_value()?,
+                ("at", _) => item.at = map.next_value()?,
                 _ => {
                     let v = map.next_value_seed(Exact)?;
                     item.extra.insert(key.into_string(), v);
@@ -970,12 +972,20 @@ pub fn write_objective(out: &mut String, o: &Objective) {
     out.push_str(" }");
 }
 
-/// One finding on one line: `{ "id": "f1", "text": "…" }`.
+/// One finding on one line: `{ "id": "f1", "text": "…", "by": "person", "at": "…" }`.
 pub fn write_finding(out: &mut String, f: &Finding) {
     out.push_str("{ \"id\": ");
     string(out, &f.id);
     out.push_str(", \"text\": ");
     string(out, &f.text);
+    if let Some(by) = f.by {
+        out.push_str(", \"by\": ");
+        string(out, by.as_str());
+    }
+    if let Some(at) = &f.at {
+        out.push_str(", \"at\": ");
+        string(out, at);
+    }
     for (k, v) in &f.extra {
         out.push_str(", ");
         string(out, k);
