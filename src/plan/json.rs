@@ -1082,15 +1082,19 @@ mod tests {
     #[test]
     fn objectives_and_findings_round_trip_with_their_unknown_fields() {
         let text = EXAMPLE
-            .replace("  \"nextTaskId\": 10,\n", "  \"nextTaskId\": 10,\n  \"nextObjectiveId\": 3,\n  \"nextFindingId\": 2,\n")
+            .replace("  \"nextTaskId\": 10,\n", "  \"nextTaskId\": 10,\n  \"nextObjectiveId\": 3,\n  \"nextFindingId\": 3,\n")
             .replace(
                 "\n  ]\n}\n",
-                "\n  ],\n  \"objectives\": [\n    { \"id\": \"o1\", \"text\": \"Ship\", \"status\": \"done\", \"by\": \"person\", \"at\": \"2026-01-01T00:00:00Z\", \"due\": [1,2] },\n    { \"id\": \"o2\", \"text\": \"Keep small\", \"status\": \"open\" }\n  ],\n  \"findings\": [\n    { \"id\": \"f1\", \"text\": \"learned\", \"src\": \"x\" }\n  ],\n  \"owner\": \"me\"\n}\n",
+                "\n  ],\n  \"objectives\": [\n    { \"id\": \"o1\", \"text\": \"Ship\", \"status\": \"done\", \"by\": \"person\", \"at\": \"2026-01-01T00:00:00Z\", \"due\": [1,2] },\n    { \"id\": \"o2\", \"text\": \"Keep small\", \"status\": \"open\" }\n  ],\n  \"findings\": [\n    { \"id\": \"f1\", \"text\": \"learned\", \"src\": \"x\" },\n    { \"id\": \"f2\", \"text\": \"seen\", \"by\": \"agent\", \"at\": \"2026-01-01T00:00:00Z\" }\n  ],\n  \"owner\": \"me\"\n}\n",
             );
         let plan = parse(&text).unwrap();
         assert_eq!(plan.objectives[0].status, ObjectiveStatus::Done);
         assert_eq!(plan.objectives[0].by, Some(Actor::Person));
         assert_eq!(plan.findings[0].extra["src"], "x");
+        // An older finding has no mark; a newer one says who recorded it.
+        assert_eq!(plan.findings[0].by, None);
+        assert_eq!(plan.findings[1].by, Some(Actor::Agent));
+        assert_eq!(plan.findings[1].at.as_deref(), Some("2026-01-01T00:00:00Z"));
         assert_eq!(render(&plan), text);
         // Duplicate ids and unknown statuses are errors, with their place.
         let dup = text.replace("\"id\": \"o2\"", "\"id\": \"o1\"");
