@@ -682,6 +682,32 @@ impl Tx {
         self.changes += u64::from(changed);
     }
 
+    /// Who set each objective's status, in a list that replaces them all
+    /// (import, edit), as [`Tx::mark_findings`] does for findings: a status
+    /// as it was keeps its mark whatever the file says (a plain checklist
+    /// carries none; an agent may not claim a person's), a changed one is
+    /// set on purpose by the actor (open: no mark), a new objective comes as
+    /// it is given. Undo puts back what was.
+    fn mark_objectives(&self, mut objectives: Vec<Objective>) -> Vec<Objective> {
+        let Some(by) = self.by.as_ref().filter(|_| !self.restoring) else {
+            return objectives;
+        };
+        for o in &mut objectives {
+            let Some(was) = self.plan.objective(&o.id) else {
+                continue;
+            };
+            if was.status == o.status {
+                o.by = was.by;
+                o.at.clone_from(&was.at);
+            } else {
+                let open = o.status == ObjectiveStatus::Open;
+                o.by = (!open).then_some(by.actor);
+                o.at = (!open).then(|| by.now.clone());
+            }
+        }
+        objectives
+    }
+
     /// Who recorded each finding of a list that replaces them all
     /// (import, edit): not the file's to change. Words as they were keep
     /// their mark (a plain checklist carries none; an agent may not claim
@@ -1182,6 +1208,7 @@ impl Tx {
                 objectives,
                 findings,
             } => {
+                let objectives = self.mark_objectives(objectives);
                 let findings = self.mark_findings(findings);
                 let mut changed = false;
                 if self.plan.objectives != objectives {

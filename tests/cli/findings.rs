@@ -301,3 +301,37 @@ fn the_merge_driver_keeps_who_recorded_a_finding() {
         json!([{"id": "f1", "text": "a person reworded", "by": "person", "at": NOW}])
     );
 }
+
+/// Must not: a plain checklist (no comments) from an agent strips the mark
+/// of an objective a person set, which would then be the agent's to change.
+#[test]
+fn a_plain_import_keeps_the_person_s_mark_on_an_objective() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "one"],
+        &["objective", "add", "Ship"],
+        &["objective", "done", "o1"],
+    ]);
+    std::fs::write(
+        env.root.join("p.md"),
+        "Objectives:\n- [o1 done] Ship\n\n# A\n- [/] One\n",
+    )
+    .unwrap();
+    agent(&env, &["import", "p.md"]).ok();
+    assert_eq!(env.plan()["objectives"][0]["by"], "person");
+    let before = env.plan_text();
+    agent(&env, &["objective", "reopen", "o1"]).code(7);
+    assert_eq!(env.plan_text(), before);
+    // A status changed in the file is set on purpose: the actor's.
+    std::fs::write(
+        env.root.join("p.md"),
+        "Objectives:\n- [o1 dropped] Ship\n\n# A\n- [/] One\n",
+    )
+    .unwrap();
+    agent(&env, &["import", "p.md"]).code(7);
+    env.run(&["import", "p.md"]).ok();
+    assert_eq!(
+        env.plan()["objectives"][0],
+        json!({"id": "o1", "text": "Ship", "status": "dropped", "by": "person", "at": NOW})
+    );
+}
