@@ -12,13 +12,14 @@
 //! - [ ] A task
 //!
 //! Findings:
-//! - [f1] The vendor sandbox resets nightly
+//! - [f1] The vendor sandbox resets nightly <!-- todo: by=agent at=… -->
 //! ```
 //!
 //! No line of them is a heading or a `- [ ]` task item, so readers of the
 //! oh-my-pi checklist (which look for those) pass over them. Text is
 //! encoded as task text is, so it reads back exactly; ids and statuses ride
-//! in the brackets, who set a status in the same comment as on tasks. In
+//! in the brackets, who set a status (or recorded a finding) in the same
+//! comment as on tasks. In
 //! the pull-request flavour the text is encoded as GFM task text is (so
 //! GitHub shows it as typed) and the comment, always there, holds the word
 //! `gfm` to say so when it is read back. The
@@ -74,12 +75,19 @@ pub(crate) fn render_objective_as(out: &mut String, o: &Objective, flavour: Flav
     }
     out.push_str("] ");
     push_text(out, &o.text, flavour);
+    push_comment(out, mark(o.by, o.at.as_deref(), flavour), flavour);
+    out.push('\n');
+}
+
+/// `by=…` and `at=…` for the comment, except in the checklist a person
+/// reads (and an `at` that would not survive as one word of a comment).
+fn mark(by: Option<Actor>, at: Option<&str>, flavour: Flavour) -> Vec<String> {
     let mut words = Vec::new();
     if flavour != Flavour::View {
-        if let Some(by) = o.by {
+        if let Some(by) = by {
             words.push(format!("by={}", by.as_str()));
         }
-        if let Some(at) = &o.at
+        if let Some(at) = at
             && !at.is_empty()
             && !at.chars().any(char::is_whitespace)
             && !at.contains("--")
@@ -87,8 +95,20 @@ pub(crate) fn render_objective_as(out: &mut String, o: &Objective, flavour: Flav
             words.push(format!("at={at}"));
         }
     }
-    push_comment(out, words, flavour);
-    out.push('\n');
+    words
+}
+
+/// `by`/`at` read back from the comment's words.
+fn read_mark(words: Vec<String>) -> (Option<Actor>, Option<String>) {
+    let (mut by, mut at) = (None, None);
+    for w in words {
+        match w.split_once('=') {
+            Some(("by", v)) => by = Actor::parse(v),
+            Some(("at", v)) => at = Some(v.to_string()),
+            _ => {}
+        }
+    }
+    (by, at)
 }
 
 /// One finding line, ending in a newline.
@@ -97,7 +117,7 @@ pub(crate) fn render_finding(out: &mut String, f: &Finding, flavour: Flavour) {
     out.push_str(&f.id);
     out.push_str("] ");
     push_text(out, &f.text, flavour);
-    push_comment(out, Vec::new(), flavour);
+    push_comment(out, mark(f.by, f.at.as_deref(), flavour), flavour);
     out.push('\n');
 }
 
@@ -208,20 +228,15 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
         while let Some(l) = lines.get(i) {
             match item(&bare(l), 'o') {
                 Some((id, status, text, words)) => {
-                    let mut o = Objective {
+                    let (by, at) = read_mark(words);
+                    found.push(Objective {
                         id,
                         text,
                         status: status.unwrap_or_default(),
+                        by,
+                        at,
                         ..Objective::default()
-                    };
-                    for w in words {
-                        match w.split_once('=') {
-                            Some(("by", v)) => o.by = Actor::parse(v),
-                            Some(("at", v)) => o.at = Some(v.to_string()),
-                            _ => {}
-                        }
-                    }
-                    found.push(o);
+                    });
                     i += 1;
                 }
                 None => break,
@@ -247,10 +262,13 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
     let mut found = Vec::new();
     while i > 0 {
         match item(&bare(lines[i - 1]), 'f') {
-            Some((id, None, text, _)) => {
+            Some((id, None, text, words)) => {
+                let (by, at) = read_mark(words);
                 found.push(Finding {
                     id,
                     text,
+                    by,
+                    at,
                     ..Finding::default()
                 });
                 i -= 1;

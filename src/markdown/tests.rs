@@ -156,7 +156,8 @@ fn phases() -> impl Strategy<Value = Vec<Phase>> {
 }
 
 /// Plans with objectives (every status, with and without who set it)
-/// and findings, their ids as minted (in any order of numbers).
+/// and findings (with and without who recorded them), their ids as
+/// minted (in any order of numbers).
 fn plans() -> impl Strategy<Value = Plan> {
     let objective = (
         text(),
@@ -166,7 +167,13 @@ fn plans() -> impl Strategy<Value = Plan> {
     (
         phases(),
         prop::collection::vec(objective, 0..4),
-        prop::collection::vec(text(), 0..4),
+        prop::collection::vec(
+            (
+                text(),
+                prop::option::of(prop::sample::select(vec![Actor::Person, Actor::Agent])),
+            ),
+            0..4,
+        ),
         1u64..50,
     )
         .prop_map(|(phases, objectives, findings, base)| Plan {
@@ -186,9 +193,11 @@ fn plans() -> impl Strategy<Value = Plan> {
             findings: findings
                 .into_iter()
                 .enumerate()
-                .map(|(i, text)| Finding {
+                .map(|(i, (text, by))| Finding {
                     id: format!("f{}", base * 2 + i as u64),
                     text,
+                    by,
+                    at: by.map(|_| "2026-01-02T03:04:05Z".to_string()),
                     ..Finding::default()
                 })
                 .collect(),

@@ -3,7 +3,9 @@
 //! text is two items (theirs renumbered, a note); the same text is one.
 //! Text changed differently on both sides keeps ours (a conflict); an
 //! objective's status changed differently on both sides takes the higher
-//! of done, dropped, open (a conflict), with who set it. Removed on one
+//! of done, dropped, open (a conflict), with who set it; who set a status
+//! or recorded a finding (`by`/`at`) otherwise merges like a field, so a
+//! finding reworded on one side carries that side's mark. Removed on one
 //! side and changed on the other: kept, a conflict. Order follows ours,
 //! theirs' new items after.
 
@@ -25,6 +27,8 @@ fn as_objective(f: &Finding) -> Objective {
     Objective {
         id: f.id.clone(),
         text: f.text.clone(),
+        by: f.by,
+        at: f.at.clone(),
         extra: f.extra.clone(),
         ..Objective::default()
     }
@@ -144,7 +148,17 @@ fn merge_list(
                 format!("field \"{key}\" changed on both sides; kept ours"),
             ));
         }
-        let from = if take_theirs { ti } else { oi };
+        // Who set the status or recorded the words: the side whose status
+        // won, or, where the statuses agree, theirs if only theirs changed
+        // it (a finding reworded there is the rewording actor's).
+        let mark = |x: &Objective| (x.by, x.at.clone());
+        let from = if take_theirs
+            || (oi.status == ti.status && mark(oi) == mark(&bi) && mark(ti) != mark(&bi))
+        {
+            ti
+        } else {
+            oi
+        };
         out.push(Objective {
             id: oi.id.clone(),
             text,
@@ -205,6 +219,8 @@ impl Merger<'_> {
             .map(|o| Finding {
                 id: o.id,
                 text: o.text,
+                by: o.by,
+                at: o.at,
                 extra: o.extra,
             })
             .collect();

@@ -339,6 +339,8 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
                         .map(|o| Finding {
                             id: o.id,
                             text: o.text,
+                            by: o.by,
+                            at: o.at,
                             extra: o.extra,
                         })
                         .collect()
@@ -433,7 +435,7 @@ impl<'de> Visitor<'de> for AimSeed<'_> {
                         ))
                     })?);
                 }
-                ("by", true) => {
+                ("by", _) => {
                     let v: String = map.next_value()?;
                     item.by = Some(Actor::parse(&v).ok_or_else(|| {
                         A::Error::custom(format!(
@@ -441,7 +443,7 @@ impl<'de> Visitor<'de> for AimSeed<'_> {
                         ))
                     })?);
                 }
-                ("at", true) => item.at = map.next_value()?,
+                ("at", _) => item.at = map.next_value()?,
                 _ => {
                     let v = map.next_value_seed(Exact)?;
                     item.extra.insert(key.into_string(), v);
@@ -990,12 +992,20 @@ pub fn write_objective(out: &mut String, o: &Objective) {
     out.push_str(" }");
 }
 
-/// One finding on one line: `{ "id": "f1", "text": "…" }`.
+/// One finding on one line: `{ "id": "f1", "text": "…", "by": "person", "at": "…" }`.
 pub fn write_finding(out: &mut String, f: &Finding) {
     out.push_str("{ \"id\": ");
     string(out, &f.id);
     out.push_str(", \"text\": ");
     string(out, &f.text);
+    if let Some(by) = f.by {
+        out.push_str(", \"by\": ");
+        string(out, by.as_str());
+    }
+    if let Some(at) = &f.at {
+        out.push_str(", \"at\": ");
+        string(out, at);
+    }
     for (k, v) in &f.extra {
         out.push_str(", ");
         string(out, k);
@@ -1092,15 +1102,19 @@ mod tests {
     #[test]
     fn objectives_and_findings_round_trip_with_their_unknown_fields() {
         let text = EXAMPLE
-            .replace("  \"nextTaskId\": 10,\n", "  \"nextTaskId\": 10,\n  \"nextObjectiveId\": 3,\n  \"nextFindingId\": 2,\n")
+            .replace("  \"nextTaskId\": 10,\n", "  \"nextTaskId\": 10,\n  \"nextObjectiveId\": 3,\n  \"nextFindingId\": 3,\n")
             .replace(
                 "\n  ]\n}\n",
-                "\n  ],\n  \"objectives\": [\n    { \"id\": \"o1\", \"text\": \"Ship\", \"status\": \"done\", \"by\": \"person\", \"at\": \"2026-01-01T00:00:00Z\", \"due\": [1,2] },\n    { \"id\": \"o2\", \"text\": \"Keep small\", \"status\": \"open\" }\n  ],\n  \"findings\": [\n    { \"id\": \"f1\", \"text\": \"learned\", \"src\": \"x\" }\n  ],\n  \"owner\": \"me\"\n}\n",
+                "\n  ],\n  \"objectives\": [\n    { \"id\": \"o1\", \"text\": \"Ship\", \"status\": \"done\", \"by\": \"person\", \"at\": \"2026-01-01T00:00:00Z\", \"due\": [1,2] },\n    { \"id\": \"o2\", \"text\": \"Keep small\", \"status\": \"open\" }\n  ],\n  \"findings\": [\n    { \"id\": \"f1\", \"text\": \"learned\", \"src\": \"x\" },\n    { \"id\": \"f2\", \"text\": \"seen\", \"by\": \"agent\", \"at\": \"2026-01-01T00:00:00Z\" }\n  ],\n  \"owner\": \"me\"\n}\n",
             );
         let plan = parse(&text).unwrap();
         assert_eq!(plan.objectives[0].status, ObjectiveStatus::Done);
         assert_eq!(plan.objectives[0].by, Some(Actor::Person));
         assert_eq!(plan.findings[0].extra["src"], "x");
+        // An older finding has no mark; a newer one says who recorded it.
+        assert_eq!(plan.findings[0].by, None);
+        assert_eq!(plan.findings[1].by, Some(Actor::Agent));
+        assert_eq!(plan.findings[1].at.as_deref(), Some("2026-01-01T00:00:00Z"));
         assert_eq!(render(&plan), text);
         // Duplicate ids and unknown statuses are errors, with their place.
         let dup = text.replace("\"id\": \"o2\"", "\"id\": \"o1\"");

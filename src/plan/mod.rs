@@ -274,6 +274,10 @@ pub struct Objective {
 pub struct Finding {
     pub id: String,
     pub text: String,
+    /// Who recorded it (or last reworded it), and when: a person's
+    /// finding is the person's (§8). Older files have neither.
+    pub by: Option<Actor>,
+    pub at: Option<String>,
     pub extra: Map<String, Value>,
 }
 
@@ -431,6 +435,10 @@ impl Plan {
 
     pub fn objective(&self, id: &str) -> Option<&Objective> {
         self.objectives.iter().find(|o| o.id == id)
+    }
+
+    pub fn finding(&self, id: &str) -> Option<&Finding> {
+        self.findings.iter().find(|f| f.id == id)
     }
 
     /// The next free task id (counters are kept above every id present).

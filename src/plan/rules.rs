@@ -5,7 +5,7 @@
 //! here, so no verb is a way around them.
 
 use super::ops::{OpError, Refusal};
-use super::{Actor, Checks, Objective, Status, Task};
+use super::{Actor, Checks, Finding, Objective, Status, Task};
 
 /// The default of how many tasks an agent may grow a plan to; a plan sets
 /// its own with the top-level field `agentTaskLimit`.
@@ -167,6 +167,31 @@ pub(crate) fn check_objective(
         format!(
             "objective {} \"{}\" was marked {} by a person; an agent may not {what}.",
             before.id, before.text, before.status
+        ),
+    ))
+}
+
+/// A finding a person recorded belongs to the person: the agent may not
+/// reword it or remove it. An agent's own, and one with no mark (an older
+/// file), stay open to it.
+pub(crate) fn check_finding(
+    by: &By,
+    before: &Finding,
+    after: Option<&Finding>,
+) -> Result<(), OpError> {
+    if by.actor != Actor::Agent || before.by != Some(Actor::Person) {
+        return Ok(());
+    }
+    let what = match after {
+        None => "remove it",
+        Some(a) if a.text != before.text => "reword it",
+        Some(_) => return Ok(()),
+    };
+    Err(refuse(
+        Refusal::SetByPerson,
+        format!(
+            "finding {} \"{}\" was recorded by a person; an agent may not {what}.",
+            before.id, before.text
         ),
     ))
 }

@@ -655,6 +655,11 @@ impl Tx {
                 rules::check_objective(by, b, plan.objective(&b.id))?;
             }
         }
+        if let Some(before) = &change.findings {
+            for b in before {
+                rules::check_finding(by, b, plan.finding(&b.id))?;
+            }
+        }
         let limit = plan
             .extra
             .get("agentTaskLimit")
@@ -675,6 +680,57 @@ impl Tx {
         let Tx { plan, change, .. } = self;
         let changed = plan.settle_with(|pos, t| change.status(pos, t));
         self.changes += u64::from(changed);
+    }
+
+    /// Who set each objective's status, in a list that replaces them all
+    /// (import, edit), as [`Tx::mark_findings`] does for findings: a status
+    /// as it was keeps its mark whatever the file says (a plain checklist
+    /// carries none; an agent may not claim a person's), a changed one is
+    /// set on purpose by the actor (open: no mark), a new objective comes as
+    /// it is given. Undo puts back what was.
+    fn mark_objectives(&self, mut objectives: Vec<Objective>) -> Vec<Objective> {
+        let Some(by) = self.by.as_ref().filter(|_| !self.restoring) else {
+            return objectives;
+        };
+        for o in &mut objectives {
+            let Some(was) = self.plan.objective(&o.id) else {
+                continue;
+            };
+            if was.status == o.status {
+                o.by = was.by;
+                o.at.clone_from(&was.at);
+            } else {
+                let open = o.status == ObjectiveStatus::Open;
+                o.by = (!open).then_some(by.actor);
+                o.at = (!open).then(|| by.now.clone());
+            }
+        }
+        objectives
+    }
+
+    /// Who recorded each finding of a list that replaces them all
+    /// (import, edit): not the file's to change. Words as they were keep
+    /// their mark (a plain checklist carries none; an agent may not claim
+    /// a person's); reworded ones are the actor's; new ones are too, unless
+    /// they come marked (another plan's export). Undo puts back what was.
+    fn mark_findings(&self, mut findings: Vec<Finding>) -> Vec<Finding> {
+        let Some(by) = self.by.as_ref().filter(|_| !self.restoring) else {
+            return findings;
+        };
+        for f in &mut findings {
+            match self.plan.finding(&f.id) {
+                Some(was) if was.text == f.text => {
+                    f.by = was.by;
+                    f.at.clone_from(&was.at);
+                }
+                None if f.by.is_some() => {}
+                _ => {
+                    f.by = Some(by.actor);
+                    f.at = Some(by.now.clone());
+                }
+            }
+        }
+        findings
     }
 
     fn task_pos(&mut self, id: &str) -> Result<TaskPos, OpError> {
@@ -1138,9 +1194,12 @@ impl Tx {
                 let id = self.plan.mint_finding_id()?;
                 self.change.findings(&self.plan);
                 applied.finding = Some(id.clone());
+                let by = self.by.as_ref().filter(|_| !self.restoring);
                 self.plan.findings.push(Finding {
                     id,
                     text,
+                    by: by.map(|b| b.actor),
+                    at: by.map(|b| b.now.clone()),
                     ..Finding::default()
                 });
                 true
@@ -1149,6 +1208,8 @@ impl Tx {
                 objectives,
                 findings,
             } => {
+                let objectives = self.mark_objectives(objectives);
+                let findings = self.mark_findings(findings);
                 let mut changed = false;
                 if self.plan.objectives != objectives {
                     self.change.objectives(&self.plan);

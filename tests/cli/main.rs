@@ -16,6 +16,7 @@ mod discovery;
 mod edit;
 mod errors;
 mod export;
+mod findings;
 mod generated;
 mod hooks;
 mod hostile;

@@ -142,7 +142,7 @@ fn show_puts_objectives_before_the_phases_and_findings_after() {
     );
     assert_eq!(
         shown["plan"]["findings"][1],
-        json!({"id": "f2", "text": "tokens last 1h & refresh"})
+        json!({"id": "f2", "text": "tokens last 1h & refresh", "by": "person", "at": "2026-01-02T03:04:05Z"})
     );
     let listed = env.run(&["--json", "objective"]).json();
     assert_eq!(
@@ -160,7 +160,7 @@ fn undo_takes_back_objectives_and_findings_one_change_at_a_time() {
     env.run(&["undo"]).ok();
     assert_eq!(
         env.plan()["findings"],
-        json!([{"id": "f1", "text": "the sandbox resets nightly"}])
+        json!([{"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": "2026-01-02T03:04:05Z"}])
     );
     env.run(&["undo"]).ok();
     assert!(env.plan().get("findings").is_none());
@@ -253,7 +253,7 @@ fn markdown_gfm_and_json_round_trip_objectives_and_findings() {
     assert_eq!(plan["objectives"][1]["status"], "done");
     assert_eq!(
         plan["findings"][2],
-        json!({"id": "f9", "text": "learned in the editor"})
+        json!({"id": "f9", "text": "learned in the editor", "by": "person", "at": "2026-01-02T03:04:05Z"})
     );
     assert_eq!(plan["nextFindingId"], 10);
 }

@@ -5,6 +5,8 @@ use serde_json::{Value, json};
 
 use crate::common::{Run, TestEnv};
 
+const NOW: &str = "2026-01-02T03:04:05Z";
+
 fn apply(env: &TestEnv, input: &Value) -> Run {
     env.run_stdin(&["apply"], input.to_string().as_bytes(), |_| {})
 }
@@ -184,9 +186,9 @@ fn add_tasks_at_the_end_after_a_task_and_in_a_new_phase() {
     assert_eq!(
         plan["findings"],
         json!([
-            {"id": "f1", "text": "the sandbox resets nightly"},
-            {"id": "f2", "text": "webhooks retry for 3 days"},
-            {"id": "f3", "text": "the IdP caps tokens"},
+            {"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": NOW},
+            {"id": "f2", "text": "webhooks retry for 3 days", "by": "agent", "at": NOW},
+            {"id": "f3", "text": "the IdP caps tokens", "by": "agent", "at": NOW},
         ])
     );
     assert_eq!(env.rev(), 8, "one call, one rev");
@@ -202,7 +204,7 @@ fn add_tasks_at_the_end_after_a_task_and_in_a_new_phase() {
     );
     assert_eq!(
         before["findings"],
-        json!([{"id": "f1", "text": "the sandbox resets nightly"}])
+        json!([{"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": NOW}])
     );
 }
 

@@ -1,0 +1,337 @@
+//! Who recorded a finding (SPEC §8, §12): `by`/`at` on every path a
+//! finding comes in by, kept through JSON, Markdown, GFM and the merge
+//! driver, and a person's finding is the person's: no agent route removes
+//! or rewords it.
+
+use serde_json::{Value, json};
+
+use crate::common::{Run, TestEnv};
+
+const NOW: &str = "2026-01-02T03:04:05Z";
+
+/// The web app plan with one finding a person recorded (f1).
+fn with_person_finding() -> TestEnv {
+    let env = TestEnv::new();
+    env.web_app();
+    env.given(&[&["finding", "the sandbox resets nightly"]]);
+    env
+}
+
+fn agent(env: &TestEnv, args: &[&str]) -> Run {
+    let mut all = vec!["--as", "agent"];
+    all.extend_from_slice(args);
+    env.run(&all)
+}
+
+/// An editor script that runs `sed` with this expression on the file.
+fn sed_editor(env: &TestEnv, expression: &str) -> std::path::PathBuf {
+    let script = env.root.join("ed.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nsed -i -e '{expression}' \"$1\"\n"),
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&script)
+        .status()
+        .unwrap();
+    script
+}
+
+/// The refusal an agent gets for a person's finding, the file untouched.
+fn refused(env: &TestEnv, run: &Run, before: &str, what: &str) {
+    run.code(7);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "Refused (set-by-person): finding f1 \"the sandbox resets nightly\" was recorded by a person; an agent may not {what}.\n"
+        ),
+        "{run:?}"
+    );
+    assert_eq!(env.plan_text(), before, "must not be written");
+}
+
+#[test]
+fn a_person_s_todo_finding_records_who_and_when() {
+    let env = with_person_finding();
+    assert_eq!(
+        env.plan()["findings"],
+        json!([{"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": NOW}])
+    );
+    let md = env.run(&["export", "-"]);
+    md.ok();
+    assert!(
+        md.stdout.ends_with(&format!(
+            "Findings:\n- [f1] the sandbox resets nightly <!-- todo: by=person at={NOW} -->\n"
+        )),
+        "{md:?}"
+    );
+    // A person reading the plan sees no comment.
+    let shown = env.run(&[]);
+    assert!(
+        shown
+            .stdout
+            .ends_with("Findings:\n- [f1] the sandbox resets nightly\n"),
+        "{shown:?}"
+    );
+    // An agent's `todo finding` is the agent's.
+    agent(&env, &["finding", "tokens last 1h"]).ok();
+    assert_eq!(env.plan()["findings"][1]["by"], "agent");
+}
+
+#[test]
+fn import_as_agent_may_not_remove_a_person_s_finding() {
+    let env = with_person_finding();
+    env.run(&["export", "plan.md"]).ok();
+    let md = std::fs::read_to_string(env.root.join("plan.md")).unwrap();
+    let without: String = md
+        .lines()
+        .filter(|l| !l.starts_with("- [f1]") && *l != "Findings:")
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(without, md);
+    std::fs::write(env.root.join("plan.md"), &without).unwrap();
+    let before = env.plan_text();
+    let run = agent(&env, &["import", "plan.md"]);
+    refused(&env, &run, &before, "remove it");
+    let run = agent(&env, &["--json", "import", "plan.md"]);
+    run.code(7);
+    assert_eq!(run.json()["error"]["code"], "set-by-person");
+    assert_eq!(env.plan_text(), before);
+    // Nor by dropping the comment and the line's text: rewording.
+    std::fs::write(
+        env.root.join("plan.md"),
+        md.replace("the sandbox resets nightly", "the sandbox is fine"),
+    )
+    .unwrap();
+    let run = agent(&env, &["import", "plan.md"]);
+    refused(&env, &run, &before, "reword it");
+    // A person may.
+    env.run(&["import", "plan.md"]).ok();
+    assert_eq!(env.plan()["findings"][0]["text"], "the sandbox is fine");
+    assert_eq!(env.plan()["findings"][0]["by"], "person");
+}
+
+#[test]
+fn edit_as_agent_may_not_remove_or_reword_a_person_s_finding() {
+    let env = with_person_finding();
+    let before = env.plan_text();
+    let script = sed_editor(&env, "/^- \\[f1\\]/d");
+    let run = env.run_with(&["--as", "agent", "edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    });
+    refused(&env, &run, &before, "remove it");
+    let script = sed_editor(&env, "s/resets nightly/never resets/");
+    let run = env.run_with(&["--as", "agent", "edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    });
+    refused(&env, &run, &before, "reword it");
+    // Must not: a forged mark on the line does not free it either.
+    let script = sed_editor(&env, "s/by=person/by=agent/");
+    env.run_with(&["--as", "agent", "edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .ok();
+    assert_eq!(env.plan()["findings"][0]["by"], "person");
+    let script = sed_editor(&env, "/^- \\[f1\\]/d");
+    let run = env.run_with(&["--as", "agent", "edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    });
+    refused(&env, &run, &before, "remove it");
+    // The person may remove it.
+    env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .ok();
+    assert!(env.plan().get("findings").is_none());
+}
+
+#[test]
+fn an_agent_s_own_finding_and_an_old_unmarked_one_stay_open_to_it() {
+    let env = TestEnv::new();
+    env.web_app();
+    // An older file: a finding with no `by`.
+    let mut plan = env.plan();
+    plan["findings"] = json!([{"id": "f1", "text": "old"}]);
+    plan["nextFindingId"] = json!(2);
+    env.write_plan(&format!("{plan:#}\n"));
+    let run = env.run_stdin(
+        &["apply"],
+        json!({"add_findings": ["agent learned"]})
+            .to_string()
+            .as_bytes(),
+        |_| {},
+    );
+    run.ok();
+    let findings = env.plan()["findings"].clone();
+    assert_eq!(findings[0], json!({"id": "f1", "text": "old"}));
+    assert_eq!(
+        findings[1],
+        json!({"id": "f2", "text": "agent learned", "by": "agent", "at": NOW})
+    );
+    // The agent rewords and removes both.
+    let script = sed_editor(&env, "s/agent learned/agent learned more/");
+    env.run_with(&["--as", "agent", "edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .ok();
+    assert_eq!(env.plan()["findings"][1]["text"], "agent learned more");
+    assert_eq!(env.plan()["findings"][1]["by"], "agent");
+    let script = sed_editor(&env, "/^- \\[f[12]\\]/d");
+    env.run_with(&["--as", "agent", "edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .ok();
+    assert!(env.plan().get("findings").is_none());
+}
+
+#[test]
+fn a_new_finding_line_from_import_or_edit_is_the_actor_s() {
+    let env = with_person_finding();
+    let script = sed_editor(&env, "$a - [f7] added in the editor");
+    env.run_with(&["--as", "agent", "edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .ok();
+    let findings = env.plan()["findings"].clone();
+    assert_eq!(findings[0]["by"], "person");
+    assert_eq!(
+        findings[1],
+        json!({"id": "f7", "text": "added in the editor", "by": "agent", "at": NOW})
+    );
+    // The agent may take its own back out; the person's stays.
+    let script = sed_editor(&env, "/^- \\[f7\\]/d");
+    env.run_with(&["--as", "agent", "edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .ok();
+    assert_eq!(env.plan()["findings"].as_array().map(Vec::len), Some(1));
+    // A plain checklist without comments: the person's mark stays, the
+    // change is no change.
+    std::fs::write(
+        env.root.join("plain.md"),
+        "# Auth\n- [/] Wire OAuth providers\n- [ ] Rotate keys\n- [ ] Add login rate limiting\n\n# Billing\n- [ ] Wire Stripe webhooks\n- [ ] Invoice export\n\nFindings:\n- [f1] the sandbox resets nightly\n- [f2] learned by hand\n",
+    )
+    .unwrap();
+    env.run(&["import", "plain.md"]).ok();
+    let findings = env.plan()["findings"].clone();
+    assert_eq!(findings[0]["by"], "person");
+    assert_eq!(findings[1]["by"], "person");
+}
+
+#[test]
+fn undo_by_an_agent_may_not_take_back_a_person_s_finding() {
+    let env = with_person_finding();
+    let before = env.plan_text();
+    let run = agent(&env, &["undo"]);
+    refused(&env, &run, &before, "remove it");
+    // An agent's own is undone; the person's mark comes back with undo.
+    agent(&env, &["finding", "mine"]).ok();
+    agent(&env, &["undo"]).ok();
+    let findings = env.plan()["findings"].clone();
+    assert_eq!(
+        findings,
+        json!([{"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": NOW}])
+    );
+}
+
+#[test]
+fn by_and_at_round_trip_through_json_markdown_and_gfm() {
+    let env = with_person_finding();
+    agent(&env, &["finding", "tokens *last* 1h"]).ok();
+    let plan = env.plan();
+    assert_eq!(plan["findings"][0]["by"], "person");
+    assert_eq!(plan["findings"][1]["by"], "agent");
+    for format in ["json", "md", "gfm"] {
+        let file = format!("plan.{format}");
+        env.run(&["export", "--format", format, &file]).ok();
+        // A fresh plan takes the marks as the file gives them.
+        let other = TestEnv::new();
+        std::fs::copy(env.root.join(&file), other.root.join(&file)).unwrap();
+        other.run(&["import", &file]).ok();
+        assert_eq!(other.plan()["findings"], plan["findings"], "{format}");
+        env.run(&["import", &file]).ok();
+        assert_eq!(env.plan()["findings"], plan["findings"], "{format}");
+    }
+}
+
+#[test]
+fn the_merge_driver_keeps_who_recorded_a_finding() {
+    let env = TestEnv::new();
+    env.web_app();
+    let base = env.plan_text();
+    env.run(&["finding", "person on theirs"]).ok();
+    let theirs = env.plan_text();
+    env.write_plan(&base);
+    agent(&env, &["finding", "agent on ours"]).ok();
+    let dir = &env.root;
+    std::fs::write(dir.join("base.json"), &base).unwrap();
+    std::fs::write(dir.join("theirs.json"), &theirs).unwrap();
+    std::fs::copy(env.plan_path(), dir.join("ours.json")).unwrap();
+    env.run(&["merge-file", "base.json", "ours.json", "theirs.json"])
+        .ok();
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ours.json")).unwrap()).unwrap();
+    assert_eq!(
+        merged["findings"],
+        json!([
+            {"id": "f1", "text": "agent on ours", "by": "agent", "at": NOW},
+            {"id": "f2", "text": "person on theirs", "by": "person", "at": NOW},
+        ])
+    );
+    // Reworded on one side only: the merge takes the words with their mark.
+    env.write_plan(&base);
+    agent(&env, &["finding", "agent wrote"]).ok();
+    let agents = env.plan_text();
+    let script = sed_editor(&env, "s/agent wrote/a person reworded/");
+    env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", &script);
+    })
+    .ok();
+    std::fs::write(dir.join("base.json"), &agents).unwrap();
+    std::fs::write(dir.join("ours.json"), &agents).unwrap();
+    std::fs::copy(env.plan_path(), dir.join("theirs.json")).unwrap();
+    env.run(&["merge-file", "base.json", "ours.json", "theirs.json"])
+        .ok();
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ours.json")).unwrap()).unwrap();
+    assert_eq!(
+        merged["findings"],
+        json!([{"id": "f1", "text": "a person reworded", "by": "person", "at": NOW}])
+    );
+}
+
+/// Must not: a plain checklist (no comments) from an agent strips the mark
+/// of an objective a person set, which would then be the agent's to change.
+#[test]
+fn a_plain_import_keeps_the_person_s_mark_on_an_objective() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "one"],
+        &["objective", "add", "Ship"],
+        &["objective", "done", "o1"],
+    ]);
+    std::fs::write(
+        env.root.join("p.md"),
+        "Objectives:\n- [o1 done] Ship\n\n# A\n- [/] One\n",
+    )
+    .unwrap();
+    agent(&env, &["import", "p.md"]).ok();
+    assert_eq!(env.plan()["objectives"][0]["by"], "person");
+    let before = env.plan_text();
+    agent(&env, &["objective", "reopen", "o1"]).code(7);
+    assert_eq!(env.plan_text(), before);
+    // A status changed in the file is set on purpose: the actor's.
+    std::fs::write(
+        env.root.join("p.md"),
+        "Objectives:\n- [o1 dropped] Ship\n\n# A\n- [/] One\n",
+    )
+    .unwrap();
+    agent(&env, &["import", "p.md"]).code(7);
+    env.run(&["import", "p.md"]).ok();
+    assert_eq!(
+        env.plan()["objectives"][0],
+        json!({"id": "o1", "text": "Ship", "status": "dropped", "by": "person", "at": NOW})
+    );
+}
