@@ -21,6 +21,7 @@ mod import;
 mod man;
 mod mark;
 mod mcp;
+pub(crate) use mcp::McpServer;
 mod merge_file;
 mod mv;
 mod next;

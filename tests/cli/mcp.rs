@@ -93,9 +93,13 @@ struct Server {
 
 impl Server {
     fn start(env: &TestEnv) -> Server {
+        Server::start_with(env, &["mcp"])
+    }
+
+    fn start_with(env: &TestEnv, args: &[&str]) -> Server {
         let mut child = env
             .command()
-            .arg("mcp")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -121,6 +125,12 @@ impl Server {
 
     fn started(env: &TestEnv) -> Server {
         let mut server = Server::start(env);
+        server.initialize();
+        server
+    }
+
+    fn initialize(&mut self) {
+        let server = self;
         server.send(&json!({
             "jsonrpc": "2.0", "id": 0, "method": "initialize",
             "params": {
@@ -132,7 +142,6 @@ impl Server {
         let reply = server.next();
         assert_eq!(reply["result"]["serverInfo"]["name"], "todo", "{reply}");
         server.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
-        server
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -384,4 +393,46 @@ fn json_flag_adds_nothing_to_the_protocol_stream() {
     let env = TestEnv::new();
     let run = env.run_stdin(&["--json", "mcp"], b"", |_| {});
     run.is(0, "", "");
+}
+
+/// The MCP SDK is linked into `todo-mcp` only; `todo mcp` runs it, with
+/// the same arguments, from beside `todo`. Without it: a clear error, exit
+/// 6, nothing on stdout (an MCP host reads stdout as protocol).
+#[test]
+fn todo_mcp_runs_the_program_beside_it_and_says_when_it_is_missing() {
+    let env = TestEnv::new();
+    env.run(&["append", "Build", "parser"]).ok();
+    env.run(&["--file", "other.json", "append", "Elsewhere", "printer"])
+        .ok();
+    // `--file` typed before `mcp` reaches the server.
+    let mut server = Server::start_with(&env, &["--file", "other.json", "mcp"]);
+    server.initialize();
+    server.send(&json!({
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": { "name": "todo", "arguments": { "op": "view" } }
+    }));
+    let reply = server.next();
+    let text = reply["result"]["content"][0]["text"].as_str().unwrap_or("");
+    assert!(text.contains("[/] Printer"), "{reply}");
+    assert!(!text.contains("Parser"), "{reply}");
+    drop(server);
+
+    // A `todo` alone, with no todo-mcp beside it nor on the PATH.
+    let alone = env.root.join("alone");
+    std::fs::create_dir_all(&alone).unwrap();
+    std::fs::copy(crate::common::bin(), alone.join("todo")).unwrap();
+    let out = Command::new(alone.join("todo"))
+        .arg("mcp")
+        .current_dir(&env.root)
+        .env("PATH", &alone)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run a lone todo mcp");
+    assert_eq!(out.status.code(), Some(6), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("todo mcp runs the program todo-mcp, installed with todo"),
+        "{stderr}"
+    );
 }
