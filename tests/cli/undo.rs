@@ -368,3 +368,35 @@ fn undo_that_changes_nothing_drops_its_entry_under_the_lock() {
         }
     }
 }
+
+#[test]
+fn history_keeps_the_last_100_changes_and_drops_the_oldest_twenty_at_a_time() {
+    let env = TestEnv::new();
+    let lines = || {
+        std::fs::read_to_string(history_file(&env))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    // The change that creates the plan, then 119 more: 120 entries, none
+    // dropped yet (the file is not rewritten at every change once full).
+    env.run(&["append", "Work", "task 0"]).ok();
+    for i in 1..120 {
+        env.run(&["append", "Work", &format!("task {i}")]).ok();
+    }
+    assert_eq!(lines(), 120);
+    // One more: the oldest are dropped, the newest 100 kept.
+    env.run(&["append", "Work", "task 120"]).ok();
+    assert_eq!(lines(), 100);
+    // All 100 undo, newest first; then there is nothing left to undo.
+    for i in (21..=120).rev() {
+        let run = env.run(&["undo"]);
+        assert_eq!(
+            run.stdout,
+            format!("Undid: Appended to Work: Task {i}\n"),
+            "{run:?}"
+        );
+    }
+    assert_eq!(env.run(&["undo"]).code, 7);
+    assert_eq!(env.statuses().len(), 21);
+}
