@@ -282,13 +282,7 @@ fn prompt(ctx: &Context, input: &Input) -> Result<Option<Value>> {
     let mut state = AgentState::load(history, &real, &lock).map_err(state_error)?;
     state.new_cycle(&input.session);
     let bytes = loaded.bytes.as_deref();
-    let edit = user_edit(
-        history,
-        &lock,
-        &real,
-        state.seen(),
-        (loaded.plan.rev, bytes),
-    );
+    let edit = user_edit(history, &lock, &real, state.seen(), (&loaded.plan, bytes));
     state.saw(loaded.plan.rev, bytes);
     state.save(&lock).map_err(state_error)?;
     Ok(edit.map(|edit| context("UserPromptSubmit", &user_edit_text(&edit, &loaded.plan))))

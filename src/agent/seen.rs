@@ -9,7 +9,7 @@
 //! prompt (SPEC §10), from the history entries, which say who made each
 //! change and, for a person, the command typed.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cmd::Context;
 use crate::history::{History, digest, file_digest};
+use crate::plan::Plan;
 use crate::storage::Lock;
 
 /// Sessions whose reminder count is kept per plan; the oldest are dropped.
@@ -172,8 +173,9 @@ pub(crate) fn user_edit(
     lock: &Lock,
     real: &Path,
     seen: Option<&Seen>,
-    (rev, bytes): (u64, Option<&[u8]>),
+    (plan, bytes): (&Plan, Option<&[u8]>),
 ) -> Option<UserEdit> {
+    let rev = plan.rev;
     let seen = seen?;
     let now = content_digest(bytes);
     if seen.digest == now {
@@ -199,6 +201,10 @@ pub(crate) fn user_edit(
     }
     let mut actions: Vec<String> = Vec::new();
     let mut removed = false;
+    // The tasks and phases the person's changes touched, as they were
+    // before: any of them the plan no longer has, they removed — by `rm`,
+    // `prune`, a line deleted in `edit` or a file imported over the plan.
+    let mut before: Vec<&str> = Vec::new();
     let first = seen.rev + 1;
     let last = rev.min(seen.rev + LOOK_BACK as u64);
     for r in first..=last {
@@ -208,6 +214,13 @@ pub(crate) fn user_edit(
                 let cmd = e.cmd.clone().unwrap_or_else(|| e.what.clone());
                 let verb = cmd.split_whitespace().nth(1).unwrap_or_default();
                 removed |= verb == "rm" || verb == "prune";
+                before.extend(
+                    e.undo
+                        .lists
+                        .iter()
+                        .flat_map(|l| l.ids.iter().map(String::as_str)),
+                );
+                before.extend(e.undo.order.iter().flatten().map(String::as_str));
                 cmd
             }
             None => "todo undo".to_string(),
@@ -218,6 +231,16 @@ pub(crate) fn user_edit(
     }
     if actions.is_empty() {
         return None;
+    }
+    if !removed && !before.is_empty() {
+        let now: HashSet<&str> = plan
+            .phases
+            .iter()
+            .flat_map(|p| {
+                std::iter::once(p.id.as_str()).chain(p.tasks.iter().map(|t| t.id.as_str()))
+            })
+            .collect();
+        removed = before.iter().any(|id| !now.contains(id));
     }
     let more = actions.len().saturating_sub(NAMED);
     actions.truncate(NAMED);

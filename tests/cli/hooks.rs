@@ -296,6 +296,57 @@ fn a_prompt_tells_the_agent_what_a_person_changed() {
     hook(&env, "prompt", &prompt).is(0, "", "");
 }
 
+/// Removal is what the change did, not the verb's name: a line deleted in
+/// `todo edit`, or a file imported over the plan without a task, removed
+/// it; moving a task to another phase did not.
+#[test]
+fn a_task_removed_by_edit_or_import_is_named_removed_and_a_move_is_not() {
+    let env = TestEnv::new();
+    let prompt = claude_prompt(&env, "s1");
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1","a2","a3"]},{"phase":"B","items":["b1"]}]}"#,
+    );
+    hook(&env, "prompt", &prompt).is(0, "", "");
+    // A real editor command deletes a line.
+    env.run_with(&["edit"], |cmd| {
+        cmd.env("EDITOR", "sed -i /a2/d");
+    })
+    .ok();
+    hook(&env, "prompt", &prompt).is(
+        0,
+        &user_edit(
+            "todo edit",
+            REMOVED,
+            "# A\n- [/] a1\n- [ ] a3\n\n# B\n- [ ] b1",
+        ),
+        "",
+    );
+    // A move between phases removes nothing.
+    env.run(&["mv", "a3", "B"]).ok();
+    hook(&env, "prompt", &prompt).is(
+        0,
+        &user_edit(
+            "todo mv a3 B",
+            "",
+            "# A\n- [/] a1\n\n# B\n- [ ] b1\n- [ ] a3",
+        ),
+        "",
+    );
+    // A file without b1 imported over the plan.
+    std::fs::write(env.root.join("x.md"), "# A\n- [/] a1\n\n# B\n- [ ] a3\n").unwrap();
+    env.run(&["import", "x.md"]).ok();
+    hook(&env, "prompt", &prompt).is(
+        0,
+        &user_edit(
+            "todo import x.md",
+            REMOVED,
+            "# A\n- [/] a1\n\n# B\n- [ ] a3",
+        ),
+        "",
+    );
+}
+
 #[test]
 fn a_persons_changes_after_the_agents_are_all_named() {
     let env = TestEnv::new();
