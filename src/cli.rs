@@ -330,7 +330,8 @@ pub enum Command {
     /// `plan_update` (tasks, objectives and phases by id); resources
     /// `todo://plan` (Markdown) and `todo://plan.json`. Every call re-reads
     /// the plan and acts as an agent unless `--as person`, with the lock,
-    /// permissions and reply of `todo apply`.
+    /// permissions and reply of `todo apply`. The server is the program
+    /// `todo-mcp`, installed with todo: this runs it in its place.
     ///
     /// Example: `claude mcp add todo -- todo mcp`
     Mcp,
