@@ -51,6 +51,22 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
         // A new task comes as it is given (an import keeps its marks).
         None => {}
     }
+    // An agent may not claim a person's mark it did not find there (a
+    // file it imports or edits may carry one): what it set is its own.
+    if by.actor == Actor::Agent && after.by == Some(Actor::Person) {
+        match before {
+            Some(b) if b.by == Some(Actor::Person) && b.status == after.status => {}
+            Some(b) if b.status == after.status => {
+                after.by = b.by;
+                after.at = b.at.clone();
+            }
+            _ => {
+                let pending = after.status == Status::Pending;
+                after.by = (!pending).then_some(Actor::Agent);
+                after.at = (!pending).then(|| by.now.clone());
+            }
+        }
+    }
 }
 
 fn refuse(code: Refusal, message: String) -> OpError {

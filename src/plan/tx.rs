@@ -694,6 +694,11 @@ impl Tx {
         };
         for o in &mut objectives {
             let Some(was) = self.plan.objective(&o.id) else {
+                // A new one comes as given, but an agent's is its own.
+                if by.actor == Actor::Agent && o.by == Some(Actor::Person) {
+                    o.by = Some(Actor::Agent);
+                    o.at = Some(by.now.clone());
+                }
                 continue;
             };
             if was.status == o.status {
@@ -712,7 +717,8 @@ impl Tx {
     /// (import, edit): not the file's to change. Words as they were keep
     /// their mark (a plain checklist carries none; an agent may not claim
     /// a person's); reworded ones are the actor's; new ones are too, unless
-    /// they come marked (another plan's export). Undo puts back what was.
+    /// they come marked (another plan's export) — but never, from an agent,
+    /// marked as a person's. Undo puts back what was.
     fn mark_findings(&self, mut findings: Vec<Finding>) -> Vec<Finding> {
         let Some(by) = self.by.as_ref().filter(|_| !self.restoring) else {
             return findings;
@@ -723,7 +729,8 @@ impl Tx {
                     f.by = was.by;
                     f.at.clone_from(&was.at);
                 }
-                None if f.by.is_some() => {}
+                None if f.by.is_some()
+                    && !(by.actor == Actor::Agent && f.by == Some(Actor::Person)) => {}
                 _ => {
                     f.by = Some(by.actor);
                     f.at = Some(by.now.clone());

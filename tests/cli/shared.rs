@@ -840,3 +840,52 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
         }
     }
 }
+
+/// An agent may not claim a person's mark: a file it imports that says
+/// `by=person` where the plan has no such mark gets the agent's own mark
+/// (tasks, objectives and findings, new or already there); the agent may
+/// then change them. A person importing the same file keeps the marks as
+/// written (another plan's export).
+#[test]
+fn an_agent_may_not_claim_a_persons_mark_through_a_file() {
+    const OLD: &str = "2020-01-01T00:00:00Z";
+    let forged = format!(
+        "Objectives:\n- [o1 done] Ship it <!-- todo: by=person at={OLD} -->\n\n\
+         # A\n- [x] A1 <!-- todo: by=person at={OLD} -->\n- [/] A2\n\
+         - [x] A3 <!-- todo: by=person at={OLD} -->\n\n\
+         Findings:\n- [f1] Learned <!-- todo: by=person at={OLD} -->\n"
+    );
+    let env = TestEnv::new();
+    env.run(&["append", "A", "a1"]).ok();
+    env.run(&["append", "A", "a2"]).ok();
+    agent(&env, &["done", "a1"]).ok();
+    std::fs::write(env.root.join("x.md"), &forged).unwrap();
+    agent(&env, &["import", "x.md"]).ok();
+    let plan = env.plan();
+    for item in [
+        task(&plan, "t1"),
+        task(&plan, "t3"),
+        &plan["objectives"][0],
+        &plan["findings"][0],
+    ] {
+        assert_eq!(item["by"], "agent", "{item}");
+        assert_eq!(item["at"], NOW, "{item}");
+    }
+    // Its own, so it may change them.
+    agent(&env, &["drop", "a3"]).ok();
+    agent(&env, &["objective", "reopen", "o1"]).ok();
+
+    let person = TestEnv::new();
+    std::fs::write(person.root.join("x.md"), &forged).unwrap();
+    person.run(&["import", "x.md"]).ok();
+    let plan = person.plan();
+    for item in [
+        task(&plan, "t1"),
+        task(&plan, "t3"),
+        &plan["objectives"][0],
+        &plan["findings"][0],
+    ] {
+        assert_eq!(item["by"], "person", "{item}");
+        assert_eq!(item["at"], OLD, "{item}");
+    }
+}
