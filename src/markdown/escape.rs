@@ -135,10 +135,59 @@ pub(crate) fn decode_gfm(s: &str) -> String {
 /// sequence, or read as an empty heading).
 pub(crate) fn encode_heading(s: &str) -> String {
     let mut out = encode_text(s);
+    escape_final_hash(&mut out);
+    out
+}
+
+fn escape_final_hash(out: &mut String) {
     if out.ends_with('#') {
         out.insert(out.len() - 1, '\\');
     }
+}
+
+/// The comment that ends a heading written in the pull-request flavour.
+pub(crate) const GFM_HEADING_MARK: &str = "<!-- todo: gfm -->";
+
+/// Encode a phase name for a heading of the pull-request flavour, which
+/// GitHub shows as typed: [`encode_gfm`] (nothing at the start of heading
+/// text needs more, since `### ` already opened it), plus a backslash before
+/// a final `#` as in [`encode_heading`]. Where that differs from the §4.1
+/// heading, ` <!-- todo: gfm -->` ends the line so the reader knows how to
+/// decode it; a plain name (`Auth`, `C#`) is written as in §4.1, byte for
+/// byte. The §4.1 heading never ends in that comment: its `<!--` is
+/// escaped.
+pub(crate) fn encode_gfm_heading(s: &str) -> String {
+    let mut out = encode_gfm(s, false);
+    escape_final_hash(&mut out);
+    if out != encode_heading(s) {
+        out.push(' ');
+        out.push_str(GFM_HEADING_MARK);
+    }
     out
+}
+
+/// Read heading text (closing sequence removed, whitespace normalised):
+/// ending in a `<!-- todo: … gfm … -->` comment it is the pull-request
+/// flavour, read as GitHub shows it ([`decode_gfm`]), without the comment;
+/// otherwise §4.1 ([`decode_heading`]). That holds in any file, so a
+/// hand-typed `# x <!-- todo: gfm -->` is the phase `x`. The empty string
+/// when only the comment is there.
+pub(crate) fn decode_any_heading(s: &str) -> String {
+    match strip_gfm_mark(s) {
+        Some(text) => decode_gfm(text),
+        None => decode_heading(s),
+    }
+}
+
+/// The text before a final `todo:` comment holding the word `gfm`.
+fn strip_gfm_mark(s: &str) -> Option<&str> {
+    let at = s.rfind("<!--")?;
+    let body = s[at + 4..].strip_suffix("-->")?;
+    let words = body.trim().strip_prefix("todo:")?;
+    words
+        .split_whitespace()
+        .any(|w| w == "gfm")
+        .then(|| s[..at].trim_end())
 }
 
 /// Reverse [`encode_heading`] on heading text whose closing sequence is
@@ -212,6 +261,56 @@ mod tests {
                 assert_eq!(decode_gfm(&enc), s, "via {enc}");
             }
         }
+    }
+
+    #[test]
+    fn gfm_headings_say_so_only_where_they_differ() {
+        // Plain names are the §4.1 heading, byte for byte.
+        for s in ["Auth", "C#", "#", "# x", "a & b", "a <!-- b", "émoji 🎉"] {
+            assert_eq!(encode_gfm_heading(s), encode_heading(s), "{s}");
+            assert_eq!(decode_any_heading(&encode_gfm_heading(s)), s);
+        }
+        assert_eq!(
+            encode_gfm_heading("<Enter> *bold* #"),
+            "&lt;Enter> \\*bold\\* \\# <!-- todo: gfm -->"
+        );
+        assert_eq!(encode_gfm_heading("# *"), "# \\* <!-- todo: gfm -->");
+        assert_eq!(encode_gfm_heading("a --> b"), "a --> b <!-- todo: gfm -->");
+        for s in [
+            "<Enter> *bold* #",
+            "# *",
+            "a\\#",
+            "\\",
+            "x <!-- todo: gfm -->",
+            "x <!-- todo: gfm --> #",
+            "&lt; &amp; `c` ~~s~~ [l](u) $m$ | _u_",
+            "-->",
+        ] {
+            let enc = encode_gfm_heading(s);
+            assert!(enc.ends_with(" <!-- todo: gfm -->"), "{enc}");
+            assert_eq!(decode_any_heading(&enc), s, "via {enc}");
+            // The §4.1 heading never ends in the comment.
+            assert!(!encode_heading(s).contains("<!--"), "{s}");
+            assert_eq!(decode_any_heading(&encode_heading(s)), s, "{s}");
+        }
+    }
+
+    #[test]
+    fn a_gfm_comment_typed_on_a_heading_marks_it_gfm() {
+        assert_eq!(decode_any_heading("a\\* <!-- todo: gfm -->"), "a*");
+        assert_eq!(decode_any_heading("a\\*<!--todo:gfm-->"), "a*");
+        assert_eq!(decode_any_heading("a\\* <!-- todo: gfm later -->"), "a*");
+        assert_eq!(decode_any_heading("<!-- todo: gfm -->"), "");
+        // Other comments, or one not at the end, are text as before.
+        assert_eq!(decode_any_heading("a <!-- note -->"), "a <!-- note -->");
+        assert_eq!(
+            decode_any_heading("a <!-- todo: gfm --> b"),
+            "a <!-- todo: gfm --> b"
+        );
+        assert_eq!(
+            decode_any_heading("a\\* <!-- todo: md -->"),
+            "a\\* <!-- todo: md -->"
+        );
     }
 
     #[test]

@@ -24,14 +24,16 @@
 //!   or ` (blocked)`, ` (dropped)`, or nothing. Reading ignores it, and
 //!   everything else after the state comment.
 //!
-//! Phases are `### <name>` headings (any level reads back; names encoded
-//! as in §4.1) and notes are `  > <note>` lines. Reading: where the box still agrees with the
+//! Phases are `### <name>` headings (any level reads back), the name
+//! encoded as GitHub reads it and then ending in ` <!-- todo: gfm -->`
+//! where that differs from §4.1 (see [`encode_gfm_heading`]); notes are
+//! `  > <note>` lines. Reading: where the box still agrees with the
 //! recorded status (ticked for completed/abandoned, unticked for the others)
 //! the recorded state comes back exactly; where someone flipped it on
 //! GitHub, ticked means `completed` and unticked `pending` (a §4.1 marker typed
 //! there instead means its own status), with no blocker and no drop.
 
-use super::escape::{encode_gfm, encode_heading};
+use super::escape::{encode_gfm, encode_gfm_heading};
 use super::state::push_state;
 use crate::plan::{Phase, Status, Task};
 
@@ -45,7 +47,7 @@ pub fn render_gfm(phases: &[Phase]) -> String {
             out.push('\n');
         }
         out.push_str("### ");
-        out.push_str(&encode_heading(&phase.name));
+        out.push_str(&encode_gfm_heading(&phase.name));
         out.push('\n');
         for task in &phase.tasks {
             render_gfm_task(&mut out, task);
@@ -156,6 +158,47 @@ mod tests {
     #[test]
     fn unchanged_export_reads_back_exactly() {
         assert_eq!(parse(&render_gfm(&sample()), false), Ok(sample()));
+    }
+
+    #[test]
+    fn phase_names_with_markup_are_marked_and_read_back() {
+        let phases = vec![
+            phase(
+                "<img src=x> *bold* <Enter>",
+                vec![task("a", Status::Pending)],
+            ),
+            phase("# _x_ #", vec![]),
+            phase("Plain", vec![]),
+        ];
+        let text = render_gfm(&phases);
+        assert_eq!(
+            text,
+            "\
+### &lt;img src=x> \\*bold\\* &lt;Enter> <!-- todo: gfm -->
+- [ ] a <!-- todo:pending -->
+
+### # \\_x\\_ \\# <!-- todo: gfm -->
+
+### Plain
+"
+        );
+        assert_eq!(parse(&text, false), Ok(phases));
+        // Any level, and the heading edited on GitHub, read the same way.
+        let names = |text: &str| {
+            parse(text, false)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| p.name)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names("# a\\* <!-- todo: gfm -->\n## a \\* b ## <!-- todo: gfm --> ##\n"),
+            ["a*", "a * b ##"]
+        );
+        assert_eq!(
+            parse("### <!-- todo: gfm -->\n", false).map_err(|e| e.to_string()),
+            Err("  Line 1: empty phase heading \"### <!-- todo: gfm -->\"".to_string())
+        );
     }
 
     #[test]

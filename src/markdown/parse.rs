@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
-use super::escape::{decode_gfm, decode_heading, decode_text};
+use super::escape::{decode_any_heading, decode_gfm, decode_text};
 use super::state::{self, empty_task};
 use crate::plan::{Phase, Status, Task};
 use crate::text::normalize;
@@ -235,9 +235,12 @@ impl<'a> Reader<'a> {
                     .join(" ")
             }
         };
-        match normalize(&raw) {
+        match normalize(&raw)
+            .map(|text| decode_any_heading(&text))
+            .filter(|name| !name.is_empty())
+        {
             Some(name) => self.phases.push(Phase {
-                name: decode_heading(&name),
+                name,
                 ..Phase::default()
             }),
             None => self.error(

@@ -397,10 +397,10 @@ proptest! {
     }
 }
 
-/// The text a reader sees on GitHub for each task line and note of a GFM
-/// export, as CommonMark with GitHub's extensions renders it (headings are
-/// skipped). Markup the text did not ask for (emphasis, code, links, raw
-/// HTML, math…) shows as `«…»`, so it can never equal the plan's text.
+/// The text a reader sees on GitHub for each heading, task line and note of
+/// a GFM export, as CommonMark with GitHub's extensions renders it. Markup
+/// the text did not ask for (emphasis, code, links, raw HTML, math…) shows
+/// as `«…»`, so it can never equal the plan's text.
 fn github_view(markdown: &str) -> Vec<String> {
     use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
     let options = Options::ENABLE_TASKLISTS
@@ -411,7 +411,6 @@ fn github_view(markdown: &str) -> Vec<String> {
         | Options::ENABLE_GFM;
     let mut lines = Vec::new();
     let mut line = String::new();
-    let mut in_heading = false;
     let mut flush = |line: &mut String| {
         let words: Vec<&str> = line.split_whitespace().collect();
         if !words.is_empty() {
@@ -421,17 +420,24 @@ fn github_view(markdown: &str) -> Vec<String> {
     };
     for event in Parser::new_ext(markdown, options) {
         match event {
-            Event::Start(Tag::Heading { .. }) => in_heading = true,
-            Event::End(TagEnd::Heading(_)) => in_heading = false,
-            _ if in_heading => {}
             Event::Text(t) => line.push_str(&t),
             Event::InlineHtml(h) if h.starts_with("<!-- todo:") && h.ends_with("-->") => {}
             Event::Start(Tag::Strikethrough) | Event::End(TagEnd::Strikethrough) => {}
             Event::TaskListMarker(_) => {}
             Event::SoftBreak
-            | Event::Start(Tag::List(_) | Tag::Item | Tag::Paragraph | Tag::BlockQuote(_))
+            | Event::Start(
+                Tag::List(_)
+                | Tag::Item
+                | Tag::Paragraph
+                | Tag::BlockQuote(_)
+                | Tag::Heading { .. },
+            )
             | Event::End(
-                TagEnd::List(_) | TagEnd::Item | TagEnd::Paragraph | TagEnd::BlockQuote(_),
+                TagEnd::List(_)
+                | TagEnd::Item
+                | TagEnd::Paragraph
+                | TagEnd::BlockQuote(_)
+                | TagEnd::Heading(_),
             ) => flush(&mut line),
             other => line.push_str(&format!("«{other:?}»")),
         }
@@ -440,23 +446,26 @@ fn github_view(markdown: &str) -> Vec<String> {
     lines
 }
 
-/// What each task and note should read as on GitHub.
+/// What each phase name, task and note should read as on GitHub.
 fn as_typed(phases: &[Phase]) -> Vec<String> {
     let mut out = Vec::new();
     let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     // (GitHub shows NUL as U+FFFD, as CommonMark says; no escape avoids
     // that. pulldown-cmark's events keep it, so it is compared as is.)
     let shown = |s: &str| words(s);
-    for task in phases.iter().flat_map(|p| &p.tasks) {
-        let label = match (task.status, &task.blocker) {
-            (Status::InProgress, _) => " (in progress)".to_string(),
-            (Status::Blocked, Some(b)) => format!(" (blocked: {b})"),
-            (Status::Blocked, None) => " (blocked)".to_string(),
-            (Status::Abandoned, _) => " (dropped)".to_string(),
-            _ => String::new(),
-        };
-        out.push(shown(&format!("{}{label}", task.content)));
-        out.extend(task.notes.iter().map(|n| shown(n)));
+    for phase in phases {
+        out.push(shown(&phase.name));
+        for task in &phase.tasks {
+            let label = match (task.status, &task.blocker) {
+                (Status::InProgress, _) => " (in progress)".to_string(),
+                (Status::Blocked, Some(b)) => format!(" (blocked: {b})"),
+                (Status::Blocked, None) => " (blocked)".to_string(),
+                (Status::Abandoned, _) => " (dropped)".to_string(),
+                _ => String::new(),
+            };
+            out.push(shown(&format!("{}{label}", task.content)));
+            out.extend(task.notes.iter().map(|n| shown(n)));
+        }
     }
     out
 }
@@ -550,11 +559,17 @@ fn gfm_text_that_github_would_read_as_markup() {
         "\\~",
         "a\\",
     ] {
-        let p = vec![Phase {
-            name: "P".into(),
-            tasks: Status::ALL.iter().map(|s| task(text, *s)).collect(),
-            ..Phase::default()
-        }];
+        let p = vec![
+            Phase {
+                name: text.into(),
+                tasks: Status::ALL.iter().map(|s| task(text, *s)).collect(),
+                ..Phase::default()
+            },
+            Phase {
+                name: text.into(),
+                ..Phase::default()
+            },
+        ];
         let md = render_gfm(&p);
         assert_eq!(github_view(&md), as_typed(&p), "rendered:\n{md}");
         assert_eq!(parse(&md, false), Ok(p), "rendered:\n{md}");

@@ -170,3 +170,63 @@ fn into_a_pr_body_then_import_from_block_round_trips() {
         "Could not parse plain.md:\n  no <!-- todo:begin --> / <!-- todo:end --> region\n",
     );
 }
+
+/// A phase name with markup in a pull-request export: GitHub must show it as
+/// typed (no image tag, no emphasis, no hidden `<Enter>`), the heading says
+/// it is in that flavour, and importing it gives back the same names. Plain
+/// names keep their heading byte for byte, with no comment.
+#[test]
+fn gfm_phase_headings_show_and_read_back_as_typed() {
+    let env = TestEnv::new();
+    let names = [
+        "<img src=x> *bold* <Enter> & a_b [l](u) #",
+        "# *",
+        "C#",
+        "x <!-- todo: gfm -->",
+    ];
+    let phases: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let tasks = if i == 0 {
+                serde_json::json!([{"id": "t1", "content": "Task", "status": "pending"}])
+            } else {
+                serde_json::json!([])
+            };
+            serde_json::json!({"id": format!("p{}", i + 1), "name": name, "tasks": tasks})
+        })
+        .collect();
+    env.write_plan(&serde_json::json!({"version": 1, "phases": phases}).to_string());
+    let run = env.run(&["export", "--format", "gfm", "-"]);
+    run.is(
+        0,
+        "### &lt;img src=x> \\*bold\\* &lt;Enter> &amp; a\\_b \\[l\\](u) \\# <!-- todo: gfm -->\n\
+         - [ ] Task <!-- todo:pending -->\n\
+         \n\
+         ### # \\* <!-- todo: gfm -->\n\
+         \n\
+         ### C\\#\n\
+         \n\
+         ### x &lt;!-- todo: gfm --> <!-- todo: gfm -->\n",
+        "",
+    );
+    // The plain checklist never writes that comment: its `<!--` is escaped.
+    let md = env.run(&["export", "-"]).ok().stdout.clone();
+    assert_eq!(
+        md,
+        "# <img src=x> *bold* <Enter> &amp; a_b [l](u) \\#\n- [ ] Task\n\n# # *\n\n# C\\#\n\n# x &lt;!-- todo: gfm --&gt;\n"
+    );
+    for (file, text) in [("pr.md", &run.stdout), ("plain.md", &md)] {
+        let other = TestEnv::new();
+        std::fs::write(other.root.join(file), text).unwrap();
+        other.run(&["import", file]).ok();
+        let json = other.run(&["--json"]).ok().json();
+        let got: Vec<_> = json["plan"]["phases"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|p| p["name"].as_str().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(got, names, "{file}");
+    }
+}

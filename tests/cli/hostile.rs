@@ -179,6 +179,11 @@ fn the_pull_request_flavour_reads_on_github_as_typed() {
         &["note", "t1", "# not a heading, <div> not html"],
         &["note", "t1", "--", "- not a list"],
         &["drop", "t3"],
+        &[
+            "append",
+            "Review <Enter> *bold* & `code` [l](u) ~~s~~ <img> C#",
+            "Check it",
+        ],
     ]);
     let before = env.plan();
     let run = env.run(&["export", "--format", "gfm", "-"]);
@@ -190,7 +195,10 @@ fn the_pull_request_flavour_reads_on_github_as_typed() {
          \x20 > \\# not a heading, &lt;div> not html\n\
          \x20 > \\- not a list\n\
          - [ ] Render \\*bold\\* and \\`code\\` and \\[link\\](x) and \\$x\\$ <!-- todo:blocked blocker=waits%20on%20%3CEsc%3E%20%26%20%60x%60 by=person at=2026-01-02T03:04:05Z --> (blocked: waits on &lt;Esc> &amp; \\`x\\`)\n\
-         - [x] ~~Escape \\\\ and \\~\\~this\\~\\~ &amp; &amp;copy; &lt;b>~~ <!-- todo:abandoned dropped-by=user by=person at=2026-01-02T03:04:05Z --> (dropped)\n"
+         - [x] ~~Escape \\\\ and \\~\\~this\\~\\~ &amp; &amp;copy; &lt;b>~~ <!-- todo:abandoned dropped-by=user by=person at=2026-01-02T03:04:05Z --> (dropped)\n\
+         \n\
+         ### Review &lt;Enter> \\*bold\\* &amp; \\`code\\` \\[l\\](u) \\~\\~s\\~\\~ &lt;img> C\\# <!-- todo: gfm -->\n\
+         - [ ] Check it <!-- todo:pending -->\n"
     );
     assert_eq!(
         github_text(&run.stdout),
@@ -201,6 +209,8 @@ fn the_pull_request_flavour_reads_on_github_as_typed() {
             "- not a list",
             "Render *bold* and `code` and [link](x) and $x$ (blocked: waits on <Esc> & `x`)",
             "Escape \\ and ~~this~~ & &copy; <b> (dropped)",
+            "Review <Enter> *bold* & `code` [l](u) ~~s~~ <img> C#",
+            "Check it",
         ]
     );
     // And it still reads back exactly.
@@ -450,6 +460,12 @@ fn corpus_gfm_exports() {
         run.ok();
         let golden = format!("{}.md", case.display());
         assert_eq!(run.stdout, read(Path::new(&golden)), "{}", name(&case));
+        // Each phase name shows on GitHub as a line of its own, as typed.
+        let shown = github_text(&run.stdout);
+        for phase in before["phases"].as_array().into_iter().flatten() {
+            let typed = phase["name"].as_str().unwrap_or_default();
+            assert!(shown.iter().any(|l| l == typed), "{typed}: {shown:?}");
+        }
         env.run(&["import", &golden]).ok();
         assert_eq!(env.plan()["phases"], before["phases"], "{}", name(&case));
     }
