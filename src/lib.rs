@@ -42,16 +42,22 @@ use error::Error;
 use output::Output;
 use storage::Store;
 
-/// How a run ended: the exit status, and the plan it read, if any, for
-/// the binary to free or not (freeing is the edge's choice: `main.rs`).
+/// How a run ended: the exit status, and the plan it read and the clap
+/// tree it parsed with, if any, for the binary to free or not (freeing is
+/// the edge's choice: `main.rs`).
 pub struct Finished {
     pub code: u8,
     pub plan: Option<plan::Plan>,
+    pub command: Option<clap::Command>,
 }
 
 impl From<u8> for Finished {
     fn from(code: u8) -> Finished {
-        Finished { code, plan: None }
+        Finished {
+            code,
+            plan: None,
+            command: None,
+        }
     }
 }
 
@@ -77,13 +83,22 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
     if std::env::var_os("TODO_FILE").is_some_and(|v| v.is_empty()) {
         command = command.mut_arg("file", |arg| arg.env(None::<&str>));
     }
-    let cli = match command
-        .try_get_matches_from(&args)
-        .and_then(|matches| Cli::from_arg_matches(&matches))
-    {
-        Ok(cli) => cli,
-        Err(err) => return usage_error(&args, err).into(),
+    let parsed = command
+        .try_get_matches_from_mut(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let mut finished = match parsed {
+        Ok(cli) => run_cli(cli, &args),
+        Err(err) => usage_error(&args, err).into(),
     };
+    // The tree of every verb's arguments, handed back with the plan: the
+    // process ends next, and freeing it arg by arg was a sixth of what
+    // `todo --version` did.
+    finished.command = Some(command);
+    finished
+}
+
+/// Run the parsed command line `cli` (`args` as typed).
+fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     // `todo apply` always answers with one JSON object (SPEC §9); `todo
     // mcp`'s stdout carries protocol messages only, never a report.
     let json = (cli.global.json || matches!(cli.command, Some(cli::Command::Apply(_))))
@@ -172,6 +187,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
     Finished {
         code,
         plan: outcome.plan,
+        command: None,
     }
 }
 

@@ -8,8 +8,10 @@ fn main() -> ExitCode {
     // benches/RESULTS.md.
     if cfg!(debug_assertions) {
         drop(finished.plan);
+        drop(finished.command);
     } else {
         std::mem::forget(finished.plan);
+        std::mem::forget(finished.command);
     }
     ExitCode::from(finished.code)
 }
