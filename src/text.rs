@@ -12,6 +12,14 @@ pub(crate) fn normalize(s: &str) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
+/// The first `max` characters of `s`, and whether that cut anything off.
+pub(crate) fn head(s: &str, max: usize) -> (&str, bool) {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => (&s[..i], true),
+        None => (s, false),
+    }
+}
+
 /// Text as [`normalize`] would leave it, borrowed when it already is (the
 /// common case, checked without allocating). For writers of text that did
 /// not come in through a verb: a plan file is not normalised on read, and a

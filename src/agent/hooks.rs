@@ -250,14 +250,10 @@ fn shown(text: &str) -> String {
 /// length costs no more than a short one. A cut can only split a tag, not
 /// make one.
 fn clipped(text: &str, max: usize, safe: impl Fn(&str) -> String) -> String {
-    let head = match text.char_indices().nth(max) {
-        Some((i, _)) => &text[..i],
-        None => text,
-    };
+    let (head, cut) = crate::text::head(text, max);
     let out = safe(head);
-    let cut = head.len() < text.len();
-    match out.char_indices().nth(max - 1) {
-        Some((i, _)) if cut || out[i..].chars().nth(1).is_some() => format!("{}…", &out[..i]),
+    match crate::text::head(&out, max - 1) {
+        (kept, true) if cut || crate::text::head(&out, max).1 => format!("{kept}…"),
         _ => out,
     }
 }

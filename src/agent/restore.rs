@@ -107,9 +107,9 @@ fn lines_back(raw: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
 /// cut short, since it comes from the file.
 fn shown(id: &str) -> String {
     const MAX: usize = 40;
-    match id.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{:?}…", &id[..cut]),
-        None => format!("{id:?}"),
+    match crate::text::head(id, MAX) {
+        (head, true) => format!("{head:?}…"),
+        (_, false) => format!("{id:?}"),
     }
 }
 

@@ -295,9 +295,8 @@ pub(crate) fn typed_command(args: &[String]) -> String {
     if matches!(words.first(), Some(&("rm" | "done" | "drop"))) && !named {
         out.push_str(" (all)");
     }
-    if out.chars().count() > MAX_COMMAND {
-        out = out.chars().take(MAX_COMMAND - 1).collect();
-        out.push('…');
+    if crate::text::head(&out, MAX_COMMAND).1 {
+        out = format!("{}…", crate::text::head(&out, MAX_COMMAND - 1).0);
     }
     out
 }

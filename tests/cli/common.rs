@@ -160,6 +160,23 @@ impl TestEnv {
         std::fs::write(self.plan_path(), text).expect("write plan");
     }
 
+    /// `todo merge-file` of three versions of the plan, as git runs the
+    /// driver (`base.json ours.json theirs.json` in the project, asserting
+    /// success); the merged plan, read back from `ours.json`.
+    pub(crate) fn merge_file(&self, base: &str, ours: &str, theirs: &str) -> Value {
+        for (name, text) in [
+            ("base.json", base),
+            ("ours.json", ours),
+            ("theirs.json", theirs),
+        ] {
+            std::fs::write(self.root.join(name), text).expect("write a version");
+        }
+        self.run(&["merge-file", "base.json", "ours.json", "theirs.json"])
+            .ok();
+        let merged = std::fs::read_to_string(self.root.join("ours.json")).expect("merged");
+        serde_json::from_str(&merged).expect("merged plan is JSON")
+    }
+
     /// Run each command, asserting success.
     pub(crate) fn given(&self, commands: &[&[&str]]) {
         for args in commands {

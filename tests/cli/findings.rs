@@ -3,7 +3,7 @@
 //! driver, and a person's finding is the person's: no agent route removes
 //! or rewords it.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::common::{Run, TestEnv};
 
@@ -265,14 +265,7 @@ fn the_merge_driver_keeps_who_recorded_a_finding() {
     let theirs = env.plan_text();
     env.write_plan(&base);
     agent(&env, &["finding", "agent on ours"]).ok();
-    let dir = &env.root;
-    std::fs::write(dir.join("base.json"), &base).unwrap();
-    std::fs::write(dir.join("theirs.json"), &theirs).unwrap();
-    std::fs::copy(env.plan_path(), dir.join("ours.json")).unwrap();
-    env.run(&["merge-file", "base.json", "ours.json", "theirs.json"])
-        .ok();
-    let merged: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("ours.json")).unwrap()).unwrap();
+    let merged = env.merge_file(&base, &env.plan_text(), &theirs);
     assert_eq!(
         merged["findings"],
         json!([
@@ -289,13 +282,7 @@ fn the_merge_driver_keeps_who_recorded_a_finding() {
         cmd.env("EDITOR", &script);
     })
     .ok();
-    std::fs::write(dir.join("base.json"), &agents).unwrap();
-    std::fs::write(dir.join("ours.json"), &agents).unwrap();
-    std::fs::copy(env.plan_path(), dir.join("theirs.json")).unwrap();
-    env.run(&["merge-file", "base.json", "ours.json", "theirs.json"])
-        .ok();
-    let merged: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("ours.json")).unwrap()).unwrap();
+    let merged = env.merge_file(&agents, &agents, &env.plan_text());
     assert_eq!(
         merged["findings"],
         json!([{"id": "f1", "text": "a person reworded", "by": "person", "at": NOW}])

@@ -401,14 +401,7 @@ fn the_merge_driver_keeps_provenance_from_either_side() {
     let theirs = env.plan_text();
     env.write_plan(&base);
     env.run(&["append", "A", "three"]).ok();
-    let dir = &env.root;
-    std::fs::write(dir.join("base.json"), &base).unwrap();
-    std::fs::write(dir.join("theirs.json"), &theirs).unwrap();
-    std::fs::copy(env.plan_path(), dir.join("ours.json")).unwrap();
-    env.run(&["merge-file", "base.json", "ours.json", "theirs.json"])
-        .ok();
-    let merged: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("ours.json")).unwrap()).unwrap();
+    let merged = env.merge_file(&base, &env.plan_text(), &theirs);
     assert_eq!(task(&merged, "t2")["by"], "person");
     assert_eq!(task(&merged, "t2")["at"], NOW);
     assert_eq!(task(&merged, "t3")["content"], "Three");
