@@ -156,15 +156,19 @@ pub(crate) fn digest(bytes: &[u8]) -> String {
 /// in todo's own layout (every file todo wrote) digests the same as
 /// [`plan_digest`] of its plan; a file in another layout digests as itself.
 pub(crate) fn file_digest(bytes: &[u8]) -> String {
-    digest(&bytes[phases_at(bytes).unwrap_or(0)..])
+    // Only version 1 kept `rev` and the counters in the file, above `phases`.
+    let from = if bytes.starts_with(b"{\n  \"version\": 1,") {
+        phases_at(bytes).unwrap_or(0)
+    } else {
+        0
+    };
+    digest(&bytes[from..])
 }
 
 /// Digest of a plan's content as todo would write it: for a file changed
 /// outside todo only in its layout, compare this with the history.
 pub(crate) fn plan_digest(plan: &Plan) -> String {
-    let text = json::render(plan);
-    let at = phases_at(text.as_bytes()).unwrap_or(0);
-    digest(&text.as_bytes()[at..])
+    file_digest(json::render(plan).as_bytes())
 }
 
 fn phases_at(bytes: &[u8]) -> Option<usize> {

@@ -16,6 +16,7 @@ mod merge;
 mod output;
 mod plan;
 mod region;
+mod revision;
 mod storage;
 mod text;
 
@@ -129,6 +130,14 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         .map(std::path::PathBuf::from)
         .or_else(|| dirs::data_dir().map(|d| d.join("todo").join("history")))
         .map(|dir| history::History { dir });
+    store.revs = history.as_ref().map(|h| revision::Revisions { dir: h.dir.clone() });
+    // Reproducible ids for tests, as `TODO_NOW` makes times (see `plan::ids`).
+    if let Some(seed) = std::env::var("TODO_ID_SEED")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+    {
+        plan::ids::seed(seed);
+    }
     let editor = ["VISUAL", "EDITOR"]
         .into_iter()
         .filter_map(|k| std::env::var(k).ok())

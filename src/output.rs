@@ -589,3 +589,21 @@ fn task_lines(task: &Task, typed: bool) -> Vec<String> {
     lines.extend(task.notes.iter().map(|n| format!("  > {n}")));
     lines
 }
+
+/// What reading the plan settled of what a line merge left (see
+/// [`crate::plan::Plan::settle_merge`]), as warnings: one line per item.
+pub(crate) fn settled(report: &mut Report, plan: &crate::plan::Plan) {
+    let notes = &plan.settled.0;
+    if notes.is_empty() {
+        return;
+    }
+    report.warnings.push(
+        "Note: a merge left the plan in a state no todo command makes; it reads as settled here, and the next change writes that down:"
+            .into(),
+    );
+    report
+        .warnings
+        .extend(notes.iter().map(|n| format!("  - {n}")));
+    report.extra.insert("settled".into(), serde_json::json!(notes));
+}
+

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::error::{Error, Result};
 use crate::plan::{Plan, json};
+use crate::revision::Revisions;
 
 pub(crate) const DEFAULT_NAME: &str = ".todo.json";
 
@@ -32,6 +33,9 @@ pub(crate) struct Store {
     /// A plan kept from before (by `todo mcp`, between calls), taken
     /// instead of parsing when the file holds exactly its bytes.
     pub memo: Option<Memo>,
+    /// Where the plan's `rev` is counted (`None`: nowhere to keep it; the
+    /// plan then reads as rev 1, or a version-1 file's own).
+    pub revs: Option<Revisions>,
 }
 
 /// A plan and the bytes it renders to (`json::render`), for a reader that
@@ -86,6 +90,7 @@ impl Store {
                 lock_wait: LOCK_WAIT,
                 discovered: false,
                 memo: None,
+                revs: None,
             };
         }
         // The project root is the first directory holding `.git`; without
@@ -114,6 +119,7 @@ impl Store {
             lock_wait: LOCK_WAIT,
             discovered: true,
             memo: None,
+            revs: None,
         }
     }
 
@@ -181,14 +187,50 @@ impl Store {
             }
         };
         let kept = self.memo.as_ref().and_then(|memo| memo.take(&bytes));
-        let plan = match kept {
+        let mut plan = match kept {
             Some(plan) => plan,
             None => self.parse(&bytes)?,
         };
+        plan.rev = self.count(plan.rev, &bytes);
         Ok(Loaded {
             plan,
             bytes: Some(bytes),
         })
+    }
+
+    /// The plan's `rev` for the file holding `bytes` (see
+    /// [`crate::revision`]); `own` is a version-1 file's own. A count not
+    /// yet recorded is recorded under the lock, taken here unless this
+    /// process holds it.
+    fn count(&self, own: u64, bytes: &[u8]) -> u64 {
+        let Some(revs) = &self.revs else {
+            return own.max(1);
+        };
+        let target = self.target();
+        let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
+        let read = revs.read(&real, bytes, own);
+        if !read.record {
+            return read.rev;
+        }
+        if held(&target) {
+            let _ = revs.record(&real, read.rev, bytes);
+            return read.rev;
+        }
+        let Ok(_lock) = self.lock() else {
+            return read.rev;
+        };
+        // Under the lock: what the file holds now, which a writer may
+        // have replaced (and counted) since it was read.
+        match read_regular(&self.path) {
+            Ok(now) if now == bytes => {
+                let again = revs.read(&real, bytes, own);
+                if again.record {
+                    let _ = revs.record(&real, again.rev, bytes);
+                }
+                again.rev
+            }
+            _ => read.rev,
+        }
     }
 
     fn parse(&self, bytes: &[u8]) -> Result<Plan> {
@@ -239,6 +281,9 @@ impl Store {
                 }
             }
         }
+        if let Ok(mut held) = HELD.lock() {
+            held.push(target.clone());
+        }
         let lock = Lock {
             _handle: handle,
             target,
@@ -252,6 +297,24 @@ impl Store {
 pub(crate) struct Lock {
     _handle: File,
     target: PathBuf,
+}
+
+/// The plans whose locks this process holds, so that a read under the lock
+/// does not wait for it (`flock` would make a second handle wait).
+static HELD: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn held(target: &Path) -> bool {
+    HELD.lock().is_ok_and(|held| held.iter().any(|t| t == target))
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        if let Ok(mut held) = HELD.lock()
+            && let Some(i) = held.iter().position(|t| *t == self.target)
+        {
+            held.swap_remove(i);
+        }
+    }
 }
 
 impl Lock {
@@ -311,9 +374,29 @@ impl Lock {
 
     /// Atomically replace the plan file with `plan`; returns the bytes written.
     pub(crate) fn save(&self, store: &Store, plan: &Plan) -> Result<Vec<u8>> {
-        let text = json::render(plan);
+        self.save_over(store, plan, None, "")
+    }
+
+    /// Write `plan` over the file as it was (`old`), on `today`
+    /// (`YYYY-MM-DD`), keeping its tombstones (see [`json::render_over`]),
+    /// and count the change (`plan.rev`, see [`crate::revision`]).
+    pub(crate) fn save_over(
+        &self,
+        store: &Store,
+        plan: &Plan,
+        old: Option<&[u8]>,
+        today: &str,
+    ) -> Result<Vec<u8>> {
+        let old = old.and_then(|b| std::str::from_utf8(b).ok());
+        let text = json::render_over(plan, old, today);
         write_atomic(&self.target, text.as_bytes())
             .map_err(|e| Error::io(format!("Cannot write plan file {}", store.display()), e))?;
+        if let Some(revs) = &store.revs {
+            // A count not recorded is made again by the next read, from
+            // the count before: the same number.
+            let real = fs::canonicalize(&self.target).unwrap_or_else(|_| self.target.clone());
+            let _ = revs.record(&real, plan.rev, text.as_bytes());
+        }
         Ok(text.into_bytes())
     }
 }

@@ -23,6 +23,7 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
         }
     }
     report.rev = plan.rev;
+    crate::output::settled(&mut report, plan);
     Ok(report.with("complete", open.is_empty().into()))
 }
 

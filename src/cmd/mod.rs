@@ -329,6 +329,8 @@ impl From<Failed> for Outcome {
 /// in a transaction. Dropped, it writes nothing.
 pub(crate) struct Session {
     lock: Lock,
+    /// The date of the change (`YYYY-MM-DD`), for the tombstones it leaves.
+    today: String,
     /// The file as read (`None`: there was none).
     bytes: Option<Vec<u8>>,
     pub tx: Tx,
@@ -352,7 +354,8 @@ pub(crate) struct Saved {
 impl Context {
     /// The same context on another plan file (a hook's, found from the
     /// directory its agent works in).
-    pub(crate) fn with_store(&self, store: Store) -> Context {
+    pub(crate) fn with_store(&self, mut store: Store) -> Context {
+        store.revs = self.store.revs.clone();
         Context {
             store,
             if_rev: self.if_rev,
@@ -436,6 +439,7 @@ impl Context {
         });
         Ok(Session {
             lock,
+            today: self.now.get(..10).unwrap_or_default().to_string(),
             bytes: loaded.bytes,
             tx,
             rev,
@@ -540,7 +544,12 @@ impl Session {
         let actor = self.tx.actor();
         let committed = self.tx.commit()?;
         let written = match committed.change {
-            Some(_) => Some(self.lock.save(&self.store, &committed.plan)?),
+            Some(_) => Some(self.lock.save_over(
+                &self.store,
+                &committed.plan,
+                self.bytes.as_deref(),
+                &self.today,
+            )?),
             None => None,
         };
         Ok(Saved {

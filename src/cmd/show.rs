@@ -31,6 +31,7 @@ pub(super) fn run(ctx: &Context, plan: &Plan, args: &ShowArgs) -> Result<Report>
         Report::new("show", kind, lines)
     };
     report.rev = plan.rev;
+    crate::output::settled(&mut report, plan);
     if ctx.out.json {
         report = report.with("plan", file);
     }

@@ -14,7 +14,7 @@ mod tests;
 pub(crate) use typo::near_miss;
 pub(crate) use words::{Word, at_word_start, words};
 
-use crate::plan::{Plan, Status};
+use crate::plan::{Plan, Status, ids};
 
 /// What a verb lets a query name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,6 +188,13 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
     }
 
     // 3: ids. An id-shaped query that names nothing stops here.
+    if let Some(item) = tasks
+        .iter()
+        .chain(&phases)
+        .find(|i| i.id.eq_ignore_ascii_case(query))
+    {
+        return Ok(item.target());
+    }
     if let Some(target) = id_query(query) {
         let wanted = match &target {
             Target::Task(_) => &tasks,
@@ -298,10 +305,17 @@ fn ambiguous(items: &[&Item]) -> MatchError {
     }
 }
 
-/// `t7`, `p2`, or a bare number meaning a task id. Shape is what counts:
-/// a number too large for any id still names nothing.
+/// `t7`, `p2`, `t4kq9x` (a letter, a digit, letters and digits: see
+/// `crate::plan::ids`), or a bare number meaning a task id. Shape is what
+/// counts: a number too large for any id still names nothing.
 fn id_query(query: &str) -> Option<Target> {
     let q = query.to_ascii_lowercase();
+    if ids::is_shaped(&q, 't') {
+        return Some(Target::Task(q));
+    }
+    if ids::is_shaped(&q, 'p') {
+        return Some(Target::Phase(q));
+    }
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let id = |prefix: char, n: &str| match n.parse::<u64>() {
         Ok(n) => format!("{prefix}{n}"),

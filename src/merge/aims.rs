@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::fields::{merge_map, merge3};
-use super::{Merger, Overflow};
-use crate::plan::{Finding, Objective, ObjectiveStatus, Plan, id_number};
+use super::Merger;
+use crate::plan::{Finding, Objective, ObjectiveStatus, Plan, ids};
 
 fn rank(s: ObjectiveStatus) -> u8 {
     match s {
@@ -34,21 +34,16 @@ fn as_objective(f: &Finding) -> Objective {
     }
 }
 
-/// One merged list, the next free number for its ids, and the messages
-/// (conflict?, id, text, message).
-type Out = (Vec<Objective>, u64, Vec<(bool, String, String, String)>);
+/// One merged list and the messages (conflict?, id, text, message).
+type Out = (Vec<Objective>, Vec<(bool, String, String, String)>);
 
-fn merge_list(
-    [base, ours, theirs]: [&[Objective]; 3],
-    prefix: char,
-    (counter, name): (u64, &'static str),
-) -> Result<Out, Overflow> {
-    let mut next = counter.max(1);
-    for o in base.iter().chain(ours).chain(theirs) {
-        if let Some(n) = id_number(&o.id, prefix) {
-            next = next.max(n.checked_add(1).ok_or(Overflow::Counter(name))?);
-        }
-    }
+fn merge_list([base, ours, theirs]: [&[Objective]; 3], prefix: char) -> Out {
+    let mut taken: HashSet<String> = base
+        .iter()
+        .chain(ours)
+        .chain(theirs)
+        .map(|o| o.id.clone())
+        .collect();
     let mut said = Vec::new();
     let by_id = |list: &[Objective]| -> HashMap<String, Objective> {
         list.iter().map(|o| (o.id.clone(), o.clone())).collect()
@@ -70,9 +65,8 @@ fn merge_list(
                 item.id = (*id).to_string();
             } else if o.contains_key(&item.id) {
                 let old = std::mem::take(&mut item.id);
-                let n = next;
-                next = next.checked_add(1).ok_or(Overflow::Counter(name))?;
-                item.id = format!("{prefix}{n}");
+                item.id = ids::mint(prefix, 0, |id| taken.contains(id));
+                taken.insert(item.id.clone());
                 said.push((
                     false,
                     item.id.clone(),
@@ -193,26 +187,20 @@ fn merge_list(
             out.push(ti.clone());
         }
     }
-    Ok((out, next, said))
+    (out, said)
 }
 
 impl Merger<'_> {
     /// Merge the objectives and findings of the three plans into `plan`.
-    pub(super) fn merge_aims(&mut self, plan: &mut Plan) -> Result<(), Overflow> {
+    pub(super) fn merge_aims(&mut self, plan: &mut Plan) {
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        let counter = |f: fn(&Plan) -> u64| f(base).max(f(ours)).max(f(theirs));
-        let (objectives, next_o, said_o) = merge_list(
+        let (objectives, said_o) = merge_list(
             [&base.objectives, &ours.objectives, &theirs.objectives],
             'o',
-            (counter(|p| p.next_objective_id), "nextObjectiveId"),
-        )?;
+        );
         let findings = |p: &Plan| p.findings.iter().map(as_objective).collect::<Vec<_>>();
         let (fb, fo, ft) = (findings(base), findings(ours), findings(theirs));
-        let (found, next_f, said_f) = merge_list(
-            [&fb, &fo, &ft],
-            'f',
-            (counter(|p| p.next_finding_id), "nextFindingId"),
-        )?;
+        let (found, said_f) = merge_list([&fb, &fo, &ft], 'f');
         plan.objectives = objectives;
         plan.findings = found
             .into_iter()
@@ -224,8 +212,6 @@ impl Merger<'_> {
                 extra: o.extra,
             })
             .collect();
-        plan.next_objective_id = next_o;
-        plan.next_finding_id = next_f;
         for (conflict, id, subject, message) in said_o.into_iter().chain(said_f) {
             if conflict {
                 self.conflict(&id, &subject, message);
@@ -233,6 +219,5 @@ impl Merger<'_> {
                 self.notice(&id, &subject, message);
             }
         }
-        Ok(())
     }
 }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use super::{HashMap, HashSet, Merger, Overflow};
-use crate::plan::{Phase, Plan, Task, id_number};
+use crate::plan::{Phase, Plan, Task, id_number, ids};
 
 /// One side's plan with its ids looked up once.
 pub(super) struct Side<'a> {
@@ -49,61 +49,14 @@ impl<'a> Side<'a> {
     }
 }
 
-/// Fresh ids above every id and counter of the three plans.
-pub(super) struct Minter {
-    pub(super) next_task: u64,
-    pub(super) next_phase: u64,
-}
+/// Fresh ids for items that would otherwise share one: random, as the
+/// plan's own (`crate::plan::ids`).
+pub(super) struct Minter;
 
 impl Minter {
-    pub(super) fn new(plans: [&Plan; 3]) -> Minter {
-        // Count every id whatever its kind, so that a hand-edited `t3` phase
-        // can never collide with a minted task id either.
-        let mut highest_t = 0;
-        let mut highest_p = 0;
-        let mut next_task = 1;
-        let mut next_phase = 1;
-        for plan in plans {
-            next_task = next_task.max(plan.next_task_id);
-            next_phase = next_phase.max(plan.next_phase_id);
-            let ids = plan
-                .phases
-                .iter()
-                .map(|p| p.id.as_str())
-                .chain(plan.tasks().map(|(_, _, t)| t.id.as_str()));
-            for id in ids {
-                highest_t = highest_t.max(id_number(id, 't').unwrap_or(0));
-                highest_p = highest_p.max(id_number(id, 'p').unwrap_or(0));
-            }
-        }
-        Minter {
-            next_task: next_task.max(highest_t.saturating_add(1)),
-            next_phase: next_phase.max(highest_p.saturating_add(1)),
-        }
-    }
-
-    /// The next id of the kind that no item takes. A counter at u64::MAX
-    /// is spent, as in the plan (`Plan::mint_task_id`): the merge stops
-    /// there instead of minting an id it cannot count past (which looped
-    /// forever when both sides had added the largest id).
-    pub(super) fn mint(
-        &mut self,
-        prefix: char,
-        taken: &HashSet<Id<'_>>,
-    ) -> Result<String, Overflow> {
-        let (counter, name) = if prefix == 'p' {
-            (&mut self.next_phase, "nextPhaseId")
-        } else {
-            (&mut self.next_task, "nextTaskId")
-        };
-        loop {
-            let n = *counter;
-            *counter = n.checked_add(1).ok_or(Overflow::Counter(name))?;
-            let id = format!("{prefix}{n}");
-            if !taken.contains(id.as_str()) {
-                return Ok(id);
-            }
-        }
+    /// A fresh id of the kind that no item takes.
+    pub(super) fn mint(&mut self, prefix: char, taken: &HashSet<Id<'_>>) -> String {
+        ids::mint(prefix, 0, |id| taken.contains(id))
     }
 }
 
@@ -363,7 +316,7 @@ impl<'a> Merger<'a> {
                 out.push((id, Cow::Borrowed(id)));
                 continue;
             }
-            let fresh = self.minter.mint(prefix, &self.taken)?;
+            let fresh = self.minter.mint(prefix, &self.taken);
             self.taken.insert(Cow::Owned(fresh.clone()));
             let message = match clash {
                 Some(ours) => {

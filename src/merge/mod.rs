@@ -188,7 +188,7 @@ impl<'a> Merger<'a> {
         let ours = Side::new(ours);
         let taken = base.ids().chain(ours.ids()).map(Cow::Borrowed).collect();
         Merger {
-            minter: Minter::new([base.plan, ours.plan, theirs]),
+            minter: Minter,
             base,
             ours,
             theirs: Side::new(theirs),
@@ -226,19 +226,14 @@ impl<'a> Merger<'a> {
         let mut plan = Plan {
             version: ours.version,
             rev,
-            next_phase_id: 0,
-            next_task_id: 0,
-            next_objective_id: 0,
-            next_finding_id: 0,
             phases,
             objectives: Vec::new(),
             findings: Vec::new(),
             extra,
+            settled: Default::default(),
         };
-        self.merge_aims(&mut plan)?;
+        self.merge_aims(&mut plan);
         self.make_ids_unique(&mut plan)?;
-        plan.next_phase_id = self.minter.next_phase;
-        plan.next_task_id = self.minter.next_task;
         plan.settle();
         self.note_duplicate_content(&plan);
         Ok(Merged {
@@ -526,7 +521,7 @@ impl<'a> Merger<'a> {
         let mut orphans: Vec<Task> = tasks.into_values().map(|r| r.task).collect();
         if !orphans.is_empty() {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
-            let id = self.minter.mint('p', &self.taken)?;
+            let id = self.minter.mint('p', &self.taken);
             self.taken.insert(Cow::Owned(id.clone()));
             self.conflict(
                 &id,
@@ -625,7 +620,7 @@ impl<'a> Merger<'a> {
         let mut renames = Vec::new();
         for phase in &mut plan.phases {
             if !seen.insert(phase.id.clone()) {
-                let fresh = self.minter.mint('p', &self.taken)?;
+                let fresh = self.minter.mint('p', &self.taken);
                 self.taken.insert(Cow::Owned(fresh.clone()));
                 renames.push((
                     fresh.clone(),
@@ -635,7 +630,7 @@ impl<'a> Merger<'a> {
             }
             for task in &mut phase.tasks {
                 if !seen.insert(task.id.clone()) {
-                    let fresh = self.minter.mint('t', &self.taken)?;
+                    let fresh = self.minter.mint('t', &self.taken);
                     self.taken.insert(Cow::Owned(fresh.clone()));
                     renames.push((
                         fresh.clone(),

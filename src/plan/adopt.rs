@@ -133,7 +133,21 @@ impl Plan {
                 .or_default()
                 .push(phase);
         }
-        let (mut next_phase, mut next_task) = (self.next_phase_id.max(1), self.next_task_id.max(1));
+        // Fresh ids avoid every id of the plan and every id handed out here.
+        let mut used: std::collections::HashSet<String, FxBuildHasher> = self
+            .phases
+            .iter()
+            .map(|p| p.id.clone())
+            .chain(self.tasks().map(|(_, _, t)| t.id.clone()))
+            .chain(self.objectives.iter().map(|o| o.id.clone()))
+            .chain(self.findings.iter().map(|f| f.id.clone()))
+            .collect();
+        let rev = self.rev;
+        let fresh = |kind: char, used: &mut std::collections::HashSet<String, FxBuildHasher>| {
+            let id = super::ids::mint(kind, rev, |id| used.contains(id));
+            used.insert(id.clone());
+            id
+        };
         let mut flat = 0;
         for phase in &mut phases {
             match old_phases.get_mut(phase.name.as_str()).and_then(Vec::pop) {
@@ -143,10 +157,7 @@ impl Plan {
                         phase.extra = old_phase.extra.clone();
                     }
                 }
-                None => {
-                    phase.id = format!("p{next_phase}");
-                    next_phase += 1;
-                }
+                None => phase.id = fresh('p', &mut used),
             }
             for task in &mut phase.tasks {
                 match old.get(taken[flat] as usize) {
@@ -159,16 +170,11 @@ impl Plan {
                             task.notes = old_task.notes.clone();
                         }
                     }
-                    None => {
-                        task.id = format!("t{next_task}");
-                        next_task += 1;
-                    }
+                    None => task.id = fresh('t', &mut used),
                 }
                 flat += 1;
             }
         }
-        self.next_phase_id = next_phase;
-        self.next_task_id = next_task;
         phases
     }
 }

@@ -1,6 +1,18 @@
-//! The plan file format: reading with exact error positions, writing in the
-//! one layout the spec fixes (2-space indent, one task per line, known fields
-//! first in a fixed order, unknown fields kept).
+//! The plan file format: reading with exact error positions, writing in a
+//! layout that git's own line merge can merge (known fields first in a fixed
+//! order, unknown fields kept).
+//!
+//! Version 2, the layout written (version 1 is still read): no line that
+//! every change rewrites (no `rev`, no id counters); every item is two
+//! lines — `{ "id": "t4kq9x",`, which never changes, then its fields on one
+//! line — followed by a blank line, and a comma stands on a line of its own
+//! before every item but the first. So two branches that change, add or
+//! remove different items never touch neighbouring lines, which is what
+//! makes git's line merge (and a forge's merge button) conflict. A removed
+//! task leaves its id line and `"removed": "<date>" }` where it stood (a
+//! tombstone, skipped by readers) for [`TOMB_DAYS`] days, so that two
+//! branches removing neighbours, or one removing the last task of a phase
+//! while the other appends to it, merge too.
 
 use rustc_hash::FxBuildHasher;
 use std::collections::HashSet;
@@ -11,8 +23,12 @@ use serde_json::Value;
 
 use super::{Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task};
 
-/// The one version of the file format this build reads and writes.
-pub const VERSION: u64 = 1;
+/// The version of the file format this build writes (it reads 1 and 2).
+pub const VERSION: u64 = 2;
+
+/// How long a removed task's tombstone stays in the file: long enough for
+/// the branches of the time to merge, short enough not to pile up.
+pub const TOMB_DAYS: u64 = 30;
 
 /// Why a plan file could not be read, with the place of the problem.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,26 +60,14 @@ impl From<serde_json::Error> for SyntaxError {
     }
 }
 
-/// Parse a plan file. Unknown `version`, unknown status and duplicate ids are
-/// errors at the position where the offending value starts.
+/// Parse a plan file. An unknown `version` or status is an error at the
+/// position where the offending value starts. What a line merge can leave
+/// and no verb makes (an id twice, several tasks in progress) is read and
+/// settled ([`Plan::settle_merge`]), with a note of what was settled.
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
-    // Ids are not tracked on the way; only when a duplicate exists is the
-    // text read again, tracking them, to find where it is.
     let mut plan = parse_with(text, None)?;
-    plan.raise_counters();
-    let mut ids =
-        HashSet::with_capacity_and_hasher(plan.task_count() + plan.phases.len(), FxBuildHasher);
-    let unique = plan
-        .phases
-        .iter()
-        .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
-        .chain(plan.objectives.iter().map(|o| &o.id))
-        .chain(plan.findings.iter().map(|f| &f.id))
-        .all(|id| ids.insert(id.as_str()));
-    if unique {
-        return Ok(plan);
-    }
-    parse_with(text, Some(HashSet::default()))
+    plan.settle_merge();
+    Ok(plan)
 }
 
 pub(super) fn parse_with(text: &str, mut seen: Ids) -> Result<Plan, SyntaxError> {
@@ -310,19 +314,23 @@ impl<'de> Visitor<'de> for PlanSeed<'_> {
             match key.as_str() {
                 "version" => {
                     let v: Value = map.next_value()?;
-                    if v.as_u64() != Some(VERSION) {
-                        return Err(A::Error::custom(format!(
-                            "unknown version {v} (this todo {} reads version {VERSION}; a newer todo may read it)",
-                            env!("CARGO_PKG_VERSION")
-                        )));
+                    match v.as_u64() {
+                        Some(n @ 1..=VERSION) => version = Some(n),
+                        _ => {
+                            return Err(A::Error::custom(format!(
+                                "unknown version {v} (this todo {} reads versions 1 and {VERSION}; a newer todo may read it)",
+                                env!("CARGO_PKG_VERSION")
+                            )));
+                        }
                     }
-                    version = Some(VERSION);
                 }
+                // Version 1 kept the revision and the id counters in the
+                // file; the revision is where this working copy's count
+                // starts (`crate::revision`), the counters are not needed.
                 "rev" => plan.rev = map.next_value()?,
-                "nextPhaseId" => plan.next_phase_id = map.next_value()?,
-                "nextTaskId" => plan.next_task_id = map.next_value()?,
-                "nextObjectiveId" => plan.next_objective_id = map.next_value()?,
-                "nextFindingId" => plan.next_finding_id = map.next_value()?,
+                "nextPhaseId" | "nextTaskId" | "nextObjectiveId" | "nextFindingId" => {
+                    map.next_value::<de::IgnoredAny>()?;
+                }
                 "objectives" => {
                     plan.objectives = map.next_value_seed(AimsSeed {
                         seen: &mut *self.seen,
@@ -580,7 +588,8 @@ impl<'de> Visitor<'de> for TasksSeed<'_> {
         while let Some(task) = seq.next_element_seed(TaskSeed {
             seen: &mut *self.seen,
         })? {
-            out.push(task);
+            // `None`: a tombstone, which readers skip.
+            out.extend(task);
         }
         Ok(out)
     }
@@ -591,20 +600,21 @@ struct TaskSeed<'a> {
 }
 
 impl<'de> DeserializeSeed<'de> for TaskSeed<'_> {
-    type Value = Task;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Task, D::Error> {
+    type Value = Option<Task>;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Option<Task>, D::Error> {
         d.deserialize_map(self)
     }
 }
 
 impl<'de> Visitor<'de> for TaskSeed<'_> {
-    type Value = Task;
+    type Value = Option<Task>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a task object")
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Task, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Task>, A::Error> {
         let mut task = Task::default();
         let (mut id, mut content, mut status) = (None, None, None);
+        let mut removed = None;
         let mut keys = Keys::default();
         while let Some(key) = map.next_key_seed(KeySeed)? {
             keys.first(&key, &task.extra)?;
@@ -632,6 +642,7 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
                     })?;
                 }
                 "unlocked" => task.unlocked = map.next_value()?,
+                "removed" => removed = Some(map.next_value::<String>()?),
                 "notes" => {
                     task.notes = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
                 }
@@ -642,9 +653,13 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
             }
         }
         task.id = id.ok_or_else(|| A::Error::missing_field("id"))?;
+        if removed.is_some() {
+            // A tombstone (see the module's notes).
+            return Ok(None);
+        }
         task.content = content.ok_or_else(|| A::Error::missing_field("content"))?;
         task.status = status.ok_or_else(|| A::Error::missing_field("status"))?;
-        Ok(task)
+        Ok(Some(task))
     }
 }
 
@@ -858,6 +873,15 @@ pub struct StatusFields<'a> {
 
 /// [`write_task`], with these status fields instead of the task's own.
 pub fn write_task_as(out: &mut String, task: &Task, fields: &StatusFields) {
+    out.push_str("{ \"id\": ");
+    string(out, &task.id);
+    out.push_str(", ");
+    write_task_fields(out, task, fields);
+    out.push_str(" }");
+}
+
+/// A task's fields after its id: `"content": …, "status": …` and the rest.
+fn write_task_fields(out: &mut String, task: &Task, fields: &StatusFields) {
     let StatusFields {
         status,
         blocker,
@@ -865,9 +889,7 @@ pub fn write_task_as(out: &mut String, task: &Task, fields: &StatusFields) {
         by,
         at,
     } = *fields;
-    out.push_str("{ \"id\": ");
-    string(out, &task.id);
-    out.push_str(", \"content\": ");
+    out.push_str("\"content\": ");
     string(out, &task.content);
     out.push_str(", \"status\": ");
     string(out, status.as_str());
@@ -910,7 +932,6 @@ pub fn write_task_as(out: &mut String, task: &Task, fields: &StatusFields) {
         out.push_str(": ");
         compact(out, v);
     }
-    out.push_str(" }");
 }
 
 fn write_phase(out: &mut String, phase: &Phase, indent: &str) {
@@ -971,7 +992,13 @@ pub fn write_phases(out: &mut String, phases: &[Phase], indent: &str) {
 pub fn write_objective(out: &mut String, o: &Objective) {
     out.push_str("{ \"id\": ");
     string(out, &o.id);
-    out.push_str(", \"text\": ");
+    out.push_str(", ");
+    write_objective_fields(out, o);
+    out.push_str(" }");
+}
+
+fn write_objective_fields(out: &mut String, o: &Objective) {
+    out.push_str("\"text\": ");
     string(out, &o.text);
     out.push_str(", \"status\": ");
     string(out, o.status.as_str());
@@ -989,14 +1016,19 @@ pub fn write_objective(out: &mut String, o: &Objective) {
         out.push_str(": ");
         compact(out, v);
     }
-    out.push_str(" }");
 }
 
 /// One finding on one line: `{ "id": "f1", "text": "…", "by": "person", "at": "…" }`.
 pub fn write_finding(out: &mut String, f: &Finding) {
     out.push_str("{ \"id\": ");
     string(out, &f.id);
-    out.push_str(", \"text\": ");
+    out.push_str(", ");
+    write_finding_fields(out, f);
+    out.push_str(" }");
+}
+
+fn write_finding_fields(out: &mut String, f: &Finding) {
+    out.push_str("\"text\": ");
     string(out, &f.text);
     if let Some(by) = f.by {
         out.push_str(", \"by\": ");
@@ -1012,57 +1044,219 @@ pub fn write_finding(out: &mut String, f: &Finding) {
         out.push_str(": ");
         compact(out, v);
     }
-    out.push_str(" }");
 }
 
-/// A top-level array of one-line items, as `,\n  "key": [ … ]`.
-fn write_list<T>(out: &mut String, key: &str, items: &[T], write: fn(&mut String, &T)) {
-    if items.is_empty() {
-        return;
-    }
-    let _ = write!(out, ",\n  \"{key}\": [\n");
-    for (i, item) in items.iter().enumerate() {
-        out.push_str("    ");
-        write(out, item);
-        out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-    }
-    out.push_str("  ]");
-}
-
-/// `,\n  "objectives": [...]` and `"findings"`, those there are.
+/// `,\n  "objectives": [...]` and `"findings"` as one-line items (for
+/// `export --format json`, which writes the plan's content, not its file).
 pub fn write_aims(out: &mut String, plan: &Plan) {
-    write_list(out, "objectives", &plan.objectives, write_objective);
-    write_list(out, "findings", &plan.findings, write_finding);
+    fn list<T>(out: &mut String, key: &str, items: &[T], write: fn(&mut String, &T)) {
+        if items.is_empty() {
+            return;
+        }
+        let _ = write!(out, ",\n  \"{key}\": [\n");
+        for (i, item) in items.iter().enumerate() {
+            out.push_str("    ");
+            write(out, item);
+            out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+        }
+        out.push_str("  ]");
+    }
+    list(out, "objectives", &plan.objectives, write_objective);
+    list(out, "findings", &plan.findings, write_finding);
 }
 
-/// The whole plan file, ending with one newline. Objectives and findings
-/// (and their counters) are written only once a plan has had them, so a
-/// plan without them is the file it always was; they follow `phases`, which
-/// readers of oh-my-pi phase snapshots read alone.
+/// One item of an array in the file's layout (see the module's notes):
+/// the comma line before all but the first, the id line, the fields line,
+/// a blank line.
+fn unit(out: &mut String, indent: &str, first: bool, id: &str, fields: impl FnOnce(&mut String)) {
+    if !first {
+        out.push_str(indent);
+        out.push_str(",\n");
+    }
+    out.push_str(indent);
+    out.push_str("{ \"id\": ");
+    string(out, id);
+    out.push_str(",\n");
+    out.push_str(indent);
+    out.push_str("  ");
+    fields(out);
+    out.push_str(" }\n\n");
+}
+
+/// One line of an item: a task, or where a task was.
+enum Unit<'a> {
+    Task(&'a Task),
+    Tomb(&'a str, &'a str),
+}
+
+/// Each phase's task lines in the old file, in order: `(phase id, [(task
+/// id, Some(date) for a tombstone)])`. Only lines in this layout count;
+/// anything else (a file of version 1, or one laid out by hand) has none.
+fn old_units(old: &str) -> Vec<(&str, Vec<(&str, Option<&str>)>)> {
+    let mut phases: Vec<(&str, Vec<(&str, Option<&str>)>)> = Vec::new();
+    if !old.starts_with("{\n  \"version\": 2,\n") {
+        return phases;
+    }
+    fn id_of<'a>(line: &'a str, indent: &str, end: &str) -> Option<&'a str> {
+        let rest = line.strip_prefix(indent)?.strip_prefix("{ \"id\": \"")?;
+        let id = rest.strip_suffix(end)?;
+        (!id.contains(['"', '\\'])).then_some(id)
+    }
+    let mut lines = old.lines().peekable();
+    while let Some(line) = lines.next() {
+        if let Some(pid) = id_of(line, "    ", "\", \"tasks\": [") {
+            phases.push((pid, Vec::new()));
+        } else if let Some(tid) = id_of(line, "      ", "\",")
+            && let Some((_, tasks)) = phases.last_mut()
+        {
+            let date = lines
+                .peek()
+                .and_then(|l| l.strip_prefix("        \"removed\": \""))
+                .and_then(|l| l.strip_suffix("\" }"));
+            tasks.push((tid, date));
+        }
+    }
+    phases
+}
+
+/// A phase's tasks as lines: the plan's tasks in order, with the old
+/// file's tombstones where they stood and a new one for every task that
+/// left the phase (removed, or moved to another), unless older than
+/// `cutoff` (a date, `YYYY-MM-DD`).
+fn phase_units<'a>(
+    tasks: &'a [Task],
+    old: Option<&[(&'a str, Option<&'a str>)]>,
+    today: &'a str,
+    cutoff: &str,
+) -> Vec<Unit<'a>> {
+    let Some(old) = old else {
+        return tasks.iter().map(Unit::Task).collect();
+    };
+    let at: std::collections::HashMap<&str, usize> =
+        tasks.iter().enumerate().map(|(i, t)| (t.id.as_str(), i)).collect();
+    let mut out = Vec::with_capacity(tasks.len() + 4);
+    let mut next = 0;
+    for &(id, date) in old {
+        match at.get(id) {
+            Some(&k) => {
+                while next <= k {
+                    out.push(Unit::Task(&tasks[next]));
+                    next += 1;
+                }
+            }
+            None => {
+                let date = date.unwrap_or(today);
+                if date >= cutoff {
+                    out.push(Unit::Tomb(id, date));
+                }
+            }
+        }
+    }
+    out.extend(tasks[next..].iter().map(Unit::Task));
+    out
+}
+
+/// The whole plan file in todo's own layout, ending with one newline.
 pub fn render(plan: &Plan) -> String {
-    let mut out = String::with_capacity(128 + plan.task_count() * 96);
-    let _ = write!(
-        out,
-        "{{\n  \"version\": {},\n  \"rev\": {},\n  \"nextPhaseId\": {},\n  \"nextTaskId\": {},\n",
-        plan.version, plan.rev, plan.next_phase_id, plan.next_task_id
-    );
-    if plan.next_objective_id > 1 {
-        let _ = writeln!(out, "  \"nextObjectiveId\": {},", plan.next_objective_id);
-    }
-    if plan.next_finding_id > 1 {
-        let _ = writeln!(out, "  \"nextFindingId\": {},", plan.next_finding_id);
-    }
-    out.push_str("  \"phases\": ");
-    write_phases(&mut out, &plan.phases, "  ");
-    write_aims(&mut out, plan);
+    render_over(plan, None, "")
+}
+
+/// [`render`], replacing `old` (the file as it was) on `today` (a date,
+/// `YYYY-MM-DD`): tasks that left a phase leave tombstones, and the old
+/// file's tombstones stay for [`TOMB_DAYS`] days.
+pub fn render_over(plan: &Plan, old: Option<&str>, today: &str) -> String {
+    let mut out = String::with_capacity(128 + plan.task_count() * 112);
+    let _ = writeln!(out, "{{\n  \"version\": {VERSION},");
     for (k, v) in &plan.extra {
-        out.push_str(",\n  ");
+        out.push_str("  ");
         string(&mut out, k);
         out.push_str(": ");
         pretty(&mut out, v, "  ");
+        out.push_str(",\n");
     }
-    out.push_str("\n}\n");
+    if !plan.objectives.is_empty() {
+        out.push_str("  \"objectives\": [\n\n");
+        for (i, o) in plan.objectives.iter().enumerate() {
+            unit(&mut out, "    ", i == 0, &o.id, |out| write_objective_fields(out, o));
+        }
+        out.push_str("  ],\n");
+    }
+    if !plan.findings.is_empty() {
+        out.push_str("  \"findings\": [\n\n");
+        for (i, f) in plan.findings.iter().enumerate() {
+            unit(&mut out, "    ", i == 0, &f.id, |out| write_finding_fields(out, f));
+        }
+        out.push_str("  ],\n");
+    }
+    let olds = old.map(old_units).unwrap_or_default();
+    let olds: std::collections::HashMap<&str, &[(&str, Option<&str>)]> =
+        olds.iter().map(|(p, t)| (*p, t.as_slice())).collect();
+    let cutoff = cutoff(today);
+    out.push_str("  \"phases\": [\n\n");
+    for (i, phase) in plan.phases.iter().enumerate() {
+        // A phase opens with its id, which never changes, and closes with
+        // its name: both lines its own, so that git never takes one
+        // phase's end for another's (a new phase after a changed last task
+        // would otherwise swallow the tasks the other branch appended).
+        if i > 0 {
+            out.push_str("    ,\n");
+        }
+        out.push_str("    { \"id\": ");
+        string(&mut out, &phase.id);
+        out.push_str(", \"tasks\": [\n\n");
+        let units = phase_units(&phase.tasks, olds.get(phase.id.as_str()).copied(), today, &cutoff);
+        for (k, u) in units.iter().enumerate() {
+            match u {
+                Unit::Task(t) => {
+                    let fields = StatusFields {
+                        status: t.status,
+                        blocker: t.blocker.as_deref(),
+                        dropped_by: t.dropped_by.as_deref(),
+                        by: t.by,
+                        at: t.at.as_deref(),
+                    };
+                    unit(&mut out, "      ", k == 0, &t.id, |out| write_task_fields(out, t, &fields));
+                }
+                Unit::Tomb(id, date) => unit(&mut out, "      ", k == 0, id, |out| {
+                    out.push_str("\"removed\": ");
+                    string(out, date);
+                }),
+            }
+        }
+        out.push_str("    ], \"name\": ");
+        string(&mut out, &phase.name);
+        for (k, v) in &phase.extra {
+            out.push_str(", ");
+            string(&mut out, k);
+            out.push_str(": ");
+            compact(&mut out, v);
+        }
+        out.push_str(" }\n\n");
+    }
+    out.push_str("  ]\n}\n");
     out
+}
+
+/// The date [`TOMB_DAYS`] before `today` (`YYYY-MM-DD`); tombstones dated
+/// before it are dropped. Empty (keep all) when `today` is not a date.
+fn cutoff(today: &str) -> String {
+    let days = |s: &str| -> Option<u64> {
+        let (y, rest) = s.split_once('-')?;
+        let (m, d) = rest.split_once('-')?;
+        let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.get(..2)?.parse().ok()?);
+        // days_from_civil (Howard Hinnant), the inverse of `clock::rfc3339`.
+        let y = if m <= 2 { y - 1 } else { y };
+        let era = y.div_euclid(400);
+        let yoe = y.rem_euclid(400);
+        let mp = (m + 9) % 12;
+        let doy = (153 * mp + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        u64::try_from(era * 146_097 + doe - 719_468).ok()
+    };
+    match days(today) {
+        Some(n) => super::clock::rfc3339(n.saturating_sub(TOMB_DAYS) * 86_400)[..10].to_string(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 mod adopt;
 pub(crate) mod clock;
+pub(crate) mod ids;
 /// The plan file format (public for the fuzz targets in `fuzz/`).
 pub mod import;
 pub mod json;
@@ -286,33 +287,42 @@ pub(crate) const FINDING_MAX: usize = 300;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
+    /// The format version the file was read in (written: always the newest).
     pub version: u64,
+    /// Changes this working copy has seen (SPEC §2): not in the file, whose
+    /// every line must merge; kept beside the undo history (`crate::revision`).
     pub rev: u64,
-    pub next_phase_id: u64,
-    pub next_task_id: u64,
-    /// Written only once used (not 1), so a plan without objectives or
-    /// findings is the file it always was.
-    pub next_objective_id: u64,
-    pub next_finding_id: u64,
     pub phases: Vec<Phase>,
     pub objectives: Vec<Objective>,
     pub findings: Vec<Finding>,
     pub extra: Map<String, Value>,
+    /// What reading settled of what a line merge left ([`Plan::settle_merge`]).
+    pub settled: Settled,
+}
+
+/// Notes on what reading a plan settled (an id twice, tasks in progress
+/// side by side): for `show` and `check` to report until the next change
+/// writes the settled plan down. Not part of the plan's content, so equal
+/// whatever they say.
+#[derive(Clone, Debug, Default)]
+pub struct Settled(pub Vec<String>);
+
+impl PartialEq for Settled {
+    fn eq(&self, _: &Settled) -> bool {
+        true
+    }
 }
 
 impl Default for Plan {
     fn default() -> Self {
         Plan {
-            version: 1,
+            version: json::VERSION,
             rev: 0,
-            next_phase_id: 1,
-            next_task_id: 1,
-            next_objective_id: 1,
-            next_finding_id: 1,
             phases: Vec::new(),
             objectives: Vec::new(),
             findings: Vec::new(),
             extra: Map::new(),
+            settled: Settled::default(),
         }
     }
 }
@@ -377,60 +387,25 @@ impl Plan {
         self.find_phase(id).map(|i| &self.phases[i])
     }
 
-    /// Raise the id counters above every id in the plan, so that a
-    /// hand-edited counter can never make two items share an id. Done once
-    /// when a plan is read, and after phases are replaced; minting is then
-    /// a plain increment. Returns whether a counter moved.
-    pub(crate) fn raise_counters(&mut self) -> bool {
-        let max_t = self
-            .tasks()
-            .filter_map(|(_, _, t)| id_number(&t.id, 't'))
-            .max()
-            .unwrap_or(0);
-        let max_p = self
-            .phases
-            .iter()
-            .filter_map(|p| id_number(&p.id, 'p'))
-            .max()
-            .unwrap_or(0);
-        let max_o = self
-            .objectives
-            .iter()
-            .filter_map(|o| id_number(&o.id, 'o'))
-            .max()
-            .unwrap_or(0);
-        let max_f = self
-            .findings
-            .iter()
-            .filter_map(|f| id_number(&f.id, 'f'))
-            .max()
-            .unwrap_or(0);
-        let counters = |p: &Plan| {
-            (
-                p.next_phase_id,
-                p.next_task_id,
-                p.next_objective_id,
-                p.next_finding_id,
-            )
-        };
-        let before = counters(self);
-        // Saturating: an id at u64::MAX leaves the counter at its limit,
-        // where minting refuses (see `mint`).
-        self.next_task_id = self.next_task_id.max(max_t.saturating_add(1)).max(1);
-        self.next_phase_id = self.next_phase_id.max(max_p.saturating_add(1)).max(1);
-        self.next_objective_id = self.next_objective_id.max(max_o.saturating_add(1)).max(1);
-        self.next_finding_id = self.next_finding_id.max(max_f.saturating_add(1)).max(1);
-        before != counters(self)
+    /// Does any phase, task, objective or finding have this id?
+    pub(crate) fn has_id(&self, id: &str) -> bool {
+        self.phases.iter().any(|p| p.id == id)
+            || self.tasks().any(|(_, _, t)| t.id == id)
+            || self.objectives.iter().any(|o| o.id == id)
+            || self.findings.iter().any(|f| f.id == id)
     }
 
-    pub(crate) fn mint_objective_id(&mut self) -> Result<String, ops::OpError> {
-        let n = mint(&mut self.next_objective_id, "nextObjectiveId")?;
-        Ok(format!("o{n}"))
+    /// A fresh id of `kind` that no item of the plan has (see [`ids`]).
+    fn mint(&self, kind: char) -> String {
+        ids::mint(kind, self.rev, |id| self.has_id(id))
     }
 
-    pub(crate) fn mint_finding_id(&mut self) -> Result<String, ops::OpError> {
-        let n = mint(&mut self.next_finding_id, "nextFindingId")?;
-        Ok(format!("f{n}"))
+    pub(crate) fn mint_objective_id(&mut self) -> String {
+        self.mint('o')
+    }
+
+    pub(crate) fn mint_finding_id(&mut self) -> String {
+        self.mint('f')
     }
 
     pub fn objective(&self, id: &str) -> Option<&Objective> {
@@ -441,15 +416,12 @@ impl Plan {
         self.findings.iter().find(|f| f.id == id)
     }
 
-    /// The next free task id (counters are kept above every id present).
-    pub(crate) fn mint_task_id(&mut self) -> Result<String, ops::OpError> {
-        let n = mint(&mut self.next_task_id, "nextTaskId")?;
-        Ok(format!("t{n}"))
+    pub(crate) fn mint_task_id(&mut self) -> String {
+        self.mint('t')
     }
 
-    pub(crate) fn mint_phase_id(&mut self) -> Result<String, ops::OpError> {
-        let n = mint(&mut self.next_phase_id, "nextPhaseId")?;
-        Ok(format!("p{n}"))
+    pub(crate) fn mint_phase_id(&mut self) -> String {
+        self.mint('p')
     }
 
     /// The task to work on now: the one in progress, else the first pending.
@@ -460,6 +432,140 @@ impl Plan {
                 .map(|(_, p, t)| (p, t))
         };
         find(Status::InProgress).or_else(|| find(Status::Pending))
+    }
+
+    /// Settle what git's line merge can leave and no verb makes (SPEC §13),
+    /// by the rules the README states, noting each in [`Plan::settled`]:
+    /// - an item whose id an earlier item has: the same task (same text) in
+    ///   a second place is dropped there — the first in plan order stays;
+    ///   another item keeps its place under a new id;
+    /// - several tasks in progress: the first in plan order stays, the
+    ///   others return to pending ([`Plan::settle`]).
+    pub(crate) fn settle_merge(&mut self) {
+        let mut notes = Vec::new();
+        let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut twice: Vec<(usize, usize)> = Vec::new();
+        for (pi, phase) in self.phases.iter().enumerate() {
+            if seen.insert(phase.id.clone(), usize::MAX).is_some() {
+                twice.push((pi, usize::MAX));
+            }
+        }
+        for (pi, phase) in self.phases.iter().enumerate() {
+            for (ti, task) in phase.tasks.iter().enumerate() {
+                if seen.insert(task.id.clone(), pi).is_some() {
+                    twice.push((pi, ti));
+                }
+            }
+        }
+        let aims_twice = self
+            .objectives
+            .iter()
+            .map(|o| &o.id)
+            .chain(self.findings.iter().map(|f| &f.id))
+            .any(|id| seen.insert(id.clone(), usize::MAX).is_some());
+        if twice.is_empty() && !aims_twice && self.in_progress() <= 1 {
+            return;
+        }
+        // Later items first, so that indexes stay right as copies go.
+        for &(pi, ti) in twice.iter().rev() {
+            if ti == usize::MAX {
+                let old = self.phases[pi].id.clone();
+                let new = ids::derive('p', &old, &self.phases[pi].name, |id| self.has_id(id));
+                notes.push(format!(
+                    "Phase \"{}\" had the id {old} of an earlier phase; it is now {new}.",
+                    self.phases[pi].name
+                ));
+                self.phases[pi].id = new;
+                continue;
+            }
+            let task = &self.phases[pi].tasks[ti];
+            let first = self
+                .tasks()
+                .find(|(pos, _, t)| t.id == task.id && (pos.phase, pos.task) != (pi, ti))
+                .map(|(_, p, t)| (p.name.clone(), t.content == task.content));
+            match first {
+                Some((first_phase, true)) => {
+                    notes.push(format!(
+                        "{} \"{}\" was in two places ({first_phase}, {}); it stays in the first.",
+                        task.id, task.content, self.phases[pi].name
+                    ));
+                    self.phases[pi].tasks.remove(ti);
+                }
+                _ => {
+                    let old = task.id.clone();
+                    let new = ids::derive('t', &old, &task.content, |id| self.has_id(id));
+                    notes.push(format!(
+                        "{old} named two tasks; \"{}\" is now {new}.",
+                        task.content
+                    ));
+                    self.phases[pi].tasks[ti].id = new;
+                }
+            }
+        }
+        if aims_twice {
+            self.settle_aims(&mut notes);
+        }
+        if self.in_progress() > 1 {
+            let mut back = Vec::new();
+            let first = self
+                .tasks()
+                .find(|(_, _, t)| t.status == Status::InProgress)
+                .map(|(_, _, t)| format!("{} \"{}\"", t.id, t.content))
+                .unwrap_or_default();
+            self.settle_with(|_, t| back.push(format!("{} \"{}\"", t.id, t.content)));
+            notes.push(format!(
+                "{} tasks were in progress; {first} stays in progress, {} back to pending.",
+                back.len() + 1,
+                back.join(", ")
+            ));
+        }
+        self.settled.0.extend(notes);
+    }
+
+    fn in_progress(&self) -> usize {
+        self.tasks()
+            .filter(|(_, _, t)| t.status == Status::InProgress)
+            .count()
+    }
+
+    /// Objectives and findings under an id an earlier one has: the same
+    /// text twice is one item; other text gets a new id.
+    fn settle_aims(&mut self, notes: &mut Vec<String>) {
+        let mut seen: std::collections::HashSet<String> = self.phases.iter().map(|p| p.id.clone()).collect();
+        seen.extend(self.tasks().map(|(_, _, t)| t.id.clone()));
+        let mut texts: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+        let mut keep = Vec::new();
+        for mut o in std::mem::take(&mut self.objectives) {
+            if let Some(text) = texts.get(&o.id) {
+                if *text == o.text {
+                    notes.push(format!("Objective {} was listed twice; kept once.", o.id));
+                    continue;
+                }
+                let old = o.id.clone();
+                o.id = ids::derive('o', &old, &o.text, |id| seen.contains(id) || self.has_id(id));
+                notes.push(format!("{old} named two objectives; \"{}\" is now {}.", o.text, o.id));
+            }
+            seen.insert(o.id.clone());
+            texts.insert(o.id.clone(), o.text.clone());
+            keep.push(o);
+        }
+        self.objectives = keep;
+        let mut keep = Vec::new();
+        for mut f in std::mem::take(&mut self.findings) {
+            if let Some(text) = texts.get(&f.id) {
+                if *text == f.text {
+                    notes.push(format!("Finding {} was listed twice; kept once.", f.id));
+                    continue;
+                }
+                let old = f.id.clone();
+                f.id = ids::derive('f', &old, &f.text, |id| seen.contains(id) || self.has_id(id));
+                notes.push(format!("{old} named two findings; \"{}\" is now {}.", f.text, f.id));
+            }
+            seen.insert(f.id.clone());
+            texts.insert(f.id.clone(), f.text.clone());
+            keep.push(f);
+        }
+        self.findings = keep;
     }
 
     /// Enforce "one task in progress": keep the first `in_progress` task, send
@@ -516,19 +622,6 @@ impl Plan {
         }
         changed
     }
-}
-
-/// Take the next number from an id counter. A counter at u64::MAX is
-/// spent: the number it holds could be minted, but the counter could not
-/// then be moved past it, and the next id would repeat one (or wrap to
-/// `t0`). Refused instead, so the plan is never written with a duplicate.
-fn mint(counter: &mut u64, name: &'static str) -> Result<u64, ops::OpError> {
-    let n = (*counter).max(1);
-    let next = n
-        .checked_add(1)
-        .ok_or(ops::OpError::CounterSpent { counter: name })?;
-    *counter = next;
-    Ok(n)
 }
 
 /// The number in an id such as `t12` (for prefix `t`).
@@ -595,10 +688,9 @@ mod tests {
             tasks: vec![task("t9", Status::Pending)],
             ..Phase::default()
         });
-        assert!(plan.raise_counters());
-        assert_eq!(plan.mint_task_id().unwrap(), "t10");
-        assert_eq!(plan.mint_task_id().unwrap(), "t11");
-        assert_eq!(plan.mint_phase_id().unwrap(), "p5");
+        let t = plan.mint_task_id();
+        assert!(ids::is_shaped(&t, 't') && !plan.has_id(&t), "{t}");
+        assert!(plan.mint_phase_id().starts_with('p'));
         assert_eq!(id_number("t07", 't'), Some(7));
         assert_eq!(id_number("t", 't'), None);
         assert_eq!(id_number("t-1", 't'), None);

@@ -767,9 +767,6 @@ impl Tx {
     fn check_phase(&self, phase: &PhaseRef) -> Result<(), OpError> {
         match phase {
             PhaseRef::Id(id) => self.phase_pos(id).map(drop),
-            PhaseRef::New(_) if self.plan.next_phase_id == u64::MAX => Err(OpError::CounterSpent {
-                counter: "nextPhaseId",
-            }),
             PhaseRef::New(_) => Ok(()),
         }
     }
@@ -780,7 +777,7 @@ impl Tx {
         match phase {
             PhaseRef::Id(id) => self.phase_pos(&id),
             PhaseRef::New(name) => {
-                let id = self.plan.mint_phase_id()?;
+                let id = self.plan.mint_phase_id();
                 self.change.order(&self.plan);
                 self.change.new_phase(&id);
                 applied.phase = Some(id.clone());
@@ -853,7 +850,7 @@ impl Tx {
             Op::AddTask { phase, content } => {
                 self.check_unique(&content, None)?;
                 self.check_phase(&phase)?;
-                let id = self.plan.mint_task_id()?;
+                let id = self.plan.mint_task_id();
                 let pi = self.phase_for(phase, &mut applied)?;
                 applied.task = Some(id.clone());
                 let task = Task {
@@ -1105,12 +1102,12 @@ impl Tx {
                     let old = self.replace(phases);
                     self.change.wholesale(old);
                 }
-                self.plan.raise_counters() || changed
+                changed
             }
             Op::AddTaskAfter { after, content } => {
                 self.check_unique(&content, None)?;
                 let at = self.task_pos(&after)?;
-                let id = self.plan.mint_task_id()?;
+                let id = self.plan.mint_task_id();
                 applied.task = Some(id.clone());
                 let task = Task {
                     id: id.clone(),
@@ -1168,7 +1165,7 @@ impl Tx {
                 true
             }
             Op::AddObjective { text } => {
-                let id = self.plan.mint_objective_id()?;
+                let id = self.plan.mint_objective_id();
                 self.change.objectives(&self.plan);
                 applied.objective = Some(id.clone());
                 self.plan.objectives.push(Objective {
@@ -1198,7 +1195,7 @@ impl Tx {
                 }
             }
             Op::AddFinding { text } => {
-                let id = self.plan.mint_finding_id()?;
+                let id = self.plan.mint_finding_id();
                 self.change.findings(&self.plan);
                 applied.finding = Some(id.clone());
                 let by = self.by.as_ref().filter(|_| !self.restoring);
@@ -1228,20 +1225,19 @@ impl Tx {
                     self.plan.findings = findings;
                     changed = true;
                 }
-                let raised = self.plan.raise_counters();
                 // Ids from a hand-edited file may repeat: later ones get new ids.
                 let mut seen = std::collections::HashSet::new();
                 for i in 0..self.plan.objectives.len() {
                     if !seen.insert(self.plan.objectives[i].id.clone()) {
-                        self.plan.objectives[i].id = self.plan.mint_objective_id()?;
+                        self.plan.objectives[i].id = self.plan.mint_objective_id();
                     }
                 }
                 for i in 0..self.plan.findings.len() {
                     if !seen.insert(self.plan.findings[i].id.clone()) {
-                        self.plan.findings[i].id = self.plan.mint_finding_id()?;
+                        self.plan.findings[i].id = self.plan.mint_finding_id();
                     }
                 }
-                raised || changed
+                changed
             }
         };
         Ok((applied, changed))
