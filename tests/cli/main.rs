@@ -17,6 +17,7 @@ mod edit;
 mod errors;
 mod export;
 mod findings;
+mod forge;
 mod generated;
 mod hooks;
 mod hostile;
