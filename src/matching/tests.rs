@@ -2,45 +2,38 @@
 //! what it must never take.
 
 use super::*;
-use crate::plan::{Op, ops::PhaseRef};
 
 /// Build a plan from `(phase, [tasks])`; tasks prefixed `x ` are completed.
+/// Phases and tasks are numbered in order (`p1`, `t1`…), as appending them
+/// one by one once did, so that the cases below can name them.
 fn plan(spec: &[(&str, &[&str])]) -> Plan {
     let mut plan = Plan::default();
-    for (phase, tasks) in spec {
-        let mut phase_ref = PhaseRef::New((*phase).to_string());
-        for t in *tasks {
-            let (done, content) = match t.strip_prefix("x ") {
-                Some(rest) => (true, rest),
-                None => (false, *t),
-            };
-            let applied = plan
-                .apply(Op::AddTask {
-                    phase: phase_ref.clone(),
+    let mut n = 0;
+    for (pi, (phase, tasks)) in spec.iter().enumerate() {
+        let tasks = tasks
+            .iter()
+            .map(|t| {
+                let (status, content) = match t.strip_prefix("x ") {
+                    Some(rest) => (Status::Completed, rest),
+                    None => (Status::Pending, *t),
+                };
+                n += 1;
+                crate::plan::Task {
+                    id: format!("t{n}"),
                     content: content.to_string(),
-                })
-                .unwrap();
-            if let Some(p) = applied.phase {
-                phase_ref = PhaseRef::Id(p);
-            }
-            if done {
-                plan.apply(Op::SetStatus {
-                    task: applied.task.unwrap(),
-                    status: Status::Completed,
-                    blocker: None,
-                })
-                .unwrap();
-            }
-        }
-        if tasks.is_empty() {
-            let id = plan.mint_phase_id().unwrap();
-            plan.phases.push(crate::plan::Phase {
-                id,
-                name: (*phase).to_string(),
-                ..Default::default()
-            });
-        }
+                    status,
+                    ..Default::default()
+                }
+            })
+            .collect();
+        plan.phases.push(crate::plan::Phase {
+            id: format!("p{}", pi + 1),
+            name: (*phase).to_string(),
+            tasks,
+            ..Default::default()
+        });
     }
+    plan.settle();
     plan
 }
 

@@ -224,20 +224,25 @@ impl Plan {
 mod tests {
     use super::*;
 
+    /// Phase `A` (`p1`) holding `names` as `t1`, `t2`…, settled as if
+    /// appended one by one.
     fn plan_with(names: &[&str]) -> Plan {
         let mut plan = Plan::default();
-        for (i, n) in names.iter().enumerate() {
-            let phase = if i == 0 {
-                PhaseRef::New("A".into())
-            } else {
-                PhaseRef::Id("p1".into())
-            };
-            plan.apply(Op::AddTask {
-                phase,
-                content: (*n).into(),
-            })
-            .unwrap();
-        }
+        plan.phases.push(crate::plan::Phase {
+            id: "p1".into(),
+            name: "A".into(),
+            tasks: names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| crate::plan::Task {
+                    id: format!("t{}", i + 1),
+                    content: (*n).into(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        });
+        plan.settle();
         plan
     }
 
@@ -249,8 +254,6 @@ mod tests {
     fn a_new_plan_starts_its_first_task() {
         let plan = plan_with(&["a1", "a2"]);
         assert_eq!(statuses(&plan), [Status::InProgress, Status::Pending]);
-        assert_eq!(plan.next_task_id, 3);
-        assert_eq!(plan.next_phase_id, 2);
     }
 
     #[test]
@@ -308,7 +311,7 @@ mod tests {
     }
 
     #[test]
-    fn ids_are_never_reused_after_removal_or_replace() {
+    fn ids_are_never_reused_after_removal() {
         let mut plan = plan_with(&["a1", "a2"]);
         plan.apply(Op::RemoveTask { task: "t2".into() }).unwrap();
         let new = plan
@@ -317,20 +320,23 @@ mod tests {
                 content: "a3".into(),
             })
             .unwrap();
-        assert_eq!(new.task.as_deref(), Some("t3"));
-        plan.apply(Op::Replace { phases: vec![] }).unwrap();
-        assert_eq!(plan.next_task_id, 4);
+        let minted = new.task.unwrap();
+        assert!(!["t1", "t2"].contains(&minted.as_str()), "{minted}");
+        assert!(crate::plan::ids::is_shaped(&minted, 't'), "{minted}");
     }
 
     #[test]
     fn prune_keeps_open_tasks_and_drops_empty_phases() {
         let mut plan = plan_with(&["a1", "a2"]);
-        plan.apply(Op::AddTask {
-            phase: PhaseRef::New("B".into()),
-            content: "b1".into(),
-        })
-        .unwrap();
-        for t in ["t1", "t3"] {
+        let b1 = plan
+            .apply(Op::AddTask {
+                phase: PhaseRef::New("B".into()),
+                content: "b1".into(),
+            })
+            .unwrap()
+            .task
+            .unwrap();
+        for t in ["t1", b1.as_str()] {
             plan.apply(Op::SetStatus {
                 task: t.into(),
                 status: Status::Completed,
