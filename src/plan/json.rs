@@ -1132,11 +1132,20 @@ fn phase_units<'a>(
     let Some(old) = old else {
         return tasks.iter().map(Unit::Task).collect();
     };
-    let at: std::collections::HashMap<&str, usize> =
-        tasks.iter().enumerate().map(|(i, t)| (t.id.as_str(), i)).collect();
+    let mut at: Option<std::collections::HashMap<&str, usize, FxBuildHasher>> = None;
     let mut out = Vec::with_capacity(tasks.len() + 4);
     let mut next = 0;
     for &(id, date) in old {
+        // Nearly always the old line is the next task (a change of status
+        // moves nothing); only a task added, moved or gone needs the map.
+        if tasks.get(next).is_some_and(|t| t.id == id) {
+            out.push(Unit::Task(&tasks[next]));
+            next += 1;
+            continue;
+        }
+        let at = at.get_or_insert_with(|| {
+            tasks.iter().enumerate().map(|(i, t)| (t.id.as_str(), i)).collect()
+        });
         match at.get(id) {
             Some(&k) => {
                 while next <= k {

@@ -442,6 +442,24 @@ impl Plan {
     /// - several tasks in progress: the first in plan order stays, the
     ///   others return to pending ([`Plan::settle`]).
     pub(crate) fn settle_merge(&mut self) {
+        // The common case, every id once and at most one task in progress,
+        // costs one pass and no copies (this runs on every read).
+        let twice_somewhere = {
+            let mut ids = std::collections::HashSet::with_capacity_and_hasher(
+                self.task_count() + self.phases.len(),
+                rustc_hash::FxBuildHasher,
+            );
+            !self
+                .phases
+                .iter()
+                .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
+                .chain(self.objectives.iter().map(|o| &o.id))
+                .chain(self.findings.iter().map(|f| &f.id))
+                .all(|id| ids.insert(id.as_str()))
+        };
+        if !twice_somewhere && self.in_progress() <= 1 {
+            return;
+        }
         let mut notes = Vec::new();
         let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         let mut twice: Vec<(usize, usize)> = Vec::new();
@@ -463,9 +481,6 @@ impl Plan {
             .map(|o| &o.id)
             .chain(self.findings.iter().map(|f| &f.id))
             .any(|id| seen.insert(id.clone(), usize::MAX).is_some());
-        if twice.is_empty() && !aims_twice && self.in_progress() <= 1 {
-            return;
-        }
         // Later items first, so that indexes stay right as copies go.
         for &(pi, ti) in twice.iter().rev() {
             if ti == usize::MAX {

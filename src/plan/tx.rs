@@ -568,6 +568,8 @@ impl Tx {
         }
         // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
         plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
+        // What reading settled is written down now.
+        plan.settled = super::Settled::default();
         Ok(Committed {
             plan,
             before_rev,
