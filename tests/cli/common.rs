@@ -184,12 +184,16 @@ impl TestEnv {
         }
     }
 
-    /// `[(content, status)]` of every task in plan order.
+    /// `[(content, status)]` of every task in plan order (as the file has
+    /// them: a removed task's tombstone is no task).
     pub(crate) fn statuses(&self) -> Vec<(String, String)> {
         let plan = self.plan();
         let mut out = Vec::new();
         for phase in plan["phases"].as_array().into_iter().flatten() {
             for task in phase["tasks"].as_array().into_iter().flatten() {
+                if task.get("removed").is_some() {
+                    continue;
+                }
                 out.push((
                     task["content"].as_str().unwrap_or_default().to_string(),
                     task["status"].as_str().unwrap_or_default().to_string(),
@@ -199,8 +203,53 @@ impl TestEnv {
         out
     }
 
+    /// The plan's rev, as `todo show --json` reports it (the file no
+    /// longer holds it: it is kept beside the history).
     pub(crate) fn rev(&self) -> u64 {
-        self.plan()["rev"].as_u64().expect("rev")
+        self.show_json()["rev"].as_u64().expect("rev")
+    }
+
+    /// What `todo show --json` replies, asserting success.
+    pub(crate) fn show_json(&self) -> Value {
+        let run = self.run(&["show", "--json"]);
+        run.ok();
+        run.json()
+    }
+
+    /// The id of the task whose text is `content` (ids are random: a test
+    /// looks them up instead of counting them).
+    #[track_caller]
+    pub(crate) fn id(&self, content: &str) -> String {
+        let plan = self.show_json()["plan"].clone();
+        plan["phases"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+            .find(|t| t["content"] == content)
+            .and_then(|t| t["id"].as_str())
+            .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
+            .to_string()
+    }
+
+    /// The id of the phase named `name`.
+    #[track_caller]
+    pub(crate) fn phase_id(&self, name: &str) -> String {
+        let plan = self.show_json()["plan"].clone();
+        plan["phases"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| p["name"] == name)
+            .and_then(|p| p["id"].as_str())
+            .unwrap_or_else(|| panic!("no phase {name:?} in {plan}"))
+            .to_string()
+    }
+
+    /// The ids of the tasks with these texts, in order.
+    #[track_caller]
+    pub(crate) fn ids<const N: usize>(&self, contents: [&str; N]) -> [String; N] {
+        contents.map(|c| self.id(c))
     }
 
     /// The plan of the SPEC examples: Auth (3 tasks), Billing (2).
@@ -237,6 +286,26 @@ pub(crate) const TWO_TASKS: &str = r#"{
         { "id": "t2", "content": "Rotate keys", "status": "pending" }
       ]
     }
+  ]
+}
+"#;
+
+/// [`TWO_TASKS`] as `todo` writes it back (file version 2).
+pub(crate) const TWO_TASKS_V2: &str = r#"{
+  "version": 2,
+  "phases": [
+
+    { "id": "p1", "tasks": [
+
+      { "id": "t1",
+        "content": "Wire OAuth providers", "status": "in_progress" }
+
+      ,
+      { "id": "t2",
+        "content": "Rotate keys", "status": "pending" }
+
+    ], "name": "Auth" }
+
   ]
 }
 "#;
@@ -338,4 +407,16 @@ impl Terminal {
         };
         (code, self.seen)
     }
+}
+
+/// Is `id` shaped like an id `todo` mints for `kind` (`t4kq9x`): the
+/// letter, a digit, four characters of lower-case base 32?
+pub(crate) fn minted(id: &str, kind: char) -> bool {
+    let b = id.as_bytes();
+    b.len() == 6
+        && b[0] == kind as u8
+        && b[1].is_ascii_digit()
+        && b[2..]
+            .iter()
+            .all(|c| b"0123456789abcdefghjkmnpqrstvwxyz".contains(c))
 }
