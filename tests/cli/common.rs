@@ -246,6 +246,45 @@ impl TestEnv {
             .to_string()
     }
 
+    /// The id of the objective (`kind` "objectives") or finding
+    /// ("findings") whose text is `text`.
+    #[track_caller]
+    pub(crate) fn aim_id(&self, kind: &str, text: &str) -> String {
+        let plan = self.show_json()["plan"].clone();
+        plan[kind]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|o| o["text"] == text)
+            .and_then(|o| o["id"].as_str())
+            .unwrap_or_else(|| panic!("no {kind} {text:?} in {plan}"))
+            .to_string()
+    }
+
+    /// The plan's ids under the names version 1's counters gave them, in
+    /// plan order: phases `p1`…, tasks `t1`…, objectives `o1`…, findings
+    /// `f1`… For tests whose plan order is the order things were made in,
+    /// to compare output that shows ids with the text written for it.
+    pub(crate) fn names(&self) -> Names {
+        let plan = self.show_json()["plan"].clone();
+        let list = |v: &Value| v.as_array().cloned().unwrap_or_default();
+        let mut names = Vec::new();
+        let phases = list(&plan["phases"]);
+        for (i, p) in phases.iter().enumerate() {
+            names.push((format!("p{}", i + 1), p["id"].as_str().unwrap().to_string()));
+        }
+        let tasks: Vec<Value> = phases.iter().flat_map(|p| list(&p["tasks"])).collect();
+        for (i, t) in tasks.iter().enumerate() {
+            names.push((format!("t{}", i + 1), t["id"].as_str().unwrap().to_string()));
+        }
+        for (kind, key) in [('o', "objectives"), ('f', "findings")] {
+            for (i, o) in list(&plan[key]).iter().enumerate() {
+                names.push((format!("{kind}{}", i + 1), o["id"].as_str().unwrap().to_string()));
+            }
+        }
+        Names(names)
+    }
+
     /// The ids of the tasks with these texts, in order.
     #[track_caller]
     pub(crate) fn ids<const N: usize>(&self, contents: [&str; N]) -> [String; N] {
@@ -419,4 +458,42 @@ pub(crate) fn minted(id: &str, kind: char) -> bool {
         && b[2..]
             .iter()
             .all(|c| b"0123456789abcdefghjkmnpqrstvwxyz".contains(c))
+}
+
+/// Ids and the names tests write them as (see [`TestEnv::names`]).
+pub(crate) struct Names(pub Vec<(String, String)>);
+
+impl Names {
+    /// The id named `name` (`t1`).
+    #[track_caller]
+    pub(crate) fn id(&self, name: &str) -> String {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, id)| id.clone())
+            .unwrap_or_else(|| panic!("no {name} in {:?}", self.0))
+    }
+
+    /// `text` with every id in it (a whole word) written as its name.
+    pub(crate) fn of(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match self.0.iter().find(|(_, id)| id == word) {
+                Some((name, _)) => out.push_str(name),
+                None => out.push_str(word),
+            }
+            word.clear();
+        };
+        for c in text.chars() {
+            if c.is_ascii_alphanumeric() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
 }
