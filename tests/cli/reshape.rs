@@ -7,6 +7,7 @@ fn rename_a_task_and_a_phase_then_undo() {
     let env = TestEnv::new();
     env.web_app();
     let start = env.plan_text();
+    let t1 = env.id("Wire OAuth providers");
     env.run(&["rename", "oauth", "--", "Wire", "OAuth", "and", "OIDC"])
         .is(
             0,
@@ -19,7 +20,7 @@ fn rename_a_task_and_a_phase_then_undo() {
         "",
     );
     let plan = env.plan();
-    assert_eq!(plan["phases"][0]["tasks"][0]["id"], "t1", "ids are kept");
+    assert_eq!(plan["phases"][0]["tasks"][0]["id"], t1.as_str(), "ids are kept");
     assert_eq!(plan["phases"][1]["name"], "Billing v2");
     env.run(&["rename", "keys", "--", "Invoice export"]).is(
         7,
