@@ -62,6 +62,16 @@ impl Run {
         self
     }
 
+    /// This run with the ids in its output written as their names (see
+    /// [`TestEnv::names`]).
+    pub(crate) fn named(&self, names: &Names) -> Run {
+        Run {
+            code: self.code,
+            stdout: names.of(&self.stdout),
+            stderr: names.of(&self.stderr),
+        }
+    }
+
     pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}):\n{self:?}"))
