@@ -484,6 +484,16 @@ impl Names {
             .unwrap_or_else(|| panic!("no {name} in {:?}", self.0))
     }
 
+    /// `args` with each that is a name (`t1`) replaced by its id.
+    pub(crate) fn args(&self, args: &[&str]) -> Vec<String> {
+        args.iter()
+            .map(|a| match self.0.iter().find(|(n, _)| n == a) {
+                Some((_, id)) => id.clone(),
+                None => a.to_string(),
+            })
+            .collect()
+    }
+
     /// `text` with every id in it (a whole word) written as its name.
     pub(crate) fn of(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
