@@ -410,11 +410,9 @@ fn session_start_gives_the_plan_small_and_how_to_drive_it() {
     out.ok();
     let v = out.json();
     assert_eq!(v["hookSpecificOutput"]["hookEventName"], "SessionStart");
-    let text = n.of(
-        v["hookSpecificOutput"]["additionalContext"]
-            .as_str()
-            .unwrap_or_default(),
-    );
+    let text = n.of(v["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_default());
     assert!(text.contains("todo --as agent done t4"), "{text}");
     assert!(text.contains("| todo apply"), "{text}");
     assert!(text.contains("TodoWrite"), "{text}");
@@ -600,7 +598,9 @@ fn session_start_gives_the_open_objectives_and_the_findings() {
     env.run(&["objective", "done", "p95"]).ok();
     env.run(&["objective", "drop", "saml"]).ok();
     env.run(&["finding", "The session store is Redis"]).ok();
-    let text = env.names().of(&agent_text(&hook(&env, "session-start", &start)));
+    let text = env
+        .names()
+        .of(&agent_text(&hook(&env, "session-start", &start)));
     assert!(!text.contains("The plan is empty"), "{text}");
     assert!(
         text.contains("\nObjectives (1 done, 1 dropped):\n- [o1] Ship the login flow\n"),
@@ -617,7 +617,9 @@ fn session_start_gives_the_open_objectives_and_the_findings() {
     assert!(text.contains("todo --as agent finding"), "{text}");
     // With phases: objectives before them, findings after, as `todo show`.
     env.run(&["append", "Auth", "add login"]).ok();
-    let text = env.names().of(&agent_text(&hook(&env, "session-start", &start)));
+    let text = env
+        .names()
+        .of(&agent_text(&hook(&env, "session-start", &start)));
     let objectives = text.find("\nObjectives").unwrap_or(usize::MAX);
     let phase = text.find("\n# Auth (p1)").unwrap_or(0);
     let findings = text.find("\nFindings:").unwrap_or(0);
