@@ -815,7 +815,7 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
     let people: Vec<String> = (0..20).map(|i| env.id(&format!("person {i}"))).collect();
     let started = std::time::Instant::now();
     let mut children = Vec::new();
-    for i in 0..20 {
+    for (i, person) in people.iter().enumerate() {
         let ops = json!([
             {"op": "append", "phase": format!("Agent {i}"), "items": [format!("x{i}"), format!("y{i}")]},
             {"op": "done", "task": format!("x{i}")}
@@ -837,7 +837,7 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
         children.push(child);
         let person = env
             .command()
-            .args(["done", &people[i]])
+            .args(["done", person])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
