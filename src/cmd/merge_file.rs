@@ -37,10 +37,23 @@ pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
     let base = read(&args.base, "the base version", true)?;
     let ours = read(&args.ours, "our version", false)?;
     let theirs = read(&args.theirs, "their version", false)?;
-    let merged = merge::merge(&base, &ours, &theirs).map_err(|which| Error::CounterSpent {
+    let mut merged = merge::merge(&base, &ours, &theirs).map_err(|which| Error::CounterSpent {
         which,
         merging: Some(store.display()),
     })?;
+    // `<ours>` the live plan (the driver run by hand): the merge is one
+    // change of it, counted on from this working copy's rev (kept beside
+    // the history, not in the file), which must never go back.
+    let real = |p: &Path| fs::canonicalize(p).ok();
+    if let Some(revs) = &ctx.store.revs
+        && let Some(live) = real(&store.target())
+        && real(&ctx.store.target()).as_ref() == Some(&live)
+        && let Ok(bytes) = fs::read(&live)
+    {
+        let now = revs.read(&live, &bytes, ours.rev).rev;
+        merged.plan.rev = merged.plan.rev.max(now.saturating_add(1));
+        store.revs = Some(revs.clone());
+    }
     lock.save(&store, &merged.plan)?;
 
     let conflicts = merged.conflicts().count();

@@ -886,8 +886,7 @@ fn merge_file_reads_the_live_plan_under_the_plan_lock() {
         ])
     );
     // The merge is one change of the live plan (at rev 4, a version 1
-    // file's own): rev 5, never lower. (Fails: merge-file does not count
-    // its change in the working copy's rev, which then reads 1.)
+    // file's own): rev 5, never lower.
     assert_eq!(env.rev(), 5);
 }
 
