@@ -304,7 +304,8 @@ pub(crate) struct Lock {
 static HELD: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
 fn held(target: &Path) -> bool {
-    HELD.lock().is_ok_and(|held| held.iter().any(|t| t == target))
+    HELD.lock()
+        .is_ok_and(|held| held.iter().any(|t| t == target))
 }
 
 impl Drop for Lock {
