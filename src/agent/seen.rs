@@ -44,6 +44,10 @@ struct Data {
     /// Stop reminders given in the current cycle, by session id.
     #[serde(default)]
     sessions: BTreeMap<String, Cycle>,
+    /// What each session was told its list cannot change (`t4:abandoned`),
+    /// so that it is told once.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    told: BTreeMap<String, Vec<String>>,
 }
 
 /// The plan as the agent last saw it: its `rev` and content digest.
@@ -120,6 +124,24 @@ impl AgentState {
             };
         }
         count
+    }
+
+    /// Which of `keys` `session` was not told yet; they count as told now.
+    pub(crate) fn tell(&mut self, session: &str, keys: &[String]) -> Vec<String> {
+        /// Notes kept per session: the latest.
+        const KEPT: usize = 256;
+        if !self.data.told.contains_key(session) && self.data.told.len() >= SESSIONS {
+            let first = self.data.told.keys().next().cloned();
+            if let Some(first) = first {
+                self.data.told.remove(&first);
+            }
+        }
+        let told = self.data.told.entry(session.to_string()).or_default();
+        let new: Vec<String> = keys.iter().filter(|k| !told.contains(k)).cloned().collect();
+        told.extend(new.iter().cloned());
+        let over = told.len().saturating_sub(KEPT);
+        told.drain(..over);
+        new
     }
 
     /// A new prompt: `session`'s reminders start over.

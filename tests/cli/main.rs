@@ -38,4 +38,5 @@ mod shared;
 mod show;
 mod status;
 mod terminal;
+mod traps;
 mod undo;
