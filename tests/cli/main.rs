@@ -5,6 +5,7 @@
 mod common;
 
 mod append;
+mod as_person;
 mod batch;
 mod broken;
 mod check_next;

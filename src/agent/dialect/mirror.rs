@@ -134,6 +134,23 @@ pub(super) fn mirror(
             done.kept.push(note);
             continue;
         }
+        // Starting it would send the task in progress back to pending:
+        // not when a person started that one (or only a person checks it).
+        if status == Status::InProgress {
+            let current = tx
+                .plan()
+                .tasks()
+                .find(|(_, _, t)| t.status == Status::InProgress && t.id != id)
+                .map(|(_, _, t)| t.clone());
+            if let Some(current) = current {
+                let mut demoted = current.clone();
+                demoted.status = Status::Pending;
+                if rules::check(&by, Some(&current), Some(&demoted)).is_err() {
+                    done.kept.push(kept(&current));
+                    continue;
+                }
+            }
+        }
         set(tx, id, status, None)?;
     }
     Ok(())
