@@ -95,6 +95,49 @@ fn look_alike(c: char) -> char {
     }
 }
 
+/// The tag an agent's harness wraps its own words in: text from a plan
+/// may never open or close one in what an agent reads.
+const AGENT_TAG: &str = "system-reminder";
+
+/// Does `text`, which starts with `<`, open or close a `<system-reminder`
+/// tag (any case, blanks and `/` allowed before the name)?
+pub(crate) fn opens_tag(text: &str) -> bool {
+    let rest = text
+        .get(1..)
+        .unwrap_or("")
+        .trim_start_matches(|c: char| c == '/' || c.is_ascii_whitespace());
+    rest.get(..AGENT_TAG.len())
+        .is_some_and(|name| name.eq_ignore_ascii_case(AGENT_TAG))
+}
+
+/// `text` with the `<` of every `<system-reminder` or `</system-reminder`
+/// (any case, blanks allowed) written `&lt;`: what the agent reads as text,
+/// and, in Markdown, the same text.
+pub(crate) fn neutral_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices('<') {
+        if opens_tag(&text[i..]) {
+            out.push_str(&text[last..i]);
+            out.push_str("&lt;");
+            last = i + 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// Text of several lines (a checklist) as an agent reads it: each line's
+/// control characters made visible, as on a terminal, and no tag of the
+/// agent's harness opened or closed ([`neutral_tags`]).
+pub(crate) fn for_agent_lines(text: &str) -> String {
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|l| neutral_tags(&visible(l)))
+        .collect();
+    lines.join("\n")
+}
+
 /// The first `max` characters of `s`, and whether that cut anything off.
 pub(crate) fn head(s: &str, max: usize) -> (&str, bool) {
     match s.char_indices().nth(max) {

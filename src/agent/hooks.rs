@@ -30,7 +30,7 @@ use crate::cmd::{Context, open_work};
 use crate::error::{Error, Result};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
-use crate::text::visible;
+use crate::text::{neutral_tags, visible};
 
 /// The largest plan file a hook reads: far above any plan an agent works
 /// with (100,000 tasks take about 10 MB), far below what would make a hook
@@ -392,27 +392,6 @@ fn for_agent(text: &str) -> String {
     neutral_tags(&visible(text))
 }
 
-/// `text` with the `<` of every `<system-reminder` or `</system-reminder`
-/// (any case, blanks allowed) written `&lt;`: what the agent reads as text,
-/// and, in Markdown, the same text.
-fn neutral_tags(text: &str) -> String {
-    const TAG: &str = "system-reminder";
-    // ASCII lowercase keeps every byte where it was.
-    let lower = text.to_ascii_lowercase();
-    let mut out = String::with_capacity(text.len());
-    let mut last = 0;
-    for (i, _) in lower.match_indices('<') {
-        let rest = lower[i + 1..].trim_start_matches(|c: char| c == '/' || c.is_ascii_whitespace());
-        if rest.starts_with(TAG) {
-            out.push_str(&text[last..i]);
-            out.push_str("&lt;");
-            last = i + 1;
-        }
-    }
-    out.push_str(&text[last..]);
-    out
-}
-
 /// The phases with their texts as [`for_agent`] would show them, but for
 /// the tags (left to [`neutral_tags`] on the Markdown, where `&lt;` is `<`).
 /// Each cut to [`TEXT_SHOWN`] characters, as [`shown`].
@@ -483,7 +462,11 @@ fn edit_checklist(phases: &[Phase]) -> String {
         }
     }
     if listed == total {
-        return neutral_tags(&crate::markdown::render_view(&visible_phases(phases)));
+        // Every task fits, but not always every phase: empty ones count too.
+        let whole = neutral_tags(&crate::markdown::render_view(&visible_phases(phases)));
+        if whole.len() <= START_BYTES {
+            return whole;
+        }
     }
     let shown: Vec<Phase> = phases
         .iter()
@@ -497,11 +480,23 @@ fn edit_checklist(phases: &[Phase]) -> String {
             visible_phase(phase, tasks.collect())
         })
         .collect();
+    let phases_left = phases.len() - shown.len();
     let mut out = neutral_tags(&crate::markdown::render_view(&shown));
-    out.push_str(&format!(
-        "… and {} more tasks (`todo show` lists them all)",
-        grouped(total - listed)
-    ));
+    let mut left = Vec::new();
+    if total > listed {
+        left.push(format!("{} more tasks", grouped(total - listed)));
+    }
+    // Phases left out with tasks are counted by their tasks.
+    let empty_left = phases.iter().filter(|p| p.tasks.is_empty()).count();
+    if phases_left > 0 && empty_left > 0 {
+        left.push(format!("{} more phases with no tasks", grouped(empty_left)));
+    }
+    if !left.is_empty() {
+        out.push_str(&format!(
+            "… and {} (`todo show` lists them all)",
+            left.join(", ")
+        ));
+    }
     out
 }
 

@@ -213,19 +213,38 @@ impl ServerHandler for Server {
         let loaded = self.base.store.load().map_err(|e| {
             ErrorData::internal_error(e.to_string(), Some(error_json("mcp", None, &e)))
         })?;
+        // What the agent reads, as every text that reaches it: no tag of
+        // its harness opened or closed, control characters made visible.
         let contents = if uri == PLAN_URI {
-            ResourceContents::text(crate::markdown::render(&loaded.plan.phases), uri)
+            let markdown = crate::markdown::render_plan(&loaded.plan);
+            ResourceContents::text(crate::text::for_agent_lines(&markdown), uri)
                 .with_mime_type("text/markdown")
         } else {
             let text = match loaded.bytes {
                 Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 None => crate::plan::json::render(&loaded.plan),
             };
-            ResourceContents::text(text, uri).with_mime_type("application/json")
+            ResourceContents::text(json_without_tags(&text), uri).with_mime_type("application/json")
         };
         let _ = self.keeper.send(loaded.plan);
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
+}
+
+/// JSON text with the `<` that would open or close an agent-harness tag
+/// written `\u003c`: the same JSON (a `<` stands only inside a string).
+fn json_without_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices('<') {
+        if crate::text::opens_tag(&text[i..]) {
+            out.push_str(&text[last..i]);
+            out.push_str("\\u003c");
+            last = i + 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 fn too_large(args: &JsonObject) -> bool {
@@ -262,7 +281,9 @@ fn reply(outcome: Outcome) -> CallToolResult {
     // The JSON as text, as a tool result carries it to the model; no
     // structured copy besides (no output schema asks for one, and it would
     // double what every call writes and the client reads).
-    let content = vec![ContentBlock::text(value.to_string())];
+    // Written as every JSON object todo prints: no agent-harness tag in it.
+    let text = crate::output::json_line(&value);
+    let content = vec![ContentBlock::text(text.trim_end().to_string())];
     if failed {
         CallToolResult::error(content)
     } else {

@@ -209,9 +209,14 @@ pub(crate) fn user_edit(
             removed: true,
         });
     }
+    // The newest entries, one more than are named: whether they reach back
+    // to what the agent saw tells a rev with no entry (an undo, which
+    // takes its entry out) from one the bounded history no longer keeps.
     let (newest, entries) = history
-        .since(lock, real, seen.rev, LOOK_BACK)
+        .since(lock, real, 0, LOOK_BACK + 1)
         .unwrap_or_default();
+    let reaches_back = entries.iter().any(|e| e.rev <= seen.rev);
+    let oldest = entries.iter().map(|e| e.rev).min();
     // The file is as todo last wrote it: every change since is in the
     // history, but for undo, which takes its entry out (a `rev` with no
     // entry). Otherwise it was changed outside todo.
@@ -227,8 +232,12 @@ pub(crate) fn user_edit(
     // before: any of them the plan no longer has, they removed — by `rm`,
     // `prune`, a line deleted in `edit` or a file imported over the plan.
     let mut before: Vec<&str> = Vec::new();
-    let first = seen.rev + 1;
-    let last = rev.min(seen.rev + LOOK_BACK as u64);
+    // The latest changes, when there are more than are read back.
+    let last = rev;
+    let first = (seen.rev + 1).max(rev.saturating_sub(LOOK_BACK as u64 - 1));
+    if first > seen.rev + 1 {
+        actions.push("changes older than todo's undo history".to_string());
+    }
     for r in first..=last {
         let action = match entries.iter().find(|e| e.rev == r) {
             Some(e) if e.actor.as_deref() == Some("agent") => continue,
@@ -244,6 +253,9 @@ pub(crate) fn user_edit(
                 );
                 before.extend(e.undo.order.iter().flatten().map(String::as_str));
                 cmd
+            }
+            None if !reaches_back && oldest.is_none_or(|o| r < o) => {
+                "changes older than todo's undo history".to_string()
             }
             None => "todo undo".to_string(),
         };

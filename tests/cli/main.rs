@@ -4,6 +4,7 @@
 
 mod common;
 
+mod agent_text;
 mod append;
 mod as_person;
 mod batch;

@@ -15,7 +15,7 @@ use crate::common::{TestEnv, missing_tool, s};
 
 /// An interpreter with the official `mcp` SDK and `jsonschema`:
 /// `TODO_MCP_PYTHON`, else the venv `.ci/run` makes.
-fn python() -> Option<PathBuf> {
+pub(crate) fn python() -> Option<PathBuf> {
     let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/mcp-venv/bin/python");
     let python = std::env::var_os("TODO_MCP_PYTHON")
         .map(PathBuf::from)
@@ -29,7 +29,7 @@ fn python() -> Option<PathBuf> {
     works.then_some(python)
 }
 
-fn client_script() -> PathBuf {
+pub(crate) fn client_script() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/client.py")
 }
 

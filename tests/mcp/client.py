@@ -7,7 +7,8 @@
     client.py calls TODO_BINARY JSON  the steps of JSON, a list of
                                     ["tool", NAME, ARGS], ["resource", URI] or
                                     ["tools"], each answered on stdout as one
-                                    JSON line (a tool's reply and isError; a
+                                    JSON line (a tool's reply, its text as
+                                    the model reads it, and isError; a
                                     resource's text; the tool list)
 
 Run in the project directory; the server inherits this environment.
@@ -220,7 +221,7 @@ async def calls(binary, steps):
             for step in steps:
                 if step[0] == "tool":
                     result = await session.call_tool(step[1], step[2])
-                    out = {"isError": bool(result.is_error), "reply": reply_of(result)}
+                    out = {"isError": bool(result.is_error), "reply": reply_of(result), "text": result.content[0].text}
                 elif step[0] == "resource":
                     result = await session.read_resource(step[1])
                     out = {"text": result.contents[0].text}
