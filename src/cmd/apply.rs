@@ -16,15 +16,19 @@ use crate::error::{Error, Result};
 const MAX_BYTES: u64 = 1 << 20;
 
 pub(super) fn run(ctx: &Context, args: &ApplyArgs) -> Outcome {
-    let input = match read(args) {
-        Ok(input) => input,
-        Err(e) => return Outcome::of(Err(e)),
-    };
-    let value: Value = match serde_json::from_str(&input) {
-        Ok(v) => v,
-        Err(e) => return Outcome::of(Err(invalid(format!("the ops are not JSON: {e}.")))),
-    };
-    crate::agent::apply_value(ctx, &value)
+    let value = read(args).and_then(|input| {
+        serde_json::from_str::<Value>(&input)
+            .map_err(|e| invalid(format!("the ops are not JSON: {e}.")))
+    });
+    match value {
+        Ok(value) => crate::agent::apply_value(ctx, &value),
+        // Refused before the plan was read: the reply still says its rev.
+        Err(e) => Outcome {
+            result: Err(e),
+            rev: ctx.store.load().ok().map(|l| l.plan.rev),
+            plan: None,
+        },
+    }
 }
 
 fn read(args: &ApplyArgs) -> Result<String> {
