@@ -235,7 +235,7 @@ pub(crate) fn user_edit(
     // The latest changes, when there are more than are read back.
     let last = rev;
     let first = (seen.rev + 1).max(rev.saturating_sub(LOOK_BACK as u64 - 1));
-    if first > seen.rev + 1 {
+    if first > seen.rev + 1 && !reaches_back {
         actions.push("changes older than todo's undo history".to_string());
     }
     for r in first..=last {
@@ -257,7 +257,19 @@ pub(crate) fn user_edit(
             None if !reaches_back && oldest.is_none_or(|o| r < o) => {
                 "changes older than todo's undo history".to_string()
             }
-            None => "todo undo".to_string(),
+            // An undo takes its entry out and leaves the file as the entry
+            // below says; the next entry then starts from there. One that
+            // starts from elsewhere follows a change made outside todo.
+            None => {
+                let below = entries.iter().filter(|e| e.rev < r).max_by_key(|e| e.rev);
+                let above = entries.iter().filter(|e| e.rev > r).min_by_key(|e| e.rev);
+                match (below, above) {
+                    (Some(b), Some(a)) if a.prev.as_deref() != Some(b.digest.as_str()) => {
+                        "edited the plan file outside todo".to_string()
+                    }
+                    _ => "todo undo".to_string(),
+                }
+            }
         };
         if actions.last() != Some(&action) {
             actions.push(action);

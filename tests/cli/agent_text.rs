@@ -185,13 +185,16 @@ fn the_prompt_notice_stays_small_and_names_only_what_happened() {
     // A plan of 5,000 empty phases, hand-written: the notice stays under
     // the 10,000 characters the README promises.
     hook("prompt", &prompt);
-    let mut plan: Value = env.plan();
-    let phases = plan["phases"].as_array_mut().expect("phases");
+    let mut phases = vec![json!({"id": "p1", "name": "A", "tasks": [
+        {"id": "t1", "content": "A", "status": "in_progress"}
+    ]})];
     for i in 0..5_000 {
         phases
-            .push(json!({"id": format!("p{}", i + 10), "name": format!("Phase {i}"), "tasks": []}));
+            .push(json!({"id": format!("p{}", i + 2), "name": format!("Phase {i}"), "tasks": []}));
     }
-    plan["nextPhaseId"] = json!(6_000);
+    let plan = json!({
+        "version": 1, "rev": 1_000, "nextPhaseId": 5_002, "nextTaskId": 2, "phases": phases
+    });
     env.write_plan(&format!("{plan:#}\n"));
     env.run(&["append", "A", "one more"]).ok();
     let out = hook("prompt", &prompt);
@@ -205,7 +208,13 @@ fn the_prompt_notice_stays_small_and_names_only_what_happened() {
         text.chars().count()
     );
     assert!(
-        text.contains(", 5,000 more phases with no tasks (`todo show` lists them all)"),
+        text.contains("\n… and 5,000 more phases with no tasks (`todo show` lists them all)"),
         "{text}"
+    );
+    // The hand edit (its rev jumped) is named as one, not as undos.
+    assert!(
+        text.contains("(edited the plan file outside todo, todo append A \"one more\")"),
+        "{}",
+        &text[..200.min(text.len())]
     );
 }

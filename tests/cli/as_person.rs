@@ -149,7 +149,10 @@ fn undo_by_the_agent_never_takes_back_a_persons_change() {
     for (change, check) in [
         (&["done", "one"][..], &["reopen", "one"][..]),
         (&["block", "two", "--reason", "x"], &["unblock", "two"]),
-        (&["objective", "done", "o1"], &["objective", "reopen", "o1"]),
+        (
+            &["objective", "done", "ship it"],
+            &["objective", "reopen", "ship it"],
+        ),
         (&["append", "C", "four"], &["rm", "C"]),
     ] {
         env.run(change).ok();
@@ -298,11 +301,17 @@ fn the_agent_may_not_reword_or_remove_a_persons_objective() {
         &["objective", "add", "Ship a plan people trust"],
     ]);
     agent(&env, &["objective", "add", "Keep it small"]).ok();
+    // The ids as the plan shows them (whatever form ids take).
+    let ids = env.run(&["show", "--json"]).json()["plan"]["objectives"].clone();
+    let (o1, o2) = (
+        ids[0]["id"].as_str().unwrap_or_default().to_string(),
+        ids[1]["id"].as_str().unwrap_or_default().to_string(),
+    );
     let before = env.plan_text();
     // Reworded, or left out, in a checklist the agent imports.
     for objectives in [
-        "- [o1] Ship whatever\n- [o2] Keep it small",
-        "- [o2] Keep it small",
+        format!("- [{o1}] Ship whatever\n- [{o2}] Keep it small"),
+        format!("- [{o2}] Keep it small"),
     ] {
         std::fs::write(
             env.root.join("in.md"),
@@ -312,20 +321,17 @@ fn the_agent_may_not_reword_or_remove_a_persons_objective() {
         let run = agent(&env, &["import", "in.md"]);
         refused(&env, &run, "set-by-person", &before);
         assert!(
-            run.stderr
-                .contains("objective o1 \"Ship a plan people trust\" was written by a person"),
+            run.stderr.contains(&format!(
+                "objective {o1} \"Ship a plan people trust\" was written by a person"
+            )),
             "{run:?}"
         );
     }
     // The agent may mark it done (plan_update, seed 000), and reword its own.
-    apply(
-        &env,
-        &json!({"objectives": [{"id": "o1", "status": "done"}]}),
-    )
-    .ok();
+    apply(&env, &json!({"objectives": [{"id": o1, "status": "done"}]})).ok();
     std::fs::write(
         env.root.join("in.md"),
-        "Objectives:\n- [o1 done] Ship a plan people trust\n- [o2] Keep it tiny\n\n# A\n- [/] One\n",
+        format!("Objectives:\n- [{o1} done] Ship a plan people trust\n- [{o2}] Keep it tiny\n\n# A\n- [/] One\n"),
     )
     .expect("md");
     agent(&env, &["import", "in.md"]).ok();
