@@ -763,6 +763,15 @@ impl Tx {
     /// is the same task to the person, and refused as one.
     fn check_unique(&self, content: &str, except: Option<&str>) -> Result<(), OpError> {
         let read = (self.actor() == super::Actor::Agent).then(|| crate::text::as_read(content));
+        if read.as_ref().is_some_and(String::is_empty) {
+            return Err(OpError::Refused {
+                code: super::ops::Refusal::PlanInvalid,
+                message: format!(
+                    "the task's text \"{}\" shows nothing a person can read (only invisible characters); give it words.",
+                    crate::text::visible(content)
+                ),
+            });
+        }
         let clash = self.plan.tasks().find(|(_, _, t)| {
             Some(t.id.as_str()) != except
                 && (t.content == content

@@ -417,6 +417,15 @@ fn the_agent_may_not_add_look_alike_copies_of_a_task() {
         "already exists",
         &before,
     );
+    // Nor a task whose text shows nothing at all.
+    let before = env.plan_text();
+    let run = apply(
+        &env,
+        &json!({"op": "append", "phase": "A", "items": ["\u{202e}\u{200b}"]}),
+    );
+    run.code(5);
+    assert_eq!(run.json()["error"]["code"], "plan-invalid", "{run:?}");
+    assert_eq!(env.plan_text(), before);
     // A person's own duplicates stay case-sensitive, as documented: the
     // person sees what they type.
     env.run(&["append", "A", "--", "sHIP the release"]).ok();
