@@ -17,7 +17,8 @@ use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
 use crate::merge::{self, Finding, Severity};
 use crate::output::{Kind, Report};
-use crate::plan::{Plan, json as plan_json};
+use crate::plan::rules::By;
+use crate::plan::{Actor, Op, Plan, Tx, json as plan_json};
 use crate::storage::Store;
 
 pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
@@ -41,6 +42,9 @@ pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
         which,
         merging: Some(store.display()),
     })?;
+    if ctx.actor == Some(Actor::Agent) {
+        agent_may_merge(ctx, &ours, &merged.plan)?;
+    }
     // `<ours>` the live plan (the driver run by hand): the merge is one
     // change of it, counted on from this working copy's rev (kept beside
     // the history, not in the file), which must never go back.
@@ -78,6 +82,31 @@ pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
     // Git takes any non-zero status as "conflicted" and stops for a person.
     report.exit = ExitCode::MergeConflicts.when(conflicts > 0);
     Ok(report)
+}
+
+/// Run by the agent, a merge is a change by the agent to our version: what
+/// it takes from theirs passes the rules any agent change does (a task
+/// only a person checks stays as ours has it, what a person set is not
+/// changed or removed). Checked on the whole result, as every change is;
+/// nothing is written when it fails.
+fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Result<()> {
+    let mut tx = Tx::new(ours.clone());
+    tx.set_by(By {
+        actor: Actor::Agent,
+        now: ctx.now.clone(),
+    });
+    // The marks are the merge's to carry (a person's on their branch):
+    // checked, not stamped.
+    tx.set_restoring();
+    tx.apply(Op::Replace {
+        phases: merged.phases.clone(),
+    })?;
+    tx.apply(Op::ReplaceAims {
+        objectives: merged.objectives.clone(),
+        findings: merged.findings.clone(),
+    })?;
+    tx.commit()?;
+    Ok(())
 }
 
 /// Git's file names are temporary (`.merge_file_XXXXXX`), so the summary

@@ -163,7 +163,7 @@ fn show_puts_objectives_before_the_phases_and_findings_after() {
     let shown = env.run(&["--json"]).json();
     assert_eq!(
         shown["plan"]["objectives"][0],
-        json!({"id": n.id("o1"), "text": "Ship a plan people trust", "status": "done", "by": "person", "at": shown["plan"]["objectives"][0]["at"]})
+        json!({"id": n.id("o1"), "text": "Ship a plan people trust", "status": "done", "by": "person", "at": shown["plan"]["objectives"][0]["at"], "addedBy": "person"})
     );
     assert_eq!(
         shown["plan"]["findings"][1],
@@ -308,7 +308,7 @@ fn a_hand_edited_duplicate_id_gets_a_new_one() {
     assert!(crate::common::minted(two, 'o'), "{two}");
     assert_eq!(
         plan["objectives"][1],
-        json!({"id": two, "text": "Two", "status": "done"})
+        json!({"id": two, "text": "Two", "status": "done", "addedBy": "person"})
     );
     assert_eq!(plan["findings"][0]["id"], "f2");
 }

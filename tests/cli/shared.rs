@@ -608,8 +608,9 @@ fn step_locked_a_person_waits_for_unlock_which_is_one_way() {
         json!({"op": "done", "task": "t3"}).to_string().as_bytes(),
     );
     refused_json(&env, &run, 7, "step-locked", &before);
-    // The agent may.
-    agent(&env, &["start", "t3"]).ok();
+    // The agent may (done: starting it would send t2, which only a
+    // person checks, from in progress back to pending).
+    agent(&env, &["done", "t3"]).ok();
     // op-not-allowed: only a person unlocks, by verb or op.
     let before = env.plan_text();
     let run = agent(&env, &["--json", "unlock", "t3"]);
