@@ -54,7 +54,9 @@ pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
         && real(&ctx.store.target()).as_ref() == Some(&live)
         && let Ok(bytes) = fs::read(&live)
     {
-        let now = revs.read(&live, &bytes, ours.rev).rev;
+        let now = revs
+            .read(&live, &crate::history::file_digest(&bytes), ours.rev)
+            .rev;
         merged.plan.rev = merged.plan.rev.max(now.saturating_add(1));
         store.revs = Some(revs.clone());
     }
