@@ -63,6 +63,7 @@ mod identity;
 mod order;
 #[cfg(test)]
 mod tests;
+mod two_sided;
 
 use std::borrow::Cow;
 /// Maps and sets keyed by ids and texts: one place to choose the hasher.
@@ -78,6 +79,7 @@ use crate::plan::{Phase, Plan, Task};
 use fields::{State, edits, merge_map, merge_notes, merge_state, merge3};
 use identity::{Id, Identity, Minter, Side, phase_items, task_items};
 use order::merge_order;
+pub(crate) use two_sided::merge_without_base;
 
 /// The merged plan and what the merge had to decide.
 #[derive(Clone, Debug, PartialEq)]

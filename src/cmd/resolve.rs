@@ -1,0 +1,383 @@
+//! `todo resolve`: settle a git merge conflict in the plan file by merging
+//! the versions by id (`crate::merge`, the engine of `todo merge-file`).
+//! The versions come from git's index (stages 1/2/3) when it holds them:
+//! those are exactly the files git merged. Else they are read back from the
+//! conflict markers in the file (`crate::conflict`).
+//!
+//! The plan is written whole and valid, or not at all, and never staged:
+//! `git add` is the person's word that the conflict is settled (and after a
+//! `stash pop` staging would be wrong), so the reply names the git steps.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::Context;
+use crate::conflict::git::{self, Operation, Stage};
+use crate::conflict::{self, Sides};
+use crate::error::{Error, Result};
+use crate::merge::{self, Finding, Merged, Severity};
+use crate::output::{Kind, Report};
+use crate::plan::{Plan, json as plan_json};
+use crate::storage::{Store, read_regular};
+use crate::text::Message;
+
+/// Where the versions came from.
+enum Source {
+    /// git's index; `base` is false when stage 1 is missing (the file was
+    /// added on both sides).
+    Index { base: bool },
+    /// The conflict markers in the file; `base` is false for merge style.
+    Markers { hunks: usize, base: bool },
+}
+
+impl Source {
+    fn describe(&self) -> &'static str {
+        match self {
+            Source::Index { base: true } => "from git's index: base, ours and theirs",
+            Source::Index { base: false } => "from git's index: ours and theirs, no common base",
+            Source::Markers { base: true, .. } => "from the conflict markers, with their base",
+            Source::Markers { base: false, .. } => {
+                "from the conflict markers, which show no base (merge style)"
+            }
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Source::Index { .. } => "index",
+            Source::Markers { .. } => "markers",
+        }
+    }
+}
+
+/// The three versions, read as plans; `base` is `None` only for
+/// merge-style markers.
+struct Versions {
+    base: Option<Plan>,
+    ours: Plan,
+    theirs: Plan,
+    source: Source,
+    /// Things to say about the versions themselves (a side that deleted the file).
+    notes: Vec<String>,
+}
+
+pub(super) fn run(ctx: &Context) -> Result<Report> {
+    let store = &ctx.store;
+    // Held from reading the file to replacing it, as for any change.
+    let lock = store.lock()?;
+    lock.check_writable(store)?;
+    let path = &store.path;
+    let bytes = match read_regular(path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => {
+            return Err(Error::io(
+                format!("Cannot read plan file {}", store.display()),
+                e,
+            ));
+        }
+    };
+    // Outside a repository, or without git, only the markers can tell.
+    let stages = git::stages(path).unwrap_or_default();
+    let markers = bytes.as_deref().and_then(conflict::first_start);
+    let shown = shown_path(path);
+    let versions = if markers.is_none() && !stages.is_empty() && reads(bytes.as_deref()) {
+        // git still lists the file unmerged, but what is there is a plan:
+        // settled already (by hand, or by the merge driver). Never
+        // overwrite it.
+        return Ok(settled_already(store, &shown));
+    } else if !stages.is_empty() {
+        from_index(path, &stages)?
+    } else if markers.is_some() {
+        let text = bytes.as_deref().map(plan_json::utf8).transpose();
+        let text = text.map_err(|e| cannot(path, vec![format!("the file: {e}")]))?;
+        from_markers(path, text.unwrap_or_default())?
+    } else {
+        // No conflict: a plan that does not read is the error any verb gives.
+        let loaded = store.load()?;
+        let mut report = Report::new(
+            "resolve",
+            Kind::Confirm,
+            format!(
+                "No merge conflict in {}; nothing to resolve.",
+                store.display()
+            ),
+        )
+        .with("path", json!(store.display()))
+        .with("resolved", json!(false))
+        .with("decided", json!([]))
+        .with("next", json!([]));
+        report.rev = loaded.plan.rev;
+        return Ok(report);
+    };
+
+    let merged = match &versions.base {
+        Some(base) => merge::merge(base, &versions.ours, &versions.theirs),
+        None => merge::merge_without_base(&versions.ours, &versions.theirs),
+    }
+    .map_err(|which| cannot(path, vec![which.to_string()]))?;
+    lock.save(store, &merged.plan)?;
+    Ok(reply(store, &shown, &versions, &merged))
+}
+
+/// Whether `bytes` read as a plan (an empty file does not).
+fn reads(bytes: Option<&[u8]>) -> bool {
+    bytes.is_some_and(|b| {
+        plan_json::utf8(b).is_ok_and(|t| !t.trim().is_empty() && plan_json::parse(t).is_ok())
+    })
+}
+
+fn cannot(path: &Path, problems: Vec<String>) -> Error {
+    Error::CannotResolve {
+        path: path.to_path_buf(),
+        problems,
+    }
+}
+
+/// Read one version as a plan: empty is an empty plan (as `merge-file`
+/// takes it); a problem is named with the version it is in.
+fn version(bytes: &[u8], which: &str, problems: &mut Vec<String>) -> Plan {
+    let text = match plan_json::utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            problems.push(format!("{which}: {e}"));
+            return Plan::default();
+        }
+    };
+    if text.trim().is_empty() {
+        return Plan::default();
+    }
+    plan_json::parse(text).unwrap_or_else(|e| {
+        problems.push(format!("{which} does not read as a plan: {e}"));
+        Plan::default()
+    })
+}
+
+fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
+    let find = |n: u8| stages.iter().find(|s| s.number == n);
+    let mut problems = Vec::new();
+    let mut notes = Vec::new();
+    let mut read = |n: u8, which: &str| -> Result<Option<Plan>> {
+        let Some(stage) = find(n) else {
+            return Ok(None);
+        };
+        let bytes = git::blob(path, &stage.object)?;
+        Ok(Some(version(&bytes, which, &mut problems)))
+    };
+    let base = read(1, "the base (git's stage 1)")?;
+    let ours = read(2, "ours (git's stage 2)")?;
+    let theirs = read(3, "theirs (git's stage 3)")?;
+    if !problems.is_empty() {
+        return Err(cannot(path, problems));
+    }
+    for (side, plan) in [("ours", &ours), ("theirs", &theirs)] {
+        if plan.is_none() {
+            notes.push(format!(
+                "{side} deleted the plan file: merged as a plan with no tasks (what {side} removed stays removed unless the other side changed it)"
+            ));
+        }
+    }
+    Ok(Versions {
+        source: Source::Index {
+            base: base.is_some(),
+        },
+        // No stage 1: added on both sides; `merge-file` takes an empty base.
+        base: Some(base.unwrap_or_default()),
+        ours: ours.unwrap_or_default(),
+        theirs: theirs.unwrap_or_default(),
+        notes,
+    })
+}
+
+fn from_markers(path: &Path, text: &str) -> Result<Versions> {
+    let Sides {
+        ours,
+        theirs,
+        base,
+        hunks,
+    } = conflict::split(text).map_err(|e| {
+        cannot(
+            path,
+            vec![format!(
+                "the conflict markers: {e}; git never writes them so"
+            )],
+        )
+    })?;
+    let mut problems = Vec::new();
+    let base = base.map(|b| {
+        version(
+            b.as_bytes(),
+            "the base (the ||||||| sections)",
+            &mut problems,
+        )
+    });
+    let ours = version(
+        ours.as_bytes(),
+        "ours (the <<<<<<< sections)",
+        &mut problems,
+    );
+    let theirs = version(
+        theirs.as_bytes(),
+        "theirs (the >>>>>>> sections)",
+        &mut problems,
+    );
+    if !problems.is_empty() {
+        return Err(cannot(path, problems));
+    }
+    let notes = if base.is_none() {
+        vec![
+            "merge-style markers show no base: a task the two sides hold differently is merged by the no-base rules (the more finished status, both sides' notes, ours' other fields; under one id with two texts, both kept)".to_string(),
+        ]
+    } else {
+        Vec::new()
+    };
+    Ok(Versions {
+        source: Source::Markers {
+            hunks,
+            base: base.is_some(),
+        },
+        base,
+        ours,
+        theirs,
+        notes,
+    })
+}
+
+/// The plan's path as a person types it in git commands: relative to the
+/// current directory when inside it.
+fn shown_path(path: &Path) -> String {
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(PathBuf::from))
+        .filter(|p| !p.as_os_str().is_empty());
+    let shown = relative.unwrap_or_else(|| path.to_path_buf());
+    shell_words::quote(&shown.to_string_lossy()).into_owned()
+}
+
+/// The git commands that come next, and why.
+fn next_steps(path: &Path, shown: &str, from_index: bool) -> (Option<Operation>, Vec<String>) {
+    let op = git::operation(path);
+    let add = format!("git add {shown}");
+    let steps = match op {
+        None => Vec::new(),
+        Some(Operation::Merge) => vec![add, "git commit".to_string()],
+        Some(Operation::Rebase) => vec![add, "git rebase --continue".to_string()],
+        Some(Operation::Am) => vec![add, "git am --continue".to_string()],
+        Some(Operation::CherryPick) => vec![add, "git cherry-pick --continue".to_string()],
+        Some(Operation::Revert) => vec![add, "git revert --continue".to_string()],
+        // Unmerged with no operation under way: a `stash pop` or `stash
+        // apply` (or `checkout -m`). Their changes are left unstaged, so
+        // the index entry is taken back to HEAD rather than staged; git
+        // keeps a stash whose pop conflicted.
+        Some(Operation::Other) if from_index => vec![
+            format!("git restore --staged {shown}"),
+            "git stash drop   (after a stash pop: git kept the stash)".to_string(),
+        ],
+        // Markers with nothing unmerged: committed or copied with them in.
+        Some(Operation::Other) => vec![add, "git commit".to_string()],
+    };
+    (op, steps)
+}
+
+fn op_name(op: Option<Operation>) -> Value {
+    match op {
+        None => Value::Null,
+        Some(op) => json!(match op {
+            Operation::Merge => "merge",
+            Operation::Rebase => "rebase",
+            Operation::Am => "am",
+            Operation::CherryPick => "cherry-pick",
+            Operation::Revert => "revert",
+            Operation::Other => "other",
+        }),
+    }
+}
+
+fn settled_already(store: &Store, shown: &str) -> Report {
+    let (op, next) = next_steps(&store.path, shown, false);
+    let next: Vec<String> = next
+        .into_iter()
+        .filter(|s| !s.starts_with("git restore"))
+        .collect();
+    let mut message = Message::from(format!(
+        "{} has no conflict markers and reads as a plan: nothing to resolve (git still lists it as unmerged).",
+        store.display()
+    ));
+    if !next.is_empty() {
+        message.push(format!("Next: {}", next.join(", then ")));
+    }
+    Report::new("resolve", Kind::Confirm, message)
+        .with("path", json!(store.display()))
+        .with("resolved", json!(false))
+        .with("operation", op_name(op))
+        .with("decided", json!([]))
+        .with("next", json!(next))
+}
+
+fn finding_json(f: &Finding) -> Value {
+    json!({
+        "id": f.id,
+        "subject": f.subject,
+        "message": f.message,
+        "severity": match f.severity {
+            Severity::Conflict => "conflict",
+            Severity::Notice => "note",
+        },
+    })
+}
+
+fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Report {
+    let from_index = matches!(versions.source, Source::Index { .. });
+    let (op, next) = next_steps(&store.path, shown, from_index);
+    let decided = merged.conflicts().count();
+    let mut message = Message::from(format!(
+        "Resolved the merge conflict in {} by task id ({}): {}",
+        store.display(),
+        versions.source.describe(),
+        match (decided, merged.findings.len()) {
+            (0, 0) => "both sides' changes merged, none clashed.".to_string(),
+            (0, _) => "both sides' changes merged, none clashed; notes:".to_string(),
+            (1, _) => "1 clash, decided as shown:".to_string(),
+            (n, _) => format!("{n} clashes, decided as shown:"),
+        }
+    ));
+    for note in &versions.notes {
+        message.push(format!("  note: {note}"));
+    }
+    for f in &merged.findings {
+        message.push(format!("  {f}"));
+    }
+    if next.is_empty() {
+        message.push("Review it with todo show.");
+    } else {
+        message.push(format!(
+            "Next: review it (todo show), then {}",
+            next.join(", then ")
+        ));
+    }
+    let mut report = Report::new("resolve", Kind::Confirm, message)
+        .with("path", json!(store.display()))
+        .with("resolved", json!(true))
+        .with("source", json!(versions.source.name()))
+        .with(
+            "base",
+            json!(match versions.source {
+                Source::Index { base } | Source::Markers { base, .. } => base,
+            }),
+        )
+        .with("operation", op_name(op))
+        .with(
+            "decided",
+            Value::Array(merged.findings.iter().map(finding_json).collect()),
+        )
+        .with("notes", json!(versions.notes))
+        .with("next", json!(next));
+    if let Source::Markers { hunks, .. } = versions.source {
+        report = report.with("hunks", json!(hunks));
+    }
+    report.rev = merged.plan.rev;
+    report.changed = true;
+    report
+}
