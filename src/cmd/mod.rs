@@ -277,7 +277,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Mcp => mcp::run(ctx),
         Command::Complete(args) => complete::run(ctx, &args),
         Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
-        Command::Resolve => Outcome::of(resolve::run(ctx)),
+        Command::Resolve => resolve::run(ctx),
         Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),
         Command::Completions(args) => Outcome::of(completions::run(&args)),
         Command::Man(args) => Outcome::of(man::run(&args)),

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::Context;
+use super::{Context, Outcome};
 use crate::conflict::git::{self, Operation, Stage};
 use crate::conflict::{self, Sides};
 use crate::error::{Error, Result};
@@ -63,7 +63,20 @@ struct Versions {
     notes: Vec<String>,
 }
 
-pub(super) fn run(ctx: &Context) -> Result<Report> {
+/// Run it; the merged plan goes to the edge with the outcome, to be freed
+/// or not there (a 100,000-task plan takes a while to free).
+pub(super) fn run(ctx: &Context) -> Outcome {
+    match resolve(ctx) {
+        Ok((report, plan)) => Outcome {
+            rev: Some(report.rev),
+            result: Ok(report),
+            plan,
+        },
+        Err(e) => Outcome::of(Err(e)),
+    }
+}
+
+fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     let store = &ctx.store;
     // Held from reading the file to replacing it, as for any change.
     let lock = store.lock()?;
@@ -87,7 +100,7 @@ pub(super) fn run(ctx: &Context) -> Result<Report> {
         // git still lists the file unmerged, but what is there is a plan:
         // settled already (by hand, or by the merge driver). Never
         // overwrite it.
-        return Ok(settled_already(store, &shown));
+        return Ok((settled_already(store, &shown), None));
     } else if !stages.is_empty() {
         from_index(path, &stages)?
     } else if markers.is_some() {
@@ -110,7 +123,7 @@ pub(super) fn run(ctx: &Context) -> Result<Report> {
         .with("decided", json!([]))
         .with("next", json!([]));
         report.rev = loaded.plan.rev;
-        return Ok(report);
+        return Ok((report, Some(loaded.plan)));
     };
 
     let merged = match &versions.base {
@@ -119,7 +132,8 @@ pub(super) fn run(ctx: &Context) -> Result<Report> {
     }
     .map_err(|which| cannot(path, vec![which.to_string()]))?;
     lock.save(store, &merged.plan)?;
-    Ok(reply(store, &shown, &versions, &merged))
+    let report = reply(store, &shown, &versions, &merged);
+    Ok((report, Some(merged.plan)))
 }
 
 /// Whether `bytes` read as a plan (an empty file does not).

@@ -32,7 +32,9 @@
 //!   finishing is a fact recorded on purpose; completed beats abandoned
 //!   because the work was done anyway. The same status with a different
 //!   blocker or drop mark keeps ours — a conflict. After every edit is
-//!   merged, `settle()` restores one task in progress.
+//!   merged, one task is in progress: of several, the one started last
+//!   (its `at`; one the rule started on its own has none), then
+//!   `settle()`.
 //! - **Text** (content, phase name) changed differently on both sides: ours
 //!   wins and theirs' text is reported — a conflict.
 //! - **Notes** merge as a list: ours' notes in order, minus notes theirs
@@ -75,7 +77,7 @@ use std::fmt;
 
 use serde_json::Map;
 
-use crate::plan::{Phase, Plan, Task};
+use crate::plan::{Phase, Plan, Status, Task};
 use fields::{State, edits, merge_map, merge_notes, merge_state, merge3};
 use identity::{Id, Identity, Minter, Side, phase_items, task_items};
 use order::merge_order;
@@ -166,6 +168,38 @@ pub(crate) fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Result<Merged, O
     Merger::new(base, ours, theirs).run()
 }
 
+/// Several tasks in progress after the merge (each side started its own):
+/// the one started last (the latest `at`) stays in progress, as applying
+/// both branches' commands in turn would leave it, and a task the
+/// one-in-progress rule started on its own (no `at`) gives way to one
+/// started on purpose. Equal times keep the first, as `settle()` does.
+fn keep_latest_start(plan: &mut Plan) {
+    let mut started = plan
+        .phases
+        .iter()
+        .flat_map(|p| &p.tasks)
+        .filter(|t| t.status == Status::InProgress);
+    let Some(mut latest) = started.next() else {
+        return;
+    };
+    let mut several = false;
+    for task in started {
+        several = true;
+        if task.at > latest.at {
+            latest = task;
+        }
+    }
+    if !several {
+        return;
+    }
+    let keep = latest.id.clone();
+    for task in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
+        if task.status == Status::InProgress && task.id != keep {
+            task.status = Status::Pending;
+        }
+    }
+}
+
 /// A task as merged, with the result id of its phase.
 struct Resolved<'a> {
     task: Task,
@@ -241,6 +275,7 @@ impl<'a> Merger<'a> {
         self.make_ids_unique(&mut plan)?;
         plan.next_phase_id = self.minter.next_phase;
         plan.next_task_id = self.minter.next_task;
+        keep_latest_start(&mut plan);
         plan.settle();
         self.note_duplicate_content(&plan);
         Ok(Merged {

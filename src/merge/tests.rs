@@ -973,3 +973,58 @@ mod property {
         }
     }
 }
+
+/// Each side left a different task in progress: the one started last
+/// stays, and one the one-in-progress rule started (no `at`) gives way, as
+/// applying the sides' commands in turn would leave it.
+#[test]
+fn the_task_started_last_stays_in_progress() {
+    let mut base = build(&[("A", &["a", "b", "c"])]);
+    let at = |plan: &mut Plan, content: &str, status: Status, when: Option<&str>| {
+        let task = plan
+            .phases
+            .iter_mut()
+            .flat_map(|p| &mut p.tasks)
+            .find(|t| t.content == content)
+            .unwrap();
+        task.status = status;
+        task.at = when.map(str::to_string);
+    };
+    at(&mut base, "a", Status::InProgress, Some("2026-01-01T09:00:00Z"));
+    at(&mut base, "b", Status::Pending, None);
+    at(&mut base, "c", Status::Pending, None);
+    // Ours finishes a, and the rule starts b on its own.
+    let mut ours = base.clone();
+    at(&mut ours, "a", Status::Completed, Some("2026-01-01T10:00:00Z"));
+    at(&mut ours, "b", Status::InProgress, None);
+    // Theirs starts c on purpose, later; a goes back to pending.
+    let mut theirs = base.clone();
+    at(&mut theirs, "a", Status::Pending, Some("2026-01-01T09:00:00Z"));
+    at(&mut theirs, "c", Status::InProgress, Some("2026-01-01T11:00:00Z"));
+    let m = merge(&base, &ours, &theirs).unwrap();
+    let statuses: Vec<(&str, Status)> = m
+        .plan
+        .tasks()
+        .map(|(_, _, t)| (t.content.as_str(), t.status))
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            ("a", Status::Completed),
+            ("b", Status::Pending),
+            ("c", Status::InProgress)
+        ]
+    );
+    // Started by both on purpose: the later start wins, whichever side.
+    let mut ours = base.clone();
+    at(&mut ours, "a", Status::Pending, Some("2026-01-01T09:00:00Z"));
+    at(&mut ours, "b", Status::InProgress, Some("2026-01-01T12:00:00Z"));
+    let m = merge(&base, &ours, &theirs).unwrap();
+    let started: Vec<&str> = m
+        .plan
+        .tasks()
+        .filter(|(_, _, t)| t.status == Status::InProgress)
+        .map(|(_, _, t)| t.content.as_str())
+        .collect();
+    assert_eq!(started, ["b"]);
+}
