@@ -990,17 +990,37 @@ fn the_task_started_last_stays_in_progress() {
         task.status = status;
         task.at = when.map(str::to_string);
     };
-    at(&mut base, "a", Status::InProgress, Some("2026-01-01T09:00:00Z"));
+    at(
+        &mut base,
+        "a",
+        Status::InProgress,
+        Some("2026-01-01T09:00:00Z"),
+    );
     at(&mut base, "b", Status::Pending, None);
     at(&mut base, "c", Status::Pending, None);
     // Ours finishes a, and the rule starts b on its own.
     let mut ours = base.clone();
-    at(&mut ours, "a", Status::Completed, Some("2026-01-01T10:00:00Z"));
+    at(
+        &mut ours,
+        "a",
+        Status::Completed,
+        Some("2026-01-01T10:00:00Z"),
+    );
     at(&mut ours, "b", Status::InProgress, None);
     // Theirs starts c on purpose, later; a goes back to pending.
     let mut theirs = base.clone();
-    at(&mut theirs, "a", Status::Pending, Some("2026-01-01T09:00:00Z"));
-    at(&mut theirs, "c", Status::InProgress, Some("2026-01-01T11:00:00Z"));
+    at(
+        &mut theirs,
+        "a",
+        Status::Pending,
+        Some("2026-01-01T09:00:00Z"),
+    );
+    at(
+        &mut theirs,
+        "c",
+        Status::InProgress,
+        Some("2026-01-01T11:00:00Z"),
+    );
     let m = merge(&base, &ours, &theirs).unwrap();
     let statuses: Vec<(&str, Status)> = m
         .plan
@@ -1017,8 +1037,18 @@ fn the_task_started_last_stays_in_progress() {
     );
     // Started by both on purpose: the later start wins, whichever side.
     let mut ours = base.clone();
-    at(&mut ours, "a", Status::Pending, Some("2026-01-01T09:00:00Z"));
-    at(&mut ours, "b", Status::InProgress, Some("2026-01-01T12:00:00Z"));
+    at(
+        &mut ours,
+        "a",
+        Status::Pending,
+        Some("2026-01-01T09:00:00Z"),
+    );
+    at(
+        &mut ours,
+        "b",
+        Status::InProgress,
+        Some("2026-01-01T12:00:00Z"),
+    );
     let m = merge(&base, &ours, &theirs).unwrap();
     let started: Vec<&str> = m
         .plan

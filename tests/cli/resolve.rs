@@ -216,6 +216,10 @@ fn assert_named_as_conflict(repo: &Repo, sign: &str) {
         &["append", "auth", "more"],
         &["export", "-"],
         &["rm", "t2"],
+        &["undo", "--force"],
+        &["import", "--lenient", "-"],
+        &["objective"],
+        &["prune"],
     ];
     for args in verbs {
         let out = repo.todo(args);
