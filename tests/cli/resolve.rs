@@ -207,6 +207,9 @@ fn first_marker(repo: &Repo) -> usize {
 #[track_caller]
 fn assert_named_as_conflict(repo: &Repo, sign: &str) {
     let before = repo.plan_bytes();
+    let import = repo.env.home.join("import.md");
+    std::fs::write(&import, "# Other\n- [ ] a task\n").expect("write");
+    let import = import.display().to_string();
     let verbs: &[&[&str]] = &[
         &[],
         &["show"],
@@ -217,7 +220,7 @@ fn assert_named_as_conflict(repo: &Repo, sign: &str) {
         &["export", "-"],
         &["rm", "t2"],
         &["undo", "--force"],
-        &["import", "--lenient", "-"],
+        &["import", &import],
         &["objective"],
         &["prune"],
     ];
