@@ -19,7 +19,7 @@ use crate::conflict::{self, Sides};
 use crate::error::{Error, Result};
 use crate::merge::{self, Finding, Merged, Severity};
 use crate::output::{Kind, Report};
-use crate::plan::{Plan, json as plan_json};
+use crate::plan::{Plan, Task, json as plan_json};
 use crate::storage::{Store, read_regular};
 use crate::text::Message;
 
@@ -126,14 +126,53 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
         return Ok((report, Some(loaded.plan)));
     };
 
-    let merged = match &versions.base {
+    let mut merged = match &versions.base {
         Some(base) => merge::merge(base, &versions.ours, &versions.theirs),
         None => merge::merge_without_base(&versions.ours, &versions.theirs),
     }
     .map_err(|which| cannot(path, vec![which.to_string()]))?;
+    if let Some(base) = &versions.base {
+        agreed(base, &versions.ours, &versions.theirs, &mut merged);
+    }
     lock.save(store, &merged.plan)?;
     let report = reply(store, &shown, &versions, &merged);
     Ok((report, Some(merged.plan)))
+}
+
+/// Add, for each base task both sides changed that the merge had nothing
+/// to say about, what became of it: every task both sides touched is
+/// listed, not only those that clashed.
+fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
+    use std::collections::{HashMap, HashSet};
+    fn by_id(plan: &Plan) -> HashMap<&str, &Task> {
+        plan.tasks().map(|(_, _, t)| (t.id.as_str(), t)).collect()
+    }
+    let (ours, theirs) = (by_id(ours), by_id(theirs));
+    let said: HashSet<&str> = merged.findings.iter().map(|f| f.id.as_str()).collect();
+    let result = by_id(&merged.plan);
+    let mut found = Vec::new();
+    for (_, _, b) in base.tasks() {
+        let id = b.id.as_str();
+        let (o, t) = (ours.get(id).copied(), theirs.get(id).copied());
+        if o == Some(b) || t == Some(b) || said.contains(id) {
+            continue;
+        }
+        let message = match result.get(id) {
+            None if o.is_none() && t.is_none() => "removed on both sides".to_string(),
+            None => "changed on one side and removed on the other; removed".to_string(),
+            Some(r) => format!(
+                "changed on both sides without a clash; now {}",
+                r.status.as_str()
+            ),
+        };
+        found.push(Finding {
+            severity: Severity::Notice,
+            id: b.id.clone(),
+            subject: result.get(id).map_or(&b.content, |r| &r.content).clone(),
+            message,
+        });
+    }
+    merged.findings.extend(found);
 }
 
 /// Whether `bytes` read as a plan (an empty file does not).
@@ -310,11 +349,7 @@ fn op_name(op: Option<Operation>) -> Value {
 }
 
 fn settled_already(store: &Store, shown: &str) -> Report {
-    let (op, next) = next_steps(&store.path, shown, false);
-    let next: Vec<String> = next
-        .into_iter()
-        .filter(|s| !s.starts_with("git restore"))
-        .collect();
+    let (op, next) = next_steps(&store.path, shown, true);
     let mut message = Message::from(format!(
         "{} has no conflict markers and reads as a plan: nothing to resolve (git still lists it as unmerged).",
         store.display()

@@ -381,11 +381,12 @@ fn resolve_json_reply_lists_decisions_and_next_steps() {
     ]);
     repo.commit("base");
     let rotate = repo.id("Rotate keys");
+    let oauth = repo.id("Wire OAuth");
     repo.git(&["switch", "-q", "-c", "feature"]).ok();
-    repo.given(&[&["drop", &rotate]]);
+    repo.given(&[&["drop", &rotate], &["done", &oauth]]);
     repo.commit("feature drops it");
     repo.switch("main");
-    repo.given(&[&["done", &rotate]]);
+    repo.given(&[&["done", &rotate], &["done", &oauth]]);
     repo.commit("main finishes it");
     repo.git(&["merge", "--no-edit", "feature"]).code(1);
     let json = repo.todo(&["resolve", "--json"]).ok().json();
@@ -400,7 +401,7 @@ fn resolve_json_reply_lists_decisions_and_next_steps() {
         serde_json::json!(["git add .todo.json", "git commit"])
     );
     let decided = json["decided"].as_array().expect("decided");
-    assert_eq!(decided.len(), 1, "{json}");
+    assert_eq!(decided.len(), 2, "{json}");
     assert_eq!(decided[0]["id"], rotate.as_str());
     assert_eq!(decided[0]["severity"], "conflict");
     assert!(
@@ -409,12 +410,19 @@ fn resolve_json_reply_lists_decisions_and_next_steps() {
             .is_some_and(|m| m.contains("completed")),
         "{json}"
     );
+    // A task both sides changed alike is listed too.
+    assert_eq!(decided[1]["id"], oauth.as_str());
+    assert_eq!(decided[1]["severity"], "note");
+    assert_eq!(
+        decided[1]["message"],
+        "changed on both sides without a clash; now completed"
+    );
     // Completed beats abandoned (the engine's rule), whatever side it is on.
     assert_eq!(
         repo.outline(),
         [
             ("Auth".into(), "Rotate keys".into(), "completed".into()),
-            ("Auth".into(), "Wire OAuth".into(), "in_progress".into()),
+            ("Auth".into(), "Wire OAuth".into(), "completed".into()),
         ]
     );
 }
