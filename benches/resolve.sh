@@ -71,5 +71,10 @@ hyperfine -N --warmup 1 --runs "$RUNS" \
     -n "resolve (markers)" "$TODO --file $D/loose/.todo.json resolve" \
     --prepare "cp $D/sides/ours.json $D/merged.json" \
     -n "merge-file" "$TODO merge-file $D/sides/base.json $D/merged.json $D/sides/theirs.json" \
-    --export-markdown "$D/table.md" >/dev/null
+    --export-markdown "$D/table.md" --export-json "$D/times.json" >/dev/null
 cat "$D/table.md"
+python3 - "$D/times.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(f"{r['command']}: median {r['median'] * 1000:.0f} ms (target for resolve: 1000 ms)")
+PY

@@ -191,40 +191,78 @@ fn cannot(path: &Path, problems: Vec<String>) -> Error {
 
 /// Read one version as a plan: empty is an empty plan (as `merge-file`
 /// takes it); a problem is named with the version it is in.
-fn version(bytes: &[u8], which: &str, problems: &mut Vec<String>) -> Plan {
-    let text = match plan_json::utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            problems.push(format!("{which}: {e}"));
-            return Plan::default();
-        }
-    };
+fn version(bytes: &[u8], which: &str) -> std::result::Result<Plan, String> {
+    let text = plan_json::utf8(bytes).map_err(|e| format!("{which}: {e}"))?;
     if text.trim().is_empty() {
-        return Plan::default();
+        return Ok(Plan::default());
     }
-    plan_json::parse(text).unwrap_or_else(|e| {
-        problems.push(format!("{which} does not read as a plan: {e}"));
-        Plan::default()
-    })
+    plan_json::parse(text).map_err(|e| format!("{which} does not read as a plan: {e}"))
+}
+
+/// One version, fetched and read on a thread of its own: `None` when it is
+/// not there, else the plan or the problem with it.
+type Read = Result<Option<std::result::Result<Plan, String>>>;
+
+/// Run the three reads side by side: a 100,000-task version takes a while
+/// to fetch from git and to parse, and they do not depend on each other.
+fn read_three<F>(read: F) -> Result<[Option<std::result::Result<Plan, String>>; 3]>
+where
+    F: Fn(usize) -> Read + Sync,
+{
+    let results: Vec<Read> = std::thread::scope(|scope| {
+        let read = &read;
+        let handles: Vec<_> = (0..3).map(|i| scope.spawn(move || read(i))).collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::bug("reading a version of the plan panicked")))
+            })
+            .collect()
+    });
+    let mut out = [None, None, None];
+    for (slot, result) in out.iter_mut().zip(results) {
+        *slot = result?;
+    }
+    Ok(out)
+}
+
+/// The plans, or every problem with them.
+fn plans(
+    path: &Path,
+    read: [Option<std::result::Result<Plan, String>>; 3],
+) -> Result<[Option<Plan>; 3]> {
+    let mut problems = Vec::new();
+    let plans = read.map(|r| match r {
+        Some(Ok(plan)) => Some(plan),
+        Some(Err(problem)) => {
+            problems.push(problem);
+            None
+        }
+        None => None,
+    });
+    if problems.is_empty() {
+        Ok(plans)
+    } else {
+        Err(cannot(path, problems))
+    }
 }
 
 fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
-    let find = |n: u8| stages.iter().find(|s| s.number == n);
-    let mut problems = Vec::new();
-    let mut notes = Vec::new();
-    let mut read = |n: u8, which: &str| -> Result<Option<Plan>> {
-        let Some(stage) = find(n) else {
+    const WHICH: [&str; 3] = [
+        "the base (git's stage 1)",
+        "ours (git's stage 2)",
+        "theirs (git's stage 3)",
+    ];
+    let read = read_three(|i| {
+        let Some(stage) = stages.iter().find(|s| usize::from(s.number) == i + 1) else {
             return Ok(None);
         };
         let bytes = git::blob(path, &stage.object)?;
-        Ok(Some(version(&bytes, which, &mut problems)))
-    };
-    let base = read(1, "the base (git's stage 1)")?;
-    let ours = read(2, "ours (git's stage 2)")?;
-    let theirs = read(3, "theirs (git's stage 3)")?;
-    if !problems.is_empty() {
-        return Err(cannot(path, problems));
-    }
+        Ok(Some(version(&bytes, WHICH[i])))
+    })?;
+    let [base, ours, theirs] = plans(path, read)?;
+    let mut notes = Vec::new();
     for (side, plan) in [("ours", &ours), ("theirs", &theirs)] {
         if plan.is_none() {
             notes.push(format!(
@@ -258,27 +296,14 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
             )],
         )
     })?;
-    let mut problems = Vec::new();
-    let base = base.map(|b| {
-        version(
-            b.as_bytes(),
-            "the base (the ||||||| sections)",
-            &mut problems,
-        )
-    });
-    let ours = version(
-        ours.as_bytes(),
+    const WHICH: [&str; 3] = [
+        "the base (the ||||||| sections)",
         "ours (the <<<<<<< sections)",
-        &mut problems,
-    );
-    let theirs = version(
-        theirs.as_bytes(),
         "theirs (the >>>>>>> sections)",
-        &mut problems,
-    );
-    if !problems.is_empty() {
-        return Err(cannot(path, problems));
-    }
+    ];
+    let texts = [base.as_deref(), Some(ours.as_str()), Some(theirs.as_str())];
+    let read = read_three(|i| Ok(texts[i].map(|t| version(t.as_bytes(), WHICH[i]))))?;
+    let [base, ours, theirs] = plans(path, read)?;
     let notes = if base.is_none() {
         vec![
             "merge-style markers show no base: a task the two sides hold differently is merged by the no-base rules (the more finished status, both sides' notes, ours' other fields; under one id with two texts, both kept)".to_string(),
@@ -292,8 +317,8 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
             base: base.is_some(),
         },
         base,
-        ours,
-        theirs,
+        ours: ours.unwrap_or_default(),
+        theirs: theirs.unwrap_or_default(),
         notes,
     })
 }
