@@ -80,7 +80,6 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     let store = &ctx.store;
     // Held from reading the file to replacing it, as for any change.
     let lock = store.lock()?;
-    lock.check_writable(store)?;
     let path = &store.path;
     let bytes = match read_regular(path) {
         Ok(bytes) => Some(bytes),
@@ -126,6 +125,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
         return Ok((report, Some(loaded.plan)));
     };
 
+    lock.check_writable(store)?;
     let mut merged = match &versions.base {
         Some(base) => merge::merge(base, &versions.ours, &versions.theirs),
         None => merge::merge_without_base(&versions.ours, &versions.theirs),

@@ -840,3 +840,26 @@ mod property {
         }
     }
 }
+
+#[test]
+fn a_read_only_plan_is_resolved_only_when_writable() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = TestEnv::new();
+    let conflicted = "<<<<<<< ours\n{ \"version\": 1, \"phases\": [] }\n=======\n{ \"version\": 1, \"phases\": [] }\n>>>>>>> theirs\n";
+    env.write_plan(conflicted);
+    let read_only = |mode| {
+        std::fs::set_permissions(env.plan_path(), std::fs::Permissions::from_mode(mode))
+            .expect("chmod");
+    };
+    read_only(0o444);
+    let out = env.run(&["resolve", "--json"]);
+    out.code(6);
+    assert_eq!(out.json()["error"]["kind"], "read_only_plan");
+    assert_eq!(env.plan_text(), conflicted);
+    // With no conflict there is nothing to write: it says so.
+    read_only(0o644);
+    env.run(&["resolve"]).ok();
+    read_only(0o444);
+    env.run(&["resolve"]).ok();
+    read_only(0o644);
+}
