@@ -143,35 +143,53 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
 /// to say about, what became of it: every task both sides touched is
 /// listed, not only those that clashed.
 fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
-    use std::collections::{HashMap, HashSet};
+    use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
     fn by_id(plan: &Plan) -> HashMap<&str, &Task> {
         plan.tasks().map(|(_, _, t)| (t.id.as_str(), t)).collect()
     }
     let (ours, theirs) = (by_id(ours), by_id(theirs));
     let said: HashSet<&str> = merged.findings.iter().map(|f| f.id.as_str()).collect();
-    let result = by_id(&merged.plan);
-    let mut found = Vec::new();
-    for (_, _, b) in base.tasks() {
-        let id = b.id.as_str();
-        let (o, t) = (ours.get(id).copied(), theirs.get(id).copied());
-        if o == Some(b) || t == Some(b) || said.contains(id) {
-            continue;
-        }
-        let message = match result.get(id) {
-            None if o.is_none() && t.is_none() => "removed on both sides".to_string(),
-            None => "changed on one side and removed on the other; removed".to_string(),
-            Some(r) => format!(
-                "changed on both sides without a clash; now {}",
-                r.status.as_str()
-            ),
-        };
-        found.push(Finding {
-            severity: Severity::Notice,
-            id: b.id.clone(),
-            subject: result.get(id).map_or(&b.content, |r| &r.content).clone(),
-            message,
-        });
+    // Base tasks both sides changed, with nothing said of them yet: few,
+    // so the merged plan is looked through once for them.
+    let both: Vec<(&Task, bool)> = base
+        .tasks()
+        .filter_map(|(_, _, b)| {
+            let id = b.id.as_str();
+            let (o, t) = (ours.get(id).copied(), theirs.get(id).copied());
+            let touched = o != Some(b) && t != Some(b) && !said.contains(id);
+            touched.then_some((b, o.is_none() && t.is_none()))
+        })
+        .collect();
+    if both.is_empty() {
+        return;
     }
+    let wanted: HashSet<&str> = both.iter().map(|(b, _)| b.id.as_str()).collect();
+    let result: HashMap<&str, &Task> = merged
+        .plan
+        .tasks()
+        .filter(|(_, _, t)| wanted.contains(t.id.as_str()))
+        .map(|(_, _, t)| (t.id.as_str(), t))
+        .collect();
+    let found: Vec<Finding> = both
+        .into_iter()
+        .map(|(b, gone_on_both)| {
+            let now = result.get(b.id.as_str());
+            let message = match now {
+                None if gone_on_both => "removed on both sides".to_string(),
+                None => "changed on one side and removed on the other; removed".to_string(),
+                Some(r) => format!(
+                    "changed on both sides without a clash; now {}",
+                    r.status.as_str()
+                ),
+            };
+            Finding {
+                severity: Severity::Notice,
+                id: b.id.clone(),
+                subject: now.map_or(&b.content, |r| &r.content).clone(),
+                message,
+            }
+        })
+        .collect();
     merged.findings.extend(found);
 }
 
