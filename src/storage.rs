@@ -241,12 +241,21 @@ impl Store {
         (rev, Some(digest))
     }
 
+    /// Parse the plan file's bytes. Only when they do not read as a plan is
+    /// it asked whether that is a merge conflict (markers, or unmerged in
+    /// git's index), so a good plan costs no more than its parse.
     fn parse(&self, bytes: &[u8]) -> Result<Plan> {
-        let broken = |line, column, message| Error::BrokenPlan {
-            path: self.path.clone(),
-            line,
-            column,
-            message,
+        let broken = |line, column, message| match crate::conflict::sign(&self.path, bytes) {
+            Some(sign) => Error::MergeConflict {
+                path: self.path.clone(),
+                sign,
+            },
+            None => Error::BrokenPlan {
+                path: self.path.clone(),
+                line,
+                column,
+                message,
+            },
         };
         let text = json::utf8(bytes).map_err(|e| broken(e.line, e.column, e.message))?;
         if text.trim().is_empty() {

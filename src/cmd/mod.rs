@@ -30,6 +30,7 @@ pub(crate) mod objective;
 mod prune;
 mod rename;
 mod reopen;
+mod resolve;
 pub(crate) use reopen::already_open;
 mod rm;
 mod setup;
@@ -106,6 +107,7 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Mcp) => "mcp",
         Some(Command::Complete(_)) => "__complete",
         Some(Command::MergeFile(_)) => "merge-file",
+        Some(Command::Resolve) => "resolve",
         Some(Command::GitSetup(_)) => "git-setup",
         Some(Command::Completions(_)) => "completions",
         Some(Command::Man(_)) => "man",
@@ -275,6 +277,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Mcp => mcp::run(ctx),
         Command::Complete(args) => complete::run(ctx, &args),
         Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
+        Command::Resolve => resolve::run(ctx),
         Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),
         Command::Completions(args) => Outcome::of(completions::run(&args)),
         Command::Man(args) => Outcome::of(man::run(&args)),
