@@ -6,8 +6,8 @@
 writes OUT_DIR/base.json (PLAN as is), OUT_DIR/ours.json and
 OUT_DIR/theirs.json: each side makes N changes of its own to disjoint tasks,
 as two branches would — a quarter each: tasks completed, tasks renamed,
-tasks removed, tasks appended to the last phase (both sides mint the same
-new ids, so the merge renumbers theirs). Python 3 standard library only.
+tasks removed, tasks appended to the last phase (under ids of their own, as
+two branches mint them). Python 3 standard library only.
 """
 
 import argparse
@@ -30,35 +30,26 @@ def side(base, picks, name, changes):
     gone = set(removed)
     for p in plan["phases"]:
         p["tasks"] = [t for t in p["tasks"] if t["id"] not in gone]
-    n = plan["nextTaskId"]
+    n = 1 + max((int(t["id"][1:]) for p in plan["phases"] for t in p["tasks"] if t["id"][1:].isdigit()), default=0)
     for i in range(changes - 3 * quarter):
         plan["phases"][-1]["tasks"].append(
-            {"id": f"t{n}", "content": f"New on {name} {i}", "status": "pending"})
-        n += 1
-    plan["nextTaskId"] = n
-    plan["rev"] += changes
+            {"id": f"t{n + i}{name[0]}", "content": f"New on {name} {i}", "status": "pending"})
     return plan
 
 
 def layout(plan):
-    """The plan as todo writes it (SPEC §2): what git hands the driver."""
-    def task(t):
-        fields = [(k, t[k]) for k in ("id", "content", "status", "blocker", "droppedBy", "notes") if k in t]
-        return "        { " + ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in fields) + " }"
+    """The plan as todo writes it (README, "The file format", version 2):
+    what git hands the driver."""
+    def unit(t):
+        fields = [(k, t[k]) for k in ("content", "status", "blocker", "droppedBy", "notes") if k in t]
+        inner = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in fields)
+        return f'      {{ "id": {json.dumps(t["id"])},\n        {inner} }}\n\n'
     phases = []
     for p in plan["phases"]:
-        tasks = "[\n" + ",\n".join(task(t) for t in p["tasks"]) + "\n      ]" if p["tasks"] else "[]"
-        phases.append("    {\n"
-                      f'      "id": {json.dumps(p["id"])},\n'
-                      f'      "name": {json.dumps(p["name"], ensure_ascii=False)},\n'
-                      f'      "tasks": {tasks}\n'
-                      "    }")
-    return ("{\n"
-            f'  "version": {plan["version"]},\n'
-            f'  "rev": {plan["rev"]},\n'
-            f'  "nextPhaseId": {plan["nextPhaseId"]},\n'
-            f'  "nextTaskId": {plan["nextTaskId"]},\n'
-            '  "phases": [\n' + ",\n".join(phases) + "\n  ]\n}\n")
+        phases.append(f'    {{ "id": {json.dumps(p["id"])}, "tasks": [\n\n'
+                      + "      ,\n".join(unit(t) for t in p["tasks"])
+                      + f'    ], "name": {json.dumps(p["name"], ensure_ascii=False)} }}\n\n')
+    return '{\n  "version": 2,\n  "phases": [\n\n' + "    ,\n".join(phases) + "  ]\n}\n"
 
 
 def main():
