@@ -4,7 +4,6 @@
 //! detached, because xclip stays behind to hold the selection.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::error::{Error, Result, ToolProblem, io_reason, spawn_reason};
@@ -45,15 +44,13 @@ impl Env {
     }
 
     fn has(&self, tool: &str) -> bool {
-        self.path
-            .as_ref()
-            .is_some_and(|p| std::env::split_paths(p).any(|dir| is_executable(&dir.join(tool))))
+        crate::platform::on_path(self.path.as_deref(), tool.as_ref())
     }
 
     /// The command to run, if any.
     pub(crate) fn command(&self) -> Result<Option<Vec<String>>> {
         if let Some(cmd) = &self.override_cmd {
-            let words = shell_words::split(cmd).map_err(|e| Error::Clipboard {
+            let words = crate::platform::split_command(cmd).map_err(|e| Error::Clipboard {
                 command: cmd.clone(),
                 problem: ToolProblem::Split(e.to_string()),
             })?;
@@ -71,12 +68,6 @@ impl Env {
             .find(|(ok, argv)| *ok && self.has(argv[0]))
             .map(|(_, argv)| argv.iter().map(|s| s.to_string()).collect()))
     }
-}
-
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    path.metadata()
-        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// Copy `text`.

@@ -15,6 +15,7 @@ mod matching;
 mod merge;
 mod output;
 mod plan;
+mod platform;
 mod region;
 mod revision;
 mod storage;
@@ -130,7 +131,9 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         .map(std::path::PathBuf::from)
         .or_else(|| dirs::data_dir().map(|d| d.join("todo").join("history")))
         .map(|dir| history::History { dir });
-    store.revs = history.as_ref().map(|h| revision::Revisions { dir: h.dir.clone() });
+    store.revs = history
+        .as_ref()
+        .map(|h| revision::Revisions { dir: h.dir.clone() });
     // Reproducible ids for tests, as `TODO_NOW` makes times (see `plan::ids`).
     if let Some(seed) = std::env::var("TODO_ID_SEED")
         .ok()

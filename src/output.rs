@@ -604,6 +604,7 @@ pub(crate) fn settled(report: &mut Report, plan: &crate::plan::Plan) {
     report
         .warnings
         .extend(notes.iter().map(|n| format!("  - {n}")));
-    report.extra.insert("settled".into(), serde_json::json!(notes));
+    report
+        .extra
+        .insert("settled".into(), serde_json::json!(notes));
 }
-

@@ -84,14 +84,44 @@ mod tests {
             dir: dir.path().join("history"),
         };
         let real = Path::new("/project/.todo.json");
-        assert_eq!(revs.read(real, b"a", 0), Read { rev: 1, record: true });
-        assert_eq!(revs.read(real, b"a", 12), Read { rev: 12, record: true });
+        assert_eq!(
+            revs.read(real, b"a", 0),
+            Read {
+                rev: 1,
+                record: true
+            }
+        );
+        assert_eq!(
+            revs.read(real, b"a", 12),
+            Read {
+                rev: 12,
+                record: true
+            }
+        );
         revs.record(real, 5, b"a").unwrap();
-        assert_eq!(revs.read(real, b"a", 0), Read { rev: 5, record: false });
+        assert_eq!(
+            revs.read(real, b"a", 0),
+            Read {
+                rev: 5,
+                record: false
+            }
+        );
         // A pull brought other bytes: one more, and the next other bytes
         // (a checkout) one more again once recorded.
-        assert_eq!(revs.read(real, b"b", 0), Read { rev: 6, record: true });
+        assert_eq!(
+            revs.read(real, b"b", 0),
+            Read {
+                rev: 6,
+                record: true
+            }
+        );
         revs.record(real, 6, b"b").unwrap();
-        assert_eq!(revs.read(real, b"a", 0), Read { rev: 7, record: true });
+        assert_eq!(
+            revs.read(real, b"a", 0),
+            Read {
+                rev: 7,
+                record: true
+            }
+        );
     }
 }

@@ -11,8 +11,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::fields::{merge_map, merge3};
 use super::Merger;
+use super::fields::{merge_map, merge3};
 use crate::plan::{Finding, Objective, ObjectiveStatus, Plan, ids};
 
 fn rank(s: ObjectiveStatus) -> u8 {

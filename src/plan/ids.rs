@@ -131,7 +131,10 @@ mod tests {
     #[test]
     fn shapes() {
         for id in ["t7", "t4kq9x", "P12", "t0"] {
-            assert!(is_shaped(id, id.chars().next().unwrap().to_ascii_lowercase()), "{id}");
+            assert!(
+                is_shaped(id, id.chars().next().unwrap().to_ascii_lowercase()),
+                "{id}"
+            );
         }
         for q in ["test", "t", "tk3m9", "t-1", "t4 x", "todo"] {
             assert!(!is_shaped(q, 't'), "{q}");

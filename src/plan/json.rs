@@ -1089,11 +1089,14 @@ enum Unit<'a> {
     Tomb(&'a str, &'a str),
 }
 
-/// Each phase's task lines in the old file, in order: `(phase id, [(task
-/// id, Some(date) for a tombstone)])`. Only lines in this layout count;
-/// anything else (a file of version 1, or one laid out by hand) has none.
-fn old_units(old: &str) -> Vec<(&str, Vec<(&str, Option<&str>)>)> {
-    let mut phases: Vec<(&str, Vec<(&str, Option<&str>)>)> = Vec::new();
+/// A phase's id and its task lines: `(task id, Some(date) for a tombstone)`.
+type OldPhase<'a> = (&'a str, Vec<(&'a str, Option<&'a str>)>);
+
+/// Each phase's task lines in the old file, in order. Only lines in this
+/// layout count; anything else (a file of version 1, or one laid out by
+/// hand) has none.
+fn old_units(old: &str) -> Vec<OldPhase<'_>> {
+    let mut phases: Vec<OldPhase<'_>> = Vec::new();
     if !old.starts_with("{\n  \"version\": 2,\n") {
         return phases;
     }
@@ -1144,7 +1147,11 @@ fn phase_units<'a>(
             continue;
         }
         let at = at.get_or_insert_with(|| {
-            tasks.iter().enumerate().map(|(i, t)| (t.id.as_str(), i)).collect()
+            tasks
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.id.as_str(), i))
+                .collect()
         });
         match at.get(id) {
             Some(&k) => {
@@ -1186,14 +1193,18 @@ pub fn render_over(plan: &Plan, old: Option<&str>, today: &str) -> String {
     if !plan.objectives.is_empty() {
         out.push_str("  \"objectives\": [\n\n");
         for (i, o) in plan.objectives.iter().enumerate() {
-            unit(&mut out, "    ", i == 0, &o.id, |out| write_objective_fields(out, o));
+            unit(&mut out, "    ", i == 0, &o.id, |out| {
+                write_objective_fields(out, o)
+            });
         }
         out.push_str("  ],\n");
     }
     if !plan.findings.is_empty() {
         out.push_str("  \"findings\": [\n\n");
         for (i, f) in plan.findings.iter().enumerate() {
-            unit(&mut out, "    ", i == 0, &f.id, |out| write_finding_fields(out, f));
+            unit(&mut out, "    ", i == 0, &f.id, |out| {
+                write_finding_fields(out, f)
+            });
         }
         out.push_str("  ],\n");
     }
@@ -1213,7 +1224,12 @@ pub fn render_over(plan: &Plan, old: Option<&str>, today: &str) -> String {
         out.push_str("    { \"id\": ");
         string(&mut out, &phase.id);
         out.push_str(", \"tasks\": [\n\n");
-        let units = phase_units(&phase.tasks, olds.get(phase.id.as_str()).copied(), today, &cutoff);
+        let units = phase_units(
+            &phase.tasks,
+            olds.get(phase.id.as_str()).copied(),
+            today,
+            &cutoff,
+        );
         for (k, u) in units.iter().enumerate() {
             match u {
                 Unit::Task(t) => {
@@ -1224,7 +1240,9 @@ pub fn render_over(plan: &Plan, old: Option<&str>, today: &str) -> String {
                         by: t.by,
                         at: t.at.as_deref(),
                     };
-                    unit(&mut out, "      ", k == 0, &t.id, |out| write_task_fields(out, t, &fields));
+                    unit(&mut out, "      ", k == 0, &t.id, |out| {
+                        write_task_fields(out, t, &fields)
+                    });
                 }
                 Unit::Tomb(id, date) => unit(&mut out, "      ", k == 0, id, |out| {
                     out.push_str("\"removed\": ");
@@ -1252,7 +1270,8 @@ fn cutoff(today: &str) -> String {
     let days = |s: &str| -> Option<u64> {
         let (y, rest) = s.split_once('-')?;
         let (m, d) = rest.split_once('-')?;
-        let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.get(..2)?.parse().ok()?);
+        let (y, m, d): (i64, i64, i64) =
+            (y.parse().ok()?, m.parse().ok()?, d.get(..2)?.parse().ok()?);
         // days_from_civil (Howard Hinnant), the inverse of `clock::rfc3339`.
         let y = if m <= 2 { y - 1 } else { y };
         let era = y.div_euclid(400);

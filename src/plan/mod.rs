@@ -546,7 +546,8 @@ impl Plan {
     /// Objectives and findings under an id an earlier one has: the same
     /// text twice is one item; other text gets a new id.
     fn settle_aims(&mut self, notes: &mut Vec<String>) {
-        let mut seen: std::collections::HashSet<String> = self.phases.iter().map(|p| p.id.clone()).collect();
+        let mut seen: std::collections::HashSet<String> =
+            self.phases.iter().map(|p| p.id.clone()).collect();
         seen.extend(self.tasks().map(|(_, _, t)| t.id.clone()));
         let mut texts: std::collections::HashMap<String, String> = std::collections::HashMap::new();
         let mut keep = Vec::new();
@@ -557,8 +558,13 @@ impl Plan {
                     continue;
                 }
                 let old = o.id.clone();
-                o.id = ids::derive('o', &old, &o.text, |id| seen.contains(id) || self.has_id(id));
-                notes.push(format!("{old} named two objectives; \"{}\" is now {}.", o.text, o.id));
+                o.id = ids::derive('o', &old, &o.text, |id| {
+                    seen.contains(id) || self.has_id(id)
+                });
+                notes.push(format!(
+                    "{old} named two objectives; \"{}\" is now {}.",
+                    o.text, o.id
+                ));
             }
             seen.insert(o.id.clone());
             texts.insert(o.id.clone(), o.text.clone());
@@ -573,8 +579,13 @@ impl Plan {
                     continue;
                 }
                 let old = f.id.clone();
-                f.id = ids::derive('f', &old, &f.text, |id| seen.contains(id) || self.has_id(id));
-                notes.push(format!("{old} named two findings; \"{}\" is now {}.", f.text, f.id));
+                f.id = ids::derive('f', &old, &f.text, |id| {
+                    seen.contains(id) || self.has_id(id)
+                });
+                notes.push(format!(
+                    "{old} named two findings; \"{}\" is now {}.",
+                    f.text, f.id
+                ));
             }
             seen.insert(f.id.clone());
             texts.insert(f.id.clone(), f.text.clone());
