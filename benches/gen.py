@@ -161,37 +161,30 @@ def build(n, seed, n_phases=None):
 
 
 def write_todo(path, phases):
-    """SPEC §2: 2-space JSON, fixed field order, one task per line."""
+    """The plan file as todo writes it (README, "The file format"): version
+    2, each task an id line and a fields line, a blank line after it and a
+    comma line before all but the first; a phase opens with its id and
+    closes with its name."""
     tid = 0
     body = []
     for pi, p in enumerate(phases):
-        tl = []
+        units = []
         for t in p["tasks"]:
             tid += 1
             t["todo_id"] = f"t{tid}"
-            fields = [("id", t["todo_id"]), ("content", t["content"]), ("status", t["status"])]
+            fields = [("content", t["content"]), ("status", t["status"])]
             if "blocker" in t:
                 fields.append(("blocker", t["blocker"]))
             if "droppedBy" in t:
                 fields.append(("droppedBy", t["droppedBy"]))
             inner = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in fields)
-            tl.append("        { " + inner + " }")
-        tasks = "[\n" + ",\n".join(tl) + "\n      ]" if tl else "[]"
+            units.append(f'      {{ "id": "{t["todo_id"]}",\n        {inner} }}\n\n')
         body.append(
-            "    {\n"
-            f'      "id": "p{pi + 1}",\n'
-            f'      "name": {json.dumps(p["name"], ensure_ascii=False)},\n'
-            f'      "tasks": {tasks}\n'
-            "    }"
+            f'    {{ "id": "p{pi + 1}", "tasks": [\n\n'
+            + "      ,\n".join(units)
+            + f'    ], "name": {json.dumps(p["name"], ensure_ascii=False)} }}\n\n'
         )
-    text = (
-        "{\n"
-        '  "version": 1,\n'
-        '  "rev": 1,\n'
-        f'  "nextPhaseId": {len(phases) + 1},\n'
-        f'  "nextTaskId": {tid + 1},\n'
-        '  "phases": [\n' + ",\n".join(body) + "\n  ]\n}\n"
-    )
+    text = '{\n  "version": 2,\n  "phases": [\n\n' + "    ,\n".join(body) + "  ]\n}\n"
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)

@@ -408,8 +408,8 @@ fn paint_line(out: &mut String, l: &str) {
     let aim = l.strip_prefix("- [").and_then(|rest| {
         let (inside, after) = rest.split_once(']')?;
         let id = inside.split(' ').next()?;
-        (crate::plan::id_number(id, 'o').is_some() || crate::plan::id_number(id, 'f').is_some())
-            .then_some((inside, after))
+        let aim_id = |kind: char| id.starts_with(kind) && crate::plan::ids::is_shaped(id, kind);
+        (aim_id('o') || aim_id('f')).then_some((inside, after))
     });
     if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
         out.push_str(&format!("{heading}{l}{heading:#}"));

@@ -174,7 +174,8 @@ fn item(
         Some((id, word)) => (id, Some(ObjectiveStatus::parse(word)?)),
         None => (inside, None),
     };
-    crate::plan::id_number(id, prefix)?;
+    // Any id of the kind: a counter's (`f7`) or a minted one (`f4kq9x`).
+    (id.starts_with(prefix) && crate::plan::ids::is_shaped(id, prefix)).then_some(())?;
     let (text, words) = match text
         .strip_suffix(" -->")
         .and_then(|t| t.rsplit_once(" <!-- todo: "))

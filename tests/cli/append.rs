@@ -34,7 +34,7 @@ fn new_phases_get_capitalised_words_and_existing_ones_are_matched() {
     // Matched by prefix, by id, and by exact name in another case.
     env.run(&["append", "auth", "b"])
         .is(0, "Appended to Auth Work: B\n", "");
-    env.run(&["append", "p1", "c"])
+    env.run(&["append", &env.phase_id("Auth Work"), "c"])
         .is(0, "Appended to Auth Work: C\n", "");
     env.run(&["append", "AUTH WORK", "d"])
         .is(0, "Appended to Auth Work: D\n", "");
@@ -105,7 +105,7 @@ fn an_ambiguous_phase_changes_nothing() {
     let env = TestEnv::new();
     env.given(&[&["append", "auth api", "a"], &["append", "auth ui", "b"]]);
     let before = env.plan_text();
-    let run = env.run(&["append", "auth", "c"]);
+    let run = env.run(&["append", "auth", "c"]).named(&env.names());
     run.code(3);
     assert!(
         run.stderr.starts_with(
@@ -134,16 +134,13 @@ fn a_new_plan_starts_its_first_task_and_appending_to_finished_work_starts_the_ne
 }
 
 #[test]
-fn ids_count_up_and_are_never_reused() {
+fn ids_are_new_and_never_reused() {
     let env = TestEnv::new();
-    env.given(&[
-        &["append", "a"],
-        &["append", "b"],
-        &["rm", "b"],
-        &["append", "c"],
-    ]);
-    let plan = env.plan();
-    assert_eq!(plan["phases"][0]["tasks"][1]["id"], "t3");
-    assert_eq!(plan["nextTaskId"], 4);
-    assert_eq!(plan["rev"], 4);
+    env.given(&[&["append", "a"], &["append", "b"]]);
+    let [a, b] = env.ids(["A", "B"]);
+    env.given(&[&["rm", "b"], &["append", "c"]]);
+    let c = env.id("C");
+    assert!(crate::common::minted(&c, 't'), "{c}");
+    assert!(c != a && c != b, "{c} reused");
+    assert_eq!(env.rev(), 4);
 }

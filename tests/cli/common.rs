@@ -62,6 +62,16 @@ impl Run {
         self
     }
 
+    /// This run with the ids in its output written as their names (see
+    /// [`TestEnv::names`]).
+    pub(crate) fn named(&self, names: &Names) -> Run {
+        Run {
+            code: self.code,
+            stdout: names.of(&self.stdout),
+            stderr: names.of(&self.stderr),
+        }
+    }
+
     pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}):\n{self:?}"))
@@ -184,12 +194,16 @@ impl TestEnv {
         }
     }
 
-    /// `[(content, status)]` of every task in plan order.
+    /// `[(content, status)]` of every task in plan order (as the file has
+    /// them: a removed task's tombstone is no task).
     pub(crate) fn statuses(&self) -> Vec<(String, String)> {
         let plan = self.plan();
         let mut out = Vec::new();
         for phase in plan["phases"].as_array().into_iter().flatten() {
             for task in phase["tasks"].as_array().into_iter().flatten() {
+                if task.get("removed").is_some() {
+                    continue;
+                }
                 out.push((
                     task["content"].as_str().unwrap_or_default().to_string(),
                     task["status"].as_str().unwrap_or_default().to_string(),
@@ -199,8 +213,101 @@ impl TestEnv {
         out
     }
 
+    /// The plan's rev, as `todo show --json` reports it (the file no
+    /// longer holds it: it is kept beside the history).
     pub(crate) fn rev(&self) -> u64 {
-        self.plan()["rev"].as_u64().expect("rev")
+        self.show_json()["rev"].as_u64().expect("rev")
+    }
+
+    /// What `todo show --json` replies, asserting success.
+    pub(crate) fn show_json(&self) -> Value {
+        let run = self.run(&["show", "--json"]);
+        run.ok();
+        run.json()
+    }
+
+    /// The id of the task whose text is `content` (ids are random: a test
+    /// looks them up instead of counting them).
+    #[track_caller]
+    pub(crate) fn id(&self, content: &str) -> String {
+        let plan = self.show_json()["plan"].clone();
+        plan["phases"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+            .find(|t| t["content"] == content)
+            .and_then(|t| t["id"].as_str())
+            .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
+            .to_string()
+    }
+
+    /// The id of the phase named `name`.
+    #[track_caller]
+    pub(crate) fn phase_id(&self, name: &str) -> String {
+        let plan = self.show_json()["plan"].clone();
+        plan["phases"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| p["name"] == name)
+            .and_then(|p| p["id"].as_str())
+            .unwrap_or_else(|| panic!("no phase {name:?} in {plan}"))
+            .to_string()
+    }
+
+    /// The id of the objective (`kind` "objectives") or finding
+    /// ("findings") whose text is `text`.
+    #[track_caller]
+    pub(crate) fn aim_id(&self, kind: &str, text: &str) -> String {
+        let plan = self.show_json()["plan"].clone();
+        plan[kind]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|o| o["text"] == text)
+            .and_then(|o| o["id"].as_str())
+            .unwrap_or_else(|| panic!("no {kind} {text:?} in {plan}"))
+            .to_string()
+    }
+
+    /// The plan's ids under the names version 1's counters gave them, in
+    /// plan order: phases `p1`…, tasks `t1`…, objectives `o1`…, findings
+    /// `f1`… For tests whose plan order is the order things were made in,
+    /// to compare output that shows ids with the text written for it.
+    pub(crate) fn names(&self) -> Names {
+        self.try_names().expect("todo show --json")
+    }
+
+    /// [`TestEnv::names`], or `None` when the plan cannot be shown.
+    pub(crate) fn try_names(&self) -> Option<Names> {
+        let run = self.run(&["show", "--json"]);
+        if run.code != 0 {
+            return None;
+        }
+        let plan = run.json()["plan"].clone();
+        let list = |v: &Value| v.as_array().cloned().unwrap_or_default();
+        let mut names = Vec::new();
+        let phases = list(&plan["phases"]);
+        for (i, p) in phases.iter().enumerate() {
+            names.push((format!("p{}", i + 1), p["id"].as_str().unwrap().to_string()));
+        }
+        let tasks: Vec<Value> = phases.iter().flat_map(|p| list(&p["tasks"])).collect();
+        for (i, t) in tasks.iter().enumerate() {
+            names.push((format!("t{}", i + 1), t["id"].as_str().unwrap().to_string()));
+        }
+        for (kind, key) in [('o', "objectives"), ('f', "findings")] {
+            for (i, o) in list(&plan[key]).iter().enumerate() {
+                names.push((format!("{kind}{}", i + 1), o["id"].as_str().unwrap().to_string()));
+            }
+        }
+        Some(Names(names))
+    }
+
+    /// The ids of the tasks with these texts, in order.
+    #[track_caller]
+    pub(crate) fn ids<const N: usize>(&self, contents: [&str; N]) -> [String; N] {
+        contents.map(|c| self.id(c))
     }
 
     /// The plan of the SPEC examples: Auth (3 tasks), Billing (2).
@@ -237,6 +344,26 @@ pub(crate) const TWO_TASKS: &str = r#"{
         { "id": "t2", "content": "Rotate keys", "status": "pending" }
       ]
     }
+  ]
+}
+"#;
+
+/// [`TWO_TASKS`] as `todo` writes it back (file version 2).
+pub(crate) const TWO_TASKS_V2: &str = r#"{
+  "version": 2,
+  "phases": [
+
+    { "id": "p1", "tasks": [
+
+      { "id": "t1",
+        "content": "Wire OAuth providers", "status": "in_progress" }
+
+      ,
+      { "id": "t2",
+        "content": "Rotate keys", "status": "pending" }
+
+    ], "name": "Auth" }
+
   ]
 }
 "#;
@@ -337,5 +464,65 @@ impl Terminal {
             other => panic!("todo ended abnormally: {other:?}\n{}", self.seen),
         };
         (code, self.seen)
+    }
+}
+
+/// Is `id` shaped like an id `todo` mints for `kind` (`t4kq9x`): the
+/// letter, a digit, four characters of lower-case base 32?
+pub(crate) fn minted(id: &str, kind: char) -> bool {
+    let b = id.as_bytes();
+    b.len() == 6
+        && b[0] == kind as u8
+        && b[1].is_ascii_digit()
+        && b[2..]
+            .iter()
+            .all(|c| b"0123456789abcdefghjkmnpqrstvwxyz".contains(c))
+}
+
+/// Ids and the names tests write them as (see [`TestEnv::names`]).
+pub(crate) struct Names(pub Vec<(String, String)>);
+
+impl Names {
+    /// The id named `name` (`t1`).
+    #[track_caller]
+    pub(crate) fn id(&self, name: &str) -> String {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, id)| id.clone())
+            .unwrap_or_else(|| panic!("no {name} in {:?}", self.0))
+    }
+
+    /// `args` with each that is a name (`t1`) replaced by its id.
+    pub(crate) fn args(&self, args: &[&str]) -> Vec<String> {
+        args.iter()
+            .map(|a| match self.0.iter().find(|(n, _)| n == a) {
+                Some((_, id)) => id.clone(),
+                None => a.to_string(),
+            })
+            .collect()
+    }
+
+    /// `text` with every id in it (a whole word) written as its name.
+    pub(crate) fn of(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            match self.0.iter().find(|(_, id)| id == word) {
+                Some((name, _)) => out.push_str(name),
+                None => out.push_str(word),
+            }
+            word.clear();
+        };
+        for c in text.chars() {
+            if c.is_ascii_alphanumeric() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
     }
 }

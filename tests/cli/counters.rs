@@ -1,8 +1,9 @@
-//! The id counters and `rev` at the top of their range (u64::MAX): a verb
-//! that would have to go past it is refused (exit 5) and writes nothing,
-//! rather than minting a duplicate id or wrapping `rev` to 0.
+//! `rev` at the top of its range (u64::MAX): a verb that would have to go
+//! past it is refused (exit 5) and writes nothing, rather than wrapping
+//! `rev` to 0. Version 1's id counters are gone (ids are random): a
+//! version 1 file whose counters were spent takes new ids again.
 
-use crate::common::TestEnv;
+use crate::common::{TestEnv, minted};
 
 const MAX: u64 = u64::MAX;
 
@@ -40,64 +41,41 @@ fn plan(rev: u64, next_phase: u64, next_task: u64, ids: &[&str]) -> String {
     )
 }
 
-const TASKS_SPENT: &str = "The plan's id counter nextTaskId is at its limit (18446744073709551615): no new id can be made. Nothing was changed.\n";
-const PHASES_SPENT: &str = "The plan's id counter nextPhaseId is at its limit (18446744073709551615): no new id can be made. Nothing was changed.\n";
-
-#[test]
-fn append_with_the_task_counter_at_its_limit_is_refused_and_writes_nothing() {
-    let env = TestEnv::new();
-    let text = plan(3, 2, MAX, &["t1"]);
-    env.write_plan(&text);
-    env.run(&["append", "two"]).is(5, "", TASKS_SPENT);
-    assert_eq!(env.plan_text(), text);
-    // Twice: the first refusal must not have moved anything either.
-    env.run(&["append", "three"]).is(5, "", TASKS_SPENT);
-    assert_eq!(env.plan_text(), text);
-    let json = env.run(&["--json", "append", "two"]).code(5).json();
-    assert_eq!(json["error"]["code"], "invalid_input");
-    assert_eq!(json["rev"], 3);
-    // Verbs that mint nothing still work on such a plan.
-    env.run(&["done", "one"]).ok();
-    assert_eq!(env.rev(), 4);
-    assert_eq!(env.plan()["nextTaskId"], MAX);
-}
-
-#[test]
-fn a_task_id_at_the_limit_spends_the_counter_too() {
-    let env = TestEnv::new();
-    // The counter says 3, but t18446744073709551615 is taken: the next id
-    // would have to be past it.
-    let text = plan(3, 2, 3, &["t1", "t18446744073709551615"]);
-    env.write_plan(&text);
-    env.run(&["append", "three"]).is(5, "", TASKS_SPENT);
-    assert_eq!(env.plan_text(), text);
-    env.run(&["show"]).ok();
-}
-
-#[test]
-fn one_below_the_limit_still_mints_its_last_id() {
-    let env = TestEnv::new();
-    env.write_plan(&plan(3, 2, MAX - 1, &["t1"]));
-    env.run(&["append", "two"])
-        .is(0, "Appended to A: Two\n", "");
+/// The ids of the tasks in the plan file, tombstones left out.
+fn task_ids(env: &TestEnv) -> Vec<String> {
     let plan = env.plan();
-    assert_eq!(plan["phases"][0]["tasks"][1]["id"], "t18446744073709551614");
-    assert_eq!(plan["nextTaskId"], MAX);
-    env.run(&["append", "three"]).is(5, "", TASKS_SPENT);
+    plan["phases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+        .filter(|t| t.get("removed").is_none())
+        .map(|t| t["id"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
-fn a_new_phase_with_the_phase_counter_at_its_limit_is_refused() {
+fn spent_counters_of_a_version_1_file_no_longer_stop_new_ids() {
+    // Version 1's counters at u64::MAX once refused every new id; ids are
+    // random now, so such a file takes new tasks and phases, each under
+    // an id no other item has, and is written without counters.
     let env = TestEnv::new();
-    let text = plan(3, MAX, 3, &["t1", "t2"]);
-    env.write_plan(&text);
-    env.run(&["append", "elsewhere", "two more"])
-        .is(5, "", PHASES_SPENT);
-    env.run(&["mv", "two", "elsewhere"]).is(5, "", PHASES_SPENT);
-    assert_eq!(env.plan_text(), text);
-    // An existing phase needs no new id.
-    env.run(&["append", "a", "three"])
+    env.write_plan(&plan(3, MAX, MAX, &["t1", "t18446744073709551615"]));
+    env.run(&["append", "three"])
         .is(0, "Appended to A: Three\n", "");
+    env.run(&["append", "elsewhere", "four"])
+        .is(0, "Appended to Elsewhere: Four\n", "");
+    let ids = task_ids(&env);
+    assert_eq!(ids[..2], ["t1", "t18446744073709551615"]);
+    assert!(minted(&ids[2], 't') && minted(&ids[3], 't') && ids[2] != ids[3], "{ids:?}");
+    assert!(minted(&env.phase_id("Elsewhere"), 'p'));
+    let plan = env.plan();
+    assert_eq!(plan["version"], 2);
+    for gone in ["rev", "nextTaskId", "nextPhaseId"] {
+        assert!(plan.get(gone).is_none(), "{gone} in {plan}");
+    }
+    // The rev read from the version 1 file goes on from there.
+    assert_eq!(env.rev(), 5);
 }
 
 #[test]

@@ -39,6 +39,7 @@ fn kept(run: &Run) -> PathBuf {
 fn an_editor_that_rewrites_the_file_updates_the_plan_and_keeps_ids() {
     let env = TestEnv::new();
     env.web_app();
+    let n = env.names();
     tmp(&env);
     let script = editor(
         &env,
@@ -51,13 +52,16 @@ fn an_editor_that_rewrites_the_file_updates_the_plan_and_keeps_ids() {
         "",
     );
     let plan = env.plan();
-    assert_eq!(plan["phases"][0]["tasks"][0]["id"], "t1");
+    assert_eq!(plan["phases"][0]["tasks"][0]["id"], n.id("t1").as_str());
     assert_eq!(
         plan["phases"][0]["tasks"][1]["content"],
         "Rotate signing keys"
     );
+    assert_eq!(plan["phases"][0]["tasks"][1]["id"], n.id("t2").as_str());
     assert_eq!(plan["phases"][1]["tasks"][2]["content"], "New task");
-    assert_eq!(plan["phases"][1]["tasks"][1]["id"], "t5");
+    assert_eq!(plan["phases"][1]["tasks"][1]["id"], n.id("t5").as_str());
+    let new = env.id("New task");
+    assert!(crate::common::minted(&new, 't') && n.0.iter().all(|(_, id)| *id != new));
     let leftovers: Vec<_> = std::fs::read_dir(env.home.join("tmp")).unwrap().collect();
     assert!(
         leftovers.is_empty(),
@@ -313,7 +317,8 @@ fn a_task_reworded_in_the_editor_keeps_its_id_and_unknown_fields() {
     assert_eq!(tasks[1]["owner"], "kim");
     // Another task written in its place is a new task, not a rename.
     assert_eq!(tasks[2]["content"], "Write the changelog");
-    assert_eq!(tasks[2]["id"], "t4");
+    let new = tasks[2]["id"].as_str().unwrap();
+    assert!(crate::common::minted(new, 't'), "{new}");
 }
 
 #[test]

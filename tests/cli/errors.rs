@@ -16,7 +16,9 @@ fn two_fixes() -> TestEnv {
 fn an_ambiguous_query_gives_its_hint_apart() {
     let env = two_fixes();
     let before = env.plan_text();
-    env.run(&["done", "fix"]).is(
+    // Ids written as their names in the order made (t1, t2).
+    let n = env.names();
+    env.run(&["done", "fix"]).named(&n).is(
         3,
         "",
         "\"fix\" is ambiguous; it matches:\n  \
@@ -24,7 +26,7 @@ fn an_ambiguous_query_gives_its_hint_apart() {
            t2  Fix logout  (Todos, pending)\n\
          Hint: Use an id (such as t1) or more words.\n",
     );
-    let v = env.run(&["--json", "done", "fix"]).code(3).json();
+    let v = env.run(&["--json", "done", "fix"]).named(&n).code(3).json();
     assert_eq!(v["error"]["code"], "ambiguous");
     assert_eq!(v["error"]["kind"], "ambiguous");
     assert_eq!(v["error"]["hint"], "Use an id (such as t1) or more words.");
@@ -91,8 +93,10 @@ fn refusals_keep_their_code_and_name_their_kind() {
         ),
         (&["done", "zzz"], "no_match", "no_match", 3),
     ] {
+        // Ids named t1, t2, p2 in the order made (p2: "Other", made here).
+        let args = env.names().args(args);
         let mut all = vec!["--json"];
-        all.extend_from_slice(args);
+        all.extend(args.iter().map(String::as_str));
         let v = env.run(&all).code(exit).json();
         if exit == 0 {
             assert_eq!(v["ok"], true, "{args:?}: {v}");
@@ -144,7 +148,8 @@ fn batch(env: &TestEnv, args: &[&str], input: &str) -> Run {
 fn a_failing_batch_line_keeps_its_kind_and_hint() {
     let env = two_fixes();
     let before = env.plan_text();
-    let run = batch(&env, &[], "append x\ndone fix\n");
+    let n = env.names();
+    let run = batch(&env, &[], "append x\ndone fix\n").named(&n);
     run.code(3);
     assert!(
         run.stderr.starts_with("Line 2: \"fix\" is ambiguous"),
@@ -156,6 +161,7 @@ fn a_failing_batch_line_keeps_its_kind_and_hint() {
         "{run:?}"
     );
     let v = batch(&env, &["--json"], "append x\ndone fix\n")
+        .named(&n)
         .code(3)
         .json();
     assert_eq!(v["error"]["kind"], "ambiguous");

@@ -9,12 +9,19 @@ use crate::common::{Run, TestEnv};
 
 const NOW: &str = "2026-01-02T03:04:05Z";
 
-/// The web app plan with one finding a person recorded (f1).
+const SANDBOX: &str = "the sandbox resets nightly";
+
+/// The web app plan with one finding a person recorded ([`SANDBOX`]).
 fn with_person_finding() -> TestEnv {
     let env = TestEnv::new();
     env.web_app();
-    env.given(&[&["finding", "the sandbox resets nightly"]]);
+    env.given(&[&["finding", SANDBOX]]);
     env
+}
+
+/// The id of the finding `text`.
+fn finding(env: &TestEnv, text: &str) -> String {
+    env.aim_id("findings", text)
 }
 
 fn agent(env: &TestEnv, args: &[&str]) -> Run {
@@ -40,12 +47,14 @@ fn sed_editor(env: &TestEnv, expression: &str) -> std::path::PathBuf {
 }
 
 /// The refusal an agent gets for a person's finding, the file untouched.
+#[track_caller]
 fn refused(env: &TestEnv, run: &Run, before: &str, what: &str) {
     run.code(7);
+    let f1 = finding(env, SANDBOX);
     assert_eq!(
         run.stderr,
         format!(
-            "Refused (set-by-person): finding f1 \"the sandbox resets nightly\" was recorded by a person; an agent may not {what}.\n"
+            "Refused (set-by-person): finding {f1} \"the sandbox resets nightly\" was recorded by a person; an agent may not {what}.\n"
         ),
         "{run:?}"
     );
@@ -55,15 +64,17 @@ fn refused(env: &TestEnv, run: &Run, before: &str, what: &str) {
 #[test]
 fn a_person_s_todo_finding_records_who_and_when() {
     let env = with_person_finding();
+    let f1 = finding(&env, SANDBOX);
+    assert!(crate::common::minted(&f1, 'f'), "{f1}");
     assert_eq!(
         env.plan()["findings"],
-        json!([{"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": NOW}])
+        json!([{"id": f1, "text": "the sandbox resets nightly", "by": "person", "at": NOW}])
     );
     let md = env.run(&["export", "-"]);
     md.ok();
     assert!(
         md.stdout.ends_with(&format!(
-            "Findings:\n- [f1] the sandbox resets nightly <!-- todo: by=person at={NOW} -->\n"
+            "Findings:\n- [{f1}] the sandbox resets nightly <!-- todo: by=person at={NOW} -->\n"
         )),
         "{md:?}"
     );
@@ -72,7 +83,7 @@ fn a_person_s_todo_finding_records_who_and_when() {
     assert!(
         shown
             .stdout
-            .ends_with("Findings:\n- [f1] the sandbox resets nightly\n"),
+            .ends_with(&format!("Findings:\n- [{f1}] the sandbox resets nightly\n")),
         "{shown:?}"
     );
     // An agent's `todo finding` is the agent's.
@@ -83,11 +94,12 @@ fn a_person_s_todo_finding_records_who_and_when() {
 #[test]
 fn import_as_agent_may_not_remove_a_person_s_finding() {
     let env = with_person_finding();
+    let f1 = finding(&env, SANDBOX);
     env.run(&["export", "plan.md"]).ok();
     let md = std::fs::read_to_string(env.root.join("plan.md")).unwrap();
     let without: String = md
         .lines()
-        .filter(|l| !l.starts_with("- [f1]") && *l != "Findings:")
+        .filter(|l| !l.starts_with(&format!("- [{f1}]")) && *l != "Findings:")
         .map(|l| format!("{l}\n"))
         .collect();
     assert_ne!(without, md);
@@ -116,8 +128,9 @@ fn import_as_agent_may_not_remove_a_person_s_finding() {
 #[test]
 fn edit_as_agent_may_not_remove_or_reword_a_person_s_finding() {
     let env = with_person_finding();
+    let f1 = finding(&env, SANDBOX);
     let before = env.plan_text();
-    let script = sed_editor(&env, "/^- \\[f1\\]/d");
+    let script = sed_editor(&env, &format!("/^- \\[{f1}\\]/d"));
     let run = env.run_with(&["--as", "agent", "edit"], |cmd| {
         cmd.env("EDITOR", &script);
     });
@@ -134,7 +147,7 @@ fn edit_as_agent_may_not_remove_or_reword_a_person_s_finding() {
     })
     .ok();
     assert_eq!(env.plan()["findings"][0]["by"], "person");
-    let script = sed_editor(&env, "/^- \\[f1\\]/d");
+    let script = sed_editor(&env, &format!("/^- \\[{f1}\\]/d"));
     let run = env.run_with(&["--as", "agent", "edit"], |cmd| {
         cmd.env("EDITOR", &script);
     });
@@ -154,7 +167,6 @@ fn an_agent_s_own_finding_and_an_old_unmarked_one_stay_open_to_it() {
     // An older file: a finding with no `by`.
     let mut plan = env.plan();
     plan["findings"] = json!([{"id": "f1", "text": "old"}]);
-    plan["nextFindingId"] = json!(2);
     env.write_plan(&format!("{plan:#}\n"));
     let run = env.run_stdin(
         &["apply"],
@@ -166,9 +178,11 @@ fn an_agent_s_own_finding_and_an_old_unmarked_one_stay_open_to_it() {
     run.ok();
     let findings = env.plan()["findings"].clone();
     assert_eq!(findings[0], json!({"id": "f1", "text": "old"}));
+    let f2 = finding(&env, "agent learned");
+    assert!(crate::common::minted(&f2, 'f'), "{f2}");
     assert_eq!(
         findings[1],
-        json!({"id": "f2", "text": "agent learned", "by": "agent", "at": NOW})
+        json!({"id": f2, "text": "agent learned", "by": "agent", "at": NOW})
     );
     // The agent rewords and removes both.
     let script = sed_editor(&env, "s/agent learned/agent learned more/");
@@ -178,7 +192,7 @@ fn an_agent_s_own_finding_and_an_old_unmarked_one_stay_open_to_it() {
     .ok();
     assert_eq!(env.plan()["findings"][1]["text"], "agent learned more");
     assert_eq!(env.plan()["findings"][1]["by"], "agent");
-    let script = sed_editor(&env, "/^- \\[f[12]\\]/d");
+    let script = sed_editor(&env, &format!("/^- \\[\\(f1\\|{f2}\\)\\]/d"));
     env.run_with(&["--as", "agent", "edit"], |cmd| {
         cmd.env("EDITOR", &script);
     })
@@ -189,6 +203,7 @@ fn an_agent_s_own_finding_and_an_old_unmarked_one_stay_open_to_it() {
 #[test]
 fn a_new_finding_line_from_import_or_edit_is_the_actor_s() {
     let env = with_person_finding();
+    let f1 = finding(&env, SANDBOX);
     let script = sed_editor(&env, "$a - [f7] added in the editor");
     env.run_with(&["--as", "agent", "edit"], |cmd| {
         cmd.env("EDITOR", &script);
@@ -211,7 +226,7 @@ fn a_new_finding_line_from_import_or_edit_is_the_actor_s() {
     // change is no change.
     std::fs::write(
         env.root.join("plain.md"),
-        "# Auth\n- [/] Wire OAuth providers\n- [ ] Rotate keys\n- [ ] Add login rate limiting\n\n# Billing\n- [ ] Wire Stripe webhooks\n- [ ] Invoice export\n\nFindings:\n- [f1] the sandbox resets nightly\n- [f2] learned by hand\n",
+        format!("# Auth\n- [/] Wire OAuth providers\n- [ ] Rotate keys\n- [ ] Add login rate limiting\n\n# Billing\n- [ ] Wire Stripe webhooks\n- [ ] Invoice export\n\nFindings:\n- [{f1}] the sandbox resets nightly\n- [f2] learned by hand\n"),
     )
     .unwrap();
     env.run(&["import", "plain.md"]).ok();
@@ -223,6 +238,7 @@ fn a_new_finding_line_from_import_or_edit_is_the_actor_s() {
 #[test]
 fn undo_by_an_agent_may_not_take_back_a_person_s_finding() {
     let env = with_person_finding();
+    let f1 = finding(&env, SANDBOX);
     let before = env.plan_text();
     let run = agent(&env, &["undo"]);
     refused(&env, &run, &before, "remove it");
@@ -232,7 +248,7 @@ fn undo_by_an_agent_may_not_take_back_a_person_s_finding() {
     let findings = env.plan()["findings"].clone();
     assert_eq!(
         findings,
-        json!([{"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": NOW}])
+        json!([{"id": f1, "text": "the sandbox resets nightly", "by": "person", "at": NOW}])
     );
 }
 
@@ -264,18 +280,21 @@ fn the_merge_driver_keeps_who_recorded_a_finding() {
     env.run(&["finding", "person on theirs"]).ok();
     let theirs = env.plan_text();
     env.write_plan(&base);
+    let on_theirs = aim_in(&theirs, "person on theirs");
     agent(&env, &["finding", "agent on ours"]).ok();
+    let on_ours = finding(&env, "agent on ours");
     let merged = env.merge_file(&base, &env.plan_text(), &theirs);
     assert_eq!(
         merged["findings"],
         json!([
-            {"id": "f1", "text": "agent on ours", "by": "agent", "at": NOW},
-            {"id": "f2", "text": "person on theirs", "by": "person", "at": NOW},
+            {"id": on_ours, "text": "agent on ours", "by": "agent", "at": NOW},
+            {"id": on_theirs, "text": "person on theirs", "by": "person", "at": NOW},
         ])
     );
     // Reworded on one side only: the merge takes the words with their mark.
     env.write_plan(&base);
     agent(&env, &["finding", "agent wrote"]).ok();
+    let wrote = finding(&env, "agent wrote");
     let agents = env.plan_text();
     let script = sed_editor(&env, "s/agent wrote/a person reworded/");
     env.run_with(&["edit"], |cmd| {
@@ -285,8 +304,21 @@ fn the_merge_driver_keeps_who_recorded_a_finding() {
     let merged = env.merge_file(&agents, &agents, &env.plan_text());
     assert_eq!(
         merged["findings"],
-        json!([{"id": "f1", "text": "a person reworded", "by": "person", "at": NOW}])
+        json!([{"id": wrote, "text": "a person reworded", "by": "person", "at": NOW}])
     );
+}
+
+/// The id of the finding `text` in a plan file's text.
+fn aim_in(plan: &str, text: &str) -> String {
+    let plan: serde_json::Value = serde_json::from_str(plan).unwrap();
+    plan["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|f| f["text"] == text)
+        .and_then(|f| f["id"].as_str())
+        .unwrap_or_else(|| panic!("no finding {text:?} in {plan}"))
+        .to_string()
 }
 
 /// Must not: a plain checklist (no comments) from an agent strips the mark
@@ -294,31 +326,29 @@ fn the_merge_driver_keeps_who_recorded_a_finding() {
 #[test]
 fn a_plain_import_keeps_the_person_s_mark_on_an_objective() {
     let env = TestEnv::new();
-    env.given(&[
-        &["append", "A", "one"],
-        &["objective", "add", "Ship"],
-        &["objective", "done", "o1"],
-    ]);
+    env.given(&[&["append", "A", "one"], &["objective", "add", "Ship"]]);
+    let o1 = env.aim_id("objectives", "Ship");
+    env.given(&[&["objective", "done", &o1]]);
     std::fs::write(
         env.root.join("p.md"),
-        "Objectives:\n- [o1 done] Ship\n\n# A\n- [/] One\n",
+        format!("Objectives:\n- [{o1} done] Ship\n\n# A\n- [/] One\n"),
     )
     .unwrap();
     agent(&env, &["import", "p.md"]).ok();
     assert_eq!(env.plan()["objectives"][0]["by"], "person");
     let before = env.plan_text();
-    agent(&env, &["objective", "reopen", "o1"]).code(7);
+    agent(&env, &["objective", "reopen", &o1]).code(7);
     assert_eq!(env.plan_text(), before);
     // A status changed in the file is set on purpose: the actor's.
     std::fs::write(
         env.root.join("p.md"),
-        "Objectives:\n- [o1 dropped] Ship\n\n# A\n- [/] One\n",
+        format!("Objectives:\n- [{o1} dropped] Ship\n\n# A\n- [/] One\n"),
     )
     .unwrap();
     agent(&env, &["import", "p.md"]).code(7);
     env.run(&["import", "p.md"]).ok();
     assert_eq!(
         env.plan()["objectives"][0],
-        json!({"id": "o1", "text": "Ship", "status": "dropped", "by": "person", "at": NOW})
+        json!({"id": o1, "text": "Ship", "status": "dropped", "by": "person", "at": NOW})
     );
 }

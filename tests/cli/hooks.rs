@@ -274,12 +274,13 @@ fn a_prompt_tells_the_agent_what_a_person_changed() {
     );
     // Told once: the next prompt has nothing new.
     hook(&env, "prompt", &prompt).is(0, "", "");
-    // A person's `rm t3`: the removed sentence.
-    env.run(&["rm", "t3"]).ok();
+    // A person's `rm <id of a3>`: the removed sentence.
+    let a3 = env.id("a3");
+    env.run(&["rm", &a3]).ok();
     hook(&env, "prompt", &prompt).is(
         0,
         &user_edit(
-            "todo rm t3",
+            &format!("todo rm {a3}"),
             REMOVED,
             "# A\n- [x] a1\n- [/] a2\n- [ ] Person task",
         ),
@@ -403,13 +404,17 @@ fn session_start_gives_the_plan_small_and_how_to_drive_it() {
         &["block", "stripe", "--reason", "waiting for keys"],
     ]);
     env.run(&["append", "Docs", "write the readme"]).ok();
+    // Ids written as their names in the order made (t4, p3…).
+    let n = env.names();
     let out = hook(&env, "session-start", &start);
     out.ok();
     let v = out.json();
     assert_eq!(v["hookSpecificOutput"]["hookEventName"], "SessionStart");
-    let text = v["hookSpecificOutput"]["additionalContext"]
-        .as_str()
-        .unwrap_or_default();
+    let text = n.of(
+        v["hookSpecificOutput"]["additionalContext"]
+            .as_str()
+            .unwrap_or_default(),
+    );
     assert!(text.contains("todo --as agent done t4"), "{text}");
     assert!(text.contains("| todo apply"), "{text}");
     assert!(text.contains("TodoWrite"), "{text}");
@@ -592,10 +597,10 @@ fn session_start_gives_the_open_objectives_and_the_findings() {
     env.run(&["objective", "add", "Ship the login flow"]).ok();
     env.run(&["objective", "add", "Keep p95 under 200 ms"]).ok();
     env.run(&["objective", "add", "Support SAML"]).ok();
-    env.run(&["objective", "done", "o2"]).ok();
-    env.run(&["objective", "drop", "o3"]).ok();
+    env.run(&["objective", "done", "p95"]).ok();
+    env.run(&["objective", "drop", "saml"]).ok();
     env.run(&["finding", "The session store is Redis"]).ok();
-    let text = agent_text(&hook(&env, "session-start", &start));
+    let text = env.names().of(&agent_text(&hook(&env, "session-start", &start)));
     assert!(!text.contains("The plan is empty"), "{text}");
     assert!(
         text.contains("\nObjectives (1 done, 1 dropped):\n- [o1] Ship the login flow\n"),
@@ -612,7 +617,7 @@ fn session_start_gives_the_open_objectives_and_the_findings() {
     assert!(text.contains("todo --as agent finding"), "{text}");
     // With phases: objectives before them, findings after, as `todo show`.
     env.run(&["append", "Auth", "add login"]).ok();
-    let text = agent_text(&hook(&env, "session-start", &start));
+    let text = env.names().of(&agent_text(&hook(&env, "session-start", &start)));
     let objectives = text.find("\nObjectives").unwrap_or(usize::MAX);
     let phase = text.find("\n# Auth (p1)").unwrap_or(0);
     let findings = text.find("\nFindings:").unwrap_or(0);

@@ -175,10 +175,15 @@ fn the_pull_request_flavour_reads_on_github_as_typed() {
             "Render *bold* and `code` and [link](x) and $x$",
         ],
         &["append", "UI", "Escape \\ and ~~this~~ & &copy; <b>"],
-        &["block", "t2", "-r", "waits on <Esc> & `x`"],
-        &["note", "t1", "# not a heading, <div> not html"],
-        &["note", "t1", "--", "- not a list"],
-        &["drop", "t3"],
+    ]);
+    // Named by id, as the ids t1, t2, t3 these tasks once had.
+    let n = env.names();
+    let [t1, t2, t3] = [n.id("t1"), n.id("t2"), n.id("t3")];
+    env.given(&[
+        &["block", &t2, "-r", "waits on <Esc> & `x`"],
+        &["note", &t1, "# not a heading, <div> not html"],
+        &["note", &t1, "--", "- not a list"],
+        &["drop", &t3],
         &[
             "append",
             "Review <Enter> *bold* & `code` [l](u) ~~s~~ <img> C#",

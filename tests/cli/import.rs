@@ -7,6 +7,7 @@ fn export_edit_one_line_import_keeps_every_other_id() {
     let env = TestEnv::new();
     env.web_app();
     env.given(&[&["note", "keys", "ask vendor"]]);
+    let n = env.names();
     let before = env.plan();
     env.run(&["export"]).ok();
     let md = std::fs::read_to_string(env.root.join("TODO.md")).unwrap();
@@ -37,7 +38,7 @@ fn export_edit_one_line_import_keeps_every_other_id() {
             .collect()
     };
     assert_eq!(
-        ids(&after),
+        ids(&after).iter().map(|l| n.of(l)).collect::<Vec<_>>(),
         [
             "t1=Wire OAuth providers",
             "t2=Rotate signing keys",

@@ -9,7 +9,8 @@ use crate::common::{Run, TestEnv};
 
 /// One run of a verb with `--json`, on the plan of `TestEnv::web_app`
 /// (rev 5: Auth with t1 "Wire OAuth providers" in progress, t2 "Rotate
-/// keys", t3; Billing with t4, t5).
+/// keys", t3; Billing with t4, t5 — ids that messages show are compared
+/// under these names, see `TestEnv::names`).
 struct Case {
     verb: &'static str,
     args: &'static [&'static str],
@@ -391,6 +392,9 @@ fn cases() -> Vec<Case> {
             exit: 7,
             error: Some("refused"),
             message: "Nothing to undo.",
+            // rev is kept beside the history: with it gone, this working
+            // copy counts afresh (the file, unknown there, is one change).
+            rev: Some(1),
             ..OK
         },
         Case {
@@ -419,7 +423,9 @@ fn cases() -> Vec<Case> {
             args: &["base", "ours", "theirs"],
             setup: "cp .todo.json base; cp .todo.json ours; cp .todo.json theirs",
             message: "Merged the plan by id: clean.",
-            rev: Some(6),
+            // One more than the larger side's rev; version 2 files hold
+            // none (they read as 0), so the merge's reply says 1.
+            rev: Some(1),
             ..OK
         },
         Case {
@@ -481,9 +487,10 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-fn run_case(case: &Case) -> (TestEnv, Run) {
+fn run_case(case: &Case) -> (TestEnv, Run, crate::common::Names) {
     let env = TestEnv::new();
     env.web_app();
+    let names = env.names();
     if !case.setup.is_empty() {
         let out = std::process::Command::new("sh")
             .args(["-c", case.setup])
@@ -504,7 +511,16 @@ fn run_case(case: &Case) -> (TestEnv, Run) {
             cmd.env(k, v);
         }
     });
-    (env, run)
+    // Ids the case made, named by their place in the plan after it.
+    let mut names = names;
+    if let Some(after) = env.try_names() {
+        for (name, id) in after.0 {
+            if !names.0.iter().any(|(_, known)| *known == id) {
+                names.0.push((name, id));
+            }
+        }
+    }
+    (env, run, names)
 }
 
 #[test]
@@ -542,7 +558,7 @@ fn every_verb_answers_json_with_ok_verb_message_rev_and_error_code() {
         return;
     }
     for case in &cases {
-        let (env, run) = run_case(case);
+        let (env, run, names) = run_case(case);
         let what = format!("todo --json {} {:?}", case.verb, case.args);
         assert_eq!(run.code, case.exit, "{what}\n{run:?}");
         assert_eq!(run.stderr, "", "{what}: --json keeps stderr empty\n{run:?}");
@@ -565,6 +581,13 @@ fn every_verb_answers_json_with_ok_verb_message_rev_and_error_code() {
             None => case
                 .message
                 .replace("{root}", &env.root.display().to_string()),
+        };
+        let v = if v["message"].is_string() {
+            let mut v = v;
+            v["message"] = Value::from(names.of(v["message"].as_str().unwrap_or_default()));
+            v
+        } else {
+            v
         };
         let git_setup_check = case.verb == "git-setup" && case.error.is_none();
         assert_eq!(v["ok"], case.error.is_none(), "{what}: {v}");
@@ -609,12 +632,13 @@ fn mutating_verbs_report_the_tasks_they_touched() {
     assert_eq!(v["message"], "Appended to Auth: Wire oauth");
     assert_eq!(v["rev"], 1);
     assert_eq!(v["changed"], true);
+    let (t1, p1) = (env.id("Wire oauth"), env.phase_id("Auth"));
     assert_eq!(
         v["tasks"],
-        json!([{ "id": "t1", "content": "Wire oauth", "status": "in_progress",
-                 "phase": { "id": "p1", "name": "Auth" } }])
+        json!([{ "id": t1, "content": "Wire oauth", "status": "in_progress",
+                 "phase": { "id": p1, "name": "Auth" } }])
     );
-    assert_eq!(v["phases"][0]["id"], "p1");
+    assert_eq!(v["phases"][0]["id"], p1.as_str());
 
     env.given(&[&["append", "auth", "rotate keys"]]);
     let cases: &[(&[&str], &str, &str)] = &[
@@ -662,7 +686,9 @@ fn show_prints_the_plan_and_check_and_next_keep_their_exit_status() {
     env.given(&[&["append", "a"]]);
     let v = env.run(&["--json"]).ok().json();
     assert_eq!(v["plan"]["phases"][0]["tasks"][0]["content"], "A");
-    assert_eq!(v["plan"]["rev"], 1);
+    // rev is the reply's, not the plan's: the file no longer holds it.
+    assert_eq!(v["rev"], 1);
+    assert!(v["plan"].get("rev").is_none(), "{v}");
     assert_eq!(v["message"], "# Todos\n- [/] A");
 
     let v = env.run(&["check", "--json"]).code(1).json();
@@ -671,7 +697,7 @@ fn show_prints_the_plan_and_check_and_next_keep_their_exit_status() {
         v["message"],
         "You stopped with 1 incomplete todo item(s):\n- Todos\n  - A"
     );
-    assert_eq!(v["tasks"][0]["id"], "t1");
+    assert_eq!(v["tasks"][0]["id"], env.id("A").as_str());
     let v = env.run(&["next", "--json"]).ok().json();
     assert_eq!(v["tasks"][0]["content"], "A");
     env.given(&[&["done"]]);
@@ -693,17 +719,18 @@ fn failures_carry_a_stable_code_and_the_same_exit_status() {
 
     let v = env.run(&["--json", "done", "fix"]).code(3).json();
     assert_eq!(v["error"]["code"], "ambiguous");
+    let [t1, t2] = env.ids(["Fix login", "Fix logout"]);
     assert_eq!(
         v["error"]["candidates"],
         json!([
-            { "kind": "task", "id": "t1", "text": "Fix login", "phase": "Todos", "status": "in_progress" },
-            { "kind": "task", "id": "t2", "text": "Fix logout", "phase": "Todos", "status": "pending" }
+            { "kind": "task", "id": t1, "text": "Fix login", "phase": "Todos", "status": "in_progress" },
+            { "kind": "task", "id": t2, "text": "Fix logout", "phase": "Todos", "status": "pending" }
         ])
     );
     let v = env.run(&["--json", "append", "fix login"]).code(7).json();
     assert_eq!(v["error"]["code"], "refused");
     let v = env
-        .run(&["--json", "--if-rev", "9", "done", "t1"])
+        .run(&["--json", "--if-rev", "9", "done", &t1])
         .code(4)
         .json();
     assert_eq!(v["error"]["code"], "conflict");

@@ -366,13 +366,15 @@ fn a_default_todo_md_that_is_a_fifo_is_refused_without_blocking() {
     refused(&run, &shown, "it is a FIFO, not a regular file");
 }
 
-/// The one history file of this test's plan.
+/// The one history file of this test's plan (rev is kept beside it, in
+/// a `.rev` file).
 fn history_file(env: &TestEnv) -> PathBuf {
     let dir = env.home.join("history");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.extension().is_none_or(|e| e != "rev"))
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
     files.remove(0)

@@ -6,24 +6,34 @@ use crate::common::TestEnv;
 fn exact_task_beats_exact_phase_beats_id_beats_substring() {
     let env = TestEnv::new();
     env.given(&[
-        &["append", "-p", "Docs", "docs"], // t1: a task named like the phase
-        &["append", "-p", "Docs", "write docs"], // t2
-        &["append", "-p", "Ship", "--", "t2"], // t3: a task named like an id
-        &["append", "-p", "Ship", "p1 review"], // t4: contains "p1"
+        &["append", "-p", "Docs", "docs"], // a task named like the phase
+        &["append", "-p", "Docs", "write docs"],
     ]);
-    // "docs" is t1's exact content, also phase Docs and a substring of t2.
+    let (t2, p1) = (env.id("Write docs"), env.phase_id("Docs"));
+    env.given(&[
+        &["append", "-p", "Ship", "--", &t2], // a task named like an id
+        &["append", "-p", "Ship", &format!("{p1} review")], // contains p1's id
+    ]);
+    // Capitalised as `append` does.
+    let cap = |id: &str| id[..1].to_uppercase() + &id[1..];
+    // "docs" is the first task's exact content, also phase Docs and a
+    // substring of "Write docs".
     env.run(&["done", "docs"])
         .is(0, "Marked completed: Docs\n", "");
     // "ship" is the exact name of a phase, and nothing's exact content.
     env.run(&["drop", "ship"])
         .is(0, "Marked phase Ship abandoned.\n", "");
-    // "t2" is the exact content of t3, which beats the id t2.
-    env.run(&["start", "t2"]).is(0, "Started: T2\n", "");
-    // "p1" is a phase id, which beats the substring in "P1 review".
-    env.run(&["block", "p1"])
+    // t2's id is the exact content of another task, which beats the id.
+    env.run(&["start", &t2])
+        .is(0, &format!("Started: {}\n", cap(&t2)), "");
+    // p1's id is a phase id, which beats the substring in "<p1> review".
+    env.run(&["block", &p1])
         .is(0, "Marked phase Docs blocked.\n", "");
-    // A bare number is a task id.
-    env.run(&["start", "4"]).is(0, "Started: P1 review\n", "");
+    // A bare number is a task id (of the counter form, `t2`, that
+    // version 1 files hold).
+    let env = TestEnv::new();
+    env.write_plan(crate::common::TWO_TASKS);
+    env.run(&["start", "2"]).is(0, "Started: Rotate keys\n", "");
 }
 
 #[test]
@@ -66,7 +76,9 @@ fn ambiguity_lists_candidates_with_ids_and_never_falls_through() {
         &["append", "billing", "fixture data"],
     ]);
     let before = env.plan_text();
-    env.run(&["done", "fix"]).is(
+    // The ids in the messages written as t1, t2… in the order made.
+    let n = env.names();
+    env.run(&["done", "fix"]).named(&n).is(
         3,
         "",
         "\"fix\" is ambiguous; it matches:\n  \
@@ -78,12 +90,12 @@ fn ambiguity_lists_candidates_with_ids_and_never_falls_through() {
     assert_eq!(env.plan_text(), before);
     // "fix logn" is nobody's substring, so typo tolerance runs; the closer
     // task is offered only when it is clearly closer, and only as a guess.
-    env.run(&["done", "fix logn"]).is(
+    env.run(&["done", "fix logn"]).named(&n).is(
         3,
         "",
         "No task or phase matched \"fix logn\". Did you mean \"Fix login\" (t1)?\n",
     );
-    env.run(&["done", "fix logot"]).is(
+    env.run(&["done", "fix logot"]).named(&n).is(
         3,
         "",
         "No task or phase matched \"fix logot\". Did you mean \"Fix logout\" (t2)?\n",
@@ -103,7 +115,8 @@ fn typo_tolerance_finds_the_task_but_never_an_unrelated_one() {
         &["append", "auth", "wire OAuth providers"],
         &["append", "billing", "wire Stripe webhooks"],
     ]);
-    env.run(&["start", "stirpe"]).is(
+    let n = env.names();
+    env.run(&["start", "stirpe"]).named(&n).is(
         3,
         "",
         "No task matched \"stirpe\". Use todo to list current tasks. Did you mean \"Wire Stripe webhooks\" (t2)?\n",
@@ -111,7 +124,7 @@ fn typo_tolerance_finds_the_task_but_never_an_unrelated_one() {
     env.run(&["done", "deploy"])
         .is(3, "", "No task or phase matched \"deploy\".\n");
     // Not a typo but not a match either: only a hint, never a prompt.
-    env.run(&["done", "stripy hooks"]).is(
+    env.run(&["done", "stripy hooks"]).named(&n).is(
         3,
         "",
         "No task or phase matched \"stripy hooks\". Did you mean \"Wire Stripe webhooks\" (t2)?\n",
@@ -217,17 +230,18 @@ fn a_typo_guess_never_acts_off_a_terminal() {
     let env = TestEnv::new();
     env.web_app();
     let before = env.plan_text();
-    env.run(&["done", "oaht"]).is(
+    let n = env.names();
+    env.run(&["done", "oaht"]).named(&n).is(
         3,
         "",
         "No task or phase matched \"oaht\". Did you mean \"Wire OAuth providers\" (t1)?\n",
     );
-    env.run(&["start", "stirpe"]).is(
+    env.run(&["start", "stirpe"]).named(&n).is(
         3,
         "",
         "No task matched \"stirpe\". Use todo to list current tasks. Did you mean \"Wire Stripe webhooks\" (t4)?\n",
     );
-    env.run(&["rm", "bilingg"]).is(
+    env.run(&["rm", "bilingg"]).named(&n).is(
         3,
         "",
         "No task or phase matched \"bilingg\". Did you mean \"Billing\" (p2)?\n",
@@ -236,7 +250,7 @@ fn a_typo_guess_never_acts_off_a_terminal() {
     json.code(3);
     let v = json.json();
     assert_eq!(v["error"]["code"], "no_match");
-    assert_eq!(v["error"]["suggestion"]["id"], "t1");
+    assert_eq!(v["error"]["suggestion"]["id"], n.id("t1"));
     assert_eq!(v["error"]["suggestion"]["text"], "Wire OAuth providers");
     // A batch line never guesses either.
     let input = env.home.join("batch.txt");
@@ -244,6 +258,7 @@ fn a_typo_guess_never_acts_off_a_terminal() {
     env.run_with(&["batch"], |c| {
         c.stdin(std::fs::File::open(&input).unwrap());
     })
+    .named(&n)
     .is(
         3,
         "",
@@ -343,7 +358,8 @@ fn phase_flag_is_a_name_not_a_query() {
         .is(0, "Appended to rel: X\n", "");
     env.run(&["append", "-p", "RELEASE", "y"])
         .is(0, "Appended to Release: Y\n", "");
-    env.run(&["append", "-p", "p1", "z"])
+    let p1 = env.phase_id("C#");
+    env.run(&["append", "-p", &p1, "z"])
         .is(0, "Appended to C#: Z\n", "");
     // mv with -p: every argument names the task, the phase is a name.
     env.run(&["mv", "hash", "things", "-p", "c#"])
@@ -362,10 +378,11 @@ fn renaming_a_phase_to_another_phases_name_is_refused() {
     let before = env.plan_text();
     env.run(&["rename", "billing", "--to", "auth"])
         .is(7, "", "Phase \"Auth\" already exists\n");
-    env.run(&["rename", "p2", "--to", "AUTH"]).code(7);
+    let [p1, p2] = [env.phase_id("Auth"), env.phase_id("Billing")];
+    env.run(&["rename", &p2, "--to", "AUTH"]).code(7);
     assert_eq!(env.plan_text(), before);
     // A phase may change the case of its own name.
-    env.run(&["rename", "p1", "--to", "AUTH"])
+    env.run(&["rename", &p1, "--to", "AUTH"])
         .is(0, "Renamed phase \"Auth\" to \"AUTH\".\n", "");
 }
 
@@ -376,7 +393,8 @@ fn a_phase_typo_in_append_is_a_guess_too() {
     let env = TestEnv::new();
     env.web_app();
     let before = env.plan_text();
-    env.run(&["append", "billng", "refund", "flow"]).is(
+    let n = env.names();
+    env.run(&["append", "billng", "refund", "flow"]).named(&n).is(
         3,
         "",
         "No phase matched \"billng\" (-p \"billng\" makes a new one). Did you mean \"Billing\" (p2)?\n",

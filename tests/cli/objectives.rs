@@ -13,7 +13,7 @@ fn with_aims() -> TestEnv {
         &["objective", "add", "Ship a plan people trust"],
         &["objective", "add", "Keep R&D <!-- notes --> out"],
         &["objective", "add", "Support Windows"],
-        &["objective", "done", "o1"],
+        &["objective", "done", "trust"],
         &["objective", "drop", "windows"],
         &["finding", "the sandbox resets nightly"],
         &["finding", "tokens last 1h & refresh"],
@@ -44,30 +44,32 @@ Findings:
 fn verbs_add_and_set_objectives_and_record_findings() {
     let env = TestEnv::new();
     env.web_app();
-    env.run(&["objective", "add", "Ship", "a", "plan"]).is(
-        0,
-        "Added objective o1: Ship a plan\n",
-        "",
-    );
+    let run = env.run(&["objective", "add", "Ship", "a", "plan"]);
+    let o1 = env.aim_id("objectives", "Ship a plan");
+    assert!(crate::common::minted(&o1, 'o'), "{o1}");
+    run.is(0, &format!("Added objective {o1}: Ship a plan\n"), "");
     env.run(&["objective", "done", "ship"])
-        .is(0, "Marked objective o1 done: Ship a plan\n", "");
-    env.run(&["objective", "drop", "o1"])
-        .is(0, "Marked objective o1 dropped: Ship a plan\n", "");
+        .is(0, &format!("Marked objective {o1} done: Ship a plan\n"), "");
+    env.run(&["objective", "drop", &o1])
+        .is(0, &format!("Marked objective {o1} dropped: Ship a plan\n"), "");
     env.run(&["objective", "reopen", "plan"])
-        .is(0, "Marked objective o1 open: Ship a plan\n", "");
-    env.run(&["finding", "webhooks", "retry"])
-        .is(0, "Recorded finding f1: webhooks retry\n", "");
-    env.run(&["objective"]).is(0, "- [o1] Ship a plan\n", "");
+        .is(0, &format!("Marked objective {o1} open: Ship a plan\n"), "");
+    let run = env.run(&["finding", "webhooks", "retry"]);
+    let f1 = env.aim_id("findings", "webhooks retry");
+    assert!(crate::common::minted(&f1, 'f'), "{f1}");
+    run.is(0, &format!("Recorded finding {f1}: webhooks retry\n"), "");
+    env.run(&["objective"]).is(0, &format!("- [{o1}] Ship a plan\n"), "");
     // Must not match: nothing, or more than one.
     env.given(&[&["objective", "add", "Ship docs"]]);
+    let o2 = env.aim_id("objectives", "Ship docs");
     let run = env.run(&["objective", "done", "ship"]);
     run.code(3);
-    assert!(run.stderr.contains("\"ship\" matches several objectives: o1 \"Ship a plan\", o2 \"Ship docs\". Name one by its id."), "{run:?}");
+    assert!(run.stderr.contains(&format!("\"ship\" matches several objectives: {o1} \"Ship a plan\", {o2} \"Ship docs\". Name one by its id.")), "{run:?}");
     let run = env.run(&["objective", "done", "zzz"]);
     run.code(3);
     assert!(
         run.stderr
-            .contains("No objective matched \"zzz\". Known objectives: o1, o2."),
+            .contains(&format!("No objective matched \"zzz\". Known objectives: {o1}, {o2}.")),
         "{run:?}"
     );
     // Limits: empty, and over 300 characters; nothing written.
@@ -85,28 +87,36 @@ fn verbs_add_and_set_objectives_and_record_findings() {
     assert_eq!(env.plan_text(), before);
     // Ids are never reused, not even after undo.
     env.given(&[&["undo"], &["objective", "add", "Third"]]);
-    assert_eq!(env.plan()["objectives"][1]["id"], "o3");
+    let third = env.plan()["objectives"][1]["id"].as_str().unwrap().to_string();
+    assert!(crate::common::minted(&third, 'o'), "{third}");
+    assert!(third != o1 && third != o2, "{third} reused");
 }
 
 #[test]
 fn show_puts_objectives_before_the_phases_and_findings_after() {
     let env = with_aims();
-    env.run(&[]).is(0, SHOWN, "");
+    // Ids shown under the names their order gives them (`o1`, `t1`…).
+    let n = env.names();
+    let run = env.run(&[]);
+    run.ok();
+    assert_eq!(n.of(&run.stdout), SHOWN);
     let run = env.run(&["--ids"]);
     run.ok();
+    // Minted ids are six characters wide: so is the column (the ids here
+    // written as their two-character names).
+    let ids = n.of(&run.stdout);
     assert!(
-        run.stdout
-            .starts_with("    Objectives:\n    - [o1 done] Ship a plan people trust\n"),
-        "{run:?}"
+        ids.starts_with("        Objectives:\n        - [o1 done] Ship a plan people trust\n"),
+        "{ids}"
     );
     assert!(
-        run.stdout
-            .contains("\np1  # Auth\nt1  - [/] Wire OAuth providers\n"),
-        "{run:?}"
+        ids.contains("\np1  # Auth\nt1  - [/] Wire OAuth providers\n"),
+        "{ids}"
     );
-    assert!(run.stdout.ends_with("\n    Findings:\n    - [f1] the sandbox resets nightly\n    - [f2] tokens last 1h &amp; refresh\n"), "{run:?}");
+    assert!(ids.ends_with("\n        Findings:\n        - [f1] the sandbox resets nightly\n        - [f2] tokens last 1h &amp; refresh\n"), "{ids}");
     // A person at a terminal reads the text as typed.
     let (code, seen) = env.tty(&["--color", "never"]);
+    let seen = n.of(&seen);
     assert_eq!(code, 0);
     assert!(
         seen.contains("- [o2] Keep R&D <!-- notes --> out"),
@@ -115,6 +125,7 @@ fn show_puts_objectives_before_the_phases_and_findings_after() {
     assert!(seen.contains("- [f2] tokens last 1h & refresh"), "{seen}");
     // In colour, the same lines: only escapes added.
     let (code, seen) = env.tty(&[]);
+    let seen = n.of(&seen);
     assert_eq!(code, 0);
     assert!(seen.contains("\u{1b}[1mObjectives:"), "{seen}");
     let mut plain = String::new();
@@ -138,29 +149,30 @@ fn show_puts_objectives_before_the_phases_and_findings_after() {
     let shown = env.run(&["--json"]).json();
     assert_eq!(
         shown["plan"]["objectives"][0],
-        json!({"id": "o1", "text": "Ship a plan people trust", "status": "done", "by": "person", "at": shown["plan"]["objectives"][0]["at"]})
+        json!({"id": n.id("o1"), "text": "Ship a plan people trust", "status": "done", "by": "person", "at": shown["plan"]["objectives"][0]["at"]})
     );
     assert_eq!(
         shown["plan"]["findings"][1],
-        json!({"id": "f2", "text": "tokens last 1h & refresh", "by": "person", "at": "2026-01-02T03:04:05Z"})
+        json!({"id": n.id("f2"), "text": "tokens last 1h & refresh", "by": "person", "at": "2026-01-02T03:04:05Z"})
     );
     let listed = env.run(&["--json", "objective"]).json();
     assert_eq!(
         listed["objectives"][2],
-        json!({"id": "o3", "text": "Support Windows", "status": "dropped"})
+        json!({"id": n.id("o3"), "text": "Support Windows", "status": "dropped"})
     );
     let added = env.run(&["--json", "finding", "x"]).json();
-    assert_eq!(added["finding"], json!({"id": "f3", "text": "x"}));
+    assert_eq!(added["finding"], json!({"id": env.aim_id("findings", "x"), "text": "x"}));
 }
 
 #[test]
 fn undo_takes_back_objectives_and_findings_one_change_at_a_time() {
     let env = with_aims();
+    let n = env.names();
     let full = env.plan();
     env.run(&["undo"]).ok();
     assert_eq!(
         env.plan()["findings"],
-        json!([{"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": "2026-01-02T03:04:05Z"}])
+        json!([{"id": n.id("f1"), "text": "the sandbox resets nightly", "by": "person", "at": "2026-01-02T03:04:05Z"}])
     );
     env.run(&["undo"]).ok();
     assert!(env.plan().get("findings").is_none());
@@ -168,11 +180,16 @@ fn undo_takes_back_objectives_and_findings_one_change_at_a_time() {
     assert_eq!(env.plan()["objectives"][2]["status"], "open");
     env.given(&[&["undo"], &["undo"], &["undo"], &["undo"]]);
     assert!(env.plan().get("objectives").is_none());
-    // The counters keep their place: new ids are new.
-    env.run(&["objective", "add", "Again"])
-        .is(0, "Added objective o4: Again\n", "");
-    env.run(&["finding", "again"])
-        .is(0, "Recorded finding f3: again\n", "");
+    // New ids are new: none of the undone ones comes back.
+    let run = env.run(&["objective", "add", "Again"]);
+    let o4 = env.aim_id("objectives", "Again");
+    run.is(0, &format!("Added objective {o4}: Again\n"), "");
+    let run = env.run(&["finding", "again"]);
+    let f3 = env.aim_id("findings", "again");
+    run.is(0, &format!("Recorded finding {f3}: again\n"), "");
+    for (_, old) in &n.0 {
+        assert!(*old != o4 && *old != f3, "{old} reused");
+    }
     assert_ne!(env.plan(), full);
 }
 
@@ -189,8 +206,7 @@ fn a_plan_without_objectives_is_byte_for_byte_as_before() {
         "{text}"
     );
     // An oh-my-pi reader of `phases` sees the same phases as before.
-    let expected = TWO_TASKS.replace("\"rev\": 3", "\"rev\": 4");
-    let before: serde_json::Value = serde_json::from_str(&expected).unwrap();
+    let before: serde_json::Value = serde_json::from_str(TWO_TASKS).unwrap();
     let after = env.plan();
     assert_eq!(after["phases"][0]["name"], before["phases"][0]["name"]);
     // Export and show are the checklist alone, no empty blocks.
@@ -202,15 +218,15 @@ fn a_plan_without_objectives_is_byte_for_byte_as_before() {
     );
     let json = env.run(&["export", "--format", "json", "-"]);
     assert!(json.stdout.starts_with("[\n"), "{json:?}");
-    // Objectives and findings follow `phases`; readers of `phases` are unaffected.
+    // Version 2 writes objectives and findings before `phases`, with no
+    // id counter; readers of `phases` are unaffected.
     env.given(&[&["objective", "add", "o"], &["finding", "f"]]);
     let text = env.plan_text();
     let phases_at = text.find("\"phases\"").unwrap();
-    assert!(text.find("\"objectives\"").unwrap() > phases_at, "{text}");
-    assert!(
-        text.find("\"nextObjectiveId\": 2").unwrap() < phases_at,
-        "{text}"
-    );
+    assert!(text.find("\"objectives\"").unwrap() < phases_at, "{text}");
+    assert!(text.find("\"findings\"").unwrap() < phases_at, "{text}");
+    assert!(!text.contains("nextObjectiveId"), "{text}");
+    assert_eq!(env.plan()["phases"][0]["name"], before["phases"][0]["name"]);
 }
 
 #[test]
@@ -221,7 +237,7 @@ fn markdown_gfm_and_json_round_trip_objectives_and_findings() {
         let file = format!("plan.{format}");
         env.run(&["export", "--format", format, &file]).ok();
         env.given(&[
-            &["done", "t2"],
+            &["done", "rotate keys"],
             &["objective", "add", "other"],
             &["finding", "other"],
         ]);
@@ -229,15 +245,16 @@ fn markdown_gfm_and_json_round_trip_objectives_and_findings() {
         let back = env.plan();
         assert_eq!(back["objectives"], plan["objectives"], "{format}");
         assert_eq!(back["findings"], plan["findings"], "{format}");
-        assert_eq!(back["phases"], plan["phases"], "{format}");
+        assert_eq!(live(&back["phases"]), live(&plan["phases"]), "{format}");
     }
     // Edit: the checklist opens with its objectives and findings, and what
     // is saved comes back (here, unchanged but for one status and a line).
     let env = with_aims();
+    let o2 = env.names().id("o2");
     let script = env.root.join("ed.sh");
     std::fs::write(
         &script,
-        "#!/bin/sh\nsed -i -e 's/^- \\[o2\\] /- [o2 done] /' -e '$a - [f9] learned in the editor' \"$1\"\n",
+        format!("#!/bin/sh\nsed -i -e 's/^- \\[{o2}\\] /- [{o2} done] /' -e '$a - [f9] learned in the editor' \"$1\"\n"),
     )
     .unwrap();
     std::process::Command::new("chmod")
@@ -255,7 +272,7 @@ fn markdown_gfm_and_json_round_trip_objectives_and_findings() {
         plan["findings"][2],
         json!({"id": "f9", "text": "learned in the editor", "by": "person", "at": "2026-01-02T03:04:05Z"})
     );
-    assert_eq!(plan["nextFindingId"], 10);
+    assert!(plan.get("nextFindingId").is_none(), "{plan}");
 }
 
 #[test]
@@ -270,19 +287,21 @@ fn a_hand_edited_duplicate_id_gets_a_new_one() {
     env.run(&["import", "in.md"]).ok();
     let plan = env.plan();
     assert_eq!(plan["objectives"][0]["id"], "o1");
+    let two = plan["objectives"][1]["id"].as_str().unwrap();
+    assert!(crate::common::minted(two, 'o'), "{two}");
     assert_eq!(
         plan["objectives"][1],
-        json!({"id": "o2", "text": "Two", "status": "done"})
+        json!({"id": two, "text": "Two", "status": "done"})
     );
     assert_eq!(plan["findings"][0]["id"], "f2");
-    assert_eq!(plan["nextFindingId"], 3);
 }
 
 #[test]
 fn append_after_places_the_task_right_after_another() {
     let env = TestEnv::new();
     env.web_app();
-    env.run(&["append", "--after", "t1", "audit", "scopes"]).is(
+    let t1 = env.id("Wire OAuth providers");
+    env.run(&["append", "--after", &t1, "audit", "scopes"]).is(
         0,
         "Appended to Auth: Audit scopes\n",
         "",
@@ -325,7 +344,7 @@ fn append_after_places_the_task_right_after_another() {
     );
     // A phase that disagrees: plan-bad-position, nothing written.
     let before = env.plan_text();
-    let run = env.run(&["--json", "append", "--after", "t1", "-p", "Billing", "x"]);
+    let run = env.run(&["--json", "append", "--after", &t1, "-p", "Billing", "x"]);
     run.code(5);
     assert_eq!(run.json()["error"]["code"], "plan-bad-position");
     let run = env.run(&["append", "--after", "nothing like it", "x"]);
@@ -348,13 +367,13 @@ fn objectives_and_findings_in_the_pull_request_flavour_read_on_github_as_typed()
     env.given(&[
         &["objective", "add", "Ship *fast* and <b>safe</b>"],
         &["objective", "add", "Keep `todo` & [docs](x) _small_"],
-        &["objective", "done", "o2"],
+        &["objective", "done", "keep"],
         &["finding", "a|b ~~c~~ $x$ \\ <!-- not hidden -->"],
     ]);
     let before = env.plan();
     let run = env.run(&["export", "--format", "gfm", "-"]);
     run.ok();
-    let shown = crate::hostile::github_text(&run.stdout);
+    let shown = crate::hostile::github_text(&env.names().of(&run.stdout));
     for line in [
         "[o1] Ship *fast* and <b>safe</b>",
         "[o2 done] Keep `todo` & [docs](x) _small_",
@@ -396,6 +415,7 @@ fn sed_editor(env: &TestEnv, expressions: &[&str]) -> std::path::PathBuf {
 #[test]
 fn edit_deleting_every_objective_and_finding_line_keeps_no_empty_title() {
     let env = with_aims();
+    let n = env.names();
     let script = sed_editor(&env, &["/^- \\[o[0-9]/d", "/^- \\[f[0-9]/d"]);
     let run = env.run_with(&["edit"], |cmd| {
         cmd.env("EDITOR", &script);
@@ -408,10 +428,15 @@ fn edit_deleting_every_objective_and_finding_line_keeps_no_empty_title() {
     let shown = env.run(&["show"]);
     assert!(!shown.stdout.contains("Objectives:"), "{shown:?}");
     assert!(!shown.stdout.contains("Findings:"), "{shown:?}");
-    env.run(&["objective", "add", "again"])
-        .is(0, "Added objective o4: again\n", "");
-    env.run(&["finding", "again"])
-        .is(0, "Recorded finding f3: again\n", "");
+    let run = env.run(&["objective", "add", "again"]);
+    let o4 = env.aim_id("objectives", "again");
+    run.is(0, &format!("Added objective {o4}: again\n"), "");
+    let run = env.run(&["finding", "again"]);
+    let f3 = env.aim_id("findings", "again");
+    run.is(0, &format!("Recorded finding {f3}: again\n"), "");
+    for (_, old) in &n.0 {
+        assert!(*old != o4 && *old != f3, "{old} reused");
+    }
     // Only the title's own place counts: a lone `Findings:` line among the
     // tasks is still prose.
     let script = sed_editor(&env, &["/^# Billing/i Findings:"]);
@@ -456,14 +481,15 @@ fn import_and_edit_hold_objectives_and_findings_to_300_characters() {
     );
     assert_eq!(env.plan_text(), before, "nothing written");
     // The editor: the text is kept, nothing written.
-    let script = sed_editor(&env, &[&format!("s/^- \\[f1\\] .*/- [f1] {long}/")]);
+    let f1 = env.names().id("f1");
+    let script = sed_editor(&env, &[&format!("s/^- \\[{f1}\\] .*/- [{f1}] {long}/")]);
     let run = env.run_with(&["edit"], |cmd| {
         cmd.env("EDITOR", &script);
     });
     run.code(5);
     assert!(
         run.stderr.starts_with(
-            "Could not parse Markdown:\n  Line 16: finding f1 is 301 characters long; at most 300 are allowed.\n"
+            &format!("Could not parse Markdown:\n  Line 16: finding {f1} is 301 characters long; at most 300 are allowed.\n")
         ),
         "{run:?}"
     );
@@ -472,4 +498,15 @@ fn import_and_edit_hold_objectives_and_findings_to_300_characters() {
     std::fs::write(env.root.join("fits.md"), md(&fits, &fits)).unwrap();
     env.run(&["import", "fits.md"]).ok();
     assert_eq!(env.plan()["findings"][0]["text"], fits.as_str());
+}
+
+/// `phases` without the tombstones of removed tasks.
+fn live(phases: &serde_json::Value) -> serde_json::Value {
+    let mut phases = phases.clone();
+    for phase in phases.as_array_mut().into_iter().flatten() {
+        if let Some(tasks) = phase["tasks"].as_array_mut() {
+            tasks.retain(|t| t.get("removed").is_none());
+        }
+    }
+    phases
 }

@@ -12,23 +12,59 @@ fn apply(env: &TestEnv, input: &Value) -> Run {
 }
 
 /// The web app plan (Auth t1 t2 t3, Billing t4 t5) with objective o1 and
-/// finding f1.
+/// finding f1, as `web_app`, `objective add` and `finding` leave it, under
+/// these ids (a version 1 file: ids are random now, and the calls below
+/// name them), at rev 7.
 fn plan() -> TestEnv {
     let env = TestEnv::new();
-    env.web_app();
-    env.given(&[
-        &["objective", "add", "Ship a plan people trust"],
-        &["finding", "the sandbox resets nightly"],
-    ]);
+    env.write_plan(&format!(
+        r#"{{
+  "version": 1,
+  "rev": 7,
+  "nextPhaseId": 3,
+  "nextTaskId": 6,
+  "nextObjectiveId": 2,
+  "nextFindingId": 2,
+  "phases": [
+    {{
+      "id": "p1",
+      "name": "Auth",
+      "tasks": [
+        {{ "id": "t1", "content": "Wire OAuth providers", "status": "in_progress" }},
+        {{ "id": "t2", "content": "Rotate keys", "status": "pending" }},
+        {{ "id": "t3", "content": "Add login rate limiting", "status": "pending" }}
+      ]
+    }},
+    {{
+      "id": "p2",
+      "name": "Billing",
+      "tasks": [
+        {{ "id": "t4", "content": "Wire Stripe webhooks", "status": "pending" }},
+        {{ "id": "t5", "content": "Invoice export", "status": "pending" }}
+      ]
+    }}
+  ],
+  "objectives": [
+    {{ "id": "o1", "text": "Ship a plan people trust", "status": "open" }}
+  ],
+  "findings": [
+    {{ "id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": "{NOW}" }}
+  ]
+}}
+"#
+    ));
     env
 }
 
-/// `[(id, status)]` of every task, in plan order.
+/// `[(id, status)]` of every task, in plan order (tombstones left out).
 fn ids(env: &TestEnv) -> Vec<(String, String)> {
     let plan = env.plan();
     let mut out = Vec::new();
     for p in plan["phases"].as_array().into_iter().flatten() {
         for t in p["tasks"].as_array().into_iter().flatten() {
+            if t.get("removed").is_some() {
+                continue;
+            }
             out.push((
                 t["id"].as_str().unwrap_or_default().to_string(),
                 t["status"].as_str().unwrap_or_default().to_string(),
@@ -93,19 +129,20 @@ fn task_statuses_and_notes_by_id() {
 fn objectives_take_every_status_and_the_reply_shows_them() {
     let env = plan();
     env.given(&[&["objective", "add", "Keep the file small"]]);
+    let o2 = env.aim_id("objectives", "Keep the file small");
     for status in ["done", "dropped", "open"] {
         let run = apply(
             &env,
-            &json!({"objectives": [{"id": "o2", "status": status}]}),
+            &json!({"objectives": [{"id": o2, "status": status}]}),
         );
         run.ok();
         assert_eq!(env.plan()["objectives"][1]["status"], status);
         let marker = match status {
-            "open" => "- [o2] Keep the file small",
-            other => &format!("- [o2 {other}] Keep the file small"),
+            "open" => format!("- [{o2}] Keep the file small"),
+            other => format!("- [{o2} {other}] Keep the file small"),
         };
         assert!(
-            run.json()["message"].as_str().unwrap().contains(marker),
+            run.json()["message"].as_str().unwrap().contains(&marker),
             "{run:?}"
         );
     }
@@ -166,10 +203,22 @@ fn add_tasks_at_the_end_after_a_task_and_in_a_new_phase() {
         ], "add_findings": ["webhooks retry for 3 days", "  the  IdP   caps tokens "]}),
     );
     run.ok();
-    assert_eq!(
-        run.json()["minted"],
-        json!(["t6", "t7", "p3", "t8", "f2", "f3"])
+    let (t6, t7, p3, t8) = (
+        env.id("Audit scopes"),
+        env.id("Rotate secrets"),
+        env.phase_id("Launch"),
+        env.id("Write the announcement"),
     );
+    let (f2, f3) = (
+        env.aim_id("findings", "webhooks retry for 3 days"),
+        env.aim_id("findings", "the IdP caps tokens"),
+    );
+    // Minted in the order the call makes them, each new.
+    let minted = [&t6, &t7, &p3, &t8, &f2, &f3];
+    assert_eq!(run.json()["minted"], json!(minted));
+    for (id, kind) in minted.iter().zip("ttptff".chars()) {
+        assert!(crate::common::minted(id, kind), "{id}");
+    }
     let plan = env.plan();
     let auth: Vec<&str> = plan["phases"][0]["tasks"]
         .as_array()
@@ -177,7 +226,7 @@ fn add_tasks_at_the_end_after_a_task_and_in_a_new_phase() {
         .iter()
         .map(|t| t["id"].as_str().unwrap())
         .collect();
-    assert_eq!(auth, ["t1", "t7", "t2", "t3", "t6"]);
+    assert_eq!(auth, ["t1", &t7, "t2", "t3", &t6]);
     assert_eq!(plan["phases"][2]["name"], "Launch");
     assert_eq!(
         plan["phases"][2]["tasks"][0]["content"],
@@ -187,8 +236,8 @@ fn add_tasks_at_the_end_after_a_task_and_in_a_new_phase() {
         plan["findings"],
         json!([
             {"id": "f1", "text": "the sandbox resets nightly", "by": "person", "at": NOW},
-            {"id": "f2", "text": "webhooks retry for 3 days", "by": "agent", "at": NOW},
-            {"id": "f3", "text": "the IdP caps tokens", "by": "agent", "at": NOW},
+            {"id": f2, "text": "webhooks retry for 3 days", "by": "agent", "at": NOW},
+            {"id": f3, "text": "the IdP caps tokens", "by": "agent", "at": NOW},
         ])
     );
     assert_eq!(env.rev(), 8, "one call, one rev");
@@ -199,7 +248,9 @@ fn add_tasks_at_the_end_after_a_task_and_in_a_new_phase() {
     };
     assert_eq!(before["phases"].as_array().map(Vec::len), Some(2));
     assert_eq!(
-        before["phases"][0]["tasks"].as_array().map(Vec::len),
+        before["phases"][0]["tasks"]
+            .as_array()
+            .map(|t| t.iter().filter(|t| t.get("removed").is_none()).count()),
         Some(3)
     );
     assert_eq!(
@@ -348,6 +399,7 @@ fn every_error_changes_nothing_and_says_what_to_fix() {
 fn a_person_s_objective_status_is_the_person_s() {
     let env = plan();
     env.given(&[&["objective", "done", "o1"]]);
+    // (o1 is the fixture's id: ids of earlier versions keep working.)
     let run = apply(
         &env,
         &json!({"objectives": [{"id": "o1", "status": "open"}]}),
@@ -381,8 +433,7 @@ fn a_person_s_objective_status_is_the_person_s() {
 
 #[test]
 fn seed_003_add_and_move_after_a_step() {
-    let env = TestEnv::new();
-    env.web_app();
+    let env = plan();
     let run = env.run_stdin(
         &["apply"],
         json!([
@@ -401,9 +452,19 @@ fn seed_003_add_and_move_after_a_step() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| t["id"].as_str().unwrap())
+        .filter(|t| t.get("removed").is_none())
+        .map(|t| t["content"].as_str().unwrap())
         .collect();
-    assert_eq!(auth, ["t1", "t6", "t2", "t5", "t3"]);
+    assert_eq!(
+        auth,
+        [
+            "Wire OAuth providers",
+            "Audit scopes",
+            "Rotate keys",
+            "Invoice export",
+            "Add login rate limiting"
+        ]
+    );
     assert_eq!(plan["phases"][2]["name"], "Launch");
     // `after` a step of another section than `under`: bad position.
     let run = env.run_stdin(
@@ -456,20 +517,42 @@ fn add_tasks_with_a_task_objective_or_finding_id_as_phase_makes_no_phase() {
 #[test]
 fn entries_apply_in_order_the_later_wins_and_after_sees_earlier_additions() {
     let env = plan();
-    let run = apply(
-        &env,
-        &json!({
+    // The call names "one", which it adds itself, by its id: with the ids
+    // drawn from a fixed seed (whatever it is), a first try that names no
+    // task is refused, writes nothing, and its message lists the ids the
+    // call had made by then; the same call again draws the same ones.
+    let call = |after: &str| {
+        let input = json!({
             "tasks": [{"id": "t2", "status": "done"}, {"id": "t2", "status": "dropped"}],
             "add_tasks": [
                 {"phase": "Launch", "text": "one"},
                 {"phase": "Launch", "text": "three"},
-                {"phase": "Launch", "text": "two", "after": "t6"},
+                {"phase": "Launch", "text": "two", "after": after},
             ],
-        }),
-    );
+        });
+        env.run_stdin(&["apply"], input.to_string().as_bytes(), |c| {
+            c.env("TODO_ID_SEED", "7");
+        })
+    };
+    let before = env.plan_text();
+    let tried = call("t0zzzz");
+    tried.code(3);
+    assert_eq!(env.plan_text(), before);
+    let known = tried.json()["message"].as_str().unwrap().to_string();
+    let known = known
+        .split("Known task ids: ")
+        .nth(1)
+        .and_then(|l| l.split('.').next())
+        .unwrap_or_else(|| panic!("{known}"));
+    let known: Vec<&str> = known.split(", ").collect();
+    assert_eq!(known.len(), 7, "{known:?}");
+    let (one, three) = (known[5].to_string(), known[6].to_string());
+    let run = call(&one);
     run.ok();
     let reply = run.json();
-    assert_eq!(reply["minted"], json!(["p3", "t6", "t7", "t8"]));
+    let (p3, two) = (env.phase_id("Launch"), env.id("two"));
+    assert_eq!(reply["minted"], json!([p3, one, three, two]));
+    assert_eq!([env.id("one"), env.id("three")], [one, three]);
     // Completed, then dropped: not completed by this call.
     assert_eq!(reply["completedTasks"], json!([]));
     let plan = env.plan();

@@ -7,6 +7,7 @@ fn rename_a_task_and_a_phase_then_undo() {
     let env = TestEnv::new();
     env.web_app();
     let start = env.plan_text();
+    let t1 = env.id("Wire OAuth providers");
     env.run(&["rename", "oauth", "--", "Wire", "OAuth", "and", "OIDC"])
         .is(
             0,
@@ -19,7 +20,7 @@ fn rename_a_task_and_a_phase_then_undo() {
         "",
     );
     let plan = env.plan();
-    assert_eq!(plan["phases"][0]["tasks"][0]["id"], "t1", "ids are kept");
+    assert_eq!(plan["phases"][0]["tasks"][0]["id"], t1.as_str(), "ids are kept");
     assert_eq!(plan["phases"][1]["name"], "Billing v2");
     env.run(&["rename", "keys", "--", "Invoice export"]).is(
         7,
@@ -118,7 +119,20 @@ fn prune_removes_finished_tasks_and_empty_phases_then_undo() {
 }
 
 /// The phases and tasks (ids included) equal those of an earlier plan text.
+/// Removed tasks' tombstones are no tasks: undoing an append leaves one.
+#[track_caller]
 pub(crate) fn assert_same_tasks(env: &TestEnv, earlier: &str) {
     let then: serde_json::Value = serde_json::from_str(earlier).unwrap();
-    assert_eq!(env.plan()["phases"], then["phases"]);
+    assert_eq!(live(&env.plan()["phases"]), live(&then["phases"]));
+}
+
+/// `phases` without the tombstones of removed tasks.
+fn live(phases: &serde_json::Value) -> serde_json::Value {
+    let mut phases = phases.clone();
+    for phase in phases.as_array_mut().into_iter().flatten() {
+        if let Some(tasks) = phase["tasks"].as_array_mut() {
+            tasks.retain(|t| t.get("removed").is_none());
+        }
+    }
+    phases
 }

@@ -4,6 +4,7 @@ use crate::common::TestEnv;
 fn rm_a_task_a_phase_and_everything() {
     let env = TestEnv::new();
     env.web_app();
+    let old = env.names();
     env.run(&["rm", "keys"]).is(0, "Removed: Rotate keys\n", "");
     env.run(&["rm", "billing"])
         .is(0, "Removed phase: Billing\n", "");
@@ -17,7 +18,12 @@ fn rm_a_task_a_phase_and_everything() {
         .is(0, "No todos. Use todo append <task> to start one.\n", "");
     let plan = env.plan();
     assert_eq!(plan["phases"], serde_json::json!([]));
-    assert_eq!(plan["nextTaskId"], 6, "counters never go back");
+    // Ids never go back: a new task and phase get none of the removed ids.
+    env.run(&["append", "again"]).ok();
+    let (task, phase) = (env.id("Again"), env.phase_id("Todos"));
+    for (_, id) in &old.0 {
+        assert!(*id != task && *id != phase, "{id} reused");
+    }
 }
 
 #[test]

@@ -47,13 +47,14 @@ fn refused_json(env: &TestEnv, run: &Run, exit: i32, code: &str, before: &str) {
     assert_eq!(v["error"]["code"], code, "{run:?}");
 }
 
+/// The task `id` in a plan file (a removed task's tombstone is no task).
 fn task<'a>(plan: &'a Value, id: &str) -> &'a Value {
     plan["phases"]
         .as_array()
         .into_iter()
         .flatten()
         .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-        .find(|t| t["id"] == id)
+        .find(|t| t["id"] == id && t.get("removed").is_none())
         .unwrap_or(&Value::Null)
 }
 
@@ -71,7 +72,13 @@ fn init_persists_and_starts_the_first_task() {
     assert_eq!(v["ok"], true);
     assert_eq!(v["rev"], 1);
     assert_eq!(v["changed"], true);
-    assert_eq!(v["minted"], json!(["p1", "t1", "t2"]));
+    let minted = [
+        env.phase_id("Foundation"),
+        env.id("scaffold"),
+        env.id("wire"),
+    ];
+    assert_eq!(v["minted"], json!(minted));
+    assert!(crate::common::minted(&minted[0], 'p'), "{minted:?}");
     assert_eq!(v["message"], "# Foundation\n- [/] scaffold\n- [ ] wire");
     // Kept as the agent wrote it: not capitalised as `todo append` does.
     assert_eq!(
@@ -137,11 +144,12 @@ fn done_reports_the_tasks_it_completed() {
         &json!({"op": "init", "list": [{"phase": "A", "items": ["a1", "a2"]}]}),
     )
     .ok();
+    let a1 = env.id("a1");
     let run = apply(&env, &json!({"op": "done", "task": "a1"}));
     run.ok();
     assert_eq!(
         run.json()["completedTasks"],
-        json!([{"id": "t1", "phase": "A", "content": "a1"}])
+        json!([{"id": a1, "phase": "A", "content": "a1"}])
     );
     // Done again: nothing new completed, nothing written.
     let before = env.plan_text();
@@ -203,10 +211,11 @@ fn plan_operations_set_with_next_land_in_one_rev() {
         &["append", "A", "docs"],
     ]);
     let rev = env.rev();
+    let [t1, t2, t3] = env.ids(["Tests", "Publish", "Docs"]);
     let run = apply(
         &env,
-        &json!([{"op": "set", "ids": ["t1"], "state": "done", "next": "t3", "note": "green"},
-                {"op": "note", "id": "t2", "text": "after docs"}]),
+        &json!([{"op": "set", "ids": [t1], "state": "done", "next": t3, "note": "green"},
+                {"op": "note", "id": t2, "text": "after docs"}]),
     );
     run.ok();
     assert_eq!(env.rev(), rev + 1);
@@ -219,26 +228,26 @@ fn plan_operations_set_with_next_land_in_one_rev() {
         ])
     );
     let plan = env.plan();
-    assert_eq!(task(&plan, "t1")["notes"], json!(["green"]));
-    assert_eq!(task(&plan, "t1")["by"], "agent");
-    assert_eq!(task(&plan, "t3")["by"], "agent");
+    assert_eq!(task(&plan, &t1)["notes"], json!(["green"]));
+    assert_eq!(task(&plan, &t1)["by"], "agent");
+    assert_eq!(task(&plan, &t3)["by"], "agent");
     // add, edit, move, remove.
     apply(
         &env,
         &json!([{"op": "add", "type": "step", "title": "ship", "under": "Release", "checks": "person"},
-                {"op": "edit", "id": "t2", "title": "publish to crates.io"},
-                {"op": "move", "id": "t2", "under": "Release"},
-                {"op": "remove", "id": "t3"}]),
+                {"op": "edit", "id": t2, "title": "publish to crates.io"},
+                {"op": "move", "id": t2, "under": "Release"},
+                {"op": "remove", "id": t3}]),
     )
     .ok();
     let plan = env.plan();
     assert_eq!(plan["phases"][1]["name"], "Release");
-    assert_eq!(task(&plan, "t4")["checks"], "person");
-    assert_eq!(task(&plan, "t2")["content"], "publish to crates.io");
-    assert_eq!(task(&plan, "t3"), &Value::Null);
+    assert_eq!(task(&plan, &env.id("ship"))["checks"], "person");
+    assert_eq!(task(&plan, &t2)["content"], "publish to crates.io");
+    assert_eq!(task(&plan, &t3), &Value::Null);
     // A position todo cannot give: plan-bad-position.
     let before = env.plan_text();
-    let run = apply(&env, &json!({"op": "move", "id": "t2", "under": "t1"}));
+    let run = apply(&env, &json!({"op": "move", "id": t2, "under": t1}));
     refused_json(&env, &run, 5, "plan-bad-position", &before);
 }
 
@@ -247,39 +256,40 @@ fn a_plan_operations_note_writes_the_steps_note_and_an_empty_one_clears_it() {
     let env = TestEnv::new();
     env.given(&[&["append", "A", "tests"], &["note", "tests", "flaky on CI"]]);
     env.run(&["note", "tests", "and slow"]).ok();
+    let t1 = env.id("Tests");
     assert_eq!(
-        task(&env.plan(), "t1")["notes"],
+        task(&env.plan(), &t1)["notes"],
         json!(["flaky on CI", "and slow"]),
         "todo note adds"
     );
     apply(
         &env,
-        &json!({"op": "note", "id": "t1", "text": "green since #12"}),
+        &json!({"op": "note", "id": t1, "text": "green since #12"}),
     )
     .ok();
-    assert_eq!(task(&env.plan(), "t1")["notes"], json!(["green since #12"]));
+    assert_eq!(task(&env.plan(), &t1)["notes"], json!(["green since #12"]));
     let rev = env.rev();
     apply(
         &env,
-        &json!({"op": "note", "id": "t1", "text": "green since #12"}),
+        &json!({"op": "note", "id": t1, "text": "green since #12"}),
     )
     .ok();
     assert_eq!(env.rev(), rev, "the same note again changes nothing");
     apply(
         &env,
-        &json!({"op": "set", "ids": ["t1"], "state": "done", "note": "  "}),
+        &json!({"op": "set", "ids": [t1], "state": "done", "note": "  "}),
     )
     .ok();
     let plan = env.plan();
     assert_eq!(
-        task(&plan, "t1")["notes"],
+        task(&plan, &t1)["notes"],
         Value::Null,
         "an empty note clears: {plan}"
     );
-    assert_eq!(task(&plan, "t1")["status"], "completed");
+    assert_eq!(task(&plan, &t1)["status"], "completed");
     // A note that is not text is still invalid.
     let before = env.plan_text();
-    let run = apply(&env, &json!({"op": "note", "id": "t1", "text": 3}));
+    let run = apply(&env, &json!({"op": "note", "id": t1, "text": 3}));
     refused_json(&env, &run, 5, "plan-invalid", &before);
 }
 
@@ -293,6 +303,7 @@ fn todowrite_and_update_plan_lists_are_mirrored_into_one_phase_each() {
                           {"content": "write fix", "status": "in_progress"}]}),
     )
     .ok();
+    let [mine, read, write] = env.ids(["My own task", "read code", "write fix"]);
     // The whole list again: ids kept by text, a dropped entry removed.
     let run = apply(
         &env,
@@ -300,11 +311,13 @@ fn todowrite_and_update_plan_lists_are_mirrored_into_one_phase_each() {
                           {"content": "run tests", "status": "pending"}]}),
     );
     run.ok();
-    assert_eq!(run.json()["minted"], json!(["t4"]));
+    let run_tests = env.id("run tests");
+    assert_eq!(run.json()["minted"], json!([run_tests]));
+    assert!(![&mine, &read, &write].contains(&&run_tests));
     let plan = env.plan();
     assert_eq!(plan["phases"][1]["name"], "Claude Code");
-    assert_eq!(task(&plan, "t3")["status"], "completed");
-    assert_eq!(task(&plan, "t2"), &Value::Null);
+    assert_eq!(task(&plan, &write)["status"], "completed");
+    assert_eq!(task(&plan, &read), &Value::Null);
     apply(
         &env,
         &json!({"explanation": "x", "plan": [{"step": "patch", "status": "in_progress"}]}),
@@ -313,7 +326,7 @@ fn todowrite_and_update_plan_lists_are_mirrored_into_one_phase_each() {
     let plan = env.plan();
     assert_eq!(plan["phases"][2]["name"], "Codex");
     // The person's own phase is never touched.
-    assert_eq!(task(&plan, "t1")["content"], "My own task");
+    assert_eq!(task(&plan, &mine)["content"], "My own task");
 }
 
 // ── actors and provenance ──────────────────────────────────────────────
@@ -322,22 +335,23 @@ fn todowrite_and_update_plan_lists_are_mirrored_into_one_phase_each() {
 fn a_purposeful_status_records_who_and_when_and_reopen_clears_it() {
     let env = TestEnv::new();
     env.given(&[&["append", "A", "one"], &["append", "A", "two"]]);
+    let [t1, t2] = env.ids(["One", "Two"]);
     let plan = env.plan();
-    // The one-in-progress rule started t1: no mark.
-    assert_eq!(task(&plan, "t1")["by"], Value::Null);
+    // The one-in-progress rule started One: no mark.
+    assert_eq!(task(&plan, &t1)["by"], Value::Null);
     env.run(&["done", "one"]).ok();
     let plan = env.plan();
-    assert_eq!(task(&plan, "t1")["by"], "person");
-    assert_eq!(task(&plan, "t1")["at"], NOW);
-    assert_eq!(task(&plan, "t2")["by"], Value::Null);
+    assert_eq!(task(&plan, &t1)["by"], "person");
+    assert_eq!(task(&plan, &t1)["at"], NOW);
+    assert_eq!(task(&plan, &t2)["by"], Value::Null);
     agent(&env, &["done", "two"]).ok();
-    assert_eq!(task(&env.plan(), "t2")["by"], "agent");
+    assert_eq!(task(&env.plan(), &t2)["by"], "agent");
     // `--as` wins over TODO_ACTOR.
     env.run_with(&["--as", "person", "reopen", "two"], |c| {
         c.env("TODO_ACTOR", "agent");
     })
     .ok();
-    let t2 = task(&env.plan(), "t2").clone();
+    let t2 = task(&env.plan(), &t2).clone();
     assert_eq!(
         (t2["by"].clone(), t2["at"].clone()),
         (Value::Null, Value::Null)
@@ -349,7 +363,7 @@ fn a_purposeful_status_records_who_and_when_and_reopen_clears_it() {
     let before = env.plan_text();
     env.run(&["reopen", "one"])
         .is(0, "Already open: One; nothing changed.\n", "");
-    apply(&env, &json!({"op": "set", "ids": ["t1"], "state": "open"})).ok();
+    apply(&env, &json!({"op": "set", "ids": [t1], "state": "open"})).ok();
     assert_eq!(env.plan_text(), before);
     // A bad actor is a usage error.
     env.run(&["--as", "robot", "done", "two"]).code(2);
@@ -396,32 +410,35 @@ fn provenance_and_checks_survive_markdown_gfm_and_undo() {
 fn the_merge_driver_keeps_provenance_from_either_side() {
     let env = TestEnv::new();
     env.given(&[&["append", "A", "one"], &["append", "A", "two"]]);
+    let t2 = env.id("Two");
     let base = env.plan_text();
     env.run(&["done", "two"]).ok();
     let theirs = env.plan_text();
     env.write_plan(&base);
     env.run(&["append", "A", "three"]).ok();
     let merged = env.merge_file(&base, &env.plan_text(), &theirs);
-    assert_eq!(task(&merged, "t2")["by"], "person");
-    assert_eq!(task(&merged, "t2")["at"], NOW);
-    assert_eq!(task(&merged, "t3")["content"], "Three");
+    assert_eq!(task(&merged, &t2)["by"], "person");
+    assert_eq!(task(&merged, &t2)["at"], NOW);
+    let three = env.id("Three");
+    assert_eq!(task(&merged, &three)["content"], "Three");
 }
 
 #[test]
 fn old_plans_and_oh_my_pi_readers_are_unaffected() {
     let env = TestEnv::new();
     env.given(&[&["append", "A", "one"], &["append", "A", "two"]]);
+    let [t1, t2] = env.ids(["One", "Two"]);
     // Nothing new is written until something is set on purpose.
     assert!(!env.plan_text().contains("\"by\""));
     assert!(!env.plan_text().contains("\"checks\""));
     env.run(&["drop", "two"]).ok();
     // `droppedBy: "user"` stays for oh-my-pi readers; by/at are extra fields.
-    let t2 = task(&env.plan(), "t2").clone();
+    let t2 = task(&env.plan(), &t2).clone();
     assert_eq!(t2["droppedBy"], "user");
     assert_eq!(t2["status"], "abandoned");
     // An agent's drop is not a person's.
     agent(&env, &["drop", "one"]).ok();
-    assert_eq!(task(&env.plan(), "t1")["droppedBy"], Value::Null);
+    assert_eq!(task(&env.plan(), &t1)["droppedBy"], Value::Null);
 }
 
 /// The tasks with every field but their id (an import into an emptied
@@ -444,16 +461,33 @@ fn without_ids(plan: &Value) -> Vec<Value> {
 // ── the permission table, row by row ───────────────────────────────────
 
 /// t1 completed by a person; t2 checked only by a person; t3 checked only
-/// by the agent; t4 open to anyone.
+/// by the agent; t4 open to anyone. Written with these ids (a version 1
+/// file, as `append --checks` once left it), so the rows below can name
+/// them; the person's done is a real one.
 fn shared_plan() -> TestEnv {
     let env = TestEnv::new();
-    env.given(&[
-        &["append", "A", "ship the release"],
-        &["append", "--checks", "person", "A", "sign off"],
-        &["append", "--checks", "agent", "A", "run the benchmarks"],
-        &["append", "A", "write notes"],
-        &["done", "t1"],
-    ]);
+    env.write_plan(
+        r#"{
+  "version": 1,
+  "rev": 4,
+  "nextPhaseId": 2,
+  "nextTaskId": 5,
+  "phases": [
+    {
+      "id": "p1",
+      "name": "A",
+      "tasks": [
+        { "id": "t1", "content": "Ship the release", "status": "in_progress" },
+        { "id": "t2", "content": "Sign off", "status": "pending", "checks": "person" },
+        { "id": "t3", "content": "Run the benchmarks", "status": "pending", "checks": "agent" },
+        { "id": "t4", "content": "Write notes", "status": "pending" }
+      ]
+    }
+  ]
+}
+"#,
+    );
+    env.given(&[&["done", "t1"]]);
     env
 }
 
@@ -611,8 +645,8 @@ fn step_locked_a_person_waits_for_unlock_which_is_one_way() {
 fn plan_too_large_an_agent_may_not_grow_the_plan_past_its_limit() {
     let env = shared_plan();
     let text = env.plan_text().replace(
-        "\"version\": 1,",
-        "\"version\": 1,\n  \"agentTaskLimit\": 5,",
+        "\"version\": 2,",
+        "\"version\": 2,\n  \"agentTaskLimit\": 5,",
     );
     env.write_plan(&text);
     agent(&env, &["append", "A", "fifth"]).ok();
@@ -719,8 +753,8 @@ mod property {
         (any::<bool>(), 0u8..7, 1u8..5)
     }
 
-    fn args(verb: u8, t: u8) -> Vec<String> {
-        let id = format!("t{t}");
+    fn args(verb: u8, id: &str) -> Vec<String> {
+        let id = id.to_string();
         match verb {
             0 => vec!["done".into(), id],
             1 => vec!["drop".into(), id],
@@ -739,9 +773,10 @@ mod property {
         fn an_agent_never_changes_a_status_a_person_set(steps in prop::collection::vec(step(), 1..10)) {
             let env = TestEnv::new();
             env.given(&[&["append", "A", "a"], &["append", "A", "b"], &["append", "A", "c"], &["append", "A", "d"]]);
+            let ids = env.ids(["A", "B", "C", "D"]);
             for (is_agent, verb, t) in steps {
                 let before = env.plan();
-                let argv = args(verb, t);
+                let argv = args(verb, &ids[usize::from(t) - 1]);
                 let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
                 let run = if is_agent { agent(&env, &argv) } else { env.run(&argv) };
                 if !is_agent {
@@ -777,6 +812,7 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
     )
     .ok();
     let rev = env.rev();
+    let people: Vec<String> = (0..20).map(|i| env.id(&format!("person {i}"))).collect();
     let started = std::time::Instant::now();
     let mut children = Vec::new();
     for i in 0..20 {
@@ -801,7 +837,7 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
         children.push(child);
         let person = env
             .command()
-            .args(["done", &format!("t{}", i + 1)])
+            .args(["done", &people[i]])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -855,9 +891,10 @@ fn an_agent_may_not_claim_a_persons_mark_through_a_file() {
     std::fs::write(env.root.join("x.md"), &forged).unwrap();
     agent(&env, &["import", "x.md"]).ok();
     let plan = env.plan();
+    let [a1, a3] = env.ids(["A1", "A3"]);
     for item in [
-        task(&plan, "t1"),
-        task(&plan, "t3"),
+        task(&plan, &a1),
+        task(&plan, &a3),
         &plan["objectives"][0],
         &plan["findings"][0],
     ] {
@@ -872,9 +909,10 @@ fn an_agent_may_not_claim_a_persons_mark_through_a_file() {
     std::fs::write(person.root.join("x.md"), &forged).unwrap();
     person.run(&["import", "x.md"]).ok();
     let plan = person.plan();
+    let [a1, a3] = person.ids(["A1", "A3"]);
     for item in [
-        task(&plan, "t1"),
-        task(&plan, "t3"),
+        task(&plan, &a1),
+        task(&plan, &a3),
         &plan["objectives"][0],
         &plan["findings"][0],
     ] {

@@ -39,7 +39,12 @@ fn show_prints_the_checklist_with_markers_and_comments() {
 fn ids_are_shown_in_a_left_column() {
     let env = TestEnv::new();
     env.web_app();
-    env.run(&["show", "--ids"]).is(
+    // Ids written as their names in the order made; the column is as wide
+    // as the widest id (six characters for minted ones) plus two.
+    let n = env.names();
+    let run = env.run(&["show", "--ids"]);
+    assert!(run.stdout.lines().all(|l| l.is_empty() || l.as_bytes()[6..8] == *b"  "), "{run:?}");
+    run.named(&n).is(
         0,
         "p1  # Auth\n\
          t1  - [/] Wire OAuth providers\n\

@@ -113,7 +113,7 @@ fn a_task_named_directly_changes_whatever_its_status() {
     let task = &env.plan()["phases"][0]["tasks"][0];
     assert_eq!(task["status"], "abandoned");
     assert_eq!(task["droppedBy"], "user");
-    env.run(&["done", "t1"])
+    env.run(&["done", &env.id("Wire OAuth providers")])
         .is(0, "Marked completed: Wire OAuth providers\n", "");
     assert!(
         env.plan()["phases"][0]["tasks"][0]
@@ -146,7 +146,7 @@ fn done_no_match_names_the_query_and_suggests_something_close() {
     let before = env.plan_text();
     env.run(&["done", "kubernetes"])
         .is(3, "", "No task or phase matched \"kubernetes\".\n");
-    env.run(&["done", "stripy", "hooks"]).is(
+    env.run(&["done", "stripy", "hooks"]).named(&env.names()).is(
         3,
         "",
         "No task or phase matched \"stripy hooks\". Did you mean \"Wire Stripe webhooks\" (t4)?\n",
@@ -161,7 +161,7 @@ fn done_names_a_typo_guess_but_changes_nothing() {
     let env = TestEnv::new();
     env.web_app();
     let before = env.plan_text();
-    env.run(&["done", "oaht"]).is(
+    env.run(&["done", "oaht"]).named(&env.names()).is(
         3,
         "",
         "No task or phase matched \"oaht\". Did you mean \"Wire OAuth providers\" (t1)?\n",

@@ -309,7 +309,7 @@ fn add_task(
         // put where a phase goes): a mistake, not a new phase called "p9".
         None if ['p', 't', 'o', 'f']
             .into_iter()
-            .any(|kind| crate::plan::id_number(phase, kind).is_some()) =>
+            .any(|kind| phase.starts_with(kind) && crate::plan::ids::is_shaped(phase, kind)) =>
         {
             return Err(missing("phase", phase, phase_ids(plan)));
         }
