@@ -105,7 +105,7 @@ pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
     // A tool that exits early closes the pipe under us; its exit status is
     // then the better explanation, so wait for it before blaming the write.
     let written = match child.stdin.take() {
-        Some(mut stdin) => stdin.write_all(text.as_bytes()),
+        Some(mut stdin) => stdin.write_all(&encoded_for(program, text)),
         None => Ok(()),
     };
     let status = child.wait().map_err(|e| failed(io_reason(&e)))?;
@@ -114,6 +114,25 @@ pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
     }
     written.map_err(|e| failed(format!("cannot write to it ({})", io_reason(&e))))?;
     Ok(Copied::Tool(shown))
+}
+
+/// The bytes `program` reads as `text`. Windows's `clip.exe` (also run from
+/// WSL) reads its input in the console's code page, which garbles UTF-8
+/// past ASCII, unless it starts with a UTF-16LE byte-order mark: it gets
+/// that. Every other tool reads UTF-8.
+fn encoded_for(program: &str, text: &str) -> Vec<u8> {
+    // Either separator: a Windows path named on any system (WSL).
+    let name = program
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(program)
+        .to_ascii_lowercase();
+    if name != "clip.exe" && name != "clip" {
+        return text.as_bytes().to_vec();
+    }
+    let mut out = vec![0xFF, 0xFE];
+    out.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    out
 }
 
 /// Standard base64 with padding (for OSC 52).
@@ -141,6 +160,19 @@ fn base64(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clip_exe_gets_utf16_with_a_byte_order_mark_and_others_utf8() {
+        assert_eq!(encoded_for("xclip", "é"), "é".as_bytes());
+        assert_eq!(encoded_for("pbcopy", "a"), b"a");
+        let wide = [0xFF, 0xFE, b'a', 0, 0xE9, 0, 0x3D, 0xD8, 0x00, 0xDE];
+        assert_eq!(encoded_for("clip.exe", "aé😀"), wide);
+        assert_eq!(encoded_for(r"C:\Windows\System32\CLIP.EXE", "aé😀"), wide);
+        assert_eq!(
+            encoded_for("/mnt/c/Windows/system32/clip.exe", "aé😀"),
+            wide
+        );
+    }
 
     #[test]
     fn base64_matches_the_rfc_vectors() {
