@@ -15,6 +15,10 @@
 #   import/export  Markdown, JSON, `--into` keeping CRLF (import.rs, export.rs)
 #   undo           (undo.rs)
 #   read-only      a read-only plan is refused, exit 6 (status.rs)
+#   editor         `todo edit` with an $EDITOR that is a Windows command line
+#                  (`cmd /c copy /y "Z:\…"`: quotes and backslashes) (edit.rs)
+#   clipboard      `todo copy` through TODO_CLIPBOARD, a quoted .exe path
+#                  that reads the checklist on stdin (copy.rs)
 #   concurrency    20 concurrent appends leave 20 tasks (concurrency.rs)
 #   kill -9        a writer killed at random moments leaves the old plan or
 #                  the new one, and the next command leaves no lock or
@@ -22,8 +26,8 @@
 #   mcp            `todo mcp` runs todo-mcp.exe (no exec on Windows) and
 #                  answers `initialize` (mcp.rs)
 # Left out, and why: the terminal tests (a pseudo-terminal: rexpect is
-# Unix-only), the editor and the clipboard (no Windows editor or clip.exe
-# to drive under Wine), links out of the project (Wine 8 shows a Unix
+# Unix-only), clip.exe itself (Wine's clipboard needs an X display; the
+# UTF-16 it is fed is a unit test), links out of the project (Wine 8 shows a Unix
 # symbolic link as the file it points to: no reparse point to refuse),
 # FIFOs, owners and setpriv (Unix only), git merges (git for Windows is
 # not under Wine here), agent hooks and setup (the same code as on Linux,
@@ -60,7 +64,9 @@ export TODO_NOW=2026-01-02T03:04:05Z
 export TODO_ID_SEED=7
 TODO_HISTORY_DIR=$(winpath "$work/history")
 export TODO_HISTORY_DIR
-unset TODO_FILE VISUAL EDITOR TODO_ACTOR
+unset TODO_FILE VISUAL EDITOR TODO_ACTOR TODO_CLIPBOARD
+# Git Bash would rewrite `/c` in a command line below into a path.
+export MSYS_NO_PATHCONV=1
 
 # todo ARGS...: run the binary; sets $out, $err, $status.
 todo() {
@@ -196,6 +202,19 @@ todo append another
 expect "a read-only plan is refused" 6 'read-only|Permission|permission'
 chmod u+w .todo.json
 if ((${#runner[@]} == 0)); then attrib -r "$(cygpath -w .todo.json)" >/dev/null 2>&1; fi
+
+# --- editor and clipboard ----------------------------------------------
+project tools
+todo append "before the editor"
+printf '# Edited\n- [x] Before the editor\n- [ ] Typed in the editor\n' >new.md
+EDITOR="cmd /c copy /y \"$(winpath "$work/tools/new.md")\"" todo edit
+expect "edit runs a Windows command line as the editor" 0 'updated from editor'
+todo
+expect "the edit is the plan" 0 'Typed in the editor'
+TODO_CLIPBOARD="\"$(winpath "$exe")\" --file \"$(winpath "$work/tools/clip.json")\" import -" todo copy
+expect "copy feeds the checklist to a TODO_CLIPBOARD program" 0 ''
+todo --file clip.json show
+expect "what the clipboard program read is the checklist" 0 'Typed in the editor'
 
 # --- concurrency --------------------------------------------------------
 project concurrent
