@@ -191,9 +191,10 @@ mod tests {
     }
 
     #[test]
-    fn the_override_wins_and_is_split_like_a_shell() {
+    fn the_override_wins_and_is_split_into_words() {
+        // Double quotes: a shell's and a Windows command line's alike.
         let env = Env {
-            override_cmd: Some("tee -a '/tmp/my clip'".into()),
+            override_cmd: Some("tee -a \"/tmp/my clip\"".into()),
             x11: true,
             ..Env::default()
         };

@@ -896,7 +896,7 @@ pub(crate) fn replace_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let result = crate::platform::private(OpenOptions::new().write(true).create_new(true))
         .open(&tmp)
         .and_then(|mut file| file.write_all(bytes))
-        .and_then(|()| fs::rename(&tmp, path));
+        .and_then(|()| crate::platform::replace(&tmp, path));
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
