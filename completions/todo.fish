@@ -29,7 +29,7 @@ complete -c todo -n "__fish_todo_needs_command" -l if-rev -d 'Refuse to change t
 complete -c todo -n "__fish_todo_needs_command" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_needs_command" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_needs_command" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_needs_command" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_needs_command" -l json -d 'Print one JSON object instead of the human message'
@@ -77,7 +77,7 @@ complete -c todo -n "__fish_todo_using_subcommand show" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand show" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand show" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand show" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand show" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_using_subcommand show" -l json -d 'Print one JSON object instead of the human message'
@@ -88,7 +88,7 @@ complete -c todo -n "__fish_todo_using_subcommand list" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand list" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand list" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand list" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand list" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_using_subcommand list" -l json -d 'Print one JSON object instead of the human message'
@@ -103,7 +103,7 @@ complete -c todo -n "__fish_todo_using_subcommand append" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand append" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand append" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand append" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand append" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand append" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -113,7 +113,7 @@ complete -c todo -n "__fish_todo_using_subcommand start" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand start" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand start" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand start" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand start" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand start" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -123,7 +123,7 @@ complete -c todo -n "__fish_todo_using_subcommand done" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand done" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand done" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand done" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -133,7 +133,7 @@ complete -c todo -n "__fish_todo_using_subcommand drop" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand drop" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand drop" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand drop" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -143,7 +143,7 @@ complete -c todo -n "__fish_todo_using_subcommand rm" -l if-rev -d 'Refuse to ch
 complete -c todo -n "__fish_todo_using_subcommand rm" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand rm" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rm" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -154,7 +154,7 @@ complete -c todo -n "__fish_todo_using_subcommand block" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand block" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand block" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand block" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand block" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand block" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -164,7 +164,7 @@ complete -c todo -n "__fish_todo_using_subcommand unblock" -l if-rev -d 'Refuse 
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand unblock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand unblock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand unblock" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -174,7 +174,7 @@ complete -c todo -n "__fish_todo_using_subcommand check" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand check" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand check" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand check" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand check" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand check" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -184,7 +184,7 @@ complete -c todo -n "__fish_todo_using_subcommand next" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand next" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand next" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand next" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand next" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand next" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -194,7 +194,7 @@ complete -c todo -n "__fish_todo_using_subcommand where" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand where" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand where" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand where" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand where" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand where" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -204,7 +204,7 @@ complete -c todo -n "__fish_todo_using_subcommand copy" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand copy" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand copy" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand copy" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand copy" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand copy" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -218,7 +218,7 @@ complete -c todo -n "__fish_todo_using_subcommand export" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand export" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand export" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand export" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand export" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand export" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -228,7 +228,7 @@ complete -c todo -n "__fish_todo_using_subcommand import" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand import" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand import" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand import" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand import" -l lenient -d 'Skip Markdown lines that are neither headings nor task items'
 complete -c todo -n "__fish_todo_using_subcommand import" -l from-block -d 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region'
@@ -240,7 +240,7 @@ complete -c todo -n "__fish_todo_using_subcommand edit" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand edit" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand edit" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand edit" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand edit" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand edit" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -251,7 +251,7 @@ complete -c todo -n "__fish_todo_using_subcommand rename" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand rename" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand rename" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand rename" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand rename" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rename" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -262,7 +262,7 @@ complete -c todo -n "__fish_todo_using_subcommand mv" -l if-rev -d 'Refuse to ch
 complete -c todo -n "__fish_todo_using_subcommand mv" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand mv" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand mv" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand mv" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand mv" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -272,7 +272,7 @@ complete -c todo -n "__fish_todo_using_subcommand note" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand note" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand note" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand note" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand note" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand note" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -282,7 +282,7 @@ complete -c todo -n "__fish_todo_using_subcommand prune" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand prune" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand prune" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand prune" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand prune" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand prune" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -292,7 +292,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen
 complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -307,7 +307,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -317,7 +317,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -327,7 +327,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -337,7 +337,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -352,7 +352,7 @@ complete -c todo -n "__fish_todo_using_subcommand finding" -l if-rev -d 'Refuse 
 complete -c todo -n "__fish_todo_using_subcommand finding" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand finding" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand finding" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand finding" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand finding" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -362,7 +362,7 @@ complete -c todo -n "__fish_todo_using_subcommand undo" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand undo" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand undo" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand undo" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand undo" -l force -d 'Undo even though the plan file was changed outside todo since'
 complete -c todo -n "__fish_todo_using_subcommand undo" -l json -d 'Print one JSON object instead of the human message'
@@ -373,7 +373,7 @@ complete -c todo -n "__fish_todo_using_subcommand reopen" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand reopen" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand reopen" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand reopen" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -383,7 +383,7 @@ complete -c todo -n "__fish_todo_using_subcommand unlock" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand unlock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand unlock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l all -d 'Unlock every task only the agent checks'
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l json -d 'Print one JSON object instead of the human message'
@@ -395,7 +395,7 @@ complete -c todo -n "__fish_todo_using_subcommand apply" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand apply" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand apply" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand apply" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand apply" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand apply" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -408,7 +408,7 @@ complete -c todo -n "__fish_todo_using_subcommand hook" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand hook" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand hook" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand hook" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand hook" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand hook" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -418,9 +418,9 @@ complete -c todo -n "__fish_todo_using_subcommand setup" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand setup" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
-complete -c todo -n "__fish_todo_using_subcommand setup" -l user -d 'Change the user\'s settings in the home directory, not the project\'s'
+complete -c todo -n "__fish_todo_using_subcommand setup" -l user -d 'Change the user\'s settings (`CLAUDE_CONFIG_DIR` / `CODEX_HOME`, else the home directory), not the project\'s'
 complete -c todo -n "__fish_todo_using_subcommand setup" -l check -d 'Change nothing; exit 0 if the hooks are set up, 1 if not'
 complete -c todo -n "__fish_todo_using_subcommand setup" -l remove -d 'Remove todo\'s hooks (and only those)'
 complete -c todo -n "__fish_todo_using_subcommand setup" -l json -d 'Print one JSON object instead of the human message'
@@ -431,7 +431,7 @@ complete -c todo -n "__fish_todo_using_subcommand mcp" -l if-rev -d 'Refuse to c
 complete -c todo -n "__fish_todo_using_subcommand mcp" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand mcp" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand mcp" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand mcp" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand mcp" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -441,7 +441,7 @@ complete -c todo -n "__fish_todo_using_subcommand batch" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand batch" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand batch" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand batch" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand batch" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand batch" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -451,7 +451,7 @@ complete -c todo -n "__fish_todo_using_subcommand __complete" -l if-rev -d 'Refu
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand __complete" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand __complete" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand __complete" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -461,7 +461,7 @@ complete -c todo -n "__fish_todo_using_subcommand merge-file" -l if-rev -d 'Refu
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand merge-file" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand merge-file" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -471,7 +471,7 @@ complete -c todo -n "__fish_todo_using_subcommand git-setup" -l if-rev -d 'Refus
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand git-setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand git-setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l check -d 'Change nothing; exit 0 if the driver is set up, 1 if not'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l json -d 'Print one JSON object instead of the human message'
@@ -482,7 +482,7 @@ complete -c todo -n "__fish_todo_using_subcommand completions" -l if-rev -d 'Ref
 complete -c todo -n "__fish_todo_using_subcommand completions" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand completions" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand completions" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand completions" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand completions" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -492,7 +492,7 @@ complete -c todo -n "__fish_todo_using_subcommand man" -l if-rev -d 'Refuse to c
 complete -c todo -n "__fish_todo_using_subcommand man" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand man" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided (`todo apply` acts as an agent unless told otherwise)' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand man" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand man" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand man" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'

@@ -62,8 +62,9 @@ pub struct GlobalArgs {
     pub color: ColorChoice,
 
     /// Who makes the change: a person (the default) or an agent, whose
-    /// changes may not undo what a person decided (`todo apply` acts as
-    /// an agent unless told otherwise).
+    /// changes may not undo what a person decided. `TODO_ACTOR` sets it
+    /// for the verbs a person types (empty means unset); `todo apply`,
+    /// `todo mcp` and `todo hook` act as the agent whatever it says.
     #[arg(
         long = "as",
         global = true,
@@ -287,7 +288,8 @@ pub enum Command {
     /// an array of them, in the dialect of the oh-my-pi `todo` tool, the
     /// plan operations (`set`, `note`, `unlock`, `add`, `edit`, `move`,
     /// `remove`), Claude Code `TodoWrite` (`{todos}`) or Codex
-    /// `update_plan` (`{plan}`). Acts as an agent unless `--as person`.
+    /// `update_plan` (`{plan}`). Acts as an agent unless `--as person` is
+    /// typed on its command line (`TODO_ACTOR` is not read for it).
     /// Replies with one JSON object: `ok`, `rev`, `changed`, `minted`,
     /// `completedTasks`, the plan in `message`, and on failure `error` and
     /// the unchanged list.
@@ -303,9 +305,13 @@ pub enum Command {
     /// for blocked work); `prompt` starts a new reminder cycle and tells
     /// the agent what a person changed in the plan since it last saw it;
     /// `session-start` gives it the plan and how to drive it; `post-tool`
-    /// mirrors its TodoWrite / update_plan list into the plan. The plan is
-    /// found from the input's `cwd`. Acts as an agent. A hook never fails
-    /// its agent: on its own errors it prints one line on stderr and exits 0.
+    /// mirrors its TodoWrite / update_plan list into the plan (what a person
+    /// decided stays, and the agent is told once). The plan is found from
+    /// the input's `cwd`; an input naming another event (`SubagentStop`)
+    /// is left alone. Always acts as the agent: `TODO_ACTOR` is not read,
+    /// and `--as person` is refused. A hook never fails its agent: on any
+    /// error of its own, its command line's included, it prints one line
+    /// on stderr and exits 0.
     ///
     /// Example: `echo '{"session_id":"s1","cwd":"."}' | todo hook stop`
     Hook(HookArgs),
@@ -313,8 +319,11 @@ pub enum Command {
     /// Register todo's hooks with Claude Code or Codex.
     ///
     /// Merges them into `.claude/settings.json` (`--user`:
-    /// `~/.claude/settings.json`) or `.codex/hooks.json` (`--user`:
+    /// `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`)
+    /// or `.codex/hooks.json` (`--user`: `$CODEX_HOME/hooks.json`, else
     /// `~/.codex/hooks.json`), leaving everything else there as it was.
+    /// Each hook's command names the agent (`--agent claude`). `--remove`
+    /// takes out only the hooks setup wrote.
     /// Safe to run again. A file that is not valid JSON is refused
     /// (exit 5), never overwritten.
     ///
@@ -329,7 +338,8 @@ pub enum Command {
     /// `todo apply`: one op, or `{"ops": [..]}` as one batch) and
     /// `plan_update` (tasks, objectives and phases by id); resources
     /// `todo://plan` (Markdown) and `todo://plan.json`. Every call re-reads
-    /// the plan and acts as an agent unless `--as person`, with the lock,
+    /// the plan and acts as an agent unless `--as person` is typed (`TODO_ACTOR`
+    /// is not read for it), with the lock,
     /// permissions and reply of `todo apply`. The server is the program
     /// `todo-mcp`, installed with todo: this runs it in its place.
     ///
@@ -643,7 +653,8 @@ pub struct SetupArgs {
     #[arg(value_enum, value_name = "AGENT")]
     pub agent: AgentArg,
 
-    /// Change the user's settings in the home directory, not the project's.
+    /// Change the user's settings (`CLAUDE_CONFIG_DIR` / `CODEX_HOME`, else
+    /// the home directory), not the project's.
     #[arg(long)]
     pub user: bool,
 

@@ -85,11 +85,25 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
     if std::env::var_os("TODO_FILE").is_some_and(|v| v.is_empty()) {
         command = command.mut_arg("file", |arg| arg.env(None::<&str>));
     }
+    // The agent's surfaces (`hook`, `apply`, `mcp`) act as the agent
+    // whatever the environment they inherit: a `TODO_ACTOR=person` left in
+    // a person's shell never turns them into the person (only `--as`,
+    // typed, may). An empty `TODO_ACTOR` is unset, as `TODO_FILE` is.
+    let verb = verb_in_command(&command, &args);
+    let surface = matches!(verb.as_deref(), Some("hook" | "apply" | "mcp"));
+    if surface || std::env::var_os("TODO_ACTOR").is_some_and(|v| v.is_empty()) {
+        command = command.mut_arg("actor", |arg| arg.env(None::<&str>));
+    }
     let parsed = command
         .try_get_matches_from_mut(&args)
         .and_then(|matches| Cli::from_arg_matches(&matches));
     let mut finished = match parsed {
         Ok(cli) => run_cli(cli, &args),
+        // A hook never fails its agent, not even on its own command line
+        // (exit 2 is "block" to Claude Code): one line on stderr, exit 0.
+        Err(err) if verb.as_deref() == Some("hook") && !is_help(&err) => {
+            hook_usage_error(&err).into()
+        }
         Err(err) => usage_error(&args, err).into(),
     };
     // The tree of every verb's arguments, handed back with the plan: the
@@ -263,13 +277,43 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
     }
 }
 
+/// Help and version asked for: printed, never an error.
+fn is_help(err: &clap::Error) -> bool {
+    matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    )
+}
+
+/// A `todo hook` command line that does not parse: clap's first line (the
+/// problem), made visible, on stderr as the hook's one line; exit 0.
+fn hook_usage_error(err: &clap::Error) -> u8 {
+    let message = err.render().to_string();
+    let first = message
+        .lines()
+        .map(|l| l.trim().trim_start_matches("error:").trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("the command line does not parse");
+    let line = format!(
+        "todo hook: {} (see `todo hook --help`; the hook did nothing)",
+        text::visible(first)
+    );
+    let out = Output::new(false, false, cli::ColorChoice::Never);
+    let _ = out.stderr(&text::Message::from(line));
+    0
+}
+
 /// The verb a command line names, when one can be read from it although it
 /// did not parse: the first word that is not a flag (nor a global flag's
 /// value) and names a verb or an alias. `None` for an unknown verb; `show`
 /// when there is no verb at all (`todo --bogus` is `todo show --bogus`).
 fn verb_in(args: &[OsString]) -> Option<String> {
     use clap::CommandFactory;
-    let command = Cli::command();
+    verb_in_command(&Cli::command(), args)
+}
+
+/// [`verb_in`] with the clap tree already built.
+fn verb_in_command(command: &clap::Command, args: &[OsString]) -> Option<String> {
     let takes_value: Vec<String> = command
         .get_arguments()
         .filter(|a| a.get_action().takes_values())
@@ -278,7 +322,7 @@ fn verb_in(args: &[OsString]) -> Option<String> {
     let mut words = args.iter().skip(1).map(|a| a.to_string_lossy());
     while let Some(word) = words.next() {
         if word == "--" {
-            return words.next().and_then(|w| verb_named(&command, &w));
+            return words.next().and_then(|w| verb_named(command, &w));
         }
         if word.starts_with('-') {
             if takes_value.iter().any(|f| *f == word) {
@@ -286,7 +330,7 @@ fn verb_in(args: &[OsString]) -> Option<String> {
             }
             continue;
         }
-        return verb_named(&command, &word);
+        return verb_named(command, &word);
     }
     Some("show".to_string())
 }

@@ -188,11 +188,19 @@ fn line(mut s: String) -> String {
 /// invisible characters (bidi overrides, zero-width) raw inside strings;
 /// they are written as `\u` escapes instead, so the object is safe to show
 /// on a terminal and still the same JSON value.
+///
+/// Every object may be read by an agent, which takes `<system-reminder>`
+/// tags in what it reads for its harness's own words: the `<` that would
+/// open or close one is written `\u003c`, the same JSON value, no tag in
+/// the text (the hooks, whose texts an agent reads decoded, write `&lt;`:
+/// [`crate::text::neutral_tags`]).
 pub(crate) fn json_line(value: &Value) -> String {
     let raw = value.to_string();
     let mut out = String::with_capacity(raw.len() + 1);
-    for c in raw.chars() {
-        if c as u32 >= 0x7f && is_unsafe(c) {
+    for (i, c) in raw.char_indices() {
+        if c == '<' && crate::text::opens_tag(&raw[i..]) {
+            out.push_str("\\u003c");
+        } else if c as u32 >= 0x7f && is_unsafe(c) {
             let mut units = [0u16; 2];
             for unit in c.encode_utf16(&mut units) {
                 out.push_str(&format!("\\u{unit:04x}"));

@@ -15,7 +15,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::history::{digest, replace_private};
+use crate::history::{digest, file_digest, replace_private};
 
 /// Where the revisions of plans are kept.
 #[derive(Debug, Clone)]
@@ -48,7 +48,7 @@ impl Revisions {
     /// seen for the first time starts from it, and a version-1 file still
     /// changed by an older todo moves it on.
     pub(crate) fn read(&self, real: &Path, bytes: &[u8], own: u64) -> Read {
-        let now = digest(bytes);
+        let now = file_digest(bytes);
         match self.recorded(real) {
             Some((rev, seen)) if seen == now => Read { rev, record: false },
             Some((rev, _)) => Read {
@@ -68,7 +68,7 @@ impl Revisions {
         fs::create_dir_all(&self.dir)?;
         replace_private(
             &self.file(real),
-            format!("{rev} {}\n", digest(bytes)).as_bytes(),
+            format!("{rev} {}\n", file_digest(bytes)).as_bytes(),
         )
     }
 }

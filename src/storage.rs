@@ -389,7 +389,6 @@ impl Lock {
         old: Option<&[u8]>,
         today: &str,
     ) -> Result<Vec<u8>> {
-        let old = old.and_then(|b| std::str::from_utf8(b).ok());
         let text = json::render_over(plan, old, today);
         write_atomic(&self.target, text.as_bytes())
             .map_err(|e| Error::io(format!("Cannot write plan file {}", store.display()), e))?;

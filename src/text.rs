@@ -12,6 +12,132 @@ pub(crate) fn normalize(s: &str) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
+/// `s` as a person reads it, for telling whether two texts are the same
+/// task: letters in one case, characters that print nothing (zero-width
+/// spaces and joiners, soft hyphens, variation selectors) left out, every
+/// kind of blank one space, full-width forms and the Cyrillic and Greek
+/// letters drawn like Latin ones as those Latin letters. So `Ship the
+/// release`, `ship the release\u{200b}` and `Ship thе release` (a Cyrillic
+/// `е`) read the same.
+pub(crate) fn as_read(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut blank = false;
+    for c in s.chars() {
+        if prints_nothing(c) {
+            continue;
+        }
+        if c.is_whitespace() {
+            blank = !out.is_empty();
+            continue;
+        }
+        if blank {
+            out.push(' ');
+            blank = false;
+        }
+        for lower in look_alike(c).to_lowercase() {
+            out.push(lower);
+        }
+    }
+    out
+}
+
+/// Characters that show nothing where they stand: [`invisible`]'s, and
+/// fillers, joiners and selectors that leave a letter as it was.
+fn prints_nothing(c: char) -> bool {
+    invisible(c as u32)
+        || matches!(c,
+        '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
+        | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{206f}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}'
+        | '\u{ffa0}' | '\u{e0000}'..='\u{e007f}' | '\u{e0100}'..='\u{e01ef}')
+}
+
+/// The Latin letter `c` is drawn like, or `c`.
+fn look_alike(c: char) -> char {
+    // Full-width ASCII (`Ｓｈｉｐ`).
+    if ('\u{ff01}'..='\u{ff5e}').contains(&c) {
+        return char::from_u32(c as u32 - 0xff01 + 0x21).unwrap_or(c);
+    }
+    match c {
+        'а' | 'α' => 'a',
+        'А' | 'Α' => 'A',
+        'В' | 'Β' | 'в' => 'B',
+        'с' | 'ϲ' => 'c',
+        'С' | 'Ϲ' => 'C',
+        'ԁ' => 'd',
+        'е' | 'ё' => 'e',
+        'Е' | 'Ε' => 'E',
+        'Ζ' => 'Z',
+        'һ' => 'h',
+        'Н' | 'Η' | 'н' => 'H',
+        'і' | 'ι' => 'i',
+        'І' | 'Ι' | 'Ӏ' => 'I',
+        'ј' => 'j',
+        'Ј' => 'J',
+        'К' | 'Κ' | 'к' => 'K',
+        'М' | 'Μ' | 'м' => 'M',
+        'Ν' => 'N',
+        'о' | 'ο' | 'σ' => 'o',
+        'О' | 'Ο' => 'O',
+        'р' | 'ρ' => 'p',
+        'Р' | 'Ρ' => 'P',
+        'ԛ' => 'q',
+        'ѕ' => 's',
+        'Ѕ' => 'S',
+        'Т' | 'Τ' | 'т' => 'T',
+        'υ' => 'u',
+        'у' => 'y',
+        'У' | 'Υ' | 'Ү' => 'Y',
+        'ԝ' => 'w',
+        'х' | 'χ' => 'x',
+        'Х' | 'Χ' => 'X',
+        _ => c,
+    }
+}
+
+/// The tag an agent's harness wraps its own words in: text from a plan
+/// may never open or close one in what an agent reads.
+const AGENT_TAG: &str = "system-reminder";
+
+/// Does `text`, which starts with `<`, open or close a `<system-reminder`
+/// tag (any case, blanks and `/` allowed before the name)?
+pub(crate) fn opens_tag(text: &str) -> bool {
+    let rest = text
+        .get(1..)
+        .unwrap_or("")
+        .trim_start_matches(|c: char| c == '/' || c.is_ascii_whitespace());
+    rest.get(..AGENT_TAG.len())
+        .is_some_and(|name| name.eq_ignore_ascii_case(AGENT_TAG))
+}
+
+/// `text` with the `<` of every `<system-reminder` or `</system-reminder`
+/// (any case, blanks allowed) written `&lt;`: what the agent reads as text,
+/// and, in Markdown, the same text.
+pub(crate) fn neutral_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices('<') {
+        if opens_tag(&text[i..]) {
+            out.push_str(&text[last..i]);
+            out.push_str("&lt;");
+            last = i + 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// Text of several lines (a checklist) as an agent reads it: each line's
+/// control characters made visible, as on a terminal, and no tag of the
+/// agent's harness opened or closed ([`neutral_tags`]).
+pub(crate) fn for_agent_lines(text: &str) -> String {
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|l| neutral_tags(&visible(l)))
+        .collect();
+    lines.join("\n")
+}
+
 /// The first `max` characters of `s`, and whether that cut anything off.
 pub(crate) fn head(s: &str, max: usize) -> (&str, bool) {
     match s.char_indices().nth(max) {
@@ -234,6 +360,23 @@ impl std::fmt::Display for Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn look_alikes_read_the_same() {
+        let key = as_read("Ship the release");
+        for alike in [
+            "ship the release",
+            "Ship the release\u{200b}",
+            "Ship th\u{0435} release",
+            "Ship\u{00a0}the  release",
+            "Ｓｈｉｐ the release",
+            "S\u{00ad}hip the release",
+        ] {
+            assert_eq!(as_read(alike), key, "{alike:?}");
+        }
+        assert_ne!(as_read("Ship the releases"), key);
+        assert_eq!(as_read("Straße"), "straße");
+    }
 
     #[test]
     fn normalize_folds_whitespace_and_rejects_empty() {

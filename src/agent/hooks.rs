@@ -30,7 +30,12 @@ use crate::cmd::{Context, open_work};
 use crate::error::{Error, Result};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
-use crate::text::visible;
+use crate::text::{neutral_tags, visible};
+
+/// The largest plan file a hook reads: far above any plan an agent works
+/// with (100,000 tasks take about 10 MB), far below what would make a hook
+/// slow.
+const HOOK_PLAN_BYTES: u64 = 64 << 20;
 
 /// The hook events todo answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +44,64 @@ pub(crate) enum Event {
     Prompt,
     SessionStart,
     PostTool,
+}
+
+impl Event {
+    /// The `hook_event_name` both agents send for it.
+    fn name(self) -> &'static str {
+        match self {
+            Event::Stop => "Stop",
+            Event::Prompt => "UserPromptSubmit",
+            Event::SessionStart => "SessionStart",
+            Event::PostTool => "PostToolUse",
+        }
+    }
+}
+
+/// `bytes` (JSON text) with every `\u` escape of a UTF-16 surrogate that
+/// has no partner written `\ufffd`, so that a cut emoji does not make the
+/// whole input unreadable. Everything else is kept byte for byte.
+fn lone_surrogates_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    fn escape_at(bytes: &[u8], i: usize) -> Option<u16> {
+        let hex = bytes.get(i..i + 6)?;
+        if hex[0] != b'\\' || hex[1] != b'u' {
+            return None;
+        }
+        let text = std::str::from_utf8(&hex[2..]).ok()?;
+        u16::from_str_radix(text, 16).ok()
+    }
+    let high = |u: u16| (0xD800..0xDC00).contains(&u);
+    let low = |u: u16| (0xDC00..0xE000).contains(&u);
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            if let Some(out) = &mut out {
+                out.push(bytes[i]);
+            }
+            i += 1;
+            continue;
+        }
+        let (keep, replace) = match escape_at(bytes, i) {
+            Some(u) if high(u) && escape_at(bytes, i + 6).is_some_and(low) => (12, false),
+            Some(u) if high(u) || low(u) => (6, true),
+            Some(_) => (6, false),
+            // Any other escape is two bytes (`\\` among them).
+            None => (2, false),
+        };
+        let end = (i + keep).min(bytes.len());
+        if replace {
+            let out = out.get_or_insert_with(|| bytes[..i].to_vec());
+            out.extend_from_slice(b"\\ufffd");
+        } else if let Some(out) = &mut out {
+            out.extend_from_slice(&bytes[i..end]);
+        }
+        i = end;
+    }
+    match out {
+        Some(out) => std::borrow::Cow::Owned(out),
+        None => std::borrow::Cow::Borrowed(bytes),
+    }
 }
 
 /// The agents whose hooks todo speaks.
@@ -62,6 +125,8 @@ pub(crate) struct Hook {
 
 /// The fields of the hook input todo reads.
 struct Input {
+    /// `hook_event_name`, when the input names its event.
+    event: Option<String>,
     session: String,
     cwd: Option<PathBuf>,
     last_message: Option<String>,
@@ -77,14 +142,21 @@ impl Input {
                 "no hook input on stdin (it reads the JSON an agent's hook sends)".into(),
             ));
         }
-        let value: Value = serde_json::from_slice(bytes)
+        // A lone UTF-16 surrogate escape (`"\ud83d"`, a cut emoji) is no
+        // reason to lose the hook: it reads as U+FFFD.
+        let bytes = lone_surrogates_replaced(bytes);
+        let value: Value = serde_json::from_slice(&bytes)
             .map_err(|e| Error::Invalid(format!("the hook input is not JSON: {e}")))?;
         let Value::Object(map) = value else {
             return Err(Error::Invalid("the hook input is not a JSON object".into()));
         };
         let text = |key: &str| map.get(key).and_then(Value::as_str).map(str::to_string);
-        let codex = map.contains_key("turn_id") || map.contains_key("model");
+        // Codex sends `turn_id` with every turn's event; Claude Code never
+        // does (both send `model` at session start). `todo setup` writes
+        // `--agent`, so this guess is only the fallback.
+        let codex = map.contains_key("turn_id");
         Ok(Input {
+            event: text("hook_event_name"),
             session: text("session_id").unwrap_or_default(),
             cwd: text("cwd").filter(|c| !c.is_empty()).map(PathBuf::from),
             last_message: text("last_assistant_message"),
@@ -111,7 +183,33 @@ pub(crate) fn run(ctx: &Context, hook: &Hook, input: &[u8]) -> Result<Option<Val
     } else {
         ctx.with_store(ctx.store.clone())
     };
+    // A hook answers in milliseconds or not at all: a plan file larger
+    // than any plan todo writes (a sparse file, a log written over it) is
+    // not read, so the agent never waits on it.
+    if let Ok(meta) = std::fs::metadata(&ctx.store.path)
+        && meta.is_file()
+        && meta.len() > HOOK_PLAN_BYTES
+    {
+        return Err(Error::Invalid(format!(
+            "{} is {} bytes, more than a hook reads ({} MiB); run `todo check` to see it",
+            ctx.store.path.display(),
+            grouped(usize::try_from(meta.len()).unwrap_or(usize::MAX)),
+            HOOK_PLAN_BYTES >> 20
+        )));
+    }
     let agent = hook.agent.unwrap_or(input.agent);
+    // An input for another event (a `SubagentStop` sent to the stop hook:
+    // the subagent has no business with the main plan's reminders) is not
+    // this hook's to answer: nothing done, nothing spent.
+    if let Some(name) = &input.event
+        && name != hook.event.name()
+    {
+        return Err(Error::Invalid(format!(
+            "this hook answers {} events; it was given {} and did nothing",
+            hook.event.name(),
+            visible(name)
+        )));
+    }
     match hook.event {
         Event::Stop => stop(&ctx, hook.max, &input),
         Event::Prompt => prompt(&ctx, &input),
@@ -294,27 +392,6 @@ fn for_agent(text: &str) -> String {
     neutral_tags(&visible(text))
 }
 
-/// `text` with the `<` of every `<system-reminder` or `</system-reminder`
-/// (any case, blanks allowed) written `&lt;`: what the agent reads as text,
-/// and, in Markdown, the same text.
-fn neutral_tags(text: &str) -> String {
-    const TAG: &str = "system-reminder";
-    // ASCII lowercase keeps every byte where it was.
-    let lower = text.to_ascii_lowercase();
-    let mut out = String::with_capacity(text.len());
-    let mut last = 0;
-    for (i, _) in lower.match_indices('<') {
-        let rest = lower[i + 1..].trim_start_matches(|c: char| c == '/' || c.is_ascii_whitespace());
-        if rest.starts_with(TAG) {
-            out.push_str(&text[last..i]);
-            out.push_str("&lt;");
-            last = i + 1;
-        }
-    }
-    out.push_str(&text[last..]);
-    out
-}
-
 /// The phases with their texts as [`for_agent`] would show them, but for
 /// the tags (left to [`neutral_tags`] on the Markdown, where `&lt;` is `<`).
 /// Each cut to [`TEXT_SHOWN`] characters, as [`shown`].
@@ -385,7 +462,11 @@ fn edit_checklist(phases: &[Phase]) -> String {
         }
     }
     if listed == total {
-        return neutral_tags(&crate::markdown::render_view(&visible_phases(phases)));
+        // Every task fits, but not always every phase: empty ones count too.
+        let whole = neutral_tags(&crate::markdown::render_view(&visible_phases(phases)));
+        if whole.len() <= START_BYTES {
+            return whole;
+        }
     }
     let shown: Vec<Phase> = phases
         .iter()
@@ -399,11 +480,23 @@ fn edit_checklist(phases: &[Phase]) -> String {
             visible_phase(phase, tasks.collect())
         })
         .collect();
+    let phases_left = phases.len() - shown.len();
     let mut out = neutral_tags(&crate::markdown::render_view(&shown));
-    out.push_str(&format!(
-        "… and {} more tasks (`todo show` lists them all)",
-        grouped(total - listed)
-    ));
+    let mut left = Vec::new();
+    if total > listed {
+        left.push(format!("{} more tasks", grouped(total - listed)));
+    }
+    // Phases left out with tasks are counted by their tasks.
+    let empty_left = phases.iter().filter(|p| p.tasks.is_empty()).count();
+    if phases_left > 0 && empty_left > 0 {
+        left.push(format!("{} more phases with no tasks", grouped(empty_left)));
+    }
+    if !left.is_empty() {
+        out.push_str(&format!(
+            "… and {} (`todo show` lists them all)",
+            left.join(", ")
+        ));
+    }
     out
 }
 
@@ -662,23 +755,87 @@ fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
     };
     let outcome = super::apply_value(ctx, tool_input);
     match outcome.result {
-        Ok(_) => Ok(None),
-        Err(Error::Unchanged { source, plan }) => match *source {
-            // The agent's list did not fit the plan: its reason to retry.
-            e @ (Error::Refused { .. }
-            | Error::NoMatch { .. }
-            | Error::Ambiguous { .. }
-            | Error::Usage(_)) => {
-                let reason = refusal_text(&e, &plan);
-                let mut obj = Map::new();
-                obj.insert("decision".into(), json!("block"));
-                obj.insert("reason".into(), json!(reason));
-                Ok(Some(Value::Object(obj)))
+        Ok(report) => {
+            Ok(kept_notice(ctx, input, &report)?.map(|text| context("PostToolUse", &text)))
+        }
+        Err(Error::Unchanged { source, plan }) => {
+            // The agent's list did not fit the plan: its reason to retry,
+            // whatever the refusal. Only what is not about the list (the
+            // plan file, the lock, the disk) is the hook's own error.
+            let e = *source;
+            let about_the_list =
+                matches!(e, Error::Refused { .. }) || matches!(e.exit_code(), 2 | 3 | 7);
+            if !about_the_list {
+                return Err(e);
             }
-            other => Err(other),
-        },
+            let reason = refusal_text(&e, &plan);
+            let mut obj = Map::new();
+            obj.insert("decision".into(), json!("block"));
+            obj.insert("reason".into(), json!(reason));
+            Ok(Some(Value::Object(obj)))
+        }
         Err(e) => Err(e),
     }
+}
+
+/// The tasks a person decided that the agent's list could not change
+/// (`kept` in the reply), told to the session once each: the list went on
+/// mirroring everything else, and the agent need do nothing about them.
+fn kept_notice(
+    ctx: &Context,
+    input: &Input,
+    report: &crate::output::Report,
+) -> Result<Option<String>> {
+    let Some(Value::Array(kept)) = report.extra.get("kept") else {
+        return Ok(None);
+    };
+    let field = |k: &Value, f: &str| k.get(f).and_then(Value::as_str).unwrap_or("").to_string();
+    let keys: Vec<String> = kept
+        .iter()
+        .map(|k| format!("{}:{}", field(k, "id"), field(k, "status")))
+        .collect();
+    let Some(history) = &ctx.history else {
+        return Ok(None);
+    };
+    let lock = ctx.store.lock()?;
+    let mut state = AgentState::load(history, &ctx.real_path(), &lock).map_err(state_error)?;
+    let new = state.tell(&input.session, &keys);
+    state.save(&lock).map_err(state_error)?;
+    if new.is_empty() {
+        return Ok(None);
+    }
+    let mut lines = vec![
+        "<system-reminder>".to_string(),
+        "A person decided these tasks of the todo plan; your list cannot change them, so the plan keeps them as they are:".to_string(),
+    ];
+    let mut budget = Budget::new();
+    let mut listed = 0;
+    for k in kept {
+        let key = format!("{}:{}", field(k, "id"), field(k, "status"));
+        if !new.contains(&key) {
+            continue;
+        }
+        let line = format!(
+            "- {} {} ({})",
+            field(k, "id"),
+            shown(&field(k, "content")),
+            field(k, "status")
+        );
+        if !budget.take(line.len()) {
+            break;
+        }
+        lines.push(line);
+        listed += 1;
+    }
+    if listed < new.len() {
+        lines.push(format!("- … and {} more", grouped(new.len() - listed)));
+    }
+    lines.push("Everything else in your list is mirrored as usual. Keep these in your list or leave them out, as you like; you will not be told again.".into());
+    lines.push("</system-reminder>".into());
+    Ok(Some(lines.join(
+        "
+",
+    )))
 }
 
 /// The text of `Error::Unchanged` for the agent: the refusal's lines and

@@ -109,8 +109,24 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
         .enable_all()
         .build()
         .map_err(|e| Error::io("Cannot start the MCP server", e))?;
-    runtime.block_on(async move {
-        let running = match server.serve(rmcp::transport::stdio_pipes()).await {
+    // The client's lines pass the JSON-RPC framing (`wire`) on their way
+    // to the SDK and back, through two pipes: every line gets an answer.
+    let start = |e| Error::io("Cannot start the MCP server", e);
+    let (to_sdk_read, to_sdk) = std::io::pipe().map_err(start)?;
+    let (from_sdk, from_sdk_write) = std::io::pipe().map_err(start)?;
+    let wire = super::wire::Wire::start(to_sdk, from_sdk).map_err(start)?;
+    let served = runtime.block_on(async move {
+        use std::os::fd::OwnedFd;
+        use tokio::net::unix::pipe;
+        let transport = pipe::Receiver::from_owned_fd(OwnedFd::from(to_sdk_read))
+            .and_then(|r| {
+                Ok((
+                    r,
+                    pipe::Sender::from_owned_fd(OwnedFd::from(from_sdk_write))?,
+                ))
+            })
+            .map_err(start)?;
+        let running = match server.serve(transport).await {
             Ok(running) => running,
             Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
             Err(e) => {
@@ -123,7 +139,11 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
             Ok(_) => Ok(()),
             Err(e) => Err(Error::bug(format!("the MCP service stopped: {e}"))),
         }
-    })
+    });
+    // The SDK has let go of its pipe: write what it said, then end.
+    drop(runtime);
+    wire.finish();
+    served
 }
 
 impl ServerHandler for Server {
@@ -157,7 +177,7 @@ impl ServerHandler for Server {
                 "the arguments are larger than {MAX_ARGUMENTS} bytes; send smaller batches."
             ))),
             "todo" => todo_batch(args),
-            "plan_update" => Ok(Value::Object(args)),
+            "plan_update" => plan_update_value(args),
             other => {
                 return Err(ErrorData::invalid_params(
                     format!("unknown tool \"{other}\" (the tools are todo and plan_update)"),
@@ -174,6 +194,13 @@ impl ServerHandler for Server {
                 plan: None,
             },
         };
+        // A refusal says the rev it was refused at, whatever refused it.
+        if outcome.rev.is_none()
+            && outcome.result.is_err()
+            && let Ok(loaded) = ctx.store.load()
+        {
+            outcome.rev = Some(loaded.plan.rev);
+        }
         if let Some(plan) = outcome.plan.take() {
             let _ = self.keeper.send(plan);
         }
@@ -213,36 +240,117 @@ impl ServerHandler for Server {
         let loaded = self.base.store.load().map_err(|e| {
             ErrorData::internal_error(e.to_string(), Some(error_json("mcp", None, &e)))
         })?;
+        // What the agent reads, as every text that reaches it: no tag of
+        // its harness opened or closed, control characters made visible.
         let contents = if uri == PLAN_URI {
-            ResourceContents::text(crate::markdown::render(&loaded.plan.phases), uri)
+            let markdown = crate::markdown::render_plan(&loaded.plan);
+            ResourceContents::text(crate::text::for_agent_lines(&markdown), uri)
                 .with_mime_type("text/markdown")
         } else {
             let text = match loaded.bytes {
                 Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 None => crate::plan::json::render(&loaded.plan),
             };
-            ResourceContents::text(text, uri).with_mime_type("application/json")
+            ResourceContents::text(json_without_tags(&text), uri).with_mime_type("application/json")
         };
         let _ = self.keeper.send(loaded.plan);
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 }
 
+/// JSON text with the `<` that would open or close an agent-harness tag
+/// written `\u003c`: the same JSON (a `<` stands only inside a string).
+fn json_without_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (i, _) in text.match_indices('<') {
+        if crate::text::opens_tag(&text[i..]) {
+            out.push_str(&text[last..i]);
+            out.push_str("\\u003c");
+            last = i + 1;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
 fn too_large(args: &JsonObject) -> bool {
     serde_json::to_vec(args).map_or(true, |bytes| bytes.len() > MAX_ARGUMENTS)
+}
+
+/// The fields of one oh-my-pi op, the `todo` tool's own shape.
+const OP_FIELDS: [&str; 6] = ["op", "list", "task", "phase", "items", "reason"];
+/// Its ops.
+const OPS: [&str; 9] = [
+    "init", "start", "done", "rm", "drop", "block", "unblock", "append", "view",
+];
+/// The fields of `plan_update` (seed 000).
+const PLAN_UPDATE_FIELDS: [&str; 5] =
+    ["tasks", "objectives", "phases", "add_tasks", "add_findings"];
+
+/// Only the fields of `tool`'s schema: another tool's shape (a TodoWrite
+/// list given to `todo`, an op given to `plan_update`) is refused with
+/// what the tool takes, not read as something else.
+fn own_fields(tool: &str, o: &JsonObject, fields: &[&str], place: &str) -> Result<()> {
+    match o.keys().find(|k| !fields.contains(&k.as_str())) {
+        Some(k) => Err(invalid(format!(
+            "{place}unknown field \"{k}\" for the {tool} tool (it takes {}).",
+            fields.join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// One op of the `todo` tool, checked to be the oh-my-pi shape.
+fn todo_op(o: &JsonObject, place: &str) -> Result<()> {
+    own_fields("todo", o, &OP_FIELDS, place)?;
+    match o.get("op") {
+        Some(Value::String(op)) if !OPS.contains(&op.as_str()) => Err(invalid(format!(
+            "{place}unknown op \"{}\" for the todo tool (it takes {}).",
+            crate::text::head(op, 40).0,
+            OPS.join(", ")
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The `todo` tool's arguments as one batch: the op object itself, or its
 /// `ops` array.
 fn todo_batch(mut args: JsonObject) -> Result<Value> {
+    own_fields(
+        "todo",
+        &args,
+        &["op", "list", "task", "phase", "items", "reason", "ops"],
+        "",
+    )?;
     match args.remove("ops") {
-        None => Ok(Value::Object(args)),
-        Some(Value::Array(ops)) if args.is_empty() => Ok(Value::Array(ops)),
+        None => {
+            todo_op(&args, "")?;
+            Ok(Value::Object(args))
+        }
+        Some(Value::Array(ops)) if args.is_empty() => {
+            for (i, op) in ops.iter().enumerate() {
+                if let Value::Object(o) = op {
+                    todo_op(o, &format!("ops[{i}]: "))?;
+                }
+            }
+            Ok(Value::Array(ops))
+        }
         Some(Value::Array(_)) => Err(invalid(
             "give either one op or \"ops\": [..], not both.".into(),
         )),
         Some(_) => Err(invalid("\"ops\" must be an array of op objects.".into())),
     }
+}
+
+/// The `plan_update` tool's arguments: its own fields only; none at all
+/// is a call that changes nothing.
+fn plan_update_value(args: JsonObject) -> Result<Value> {
+    own_fields("plan_update", &args, &PLAN_UPDATE_FIELDS, "")?;
+    if args.is_empty() {
+        return Ok(json!({ "op": "view" }));
+    }
+    Ok(Value::Object(args))
 }
 
 /// The reply of `todo apply` as a tool result: the JSON object as text; a
@@ -262,7 +370,9 @@ fn reply(outcome: Outcome) -> CallToolResult {
     // The JSON as text, as a tool result carries it to the model; no
     // structured copy besides (no output schema asks for one, and it would
     // double what every call writes and the client reads).
-    let content = vec![ContentBlock::text(value.to_string())];
+    // Written as every JSON object todo prints: no agent-harness tag in it.
+    let text = crate::output::json_line(&value);
+    let content = vec![ContentBlock::text(text.trim_end().to_string())];
     if failed {
         CallToolResult::error(content)
     } else {
@@ -354,14 +464,14 @@ fn tools() -> Vec<Tool> {
                 "type": "array",
                 "minItems": 1,
                 "description": "Several ops, applied in order as one batch (all or nothing); each sees the ones before it.",
-                "items": { "type": "object", "properties": op_properties() }
+                "items": { "type": "object", "properties": op_properties(), "additionalProperties": false }
             }),
         );
     }
     let todo = Tool::new(
         "todo",
         TODO_DESCRIPTION,
-        object(json!({ "type": "object", "properties": todo_properties })),
+        object(json!({ "type": "object", "properties": todo_properties, "additionalProperties": false })),
     )
     .with_title("Task plan")
     .with_annotations(
@@ -403,7 +513,8 @@ fn plan_update_schema() -> Value {
                         "status": { "type": "string", "enum": ["todo", "doing", "done", "dropped"] },
                         "note": { "type": "string", "maxLength": 300 }
                     },
-                    "required": ["id"]
+                    "required": ["id"],
+                    "additionalProperties": false
                 }
             },
             "objectives": {
@@ -415,7 +526,8 @@ fn plan_update_schema() -> Value {
                         "id": id,
                         "status": { "type": "string", "enum": ["open", "done", "dropped"] }
                     },
-                    "required": ["id", "status"]
+                    "required": ["id", "status"],
+                    "additionalProperties": false
                 }
             },
             "phases": {
@@ -427,7 +539,8 @@ fn plan_update_schema() -> Value {
                         "id": id,
                         "status": { "type": "string", "enum": ["pending", "active", "done"] }
                     },
-                    "required": ["id", "status"]
+                    "required": ["id", "status"],
+                    "additionalProperties": false
                 }
             },
             "add_tasks": {
@@ -440,7 +553,8 @@ fn plan_update_schema() -> Value {
                         "text": { "type": "string", "minLength": 1, "maxLength": 300 },
                         "after": { "type": "string" }
                     },
-                    "required": ["phase", "text"]
+                    "required": ["phase", "text"],
+                    "additionalProperties": false
                 }
             },
             "add_findings": {
@@ -448,6 +562,7 @@ fn plan_update_schema() -> Value {
                 "description": "New findings",
                 "items": { "type": "string", "minLength": 1, "maxLength": 300 }
             }
-        }
+        },
+        "additionalProperties": false
     })
 }

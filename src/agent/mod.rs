@@ -8,6 +8,7 @@ pub(crate) mod mcp;
 pub(crate) mod restore;
 pub(crate) mod seen;
 pub(crate) mod setup;
+mod wire;
 
 use serde_json::Value;
 

@@ -44,6 +44,10 @@ struct Data {
     /// Stop reminders given in the current cycle, by session id.
     #[serde(default)]
     sessions: BTreeMap<String, Cycle>,
+    /// What each session was told its list cannot change (`t4:abandoned`),
+    /// so that it is told once.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    told: BTreeMap<String, Vec<String>>,
 }
 
 /// The plan as the agent last saw it: its `rev` and content digest.
@@ -122,6 +126,24 @@ impl AgentState {
         count
     }
 
+    /// Which of `keys` `session` was not told yet; they count as told now.
+    pub(crate) fn tell(&mut self, session: &str, keys: &[String]) -> Vec<String> {
+        /// Notes kept per session: the latest.
+        const KEPT: usize = 256;
+        if !self.data.told.contains_key(session) && self.data.told.len() >= SESSIONS {
+            let first = self.data.told.keys().next().cloned();
+            if let Some(first) = first {
+                self.data.told.remove(&first);
+            }
+        }
+        let told = self.data.told.entry(session.to_string()).or_default();
+        let new: Vec<String> = keys.iter().filter(|k| !told.contains(k)).cloned().collect();
+        told.extend(new.iter().cloned());
+        let over = told.len().saturating_sub(KEPT);
+        told.drain(..over);
+        new
+    }
+
     /// A new prompt: `session`'s reminders start over.
     pub(crate) fn new_cycle(&mut self, session: &str) -> bool {
         self.data.sessions.remove(session).is_some()
@@ -187,9 +209,14 @@ pub(crate) fn user_edit(
             removed: true,
         });
     }
+    // The newest entries, one more than are named: whether they reach back
+    // to what the agent saw tells a rev with no entry (an undo, which
+    // takes its entry out) from one the bounded history no longer keeps.
     let (newest, entries) = history
-        .since(lock, real, seen.rev, LOOK_BACK)
+        .since(lock, real, 0, LOOK_BACK + 1)
         .unwrap_or_default();
+    let reaches_back = entries.iter().any(|e| e.rev <= seen.rev);
+    let oldest = entries.iter().map(|e| e.rev).min();
     // The file is as todo last wrote it: every change since is in the
     // history, but for undo, which takes its entry out (a `rev` with no
     // entry). Otherwise it was changed outside todo.
@@ -205,8 +232,12 @@ pub(crate) fn user_edit(
     // before: any of them the plan no longer has, they removed — by `rm`,
     // `prune`, a line deleted in `edit` or a file imported over the plan.
     let mut before: Vec<&str> = Vec::new();
-    let first = seen.rev + 1;
-    let last = rev.min(seen.rev + LOOK_BACK as u64);
+    // The latest changes, when there are more than are read back.
+    let last = rev;
+    let first = (seen.rev + 1).max(rev.saturating_sub(LOOK_BACK as u64 - 1));
+    if first > seen.rev + 1 && !reaches_back {
+        actions.push("changes older than todo's undo history".to_string());
+    }
     for r in first..=last {
         let action = match entries.iter().find(|e| e.rev == r) {
             Some(e) if e.actor.as_deref() == Some("agent") => continue,
@@ -223,7 +254,22 @@ pub(crate) fn user_edit(
                 before.extend(e.undo.order.iter().flatten().map(String::as_str));
                 cmd
             }
-            None => "todo undo".to_string(),
+            None if !reaches_back && oldest.is_none_or(|o| r < o) => {
+                "changes older than todo's undo history".to_string()
+            }
+            // An undo takes its entry out and leaves the file as the entry
+            // below says; the next entry then starts from there. One that
+            // starts from elsewhere follows a change made outside todo.
+            None => {
+                let below = entries.iter().filter(|e| e.rev < r).max_by_key(|e| e.rev);
+                let above = entries.iter().filter(|e| e.rev > r).min_by_key(|e| e.rev);
+                match (below, above) {
+                    (Some(b), Some(a)) if a.prev.as_deref() != Some(b.digest.as_str()) => {
+                        "edited the plan file outside todo".to_string()
+                    }
+                    _ => "todo undo".to_string(),
+                }
+            }
         };
         if actions.last() != Some(&action) {
             actions.push(action);

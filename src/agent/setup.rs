@@ -56,22 +56,22 @@ fn wanted(agent: Agent) -> &'static [Wanted] {
             Wanted {
                 event: "SessionStart",
                 matcher: None,
-                command: "todo hook session-start",
+                command: "todo hook session-start --agent claude",
             },
             Wanted {
                 event: "UserPromptSubmit",
                 matcher: None,
-                command: "todo hook prompt",
+                command: "todo hook prompt --agent claude",
             },
             Wanted {
                 event: "Stop",
                 matcher: None,
-                command: "todo hook stop",
+                command: "todo hook stop --agent claude",
             },
             Wanted {
                 event: "PostToolUse",
                 matcher: Some("TodoWrite"),
-                command: "todo hook post-tool",
+                command: "todo hook post-tool --agent claude",
             },
         ],
         Agent::Codex => &[
@@ -92,6 +92,25 @@ fn wanted(agent: Agent) -> &'static [Wanted] {
             },
         ],
     }
+}
+
+/// The commands earlier versions of `todo setup` wrote, which it removes
+/// as its own (a command a person wrote is never touched).
+const EARLIER: &[&str] = &[
+    "todo hook session-start",
+    "todo hook prompt",
+    "todo hook stop",
+    "todo hook post-tool",
+];
+
+/// Did `todo setup` write this command (now, or an earlier version)?
+fn written_by_setup(command: &str) -> bool {
+    let command = command.trim();
+    EARLIER.contains(&command)
+        || [Agent::Claude, Agent::Codex]
+            .iter()
+            .flat_map(|a| wanted(*a))
+            .any(|w| w.command == command)
 }
 
 /// The directory whose settings are meant: the project (the first
@@ -122,10 +141,33 @@ fn settings_path(agent: Agent, base: &Path) -> PathBuf {
     }
 }
 
+/// The variable that moves `agent`'s user settings out of the home
+/// directory: Claude Code's `CLAUDE_CONFIG_DIR` (its settings.json is
+/// there), Codex's `CODEX_HOME` (its hooks.json is there).
+pub(crate) fn config_variable(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => "CLAUDE_CONFIG_DIR",
+        Agent::Codex => "CODEX_HOME",
+    }
+}
+
 /// Set up, check or remove todo's hooks in `agent`'s settings file under
-/// `base` (see [`base`]).
-pub(crate) fn run(agent: Agent, base: &Path, user: bool, mode: Mode) -> Result<Report> {
-    let path = &settings_path(agent, base);
+/// `base` (see [`base`]); with `user`, in `config` when the agent's
+/// [`config_variable`] names one.
+pub(crate) fn run(
+    agent: Agent,
+    base: &Path,
+    user: bool,
+    config: Option<&Path>,
+    mode: Mode,
+) -> Result<Report> {
+    let path = &match config.filter(|_| user) {
+        Some(dir) => dir.join(match agent {
+            Agent::Claude => "settings.json",
+            Agent::Codex => "hooks.json",
+        }),
+        None => settings_path(agent, base),
+    };
     let shown = path.display().to_string();
     // A file the person named by `--user` is theirs: links are followed
     // anywhere (dotfile managers link these). A project's file may not
@@ -349,18 +391,28 @@ fn handlers(group: &Value) -> impl Iterator<Item = &Value> {
         .flatten()
 }
 
+/// A handler `todo setup` added: its command is one setup writes (or
+/// wrote). A `todo hook …` a person wrote by hand is theirs.
 fn is_todos(handler: &Value) -> bool {
     handler
         .get("command")
         .and_then(Value::as_str)
-        .and_then(todo_event)
-        .is_some()
+        .is_some_and(written_by_setup)
 }
 
-/// Is `w` registered: a todo hook for its event (flags may differ) in a
-/// group of its event with its matcher?
+/// The `--agent` a hook command names, if any.
+fn agent_flag(command: &str) -> Option<&str> {
+    let mut words = command.split_whitespace();
+    words.find(|w| *w == "--agent")?;
+    words.next()
+}
+
+/// Is `w` registered: a todo hook for its event, naming its agent or
+/// none (other flags may differ), in a group of its event with its
+/// matcher?
 fn present(root: &Value, w: &Wanted) -> bool {
     let want = todo_event(w.command);
+    let agent = agent_flag(w.command);
     root.get("hooks")
         .and_then(|h| h.get(w.event))
         .and_then(Value::as_array)
@@ -369,10 +421,10 @@ fn present(root: &Value, w: &Wanted) -> bool {
         .filter(|g| g.get("matcher").and_then(Value::as_str) == w.matcher)
         .flat_map(handlers)
         .any(|h| {
-            h.get("command")
-                .and_then(Value::as_str)
-                .and_then(todo_event)
-                == want
+            let command = h.get("command").and_then(Value::as_str);
+            // A hook naming no agent serves any (the input tells).
+            let named = command.and_then(agent_flag);
+            command.and_then(todo_event) == want && (named.is_none() || named == agent)
         })
 }
 
@@ -430,7 +482,10 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
     // A file with CRLF line ends (written on Windows) keeps them.
     let crlf = before.is_some_and(|b| b.windows(2).any(|w| w == b"\r\n"));
     let mut out = Vec::new();
-    let formatter = serde_json::ser::PrettyFormatter::with_indent(&indent);
+    let formatter = AsTyped {
+        pretty: serde_json::ser::PrettyFormatter::with_indent(&indent),
+        typed: before.map(number_texts).unwrap_or_default(),
+    };
     let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
     root.serialize(&mut ser)
         .map_err(|e| Error::io(format!("Cannot write {shown}"), io::Error::other(e)))?;
@@ -453,6 +508,98 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
             .map_err(|e| Error::io(format!("Cannot create {}", dir.display()), e))?;
     }
     storage::write_atomic(real, &out).map_err(|e| Error::io(format!("Cannot write {shown}"), e))
+}
+
+/// The pretty layout, writing each number as the file had it: the parser
+/// keeps a number's digits but writes an exponent's sign (`1e2` read back
+/// is `1e+2`), and a person's settings file is not todo's to respell.
+struct AsTyped<'a> {
+    pretty: serde_json::ser::PrettyFormatter<'a>,
+    /// The numbers of the file as typed, by [`number_key`].
+    typed: std::collections::HashMap<String, String>,
+}
+
+impl serde_json::ser::Formatter for AsTyped<'_> {
+    fn write_number_str<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        value: &str,
+    ) -> io::Result<()> {
+        match self.typed.get(&number_key(value)) {
+            Some(typed) => w.write_all(typed.as_bytes()),
+            None => w.write_all(value.as_bytes()),
+        }
+    }
+    fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.pretty.begin_array(w)
+    }
+    fn end_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.pretty.end_array(w)
+    }
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.pretty.begin_array_value(w, first)
+    }
+    fn end_array_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.pretty.end_array_value(w)
+    }
+    fn begin_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.pretty.begin_object(w)
+    }
+    fn end_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.pretty.end_object(w)
+    }
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.pretty.begin_object_key(w, first)
+    }
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.pretty.begin_object_value(w)
+    }
+    fn end_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.pretty.end_object_value(w)
+    }
+}
+
+/// A number's text with its exponent spelled one way (`1E+2`, `1e2`:
+/// `1e2`), the same for a number as typed and as the parser keeps it.
+fn number_key(text: &str) -> String {
+    text.to_ascii_lowercase().replacen("e+", "e", 1)
+}
+
+/// The number literals of a JSON text, outside its strings, by [`number_key`].
+fn number_texts(bytes: &[u8]) -> std::collections::HashMap<String, String> {
+    let mut out = std::collections::HashMap::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = i;
+                while i < bytes.len()
+                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
+                    i += 1;
+                }
+                let typed = String::from_utf8_lossy(&bytes[start..i]).into_owned();
+                out.insert(number_key(&typed), typed);
+            }
+            _ => i += 1,
+        }
+    }
+    out
 }
 
 /// The indentation of a JSON file: the whitespace that starts its first

@@ -16,22 +16,25 @@ use crate::error::{Error, Result};
 const MAX_BYTES: u64 = 1 << 20;
 
 pub(super) fn run(ctx: &Context, args: &ApplyArgs) -> Outcome {
-    let input = match read(args) {
-        Ok(input) => input,
-        Err(e) => return Outcome::of(Err(e)),
-    };
-    let value: Value = match serde_json::from_str(&input) {
-        Ok(v) => v,
-        Err(e) => return Outcome::of(Err(invalid(format!("the ops are not JSON: {e}.")))),
-    };
-    crate::agent::apply_value(ctx, &value)
+    let value = read(args).and_then(|input| {
+        serde_json::from_str::<Value>(&input)
+            .map_err(|e| invalid(format!("the ops are not JSON: {e}.")))
+    });
+    match value {
+        Ok(value) => crate::agent::apply_value(ctx, &value),
+        // Refused before the plan was read: the reply still says its rev.
+        Err(e) => Outcome {
+            result: Err(e),
+            rev: ctx.store.load().ok().map(|l| l.plan.rev),
+            plan: None,
+        },
+    }
 }
 
 fn read(args: &ApplyArgs) -> Result<String> {
     let mut bytes = Vec::new();
     let limited = match &args.ops {
-        Some(path) => std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes))
+        Some(path) => read_ops_file(path, &mut bytes)
             .map_err(|e| Error::io(format!("Cannot read ops file {}", path.display()), e))?,
         None => std::io::stdin()
             .lock()
@@ -46,4 +49,37 @@ fn read(args: &ApplyArgs) -> Result<String> {
         )));
     }
     String::from_utf8(bytes).map_err(|_| invalid("the ops are not UTF-8 text.".into()))
+}
+
+/// Read `--ops FILE` (up to one byte past the limit) into `bytes`. Opened
+/// without waiting for a writer, so a FIFO nobody writes to reads as
+/// empty (an error) at once rather than never ending; then read waiting
+/// for what a writer that is there still sends, as from stdin.
+fn read_ops_file(path: &std::path::Path, bytes: &mut Vec<u8>) -> std::io::Result<usize> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let fifo = file.metadata()?.file_type().is_fifo();
+    if fifo {
+        let fd = file.as_raw_fd();
+        // SAFETY: `fd` is the open descriptor `file` owns for this whole
+        // block; F_GETFL/F_SETFL only read and set its status flags.
+        let cleared = unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) >= 0
+        };
+        if !cleared {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    let n = file.take(MAX_BYTES + 1).read_to_end(bytes)?;
+    if fifo && n == 0 {
+        return Err(std::io::Error::other(
+            "it is a FIFO that nothing writes to (start its writer first)",
+        ));
+    }
+    Ok(n)
 }

@@ -9,6 +9,7 @@ use crate::agent::hooks::{self, Agent, Event, Hook};
 use crate::cli::{AgentArg, HookArgs, HookEvent};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
+use crate::plan::Actor;
 use crate::text::{Message, visible};
 
 /// Hook input larger than this is refused unread (a transcript is passed
@@ -22,7 +23,20 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
         HookEvent::SessionStart => Event::SessionStart,
         HookEvent::PostTool => Event::PostTool,
     };
-    let answer = read().and_then(|input| {
+    // A hook acts as the agent, always: nothing it inherits makes it the
+    // person (`TODO_ACTOR` is not read for it), and `--as person` typed
+    // into a hook's command is refused rather than obeyed.
+    let answer = if ctx.actor == Some(Actor::Person) {
+        Err(Error::Usage(
+            "a hook acts as the agent; `--as person` does not apply to it (remove it from the hook's command)".into(),
+        ))
+    } else {
+        Ok(())
+    };
+    let mut agent_ctx = ctx.with_store(ctx.store.clone());
+    agent_ctx.actor = Some(Actor::Agent);
+    let ctx = &agent_ctx;
+    let answer = answer.and_then(|()| read()).and_then(|input| {
         let cwd = std::env::current_dir()
             .map_err(|e| Error::io("Cannot read the current directory", e))?;
         let hook = Hook {

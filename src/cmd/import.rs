@@ -14,7 +14,7 @@ use crate::error::{Error, Result, io_reason};
 use crate::markdown;
 use crate::markdown::Parsed;
 use crate::output::{Kind, Report};
-use crate::plan::{Finding, Objective, Op, Plan, Tx, import as plan_import};
+use crate::plan::{Actor, Checks, Finding, Objective, Op, Plan, Tx, import as plan_import};
 use crate::region;
 use crate::storage::{self, Named};
 
@@ -35,6 +35,9 @@ struct Input {
     aims: Option<(Vec<Objective>, Vec<Finding>)>,
     /// Whether matched tasks keep their notes (JSON snapshots carry none).
     keep_notes: bool,
+    /// Whether the format says who checks a task (Markdown's comments, a
+    /// plan file's `checks`); an agent's snapshot or session does not.
+    says_checks: bool,
     /// The agent and entry, when it came from a session file.
     session: Option<(restore::Agent, Option<String>, usize)>,
 }
@@ -81,6 +84,7 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
             phases: found.phases,
             aims: None,
             keep_notes: true,
+            says_checks: false,
             session: Some((found.agent, found.entry, found.line)),
         });
     }
@@ -97,11 +101,16 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
     if parsed.phases.is_empty() && parsed.objectives.is_empty() && parsed.findings.is_empty() {
         return Err(Error::EmptyImport { from: shown });
     }
+    // Markdown says who checks a task in its comments, and so does JSON
+    // that todo wrote (`checks`, `by`, `unlocked` on some task); an agent's
+    // snapshot (`[{name, tasks: [{content, status}]}]`) has no word for it.
+    let says_checks = !keep_notes || json_says_checks(&text);
     Ok(Input {
         shown,
         phases: parsed.phases,
         aims: Some((parsed.objectives, parsed.findings)),
         keep_notes,
+        says_checks,
         session: None,
     })
 }
@@ -133,9 +142,13 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
         phases,
         aims,
         keep_notes,
+        says_checks,
         session,
     } = input;
-    let phases = tx.adopt(phases, keep_notes);
+    let mut phases = tx.adopt(phases, keep_notes);
+    if tx.actor() == Actor::Agent && !says_checks {
+        keep_checks(tx.plan(), &mut phases);
+    }
     tx.apply(Op::Replace { phases })?;
     if let Some((objectives, findings)) = aims {
         let op = replace_aims(tx.plan(), objectives, findings);
@@ -151,6 +164,45 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
         imported["line"] = json!(line);
     }
     Ok(Report::new("import", Kind::Confirm, message).with("imported", imported))
+}
+
+/// Does some task of this JSON (a plan file, an export, a snapshot) have
+/// one of the fields that say who set it or who checks it?
+fn json_says_checks(text: &str) -> bool {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return false;
+    };
+    let phases = if v.is_array() {
+        Some(&v)
+    } else {
+        v.get("phases")
+    };
+    phases
+        .and_then(serde_json::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p.get("tasks").and_then(serde_json::Value::as_array))
+        .flatten()
+        .any(|t| {
+            ["checks", "by", "unlocked"]
+                .iter()
+                .any(|k| t.get(k).is_some())
+        })
+}
+
+/// An agent's import of a list that says nothing of who checks a task (an
+/// agent's snapshot or session) leaves that as the plan has it:
+/// the agent may not change it, and its import changes what it may.
+fn keep_checks(plan: &Plan, phases: &mut [crate::plan::Phase]) {
+    for task in phases.iter_mut().flat_map(|p| &mut p.tasks) {
+        if task.checks == Checks::Anyone
+            && !task.unlocked
+            && let Some((_, old)) = plan.task_by_id(&task.id)
+        {
+            task.checks = old.checks;
+            task.unlocked = old.unlocked;
+        }
+    }
 }
 
 /// JSON (a plan file, a phases array, or `{"phases": [...]}`) or Markdown.

@@ -17,7 +17,8 @@ use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
 use crate::merge::{self, Finding, Severity};
 use crate::output::{Kind, Report};
-use crate::plan::{Plan, json as plan_json};
+use crate::plan::rules::By;
+use crate::plan::{Actor, Op, Plan, Tx, json as plan_json};
 use crate::storage::Store;
 
 pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
@@ -37,10 +38,26 @@ pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
     let base = read(&args.base, "the base version", true)?;
     let ours = read(&args.ours, "our version", false)?;
     let theirs = read(&args.theirs, "their version", false)?;
-    let merged = merge::merge(&base, &ours, &theirs).map_err(|which| Error::CounterSpent {
+    let mut merged = merge::merge(&base, &ours, &theirs).map_err(|which| Error::CounterSpent {
         which,
         merging: Some(store.display()),
     })?;
+    if ctx.actor == Some(Actor::Agent) {
+        agent_may_merge(ctx, &ours, &merged.plan)?;
+    }
+    // `<ours>` the live plan (the driver run by hand): the merge is one
+    // change of it, counted on from this working copy's rev (kept beside
+    // the history, not in the file), which must never go back.
+    let real = |p: &Path| fs::canonicalize(p).ok();
+    if let Some(revs) = &ctx.store.revs
+        && let Some(live) = real(&store.target())
+        && real(&ctx.store.target()).as_ref() == Some(&live)
+        && let Ok(bytes) = fs::read(&live)
+    {
+        let now = revs.read(&live, &bytes, ours.rev).rev;
+        merged.plan.rev = merged.plan.rev.max(now.saturating_add(1));
+        store.revs = Some(revs.clone());
+    }
     lock.save(&store, &merged.plan)?;
 
     let conflicts = merged.conflicts().count();
@@ -65,6 +82,31 @@ pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
     // Git takes any non-zero status as "conflicted" and stops for a person.
     report.exit = ExitCode::MergeConflicts.when(conflicts > 0);
     Ok(report)
+}
+
+/// Run by the agent, a merge is a change by the agent to our version: what
+/// it takes from theirs passes the rules any agent change does (a task
+/// only a person checks stays as ours has it, what a person set is not
+/// changed or removed). Checked on the whole result, as every change is;
+/// nothing is written when it fails.
+fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Result<()> {
+    let mut tx = Tx::new(ours.clone());
+    tx.set_by(By {
+        actor: Actor::Agent,
+        now: ctx.now.clone(),
+    });
+    // The marks are the merge's to carry (a person's on their branch):
+    // checked, not stamped.
+    tx.set_restoring();
+    tx.apply(Op::Replace {
+        phases: merged.phases.clone(),
+    })?;
+    tx.apply(Op::ReplaceAims {
+        objectives: merged.objectives.clone(),
+        findings: merged.findings.clone(),
+    })?;
+    tx.commit()?;
+    Ok(())
 }
 
 /// Git's file names are temporary (`.merge_file_XXXXXX`), so the summary

@@ -22,5 +22,8 @@ pub(super) fn run(args: &SetupArgs) -> Result<Report> {
         Mode::Add
     };
     let base = setup::base(args.user, &cwd)?;
-    setup::run(agent, &base, args.user, mode)
+    let config = std::env::var_os(setup::config_variable(agent))
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from);
+    setup::run(agent, &base, args.user, config.as_deref(), mode)
 }

@@ -10,7 +10,9 @@ use crate::cli::UndoArgs;
 use crate::error::{Error, Result};
 use crate::history::{Found, History, file_digest, plan_digest};
 use crate::output::{Kind, Report};
-use crate::plan::Op;
+use crate::plan::ops::Refusal;
+use crate::plan::{Actor, Op};
+use crate::text::visible;
 
 pub(super) fn run(ctx: &Context, args: &UndoArgs) -> Outcome {
     let Some(history) = &ctx.history else {
@@ -89,6 +91,24 @@ fn take_back(
         return Err(Error::NothingToUndo);
     };
     let what = last.entry.what.clone();
+    // Undo by the agent is a change by the agent: it may take back its own
+    // last change, never a person's (nor one made before todo recorded who
+    // made it), and what it puts back passes the same rules as any change.
+    let agent = session.tx.actor() == Actor::Agent;
+    if agent && last.entry.actor.as_deref() != Some("agent") {
+        let by = match last.entry.cmd.as_deref() {
+            Some(cmd) => format!("a person's ({})", visible(cmd)),
+            None if last.entry.actor.is_none() => "not recorded as the agent's".into(),
+            None => "a person's".into(),
+        };
+        return Err(Error::Refused {
+            code: Refusal::SetByPerson,
+            message: format!(
+                "the last change, \"{}\", was {by}; an agent may undo only its own changes.",
+                visible(&what)
+            ),
+        });
+    }
     let (bytes, plan) = session.view();
     let bytes = bytes.unwrap_or_default();
     // The file as read is nearly always in todo's own layout; only when its
@@ -112,7 +132,9 @@ fn take_back(
             .map_err(read_error)?;
         return Ok((what, None));
     }
-    session.tx.set_restoring();
+    if !agent {
+        session.tx.set_restoring();
+    }
     session.tx.apply(Op::Replace { phases })?;
     session.tx.apply(Op::ReplaceAims {
         objectives,

@@ -3,7 +3,7 @@
 //! oh-my-pi / pi-todo snapshot). The plan file itself is `json`'s.
 
 use super::json::{SyntaxError, char_column};
-use super::{Finding, Objective, Phase, Status, Task};
+use super::{Actor, Checks, Finding, Objective, Phase, Status, Task};
 
 /// Phases from JSON as agents and other tools store them: a plan file, a
 /// bare phases array, or any object with a `phases` array (an oh-my-pi /
@@ -31,6 +31,16 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         dropped_by: Option<String>,
         #[serde(default)]
         notes: Option<Vec<String>>,
+        // Who set the status and who checks the task (a plan file's own
+        // fields): read back whole, so an export imported loses nothing.
+        #[serde(default)]
+        by: Option<String>,
+        #[serde(default)]
+        at: Option<String>,
+        #[serde(default)]
+        checks: Option<String>,
+        #[serde(default)]
+        unlocked: Option<bool>,
     }
     #[derive(serde::Deserialize)]
     #[serde(rename_all = "snake_case")]
@@ -85,12 +95,35 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
                 .iter()
                 .filter_map(|n| crate::text::normalize(n))
                 .collect();
+            let bad = |field: &str, value: &str, expected: &str| SyntaxError {
+                line: 0,
+                column: 0,
+                message: format!(
+                    "{}: unknown {field} \"{value}\" (expected {expected})",
+                    place()
+                ),
+            };
+            let by = match t.by.as_deref() {
+                None => None,
+                Some(v) => Some(Actor::parse(v).ok_or_else(|| bad("by", v, "person or agent"))?),
+            };
+            let checks = match t.checks.as_deref() {
+                None => Checks::Anyone,
+                Some(v) => {
+                    Checks::parse(v).ok_or_else(|| bad("checks", v, "anyone, person or agent"))?
+                }
+            };
             phase.tasks.push(Task {
                 content,
                 status,
                 blocker,
                 dropped_by: t.dropped_by.filter(|_| status == Status::Abandoned),
                 notes,
+                // A mark says who set the status: none on a pending task.
+                at: t.at.filter(|_| by.is_some() && status != Status::Pending),
+                by: by.filter(|_| status != Status::Pending),
+                checks,
+                unlocked: t.unlocked.unwrap_or(false),
                 ..Task::default()
             });
         }

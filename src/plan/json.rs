@@ -1089,33 +1089,52 @@ enum Unit<'a> {
     Tomb(&'a str, &'a str),
 }
 
-/// A phase's id and its task lines: `(task id, Some(date) for a tombstone)`.
+/// A phase of the old file: its id, and its task lines as `(task id,
+/// Some(date) for a tombstone)`.
 type OldPhase<'a> = (&'a str, Vec<(&'a str, Option<&'a str>)>);
 
-/// Each phase's task lines in the old file, in order. Only lines in this
-/// layout count; anything else (a file of version 1, or one laid out by
-/// hand) has none.
-fn old_units(old: &str) -> Vec<OldPhase<'_>> {
+/// Each phase's task lines in the old file, in order: `(phase id, [(task
+/// id, Some(date) for a tombstone)])`. Only lines in this layout count;
+/// anything else (a file of version 1, or one laid out by hand) has none.
+/// Read as bytes, a line at a time (`memchr`): this runs on every change,
+/// over the whole file.
+fn old_units(old: &[u8]) -> Vec<OldPhase<'_>> {
+    const PHASE: &[u8] = b"    { \"id\": \"";
+    const TASK: &[u8] = b"      { \"id\": \"";
+    const TOMB: &[u8] = b"        \"removed\": \"";
     let mut phases: Vec<OldPhase<'_>> = Vec::new();
-    if !old.starts_with("{\n  \"version\": 2,\n") {
+    if !old.starts_with(b"{\n  \"version\": 2,\n") {
         return phases;
     }
-    fn id_of<'a>(line: &'a str, indent: &str, end: &str) -> Option<&'a str> {
-        let rest = line.strip_prefix(indent)?.strip_prefix("{ \"id\": \"")?;
-        let id = rest.strip_suffix(end)?;
+    // The id between `head` and `end` on `line`, if the line is that.
+    fn id_of<'a>(line: &'a [u8], head: &[u8], end: &[u8]) -> Option<&'a str> {
+        let id = line.strip_prefix(head)?.strip_suffix(end)?;
+        let id = std::str::from_utf8(id).ok()?;
         (!id.contains(['"', '\\'])).then_some(id)
     }
-    let mut lines = old.lines().peekable();
-    while let Some(line) = lines.next() {
-        if let Some(pid) = id_of(line, "    ", "\", \"tasks\": [") {
-            phases.push((pid, Vec::new()));
-        } else if let Some(tid) = id_of(line, "      ", "\",")
+    let line_at = |start: usize| -> &[u8] {
+        let rest = old.get(start..).unwrap_or_default();
+        &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())]
+    };
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', old) {
+        let line = &old[start..end];
+        start = end + 1;
+        if line.len() < TASK.len() || line[0] != b' ' {
+            continue;
+        }
+        if line[4] == b'{' {
+            if let Some(pid) = id_of(line, PHASE, b"\", \"tasks\": [") {
+                phases.push((pid, Vec::new()));
+            }
+        } else if line[6] == b'{'
+            && let Some(tid) = id_of(line, TASK, b"\",")
             && let Some((_, tasks)) = phases.last_mut()
         {
-            let date = lines
-                .peek()
-                .and_then(|l| l.strip_prefix("        \"removed\": \""))
-                .and_then(|l| l.strip_suffix("\" }"));
+            let date = line_at(start)
+                .strip_prefix(TOMB)
+                .and_then(|l| l.strip_suffix(b"\" }"))
+                .and_then(|d| std::str::from_utf8(d).ok());
             tasks.push((tid, date));
         }
     }
@@ -1180,7 +1199,7 @@ pub fn render(plan: &Plan) -> String {
 /// [`render`], replacing `old` (the file as it was) on `today` (a date,
 /// `YYYY-MM-DD`): tasks that left a phase leave tombstones, and the old
 /// file's tombstones stay for [`TOMB_DAYS`] days.
-pub fn render_over(plan: &Plan, old: Option<&str>, today: &str) -> String {
+pub fn render_over(plan: &Plan, old: Option<&[u8]>, today: &str) -> String {
     let mut out = String::with_capacity(128 + plan.task_count() * 112);
     let _ = writeln!(out, "{{\n  \"version\": {VERSION},");
     for (k, v) in &plan.extra {

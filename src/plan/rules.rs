@@ -85,8 +85,13 @@ pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Res
     match by.actor {
         Actor::Agent => {
             if b.checks == Checks::Person {
+                // The one-in-progress rule may start a person's task, but
+                // an agent's change may not send one in progress back to
+                // pending (by starting another).
+                let demoted =
+                    |a: &Task| b.status == Status::InProgress && a.status == Status::Pending;
                 let touched = after.is_none_or(|a| {
-                    (a.status != b.status && !moved_by_rule(b, a))
+                    (a.status != b.status && (!moved_by_rule(b, a) || demoted(a)))
                         || a.content != b.content
                         || a.checks != b.checks
                 });
@@ -105,6 +110,9 @@ pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Res
                     None => Some("remove it"),
                     Some(a) if a.status != b.status => Some("change it"),
                     Some(a) if a.content != b.content => Some("rename it"),
+                    // Saying it checks the task would lock the person out
+                    // of what they set.
+                    Some(a) if a.checks != b.checks => Some("change who checks it"),
                     Some(_) => None,
                 };
                 if let Some(what) = what {
@@ -161,15 +169,60 @@ pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Res
     Ok(())
 }
 
+/// The field of an objective that says who wrote it: `addedBy` (kept
+/// with the objective's other fields; an older file has none).
+const WRITTEN_BY: &str = "addedBy";
+
+/// Who wrote `o`, when the plan knows.
+pub(crate) fn written_by(o: &Objective) -> Option<Actor> {
+    o.extra
+        .get(WRITTEN_BY)
+        .and_then(serde_json::Value::as_str)
+        .and_then(Actor::parse)
+}
+
+/// Record that `actor` wrote `o` (`None`: not known).
+pub(crate) fn set_written_by(o: &mut Objective, actor: Option<Actor>) {
+    match actor {
+        Some(a) => {
+            o.extra.insert(WRITTEN_BY.into(), a.as_str().into());
+        }
+        None => {
+            o.extra.remove(WRITTEN_BY);
+        }
+    }
+}
+
 /// An objective's status a person set belongs to the person, as a task's
 /// does: the agent may set the same status again, but not change it,
 /// reword the objective or remove it. A person reopening it clears the mark.
+/// An objective a person wrote is the person's words, as a finding is:
+/// the agent may mark it done or dropped, but not reword or remove it.
 pub(crate) fn check_objective(
     by: &By,
     before: &Objective,
     after: Option<&Objective>,
 ) -> Result<(), OpError> {
-    if by.actor != Actor::Agent || before.by != Some(Actor::Person) {
+    if by.actor != Actor::Agent {
+        return Ok(());
+    }
+    if written_by(before) == Some(Actor::Person) {
+        let what = match after {
+            None => Some("remove it"),
+            Some(a) if a.text != before.text => Some("reword it"),
+            Some(_) => None,
+        };
+        if let Some(what) = what {
+            return Err(refuse(
+                Refusal::SetByPerson,
+                format!(
+                    "objective {} \"{}\" was written by a person; an agent may not {what}.",
+                    before.id, before.text
+                ),
+            ));
+        }
+    }
+    if before.by != Some(Actor::Person) {
         return Ok(());
     }
     let what = match after {

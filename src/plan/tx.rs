@@ -701,8 +701,13 @@ impl Tx {
                     o.by = Some(Actor::Agent);
                     o.at = Some(by.now.clone());
                 }
+                if by.actor == Actor::Agent || rules::written_by(o).is_none() {
+                    rules::set_written_by(o, Some(by.actor));
+                }
                 continue;
             };
+            // Who wrote it is the plan's to say, not the file's.
+            rules::set_written_by(o, rules::written_by(was));
             if was.status == o.status {
                 o.by = was.by;
                 o.at.clone_from(&was.at);
@@ -754,13 +759,30 @@ impl Tx {
             .ok_or_else(|| OpError::NoPhase(id.into()))
     }
 
+    /// A task's text may be in the plan once. An agent's is compared as a
+    /// person reads it ([`crate::text::as_read`]): a copy of a task in
+    /// another case, with a look-alike letter or an invisible character,
+    /// is the same task to the person, and refused as one.
     fn check_unique(&self, content: &str, except: Option<&str>) -> Result<(), OpError> {
-        let clash = self
-            .plan
-            .tasks()
-            .any(|(_, _, t)| t.content == content && Some(t.id.as_str()) != except);
-        if clash {
-            return Err(OpError::Duplicate(content.into()));
+        let read = (self.actor() == super::Actor::Agent).then(|| crate::text::as_read(content));
+        if read.as_ref().is_some_and(String::is_empty) {
+            return Err(OpError::Refused {
+                code: super::ops::Refusal::PlanInvalid,
+                message: format!(
+                    "the task's text \"{}\" shows nothing a person can read (only invisible characters); give it words.",
+                    crate::text::visible(content)
+                ),
+            });
+        }
+        let clash = self.plan.tasks().find(|(_, _, t)| {
+            Some(t.id.as_str()) != except
+                && (t.content == content
+                    || read
+                        .as_ref()
+                        .is_some_and(|r| crate::text::as_read(&t.content) == *r))
+        });
+        if let Some((_, _, t)) = clash {
+            return Err(OpError::Duplicate(t.content.clone()));
         }
         Ok(())
     }
@@ -1170,11 +1192,15 @@ impl Tx {
                 let id = self.plan.mint_objective_id();
                 self.change.objectives(&self.plan);
                 applied.objective = Some(id.clone());
-                self.plan.objectives.push(Objective {
+                let mut objective = Objective {
                     id,
                     text,
                     ..Objective::default()
-                });
+                };
+                if let Some(by) = self.by.as_ref().filter(|_| !self.restoring) {
+                    rules::set_written_by(&mut objective, Some(by.actor));
+                }
+                self.plan.objectives.push(objective);
                 true
             }
             Op::SetObjective { objective, status } => {

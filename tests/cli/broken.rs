@@ -79,13 +79,20 @@ fn duplicate_id() {
     for args in [&["show"][..], &[], &["check"]] {
         let run = env.run(args);
         assert!(run.code == 0 || args == ["check"], "{args:?}: {run:?}");
-        assert!(run.stderr.contains("t1 named two tasks; \"Rotate keys\" is now t"), "{args:?}: {run:?}");
+        assert!(
+            run.stderr
+                .contains("t1 named two tasks; \"Rotate keys\" is now t"),
+            "{args:?}: {run:?}"
+        );
         assert_eq!(env.plan_text(), text, "reading writes nothing");
     }
     env.run(&["next"]).is(0, "Wire OAuth providers\n", "");
     let run = env.run(&["show"]);
     run.ok();
-    assert_eq!(run.stdout, "# Auth\n- [/] Wire OAuth providers\n- [ ] Rotate keys\n");
+    assert_eq!(
+        run.stdout,
+        "# Auth\n- [/] Wire OAuth providers\n- [ ] Rotate keys\n"
+    );
     let settled = env.id("Rotate keys");
     assert!(crate::common::minted(&settled, 't'), "{settled}");
     assert_eq!(env.id("Wire OAuth providers"), "t1");
@@ -95,7 +102,11 @@ fn duplicate_id() {
     let plan = env.plan_text();
     assert_eq!(plan.matches("\"t1\"").count(), 1, "{plan}");
     let run = env.run(&["show"]);
-    run.is(0, "# Auth\n- [x] Wire OAuth providers\n- [/] Rotate keys\n", "");
+    run.is(
+        0,
+        "# Auth\n- [x] Wire OAuth providers\n- [/] Rotate keys\n",
+        "",
+    );
 }
 
 #[test]
@@ -145,7 +156,10 @@ fn unknown_fields_survive_a_rewrite() {
     env.run(&["done", "keys"]).ok();
     let out = env.plan_text();
     assert!(out.contains("{ \"id\": \"t2\",\n        \"content\": \"Rotate keys\", \"status\": \"completed\", \"by\": \"person\", \"at\": \"2026-01-02T03:04:05Z\", \"due\": \"2027-01-01\", \"estimate\": {\"h\":3} }\n"), "{out}");
-    assert!(out.contains("], \"name\": \"Auth\", \"color\": \"red\" }"), "{out}");
+    assert!(
+        out.contains("], \"name\": \"Auth\", \"color\": \"red\" }"),
+        "{out}"
+    );
     assert!(out.contains("\"owner\": \"team-a\""), "{out}");
     // rev is no longer in the file; it went on from the one it had.
     assert!(!out.contains("\"rev\""), "{out}");

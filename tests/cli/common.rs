@@ -298,7 +298,10 @@ impl TestEnv {
         }
         for (kind, key) in [('o', "objectives"), ('f', "findings")] {
             for (i, o) in list(&plan[key]).iter().enumerate() {
-                names.push((format!("{kind}{}", i + 1), o["id"].as_str().unwrap().to_string()));
+                names.push((
+                    format!("{kind}{}", i + 1),
+                    o["id"].as_str().unwrap().to_string(),
+                ));
             }
         }
         Some(Names(names))

@@ -67,7 +67,10 @@ fn spent_counters_of_a_version_1_file_no_longer_stop_new_ids() {
         .is(0, "Appended to Elsewhere: Four\n", "");
     let ids = task_ids(&env);
     assert_eq!(ids[..2], ["t1", "t18446744073709551615"]);
-    assert!(minted(&ids[2], 't') && minted(&ids[3], 't') && ids[2] != ids[3], "{ids:?}");
+    assert!(
+        minted(&ids[2], 't') && minted(&ids[3], 't') && ids[2] != ids[3],
+        "{ids:?}"
+    );
     assert!(minted(&env.phase_id("Elsewhere"), 'p'));
     let plan = env.plan();
     assert_eq!(plan["version"], 2);

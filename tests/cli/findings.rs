@@ -240,8 +240,17 @@ fn undo_by_an_agent_may_not_take_back_a_person_s_finding() {
     let env = with_person_finding();
     let f1 = finding(&env, SANDBOX);
     let before = env.plan_text();
+    // The last change was the person's: an agent may undo only its own.
     let run = agent(&env, &["undo"]);
-    refused(&env, &run, &before, "remove it");
+    run.code(7);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "Refused (set-by-person): the last change, \"Recorded finding {f1}: the sandbox resets nightly\", was a person's (todo finding \"the sandbox resets nightly\"); an agent may undo only its own changes.\n"
+        ),
+        "{run:?}"
+    );
+    assert_eq!(env.plan_text(), before, "must not be written");
     // An agent's own is undone; the person's mark comes back with undo.
     agent(&env, &["finding", "mine"]).ok();
     agent(&env, &["undo"]).ok();
@@ -349,6 +358,6 @@ fn a_plain_import_keeps_the_person_s_mark_on_an_objective() {
     env.run(&["import", "p.md"]).ok();
     assert_eq!(
         env.plan()["objectives"][0],
-        json!({"id": o1, "text": "Ship", "status": "dropped", "by": "person", "at": NOW})
+        json!({"id": o1, "text": "Ship", "status": "dropped", "by": "person", "at": NOW, "addedBy": "person"})
     );
 }

@@ -206,7 +206,10 @@ fn neighbouring_tasks_changed_on_two_branches_merge() {
         &[&["done", &a2], &["note", &a2, "left"]],
         &[&["done", &a3], &["rename", &a3, "--", "A3 renamed"]],
         &[
-            ("Auth", &[("A1", I), ("A2", C), ("A3 renamed", C), ("A4", P)]),
+            (
+                "Auth",
+                &[("A1", I), ("A2", C), ("A3 renamed", C), ("A4", P)],
+            ),
             ("Docs", &[("D1", P), ("D2", P)]),
         ],
     );
@@ -250,12 +253,25 @@ fn appends_to_different_phases_get_different_ids() {
     let (auth, docs) = (repo.phase_id("Auth"), repo.phase_id("Docs"));
     merges_clean(
         &repo,
-        &[&["append", "-p", &auth, "a5"], &["append", "-p", &auth, "a6"]],
-        &[&["append", "-p", &docs, "d3"], &["append", "-p", &docs, "d4"]],
+        &[
+            &["append", "-p", &auth, "a5"],
+            &["append", "-p", &auth, "a6"],
+        ],
+        &[
+            &["append", "-p", &docs, "d3"],
+            &["append", "-p", &docs, "d4"],
+        ],
         &[
             (
                 "Auth",
-                &[("A1", I), ("A2", P), ("A3", P), ("A4", P), ("A5", P), ("A6", P)],
+                &[
+                    ("A1", I),
+                    ("A2", P),
+                    ("A3", P),
+                    ("A4", P),
+                    ("A5", P),
+                    ("A6", P),
+                ],
             ),
             ("Docs", &[("D1", P), ("D2", P), ("D3", P), ("D4", P)]),
         ],
@@ -279,7 +295,10 @@ fn the_same_task_changed_on_both_branches_conflicts() {
     let a2 = repo.id("A2");
     repo.branches(&[&["done", &a2]], &[&["drop", &a2]]);
     let (clean, _) = repo.merge_tree();
-    assert!(!clean, "a task completed on one side and dropped on the other must conflict");
+    assert!(
+        !clean,
+        "a task completed on one side and dropped on the other must conflict"
+    );
 }
 
 #[test]
@@ -298,13 +317,20 @@ fn two_starts_merge_clean_and_are_settled_shown_and_reported() {
     assert!(show.stdout.contains("- [ ] D1\n"), "{show:?}");
     assert!(
         show.stderr.contains("2 tasks were in progress")
-            && show.stderr.contains(&format!("{a3} \"A3\" stays in progress")),
+            && show
+                .stderr
+                .contains(&format!("{a3} \"A3\" stays in progress")),
         "{show:?}"
     );
     let check = repo.todo(&["check", "--json"]);
     check.code(1);
     let settled = check.json()["settled"].clone();
-    assert!(settled[0].as_str().is_some_and(|s| s.contains("in progress")), "{check:?}");
+    assert!(
+        settled[0]
+            .as_str()
+            .is_some_and(|s| s.contains("in progress")),
+        "{check:?}"
+    );
     // The file is left as merged until a change writes the settled plan.
     assert_eq!(repo.env.plan_text(), file);
     repo.todo(&["note", &a3, "merged"]).ok();
@@ -372,7 +398,12 @@ fn two_tasks_under_one_id_are_both_kept_and_the_later_renumbered_alike_on_every_
     first.ok();
     let again = repo.todo(&["show", "--ids"]);
     assert_eq!(first.stdout, again.stdout);
-    assert!(first.stderr.contains("t4kq9x named two tasks; \"Ship it\" is now t"), "{first:?}");
+    assert!(
+        first
+            .stderr
+            .contains("t4kq9x named two tasks; \"Ship it\" is now t"),
+        "{first:?}"
+    );
     let new = repo.id("Ship it");
     assert_ne!(new, "t4kq9x");
     // The id shown is the id that works, and a change writes it down.
@@ -408,7 +439,10 @@ fn rebase_cherry_pick_and_stash_pop_merge_the_plan_too() {
     repo.git(&["stash", "pop", "-q"]);
     let plan = repo.plan();
     let a3_task = tasks(&plan).find(|t| t["content"] == "A3").cloned();
-    assert_eq!(a3_task.map(|t| t["notes"].clone()), Some(serde_json::json!(["stashed"])));
+    assert_eq!(
+        a3_task.map(|t| t["notes"].clone()),
+        Some(serde_json::json!(["stashed"]))
+    );
     assert!(repo.shape()[1].1.contains(&("D1".into(), "blocked".into())));
 }
 
@@ -420,18 +454,26 @@ fn if_rev_never_accepts_a_value_read_before_a_merge_or_checkout() {
     repo.todo(&["done", &a2]).ok();
     repo.commit("a");
     repo.git(&["checkout", "-q", "main"]);
-    let rev = repo.todo(&["show", "--json"]).json()["rev"].as_u64().unwrap();
+    let rev = repo.todo(&["show", "--json"]).json()["rev"]
+        .as_u64()
+        .unwrap();
     repo.git(&["merge", "-q", "a"]);
-    let after = repo.todo(&["show", "--json"]).json()["rev"].as_u64().unwrap();
+    let after = repo.todo(&["show", "--json"]).json()["rev"]
+        .as_u64()
+        .unwrap();
     assert_eq!(after, rev + 1, "a merge counts as one change");
     let stale = repo.todo(&["--if-rev", &rev.to_string(), "done", "A3"]);
     stale.code(4);
     // Back and forth: every other content is another rev, never an old one.
     repo.git(&["checkout", "-q", "HEAD~1"]);
-    let older = repo.todo(&["show", "--json"]).json()["rev"].as_u64().unwrap();
+    let older = repo.todo(&["show", "--json"]).json()["rev"]
+        .as_u64()
+        .unwrap();
     assert!(older > after, "{older} after {after}");
-    repo.todo(&["--if-rev", &after.to_string(), "done", "A3"]).code(4);
-    repo.todo(&["--if-rev", &older.to_string(), "done", "A3"]).ok();
+    repo.todo(&["--if-rev", &after.to_string(), "done", "A3"])
+        .code(4);
+    repo.todo(&["--if-rev", &older.to_string(), "done", "A3"])
+        .ok();
 }
 
 #[test]
@@ -460,7 +502,11 @@ fn a_version_1_plan_is_read_and_rewritten_as_version_2_losing_nothing() {
     );
     let show = repo.todo(&["show", "--json"]);
     show.ok();
-    assert_eq!(show.json()["rev"], 12, "the working copy's count starts at the file's rev");
+    assert_eq!(
+        show.json()["rev"],
+        12,
+        "the working copy's count starts at the file's rev"
+    );
     repo.todo(&["append", "-p", "Auth", "new"]).ok();
     let file = repo.env.plan_text();
     assert!(file.starts_with("{\n  \"version\": 2,\n"), "{file}");
@@ -474,12 +520,16 @@ fn a_version_1_plan_is_read_and_rewritten_as_version_2_losing_nothing() {
     ] {
         assert!(file.contains(kept), "{kept} lost:\n{file}");
     }
-    assert!(!file.contains("nextTaskId") && !file.contains("\"rev\""), "{file}");
+    assert!(
+        !file.contains("nextTaskId") && !file.contains("\"rev\""),
+        "{file}"
+    );
     assert_eq!(repo.todo(&["show", "--json"]).json()["rev"], 13);
     repo.todo(&["done", "t7"]).ok();
     // A version this todo does not know is refused, as an older todo
     // refuses version 2.
-    repo.env.write_plan(&file.replace("\"version\": 2", "\"version\": 3"));
+    repo.env
+        .write_plan(&file.replace("\"version\": 2", "\"version\": 3"));
     let newer = repo.todo(&["show"]);
     newer.code(5);
     assert!(newer.stderr.contains("unknown version 3"), "{newer:?}");
@@ -492,7 +542,9 @@ fn a_tombstone_stays_thirty_days_then_the_next_change_drops_it() {
     repo.todo(&["rm", &a2]).ok();
     let file = repo.env.plan_text();
     assert!(
-        file.contains(&format!("{{ \"id\": \"{a2}\",\n        \"removed\": \"2026-01-02\" }}")),
+        file.contains(&format!(
+            "{{ \"id\": \"{a2}\",\n        \"removed\": \"2026-01-02\" }}"
+        )),
         "{file}"
     );
     // Readers skip it; it is not a task.

@@ -8,7 +8,9 @@
 
 mod common;
 
+mod agent_text;
 mod append;
+mod as_person;
 mod batch;
 mod broken;
 mod check_next;
@@ -43,4 +45,5 @@ mod shared;
 mod show;
 mod status;
 mod terminal;
+mod traps;
 mod undo;

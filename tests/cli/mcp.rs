@@ -15,7 +15,7 @@ use crate::common::{TestEnv, missing_tool, s};
 
 /// An interpreter with the official `mcp` SDK and `jsonschema`:
 /// `TODO_MCP_PYTHON`, else the venv `.ci/run` makes.
-fn python() -> Option<PathBuf> {
+pub(crate) fn python() -> Option<PathBuf> {
     let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/mcp-venv/bin/python");
     let python = std::env::var_os("TODO_MCP_PYTHON")
         .map(PathBuf::from)
@@ -29,7 +29,7 @@ fn python() -> Option<PathBuf> {
     works.then_some(python)
 }
 
-fn client_script() -> PathBuf {
+pub(crate) fn client_script() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/mcp/client.py")
 }
 
@@ -215,8 +215,17 @@ fn malformed_lines_and_unknown_methods_get_protocol_errors_and_the_server_goes_o
     let mut server = Server::started(&env);
     init_plan(&mut server);
     let before = env.plan_text();
-    // Not JSON: ignored, as the official SDKs do (no id to answer to).
+    // Not JSON: a Parse error for each line (JSON-RPC 2.0, section 5.1:
+    // id null when none can be read).
     server.write(b"this is not json\n{\"jsonrpc\":\"2.0\",\"id\":\n");
+    for _ in 0..2 {
+        let reply = server.next();
+        assert_eq!(
+            (reply["id"].clone(), reply["error"]["code"].clone()),
+            (Value::Null, json!(-32700)),
+            "{reply}"
+        );
+    }
     // JSON, but not a JSON-RPC message: Invalid Request.
     server.send(&json!({ "hello": "world" }));
     assert_eq!(server.next()["error"]["code"], -32600);
@@ -435,4 +444,197 @@ fn todo_mcp_runs_the_program_beside_it_and_says_when_it_is_missing() {
         stderr.contains("todo mcp runs the program todo-mcp, installed with todo"),
         "{stderr}"
     );
+}
+
+/// The answer to a broken line: its id and error code, and the message.
+fn answer(reply: &Value) -> (Value, Value, String) {
+    (
+        reply["id"].clone(),
+        reply["error"]["code"].clone(),
+        reply["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+    )
+}
+
+/// Lines no SDK client sends but a broken one might, each answered
+/// (JSON-RPC 2.0, sections 4 and 5: an error object, with the request's id
+/// when it can be read, else null), and the server goes on.
+#[test]
+fn every_broken_line_is_answered_with_its_id_when_one_can_be_read() {
+    let env = TestEnv::new();
+    let mut server = Server::started(&env);
+    init_plan(&mut server);
+    let before = env.plan_text();
+    // A CallToolRequest whose arguments are not an object (MCP's schema:
+    // `arguments?: { [key: string]: unknown }`): Invalid params.
+    server.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "todo", "arguments": [1]}}));
+    let (id, code, message) = answer(&server.next());
+    assert_eq!((id, code), (json!(1), json!(-32602)));
+    assert!(
+        message.contains("\"params.arguments\" of tools/call must be an object"),
+        "{message}"
+    );
+    server.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": [1]}));
+    assert_eq!(answer(&server.next()).1, json!(-32602));
+    server.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {}}));
+    assert_eq!(answer(&server.next()).1, json!(-32602));
+    // Invalid requests whose id can be read get that id back.
+    server.send(&json!({"jsonrpc": "2.0", "id": "four", "method": 7}));
+    let (id, code, message) = answer(&server.next());
+    assert_eq!((id, code), (json!("four"), json!(-32600)));
+    assert!(message.contains("\"method\" must be a string"), "{message}");
+    server.send(&json!({"id": 5, "method": "tools/list"}));
+    let (id, code, message) = answer(&server.next());
+    assert_eq!((id, code), (json!(5), json!(-32600)));
+    assert!(message.contains("\"jsonrpc\" must be \"2.0\""), "{message}");
+    // Bytes that are not UTF-8, nesting 5,000 deep, a line over 16 MiB:
+    // an answer each, never silence.
+    server.write(b"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\",\"x\":\"\xff\xfe\"}\n");
+    let (id, code, message) = answer(&server.next());
+    assert_eq!((id, code), (Value::Null, json!(-32700)));
+    assert!(message.contains("not UTF-8"), "{message}");
+    let deep = format!("{}{}\n", "[".repeat(5_000), "]".repeat(5_000));
+    server.write(deep.as_bytes());
+    let (_, code, message) = answer(&server.next());
+    assert_eq!(code, json!(-32700));
+    assert!(message.contains("nested deeper"), "{message}");
+    let mut huge = br#"{"jsonrpc":"2.0","id":7,"method":"ping","pad":""#.to_vec();
+    huge.resize(huge.len() + (17 << 20), b'x');
+    huge.extend_from_slice(b"\"}\n");
+    server.write(&huge);
+    let (_, code, message) = answer(&server.next());
+    assert_eq!(code, json!(-32600));
+    assert!(message.contains("longer than 16 MiB"), "{message}");
+    // A batch under a protocol version without batches (2025-06-18).
+    server.write(b"[{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}]\n");
+    let (_, code, message) = answer(&server.next());
+    assert_eq!(code, json!(-32600));
+    assert!(
+        message.contains("only under protocol version 2025-03-26"),
+        "{message}"
+    );
+    // Nothing was written, and the server still answers.
+    assert_eq!(env.plan_text(), before);
+    let reply = server.call(9, json!({ "op": "view" }));
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    let (code, rest, stderr) = server.close();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(rest.is_empty(), "{rest:?}");
+}
+
+/// JSON-RPC 2.0 section 6 batches, which MCP 2025-03-26 allows (its
+/// "JSONRPCBatchRequest"): after negotiating that version, a batch is
+/// answered as one array holding an answer for each request in it.
+#[test]
+fn batches_are_answered_as_one_array_under_2025_03_26() {
+    let env = TestEnv::new();
+    let mut server = Server::start(&env);
+    server.send(&json!({
+        "jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": "2025-03-26", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}
+    }));
+    assert_eq!(server.next()["result"]["protocolVersion"], "2025-03-26");
+    server.send(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }));
+    let batch = json!([
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "todo", "arguments": {"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}}},
+        {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 1, "progress": 1}},
+        {"jsonrpc": "2.0", "id": "two", "method": "tools/call",
+            "params": {"name": "todo", "arguments": {"op": "view"}}},
+        {"jsonrpc": "2.0", "id": 3, "method": 3}
+    ]);
+    let mut line = batch.to_string();
+    line.push('\n');
+    server.write(line.as_bytes());
+    let line = server
+        .lines
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the batch's answer");
+    let answers: Value = serde_json::from_str(&line).expect("JSON");
+    let answers = answers.as_array().expect("one array for the batch");
+    let mut ids: Vec<String> = answers.iter().map(|a| a["id"].to_string()).collect();
+    ids.sort();
+    assert_eq!(ids, ["\"two\"", "1", "3"], "{line:.400}");
+    let view = answers
+        .iter()
+        .find(|a| a["id"] == "two")
+        .expect("the view's answer");
+    assert!(
+        reply_of(view)["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("a1"),
+        "the view sees the init before it: {line:.400}"
+    );
+    let (code, rest, stderr) = server.close();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(rest.is_empty(), "{rest:?}");
+}
+
+/// Through the official SDK client: each tool's schema says what it takes
+/// (and no more), each tool takes its own shape only, and a refusal says
+/// the plan's current rev.
+#[test]
+fn each_tool_takes_its_own_shape_and_says_so_in_its_schema() {
+    let Some(python) = python() else {
+        return missing_tool(
+            "python with the official MCP SDK (mcp) and jsonschema: run .ci/run, or set TODO_MCP_PYTHON",
+        );
+    };
+    let env = TestEnv::new();
+    env.run(&["append", "A", "a1"]).ok();
+    let steps = json!([
+        ["tools"],
+        ["tool", "todo", {"todos": [{"content": "x", "status": "pending"}]}],
+        ["tool", "todo", {"op": "set", "task": "t1"}],
+        ["tool", "todo", {"ops": [{"op": "view", "tasks": []}]}],
+        ["tool", "plan_update", {}],
+        ["tool", "plan_update", {"op": "done", "task": "a1"}],
+    ]);
+    let out = crate::agent_text::mcp_calls(&env, &python, &steps, &[]);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for tool in lines[0]["tools"].as_array().expect("tools") {
+        let schema = &tool["inputSchema"];
+        assert_eq!(schema["additionalProperties"], false, "{tool}");
+        assert!(
+            schema.get("required").is_none(),
+            "nothing is asked for: {tool}"
+        );
+    }
+    let todo = lines[0]["tools"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["name"] == "todo"))
+        .expect("todo");
+    assert_eq!(
+        todo["inputSchema"]["properties"]["ops"]["items"]["additionalProperties"],
+        false
+    );
+    for (line, says) in [
+        (&lines[1], "unknown field \"todos\" for the todo tool"),
+        (&lines[2], "unknown op \"set\" for the todo tool"),
+        (&lines[3], "ops[0]: unknown field \"tasks\""),
+        (&lines[5], "unknown field \"op\" for the plan_update tool"),
+    ] {
+        assert_eq!(line["isError"], true, "{line}");
+        let reply = &line["reply"];
+        assert_eq!(reply["error"]["code"], "plan-invalid", "{line}");
+        assert!(
+            reply["message"].as_str().unwrap_or_default().contains(says),
+            "{line}"
+        );
+        // The refusal says the rev it was refused at.
+        assert_eq!(reply["rev"], 1, "{line}");
+    }
+    // plan_update with nothing to update changes nothing, and asks for no op.
+    assert_eq!(lines[4]["isError"], false, "{}", lines[4]);
+    assert_eq!(lines[4]["reply"]["changed"], false);
+    assert_eq!(env.rev(), 1);
 }

@@ -48,17 +48,27 @@ fn verbs_add_and_set_objectives_and_record_findings() {
     let o1 = env.aim_id("objectives", "Ship a plan");
     assert!(crate::common::minted(&o1, 'o'), "{o1}");
     run.is(0, &format!("Added objective {o1}: Ship a plan\n"), "");
-    env.run(&["objective", "done", "ship"])
-        .is(0, &format!("Marked objective {o1} done: Ship a plan\n"), "");
-    env.run(&["objective", "drop", &o1])
-        .is(0, &format!("Marked objective {o1} dropped: Ship a plan\n"), "");
-    env.run(&["objective", "reopen", "plan"])
-        .is(0, &format!("Marked objective {o1} open: Ship a plan\n"), "");
+    env.run(&["objective", "done", "ship"]).is(
+        0,
+        &format!("Marked objective {o1} done: Ship a plan\n"),
+        "",
+    );
+    env.run(&["objective", "drop", &o1]).is(
+        0,
+        &format!("Marked objective {o1} dropped: Ship a plan\n"),
+        "",
+    );
+    env.run(&["objective", "reopen", "plan"]).is(
+        0,
+        &format!("Marked objective {o1} open: Ship a plan\n"),
+        "",
+    );
     let run = env.run(&["finding", "webhooks", "retry"]);
     let f1 = env.aim_id("findings", "webhooks retry");
     assert!(crate::common::minted(&f1, 'f'), "{f1}");
     run.is(0, &format!("Recorded finding {f1}: webhooks retry\n"), "");
-    env.run(&["objective"]).is(0, &format!("- [{o1}] Ship a plan\n"), "");
+    env.run(&["objective"])
+        .is(0, &format!("- [{o1}] Ship a plan\n"), "");
     // Must not match: nothing, or more than one.
     env.given(&[&["objective", "add", "Ship docs"]]);
     let o2 = env.aim_id("objectives", "Ship docs");
@@ -68,8 +78,9 @@ fn verbs_add_and_set_objectives_and_record_findings() {
     let run = env.run(&["objective", "done", "zzz"]);
     run.code(3);
     assert!(
-        run.stderr
-            .contains(&format!("No objective matched \"zzz\". Known objectives: {o1}, {o2}.")),
+        run.stderr.contains(&format!(
+            "No objective matched \"zzz\". Known objectives: {o1}, {o2}."
+        )),
         "{run:?}"
     );
     // Limits: empty, and over 300 characters; nothing written.
@@ -87,7 +98,10 @@ fn verbs_add_and_set_objectives_and_record_findings() {
     assert_eq!(env.plan_text(), before);
     // Ids are never reused, not even after undo.
     env.given(&[&["undo"], &["objective", "add", "Third"]]);
-    let third = env.plan()["objectives"][1]["id"].as_str().unwrap().to_string();
+    let third = env.plan()["objectives"][1]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(crate::common::minted(&third, 'o'), "{third}");
     assert!(third != o1 && third != o2, "{third} reused");
 }
@@ -149,7 +163,7 @@ fn show_puts_objectives_before_the_phases_and_findings_after() {
     let shown = env.run(&["--json"]).json();
     assert_eq!(
         shown["plan"]["objectives"][0],
-        json!({"id": n.id("o1"), "text": "Ship a plan people trust", "status": "done", "by": "person", "at": shown["plan"]["objectives"][0]["at"]})
+        json!({"id": n.id("o1"), "text": "Ship a plan people trust", "status": "done", "by": "person", "at": shown["plan"]["objectives"][0]["at"], "addedBy": "person"})
     );
     assert_eq!(
         shown["plan"]["findings"][1],
@@ -161,7 +175,10 @@ fn show_puts_objectives_before_the_phases_and_findings_after() {
         json!({"id": n.id("o3"), "text": "Support Windows", "status": "dropped"})
     );
     let added = env.run(&["--json", "finding", "x"]).json();
-    assert_eq!(added["finding"], json!({"id": env.aim_id("findings", "x"), "text": "x"}));
+    assert_eq!(
+        added["finding"],
+        json!({"id": env.aim_id("findings", "x"), "text": "x"})
+    );
 }
 
 #[test]
@@ -291,7 +308,7 @@ fn a_hand_edited_duplicate_id_gets_a_new_one() {
     assert!(crate::common::minted(two, 'o'), "{two}");
     assert_eq!(
         plan["objectives"][1],
-        json!({"id": two, "text": "Two", "status": "done"})
+        json!({"id": two, "text": "Two", "status": "done", "addedBy": "person"})
     );
     assert_eq!(plan["findings"][0]["id"], "f2");
 }

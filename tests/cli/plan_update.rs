@@ -131,10 +131,7 @@ fn objectives_take_every_status_and_the_reply_shows_them() {
     env.given(&[&["objective", "add", "Keep the file small"]]);
     let o2 = env.aim_id("objectives", "Keep the file small");
     for status in ["done", "dropped", "open"] {
-        let run = apply(
-            &env,
-            &json!({"objectives": [{"id": o2, "status": status}]}),
-        );
+        let run = apply(&env, &json!({"objectives": [{"id": o2, "status": status}]}));
         run.ok();
         assert_eq!(env.plan()["objectives"][1]["status"], status);
         let marker = match status {

@@ -20,7 +20,11 @@ fn rename_a_task_and_a_phase_then_undo() {
         "",
     );
     let plan = env.plan();
-    assert_eq!(plan["phases"][0]["tasks"][0]["id"], t1.as_str(), "ids are kept");
+    assert_eq!(
+        plan["phases"][0]["tasks"][0]["id"],
+        t1.as_str(),
+        "ids are kept"
+    );
     assert_eq!(plan["phases"][1]["name"], "Billing v2");
     env.run(&["rename", "keys", "--", "Invoice export"]).is(
         7,

@@ -76,7 +76,7 @@ fn setup_claude_writes_the_hooks_into_a_new_file() {
         "hooks": [
           {
             "type": "command",
-            "command": "todo hook session-start",
+            "command": "todo hook session-start --agent claude",
             "timeout": 10
           }
         ]
@@ -87,7 +87,7 @@ fn setup_claude_writes_the_hooks_into_a_new_file() {
         "hooks": [
           {
             "type": "command",
-            "command": "todo hook prompt",
+            "command": "todo hook prompt --agent claude",
             "timeout": 10
           }
         ]
@@ -98,7 +98,7 @@ fn setup_claude_writes_the_hooks_into_a_new_file() {
         "hooks": [
           {
             "type": "command",
-            "command": "todo hook stop",
+            "command": "todo hook stop --agent claude",
             "timeout": 10
           }
         ]
@@ -110,7 +110,7 @@ fn setup_claude_writes_the_hooks_into_a_new_file() {
         "hooks": [
           {
             "type": "command",
-            "command": "todo hook post-tool",
+            "command": "todo hook post-tool --agent claude",
             "timeout": 10
           }
         ]
@@ -145,10 +145,13 @@ fn setup_merges_into_existing_settings_and_is_reversible() {
     let v: Value = serde_json::from_str(&text).unwrap();
     let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["model", "permissions", "hooks", "env"]);
-    assert_eq!(commands(&v, "Stop"), ["notify-send done", "todo hook stop"]);
+    assert_eq!(
+        commands(&v, "Stop"),
+        ["notify-send done", "todo hook stop --agent claude"]
+    );
     assert_eq!(
         commands(&v, "PostToolUse"),
-        ["prettier --write", "todo hook post-tool"]
+        ["prettier --write", "todo hook post-tool --agent claude"]
     );
     assert_eq!(v["hooks"]["PostToolUse"][1]["matcher"], "TodoWrite");
     // Twice: nothing changes, not a byte.
@@ -173,9 +176,10 @@ fn a_hook_set_up_by_hand_with_other_flags_counts() {
     let env = TestEnv::new();
     env.run(&["setup", "claude"]).ok();
     let path = settings(&env);
-    let text = std::fs::read_to_string(&path)
-        .unwrap()
-        .replace("\"todo hook stop\"", "\"/opt/bin/todo hook stop --max 5\"");
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "\"todo hook stop --agent claude\"",
+        "\"/opt/bin/todo hook stop --max 5\"",
+    );
     std::fs::write(&path, &text).unwrap();
     env.run(&["setup", "claude", "--check"]).ok();
     env.run(&["setup", "claude"]).ok();
@@ -214,7 +218,7 @@ fn setup_user_writes_the_home_settings() {
     env.run(&["setup", "claude", "--user"]).ok();
     let user = env.home.join(".claude").join("settings.json");
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&user).unwrap()).unwrap();
-    assert_eq!(commands(&v, "Stop"), ["todo hook stop"]);
+    assert_eq!(commands(&v, "Stop"), ["todo hook stop --agent claude"]);
     assert!(!settings(&env).exists());
     env.run(&["setup", "claude", "--check"]).code(1);
     env.run(&["setup", "claude", "--user", "--check"]).ok();

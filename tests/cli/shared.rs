@@ -608,8 +608,9 @@ fn step_locked_a_person_waits_for_unlock_which_is_one_way() {
         json!({"op": "done", "task": "t3"}).to_string().as_bytes(),
     );
     refused_json(&env, &run, 7, "step-locked", &before);
-    // The agent may.
-    agent(&env, &["start", "t3"]).ok();
+    // The agent may (done: starting it would send t2, which only a
+    // person checks, from in progress back to pending).
+    agent(&env, &["done", "t3"]).ok();
     // op-not-allowed: only a person unlocks, by verb or op.
     let before = env.plan_text();
     let run = agent(&env, &["--json", "unlock", "t3"]);
@@ -815,7 +816,7 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
     let people: Vec<String> = (0..20).map(|i| env.id(&format!("person {i}"))).collect();
     let started = std::time::Instant::now();
     let mut children = Vec::new();
-    for i in 0..20 {
+    for (i, person) in people.iter().enumerate() {
         let ops = json!([
             {"op": "append", "phase": format!("Agent {i}"), "items": [format!("x{i}"), format!("y{i}")]},
             {"op": "done", "task": format!("x{i}")}
@@ -837,7 +838,7 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
         children.push(child);
         let person = env
             .command()
-            .args(["done", &people[i]])
+            .args(["done", person])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()

@@ -43,7 +43,12 @@ fn ids_are_shown_in_a_left_column() {
     // as the widest id (six characters for minted ones) plus two.
     let n = env.names();
     let run = env.run(&["show", "--ids"]);
-    assert!(run.stdout.lines().all(|l| l.is_empty() || l.as_bytes()[6..8] == *b"  "), "{run:?}");
+    assert!(
+        run.stdout
+            .lines()
+            .all(|l| l.is_empty() || l.as_bytes()[6..8] == *b"  "),
+        "{run:?}"
+    );
     run.named(&n).is(
         0,
         "p1  # Auth\n\

@@ -113,8 +113,11 @@ fn a_task_named_directly_changes_whatever_its_status() {
     let task = &env.plan()["phases"][0]["tasks"][0];
     assert_eq!(task["status"], "abandoned");
     assert_eq!(task["droppedBy"], "user");
-    env.run(&["done", &env.id("Wire OAuth providers")])
-        .is(0, "Marked completed: Wire OAuth providers\n", "");
+    env.run(&["done", &env.id("Wire OAuth providers")]).is(
+        0,
+        "Marked completed: Wire OAuth providers\n",
+        "",
+    );
     assert!(
         env.plan()["phases"][0]["tasks"][0]
             .get("droppedBy")

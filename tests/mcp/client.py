@@ -4,6 +4,12 @@
                                     transcript, exits 1 on the first failed check
     client.py bench TODO_BINARY [N] one-task changes on a 1,000-task plan: N
                                     tool calls against N `todo apply` processes
+    client.py calls TODO_BINARY JSON  the steps of JSON, a list of
+                                    ["tool", NAME, ARGS], ["resource", URI] or
+                                    ["tools"], each answered on stdout as one
+                                    JSON line (a tool's reply, its text as
+                                    the model reads it, and isError; a
+                                    resource's text; the tool list)
 
 Run in the project directory; the server inherits this environment.
 """
@@ -208,13 +214,32 @@ async def bench(binary, n):
     print(f"tasks=1000 calls={n} mcp_median_ms={mcp * 1000:.2f} apply_median_ms={apply * 1000:.2f} ratio={mcp / apply:.2f}")
 
 
+async def calls(binary, steps):
+    async with stdio_client(server(binary)) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            for step in steps:
+                if step[0] == "tool":
+                    result = await session.call_tool(step[1], step[2])
+                    out = {"isError": bool(result.is_error), "reply": reply_of(result), "text": result.content[0].text}
+                elif step[0] == "resource":
+                    result = await session.read_resource(step[1])
+                    out = {"text": result.contents[0].text}
+                else:
+                    result = await session.list_tools()
+                    out = {"tools": [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in result.tools]}
+                print(json.dumps(out), flush=True)
+
+
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("session", "bench"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("session", "bench", "calls"):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     try:
         if sys.argv[1] == "session":
             asyncio.run(session_test(sys.argv[2]))
+        elif sys.argv[1] == "calls":
+            asyncio.run(calls(sys.argv[2], json.loads(sys.argv[3])))
         else:
             asyncio.run(bench(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 50))
     except BaseException as e:

@@ -5,10 +5,12 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::{Done, invalid, phase_id, set, state, str_field, text_field};
+use super::{Done, Kept, invalid, phase_id, set, state, str_field, text_field};
 use crate::error::{Error, Result};
 use crate::plan::ops::PhaseRef;
-use crate::plan::{Op, Status, Tx};
+use crate::plan::rules::{self, By};
+use crate::plan::{Op, Status, Task, Tx};
+use crate::text::as_read;
 
 /// The phases `TodoWrite` and `update_plan` lists are mirrored into.
 pub(crate) const CLAUDE_PHASE: &str = "Claude Code";
@@ -25,7 +27,16 @@ pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(Stri
             };
             let text = text_field(e, text_key)?
                 .ok_or_else(|| invalid(format!("each list entry needs \"{text_key}\".")))?;
-            let status = state(str_field(e, "status")?.unwrap_or("pending"))?;
+            let status = str_field(e, "status")?.unwrap_or("pending");
+            // Both lists know three statuses; a wrong one is told in the
+            // list's own words, not todo's.
+            if !matches!(status, "pending" | "in_progress" | "completed") {
+                return Err(invalid(format!(
+                    "unknown status \"{}\" in the list (expected pending, in_progress or completed).",
+                    crate::text::head(status, 40).0
+                )));
+            }
+            let status = state(status)?;
             Ok((text, status))
         })
         .collect()
@@ -33,28 +44,47 @@ pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(Stri
 
 /// Make phase `name` hold exactly `list`: tasks kept by their text, new
 /// ones added, the ones the list no longer has removed.
+///
+/// Text is compared as a person reads it, and the same text is the same
+/// task: a list naming one task twice (`"a"`, `"a  b"` and `"a b"`) names
+/// it once, and a list naming a task of another phase mirrors onto that
+/// task. What a person decided stays as the person left it: a task the
+/// agent may not change or remove is kept, and said so in `done.kept`, so
+/// that the agent's list, which may have no word for it (`TodoWrite` has
+/// no "dropped"), still mirrors everything else.
 pub(super) fn mirror(
     tx: &mut Tx,
     name: &str,
     list: Vec<(String, Status)>,
     done: &mut Done,
 ) -> Result<()> {
+    let by = By {
+        actor: tx.actor(),
+        now: String::new(),
+    };
+    let mut seen = HashSet::new();
+    let list: Vec<(String, Status)> = list
+        .into_iter()
+        .filter(|(text, _)| seen.insert(as_read(text)))
+        .collect();
     let plan = tx.plan();
     let phase = phase_id(plan, name);
-    let existing: Vec<(String, String)> = phase
+    let existing: Vec<Task> = phase
         .as_ref()
         .and_then(|p| plan.phases.iter().find(|ph| &ph.id == p))
-        .map(|ph| {
-            ph.tasks
-                .iter()
-                .map(|t| (t.id.clone(), t.content.clone()))
-                .collect()
-        })
+        .map(|ph| ph.tasks.clone())
         .unwrap_or_default();
-    let wanted: HashSet<&str> = list.iter().map(|(t, _)| t.as_str()).collect();
-    for (id, content) in &existing {
-        if !wanted.contains(content.as_str()) {
-            tx.apply(Op::RemoveTask { task: id.clone() })?;
+    for task in &existing {
+        if seen.contains(&as_read(&task.content)) {
+            continue;
+        }
+        match rules::check(&by, Some(task), None) {
+            Ok(()) => {
+                tx.apply(Op::RemoveTask {
+                    task: task.id.clone(),
+                })?;
+            }
+            Err(_) => done.kept.push(kept(task)),
         }
     }
     let mut phase_ref = match phase {
@@ -62,8 +92,19 @@ pub(super) fn mirror(
         _ => PhaseRef::New(name.to_string()),
     };
     for (text, status) in list {
-        let id = match existing.iter().find(|(_, c)| *c == text) {
-            Some((id, _)) => id.clone(),
+        let key = as_read(&text);
+        let found = existing
+            .iter()
+            .find(|t| as_read(&t.content) == key)
+            .map(|t| t.id.clone())
+            .or_else(|| {
+                tx.plan()
+                    .tasks()
+                    .find(|(_, _, t)| as_read(&t.content) == key)
+                    .map(|(_, _, t)| t.id.clone())
+            });
+        let id = match found {
+            Some(id) => id,
             None => {
                 let applied = tx.apply(Op::AddTask {
                     phase: phase_ref.clone(),
@@ -80,13 +121,46 @@ pub(super) fn mirror(
                 id
             }
         };
-        let same = tx
-            .plan()
-            .task_by_id(&id)
-            .is_some_and(|(_, t)| t.status == status);
-        if !same {
-            set(tx, id, status, None)?;
+        let Some((_, task)) = tx.plan().task_by_id(&id) else {
+            continue;
+        };
+        if task.status == status {
+            continue;
         }
+        let mut after = task.clone();
+        after.status = status;
+        if rules::check(&by, Some(task), Some(&after)).is_err() {
+            let note = kept(task);
+            done.kept.push(note);
+            continue;
+        }
+        // Starting it would send the task in progress back to pending:
+        // not when a person started that one (or only a person checks it).
+        if status == Status::InProgress {
+            let current = tx
+                .plan()
+                .tasks()
+                .find(|(_, _, t)| t.status == Status::InProgress && t.id != id)
+                .map(|(_, _, t)| t.clone());
+            if let Some(current) = current {
+                let mut demoted = current.clone();
+                demoted.status = Status::Pending;
+                if rules::check(&by, Some(&current), Some(&demoted)).is_err() {
+                    done.kept.push(kept(&current));
+                    continue;
+                }
+            }
+        }
+        set(tx, id, status, None)?;
     }
     Ok(())
+}
+
+/// What the agent is told of a task its list could not change.
+fn kept(task: &Task) -> Kept {
+    Kept {
+        id: task.id.clone(),
+        content: task.content.clone(),
+        status: task.status,
+    }
 }

@@ -42,6 +42,16 @@ fn bad_position(message: String) -> Error {
 struct Done {
     minted: Vec<String>,
     read_only: bool,
+    /// Tasks a mirrored list would have changed or removed but a person's
+    /// decision keeps as they are.
+    kept: Vec<Kept>,
+}
+
+/// A task kept as a person left it, though the agent's list said otherwise.
+struct Kept {
+    id: String,
+    content: String,
+    status: Status,
 }
 
 /// Apply `value`, in whichever shape it comes, to `tx`; the reply's data
@@ -97,6 +107,14 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
     report
         .extra
         .insert("completedTasks".into(), Value::Array(completed));
+    if !done.kept.is_empty() {
+        let kept: Vec<Value> = done
+            .kept
+            .iter()
+            .map(|k| json!({ "id": k.id, "content": k.content, "status": k.status.to_string() }))
+            .collect();
+        report.extra.insert("kept".into(), Value::Array(kept));
+    }
     if done.read_only {
         report.extra.insert("view".into(), json!(true));
     }

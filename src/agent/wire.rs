@@ -1,0 +1,459 @@
+//! The JSON-RPC framing of `todo mcp`, in front of the SDK: every line a
+//! client sends is answered, however it is broken. The SDK gets only the
+//! messages it can read; what it cannot (bytes that are not UTF-8, text
+//! that is not JSON or nested deeper than a parser goes, a line over
+//! 16 MiB, a request of the wrong shape) gets a JSON-RPC error here, with
+//! the request's id when one can be read, and a message that says what is
+//! wrong. A batch (a JSON array, which protocol version 2025-03-26 allows)
+//! is handed over message by message and answered as one array.
+//!
+//! Three threads: one reads stdin and checks each line, one reads what the
+//! SDK writes, one writes stdout (the only writer, so lines never mix).
+
+use std::collections::HashSet;
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+
+use serde_json::{Map, Value, json};
+
+/// The longest line read; a longer one is answered unread.
+const MAX_LINE: usize = 16 << 20;
+
+/// The one protocol version with JSON-RPC batches.
+const BATCH_VERSION: &str = "2025-03-26";
+
+/// JSON-RPC error codes.
+const PARSE_ERROR: i64 = -32700;
+const INVALID_REQUEST: i64 = -32600;
+const INVALID_PARAMS: i64 = -32602;
+
+/// What the writer thread writes.
+enum Out {
+    /// A line the SDK wrote.
+    Sdk(Vec<u8>),
+    /// An answer of ours.
+    Reply(Value),
+    /// A batch handed to the SDK: the ids of its requests, whose answers
+    /// are held until all are in, and the answers ours already.
+    Batch {
+        expect: Vec<String>,
+        replies: Vec<Value>,
+    },
+    /// The SDK has stopped writing.
+    Closed,
+}
+
+/// The running framing: join it once the SDK has stopped, so that every
+/// answer is written before the process ends.
+pub(crate) struct Wire {
+    writer: JoinHandle<()>,
+}
+
+impl Wire {
+    /// Start reading stdin into `to_sdk` and writing what comes out of
+    /// `from_sdk` (and our answers) to stdout.
+    pub(crate) fn start(to_sdk: io::PipeWriter, from_sdk: io::PipeReader) -> io::Result<Wire> {
+        let (out, lines) = channel::<Out>();
+        let batches = Arc::new(AtomicBool::new(false));
+        let sdk_out = out.clone();
+        std::thread::Builder::new()
+            .name("mcp from sdk".into())
+            .spawn(move || from_sdk_lines(from_sdk, &sdk_out))?;
+        let allowed = batches.clone();
+        std::thread::Builder::new()
+            .name("mcp stdin".into())
+            .spawn(move || read_stdin(to_sdk, &out, &allowed))?;
+        let writer = std::thread::Builder::new()
+            .name("mcp stdout".into())
+            .spawn(move || write_stdout(&lines, &batches))?;
+        Ok(Wire { writer })
+    }
+
+    /// Wait until everything the SDK wrote is on stdout.
+    pub(crate) fn finish(self) {
+        let _ = self.writer.join();
+    }
+}
+
+fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<Out>) {
+    let mut reader = io::BufReader::new(from_sdk);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                if line.last() == Some(&b'\n') {
+                    line.pop();
+                }
+                if out.send(Out::Sdk(line.clone())).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = out.send(Out::Closed);
+}
+
+/// One line of stdin, without its newline, at most [`MAX_LINE`] bytes:
+/// `Some(None)` for a line that was longer (skipped), `None` at the end
+/// (a last line with no newline is a message cut off, and dropped).
+fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Option<Option<()>> {
+    line.clear();
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if available.is_empty() {
+            return None;
+        }
+        let (take, end) = match memchr::memchr(b'\n', available) {
+            Some(i) => (i, true),
+            None => (available.len(), false),
+        };
+        if !too_long {
+            if line.len() + take > MAX_LINE {
+                too_long = true;
+                line.clear();
+            } else {
+                line.extend_from_slice(&available[..take]);
+            }
+        }
+        input.consume(take + usize::from(end));
+        if end {
+            return Some((!too_long).then_some(()));
+        }
+    }
+}
+
+fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<Out>, batches: &AtomicBool) {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut line = Vec::new();
+    while let Some(read) = next_line(&mut input, &mut line) {
+        let action = match read {
+            None => Action::Reply(error(
+                Value::Null,
+                INVALID_REQUEST,
+                format!(
+                    "the message is longer than {} MiB; it was not read",
+                    MAX_LINE >> 20
+                ),
+            )),
+            Some(()) => {
+                asks_for_batches(&line, batches);
+                check_line(&line, batches.load(Ordering::SeqCst))
+            }
+        };
+        let sent = match action {
+            Action::Skip => Ok(()),
+            Action::Reply(reply) => out.send(Out::Reply(reply)).map_err(drop),
+            Action::Forward(message) => forward(&mut to_sdk, &message),
+            Action::Batch {
+                forward: messages,
+                expect,
+                replies,
+            } => out
+                .send(Out::Batch { expect, replies })
+                .map_err(drop)
+                .and_then(|()| messages.iter().try_for_each(|m| forward(&mut to_sdk, m))),
+        };
+        if sent.is_err() {
+            break;
+        }
+    }
+    // Dropping `to_sdk` tells the SDK the client is gone.
+}
+
+/// An `initialize` asking for the version with batches allows them until
+/// the server's answer says which version it is (a client may send its
+/// next lines before reading that answer).
+fn asks_for_batches(line: &[u8], batches: &AtomicBool) {
+    if memchr::memmem::find(line, b"\"initialize\"").is_none() {
+        return;
+    }
+    if let Ok(Value::Object(message)) = serde_json::from_slice::<Value>(line)
+        && message.get("method") == Some(&json!("initialize"))
+    {
+        let version = &message["params"]["protocolVersion"];
+        batches.store(version == BATCH_VERSION, Ordering::SeqCst);
+    }
+}
+
+fn forward(to_sdk: &mut io::PipeWriter, message: &Value) -> Result<(), ()> {
+    let mut bytes = serde_json::to_vec(message).map_err(drop)?;
+    bytes.push(b'\n');
+    to_sdk.write_all(&bytes).map_err(drop)
+}
+
+/// What to do with one line from the client.
+enum Action {
+    Skip,
+    Reply(Value),
+    Forward(Value),
+    Batch {
+        forward: Vec<Value>,
+        expect: Vec<String>,
+        replies: Vec<Value>,
+    },
+}
+
+fn error(id: Value, code: i64, message: String) -> Value {
+    json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } })
+}
+
+fn check_line(line: &[u8], batches: bool) -> Action {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Action::Skip;
+    }
+    let value: Value = match serde_json::from_slice(line) {
+        Ok(value) => value,
+        Err(e) => {
+            let why = if std::str::from_utf8(line).is_err() {
+                "the message is not UTF-8 text".to_string()
+            } else if e.to_string().contains("recursion limit") {
+                "the message is nested deeper than 128 levels".to_string()
+            } else {
+                format!("the message is not JSON ({e})")
+            };
+            return Action::Reply(error(Value::Null, PARSE_ERROR, why));
+        }
+    };
+    match value {
+        Value::Object(message) => match check(&message) {
+            Ok(()) => Action::Forward(Value::Object(message)),
+            Err(reply) => Action::Reply(reply),
+        },
+        Value::Array(items) => batch(items, batches),
+        _ => Action::Reply(error(
+            Value::Null,
+            INVALID_REQUEST,
+            "a JSON-RPC message is an object".into(),
+        )),
+    }
+}
+
+fn batch(items: Vec<Value>, allowed: bool) -> Action {
+    if !allowed {
+        return Action::Reply(error(
+            Value::Null,
+            INVALID_REQUEST,
+            format!(
+                "a batch (a JSON array of messages) is accepted only under protocol version {BATCH_VERSION}; send each message on a line of its own"
+            ),
+        ));
+    }
+    if items.is_empty() {
+        return Action::Reply(error(
+            Value::Null,
+            INVALID_REQUEST,
+            "the batch is empty".into(),
+        ));
+    }
+    let mut forward = Vec::new();
+    let mut expect = Vec::new();
+    let mut replies = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        match item {
+            Value::Object(message) => match check(&message) {
+                Ok(()) => {
+                    if message.contains_key("method")
+                        && let Some(id) = message.get("id")
+                    {
+                        expect.push(id.to_string());
+                    }
+                    forward.push(Value::Object(message));
+                }
+                Err(reply) => replies.push(reply),
+            },
+            _ => replies.push(error(
+                Value::Null,
+                INVALID_REQUEST,
+                format!("batch item {} is not a JSON-RPC message (an object)", i + 1),
+            )),
+        }
+    }
+    Action::Batch {
+        forward,
+        expect,
+        replies,
+    }
+}
+
+/// The name of a JSON value's type, for a message.
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Is `message` one the SDK can take? Else the error answer, with its id
+/// when it has a readable one.
+fn check(message: &Map<String, Value>) -> Result<(), Value> {
+    let id = match message.get("id") {
+        None => None,
+        Some(id @ (Value::String(_) | Value::Number(_) | Value::Null)) => Some(id.clone()),
+        Some(other) => {
+            return Err(error(
+                Value::Null,
+                INVALID_REQUEST,
+                format!("\"id\" must be a string or a number, not {}", kind(other)),
+            ));
+        }
+    };
+    let answer = |code, why: String| error(id.clone().unwrap_or(Value::Null), code, why);
+    if message.get("jsonrpc") != Some(&json!("2.0")) {
+        return Err(answer(
+            INVALID_REQUEST,
+            "\"jsonrpc\" must be \"2.0\"".into(),
+        ));
+    }
+    let method = match message.get("method") {
+        Some(Value::String(method)) => method.as_str(),
+        Some(other) => {
+            return Err(answer(
+                INVALID_REQUEST,
+                format!("\"method\" must be a string, not {}", kind(other)),
+            ));
+        }
+        // A client's answer to a request of the server's.
+        None if id.is_some()
+            && (message.contains_key("result") || message.contains_key("error")) =>
+        {
+            return Ok(());
+        }
+        None => {
+            return Err(answer(
+                INVALID_REQUEST,
+                "no \"method\": a request or notification names one".into(),
+            ));
+        }
+    };
+    let params = match message.get("params") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(params)) => Some(params),
+        Some(other) => {
+            return Err(answer(
+                INVALID_PARAMS,
+                format!(
+                    "\"params\" of {method} must be an object, not {}",
+                    kind(other)
+                ),
+            ));
+        }
+    };
+    let field = |name: &str| params.and_then(|p| p.get(name));
+    match method {
+        "tools/call" => {
+            match field("name") {
+                Some(Value::String(_)) => {}
+                other => {
+                    return Err(answer(
+                        INVALID_PARAMS,
+                        format!(
+                            "tools/call needs \"params.name\", the tool's name (todo or plan_update), as a string; got {}",
+                            other.map_or("nothing", kind)
+                        ),
+                    ));
+                }
+            }
+            match field("arguments") {
+                None | Some(Value::Null | Value::Object(_)) => {}
+                Some(other) => {
+                    return Err(answer(
+                        INVALID_PARAMS,
+                        format!(
+                            "\"params.arguments\" of tools/call must be an object of the tool's arguments, not {}",
+                            kind(other)
+                        ),
+                    ));
+                }
+            }
+        }
+        "resources/read" if !matches!(field("uri"), Some(Value::String(_))) => {
+            return Err(answer(
+                INVALID_PARAMS,
+                "resources/read needs \"params.uri\" as a string (todo://plan or todo://plan.json)"
+                    .into(),
+            ));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn write_stdout(lines: &Receiver<Out>, batches: &AtomicBool) {
+    let stdout = io::stdout();
+    let mut held: Vec<(HashSet<String>, Vec<Value>)> = Vec::new();
+    // The SDK's lines are read only until the handshake's answer (which
+    // says the protocol version) and while a batch waits for answers.
+    let mut initialized = false;
+    let mut open = true;
+    let mut write = |bytes: &[u8]| {
+        if open {
+            let mut out = stdout.lock();
+            open = out
+                .write_all(bytes)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush())
+                .is_ok();
+        }
+    };
+    for message in lines {
+        match message {
+            Out::Closed => break,
+            Out::Reply(reply) => write(crate::output::json_line(&reply).trim_end().as_bytes()),
+            Out::Batch { expect, replies } => {
+                if expect.is_empty() {
+                    if !replies.is_empty() {
+                        write(Value::Array(replies).to_string().as_bytes());
+                    }
+                } else {
+                    held.push((expect.into_iter().collect(), replies));
+                }
+            }
+            Out::Sdk(line) => {
+                if initialized && held.is_empty() {
+                    write(&line);
+                    continue;
+                }
+                let Ok(value) = serde_json::from_slice::<Value>(&line) else {
+                    write(&line);
+                    continue;
+                };
+                if let Some(version) = value["result"]["protocolVersion"].as_str() {
+                    initialized = true;
+                    batches.store(version == BATCH_VERSION, Ordering::SeqCst);
+                }
+                let id = value.get("id").map(Value::to_string);
+                let waiting = id
+                    .as_ref()
+                    .and_then(|id| held.iter().position(|(expect, _)| expect.contains(id)));
+                match (waiting, id) {
+                    (Some(i), Some(id)) => {
+                        let (expect, replies) = &mut held[i];
+                        expect.remove(&id);
+                        replies.push(value);
+                        if expect.is_empty() {
+                            let (_, replies) = held.remove(i);
+                            write(Value::Array(replies).to_string().as_bytes());
+                        }
+                    }
+                    _ => write(&line),
+                }
+            }
+        }
+    }
+}
