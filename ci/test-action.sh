@@ -6,7 +6,7 @@
 #
 #   ci/test-action.sh BIN_DIR     (BIN_DIR: built todo and todo-mcp)
 #
-# Prints "N passed, N failed"; exits non-zero on a failure.
+# Prints "action: N passed, N failed"; exits non-zero on a failure.
 # `ok` never fails, so `test && ok || fail` is an if-then-else here.
 # shellcheck disable=SC2015
 set -uo pipefail
@@ -125,5 +125,5 @@ else
     fail "sync-pr-body on a plain body: $(cat "$work/sync.out")"
 fi
 
-echo "action scripts: $passed passed, $failed failed"
+echo "action: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

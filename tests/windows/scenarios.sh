@@ -31,7 +31,7 @@
 # symbolic link as the file it points to: no reparse point to refuse),
 # FIFOs, owners and setpriv (Unix only), git merges (git for Windows is
 # not under Wine here), agent hooks and setup (the same code as on Linux,
-# no file-system difference). It prints "N passed, N failed" and exits
+# no file-system difference). It prints "scenarios: N passed, N failed" and exits
 # non-zero on a failure.
 # `todo done …` is the verb, not a loop's end; `ok` never fails, so
 # `test && ok || fail` is an if-then-else here.
@@ -279,5 +279,5 @@ out=$reply
 err=$(cat "$work/err")
 expect "todo mcp runs todo-mcp.exe, which answers initialize" 0 '"serverInfo":\{[^}]*"name":"todo"'
 
-echo "windows scenarios: $passed passed, $failed failed"
+echo "scenarios: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
