@@ -34,10 +34,18 @@ done
 cp -R "$root/completions" "$root/man" "$stage/$name/"
 cp "$root/README.md" "$root/LICENSE" "$stage/$name/"
 
-python=$(command -v python3 || command -v python)
 case $target in
     *windows*)
         archive="$name.zip"
+        # A Python that runs (on Windows `python3` may be the Store's stub).
+        python=""
+        for candidate in python3 python; do
+            if "$candidate" -c 'import json' >/dev/null 2>&1; then
+                python=$candidate
+                break
+            fi
+        done
+        [[ -n $python ]] || { echo "package.sh: making a .zip needs Python" >&2; exit 1; }
         (cd "$stage" && "$python" -m zipfile -c "$out_dir/$archive" "$name")
         ;;
     *)

@@ -4,7 +4,10 @@
 # with the right checksum and with wrong ones, and ci/sync-pr-body.sh
 # against a fixture body with a stand-in `gh`.
 #
-#   ci/test-action.sh BIN_DIR     (BIN_DIR: built todo and todo-mcp)
+#   ci/test-action.sh BIN_DIR [WIN_BIN_DIR]
+#
+# BIN_DIR: built todo and todo-mcp for this machine; WIN_BIN_DIR, if given:
+# todo.exe and todo-mcp.exe, packed and installed as the Windows .zip.
 #
 # Prints "action: N passed, N failed"; exits non-zero on a failure.
 # `ok` never fails, so `test && ok || fail` is an if-then-else here.
@@ -78,6 +81,19 @@ if ! install "$work/no-sum" "$work/refused3" && [[ ! -e $work/refused3 ]]; then
     ok "an archive without its checksum is refused"
 else
     fail "no checksum: $(cat "$work/install.out")"
+fi
+
+# The Windows archive: a .zip, unpacked and installed the same way.
+if [[ -n ${2:-} ]]; then
+    "$root/ci/package.sh" x86_64-pc-windows-msvc "$2" "$work/windist" >/dev/null
+    if env -u GITHUB_PATH -u RUNNER_TEMP TODO_TARGET=x86_64-pc-windows-msvc \
+        TODO_DOWNLOAD_URL="file://$work/windist" TODO_INSTALL_DIR="$work/win" \
+        "$root/ci/install-todo.sh" >"$work/install.out" 2>&1 &&
+        cmp -s "$2/todo.exe" "$work/win/todo.exe" && [[ -f $work/win/todo-mcp.exe ]]; then
+        ok "the Windows .zip is checked, unpacked and installed"
+    else
+        fail "the Windows .zip: $(cat "$work/install.out")"
+    fi
 fi
 
 # sync-pr-body: a stand-in gh serves the fixture body and records the edit.

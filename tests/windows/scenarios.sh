@@ -45,7 +45,14 @@ exe="$dir/todo.exe"
 runner=()
 [[ -n ${WINE-} ]] && runner=("$WINE")
 
-python=$(command -v python3 || command -v python)
+# A Python that runs (on Windows `python3` may be the Store's stub).
+python=""
+for candidate in python3 python; do
+    if "$candidate" -c 'import json' >/dev/null 2>&1; then
+        python=$candidate
+        break
+    fi
+done
 passed=0
 failed=0
 work=$(mktemp -d)
