@@ -254,13 +254,13 @@ project killed
 todo import big.md
 torn=0
 landed=0
-for round in $(seq 1 10); do
+for round in $(seq 1 20); do
     before=$("$python" -c 'import json; p=json.load(open(".todo.json")); print(sum(len(ph["tasks"]) for ph in p["phases"]))')
     "${runner[@]}" "$exe" append "killed in round $round" >/dev/null 2>&1 &
     pid=$!
-    # Wine takes about a second to start a program: kill from 0.5 s to 2 s.
-    sleep "$((RANDOM % 2)).$((RANDOM % 10))"
-    [[ $round -le 2 ]] && sleep 0.5
+    # A run takes about 0.1 s (under a running Wine too): a kill from 0 to
+    # 0.12 s lands before, during or after the write.
+    sleep "0.$(printf %03d $((RANDOM % 120)))"
     kill -9 "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
     after=$("$python" -c 'import json; p=json.load(open(".todo.json")); print(sum(len(ph["tasks"]) for ph in p["phases"]))' 2>/dev/null)
@@ -270,7 +270,7 @@ for round in $(seq 1 10); do
         torn=$((torn + 1))
     fi
 done
-echo "   ($landed of 10 killed appends had landed)"
+echo "   ($landed of 20 killed appends had landed)"
 [[ $torn -eq 0 ]] && ok "kill -9 at random moments leaves the old plan or the new one" || fail "$torn torn plans"
 todo append after the kills
 expect "the next command takes the lock" 0 'Appended'
