@@ -62,6 +62,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand batch 'Apply verb lines from stdin as one change: all of them or none'
             cand __complete 'Print completion candidates (used by the shell completion scripts)'
             cand merge-file 'Merge three versions of a plan file by task id (the git merge driver)'
+            cand resolve 'Settle a git merge conflict in the plan file by merging both sides by task id'
             cand git-setup 'Make git merge `.todo.json` with `todo merge-file` in this repository'
             cand completions 'Print the completion script for a shell (what `completions/` holds)'
             cand man 'Print a man page (what `man/` holds): todo(1), or a verb''s page'
@@ -508,6 +509,17 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todo;resolve'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todo;git-setup'= {
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
@@ -574,6 +586,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand batch 'Apply verb lines from stdin as one change: all of them or none'
             cand __complete 'Print completion candidates (used by the shell completion scripts)'
             cand merge-file 'Merge three versions of a plan file by task id (the git merge driver)'
+            cand resolve 'Settle a git merge conflict in the plan file by merging both sides by task id'
             cand git-setup 'Make git merge `.todo.json` with `todo merge-file` in this repository'
             cand completions 'Print the completion script for a shell (what `completions/` holds)'
             cand man 'Print a man page (what `man/` holds): todo(1), or a verb''s page'
@@ -652,6 +665,8 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;__complete'= {
         }
         &'todo;help;merge-file'= {
+        }
+        &'todo;help;resolve'= {
         }
         &'todo;help;git-setup'= {
         }

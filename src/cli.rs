@@ -376,6 +376,24 @@ pub enum Command {
     /// Example: `todo merge-file base.json ours.json theirs.json`
     MergeFile(MergeFileArgs),
 
+    /// Settle a git merge conflict in the plan file by merging both sides by task id.
+    ///
+    /// After a `git merge`, `rebase`, `cherry-pick` or `stash pop` that left
+    /// the plan conflicted, every other verb refuses it (exit 5); this merges
+    /// the versions as `todo merge-file` does: from git's index (stages
+    /// 1/2/3) when it holds them, else from the conflict markers in the file
+    /// (diff3 and zdiff3 markers show the base; merge-style markers do not,
+    /// and then a task the two sides hold differently is merged by the
+    /// no-base rules the README states). It prints what it decided for each
+    /// task both sides changed and the next git step, and writes the plan
+    /// without staging it: review it, then `git add` it. Where it cannot
+    /// decide (a version that is not a plan, broken markers) it writes
+    /// nothing, lists what needs a person and exits 5. With no conflict it
+    /// says so and changes nothing.
+    ///
+    /// Example: `git merge feature; todo resolve; git add .todo.json; git commit`
+    Resolve,
+
     /// Make git merge `.todo.json` with `todo merge-file` in this repository.
     ///
     /// Adds `.todo.json merge=todo` to `.gitattributes` at the repository

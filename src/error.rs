@@ -103,6 +103,22 @@ pub(crate) enum Error {
         message: String,
     },
 
+    /// The plan file is in the middle of a git merge conflict (markers, or
+    /// unmerged in git's index); nothing was written.
+    #[error("Plan file {} has a merge conflict ({sign}); nothing was changed.", path.display())]
+    MergeConflict {
+        path: PathBuf,
+        sign: crate::conflict::Sign,
+    },
+
+    /// `todo resolve` could not merge the conflict: what needs a person,
+    /// one line each; nothing was written.
+    #[error("Cannot resolve the merge conflict in {}; nothing was written. What needs a person:\n{}", path.display(), problems.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
+    CannotResolve {
+        path: PathBuf,
+        problems: Vec<String>,
+    },
+
     /// An id counter or `rev` is at its limit: the change would repeat an
     /// id or a rev. `merging` names the file `merge-file` left as it was.
     #[error("{which} {}", match merging {
@@ -365,6 +381,8 @@ impl Error {
             Error::UndoOverwritten { .. } => (X::Conflict, "conflict", "undo_overwritten"),
             Error::LockTimeout { .. } => (X::Conflict, "lock_timeout", "lock_timeout"),
             Error::BrokenPlan { .. } => (X::Invalid, "broken_plan", "broken_plan"),
+            Error::MergeConflict { .. } => (X::Invalid, "merge_conflict", "merge_conflict"),
+            Error::CannotResolve { .. } => (X::Invalid, "cannot_resolve", "cannot_resolve"),
             Error::CounterSpent { .. } => (X::Invalid, "invalid_input", "counter_spent"),
             Error::EmptyImport { .. } => (X::Invalid, "invalid_input", "empty_import"),
             Error::NoSnapshot { .. } => (X::Invalid, "invalid_input", "no_snapshot"),
@@ -461,6 +479,15 @@ impl Error {
             Error::BrokenPlan { .. } => {
                 json_only("Fix the file (or restore it, e.g. with git), then retry.")
             }
+            Error::MergeConflict { .. } => Some((
+                "Run `todo resolve` to merge both sides by task id.".into(),
+                true,
+            )),
+            Error::CannotResolve { .. } => Some((
+                "Fix what is listed (or edit the file by hand), then run `todo resolve` again."
+                    .into(),
+                true,
+            )),
             Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
             Error::ReadOnlyPlan { .. } => {
                 json_only("Make it writable (chmod u+w) to allow changes.")
@@ -559,6 +586,17 @@ impl Error {
             // (git's own lines among them.)
             Error::Usage(s) | Error::Invalid(s) => Message::of_lines(s),
             Error::GitFailed { .. } => Message::of_lines(&self.to_string()),
+            // Our lines; a problem's own text stays inside its line.
+            Error::CannotResolve { path, problems } => {
+                let mut out = Message::from(format!(
+                    "Cannot resolve the merge conflict in {}; nothing was written. What needs a person:",
+                    path.display()
+                ));
+                for p in problems {
+                    out.push(format!("  {p}"));
+                }
+                out
+            }
             // One line: a newline in a path or a name is text.
             _ => Message::from(self.to_string()),
         }
@@ -649,6 +687,24 @@ mod tests {
                 5,
                 "broken_plan",
                 "broken_plan",
+            ),
+            (
+                Error::MergeConflict {
+                    path: "p".into(),
+                    sign: crate::conflict::Sign::Markers { line: 3 },
+                },
+                5,
+                "merge_conflict",
+                "merge_conflict",
+            ),
+            (
+                Error::CannotResolve {
+                    path: "p".into(),
+                    problems: vec!["ours: broken".into()],
+                },
+                5,
+                "cannot_resolve",
+                "cannot_resolve",
             ),
             (
                 Error::CounterSpent {
@@ -904,9 +960,11 @@ mod tests {
             Error::Refused { .. } => 29,
             Error::Unchanged { .. } => 30,
             Error::NoSnapshot { .. } => 31,
+            Error::MergeConflict { .. } => 32,
+            Error::CannotResolve { .. } => 33,
         }
     }
-    const KINDS: usize = 32;
+    const KINDS: usize = 34;
 
     #[test]
     fn every_kind_has_its_exit_status_code_and_kind() {

@@ -702,13 +702,14 @@ impl History {
 
     /// Record a change: `prev` is the content digest of the plan file as
     /// it was read (`None`: there was none), `written` the file as written
-    /// after the change, `undo` what puts it back.
+    /// after the change (with its digest, if already taken), `undo` what
+    /// puts it back.
     pub(crate) fn record(
         &self,
         lock: &Lock,
         plan: &Path,
         prev: Option<String>,
-        (after, written): (&Plan, &[u8]),
+        (after, written, digest): (&Plan, &[u8], Option<&str>),
         (what, who): (&str, Who),
         undo: Delta,
     ) -> io::Result<()> {
@@ -718,7 +719,7 @@ impl History {
             v: FORMAT,
             plan: plan.display().to_string(),
             rev: after.rev,
-            digest: file_digest(written),
+            digest: digest.map_or_else(|| file_digest(written), str::to_string),
             prev,
             what: what.to_string(),
             actor: Some(who.actor.as_str().to_string()),
@@ -1216,7 +1217,7 @@ mod tests {
             let mut bytes = json::render(&plan).into_bytes();
             let undo = Delta::between(&[], &plan).unwrap();
             history
-                .record(&lock, &key, None, (&plan, &bytes), ("created", who()), undo)
+                .record(&lock, &key, None, (&plan, &bytes, None), ("created", who()), undo)
                 .unwrap();
             let mut changes = 0;
             let mut ops = ops.into_iter().peekable();
@@ -1250,7 +1251,7 @@ mod tests {
                         &lock,
                         &key,
                         Some(prev),
-                        (&plan, &written),
+                        (&plan, &written, None),
                         ("change", who()),
                         undo,
                     )

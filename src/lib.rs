@@ -5,6 +5,7 @@ mod agent;
 mod cli;
 mod clipboard;
 mod cmd;
+mod conflict;
 mod editor;
 mod error;
 mod exit_codes;

@@ -398,6 +398,15 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         obj.insert("line".into(), json!(line));
         obj.insert("column".into(), json!(column));
     }
+    if let (Error::MergeConflict { path, sign }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert("path".into(), json!(path.display().to_string()));
+        if let crate::conflict::Sign::Markers { line } = sign {
+            obj.insert("line".into(), json!(line));
+        }
+    }
+    if let (Error::CannotResolve { problems, .. }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert("problems".into(), json!(problems));
+    }
     json!({
         "ok": false,
         "verb": verb,

@@ -15,7 +15,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::history::{digest, file_digest, replace_private};
+use crate::history::{digest, replace_private};
 
 /// Where the revisions of plans are kept.
 #[derive(Debug, Clone)]
@@ -47,10 +47,10 @@ impl Revisions {
     /// `rev` a version-1 file carries in itself (else 0): a working copy
     /// seen for the first time starts from it, and a version-1 file still
     /// changed by an older todo moves it on.
-    pub(crate) fn read(&self, real: &Path, bytes: &[u8], own: u64) -> Read {
-        let now = file_digest(bytes);
+    /// `digest` is the file's ([`crate::history::file_digest`]).
+    pub(crate) fn read(&self, real: &Path, digest: &str, own: u64) -> Read {
         match self.recorded(real) {
-            Some((rev, seen)) if seen == now => Read { rev, record: false },
+            Some((rev, seen)) if seen == digest => Read { rev, record: false },
             Some((rev, _)) => Read {
                 rev: rev.saturating_add(1).max(own),
                 record: true,
@@ -62,20 +62,21 @@ impl Revisions {
         }
     }
 
-    /// Record that the plan at `real` holds `bytes` at `rev`. Call under
-    /// the plan's lock.
-    pub(crate) fn record(&self, real: &Path, rev: u64, bytes: &[u8]) -> io::Result<()> {
+    /// Record that the plan at `real` holds the file of `digest` at `rev`.
+    /// Call under the plan's lock.
+    pub(crate) fn record(&self, real: &Path, rev: u64, digest: &str) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        replace_private(
-            &self.file(real),
-            format!("{rev} {}\n", file_digest(bytes)).as_bytes(),
-        )
+        replace_private(&self.file(real), format!("{rev} {digest}\n").as_bytes())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn d(bytes: &[u8]) -> String {
+        crate::history::file_digest(bytes)
+    }
 
     #[test]
     fn a_change_outside_todo_counts_once_and_is_remembered() {
@@ -85,22 +86,22 @@ mod tests {
         };
         let real = Path::new("/project/.todo.json");
         assert_eq!(
-            revs.read(real, b"a", 0),
+            revs.read(real, &d(b"a"), 0),
             Read {
                 rev: 1,
                 record: true
             }
         );
         assert_eq!(
-            revs.read(real, b"a", 12),
+            revs.read(real, &d(b"a"), 12),
             Read {
                 rev: 12,
                 record: true
             }
         );
-        revs.record(real, 5, b"a").unwrap();
+        revs.record(real, 5, &d(b"a")).unwrap();
         assert_eq!(
-            revs.read(real, b"a", 0),
+            revs.read(real, &d(b"a"), 0),
             Read {
                 rev: 5,
                 record: false
@@ -109,15 +110,15 @@ mod tests {
         // A pull brought other bytes: one more, and the next other bytes
         // (a checkout) one more again once recorded.
         assert_eq!(
-            revs.read(real, b"b", 0),
+            revs.read(real, &d(b"b"), 0),
             Read {
                 rev: 6,
                 record: true
             }
         );
-        revs.record(real, 6, b"b").unwrap();
+        revs.record(real, 6, &d(b"b")).unwrap();
         assert_eq!(
-            revs.read(real, b"a", 0),
+            revs.read(real, &d(b"a"), 0),
             Read {
                 rev: 7,
                 record: true

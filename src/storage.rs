@@ -78,6 +78,9 @@ pub(crate) struct Loaded {
     pub plan: Plan,
     /// `None` when there was no file.
     pub bytes: Option<Vec<u8>>,
+    /// The file's digest (`history::file_digest`), when it was taken to
+    /// count `rev`: taken once, for the history too.
+    pub digest: Option<String>,
 }
 
 impl Store {
@@ -178,6 +181,7 @@ impl Store {
                 return Ok(Loaded {
                     plan: Plan::default(),
                     bytes: None,
+                    digest: None,
                 });
             }
             Err(e) => {
@@ -192,10 +196,12 @@ impl Store {
             Some(plan) => plan,
             None => self.parse(&bytes)?,
         };
-        plan.rev = self.count(plan.rev, &bytes);
+        let (rev, digest) = self.count(plan.rev, &bytes);
+        plan.rev = rev;
         Ok(Loaded {
             plan,
             bytes: Some(bytes),
+            digest,
         })
     }
 
@@ -203,43 +209,54 @@ impl Store {
     /// [`crate::revision`]); `own` is a version-1 file's own. A count not
     /// yet recorded is recorded under the lock, taken here unless this
     /// process holds it.
-    fn count(&self, own: u64, bytes: &[u8]) -> u64 {
+    fn count(&self, own: u64, bytes: &[u8]) -> (u64, Option<String>) {
         let Some(revs) = &self.revs else {
-            return own.max(1);
+            return (own.max(1), None);
         };
+        let digest = crate::history::file_digest(bytes);
         let target = self.target();
         let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
-        let read = revs.read(&real, bytes, own);
+        let read = revs.read(&real, &digest, own);
         if !read.record {
-            return read.rev;
+            return (read.rev, Some(digest));
         }
         if held(&target) {
-            let _ = revs.record(&real, read.rev, bytes);
-            return read.rev;
+            let _ = revs.record(&real, read.rev, &digest);
+            return (read.rev, Some(digest));
         }
         let Ok(_lock) = self.lock() else {
-            return read.rev;
+            return (read.rev, Some(digest));
         };
         // Under the lock: what the file holds now, which a writer may
         // have replaced (and counted) since it was read.
-        match read_regular(&self.path) {
+        let rev = match read_regular(&self.path) {
             Ok(now) if now == bytes => {
-                let again = revs.read(&real, bytes, own);
+                let again = revs.read(&real, &digest, own);
                 if again.record {
-                    let _ = revs.record(&real, again.rev, bytes);
+                    let _ = revs.record(&real, again.rev, &digest);
                 }
                 again.rev
             }
             _ => read.rev,
-        }
+        };
+        (rev, Some(digest))
     }
 
+    /// Parse the plan file's bytes. Only when they do not read as a plan is
+    /// it asked whether that is a merge conflict (markers, or unmerged in
+    /// git's index), so a good plan costs no more than its parse.
     fn parse(&self, bytes: &[u8]) -> Result<Plan> {
-        let broken = |line, column, message| Error::BrokenPlan {
-            path: self.path.clone(),
-            line,
-            column,
-            message,
+        let broken = |line, column, message| match crate::conflict::sign(&self.path, bytes) {
+            Some(sign) => Error::MergeConflict {
+                path: self.path.clone(),
+                sign,
+            },
+            None => Error::BrokenPlan {
+                path: self.path.clone(),
+                line,
+                column,
+                message,
+            },
         };
         let text = json::utf8(bytes).map_err(|e| broken(e.line, e.column, e.message))?;
         if text.trim().is_empty() {
@@ -377,28 +394,31 @@ impl Lock {
     /// Atomically replace the plan file with `plan`; returns the bytes written.
     pub(crate) fn save(&self, store: &Store, plan: &Plan) -> Result<Vec<u8>> {
         self.save_over(store, plan, None, "")
+            .map(|(bytes, _)| bytes)
     }
 
     /// Write `plan` over the file as it was (`old`), on `today`
     /// (`YYYY-MM-DD`), keeping its tombstones (see [`json::render_over`]),
-    /// and count the change (`plan.rev`, see [`crate::revision`]).
+    /// and count the change (`plan.rev`, see [`crate::revision`]). The
+    /// file as written, and its digest.
     pub(crate) fn save_over(
         &self,
         store: &Store,
         plan: &Plan,
         old: Option<&[u8]>,
         today: &str,
-    ) -> Result<Vec<u8>> {
+    ) -> Result<(Vec<u8>, String)> {
         let text = json::render_over(plan, old, today);
         write_atomic(&self.target, text.as_bytes())
             .map_err(|e| Error::io(format!("Cannot write plan file {}", store.display()), e))?;
+        let digest = crate::history::file_digest(text.as_bytes());
         if let Some(revs) = &store.revs {
             // A count not recorded is made again by the next read, from
             // the count before: the same number.
             let real = fs::canonicalize(&self.target).unwrap_or_else(|_| self.target.clone());
-            let _ = revs.record(&real, plan.rev, text.as_bytes());
+            let _ = revs.record(&real, plan.rev, &digest);
         }
-        Ok(text.into_bytes())
+        Ok((text.into_bytes(), digest))
     }
 }
 

@@ -54,7 +54,9 @@ pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
         && real(&ctx.store.target()).as_ref() == Some(&live)
         && let Ok(bytes) = fs::read(&live)
     {
-        let now = revs.read(&live, &bytes, ours.rev).rev;
+        let now = revs
+            .read(&live, &crate::history::file_digest(&bytes), ours.rev)
+            .rev;
         merged.plan.rev = merged.plan.rev.max(now.saturating_add(1));
         store.revs = Some(revs.clone());
     }
@@ -89,7 +91,7 @@ pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
 /// only a person checks stays as ours has it, what a person set is not
 /// changed or removed). Checked on the whole result, as every change is;
 /// nothing is written when it fails.
-fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Result<()> {
+pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Result<()> {
     let mut tx = Tx::new(ours.clone());
     tx.set_by(By {
         actor: Actor::Agent,

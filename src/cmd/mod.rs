@@ -30,6 +30,7 @@ pub(crate) mod objective;
 mod prune;
 mod rename;
 mod reopen;
+mod resolve;
 pub(crate) use reopen::already_open;
 mod rm;
 mod setup;
@@ -106,6 +107,7 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Mcp) => "mcp",
         Some(Command::Complete(_)) => "__complete",
         Some(Command::MergeFile(_)) => "merge-file",
+        Some(Command::Resolve) => "resolve",
         Some(Command::GitSetup(_)) => "git-setup",
         Some(Command::Completions(_)) => "completions",
         Some(Command::Man(_)) => "man",
@@ -275,6 +277,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Mcp => mcp::run(ctx),
         Command::Complete(args) => complete::run(ctx, &args),
         Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
+        Command::Resolve => resolve::run(ctx),
         Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),
         Command::Completions(args) => Outcome::of(completions::run(&args)),
         Command::Man(args) => Outcome::of(man::run(&args)),
@@ -333,6 +336,8 @@ pub(crate) struct Session {
     today: String,
     /// The file as read (`None`: there was none).
     bytes: Option<Vec<u8>>,
+    /// Its digest, if reading took it.
+    digest: Option<String>,
     pub tx: Tx,
     rev: u64,
     store: Store,
@@ -347,6 +352,9 @@ pub(crate) struct Saved {
     pub written: Option<Vec<u8>>,
     /// The file as it was (`None`: there was none).
     before: Option<Vec<u8>>,
+    /// The digests of the file as it was (when taken) and as written, for
+    /// the history: each taken once.
+    digests: (Option<String>, Option<String>),
     /// Who made the change.
     actor: Actor,
 }
@@ -441,6 +449,7 @@ impl Context {
             lock,
             today: self.now.get(..10).unwrap_or_default().to_string(),
             bytes: loaded.bytes,
+            digest: loaded.digest,
             tx,
             rev,
             store: self.store.clone(),
@@ -485,7 +494,11 @@ impl Context {
         // What the file was, to link this entry to the one before: a file
         // todo wrote digests as that entry said; one changed outside todo
         // (even only in its layout) does not, and undo then says so.
-        let prev = saved.before.as_deref().map(file_digest);
+        let prev = saved
+            .digests
+            .0
+            .clone()
+            .or_else(|| saved.before.as_deref().map(file_digest));
         let who = Who {
             actor: saved.actor,
             cmd: (saved.actor == Actor::Person)
@@ -496,7 +509,7 @@ impl Context {
                 &saved.lock,
                 &self.real_path(),
                 prev,
-                (plan, written),
+                (plan, written, saved.digests.1.as_deref()),
                 (report.message.as_str(), who),
                 undo,
             )
@@ -543,20 +556,24 @@ impl Session {
     pub(crate) fn save(self) -> Result<Saved> {
         let actor = self.tx.actor();
         let committed = self.tx.commit()?;
-        let written = match committed.change {
-            Some(_) => Some(self.lock.save_over(
-                &self.store,
-                &committed.plan,
-                self.bytes.as_deref(),
-                &self.today,
-            )?),
-            None => None,
+        let (written, digest) = match committed.change {
+            Some(_) => {
+                let (bytes, digest) = self.lock.save_over(
+                    &self.store,
+                    &committed.plan,
+                    self.bytes.as_deref(),
+                    &self.today,
+                )?;
+                (Some(bytes), Some(digest))
+            }
+            None => (None, None),
         };
         Ok(Saved {
             lock: self.lock,
             committed,
             written,
             before: self.bytes,
+            digests: (self.digest, digest),
             actor,
         })
     }

@@ -43,7 +43,7 @@ impl State {
 }
 
 /// The rank that settles a status clash (higher wins).
-fn rank(status: Status) -> u8 {
+pub(super) fn rank(status: Status) -> u8 {
     match status {
         Status::Completed => 4,
         Status::Abandoned => 3,

@@ -32,7 +32,9 @@
 //!   finishing is a fact recorded on purpose; completed beats abandoned
 //!   because the work was done anyway. The same status with a different
 //!   blocker or drop mark keeps ours — a conflict. After every edit is
-//!   merged, `settle()` restores one task in progress.
+//!   merged, one task is in progress: of several, the one started last
+//!   (its `at`; one the rule started on its own has none), then
+//!   `settle()`.
 //! - **Text** (content, phase name) changed differently on both sides: ours
 //!   wins and theirs' text is reported — a conflict.
 //! - **Notes** merge as a list: ours' notes in order, minus notes theirs
@@ -41,10 +43,12 @@
 //!   field; a clash keeps ours (theirs if ours removed the key) — a conflict.
 //! - **Phase membership** (`todo mv`) is a field of the task: moved on one
 //!   side → moved; moved to different phases on both → ours, a conflict.
-//! - **Removal.** An item removed on one side and left alone (or changed
-//!   only softly) on the other is removed. Removed on one side and changed
-//!   on the other (text, hard status, notes, fields, phase): kept with the
-//!   changes — a conflict, as git treats modify/delete. A phase removed on
+//! - **Removal.** An item removed on one side is removed, whatever the
+//!   other side did to it: that is what running both branches' commands
+//!   gives, in either order (a `todo done` after the `todo rm` finds
+//!   nothing; one before it is removed with the task). When the other side
+//!   changed it (text, hard status, notes, fields, phase) it is a conflict,
+//!   listed with what that side did, so a person sees what went. A phase removed on
 //!   one side is kept when the other side renamed it or still has tasks in
 //!   it — a conflict.
 //! - **Order** follows ours. Items ours does not have are placed after the
@@ -63,6 +67,7 @@ mod identity;
 mod order;
 #[cfg(test)]
 mod tests;
+mod two_sided;
 
 use std::borrow::Cow;
 /// Maps and sets keyed by ids and texts: one place to choose the hasher.
@@ -78,6 +83,7 @@ use crate::plan::{Phase, Plan, Task};
 use fields::{State, edits, merge_map, merge_notes, merge_state, merge3};
 use identity::{Id, Identity, Minter, Side, phase_items, task_items};
 use order::merge_order;
+pub(crate) use two_sided::merge_without_base;
 
 /// The merged plan and what the merge had to decide.
 #[derive(Clone, Debug, PartialEq)]
@@ -234,6 +240,7 @@ impl<'a> Merger<'a> {
         };
         self.merge_aims(&mut plan);
         self.make_ids_unique(&mut plan)?;
+        plan.keep_latest_start();
         plan.settle();
         self.note_duplicate_content(&plan);
         Ok(Merged {
@@ -330,38 +337,31 @@ impl<'a> Merger<'a> {
             }
             (Some((b, bp)), Some((o, op)), None) => {
                 let changed = edits(b, &bp, o, &op);
-                if changed.is_empty() {
-                    return None;
+                if !changed.is_empty() {
+                    self.conflict(
+                        id,
+                        &o.content,
+                        format!(
+                            "removed on theirs but changed on ours ({}); removed",
+                            changed.join(", ")
+                        ),
+                    );
                 }
-                self.conflict(
-                    id,
-                    &o.content,
-                    format!(
-                        "removed on theirs but changed on ours ({}); kept",
-                        changed.join(", ")
-                    ),
-                );
-                Some(Resolved {
-                    task: o.clone(),
-                    phase: op,
-                })
+                None
             }
             (Some((b, bp)), None, Some((t, tp))) => {
                 let changed = edits(b, &bp, t, &tp);
-                if changed.is_empty() {
-                    return None;
+                if !changed.is_empty() {
+                    self.conflict(
+                        id,
+                        &t.content,
+                        format!(
+                            "removed on ours but changed on theirs ({}); removed",
+                            changed.join(", ")
+                        ),
+                    );
                 }
-                self.conflict(
-                    id,
-                    &t.content,
-                    format!(
-                        "removed on ours but changed on theirs ({}); kept",
-                        changed.join(", ")
-                    ),
-                );
-                let mut task = t.clone();
-                task.id = id.to_string();
-                Some(Resolved { task, phase: tp })
+                None
             }
             (None, Some((o, op)), Some((t, tp))) => {
                 // Made on both sides: merge as if both started from a plain

@@ -407,7 +407,9 @@ fn text_clashes_keep_ours_and_report_theirs() {
 }
 
 #[test]
-fn removed_on_one_side_and_changed_on_the_other_is_kept() {
+fn removed_on_one_side_and_changed_on_the_other_is_removed_and_said() {
+    // As running both branches' commands gives, in either order: a `done`
+    // after the `rm` finds nothing, one before it goes with the task.
     let base = base();
     let removed = edit(&base, vec![Op::RemoveTask { task: "t3".into() }]);
     let noted = edit(
@@ -417,17 +419,17 @@ fn removed_on_one_side_and_changed_on_the_other_is_kept() {
     let m = merge(&base, &removed, &noted).unwrap();
     assert_eq!(
         summary(&m.plan),
-        "p1 Auth: t1[/] a, t2[ ] b, t3[x] c | p2 Billing: t4[ ] d, t5[ ] e"
+        "p1 Auth: t1[/] a, t2[ ] b | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert_eq!(task(&m.plan, "t3").notes, ["keep me"]);
     assert_eq!(
         lines(&m),
-        ["conflict t3 \"c\": removed on ours but changed on theirs (status, notes); kept"]
+        ["conflict t3 \"c\": removed on ours but changed on theirs (status, notes); removed"]
     );
     let m = merge(&base, &noted, &removed).unwrap();
+    assert!(m.plan.find_task("t3").is_none());
     assert_eq!(
         lines(&m),
-        ["conflict t3 \"c\": removed on theirs but changed on ours (status, notes); kept"]
+        ["conflict t3 \"c\": removed on theirs but changed on ours (status, notes); removed"]
     );
 
     // Removed on one side, untouched on the other: gone, cleanly.
@@ -1049,4 +1051,89 @@ mod property {
             }
         }
     }
+}
+
+/// Each side left a different task in progress: the one started last
+/// stays, and one the one-in-progress rule started (no `at`) gives way, as
+/// applying the sides' commands in turn would leave it.
+#[test]
+fn the_task_started_last_stays_in_progress() {
+    let mut base = build(&[("A", &["a", "b", "c"])]);
+    let at = |plan: &mut Plan, content: &str, status: Status, when: Option<&str>| {
+        let task = plan
+            .phases
+            .iter_mut()
+            .flat_map(|p| &mut p.tasks)
+            .find(|t| t.content == content)
+            .unwrap();
+        task.status = status;
+        task.at = when.map(str::to_string);
+    };
+    at(
+        &mut base,
+        "a",
+        Status::InProgress,
+        Some("2026-01-01T09:00:00Z"),
+    );
+    at(&mut base, "b", Status::Pending, None);
+    at(&mut base, "c", Status::Pending, None);
+    // Ours finishes a, and the rule starts b on its own.
+    let mut ours = base.clone();
+    at(
+        &mut ours,
+        "a",
+        Status::Completed,
+        Some("2026-01-01T10:00:00Z"),
+    );
+    at(&mut ours, "b", Status::InProgress, None);
+    // Theirs starts c on purpose, later; a goes back to pending.
+    let mut theirs = base.clone();
+    at(
+        &mut theirs,
+        "a",
+        Status::Pending,
+        Some("2026-01-01T09:00:00Z"),
+    );
+    at(
+        &mut theirs,
+        "c",
+        Status::InProgress,
+        Some("2026-01-01T11:00:00Z"),
+    );
+    let m = merge(&base, &ours, &theirs).unwrap();
+    let statuses: Vec<(&str, Status)> = m
+        .plan
+        .tasks()
+        .map(|(_, _, t)| (t.content.as_str(), t.status))
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            ("a", Status::Completed),
+            ("b", Status::Pending),
+            ("c", Status::InProgress)
+        ]
+    );
+    // Started by both on purpose: the later start wins, whichever side.
+    let mut ours = base.clone();
+    at(
+        &mut ours,
+        "a",
+        Status::Pending,
+        Some("2026-01-01T09:00:00Z"),
+    );
+    at(
+        &mut ours,
+        "b",
+        Status::InProgress,
+        Some("2026-01-01T12:00:00Z"),
+    );
+    let m = merge(&base, &ours, &theirs).unwrap();
+    let started: Vec<&str> = m
+        .plan
+        .tasks()
+        .filter(|(_, _, t)| t.status == Status::InProgress)
+        .map(|(_, _, t)| t.content.as_str())
+        .collect();
+    assert_eq!(started, ["b"]);
 }

@@ -520,21 +520,48 @@ impl Plan {
         if aims_twice {
             self.settle_aims(&mut notes);
         }
-        if self.in_progress() > 1 {
-            let mut back = Vec::new();
-            let first = self
-                .tasks()
-                .find(|(_, _, t)| t.status == Status::InProgress)
-                .map(|(_, _, t)| format!("{} \"{}\"", t.id, t.content))
-                .unwrap_or_default();
-            self.settle_with(|_, t| back.push(format!("{} \"{}\"", t.id, t.content)));
+        if let Some((kept, back)) = self.keep_latest_start() {
             notes.push(format!(
-                "{} tasks were in progress; {first} stays in progress, {} back to pending.",
+                "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
                 back.len() + 1,
                 back.join(", ")
             ));
         }
         self.settled.0.extend(notes);
+    }
+
+    /// Several tasks in progress (each branch of a merge started its own):
+    /// the one started last (the latest `at`) stays in progress, as
+    /// running both branches' commands in turn would leave it; a task the
+    /// one-in-progress rule started on its own (no `at`) gives way to one
+    /// started on purpose, and equal times keep the first in plan order,
+    /// as [`Plan::settle`] does. The task kept and those sent back, as
+    /// `id "text"`, if there were several.
+    pub(crate) fn keep_latest_start(&mut self) -> Option<(String, Vec<String>)> {
+        let mut started = self
+            .tasks()
+            .filter(|(_, _, t)| t.status == Status::InProgress);
+        let (_, _, mut latest) = started.next()?;
+        let mut several = false;
+        for (_, _, task) in started {
+            several = true;
+            if task.at > latest.at {
+                latest = task;
+            }
+        }
+        if !several {
+            return None;
+        }
+        let keep = latest.id.clone();
+        let kept = format!("{} \"{}\"", latest.id, latest.content);
+        let mut back = Vec::new();
+        for task in self.phases.iter_mut().flat_map(|p| &mut p.tasks) {
+            if task.status == Status::InProgress && task.id != keep {
+                task.status = Status::Pending;
+                back.push(format!("{} \"{}\"", task.id, task.content));
+            }
+        }
+        Some((kept, back))
     }
 
     fn in_progress(&self) -> usize {

@@ -571,3 +571,29 @@ fn a_tombstone_stays_thirty_days_then_the_next_change_drops_it() {
     );
     assert!(!repo.env.plan_text().contains("removed"));
 }
+
+#[test]
+fn a_resolved_conflict_moves_rev_on_never_back() {
+    let repo = base();
+    let a2 = repo.id("A2");
+    repo.branches(&[&["done", &a2]], &[&["drop", &a2]]);
+    repo.git(&["checkout", "-q", "a"]);
+    let before = repo.todo(&["show", "--json"]).json()["rev"]
+        .as_u64()
+        .unwrap();
+    let merge = repo.git_in(&repo.env.root, &["merge", "--no-edit", "b"]);
+    assert!(
+        !merge.status.success(),
+        "the same task changed on both: a conflict"
+    );
+    repo.todo(&["show"]).code(5);
+    repo.todo(&["resolve"]).ok();
+    let after = repo.todo(&["show", "--json"]).json()["rev"]
+        .as_u64()
+        .unwrap();
+    assert!(after > before, "rev {after} after {before}");
+    repo.todo(&["--if-rev", &before.to_string(), "done", "A3"])
+        .code(4);
+    repo.todo(&["--if-rev", &after.to_string(), "done", "A3"])
+        .ok();
+}

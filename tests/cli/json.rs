@@ -438,6 +438,30 @@ fn cases() -> Vec<Case> {
             ..OK
         },
         Case {
+            verb: "resolve",
+            message: "No merge conflict in {root}/.todo.json; nothing to resolve.",
+            rev: Some(5),
+            ..OK
+        },
+        Case {
+            verb: "resolve",
+            setup: "printf '<<<<<<< ours\\n{}\\n' > .todo.json",
+            exit: 5,
+            error: Some("cannot_resolve"),
+            message: "Cannot resolve the merge conflict in {root}/.todo.json; nothing was written. What needs a person:\n  the conflict markers: line 1: the conflict opened here never ends (no >>>>>>> line); git never writes them so",
+            rev: None,
+            ..OK
+        },
+        Case {
+            verb: "show",
+            setup: "printf '<<<<<<< ours\\n{}\\n=======\\n>>>>>>> theirs\\n' > .todo.json",
+            exit: 5,
+            error: Some("merge_conflict"),
+            message: "Plan file {root}/.todo.json has a merge conflict (git's conflict markers from line 1); nothing was changed.",
+            rev: None,
+            ..OK
+        },
+        Case {
             verb: "git-setup",
             args: &["--check"],
             setup: "git init -q .",
@@ -480,7 +504,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, unlock, apply, hook, setup, mcp, batch, merge-file, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
             rev: None,
             ..OK
         },

@@ -37,6 +37,7 @@ mod objectives;
 mod output;
 mod plan_update;
 mod reshape;
+mod resolve;
 mod restore;
 mod rm;
 mod scale;

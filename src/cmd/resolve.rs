@@ -1,0 +1,489 @@
+//! `todo resolve`: settle a git merge conflict in the plan file by merging
+//! the versions by id (`crate::merge`, the engine of `todo merge-file`).
+//! The versions come from git's index (stages 1/2/3) when it holds them:
+//! those are exactly the files git merged. Else they are read back from the
+//! conflict markers in the file (`crate::conflict`).
+//!
+//! The plan is written whole and valid, or not at all, and never staged:
+//! `git add` is the person's word that the conflict is settled (and after a
+//! `stash pop` staging would be wrong), so the reply names the git steps.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use super::{Context, Outcome};
+use crate::conflict::git::{self, Operation, Stage};
+use crate::conflict::{self, Sides};
+use crate::error::{Error, Result};
+use crate::merge::{self, Finding, Merged, Severity};
+use crate::output::{Kind, Report};
+use crate::plan::{Plan, Task, json as plan_json};
+use crate::storage::{Store, read_regular};
+use crate::text::Message;
+
+/// Where the versions came from.
+enum Source {
+    /// git's index; `base` is false when stage 1 is missing (the file was
+    /// added on both sides).
+    Index { base: bool },
+    /// The conflict markers in the file; `base` is false for merge style.
+    Markers { hunks: usize, base: bool },
+}
+
+impl Source {
+    fn describe(&self) -> &'static str {
+        match self {
+            Source::Index { base: true } => "from git's index: base, ours and theirs",
+            Source::Index { base: false } => "from git's index: ours and theirs, no common base",
+            Source::Markers { base: true, .. } => "from the conflict markers, with their base",
+            Source::Markers { base: false, .. } => {
+                "from the conflict markers, which show no base (merge style)"
+            }
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Source::Index { .. } => "index",
+            Source::Markers { .. } => "markers",
+        }
+    }
+}
+
+/// The three versions, read as plans; `base` is `None` only for
+/// merge-style markers.
+struct Versions {
+    base: Option<Plan>,
+    ours: Plan,
+    theirs: Plan,
+    source: Source,
+    /// Things to say about the versions themselves (a side that deleted the file).
+    notes: Vec<String>,
+}
+
+/// Run it; the merged plan goes to the edge with the outcome, to be freed
+/// or not there (a 100,000-task plan takes a while to free).
+pub(super) fn run(ctx: &Context) -> Outcome {
+    match resolve(ctx) {
+        Ok((report, plan)) => Outcome {
+            rev: Some(report.rev),
+            result: Ok(report),
+            plan,
+        },
+        Err(e) => Outcome::of(Err(e)),
+    }
+}
+
+fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
+    let store = &ctx.store;
+    // Held from reading the file to replacing it, as for any change.
+    let lock = store.lock()?;
+    let path = &store.path;
+    let bytes = match read_regular(path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => {
+            return Err(Error::io(
+                format!("Cannot read plan file {}", store.display()),
+                e,
+            ));
+        }
+    };
+    // Outside a repository, or without git, only the markers can tell.
+    let stages = git::stages(path).unwrap_or_default();
+    let markers = bytes.as_deref().and_then(conflict::first_start);
+    let shown = shown_path(path);
+    let versions = if markers.is_none() && !stages.is_empty() && reads(bytes.as_deref()) {
+        // git still lists the file unmerged, but what is there is a plan:
+        // settled already (by hand, or by the merge driver). Never
+        // overwrite it.
+        return Ok((settled_already(store, &shown), None));
+    } else if !stages.is_empty() {
+        from_index(path, &stages)?
+    } else if markers.is_some() {
+        let text = bytes.as_deref().map(plan_json::utf8).transpose();
+        let text = text.map_err(|e| cannot(path, vec![format!("the file: {e}")]))?;
+        from_markers(path, text.unwrap_or_default())?
+    } else {
+        // No conflict: a plan that does not read is the error any verb gives.
+        let loaded = store.load()?;
+        let mut report = Report::new(
+            "resolve",
+            Kind::Confirm,
+            format!(
+                "No merge conflict in {}; nothing to resolve.",
+                store.display()
+            ),
+        )
+        .with("path", json!(store.display()))
+        .with("resolved", json!(false))
+        .with("decided", json!([]))
+        .with("next", json!([]));
+        report.rev = loaded.plan.rev;
+        return Ok((report, Some(loaded.plan)));
+    };
+
+    lock.check_writable(store)?;
+    let mut merged = match &versions.base {
+        Some(base) => merge::merge(base, &versions.ours, &versions.theirs),
+        None => merge::merge_without_base(&versions.ours, &versions.theirs),
+    }
+    .map_err(|which| cannot(path, vec![which.to_string()]))?;
+    if let Some(base) = &versions.base {
+        agreed(base, &versions.ours, &versions.theirs, &mut merged);
+    }
+    // An agent resolves only what it may change (as `merge-file` run as
+    // the agent): one check on what the merge does to ours.
+    if ctx.actor == Some(crate::plan::Actor::Agent) {
+        super::merge_file::agent_may_merge(ctx, &versions.ours, &merged.plan)?;
+    }
+    // The sides carry no rev (it is the working copy's, kept beside the
+    // history): the resolution is one change past the conflicted file,
+    // which itself counts as one (see `crate::revision`).
+    if let Some(revs) = &store.revs {
+        let target = store.target();
+        let real = std::fs::canonicalize(&target).unwrap_or(target);
+        let digest = crate::history::file_digest(bytes.as_deref().unwrap_or_default());
+        merged.plan.rev = revs.read(&real, &digest, 0).rev.saturating_add(1);
+    }
+    lock.save(store, &merged.plan)?;
+    let report = reply(store, &shown, &versions, &merged);
+    Ok((report, Some(merged.plan)))
+}
+
+/// Add, for each base task both sides changed that the merge had nothing
+/// to say about, what became of it: every task both sides touched is
+/// listed, not only those that clashed.
+fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
+    use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+    fn by_id(plan: &Plan) -> HashMap<&str, &Task> {
+        plan.tasks().map(|(_, _, t)| (t.id.as_str(), t)).collect()
+    }
+    let (ours, theirs) = (by_id(ours), by_id(theirs));
+    let said: HashSet<&str> = merged.findings.iter().map(|f| f.id.as_str()).collect();
+    // Base tasks both sides changed, with nothing said of them yet: few,
+    // so the merged plan is looked through once for them.
+    let both: Vec<(&Task, bool)> = base
+        .tasks()
+        .filter_map(|(_, _, b)| {
+            let id = b.id.as_str();
+            let (o, t) = (ours.get(id).copied(), theirs.get(id).copied());
+            let touched = o != Some(b) && t != Some(b) && !said.contains(id);
+            touched.then_some((b, o.is_none() && t.is_none()))
+        })
+        .collect();
+    if both.is_empty() {
+        return;
+    }
+    let wanted: HashSet<&str> = both.iter().map(|(b, _)| b.id.as_str()).collect();
+    let result: HashMap<&str, &Task> = merged
+        .plan
+        .tasks()
+        .filter(|(_, _, t)| wanted.contains(t.id.as_str()))
+        .map(|(_, _, t)| (t.id.as_str(), t))
+        .collect();
+    let found: Vec<Finding> = both
+        .into_iter()
+        .map(|(b, gone_on_both)| {
+            let now = result.get(b.id.as_str());
+            let message = match now {
+                None if gone_on_both => "removed on both sides".to_string(),
+                None => "changed on one side and removed on the other; removed".to_string(),
+                Some(r) => format!(
+                    "changed on both sides without a clash; now {}",
+                    r.status.as_str()
+                ),
+            };
+            Finding {
+                severity: Severity::Notice,
+                id: b.id.clone(),
+                subject: now.map_or(&b.content, |r| &r.content).clone(),
+                message,
+            }
+        })
+        .collect();
+    merged.findings.extend(found);
+}
+
+/// Whether `bytes` read as a plan (an empty file does not).
+fn reads(bytes: Option<&[u8]>) -> bool {
+    bytes.is_some_and(|b| {
+        plan_json::utf8(b).is_ok_and(|t| !t.trim().is_empty() && plan_json::parse(t).is_ok())
+    })
+}
+
+fn cannot(path: &Path, problems: Vec<String>) -> Error {
+    Error::CannotResolve {
+        path: path.to_path_buf(),
+        problems,
+    }
+}
+
+/// Read one version as a plan: empty is an empty plan (as `merge-file`
+/// takes it); a problem is named with the version it is in.
+fn version(bytes: &[u8], which: &str) -> std::result::Result<Plan, String> {
+    let text = plan_json::utf8(bytes).map_err(|e| format!("{which}: {e}"))?;
+    if text.trim().is_empty() {
+        return Ok(Plan::default());
+    }
+    plan_json::parse(text).map_err(|e| format!("{which} does not read as a plan: {e}"))
+}
+
+/// One version, fetched and read on a thread of its own: `None` when it is
+/// not there, else the plan or the problem with it.
+type Read = Result<Option<std::result::Result<Plan, String>>>;
+
+/// Run the three reads side by side: a 100,000-task version takes a while
+/// to fetch from git and to parse, and they do not depend on each other.
+fn read_three<F>(read: F) -> Result<[Option<std::result::Result<Plan, String>>; 3]>
+where
+    F: Fn(usize) -> Read + Sync,
+{
+    let results: Vec<Read> = std::thread::scope(|scope| {
+        let read = &read;
+        let handles: Vec<_> = (0..3).map(|i| scope.spawn(move || read(i))).collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::bug("reading a version of the plan panicked")))
+            })
+            .collect()
+    });
+    let mut out = [None, None, None];
+    for (slot, result) in out.iter_mut().zip(results) {
+        *slot = result?;
+    }
+    Ok(out)
+}
+
+/// The plans, or every problem with them.
+fn plans(
+    path: &Path,
+    read: [Option<std::result::Result<Plan, String>>; 3],
+) -> Result<[Option<Plan>; 3]> {
+    let mut problems = Vec::new();
+    let plans = read.map(|r| match r {
+        Some(Ok(plan)) => Some(plan),
+        Some(Err(problem)) => {
+            problems.push(problem);
+            None
+        }
+        None => None,
+    });
+    if problems.is_empty() {
+        Ok(plans)
+    } else {
+        Err(cannot(path, problems))
+    }
+}
+
+fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
+    const WHICH: [&str; 3] = [
+        "the base (git's stage 1)",
+        "ours (git's stage 2)",
+        "theirs (git's stage 3)",
+    ];
+    let read = read_three(|i| {
+        let Some(stage) = stages.iter().find(|s| usize::from(s.number) == i + 1) else {
+            return Ok(None);
+        };
+        let bytes = git::blob(path, &stage.object)?;
+        Ok(Some(version(&bytes, WHICH[i])))
+    })?;
+    let [base, ours, theirs] = plans(path, read)?;
+    let mut notes = Vec::new();
+    for (side, plan) in [("ours", &ours), ("theirs", &theirs)] {
+        if plan.is_none() {
+            notes.push(format!(
+                "{side} deleted the plan file: merged as a plan with no tasks (what {side} removed stays removed unless the other side changed it)"
+            ));
+        }
+    }
+    Ok(Versions {
+        source: Source::Index {
+            base: base.is_some(),
+        },
+        // No stage 1: added on both sides; `merge-file` takes an empty base.
+        base: Some(base.unwrap_or_default()),
+        ours: ours.unwrap_or_default(),
+        theirs: theirs.unwrap_or_default(),
+        notes,
+    })
+}
+
+fn from_markers(path: &Path, text: &str) -> Result<Versions> {
+    let Sides {
+        ours,
+        theirs,
+        base,
+        hunks,
+    } = conflict::split(text).map_err(|e| {
+        cannot(
+            path,
+            vec![format!(
+                "the conflict markers: {e}; git never writes them so"
+            )],
+        )
+    })?;
+    const WHICH: [&str; 3] = [
+        "the base (the ||||||| sections)",
+        "ours (the <<<<<<< sections)",
+        "theirs (the >>>>>>> sections)",
+    ];
+    let texts = [base.as_deref(), Some(ours.as_str()), Some(theirs.as_str())];
+    let read = read_three(|i| Ok(texts[i].map(|t| version(t.as_bytes(), WHICH[i]))))?;
+    let [base, ours, theirs] = plans(path, read)?;
+    let notes = if base.is_none() {
+        vec![
+            "merge-style markers show no base: a task the two sides hold differently is merged by the no-base rules (the more finished status, both sides' notes, ours' other fields; under one id with two texts, both kept)".to_string(),
+        ]
+    } else {
+        Vec::new()
+    };
+    Ok(Versions {
+        source: Source::Markers {
+            hunks,
+            base: base.is_some(),
+        },
+        base,
+        ours: ours.unwrap_or_default(),
+        theirs: theirs.unwrap_or_default(),
+        notes,
+    })
+}
+
+/// The plan's path as a person types it in git commands: relative to the
+/// current directory when inside it.
+fn shown_path(path: &Path) -> String {
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(PathBuf::from))
+        .filter(|p| !p.as_os_str().is_empty());
+    let shown = relative.unwrap_or_else(|| path.to_path_buf());
+    shell_words::quote(&shown.to_string_lossy()).into_owned()
+}
+
+/// The git commands that come next, and why.
+fn next_steps(path: &Path, shown: &str, from_index: bool) -> (Option<Operation>, Vec<String>) {
+    let op = git::operation(path);
+    let add = format!("git add {shown}");
+    let steps = match op {
+        None => Vec::new(),
+        Some(Operation::Merge) => vec![add, "git commit".to_string()],
+        Some(Operation::Rebase) => vec![add, "git rebase --continue".to_string()],
+        Some(Operation::Am) => vec![add, "git am --continue".to_string()],
+        Some(Operation::CherryPick) => vec![add, "git cherry-pick --continue".to_string()],
+        Some(Operation::Revert) => vec![add, "git revert --continue".to_string()],
+        // Unmerged with no operation under way: a `stash pop` or `stash
+        // apply` (or `checkout -m`). Their changes are left unstaged, so
+        // the index entry is taken back to HEAD rather than staged; git
+        // keeps a stash whose pop conflicted.
+        Some(Operation::Other) if from_index => vec![
+            format!("git restore --staged {shown}"),
+            "git stash drop   (after a stash pop: git kept the stash)".to_string(),
+        ],
+        // Markers with nothing unmerged: committed or copied with them in.
+        Some(Operation::Other) => vec![add, "git commit".to_string()],
+    };
+    (op, steps)
+}
+
+fn op_name(op: Option<Operation>) -> Value {
+    match op {
+        None => Value::Null,
+        Some(op) => json!(match op {
+            Operation::Merge => "merge",
+            Operation::Rebase => "rebase",
+            Operation::Am => "am",
+            Operation::CherryPick => "cherry-pick",
+            Operation::Revert => "revert",
+            Operation::Other => "other",
+        }),
+    }
+}
+
+fn settled_already(store: &Store, shown: &str) -> Report {
+    let (op, next) = next_steps(&store.path, shown, true);
+    let mut message = Message::from(format!(
+        "{} has no conflict markers and reads as a plan: nothing to resolve (git still lists it as unmerged).",
+        store.display()
+    ));
+    if !next.is_empty() {
+        message.push(format!("Next: {}", next.join(", then ")));
+    }
+    Report::new("resolve", Kind::Confirm, message)
+        .with("path", json!(store.display()))
+        .with("resolved", json!(false))
+        .with("operation", op_name(op))
+        .with("decided", json!([]))
+        .with("next", json!(next))
+}
+
+fn finding_json(f: &Finding) -> Value {
+    json!({
+        "id": f.id,
+        "subject": f.subject,
+        "message": f.message,
+        "severity": match f.severity {
+            Severity::Conflict => "conflict",
+            Severity::Notice => "note",
+        },
+    })
+}
+
+fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Report {
+    let from_index = matches!(versions.source, Source::Index { .. });
+    let (op, next) = next_steps(&store.path, shown, from_index);
+    let decided = merged.conflicts().count();
+    let mut message = Message::from(format!(
+        "Resolved the merge conflict in {} by task id ({}): {}",
+        store.display(),
+        versions.source.describe(),
+        match (decided, merged.findings.len()) {
+            (0, 0) => "both sides' changes merged, none clashed.".to_string(),
+            (0, _) => "both sides' changes merged, none clashed; notes:".to_string(),
+            (1, _) => "1 clash, decided as shown:".to_string(),
+            (n, _) => format!("{n} clashes, decided as shown:"),
+        }
+    ));
+    for note in &versions.notes {
+        message.push(format!("  note: {note}"));
+    }
+    for f in &merged.findings {
+        message.push(format!("  {f}"));
+    }
+    if next.is_empty() {
+        message.push("Review it with todo show.");
+    } else {
+        message.push(format!(
+            "Next: review it (todo show), then {}",
+            next.join(", then ")
+        ));
+    }
+    let mut report = Report::new("resolve", Kind::Confirm, message)
+        .with("path", json!(store.display()))
+        .with("resolved", json!(true))
+        .with("source", json!(versions.source.name()))
+        .with(
+            "base",
+            json!(match versions.source {
+                Source::Index { base } | Source::Markers { base, .. } => base,
+            }),
+        )
+        .with("operation", op_name(op))
+        .with(
+            "decided",
+            Value::Array(merged.findings.iter().map(finding_json).collect()),
+        )
+        .with("notes", json!(versions.notes))
+        .with("next", json!(next));
+    if let Source::Markers { hunks, .. } = versions.source {
+        report = report.with("hunks", json!(hunks));
+    }
+    report.rev = merged.plan.rev;
+    report.changed = true;
+    report
+}

@@ -1,0 +1,149 @@
+//! The few questions asked of git about a conflicted plan: is the file
+//! unmerged in the index, what are its stages, and which operation (merge,
+//! rebase, cherry-pick, …) stopped for it. The real `git`, never a shell.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use crate::error::{Error, Result, spawn_reason};
+
+/// One unmerged version of a file in git's index: stage 1 is the common
+/// ancestor, 2 ours, 3 theirs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Stage {
+    pub number: u8,
+    pub object: String,
+}
+
+/// The directory a file is in (`.` for a bare name), and its name.
+fn split(path: &Path) -> (PathBuf, &std::ffi::OsStr) {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    (dir, path.file_name().unwrap_or(path.as_os_str()))
+}
+
+fn git(dir: &Path, args: &[&std::ffi::OsStr]) -> Result<Output> {
+    Command::new("git")
+        .arg("--literal-pathspecs")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| Error::GitUnavailable {
+            why: spawn_reason(&e),
+        })
+}
+
+fn failed(args: &str, out: &Output) -> Error {
+    Error::GitFailed {
+        args: args.to_string(),
+        stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+    }
+}
+
+/// The unmerged stages of `path` in the index of the repository it is in,
+/// in stage order; empty when git has it merged. An error when git cannot
+/// tell (no git, or no repository there).
+pub(crate) fn stages(path: &Path) -> Result<Vec<Stage>> {
+    let (dir, name) = split(path);
+    let out = git(
+        &dir,
+        &[
+            "ls-files".as_ref(),
+            "-u".as_ref(),
+            "-z".as_ref(),
+            "--".as_ref(),
+            name,
+        ],
+    )?;
+    if !out.status.success() {
+        return Err(failed("ls-files -u", &out));
+    }
+    // Each record: `<mode> <object> <stage>\t<path>`.
+    let mut stages: Vec<Stage> = out
+        .stdout
+        .split(|&b| b == 0)
+        .filter_map(|record| {
+            let head = record.split(|&b| b == b'\t').next()?;
+            let head = std::str::from_utf8(head).ok()?;
+            let mut words = head.split(' ');
+            let (_mode, object, number) = (words.next()?, words.next()?, words.next()?);
+            Some(Stage {
+                number: number.parse().ok()?,
+                object: object.to_string(),
+            })
+        })
+        .filter(|s| (1..=3).contains(&s.number))
+        .collect();
+    stages.sort_by_key(|s| s.number);
+    stages.dedup_by_key(|s| s.number);
+    Ok(stages)
+}
+
+/// Whether git's index holds `path` unmerged; `false` when git cannot
+/// tell. For the error of a plan that does not read: run only then.
+pub(crate) fn is_unmerged(path: &Path) -> bool {
+    stages(path).is_ok_and(|s| !s.is_empty())
+}
+
+/// The bytes of an object of the repository `path` is in.
+pub(crate) fn blob(path: &Path, object: &str) -> Result<Vec<u8>> {
+    let (dir, _) = split(path);
+    let out = git(
+        &dir,
+        &["cat-file".as_ref(), "blob".as_ref(), object.as_ref()],
+    )?;
+    if !out.status.success() {
+        return Err(failed(&format!("cat-file blob {object}"), &out));
+    }
+    Ok(out.stdout)
+}
+
+/// The operation git stopped in the middle of, in the repository `path`
+/// is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Operation {
+    Merge,
+    Rebase,
+    /// `git am` (patches from mail), which keeps its state where a rebase does.
+    Am,
+    CherryPick,
+    Revert,
+    /// None of those: a `stash pop`/`stash apply`, `checkout -m`, or a
+    /// file committed or copied with its markers in.
+    Other,
+}
+
+/// Which operation stopped, read from the files git keeps while one is
+/// under way; `None` outside a repository (or without git).
+pub(crate) fn operation(path: &Path) -> Option<Operation> {
+    let (dir, _) = split(path);
+    let out = git(&dir, &["rev-parse".as_ref(), "--absolute-git-dir".as_ref()]).ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let git_dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim_end_matches('\n'));
+    let has = |name: &str| std::fs::symlink_metadata(git_dir.join(name)).is_ok();
+    Some(if has("rebase-merge") {
+        Operation::Rebase
+    } else if has("rebase-apply") {
+        if has("rebase-apply/applying") {
+            Operation::Am
+        } else {
+            Operation::Rebase
+        }
+    } else if has("MERGE_HEAD") {
+        Operation::Merge
+    } else if has("CHERRY_PICK_HEAD") {
+        Operation::CherryPick
+    } else if has("REVERT_HEAD") {
+        Operation::Revert
+    } else {
+        Operation::Other
+    })
+}

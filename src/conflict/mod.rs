@@ -1,0 +1,40 @@
+//! A plan file git could not merge: its conflict markers, and git's own
+//! record of the conflict (the index's unmerged stages). Recognising one is
+//! left for when the file does not read as a plan, so that reading a good
+//! plan costs nothing.
+
+pub(crate) mod git;
+mod markers;
+
+use std::path::Path;
+
+pub(crate) use markers::{Sides, first_start, split};
+
+/// Why a plan file that does not read is taken for a merge conflict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sign {
+    /// git's conflict markers, the first `<<<<<<<` at this line.
+    Markers { line: usize },
+    /// git's index has the file unmerged (no markers: a merge driver or
+    /// `merge=union` left something else there).
+    Unmerged,
+}
+
+impl std::fmt::Display for Sign {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sign::Markers { line } => write!(f, "git's conflict markers from line {line}"),
+            Sign::Unmerged => f.write_str("git lists it as unmerged"),
+        }
+    }
+}
+
+/// Whether the plan file at `path`, holding `bytes` that did not read as a
+/// plan, is in the middle of a merge conflict. Asks git only when the file
+/// has no markers.
+pub(crate) fn sign(path: &Path, bytes: &[u8]) -> Option<Sign> {
+    if let Some(line) = first_start(bytes) {
+        return Some(Sign::Markers { line });
+    }
+    git::is_unmerged(path).then_some(Sign::Unmerged)
+}

@@ -1,0 +1,157 @@
+//! A merge with no base: the two sides of git's merge-style conflict
+//! markers, which do not show the common ancestor. Without it, a task the
+//! sides hold differently cannot be told changed-on-one-side from
+//! changed-on-both, so a common ground stands in for the base and the
+//! three-way merge runs on it. The rules (the README states them):
+//!
+//! - A task on one side only is kept: it may be new there, or removed on
+//!   the other side; keeping it loses nothing.
+//! - A task on both sides with the same text is one task: the more
+//!   finished status wins (completed, abandoned, blocked, in progress,
+//!   pending, the rank of a status clash), both sides' notes are kept,
+//!   and any other field that differs is ours'.
+//! - A task on both sides under one id with different texts is kept twice
+//!   (theirs' under a new id): it may be a rename, or two tasks that got
+//!   the same id on two branches, and only a person can tell.
+//! - A phase on both sides is one phase; a name that differs is ours'.
+//!
+//! Every task the sides hold differently is reported.
+
+use super::fields::{State, rank};
+use super::{HashMap, HashSet, Merged, Overflow, Severity};
+use crate::plan::{Plan, Task};
+
+/// Merge `ours` and `theirs` with no base, by the rules above.
+pub(crate) fn merge_without_base(ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
+    let base = common_ground(ours, theirs);
+    let mut merged = super::merge(&base, ours, theirs)?;
+    report(ours, theirs, &mut merged);
+    Ok(merged)
+}
+
+fn tasks_of(plan: &Plan) -> HashMap<&str, (&str, &Task)> {
+    plan.phases
+        .iter()
+        .flat_map(|p| {
+            p.tasks
+                .iter()
+                .map(move |t| (t.id.as_str(), (p.id.as_str(), t)))
+        })
+        .collect()
+}
+
+/// Theirs, without what ours lacks or names differently, and with each
+/// task's state the less finished of the two and its notes those both hold:
+/// so the merge takes the more finished state, both sides' notes, and
+/// ours' value of every other field.
+fn common_ground(ours: &Plan, theirs: &Plan) -> Plan {
+    let ours_tasks = tasks_of(ours);
+    let ours_phases: HashSet<&str> = ours.phases.iter().map(|p| p.id.as_str()).collect();
+    let mut base = theirs.clone();
+    base.phases.retain(|p| ours_phases.contains(p.id.as_str()));
+    for phase in &mut base.phases {
+        phase.tasks.retain(|t| {
+            ours_tasks
+                .get(t.id.as_str())
+                .is_some_and(|(_, o)| o.content == t.content)
+        });
+        for task in &mut phase.tasks {
+            let Some((_, o)) = ours_tasks.get(task.id.as_str()) else {
+                continue;
+            };
+            if State::of(o) != State::of(task) && rank(o.status) < rank(task.status) {
+                task.status = o.status;
+                task.blocker = o.blocker.clone();
+                task.dropped_by = o.dropped_by.clone();
+                task.by = o.by;
+                task.at = o.at.clone();
+            }
+            task.notes.retain(|n| o.notes.contains(n));
+        }
+    }
+    let ours_objectives: HashSet<&str> = ours.objectives.iter().map(|o| o.id.as_str()).collect();
+    base.objectives
+        .retain(|o| ours_objectives.contains(o.id.as_str()));
+    let ours_findings: HashSet<&str> = ours.findings.iter().map(|f| f.id.as_str()).collect();
+    base.findings
+        .retain(|f| ours_findings.contains(f.id.as_str()));
+    base
+}
+
+/// Say, for each task the two sides hold differently, what was taken.
+fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
+    let theirs_tasks = tasks_of(theirs);
+    let ours_tasks = tasks_of(ours);
+    let mut push = |severity, task: &Task, message: String| {
+        merged.findings.push(super::Finding {
+            severity,
+            id: task.id.clone(),
+            subject: task.content.clone(),
+            message,
+        });
+    };
+    for (_, o_phase, o) in ours.tasks() {
+        let Some((t_phase, t)) = theirs_tasks.get(o.id.as_str()) else {
+            continue;
+        };
+        if o.content != t.content {
+            push(
+                Severity::Conflict,
+                o,
+                format!(
+                    "no base to tell a rename from two tasks given one id: kept both, theirs' \"{}\" under a new id",
+                    t.content
+                ),
+            );
+            continue;
+        }
+        let mut took = Vec::new();
+        if State::of(o) != State::of(t) {
+            let (won, lost) = if rank(o.status) < rank(t.status) {
+                (t.status, o.status)
+            } else {
+                (o.status, t.status)
+            };
+            if won == lost {
+                took.push(format!("ours' {} state", won.as_str()));
+            } else {
+                took.push(format!("{} over {}", won.as_str(), lost.as_str()));
+            }
+        }
+        if o.notes != t.notes {
+            took.push("both sides' notes".to_string());
+        }
+        if o_phase.id != *t_phase {
+            took.push("ours' phase".to_string());
+        }
+        if o.checks != t.checks || o.unlocked != t.unlocked || o.extra != t.extra {
+            took.push("ours' other fields".to_string());
+        }
+        if !took.is_empty() {
+            push(
+                Severity::Conflict,
+                o,
+                format!(
+                    "the sides differ and there is no base to tell which changed it: took {}",
+                    took.join(", ")
+                ),
+            );
+        }
+    }
+    let mut only = |from: &Plan, other: &HashMap<&str, (&str, &Task)>, side: &str| {
+        for (_, _, t) in from.tasks() {
+            if !other.contains_key(t.id.as_str()) {
+                merged.findings.push(super::Finding {
+                    severity: Severity::Notice,
+                    id: t.id.clone(),
+                    subject: t.content.clone(),
+                    message: format!(
+                        "only {side} has it (new there, or removed on the other side: no base to tell); kept"
+                    ),
+                });
+            }
+        }
+    };
+    only(ours, &theirs_tasks, "ours");
+    only(theirs, &ours_tasks, "theirs");
+}
