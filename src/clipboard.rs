@@ -4,7 +4,6 @@
 //! detached, because xclip stays behind to hold the selection.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::error::{Error, Result, ToolProblem, io_reason, spawn_reason};
@@ -45,15 +44,13 @@ impl Env {
     }
 
     fn has(&self, tool: &str) -> bool {
-        self.path
-            .as_ref()
-            .is_some_and(|p| std::env::split_paths(p).any(|dir| is_executable(&dir.join(tool))))
+        crate::platform::on_path(self.path.as_deref(), tool.as_ref())
     }
 
     /// The command to run, if any.
     pub(crate) fn command(&self) -> Result<Option<Vec<String>>> {
         if let Some(cmd) = &self.override_cmd {
-            let words = shell_words::split(cmd).map_err(|e| Error::Clipboard {
+            let words = crate::platform::split_command(cmd).map_err(|e| Error::Clipboard {
                 command: cmd.clone(),
                 problem: ToolProblem::Split(e.to_string()),
             })?;
@@ -71,12 +68,6 @@ impl Env {
             .find(|(ok, argv)| *ok && self.has(argv[0]))
             .map(|(_, argv)| argv.iter().map(|s| s.to_string()).collect()))
     }
-}
-
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    path.metadata()
-        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// Copy `text`.
@@ -114,7 +105,7 @@ pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
     // A tool that exits early closes the pipe under us; its exit status is
     // then the better explanation, so wait for it before blaming the write.
     let written = match child.stdin.take() {
-        Some(mut stdin) => stdin.write_all(text.as_bytes()),
+        Some(mut stdin) => stdin.write_all(&encoded_for(program, text)),
         None => Ok(()),
     };
     let status = child.wait().map_err(|e| failed(io_reason(&e)))?;
@@ -123,6 +114,25 @@ pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
     }
     written.map_err(|e| failed(format!("cannot write to it ({})", io_reason(&e))))?;
     Ok(Copied::Tool(shown))
+}
+
+/// The bytes `program` reads as `text`. Windows's `clip.exe` (also run from
+/// WSL) reads its input in the console's code page, which garbles UTF-8
+/// past ASCII, unless it starts with a UTF-16LE byte-order mark: it gets
+/// that. Every other tool reads UTF-8.
+fn encoded_for(program: &str, text: &str) -> Vec<u8> {
+    // Either separator: a Windows path named on any system (WSL).
+    let name = program
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(program)
+        .to_ascii_lowercase();
+    if name != "clip.exe" && name != "clip" {
+        return text.as_bytes().to_vec();
+    }
+    let mut out = vec![0xFF, 0xFE];
+    out.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    out
 }
 
 /// Standard base64 with padding (for OSC 52).
@@ -152,6 +162,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn clip_exe_gets_utf16_with_a_byte_order_mark_and_others_utf8() {
+        assert_eq!(encoded_for("xclip", "é"), "é".as_bytes());
+        assert_eq!(encoded_for("pbcopy", "a"), b"a");
+        let wide = [0xFF, 0xFE, b'a', 0, 0xE9, 0, 0x3D, 0xD8, 0x00, 0xDE];
+        assert_eq!(encoded_for("clip.exe", "aé😀"), wide);
+        assert_eq!(encoded_for(r"C:\Windows\System32\CLIP.EXE", "aé😀"), wide);
+        assert_eq!(
+            encoded_for("/mnt/c/Windows/system32/clip.exe", "aé😀"),
+            wide
+        );
+    }
+
+    #[test]
     fn base64_matches_the_rfc_vectors() {
         let cases = [
             ("", ""),
@@ -168,9 +191,10 @@ mod tests {
     }
 
     #[test]
-    fn the_override_wins_and_is_split_like_a_shell() {
+    fn the_override_wins_and_is_split_into_words() {
+        // Double quotes: a shell's and a Windows command line's alike.
         let env = Env {
-            override_cmd: Some("tee -a '/tmp/my clip'".into()),
+            override_cmd: Some("tee -a \"/tmp/my clip\"".into()),
             x11: true,
             ..Env::default()
         };

@@ -3,7 +3,6 @@
 //! shell), and read back what was saved. The file is removed only when the
 //! caller says everything went well, so what a person typed is never lost.
 
-use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -26,12 +25,8 @@ impl Draft {
                 e,
             )
         };
-        // Private from the start (the umask can only narrow it), then exactly.
-        let (dir, ()) = create_unique(tmp, "todo-edit-", |dir| {
-            std::fs::DirBuilder::new().mode(0o700).create(dir)
-        })
-        .map_err(cannot)?;
-        let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+        let (dir, ()) = create_unique(tmp, "todo-edit-", crate::platform::create_private_dir)
+            .map_err(cannot)?;
         let path = dir.join("TODO.md");
         std::fs::write(&path, text).map_err(cannot)?;
         Ok(Draft {
@@ -49,7 +44,7 @@ impl Draft {
             kept: None,
         };
         let argv =
-            shell_words::split(editor).map_err(|e| failed(ToolProblem::Split(e.to_string())))?;
+            crate::platform::split_command(editor).map_err(|e| failed(ToolProblem::Split(e)))?;
         let Some((program, args)) = argv.split_first() else {
             return Err(failed(ToolProblem::Empty));
         };

@@ -30,6 +30,10 @@ pub enum ExitCode {
     Refused,
     /// 70 (`EX_SOFTWARE` of sysexits.h): an internal invariant broke; a bug.
     Bug,
+    /// The status of the program `todo` ran in its place: `todo mcp` runs
+    /// `todo-mcp`, which on Windows (no `exec`) is a child whose status
+    /// `todo` passes on.
+    Passed(u8),
 }
 
 impl ExitCode {
@@ -48,6 +52,7 @@ impl ExitCode {
             ExitCode::Environment => 6,
             ExitCode::Refused => 7,
             ExitCode::Bug => 70,
+            ExitCode::Passed(code) => code,
         }
     }
 
@@ -83,6 +88,8 @@ mod tests {
             (Environment, 6),
             (Refused, 7),
             (Bug, 70),
+            (Passed(0), 0),
+            (Passed(9), 9),
         ];
         for (code, n) in table {
             assert_eq!(u8::from(code), n, "{code:?}");

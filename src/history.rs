@@ -18,7 +18,6 @@
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
-use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -904,13 +903,10 @@ impl History {
 pub(crate) fn replace_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
     let _ = fs::remove_file(&tmp);
-    let result = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
+    let result = crate::platform::private(OpenOptions::new().write(true).create_new(true))
         .open(&tmp)
         .and_then(|mut file| file.write_all(bytes))
-        .and_then(|()| fs::rename(&tmp, path));
+        .and_then(|()| crate::platform::replace(&tmp, path));
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
@@ -948,14 +944,7 @@ fn seq_of(bytes: &[u8]) -> Option<u64> {
 }
 
 fn file_read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match file.read_at(&mut buf[n..], at + n as u64)? {
-            0 => break,
-            k => n += k,
-        }
-    }
-    Ok(n)
+    crate::platform::read_full_at(file, buf, at)
 }
 
 /// Reads a file's lines from the end: the cost is the lines read (and a
@@ -1028,15 +1017,12 @@ enum Mode {
 fn open(path: &Path, mode: Mode) -> io::Result<File> {
     let mut options = OpenOptions::new();
     match mode {
-        Mode::Append => options.create(true).read(true).append(true).mode(0o600),
+        Mode::Append => crate::platform::private(options.create(true).read(true).append(true)),
         Mode::Write => options.write(true),
         Mode::Read => options.read(true),
     };
     let refused = |why: String| io::Error::other(format!("{}: {why}", path.display()));
-    let file = match options
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)
-    {
+    let file = match crate::platform::no_follow(&mut options).open(path) {
         Ok(file) => file,
         Err(e) => {
             // Say what is there: a link (ELOOP), a FIFO nobody reads (ENXIO)…

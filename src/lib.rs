@@ -16,6 +16,7 @@ mod matching;
 mod merge;
 mod output;
 mod plan;
+mod platform;
 mod region;
 mod revision;
 mod storage;

@@ -5,16 +5,17 @@
 //! The lock is an advisory `flock` on the plan file's *directory*, not on a
 //! lock file: the plan is replaced by rename, so locking the file itself
 //! would lock an inode that is about to be swapped out, and a lock file would
-//! leave litter in the project.
+//! leave litter in the project. Windows, which locks no directory, has a
+//! lock file that exists only while it is held (see [`crate::platform`]).
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::error::{Error, Result};
 use crate::plan::{Plan, json};
+use crate::platform;
 use crate::revision::Revisions;
 
 pub(crate) const DEFAULT_NAME: &str = ".todo.json";
@@ -269,7 +270,7 @@ impl Store {
         let target = self.target();
         self.check_link(&target)?;
         let dir = Store::directory(&target);
-        let handle = File::open(&dir).map_err(|e| {
+        let mut spot = platform::LockSpot::open(&dir, &target).map_err(|e| {
             Error::io(
                 format!("Cannot open the plan's directory {}", dir.display()),
                 e,
@@ -278,9 +279,9 @@ impl Store {
         let start = Instant::now();
         let mut pause = Duration::from_micros(500);
         loop {
-            match handle.try_lock() {
-                Ok(()) => break,
-                Err(fs::TryLockError::WouldBlock) => {
+            match spot.try_lock() {
+                Ok(true) => break,
+                Ok(false) => {
                     if start.elapsed() >= self.lock_wait {
                         return Err(Error::LockTimeout {
                             path: self.path.clone(),
@@ -290,7 +291,7 @@ impl Store {
                     std::thread::sleep(pause);
                     pause = (pause * 2).min(Duration::from_millis(20));
                 }
-                Err(fs::TryLockError::Error(e)) => {
+                Err(e) => {
                     return Err(Error::io(
                         format!("Cannot lock the plan's directory {}", dir.display()),
                         e,
@@ -302,7 +303,7 @@ impl Store {
             held.push(target.clone());
         }
         let lock = Lock {
-            _handle: handle,
+            _spot: spot,
             target,
         };
         lock.sweep();
@@ -312,7 +313,7 @@ impl Store {
 
 /// Held while a command reads, changes and writes the plan. Released on drop.
 pub(crate) struct Lock {
-    _handle: File,
+    _spot: platform::LockSpot,
     target: PathBuf,
 }
 
@@ -374,7 +375,7 @@ impl Lock {
                 io::Error::from(io::ErrorKind::IsADirectory),
             ));
         }
-        if meta.permissions().mode() & 0o222 == 0 {
+        if platform::read_only(&meta) {
             return Err(Error::ReadOnlyPlan {
                 path: store.display(),
             });
@@ -432,18 +433,7 @@ fn temp_prefix(target: &Path) -> String {
 
 /// "a FIFO", "a socket", … for a file that is not a regular one.
 fn kind_of(file_type: fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if file_type.is_fifo() {
-        "a FIFO"
-    } else if file_type.is_socket() {
-        "a socket"
-    } else if file_type.is_char_device() {
-        "a character device"
-    } else if file_type.is_block_device() {
-        "a block device"
-    } else {
-        "a special file"
-    }
+    platform::special_kind(file_type)
 }
 
 /// The error for a file that is not a regular one (directories keep their
@@ -460,10 +450,7 @@ pub(crate) fn not_regular(file_type: fs::FileType) -> io::Error {
 /// file, so nothing can be swapped in between the check and the read.
 pub(crate) fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
+    let mut file = platform::nonblocking(OpenOptions::new().read(true)).open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(not_regular(meta.file_type()));
@@ -562,7 +549,7 @@ pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf,
                 return Err(Refusal::Dangling);
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => break false,
-            Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Refusal::Loop),
+            Err(e) if platform::is_link_loop(&e) => return Err(Refusal::Loop),
             Err(e) => return Err(Refusal::Io(e)),
         }
     };
@@ -574,7 +561,7 @@ pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf,
     let parent = Store::directory(&at);
     let real_dir = match fs::canonicalize(&parent) {
         Ok(dir) => dir,
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Refusal::Loop),
+        Err(e) if platform::is_link_loop(&e) => return Err(Refusal::Loop),
         // A missing directory: the write will say so.
         Err(_) if !exists => return Ok(at),
         Err(e) => return Err(Refusal::Io(e)),
@@ -662,30 +649,19 @@ pub(crate) fn create_unique<T>(
 
 /// Replace `target` with `bytes` atomically: a temporary file in the same
 /// directory, synced, then renamed over it. Permissions (and, for root, the
-/// owner) of an existing file are kept.
+/// owner) of an existing file are kept (see [`platform::create_like`]).
 pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = Store::directory(target);
     let old = fs::metadata(target).ok();
-    let mode = old
-        .as_ref()
-        .map_or(0o644, |m| m.permissions().mode() & 0o7777);
     let (tmp, mut file) = create_unique(&dir, &temp_prefix(target), |path| {
-        OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(mode)
-            .open(path)
+        platform::create_like(path, old.as_ref())
     })?;
     let result = (|| -> io::Result<()> {
-        // The umask may have narrowed the mode; set it exactly.
-        file.set_permissions(fs::Permissions::from_mode(mode))?;
-        if let Some(old) = &old {
-            // Keep the owner when root edits someone's file; best effort.
-            let _ = std::os::unix::fs::fchown(&file, Some(old.uid()), Some(old.gid()));
-        }
         file.write_all(bytes)?;
-        file.sync_data()?;
-        fs::rename(&tmp, target)
+        platform::sync(&file)?;
+        // Closed before the rename: Windows renames no file open here.
+        drop(file);
+        platform::replace(&tmp, target)
     })();
     if let Err(e) = result {
         let _ = fs::remove_file(&tmp);

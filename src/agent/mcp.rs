@@ -116,16 +116,7 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
     let (from_sdk, from_sdk_write) = std::io::pipe().map_err(start)?;
     let wire = super::wire::Wire::start(to_sdk, from_sdk).map_err(start)?;
     let served = runtime.block_on(async move {
-        use std::os::fd::OwnedFd;
-        use tokio::net::unix::pipe;
-        let transport = pipe::Receiver::from_owned_fd(OwnedFd::from(to_sdk_read))
-            .and_then(|r| {
-                Ok((
-                    r,
-                    pipe::Sender::from_owned_fd(OwnedFd::from(from_sdk_write))?,
-                ))
-            })
-            .map_err(start)?;
+        let transport = async_pipes(to_sdk_read, from_sdk_write).map_err(start)?;
         let running = match server.serve(transport).await {
             Ok(running) => running,
             Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
@@ -144,6 +135,40 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
     drop(runtime);
     wire.finish();
     served
+}
+
+/// The two pipes to the SDK as tokio reads and writes them: without
+/// blocking a thread on Unix. Call inside the runtime.
+#[cfg(unix)]
+fn async_pipes(
+    read: std::io::PipeReader,
+    write: std::io::PipeWriter,
+) -> std::io::Result<(
+    tokio::net::unix::pipe::Receiver,
+    tokio::net::unix::pipe::Sender,
+)> {
+    use std::os::fd::OwnedFd;
+    use tokio::net::unix::pipe;
+    Ok((
+        pipe::Receiver::from_owned_fd(OwnedFd::from(read))?,
+        pipe::Sender::from_owned_fd(OwnedFd::from(write))?,
+    ))
+}
+
+/// The two pipes to the SDK as tokio reads and writes them. Tokio reads
+/// no anonymous pipe on Windows without a thread: its blocking pool does
+/// (as for a file).
+#[cfg(windows)]
+fn async_pipes(
+    read: std::io::PipeReader,
+    write: std::io::PipeWriter,
+) -> std::io::Result<(tokio::fs::File, tokio::fs::File)> {
+    use std::os::windows::io::OwnedHandle;
+    let file = |handle: OwnedHandle| tokio::fs::File::from_std(std::fs::File::from(handle));
+    Ok((
+        file(OwnedHandle::from(read)),
+        file(OwnedHandle::from(write)),
+    ))
 }
 
 impl ServerHandler for Server {

@@ -468,15 +468,14 @@ fn remove(root: &mut Value) -> usize {
 fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Result<()> {
     // A file made read-only is a person's "do not change", even for root,
     // whom the mode does not stop (the plan file's rule).
-    if let Ok(meta) = std::fs::metadata(real) {
-        use std::os::unix::fs::PermissionsExt;
-        if meta.permissions().mode() & 0o222 == 0 {
-            return Err(Error::PathRefused {
-                action: PathAction::Write,
-                path: shown.to_string(),
-                why: "it is read-only (make it writable to let todo setup change it)".into(),
-            });
-        }
+    if let Ok(meta) = std::fs::metadata(real)
+        && crate::platform::read_only(&meta)
+    {
+        return Err(Error::PathRefused {
+            action: PathAction::Write,
+            path: shown.to_string(),
+            why: "it is read-only (make it writable to let todo setup change it)".into(),
+        });
     }
     let indent = before.map_or_else(|| b"  ".to_vec(), indentation);
     let newline = before.is_none_or(|b| b.is_empty() || b.ends_with(b"\n"));
@@ -621,14 +620,7 @@ fn indentation(bytes: &[u8]) -> Vec<u8> {
 
 /// Is there an executable `todo` on PATH, where the agent will look?
 fn on_path() -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    let Some(path) = std::env::var_os("PATH") else {
-        return false;
-    };
-    std::env::split_paths(&path).any(|dir| {
-        std::fs::metadata(dir.join("todo"))
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    })
+    crate::platform::on_process_path("todo")
 }
 
 #[cfg(test)]

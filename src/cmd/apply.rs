@@ -55,6 +55,7 @@ fn read(args: &ApplyArgs) -> Result<String> {
 /// without waiting for a writer, so a FIFO nobody writes to reads as
 /// empty (an error) at once rather than never ending; then read waiting
 /// for what a writer that is there still sends, as from stdin.
+#[cfg(unix)]
 fn read_ops_file(path: &std::path::Path, bytes: &mut Vec<u8>) -> std::io::Result<usize> {
     use std::os::fd::AsRawFd;
     use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
@@ -82,4 +83,13 @@ fn read_ops_file(path: &std::path::Path, bytes: &mut Vec<u8>) -> std::io::Result
         ));
     }
     Ok(n)
+}
+
+/// Read `--ops FILE` (up to one byte past the limit) into `bytes`. Windows
+/// keeps no FIFO in a directory: a plain read.
+#[cfg(windows)]
+fn read_ops_file(path: &std::path::Path, bytes: &mut Vec<u8>) -> std::io::Result<usize> {
+    std::fs::File::open(path)?
+        .take(MAX_BYTES + 1)
+        .read_to_end(bytes)
 }

@@ -6,10 +6,8 @@
 //! committed and travels with clones; the driver command lives in each
 //! clone's `.git/config`, which git never shares (it would run commands).
 
-use std::ffi::OsStr;
 use std::fs;
 use std::io;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -162,7 +160,7 @@ fn setup(root: &Path, state: &State) -> Result<Report> {
         report = report.with("configured", json!(false));
         report.exit = ExitCode::NotSetUp;
     }
-    if !on_path(OsStr::new("todo")) {
+    if !crate::platform::on_process_path("todo") {
         report.warnings.push(format!(
             "Warning: no todo on PATH; git runs \"{DRIVER}\" and will fail until todo is installed on PATH."
         ));
@@ -275,15 +273,4 @@ fn config_set(root: &Path, key: &str, value: &str) -> Result<()> {
     } else {
         Err(failed(&args, &out))
     }
-}
-
-/// Is there an executable `name` in a PATH directory (as git will look)?
-fn on_path(name: &OsStr) -> bool {
-    let Some(path) = std::env::var_os("PATH") else {
-        return false;
-    };
-    std::env::split_paths(&path).any(|dir: PathBuf| {
-        fs::metadata(dir.join(name))
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    })
 }

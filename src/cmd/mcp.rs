@@ -19,22 +19,21 @@ const PROGRAM: &str = "todo-mcp";
 pub(super) fn run(ctx: &Context) -> Outcome {
     match crate::MCP_SERVER.get() {
         Some(serve) => Outcome::of(serve(ctx).map(|()| Report::new("mcp", Kind::Silent, ""))),
-        None => Outcome::of(Err(exec_server())),
+        None => Outcome::of(run_server()),
     }
 }
 
-/// Replace this process with `todo-mcp` and the same arguments (so
-/// `--file`, `--as` and the environment hold as typed): the one beside
-/// this program, else the first on the `PATH`. Returns only on failure.
-fn exec_server() -> Error {
-    use std::os::unix::process::CommandExt;
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let beside: Option<PathBuf> = std::env::current_exe()
+/// `todo-mcp`: the one beside this program, else the first on the `PATH`.
+fn server_program() -> PathBuf {
+    let name = format!("{PROGRAM}{}", std::env::consts::EXE_SUFFIX);
+    std::env::current_exe()
         .ok()
-        .map(|exe| exe.with_file_name(PROGRAM))
-        .filter(|p| p.is_file());
-    let program = beside.unwrap_or_else(|| PathBuf::from(PROGRAM));
-    let e = std::process::Command::new(&program).args(args).exec();
+        .map(|exe| exe.with_file_name(&name))
+        .filter(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from(name))
+}
+
+fn cannot_start(program: &std::path::Path, e: std::io::Error) -> Error {
     Error::io(
         format!(
             "todo mcp runs the program {PROGRAM}, installed with todo, and could not start {}",
@@ -42,4 +41,36 @@ fn exec_server() -> Error {
         ),
         e,
     )
+}
+
+/// Replace this process with `todo-mcp` and the same arguments (so
+/// `--file`, `--as` and the environment hold as typed). Returns only on
+/// failure.
+#[cfg(unix)]
+fn run_server() -> crate::error::Result<Report> {
+    use std::os::unix::process::CommandExt;
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let program = server_program();
+    let e = std::process::Command::new(&program).args(args).exec();
+    Err(cannot_start(&program, e))
+}
+
+/// Windows has no `exec`: run `todo-mcp` with the same arguments on this
+/// process's standard streams, wait for it, and end with its status.
+#[cfg(windows)]
+fn run_server() -> crate::error::Result<Report> {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let program = server_program();
+    let status = std::process::Command::new(&program)
+        .args(args)
+        .status()
+        .map_err(|e| cannot_start(&program, e))?;
+    // A status past 255 (an NTSTATUS from a crash) is a failure all the same.
+    let code = status
+        .code()
+        .and_then(|c| u8::try_from(c).ok())
+        .unwrap_or(crate::exit_codes::ExitCode::Environment.code());
+    let mut report = Report::new("mcp", Kind::Silent, "");
+    report.exit = crate::exit_codes::ExitCode::Passed(code);
+    Ok(report)
 }

@@ -1,6 +1,10 @@
 //! Integration tests: each drives the real `todo` binary in a temporary
 //! project and checks what a user sees — stdout, stderr, exit status, and
 //! the plan file on disk.
+//!
+//! Unix only: they drive pseudo-terminals, modes, owners, FIFOs and
+//! `setpriv`. The Windows binary runs the scenarios of `tests/windows/`.
+#![cfg(unix)]
 
 mod common;
 

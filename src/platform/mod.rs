@@ -1,0 +1,119 @@
+//! The few file-system and process calls whose native form differs between
+//! Unix (Linux, macOS) and Windows, each with one meaning on every system
+//! (SPEC §15). The rest of todo calls these and never `std::os::unix` or
+//! `std::os::windows` itself, so a new system is a new file here.
+//!
+//! What differs, and why it is still the same guarantee:
+//! - **The lock.** Unix: `flock` on the plan's directory (no file left
+//!   behind). Windows cannot lock a directory, so the lock is a file
+//!   `<plan>.lock` beside the plan, opened with no sharing and deleted when
+//!   its handle closes — also when the process is killed — so it exists
+//!   only while a command holds it.
+//! - **The atomic replace.** A rename over the plan on both; on Windows a
+//!   reader that has the plan open without `FILE_SHARE_DELETE` (an editor,
+//!   a virus scanner) makes the rename fail for a moment, so it is retried
+//!   for up to two seconds (todo's own readers share delete).
+//! - **Flushing.** macOS's `fsync` leaves data in the drive's cache;
+//!   `F_FULLFSYNC` flushes that too.
+//! - **Read-only.** Unix: no write bit in the mode; Windows: the read-only
+//!   attribute. The mode (and, for root, the owner) of the plan is kept on
+//!   Unix; on Windows the replacement inherits its directory's ACL.
+//! - **FIFOs and devices** exist in a Unix directory only: opening without
+//!   blocking and the checks on the open file are Unix's.
+//! - **Links**: opened as themselves (`O_NOFOLLOW`,
+//!   `FILE_FLAG_OPEN_REPARSE_POINT`) where todo must not follow one.
+//! - **Programs**: executable by mode on Unix, by extension (`PATHEXT`) on
+//!   Windows; `$EDITOR` and `TODO_CLIPBOARD` are split as a shell would on
+//!   Unix and as Windows command lines are (`\` is a path separator there).
+
+use std::ffi::{OsStr, OsString};
+
+#[cfg(unix)]
+mod unix;
+#[cfg(unix)]
+pub(crate) use unix::*;
+
+#[cfg(windows)]
+mod windows;
+#[cfg(windows)]
+pub(crate) use windows::*;
+
+/// Is there a program `name` in one of the directories of `path` (a
+/// `PATH` value), as the system would find it?
+pub(crate) fn on_path(path: Option<&OsStr>, name: &OsStr) -> bool {
+    path.is_some_and(|p| std::env::split_paths(p).any(|dir| executable_in(&dir, name)))
+}
+
+/// [`on_path`] with this process's `PATH`.
+pub(crate) fn on_process_path(name: &str) -> bool {
+    let path: Option<OsString> = std::env::var_os("PATH");
+    on_path(path.as_deref(), OsStr::new(name))
+}
+
+/// Read into `buf` from `at` until it is full or the file ends; returns
+/// how many bytes were read.
+pub(crate) fn read_full_at(
+    file: &std::fs::File,
+    buf: &mut [u8],
+    at: u64,
+) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match read_at(file, &mut buf[n..], at + n as u64)? {
+            0 => break,
+            k => n += k,
+        }
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_line_splits_into_words() {
+        assert_eq!(
+            split_command("ed -s 'a b'").unwrap(),
+            if cfg!(windows) {
+                vec!["ed", "-s", "'a", "b'"]
+            } else {
+                vec!["ed", "-s", "a b"]
+            }
+        );
+        // A quoted Windows path reads the same both ways; unquoted, a
+        // shell takes `\` as an escape.
+        assert_eq!(
+            split_command(r#""C:\Program Files\ed.exe" -n"#).unwrap(),
+            vec![r"C:\Program Files\ed.exe", "-n"]
+        );
+        assert_eq!(
+            split_command(r"C:\Tools\ed.exe").unwrap(),
+            if cfg!(windows) {
+                vec![r"C:\Tools\ed.exe"]
+            } else {
+                vec!["C:Toolsed.exe"]
+            }
+        );
+        assert!(split_command("ed \"open").is_err());
+    }
+
+    #[test]
+    fn nothing_is_on_an_empty_path() {
+        assert!(!on_path(None, OsStr::new("todo")));
+        assert!(!on_path(Some(OsStr::new("")), OsStr::new("todo")));
+    }
+
+    #[test]
+    fn read_full_at_reads_from_an_offset_to_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, b"0123456789").unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        let mut buf = [0u8; 8];
+        assert_eq!(read_full_at(&file, &mut buf, 6).unwrap(), 4);
+        assert_eq!(&buf[..4], b"6789");
+        assert_eq!(read_full_at(&file, &mut buf[..3], 1).unwrap(), 3);
+        assert_eq!(&buf[..3], b"123");
+    }
+}

@@ -1,0 +1,140 @@
+//! Unix (Linux, macOS, the BSDs): modes, `flock`, `O_NOFOLLOW`, FIFOs.
+
+use std::ffi::OsStr;
+use std::fs::{self, File, OpenOptions};
+use std::io;
+use std::os::unix::fs::{
+    DirBuilderExt, FileExt, FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt,
+};
+use std::path::Path;
+
+/// Can nobody write the file, by its mode (root included, by todo's rule)?
+pub(crate) fn read_only(meta: &fs::Metadata) -> bool {
+    meta.permissions().mode() & 0o222 == 0
+}
+
+/// Is `dir/name` a file someone may execute?
+pub(crate) fn executable_in(dir: &Path, name: &OsStr) -> bool {
+    fs::metadata(dir.join(name)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// Open without blocking: a FIFO with no writer would otherwise hang.
+pub(crate) fn nonblocking(options: &mut OpenOptions) -> &mut OpenOptions {
+    options.custom_flags(libc::O_NONBLOCK)
+}
+
+/// Open a link as a failure (`ELOOP`) instead of following it, without
+/// blocking.
+pub(crate) fn no_follow(options: &mut OpenOptions) -> &mut OpenOptions {
+    options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+}
+
+/// A file created by these options is readable by its owner only.
+pub(crate) fn private(options: &mut OpenOptions) -> &mut OpenOptions {
+    options.mode(0o600)
+}
+
+/// Make the directory `path`, private to its owner from the start (the
+/// umask can only narrow the mode), then exactly so.
+pub(crate) fn create_private_dir(path: &Path) -> io::Result<()> {
+    fs::DirBuilder::new().mode(0o700).create(path)?;
+    let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o700));
+    Ok(())
+}
+
+/// Did a path fail to resolve because of a link loop?
+pub(crate) fn is_link_loop(e: &io::Error) -> bool {
+    e.raw_os_error() == Some(libc::ELOOP)
+}
+
+/// "a FIFO", "a socket", … for a file that is neither regular nor a
+/// directory nor a link.
+pub(crate) fn special_kind(file_type: fs::FileType) -> &'static str {
+    if file_type.is_fifo() {
+        "a FIFO"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_char_device() {
+        "a character device"
+    } else if file_type.is_block_device() {
+        "a block device"
+    } else {
+        "a special file"
+    }
+}
+
+/// Read at an offset without moving the file's position.
+pub(crate) fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    file.read_at(buf, at)
+}
+
+/// Create the new file `path` to replace a file with metadata `old`:
+/// with its mode (0644 for a first file) and, when root edits someone's
+/// file, its owner (best effort). Removed again if that fails.
+pub(crate) fn create_like(path: &Path, old: Option<&fs::Metadata>) -> io::Result<File> {
+    let mode = old.map_or(0o644, |m| m.permissions().mode() & 0o7777);
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(mode)
+        .open(path)?;
+    // The umask may have narrowed the mode; set it exactly.
+    if let Err(e) = file.set_permissions(fs::Permissions::from_mode(mode)) {
+        let _ = fs::remove_file(path);
+        return Err(e);
+    }
+    if let Some(old) = old {
+        let _ = std::os::unix::fs::fchown(&file, Some(old.uid()), Some(old.gid()));
+    }
+    Ok(file)
+}
+
+/// Flush what was written to the file to the disk. macOS's `fsync` stops
+/// at the drive's cache, so there `F_FULLFSYNC` asks the drive too; a file
+/// system without it (some network ones) gets `fsync`.
+pub(crate) fn sync(file: &File) -> io::Result<()> {
+    #[cfg(target_vendor = "apple")]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: `fcntl` with `F_FULLFSYNC` takes no pointer; the
+        // descriptor is open for the life of `file`.
+        if unsafe { libc::fcntl(file.as_raw_fd(), libc::F_FULLFSYNC) } == 0 {
+            return Ok(());
+        }
+        file.sync_all()
+    }
+    #[cfg(not(target_vendor = "apple"))]
+    file.sync_data()
+}
+
+/// Rename `from` over `to`, atomically.
+pub(crate) fn replace(from: &Path, to: &Path) -> io::Result<()> {
+    fs::rename(from, to)
+}
+
+/// Where the plan's lock is taken: an exclusive `flock` on the plan's
+/// directory (the plan itself is swapped out by rename, and a lock file
+/// would be litter). Held until dropped.
+pub(crate) struct LockSpot(File);
+
+impl LockSpot {
+    /// The lock for the plan `_plan` in the directory `dir`, not taken yet.
+    pub(crate) fn open(dir: &Path, _plan: &Path) -> io::Result<LockSpot> {
+        File::open(dir).map(LockSpot)
+    }
+
+    /// Take the lock without waiting: `false` while another process holds it.
+    pub(crate) fn try_lock(&mut self) -> io::Result<bool> {
+        match self.0.try_lock() {
+            Ok(()) => Ok(true),
+            Err(fs::TryLockError::WouldBlock) => Ok(false),
+            Err(fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
+}
+
+/// Split a command line (`$EDITOR`, `TODO_CLIPBOARD`) into words as a
+/// shell would, without running one.
+pub(crate) fn split_command(line: &str) -> Result<Vec<String>, String> {
+    shell_words::split(line).map_err(|e| e.to_string())
+}
