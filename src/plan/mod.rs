@@ -576,49 +576,26 @@ impl Plan {
         let mut seen: std::collections::HashSet<String> =
             self.phases.iter().map(|p| p.id.clone()).collect();
         seen.extend(self.tasks().map(|(_, _, t)| t.id.clone()));
-        let mut texts: std::collections::HashMap<String, String> = std::collections::HashMap::new();
-        let mut keep = Vec::new();
-        for mut o in std::mem::take(&mut self.objectives) {
-            if let Some(text) = texts.get(&o.id) {
-                if *text == o.text {
-                    notes.push(format!("Objective {} was listed twice; kept once.", o.id));
-                    continue;
-                }
-                let old = o.id.clone();
-                o.id = ids::derive('o', &old, &o.text, |id| {
-                    seen.contains(id) || self.has_id(id)
-                });
-                notes.push(format!(
-                    "{old} named two objectives; \"{}\" is now {}.",
-                    o.text, o.id
-                ));
-            }
-            seen.insert(o.id.clone());
-            texts.insert(o.id.clone(), o.text.clone());
-            keep.push(o);
-        }
-        self.objectives = keep;
-        let mut keep = Vec::new();
-        for mut f in std::mem::take(&mut self.findings) {
-            if let Some(text) = texts.get(&f.id) {
-                if *text == f.text {
-                    notes.push(format!("Finding {} was listed twice; kept once.", f.id));
-                    continue;
-                }
-                let old = f.id.clone();
-                f.id = ids::derive('f', &old, &f.text, |id| {
-                    seen.contains(id) || self.has_id(id)
-                });
-                notes.push(format!(
-                    "{old} named two findings; \"{}\" is now {}.",
-                    f.text, f.id
-                ));
-            }
-            seen.insert(f.id.clone());
-            texts.insert(f.id.clone(), f.text.clone());
-            keep.push(f);
-        }
-        self.findings = keep;
+        // Every id there is, so a new one meets none of them.
+        seen.extend(self.objectives.iter().map(|o| o.id.clone()));
+        seen.extend(self.findings.iter().map(|f| f.id.clone()));
+        let mut texts = std::collections::HashMap::new();
+        let objectives = std::mem::take(&mut self.objectives);
+        self.objectives = once_each(
+            objectives,
+            ('o', "objective"),
+            (&mut seen, &mut texts),
+            notes,
+            |o| (&mut o.id, &o.text),
+        );
+        let findings = std::mem::take(&mut self.findings);
+        self.findings = once_each(
+            findings,
+            ('f', "finding"),
+            (&mut seen, &mut texts),
+            notes,
+            |f| (&mut f.id, &f.text),
+        );
     }
 
     /// Enforce "one task in progress": keep the first `in_progress` task, send
@@ -675,6 +652,41 @@ impl Plan {
         }
         changed
     }
+}
+
+/// Objectives or findings with each id once: the same text under an id
+/// already seen is one item, listed twice (the later goes); other text
+/// keeps its place under a new id, derived so every read gives the same.
+/// `seen` holds every id taken so far, `texts` the text of each.
+fn once_each<T>(
+    items: Vec<T>,
+    (kind, noun): (char, &str),
+    (seen, texts): (
+        &mut std::collections::HashSet<String>,
+        &mut std::collections::HashMap<String, String>,
+    ),
+    notes: &mut Vec<String>,
+    fields: impl Fn(&mut T) -> (&mut String, &String),
+) -> Vec<T> {
+    let mut keep = Vec::with_capacity(items.len());
+    for mut item in items {
+        let (id, text) = fields(&mut item);
+        if let Some(first) = texts.get(id.as_str()) {
+            if first == text {
+                let mut noun = noun.to_string();
+                noun[..1].make_ascii_uppercase();
+                notes.push(format!("{noun} {id} was listed twice; kept once."));
+                continue;
+            }
+            let old = std::mem::take(id);
+            *id = ids::derive(kind, &old, text, |new| seen.contains(new));
+            notes.push(format!("{old} named two {noun}s; \"{text}\" is now {id}."));
+        }
+        seen.insert(id.clone());
+        texts.insert(id.clone(), text.clone());
+        keep.push(item);
+    }
+    keep
 }
 
 /// The number in an id such as `t12` (for prefix `t`).
