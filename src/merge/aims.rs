@@ -1,9 +1,8 @@
 //! Objectives and findings (SPEC §12), merged by id like tasks but on
 //! their own: an item made on both sides under the same id with different
 //! text is two items (theirs renumbered, a note); the same text is one.
-//! Text changed differently on both sides keeps ours (a conflict); an
-//! objective's status changed differently on both sides takes the higher
-//! of done, dropped, open (a conflict), with who set it; who set a status
+//! Text or status changed differently on both sides keeps theirs, the side
+//! merged in, as if its commands ran last (a conflict), with who set it; who set a status
 //! or recorded a finding (`by`/`at`) otherwise merges like a field, so a
 //! finding reworded on one side carries that side's mark. Removed on one
 //! side and changed on the other: kept, a conflict. Order follows ours,
@@ -13,15 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::Merger;
 use super::fields::{merge_map, merge3};
-use crate::plan::{Finding, Objective, ObjectiveStatus, Plan, ids};
-
-fn rank(s: ObjectiveStatus) -> u8 {
-    match s {
-        ObjectiveStatus::Done => 2,
-        ObjectiveStatus::Dropped => 1,
-        ObjectiveStatus::Open => 0,
-    }
-}
+use crate::plan::{Finding, Objective, Plan, ids};
 
 fn as_objective(f: &Finding) -> Objective {
     Objective {
@@ -109,8 +100,8 @@ fn merge_list([base, ours, theirs]: [&[Objective]; 3], prefix: char) -> Out {
                 oi.id.clone(),
                 text.clone(),
                 format!(
-                    "text changed on both sides; kept ours, theirs was \"{}\"",
-                    ti.text
+                    "text changed on both sides; kept theirs, ours was \"{}\"",
+                    oi.text
                 ),
             ));
         }
@@ -119,19 +110,16 @@ fn merge_list([base, ours, theirs]: [&[Objective]; 3], prefix: char) -> Out {
         } else if oi.status == bi.status {
             true
         } else {
-            let theirs_wins = rank(ti.status) > rank(oi.status);
             said.push((
                 true,
                 oi.id.clone(),
                 text.clone(),
                 format!(
-                    "status set to {} on ours and {} on theirs; kept {}",
-                    oi.status,
-                    ti.status,
-                    if theirs_wins { ti.status } else { oi.status }
+                    "status set to {} on ours and {} on theirs; kept {} (theirs, merged in last)",
+                    oi.status, ti.status, ti.status
                 ),
             ));
-            theirs_wins
+            true
         };
         let (extra, clashes) = merge_map(&bi.extra, &oi.extra, &ti.extra);
         for key in clashes {
@@ -139,7 +127,7 @@ fn merge_list([base, ours, theirs]: [&[Objective]; 3], prefix: char) -> Out {
                 true,
                 oi.id.clone(),
                 text.clone(),
-                format!("field \"{key}\" changed on both sides; kept ours"),
+                format!("field \"{key}\" changed on both sides; kept theirs"),
             ));
         }
         // Who set the status or recorded the words: the side whose status

@@ -28,9 +28,13 @@ impl State {
         }
     }
 
-    /// A move the one-task-in-progress rule could have made on its own.
+    /// A move the one-task-in-progress rule could have made on its own: a
+    /// task started on purpose (`todo start` stamps its time; the rule
+    /// does not) is a hard change, like any other verb's.
     pub(super) fn is_soft_change_from(&self, base: &State) -> bool {
+        let started = self.status == Status::InProgress && self.at.is_some() && self.at != base.at;
         self != base
+            && !started
             && self.status.is_active()
             && base.status.is_active()
             && self.blocker == base.blocker
@@ -39,17 +43,6 @@ impl State {
 
     pub(super) fn is_hard_change_from(&self, base: &State) -> bool {
         self != base && !self.is_soft_change_from(base)
-    }
-}
-
-/// The rank that settles a status clash (higher wins).
-pub(super) fn rank(status: Status) -> u8 {
-    match status {
-        Status::Completed => 4,
-        Status::Abandoned => 3,
-        Status::Blocked => 2,
-        Status::InProgress => 1,
-        Status::Pending => 0,
     }
 }
 
@@ -80,43 +73,29 @@ pub(super) fn merge_state(b: &State, o: &State, t: &State) -> (State, Option<Str
         return (pick.clone(), None);
     }
     if o.status == t.status && o.blocker == t.blocker && o.dropped_by == t.dropped_by {
-        // Only who set it, or when, differs: ours, with no conflict.
-        return (o.clone(), None);
+        // Only who set it, or when, differs: theirs, set last, with no conflict.
+        return (t.clone(), None);
     }
-    if o.status == t.status {
-        let what = if o.blocker != t.blocker {
-            format!(
-                "blocked on both sides for different reasons; kept ours ({}), theirs said {}",
-                quoted_or_none(o.blocker.as_deref()),
-                quoted_or_none(t.blocker.as_deref())
-            )
-        } else {
-            format!(
-                "{} on both sides with different drop marks; kept ours ({}), theirs had {}",
-                o.status,
-                quoted_or_none(o.dropped_by.as_deref()),
-                quoted_or_none(t.dropped_by.as_deref())
-            )
-        };
-        return (o.clone(), Some(what));
-    }
-    let (win, lose) = if rank(t.status) > rank(o.status) {
-        (t, o)
+    let msg = if o.status == t.status && o.blocker != t.blocker {
+        format!(
+            "blocked on both sides for different reasons; kept theirs ({}), ours said {}",
+            quoted_or_none(t.blocker.as_deref()),
+            quoted_or_none(o.blocker.as_deref())
+        )
+    } else if o.status == t.status {
+        format!(
+            "{} on both sides with different drop marks; kept theirs ({}), ours had {}",
+            t.status,
+            quoted_or_none(t.dropped_by.as_deref()),
+            quoted_or_none(o.dropped_by.as_deref())
+        )
     } else {
-        (o, t)
+        format!(
+            "status changed on both sides: {} on ours, {} on theirs; kept {} (theirs, merged in last)",
+            o.status, t.status, t.status
+        )
     };
-    let why = if !win.status.is_open() && lose.status.is_open() {
-        "finished beats open"
-    } else if win.status == Status::Completed {
-        "completed beats abandoned"
-    } else {
-        "blocked beats pending and in progress"
-    };
-    let msg = format!(
-        "status changed on both sides: {} on ours, {} on theirs; kept {} ({why})",
-        o.status, t.status, win.status
-    );
-    (win.clone(), Some(msg))
+    (t.clone(), Some(msg))
 }
 
 fn quoted_or_none(s: Option<&str>) -> String {
@@ -127,14 +106,14 @@ fn quoted_or_none(s: Option<&str>) -> String {
 }
 
 /// Three-way merge of one value; `true` when both sides changed it differently
-/// (ours is returned then).
+/// (theirs is returned then: the side merged in is applied last).
 pub(super) fn merge3<T: PartialEq + Clone>(b: &T, o: &T, t: &T) -> (T, bool) {
     if t == b || o == t {
         (o.clone(), false)
     } else if o == b {
         (t.clone(), false)
     } else {
-        (o.clone(), true)
+        (t.clone(), true)
     }
 }
 
@@ -168,8 +147,8 @@ pub(super) fn merge_map(
     for key in keys {
         let (bv, ov, tv) = (b.get(key), o.get(key), t.get(key));
         let (value, clash) = merge3(&bv, &ov, &tv);
-        // A key removed on ours and changed on theirs is kept, as tasks are.
-        let value = if clash && ov.is_none() { tv } else { value };
+        // A key removed on theirs and changed on ours is kept.
+        let value = if clash && tv.is_none() { ov } else { value };
         if clash {
             clashes.push(key.clone());
         }

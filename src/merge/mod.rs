@@ -18,7 +18,10 @@
 //!   order (a note, not a conflict).
 //! - **Fields.** Every field merges three-way: changed on one side → that
 //!   side's value; changed the same way on both → once; changed differently
-//!   on both → a conflict, settled by the rule below.
+//!   on both → theirs, a conflict. Theirs is the side merged in (the pull
+//!   request on a forge, the commit being replayed in a rebase), so the
+//!   result is what running ours' commands and then theirs' gives, one rule
+//!   for every field.
 //! - **Status** merges together with `blocker` and `droppedBy` (its state).
 //!   A move between `pending` and `in_progress` with the blocker and drop
 //!   mark unchanged is *soft*: the one-task-in-progress rule makes such moves
@@ -26,23 +29,18 @@
 //!   as weak. A soft change is taken when the other side left the state
 //!   alone, and silently gives way to any other (*hard*) change. Two hard
 //!   changes that both leave the task pending or in progress are no
-//!   conflict either (in progress is kept). Otherwise the status ranks
-//!   completed, abandoned, blocked, in progress, pending, and the higher
-//!   one's whole state is taken — a conflict. Finished beats open because
-//!   finishing is a fact recorded on purpose; completed beats abandoned
-//!   because the work was done anyway. The same status with a different
-//!   blocker or drop mark keeps ours — a conflict. After every edit is
-//!   merged, one task is in progress: of several, the one started last
-//!   (its `at`; one the rule started on its own has none), then
-//!   `settle()`.
-//! - **Text** (content, phase name) changed differently on both sides: ours
-//!   wins and theirs' text is reported — a conflict.
+//!   conflict either (in progress is kept). Otherwise theirs' whole state
+//!   is taken — a conflict. After every edit is merged, one task is in
+//!   progress: of several, the one started last (its `at`; one the rule
+//!   started on its own has none), then `settle()`.
+//! - **Text** (content, phase name) changed differently on both sides:
+//!   theirs wins and ours' text is reported — a conflict.
 //! - **Notes** merge as a list: ours' notes in order, minus notes theirs
 //!   removed, then theirs' new notes not already there. Never a conflict.
 //! - **Unknown fields** (plan, phase, task) merge key by key like any
-//!   field; a clash keeps ours (theirs if ours removed the key) — a conflict.
+//!   field; a clash keeps theirs (ours if theirs removed the key) — a conflict.
 //! - **Phase membership** (`todo mv`) is a field of the task: moved on one
-//!   side → moved; moved to different phases on both → ours, a conflict.
+//!   side → moved; moved to different phases on both → theirs, a conflict.
 //! - **Removal.** An item removed on one side is removed, whatever the
 //!   other side did to it: that is what running both branches' commands
 //!   gives, in either order (a `todo done` after the `todo rm` finds
@@ -226,7 +224,7 @@ impl<'a> Merger<'a> {
             self.conflict(
                 "plan",
                 "",
-                format!("field \"{key}\" changed on both sides; kept ours"),
+                format!("field \"{key}\" changed on both sides; kept theirs"),
             );
         }
         let mut plan = Plan {
@@ -402,8 +400,8 @@ impl<'a> Merger<'a> {
                 &id,
                 &content,
                 format!(
-                    "text changed on both sides; kept ours, theirs was \"{}\"",
-                    t.content
+                    "text changed on both sides; kept theirs, ours was \"{}\"",
+                    o.content
                 ),
             );
         }
@@ -416,7 +414,7 @@ impl<'a> Merger<'a> {
             self.conflict(
                 &id,
                 &content,
-                format!("field \"{key}\" changed on both sides; kept ours"),
+                format!("field \"{key}\" changed on both sides; kept theirs"),
             );
         }
         let (checks, clash) = merge3(
@@ -428,7 +426,7 @@ impl<'a> Merger<'a> {
             self.conflict(
                 &id,
                 &content,
-                "who checks it changed on both sides; kept ours".to_string(),
+                "who checks it changed on both sides; kept theirs".to_string(),
             );
         }
         let (phase, clash) = merge3(bp, op, tp);
@@ -439,7 +437,7 @@ impl<'a> Merger<'a> {
             self.conflict(
                 &id,
                 &content,
-                format!("moved to different phases; kept ours ({op} \"{ours_name}\"), theirs moved it to {tp} \"{theirs_name}\""),
+                format!("moved to different phases; kept theirs ({tp} \"{theirs_name}\"), ours moved it to {op} \"{ours_name}\""),
             );
         }
         Resolved {
@@ -564,8 +562,8 @@ impl<'a> Merger<'a> {
                         id,
                         &name,
                         format!(
-                            "renamed on both sides; kept ours, theirs named it \"{}\"",
-                            t.name
+                            "renamed on both sides; kept theirs, ours named it \"{}\"",
+                            o.name
                         ),
                     );
                 }
@@ -574,7 +572,7 @@ impl<'a> Merger<'a> {
                     self.conflict(
                         id,
                         &name,
-                        format!("field \"{key}\" changed on both sides; kept ours"),
+                        format!("field \"{key}\" changed on both sides; kept theirs"),
                     );
                 }
                 Some(Phase {

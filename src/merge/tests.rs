@@ -298,38 +298,41 @@ fn a_start_on_one_side_is_taken_and_the_result_settled() {
 }
 
 #[test]
-fn status_clashes_follow_the_documented_rank() {
+fn status_clashes_keep_theirs_the_side_merged_in() {
+    // As running ours' commands and then theirs' gives: the later `done`
+    // or `drop` is the one that stands.
     let base = base();
     let done = edit(&base, vec![set("t2", Status::Completed)]);
     let dropped = edit(&base, vec![set("t2", Status::Abandoned)]);
-    for (ours, theirs, line) in [
+    for (ours, theirs, want, line) in [
         (
             &done,
             &dropped,
-            "conflict t2 \"b\": status changed on both sides: completed on ours, abandoned on theirs; kept completed (completed beats abandoned)",
+            (Status::Abandoned, Some("user")),
+            "conflict t2 \"b\": status changed on both sides: completed on ours, abandoned on theirs; kept abandoned (theirs, merged in last)",
         ),
         (
             &dropped,
             &done,
-            "conflict t2 \"b\": status changed on both sides: abandoned on ours, completed on theirs; kept completed (completed beats abandoned)",
+            (Status::Completed, None),
+            "conflict t2 \"b\": status changed on both sides: abandoned on ours, completed on theirs; kept completed (theirs, merged in last)",
         ),
     ] {
         let m = merge(&base, ours, theirs).unwrap();
         let t = task(&m.plan, "t2");
-        assert_eq!(
-            (t.status, t.dropped_by.as_deref()),
-            (Status::Completed, None)
-        );
+        assert_eq!((t.status, t.dropped_by.as_deref()), want);
         assert_eq!(lines(&m), [line]);
         assert!(!m.is_clean());
         check_file(&m);
     }
 
-    // Finished beats open: reopened on ours, dropped on theirs.
+    // Reopened on ours, dropped on theirs: dropped. The other way round a
+    // task started on purpose (stamped) is a change like any other:
+    // started, as `todo start` after `todo drop` would leave it.
     let base = done;
-    let ours = edit(&base, vec![Op::Start { task: "t2".into() }]);
-    let theirs = edit(&base, vec![set("t2", Status::Abandoned)]);
-    let m = merge(&base, &ours, &theirs).unwrap();
+    let started = edit(&base, vec![Op::Start { task: "t2".into() }]);
+    let dropped = edit(&base, vec![set("t2", Status::Abandoned)]);
+    let m = merge(&base, &started, &dropped).unwrap();
     let t = task(&m.plan, "t2");
     assert_eq!(
         (t.status, t.dropped_by.as_deref()),
@@ -338,10 +341,13 @@ fn status_clashes_follow_the_documented_rank() {
     assert_eq!(
         lines(&m),
         [
-            "conflict t2 \"b\": status changed on both sides: in_progress on ours, abandoned on theirs; kept abandoned (finished beats open)"
+            "conflict t2 \"b\": status changed on both sides: in_progress on ours, abandoned on theirs; kept abandoned (theirs, merged in last)"
         ]
     );
     assert_eq!(m.plan.next_task().map(|(_, t)| t.id.as_str()), Some("t1"));
+    let m = merge(&base, &dropped, &started).unwrap();
+    assert_eq!(task(&m.plan, "t2").status, Status::InProgress);
+    assert_eq!(m.conflicts().count(), 1);
 }
 
 #[test]
@@ -359,15 +365,15 @@ fn blocked_tasks_merge_their_reasons() {
 
     let theirs = edit(&base, vec![block("t3", "legal")]);
     let m = merge(&base, &ours, &theirs).unwrap();
-    assert_eq!(task(&m.plan, "t3").blocker.as_deref(), Some("vendor"));
+    assert_eq!(task(&m.plan, "t3").blocker.as_deref(), Some("legal"));
     assert_eq!(
         lines(&m),
         [
-            "conflict t3 \"c\": blocked on both sides for different reasons; kept ours (\"vendor\"), theirs said \"legal\""
+            "conflict t3 \"c\": blocked on both sides for different reasons; kept theirs (\"legal\"), ours said \"vendor\""
         ]
     );
 
-    // Unblocked on ours, completed on theirs: finished beats open.
+    // Unblocked on ours, completed on theirs: theirs.
     let blocked = ours;
     let ours = edit(&blocked, vec![set("t3", Status::Pending)]);
     let theirs = edit(&blocked, vec![set("t3", Status::Completed)]);
@@ -378,7 +384,7 @@ fn blocked_tasks_merge_their_reasons() {
 }
 
 #[test]
-fn text_clashes_keep_ours_and_report_theirs() {
+fn text_clashes_keep_theirs_and_report_ours() {
     let base = base();
     let rename = |task: &str, to: &str| Op::RenameTask {
         task: task.into(),
@@ -394,13 +400,13 @@ fn text_clashes_keep_ours_and_report_theirs() {
         vec![rename("t2", "b theirs"), rename_phase("Sign-in")],
     );
     let m = merge(&base, &ours, &theirs).unwrap();
-    assert_eq!(task(&m.plan, "t2").content, "b ours");
-    assert_eq!(m.plan.phases[0].name, "Login");
+    assert_eq!(task(&m.plan, "t2").content, "b theirs");
+    assert_eq!(m.plan.phases[0].name, "Sign-in");
     assert_eq!(
         lines(&m),
         [
-            "conflict t2 \"b ours\": text changed on both sides; kept ours, theirs was \"b theirs\"",
-            "conflict p1 \"Login\": renamed on both sides; kept ours, theirs named it \"Sign-in\"",
+            "conflict t2 \"b theirs\": text changed on both sides; kept theirs, ours was \"b ours\"",
+            "conflict p1 \"Sign-in\": renamed on both sides; kept theirs, ours named it \"Login\"",
         ]
     );
     check_file(&m);
@@ -549,12 +555,12 @@ fn moves_between_phases() {
     let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
         m.plan.task_by_id("t2").map(|(p, _)| p.id.as_str()),
-        Some("p2")
+        Some("p3")
     );
     assert_eq!(
         lines(&m),
         [
-            "conflict t2 \"b\": moved to different phases; kept ours (p2 \"Billing\"), theirs moved it to p3 \"Docs\""
+            "conflict t2 \"b\": moved to different phases; kept theirs (p3 \"Docs\"), ours moved it to p2 \"Billing\""
         ]
     );
 }
@@ -592,7 +598,7 @@ fn unknown_fields_merge_key_by_key() {
     let keys: Vec<&String> = m.plan.extra.keys().collect();
     assert_eq!(keys, ["owner", "team"]);
     let t = task(&m.plan, "t1");
-    assert_eq!(t.extra.get("due"), Some(&Value::from("mon")));
+    assert_eq!(t.extra.get("due"), Some(&Value::from("tue")));
     assert_eq!(t.extra.get("size"), Some(&Value::from(3)));
     assert_eq!(
         m.plan.phases[1].extra.get("color"),
@@ -600,7 +606,7 @@ fn unknown_fields_merge_key_by_key() {
     );
     assert_eq!(
         lines(&m),
-        ["conflict t1 \"a\": field \"due\" changed on both sides; kept ours"]
+        ["conflict t1 \"a\": field \"due\" changed on both sides; kept theirs"]
     );
     check_file(&m);
 }

@@ -17,7 +17,20 @@
 //!
 //! Every task the sides hold differently is reported.
 
-use super::fields::{State, rank};
+use super::fields::State;
+use crate::plan::Status;
+
+/// The rank that settles a status the sides hold differently when there is
+/// no base (higher wins): the more finished state.
+fn rank(status: Status) -> u8 {
+    match status {
+        Status::Completed => 4,
+        Status::Abandoned => 3,
+        Status::Blocked => 2,
+        Status::InProgress => 1,
+        Status::Pending => 0,
+    }
+}
 use super::{HashMap, HashSet, Merged, Overflow, Severity};
 use crate::plan::{Plan, Task};
 

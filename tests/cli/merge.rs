@@ -430,7 +430,7 @@ fn both_sides_append_a_task_under_the_same_new_id() {
 }
 
 #[test]
-fn completed_on_one_side_and_dropped_on_the_other_is_a_conflict() {
+fn completed_on_one_side_and_dropped_on_the_other_keeps_the_side_merged_in() {
     let repo = repo_with_plan(true);
     repo.git(&["switch", "-q", "-c", "feature"]).ok();
     repo.given(&[&["drop", "rotate keys"]]);
@@ -444,7 +444,7 @@ fn completed_on_one_side_and_dropped_on_the_other_is_a_conflict() {
     run.code(1);
     assert!(
         run.stderr.contains(&format!(
-            "Merged the plan by id with 1 conflict (each resolved as shown; the plan written is complete and valid: review it, then git add it):\n  conflict {t2} \"Rotate keys\": status changed on both sides: completed on ours, abandoned on theirs; kept completed (completed beats abandoned)\n"
+            "Merged the plan by id with 1 conflict (each resolved as shown; the plan written is complete and valid: review it, then git add it):\n  conflict {t2} \"Rotate keys\": status changed on both sides: completed on ours, abandoned on theirs; kept abandoned (theirs, merged in last)\n"
         )),
         "{run:?}"
     );
@@ -453,22 +453,24 @@ fn completed_on_one_side_and_dropped_on_the_other_is_a_conflict() {
             .contains("CONFLICT (content): Merge conflict in .todo.json"),
         "{run:?}"
     );
-    // The documented outcome, in a plan todo reads; git waits for a look.
+    // The documented outcome, in a plan todo reads; git waits for a look:
+    // as if feature's `drop` ran after main's `done`.
     repo.assert_valid_plan();
-    assert_eq!(repo.task(&t2)["status"], "completed");
-    assert!(repo.task(&t2).get("droppedBy").is_none());
+    assert_eq!(repo.task(&t2)["status"], "abandoned");
+    assert_eq!(repo.task(&t2)["droppedBy"], "user");
     assert_eq!(
         repo.git(&["status", "--porcelain"]).stdout,
         "UU .todo.json\n"
     );
     repo.git(&["add", ".todo.json"]).ok();
     repo.git(&["commit", "--no-edit", "-q"]).ok();
-    // The merged plan is ours' (completed kept): no change to count.
-    assert_eq!(repo.rev(), before);
+    // The merged plan is not ours': one change to count, as any other
+    // change made outside todo.
+    assert_eq!(repo.rev(), before + 1);
 }
 
 #[test]
-fn renamed_differently_on_both_sides_keeps_ours_and_names_theirs() {
+fn renamed_differently_on_both_sides_keeps_theirs_and_names_ours() {
     let repo = repo_with_plan(true);
     let t2 = repo.id("Rotate keys");
     repo.git(&["switch", "-q", "-c", "feature"]).ok();
@@ -481,12 +483,12 @@ fn renamed_differently_on_both_sides_keeps_ours_and_names_theirs() {
     run.code(1);
     assert!(
         run.stderr.contains(&format!(
-            "  conflict {t2} \"Rotate API keys\": text changed on both sides; kept ours, theirs was \"Rotate signing keys\"\n"
+            "  conflict {t2} \"Rotate signing keys\": text changed on both sides; kept theirs, ours was \"Rotate API keys\"\n"
         )),
         "{run:?}"
     );
     repo.assert_valid_plan();
-    assert_eq!(repo.task(&t2)["content"], "Rotate API keys");
+    assert_eq!(repo.task(&t2)["content"], "Rotate signing keys");
 }
 
 #[test]
@@ -704,11 +706,11 @@ fn merge_file_with_a_conflict_exits_1_and_lists_it() {
     env.run(&["merge-file", "base", "ours", "theirs"]).is(
         1,
         "",
-        "Merged the plan by id with 1 conflict (each resolved as shown; the plan written is complete and valid: review it, then git add it):\n  conflict t2 \"Rotate keys\": status changed on both sides: completed on ours, abandoned on theirs; kept completed (completed beats abandoned)\n",
+        "Merged the plan by id with 1 conflict (each resolved as shown; the plan written is complete and valid: review it, then git add it):\n  conflict t2 \"Rotate keys\": status changed on both sides: completed on ours, abandoned on theirs; kept abandoned (theirs, merged in last)\n",
     );
     assert_eq!(
         env.run(&["--file", "ours", "show"]).ok().stdout,
-        "# Auth\n- [/] Wire OAuth providers\n- [x] Rotate keys\n"
+        "# Auth\n- [/] Wire OAuth providers\n- [-] Rotate keys <!-- dropped-by: user -->\n"
     );
     std::fs::write(dir.join("ours"), &ours).unwrap();
     let run = env.run(&["merge-file", "--json", "base", "ours", "theirs"]);
@@ -964,7 +966,7 @@ fn objectives_and_findings_added_on_both_branches_are_all_kept() {
     run.code(1);
     assert!(
         run.stderr.contains(&format!(
-            "  conflict {o1} \"Ship auth\": status set to done on ours and dropped on theirs; kept done\n"
+            "  conflict {o1} \"Ship auth\": status set to done on ours and dropped on theirs; kept dropped (theirs, merged in last)\n"
         )),
         "{run:?}"
     );
@@ -1000,7 +1002,7 @@ fn objectives_and_findings_added_on_both_branches_are_all_kept() {
             (&stripe, "Stripe retries for 3 days")
         ])
     );
-    assert_eq!(plan["objectives"][0]["status"], "done");
+    assert_eq!(plan["objectives"][0]["status"], "dropped");
     assert!(plan.get("nextObjectiveId").is_none(), "{plan}");
     // New ids after the merge are new.
     repo.todo(&["objective", "add", "Next"]).ok();

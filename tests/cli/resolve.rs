@@ -412,7 +412,7 @@ fn resolve_json_reply_lists_decisions_and_next_steps() {
     assert!(
         decided[0]["message"]
             .as_str()
-            .is_some_and(|m| m.contains("completed")),
+            .is_some_and(|m| m.contains("kept abandoned")),
         "{json}"
     );
     // A task both sides changed alike is listed too.
@@ -422,11 +422,11 @@ fn resolve_json_reply_lists_decisions_and_next_steps() {
         decided[1]["message"],
         "changed on both sides without a clash; now completed"
     );
-    // Completed beats abandoned (the engine's rule), whatever side it is on.
+    // Theirs, the branch merged in, is applied last (the engine's rule).
     assert_eq!(
         repo.outline(),
         [
-            ("Auth".into(), "Rotate keys".into(), "completed".into()),
+            ("Auth".into(), "Rotate keys".into(), "abandoned".into()),
             ("Auth".into(), "Wire OAuth".into(), "completed".into()),
         ]
     );
