@@ -12,7 +12,7 @@ mod words;
 mod tests;
 
 pub(crate) use typo::near_miss;
-pub(crate) use words::{Word, at_word_start, words};
+pub(crate) use words::{Needle, Word, at_word_start_of, words};
 
 use crate::plan::{Plan, Status, ids};
 
@@ -208,9 +208,10 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
 
     // 4: task text with the query at a word start; prefer the one task a
     // person is about to work on (pending or in progress).
+    let needle = Needle::new(&q);
     let hits: Vec<&Item> = tasks
         .iter()
-        .filter(|i| at_word_start(i.text, i.lower, &q))
+        .filter(|i| at_word_start_of(i.text, i.lower, &needle))
         .collect();
     match hits.len() {
         0 => {}
@@ -233,7 +234,7 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
     let hits = if starts.is_empty() {
         phases
             .iter()
-            .filter(|i| at_word_start(i.text, i.lower, &q))
+            .filter(|i| at_word_start_of(i.text, i.lower, &needle))
             .collect()
     } else {
         starts

@@ -99,7 +99,30 @@ pub(crate) fn words(s: &str) -> Vec<Word<'_>> {
 /// start, after a character that is not a letter or digit, or where a
 /// lower-case letter is followed by an upper-case one (`getUser`)?
 /// `lower` is `text` lower-cased. Case is ignored.
+#[cfg(test)]
 pub(crate) fn at_word_start(text: &str, lower: &str, query: &str) -> bool {
+    at_word_start_of(text, lower, &Needle::new(query))
+}
+
+/// A query prepared once for [`at_word_start_of`] over many texts: the
+/// substring searcher costs more to build than most task texts to search.
+pub(crate) struct Needle<'q> {
+    query: &'q str,
+    finder: memchr::memmem::Finder<'q>,
+}
+
+impl<'q> Needle<'q> {
+    pub(crate) fn new(query: &'q str) -> Needle<'q> {
+        Needle {
+            query,
+            finder: memchr::memmem::Finder::new(query),
+        }
+    }
+}
+
+/// [`at_word_start`] with the query prepared.
+pub(crate) fn at_word_start_of(text: &str, lower: &str, needle: &Needle) -> bool {
+    let query = needle.query;
     if query.is_empty() {
         return false;
     }
@@ -108,7 +131,11 @@ pub(crate) fn at_word_start(text: &str, lower: &str, query: &str) -> bool {
         // Overlapping occurrences count ("xab-ab-ab" has "ab-ab" at 4).
         let bytes = text.as_bytes();
         let mut from = 0;
-        while let Some(found) = lower.get(from..).and_then(|rest| rest.find(query)) {
+        while let Some(found) = lower
+            .as_bytes()
+            .get(from..)
+            .and_then(|rest| needle.finder.find(rest))
+        {
             let i = from + found;
             if i == 0 || starts_word(bytes[i - 1] as char, bytes[i] as char) {
                 return true;
