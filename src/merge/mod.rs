@@ -69,10 +69,11 @@ mod two_sided;
 
 use std::borrow::Cow;
 /// Maps and sets keyed by ids and texts: one place to choose the hasher.
-/// (FxHash, which the plan reader uses, measured slower here than
-/// std's SipHash on 100,000-task merges.)
-type HashMap<K, V> = std::collections::HashMap<K, V>;
-type HashSet<K> = std::collections::HashSet<K>;
+/// FxHash, as the plan reader uses: on version 2's random ids it is 2x
+/// faster than std's SipHash on a 100,000-task merge (on version 1's
+/// sequential ids it measured slower).
+type HashMap<K, V> = rustc_hash::FxHashMap<K, V>;
+type HashSet<K> = rustc_hash::FxHashSet<K>;
 use std::fmt;
 
 use serde_json::Map;
