@@ -1,4 +1,4 @@
-//! The pull-request flavour of the checklist (SPEC §4.2). GitHub shows only
+//! The pull-request flavour of the checklist (docs/contract.md, "Markdown"). GitHub shows only
 //! `[ ]` and `[x]`, so each task line carries its exact state in an HTML
 //! comment that GitHub hides, and shows the other states as plain text.
 //!

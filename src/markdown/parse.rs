@@ -1,4 +1,4 @@
-//! Reading a checklist back into phases (SPEC §4.1, and the GFM flavour of
+//! Reading a checklist back into phases (docs/contract.md, "Markdown", and the GFM flavour of
 //! §4.2 line by line). pulldown-cmark decides the block structure, so nothing
 //! in a code block or quote is ever a task; the text itself is cut from the
 //! source by byte offsets, so `*`, `_`, backticks and backslashes stay as typed.

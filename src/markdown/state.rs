@@ -1,4 +1,4 @@
-//! The state comment of the pull-request flavour (SPEC §4.2, format in
+//! The state comment of the pull-request flavour (docs/contract.md, "Markdown", format in
 //! [`super::gfm`]): written by the GFM renderer, read back by the checklist
 //! reader, which also shares the empty-task message with it. Both depend on
 //! this module, never on each other.
@@ -58,7 +58,7 @@ pub(super) fn read_state(tail: &str) -> Option<State> {
         // Unknown fields are skipped, so a later version can add some.
         match word.split_once('=') {
             Some(("blocker", v)) => state.blocker = normalize(&percent_decode(v)),
-            // Only a person drops tasks (SPEC §1); other values mean nothing.
+            // Only a person drops tasks (docs/contract.md, "The plan"); other values mean nothing.
             Some(("dropped-by", v)) if percent_decode(v) == "user" => {
                 state.dropped_by = Some("user".to_string());
             }

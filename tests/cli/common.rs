@@ -313,7 +313,7 @@ impl TestEnv {
         contents.map(|c| self.id(c))
     }
 
-    /// The plan of the SPEC examples: Auth (3 tasks), Billing (2).
+    /// The plan of the README's examples: Auth (3 tasks), Billing (2).
     pub(crate) fn web_app(&self) {
         self.given(&[
             &["append", "auth", "wire OAuth providers"],

@@ -1,4 +1,4 @@
-//! Who recorded a finding (SPEC §8, §12): `by`/`at` on every path a
+//! Who recorded a finding (docs/contract.md, "A plan a person and an agent share", "Objectives and findings"): `by`/`at` on every path a
 //! finding comes in by, kept through JSON, Markdown, GFM and the merge
 //! driver, and a person's finding is the person's: no agent route removes
 //! or rewords it.

@@ -1,4 +1,4 @@
-//! `todo mcp` (SPEC §11): a session driven by the official MCP Python SDK's
+//! `todo mcp` (docs/contract.md, "The MCP server"): a session driven by the official MCP Python SDK's
 //! client (tests/mcp/client.py, installed by `.ci/run` into
 //! target/mcp-venv), and the protocol's bad days written raw: malformed
 //! lines, unknown methods, a huge request, stdin closed mid-request.

@@ -1,6 +1,6 @@
-//! A plan a person and an agent share (SPEC §8, §9): actors, provenance,
+//! A plan a person and an agent share (docs/contract.md, "A plan a person and an agent share", "Agent operations as JSON"): actors, provenance,
 //! who checks a task, the permission rules on every path a change can take,
-//! and `todo apply` with the agent tool ops of seed 001 and seed 003.
+//! and `todo apply` with the agent tool ops of oh-my-pi and the plan operations.
 
 use std::io::Write;
 use std::process::Stdio;
@@ -58,7 +58,7 @@ fn task<'a>(plan: &'a Value, id: &str) -> &'a Value {
         .unwrap_or(&Value::Null)
 }
 
-// ── seed 001: the oh-my-pi tool ops, as `todo apply` ──────────────────
+// ── pi-todo's cases: the oh-my-pi tool ops, as `todo apply` ──────────────────
 
 #[test]
 fn init_persists_and_starts_the_first_task() {
