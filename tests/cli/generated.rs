@@ -66,6 +66,62 @@ fn the_man_page_renders_without_warnings() {
     }
 }
 
+/// Every page, as `man` shows it, sets commands and flags in bold, never
+/// between raw backticks; `--help` keeps the backticks it is written with.
+#[test]
+fn man_pages_show_code_in_bold_not_between_backticks() {
+    if !has("man") {
+        crate::common::missing_tool("man(1) is not installed (.ci/run installs man-db)");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = 0;
+    for entry in std::fs::read_dir(root.join("man")).expect("man/").flatten() {
+        let out = Command::new("man")
+            .arg("-l")
+            .arg(entry.path())
+            .env("MANWIDTH", "80")
+            .env("MAN_KEEP_FORMATTING", "1")
+            .env("MANPAGER", "cat")
+            .env("PAGER", "cat")
+            .output()
+            .expect("man");
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}", entry.path().display());
+        assert!(
+            !shown.contains('`'),
+            "{} shows a raw backtick:\n{shown}",
+            entry.path().display()
+        );
+        pages += 1;
+    }
+    assert!(pages > 30, "{pages} pages");
+    // Bold on the terminal is the letter, a backspace, the letter again.
+    let out = Command::new("man")
+        .arg("-l")
+        .arg(root.join("man/todo-done.1"))
+        .env("MAN_KEEP_FORMATTING", "1")
+        .env("MANPAGER", "cat")
+        .env("PAGER", "cat")
+        .output()
+        .expect("man");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let bold: String = "todo done oauth"
+        .chars()
+        .map(|c| {
+            if c == ' ' {
+                " ".to_string()
+            } else {
+                format!("{c}\u{8}{c}")
+            }
+        })
+        .collect();
+    assert!(shown.contains(&bold), "{shown:?}");
+    let env = crate::common::TestEnv::new();
+    let help = env.run(&["help", "done"]);
+    assert!(help.stdout.contains("`todo done oauth`"), "{}", help.stdout);
+}
+
 /// Load the committed bash completion into a real bash and ask it about
 /// the command line `line`.
 fn bash_complete(env: &crate::common::TestEnv, line: &[&str]) -> Vec<String> {
