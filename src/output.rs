@@ -599,7 +599,7 @@ fn task_lines(task: &Task, typed: bool) -> Vec<String> {
         first.push_str(&format!(" <!-- blocker: {blocker} -->"));
     }
     if task.dropped_by.as_deref() == Some("user") {
-        first.push_str(" <!-- dropped-by: user -->");
+        first.push_str(" <!-- dropped-by: person -->");
     }
     crate::markdown::render_meta(&mut first, task, false);
     let mut lines = vec![first];
