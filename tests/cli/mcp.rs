@@ -34,6 +34,10 @@ pub(crate) fn client_script() -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_mcp_python,
+    ignore = "needs python with the official MCP SDK: run .ci/run (it makes target/mcp-venv), or set TODO_MCP_PYTHON"
+)]
 fn the_official_client_drives_a_session() {
     let Some(python) = python() else {
         return missing_tool(
@@ -581,6 +585,10 @@ fn batches_are_answered_as_one_array_under_2025_03_26() {
 /// (and no more), each tool takes its own shape only, and a refusal says
 /// the plan's current rev.
 #[test]
+#[cfg_attr(
+    todo_tests_no_mcp_python,
+    ignore = "needs python with the official MCP SDK: run .ci/run (it makes target/mcp-venv), or set TODO_MCP_PYTHON"
+)]
 fn each_tool_takes_its_own_shape_and_says_so_in_its_schema() {
     let Some(python) = python() else {
         return missing_tool(
