@@ -90,6 +90,9 @@ impl TestEnv {
         let home = base.join("home");
         let root = base.join("project");
         std::fs::create_dir_all(&home).expect("home");
+        // The system's temporary directory for `todo` (TMPDIR, below): an
+        // edit that keeps its file keeps it here, and it goes with the rest.
+        std::fs::create_dir_all(home.join("tmp")).expect("tmp");
         std::fs::create_dir_all(root.join(".git")).expect("project");
         TestEnv {
             _dir: dir,
@@ -105,6 +108,7 @@ impl TestEnv {
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("HOME", &self.home)
+            .env("TMPDIR", self.home.join("tmp"))
             .env("TODO_HISTORY_DIR", self.home.join("history"))
             .env("TODO_NOW", "2026-01-02T03:04:05Z")
             .env("LC_ALL", "C.UTF-8");
