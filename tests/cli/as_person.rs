@@ -279,7 +279,8 @@ fn the_agent_may_not_take_over_checking_what_a_person_set() {
     let md = env
         .run(&["export", "-"])
         .stdout
-        .replace("-->", "checks=agent -->");
+        .replace("- [x] Ship\n", "- [x] Ship <!-- todo: checks=agent -->\n");
+    assert!(md.contains("checks=agent"), "{md}");
     std::fs::write(env.root.join("in.md"), md).expect("md");
     refused(
         &env,
