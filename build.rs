@@ -25,6 +25,7 @@ const CFGS: &[&str] = &[
     "todo_tests_no_script",
     "todo_tests_no_mkfifo",
     "todo_tests_no_git",
+    "todo_tests_no_jq",
     "todo_tests_no_root_setpriv",
     "todo_tests_no_mcp_python",
 ];
@@ -86,6 +87,7 @@ fn main() {
         ("todo_tests_no_script", !on_path("script")),
         ("todo_tests_no_mkfifo", !on_path("mkfifo")),
         ("todo_tests_no_git", !on_path("git")),
+        ("todo_tests_no_jq", !on_path("jq")),
         ("todo_tests_no_root_setpriv", !root || !setpriv),
         ("todo_tests_no_mcp_python", !mcp),
     ];

@@ -357,3 +357,159 @@ fn the_walk_from_clone_to_a_pull_request_works_as_written() {
     );
     assert!(body.contains("<!-- todo:end -->"), "{body}");
 }
+
+/// A stand-in for the GitHub CLI in `dir`: `gh pr view --json body --jq
+/// .body` prints `body`; any other call records its arguments in
+/// `$HOME/gh-args` and copies the file after `--body-file` to
+/// `$HOME/gh-body`.
+fn stand_in_gh(dir: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir).expect("mkdir");
+    let gh = dir.join("gh");
+    std::fs::write(
+        &gh,
+        format!(
+            "#!/bin/sh\n\
+             if [ \"$1 $2\" = 'pr view' ]; then printf '%s' '{body}'; exit 0; fi\n\
+             printf '%s\\n' \"$@\" > \"$HOME/gh-args\"\n\
+             while [ $# -gt 0 ]; do\n\
+               if [ \"$1\" = --body-file ]; then cp \"$2\" \"$HOME/gh-body\"; fi\n\
+               shift\n\
+             done\n"
+        ),
+    )
+    .expect("write gh");
+    std::fs::set_permissions(&gh, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+#[test]
+fn the_release_install_recipe_installs_both_programs() {
+    // A release archive as the release workflow packs it (ci/package.sh),
+    // of the programs under test, downloaded into a fresh directory.
+    let env = TestEnv::new();
+    let downloads = env.home.join("Downloads");
+    let out = Command::new("bash")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("ci/package.sh"))
+        .arg("x86_64-unknown-linux-musl")
+        .arg(bin_dir())
+        .arg(&downloads)
+        .output()
+        .expect("ci/package.sh");
+    ok(&out, "ci/package.sh");
+    let out = clean_shell(&env.home, &downloads, &recipe("install-release"), None);
+    let said = ok(&out, "the README's install from a release");
+    assert!(said.contains(": OK"), "sha256sum -c: {said}");
+    let installed = env.home.join(".local/bin");
+    let out = Command::new(installed.join("todo"))
+        .arg("--version")
+        .output()
+        .expect("the installed todo runs");
+    assert!(ok(&out, "todo --version").starts_with("todo "));
+    assert!(installed.join("todo-mcp").is_file());
+    // The must-not: an archive that is not the published one is refused
+    // before anything is unpacked or installed.
+    let env = TestEnv::new();
+    let downloads = env.home.join("Downloads");
+    ok(
+        &Command::new("bash")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("ci/package.sh"))
+            .arg("x86_64-unknown-linux-musl")
+            .arg(bin_dir())
+            .arg(&downloads)
+            .output()
+            .expect("ci/package.sh"),
+        "ci/package.sh",
+    );
+    let archive = downloads.join("todo-x86_64-unknown-linux-musl.tar.gz");
+    let mut bytes = std::fs::read(&archive).expect("archive");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&archive, bytes).expect("tamper");
+    let out = clean_shell(&env.home, &downloads, &recipe("install-release"), None);
+    assert!(!out.status.success());
+    assert!(!env.home.join(".local/bin/todo").exists());
+}
+
+#[test]
+fn the_batch_recipe_applies_every_line_as_one_change() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = env.run(&[]).ok().stdout.clone();
+    let out = clean_shell(&env.home, &env.root, &recipe("batch"), None);
+    ok(&out, "the README's batch");
+    let statuses = env.statuses();
+    for (task, status) in [
+        ("Wire OAuth providers", "completed"),
+        ("Rotate keys", "in_progress"),
+        ("Refund flow", "pending"),
+        ("Fix issue #42", "pending"),
+    ] {
+        assert!(
+            statuses.contains(&(task.to_string(), status.to_string())),
+            "{task} {status}: {statuses:?}"
+        );
+    }
+    // One change: one undo, in the same shell's history, takes all of it
+    // back.
+    let out = clean_shell(&env.home, &env.root, "todo undo", None);
+    ok(&out, "todo undo");
+    assert_eq!(env.run(&[]).ok().stdout, before);
+}
+
+#[test]
+fn the_pull_request_sync_recipe_rewrites_only_the_checklist() {
+    let env = TestEnv::new();
+    env.web_app();
+    let fake = env.home.join("fake-bin");
+    stand_in_gh(&fake, "Why this change.\n\nReviewers: see below.\n");
+    let out = clean_shell(&env.home, &env.root, &recipe("pr-sync"), Some(&fake));
+    ok(&out, "the README's pull-request sync");
+    let args = std::fs::read_to_string(env.home.join("gh-args")).expect("gh edit ran");
+    assert_eq!(args, "pr\nedit\n--body-file\nbody.md\n");
+    let body = std::fs::read_to_string(env.home.join("gh-body")).expect("the body");
+    assert!(
+        body.starts_with("Why this change.\n\nReviewers: see below.\n"),
+        "{body}"
+    );
+    assert!(body.contains("<!-- todo:begin -->\n### Auth\n"), "{body}");
+    assert!(body.ends_with("<!-- todo:end -->\n"), "{body}");
+    // Run again after a change: the prose stays, the region follows.
+    env.run(&["done", "oauth"]).ok();
+    stand_in_gh(&fake, &body);
+    let out = clean_shell(&env.home, &env.root, &recipe("pr-sync"), Some(&fake));
+    ok(&out, "the README's pull-request sync, again");
+    let again = std::fs::read_to_string(env.home.join("gh-body")).expect("the body");
+    assert!(again.starts_with("Why this change.\n"), "{again}");
+    assert_eq!(again.matches("<!-- todo:begin -->").count(), 1, "{again}");
+    assert!(again.contains("- [x] Wire OAuth providers"), "{again}");
+}
+
+#[test]
+#[cfg_attr(todo_tests_no_jq, ignore = "jq is not installed (.ci/run installs it)")]
+fn the_if_rev_recipe_acts_on_the_plan_it_read() {
+    if !has("jq") {
+        return missing_tool("jq is not installed (.ci/run installs it)");
+    }
+    let env = TestEnv::new();
+    env.web_app();
+    let out = clean_shell(&env.home, &env.root, &recipe("if-rev"), None);
+    let reply = ok(&out, "the README's --if-rev recipe");
+    let reply: serde_json::Value = serde_json::from_str(&reply).expect("one JSON object");
+    assert_eq!(reply["ok"], true, "{reply}");
+    let task = env.show_json()["plan"]["phases"][0]["tasks"][0].clone();
+    assert_eq!(task["status"], "completed", "{task}");
+    assert_eq!(task["by"], "agent", "{task}");
+    // The must-not: a rev read before someone else's change is refused.
+    let stale = env.rev();
+    env.run(&["done", "keys"]).ok();
+    let run = env.run(&[
+        "--as",
+        "agent",
+        "--json",
+        "--if-rev",
+        &stale.to_string(),
+        "start",
+        "rate",
+    ]);
+    run.code(4);
+}
