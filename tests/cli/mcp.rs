@@ -36,7 +36,7 @@ pub(crate) fn client_script() -> PathBuf {
 #[test]
 #[cfg_attr(
     todo_tests_no_mcp_python,
-    ignore = "needs python with the official MCP SDK: run .ci/run (it makes target/mcp-venv), or set TODO_MCP_PYTHON"
+    ignore = "needs python with the official MCP SDK: set TODO_MCP_PYTHON, or make target/mcp-venv as .ci/run does and then touch build.rs"
 )]
 fn the_official_client_drives_a_session() {
     let Some(python) = python() else {
@@ -587,7 +587,7 @@ fn batches_are_answered_as_one_array_under_2025_03_26() {
 #[test]
 #[cfg_attr(
     todo_tests_no_mcp_python,
-    ignore = "needs python with the official MCP SDK: run .ci/run (it makes target/mcp-venv), or set TODO_MCP_PYTHON"
+    ignore = "needs python with the official MCP SDK: set TODO_MCP_PYTHON, or make target/mcp-venv as .ci/run does and then touch build.rs"
 )]
 fn each_tool_takes_its_own_shape_and_says_so_in_its_schema() {
     let Some(python) = python() else {
