@@ -104,7 +104,13 @@ fn man_pages_show_code_in_bold_not_between_backticks() {
         pages += 1;
     }
     assert!(pages > 30, "{pages} pages");
-    // Bold on the terminal is the letter, a backspace, the letter again.
+    // Bold on the terminal is the letter, a backspace, the letter again
+    // (man-db keeps it when piped with MAN_KEEP_FORMATTING; mandoc's man,
+    // macOS's, has no `--version` and no such switch).
+    let man_db = Command::new("man")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     let out = Command::new("man")
         .arg("-l")
         .arg(root.join("man/todo-done.1"))
@@ -124,7 +130,7 @@ fn man_pages_show_code_in_bold_not_between_backticks() {
             }
         })
         .collect();
-    assert!(shown.contains(&bold), "{shown:?}");
+    assert!(!man_db || shown.contains(&bold), "{shown:?}");
     let env = crate::common::TestEnv::new();
     let help = env.run(&["help", "done"]);
     assert!(help.stdout.contains("`todo done oauth`"), "{}", help.stdout);
