@@ -245,7 +245,7 @@ bench() {
             >"$RES/trial.out" 2>"$RES/trial.err" </dev/null || rc=$?
         [[ -n $prep ]] && eval "$prep"
         # A typo is a guess: off a terminal todo names it and exits 3,
-        # changing nothing (SPEC §5). That is the outcome timed here.
+        # changing nothing (docs/contract.md, "Matching a query"). That is the outcome timed here.
         if [[ $op == done_typo* && $tool == todo* && $rc == 3 ]]; then
             rc=0
         fi

@@ -4,7 +4,7 @@
     gen.py --tasks N --out DIR [--seed S] [--phases P] [--no-peers]
 
 writes
-    DIR/todo/.todo.json      the plan file of SPEC §2, written directly
+    DIR/todo/.todo.json      the plan file of docs/contract.md, "The plan file", written directly
     DIR/task/import.json     the same tasks for `task import`
     DIR/todotxt/todo.txt     the same tasks as todo.txt lines
     DIR/meta.json            which tasks the harness targets, per tool
@@ -31,7 +31,7 @@ import uuid
 NEEDLE_WORD = "zeppelin"
 NEEDLE_CONTENT = "Calibrate the zeppelin mooring sensors before the staging demo"
 # One letter left out: no task contains it, so the exact and substring steps of
-# SPEC §5 find nothing and todo falls through to typo tolerance.
+# the matching steps (docs/contract.md, "Matching a query") find nothing and todo falls through to typo tolerance.
 TYPO_QUERY = "zepelin"
 APPEND_CONTENT = "Write the benchmark follow-up notes for the release review"
 

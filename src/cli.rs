@@ -260,7 +260,7 @@ pub enum Command {
     ///
     /// Undo is itself a change: `rev` rises. It refuses (exit 4) when the
     /// plan file was changed by something other than todo since, unless
-    /// `--force`. History lives outside the project, in the user's data
+    /// `--force`. History lives outside the project, in your data
     /// directory (or `TODO_HISTORY_DIR`).
     ///
     /// Example: `todo rm; todo undo`

@@ -1,5 +1,5 @@
 //! Everything that can go wrong, as kinds of the domain: each with its exit
-//! status (SPEC §6), stable `error.code` and `error.kind` strings for
+//! status (docs/contract.md, "Exit status"), stable `error.code` and `error.kind` strings for
 //! `--json`, and an optional hint (the way out) kept apart from the message.
 
 use std::io;
@@ -17,7 +17,7 @@ use crate::text::Message;
 pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// What went wrong, as a kind of the domain. Each kind has its exit status
-/// (SPEC §6), its `--json` names and its hint in the one table of
+/// (docs/contract.md, "Exit status"), its `--json` names and its hint in the one table of
 /// [`Error::entry`] and in [`Error::hint`]; the message says what happened,
 /// the hint the way out.
 #[derive(Debug, Error)]
@@ -30,7 +30,7 @@ pub(crate) enum Error {
     // ── 3: matching ──────────────────────────────────────────────────────
     /// No task or phase matched; the message is the verb's own. With
     /// `guess`, typo tolerance found `suggestion` and a person may confirm
-    /// it (SPEC §5); otherwise the suggestion is only a hint.
+    /// it (docs/contract.md, "Matching a query"); otherwise the suggestion is only a hint.
     #[error("{message}{}", suggestion.as_deref().map(did_you_mean).unwrap_or_default())]
     NoMatch {
         message: String,
@@ -50,7 +50,7 @@ pub(crate) enum Error {
     #[error("{source}\n\nThe plan is unchanged:\n{}", if plan.is_empty() { "(empty)" } else { plan.trim_end() })]
     Unchanged { source: Box<Error>, plan: String },
 
-    /// A change refused by the rules of SPEC §8 (or an `apply` batch
+    /// A change refused by the rules of docs/contract.md, "A plan a person and an agent share" (or an `apply` batch
     /// that names nothing or does not fit): `error.code` is the §8 code.
     #[error("Refused ({}): {message}", code.as_str())]
     Refused {
@@ -204,7 +204,7 @@ pub(crate) enum Error {
     GitFailed { args: String, stderr: String },
 
     // ── 7: refused ───────────────────────────────────────────────────────
-    // The refusals of SPEC §8 (`set-by-person`, `step-locked`, …) join
+    // The refusals of docs/contract.md, "A plan a person and an agent share" (`set-by-person`, `step-locked`, …) join
     // here, each a kind with its own code in the table of `Error::entry`.
     #[error("Task \"{content}\" already exists")]
     Duplicate { content: String },
@@ -364,7 +364,7 @@ impl Error {
         Error::Bug(what.into())
     }
 
-    /// The one table: each kind's exit status (SPEC §6), its `error.code`
+    /// The one table: each kind's exit status (docs/contract.md, "Exit status"), its `error.code`
     /// for `--json` and its `error.kind`. `code` is the stable name scripts
     /// read (for the kinds that came first, the name of their class:
     /// `refused`, `conflict`, `invalid_input`, `environment`); `kind` names
@@ -417,7 +417,7 @@ impl Error {
         }
     }
 
-    /// The exit status of SPEC §6.
+    /// The exit status of docs/contract.md, "Exit status".
     pub(crate) fn exit_code(&self) -> u8 {
         self.entry().0.code()
     }
@@ -523,7 +523,7 @@ impl Error {
         out
     }
 
-    /// The message as lines for a person (SPEC §3): the same text as
+    /// The message as lines for a person (docs/contract.md, "Verbs and what they print"): the same text as
     /// `to_string()`, with each line break known to be ours, so that text
     /// from the plan or the command line stays inside its line.
     pub(crate) fn message(&self) -> Message {
@@ -977,7 +977,7 @@ mod tests {
                 (*exit, *code, *kind),
                 "{err:?}"
             );
-            // The exit status is one of SPEC §6's (or 70 for a bug).
+            // The exit status is one in docs/contract.md, "Exit status" (or 70 for a bug).
             assert!(matches!(exit, 2..=7 | 70), "{err:?}");
             // The lines a person reads are the text `--json` gives.
             assert_eq!(err.message().to_string(), err.to_string(), "{err:?}");
@@ -1007,7 +1007,7 @@ mod tests {
                 "Hint: This is a bug in todo; please report it, with the command that led here.",
             ]
         );
-        // Nothing a user refused: not 7, and never a class of SPEC §6.
+        // Nothing a user refused: not 7, and never a class of docs/contract.md, "Exit status".
         assert!(!(0..=7).contains(&err.exit_code()));
         // An op that cannot find a resolved id is a bug too.
         let err = Error::from(crate::plan::ops::OpError::NoTask("t9".into()));

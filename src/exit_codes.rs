@@ -1,4 +1,4 @@
-//! Every exit status `todo` ends with (SPEC §6), by name, as fd's
+//! Every exit status `todo` ends with (docs/contract.md, "Exit status"), by name, as fd's
 //! `exit_codes.rs` does. A verb that did not fail says how it ended with one
 //! of the outcomes (`Report.exit`); an error's status comes from the one
 //! table in [`crate::error`].

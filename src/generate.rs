@@ -206,5 +206,37 @@ pub(crate) fn man_page(verb: Option<&str>) -> Option<(String, Vec<u8>)> {
     };
     let mut buf = Vec::new();
     clap_mangen::Man::new(page).render(&mut buf).ok()?;
-    Some((format!("{name}.1"), buf))
+    Some((
+        format!("{name}.1"),
+        code_in_bold(&String::from_utf8(buf).ok()?),
+    ))
+}
+
+/// The help texts mark commands, flags and file names as Markdown code
+/// (`` `todo done` ``), which `--help` shows as typed; a man page sets them
+/// in bold instead, as man pages do, so no raw backtick reaches the page.
+/// A backtick left without its pair (none today) becomes roff's grave
+/// accent, `\(ga`, which prints as one. Request lines (`.TH`, `.SH`…) are
+/// left alone.
+fn code_in_bold(roff: &str) -> Vec<u8> {
+    let mut out = String::with_capacity(roff.len() + 256);
+    for line in roff.split_inclusive('\n') {
+        if line.starts_with('.') || line.starts_with('\'') || !line.contains('`') {
+            out.push_str(line);
+            continue;
+        }
+        let spans: Vec<&str> = line.split('`').collect();
+        let pairs = (spans.len() - 1) / 2;
+        for (i, span) in spans.iter().enumerate() {
+            if i > 0 {
+                out.push_str(match i {
+                    i if i > 2 * pairs => "\\(ga",
+                    i if i % 2 == 1 => "\\fB",
+                    _ => "\\fR",
+                });
+            }
+            out.push_str(span);
+        }
+    }
+    out.into_bytes()
 }

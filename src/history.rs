@@ -73,7 +73,7 @@ pub(crate) struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actor: Option<String>,
     /// A person's command as typed (`todo rm t3`), for the agent's
-    /// user-edit notice (SPEC §10).
+    /// user-edit notice (docs/contract.md, "Agent hooks, setup and restore").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmd: Option<String>,
     #[serde(default)]

@@ -116,7 +116,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
 
 /// Run the parsed command line `cli` (`args` as typed).
 fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
-    // `todo apply` always answers with one JSON object (SPEC §9); `todo
+    // `todo apply` always answers with one JSON object (docs/contract.md, "Agent operations as JSON"); `todo
     // mcp`'s stdout carries protocol messages only, never a report.
     let json = (cli.global.json || matches!(cli.command, Some(cli::Command::Apply(_))))
         && !matches!(cli.command, Some(cli::Command::Mcp));

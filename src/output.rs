@@ -421,7 +421,7 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
 fn paint_line(out: &mut String, l: &str) {
     let heading = Style::new().bold();
     let dim = Style::new().dimmed();
-    // An objective or finding (SPEC §12): `- [o2 done] text`.
+    // An objective or finding (docs/contract.md, "Objectives and findings"): `- [o2 done] text`.
     let aim = l.strip_prefix("- [").and_then(|rest| {
         let (inside, after) = rest.split_once(']')?;
         let id = inside.split(' ').next()?;
@@ -482,7 +482,7 @@ fn paint_line(out: &mut String, l: &str) {
     }
 }
 
-/// The checklist's lines (SPEC §3.1, §4.1): with `ids`, each phase's and
+/// The checklist's lines (docs/contract.md, "Verbs and what they print", "Markdown"): with `ids`, each phase's and
 /// task's id in a column on the left; with `typed`, the text as typed
 /// (`R&D`), for a person at a terminal, instead of the exact Markdown.
 pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
@@ -507,7 +507,7 @@ pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
         }
     };
     let mut out = Message::default();
-    // Objectives before the phases, findings after (SPEC §12), their ids
+    // Objectives before the phases, findings after (docs/contract.md, "Objectives and findings"), their ids
     // already on each line.
     let aim = |line: String| {
         if typed {
@@ -599,7 +599,7 @@ fn task_lines(task: &Task, typed: bool) -> Vec<String> {
         first.push_str(&format!(" <!-- blocker: {blocker} -->"));
     }
     if task.dropped_by.as_deref() == Some("user") {
-        first.push_str(" <!-- dropped-by: user -->");
+        first.push_str(" <!-- dropped-by: person -->");
     }
     crate::markdown::render_meta(&mut first, task, false);
     let mut lines = vec![first];

@@ -1,8 +1,8 @@
-//! `rev`: how many changes this working copy's plan has seen (SPEC §2:
+//! `rev`: how many changes this working copy's plan has seen (docs/contract.md, "The plan file":
 //! +1 per change, checked by `--if-rev`, in every reply).
 //!
 //! It cannot live in the committed file, where a line every change rewrites
-//! would make every two branches conflict (SPEC §13). It lives beside the
+//! would make every two branches conflict (docs/contract.md, "Plans in git"). It lives beside the
 //! undo history (the user's data directory, or `TODO_HISTORY_DIR`), keyed by
 //! the plan file's real path, as `<rev> <digest of the file>`. A file whose
 //! bytes are not the ones recorded was changed outside todo — a merge, a

@@ -1,5 +1,5 @@
 //! `todo mcp`: the plan served over the Model Context Protocol on stdio
-//! (SPEC §11), through the official Rust SDK (`rmcp`). Each tool call is
+//! (docs/contract.md, "The MCP server"), through the official Rust SDK (`rmcp`). Each tool call is
 //! one `todo apply` batch: a fresh context that re-reads the plan, actor
 //! `agent`, the same lock, permission check and reply.
 
@@ -309,7 +309,7 @@ const OP_FIELDS: [&str; 6] = ["op", "list", "task", "phase", "items", "reason"];
 const OPS: [&str; 9] = [
     "init", "start", "done", "rm", "drop", "block", "unblock", "append", "view",
 ];
-/// The fields of `plan_update` (seed 000).
+/// The fields of `plan_update` (docs/contract.md, "Agent operations as JSON").
 const PLAN_UPDATE_FIELDS: [&str; 5] =
     ["tasks", "objectives", "phases", "add_tasks", "add_findings"];
 
@@ -444,7 +444,7 @@ fn object(value: Value) -> Arc<JsonObject> {
     }
 }
 
-/// The fields of one oh-my-pi op (SPEC §9).
+/// The fields of one oh-my-pi op (docs/contract.md, "Agent operations as JSON").
 fn op_properties() -> Value {
     let texts = json!({ "type": "array", "items": { "type": "string", "minLength": 1 } });
     json!({

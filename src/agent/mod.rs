@@ -17,14 +17,14 @@ use crate::error::Error;
 use crate::plan::Actor;
 
 /// Apply one agent batch (any dialect) as `agent` unless the actor was
-/// given, and shape the reply of SPEC §9: the plan as Markdown on success,
+/// given, and shape the reply of docs/contract.md, "Agent operations as JSON": the plan as Markdown on success,
 /// the code and the unchanged list on failure.
 pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
     let mut session = match ctx.begin_as(Actor::Agent) {
         Ok(session) => session,
         Err(failed) => return failed.into(),
     };
-    // The reply shows the agent the plan: it has seen it now (SPEC §10),
+    // The reply shows the agent the plan: it has seen it now (docs/contract.md, "Agent hooks, setup and restore"),
     // recorded under the lock this change holds.
     let rev = session.rev();
     let outcome = match dialect::translate(&mut session.tx, value) {
@@ -52,7 +52,7 @@ pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
     reply(ctx, outcome)
 }
 
-/// The reply of SPEC §9 from the outcome of a batch.
+/// The reply of docs/contract.md, "Agent operations as JSON" from the outcome of a batch.
 fn reply(ctx: &Context, outcome: Outcome) -> Outcome {
     match outcome.result {
         Err(e) => {

@@ -1,4 +1,4 @@
-//! Restore (SPEC §10): the list an agent last had, read from its session
+//! Restore (docs/contract.md, "Agent hooks, setup and restore"): the list an agent last had, read from its session
 //! file for `todo import` — a pi / oh-my-pi session (the latest valid
 //! `todo-phases` snapshot on the current branch) or a Claude Code
 //! transcript (the latest `TodoWrite` call). The file is untrusted: a line
@@ -353,7 +353,7 @@ fn snapshot_phases(data: Option<&RawValue>) -> Option<Vec<Phase>> {
 
 /// The latest valid `TodoWrite` input of the main conversation (not a
 /// subagent's sidechain), mirrored as `todo apply` mirrors it: one phase
-/// named after the agent, statuses mapped as SPEC §9 maps them. A call
+/// named after the agent, statuses mapped as docs/contract.md, "Agent operations as JSON" maps them. A call
 /// Claude Code would have rejected (no list, an unknown status) is
 /// skipped. `None` when there is none.
 fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {

@@ -39,7 +39,7 @@ pub(super) fn apply(tx: &mut Tx, args: &BlockArgs) -> Result<Report> {
             (open, (format!("Marked phase {name} blocked."), unchanged))
         }
     };
-    // As `done` does: a block that changed nothing says so (SPEC: exit 0).
+    // As `done` does: a block that changed nothing says so (exit 0).
     let before = tx.changes();
     let mut report = set_status(tx, "block", message, ids, Status::Blocked, reason)?;
     if tx.changes() == before {

@@ -1,4 +1,4 @@
-//! `todo finding TEXT`: record what was learned on the way (SPEC §12).
+//! `todo finding TEXT`: record what was learned on the way (docs/contract.md, "Objectives and findings").
 
 use serde_json::json;
 

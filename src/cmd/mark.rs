@@ -19,7 +19,7 @@ pub(super) fn apply(
 ) -> Result<Report> {
     let plan = tx.plan();
     let mut ids = Vec::new();
-    // What to say when it turns out nothing changed (SPEC: exit 0, no write).
+    // What to say when it turns out nothing changed (exit 0, no write).
     let unchanged;
     let message = if words.is_empty() {
         ids.extend(open_tasks(plan, None));

@@ -1,4 +1,4 @@
-//! `todo mcp`: the plan as an MCP server on stdio (SPEC §11). The protocol
+//! `todo mcp`: the plan as an MCP server on stdio (docs/contract.md, "The MCP server"). The protocol
 //! and the tools live in `crate::agent::mcp`, linked into the `todo-mcp`
 //! program only (`src/bin/todo-mcp.rs`): in `todo`, this verb hands the
 //! same command line to that program, in this process's place.

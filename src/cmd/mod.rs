@@ -65,12 +65,12 @@ pub(crate) struct Context {
     pub tmp: std::path::PathBuf,
     /// Whether a person is at the keyboard (stdin and stderr are terminals).
     pub interactive: bool,
-    /// Who acts, when `--as`/`TODO_ACTOR` says (SPEC §8).
+    /// Who acts, when `--as`/`TODO_ACTOR` says (docs/contract.md, "A plan a person and an agent share").
     pub actor: Option<Actor>,
     /// The time recorded in `at` (RFC 3339; `TODO_NOW` overrides it).
     pub now: String,
     /// The command line as typed, without the program name: a person's
-    /// change is named by it to the agent (SPEC §10, `crate::agent::seen`).
+    /// change is named by it to the agent (docs/contract.md, "Agent hooks, setup and restore", `crate::agent::seen`).
     pub args: Vec<String>,
 }
 
@@ -115,7 +115,7 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
 }
 
 /// Run a verb. A query that only typo tolerance could place is a guess
-/// (SPEC §5): with a person at the terminal, ask, and on yes run the verb
+/// (docs/contract.md, "Matching a query"): with a person at the terminal, ask, and on yes run the verb
 /// again with the guessed id in place of the query; anywhere else the
 /// guess is only reported (exit 3) and nothing changes.
 pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
@@ -641,7 +641,7 @@ pub(crate) fn missed(e: MatchError, query: &str, template: &str) -> Error {
 }
 
 /// The phase a `-p/--phase NAME` names: its exact name (any case) or its
-/// id, else a new phase called NAME as typed. Never a query (SPEC §5).
+/// id, else a new phase called NAME as typed. Never a query (docs/contract.md, "Matching a query").
 pub(crate) fn named_phase(plan: &Plan, name: &str) -> Result<PhaseRef> {
     match matching::phase_by_name(plan, name) {
         Ok(Some(id)) => Ok(PhaseRef::Id(id)),

@@ -1,5 +1,5 @@
 //! `todo objective [add TEXT | done | drop | reopen <o-id|query>]`: what
-//! the work is for (SPEC §12). Bare, it lists the objectives.
+//! the work is for (docs/contract.md, "Objectives and findings"). Bare, it lists the objectives.
 
 use serde_json::{Value, json};
 
@@ -73,7 +73,7 @@ fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p Objective> {
         .ok_or_else(|| Error::bug(format!("objective {id} is gone")))
 }
 
-/// Text of an objective or finding: at most 300 characters (seed 000).
+/// Text of an objective or finding: at most 300 characters, as `plan_update` allows.
 pub(crate) fn check_length(s: &str, what: &str) -> Result<()> {
     let n = s.chars().count();
     if n > crate::plan::FINDING_MAX {

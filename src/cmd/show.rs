@@ -21,7 +21,7 @@ pub(super) fn run(ctx: &Context, plan: &Plan, args: &ShowArgs) -> Result<Report>
         Report::new("show", Kind::Data, EMPTY)
     } else {
         // A person at a terminal reads the text as typed; a pipe gets the
-        // exact Markdown (SPEC §3).
+        // exact Markdown (docs/contract.md, "Verbs and what they print").
         let lines = checklist(plan, args.ids, ctx.out.for_person());
         let kind = if args.ids {
             Kind::Data

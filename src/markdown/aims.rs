@@ -1,4 +1,4 @@
-//! Objectives and findings in the checklist (SPEC §12): an `Objectives:`
+//! Objectives and findings in the checklist (docs/contract.md, "Objectives and findings"): an `Objectives:`
 //! block before the first phase and a `Findings:` block after the last,
 //! each a plain list whose items start with the id in brackets:
 //!
@@ -192,7 +192,7 @@ fn item(
     Some((id.to_string(), status, text, words))
 }
 
-/// Objectives and findings too long for the schema (seed 000: at most
+/// Objectives and findings too long for the schema (`plan_update`: at most
 /// [`FINDING_MAX`] characters), as the problems of their lines; `at` is
 /// each item's 0-based line.
 fn too_long<'a>(

@@ -1,11 +1,11 @@
-//! The pull-request flavour of the checklist (SPEC §4.2). GitHub shows only
+//! The pull-request flavour of the checklist (docs/contract.md, "Markdown"). GitHub shows only
 //! `[ ]` and `[x]`, so each task line carries its exact state in an HTML
 //! comment that GitHub hides, and shows the other states as plain text.
 //!
 //! A task line is
 //!
 //! ```text
-//! - [<box>] <content> <!-- todo:<status>[ dropped-by=user][ blocker=<v>] --><label>
+//! - [<box>] <content> <!-- todo:<status>[ dropped-by=person][ blocker=<v>] --><label>
 //! ```
 //!
 //! - `<box>` is `x` for completed and abandoned tasks, a space otherwise;
@@ -19,7 +19,7 @@
 //!   percent-encoded UTF-8 with only ASCII letters, digits and `.` left as
 //!   they are, so the comment never holds `--`, `>`, backticks or anything
 //!   else that could end it early or let GitHub show it; `blocker` appears
-//!   only on blocked tasks, `dropped-by=user` whenever a person dropped it.
+//!   only on blocked tasks, `dropped-by=person` whenever a person dropped it (`user`, what older exports wrote, reads the same).
 //! - `<label>` is what a reader sees: ` (in progress)`, ` (blocked: <reason>)`
 //!   or ` (blocked)`, ` (dropped)`, or nothing. Reading ignores it, and
 //!   everything else after the state comment.
@@ -146,7 +146,7 @@ mod tests {
 - [ ] Rotate keys <!-- todo:in_progress --> (in progress)
 - [ ] Ship it <!-- todo:blocked blocker=vendor%20sandbox --> (blocked: vendor sandbox)
 - [ ] Later <!-- todo:pending -->
-- [x] ~~Old idea~~ <!-- todo:abandoned dropped-by=user --> (dropped)
+- [x] ~~Old idea~~ <!-- todo:abandoned dropped-by=person --> (dropped)
 - [x] ~~Nobody wants~~ <!-- todo:abandoned --> (dropped)
 - [ ] Stuck <!-- todo:blocked --> (blocked)
 

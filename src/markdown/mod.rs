@@ -1,4 +1,4 @@
-//! The Markdown checklist codec (SPEC §4): `render` a plan's phases as the
+//! The Markdown checklist codec (docs/contract.md, "Markdown"): `render` a plan's phases as the
 //! checklist people read, share and edit, `render_gfm` as a pull-request
 //! checklist, and `parse` either back. Pure text in, text out; it knows
 //! nothing of files, clap or terminals.
@@ -27,7 +27,7 @@ pub(crate) fn render_finding(out: &mut String, f: &Finding) {
 }
 
 /// The whole plan as the checklist of §4.1 with its objectives before the
-/// phases and findings after them (SPEC §12): for `export`, `edit` and
+/// phases and findings after them (docs/contract.md, "Objectives and findings"): for `edit` and
 /// the reply to an agent. A plan without them renders as its phases.
 pub(crate) fn render_plan(plan: &Plan) -> String {
     aims::join([
@@ -92,9 +92,10 @@ pub fn render(phases: &[Phase]) -> String {
     render_as(phases, true)
 }
 
-/// The checklist as a person reads it (`todo`, `copy`): who checks a task
-/// shows, who set its status and when does not (it rides in `edit` and
-/// `export`, where the text comes back).
+/// The checklist as a person reads it (`todo`, `copy`, `export`): who
+/// checks a task shows, who set its status and when does not (it rides in
+/// `edit`'s buffer, whose text comes back into the plan; an import keeps
+/// the plan's marks where the text has none).
 pub(crate) fn render_view(phases: &[Phase]) -> String {
     render_as(phases, false)
 }
@@ -137,15 +138,18 @@ fn render_task_as(out: &mut String, task: &Task, provenance: bool) {
         push_encoded(out, blocker);
         out.push_str(" -->");
     }
+    // The plan file keeps oh-my-pi's `droppedBy: "user"` for the programs
+    // that read its phases; what a person reads says `person`, as `--as`
+    // and `by=` do (docs/contract.md, "The plan file").
     if task.dropped_by.as_deref() == Some("user") {
-        out.push_str(" <!-- dropped-by: user -->");
+        out.push_str(" <!-- dropped-by: person -->");
     }
     render_meta(out, task, provenance);
     out.push('\n');
     render_notes(out, task);
 }
 
-/// Who set the status and who checks the task (SPEC §8), as one
+/// Who set the status and who checks the task (docs/contract.md, "A plan a person and an agent share"), as one
 /// invisible comment: ` <!-- todo: by=person at=… checks=agent unlocked -->`.
 pub(crate) fn render_meta(out: &mut String, task: &Task, provenance: bool) {
     let mut words = meta_words(task);

@@ -1,4 +1,4 @@
-//! Reading a checklist back into phases (SPEC §4.1, and the GFM flavour of
+//! Reading a checklist back into phases (docs/contract.md, "Markdown", and the GFM flavour of
 //! §4.2 line by line). pulldown-cmark decides the block structure, so nothing
 //! in a code block or quote is ever a task; the text itself is cut from the
 //! source by byte offsets, so `*`, `_`, backticks and backslashes stay as typed.
@@ -515,7 +515,7 @@ fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
 }
 
 /// Read the §4.1 trailing comments: ` <!-- blocker: X -->` then
-/// ` <!-- dropped-by: user -->`. The blocker comment runs to the last `-->`,
+/// ` <!-- dropped-by: person -->` (or `user`, as older checklists say). The blocker comment runs to the last `-->`,
 /// since a hand-written blocker may hold one. Other comments are ignored;
 /// returns true when non-comment text is left over.
 fn read_comments(tail: &str, task: &mut Task) -> bool {
@@ -529,7 +529,11 @@ fn read_comments(tail: &str, task: &mut Task) -> bool {
         tail = tail[..i].trim_end();
     }
     if let Some(i) = tail.rfind("<!--")
-        && comment_body(&tail[i..]).map(str::trim) == Some("dropped-by: user")
+        // `user`: what checklists written before `person` say.
+        && matches!(
+            comment_body(&tail[i..]).map(str::trim),
+            Some("dropped-by: person" | "dropped-by: user")
+        )
     {
         task.dropped_by = Some("user".to_string());
         tail = tail[..i].trim_end();
@@ -700,6 +704,12 @@ mod tests {
         assert_eq!(t.dropped_by, None);
 
         let t = task("- [-] Old idea <!-- dropped-by: user -->");
+        assert_eq!(
+            (t.status, t.dropped_by.as_deref()),
+            (Status::Abandoned, Some("user"))
+        );
+        // Today's word, `person`, reads as the same mark.
+        let t = task("- [-] Old idea <!-- dropped-by: person -->");
         assert_eq!(
             (t.status, t.dropped_by.as_deref()),
             (Status::Abandoned, Some("user"))

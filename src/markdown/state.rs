@@ -1,4 +1,4 @@
-//! The state comment of the pull-request flavour (SPEC §4.2, format in
+//! The state comment of the pull-request flavour (docs/contract.md, "Markdown", format in
 //! [`super::gfm`]): written by the GFM renderer, read back by the checklist
 //! reader, which also shares the empty-task message with it. Both depend on
 //! this module, never on each other.
@@ -17,12 +17,12 @@ pub(super) struct State {
     meta: Vec<String>,
 }
 
-/// Write `task`'s state comment: ` <!-- todo:<status>[ dropped-by=user][ blocker=<v>] -->`.
+/// Write `task`'s state comment: ` <!-- todo:<status>[ dropped-by=person][ blocker=<v>] -->`.
 pub(super) fn push_state(out: &mut String, task: &Task) {
     out.push_str(" <!-- todo:");
     out.push_str(task.status.as_str());
     if task.dropped_by.as_deref() == Some("user") {
-        out.push_str(" dropped-by=user");
+        out.push_str(" dropped-by=person");
     }
     if task.status == Status::Blocked
         && let Some(blocker) = &task.blocker
@@ -58,8 +58,9 @@ pub(super) fn read_state(tail: &str) -> Option<State> {
         // Unknown fields are skipped, so a later version can add some.
         match word.split_once('=') {
             Some(("blocker", v)) => state.blocker = normalize(&percent_decode(v)),
-            // Only a person drops tasks (SPEC §1); other values mean nothing.
-            Some(("dropped-by", v)) if percent_decode(v) == "user" => {
+            // Only a person drops tasks (docs/contract.md, "The plan"); other values
+            // mean nothing. `user` is what exports before `person` wrote.
+            Some(("dropped-by", v)) if matches!(&*percent_decode(v), "person" | "user") => {
                 state.dropped_by = Some("user".to_string());
             }
             Some(("by" | "at" | "checks", _)) => state.meta.push(word.to_string()),

@@ -1,4 +1,4 @@
-//! Finding the task or phase a person meant (SPEC §5). One order for every
+//! Finding the task or phase a person meant (docs/contract.md, "Matching a query"). One order for every
 //! verb: exact task content, exact phase name, id, task text at a word
 //! start (preferring the one open task), phase name by prefix then at a
 //! word start, and last typo tolerance — whose answer is only a guess that
@@ -261,7 +261,7 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
 
 /// A phase named exactly `name` (ignoring case; an exact-case match breaks
 /// a tie) or, failing that, the phase with id `name`. For `-p/--phase`,
-/// which names a phase and is never a query (SPEC §5). `Ok(None)`: no such
+/// which names a phase and is never a query (docs/contract.md, "Matching a query"). `Ok(None)`: no such
 /// phase.
 pub(crate) fn phase_by_name(plan: &Plan, name: &str) -> Result<Option<String>, MatchError> {
     let q = lower(name);

@@ -1,4 +1,4 @@
-//! Typo tolerance (SPEC §5, step 6): when no step found the query, each of
+//! Typo tolerance (docs/contract.md, "Matching a query", step 6): when no step found the query, each of
 //! its words may be a near miss of a word of a task or phase. Forgiving
 //! about spelling, strict about meaning: a near miss keeps the first
 //! letter (`decrease` is never `increase`), stays within a small edit

@@ -1,5 +1,5 @@
 //! Words, the one way matching splits text: a word is a run of letters and
-//! digits (SPEC §5). Each word comes with its length in characters and a
+//! digits (docs/contract.md, "Matching a query"). Each word comes with its length in characters and a
 //! letter set, built here and nowhere else, so that the typo step can skip
 //! most words of a large plan without measuring any distance.
 

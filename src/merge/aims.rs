@@ -1,4 +1,4 @@
-//! Objectives and findings (SPEC §12), merged by id like tasks but on
+//! Objectives and findings (docs/contract.md, "Objectives and findings"), merged by id like tasks but on
 //! their own: an item made on both sides under the same id with different
 //! text is two items (theirs renumbered, a note); the same text is one.
 //! Text or status changed differently on both sides keeps theirs, the side

@@ -12,7 +12,7 @@ pub(super) struct State {
     pub(super) status: Status,
     pub(super) blocker: Option<String>,
     pub(super) dropped_by: Option<String>,
-    /// Who set the status, and when: they travel with it (SPEC §8).
+    /// Who set the status, and when: they travel with it (docs/contract.md, "A plan a person and an agent share").
     pub(super) by: Option<Actor>,
     pub(super) at: Option<String>,
 }

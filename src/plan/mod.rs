@@ -135,10 +135,10 @@ pub struct Task {
     pub blocker: Option<String>,
     pub dropped_by: Option<String>,
     pub notes: Vec<String>,
-    /// Who last set the status on purpose (SPEC §8), and when (RFC 3339).
+    /// Who last set the status on purpose (docs/contract.md, "A plan a person and an agent share"), and when (RFC 3339).
     pub by: Option<Actor>,
     pub at: Option<String>,
-    /// Who may check this task off (SPEC §8).
+    /// Who may check this task off (docs/contract.md, "A plan a person and an agent share").
     pub checks: Checks,
     /// A person lifted an agent-only `checks`: the agent may never set it again.
     pub unlocked: bool,
@@ -146,7 +146,7 @@ pub struct Task {
     pub extra: Extra,
 }
 
-/// Who makes a change (SPEC §8).
+/// Who makes a change (docs/contract.md, "A plan a person and an agent share").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Actor {
     #[default]
@@ -208,7 +208,7 @@ pub struct Phase {
     pub extra: Map<String, Value>,
 }
 
-/// The status of an objective (SPEC §12): what the work is for is still
+/// The status of an objective (docs/contract.md, "Objectives and findings"): what the work is for is still
 /// `open`, reached (`done`), or given up (`dropped`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ObjectiveStatus {
@@ -257,7 +257,7 @@ impl std::fmt::Display for ObjectiveStatus {
     }
 }
 
-/// What the work is for (SPEC §12): `o1`, `o2`…, never reused.
+/// What the work is for (docs/contract.md, "Objectives and findings"): `o1`, `o2`…, never reused.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Objective {
     pub id: String,
@@ -269,7 +269,7 @@ pub struct Objective {
     pub extra: Map<String, Value>,
 }
 
-/// What was learned on the way (SPEC §12): `f1`, `f2`…, at most
+/// What was learned on the way (docs/contract.md, "Objectives and findings"): `f1`, `f2`…, at most
 /// [`FINDING_MAX`] characters.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Finding {
@@ -282,14 +282,14 @@ pub struct Finding {
     pub extra: Map<String, Value>,
 }
 
-/// The longest finding, note or `plan_update` text (seed 000), in characters.
+/// The longest finding, note or `plan_update` text, in characters.
 pub(crate) const FINDING_MAX: usize = 300;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     /// The format version the file was read in (written: always the newest).
     pub version: u64,
-    /// Changes this working copy has seen (SPEC §2): not in the file, whose
+    /// Changes this working copy has seen (docs/contract.md, "The plan file"): not in the file, whose
     /// every line must merge; kept beside the undo history (`crate::revision`).
     pub rev: u64,
     pub phases: Vec<Phase>,
@@ -340,7 +340,7 @@ impl Plan {
         self.phases.is_empty()
     }
 
-    /// The plan holds objectives or findings (SPEC §12).
+    /// The plan holds objectives or findings (docs/contract.md, "Objectives and findings").
     pub fn has_aims(&self) -> bool {
         !self.objectives.is_empty() || !self.findings.is_empty()
     }
@@ -434,7 +434,7 @@ impl Plan {
         find(Status::InProgress).or_else(|| find(Status::Pending))
     }
 
-    /// Settle what git's line merge can leave and no verb makes (SPEC §13),
+    /// Settle what git's line merge can leave and no verb makes (docs/contract.md, "Plans in git"),
     /// by the rules the README states, noting each in [`Plan::settled`]:
     /// - an item whose id an earlier item has: the same task (same text) in
     ///   a second place is dropped there — the first in plan order stays;

@@ -65,7 +65,7 @@ pub enum Op {
     },
     /// Remove finished tasks, then empty phases.
     Prune,
-    /// Say who checks a task (SPEC §8); `unlocked` records that a person
+    /// Say who checks a task (docs/contract.md, "A plan a person and an agent share"); `unlocked` records that a person
     /// lifted an agent-only check.
     SetChecks {
         task: String,
@@ -91,7 +91,7 @@ pub enum Op {
     AddPhase {
         name: String,
     },
-    /// Add an objective (SPEC §12), `open`.
+    /// Add an objective (docs/contract.md, "Objectives and findings"), `open`.
     AddObjective {
         text: String,
     },
@@ -100,7 +100,7 @@ pub enum Op {
         objective: String,
         status: ObjectiveStatus,
     },
-    /// Record a finding (SPEC §12).
+    /// Record a finding (docs/contract.md, "Objectives and findings").
     AddFinding {
         text: String,
     },
@@ -134,13 +134,13 @@ pub enum OpError {
     CounterSpent { counter: &'static str },
     #[error("The plan's rev is at its limit (18446744073709551615): no change can be recorded.")]
     RevSpent,
-    /// A change an actor may not make (SPEC §8); the message names the
+    /// A change an actor may not make (docs/contract.md, "A plan a person and an agent share"); the message names the
     /// item and what to do instead.
     #[error("Refused ({}): {message}", code.as_str())]
     Refused { code: Refusal, message: String },
 }
 
-/// The refusal codes of SPEC §8, each with its stable spelling.
+/// The refusal codes of docs/contract.md, "A plan a person and an agent share", each with its stable spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
     OpNotAllowed,

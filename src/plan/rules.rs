@@ -1,4 +1,4 @@
-//! The rules of SPEC §8, applied once to every change on its way to
+//! The rules of docs/contract.md, "A plan a person and an agent share", applied once to every change on its way to
 //! commit: record who set a status on purpose (`by`/`at`), then compare
 //! each touched task before and after and refuse what the actor may not do.
 //! Every verb, `batch`, `import`, `edit`, `undo` and `apply` commits through

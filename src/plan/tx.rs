@@ -34,7 +34,7 @@ pub(crate) struct Tx {
     failed: Option<OpError>,
     /// How many times the plan was settled (for tests: once per run of ops).
     settles: usize,
-    /// Who makes the change, and when (SPEC §8); `None` (a library
+    /// Who makes the change, and when (docs/contract.md, "A plan a person and an agent share"); `None` (a library
     /// caller that said nothing): no provenance, no permissions.
     by: Option<By>,
     /// Undo puts back what was: it records no new provenance.
@@ -528,7 +528,7 @@ impl Tx {
     }
 
     /// Let anyone set those of the tasks `ids` that only the agent checks
-    /// (`todo unlock`, the `unlock` op; SPEC §8). Returns how many.
+    /// (`todo unlock`, the `unlock` op; docs/contract.md, "A plan a person and an agent share"). Returns how many.
     pub(crate) fn unlock(&mut self, ids: Vec<String>) -> Result<usize, OpError> {
         let plan = self.plan();
         let locked: Vec<String> = ids
@@ -577,7 +577,7 @@ impl Tx {
         })
     }
 
-    /// The rules of SPEC §8 on every task the change touched: stamp who
+    /// The rules of docs/contract.md, "A plan a person and an agent share" on every task the change touched: stamp who
     /// set a status, then refuse what the actor may not do.
     fn review(&mut self) -> Result<(), OpError> {
         let Tx {

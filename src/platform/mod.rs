@@ -1,6 +1,6 @@
 //! The few file-system and process calls whose native form differs between
 //! Unix (Linux, macOS) and Windows, each with one meaning on every system
-//! (SPEC §15). The rest of todo calls these and never `std::os::unix` or
+//! (docs/contract.md, "Platforms"). The rest of todo calls these and never `std::os::unix` or
 //! `std::os::windows` itself, so a new system is a new file here.
 //!
 //! What differs, and why it is still the same guarantee:

@@ -62,6 +62,10 @@ fn apply_replies_carry_no_harness_tags_and_the_same_data() {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_mcp_python,
+    ignore = "needs python with the official MCP SDK: set TODO_MCP_PYTHON, or make target/mcp-venv as .ci/run does and then touch build.rs"
+)]
 fn mcp_replies_and_resources_carry_no_harness_tags() {
     let Some(python) = python() else {
         return missing_tool(
@@ -137,6 +141,10 @@ pub(crate) fn mcp_calls(
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_mcp_python,
+    ignore = "needs python with the official MCP SDK: set TODO_MCP_PYTHON, or make target/mcp-venv as .ci/run does and then touch build.rs"
+)]
 fn mcp_with_an_inherited_todo_actor_person_is_still_the_agent() {
     let Some(python) = python() else {
         return missing_tool(

@@ -116,7 +116,7 @@ fn an_agents_snapshot_import_keeps_who_checks_what_it_cannot_say() {
         &["append", "A", "build"],
     ]);
     // An oh-my-pi / pi-todo phase snapshot (`[{name, tasks: [{content,
-    // status}]}]`, seed 001's todo-phases entry): no word for `checks`.
+    // status}]}]`, a pi session's todo-phases entry): no word for `checks`.
     std::fs::write(
         env.root.join("snap.json"),
         r#"[{"name":"A","tasks":[{"content":"Sign off","status":"in_progress"},{"content":"Build","status":"completed"}]}]"#,
@@ -279,7 +279,8 @@ fn the_agent_may_not_take_over_checking_what_a_person_set() {
     let md = env
         .run(&["export", "-"])
         .stdout
-        .replace("-->", "checks=agent -->");
+        .replace("- [x] Ship\n", "- [x] Ship <!-- todo: checks=agent -->\n");
+    assert!(md.contains("checks=agent"), "{md}");
     std::fs::write(env.root.join("in.md"), md).expect("md");
     refused(
         &env,
@@ -327,7 +328,7 @@ fn the_agent_may_not_reword_or_remove_a_persons_objective() {
             "{run:?}"
         );
     }
-    // The agent may mark it done (plan_update, seed 000), and reword its own.
+    // The agent may mark it done (plan_update), and reword its own.
     apply(&env, &json!({"objectives": [{"id": o1, "status": "done"}]})).ok();
     std::fs::write(
         env.root.join("in.md"),

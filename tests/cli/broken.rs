@@ -222,6 +222,10 @@ fn as_nobody(env: &TestEnv, args: &[&str]) -> Option<crate::common::Run> {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_root_setpriv,
+    ignore = "needs root and setpriv(1) to drop privileges"
+)]
 fn a_plan_the_user_may_not_write_is_refused() {
     let env = TestEnv::new();
     env.write_plan(GOOD);
@@ -240,6 +244,10 @@ fn a_plan_the_user_may_not_write_is_refused() {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_root_setpriv,
+    ignore = "needs root and setpriv(1) to drop privileges"
+)]
 fn a_read_only_folder_is_refused_and_the_plan_kept() {
     let env = TestEnv::new();
     env.write_plan(GOOD);

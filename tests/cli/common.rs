@@ -90,6 +90,9 @@ impl TestEnv {
         let home = base.join("home");
         let root = base.join("project");
         std::fs::create_dir_all(&home).expect("home");
+        // The system's temporary directory for `todo` (TMPDIR, below): an
+        // edit that keeps its file keeps it here, and it goes with the rest.
+        std::fs::create_dir_all(home.join("tmp")).expect("tmp");
         std::fs::create_dir_all(root.join(".git")).expect("project");
         TestEnv {
             _dir: dir,
@@ -105,6 +108,7 @@ impl TestEnv {
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("HOME", &self.home)
+            .env("TMPDIR", self.home.join("tmp"))
             .env("TODO_HISTORY_DIR", self.home.join("history"))
             .env("TODO_NOW", "2026-01-02T03:04:05Z")
             .env("LC_ALL", "C.UTF-8");
@@ -313,7 +317,7 @@ impl TestEnv {
         contents.map(|c| self.id(c))
     }
 
-    /// The plan of the SPEC examples: Auth (3 tasks), Billing (2).
+    /// The plan of the README's examples: Auth (3 tasks), Billing (2).
     pub(crate) fn web_app(&self) {
         self.given(&[
             &["append", "auth", "wire OAuth providers"],
@@ -372,16 +376,22 @@ pub(crate) const TWO_TASKS_V2: &str = r#"{
 "#;
 
 /// A test that needs an outside tool (xclip, man, zsh, script, setpriv…)
-/// calls this when the tool is missing. On a developer's machine the test
-/// is skipped with a line saying why; in CI (`.ci/run` sets
-/// `TODO_TEST_STRICT=1`) a missing tool fails the test instead, so nothing
-/// passes by not running.
+/// calls this when the tool is missing, and fails: nothing passes by not
+/// running. A tool missing when the tests were built makes the test
+/// *ignored* instead, with the reason (`build.rs` sets a
+/// `todo_tests_no_*` cfg that the test's `#[cfg_attr(…, ignore = …)]`
+/// reads), except in CI (`.ci/run` sets `TODO_TEST_STRICT=1`), where every
+/// test runs and a missing tool fails it. So the test gets here only in
+/// CI, or when the tool went away after the build.
 #[track_caller]
 pub(crate) fn missing_tool(what: &str) {
     if std::env::var_os("TODO_TEST_STRICT").is_some_and(|v| v == "1") {
         panic!("TODO_TEST_STRICT=1 and this test cannot run: {what}");
     }
-    eprintln!("skipped: {what}");
+    panic!(
+        "this test cannot run: {what}; it was there when the tests were built \
+         (rebuild them, e.g. `touch build.rs`, to have the test reported as ignored)"
+    );
 }
 
 /// `todo` running in a real pseudo-terminal: stdin, stdout and stderr are

@@ -41,6 +41,7 @@ fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
 }
 
 #[test]
+#[cfg_attr(todo_tests_no_flock, ignore = "flock(1) is not installed (util-linux)")]
 fn a_held_lock_makes_a_writer_wait_then_give_up_with_exit_4() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"]]);

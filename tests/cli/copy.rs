@@ -91,6 +91,10 @@ fn found(tool: &str) -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_x11,
+    ignore = "needs Xvfb and xclip (.ci/run installs xvfb and xclip)"
+)]
 fn copy_reaches_a_real_x11_clipboard() {
     if !found("Xvfb") || !found("xclip") {
         crate::common::missing_tool("needs Xvfb and xclip (.ci/run installs xvfb and xclip)");

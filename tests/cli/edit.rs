@@ -357,3 +357,22 @@ fn the_file_to_edit_is_in_a_private_directory_of_its_own_that_goes_away() {
         .collect();
     assert_eq!(left, ["todo-edit-1.2.0"]);
 }
+
+/// Text an edit keeps (it did not parse) stays where the person is told
+/// it is; the tests point the system's temporary directory into their own
+/// scratch directory, so what an edit keeps goes away with the test and no
+/// `todo-edit-*` directory is left in the machine's /tmp.
+#[test]
+fn kept_text_is_where_it_says_and_no_test_leaves_it_in_the_system_tmp() {
+    let env = TestEnv::new();
+    env.web_app();
+    let script = editor(&env, "garble.sh", "echo 'not a checklist' > \"$1\"");
+    // No TMPDIR given here: the test environment's own applies.
+    let run = env.run_with(&["edit"], |c| {
+        c.env("EDITOR", &script);
+    });
+    run.code(5);
+    let path = kept(&run);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "not a checklist\n");
+    assert!(path.starts_with(env.home.join("tmp")), "{}", path.display());
+}

@@ -230,3 +230,162 @@ fn gfm_phase_headings_show_and_read_back_as_typed() {
         assert_eq!(got, names, "{file}");
     }
 }
+
+/// An editor that keeps a copy of the buffer it was given at `copy`.
+fn keeping_editor(env: &TestEnv, copy: &std::path::Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let editor = env.home.join("keep-buffer.sh");
+    std::fs::write(
+        &editor,
+        format!("#!/bin/sh\ncp \"$1\" '{}'\n", copy.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&editor, std::fs::Permissions::from_mode(0o755)).unwrap();
+    editor
+}
+
+const LATER: &str = "2027-05-06T07:08:09Z";
+
+#[test]
+fn exported_markdown_leaves_who_and_when_out_and_the_edit_buffer_keeps_them() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "one"],
+        &["append", "A", "two"],
+        &["append", "--checks", "person", "A", "three"],
+        &["done", "one"],
+    ]);
+    env.run(&["--as", "agent", "done", "two"]).ok();
+    env.run(&["objective", "add", "ship it"]).ok();
+    env.run(&["objective", "done", "ship it"]).ok();
+    env.run(&["finding", "learned a thing"]).ok();
+    env.run(&["export"]).ok();
+    let md = std::fs::read_to_string(env.root.join("TODO.md")).unwrap();
+    let o1 = env.aim_id("objectives", "ship it");
+    let f1 = env.aim_id("findings", "learned a thing");
+    assert_eq!(
+        md,
+        format!(
+            "Objectives:\n- [{o1} done] ship it\n\n\
+             # A\n- [x] One\n- [x] Two\n- [/] Three <!-- todo: checks=person -->\n\n\
+             Findings:\n- [{f1}] learned a thing\n"
+        )
+    );
+    // The edit buffer, whose text comes back into the plan, says who and when.
+    let buffer = env.home.join("buffer.md");
+    let editor = keeping_editor(&env, &buffer);
+    env.run_with(&["edit"], |c| {
+        c.env("VISUAL", &editor);
+    })
+    .ok();
+    let buffer = std::fs::read_to_string(&buffer).unwrap();
+    for line in [
+        "- [x] One <!-- todo: by=person at=2026-01-02T03:04:05Z -->",
+        "- [x] Two <!-- todo: by=agent at=2026-01-02T03:04:05Z -->",
+        "- [/] Three <!-- todo: checks=person -->",
+    ] {
+        assert!(buffer.contains(line), "{line} not in:\n{buffer}");
+    }
+    // And the plan file keeps them.
+    let plan = env.plan();
+    assert_eq!(plan["phases"][0]["tasks"][0]["by"], "person");
+    assert_eq!(plan["phases"][0]["tasks"][1]["by"], "agent");
+}
+
+#[test]
+fn importing_the_exported_checklist_keeps_who_set_what() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "one"],
+        &["append", "A", "two"],
+        &["append", "A", "three"],
+        &["done", "one"],
+    ]);
+    let before = env.plan_text();
+    env.run(&["export"]).ok();
+    // Imported unchanged, by a person or by the agent, later: nothing moves.
+    for actor in ["person", "agent"] {
+        env.run_with(&["--as", actor, "import"], |c| {
+            c.env("TODO_NOW", LATER);
+        })
+        .ok();
+        assert_eq!(env.plan_text(), before, "{actor}");
+    }
+    // A box ticked in TODO.md is the importer's, now; the rest keep theirs.
+    let md = std::fs::read_to_string(env.root.join("TODO.md")).unwrap();
+    std::fs::write(
+        env.root.join("TODO.md"),
+        md.replace("- [ ] Three", "- [x] Three"),
+    )
+    .unwrap();
+    env.run_with(&["import"], |c| {
+        c.env("TODO_NOW", LATER);
+    })
+    .ok();
+    let tasks = env.plan()["phases"][0]["tasks"].clone();
+    assert_eq!(tasks[0]["at"], "2026-01-02T03:04:05Z");
+    assert_eq!(tasks[0]["by"], "person");
+    assert_eq!(tasks[2]["at"], LATER);
+    assert_eq!(tasks[2]["by"], "person");
+}
+
+#[test]
+fn a_checklist_from_an_older_todo_with_by_and_at_still_imports() {
+    let env = TestEnv::new();
+    std::fs::write(
+        env.root.join("TODO.md"),
+        "# A\n- [x] One <!-- todo: by=person at=2025-03-04T05:06:07Z -->\n\
+         - [-] Old idea <!-- dropped-by: user -->\n- [ ] Two\n",
+    )
+    .unwrap();
+    env.run(&["import"]).ok();
+    let tasks = env.plan()["phases"][0]["tasks"].clone();
+    assert_eq!(tasks[0]["by"], "person");
+    assert_eq!(tasks[0]["at"], "2025-03-04T05:06:07Z");
+    assert_eq!(tasks[1]["status"], "abandoned");
+    assert_eq!(tasks[1]["droppedBy"], "user");
+    // A pull-request body written before says `dropped-by=user`: the same.
+    let body = "<!-- todo:begin -->\n### A\n\
+                - [x] ~~Old idea~~ <!-- todo:abandoned dropped-by=user --> (dropped)\n\
+                <!-- todo:end -->\n";
+    let env = TestEnv::new();
+    std::fs::write(env.root.join("body.md"), body).unwrap();
+    env.run(&["import", "--from-block", "body.md"]).ok();
+    let task = env.plan()["phases"][0]["tasks"][0].clone();
+    assert_eq!(task["droppedBy"], "user", "{task}");
+}
+
+#[test]
+fn a_task_a_person_dropped_says_person_wherever_a_person_reads_it() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "one"], &["append", "A", "old idea"]]);
+    env.run(&["drop", "old idea"]).ok();
+    let shown = env.run(&[]).ok().stdout.clone();
+    assert_eq!(
+        shown,
+        "# A\n- [/] One\n- [-] Old idea <!-- dropped-by: person -->\n"
+    );
+    let md = env.run(&["export", "-"]).ok().stdout.clone();
+    assert_eq!(md, shown);
+    let gfm = env
+        .run(&["export", "--format", "gfm", "-"])
+        .ok()
+        .stdout
+        .clone();
+    assert!(
+        gfm.contains("- [x] ~~Old idea~~ <!-- todo:abandoned dropped-by=person"),
+        "{gfm}"
+    );
+    for text in [&shown, &md, &gfm] {
+        assert!(!text.contains("user"), "{text}");
+    }
+    // The plan file keeps the word oh-my-pi's readers of `phases` know,
+    // and each format reads back to it.
+    assert_eq!(env.plan()["phases"][0]["tasks"][1]["droppedBy"], "user");
+    let before = env.plan_text();
+    std::fs::write(env.root.join("TODO.md"), &md).unwrap();
+    env.run(&["import"]).ok();
+    std::fs::write(env.root.join("pr.md"), &gfm).unwrap();
+    env.run(&["import", "pr.md"]).ok();
+    assert_eq!(env.plan_text(), before);
+}

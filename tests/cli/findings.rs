@@ -1,4 +1,4 @@
-//! Who recorded a finding (SPEC §8, §12): `by`/`at` on every path a
+//! Who recorded a finding (docs/contract.md, "A plan a person and an agent share", "Objectives and findings"): `by`/`at` on every path a
 //! finding comes in by, kept through JSON, Markdown, GFM and the merge
 //! driver, and a person's finding is the person's: no agent route removes
 //! or rewords it.
@@ -70,14 +70,34 @@ fn a_person_s_todo_finding_records_who_and_when() {
         env.plan()["findings"],
         json!([{"id": f1, "text": "the sandbox resets nightly", "by": "person", "at": NOW}])
     );
+    // The exported checklist leaves who and when out; `edit`'s buffer,
+    // whose text comes back into the plan, carries them.
     let md = env.run(&["export", "-"]);
     md.ok();
     assert!(
-        md.stdout.ends_with(&format!(
-            "Findings:\n- [{f1}] the sandbox resets nightly <!-- todo: by=person at={NOW} -->\n"
-        )),
+        md.stdout
+            .ends_with(&format!("Findings:\n- [{f1}] the sandbox resets nightly\n")),
         "{md:?}"
     );
+    let seen = env.root.join("buffer.md");
+    let editor = env.root.join("keep.sh");
+    std::fs::write(
+        &editor,
+        format!("#!/bin/sh\ncp \"$1\" '{}'\n", seen.display()),
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&editor)
+        .status()
+        .unwrap();
+    env.run_with(&["edit"], |c| {
+        c.env("VISUAL", &editor);
+    })
+    .ok();
+    assert!(std::fs::read_to_string(&seen).unwrap().ends_with(&format!(
+        "Findings:\n- [{f1}] the sandbox resets nightly <!-- todo: by=person at={NOW} -->\n"
+    )));
     // A person reading the plan sees no comment.
     let shown = env.run(&[]);
     assert!(
@@ -268,7 +288,14 @@ fn by_and_at_round_trip_through_json_markdown_and_gfm() {
     let plan = env.plan();
     assert_eq!(plan["findings"][0]["by"], "person");
     assert_eq!(plan["findings"][1]["by"], "agent");
-    for format in ["json", "md", "gfm"] {
+    // The Markdown people read leaves who and when out; imported back over
+    // the plan, it keeps the plan's marks.
+    env.run(&["export", "--format", "md", "plan.md"]).ok();
+    let md = std::fs::read_to_string(env.root.join("plan.md")).unwrap();
+    assert!(!md.contains("by="), "{md}");
+    env.run(&["import", "plan.md"]).ok();
+    assert_eq!(env.plan()["findings"], plan["findings"], "md");
+    for format in ["json", "gfm"] {
         let file = format!("plan.{format}");
         env.run(&["export", "--format", format, &file]).ok();
         // A fresh plan takes the marks as the file gives them.

@@ -1,4 +1,4 @@
-//! `todo hook <event>` (SPEC §10): fed the JSON Claude Code and Codex send,
+//! `todo hook <event>` (docs/contract.md, "Agent hooks, setup and restore"): fed the JSON Claude Code and Codex send,
 //! answering in their documented shapes, and never failing the agent.
 
 use serde_json::{Value, json};

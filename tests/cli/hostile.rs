@@ -200,7 +200,7 @@ fn the_pull_request_flavour_reads_on_github_as_typed() {
          \x20 > \\# not a heading, &lt;div> not html\n\
          \x20 > \\- not a list\n\
          - [ ] Render \\*bold\\* and \\`code\\` and \\[link\\](x) and \\$x\\$ <!-- todo:blocked blocker=waits%20on%20%3CEsc%3E%20%26%20%60x%60 by=person at=2026-01-02T03:04:05Z --> (blocked: waits on &lt;Esc> &amp; \\`x\\`)\n\
-         - [x] ~~Escape \\\\ and \\~\\~this\\~\\~ &amp; &amp;copy; &lt;b>~~ <!-- todo:abandoned dropped-by=user by=person at=2026-01-02T03:04:05Z --> (dropped)\n\
+         - [x] ~~Escape \\\\ and \\~\\~this\\~\\~ &amp; &amp;copy; &lt;b>~~ <!-- todo:abandoned dropped-by=person by=person at=2026-01-02T03:04:05Z --> (dropped)\n\
          \n\
          ### Review &lt;Enter> \\*bold\\* &amp; \\`code\\` \\[l\\](u) \\~\\~s\\~\\~ &lt;img> C\\# <!-- todo: gfm -->\n\
          - [ ] Check it <!-- todo:pending -->\n"

@@ -1,4 +1,4 @@
-//! The matching order of SPEC §5, through the real binary.
+//! The matching order of docs/contract.md, "Matching a query", through the real binary.
 
 use crate::common::TestEnv;
 

@@ -1,4 +1,4 @@
-//! `todo mcp` (SPEC §11): a session driven by the official MCP Python SDK's
+//! `todo mcp` (docs/contract.md, "The MCP server"): a session driven by the official MCP Python SDK's
 //! client (tests/mcp/client.py, installed by `.ci/run` into
 //! target/mcp-venv), and the protocol's bad days written raw: malformed
 //! lines, unknown methods, a huge request, stdin closed mid-request.
@@ -34,6 +34,10 @@ pub(crate) fn client_script() -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_mcp_python,
+    ignore = "needs python with the official MCP SDK: set TODO_MCP_PYTHON, or make target/mcp-venv as .ci/run does and then touch build.rs"
+)]
 fn the_official_client_drives_a_session() {
     let Some(python) = python() else {
         return missing_tool(
@@ -581,6 +585,10 @@ fn batches_are_answered_as_one_array_under_2025_03_26() {
 /// (and no more), each tool takes its own shape only, and a refusal says
 /// the plan's current rev.
 #[test]
+#[cfg_attr(
+    todo_tests_no_mcp_python,
+    ignore = "needs python with the official MCP SDK: set TODO_MCP_PYTHON, or make target/mcp-venv as .ci/run does and then touch build.rs"
+)]
 fn each_tool_takes_its_own_shape_and_says_so_in_its_schema() {
     let Some(python) = python() else {
         return missing_tool(

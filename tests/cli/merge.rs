@@ -243,7 +243,7 @@ fn tasks(list: &[(&str, &str, &str)]) -> Vec<Row> {
         .collect()
 }
 
-/// The SPEC's web app plan on `main`, with the driver set up and committed:
+/// The web app plan (`TestEnv::web_app`) on `main`, with the driver set up and committed:
 /// Auth t1 t2 t3, Billing t4 t5; rev 5.
 fn repo_with_plan(driver: bool) -> Repo {
     let repo = Repo::new();

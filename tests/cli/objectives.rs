@@ -1,4 +1,4 @@
-//! Objectives and findings (SPEC §12): the verbs, how `todo` shows them,
+//! Objectives and findings (docs/contract.md, "Objectives and findings"): the verbs, how `todo` shows them,
 //! `--json`, undo, round trips through Markdown, GFM and JSON, and plans
 //! without them left exactly as they were. Also `append --after`.
 

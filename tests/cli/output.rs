@@ -26,6 +26,10 @@ fn in_terminal(env: &TestEnv, args: &str, no_color: bool) -> Option<String> {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_script,
+    ignore = "script(1) is not installed (util-linux)"
+)]
 fn colour_on_a_terminal_unless_no_color() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"], &["append", "b"], &["done", "a"]]);
@@ -52,6 +56,10 @@ fn colour_flag_wins_over_pipes_and_no_color() {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_script,
+    ignore = "script(1) is not installed (util-linux)"
+)]
 fn control_characters_never_reach_a_terminal_raw() {
     let env = TestEnv::new();
     env.given(&[&["append", "evil \u{1b}]0;pwned\u{7} title"]]);

@@ -1,4 +1,4 @@
-//! `todo apply` with seed 000's `plan_update` shape: every field and
+//! `todo apply` with the `plan_update` shape: every field and
 //! status, each error (nothing changes), and `after`.
 
 use serde_json::{Value, json};

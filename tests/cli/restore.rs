@@ -1,7 +1,7 @@
-//! `todo import` of an agent's session file (SPEC §10, Restore): a pi /
+//! `todo import` of an agent's session file (docs/contract.md, "Agent hooks, setup and restore", Restore): a pi /
 //! oh-my-pi session (the latest valid `todo-phases` snapshot on the current
 //! branch) and a Claude Code transcript (the latest `TodoWrite`). The pi
-//! cases are seed 001's "todo restore" and "todo extension wiring" cases,
+//! cases are pi-todo's "todo restore" and "todo extension wiring" test cases,
 //! written as the session file pi would have on disk.
 
 use std::process::Stdio;
@@ -147,14 +147,14 @@ fn refused(env: &TestEnv, args: &[&str], stderr: &str) {
     assert_eq!(env.plan_text(), before, "the plan must not be written");
 }
 
-// ── seed 001: "todo restore" ─────────────────────────────────────────────
+// ── pi-todo's "todo restore" ─────────────────────────────────────────────
 
 #[test]
 fn latest_valid_snapshot_wins_and_malformed_ones_are_skipped() {
     // Seed 001 "restores the latest valid snapshot and skips malformed
     // entries": a user message, A/old, a snapshot whose phases are
     // "garbage", then B/new — B wins. (The seed expects `new` pending;
-    // the plan's one-in-progress rule, SPEC §1, starts it.)
+    // the plan's one-in-progress rule, docs/contract.md, "The plan", starts it.)
     let env = TestEnv::new();
     env.write_plan(TWO_TASKS);
     write(
@@ -309,7 +309,7 @@ fn a_session_without_snapshots_is_refused_and_the_plan_kept() {
     );
 }
 
-// ── seed 001: "todo extension wiring" ────────────────────────────────────
+// ── pi-todo's "todo extension wiring" ────────────────────────────────────
 
 #[test]
 fn session_start_restores_the_snapshot() {
@@ -681,7 +681,7 @@ fn claude_transcript_latest_todowrite_wins() {
     assert_eq!(out["imported"]["entry"], "a2");
     assert_eq!(out["imported"]["tasks"], 3);
 
-    // Statuses as SPEC §9 maps them; the older `id`/`priority` fields and
+    // Statuses as docs/contract.md, "Agent operations as JSON" maps them; the older `id`/`priority` fields and
     // a missing status are fine.
     let env = TestEnv::new();
     write(
@@ -796,7 +796,7 @@ fn a_restore_keeps_ids_is_undone_and_is_checked_like_any_import() {
     // (The undone task leaves a tombstone, which is no task.)
     crate::reshape::assert_same_tasks(&env, TWO_TASKS);
 
-    // An agent restoring over what a person set is refused (SPEC §8).
+    // An agent restoring over what a person set is refused (docs/contract.md, "A plan a person and an agent share").
     env.run(&["done", "keys"]).ok();
     let text = env.plan_text();
     let run = env.run(&["--as", "agent", "import", "session.jsonl"]);

@@ -1,4 +1,4 @@
-//! `todo setup claude|codex` (SPEC §10): todo's hooks merged into the
+//! `todo setup claude|codex` (docs/contract.md, "Agent hooks, setup and restore"): todo's hooks merged into the
 //! agent's settings, everything else there left byte for byte.
 
 use serde_json::{Value, json};

@@ -29,7 +29,7 @@ fn show_prints_the_checklist_with_markers_and_comments() {
                 \n\
                 # Billing\n\
                 - [ ] Wire Stripe webhooks\n\
-                - [-] Invoice export <!-- dropped-by: user -->\n";
+                - [-] Invoice export <!-- dropped-by: person -->\n";
     env.run(&[]).is(0, want, "");
     env.run(&["show"]).is(0, want, "");
     env.run(&["list"]).is(0, want, "");

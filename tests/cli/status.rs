@@ -157,7 +157,7 @@ fn done_no_match_names_the_query_and_suggests_something_close() {
     assert_eq!(env.plan_text(), before);
 }
 
-/// A typo is a guess: off a terminal it is named, never acted on (SPEC §5;
+/// A typo is a guess: off a terminal it is named, never acted on (docs/contract.md, "Matching a query";
 /// the prompt on a terminal is in tests/cli/matching.rs).
 #[test]
 fn done_names_a_typo_guess_but_changes_nothing() {

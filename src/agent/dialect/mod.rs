@@ -1,6 +1,6 @@
-//! The shapes `todo apply` accepts (SPEC §9), each translated into the
+//! The shapes `todo apply` accepts (docs/contract.md, "Agent operations as JSON"), each translated into the
 //! plan's own ops and applied to one transaction: the oh-my-pi `todo`
-//! tool's ops (`omp`), the plan operations of seed 003 (`operations`), and
+//! tool's ops (`omp`), the plan operations (`operations`), and
 //! the whole lists of Claude Code's `TodoWrite` and Codex's `update_plan`
 //! (`mirror`). Which one is read from the shape of the value. Permissions
 //! are not checked here but where every change commits (`plan::rules`).
@@ -121,7 +121,7 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
     Ok(report)
 }
 
-/// One op of a batch: its `op`, or the one its fields imply (SPEC §9).
+/// One op of a batch: its `op`, or the one its fields imply (docs/contract.md, "Agent operations as JSON").
 fn one(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
     let op = match str_field(o, "op")? {
         Some(op) => op.to_string(),

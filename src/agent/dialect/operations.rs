@@ -1,4 +1,4 @@
-//! The plan operations of seed 003: `set` (with `next`), `note`,
+//! The plan operations (sections and steps): `set` (with `next`), `note`,
 //! `unlock`, `add`, `edit` and `move`, with sections as phases and steps
 //! as tasks. (`remove` is the tool's `rm`.)
 
@@ -13,7 +13,7 @@ use crate::plan::ops::{PhaseRef, Refusal};
 use crate::plan::{Actor, Checks, Op, Tx};
 use crate::text::normalize;
 
-/// Apply `op` if it is one of seed 003's; `false` when it is not.
+/// Apply `op` if it is one of the plan operations; `false` when it is not.
 pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done) -> Result<bool> {
     match op {
         "set" => {
@@ -242,7 +242,7 @@ fn checks_field(o: &Map<String, Value>) -> Result<Option<Checks>> {
     }
 }
 
-/// A note as seed 003 writes it: the step's one note, an empty text
+/// A note as the plan operations write it: the step's one note, an empty text
 /// clearing it. `None`: the field is absent.
 fn note_field(o: &Map<String, Value>, key: &str) -> Result<Option<Option<String>>> {
     Ok(str_field(o, key)?.map(normalize))

@@ -83,7 +83,7 @@ fn required<'a>(m: &'a Map<String, Value>, key: &str, at: &str) -> Result<&'a st
     }
 }
 
-/// Text within the schema's limits, normalised (SPEC §1).
+/// Text within the schema's limits, normalised (docs/contract.md, "The plan").
 fn limited(s: &str, at: &str) -> Result<String> {
     let n = s.chars().count();
     if n > FINDING_MAX {

@@ -1,0 +1,515 @@
+//! The README's recipes, run as the README writes them: each test reads its
+//! block from README.md (the fenced block after `<!-- recipe:NAME -->`),
+//! so the README cannot drift from what works, and runs it in a clean
+//! shell — no profile, no rc file, a fresh HOME, and `PATH` holding only
+//! the directory of the `todo` under test and the system's.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::common::{TestEnv, missing_tool};
+use crate::completion::{completes, has, plan, shell};
+
+fn readme() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    std::fs::read_to_string(&path).expect("read README.md")
+}
+
+/// The body of the fenced block right after `<!-- recipe:NAME -->`.
+fn recipe(name: &str) -> String {
+    let text = readme();
+    let marker = format!("<!-- recipe:{name} -->\n");
+    let at = text
+        .find(&marker)
+        .unwrap_or_else(|| panic!("README.md has no {marker:?}"));
+    let rest = &text[at + marker.len()..];
+    let fence = rest.lines().next().unwrap_or_default();
+    assert!(
+        fence == "```sh" || fence == "```zsh",
+        "{marker:?} is not right before a ```sh block: {fence:?}"
+    );
+    let body = &rest[fence.len() + 1..];
+    let end = body
+        .find("```\n")
+        .unwrap_or_else(|| panic!("the block after {marker:?} is not closed"));
+    body[..end].to_string()
+}
+
+/// The directory of the `todo` under test (and `todo-mcp` beside it).
+fn bin_dir() -> PathBuf {
+    crate::common::bin()
+        .parent()
+        .expect("the binary's directory")
+        .to_path_buf()
+}
+
+/// `script` in a clean bash in `dir`, stopping at the first command that
+/// fails. `before` goes on the `PATH` ahead of `todo`'s directory.
+fn clean_shell(home: &Path, dir: &Path, script: &str, before: Option<&Path>) -> Output {
+    let mut path = String::new();
+    if let Some(before) = before {
+        path.push_str(&format!("{}:", before.display()));
+    }
+    path.push_str(&format!(
+        "{}:/usr/local/bin:/usr/bin:/bin",
+        bin_dir().display()
+    ));
+    Command::new("bash")
+        .args(["--noprofile", "--norc", "-e", "-u", "-c", script])
+        .current_dir(dir)
+        .env_clear()
+        .env("HOME", home)
+        .env("PATH", path)
+        .env("LANG", "C.UTF-8")
+        .output()
+        .expect("run bash")
+}
+
+fn ok(out: &Output, what: &str) -> String {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{what} failed ({}):\nstdout:\n{stdout}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// GitHub's anchor for a heading: lower case, punctuation dropped, spaces
+/// as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+#[test]
+fn the_contents_list_every_section_in_order() {
+    let text = readme();
+    let mut headings = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced
+            && let Some(h) = line.strip_prefix("## ")
+            && h != "Contents"
+        {
+            headings.push(format!("- [{h}](#{})", anchor(h)));
+        }
+    }
+    let start = text.find("<!-- contents -->\n").expect("a contents list");
+    let end = text.find("<!-- /contents -->").expect("its end");
+    let listed: Vec<String> = text[start + "<!-- contents -->\n".len()..end]
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(listed, headings, "README.md's contents and its sections");
+}
+
+#[test]
+fn nothing_points_outside_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md"), root.join("docs/contract.md")];
+    for dir in ["src", "tests/cli"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).expect("read dir").flatten() {
+                let p = entry.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|e| e == "rs") {
+                    files.push(p);
+                }
+            }
+        }
+    }
+    // Spelled in pieces, so this file does not name what it looks for.
+    let banned = [format!("SPEC {}", '§'), format!("seed {}", "00")];
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("read");
+        for b in &banned {
+            assert!(!text.contains(b.as_str()), "{} mentions {b:?}", f.display());
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_man,
+    ignore = "man(1) is not installed (.ci/run installs man-db)"
+)]
+fn the_man_recipe_installs_every_page_and_man_shows_them() {
+    if !has("man") {
+        return missing_tool("man(1) is not installed (.ci/run installs man-db)");
+    }
+    let env = TestEnv::new();
+    let out = clean_shell(&env.home, &env.root, &recipe("man"), None);
+    let shown = ok(&out, "the README's man recipe");
+    // Every page the source tree has, installed as it is there.
+    let man_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
+    let installed = env.home.join(".local/share/man/man1");
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&man_dir).expect("man/").flatten() {
+        let name = entry.file_name();
+        let got = std::fs::read(installed.join(&name)).unwrap_or_else(|_| {
+            panic!(
+                "the README's man recipe does not install {} (add its verb to the loop)",
+                name.to_string_lossy()
+            )
+        });
+        assert_eq!(got, std::fs::read(entry.path()).expect("read page"));
+        pages += 1;
+    }
+    assert!(pages > 30, "{pages} pages");
+    // And `man` found them, from the clean shell, as a person reads them.
+    assert!(shown.contains("todo(1)"), "{shown}");
+    assert!(shown.contains("A phased task plan"), "{shown}");
+    assert!(shown.contains("todo-done(1)"), "{shown}");
+    assert!(!shown.contains('`'), "raw backticks on the page:\n{shown}");
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_man,
+    ignore = "man(1) is not installed (.ci/run installs man-db)"
+)]
+fn the_man_pages_are_not_found_without_the_recipe() {
+    // The must-not: a clean shell's `man` does not know `todo` by itself,
+    // so the recipe above is what makes `man todo` work.
+    if !has("man") {
+        return missing_tool("man(1) is not installed (.ci/run installs man-db)");
+    }
+    let env = TestEnv::new();
+    let out = clean_shell(&env.home, &env.root, "man -w todo", None);
+    assert!(!out.status.success(), "man found a todo page of its own");
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_bash_completion,
+    ignore = "needs bash and the bash-completion package (.ci/run installs bash-completion)"
+)]
+fn the_bash_completion_recipe_completes_in_a_new_login_shell() {
+    let loader = Path::new("/usr/share/bash-completion/bash_completion");
+    if !has("bash") || !loader.exists() {
+        return missing_tool(
+            "bash with the bash-completion package (.ci/run installs bash-completion)",
+        );
+    }
+    // Nothing of the system's completes `todo`: only the recipe's file can.
+    assert!(!Path::new("/usr/share/bash-completion/completions/todo").exists());
+    let env = TestEnv::new();
+    plan(&env);
+    let out = clean_shell(&env.home, &env.root, &recipe("bash-completion"), None);
+    ok(&out, "the README's bash completion recipe");
+    // A login shell loads bash-completion (its /etc/profile.d script), which
+    // loads the recipe's file at the first TAB after `todo`. `todo` is on
+    // the PATH as an install puts it there (rustup's `~/.profile` line).
+    std::fs::write(
+        env.home.join(".profile"),
+        format!("export PATH=\"{}:$PATH\"\n", bin_dir().display()),
+    )
+    .expect("write .profile");
+    let sh = shell(&env, &["bash", "--login", "-i"], "stty echo");
+    completes(sh, "todo done wi", "Marked completed: Wire stripe webhooks");
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_zsh,
+    ignore = "zsh is not installed (.ci/run installs it)"
+)]
+fn the_zsh_completion_recipe_completes_with_the_readmes_zshrc() {
+    if !has("zsh") {
+        return missing_tool("zsh is not installed (.ci/run installs it)");
+    }
+    let env = TestEnv::new();
+    plan(&env);
+    let out = clean_shell(&env.home, &env.root, &recipe("zsh-completion"), None);
+    ok(&out, "the README's zsh completion recipe");
+    std::fs::write(env.home.join(".zshrc"), recipe("zshrc")).expect("write .zshrc");
+    let sh = shell(&env, &["zsh", "-i"], "true");
+    completes(sh, "todo done wi", "Marked completed: Wire stripe webhooks");
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_fish,
+    ignore = "fish is not installed (.ci/run installs it)"
+)]
+fn the_fish_completion_recipe_completes_in_a_new_fish() {
+    if !has("fish") {
+        return missing_tool("fish is not installed (.ci/run installs it)");
+    }
+    let env = TestEnv::new();
+    plan(&env);
+    let out = clean_shell(&env.home, &env.root, &recipe("fish-completion"), None);
+    ok(&out, "the README's fish completion recipe");
+    let sh = shell(&env, &["fish", "-i"], "true");
+    completes(sh, "todo done wi", "Marked completed: Wire stripe webhooks");
+}
+
+/// From clone to a shared plan in a pull request: the README's walk, in a
+/// real repository whose `origin` is a real (bare, local) repository. The
+/// one step that needs GitHub, `gh pr create`, runs a stand-in `gh` that
+/// records what it was asked to do, so the test checks that the body it
+/// was given is the plan's checklist.
+#[test]
+#[cfg_attr(todo_tests_no_git, ignore = "git is not installed")]
+fn the_walk_from_clone_to_a_pull_request_works_as_written() {
+    if !has("git") {
+        return missing_tool("git is not installed");
+    }
+    let env = TestEnv::new();
+    let base = env.home.parent().expect("base").to_path_buf();
+    let project = base.join("your-project");
+    let origin = base.join("origin.git");
+    let fake = base.join("fake-bin");
+    std::fs::create_dir_all(&fake).expect("mkdir");
+    std::fs::write(
+        env.home.join(".gitconfig"),
+        "[user]\n\tname = New Comer\n\temail = new@example.com\n[init]\n\tdefaultBranch = main\n",
+    )
+    .expect("write .gitconfig");
+    let setup = format!(
+        "git init -q --bare '{origin}'\n\
+         git clone -q '{origin}' '{project}' 2>/dev/null\n\
+         cd '{project}'\n\
+         echo '# Your project' > README.md\n\
+         git add README.md && git commit -q -m 'First commit' && git push -q origin main\n",
+        origin = origin.display(),
+        project = project.display()
+    );
+    ok(&clean_shell(&env.home, &base, &setup, None), "the setup");
+    let gh = fake.join("gh");
+    std::fs::write(
+        &gh,
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$HOME/gh-args\"\n\
+         while [ $# -gt 0 ]; do\n\
+           if [ \"$1\" = --body-file ]; then cp \"$2\" \"$HOME/gh-body\"; fi\n\
+           shift\n\
+         done\n",
+    )
+    .expect("write gh");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&gh, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+
+    let walk = recipe("first-plan");
+    let out = clean_shell(&env.home, &project, &walk, Some(&fake));
+    ok(&out, "the README's walk from clone to a pull request");
+
+    // The plan is on the branch in origin, where anyone who clones gets it.
+    let show = |args: &[&str]| {
+        let out = Command::new("git")
+            .args(args)
+            .current_dir(&origin)
+            .output()
+            .expect("git");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let plan = show(&["show", "plan-auth:.todo.json"]);
+    for task in [
+        "Wire oauth providers",
+        "Rotate signing keys",
+        "Wire stripe webhooks",
+    ] {
+        assert!(
+            plan.contains(task),
+            "{task} not in the pushed plan:\n{plan}"
+        );
+    }
+    assert!(show(&["show", "plan-auth:.gitattributes"]).contains(".todo.json merge=todo"));
+    // A fresh clone of the branch shows the plan.
+    let clone = base.join("reviewer");
+    let out = clean_shell(
+        &env.home,
+        &base,
+        &format!(
+            "git clone -q -b plan-auth '{}' '{}' && cd '{}' && todo",
+            origin.display(),
+            clone.display(),
+            clone.display()
+        ),
+        None,
+    );
+    let shown = ok(&out, "a reviewer's clone");
+    assert_eq!(
+        shown,
+        "# Auth\n- [/] Wire oauth providers\n- [ ] Rotate signing keys\n\n\
+         # Billing\n- [ ] Wire stripe webhooks\n"
+    );
+    // The pull request was opened with the checklist as its body.
+    let args = std::fs::read_to_string(env.home.join("gh-args")).expect("gh ran");
+    assert_eq!(
+        args,
+        "pr\ncreate\n--title\nAuth and billing\n--body-file\npr-body.md\n"
+    );
+    let body = std::fs::read_to_string(env.home.join("gh-body")).expect("the body");
+    assert!(body.contains("<!-- todo:begin -->"), "{body}");
+    assert!(
+        body.contains("- [ ] Wire oauth providers <!-- todo:in_progress -->"),
+        "{body}"
+    );
+    assert!(body.contains("<!-- todo:end -->"), "{body}");
+}
+
+/// A stand-in for the GitHub CLI in `dir`: `gh pr view --json body --jq
+/// .body` prints `body`; any other call records its arguments in
+/// `$HOME/gh-args` and copies the file after `--body-file` to
+/// `$HOME/gh-body`.
+fn stand_in_gh(dir: &Path, body: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir).expect("mkdir");
+    let gh = dir.join("gh");
+    std::fs::write(
+        &gh,
+        format!(
+            "#!/bin/sh\n\
+             if [ \"$1 $2\" = 'pr view' ]; then printf '%s' '{body}'; exit 0; fi\n\
+             printf '%s\\n' \"$@\" > \"$HOME/gh-args\"\n\
+             while [ $# -gt 0 ]; do\n\
+               if [ \"$1\" = --body-file ]; then cp \"$2\" \"$HOME/gh-body\"; fi\n\
+               shift\n\
+             done\n"
+        ),
+    )
+    .expect("write gh");
+    std::fs::set_permissions(&gh, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+#[test]
+fn the_release_install_recipe_installs_both_programs() {
+    // A release archive as the release workflow packs it (ci/package.sh),
+    // of the programs under test, downloaded into a fresh directory.
+    let env = TestEnv::new();
+    let downloads = env.home.join("Downloads");
+    let out = Command::new("bash")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("ci/package.sh"))
+        .arg("x86_64-unknown-linux-musl")
+        .arg(bin_dir())
+        .arg(&downloads)
+        .output()
+        .expect("ci/package.sh");
+    ok(&out, "ci/package.sh");
+    let out = clean_shell(&env.home, &downloads, &recipe("install-release"), None);
+    let said = ok(&out, "the README's install from a release");
+    assert!(said.contains(": OK"), "sha256sum -c: {said}");
+    let installed = env.home.join(".local/bin");
+    let out = Command::new(installed.join("todo"))
+        .arg("--version")
+        .output()
+        .expect("the installed todo runs");
+    assert!(ok(&out, "todo --version").starts_with("todo "));
+    assert!(installed.join("todo-mcp").is_file());
+    // The must-not: an archive that is not the published one is refused
+    // before anything is unpacked or installed.
+    let env = TestEnv::new();
+    let downloads = env.home.join("Downloads");
+    ok(
+        &Command::new("bash")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("ci/package.sh"))
+            .arg("x86_64-unknown-linux-musl")
+            .arg(bin_dir())
+            .arg(&downloads)
+            .output()
+            .expect("ci/package.sh"),
+        "ci/package.sh",
+    );
+    let archive = downloads.join("todo-x86_64-unknown-linux-musl.tar.gz");
+    let mut bytes = std::fs::read(&archive).expect("archive");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&archive, bytes).expect("tamper");
+    let out = clean_shell(&env.home, &downloads, &recipe("install-release"), None);
+    assert!(!out.status.success());
+    assert!(!env.home.join(".local/bin/todo").exists());
+}
+
+#[test]
+fn the_batch_recipe_applies_every_line_as_one_change() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = env.run(&[]).ok().stdout.clone();
+    let out = clean_shell(&env.home, &env.root, &recipe("batch"), None);
+    ok(&out, "the README's batch");
+    let statuses = env.statuses();
+    for (task, status) in [
+        ("Wire OAuth providers", "completed"),
+        ("Rotate keys", "in_progress"),
+        ("Refund flow", "pending"),
+        ("Fix issue #42", "pending"),
+    ] {
+        assert!(
+            statuses.contains(&(task.to_string(), status.to_string())),
+            "{task} {status}: {statuses:?}"
+        );
+    }
+    // One change: one undo, in the same shell's history, takes all of it
+    // back.
+    let out = clean_shell(&env.home, &env.root, "todo undo", None);
+    ok(&out, "todo undo");
+    assert_eq!(env.run(&[]).ok().stdout, before);
+}
+
+#[test]
+fn the_pull_request_sync_recipe_rewrites_only_the_checklist() {
+    let env = TestEnv::new();
+    env.web_app();
+    let fake = env.home.join("fake-bin");
+    stand_in_gh(&fake, "Why this change.\n\nReviewers: see below.\n");
+    let out = clean_shell(&env.home, &env.root, &recipe("pr-sync"), Some(&fake));
+    ok(&out, "the README's pull-request sync");
+    let args = std::fs::read_to_string(env.home.join("gh-args")).expect("gh edit ran");
+    assert_eq!(args, "pr\nedit\n--body-file\nbody.md\n");
+    let body = std::fs::read_to_string(env.home.join("gh-body")).expect("the body");
+    assert!(
+        body.starts_with("Why this change.\n\nReviewers: see below.\n"),
+        "{body}"
+    );
+    assert!(body.contains("<!-- todo:begin -->\n### Auth\n"), "{body}");
+    assert!(body.ends_with("<!-- todo:end -->\n"), "{body}");
+    // Run again after a change: the prose stays, the region follows.
+    env.run(&["done", "oauth"]).ok();
+    stand_in_gh(&fake, &body);
+    let out = clean_shell(&env.home, &env.root, &recipe("pr-sync"), Some(&fake));
+    ok(&out, "the README's pull-request sync, again");
+    let again = std::fs::read_to_string(env.home.join("gh-body")).expect("the body");
+    assert!(again.starts_with("Why this change.\n"), "{again}");
+    assert_eq!(again.matches("<!-- todo:begin -->").count(), 1, "{again}");
+    assert!(again.contains("- [x] Wire OAuth providers"), "{again}");
+}
+
+#[test]
+#[cfg_attr(todo_tests_no_jq, ignore = "jq is not installed (.ci/run installs it)")]
+fn the_if_rev_recipe_acts_on_the_plan_it_read() {
+    if !has("jq") {
+        return missing_tool("jq is not installed (.ci/run installs it)");
+    }
+    let env = TestEnv::new();
+    env.web_app();
+    let out = clean_shell(&env.home, &env.root, &recipe("if-rev"), None);
+    let reply = ok(&out, "the README's --if-rev recipe");
+    let reply: serde_json::Value = serde_json::from_str(&reply).expect("one JSON object");
+    assert_eq!(reply["ok"], true, "{reply}");
+    let task = env.show_json()["plan"]["phases"][0]["tasks"][0].clone();
+    assert_eq!(task["status"], "completed", "{task}");
+    assert_eq!(task["by"], "agent", "{task}");
+    // The must-not: a rev read before someone else's change is refused.
+    let stale = env.rev();
+    env.run(&["done", "keys"]).ok();
+    let run = env.run(&[
+        "--as",
+        "agent",
+        "--json",
+        "--if-rev",
+        &stale.to_string(),
+        "start",
+        "rate",
+    ]);
+    run.code(4);
+}
