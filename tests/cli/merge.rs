@@ -710,7 +710,7 @@ fn merge_file_with_a_conflict_exits_1_and_lists_it() {
     );
     assert_eq!(
         env.run(&["--file", "ours", "show"]).ok().stdout,
-        "# Auth\n- [/] Wire OAuth providers\n- [-] Rotate keys <!-- dropped-by: user -->\n"
+        "# Auth\n- [/] Wire OAuth providers\n- [-] Rotate keys <!-- dropped-by: person -->\n"
     );
     std::fs::write(dir.join("ours"), &ours).unwrap();
     let run = env.run(&["merge-file", "--json", "base", "ours", "theirs"]);
