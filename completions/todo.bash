@@ -284,7 +284,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="-q -y -h -V --ids --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -314,7 +314,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd____complete)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -344,7 +344,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__append)
-            opts="-p -q -h --phase --checks --after --file --if-rev --json --quiet --color --as --help"
+            opts="-p -q -y -h --phase --checks --after --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -390,7 +390,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__apply)
-            opts="-q -h --ops --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --ops --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -424,7 +424,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__batch)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -454,7 +454,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__block)
-            opts="-r -q -h --reason --file --if-rev --json --quiet --color --as --help"
+            opts="-r -q -y -h --reason --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -492,7 +492,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__check)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -522,7 +522,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__completions)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help bash elvish fish powershell zsh"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -552,7 +552,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__copy)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -582,7 +582,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__done)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -612,7 +612,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__drop)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -642,7 +642,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__edit)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -672,7 +672,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__export)
-            opts="-q -h --format --into --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --format --into --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -710,7 +710,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__finding)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -740,7 +740,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__git__subcmd__setup)
-            opts="-q -h --check --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --check --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1344,7 +1344,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__hook)
-            opts="-q -h --max --agent --file --if-rev --json --quiet --color --as --help stop prompt session-start post-tool"
+            opts="-q -y -h --max --agent --file --if-rev --json --quiet --color --as --yes --help stop prompt session-start post-tool"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1382,7 +1382,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__import)
-            opts="-q -h --lenient --from-block --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --lenient --from-block --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1412,7 +1412,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1442,7 +1442,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__mcp)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1472,7 +1472,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__merge__subcmd__file)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1502,7 +1502,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__mv)
-            opts="-p -q -h --phase --file --if-rev --json --quiet --color --as --help"
+            opts="-p -q -y -h --phase --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1540,7 +1540,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__next)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1570,7 +1570,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__note)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1600,7 +1600,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help add done drop reopen help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help add done drop reopen help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1630,7 +1630,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__add)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1660,7 +1660,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__done)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1690,7 +1690,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__drop)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1804,7 +1804,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__reopen)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1834,7 +1834,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__prune)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1864,7 +1864,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__rename)
-            opts="-q -h --to --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --to --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1898,7 +1898,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__reopen)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1928,7 +1928,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__resolve)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1958,7 +1958,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__rm)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1988,7 +1988,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__setup)
-            opts="-q -h --user --check --remove --file --if-rev --json --quiet --color --as --help claude codex"
+            opts="-q -y -h --user --check --remove --file --if-rev --json --quiet --color --as --yes --help claude codex"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2018,7 +2018,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__show)
-            opts="-q -h --ids --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --ids --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2048,7 +2048,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__start)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2078,7 +2078,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__unblock)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2108,7 +2108,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__undo)
-            opts="-q -h --force --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --force --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2138,7 +2138,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__unlock)
-            opts="-q -h --all --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --all --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2168,7 +2168,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__where)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -73,6 +73,12 @@ pub struct GlobalArgs {
         value_name = "ACTOR"
     )]
     pub actor: Option<ActorArg>,
+
+    /// Do not ask before a change to more than 3 tasks (bare `done`,
+    /// `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a
+    /// person at a terminal; scripts, pipes and agents are never asked.
+    #[arg(short = 'y', long, global = true)]
+    pub yes: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

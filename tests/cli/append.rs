@@ -109,7 +109,7 @@ fn an_ambiguous_phase_changes_nothing() {
     run.code(3);
     assert!(
         run.stderr.starts_with(
-            "\"auth\" is ambiguous; it matches:\n  p1  Auth Api  (phase)\n  p2  Auth Ui  (phase)\n"
+            "\"auth\" is ambiguous; it matches:\n  p1  Auth Api  (phase)  →  todo append p1 c\n  p2  Auth Ui  (phase)  →  todo append p2 c\n"
         ),
         "{run:?}"
     );

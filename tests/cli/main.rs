@@ -36,6 +36,7 @@ mod merge;
 mod objectives;
 mod output;
 mod plan_update;
+mod questions;
 mod reshape;
 mod resolve;
 mod restore;

@@ -82,9 +82,9 @@ fn ambiguity_lists_candidates_with_ids_and_never_falls_through() {
         3,
         "",
         "\"fix\" is ambiguous; it matches:\n  \
-           t1  Fix login  (Auth, in_progress)\n  \
-           t2  Fix logout  (Auth, pending)\n  \
-           t3  Fixture data  (Billing, pending)\n\
+           t1  Fix login  (in Auth, in progress)  →  todo done t1\n  \
+           t2  Fix logout  (in Auth, pending)  →  todo done t2\n  \
+           t3  Fixture data  (in Billing, pending)  →  todo done t3\n\
          Hint: Use an id (such as t1) or more words.\n",
     );
     assert_eq!(env.plan_text(), before);
