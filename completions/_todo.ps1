@@ -385,6 +385,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Mark an objective done')
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Mark an objective dropped')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set an objective open again, clearing who set its status')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -444,11 +445,26 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'todo;objective;rm' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'todo;objective;help' {
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add an objective (open)')
             [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Mark an objective done')
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Mark an objective dropped')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set an objective open again, clearing who set its status')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -462,6 +478,9 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;objective;help;reopen' {
+            break
+        }
+        'todo;objective;help;rm' {
             break
         }
         'todo;objective;help;help' {
@@ -787,6 +806,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('done', 'done', [CompletionResultType]::ParameterValue, 'Mark an objective done')
             [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Mark an objective dropped')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set an objective open again, clearing who set its status')
+            [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`')
             break
         }
         'todo;help;objective;add' {
@@ -799,6 +819,9 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;objective;reopen' {
+            break
+        }
+        'todo;help;objective;rm' {
             break
         }
         'todo;help;finding' {

@@ -247,6 +247,9 @@ _todo() {
             todo__subcmd__help__subcmd__objective,reopen)
                 cmd="todo__subcmd__help__subcmd__objective__subcmd__reopen"
                 ;;
+            todo__subcmd__help__subcmd__objective,rm)
+                cmd="todo__subcmd__help__subcmd__objective__subcmd__rm"
+                ;;
             todo__subcmd__objective,add)
                 cmd="todo__subcmd__objective__subcmd__add"
                 ;;
@@ -262,6 +265,9 @@ _todo() {
             todo__subcmd__objective,reopen)
                 cmd="todo__subcmd__objective__subcmd__reopen"
                 ;;
+            todo__subcmd__objective,rm)
+                cmd="todo__subcmd__objective__subcmd__rm"
+                ;;
             todo__subcmd__objective__subcmd__help,add)
                 cmd="todo__subcmd__objective__subcmd__help__subcmd__add"
                 ;;
@@ -276,6 +282,9 @@ _todo() {
                 ;;
             todo__subcmd__objective__subcmd__help,reopen)
                 cmd="todo__subcmd__objective__subcmd__help__subcmd__reopen"
+                ;;
+            todo__subcmd__objective__subcmd__help,rm)
+                cmd="todo__subcmd__objective__subcmd__help__subcmd__rm"
                 ;;
             *)
                 ;;
@@ -1106,7 +1115,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__objective)
-            opts="add done drop reopen"
+            opts="add done drop reopen rm"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1162,6 +1171,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__objective__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__objective__subcmd__rm)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1600,7 +1623,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help add done drop reopen help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help add done drop reopen rm help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1720,7 +1743,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__help)
-            opts="add done drop reopen help"
+            opts="add done drop reopen rm help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1803,7 +1826,51 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__objective__subcmd__help__subcmd__rm)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__objective__subcmd__reopen)
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__rm)
             opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

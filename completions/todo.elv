@@ -361,6 +361,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand done 'Mark an objective done'
             cand drop 'Mark an objective dropped'
             cand reopen 'Set an objective open again, clearing who set its status'
+            cand rm 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'todo;objective;add'= {
@@ -415,11 +416,25 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todo;objective;rm'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todo;objective;help'= {
             cand add 'Add an objective (open)'
             cand done 'Mark an objective done'
             cand drop 'Mark an objective dropped'
             cand reopen 'Set an objective open again, clearing who set its status'
+            cand rm 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'todo;objective;help;add'= {
@@ -429,6 +444,8 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;objective;help;drop'= {
         }
         &'todo;objective;help;reopen'= {
+        }
+        &'todo;objective;help;rm'= {
         }
         &'todo;objective;help;help'= {
         }
@@ -717,6 +734,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand done 'Mark an objective done'
             cand drop 'Mark an objective dropped'
             cand reopen 'Set an objective open again, clearing who set its status'
+            cand rm 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
         }
         &'todo;help;objective;add'= {
         }
@@ -725,6 +743,8 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;objective;drop'= {
         }
         &'todo;help;objective;reopen'= {
+        }
+        &'todo;help;objective;rm'= {
         }
         &'todo;help;finding'= {
         }

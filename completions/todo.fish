@@ -309,22 +309,23 @@ complete -c todo -n "__fish_todo_using_subcommand prune" -l json -d 'Print one J
 complete -c todo -n "__fish_todo_using_subcommand prune" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand prune" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l json -d 'Print one JSON object instead of the human message'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "add" -d 'Add an objective (open)'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "done" -d 'Mark an objective done'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "drop" -d 'Mark an objective dropped'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "reopen" -d 'Set an objective open again, clearing who set its status'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "add" -d 'Add an objective (open)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "done" -d 'Mark an objective done'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "drop" -d 'Mark an objective dropped'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "reopen" -d 'Set an objective open again, clearing who set its status'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "rm" -d 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
@@ -369,10 +370,22 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+agent\t''"
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add an objective (open)'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "done" -d 'Mark an objective done'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "drop" -d 'Mark an objective dropped'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "reopen" -d 'Set an objective open again, clearing who set its status'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c todo -n "__fish_todo_using_subcommand finding" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand finding" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -589,6 +602,7 @@ complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcomma
 complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "done" -d 'Mark an objective done'
 complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "drop" -d 'Mark an objective dropped'
 complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "reopen" -d 'Set an objective open again, clearing who set its status'
+complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "rm" -d 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
 
 # Task and phase names, from `todo __complete`.
 complete -c todo -n '__fish_seen_subcommand_from start note mv' -f -a '(command todo __complete open 2>/dev/null)'

@@ -488,6 +488,13 @@ pub enum ObjectiveAction {
         #[arg(required = true, value_name = "OBJECTIVE")]
         query: Vec<String>,
     },
+    /// Remove an objective (`todo undo` brings it back). A finding is
+    /// removed with `todo rm <f-id>`.
+    Rm {
+        /// The objective: its id (`o2`) or words of its text.
+        #[arg(required = true, value_name = "OBJECTIVE")]
+        query: Vec<String>,
+    },
 }
 
 #[derive(Debug, Clone, Args)]

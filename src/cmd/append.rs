@@ -3,12 +3,13 @@
 use super::{at, find, named_phase, phase_query, task_ref, text};
 use crate::cli::{AppendArgs, ChecksArg};
 use crate::error::{Error, Result};
+use crate::matching::Candidate;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::ops::{Applied, Refusal};
 use crate::plan::ops::{Op, PhaseRef};
 use crate::plan::{Checks, Tx};
-use crate::text::{capitalize_first, title_words};
+use crate::text::{Message, capitalize_first, title_words};
 
 pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     if let Some(after) = &args.after {
@@ -90,10 +91,46 @@ fn report(tx: &mut Tx, args: &AppendArgs, applied: Applied) -> Result<Report> {
         })?;
     }
     let (phase, task) = at(tx.plan(), applied.at)?;
-    let message = format!("Appended to {}: {}", phase.name, task.content);
+    let mut message = Message::from(format!("Appended to {}: {}", phase.name, task.content));
+    if applied.phase.is_some() {
+        // A new phase is said out loud: a word meant as task text, or a
+        // name beside an existing one, is seen at once (`todo undo`).
+        message.push(format!("Created phase \"{}\".", phase.name));
+    }
     let mut report = Report::new("append", Kind::Confirm, message).task(phase, task);
     if applied.phase.is_some() {
         report = report.phase(phase);
     }
     Ok(report)
+}
+
+/// A phase word that is a near miss of an existing phase (`auht` for
+/// Auth), asked at a terminal: use that phase, create the new one, or
+/// cancel. The command to run, or `None` to cancel.
+pub(super) fn typo_choice(
+    ctx: &super::Context,
+    args: &AppendArgs,
+    query: &str,
+    guess: &Candidate,
+) -> Option<crate::cli::Command> {
+    let new_name = title_words(query);
+    let question = format!(
+        "No phase matched \"{query}\". Use \"{}\" (u), create phase \"{new_name}\" (c), or cancel (Enter)? [u/c/N]",
+        guess.text
+    );
+    let mut args = args.clone();
+    if args.words.len() < 2 {
+        return None;
+    }
+    match super::answer(ctx, &Message::default(), &question)?.as_str() {
+        "u" | "use" => {
+            *args.words.first_mut()? = guess.id().to_string();
+        }
+        "c" | "create" => {
+            args.words.remove(0);
+            args.phase = Some(new_name);
+        }
+        _ => return None,
+    }
+    Some(crate::cli::Command::Append(args))
 }

@@ -156,6 +156,17 @@ pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
             suggestion: Some(guess),
             guess: true,
         }) => {
+            if let Command::Append(append) = &again
+                && append.phase.is_none()
+            {
+                return match append::typo_choice(ctx, append, &query, &guess) {
+                    Some(command) => dispatch_again(ctx, command),
+                    None => Outcome {
+                        result: Err(Error::Declined),
+                        ..outcome
+                    },
+                };
+            }
             let question = format!("Did you mean \"{}\"? [Y/n]", guess.text);
             if ask(ctx, &Message::default(), &question) {
                 dispatch_again(ctx, with_target(again, &query, guess.id()))
@@ -348,7 +359,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Rm(args) => ctx.change(|tx| rm::apply(tx, &args)),
         Command::Block(args) => ctx.change(|tx| block::apply(tx, &args)),
         Command::Unblock(args) => ctx.change(|tx| unblock::apply(tx, &args)),
-        Command::Check => ctx.look(check::run),
+        Command::Check => ctx.look(|plan| check::run(plan, ctx.actor == Some(Actor::Agent))),
         Command::Next => ctx.look(next::run),
         Command::Where => Outcome::of(r#where::run(ctx)),
         Command::Copy => ctx.look(|plan| copy::run(ctx, plan)),

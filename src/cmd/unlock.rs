@@ -35,7 +35,10 @@ pub(super) fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
     let message = if n == 0 {
         "Nothing to unlock: no task there is checked only by the agent.".to_string()
     } else {
-        format!("Unlocked {n} task(s): anyone may set them now.")
+        format!(
+            "Unlocked {}: anyone may set them now.",
+            crate::text::count(n, "task")
+        )
     };
     Ok(Report::new("unlock", Kind::Confirm, message))
 }

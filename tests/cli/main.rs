@@ -23,6 +23,7 @@ mod edit;
 mod errors;
 mod export;
 mod findings;
+mod first_hour;
 mod forge;
 mod generated;
 mod hooks;

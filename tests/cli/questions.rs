@@ -200,3 +200,39 @@ fn an_ambiguous_query_in_a_script_names_the_command_that_picks_each() {
     env.run(&["done", &id]).ok();
     assert_eq!(env.statuses()[1].1, "completed");
 }
+
+#[test]
+fn a_phase_typo_at_a_terminal_offers_use_create_or_cancel() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "auth", "wire oauth"]]);
+    // u: the phase meant.
+    let mut term = env.terminal(&["append", "auht", "fix", "it"], |_| {});
+    term.expect("No phase matched \"auht\". Use \"Auth\" (u), create phase \"Auht\" (c), or cancel (Enter)? [u/c/N] ");
+    term.send_line("u");
+    let (code, seen) = term.finish();
+    assert_eq!(code, 0, "{seen}");
+    assert!(seen.ends_with("Appended to Auth: Fix it\n"), "{seen}");
+    // Enter: nothing, exit 7.
+    let before = env.plan_text();
+    let mut term = env.terminal(&["append", "auht", "third"], |_| {});
+    term.expect("[u/c/N] ");
+    term.send_line("");
+    let (code, seen) = term.finish();
+    assert_eq!(code, 7, "{seen}");
+    assert_eq!(env.plan_text(), before);
+    // In a script, or for an agent at a terminal: refused as before.
+    env.run(&["append", "auht", "x"]).code(3);
+    let (code, seen) = env.tty(&["--as", "agent", "append", "auht", "x"]);
+    assert_eq!(code, 3, "{seen}");
+    assert_eq!(env.plan_text(), before);
+    // c: a new phase, said so.
+    let mut term = env.terminal(&["append", "auht", "other"], |_| {});
+    term.expect("[u/c/N] ");
+    term.send_line("c");
+    let (code, seen) = term.finish();
+    assert_eq!(code, 0, "{seen}");
+    assert!(
+        seen.ends_with("Appended to Auht: Other\nCreated phase \"Auht\".\n"),
+        "{seen}"
+    );
+}

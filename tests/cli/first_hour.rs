@@ -1,0 +1,261 @@
+//! What a newcomer meets in the first hour: confirmations that say what
+//! happened besides, no dead ends, real plurals, colour and ids together.
+
+use crate::common::TestEnv;
+
+#[test]
+fn every_phase_creation_says_so() {
+    let env = TestEnv::new();
+    env.run(&["append", "docs", "write the guide"]).is(
+        0,
+        "Appended to Docs: Write the guide\nCreated phase \"Docs\".\n",
+        "",
+    );
+    env.run(&["append", "auth", "wire it"]).is(
+        0,
+        "Appended to Auth: Wire it\nCreated phase \"Auth\".\n",
+        "",
+    );
+    env.run(&["append", "Auth Work", "fix it"]).is(
+        0,
+        "Appended to Auth Work: Fix it\nCreated phase \"Auth Work\".\n",
+        "",
+    );
+    // Into a phase that is there: the seed's one line.
+    env.run(&["append", "auth", "more"])
+        .is(0, "Appended to Auth: More\n", "");
+    env.run(&["append", "last one"])
+        .is(0, "Appended to Auth Work: Last one\n", "");
+    let v = env.run(&["--json", "append", "-p", "New", "x"]).json();
+    assert_eq!(v["phases"][0]["name"], "New");
+    assert_eq!(v["message"], "Appended to New: X\nCreated phase \"New\".");
+}
+
+#[test]
+fn start_says_what_it_did_to_other_tasks() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "build", "compile"],
+        &["append", "build", "link"],
+        &["append", "ship", "tag"],
+        &["append", "ship", "upload"],
+        &["block", "tag", "--reason", "waiting on CI"],
+        &["done", "upload"],
+    ]);
+    // Compile is in progress (the first task appended).
+    env.run(&["start", "tag"]).is(
+        0,
+        "Started: Tag\nIt was blocked (waiting on CI); the blocker is cleared.\nCompile (in Build) is back to pending.\n",
+        "",
+    );
+    env.run(&["start", "upload"]).is(
+        0,
+        "Started: Upload\nIt was completed; it is open again.\nTag is back to pending.\n",
+        "",
+    );
+    // Nothing else touched: the seed's one line.
+    env.run(&["start", "upload"]).is(0, "Started: Upload\n", "");
+}
+
+#[test]
+fn next_with_nothing_to_do_says_why_on_stderr() {
+    let env = TestEnv::new();
+    env.run(&["next"]).is(
+        1,
+        "",
+        "Nothing to do: the plan has no tasks. `todo append <task>` adds one.\n",
+    );
+    env.given(&[
+        &["append", "a"],
+        &["append", "b"],
+        &["block", "a"],
+        &["block", "b"],
+    ]);
+    env.run(&["next"]).is(
+        1,
+        "",
+        "Nothing to do: all 2 open tasks are blocked. `todo unblock <task>` when one can go on.\n",
+    );
+    env.given(&[&["done", "a"]]);
+    env.run(&["next"]).is(
+        1,
+        "",
+        "Nothing to do: the one open task is blocked. `todo unblock <task>` when it can go on.\n",
+    );
+    env.given(&[&["done", "b"]]);
+    env.run(&["next"]).is(
+        1,
+        "",
+        "Nothing to do: all 2 tasks are finished. `todo append <task>` adds one.\n",
+    );
+    let v = env.run(&["--json", "next"]).code(1).json();
+    assert_eq!(v["ok"], false);
+    assert!(v.get("error").is_none(), "{v}");
+}
+
+#[test]
+fn check_speaks_to_a_person_and_ci_and_the_agent_keeps_its_reminder() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "build", "compile"],
+        &["append", "build", "link"],
+    ]);
+    env.run(&["check"]).is(
+        1,
+        "Not done: 2 tasks pending or in progress:\n- Build\n  - Compile\n  - Link\n",
+        "",
+    );
+    env.run(&["--as", "agent", "check"]).is(
+        1,
+        "You stopped with 2 incomplete todo item(s):\n- Build\n  - Compile\n  - Link\n",
+        "",
+    );
+    env.run_with(&["check"], |c| {
+        c.env("TODO_ACTOR", "agent");
+    })
+    .code(1);
+    // `ok` follows the exit status, the verdict stays in `complete`.
+    let v = env.run(&["--json", "check"]).code(1).json();
+    assert_eq!(
+        (v["ok"].clone(), v["complete"].clone()),
+        (false.into(), false.into())
+    );
+    assert!(v.get("error").is_none(), "{v}");
+    env.given(&[&["done", "--yes"]]);
+    let v = env.run(&["--json", "check"]).ok().json();
+    assert_eq!(
+        (v["ok"].clone(), v["complete"].clone()),
+        (true.into(), true.into())
+    );
+}
+
+#[test]
+fn objectives_and_findings_can_be_removed_and_undone_but_not_by_the_agent() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["objective", "add", "ship the beta"],
+        &["finding", "the api is slow"],
+    ]);
+    let n = env.names();
+    let (o, f) = (n.id("o1"), n.id("f1"));
+    // The agent may not remove what the person wrote.
+    let run = env.run(&["--as", "agent", "rm", &f]);
+    run.code(7);
+    assert!(run.stderr.contains("an agent may not remove it"), "{run:?}");
+    env.run(&["--as", "agent", "objective", "rm", "beta"])
+        .code(7);
+    // The person may; undo brings them back.
+    env.run(&["rm", &f])
+        .named(&n)
+        .is(0, "Removed finding f1: The api is slow\n", "");
+    env.run(&["objective", "rm", "beta"]).named(&n).is(
+        0,
+        "Removed objective o1: Ship the beta\n",
+        "",
+    );
+    assert!(
+        env.show_json()["plan"]["objectives"]
+            .as_array()
+            .is_none_or(|a| a.is_empty())
+    );
+    env.run(&["undo"]).ok();
+    env.run(&["undo"]).ok();
+    let plan = env.show_json()["plan"].clone();
+    assert_eq!(plan["objectives"][0]["id"], o.as_str());
+    assert_eq!(plan["findings"][0]["id"], f.as_str());
+    // The agent removes its own.
+    env.run(&["--as", "agent", "finding", "agent note"]).ok();
+    let mine = env.aim_id("findings", "Agent note");
+    env.run(&["--as", "agent", "rm", &mine]).ok();
+    // An id shaped like one that is not there gets a hint.
+    env.run(&["rm", "f1"]).is(
+        3,
+        "",
+        "No task or phase matched \"f1\". No objective or finding has that id either; `todo show --ids` lists them.\n",
+    );
+}
+
+#[test]
+fn counts_are_real_plurals_and_typed_text_starts_with_a_capital() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["append", "b"], &["done", "a"]]);
+    env.run(&["prune"])
+        .is(0, "Pruned 1 finished task and 0 empty phases.\n", "");
+    env.given(&[&["done", "b"]]);
+    env.run(&["prune"])
+        .is(0, "Pruned 1 finished task and 1 empty phase.\n", "");
+    env.given(&[&["append", "x"]]);
+    env.run(&["rename", "x", "--", "lower case"]).is(
+        0,
+        "Renamed task \"X\" to \"Lower case\".\n",
+        "",
+    );
+    env.run(&["objective", "add", "make it fast"]).ok();
+    env.run(&["finding", "it is slow"]).ok();
+    let plan = env.show_json()["plan"].clone();
+    assert_eq!(plan["objectives"][0]["text"], "Make it fast");
+    assert_eq!(plan["findings"][0]["text"], "It is slow");
+}
+
+#[test]
+fn ids_keep_the_colour_at_a_terminal() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "build", "done one"],
+        &["append", "build", "open one"],
+        &["done", "done one"],
+    ]);
+    let n = env.names();
+    let (code, shown) = env.tty(&["--ids"]);
+    assert_eq!(code, 0, "{shown}");
+    let shown = n.of(&shown);
+    // The column plain, the heading bold, each marker in its colour.
+    assert!(shown.contains("p1  \u{1b}[1m# Build\u{1b}[0m"), "{shown:?}");
+    assert!(shown.contains("t1  - \u{1b}[1m\u{1b}[32m[x]"), "{shown:?}");
+    assert!(shown.contains("t2  - \u{1b}[1m\u{1b}[33m[/]"), "{shown:?}");
+    // Piped: no colour, the same lines.
+    let piped = env.run(&["--ids"]);
+    assert!(!piped.stdout.contains('\u{1b}'));
+}
+
+#[test]
+fn copy_under_tmux_or_screen_is_passed_through_and_not_claimed() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "hi"]]);
+    for (var, value, mux, start) in [
+        (
+            "TMUX",
+            "/tmp/tmux-0/default,1,0",
+            "tmux",
+            "\u{1b}Ptmux;\u{1b}\u{1b}]52;c;",
+        ),
+        ("STY", "123.pts-0.host", "screen", "\u{1b}P\u{1b}]52;c;"),
+    ] {
+        let (code, seen) = env
+            .terminal(&["copy"], |c| {
+                c.env(var, value).env("PATH", "/nonexistent");
+            })
+            .finish();
+        assert_eq!(code, 0, "{seen}");
+        assert!(seen.contains(start), "{mux}: {seen:?}");
+        assert!(
+            seen.contains(&format!(
+                "Sent todos as Markdown to the clipboard through {mux} (OSC 52); todo cannot confirm it arrived.\nHint: If it did not arrive"
+            )),
+            "{seen:?}"
+        );
+        assert!(!seen.contains("Copied todos"), "{seen:?}");
+    }
+    // Without a multiplexer: the plain escape and the seed's message.
+    let (code, seen) = env
+        .terminal(&["copy"], |c| {
+            c.env("PATH", "/nonexistent");
+        })
+        .finish();
+    assert_eq!(code, 0, "{seen}");
+    assert!(seen.starts_with("\u{1b}]52;c;"), "{seen:?}");
+    assert!(
+        seen.ends_with("Copied todos as Markdown to clipboard.\n"),
+        "{seen:?}"
+    );
+}
