@@ -37,7 +37,10 @@ pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     };
     let content = capitalize_first(&text(&raw_task, "task")?);
     let applied = tx.apply(Op::AddTask { phase, content })?;
-    report(tx, args, applied)
+    // The one argument of an empty plan makes `Todos`: no surprise. A
+    // phase a word of the command made is said.
+    let said = !(args.phase.is_none() && args.words.len() == 1);
+    report(tx, args, applied, said)
 }
 
 /// `append --after TASK`: right after that task, in its phase. A `-p`
@@ -75,10 +78,16 @@ fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str) -> Result<Report> {
     };
     let content = capitalize_first(&text(&words.join(" "), "task")?);
     let applied = tx.apply(Op::AddTaskAfter { after: id, content })?;
-    report(tx, args, applied)
+    report(tx, args, applied, true)
 }
 
-fn report(tx: &mut Tx, args: &AppendArgs, applied: Applied) -> Result<Report> {
+/// `new_phase_said`: a phase the op made is named in the message.
+fn report(
+    tx: &mut Tx,
+    args: &AppendArgs,
+    applied: Applied,
+    new_phase_said: bool,
+) -> Result<Report> {
     if let (Some(checks), Some(task)) = (args.checks, applied.task.clone()) {
         let checks = match checks {
             ChecksArg::Person => Checks::Person,
@@ -92,7 +101,7 @@ fn report(tx: &mut Tx, args: &AppendArgs, applied: Applied) -> Result<Report> {
     }
     let (phase, task) = at(tx.plan(), applied.at)?;
     let mut message = Message::from(format!("Appended to {}: {}", phase.name, task.content));
-    if applied.phase.is_some() {
+    if applied.phase.is_some() && new_phase_said {
         // A new phase is said out loud: a word meant as task text, or a
         // name beside an existing one, is seen at once (`todo undo`).
         message.push(format!("Created phase \"{}\".", phase.name));

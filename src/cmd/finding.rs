@@ -10,7 +10,7 @@ use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 
 pub(super) fn apply(tx: &mut Tx, args: &FindingArgs) -> Result<Report> {
-    let content = crate::text::capitalize_first(&text(&args.words.join(" "), "finding")?);
+    let content = text(&args.words.join(" "), "finding")?;
     check_length(&content, "finding")?;
     let applied = tx.apply(Op::AddFinding {
         text: content.clone(),

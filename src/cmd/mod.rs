@@ -619,7 +619,9 @@ impl Context {
                 &self.real_path(),
                 prev,
                 (plan, written, saved.digests.1.as_deref()),
-                (report.message.as_str(), who),
+                // Its first line names the change (`Undid: …`); the
+                // lines after it say what else happened.
+                (report.message.lines().next().unwrap_or_default(), who),
                 undo,
             )
         });

@@ -42,7 +42,7 @@ pub(super) fn list(plan: &Plan) -> Result<Report> {
 pub(super) fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
     let (words, status) = match action {
         ObjectiveAction::Add { words } => {
-            let content = crate::text::capitalize_first(&text(&words.join(" "), "objective")?);
+            let content = text(&words.join(" "), "objective")?;
             check_length(&content, "objective")?;
             let applied = tx.apply(Op::AddObjective { text: content })?;
             let id = applied

@@ -36,8 +36,9 @@ pub(super) fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
         "Nothing to unlock: no task there is checked only by the agent.".to_string()
     } else {
         format!(
-            "Unlocked {}: anyone may set them now.",
-            crate::text::count(n, "task")
+            "Unlocked {}: anyone may set {} now.",
+            crate::text::count(n, "task"),
+            if n == 1 { "it" } else { "them" }
         )
     };
     Ok(Report::new("unlock", Kind::Confirm, message))

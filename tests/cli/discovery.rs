@@ -183,8 +183,11 @@ fn an_empty_todo_file_means_unset() {
     assert!(env.plan_path().is_file());
     env.run_with(&["where"], empty)
         .is(0, &format!("{}\n", env.plan_path().display()), "");
-    env.run_with(&["next", "--file", "other.json"], empty)
-        .is(1, "", "");
+    env.run_with(&["next", "--file", "other.json"], empty).is(
+        1,
+        "",
+        "Nothing to do: the plan has no tasks. `todo append <task>` adds one.\n",
+    );
     env.run_with(&["--file", "other.json", "append", "there"], empty)
         .is(0, "Appended to Todos: There\n", "");
     assert!(env.root.join("other.json").is_file());

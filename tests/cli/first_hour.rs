@@ -11,6 +11,11 @@ fn every_phase_creation_says_so() {
         "Appended to Docs: Write the guide\nCreated phase \"Docs\".\n",
         "",
     );
+    // The first phase of an empty plan, from one argument, is no surprise.
+    let fresh = TestEnv::new();
+    fresh
+        .run(&["append", "first thing"])
+        .is(0, "Appended to Todos: First thing\n", "");
     env.run(&["append", "auth", "wire it"]).is(
         0,
         "Appended to Auth: Wire it\nCreated phase \"Auth\".\n",
@@ -147,10 +152,10 @@ fn objectives_and_findings_can_be_removed_and_undone_but_not_by_the_agent() {
     // The person may; undo brings them back.
     env.run(&["rm", &f])
         .named(&n)
-        .is(0, "Removed finding f1: The api is slow\n", "");
+        .is(0, "Removed finding f1: the api is slow\n", "");
     env.run(&["objective", "rm", "beta"]).named(&n).is(
         0,
-        "Removed objective o1: Ship the beta\n",
+        "Removed objective o1: ship the beta\n",
         "",
     );
     assert!(
@@ -165,7 +170,7 @@ fn objectives_and_findings_can_be_removed_and_undone_but_not_by_the_agent() {
     assert_eq!(plan["findings"][0]["id"], f.as_str());
     // The agent removes its own.
     env.run(&["--as", "agent", "finding", "agent note"]).ok();
-    let mine = env.aim_id("findings", "Agent note");
+    let mine = env.aim_id("findings", "agent note");
     env.run(&["--as", "agent", "rm", &mine]).ok();
     // An id shaped like one that is not there gets a hint.
     env.run(&["rm", "f1"]).is(
@@ -176,7 +181,7 @@ fn objectives_and_findings_can_be_removed_and_undone_but_not_by_the_agent() {
 }
 
 #[test]
-fn counts_are_real_plurals_and_typed_text_starts_with_a_capital() {
+fn counts_are_real_plurals_and_only_task_text_gets_a_capital() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"], &["append", "b"], &["done", "a"]]);
     env.run(&["prune"])
@@ -193,8 +198,8 @@ fn counts_are_real_plurals_and_typed_text_starts_with_a_capital() {
     env.run(&["objective", "add", "make it fast"]).ok();
     env.run(&["finding", "it is slow"]).ok();
     let plan = env.show_json()["plan"].clone();
-    assert_eq!(plan["objectives"][0]["text"], "Make it fast");
-    assert_eq!(plan["findings"][0]["text"], "It is slow");
+    assert_eq!(plan["objectives"][0]["text"], "make it fast");
+    assert_eq!(plan["findings"][0]["text"], "it is slow");
 }
 
 #[test]

@@ -226,7 +226,7 @@ fn rm_and_prune_on_a_huge_phase_are_linear() {
     run.code(0);
     assert_eq!(
         run.json()["message"],
-        format!("Pruned {} finished task(s) and 0 empty phase(s).", N / 2)
+        format!("Pruned {} finished tasks and 0 empty phases.", N / 2)
     );
     let run = timed(&env, &["--json", "rm", "big"]);
     run.code(0);
