@@ -224,6 +224,11 @@ pub(crate) enum Error {
     #[error("Nothing to undo.")]
     NothingToUndo,
 
+    /// The plan changed between a question at the terminal and the answer:
+    /// what was asked about is not what would happen now.
+    #[error("The plan changed while you answered; nothing was changed.")]
+    ChangedWhileAsked,
+
     /// A person answered no (or Enter, or end of input) to a question at
     /// the terminal: nothing changed.
     #[error("Nothing changed.")]
@@ -424,6 +429,7 @@ impl Error {
             Error::BlockFinished { .. } => (X::Refused, "refused", "block_finished"),
             Error::NothingToUndo => (X::Refused, "refused", "nothing_to_undo"),
             Error::Declined => (X::Refused, "refused", "declined"),
+            Error::ChangedWhileAsked => (X::Conflict, "conflict", "changed_while_asked"),
             Error::Refused { code, .. } => {
                 use crate::plan::ops::Refusal as R;
                 let exit = match code {
@@ -489,6 +495,10 @@ impl Error {
                 json_only("`todo show --ids` lists the tasks and phases with their ids.")
             }
             Error::RevMismatch { .. } => Some(("Read it again and retry.".into(), true)),
+            Error::ChangedWhileAsked => Some((
+                "Run the command again to see what it would change now.".into(),
+                true,
+            )),
             Error::ChangedDuringEdit { kept } => Some((
                 format!(
                     "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
@@ -939,6 +949,12 @@ mod tests {
             ),
             (Error::NothingToUndo, 7, "refused", "nothing_to_undo"),
             (Error::Declined, 7, "refused", "declined"),
+            (
+                Error::ChangedWhileAsked,
+                4,
+                "conflict",
+                "changed_while_asked",
+            ),
             (Error::bug("an invariant"), 70, "bug", "bug"),
             (
                 Error::AtLine {
@@ -991,9 +1007,10 @@ mod tests {
             Error::MergeConflict { .. } => 32,
             Error::CannotResolve { .. } => 33,
             Error::Declined => 34,
+            Error::ChangedWhileAsked => 35,
         }
     }
-    const KINDS: usize = 35;
+    const KINDS: usize = 36;
 
     #[test]
     fn every_kind_has_its_exit_status_code_and_kind() {

@@ -48,6 +48,11 @@ pub(super) fn run_asked(ctx: &Context, command: &Command) -> Option<Outcome> {
     // made meanwhile (by an agent, say) is a conflict, not a surprise.
     let pinned = ctx.pinned(ctx.if_rev.unwrap_or(rev));
     let mut outcome = run(&pinned, command.clone());
+    if ctx.if_rev.is_none()
+        && let Err(e @ Error::RevMismatch { .. }) = &mut outcome.result
+    {
+        *e = Error::ChangedWhileAsked;
+    }
     if let Ok(report) = &mut outcome.result
         && report.changed
     {

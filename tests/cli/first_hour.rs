@@ -264,3 +264,56 @@ fn copy_under_tmux_or_screen_is_passed_through_and_not_claimed() {
         "{seen:?}"
     );
 }
+
+/// Help in a real pseudo-terminal of `cols` columns: its widest line.
+fn help_width(cols: u16) -> usize {
+    let env = TestEnv::new();
+    let cmd = env.command();
+    let bin = crate::common::bin();
+    let script = format!(
+        "stty cols {cols} rows 40; exec '{}' help objective",
+        bin.display()
+    );
+    let mut sh = std::process::Command::new("sh");
+    sh.args(["-c", &script])
+        .current_dir(&env.root)
+        .env_clear()
+        .envs(cmd.get_envs().filter_map(|(k, v)| Some((k, v?))))
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
+    let mut session = rexpect::session::spawn_command(sh, Some(10_000))
+        .unwrap_or_else(|e| panic!("cannot start a pseudo-terminal: {e}"));
+    let shown = session
+        .exp_eof()
+        .unwrap_or_else(|e| panic!("help never ended: {e}"));
+    // rexpect hands over each byte as a char: make the text UTF-8 again.
+    let bytes: Vec<u8> = shown.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes)
+        .replace("\r\n", "\n")
+        .lines()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn help_uses_the_terminals_width() {
+    // An 80-column terminal gets lines up to 80 columns, not 60.
+    let at_80 = help_width(80);
+    assert!(
+        (71..=80).contains(&at_80),
+        "widest line at 80 columns: {at_80}"
+    );
+    // A narrow one is not overrun.
+    let at_50 = help_width(50);
+    assert!(
+        (41..=50).contains(&at_50),
+        "widest line at 50 columns: {at_50}"
+    );
+    // A wide one gets it all.
+    let at_140 = help_width(140);
+    assert!(
+        (121..=140).contains(&at_140),
+        "widest line at 140 columns: {at_140}"
+    );
+}

@@ -236,3 +236,37 @@ fn a_phase_typo_at_a_terminal_offers_use_create_or_cancel() {
         "{seen}"
     );
 }
+
+#[test]
+fn json_at_a_terminal_is_never_asked() {
+    let env = TestEnv::new();
+    six_open(&env);
+    let (code, seen) = env.tty(&["--json", "done"]);
+    assert_eq!(code, 0, "{seen}");
+    assert!(!seen.contains("[y/N]"), "{seen}");
+    assert!(
+        seen.contains("\"message\":\"Marked all tasks completed.\""),
+        "{seen}"
+    );
+    assert!(env.statuses().iter().all(|(_, s)| s == "completed"));
+}
+
+#[test]
+fn a_plan_changed_while_the_person_answers_is_not_overwritten() {
+    let env = TestEnv::new();
+    six_open(&env);
+    let mut term = env.terminal(&["done"], |_| {});
+    term.expect("[y/N] ");
+    // Someone else (an agent, say) changes the plan meanwhile.
+    env.run(&["--as", "agent", "append", "ship", "late news"])
+        .ok();
+    let before = env.plan_text();
+    term.send_line("y");
+    let (code, seen) = term.finish();
+    assert_eq!(code, 4, "{seen}");
+    assert!(
+        seen.ends_with("The plan changed while you answered; nothing was changed.\nHint: Run the command again to see what it would change now.\n"),
+        "{seen}"
+    );
+    assert_eq!(env.plan_text(), before);
+}
