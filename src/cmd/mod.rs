@@ -521,8 +521,12 @@ impl Context {
             Ok(session) => session,
             Err(failed) => return failed.into(),
         };
+        let active = in_progress(session.tx.plan());
         match verb(&mut session.tx) {
-            Ok(report) => self.finish(session, report),
+            Ok(mut report) => {
+                say_started(session.tx.plan(), active, &mut report);
+                self.finish(session, report)
+            }
             Err(e) => session.fail(e),
         }
     }
@@ -707,6 +711,43 @@ impl Saved {
             plan: Some(self.committed.plan),
         }
     }
+}
+
+/// The id of the task in progress, if one is.
+fn in_progress(plan: &Plan) -> Option<String> {
+    plan.tasks()
+        .find(|(_, _, t)| t.status == crate::plan::Status::InProgress)
+        .map(|(_, _, t)| t.id.clone())
+}
+
+/// When a change leaves another task in progress than before, and not one
+/// the verb named (the one-in-progress rule started the next pending task
+/// after `done`, `drop`, `rm` or `block`), the confirmation says which:
+/// `Now in progress: <task>`, with its phase when that is another one.
+fn say_started(plan: &Plan, before: Option<String>, report: &mut Report) {
+    // `start` says it itself; `import`, `edit` and the rest set the plan
+    // as they were given it.
+    if !matches!(report.verb, "done" | "drop" | "rm" | "block") {
+        return;
+    }
+    let Some(now) = in_progress(plan) else {
+        return;
+    };
+    if before.as_deref() == Some(now.as_str()) || report.tasks.iter().any(|t| t.task.id == now) {
+        return;
+    }
+    let Some((phase, task)) = plan.task_by_id(&now) else {
+        return;
+    };
+    let same_phase = report.tasks.first().is_some_and(|t| t.phase_id == phase.id);
+    let place = if same_phase || report.tasks.is_empty() && plan.phases.len() == 1 {
+        String::new()
+    } else {
+        format!(" (in {})", phase.name)
+    };
+    report
+        .message
+        .push(format!("Now in progress: {}{place}", task.content));
 }
 
 /// Join a verb's words into a normalised query; empty is a usage error.

@@ -115,7 +115,7 @@ fn if_rev_accepts_the_current_rev_and_refuses_another() {
     );
     assert_eq!(env.plan_text(), before);
     env.run(&["done", "a", "--if-rev", "2"])
-        .is(0, "Marked completed: A\n", "");
+        .is(0, "Marked completed: A\nNow in progress: B\n", "");
     assert_eq!(env.rev(), 3);
     // A missing plan is rev 0.
     let fresh = TestEnv::new();

@@ -317,3 +317,30 @@ fn help_uses_the_terminals_width() {
         "widest line at 140 columns: {at_140}"
     );
 }
+
+#[test]
+fn the_task_the_rule_starts_next_is_named() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "auth", "wire oauth"],
+        &["append", "auth", "rotate keys"],
+        &["append", "billing", "wire stripe"],
+    ]);
+    env.run(&["done", "oauth"]).is(
+        0,
+        "Marked completed: Wire oauth\nNow in progress: Rotate keys\n",
+        "",
+    );
+    // Into another phase: named with it.
+    env.run(&["block", "keys"]).is(
+        0,
+        "Marked blocked: Rotate keys\nNow in progress: Wire stripe (in Billing)\n",
+        "",
+    );
+    // Nothing left to start: nothing said.
+    env.run(&["rm", "stripe"])
+        .is(0, "Removed: Wire stripe\n", "");
+    // A change that leaves the task in progress alone says nothing more.
+    env.given(&[&["append", "billing", "a"], &["append", "billing", "b"]]);
+    env.run(&["drop", "b"]).is(0, "Marked abandoned: B\n", "");
+}

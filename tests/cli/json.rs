@@ -683,7 +683,7 @@ fn mutating_verbs_report_the_tasks_they_touched() {
         (
             &["block", "keys", "--json", "-r", "x"],
             "block",
-            "Marked blocked: Rotate keys (x)",
+            "Marked blocked: Rotate keys (x)\nNow in progress: Wire oauth",
         ),
         (
             &["unblock", "keys", "--json"],

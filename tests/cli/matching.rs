@@ -18,8 +18,11 @@ fn exact_task_beats_exact_phase_beats_id_beats_substring() {
     let cap = |id: &str| id[..1].to_uppercase() + &id[1..];
     // "docs" is the first task's exact content, also phase Docs and a
     // substring of "Write docs".
-    env.run(&["done", "docs"])
-        .is(0, "Marked completed: Docs\n", "");
+    env.run(&["done", "docs"]).is(
+        0,
+        "Marked completed: Docs\nNow in progress: Write docs\n",
+        "",
+    );
     // "ship" is the exact name of a phase, and nothing's exact content.
     env.run(&["drop", "ship"])
         .is(0, "Marked phase Ship abandoned.\n", "");

@@ -137,8 +137,11 @@ fn drop_forms_and_messages() {
     env.web_app();
     env.run(&["drop", "invoice"])
         .is(0, "Marked abandoned: Invoice export\n", "");
-    env.run(&["drop", "auth"])
-        .is(0, "Marked phase Auth abandoned.\n", "");
+    env.run(&["drop", "auth"]).is(
+        0,
+        "Marked phase Auth abandoned.\nNow in progress: Wire Stripe webhooks (in Billing)\n",
+        "",
+    );
     env.run(&["drop"])
         .is(0, "Marked all tasks abandoned.\n", "");
     env.run(&["drop", "nothing", "like", "it"]).is(
@@ -226,8 +229,11 @@ fn blocking_finished_work_is_refused_but_a_phase_skips_it() {
         "Cannot block \"Wire OAuth providers\": it is completed.\n",
     );
     assert_eq!(env.plan_text(), before);
-    env.run(&["block", "auth", "--reason", "freeze"])
-        .is(0, "Marked phase Auth blocked.\n", "");
+    env.run(&["block", "auth", "--reason", "freeze"]).is(
+        0,
+        "Marked phase Auth blocked.\nNow in progress: Wire Stripe webhooks (in Billing)\n",
+        "",
+    );
     let statuses: Vec<_> = env.statuses().into_iter().map(|(_, st)| st).collect();
     assert_eq!(statuses[..3], ["completed", "blocked", "blocked"]);
 }
