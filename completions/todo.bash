@@ -247,6 +247,9 @@ _todo() {
             todo__subcmd__help__subcmd__objective,reopen)
                 cmd="todo__subcmd__help__subcmd__objective__subcmd__reopen"
                 ;;
+            todo__subcmd__help__subcmd__objective,rm)
+                cmd="todo__subcmd__help__subcmd__objective__subcmd__rm"
+                ;;
             todo__subcmd__objective,add)
                 cmd="todo__subcmd__objective__subcmd__add"
                 ;;
@@ -261,6 +264,9 @@ _todo() {
                 ;;
             todo__subcmd__objective,reopen)
                 cmd="todo__subcmd__objective__subcmd__reopen"
+                ;;
+            todo__subcmd__objective,rm)
+                cmd="todo__subcmd__objective__subcmd__rm"
                 ;;
             todo__subcmd__objective__subcmd__help,add)
                 cmd="todo__subcmd__objective__subcmd__help__subcmd__add"
@@ -277,6 +283,9 @@ _todo() {
             todo__subcmd__objective__subcmd__help,reopen)
                 cmd="todo__subcmd__objective__subcmd__help__subcmd__reopen"
                 ;;
+            todo__subcmd__objective__subcmd__help,rm)
+                cmd="todo__subcmd__objective__subcmd__help__subcmd__rm"
+                ;;
             *)
                 ;;
         esac
@@ -284,7 +293,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="-q -y -h -V --ids --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -314,7 +323,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd____complete)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -344,7 +353,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__append)
-            opts="-p -q -h --phase --checks --after --file --if-rev --json --quiet --color --as --help"
+            opts="-p -q -y -h --phase --checks --after --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -390,7 +399,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__apply)
-            opts="-q -h --ops --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --ops --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -424,7 +433,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__batch)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -454,7 +463,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__block)
-            opts="-r -q -h --reason --file --if-rev --json --quiet --color --as --help"
+            opts="-r -q -y -h --reason --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -492,7 +501,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__check)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -522,7 +531,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__completions)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help bash elvish fish powershell zsh"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -552,7 +561,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__copy)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -582,7 +591,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__done)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -612,7 +621,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__drop)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -642,7 +651,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__edit)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -672,7 +681,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__export)
-            opts="-q -h --format --into --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --format --into --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -710,7 +719,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__finding)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -740,7 +749,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__git__subcmd__setup)
-            opts="-q -h --check --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --check --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1106,7 +1115,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__objective)
-            opts="add done drop reopen"
+            opts="add done drop reopen rm"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1162,6 +1171,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__objective__subcmd__reopen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__objective__subcmd__rm)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1344,7 +1367,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__hook)
-            opts="-q -h --max --agent --file --if-rev --json --quiet --color --as --help stop prompt session-start post-tool"
+            opts="-q -y -h --max --agent --file --if-rev --json --quiet --color --as --yes --help stop prompt session-start post-tool"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1382,7 +1405,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__import)
-            opts="-q -h --lenient --from-block --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --lenient --from-block --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1412,7 +1435,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1442,7 +1465,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__mcp)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1472,7 +1495,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__merge__subcmd__file)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1502,7 +1525,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__mv)
-            opts="-p -q -h --phase --file --if-rev --json --quiet --color --as --help"
+            opts="-p -q -y -h --phase --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1540,7 +1563,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__next)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1570,7 +1593,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__note)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1600,7 +1623,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help add done drop reopen help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help add done drop reopen rm help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1630,7 +1653,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__add)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1660,7 +1683,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__done)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1690,7 +1713,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__drop)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1720,7 +1743,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__objective__subcmd__help)
-            opts="add done drop reopen help"
+            opts="add done drop reopen rm help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1803,8 +1826,52 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__objective__subcmd__help__subcmd__rm)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__objective__subcmd__reopen)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__objective__subcmd__rm)
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1834,7 +1901,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__prune)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1864,7 +1931,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__rename)
-            opts="-q -h --to --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --to --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1898,7 +1965,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__reopen)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1928,7 +1995,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__resolve)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1958,7 +2025,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__rm)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1988,7 +2055,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__setup)
-            opts="-q -h --user --check --remove --file --if-rev --json --quiet --color --as --help claude codex"
+            opts="-q -y -h --user --check --remove --file --if-rev --json --quiet --color --as --yes --help claude codex"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2018,7 +2085,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__show)
-            opts="-q -h --ids --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --ids --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2048,7 +2115,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__start)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2078,7 +2145,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__unblock)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2108,7 +2175,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__undo)
-            opts="-q -h --force --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --force --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2138,7 +2205,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__unlock)
-            opts="-q -h --all --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --all --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2168,7 +2235,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__where)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_todo_global_optspecs
-    string join \n ids file= if-rev= json q/quiet color= as= h/help V/version
+    string join \n ids file= if-rev= json q/quiet color= as= y/yes h/help V/version
 end
 
 function __fish_todo_needs_command
@@ -34,6 +34,7 @@ agent\t''"
 complete -c todo -n "__fish_todo_needs_command" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_needs_command" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_needs_command" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_needs_command" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_needs_command" -s V -l version -d 'Print version'
 complete -c todo -n "__fish_todo_needs_command" -f -a "show" -d 'Print the plan as a Markdown checklist'
@@ -83,6 +84,7 @@ agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand show" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_using_subcommand show" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand show" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand show" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand list" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand list" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -94,6 +96,7 @@ agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand list" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_using_subcommand list" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand list" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand list" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand append" -s p -l phase -d 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text' -r
 complete -c todo -n "__fish_todo_using_subcommand append" -l checks -d 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone' -r -f -a "person\t'Only a person completes or drops it'
@@ -108,6 +111,7 @@ complete -c todo -n "__fish_todo_using_subcommand append" -l as -d 'Who makes th
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand append" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand append" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand append" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand append" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand start" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand start" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -118,6 +122,7 @@ complete -c todo -n "__fish_todo_using_subcommand start" -l as -d 'Who makes the
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand start" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand start" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand start" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand done" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand done" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -128,6 +133,7 @@ complete -c todo -n "__fish_todo_using_subcommand done" -l as -d 'Who makes the 
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand done" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand done" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand done" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand done" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand drop" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand drop" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -138,6 +144,7 @@ complete -c todo -n "__fish_todo_using_subcommand drop" -l as -d 'Who makes the 
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand drop" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand drop" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand drop" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand drop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand rm" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand rm" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -148,6 +155,7 @@ complete -c todo -n "__fish_todo_using_subcommand rm" -l as -d 'Who makes the ch
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand rm" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rm" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand rm" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand block" -s r -l reason -d 'What the task is waiting for' -r
 complete -c todo -n "__fish_todo_using_subcommand block" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
@@ -159,6 +167,7 @@ complete -c todo -n "__fish_todo_using_subcommand block" -l as -d 'Who makes the
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand block" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand block" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand block" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand block" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -169,6 +178,7 @@ complete -c todo -n "__fish_todo_using_subcommand unblock" -l as -d 'Who makes t
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand unblock" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand unblock" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand unblock" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand check" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand check" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -179,6 +189,7 @@ complete -c todo -n "__fish_todo_using_subcommand check" -l as -d 'Who makes the
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand check" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand check" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand check" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand next" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand next" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -189,6 +200,7 @@ complete -c todo -n "__fish_todo_using_subcommand next" -l as -d 'Who makes the 
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand next" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand next" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand next" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand next" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand where" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand where" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -199,6 +211,7 @@ complete -c todo -n "__fish_todo_using_subcommand where" -l as -d 'Who makes the
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand where" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand where" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand where" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand where" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand copy" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand copy" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -209,6 +222,7 @@ complete -c todo -n "__fish_todo_using_subcommand copy" -l as -d 'Who makes the 
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand copy" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand copy" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand copy" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand copy" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand export" -l format -d 'The flavour to write' -r -f -a "md\t'The checklist of `todo show`'
 gfm\t'The pull-request flavour for GitHub'
@@ -223,6 +237,7 @@ complete -c todo -n "__fish_todo_using_subcommand export" -l as -d 'Who makes th
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand export" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand export" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand export" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand import" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand import" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -235,6 +250,7 @@ complete -c todo -n "__fish_todo_using_subcommand import" -l lenient -d 'Skip Ma
 complete -c todo -n "__fish_todo_using_subcommand import" -l from-block -d 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region'
 complete -c todo -n "__fish_todo_using_subcommand import" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand import" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand import" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand edit" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand edit" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -245,6 +261,7 @@ complete -c todo -n "__fish_todo_using_subcommand edit" -l as -d 'Who makes the 
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand edit" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand edit" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand edit" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand edit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand rename" -l to -d 'The new text (instead of giving it after `--`)' -r
 complete -c todo -n "__fish_todo_using_subcommand rename" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
@@ -256,6 +273,7 @@ complete -c todo -n "__fish_todo_using_subcommand rename" -l as -d 'Who makes th
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand rename" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rename" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand rename" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand rename" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand mv" -s p -l phase -d 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument then names the task' -r
 complete -c todo -n "__fish_todo_using_subcommand mv" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
@@ -267,6 +285,7 @@ complete -c todo -n "__fish_todo_using_subcommand mv" -l as -d 'Who makes the ch
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand mv" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand mv" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand mv" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand mv" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand note" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand note" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -277,6 +296,7 @@ complete -c todo -n "__fish_todo_using_subcommand note" -l as -d 'Who makes the 
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand note" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand note" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand note" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand note" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand prune" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand prune" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -287,22 +307,25 @@ complete -c todo -n "__fish_todo_using_subcommand prune" -l as -d 'Who makes the
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand prune" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand prune" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand prune" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -l json -d 'Print one JSON object instead of the human message'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "add" -d 'Add an objective (open)'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "done" -d 'Mark an objective done'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "drop" -d 'Mark an objective dropped'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "reopen" -d 'Set an objective open again, clearing who set its status'
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "add" -d 'Add an objective (open)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "done" -d 'Mark an objective done'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "drop" -d 'Mark an objective dropped'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "reopen" -d 'Set an objective open again, clearing who set its status'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "rm" -d 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
@@ -312,6 +335,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -322,6 +346,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -332,6 +357,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -342,11 +368,24 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
+always\t''
+never\t''"
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+agent\t''"
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l json -d 'Print one JSON object instead of the human message'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add an objective (open)'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "done" -d 'Mark an objective done'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "drop" -d 'Mark an objective dropped'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "reopen" -d 'Set an objective open again, clearing who set its status'
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "rm" -d 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c todo -n "__fish_todo_using_subcommand finding" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand finding" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -357,6 +396,7 @@ complete -c todo -n "__fish_todo_using_subcommand finding" -l as -d 'Who makes t
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand finding" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand finding" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand finding" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand finding" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand undo" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand undo" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -368,6 +408,7 @@ agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand undo" -l force -d 'Undo even though the plan file was changed outside todo since'
 complete -c todo -n "__fish_todo_using_subcommand undo" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand undo" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand undo" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand undo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand reopen" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand reopen" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -378,6 +419,7 @@ complete -c todo -n "__fish_todo_using_subcommand reopen" -l as -d 'Who makes th
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand reopen" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand reopen" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand reopen" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand reopen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -389,6 +431,7 @@ agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l all -d 'Unlock every task only the agent checks'
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand unlock" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand unlock" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand unlock" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand apply" -l ops -d 'Read the ops from FILE instead of stdin' -r -F
 complete -c todo -n "__fish_todo_using_subcommand apply" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
@@ -400,6 +443,7 @@ complete -c todo -n "__fish_todo_using_subcommand apply" -l as -d 'Who makes the
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand apply" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand apply" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand apply" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand hook" -l max -d 'Stop reminders per prompt before the stop hook goes quiet' -r
 complete -c todo -n "__fish_todo_using_subcommand hook" -l agent -d 'The agent running the hook (default: told by its input)' -r -f -a "claude\t'Claude Code'
@@ -413,6 +457,7 @@ complete -c todo -n "__fish_todo_using_subcommand hook" -l as -d 'Who makes the 
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand hook" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand hook" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand hook" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand hook" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand setup" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand setup" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -426,6 +471,7 @@ complete -c todo -n "__fish_todo_using_subcommand setup" -l check -d 'Change not
 complete -c todo -n "__fish_todo_using_subcommand setup" -l remove -d 'Remove todo\'s hooks (and only those)'
 complete -c todo -n "__fish_todo_using_subcommand setup" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand setup" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand setup" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand setup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand mcp" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand mcp" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -436,6 +482,7 @@ complete -c todo -n "__fish_todo_using_subcommand mcp" -l as -d 'Who makes the c
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand mcp" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand mcp" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand mcp" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand batch" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand batch" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -446,6 +493,7 @@ complete -c todo -n "__fish_todo_using_subcommand batch" -l as -d 'Who makes the
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand batch" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand batch" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand batch" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand batch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -456,6 +504,7 @@ complete -c todo -n "__fish_todo_using_subcommand __complete" -l as -d 'Who make
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand __complete" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand __complete" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand __complete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -466,6 +515,7 @@ complete -c todo -n "__fish_todo_using_subcommand merge-file" -l as -d 'Who make
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand merge-file" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand resolve" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand resolve" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -476,6 +526,7 @@ complete -c todo -n "__fish_todo_using_subcommand resolve" -l as -d 'Who makes t
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand resolve" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand resolve" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand resolve" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand resolve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -487,6 +538,7 @@ agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l check -d 'Change nothing; exit 0 if the driver is set up, 1 if not'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand git-setup" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand completions" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand completions" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -497,6 +549,7 @@ complete -c todo -n "__fish_todo_using_subcommand completions" -l as -d 'Who mak
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand completions" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand completions" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand completions" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand man" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand man" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -507,6 +560,7 @@ complete -c todo -n "__fish_todo_using_subcommand man" -l as -d 'Who makes the c
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand man" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand man" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
+complete -c todo -n "__fish_todo_using_subcommand man" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help" -f -a "show" -d 'Print the plan as a Markdown checklist'
 complete -c todo -n "__fish_todo_using_subcommand help; and not __fish_seen_subcommand_from show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help" -f -a "append" -d 'Add a task, to the last phase or to a named one'
@@ -548,6 +602,7 @@ complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcomma
 complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "done" -d 'Mark an objective done'
 complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "drop" -d 'Mark an objective dropped'
 complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "reopen" -d 'Set an objective open again, clearing who set its status'
+complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "rm" -d 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
 
 # Task and phase names, from `todo __complete`.
 complete -c todo -n '__fish_seen_subcommand_from start note mv' -f -a '(command todo __complete open 2>/dev/null)'

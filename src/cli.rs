@@ -73,6 +73,12 @@ pub struct GlobalArgs {
         value_name = "ACTOR"
     )]
     pub actor: Option<ActorArg>,
+
+    /// Do not ask before a change to more than 3 tasks (bare `done`,
+    /// `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a
+    /// person at a terminal; scripts, pipes and agents are never asked.
+    #[arg(short = 'y', long, global = true)]
+    pub yes: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -118,10 +124,16 @@ pub enum Command {
 
     /// Mark a task in progress (any other goes back to pending).
     ///
+    /// A blocked task loses its blocker, a finished one is reopened, and the
+    /// task in progress goes back to pending: the confirmation says which.
+    ///
     /// Example: `todo start oauth`
     Start(TaskArgs),
 
     /// Mark a task, a phase's open tasks, or every open task completed.
+    ///
+    /// At a terminal, a change to more than 3 tasks is asked first (`--yes`
+    /// skips the question); scripts and agents are never asked.
     ///
     /// Example: `todo done oauth`, `todo done auth`, `todo done t7`, `todo done`
     Done(TargetArgs),
@@ -132,6 +144,9 @@ pub enum Command {
     Drop(TargetArgs),
 
     /// Remove a task, a whole phase, or (no argument) everything.
+    ///
+    /// An objective's or a finding's id removes that one. At a terminal, a
+    /// change to more than 3 tasks is asked first (`--yes` skips it).
     ///
     /// Example: `todo rm t3`, `todo rm "Old phase"`
     Rm(TargetArgs),
@@ -148,12 +163,16 @@ pub enum Command {
 
     /// Exit 1 and list open work if any task is pending or in progress.
     ///
-    /// For CI and agent hooks. Blocked tasks are parked, not open.
+    /// For CI and agent hooks. Blocked tasks are parked, not open. Run as
+    /// the agent, it words the list as the agent's own reminder.
     ///
     /// Example: `todo check || exit 1`
     Check,
 
     /// Print the task to work on now; exit 1 when there is none.
+    ///
+    /// With none, stdout stays empty and stderr says why: no tasks, all
+    /// finished, or all open ones blocked.
     ///
     /// Example: `todo next`
     Next,
@@ -478,6 +497,13 @@ pub enum ObjectiveAction {
     },
     /// Set an objective open again, clearing who set its status.
     Reopen {
+        /// The objective: its id (`o2`) or words of its text.
+        #[arg(required = true, value_name = "OBJECTIVE")]
+        query: Vec<String>,
+    },
+    /// Remove an objective (`todo undo` brings it back). A finding is
+    /// removed with `todo rm <f-id>`.
+    Rm {
         /// The objective: its id (`o2`) or words of its text.
         #[arg(required = true, value_name = "OBJECTIVE")]
         query: Vec<String>,

@@ -15,13 +15,72 @@ pub(crate) enum Copied {
     Tool(String),
     /// An OSC 52 escape for the terminal (to write to stdout).
     Osc52(String),
+    /// An OSC 52 escape wrapped for a terminal multiplexer to pass on: it
+    /// reaches the clipboard only if the multiplexer lets it through, which
+    /// todo cannot see.
+    Passed(String, Mux),
     /// Nothing could copy.
     Unavailable,
+}
+
+/// A terminal multiplexer between `todo` and the terminal, which swallows
+/// an OSC 52 escape unless it is passed through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mux {
+    Tmux,
+    Screen,
+}
+
+impl Mux {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Mux::Tmux => "tmux",
+            Mux::Screen => "screen",
+        }
+    }
+
+    /// How to make the copy certain.
+    pub(crate) fn fix(self) -> &'static str {
+        match self {
+            Mux::Tmux => {
+                "if it did not arrive, add `set -g set-clipboard on` (tmux 3.3+: also `set -g allow-passthrough on`) to ~/.tmux.conf, or set TODO_CLIPBOARD to a clipboard command"
+            }
+            Mux::Screen => {
+                "if it did not arrive, set TODO_CLIPBOARD to a clipboard command (screen passes OSC 52 on only to a terminal that supports it)"
+            }
+        }
+    }
+
+    /// `escape` wrapped so the multiplexer hands it to the terminal: tmux's
+    /// passthrough (`ESC P tmux; …ESC ESC… ESC \`) after the plain escape
+    /// (which tmux takes itself with `set-clipboard on`); screen's DCS, in
+    /// pieces short enough for its buffer.
+    fn wrap(self, escape: &str) -> String {
+        match self {
+            Mux::Tmux => format!(
+                "{escape}\u{1b}Ptmux;{}\u{1b}\\",
+                escape.replace('\u{1b}', "\u{1b}\u{1b}")
+            ),
+            Mux::Screen => {
+                let mut out = String::new();
+                // ASCII only (ESC, `]52;c;`, base64, BEL): any cut is a
+                // character boundary.
+                for piece in escape.as_bytes().chunks(76) {
+                    out.push_str("\u{1b}P");
+                    out.push_str(std::str::from_utf8(piece).unwrap_or_default());
+                    out.push_str("\u{1b}\\");
+                }
+                out
+            }
+        }
+    }
 }
 
 /// The environment the choice depends on, read at the edge.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Env {
+    /// The multiplexer stdout's terminal is in, if any.
+    pub mux: Option<Mux>,
     pub override_cmd: Option<String>,
     pub wayland: bool,
     pub x11: bool,
@@ -32,7 +91,16 @@ pub(crate) struct Env {
 impl Env {
     pub(crate) fn from_process(stdout_tty: bool) -> Env {
         let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+        let term = std::env::var("TERM").unwrap_or_default();
+        let mux = if set("TMUX") {
+            Some(Mux::Tmux)
+        } else if set("STY") || term.starts_with("screen") {
+            Some(Mux::Screen)
+        } else {
+            None
+        };
         Env {
+            mux,
             override_cmd: std::env::var("TODO_CLIPBOARD")
                 .ok()
                 .filter(|v| !v.trim().is_empty()),
@@ -74,10 +142,11 @@ impl Env {
 pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
     let Some(argv) = env.command()? else {
         if env.stdout_tty {
-            return Ok(Copied::Osc52(format!(
-                "\u{1b}]52;c;{}\u{7}",
-                base64(text.as_bytes())
-            )));
+            let escape = format!("\u{1b}]52;c;{}\u{7}", base64(text.as_bytes()));
+            return Ok(match env.mux {
+                Some(mux) => Copied::Passed(mux.wrap(&escape), mux),
+                None => Copied::Osc52(escape),
+            });
         }
         return Ok(Copied::Unavailable);
     };
@@ -219,6 +288,37 @@ mod tests {
         assert_eq!(
             copy(&tty, "hi").unwrap(),
             Copied::Osc52("\u{1b}]52;c;aGk=\u{7}".into())
+        );
+    }
+
+    #[test]
+    fn a_multiplexer_gets_the_escape_wrapped_to_pass_on() {
+        let env = |mux| Env {
+            path: Some("/nonexistent".into()),
+            stdout_tty: true,
+            mux: Some(mux),
+            ..Env::default()
+        };
+        assert_eq!(
+            copy(&env(Mux::Tmux), "hi").unwrap(),
+            Copied::Passed(
+                "\u{1b}]52;c;aGk=\u{7}\u{1b}Ptmux;\u{1b}\u{1b}]52;c;aGk=\u{7}\u{1b}\\".into(),
+                Mux::Tmux
+            )
+        );
+        let Copied::Passed(long, _) = copy(&env(Mux::Screen), &"x".repeat(200)).unwrap() else {
+            panic!("not passed on");
+        };
+        let pieces: Vec<&str> = long.split("\u{1b}\\").filter(|p| !p.is_empty()).collect();
+        assert!(
+            pieces.len() > 1
+                && pieces
+                    .iter()
+                    .all(|p| p.starts_with("\u{1b}P") && p.len() <= 78)
+        );
+        assert_eq!(
+            pieces.iter().map(|p| &p[2..]).collect::<String>(),
+            format!("\u{1b}]52;c;{}\u{7}", base64("x".repeat(200).as_bytes()))
         );
     }
 }

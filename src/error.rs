@@ -39,10 +39,14 @@ pub(crate) enum Error {
         guess: bool,
     },
 
-    #[error("{}", ambiguous(query, candidates))]
+    /// A query that matches several items it cannot tell apart. `picks`
+    /// is, for each candidate in order, the command line that names it by
+    /// id (empty when not known).
+    #[error("{}", ambiguous(query, candidates, picks))]
     Ambiguous {
         query: String,
         candidates: Vec<Candidate>,
+        picks: Vec<String>,
     },
 
     /// `todo apply` failed: the error, and the plan it left unchanged (as
@@ -220,6 +224,16 @@ pub(crate) enum Error {
     #[error("Nothing to undo.")]
     NothingToUndo,
 
+    /// The plan changed between a question at the terminal and the answer:
+    /// what was asked about is not what would happen now.
+    #[error("The plan changed while you answered; nothing was changed.")]
+    ChangedWhileAsked,
+
+    /// A person answered no (or Enter, or end of input) to a question at
+    /// the terminal: nothing changed.
+    #[error("Nothing changed.")]
+    Declined,
+
     // ── 70: a bug ────────────────────────────────────────────────────────
     /// An internal invariant broke: never the user's doing.
     #[error("Internal error: {0}.")]
@@ -295,20 +309,32 @@ fn did_you_mean(c: &Candidate) -> String {
     format!(" Did you mean \"{}\" ({})?", c.text, c.id())
 }
 
-/// The ambiguity message: the query, one line per candidate, the way out.
-fn ambiguous(query: &str, candidates: &[Candidate]) -> Message {
+/// The ambiguity message: the query, one line per candidate (with the
+/// command that picks it, when known), the way out.
+fn ambiguous(query: &str, candidates: &[Candidate], picks: &[String]) -> Message {
     const SHOWN: usize = 10;
     let mut out = Message::from(format!("\"{query}\" is ambiguous; it matches:"));
-    for c in candidates.iter().take(SHOWN) {
-        out.push(match (&c.phase, c.status) {
-            (Some(phase), Some(status)) => format!("  {}  {}  ({phase}, {status})", c.id(), c.text),
-            _ => format!("  {}  {}  (phase)", c.id(), c.text),
+    for (i, c) in candidates.iter().take(SHOWN).enumerate() {
+        let line = format!("  {}", describe(c));
+        out.push(match picks.get(i) {
+            Some(pick) => format!("{line}  →  {pick}"),
+            None => line,
         });
     }
     if candidates.len() > SHOWN {
         out.push(format!("  … and {} more", candidates.len() - SHOWN));
     }
     out
+}
+
+/// A candidate as a person reads it: id, text, and where it is.
+pub(crate) fn describe(c: &Candidate) -> String {
+    match (&c.target, &c.phase, c.status) {
+        (crate::matching::Target::Task(_), Some(phase), Some(status)) => {
+            format!("{}  {}  (in {phase}, {})", c.id(), c.text, status.words())
+        }
+        _ => format!("{}  {}  (phase)", c.id(), c.text),
+    }
 }
 
 fn seconds(d: &Duration) -> String {
@@ -402,6 +428,8 @@ impl Error {
             Error::PhaseNameTaken { .. } => (X::Refused, "refused", "phase_name_taken"),
             Error::BlockFinished { .. } => (X::Refused, "refused", "block_finished"),
             Error::NothingToUndo => (X::Refused, "refused", "nothing_to_undo"),
+            Error::Declined => (X::Refused, "refused", "declined"),
+            Error::ChangedWhileAsked => (X::Conflict, "conflict", "changed_while_asked"),
             Error::Refused { code, .. } => {
                 use crate::plan::ops::Refusal as R;
                 let exit = match code {
@@ -467,6 +495,10 @@ impl Error {
                 json_only("`todo show --ids` lists the tasks and phases with their ids.")
             }
             Error::RevMismatch { .. } => Some(("Read it again and retry.".into(), true)),
+            Error::ChangedWhileAsked => Some((
+                "Run the command again to see what it would change now.".into(),
+                true,
+            )),
             Error::ChangedDuringEdit { kept } => Some((
                 format!(
                     "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
@@ -540,7 +572,11 @@ impl Error {
                 }
                 out
             }
-            Error::Ambiguous { query, candidates } => ambiguous(query, candidates),
+            Error::Ambiguous {
+                query,
+                candidates,
+                picks,
+            } => ambiguous(query, candidates, picks),
             Error::Editor {
                 command,
                 problem,
@@ -639,6 +675,7 @@ mod tests {
                 Error::Ambiguous {
                     query: "x".into(),
                     candidates: vec![],
+                    picks: vec![],
                 },
                 3,
                 "ambiguous",
@@ -911,6 +948,13 @@ mod tests {
                 "duplicate",
             ),
             (Error::NothingToUndo, 7, "refused", "nothing_to_undo"),
+            (Error::Declined, 7, "refused", "declined"),
+            (
+                Error::ChangedWhileAsked,
+                4,
+                "conflict",
+                "changed_while_asked",
+            ),
             (Error::bug("an invariant"), 70, "bug", "bug"),
             (
                 Error::AtLine {
@@ -962,9 +1006,11 @@ mod tests {
             Error::NoSnapshot { .. } => 31,
             Error::MergeConflict { .. } => 32,
             Error::CannotResolve { .. } => 33,
+            Error::Declined => 34,
+            Error::ChangedWhileAsked => 35,
         }
     }
-    const KINDS: usize = 34;
+    const KINDS: usize = 36;
 
     #[test]
     fn every_kind_has_its_exit_status_code_and_kind() {
@@ -1019,6 +1065,7 @@ mod tests {
         let ambiguous = Error::Ambiguous {
             query: "fix".into(),
             candidates: vec![],
+            picks: vec![],
         };
         assert_eq!(
             ambiguous.hint_apart().as_deref(),
@@ -1072,12 +1119,13 @@ mod tests {
                     status: None,
                 },
             ],
+            picks: vec![],
         };
         assert_eq!(
             err.message().lines().collect::<Vec<_>>(),
             [
                 "\"fix\" is ambiguous; it matches:",
-                "  t1  Fix\n- fake  (Ph\nase, pending)",
+                "  t1  Fix\n- fake  (in Ph\nase, pending)",
                 "  p2  Fix it  (phase)",
             ]
         );

@@ -160,7 +160,11 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         .into_iter()
         .filter_map(|k| std::env::var(k).ok())
         .find(|v| !v.trim().is_empty());
-    let interactive = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    // Only a person at a terminal is asked: never a script or a pipe, and
+    // never an agent, whatever terminal it may have been given.
+    let interactive = std::io::stdin().is_terminal()
+        && std::io::stderr().is_terminal()
+        && cli.global.actor != Some(cli::ActorArg::Agent);
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
@@ -169,6 +173,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         editor,
         tmp: std::env::temp_dir(),
         interactive,
+        yes: cli.global.yes,
         actor: cli.global.actor.map(|a| match a {
             cli::ActorArg::Person => plan::Actor::Person,
             cli::ActorArg::Agent => plan::Actor::Agent,

@@ -54,6 +54,9 @@ pub(crate) enum Kind {
     Data,
     /// The checklist: data, coloured on a terminal.
     Checklist,
+    /// The checklist with an id column this many bytes wide on the left
+    /// (`todo --ids`): coloured as the checklist, the column left plain.
+    ChecklistIds(usize),
     /// A warning: stderr.
     Warn,
     /// Nothing to print in human mode.
@@ -248,7 +251,7 @@ impl Output {
     /// The one printer: a message's lines, each made safe for a terminal
     /// when a person reads the stream (and painted when it is the checklist
     /// and colour is on), ending with exactly one newline.
-    fn print(&self, stream: Stream, message: &Message, paint: bool) -> Result<()> {
+    fn print(&self, stream: Stream, message: &Message, paint: Option<usize>) -> Result<()> {
         let person = match stream {
             Stream::Stdout => self.stdout_tty || self.color,
             Stream::Stderr => self.stderr_tty,
@@ -260,8 +263,16 @@ impl Output {
                     out.push('\n');
                 }
                 let safe = visible(l);
-                if paint && self.color {
-                    paint_line(&mut out, &safe);
+                if let Some(column) = paint.filter(|_| self.color) {
+                    // The id column (ids and spaces: ASCII) stays plain.
+                    let cut = if safe.is_char_boundary(column) {
+                        column
+                    } else {
+                        0
+                    };
+                    let (ids, line) = safe.split_at(cut.min(safe.len()));
+                    out.push_str(ids);
+                    paint_line(&mut out, line);
                 } else {
                     out.push_str(&safe);
                 }
@@ -277,7 +288,7 @@ impl Output {
     }
 
     pub(crate) fn stdout(&self, message: &Message) -> Result<()> {
-        self.print(Stream::Stdout, message, false)
+        self.print(Stream::Stdout, message, None)
     }
 
     /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
@@ -286,7 +297,7 @@ impl Output {
     }
 
     pub(crate) fn stderr(&self, message: &Message) -> Result<()> {
-        self.print(Stream::Stderr, message, false)
+        self.print(Stream::Stderr, message, None)
     }
 
     /// A question on stderr after `message`: the message's lines as
@@ -317,7 +328,8 @@ impl Output {
         match report.kind {
             Kind::Confirm if self.quiet => Ok(()),
             Kind::Confirm | Kind::Data => self.stdout(&report.message),
-            Kind::Checklist => self.print(Stream::Stdout, &report.message, true),
+            Kind::Checklist => self.print(Stream::Stdout, &report.message, Some(0)),
+            Kind::ChecklistIds(column) => self.print(Stream::Stdout, &report.message, Some(column)),
             Kind::Warn => self.stderr(&report.message),
             Kind::Silent => Ok(()),
         }
@@ -335,7 +347,10 @@ impl Output {
 /// The `--json` object of a report (also an MCP tool's reply).
 pub(crate) fn report_json(report: &Report) -> Value {
     let mut obj = Map::new();
-    obj.insert("ok".into(), json!(true));
+    // `ok` follows the exit status: `check` with open work and `next` with
+    // nothing to do exit 1 and say `ok: false` (with no `error`: nothing
+    // went wrong, the answer is no).
+    obj.insert("ok".into(), json!(report.exit == ExitCode::Success));
     obj.insert("verb".into(), json!(report.verb));
     obj.insert("message".into(), json!(report.message.as_str()));
     obj.insert("rev".into(), json!(report.rev));
@@ -482,6 +497,17 @@ fn paint_line(out: &mut String, l: &str) {
     }
 }
 
+/// How wide the id column of `todo --ids` is, without the two spaces
+/// after it: the longest phase or task id.
+pub(crate) fn id_width(plan: &Plan) -> usize {
+    plan.phases
+        .iter()
+        .map(|p| p.id.len())
+        .chain(plan.tasks().map(|(_, _, t)| t.id.len()))
+        .max()
+        .unwrap_or(2)
+}
+
 /// The checklist's lines (docs/contract.md, "Verbs and what they print", "Markdown"): with `ids`, each phase's and
 /// task's id in a column on the left; with `typed`, the text as typed
 /// (`R&D`), for a person at a terminal, instead of the exact Markdown.
@@ -489,16 +515,7 @@ pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
     if !ids && !typed {
         return Message::of_lines(&crate::markdown::render_plan_view(plan));
     }
-    let width = if ids {
-        plan.phases
-            .iter()
-            .map(|p| p.id.len())
-            .chain(plan.tasks().map(|(_, _, t)| t.id.len()))
-            .max()
-            .unwrap_or(2)
-    } else {
-        0
-    };
+    let width = if ids { id_width(plan) } else { 0 };
     let column = |id: &str| {
         if ids {
             format!("{id:width$}  ")

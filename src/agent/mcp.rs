@@ -56,6 +56,7 @@ impl Base {
             editor: None,
             tmp: std::env::temp_dir(),
             interactive: false,
+            yes: false,
             actor: self.actor,
             now: crate::now(),
             // A person's change through MCP (`--as person`) is named to

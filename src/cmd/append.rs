@@ -3,12 +3,13 @@
 use super::{at, find, named_phase, phase_query, task_ref, text};
 use crate::cli::{AppendArgs, ChecksArg};
 use crate::error::{Error, Result};
+use crate::matching::Candidate;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::ops::{Applied, Refusal};
 use crate::plan::ops::{Op, PhaseRef};
 use crate::plan::{Checks, Tx};
-use crate::text::{capitalize_first, title_words};
+use crate::text::{Message, capitalize_first, title_words};
 
 pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     if let Some(after) = &args.after {
@@ -36,7 +37,10 @@ pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     };
     let content = capitalize_first(&text(&raw_task, "task")?);
     let applied = tx.apply(Op::AddTask { phase, content })?;
-    report(tx, args, applied)
+    // The one argument of an empty plan makes `Todos`: no surprise. A
+    // phase a word of the command made is said.
+    let said = !(args.phase.is_none() && args.words.len() == 1);
+    report(tx, args, applied, said)
 }
 
 /// `append --after TASK`: right after that task, in its phase. A `-p`
@@ -74,10 +78,16 @@ fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str) -> Result<Report> {
     };
     let content = capitalize_first(&text(&words.join(" "), "task")?);
     let applied = tx.apply(Op::AddTaskAfter { after: id, content })?;
-    report(tx, args, applied)
+    report(tx, args, applied, true)
 }
 
-fn report(tx: &mut Tx, args: &AppendArgs, applied: Applied) -> Result<Report> {
+/// `new_phase_said`: a phase the op made is named in the message.
+fn report(
+    tx: &mut Tx,
+    args: &AppendArgs,
+    applied: Applied,
+    new_phase_said: bool,
+) -> Result<Report> {
     if let (Some(checks), Some(task)) = (args.checks, applied.task.clone()) {
         let checks = match checks {
             ChecksArg::Person => Checks::Person,
@@ -90,10 +100,46 @@ fn report(tx: &mut Tx, args: &AppendArgs, applied: Applied) -> Result<Report> {
         })?;
     }
     let (phase, task) = at(tx.plan(), applied.at)?;
-    let message = format!("Appended to {}: {}", phase.name, task.content);
+    let mut message = Message::from(format!("Appended to {}: {}", phase.name, task.content));
+    if applied.phase.is_some() && new_phase_said {
+        // A new phase is said out loud: a word meant as task text, or a
+        // name beside an existing one, is seen at once (`todo undo`).
+        message.push(format!("Created phase \"{}\".", phase.name));
+    }
     let mut report = Report::new("append", Kind::Confirm, message).task(phase, task);
     if applied.phase.is_some() {
         report = report.phase(phase);
     }
     Ok(report)
+}
+
+/// A phase word that is a near miss of an existing phase (`auht` for
+/// Auth), asked at a terminal: use that phase, create the new one, or
+/// cancel. The command to run, or `None` to cancel.
+pub(super) fn typo_choice(
+    ctx: &super::Context,
+    args: &AppendArgs,
+    query: &str,
+    guess: &Candidate,
+) -> Option<crate::cli::Command> {
+    let new_name = title_words(query);
+    let question = format!(
+        "No phase matched \"{query}\". Use \"{}\" (u), create phase \"{new_name}\" (c), or cancel (Enter)? [u/c/N]",
+        guess.text
+    );
+    let mut args = args.clone();
+    if args.words.len() < 2 {
+        return None;
+    }
+    match super::answer(ctx, &Message::default(), &question)?.as_str() {
+        "u" | "use" => {
+            *args.words.first_mut()? = guess.id().to_string();
+        }
+        "c" | "create" => {
+            args.words.remove(0);
+            args.phase = Some(new_name);
+        }
+        _ => return None,
+    }
+    Some(crate::cli::Command::Append(args))
 }

@@ -5,7 +5,9 @@ use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::plan::{Phase, Plan, Task};
 
-pub(super) fn run(plan: &Plan) -> Result<Report> {
+/// `agent`: the agent runs it (`--as agent`, `TODO_ACTOR`) and reads the
+/// words of its own reminder; a person and a CI log read their own.
+pub(super) fn run(plan: &Plan, agent: bool) -> Result<Report> {
     let mut report = Report::new("check", Kind::Confirm, "");
     let open = open_work(plan);
     for (phase, tasks) in &open {
@@ -13,7 +15,7 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
             report = report.task(phase, task);
         }
     }
-    match incomplete(&open) {
+    match incomplete(&open, agent) {
         None => report.message = "No incomplete todos.".into(),
         Some(lines) => {
             report.kind = Kind::Data;
@@ -43,17 +45,25 @@ pub(crate) fn open_work(plan: &Plan) -> Vec<(&Phase, Vec<&Task>)> {
         .collect()
 }
 
-/// `You stopped with <n> incomplete todo item(s):` and the list, line by
-/// line, as `todo check` prints it (the text of oh-my-pi's reminder; the
-/// stop hook's, cut for a large plan, is `agent::hooks::incomplete`);
-/// `None` when nothing is open.
-fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Option<Vec<String>> {
+/// The open work, line by line, as `todo check` prints it: for the agent,
+/// `You stopped with <n> incomplete todo item(s):` (the text of oh-my-pi's
+/// reminder; the stop hook's, cut for a large plan, is
+/// `agent::hooks::incomplete`); for a person or a CI log, `Open work:
+/// <n> tasks pending or in progress`. `None` when nothing is open.
+fn incomplete(open: &[(&Phase, Vec<&Task>)], agent: bool) -> Option<Vec<String>> {
     let count: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
     if count == 0 {
         return None;
     }
     let mut lines = Vec::with_capacity(count + open.len() + 1);
-    lines.push(format!("You stopped with {count} incomplete todo item(s):"));
+    lines.push(if agent {
+        format!("You stopped with {count} incomplete todo item(s):")
+    } else {
+        format!(
+            "Not done: {} pending or in progress:",
+            crate::text::count(count, "task")
+        )
+    });
     for (phase, tasks) in open {
         lines.push(format!("- {}", phase.name));
         for task in tasks {

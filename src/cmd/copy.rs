@@ -23,6 +23,20 @@ pub(super) fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
             ctx.out.raw_stdout(&escape)?;
             Report::new("copy", Kind::Confirm, COPIED).with("via", "osc52".into())
         }
+        Copied::Passed(escape, mux) => {
+            ctx.out.raw_stdout(&escape)?;
+            let mut message = crate::text::Message::from(format!(
+                "Sent todos as Markdown to the clipboard through {} (OSC 52); todo cannot confirm it arrived.",
+                mux.name()
+            ));
+            message.push(format!(
+                "Hint: {}.",
+                crate::text::capitalize_first(mux.fix())
+            ));
+            Report::new("copy", Kind::Confirm, message)
+                .with("via", "osc52".into())
+                .with("confirmed", false.into())
+        }
         Copied::Unavailable => {
             let mut r = Report::new("copy", Kind::Data, crate::text::Message::of_lines(&text));
             r.warnings.push(

@@ -5,7 +5,9 @@ mod append;
 mod apply;
 mod batch;
 mod block;
+mod bulk;
 mod check;
+mod choose;
 pub(crate) use check::open_work;
 mod complete;
 mod completions;
@@ -63,8 +65,11 @@ pub(crate) struct Context {
     pub editor: Option<String>,
     /// Where `edit` puts its file: the system's temporary directory.
     pub tmp: std::path::PathBuf,
-    /// Whether a person is at the keyboard (stdin and stderr are terminals).
+    /// Whether a person is at the keyboard (stdin and stderr are terminals,
+    /// and the actor is not the agent): only then is a question asked.
     pub interactive: bool,
+    /// `--yes`: go ahead with a large change without asking.
+    pub yes: bool,
     /// Who acts, when `--as`/`TODO_ACTOR` says (docs/contract.md, "A plan a person and an agent share").
     pub actor: Option<Actor>,
     /// The time recorded in `at` (RFC 3339; `TODO_NOW` overrides it).
@@ -114,16 +119,34 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
     }
 }
 
+/// A change to more than this many tasks is asked about first, at a
+/// terminal (taskwarrior's `bulk=3`).
+pub(crate) const BULK: usize = 3;
+
 /// Run a verb. A query that only typo tolerance could place is a guess
 /// (docs/contract.md, "Matching a query"): with a person at the terminal, ask, and on yes run the verb
 /// again with the guessed id in place of the query; anywhere else the
-/// guess is only reported (exit 3) and nothing changes.
+/// guess is only reported (exit 3) and nothing changes. A change to more
+/// than [`BULK`] tasks is asked about first, at a terminal only.
 pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
     // A batch reads its lines from stdin: no one is there to answer.
     let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch);
+    if asks && let Some(outcome) = bulk::run_asked(ctx, &command) {
+        return outcome;
+    }
     let again = asks.then(|| command.clone());
-    let outcome = run(ctx, command);
-    let Some(again) = again else {
+    let mut outcome = run(ctx, command);
+    let Some(again) = again.filter(
+        |again| !matches!(&outcome.result, Err(Error::Ambiguous { .. }) if !choosable(again)),
+    ) else {
+        if let Err(Error::Ambiguous {
+            query,
+            candidates,
+            picks,
+        }) = &mut outcome.result
+        {
+            *picks = pick_commands(&ctx.args, query, candidates);
+        }
         return outcome;
     };
     match outcome.result {
@@ -133,9 +156,20 @@ pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
             suggestion: Some(guess),
             guess: true,
         }) => {
+            if let Command::Append(append) = &again
+                && append.phase.is_none()
+            {
+                return match append::typo_choice(ctx, append, &query, &guess) {
+                    Some(command) => dispatch_again(ctx, command),
+                    None => Outcome {
+                        result: Err(Error::Declined),
+                        ..outcome
+                    },
+                };
+            }
             let question = format!("Did you mean \"{}\"? [Y/n]", guess.text);
             if ask(ctx, &Message::default(), &question) {
-                run(ctx, with_target(again, &query, guess.id()))
+                dispatch_again(ctx, with_target(again, &query, guess.id()))
             } else {
                 Outcome {
                     result: Err(Error::NoMatch {
@@ -148,16 +182,89 @@ pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
                 }
             }
         }
+        Err(Error::Ambiguous {
+            query, candidates, ..
+        }) => match choose::one(ctx, &query, &candidates) {
+            Some(id) => dispatch_again(ctx, with_target(again, &query, &id)),
+            None => Outcome {
+                result: Err(Error::Declined),
+                ..outcome
+            },
+        },
         result => Outcome { result, ..outcome },
     }
+}
+
+/// The verb run again on what the person picked: still asked about a
+/// change to many tasks (a phase picked by its id), never about a guess.
+fn dispatch_again(ctx: &Context, command: Command) -> Outcome {
+    if let Some(outcome) = bulk::run_asked(ctx, &command) {
+        return outcome;
+    }
+    run(ctx, command)
+}
+
+/// For each candidate, the command line as typed with the words of
+/// `query` replaced by the candidate's id (`todo done t4`); empty when the
+/// words cannot be found in it (a line of `todo batch`).
+fn pick_commands(args: &[String], query: &str, candidates: &[Candidate]) -> Vec<String> {
+    let n = args.len();
+    if n > 64 {
+        return Vec::new();
+    }
+    let span = (0..n)
+        .flat_map(|i| (i + 1..=n).map(move |j| (i, j)))
+        .find(|&(i, j)| {
+            !args[i].starts_with('-') && normalize(&args[i..j].join(" ")).as_deref() == Some(query)
+        });
+    let Some((i, j)) = span else {
+        return Vec::new();
+    };
+    candidates
+        .iter()
+        .map(|c| {
+            let words = std::iter::once("todo")
+                .chain(args[..i].iter().map(String::as_str))
+                .chain(std::iter::once(c.id()))
+                .chain(args[j..].iter().map(String::as_str));
+            shell_words::join(words)
+        })
+        .collect()
+}
+
+/// Verbs whose target words [`with_target`] can replace by an id.
+fn choosable(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Start(_)
+            | Command::Done(_)
+            | Command::Drop(_)
+            | Command::Rm(_)
+            | Command::Block(_)
+            | Command::Unblock(_)
+            | Command::Rename(_)
+            | Command::Note(_)
+            | Command::Reopen(_)
+    )
 }
 
 /// Show `message` and ask a yes/no question on stderr, through the one
 /// terminal-safe printer; Enter means yes, end of input or an error no.
 pub(crate) fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
+    answer(ctx, message, question).is_some_and(|a| a.is_empty() || a == "y" || a == "yes")
+}
+
+/// [`ask`] where Enter means no: only `y` or `yes` goes ahead.
+pub(crate) fn ask_no(ctx: &Context, message: &Message, question: &str) -> bool {
+    answer(ctx, message, question).is_some_and(|a| a == "y" || a == "yes")
+}
+
+/// Show `message` and `question` on stderr and read one line: trimmed and
+/// lower-cased; `None` at end of input or on an error.
+pub(crate) fn answer(ctx: &Context, message: &Message, question: &str) -> Option<String> {
     use std::io::BufRead;
     if ctx.out.ask(message, question).is_err() {
-        return false;
+        return None;
     }
     let mut answer = String::new();
     match std::io::stdin().lock().read_line(&mut answer) {
@@ -165,13 +272,10 @@ pub(crate) fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
             // End of input typed after the question: end its line, so what
             // is printed next does not follow `[Y/n] `.
             let _ = std::io::Write::write_all(&mut std::io::stderr(), b"\n");
-            false
+            None
         }
-        Err(_) => false,
-        Ok(_) => {
-            let a = answer.trim().to_lowercase();
-            a.is_empty() || a == "y" || a == "yes"
-        }
+        Err(_) => None,
+        Ok(_) => Some(answer.trim().to_lowercase()),
     }
 }
 
@@ -212,6 +316,10 @@ fn with_target(command: Command, query: &str, id: &str) -> Command {
             swap(&mut a.query);
             Command::Rename(a)
         }
+        Command::Reopen(mut a) => {
+            swap(&mut a.query);
+            Command::Reopen(a)
+        }
         Command::Note(mut a) => {
             if is(std::slice::from_ref(&a.task)) {
                 a.task = id.to_string();
@@ -251,7 +359,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Rm(args) => ctx.change(|tx| rm::apply(tx, &args)),
         Command::Block(args) => ctx.change(|tx| block::apply(tx, &args)),
         Command::Unblock(args) => ctx.change(|tx| unblock::apply(tx, &args)),
-        Command::Check => ctx.look(check::run),
+        Command::Check => ctx.look(|plan| check::run(plan, ctx.actor == Some(Actor::Agent))),
         Command::Next => ctx.look(next::run),
         Command::Where => Outcome::of(r#where::run(ctx)),
         Command::Copy => ctx.look(|plan| copy::run(ctx, plan)),
@@ -372,6 +480,7 @@ impl Context {
             editor: self.editor.clone(),
             tmp: self.tmp.clone(),
             interactive: self.interactive,
+            yes: self.yes,
             actor: self.actor,
             now: self.now.clone(),
             args: self.args.clone(),
@@ -412,8 +521,12 @@ impl Context {
             Ok(session) => session,
             Err(failed) => return failed.into(),
         };
+        let active = in_progress(session.tx.plan());
         match verb(&mut session.tx) {
-            Ok(report) => self.finish(session, report),
+            Ok(mut report) => {
+                say_started(session.tx.plan(), active, &mut report);
+                self.finish(session, report)
+            }
             Err(e) => session.fail(e),
         }
     }
@@ -510,7 +623,9 @@ impl Context {
                 &self.real_path(),
                 prev,
                 (plan, written, saved.digests.1.as_deref()),
-                (report.message.as_str(), who),
+                // Its first line names the change (`Undid: …`); the
+                // lines after it say what else happened.
+                (report.message.lines().next().unwrap_or_default(), who),
                 undo,
             )
         });
@@ -598,6 +713,43 @@ impl Saved {
     }
 }
 
+/// The id of the task in progress, if one is.
+fn in_progress(plan: &Plan) -> Option<String> {
+    plan.tasks()
+        .find(|(_, _, t)| t.status == crate::plan::Status::InProgress)
+        .map(|(_, _, t)| t.id.clone())
+}
+
+/// When a change leaves another task in progress than before, and not one
+/// the verb named (the one-in-progress rule started the next pending task
+/// after `done`, `drop`, `rm` or `block`), the confirmation says which:
+/// `Now in progress: <task>`, with its phase when that is another one.
+fn say_started(plan: &Plan, before: Option<String>, report: &mut Report) {
+    // `start` says it itself; `import`, `edit` and the rest set the plan
+    // as they were given it.
+    if !matches!(report.verb, "done" | "drop" | "rm" | "block") {
+        return;
+    }
+    let Some(now) = in_progress(plan) else {
+        return;
+    };
+    if before.as_deref() == Some(now.as_str()) || report.tasks.iter().any(|t| t.task.id == now) {
+        return;
+    }
+    let Some((phase, task)) = plan.task_by_id(&now) else {
+        return;
+    };
+    let same_phase = report.tasks.first().is_some_and(|t| t.phase_id == phase.id);
+    let place = if same_phase || report.tasks.is_empty() && plan.phases.len() == 1 {
+        String::new()
+    } else {
+        format!(" (in {})", phase.name)
+    };
+    report
+        .message
+        .push(format!("Now in progress: {}{place}", task.content));
+}
+
 /// Join a verb's words into a normalised query; empty is a usage error.
 pub(crate) fn query(words: &[String]) -> Result<String> {
     normalize(&words.join(" ")).ok_or_else(|| Error::usage("The query is empty."))
@@ -636,6 +788,7 @@ pub(crate) fn missed(e: MatchError, query: &str, template: &str) -> Error {
         MatchError::Ambiguous { candidates } => Error::Ambiguous {
             query: query.to_string(),
             candidates,
+            picks: Vec::new(),
         },
     }
 }

@@ -3,19 +3,49 @@
 use crate::error::Result;
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
-use crate::plan::Plan;
+use crate::plan::{Plan, Status};
+use crate::text::count;
 
+/// The task on stdout; with nothing to do, stdout stays empty (a script's
+/// `$(todo next)` is empty) and stderr says why, exit 1.
 pub(super) fn run(plan: &Plan) -> Result<Report> {
     let mut report = match plan.next_task() {
         Some((phase, task)) => {
             Report::new("next", Kind::Data, task.content.clone()).task(phase, task)
         }
         None => {
-            let mut r = Report::new("next", Kind::Silent, "Nothing to do.");
+            let mut r = Report::new("next", Kind::Warn, why_nothing(plan));
             r.exit = ExitCode::NothingNext;
             r
         }
     };
     report.rev = plan.rev;
     Ok(report)
+}
+
+/// Why there is no next task: no tasks, all blocked, or all finished.
+fn why_nothing(plan: &Plan) -> String {
+    let (mut blocked, mut finished) = (0, 0);
+    for (_, _, t) in plan.tasks() {
+        match t.status {
+            Status::Blocked => blocked += 1,
+            _ => finished += 1,
+        }
+    }
+    let tail = "`todo append <task>` adds one.";
+    match (blocked, finished) {
+        (1, _) => {
+            "Nothing to do: the one open task is blocked. `todo unblock <task>` when it can go on."
+                .to_string()
+        }
+        (b, _) if b > 1 => format!(
+            "Nothing to do: all {b} open tasks are blocked. `todo unblock <task>` when one can go on."
+        ),
+        (_, 1) => format!("Nothing to do: the only task is finished. {tail}"),
+        (_, f) if f > 1 => format!(
+            "Nothing to do: all {} are finished. {tail}",
+            count(f, "task")
+        ),
+        _ => format!("Nothing to do: the plan has no tasks. {tail}"),
+    }
 }

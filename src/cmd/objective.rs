@@ -56,6 +56,10 @@ pub(super) fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
         ObjectiveAction::Done { query } => (query, ObjectiveStatus::Done),
         ObjectiveAction::Drop { query } => (query, ObjectiveStatus::Dropped),
         ObjectiveAction::Reopen { query } => (query, ObjectiveStatus::Open),
+        ObjectiveAction::Rm { query: words } => {
+            let id = resolve(tx.plan(), &query(words)?)?;
+            return remove(tx, &id);
+        }
     };
     let q = query(words)?;
     let id = resolve(tx.plan(), &q)?;
@@ -66,6 +70,41 @@ pub(super) fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
     let o = found(tx.plan(), &id)?;
     let message = format!("Marked objective {} {}: {}", o.id, o.status, o.text);
     Ok(Report::new("objective", Kind::Confirm, message).with("objective", objective_json(o)))
+}
+
+/// Remove an objective or a finding by id (`todo objective rm`, `todo rm
+/// <o-id|f-id>`): the rest of them as they were, checked as every change
+/// is (an agent may not remove what a person wrote or set).
+pub(crate) fn remove(tx: &mut Tx, id: &str) -> Result<Report> {
+    let plan = tx.plan();
+    let mut objectives = plan.objectives.clone();
+    let mut findings = plan.findings.clone();
+    let (verb, message, json) = if let Some(o) = plan.objective(id) {
+        objectives.retain(|o| o.id != id);
+        (
+            "objective",
+            format!("Removed objective {}: {}", o.id, o.text),
+            json!({ "objective": objective_json(o) }),
+        )
+    } else if let Some(f) = plan.finding(id) {
+        findings.retain(|f| f.id != id);
+        (
+            "finding",
+            format!("Removed finding {}: {}", f.id, f.text),
+            json!({ "finding": { "id": f.id, "text": f.text } }),
+        )
+    } else {
+        return Err(Error::bug(format!("{id} is gone after matching it")));
+    };
+    tx.apply(Op::ReplaceAims {
+        objectives,
+        findings,
+    })?;
+    let mut report = Report::new(verb, Kind::Confirm, message);
+    if let Value::Object(fields) = json {
+        report.extra.extend(fields);
+    }
+    Ok(report)
 }
 
 fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p Objective> {

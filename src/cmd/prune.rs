@@ -20,7 +20,12 @@ pub(super) fn apply(tx: &mut Tx) -> Result<Report> {
     report.message = if tasks + phases == 0 {
         "Nothing to prune.".into()
     } else {
-        format!("Pruned {tasks} finished task(s) and {phases} empty phase(s).").into()
+        format!(
+            "Pruned {} and {}.",
+            crate::text::count(tasks, "finished task"),
+            crate::text::count(phases, "empty phase")
+        )
+        .into()
     };
     Ok(report)
 }

@@ -22,6 +22,8 @@ pub(super) fn apply(tx: &mut Tx, args: &RenameArgs) -> Result<Report> {
     let plan = tx.plan();
     match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
+            // A task's text starts with a capital, as `append` makes it.
+            let new = crate::text::capitalize_first(&new);
             let old = task_ref(plan, &id)?.1.content.clone();
             let before = tx.changes();
             let applied = tx.apply(Op::RenameTask {

@@ -2,7 +2,7 @@
 
 use super::{find, query, task_ref};
 use crate::cli::TargetArgs;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report, TaskEntry, phase_json};
 use crate::plan::{Op, Tx};
@@ -25,7 +25,25 @@ pub(super) fn apply(tx: &mut Tx, args: &TargetArgs) -> Result<Report> {
         return Ok(report);
     }
     let query = query(&args.query)?;
-    match find(plan, &query, Scope::TasksAndPhases)? {
+    // An objective's or a finding's id: that one (they have no text
+    // query here; `todo objective rm` takes words).
+    if plan.objective(&query).is_some() || plan.finding(&query).is_some() {
+        let mut report = super::objective::remove(tx, &query)?;
+        report.verb = "rm";
+        return Ok(report);
+    }
+    let target = find(plan, &query, Scope::TasksAndPhases).map_err(|e| match e {
+        Error::NoMatch { message, query, .. } if aim_shaped(&query) => Error::NoMatch {
+            message: format!(
+                "{message} No objective or finding has that id either; `todo show --ids` lists them."
+            ),
+            query,
+            suggestion: None,
+            guess: false,
+        },
+        e => e,
+    })?;
+    match target {
         Target::Task(id) => {
             let (phase, task) = task_ref(plan, &id)?;
             let message = format!("Removed: {}", task.content);
@@ -48,4 +66,13 @@ pub(super) fn apply(tx: &mut Tx, args: &TargetArgs) -> Result<Report> {
             Ok(report)
         }
     }
+}
+
+/// Shaped like an objective's or a finding's id: `o` or `f`, a digit, then
+/// letters and digits (`f1`, `o3kq9x`).
+fn aim_shaped(q: &str) -> bool {
+    let mut chars = q.chars();
+    matches!(chars.next(), Some('o' | 'f'))
+        && chars.next().is_some_and(|c| c.is_ascii_digit())
+        && chars.all(|c| c.is_ascii_alphanumeric())
 }

@@ -24,7 +24,7 @@ pub(super) fn run(ctx: &Context, plan: &Plan, args: &ShowArgs) -> Result<Report>
         // exact Markdown (docs/contract.md, "Verbs and what they print").
         let lines = checklist(plan, args.ids, ctx.out.for_person());
         let kind = if args.ids {
-            Kind::Data
+            Kind::ChecklistIds(crate::output::id_width(plan) + 2)
         } else {
             Kind::Checklist
         };

@@ -35,7 +35,11 @@ pub(super) fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
     let message = if n == 0 {
         "Nothing to unlock: no task there is checked only by the agent.".to_string()
     } else {
-        format!("Unlocked {n} task(s): anyone may set them now.")
+        format!(
+            "Unlocked {}: anyone may set {} now.",
+            crate::text::count(n, "task"),
+            if n == 1 { "it" } else { "them" }
+        )
     };
     Ok(Report::new("unlock", Kind::Confirm, message))
 }

@@ -49,6 +49,14 @@ impl Status {
         }
     }
 
+    /// The status as a person reads it in a sentence: `in progress`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Status::InProgress => "in progress",
+            other => other.as_str(),
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Status> {
         Status::ALL.into_iter().find(|st| st.as_str() == s)
     }

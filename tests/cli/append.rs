@@ -29,8 +29,11 @@ fn one_argument_goes_to_the_last_phase_or_todos() {
 #[test]
 fn new_phases_get_capitalised_words_and_existing_ones_are_matched() {
     let env = TestEnv::new();
-    env.run(&["append", "auth work", "a"])
-        .is(0, "Appended to Auth Work: A\n", "");
+    env.run(&["append", "auth work", "a"]).is(
+        0,
+        "Appended to Auth Work: A\nCreated phase \"Auth Work\".\n",
+        "",
+    );
     // Matched by prefix, by id, and by exact name in another case.
     env.run(&["append", "auth", "b"])
         .is(0, "Appended to Auth Work: B\n", "");
@@ -46,13 +49,20 @@ fn new_phases_get_capitalised_words_and_existing_ones_are_matched() {
 fn phase_flag_names_the_phase_and_creates_it_as_typed() {
     let env = TestEnv::new();
     env.run(&["append", "-p", "release candidate", "tag", "it"])
-        .is(0, "Appended to release candidate: Tag it\n", "");
+        .is(
+            0,
+            "Appended to release candidate: Tag it\nCreated phase \"release candidate\".\n",
+            "",
+        );
     // A name, not a query: the exact name in any case, or a new phase.
     env.run(&["append", "--phase", "Release Candidate", "ship"])
         .is(0, "Appended to release candidate: Ship\n", "");
     // With --phase, every argument is text, even the first.
-    env.run(&["append", "-p", "rel", "docs", "page"])
-        .is(0, "Appended to rel: Docs page\n", "");
+    env.run(&["append", "-p", "rel", "docs", "page"]).is(
+        0,
+        "Appended to rel: Docs page\nCreated phase \"rel\".\n",
+        "",
+    );
 }
 
 #[test]
@@ -109,7 +119,7 @@ fn an_ambiguous_phase_changes_nothing() {
     run.code(3);
     assert!(
         run.stderr.starts_with(
-            "\"auth\" is ambiguous; it matches:\n  p1  Auth Api  (phase)\n  p2  Auth Ui  (phase)\n"
+            "\"auth\" is ambiguous; it matches:\n  p1  Auth Api  (phase)  →  todo append p1 c\n  p2  Auth Ui  (phase)  →  todo append p2 c\n"
         ),
         "{run:?}"
     );

@@ -17,7 +17,7 @@ fn a_good_batch_is_one_change() {
     )
     .is(
         0,
-        "Marked completed: Wire OAuth providers\nStarted: Rotate keys\nAppended to Billing: Refunds\nAppended to Docs: Fix issue #42\nMarked blocked: Add login rate limiting (legal #7)\n",
+        "Marked completed: Wire OAuth providers\nStarted: Rotate keys\nAppended to Billing: Refunds\nAppended to Docs: Fix issue #42\nCreated phase \"Docs\".\nMarked blocked: Add login rate limiting (legal #7)\n",
         "",
     );
     assert_eq!(env.rev(), rev + 1);

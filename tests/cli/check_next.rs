@@ -7,7 +7,7 @@ fn check_lists_open_work_per_phase_and_exits_1() {
     env.given(&[&["done", "oauth"], &["block", "keys"], &["drop", "invoice"]]);
     env.run(&["check"]).is(
         1,
-        "You stopped with 2 incomplete todo item(s):\n\
+        "Not done: 2 tasks pending or in progress:\n\
          - Auth\n  - Add login rate limiting\n\
          - Billing\n  - Wire Stripe webhooks\n",
         "",
@@ -35,11 +35,19 @@ fn check_on_a_broken_plan_fails_loudly() {
 #[test]
 fn next_prints_the_task_in_progress_else_the_first_pending() {
     let env = TestEnv::new();
-    env.run(&["next"]).is(1, "", "");
+    env.run(&["next"]).is(
+        1,
+        "",
+        "Nothing to do: the plan has no tasks. `todo append <task>` adds one.\n",
+    );
     env.web_app();
     env.run(&["next"]).is(0, "Wire OAuth providers\n", "");
     env.given(&[&["start", "invoice"]]);
     env.run(&["next"]).is(0, "Invoice export\n", "");
     env.given(&[&["done", "auth"], &["done", "billing"]]);
-    env.run(&["next"]).is(1, "", "");
+    env.run(&["next"]).is(
+        1,
+        "",
+        "Nothing to do: all 5 tasks are finished. `todo append <task>` adds one.\n",
+    );
 }

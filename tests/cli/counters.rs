@@ -63,8 +63,11 @@ fn spent_counters_of_a_version_1_file_no_longer_stop_new_ids() {
     env.write_plan(&plan(3, MAX, MAX, &["t1", "t18446744073709551615"]));
     env.run(&["append", "three"])
         .is(0, "Appended to A: Three\n", "");
-    env.run(&["append", "elsewhere", "four"])
-        .is(0, "Appended to Elsewhere: Four\n", "");
+    env.run(&["append", "elsewhere", "four"]).is(
+        0,
+        "Appended to Elsewhere: Four\nCreated phase \"Elsewhere\".\n",
+        "",
+    );
     let ids = task_ids(&env);
     assert_eq!(ids[..2], ["t1", "t18446744073709551615"]);
     assert!(

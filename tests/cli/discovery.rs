@@ -115,7 +115,7 @@ fn if_rev_accepts_the_current_rev_and_refuses_another() {
     );
     assert_eq!(env.plan_text(), before);
     env.run(&["done", "a", "--if-rev", "2"])
-        .is(0, "Marked completed: A\n", "");
+        .is(0, "Marked completed: A\nNow in progress: B\n", "");
     assert_eq!(env.rev(), 3);
     // A missing plan is rev 0.
     let fresh = TestEnv::new();
@@ -183,8 +183,11 @@ fn an_empty_todo_file_means_unset() {
     assert!(env.plan_path().is_file());
     env.run_with(&["where"], empty)
         .is(0, &format!("{}\n", env.plan_path().display()), "");
-    env.run_with(&["next", "--file", "other.json"], empty)
-        .is(1, "", "");
+    env.run_with(&["next", "--file", "other.json"], empty).is(
+        1,
+        "",
+        "Nothing to do: the plan has no tasks. `todo append <task>` adds one.\n",
+    );
     env.run_with(&["--file", "other.json", "append", "there"], empty)
         .is(0, "Appended to Todos: There\n", "");
     assert!(env.root.join("other.json").is_file());

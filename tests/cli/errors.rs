@@ -22,8 +22,8 @@ fn an_ambiguous_query_gives_its_hint_apart() {
         3,
         "",
         "\"fix\" is ambiguous; it matches:\n  \
-           t1  Fix login  (Todos, in_progress)\n  \
-           t2  Fix logout  (Todos, pending)\n\
+           t1  Fix login  (in Todos, in progress)  →  todo done t1\n  \
+           t2  Fix logout  (in Todos, pending)  →  todo done t2\n\
          Hint: Use an id (such as t1) or more words.\n",
     );
     let v = env.run(&["--json", "done", "fix"]).named(&n).code(3).json();
@@ -33,7 +33,7 @@ fn an_ambiguous_query_gives_its_hint_apart() {
     // The hint is not also in the message: said once, where it belongs.
     assert_eq!(
         v["message"],
-        "\"fix\" is ambiguous; it matches:\n  t1  Fix login  (Todos, in_progress)\n  t2  Fix logout  (Todos, pending)"
+        "\"fix\" is ambiguous; it matches:\n  t1  Fix login  (in Todos, in progress)  →  todo --json done t1\n  t2  Fix logout  (in Todos, pending)  →  todo --json done t2"
     );
     // Nothing changed either way.
     assert_eq!(env.plan_text(), before);

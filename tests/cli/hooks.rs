@@ -99,7 +99,8 @@ fn stop_lists_open_work_as_todo_check_does() {
         &["done", "rotate keys"],
         &["block", "invoice", "--reason", "later"],
     ]);
-    let check = env.run(&["check"]);
+    // The agent's `todo check` words it as the agent's reminder does.
+    let check = env.run(&["--as", "agent", "check"]);
     check.code(1);
     let out = hook(&env, "stop", &claude_stop(&env, "s", "ok"));
     out.ok();

@@ -89,7 +89,7 @@ fn cases() -> Vec<Case> {
         Case {
             verb: "start",
             args: &["keys"],
-            message: "Started: Rotate keys",
+            message: "Started: Rotate keys\nWire OAuth providers is back to pending.",
             rev: Some(6),
             ..OK
         },
@@ -173,7 +173,7 @@ fn cases() -> Vec<Case> {
             verb: "unlock",
             args: &["--all"],
             setup: "$TODO append -q --checks agent Billing refunds",
-            message: "Unlocked 1 task(s): anyone may set them now.",
+            message: "Unlocked 1 task: anyone may set it now.",
             rev: Some(7),
             ..OK
         },
@@ -190,7 +190,7 @@ fn cases() -> Vec<Case> {
         Case {
             verb: "check",
             exit: 1,
-            message: "You stopped with 5 incomplete todo item(s):\n- Auth\n  - Wire OAuth providers\n  - Rotate keys\n  - Add login rate limiting\n- Billing\n  - Wire Stripe webhooks\n  - Invoice export",
+            message: "Not done: 5 tasks pending or in progress:\n- Auth\n  - Wire OAuth providers\n  - Rotate keys\n  - Add login rate limiting\n- Billing\n  - Wire Stripe webhooks\n  - Invoice export",
             ..OK
         },
         broken("check"),
@@ -374,7 +374,7 @@ fn cases() -> Vec<Case> {
         Case {
             verb: "prune",
             setup: "$TODO done -q keys",
-            message: "Pruned 1 finished task(s) and 0 empty phase(s).",
+            message: "Pruned 1 finished task and 0 empty phases.",
             rev: Some(7),
             ..OK
         },
@@ -400,7 +400,7 @@ fn cases() -> Vec<Case> {
         Case {
             verb: "batch",
             stdin: "done keys\nstart invoice\n",
-            message: "Marked completed: Rotate keys\nStarted: Invoice export",
+            message: "Marked completed: Rotate keys\nStarted: Invoice export\nWire OAuth providers (in Auth) is back to pending.",
             rev: Some(6),
             ..OK
         },
@@ -615,7 +615,13 @@ fn every_verb_answers_json_with_ok_verb_message_rev_and_error_code() {
             v
         };
         let git_setup_check = case.verb == "git-setup" && case.error.is_none();
-        assert_eq!(v["ok"], case.error.is_none(), "{what}: {v}");
+        // `ok` follows the exit status (`check` with open work: false).
+        assert_eq!(v["ok"], case.exit == 0, "{what}: {v}");
+        assert_eq!(
+            case.error.is_none(),
+            v.get("error").is_none(),
+            "{what}: {v}"
+        );
         assert_eq!(v["verb"], case.verb, "{what}: {v}");
         if !git_setup_check {
             assert_eq!(v["message"], message.as_str(), "{what}: {v}");
@@ -654,7 +660,10 @@ fn mutating_verbs_report_the_tasks_they_touched() {
         .json();
     assert_eq!(v["ok"], true);
     assert_eq!(v["verb"], "append");
-    assert_eq!(v["message"], "Appended to Auth: Wire oauth");
+    assert_eq!(
+        v["message"],
+        "Appended to Auth: Wire oauth\nCreated phase \"Auth\"."
+    );
     assert_eq!(v["rev"], 1);
     assert_eq!(v["changed"], true);
     let (t1, p1) = (env.id("Wire oauth"), env.phase_id("Auth"));
@@ -670,12 +679,12 @@ fn mutating_verbs_report_the_tasks_they_touched() {
         (
             &["start", "keys", "--json"],
             "start",
-            "Started: Rotate keys",
+            "Started: Rotate keys\nWire oauth is back to pending.",
         ),
         (
             &["block", "keys", "--json", "-r", "x"],
             "block",
-            "Marked blocked: Rotate keys (x)",
+            "Marked blocked: Rotate keys (x)\nNow in progress: Wire oauth",
         ),
         (
             &["unblock", "keys", "--json"],
@@ -720,7 +729,7 @@ fn show_prints_the_plan_and_check_and_next_keep_their_exit_status() {
     assert_eq!(v["complete"], false);
     assert_eq!(
         v["message"],
-        "You stopped with 1 incomplete todo item(s):\n- Todos\n  - A"
+        "Not done: 1 task pending or in progress:\n- Todos\n  - A"
     );
     assert_eq!(v["tasks"][0]["id"], env.id("A").as_str());
     let v = env.run(&["next", "--json"]).ok().json();

@@ -18,14 +18,24 @@ fn exact_task_beats_exact_phase_beats_id_beats_substring() {
     let cap = |id: &str| id[..1].to_uppercase() + &id[1..];
     // "docs" is the first task's exact content, also phase Docs and a
     // substring of "Write docs".
-    env.run(&["done", "docs"])
-        .is(0, "Marked completed: Docs\n", "");
+    env.run(&["done", "docs"]).is(
+        0,
+        "Marked completed: Docs\nNow in progress: Write docs\n",
+        "",
+    );
     // "ship" is the exact name of a phase, and nothing's exact content.
     env.run(&["drop", "ship"])
         .is(0, "Marked phase Ship abandoned.\n", "");
     // t2's id is the exact content of another task, which beats the id.
     env.run(&["start", &t2])
-        .is(0, &format!("Started: {}\n", cap(&t2)), "");
+        .is(
+            0,
+            &format!(
+                "Started: {}\nIt was abandoned; it is open again.\nWrite docs (in Docs) is back to pending.\n",
+                cap(&t2)
+            ),
+            "",
+        );
     // p1's id is a phase id, which beats the substring in "<p1> review".
     env.run(&["block", &p1])
         .is(0, "Marked phase Docs blocked.\n", "");
@@ -33,7 +43,11 @@ fn exact_task_beats_exact_phase_beats_id_beats_substring() {
     // version 1 files hold).
     let env = TestEnv::new();
     env.write_plan(crate::common::TWO_TASKS);
-    env.run(&["start", "2"]).is(0, "Started: Rotate keys\n", "");
+    env.run(&["start", "2"]).is(
+        0,
+        "Started: Rotate keys\nWire OAuth providers is back to pending.\n",
+        "",
+    );
 }
 
 #[test]
@@ -82,9 +96,9 @@ fn ambiguity_lists_candidates_with_ids_and_never_falls_through() {
         3,
         "",
         "\"fix\" is ambiguous; it matches:\n  \
-           t1  Fix login  (Auth, in_progress)\n  \
-           t2  Fix logout  (Auth, pending)\n  \
-           t3  Fixture data  (Billing, pending)\n\
+           t1  Fix login  (in Auth, in progress)  →  todo done t1\n  \
+           t2  Fix logout  (in Auth, pending)  →  todo done t2\n  \
+           t3  Fixture data  (in Billing, pending)  →  todo done t3\n\
          Hint: Use an id (such as t1) or more words.\n",
     );
     assert_eq!(env.plan_text(), before);
@@ -173,8 +187,11 @@ fn phases_are_matched_at_word_starts_only() {
         &["append", "-p", "Rapid prototyping", "sketch"],
     ]);
     // "ui" is inside "Build", but not at a word start: a new phase.
-    env.run(&["append", "ui", "fix", "button"])
-        .is(0, "Appended to Ui: Fix button\n", "");
+    env.run(&["append", "ui", "fix", "button"]).is(
+        0,
+        "Appended to Ui: Fix button\nCreated phase \"Ui\".\n",
+        "",
+    );
     let before = env.plan_text();
     // "api" is inside "Rapid prototyping": not a phase it names.
     env.run(&["rm", "api"])
@@ -195,10 +212,16 @@ fn tasks_are_matched_at_word_starts_including_case_changes() {
     ]);
     env.run(&["start", "wire oauth"])
         .is(0, "Started: Wire OAuth providers\n", "");
-    env.run(&["start", "user crash"])
-        .is(0, "Started: Fix getUser crash\n", "");
-    env.run(&["start", "v2"])
-        .is(0, "Started: Bump lib-v2 dependency\n", "");
+    env.run(&["start", "user crash"]).is(
+        0,
+        "Started: Fix getUser crash\nWire OAuth providers is back to pending.\n",
+        "",
+    );
+    env.run(&["start", "v2"]).is(
+        0,
+        "Started: Bump lib-v2 dependency\nFix getUser crash is back to pending.\n",
+        "",
+    );
     // "auth" is inside "OAuth", not at a word start; "ser" inside "getUser".
     env.run(&["start", "auth"]).code(3);
     env.run(&["start", "ser"]).code(3);
@@ -352,10 +375,16 @@ fn phase_flag_is_a_name_not_a_query() {
         &["append", "-p", "C#", "port the parser"],
         &["append", "-p", "Release", "tag it"],
     ]);
-    env.run(&["append", "-p", "#", "hash things"])
-        .is(0, "Appended to #: Hash things\n", "");
-    env.run(&["append", "-p", "rel", "x"])
-        .is(0, "Appended to rel: X\n", "");
+    env.run(&["append", "-p", "#", "hash things"]).is(
+        0,
+        "Appended to #: Hash things\nCreated phase \"#\".\n",
+        "",
+    );
+    env.run(&["append", "-p", "rel", "x"]).is(
+        0,
+        "Appended to rel: X\nCreated phase \"rel\".\n",
+        "",
+    );
     env.run(&["append", "-p", "RELEASE", "y"])
         .is(0, "Appended to Release: Y\n", "");
     let p1 = env.phase_id("C#");
@@ -401,8 +430,8 @@ fn a_phase_typo_in_append_is_a_guess_too() {
     );
     assert_eq!(env.plan_text(), before);
     let mut term = env.terminal(&["append", "billng", "refund", "flow"], |_| {});
-    term.expect("Did you mean \"Billing\"? [Y/n] ");
-    term.send_line("y");
+    term.expect("Use \"Billing\" (u), create phase \"Billng\" (c), or cancel (Enter)? [u/c/N] ");
+    term.send_line("u");
     let (code, seen) = term.finish();
     assert_eq!(code, 0, "{seen}");
     assert!(seen.contains("Appended to Billing: Refund flow"), "{seen}");

@@ -133,7 +133,7 @@ fn a_closed_pipe_never_turns_a_failing_check_into_success() {
     assert_eq!(
         (out.as_str(), err.as_str()),
         (
-            "You stopped with 20000 incomplete todo item(s):\nexit=1\n",
+            "Not done: 20000 tasks pending or in progress:\nexit=1\n",
             ""
         )
     );

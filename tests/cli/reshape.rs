@@ -111,7 +111,7 @@ fn prune_removes_finished_tasks_and_empty_phases_then_undo() {
     env.given(&[&["done", "oauth"], &["drop", "billing"]]);
     let before = env.plan_text();
     env.run(&["prune"])
-        .is(0, "Pruned 3 finished task(s) and 1 empty phase(s).\n", "");
+        .is(0, "Pruned 3 finished tasks and 1 empty phase.\n", "");
     env.run(&[]).is(
         0,
         "# Auth\n- [/] Rotate keys\n- [ ] Add login rate limiting\n",

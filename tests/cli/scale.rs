@@ -176,7 +176,10 @@ fn drop_on_a_huge_phase_drops_only_its_open_tasks_and_starts_the_next_phase() {
     let run = timed(&env, &["--json", "drop", "big"]);
     run.code(0);
     let json = run.json();
-    assert_eq!(json["message"], "Marked phase Big abandoned.");
+    assert_eq!(
+        json["message"],
+        "Marked phase Big abandoned.\nNow in progress: The last one (in After)"
+    );
     assert_eq!(reported_ids(&json), open);
     let after = env.plan();
     for (i, st) in statuses(&after, 0).iter().enumerate() {
@@ -226,12 +229,15 @@ fn rm_and_prune_on_a_huge_phase_are_linear() {
     run.code(0);
     assert_eq!(
         run.json()["message"],
-        format!("Pruned {} finished task(s) and 0 empty phase(s).", N / 2)
+        format!("Pruned {} finished tasks and 0 empty phases.", N / 2)
     );
     let run = timed(&env, &["--json", "rm", "big"]);
     run.code(0);
     let json = run.json();
-    assert_eq!(json["message"], "Removed phase: Big");
+    assert_eq!(
+        json["message"],
+        "Removed phase: Big\nNow in progress: The last one"
+    );
     assert_eq!(json["phases"][0]["tasks"], N / 2);
     assert_eq!(env.statuses().len(), 1);
 }

@@ -632,7 +632,7 @@ fn step_locked_a_person_waits_for_unlock_which_is_one_way() {
     refused_json(&env, &run, 7, "op-not-allowed", &before);
     // A person unlocks; then anyone may; the agent may never lock it again.
     env.run(&["unlock", "A"])
-        .is(0, "Unlocked 1 task(s): anyone may set them now.\n", "");
+        .is(0, "Unlocked 1 task: anyone may set it now.\n", "");
     env.run(&["done", "t3"]).ok();
     env.run(&["reopen", "t3"]).ok();
     let before = env.plan_text();

@@ -8,8 +8,11 @@ fn start_by_substring_sends_the_other_task_back() {
     env.web_app();
     env.run(&["start", "oauth"])
         .is(0, "Started: Wire OAuth providers\n", "");
-    env.run(&["start", "keys"])
-        .is(0, "Started: Rotate keys\n", "");
+    env.run(&["start", "keys"]).is(
+        0,
+        "Started: Rotate keys\nWire OAuth providers is back to pending.\n",
+        "",
+    );
     assert_eq!(
         env.statuses()[..2],
         s(&[
@@ -27,8 +30,11 @@ fn start_works_on_finished_and_blocked_tasks_and_clears_their_marks() {
         &["drop", "invoice"],
         &["block", "keys", "--reason", "vendor"],
     ]);
-    env.run(&["start", "invoice"])
-        .is(0, "Started: Invoice export\n", "");
+    env.run(&["start", "invoice"]).is(
+        0,
+        "Started: Invoice export\nIt was abandoned; it is open again.\nWire OAuth providers (in Auth) is back to pending.\n",
+        "",
+    );
     let task = &env.plan()["phases"][1]["tasks"][1];
     assert_eq!(task["status"], "in_progress");
     assert!(task.get("droppedBy").is_none(), "{task}");
@@ -131,8 +137,11 @@ fn drop_forms_and_messages() {
     env.web_app();
     env.run(&["drop", "invoice"])
         .is(0, "Marked abandoned: Invoice export\n", "");
-    env.run(&["drop", "auth"])
-        .is(0, "Marked phase Auth abandoned.\n", "");
+    env.run(&["drop", "auth"]).is(
+        0,
+        "Marked phase Auth abandoned.\nNow in progress: Wire Stripe webhooks (in Billing)\n",
+        "",
+    );
     env.run(&["drop"])
         .is(0, "Marked all tasks abandoned.\n", "");
     env.run(&["drop", "nothing", "like", "it"]).is(
@@ -220,8 +229,11 @@ fn blocking_finished_work_is_refused_but_a_phase_skips_it() {
         "Cannot block \"Wire OAuth providers\": it is completed.\n",
     );
     assert_eq!(env.plan_text(), before);
-    env.run(&["block", "auth", "--reason", "freeze"])
-        .is(0, "Marked phase Auth blocked.\n", "");
+    env.run(&["block", "auth", "--reason", "freeze"]).is(
+        0,
+        "Marked phase Auth blocked.\nNow in progress: Wire Stripe webhooks (in Billing)\n",
+        "",
+    );
     let statuses: Vec<_> = env.statuses().into_iter().map(|(_, st)| st).collect();
     assert_eq!(statuses[..3], ["completed", "blocked", "blocked"]);
 }

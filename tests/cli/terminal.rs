@@ -118,10 +118,14 @@ fn multi_line_outputs_keep_their_lines_on_a_terminal() {
         assert_eq!(strip_sgr(&shown), piped.stdout, "{args:?}");
         assert!(!shown.contains("^J"), "{args:?}: {shown:?}");
     }
-    // Errors on stderr: the ambiguity list, a parse error.
-    let piped = env.run(&["done", "wire"]);
+    // Errors on stderr: the ambiguity list (the agent's: a person is
+    // offered a choice), a parse error.
+    let piped = env.run(&["--as", "agent", "done", "wire"]);
     piped.code(3);
-    assert_eq!(env.tty(&["done", "wire"]), (3, piped.stderr.clone()));
+    assert_eq!(
+        env.tty(&["--as", "agent", "done", "wire"]),
+        (3, piped.stderr.clone())
+    );
     assert!(piped.stderr.lines().count() >= 4, "{piped:?}");
     std::fs::write(env.root.join("bad.md"), "# A\nprose\n- [?] odd\n").unwrap();
     let piped = env.run(&["import", "bad.md"]);

@@ -1,0 +1,99 @@
+//! The question before a change to many tasks. At a terminal, a person
+//! who runs bare `todo done`, `drop` or `rm`, names a phase, or prunes is
+//! told how many tasks would change and asked first (`[y/N]`); `--yes`
+//! goes ahead. Scripts, pipes, `--json` and agents are never asked: the
+//! caller only comes here when a person is at the terminal.
+
+use rustc_hash::FxHashMap;
+
+use super::{BULK, Context, Outcome, ask_no, done, drop, prune, rm, run};
+use crate::cli::Command;
+use crate::error::{Error, Result};
+use crate::output::Report;
+use crate::plan::{Status, Tx};
+use crate::text::{Message, capitalize_first, count};
+
+/// Run `command` if it may change many tasks: asked first when it would
+/// change more than [`BULK`]; `None` for any other verb (the caller runs
+/// it as usual).
+pub(super) fn run_asked(ctx: &Context, command: &Command) -> Option<Outcome> {
+    let (n, rev) = match command {
+        Command::Done(a) => ctx.preview(|tx| done::apply(tx, a)),
+        Command::Drop(a) => ctx.preview(|tx| drop::apply(tx, a)),
+        Command::Rm(a) => ctx.preview(|tx| rm::apply(tx, a)),
+        Command::Prune => ctx.preview(prune::apply),
+        _ => return None,
+    }?;
+    if n <= BULK {
+        return None;
+    }
+    let tasks = count(n, "task");
+    let what = match command {
+        Command::Done(_) => format!("Mark {tasks} completed?"),
+        Command::Drop(_) => format!("Mark {tasks} abandoned?"),
+        Command::Prune => format!("Remove {tasks} (finished) and the phases left empty?"),
+        _ => format!("Remove {tasks}?"),
+    };
+    if !ctx.yes {
+        let question = format!("{what} `todo undo` reverts it. [y/N]");
+        if !ask_no(ctx, &Message::default(), &question) {
+            return Some(Outcome {
+                result: Err(Error::Declined),
+                rev: Some(rev),
+                plan: None,
+            });
+        }
+    }
+    // The plan as it was when the person answered, or nothing: a change
+    // made meanwhile (by an agent, say) is a conflict, not a surprise.
+    let pinned = ctx.pinned(ctx.if_rev.unwrap_or(rev));
+    let mut outcome = run(&pinned, command.clone());
+    if ctx.if_rev.is_none()
+        && let Err(e @ Error::RevMismatch { .. }) = &mut outcome.result
+    {
+        *e = Error::ChangedWhileAsked;
+    }
+    if let Ok(report) = &mut outcome.result
+        && report.changed
+    {
+        report.message.push(format!(
+            "{} changed; `todo undo` reverts it.",
+            capitalize_first(&tasks)
+        ));
+    }
+    Some(outcome)
+}
+
+impl Context {
+    /// What a change would do, without writing anything: how many tasks
+    /// it sets to another status or removes, and the `rev` it read.
+    /// `None` when it would fail (running it for real says why).
+    pub(super) fn preview(
+        &self,
+        verb: impl FnOnce(&mut Tx) -> Result<Report>,
+    ) -> Option<(usize, u64)> {
+        let mut session = self.begin().ok()?;
+        let before: FxHashMap<String, Status> = session
+            .tx
+            .plan()
+            .tasks()
+            .map(|(_, _, t)| (t.id.clone(), t.status))
+            .collect();
+        verb(&mut session.tx).ok()?;
+        let kept = session
+            .tx
+            .plan()
+            .tasks()
+            .filter(|(_, _, t)| before.get(&t.id) == Some(&t.status))
+            .count();
+        // Dropped here: the session writes nothing and lets the lock go.
+        Some((before.len().saturating_sub(kept), session.rev()))
+    }
+
+    /// This context with `--if-rev` set to `rev`.
+    pub(super) fn pinned(&self, rev: u64) -> Context {
+        let mut ctx = self.with_store(self.store.clone());
+        ctx.if_rev = Some(rev);
+        ctx
+    }
+}
