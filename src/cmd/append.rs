@@ -89,6 +89,16 @@ fn report(tx: &mut Tx, args: &AppendArgs, applied: Applied) -> Result<Report> {
             unlocked: false,
         })?;
     }
+    if let (Some(command), Some(task)) = (&args.verify, applied.task.clone()) {
+        let verify = crate::plan::Verify {
+            command: super::verify::command(command)?,
+            ..Default::default()
+        };
+        tx.apply(Op::SetVerify {
+            task,
+            verify: Some(Box::new(verify)),
+        })?;
+    }
     let (phase, task) = at(tx.plan(), applied.at)?;
     let message = format!("Appended to {}: {}", phase.name, task.content);
     let mut report = Report::new("append", Kind::Confirm, message).task(phase, task);
