@@ -142,7 +142,7 @@ fn render_task_as(out: &mut String, task: &Task, provenance: bool) {
     }
     if let Some(command) = task.check_command() {
         out.push_str(" <!-- verify: ");
-        push_encoded(out, command);
+        escape::push_encoded_exact(out, command);
         out.push_str(" -->");
     }
     render_meta(out, task, provenance);

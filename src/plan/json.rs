@@ -1483,6 +1483,54 @@ mod tests {
     }
 
     #[test]
+    fn a_check_and_its_proof_round_trip_on_the_task_line() {
+        let text = r#"{
+  "version": 2,
+  "phases": [
+
+    { "id": "p1", "tasks": [
+
+      { "id": "t1",
+        "content": "Auth", "status": "completed", "verify": "cargo test auth", "verifyTimeout": 120, "proof": {"command":"cargo test auth","exit":0,"ms":812,"at":"2026-01-02T03:04:05Z","commit":"abc1234"} }
+
+      ,
+      { "id": "t2",
+        "content": "Keys", "status": "completed", "verify": "make keys", "proof": {"command":"make keys","unverified":true,"at":"2026-01-02T03:04:05Z"} }
+
+    ], "name": "Auth" }
+
+  ]
+}
+"#;
+        let plan = parse(text).unwrap();
+        let t1 = &plan.phases[0].tasks[0];
+        let v = t1.verify.as_deref().unwrap();
+        assert_eq!(
+            (v.command.as_str(), v.timeout),
+            ("cargo test auth", Some(120))
+        );
+        let p = v.proof.as_ref().unwrap();
+        assert!(p.passed());
+        assert_eq!((p.ms, p.commit.as_deref()), (812, Some("abc1234")));
+        let p2 = plan.phases[0].tasks[1].proof().unwrap();
+        assert_eq!(p2.exit, None);
+        assert!(plan.tasks().all(|(_, _, t)| t.extra.is_empty()));
+        assert_eq!(render(&plan), text);
+    }
+
+    #[test]
+    fn a_check_this_version_cannot_read_is_kept_as_written() {
+        let text = r#"{ "version": 2, "phases": [ { "id": "p1", "name": "A", "tasks": [
+          { "id": "t1", "content": "x", "status": "completed", "verify": "two\nlines", "verifyTimeout": "soon", "proof": {"by": "someone"} } ] } ] }"#;
+        let plan = parse(text).unwrap();
+        let t = &plan.phases[0].tasks[0];
+        assert!(t.verify.is_none());
+        assert_eq!(t.extra.len(), 3, "{:?}", t.extra);
+        let again = parse(&render(&plan)).unwrap();
+        assert_eq!(again.phases[0].tasks[0].extra, t.extra);
+    }
+
+    #[test]
     fn the_spec_example_round_trips_byte_for_byte() {
         // Version 1 is read, its rev included, and written as version 2.
         let plan = parse(EXAMPLE).unwrap();

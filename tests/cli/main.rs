@@ -48,3 +48,4 @@ mod status;
 mod terminal;
 mod traps;
 mod undo;
+mod verify;
