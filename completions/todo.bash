@@ -115,6 +115,9 @@ _todo() {
             todo,start)
                 cmd="todo__subcmd__start"
                 ;;
+            todo,trust)
+                cmd="todo__subcmd__trust"
+                ;;
             todo,unblock)
                 cmd="todo__subcmd__unblock"
                 ;;
@@ -123,6 +126,9 @@ _todo() {
                 ;;
             todo,unlock)
                 cmd="todo__subcmd__unlock"
+                ;;
+            todo,verify)
+                cmd="todo__subcmd__verify"
                 ;;
             todo,where)
                 cmd="todo__subcmd__where"
@@ -223,6 +229,9 @@ _todo() {
             todo__subcmd__help,start)
                 cmd="todo__subcmd__help__subcmd__start"
                 ;;
+            todo__subcmd__help,trust)
+                cmd="todo__subcmd__help__subcmd__trust"
+                ;;
             todo__subcmd__help,unblock)
                 cmd="todo__subcmd__help__subcmd__unblock"
                 ;;
@@ -231,6 +240,9 @@ _todo() {
                 ;;
             todo__subcmd__help,unlock)
                 cmd="todo__subcmd__help__subcmd__unlock"
+                ;;
+            todo__subcmd__help,verify)
+                cmd="todo__subcmd__help__subcmd__verify"
                 ;;
             todo__subcmd__help,where)
                 cmd="todo__subcmd__help__subcmd__where"
@@ -284,7 +296,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -h -V --ids --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="-q -h -V --ids --summary --file --if-rev --json --quiet --color --as --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -344,7 +356,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__append)
-            opts="-p -q -h --phase --checks --after --file --if-rev --json --quiet --color --as --help"
+            opts="-p -q -h --phase --checks --verify --after --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -360,6 +372,10 @@ _todo() {
                     ;;
                 --checks)
                     COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                --verify)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --after)
@@ -492,12 +508,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__check)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-j -q -h --verify --jobs --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -582,7 +606,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__done)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            opts="-q -h --no-verify --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -770,7 +794,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1287,6 +1311,20 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__trust)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__unblock)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1316,6 +1354,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__unlock)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__verify)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1412,7 +1464,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
+            opts="-q -h --file --if-rev --json --quiet --color --as --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2018,7 +2070,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__show)
-            opts="-q -h --ids --file --if-rev --json --quiet --color --as --help"
+            opts="-q -h --ids --summary --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2049,6 +2101,36 @@ _todo() {
             ;;
         todo__subcmd__start)
             opts="-q -h --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__trust)
+            opts="-y -q -h --yes --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2144,6 +2226,40 @@ _todo() {
                 return 0
             fi
             case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__verify)
+            opts="-q -h --timeout --remove --file --if-rev --json --quiet --color --as --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
