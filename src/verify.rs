@@ -411,18 +411,25 @@ pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -
 
 /// Proves tasks done by running their checks, for the change that
 /// completes them (`crate::plan::tx::Prover`).
+/// Nothing is read (environment, trust, git) until a check is to run: most
+/// changes complete no task with a check.
 pub(crate) struct Checker {
-    pub settings: Settings,
-    pub actor: Actor,
+    plan: PathBuf,
+    now: String,
+    actor: Actor,
+    settings: Option<Settings>,
     trust: Option<Trust>,
     commit: Option<Option<String>>,
 }
 
 impl Checker {
-    pub(crate) fn new(settings: Settings, actor: Actor) -> Checker {
+    /// A checker for the plan file at `plan` (links followed).
+    pub(crate) fn new(plan: PathBuf, now: String, actor: Actor) -> Checker {
         Checker {
-            settings,
+            plan,
+            now,
             actor,
+            settings: None,
             trust: None,
             commit: None,
         }
@@ -437,7 +444,11 @@ impl crate::plan::tx::Prover for Checker {
                 message: format!("{} has no check to run", task.id),
             });
         };
-        let settings = &self.settings;
+        let (plan, now) = (&self.plan, &self.now);
+        let settings = self.settings.get_or_insert_with(|| {
+            let real = std::fs::canonicalize(plan).unwrap_or_else(|_| plan.clone());
+            Settings::new(real, now.clone())
+        });
         let trust = self.trust.get_or_insert_with(|| Trust::load(settings));
         if !trusted(settings, trust, self.actor, command) {
             return Err(untrusted(task, command, self.actor));

@@ -457,7 +457,8 @@ impl Context {
         });
         // Whatever completes a task with a check runs it (or is refused).
         tx.set_prover(Box::new(crate::verify::Checker::new(
-            self.check_settings(),
+            self.store.target(),
+            self.now.clone(),
             actor,
         )));
         Ok(Session {
