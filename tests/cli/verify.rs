@@ -575,3 +575,36 @@ fn summary_is_one_line_for_prompts_and_ci() {
         })
     );
 }
+
+#[test]
+fn a_new_agent_session_is_told_the_checks_and_that_it_may_not_skip_them() {
+    let env = TestEnv::new();
+    env.run(&[
+        "append",
+        "Auth",
+        "wire oauth",
+        "--verify",
+        "cargo test auth",
+    ])
+    .ok();
+    let input = json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "SessionStart"});
+    let out = env.run_stdin(
+        &["hook", "session-start"],
+        input.to_string().as_bytes(),
+        |_| {},
+    );
+    out.ok();
+    let context = out.json()["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let id = env.id("Wire oauth");
+    assert!(
+        context.contains(&format!("- [/] {id} Wire oauth (check: cargo test auth)")),
+        "{context}"
+    );
+    assert!(
+        context.contains("a task with a check is done only when its check passes"),
+        "{context}"
+    );
+}
