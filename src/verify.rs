@@ -420,7 +420,14 @@ pub(crate) struct Checker {
     settings: Option<Settings>,
     trust: Option<Trust>,
     commit: Option<Option<String>>,
+    /// Proofs already won in this command, by task id and command: `done`
+    /// runs its checks before it takes the plan's lock, then commits with
+    /// them (see `cmd::done`).
+    memo: Memo,
 }
+
+/// Passing proofs shared by the checkers of one command.
+pub(crate) type Memo = std::rc::Rc<std::cell::RefCell<Vec<(String, Proof)>>>;
 
 impl Checker {
     /// A checker for the plan file at `plan` (links followed).
@@ -432,7 +439,14 @@ impl Checker {
             settings: None,
             trust: None,
             commit: None,
+            memo: Memo::default(),
         }
+    }
+
+    /// The same, sharing `memo` with another checker of this command.
+    pub(crate) fn with_memo(mut self, memo: Memo) -> Checker {
+        self.memo = memo;
+        self
     }
 }
 
@@ -444,6 +458,15 @@ impl crate::plan::tx::Prover for Checker {
                 message: format!("{} has no check to run", task.id),
             });
         };
+        let known = self
+            .memo
+            .borrow()
+            .iter()
+            .find(|(id, p)| *id == task.id && p.command == command)
+            .map(|(_, p)| p.clone());
+        if let Some(proof) = known {
+            return Ok(proof);
+        }
         let (plan, now) = (&self.plan, &self.now);
         let settings = self.settings.get_or_insert_with(|| {
             let real = std::fs::canonicalize(plan).unwrap_or_else(|_| plan.clone());
@@ -462,13 +485,17 @@ impl crate::plan::tx::Prover for Checker {
             .commit
             .get_or_insert_with(|| commit(&settings.root))
             .clone();
-        Ok(Proof {
+        let proof = Proof {
             command: command.to_string(),
             exit: run.exit,
             ms: u64::try_from(run.elapsed.as_millis()).unwrap_or(u64::MAX),
             at: settings.now.clone(),
             commit,
-        })
+        };
+        self.memo
+            .borrow_mut()
+            .push((task.id.clone(), proof.clone()));
+        Ok(proof)
     }
 }
 

@@ -2,11 +2,54 @@
 //! is proven as the change commits (`crate::verify`); `--no-verify` is a
 //! person's way past it, recorded as unverified.
 
+use super::{Context, Outcome};
 use crate::cli::DoneArgs;
 use crate::error::{Error, Result};
 use crate::output::Report;
 use crate::plan::ops::Refusal;
-use crate::plan::{Actor, Status, Tx};
+use crate::plan::{Actor, By, Status, Tx};
+use crate::verify::{Checker, Memo};
+
+/// `done` proves its tasks before it takes the plan's lock: a check may
+/// run for minutes, and every other command waits for the lock 10 s at
+/// most. The plan is read and the change tried without the lock; a check
+/// that fails is the answer at once, and the ones that pass are not run
+/// again when the change is made under the lock (the same task, the same
+/// command). Whatever changed in between is the locked change's to see.
+pub(super) fn run(ctx: &Context, args: &DoneArgs) -> Outcome {
+    let memo = Memo::default();
+    let actor = ctx.actor.unwrap_or(Actor::Person);
+    let checker =
+        || Checker::new(ctx.store.target(), ctx.now.clone(), actor).with_memo(memo.clone());
+    if !args.no_verify
+        && let Ok(loaded) = ctx.store.load()
+        && loaded.plan.tasks().any(|(_, _, t)| t.verify.is_some())
+    {
+        let rev = loaded.plan.rev;
+        let mut tx = Tx::new(loaded.plan);
+        tx.set_by(By {
+            actor,
+            now: ctx.now.clone(),
+        });
+        tx.set_prover(Box::new(checker()));
+        if apply(&mut tx, args).is_ok()
+            && let Err(e) = tx.commit()
+        {
+            let e = Error::from(e);
+            if matches!(e.code(), "check-failed" | "check-untrusted") {
+                return Outcome {
+                    result: Err(e),
+                    rev: Some(rev),
+                    plan: None,
+                };
+            }
+        }
+    }
+    ctx.change(|tx| {
+        tx.set_prover(Box::new(checker()));
+        apply(tx, args)
+    })
+}
 
 pub(super) fn apply(tx: &mut Tx, args: &DoneArgs) -> Result<Report> {
     if args.no_verify {

@@ -252,7 +252,7 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Show(args) => ctx.look(|plan| show::run(ctx, plan, &args)),
         Command::Append(args) => ctx.change(|tx| append::apply(tx, &args)),
         Command::Start(args) => ctx.change(|tx| start::apply(tx, &args)),
-        Command::Done(args) => ctx.change(|tx| done::apply(tx, &args)),
+        Command::Done(args) => done::run(ctx, &args),
         Command::Drop(args) => ctx.change(|tx| drop::apply(tx, &args)),
         Command::Rm(args) => ctx.change(|tx| rm::apply(tx, &args)),
         Command::Block(args) => ctx.change(|tx| block::apply(tx, &args)),

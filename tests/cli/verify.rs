@@ -608,3 +608,34 @@ fn a_new_agent_session_is_told_the_checks_and_that_it_may_not_skip_them() {
         "{context}"
     );
 }
+
+/// `done` runs its checks before it takes the plan's lock, and once: a
+/// person's other commands go on while a long check runs.
+#[test]
+fn a_long_check_does_not_hold_the_plan_and_runs_once() {
+    let (env, id) = with_check("echo run >> runs; sleep 3");
+    let mut done = env.command();
+    done.args(["done", &id]);
+    let child = done
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let runs = env.root.join("runs");
+    let start = std::time::Instant::now();
+    while !runs.exists() {
+        assert!(start.elapsed().as_secs() < 20, "the check never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The check is running: a change made now does not wait for it.
+    env.run_with(&["append", "Auth", "meanwhile"], |c| {
+        c.env("TODO_LOCK_TIMEOUT_MS", "1000");
+    })
+    .ok();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&runs).unwrap(), "run\n");
+    assert_eq!(task(&env, "Wire oauth")["proof"]["exit"], 0);
+    // The change made meanwhile is kept (and, the other done, started).
+    assert_eq!(task(&env, "Meanwhile")["status"], "in_progress");
+}
