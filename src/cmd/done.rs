@@ -45,10 +45,27 @@ pub(super) fn run(ctx: &Context, args: &DoneArgs) -> Outcome {
             }
         }
     }
-    ctx.change(|tx| {
+    let mut outcome = ctx.change(|tx| {
         tx.set_prover(Box::new(checker()));
         apply(tx, args)
-    })
+    });
+    // The proofs were recorded as the change committed: the reply shows them.
+    // Looked up once, by id: `done` of everything may report every task.
+    if let (Ok(report), Some(plan)) = (&mut outcome.result, &outcome.plan)
+        && report.tasks.iter().any(|e| e.task.verify.is_some())
+    {
+        let checked: std::collections::HashMap<&str, &crate::plan::Task> = plan
+            .tasks()
+            .filter(|(_, _, t)| t.verify.is_some())
+            .map(|(_, _, t)| (t.id.as_str(), t))
+            .collect();
+        for entry in &mut report.tasks {
+            if let Some(t) = checked.get(entry.task.id.as_str()) {
+                entry.task.verify.clone_from(&t.verify);
+            }
+        }
+    }
+    outcome
 }
 
 pub(super) fn apply(tx: &mut Tx, args: &DoneArgs) -> Result<Report> {

@@ -115,6 +115,11 @@ fn a_passing_check_records_its_proof_and_runs_in_the_project_root() {
     );
     let t = task(&env, "Wire oauth");
     assert_eq!(t["status"], "completed");
+    // `--json` replies with the proof it recorded.
+    env.run(&["reopen", "oauth"]).ok();
+    let reply = env.run_in(&sub, &["--json", "done", "oauth"]);
+    reply.ok();
+    assert_eq!(reply.json()["tasks"][0]["proof"], t["proof"]);
     let proof = &t["proof"];
     assert_eq!(proof["command"], "pwd > ran-here");
     assert_eq!(proof["exit"], 0);
@@ -172,6 +177,12 @@ fn no_verify_is_a_persons_and_recorded_as_unverified() {
         0,
         "# Auth\n- [x] Wire oauth <!-- verify: exit 1 --> <!-- todo: unverified -->\n",
         "",
+    );
+    // The pull request's checklist says so too.
+    let gfm = env.run(&["export", "--format", "gfm", "-"]);
+    assert!(
+        gfm.stdout.contains("--> (check not run: exit 1)\n"),
+        "{gfm:?}"
     );
     env.run(&["show", "--summary"])
         .is(0, "1/1 done · 0 verified\n", "");
@@ -638,4 +649,25 @@ fn a_long_check_does_not_hold_the_plan_and_runs_once() {
     assert_eq!(task(&env, "Wire oauth")["proof"]["exit"], 0);
     // The change made meanwhile is kept (and, the other done, started).
     assert_eq!(task(&env, "Meanwhile")["status"], "in_progress");
+}
+
+#[test]
+fn merge_file_keeps_a_check_given_on_one_branch_and_a_proof_on_the_other() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "a1"],
+        &["append", "A", "a2", "--verify", "echo ok"],
+        &["trust", "--yes"],
+    ]);
+    let base = env.plan_text();
+    env.run(&["verify", "a1", "cargo test a1"]).ok();
+    let ours = env.plan_text();
+    env.write_plan(&base);
+    env.run(&["done", "a2"]).ok();
+    let theirs = env.plan_text();
+    let merged = env.merge_file(&base, &ours, &theirs);
+    let tasks = merged["phases"][0]["tasks"].as_array().unwrap();
+    assert_eq!(tasks[0]["verify"], "cargo test a1", "{merged}");
+    assert_eq!(tasks[1]["status"], "completed", "{merged}");
+    assert_eq!(tasks[1]["proof"]["exit"], 0, "{merged}");
 }
