@@ -119,7 +119,9 @@ fn a_passing_check_records_its_proof_and_runs_in_the_project_root() {
     env.run(&["reopen", "oauth"]).ok();
     let reply = env.run_in(&sub, &["--json", "done", "oauth"]);
     reply.ok();
-    assert_eq!(reply.json()["tasks"][0]["proof"], t["proof"]);
+    let recorded = task(&env, "Wire oauth")["proof"].clone();
+    assert_eq!(reply.json()["tasks"][0]["proof"], recorded);
+    assert_eq!(recorded["exit"], 0);
     let proof = &t["proof"];
     assert_eq!(proof["command"], "pwd > ran-here");
     assert_eq!(proof["exit"], 0);
