@@ -30,6 +30,8 @@ pub(super) fn run(ctx: &Context, args: &DoneArgs) -> Outcome {
         && checks()
         && let Ok(loaded) = ctx.store.load()
         && loaded.plan.tasks().any(|(_, _, t)| t.verify.is_some())
+        // A change `--if-rev` refuses runs nothing.
+        && ctx.if_rev.is_none_or(|want| want == loaded.plan.rev)
     {
         let rev = loaded.plan.rev;
         let mut tx = Tx::new(loaded.plan);
