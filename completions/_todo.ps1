@@ -26,6 +26,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
             [CompletionResult]::new('--ids', '--ids', [CompletionResultType]::ParameterName, 'Show each phase''s and task''s id in a column on the left')
+            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
@@ -59,6 +60,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('finding', 'finding', [CompletionResultType]::ParameterValue, 'Record a finding: something learned on the way (at most 300 characters)')
             [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Undo the last change made through todo; repeat to go further back')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set a task back to pending, clearing who set its status and when')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Give a task a check: the command that proves it done')
+            [CompletionResult]::new('trust', 'trust', [CompletionResultType]::ParameterValue, 'Allow the plan''s checks to run on this machine (person only)')
             [CompletionResult]::new('unlock', 'unlock', [CompletionResultType]::ParameterValue, 'Let anyone set tasks only the agent checks (person only; one-way)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply agent operations given as JSON, as one change: all or none')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer an agent''s hook: read its JSON on stdin, print what it expects')
@@ -80,6 +83,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
             [CompletionResult]::new('--ids', '--ids', [CompletionResultType]::ParameterName, 'Show each phase''s and task''s id in a column on the left')
+            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
@@ -95,6 +99,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
             [CompletionResult]::new('--ids', '--ids', [CompletionResultType]::ParameterName, 'Show each phase''s and task''s id in a column on the left')
+            [CompletionResult]::new('--summary', '--summary', [CompletionResultType]::ParameterName, 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
@@ -108,6 +113,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('-p', '-p', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text')
             [CompletionResult]::new('--phase', '--phase', [CompletionResultType]::ParameterName, 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text')
             [CompletionResult]::new('--checks', '--checks', [CompletionResultType]::ParameterName, 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone')
+            [CompletionResult]::new('--verify', '--verify', [CompletionResultType]::ParameterName, 'The task''s check: a shell command `todo done` runs in the project root before the task counts as completed')
             [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Put the task right after this one (an id, or words of its text), in its phase (a phase given, first or with `-p`, must be that phase; else a first word is task text)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
@@ -141,6 +147,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--no-verify', '--no-verify', [CompletionResultType]::ParameterName, 'Complete without running the tasks'' checks, recorded as unverified (a person only: an agent''s `--no-verify` is refused)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
@@ -209,10 +216,13 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;check' {
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'How many checks run at once (default: the number of CPUs)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'How many checks run at once (default: the number of CPUs)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--verify', '--verify', [CompletionResultType]::ParameterName, 'Rerun the checks of the completed tasks; exit 1 when one fails')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
@@ -529,6 +539,36 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'todo;verify' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds the check may run before it counts as failed (default 600, or `TODO_CHECK_TIMEOUT`)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Remove the task''s check (and its proof)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;trust' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Allow the plan''s checks without asking')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Allow the plan''s checks without asking')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'todo;unlock' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
@@ -729,6 +769,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('finding', 'finding', [CompletionResultType]::ParameterValue, 'Record a finding: something learned on the way (at most 300 characters)')
             [CompletionResult]::new('undo', 'undo', [CompletionResultType]::ParameterValue, 'Undo the last change made through todo; repeat to go further back')
             [CompletionResult]::new('reopen', 'reopen', [CompletionResultType]::ParameterValue, 'Set a task back to pending, clearing who set its status and when')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Give a task a check: the command that proves it done')
+            [CompletionResult]::new('trust', 'trust', [CompletionResultType]::ParameterValue, 'Allow the plan''s checks to run on this machine (person only)')
             [CompletionResult]::new('unlock', 'unlock', [CompletionResultType]::ParameterValue, 'Let anyone set tasks only the agent checks (person only; one-way)')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Apply agent operations given as JSON, as one change: all or none')
             [CompletionResult]::new('hook', 'hook', [CompletionResultType]::ParameterValue, 'Answer an agent''s hook: read its JSON on stdin, print what it expects')
@@ -831,6 +873,12 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;reopen' {
+            break
+        }
+        'todo;help;verify' {
+            break
+        }
+        'todo;help;trust' {
             break
         }
         'todo;help;unlock' {

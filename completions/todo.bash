@@ -115,6 +115,9 @@ _todo() {
             todo,start)
                 cmd="todo__subcmd__start"
                 ;;
+            todo,trust)
+                cmd="todo__subcmd__trust"
+                ;;
             todo,unblock)
                 cmd="todo__subcmd__unblock"
                 ;;
@@ -123,6 +126,9 @@ _todo() {
                 ;;
             todo,unlock)
                 cmd="todo__subcmd__unlock"
+                ;;
+            todo,verify)
+                cmd="todo__subcmd__verify"
                 ;;
             todo,where)
                 cmd="todo__subcmd__where"
@@ -223,6 +229,9 @@ _todo() {
             todo__subcmd__help,start)
                 cmd="todo__subcmd__help__subcmd__start"
                 ;;
+            todo__subcmd__help,trust)
+                cmd="todo__subcmd__help__subcmd__trust"
+                ;;
             todo__subcmd__help,unblock)
                 cmd="todo__subcmd__help__subcmd__unblock"
                 ;;
@@ -231,6 +240,9 @@ _todo() {
                 ;;
             todo__subcmd__help,unlock)
                 cmd="todo__subcmd__help__subcmd__unlock"
+                ;;
+            todo__subcmd__help,verify)
+                cmd="todo__subcmd__help__subcmd__verify"
                 ;;
             todo__subcmd__help,where)
                 cmd="todo__subcmd__help__subcmd__where"
@@ -293,7 +305,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -y -h -V --ids --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="-q -y -h -V --ids --summary --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -353,7 +365,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__append)
-            opts="-p -q -y -h --phase --checks --after --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-p -q -y -h --phase --checks --verify --after --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -369,6 +381,10 @@ _todo() {
                     ;;
                 --checks)
                     COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                --verify)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --after)
@@ -501,12 +517,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__check)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-j -q -y -h --verify --jobs --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -591,7 +615,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__done)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-q -y -h --no-verify --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -779,7 +803,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1310,6 +1334,20 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__trust)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__unblock)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1339,6 +1377,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__unlock)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__verify)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1435,7 +1487,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2085,7 +2137,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__show)
-            opts="-q -y -h --ids --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-q -y -h --ids --summary --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2116,6 +2168,36 @@ _todo() {
             ;;
         todo__subcmd__start)
             opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__trust)
+            opts="-y -q -h --yes --file --if-rev --json --quiet --color --as --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2211,6 +2293,40 @@ _todo() {
                 return 0
             fi
             case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__verify)
+            opts="-q -y -h --timeout --remove --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

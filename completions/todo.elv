@@ -23,6 +23,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --color 'When to use colour on stdout'
             cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
             cand --ids 'Show each phase''s and task''s id in a column on the left'
+            cand --summary 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`'
             cand --json 'Print one JSON object instead of the human message'
             cand -q 'Do not print confirmations (data, warnings and errors still print)'
             cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
@@ -56,6 +57,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand finding 'Record a finding: something learned on the way (at most 300 characters)'
             cand undo 'Undo the last change made through todo; repeat to go further back'
             cand reopen 'Set a task back to pending, clearing who set its status and when'
+            cand verify 'Give a task a check: the command that proves it done'
+            cand trust 'Allow the plan''s checks to run on this machine (person only)'
             cand unlock 'Let anyone set tasks only the agent checks (person only; one-way)'
             cand apply 'Apply agent operations given as JSON, as one change: all or none'
             cand hook 'Answer an agent''s hook: read its JSON on stdin, print what it expects'
@@ -76,6 +79,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --color 'When to use colour on stdout'
             cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
             cand --ids 'Show each phase''s and task''s id in a column on the left'
+            cand --summary 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`'
             cand --json 'Print one JSON object instead of the human message'
             cand -q 'Do not print confirmations (data, warnings and errors still print)'
             cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
@@ -90,6 +94,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --color 'When to use colour on stdout'
             cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
             cand --ids 'Show each phase''s and task''s id in a column on the left'
+            cand --summary 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`'
             cand --json 'Print one JSON object instead of the human message'
             cand -q 'Do not print confirmations (data, warnings and errors still print)'
             cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
@@ -102,6 +107,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -p 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text'
             cand --phase 'Name the phase exactly (its name in any case, or its id; created as typed when there is none); every argument is then task text'
             cand --checks 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone'
+            cand --verify 'The task''s check: a shell command `todo done` runs in the project root before the task counts as completed'
             cand --after 'Put the task right after this one (an id, or words of its text), in its phase (a phase given, first or with `-p`, must be that phase; else a first word is task text)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
@@ -133,6 +139,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
             cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --no-verify 'Complete without running the tasks'' checks, recorded as unverified (a person only: an agent''s `--no-verify` is refused)'
             cand --json 'Print one JSON object instead of the human message'
             cand -q 'Do not print confirmations (data, warnings and errors still print)'
             cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
@@ -196,10 +203,13 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todo;check'= {
+            cand -j 'How many checks run at once (default: the number of CPUs)'
+            cand --jobs 'How many checks run at once (default: the number of CPUs)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
             cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --verify 'Rerun the checks of the completed tasks; exit 1 when one fails'
             cand --json 'Print one JSON object instead of the human message'
             cand -q 'Do not print confirmations (data, warnings and errors still print)'
             cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
@@ -489,6 +499,34 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'todo;verify'= {
+            cand --timeout 'Seconds the check may run before it counts as failed (default 600, or `TODO_CHECK_TIMEOUT`)'
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --remove 'Remove the task''s check (and its proof)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;trust'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand -y 'Allow the plan''s checks without asking'
+            cand --yes 'Allow the plan''s checks without asking'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'todo;unlock'= {
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
@@ -677,6 +715,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand finding 'Record a finding: something learned on the way (at most 300 characters)'
             cand undo 'Undo the last change made through todo; repeat to go further back'
             cand reopen 'Set a task back to pending, clearing who set its status and when'
+            cand verify 'Give a task a check: the command that proves it done'
+            cand trust 'Allow the plan''s checks to run on this machine (person only)'
             cand unlock 'Let anyone set tasks only the agent checks (person only; one-way)'
             cand apply 'Apply agent operations given as JSON, as one change: all or none'
             cand hook 'Answer an agent''s hook: read its JSON on stdin, print what it expects'
@@ -751,6 +791,10 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;undo'= {
         }
         &'todo;help;reopen'= {
+        }
+        &'todo;help;verify'= {
+        }
+        &'todo;help;trust'= {
         }
         &'todo;help;unlock'= {
         }

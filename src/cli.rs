@@ -132,11 +132,16 @@ pub enum Command {
 
     /// Mark a task, a phase's open tasks, or every open task completed.
     ///
+    /// A task with a check (`todo verify`) is completed only when its check
+    /// passes: it runs in the project root, and its proof (command, exit
+    /// status, time taken, time, commit) is recorded. A failing check
+    /// refuses the change (exit 8) and shows the check's last lines.
+    ///
     /// At a terminal, a change to more than 3 tasks is asked first (`--yes`
     /// skips the question); scripts and agents are never asked.
     ///
     /// Example: `todo done oauth`, `todo done auth`, `todo done t7`, `todo done`
-    Done(TargetArgs),
+    Done(DoneArgs),
 
     /// Mark a task, a phase's open tasks, or every open task abandoned.
     ///
@@ -164,10 +169,12 @@ pub enum Command {
     /// Exit 1 and list open work if any task is pending or in progress.
     ///
     /// For CI and agent hooks. Blocked tasks are parked, not open. Run as
-    /// the agent, it words the list as the agent's own reminder.
+    /// the agent, it words the list as the agent's own reminder. With
+    /// `--verify`, rerun instead the checks of the completed tasks and exit
+    /// 1 when one fails: what the plan calls done is still true here.
     ///
-    /// Example: `todo check || exit 1`
-    Check,
+    /// Example: `todo check || exit 1`, `todo check --verify --jobs 4`
+    Check(CheckArgs),
 
     /// Print the task to work on now; exit 1 when there is none.
     ///
@@ -292,6 +299,25 @@ pub enum Command {
     ///
     /// Example: `todo reopen t4`
     Reopen(TaskArgs),
+
+    /// Give a task a check: the command that proves it done.
+    ///
+    /// `todo done` runs it before the task counts as completed. With no
+    /// command, print the task's check; `--remove` removes it. A plan's
+    /// checks run on this machine only once a person trusted them
+    /// (`todo trust`).
+    ///
+    /// Example: `todo verify t3 "cargo test auth"`, `todo verify t3 --timeout 120`
+    Verify(VerifyArgs),
+
+    /// Allow the plan's checks to run on this machine (person only).
+    ///
+    /// Shows each check command and records the ones you allow in your
+    /// data directory; a command that changes must be trusted again. Asks
+    /// on a terminal; `--yes` allows without asking.
+    ///
+    /// Example: `todo trust`, `todo trust --yes`
+    Trust(TrustArgs),
 
     /// Let anyone set tasks only the agent checks (person only; one-way).
     ///
@@ -444,6 +470,60 @@ pub struct ShowArgs {
     /// Show each phase's and task's id in a column on the left.
     #[arg(long)]
     pub ids: bool,
+
+    /// Print one line of progress instead of the checklist:
+    /// `14/20 done · 9 verified · Auth 4/6 · 1 blocked`.
+    #[arg(long, conflicts_with = "ids")]
+    pub summary: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DoneArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+
+    /// Complete without running the tasks' checks, recorded as unverified
+    /// (a person only: an agent's `--no-verify` is refused).
+    #[arg(long)]
+    pub no_verify: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CheckArgs {
+    /// Rerun the checks of the completed tasks; exit 1 when one fails.
+    #[arg(long)]
+    pub verify: bool,
+
+    /// How many checks run at once (default: the number of CPUs).
+    #[arg(long, short, value_name = "N", requires = "verify", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct VerifyArgs {
+    /// The task: its id or words of its text (quoted as one argument).
+    #[arg(value_name = "TASK")]
+    pub task: String,
+
+    /// The check: a shell command run in the project root; exit 0 passes.
+    #[arg(value_name = "COMMAND", conflicts_with = "remove")]
+    pub command: Option<String>,
+
+    /// Seconds the check may run before it counts as failed (default 600,
+    /// or `TODO_CHECK_TIMEOUT`).
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+
+    /// Remove the task's check (and its proof).
+    #[arg(long)]
+    pub remove: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct TrustArgs {
+    /// Allow the plan's checks without asking.
+    #[arg(long, short)]
+    pub yes: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -457,6 +537,11 @@ pub struct AppendArgs {
     /// `todo unlock`). Default: anyone.
     #[arg(long, value_enum, value_name = "WHO")]
     pub checks: Option<ChecksArg>,
+
+    /// The task's check: a shell command `todo done` runs in the project
+    /// root before the task counts as completed.
+    #[arg(long, value_name = "COMMAND")]
+    pub verify: Option<String>,
 
     /// Put the task right after this one (an id, or words of its text), in
     /// its phase (a phase given, first or with `-p`, must be that phase;

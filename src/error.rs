@@ -435,6 +435,7 @@ impl Error {
                 let exit = match code {
                     R::PlanMissingItem => X::NoMatch,
                     R::PlanBadPosition | R::PlanInvalid => X::Invalid,
+                    R::CheckFailed => X::CheckFailed,
                     _ => X::Refused,
                 };
                 (exit, code.as_str(), code.as_str())

@@ -28,6 +28,9 @@ pub enum ExitCode {
     Environment,
     /// 7: the plan's rules refuse the change.
     Refused,
+    /// 8: a task's check failed, so the change that would complete it
+    /// (`done`, `apply`, a hook, MCP, `edit`, `import`) was refused.
+    CheckFailed,
     /// 70 (`EX_SOFTWARE` of sysexits.h): an internal invariant broke; a bug.
     Bug,
     /// The status of the program `todo` ran in its place: `todo mcp` runs
@@ -51,6 +54,7 @@ impl ExitCode {
             ExitCode::Invalid => 5,
             ExitCode::Environment => 6,
             ExitCode::Refused => 7,
+            ExitCode::CheckFailed => 8,
             ExitCode::Bug => 70,
             ExitCode::Passed(code) => code,
         }
@@ -78,6 +82,7 @@ mod tests {
         let table = [
             (Success, 0),
             (OpenWork, 1),
+            (CheckFailed, 8),
             (NothingNext, 1),
             (MergeConflicts, 1),
             (NotSetUp, 1),

@@ -21,6 +21,7 @@ mod region;
 mod revision;
 mod storage;
 mod text;
+mod verify;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;

@@ -122,6 +122,7 @@ impl TaskEntry {
                 at: task.at.clone(),
                 checks: task.checks,
                 unlocked: task.unlocked,
+                verify: task.verify.clone(),
                 extra: Default::default(),
             },
             phase_id: phase.id.clone(),
@@ -146,6 +147,15 @@ impl TaskEntry {
             }
             if !task.notes.is_empty() {
                 obj.insert("notes".into(), json!(task.notes));
+            }
+            if let Some(check) = task.verify.as_deref() {
+                obj.insert("verify".into(), json!(check.command));
+                if let Some(t) = check.timeout {
+                    obj.insert("verifyTimeout".into(), json!(t));
+                }
+                if let Some(p) = &check.proof {
+                    obj.insert("proof".into(), crate::plan::json::proof_to_value(p));
+                }
             }
         }
         v

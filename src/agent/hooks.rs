@@ -572,8 +572,14 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
     });
     out.push_str(
         "- what the work is for and what was learned: `todo --as agent objective done o1`, `todo --as agent finding \"…\"`.\n\
-         - what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n\n",
+         - what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n",
     );
+    if plan.tasks().any(|(_, _, t)| t.verify.is_some()) {
+        out.push_str(
+            "- a task with a check is done only when its check passes: `done` runs it and, if it fails, refuses with its output. Fix the work; you may not change, remove or skip a check.\n",
+        );
+    }
+    out.push('\n');
     if plan.phases.is_empty() && !plan.has_aims() {
         out.push_str(&format!("The plan is empty (rev {}).", plan.rev));
         return out;
@@ -621,6 +627,9 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
             );
             if let Some(blocker) = &task.blocker {
                 line.push_str(&format!(" (blocked: {})", shown(blocker)));
+            }
+            if let Some(command) = task.check_command() {
+                line.push_str(&format!(" (check: {})", shown(command)));
             }
             if !budget.take(line.len() + heading.as_ref().map_or(0, String::len)) {
                 break 'phases;

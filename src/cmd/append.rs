@@ -99,6 +99,16 @@ fn report(
             unlocked: false,
         })?;
     }
+    if let (Some(command), Some(task)) = (&args.verify, applied.task.clone()) {
+        let verify = crate::plan::Verify {
+            command: super::verify::command(command)?,
+            ..Default::default()
+        };
+        tx.apply(Op::SetVerify {
+            task,
+            verify: Some(Box::new(verify)),
+        })?;
+    }
     let (phase, task) = at(tx.plan(), applied.at)?;
     let mut message = Message::from(format!("Appended to {}: {}", phase.name, task.content));
     if applied.phase.is_some() && new_phase_said {

@@ -1,10 +1,94 @@
-//! `todo done [<task|phase>...]`: mark work completed.
+//! `todo done [<task|phase>...]`: mark work completed. A task with a check
+//! is proven as the change commits (`crate::verify`); `--no-verify` is a
+//! person's way past it, recorded as unverified.
 
-use crate::cli::TargetArgs;
-use crate::error::Result;
+use super::{Context, Outcome};
+use crate::cli::DoneArgs;
+use crate::error::{Error, Result};
 use crate::output::Report;
-use crate::plan::{Status, Tx};
+use crate::plan::ops::Refusal;
+use crate::plan::{Actor, By, Status, Tx};
+use crate::verify::{Checker, Memo};
 
-pub(super) fn apply(tx: &mut Tx, args: &TargetArgs) -> Result<Report> {
-    super::mark::apply(tx, "done", Status::Completed, &args.query)
+/// `done` proves its tasks before it takes the plan's lock: a check may
+/// run for minutes, and every other command waits for the lock 10 s at
+/// most. The plan is read and the change tried without the lock; a check
+/// that fails is the answer at once, and the ones that pass are not run
+/// again when the change is made under the lock (the same task, the same
+/// command). Whatever changed in between is the locked change's to see.
+pub(super) fn run(ctx: &Context, args: &DoneArgs) -> Outcome {
+    let memo = Memo::default();
+    let actor = ctx.actor.unwrap_or(Actor::Person);
+    let checker =
+        || Checker::new(ctx.store.target(), ctx.now.clone(), actor).with_memo(memo.clone());
+    // A plan with no check (most) is not read twice: its bytes tell.
+    let checks = || {
+        crate::storage::read_regular(&ctx.store.target())
+            .is_ok_and(|b| memchr::memmem::find(&b, b"\"verify\"").is_some())
+    };
+    if !args.no_verify
+        && checks()
+        && let Ok(loaded) = ctx.store.load()
+        && loaded.plan.tasks().any(|(_, _, t)| t.verify.is_some())
+        // A change `--if-rev` refuses runs nothing.
+        && ctx.if_rev.is_none_or(|want| want == loaded.plan.rev)
+    {
+        let rev = loaded.plan.rev;
+        let mut tx = Tx::new(loaded.plan);
+        tx.set_by(By {
+            actor,
+            now: ctx.now.clone(),
+        });
+        tx.set_prover(Box::new(checker()));
+        if apply(&mut tx, args).is_ok()
+            && let Err(e) = tx.commit()
+        {
+            let e = Error::from(e);
+            if matches!(e.code(), "check-failed" | "check-untrusted") {
+                return Outcome {
+                    result: Err(e),
+                    rev: Some(rev),
+                    plan: None,
+                };
+            }
+        }
+    }
+    let mut outcome = ctx.change(|tx| {
+        tx.set_prover(Box::new(checker()));
+        apply(tx, args)
+    });
+    // The proofs were recorded as the change committed: the reply shows them.
+    // Looked up once, by id: `done` of everything may report every task.
+    if let (Ok(report), Some(plan)) = (&mut outcome.result, &outcome.plan)
+        && report.tasks.iter().any(|e| e.task.verify.is_some())
+    {
+        let checked: std::collections::HashMap<&str, &crate::plan::Task> = plan
+            .tasks()
+            .filter(|(_, _, t)| t.verify.is_some())
+            .map(|(_, _, t)| (t.id.as_str(), t))
+            .collect();
+        for entry in &mut report.tasks {
+            if let Some(t) = checked.get(entry.task.id.as_str()) {
+                entry.task.verify.clone_from(&t.verify);
+            }
+        }
+    }
+    outcome
+}
+
+pub(super) fn apply(tx: &mut Tx, args: &DoneArgs) -> Result<Report> {
+    if args.no_verify {
+        if tx.actor() == Actor::Agent {
+            return Err(Error::Refused {
+                code: Refusal::OpNotAllowed,
+                message: "an agent may not skip a task's check (--no-verify is a person's); \
+                          run `todo done` without it, and fix what the check reports."
+                    .into(),
+            });
+        }
+        tx.skip_checks();
+    }
+    let mut report = super::mark::apply(tx, "done", Status::Completed, &args.target.query)?;
+    super::verify::note_checks(&mut report, args.no_verify);
+    Ok(report)
 }

@@ -21,7 +21,11 @@ pub(super) fn run(ctx: &Context, args: &ExportArgs) -> Outcome {
 }
 
 fn export(ctx: &Context, plan: &Plan, args: &ExportArgs) -> Result<Report> {
-    let body = render(plan, args.format);
+    // The pull request shows what `check --verify` proved on this commit.
+    let proved = matches!(args.format, Format::Gfm)
+        .then(|| super::verify::with_results(ctx, plan))
+        .flatten();
+    let body = render(proved.as_ref().unwrap_or(plan), args.format);
     let project = storage::project_of(&ctx.store.path);
     let chosen = Named::Chosen { project: &project };
     let mut report = if let Some(into) = &args.into {

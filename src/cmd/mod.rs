@@ -38,9 +38,12 @@ mod rm;
 mod setup;
 mod show;
 mod start;
+mod summary;
+mod trust;
 mod unblock;
 mod undo;
 mod unlock;
+mod verify;
 mod r#where;
 
 use crate::cli::Command;
@@ -89,7 +92,9 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Rm(_)) => "rm",
         Some(Command::Block(_)) => "block",
         Some(Command::Unblock(_)) => "unblock",
-        Some(Command::Check) => "check",
+        Some(Command::Check(_)) => "check",
+        Some(Command::Verify(_)) => "verify",
+        Some(Command::Trust(_)) => "trust",
         Some(Command::Next) => "next",
         Some(Command::Where) => "where",
         Some(Command::Copy) => "copy",
@@ -293,7 +298,7 @@ fn with_target(command: Command, query: &str, id: &str) -> Command {
             Command::Start(a)
         }
         Command::Done(mut a) => {
-            swap(&mut a.query);
+            swap(&mut a.target.query);
             Command::Done(a)
         }
         Command::Drop(mut a) => {
@@ -351,15 +356,19 @@ fn with_target(command: Command, query: &str, id: &str) -> Command {
 
 fn run(ctx: &Context, command: Command) -> Outcome {
     match command {
+        Command::Show(args) if args.summary => ctx.look(|plan| summary::run(ctx, plan)),
         Command::Show(args) => ctx.look(|plan| show::run(ctx, plan, &args)),
         Command::Append(args) => ctx.change(|tx| append::apply(tx, &args)),
         Command::Start(args) => ctx.change(|tx| start::apply(tx, &args)),
-        Command::Done(args) => ctx.change(|tx| done::apply(tx, &args)),
+        Command::Done(args) => done::run(ctx, &args),
         Command::Drop(args) => ctx.change(|tx| drop::apply(tx, &args)),
         Command::Rm(args) => ctx.change(|tx| rm::apply(tx, &args)),
         Command::Block(args) => ctx.change(|tx| block::apply(tx, &args)),
         Command::Unblock(args) => ctx.change(|tx| unblock::apply(tx, &args)),
-        Command::Check => ctx.look(|plan| check::run(plan, ctx.actor == Some(Actor::Agent))),
+        Command::Check(args) if args.verify => verify::check(ctx, &args),
+        Command::Check(_) => ctx.look(|plan| check::run(plan, ctx.actor == Some(Actor::Agent))),
+        Command::Verify(args) => verify::run(ctx, &args),
+        Command::Trust(args) => trust::run(ctx, &args),
         Command::Next => ctx.look(next::run),
         Command::Where => Outcome::of(r#where::run(ctx)),
         Command::Copy => ctx.look(|plan| copy::run(ctx, plan)),
@@ -554,10 +563,17 @@ impl Context {
             return Err(refused(Error::RevMismatch { have: rev, want }));
         }
         let mut tx = Tx::new(loaded.plan);
+        let actor = self.actor.unwrap_or(default);
         tx.set_by(By {
-            actor: self.actor.unwrap_or(default),
+            actor,
             now: self.now.clone(),
         });
+        // Whatever completes a task with a check runs it (or is refused).
+        tx.set_prover(Box::new(crate::verify::Checker::new(
+            self.store.target(),
+            self.now.clone(),
+            actor,
+        )));
         Ok(Session {
             lock,
             today: self.now.get(..10).unwrap_or_default().to_string(),
@@ -586,6 +602,11 @@ impl Context {
     }
 
     /// The plan file's real path: the key of its undo history.
+    /// How this plan's checks run (`crate::verify`).
+    pub(crate) fn check_settings(&self) -> crate::verify::Settings {
+        crate::verify::Settings::new(self.real_path(), self.now.clone())
+    }
+
     pub(crate) fn real_path(&self) -> std::path::PathBuf {
         let target = self.store.target();
         std::fs::canonicalize(&target).unwrap_or(target)

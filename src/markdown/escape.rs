@@ -16,7 +16,12 @@ pub(crate) fn encode_text(s: &str) -> String {
 /// folded first (a no-op for text that came in through a verb), so a line
 /// break in a plan file's text never starts a line of Markdown of its own.
 pub(crate) fn push_encoded(out: &mut String, s: &str) {
-    let s = &*folded(s);
+    push_encoded_exact(out, &folded(s));
+}
+
+/// [`push_encoded`] keeping every space as it is: for a check command,
+/// where spacing is the shell's business.
+pub(crate) fn push_encoded_exact(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let (mut i, mut copied) = (0, 0);
     while i < bytes.len() {

@@ -21,7 +21,8 @@
 //!   else that could end it early or let GitHub show it; `blocker` appears
 //!   only on blocked tasks, `dropped-by=person` whenever a person dropped it (`user`, what older exports wrote, reads the same).
 //! - `<label>` is what a reader sees: ` (in progress)`, ` (blocked: <reason>)`
-//!   or ` (blocked)`, ` (dropped)`, or nothing. Reading ignores it, and
+//!   or ` (blocked)`, ` (dropped)`, or nothing; then, for a task with a
+//!   check, ` (check passed|failed|not run: <command>)`. Reading ignores it, and
 //!   everything else after the state comment.
 //!
 //! Phases are `### <name>` headings (any level reads back), the name
@@ -82,6 +83,20 @@ fn render_gfm_task(out: &mut String, task: &Task) {
         (Status::Blocked, None) => out.push_str(" (blocked)"),
         (Status::Abandoned, _) => out.push_str(" (dropped)"),
         (Status::Pending | Status::Completed, _) => {}
+    }
+    if let Some(command) = task.check_command() {
+        // The pull request shows what proved the work: the check's last
+        // result as recorded (a `check --verify` run's, when export has one).
+        let result = match task.proof() {
+            Some(p) if p.passed() => "passed",
+            Some(p) if p.exit.is_some() => "failed",
+            _ => "not run",
+        };
+        out.push_str(" (check ");
+        out.push_str(result);
+        out.push_str(": ");
+        out.push_str(&encode_gfm(command, false));
+        out.push(')');
     }
     out.push('\n');
     for note in &task.notes {

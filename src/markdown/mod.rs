@@ -144,6 +144,11 @@ fn render_task_as(out: &mut String, task: &Task, provenance: bool) {
     if task.dropped_by.as_deref() == Some("user") {
         out.push_str(" <!-- dropped-by: person -->");
     }
+    if let Some(command) = task.check_command() {
+        out.push_str(" <!-- verify: ");
+        escape::push_encoded_exact(out, command);
+        out.push_str(" -->");
+    }
     render_meta(out, task, provenance);
     out.push('\n');
     render_notes(out, task);
@@ -154,7 +159,15 @@ fn render_task_as(out: &mut String, task: &Task, provenance: bool) {
 pub(crate) fn render_meta(out: &mut String, task: &Task, provenance: bool) {
     let mut words = meta_words(task);
     if !provenance {
-        words.retain(|w| !w.starts_with("by=") && !w.starts_with("at="));
+        words
+            .retain(|w| !w.starts_with("by=") && !w.starts_with("at=") && !w.starts_with("proof="));
+        // A person reads whether the check proved it, not the record.
+        match task.proof() {
+            Some(p) if p.passed() => words.push("verified".into()),
+            Some(p) if p.exit.is_none() => words.push("unverified".into()),
+            Some(_) => words.push("check-failed".into()),
+            None => {}
+        }
     }
     if !words.is_empty() {
         out.push_str(" <!-- todo: ");
@@ -182,7 +195,38 @@ pub(crate) fn meta_words(task: &Task) -> Vec<String> {
     if task.unlocked {
         words.push("unlocked".into());
     }
+    if let Some(v) = task.verify.as_deref() {
+        if let Some(t) = v.timeout {
+            words.push(format!("timeout={t}"));
+        }
+        if let Some(p) = &v.proof {
+            words.push(format!("proof={}", state::proof_word(p)));
+        }
+    }
     words
+}
+
+/// The task's check, to fill in from its parts as they are read: the
+/// command comes from its own comment (or GFM's `verify=`), the timeout
+/// and proof from the `todo:` words.
+fn verify_of(task: &mut Task) -> &mut crate::plan::Verify {
+    task.verify.get_or_insert_with(Box::default)
+}
+
+/// A check read without its command is no check.
+pub(crate) fn settle_verify(task: &mut Task) {
+    if task
+        .verify
+        .as_deref()
+        .is_some_and(|v| crate::plan::clean_command(&v.command).is_none())
+    {
+        task.verify = None;
+    }
+    if task.status != Status::Completed
+        && let Some(v) = task.verify.as_deref_mut()
+    {
+        v.proof = None;
+    }
 }
 
 /// Read the words [`meta_words`] wrote; unknown words are ignored.
@@ -192,6 +236,9 @@ pub(crate) fn read_meta_word(task: &mut Task, word: &str) {
         Some(("at", v)) => task.at = Some(v.to_string()),
         Some(("checks", v)) => task.checks = crate::plan::Checks::parse(v).unwrap_or_default(),
         None if word == "unlocked" => task.unlocked = true,
+        Some(("timeout", v)) => verify_of(task).timeout = v.parse().ok().filter(|n| *n > 0),
+        Some(("proof", v)) => verify_of(task).proof = state::read_proof_word(v),
+        Some(("verify", v)) => verify_of(task).command = state::decode_word(v),
         _ => {}
     }
 }

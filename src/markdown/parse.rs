@@ -529,6 +529,15 @@ fn read_comments(tail: &str, task: &mut Task) -> bool {
         tail = tail[..i].trim_end();
     }
     if let Some(i) = tail.rfind("<!--")
+        && let Some(command) = comment_body(&tail[i..])
+            .and_then(|b| b.trim().strip_prefix("verify:"))
+            .map(|c| decode_text(c.trim()))
+    {
+        super::verify_of(task).command = command;
+        tail = tail[..i].trim_end();
+    }
+    super::settle_verify(task);
+    if let Some(i) = tail.rfind("<!--")
         // `user`: what checklists written before `person` say.
         && matches!(
             comment_body(&tail[i..]).map(str::trim),

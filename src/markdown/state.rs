@@ -30,6 +30,10 @@ pub(super) fn push_state(out: &mut String, task: &Task) {
         out.push_str(" blocker=");
         out.push_str(&percent_encode(blocker));
     }
+    if let Some(command) = task.check_command() {
+        out.push_str(" verify=");
+        out.push_str(&percent_encode(command));
+    }
     for word in super::meta_words(task) {
         out.push(' ');
         out.push_str(&word);
@@ -63,7 +67,9 @@ pub(super) fn read_state(tail: &str) -> Option<State> {
             Some(("dropped-by", v)) if matches!(&*percent_decode(v), "person" | "user") => {
                 state.dropped_by = Some("user".to_string());
             }
-            Some(("by" | "at" | "checks", _)) => state.meta.push(word.to_string()),
+            Some(("by" | "at" | "checks" | "verify" | "timeout" | "proof", _)) => {
+                state.meta.push(word.to_string());
+            }
             None if word == "unlocked" => state.meta.push(word.to_string()),
             _ => {}
         }
@@ -89,17 +95,72 @@ pub(super) fn restore(status: Status, content: &str, state: &State) -> Result<Ta
         status,
         ..Task::default()
     };
-    if status.is_open() == state.status.is_open() {
+    let agrees = status.is_open() == state.status.is_open();
+    if agrees {
         task.status = state.status;
         task.dropped_by = state.dropped_by.clone();
         if state.status == Status::Blocked {
             task.blocker = state.blocker.clone();
         }
-        for word in &state.meta {
+    }
+    for word in &state.meta {
+        // The check stays whatever the box says; what went with the
+        // status only where the box agrees.
+        if agrees || word.starts_with("verify=") || word.starts_with("timeout=") {
             super::read_meta_word(&mut task, word);
         }
     }
+    super::settle_verify(&mut task);
     Ok(task)
+}
+
+/// A proof as one word of a state comment:
+/// `exit:0;ms:812;at:<time>;commit:<sha>;run:<command>`, or
+/// `unverified;at:<time>;run:<command>` when a person skipped the check.
+pub(super) fn proof_word(p: &crate::plan::Proof) -> String {
+    let mut parts = Vec::new();
+    match p.exit {
+        Some(code) => {
+            parts.push(format!("exit:{code}"));
+            parts.push(format!("ms:{}", p.ms));
+        }
+        None => parts.push("unverified".into()),
+    }
+    parts.push(format!("at:{}", percent_encode(&p.at)));
+    if let Some(c) = &p.commit {
+        parts.push(format!("commit:{}", percent_encode(c)));
+    }
+    parts.push(format!("run:{}", percent_encode(&p.command)));
+    parts.join(";")
+}
+
+/// Read [`proof_word`]; `None` when it is not one.
+pub(super) fn read_proof_word(word: &str) -> Option<crate::plan::Proof> {
+    let mut proof = crate::plan::Proof::default();
+    let (mut ran, mut skipped, mut at) = (false, false, false);
+    for part in word.split(';') {
+        match part.split_once(':') {
+            Some(("exit", v)) => proof.exit = Some(v.parse().ok()?),
+            Some(("ms", v)) => proof.ms = v.parse().ok()?,
+            Some(("at", v)) => {
+                proof.at = percent_decode(v);
+                at = true;
+            }
+            Some(("commit", v)) => proof.commit = Some(percent_decode(v)),
+            Some(("run", v)) => {
+                proof.command = percent_decode(v);
+                ran = true;
+            }
+            None if part == "unverified" => skipped = true,
+            _ => {}
+        }
+    }
+    (ran && at && (skipped == proof.exit.is_none())).then_some(proof)
+}
+
+/// A value of a state word, decoded.
+pub(super) fn decode_word(v: &str) -> String {
+    percent_decode(v)
 }
 
 fn percent_encode(s: &str) -> String {

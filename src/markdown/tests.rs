@@ -135,16 +135,55 @@ fn task() -> impl Strategy<Value = Task> {
         prop::option::of(text()),
         any::<bool>(),
         prop::collection::vec(text(), 0..3),
+        check(),
     )
-        .prop_map(|(content, status, blocker, dropped, notes)| Task {
+        .prop_map(|(content, status, blocker, dropped, notes, check)| Task {
             content,
             status,
             // A blocker only on blocked tasks, and only people drop tasks.
             blocker: blocker.filter(|_| status == Status::Blocked),
             dropped_by: dropped.then(|| "user".to_string()),
             notes,
+            // A proof only on completed tasks.
+            verify: check.map(|mut v| {
+                if status != Status::Completed {
+                    v.proof = None;
+                }
+                Box::new(v)
+            }),
             ..Task::default()
         })
+}
+
+/// A task's check (any command on one line), with or without a timeout and
+/// a proof (passed, failed or skipped, with or without a commit).
+fn check() -> impl Strategy<Value = Option<crate::plan::Verify>> {
+    let proof = (
+        prop::option::of(-1i32..3),
+        0u64..100_000,
+        prop::option::of("[0-9a-f]{7,40}"),
+        text(),
+    )
+        .prop_map(|(exit, ms, commit, command)| crate::plan::Proof {
+            command: crate::plan::clean_command(&command).unwrap_or_else(|| "true".into()),
+            exit,
+            ms: if exit.is_some() { ms } else { 0 },
+            at: "2026-01-02T03:04:05Z".into(),
+            commit,
+        });
+    prop::option::of((
+        text(),
+        prop::option::of(1u64..10_000),
+        prop::option::of(proof),
+    ))
+    .prop_map(|check| {
+        let (command, timeout, proof) = check?;
+        Some(crate::plan::Verify {
+            command: crate::plan::clean_command(&command)?,
+            timeout,
+            proof,
+        })
+    })
 }
 
 fn phases() -> impl Strategy<Value = Vec<Phase>> {
@@ -466,7 +505,13 @@ fn as_typed(phases: &[Phase]) -> Vec<String> {
                 (Status::Abandoned, _) => " (dropped)".to_string(),
                 _ => String::new(),
             };
-            out.push(shown(&format!("{}{label}", task.content)));
+            let check = match (task.check_command(), task.proof()) {
+                (None, _) => String::new(),
+                (Some(c), Some(p)) if p.passed() => format!(" (check passed: {c})"),
+                (Some(c), Some(p)) if p.exit.is_some() => format!(" (check failed: {c})"),
+                (Some(c), _) => format!(" (check not run: {c})"),
+            };
+            out.push(shown(&format!("{}{label}{check}", task.content)));
             out.extend(task.notes.iter().map(|n| shown(n)));
         }
     }

@@ -430,6 +430,15 @@ impl<'a> Merger<'a> {
                 "who checks it changed on both sides; kept theirs".to_string(),
             );
         }
+        // The check and its proof go together: the proof says what ran.
+        let (verify, clash) = merge3(&b.verify, &o.verify, &t.verify);
+        if clash {
+            self.conflict(
+                &id,
+                &content,
+                "its check changed on both sides; kept ours".to_string(),
+            );
+        }
         let (phase, clash) = merge3(bp, op, tp);
         if clash {
             let name = |p: Option<&Phase>| p.map(|p| p.name.clone()).unwrap_or_default();
@@ -452,6 +461,7 @@ impl<'a> Merger<'a> {
                 at: state.at,
                 checks: checks.0,
                 unlocked: checks.1,
+                verify,
                 notes: merge_notes(&b.notes, &o.notes, &t.notes),
                 extra: extra.into(),
             },

@@ -1143,3 +1143,54 @@ fn the_task_started_last_stays_in_progress() {
         .collect();
     assert_eq!(started, ["b"]);
 }
+
+/// A check given on one side and the task completed (with its proof) on
+/// the other both survive; a check changed on both sides keeps ours and
+/// says so.
+#[test]
+fn a_check_and_its_proof_survive_the_merge() {
+    let base = build(&[("A", &["a", "b"])]);
+    let check = |command: &str, proof: bool| {
+        Some(Box::new(crate::plan::Verify {
+            command: command.into(),
+            timeout: None,
+            proof: proof.then(|| crate::plan::Proof {
+                command: command.into(),
+                exit: Some(0),
+                ms: 5,
+                at: "2026-01-02T03:04:05Z".into(),
+                commit: None,
+            }),
+        }))
+    };
+    let mut ours = base.clone();
+    ours.phases[0].tasks[0].verify = check("cargo test a", false);
+    let mut theirs = base.clone();
+    theirs.phases[0].tasks[1].verify = check("make b", true);
+    theirs.phases[0].tasks[1].status = Status::Completed;
+    let merged = merge(&base, &ours, &theirs).unwrap();
+    let tasks = &merged.plan.phases[0].tasks;
+    assert_eq!(tasks[0].check_command(), Some("cargo test a"));
+    assert_eq!(tasks[1].check_command(), Some("make b"));
+    assert!(tasks[1].proof().is_some_and(crate::plan::Proof::passed));
+    // Both sides change the same task's check: ours, with a conflict noted.
+    let mut theirs = base.clone();
+    theirs.phases[0].tasks[0].verify = check("cargo test other", false);
+    let merged = merge(&base, &ours, &theirs).unwrap();
+    assert_eq!(
+        merged.plan.phases[0].tasks[0].check_command(),
+        Some("cargo test a")
+    );
+    assert!(
+        merged
+            .findings
+            .iter()
+            .any(|f| f.message.contains("check changed on both sides")),
+        "{:?}",
+        merged
+            .findings
+            .iter()
+            .map(|f| &f.message)
+            .collect::<Vec<_>>()
+    );
+}

@@ -137,7 +137,11 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
         if o_phase.id != *t_phase {
             took.push("ours' phase".to_string());
         }
-        if o.checks != t.checks || o.unlocked != t.unlocked || o.extra != t.extra {
+        if o.checks != t.checks
+            || o.unlocked != t.unlocked
+            || o.verify != t.verify
+            || o.extra != t.extra
+        {
             took.push("ours' other fields".to_string());
         }
         if !took.is_empty() {

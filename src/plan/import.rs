@@ -41,6 +41,13 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         checks: Option<String>,
         #[serde(default)]
         unlocked: Option<bool>,
+        // The task's check (`todo verify`) and its proof.
+        #[serde(default)]
+        verify: Option<String>,
+        #[serde(default, rename = "verifyTimeout")]
+        verify_timeout: Option<u64>,
+        #[serde(default)]
+        proof: Option<serde_json::Value>,
     }
     #[derive(serde::Deserialize)]
     #[serde(rename_all = "snake_case")]
@@ -124,6 +131,20 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
                 by: by.filter(|_| status != Status::Pending),
                 checks,
                 unlocked: t.unlocked.unwrap_or(false),
+                verify: t
+                    .verify
+                    .and_then(|c| super::clean_command(&c))
+                    .map(|command| {
+                        Box::new(super::Verify {
+                            command,
+                            timeout: t.verify_timeout.filter(|n| *n > 0),
+                            proof: t
+                                .proof
+                                .as_ref()
+                                .and_then(super::json::proof_from_value)
+                                .filter(|_| status == Status::Completed),
+                        })
+                    }),
                 ..Task::default()
             });
         }

@@ -21,7 +21,9 @@ use std::fmt::{self, Write as _};
 use serde::de::{self, DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
-use super::{Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task};
+use super::{
+    Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Proof, Status, Task, Verify,
+};
 
 /// The version of the file format this build writes (it reads 1 and 2).
 pub const VERSION: u64 = 2;
@@ -198,6 +200,9 @@ const KNOWN: &[&str] = &[
     "at",
     "checks",
     "unlocked",
+    "verify",
+    "verifyTimeout",
+    "proof",
     "name",
     "tasks",
     "version",
@@ -616,9 +621,13 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
         let (mut id, mut content, mut status) = (None, None, None);
         let mut removed = None;
         let mut keys = Keys::default();
+        let mut check = Check::default();
         while let Some(key) = map.next_key_seed(KeySeed)? {
             keys.first(&key, &task.extra)?;
             match key.as_str() {
+                "verify" => check.command = Some(map.next_value()?),
+                "verifyTimeout" => check.timeout = Some(map.next_value_seed(Exact)?),
+                "proof" => check.proof = Some(map.next_value_seed(Exact)?),
                 "id" => id = Some(take_id(&mut map, self.seen)?),
                 "content" => content = Some(map.next_value()?),
                 "status" => status = Some(map.next_value_seed(StatusSeed)?),
@@ -659,8 +668,107 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
         }
         task.content = content.ok_or_else(|| A::Error::missing_field("content"))?;
         task.status = status.ok_or_else(|| A::Error::missing_field("status"))?;
+        check.settle(&mut task);
         Ok(Some(task))
     }
+}
+
+/// A task's check as read: `verify` (the command), `verifyTimeout`
+/// (seconds) and `proof`, which may come in any order.
+#[derive(Default)]
+struct Check {
+    command: Option<String>,
+    timeout: Option<Value>,
+    proof: Option<Value>,
+}
+
+impl Check {
+    /// Put the check on `task`. A timeout or proof this version cannot
+    /// read (or one without a command) is kept as written, as unknown
+    /// fields are.
+    fn settle(self, task: &mut Task) {
+        let timeout = self.timeout.map(|v| (v.as_u64().filter(|n| *n > 0), v));
+        let proof = self.proof.map(|v| (proof_from_value(&v), v));
+        let raw = self.command;
+        let Some(command) = raw.as_deref().and_then(super::clean_command) else {
+            if let Some(c) = raw {
+                task.extra.insert("verify".into(), c.into());
+            }
+            if let Some((_, v)) = timeout {
+                task.extra.insert("verifyTimeout".into(), v);
+            }
+            if let Some((_, v)) = proof {
+                task.extra.insert("proof".into(), v);
+            }
+            return;
+        };
+        let mut verify = Verify {
+            command,
+            timeout: None,
+            proof: None,
+        };
+        match timeout {
+            Some((Some(n), _)) => verify.timeout = Some(n),
+            Some((None, v)) => {
+                task.extra.insert("verifyTimeout".into(), v);
+            }
+            None => {}
+        }
+        match proof {
+            Some((Some(p), _)) => verify.proof = Some(p),
+            Some((None, v)) => {
+                task.extra.insert("proof".into(), v);
+            }
+            None => {}
+        }
+        task.verify = Some(Box::new(verify));
+    }
+}
+
+/// A proof as the file holds it: `{"command": …, "exit": 0, "ms": 812,
+/// "at": …, "commit": …}`, or `"unverified": true` in place of `exit`
+/// and `ms` when a person skipped the check.
+pub fn proof_to_value(p: &Proof) -> Value {
+    let mut m = serde_json::Map::new();
+    m.insert("command".into(), p.command.clone().into());
+    match p.exit {
+        Some(code) => {
+            m.insert("exit".into(), code.into());
+            m.insert("ms".into(), p.ms.into());
+        }
+        None => {
+            m.insert("unverified".into(), true.into());
+        }
+    }
+    m.insert("at".into(), p.at.clone().into());
+    if let Some(c) = &p.commit {
+        m.insert("commit".into(), c.clone().into());
+    }
+    Value::Object(m)
+}
+
+/// Read [`proof_to_value`]'s shape; `None` when it is not that.
+pub fn proof_from_value(v: &Value) -> Option<Proof> {
+    let o = v.as_object()?;
+    let command = o.get("command")?.as_str()?.to_string();
+    let at = o.get("at")?.as_str()?.to_string();
+    let commit = match o.get("commit") {
+        None => None,
+        Some(c) => Some(c.as_str()?.to_string()),
+    };
+    let (exit, ms) = if o.get("unverified").and_then(Value::as_bool) == Some(true) {
+        (None, 0)
+    } else {
+        let exit = i32::try_from(o.get("exit")?.as_i64()?).ok()?;
+        (Some(exit), o.get("ms")?.as_u64()?)
+    };
+    Some(Proof {
+        command,
+        exit,
+        ms,
+        at,
+        commit,
+    })
 }
 
 /// An unknown field's value, kept exactly as written: numbers keep their
@@ -938,6 +1046,17 @@ fn write_task_fields(out: &mut String, task: &Task, fields: &StatusFields) {
     }
     if task.unlocked {
         out.push_str(", \"unlocked\": true");
+    }
+    if let Some(v) = task.verify.as_deref() {
+        out.push_str(", \"verify\": ");
+        string(out, &v.command);
+        if let Some(t) = v.timeout {
+            let _ = write!(out, ", \"verifyTimeout\": {t}");
+        }
+        if let Some(p) = &v.proof {
+            out.push_str(", \"proof\": ");
+            compact(out, &proof_to_value(p));
+        }
     }
     if !task.notes.is_empty() {
         out.push_str(", \"notes\": [");
@@ -1407,6 +1526,54 @@ mod tests {
             version: VERSION,
             ..plan.clone()
         }
+    }
+
+    #[test]
+    fn a_check_and_its_proof_round_trip_on_the_task_line() {
+        let text = r#"{
+  "version": 2,
+  "phases": [
+
+    { "id": "p1", "tasks": [
+
+      { "id": "t1",
+        "content": "Auth", "status": "completed", "verify": "cargo test auth", "verifyTimeout": 120, "proof": {"command":"cargo test auth","exit":0,"ms":812,"at":"2026-01-02T03:04:05Z","commit":"abc1234"} }
+
+      ,
+      { "id": "t2",
+        "content": "Keys", "status": "completed", "verify": "make keys", "proof": {"command":"make keys","unverified":true,"at":"2026-01-02T03:04:05Z"} }
+
+    ], "name": "Auth" }
+
+  ]
+}
+"#;
+        let plan = parse(text).unwrap();
+        let t1 = &plan.phases[0].tasks[0];
+        let v = t1.verify.as_deref().unwrap();
+        assert_eq!(
+            (v.command.as_str(), v.timeout),
+            ("cargo test auth", Some(120))
+        );
+        let p = v.proof.as_ref().unwrap();
+        assert!(p.passed());
+        assert_eq!((p.ms, p.commit.as_deref()), (812, Some("abc1234")));
+        let p2 = plan.phases[0].tasks[1].proof().unwrap();
+        assert_eq!(p2.exit, None);
+        assert!(plan.tasks().all(|(_, _, t)| t.extra.is_empty()));
+        assert_eq!(render(&plan), text);
+    }
+
+    #[test]
+    fn a_check_this_version_cannot_read_is_kept_as_written() {
+        let text = r#"{ "version": 2, "phases": [ { "id": "p1", "name": "A", "tasks": [
+          { "id": "t1", "content": "x", "status": "completed", "verify": "two\nlines", "verifyTimeout": "soon", "proof": {"by": "someone"} } ] } ] }"#;
+        let plan = parse(text).unwrap();
+        let t = &plan.phases[0].tasks[0];
+        assert!(t.verify.is_none());
+        assert_eq!(t.extra.len(), 3, "{:?}", t.extra);
+        let again = parse(&render(&plan)).unwrap();
+        assert_eq!(again.phases[0].tasks[0].extra, t.extra);
     }
 
     #[test]

@@ -150,8 +150,60 @@ pub struct Task {
     pub checks: Checks,
     /// A person lifted an agent-only `checks`: the agent may never set it again.
     pub unlocked: bool,
+    /// The command that proves the task done, and the proof of its last
+    /// run (`todo verify`); boxed, since most tasks have none.
+    pub verify: Option<Box<Verify>>,
     /// Fields this version does not know, kept verbatim for newer versions.
     pub extra: Extra,
+}
+
+/// A task's check: the command `done` runs before the task counts as
+/// done, its own timeout, and what its last run by `done` proved.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Verify {
+    pub command: String,
+    /// Seconds; `None` takes the default.
+    pub timeout: Option<u64>,
+    /// Set when the task was completed; cleared when it reopens.
+    pub proof: Option<Proof>,
+}
+
+/// What completing a task with a check recorded: the command as it ran,
+/// its exit status, how long it took, when, and on which commit. `exit`
+/// is `None` when a person completed it with `--no-verify`.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Proof {
+    pub command: String,
+    pub exit: Option<i32>,
+    pub ms: u64,
+    pub at: String,
+    pub commit: Option<String>,
+}
+
+impl Proof {
+    /// The check ran and passed.
+    pub fn passed(&self) -> bool {
+        self.exit == Some(0)
+    }
+}
+
+/// A check command as kept: trimmed, on one line (a checklist line holds
+/// it), not empty. Inner spacing is the shell's business and stays.
+pub(crate) fn clean_command(command: &str) -> Option<String> {
+    let c = command.trim();
+    (!c.is_empty() && !c.chars().any(char::is_control)).then(|| c.to_string())
+}
+
+impl Task {
+    /// The task's check command, if it has one.
+    pub fn check_command(&self) -> Option<&str> {
+        self.verify.as_deref().map(|v| v.command.as_str())
+    }
+
+    /// The proof recorded when the task was completed.
+    pub fn proof(&self) -> Option<&Proof> {
+        self.verify.as_deref().and_then(|v| v.proof.as_ref())
+    }
 }
 
 /// Who makes a change (docs/contract.md, "A plan a person and an agent share").

@@ -72,6 +72,11 @@ pub enum Op {
         checks: super::Checks,
         unlocked: bool,
     },
+    /// Give a task a check, change it, or (`None`) remove it.
+    SetVerify {
+        task: String,
+        verify: Option<Box<super::Verify>>,
+    },
     /// Replace all phases (import, edit, undo). Ids are the caller's; the
     /// counters only ever rise.
     Replace {
@@ -152,6 +157,10 @@ pub enum Refusal {
     PlanBadPosition,
     PlanTooLarge,
     PlanInvalid,
+    /// A task's check failed (or timed out): it is not done.
+    CheckFailed,
+    /// A task's check is not trusted on this machine: it did not run.
+    CheckUntrusted,
 }
 
 impl Refusal {
@@ -166,6 +175,8 @@ impl Refusal {
             Refusal::PlanBadPosition => "plan-bad-position",
             Refusal::PlanTooLarge => "plan-too-large",
             Refusal::PlanInvalid => "plan-invalid",
+            Refusal::CheckFailed => "check-failed",
+            Refusal::CheckUntrusted => "check-untrusted",
         }
     }
 }

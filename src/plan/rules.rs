@@ -82,6 +82,23 @@ pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Res
     let Some(b) = before else {
         return Ok(());
     };
+    // What proves a task done is not the agent's to weaken: it may give a
+    // task a check, never change or remove one.
+    if by.actor == Actor::Agent
+        && let (Some(was), Some(a)) = (b.verify.as_deref(), after)
+        && a.verify
+            .as_deref()
+            .is_none_or(|v| v.command != was.command || v.timeout != was.timeout)
+    {
+        return Err(refuse(
+            Refusal::OpNotAllowed,
+            format!(
+                "{} has a check (`{}`); an agent may not change or remove it. Make the check pass instead.",
+                name(b),
+                was.command
+            ),
+        ));
+    }
     match by.actor {
         Actor::Agent => {
             if b.checks == Checks::Person {

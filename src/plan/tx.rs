@@ -43,6 +43,19 @@ pub(crate) struct Tx {
     start_count: usize,
     /// How many objectives and findings it had then.
     start_aims: (usize, usize),
+    /// Runs the check of a task this change completes (`crate::verify`);
+    /// `None`: such a task is completed without a proof.
+    prover: Option<Box<dyn Prover>>,
+    /// A person completes without running checks (`done --no-verify`):
+    /// the proof says unverified. Never for an agent.
+    unverified: bool,
+}
+
+/// What proves a task done: runs its check when a change completes it.
+/// The plan only asks; running commands is `crate::verify`'s.
+pub(crate) trait Prover {
+    /// The proof that `task` is done, or the refusal that says why not.
+    fn prove(&mut self, task: &Task) -> Result<super::Proof, OpError>;
 }
 
 /// A transaction that committed: the plan as it is now (its `rev` raised
@@ -434,6 +447,8 @@ impl Tx {
             restoring: false,
             start_count: 0,
             start_aims: (0, 0),
+            prover: None,
+            unverified: false,
         }
         .counted()
     }
@@ -447,6 +462,17 @@ impl Tx {
     /// Who makes this change and when: provenance and permissions follow.
     pub(crate) fn set_by(&mut self, by: By) {
         self.by = Some(by);
+    }
+
+    /// Who runs the checks of the tasks this change completes.
+    pub(crate) fn set_prover(&mut self, prover: Box<dyn Prover>) {
+        self.prover = Some(prover);
+    }
+
+    /// Complete without running checks (a person's `done --no-verify`);
+    /// refused at commit when the actor is an agent.
+    pub(crate) fn skip_checks(&mut self) {
+        self.unverified = true;
     }
 
     /// This change puts back an earlier state (undo): provenance comes
@@ -592,6 +618,14 @@ impl Tx {
             return Ok(());
         };
         let stamp = !*restoring;
+        // Tasks this change completes that have a check: proven last, once
+        // every rule has passed, so a refused change runs nothing.
+        let mut proving: Vec<String> = Vec::new();
+        let mut note = |b: Option<&Task>, t: &mut Task| {
+            if stamp && needs_proof(b, t) {
+                proving.push(t.id.clone());
+            }
+        };
         if let Some(whole) = &change.whole {
             let before: Map<&Task> = whole
                 .iter()
@@ -606,6 +640,7 @@ impl Tx {
                         rules::stamp(by, b, t);
                     }
                     rules::check(by, b, Some(t))?;
+                    note(b, t);
                     seen.insert(t.id.clone());
                 }
             }
@@ -629,6 +664,7 @@ impl Tx {
                     rules::stamp(by, b.as_ref(), t);
                 }
                 rules::check(by, b.as_ref(), Some(t))?;
+                note(b.as_ref(), t);
             }
             // Kept by id, once places moved: there now, or gone.
             let mut ids: Vec<&String> = change.tasks.keys().collect();
@@ -643,6 +679,7 @@ impl Tx {
                             rules::stamp(by, b.as_ref(), t);
                         }
                         rules::check(by, b.as_ref(), Some(t))?;
+                        note(b.as_ref(), t);
                     }
                     // A task that left the plan is kept whole.
                     None => match kept {
@@ -670,7 +707,56 @@ impl Tx {
         let (objectives, findings) = self.start_aims;
         rules::check_count(by, "objectives", objectives, plan.objectives.len(), limit)?;
         rules::check_count(by, "findings", findings, plan.findings.len(), limit)?;
-        rules::check_size(by, self.start_count, plan.task_count(), limit)
+        rules::check_size(by, self.start_count, plan.task_count(), limit)?;
+        let actor = by.actor;
+        self.prove(actor, &proving)
+    }
+
+    /// Record the proof of each task in `ids` (just completed, with a
+    /// check): its check run by the prover, or, for a person who said
+    /// `--no-verify`, a proof that says it was not run. An agent never
+    /// skips (SPEC §8): its `--no-verify` is refused.
+    fn prove(&mut self, actor: Actor, ids: &[String]) -> Result<(), OpError> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        if self.unverified && actor == Actor::Agent {
+            return Err(OpError::Refused {
+                code: super::ops::Refusal::OpNotAllowed,
+                message: "an agent may not complete a task without running its check \
+                          (--no-verify is a person's); run the work's check and fix what fails."
+                    .to_string(),
+            });
+        }
+        let now = self.by.as_ref().map(|b| b.now.clone()).unwrap_or_default();
+        for id in ids {
+            let Some(pos) = self.index.find(&self.plan, id) else {
+                continue;
+            };
+            let task = &self.plan.phases[pos.phase].tasks[pos.task];
+            let Some(command) = task.check_command() else {
+                continue;
+            };
+            let proof = if self.unverified {
+                super::Proof {
+                    command: command.to_string(),
+                    exit: None,
+                    ms: 0,
+                    at: now.clone(),
+                    commit: None,
+                }
+            } else {
+                match self.prover.as_mut() {
+                    Some(prover) => prover.prove(task)?,
+                    None => continue,
+                }
+            };
+            let task = &mut self.plan.phases[pos.phase].tasks[pos.task];
+            if let Some(v) = task.verify.as_deref_mut() {
+                v.proof = Some(proof);
+            }
+        }
+        Ok(())
     }
 
     /// Enforce "one task in progress": keep the first `in_progress` task,
@@ -1085,6 +1171,17 @@ impl Tx {
                 }
                 changed
             }
+            Op::SetVerify { task, verify } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                let changed = t.verify != verify;
+                if changed {
+                    self.change.task(pos, t);
+                    t.verify = verify;
+                }
+                changed
+            }
             Op::Prune => {
                 let finished = |t: &Task| !t.status.is_open();
                 let mut changed = false;
@@ -1274,6 +1371,18 @@ impl Tx {
 
 /// A finished task cannot be blocked: the one rule `block` checks before
 /// it builds an op, and the op checks again.
+/// Whether the change completes `t` (it was not completed before) and
+/// `t` has a check to run; a task that leaves `completed` loses its proof.
+fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
+    if t.status != Status::Completed {
+        if let Some(v) = t.verify.as_deref_mut() {
+            v.proof = None;
+        }
+        return false;
+    }
+    t.verify.is_some() && before.is_none_or(|b| b.status != Status::Completed)
+}
+
 pub(crate) fn finished_block(task: &Task) -> Result<(), OpError> {
     if task.status.is_open() {
         return Ok(());

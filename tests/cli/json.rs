@@ -188,6 +188,39 @@ fn cases() -> Vec<Case> {
             ..OK
         },
         Case {
+            verb: "verify",
+            args: &["rotate keys", "cargo test keys"],
+            message: "Check of Rotate keys: cargo test keys",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "verify",
+            args: &["rotate keys", ""],
+            exit: 2,
+            error: Some("usage"),
+            message: "a check is a command on one line, not empty: todo verify <task> \"cargo test auth\"",
+            rev: Some(5),
+            ..OK
+        },
+        Case {
+            verb: "trust",
+            args: &["--yes"],
+            setup: "$TODO verify -q keys 'echo ok'",
+            message: "Checks of {root}/.todo.json (run by `sh -c` in {root}):\n  NEW      echo ok\nTrusted 1 check(s) on this machine; a changed command asks again.",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "trust",
+            setup: "$TODO verify -q keys 'echo ok'",
+            exit: 7,
+            error: Some("check-untrusted"),
+            message: "Refused (check-untrusted): Checks of {root}/.todo.json (run by `sh -c` in {root}):\n  NEW      echo ok\n1 check(s) not trusted; nothing was allowed. Run `todo trust --yes` to allow them.",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
             verb: "check",
             exit: 1,
             message: "Not done: 5 tasks pending or in progress:\n- Auth\n  - Wire OAuth providers\n  - Rotate keys\n  - Add login rate limiting\n- Billing\n  - Wire Stripe webhooks\n  - Invoice export",
@@ -504,7 +537,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
             rev: None,
             ..OK
         },

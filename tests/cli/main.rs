@@ -51,3 +51,4 @@ mod status;
 mod terminal;
 mod traps;
 mod undo;
+mod verify;

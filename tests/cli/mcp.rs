@@ -648,3 +648,38 @@ fn each_tool_takes_its_own_shape_and_says_so_in_its_schema() {
     assert_eq!(lines[4]["reply"]["changed"], false);
     assert_eq!(env.rev(), 1);
 }
+
+/// An agent's `done` through MCP runs the task's check like any other:
+/// a failing one is refused with its output as the reason, and nothing
+/// changes; a check not trusted on this machine never runs.
+#[test]
+fn a_task_with_a_failing_check_is_not_done_through_mcp() {
+    let env = TestEnv::new();
+    env.run(&[
+        "append",
+        "A",
+        "a1",
+        "--verify",
+        "echo 'assertion failed: login'; exit 1",
+    ])
+    .ok();
+    let before = env.plan_text();
+    let mut server = Server::started(&env);
+    // Not trusted yet: it does not run.
+    let reply = server.call(1, json!({ "op": "done", "task": "A1" }));
+    assert_eq!(reply["result"]["isError"], true, "{reply}");
+    assert_eq!(reply_of(&reply)["error"]["code"], "check-untrusted");
+    env.run(&["trust", "--yes"]).ok();
+    let reply = server.call(2, json!({ "op": "done", "task": "A1" }));
+    assert_eq!(reply["result"]["isError"], true, "{reply}");
+    let answer = reply_of(&reply);
+    assert_eq!(answer["error"]["code"], "check-failed");
+    assert!(
+        answer["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("| assertion failed: login")),
+        "{answer}"
+    );
+    server.close();
+    assert_eq!(env.plan_text(), before);
+}

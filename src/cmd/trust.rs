@@ -1,0 +1,109 @@
+//! `todo trust`: a person allows the plan's checks to run on this machine.
+//! A check arrives with the plan (a clone, a pull): nothing runs until a
+//! person has read it here (`crate::verify::Trust`).
+
+use super::{Context, Outcome};
+use crate::cli::TrustArgs;
+use crate::error::{Error, Result};
+use crate::output::{Kind, Report};
+use crate::plan::ops::Refusal;
+use crate::plan::{Actor, Plan};
+use crate::text::Message;
+use crate::verify::{self as runner, Trust};
+
+pub(super) fn run(ctx: &Context, args: &TrustArgs) -> Outcome {
+    ctx.look(|plan| trust(ctx, plan, args))
+}
+
+fn trust(ctx: &Context, plan: &Plan, args: &TrustArgs) -> Result<Report> {
+    if ctx.actor == Some(Actor::Agent) {
+        return Err(Error::Refused {
+            code: Refusal::OpNotAllowed,
+            message: "only a person trusts a plan's checks; ask them to run `todo trust`.".into(),
+        });
+    }
+    let settings = ctx.check_settings();
+    let mut store = Trust::load(&settings);
+    let commands = runner::commands(plan);
+    if commands.is_empty() {
+        return Ok(Report::new(
+            "trust",
+            Kind::Confirm,
+            "The plan has no checks; nothing to trust.",
+        ));
+    }
+    let mut listing = Message::default();
+    listing.push(format!(
+        "Checks of {} (run by `sh -c` in {}):",
+        ctx.store.display(),
+        settings.root.display()
+    ));
+    let mut new = 0;
+    for c in &commands {
+        let known = store.allows(&settings.plan, c);
+        new += usize::from(!known);
+        listing.push(format!(
+            "  {} {c}",
+            if known { "trusted " } else { "NEW     " }
+        ));
+    }
+    let json = |r: Report| {
+        r.with("commands", serde_json::json!(commands))
+            .with("untrusted", new.into())
+    };
+    if new == 0 {
+        listing.push(format!(
+            "All {} check(s) are trusted on this machine.",
+            commands.len()
+        ));
+        return Ok(json(Report::new("trust", Kind::Confirm, listing)));
+    }
+    let yes = args.yes
+        || (ctx.interactive
+            && !ctx.out.json
+            && ask(
+                ctx,
+                &listing,
+                "Allow these commands to run on this machine? [y/N]",
+            ));
+    if !yes {
+        let mut message = listing.as_str().to_string();
+        message.push_str(&format!(
+            "\n{new} check(s) not trusted; nothing was allowed. Run `todo trust --yes` to allow them."
+        ));
+        return Err(Error::Refused {
+            code: Refusal::CheckUntrusted,
+            message,
+        });
+    }
+    store
+        .set(&settings.plan, &commands)
+        .map_err(|e| Error::io("Cannot record the trusted checks", e))?;
+    let mut message = if args.yes || !ctx.interactive {
+        listing
+    } else {
+        Message::default()
+    };
+    message.push(format!(
+        "Trusted {} check(s) on this machine; a changed command asks again.",
+        commands.len()
+    ));
+    Ok(json(Report::new("trust", Kind::Confirm, message)))
+}
+
+/// Ask on the terminal; only `y`/`yes` allows (Enter, end of input or an
+/// error does not).
+fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
+    use std::io::BufRead;
+    if ctx.out.ask(message, question).is_err() {
+        return false;
+    }
+    let mut answer = String::new();
+    match std::io::stdin().lock().read_line(&mut answer) {
+        Ok(0) | Err(_) => {
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), b"\n");
+            false
+        }
+        Ok(_) => matches!(answer.trim().to_lowercase().as_str(), "y" | "yes"),
+    }
+}

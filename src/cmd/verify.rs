@@ -1,0 +1,390 @@
+//! `todo verify <task> [<command>]`: give a task its check; and `todo check
+//! --verify`: rerun the checks of the completed tasks, in parallel, for CI.
+//! Running a check is `crate::verify`'s; this is the verbs' side.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::{Context, Outcome, at, find, text};
+use crate::cli::{CheckArgs, VerifyArgs};
+use crate::error::{Error, Result};
+use crate::exit_codes::ExitCode;
+use crate::matching::{Scope, Target};
+use crate::output::{Kind, Report};
+use crate::plan::{Actor, Op, Plan, Proof, Status, Tx, Verify, clean_command};
+use crate::verify::{self as runner, Run, Settings, Trust};
+
+pub(super) fn run(ctx: &Context, args: &VerifyArgs) -> Outcome {
+    if args.command.is_none() && !args.remove && args.timeout.is_none() {
+        return ctx.look(|plan| show(plan, args));
+    }
+    ctx.change(|tx| apply(tx, args))
+}
+
+/// The task's check, as `todo verify <task>` prints it.
+fn show(plan: &Plan, args: &VerifyArgs) -> Result<Report> {
+    let query = text(&args.task, "task")?;
+    let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
+        return Err(Error::usage("Checks go on tasks."));
+    };
+    let (phase, task) = super::task_ref(plan, &id)?;
+    let message = match task.verify.as_deref() {
+        None => format!(
+            "{} has no check. Give it one: todo verify {id} \"<command>\"",
+            task.content
+        ),
+        Some(v) => {
+            let mut m = format!("Check of {}: {}", task.content, v.command);
+            if let Some(t) = v.timeout {
+                m.push_str(&format!(" (timeout {t} s)"));
+            }
+            m
+        }
+    };
+    Ok(Report::new("verify", Kind::Data, message).task(phase, task))
+}
+
+pub(super) fn apply(tx: &mut Tx, args: &VerifyArgs) -> Result<Report> {
+    let query = text(&args.task, "task")?;
+    let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
+        return Err(Error::usage("Checks go on tasks."));
+    };
+    let (_, task) = super::task_ref(tx.plan(), &id)?;
+    let old = task.verify.clone();
+    let content = task.content.clone();
+    let (verify, message) = if args.remove {
+        match old {
+            None => (None, format!("{content} has no check; nothing changed.")),
+            Some(_) => (None, format!("Removed the check of {content}.")),
+        }
+    } else {
+        let command = match &args.command {
+            Some(c) => command(c)?,
+            None => match &old {
+                Some(v) => v.command.clone(),
+                None => {
+                    return Err(Error::usage(format!(
+                        "{content} has no check to set a timeout on; give the command too: todo verify {id} \"<command>\" --timeout SECS"
+                    )));
+                }
+            },
+        };
+        let same = old.as_deref().is_some_and(|v| v.command == command);
+        let verify = Verify {
+            timeout: args
+                .timeout
+                .or_else(|| old.as_deref().and_then(|v| v.timeout)),
+            // A proof speaks for the command that ran: a new one has none.
+            proof: old
+                .as_deref()
+                .and_then(|v| v.proof.clone())
+                .filter(|_| same),
+            command,
+        };
+        let message = format!("Check of {content}: {}", verify.command);
+        (Some(Box::new(verify)), message)
+    };
+    let applied = tx.apply(Op::SetVerify { task: id, verify })?;
+    let (phase, task) = at(tx.plan(), applied.at)?;
+    Ok(Report::new("verify", Kind::Confirm, message).task(phase, task))
+}
+
+/// A check command as given on the command line, or the usage error.
+pub(super) fn command(given: &str) -> Result<String> {
+    clean_command(given).ok_or_else(|| {
+        Error::usage(
+            "a check is a command on one line, not empty: todo verify <task> \"cargo test auth\"",
+        )
+    })
+}
+
+/// After `done`: say which checks passed (the report prints only once
+/// the change committed, so a check that failed never reads as passed),
+/// or that a person skipped them.
+pub(super) fn note_checks(report: &mut Report, skipped: bool) {
+    let mut lines = Vec::new();
+    for entry in &report.tasks {
+        let t = &entry.task;
+        // Newly completed ones: the proof is recorded as the change commits.
+        if t.status == Status::Completed
+            && t.proof().is_none()
+            && let Some(command) = t.check_command()
+        {
+            lines.push(if skipped {
+                format!(
+                    "Unverified (--no-verify): {} — check not run: {command}",
+                    t.content
+                )
+            } else {
+                format!("Check passed: {command}")
+            });
+        }
+    }
+    for line in lines {
+        report.message.push(line);
+    }
+}
+
+// ── check --verify ───────────────────────────────────────────────────────
+
+/// How one completed task's check did.
+struct Outcome1 {
+    id: String,
+    content: String,
+    phase: String,
+    command: String,
+    timeout: Duration,
+    /// `None`: not run (not trusted here).
+    run: Option<Run>,
+}
+
+impl Outcome1 {
+    fn result(&self) -> &'static str {
+        match &self.run {
+            None => "untrusted",
+            Some(r) if r.passed() => "passed",
+            Some(r) if r.timed_out => "timeout",
+            Some(_) => "failed",
+        }
+    }
+}
+
+pub(super) fn check(ctx: &Context, args: &CheckArgs) -> Outcome {
+    ctx.look(|plan| check_plan(ctx, plan, args))
+}
+
+fn check_plan(ctx: &Context, plan: &Plan, args: &CheckArgs) -> Result<Report> {
+    let settings = ctx.check_settings();
+    let trust = Trust::load(&settings);
+    let actor = ctx.actor.unwrap_or(Actor::Person);
+    let mut work: Vec<Outcome1> = Vec::new();
+    for (_, phase, t) in plan.tasks() {
+        if t.status != Status::Completed {
+            continue;
+        }
+        let Some(command) = t.check_command() else {
+            continue;
+        };
+        work.push(Outcome1 {
+            id: t.id.clone(),
+            content: t.content.clone(),
+            phase: phase.name.clone(),
+            command: command.to_string(),
+            timeout: settings.timeout_of(t),
+            run: None,
+        });
+    }
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        usize::from,
+    );
+    run_all(&settings, &trust, actor, &mut work, jobs);
+    let mut report = Report::new("check", Kind::Data, "");
+    report.rev = plan.rev;
+    if work.is_empty() {
+        report.message = "No completed task has a check; nothing to verify.".into();
+        return Ok(report
+            .with("checks", Value::Array(Vec::new()))
+            .with("complete", true.into()));
+    }
+    let failing = work.iter().filter(|o| o.result() != "passed").count();
+    let mut lines = table(&work);
+    lines.push(String::new());
+    lines.push(format!(
+        "{} check(s): {} passed, {failing} not passing.",
+        work.len(),
+        work.len() - failing
+    ));
+    for o in work.iter().filter(|o| o.result() != "passed") {
+        lines.push(String::new());
+        match &o.run {
+            None => {
+                lines.push(format!(
+                    "{} \"{}\": not run; its check is not trusted on this machine: {}",
+                    o.id, o.content, o.command
+                ));
+                lines.push(format!(
+                    "Read it, then run `todo trust` (CI: set {}=1).",
+                    runner::TRUST_VAR
+                ));
+            }
+            Some(r) => {
+                lines.push(format!(
+                    "{} \"{}\": {} ({}):",
+                    o.id,
+                    o.content,
+                    o.command,
+                    r.outcome(o.timeout)
+                ));
+                for line in r.tail(runner::TAIL_LINES) {
+                    lines.push(format!("  | {line}"));
+                }
+            }
+        }
+    }
+    report.message = lines.into_iter().collect();
+    report.exit = ExitCode::OpenWork.when(failing > 0);
+    let commit = runner::commit(&settings.root);
+    record(&settings, &work, commit.as_deref());
+    let json: Vec<Value> = work.iter().map(|o| to_json(o, commit.as_deref())).collect();
+    Ok(report
+        .with("checks", Value::Array(json))
+        .with("complete", (failing == 0).into()))
+}
+
+/// Run every trusted check, `jobs` at a time.
+fn run_all(settings: &Settings, trust: &Trust, actor: Actor, work: &mut [Outcome1], jobs: usize) {
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Run>>> = work.iter().map(|_| Mutex::new(None)).collect();
+    let todo: Vec<(&str, Duration, bool)> = work
+        .iter()
+        .map(|o| {
+            let ok = runner::trusted(settings, trust, actor, &o.command);
+            (o.command.as_str(), o.timeout, ok)
+        })
+        .collect();
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, work.len().max(1)) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(command, timeout, ok)) = todo.get(i) else {
+                        break;
+                    };
+                    if ok {
+                        let r = runner::run(command, &settings.root, timeout);
+                        if let Ok(mut slot) = slots[i].lock() {
+                            *slot = Some(r);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    for (o, slot) in work.iter_mut().zip(slots) {
+        o.run = slot.into_inner().ok().flatten();
+    }
+}
+
+/// `passed   t3  1.2 s  cargo test auth  (Auth: Wire OAuth)`, aligned.
+fn table(work: &[Outcome1]) -> Vec<String> {
+    let idw = work.iter().map(|o| o.id.len()).max().unwrap_or(0);
+    let cw = work
+        .iter()
+        .map(|o| o.command.chars().count())
+        .max()
+        .unwrap_or(0);
+    work.iter()
+        .map(|o| {
+            let secs = o.run.as_ref().map_or_else(
+                || "-".to_string(),
+                |r| format!("{:.1} s", r.elapsed.as_secs_f64()),
+            );
+            format!(
+                "{:<9} {:<idw$}  {:>7}  {:<cw$}  ({}: {})",
+                o.result(),
+                o.id,
+                secs,
+                o.command,
+                o.phase,
+                o.content
+            )
+        })
+        .collect()
+}
+
+fn to_json(o: &Outcome1, commit: Option<&str>) -> Value {
+    let mut v = json!({
+        "id": o.id,
+        "content": o.content,
+        "phase": o.phase,
+        "command": o.command,
+        "result": o.result(),
+    });
+    if let (Some(obj), Some(r)) = (v.as_object_mut(), &o.run) {
+        obj.insert("exit".into(), json!(r.exit));
+        obj.insert(
+            "ms".into(),
+            json!(u64::try_from(r.elapsed.as_millis()).unwrap_or(u64::MAX)),
+        );
+        obj.insert("timedOut".into(), json!(r.timed_out));
+        obj.insert("commit".into(), json!(commit));
+        if !r.passed() {
+            obj.insert("tail".into(), json!(r.tail(runner::TAIL_LINES)));
+        }
+    }
+    v
+}
+
+// ── the results export shows ─────────────────────────────────────────────
+
+/// Keep this run's results beside the history, for `export --format gfm`
+/// on the same machine (a CI job's next step): the pull request shows
+/// what this commit proved. A failure to write is not the check's.
+fn record(settings: &Settings, work: &[Outcome1], commit: Option<&str>) {
+    let Some(file) = results_file(settings) else {
+        return;
+    };
+    let map: serde_json::Map<String, Value> = work
+        .iter()
+        .filter_map(|o| {
+            let r = o.run.as_ref()?;
+            let proof = Proof {
+                command: o.command.clone(),
+                exit: Some(r.exit.unwrap_or(-1)),
+                ms: u64::try_from(r.elapsed.as_millis()).unwrap_or(u64::MAX),
+                at: settings.now.clone(),
+                commit: commit.map(str::to_string),
+            };
+            Some((o.id.clone(), crate::plan::json::proof_to_value(&proof)))
+        })
+        .collect();
+    if let Some(dir) = file.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    if let Ok(text) = serde_json::to_string(&Value::Object(map)) {
+        let _ = crate::storage::write_atomic(&file, text.as_bytes());
+    }
+}
+
+fn results_file(settings: &Settings) -> Option<std::path::PathBuf> {
+    let key = xxhash_rust::xxh3::xxh3_64(settings.plan.to_string_lossy().as_bytes());
+    let dir = settings
+        .trust_file
+        .as_ref()?
+        .parent()?
+        .join("check-results");
+    Some(dir.join(format!("{key:016x}.json")))
+}
+
+/// The plan with the last `check --verify` results of this machine in
+/// place of the proofs `done` recorded, where the command is the same:
+/// what `export --format gfm` shows.
+pub(crate) fn with_results(ctx: &Context, plan: &Plan) -> Option<Plan> {
+    let settings = ctx.check_settings();
+    let text = std::fs::read_to_string(results_file(&settings)?).ok()?;
+    let Value::Object(map) = serde_json::from_str::<Value>(&text).ok()? else {
+        return None;
+    };
+    // Only what was proved on the commit at hand.
+    let head = runner::commit(&settings.root);
+    let mut plan = plan.clone();
+    for phase in &mut plan.phases {
+        for t in &mut phase.tasks {
+            let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value) else {
+                continue;
+            };
+            if let Some(v) = t.verify.as_deref_mut()
+                && v.command == proof.command
+                && proof.commit == head
+                && t.status == Status::Completed
+            {
+                v.proof = Some(proof);
+            }
+        }
+    }
+    Some(plan)
+}

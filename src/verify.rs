@@ -1,0 +1,532 @@
+//! Running a task's check: in the project root, with a timeout, its output
+//! captured; and the trust a person gives a plan's commands on this
+//! machine before any of them runs (as `direnv allow` and `mise trust` do).
+//! `done` and every other change that completes a task prove it through
+//! [`Checker`]; `todo check --verify` reruns the checks in parallel.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::plan::ops::{OpError, Refusal};
+use crate::plan::{Actor, Plan, Proof, Task};
+
+/// How long a check may run when its task sets no timeout: ten minutes,
+/// a test suite's time; `TODO_CHECK_TIMEOUT` (seconds) changes it.
+pub(crate) const DEFAULT_TIMEOUT_SECS: u64 = 600;
+
+/// The variable by which CI trusts every check of the plan it checked out
+/// (the repository is its input). A person's runs only: an agent's (hooks,
+/// `apply`, MCP, `--as agent`) never take it.
+pub(crate) const TRUST_VAR: &str = "TODO_TRUST_CHECKS";
+
+/// How many of a failed check's last lines a refusal shows.
+pub(crate) const TAIL_LINES: usize = 20;
+
+/// Captured output kept per check: its end, where failures are.
+const KEEP_BYTES: usize = 64 << 10;
+
+/// What running the checks needs from the edge.
+#[derive(Clone, Debug)]
+pub(crate) struct Settings {
+    /// Where checks run: the project root.
+    pub root: PathBuf,
+    /// The plan file, as trust records name it.
+    pub plan: PathBuf,
+    pub default_timeout: Duration,
+    /// CI said to trust the plan's checks (`TODO_TRUST_CHECKS=1`).
+    pub trust_all: bool,
+    /// Where trusted commands are recorded; `None`: no data directory.
+    pub trust_file: Option<PathBuf>,
+    /// The time to record (RFC 3339).
+    pub now: String,
+}
+
+impl Settings {
+    /// Settings for the plan at `plan` (its real path), read from the
+    /// environment once, at the edge.
+    pub(crate) fn new(plan: PathBuf, now: String) -> Settings {
+        let default_timeout = std::env::var("TODO_CHECK_TIMEOUT")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|n| *n > 0)
+            .unwrap_or(DEFAULT_TIMEOUT_SECS);
+        let trust_all = std::env::var(TRUST_VAR).is_ok_and(|v| {
+            let v = v.trim();
+            !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false")
+        });
+        Settings {
+            root: crate::storage::project_of(&plan),
+            plan,
+            default_timeout: Duration::from_secs(default_timeout),
+            trust_all,
+            trust_file: dirs::data_dir().map(|d| d.join("todo").join("trusted-checks.jsonl")),
+            now,
+        }
+    }
+
+    /// The timeout of `task`'s check.
+    pub(crate) fn timeout_of(&self, task: &Task) -> Duration {
+        task.verify
+            .as_deref()
+            .and_then(|v| v.timeout)
+            .map_or(self.default_timeout, Duration::from_secs)
+    }
+}
+
+/// How one run of a check ended.
+#[derive(Clone, Debug)]
+pub(crate) struct Run {
+    /// The exit status; `None` when it was killed (timeout, signal) or
+    /// could not start.
+    pub exit: Option<i32>,
+    pub timed_out: bool,
+    /// Could not start (no shell): the reason.
+    pub spawn_error: Option<String>,
+    pub elapsed: Duration,
+    /// The end of its stdout and stderr, as they came.
+    pub output: String,
+}
+
+impl Run {
+    pub(crate) fn passed(&self) -> bool {
+        self.exit == Some(0)
+    }
+
+    /// `exit 1`, `timed out after 600 s`, …
+    pub(crate) fn outcome(&self, timeout: Duration) -> String {
+        if self.timed_out {
+            format!("timed out after {} s", timeout.as_secs())
+        } else if let Some(e) = &self.spawn_error {
+            format!("could not start: {e}")
+        } else {
+            match self.exit {
+                Some(code) => format!("exit {code}"),
+                None => "killed by a signal".to_string(),
+            }
+        }
+    }
+
+    /// The last `n` lines of its output.
+    pub(crate) fn tail(&self, n: usize) -> Vec<&str> {
+        let lines: Vec<&str> = self.output.lines().collect();
+        lines[lines.len().saturating_sub(n)..].to_vec()
+    }
+}
+
+/// Run `command` through the shell in `root`, killing it (and what it
+/// started) after `timeout`.
+pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
+    let start = Instant::now();
+    let mut cmd = shell(command);
+    cmd.current_dir(root)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    {
+        // Its own process group, so a timeout kills what it started too.
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0);
+    }
+    let mut child = match cmd.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            return Run {
+                exit: None,
+                timed_out: false,
+                spawn_error: Some(e.to_string()),
+                elapsed: start.elapsed(),
+                output: String::new(),
+            };
+        }
+    };
+    let output = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let readers: Vec<Box<dyn Read + Send>> = [
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let count = readers.len();
+    for mut reader in readers {
+        let output = Arc::clone(&output);
+        let done = done_tx.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut out) = output.lock() {
+                    out.extend_from_slice(&buf[..n]);
+                    if out.len() > 2 * KEEP_BYTES {
+                        let cut = out.len() - KEEP_BYTES;
+                        out.drain(..cut);
+                    }
+                }
+            }
+            let _ = done.send(());
+        });
+    }
+    drop(done_tx);
+    let deadline = start + timeout;
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if Instant::now() >= deadline => {
+                timed_out = true;
+                kill(&mut child);
+                break child.wait().ok();
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(_) => break None,
+        }
+    };
+    let elapsed = start.elapsed();
+    // What it left running may hold its output open: wait a moment for
+    // the rest of the output, not for them.
+    let grace = Instant::now() + Duration::from_millis(500);
+    for _ in 0..count {
+        let left = grace.saturating_duration_since(Instant::now());
+        if done_rx.recv_timeout(left).is_err() {
+            break;
+        }
+    }
+    let bytes = output.lock().map(|o| o.clone()).unwrap_or_default();
+    let start_at = bytes.len().saturating_sub(KEEP_BYTES);
+    Run {
+        exit: if timed_out {
+            None
+        } else {
+            status.and_then(|s| s.code())
+        },
+        timed_out,
+        spawn_error: None,
+        elapsed,
+        output: String::from_utf8_lossy(&bytes[start_at..]).into_owned(),
+    }
+}
+
+#[cfg(unix)]
+fn shell(command: &str) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(command);
+    cmd
+}
+
+#[cfg(windows)]
+fn shell(command: &str) -> Command {
+    let mut cmd = Command::new("cmd");
+    cmd.arg("/C").arg(command);
+    cmd
+}
+
+#[cfg(unix)]
+fn kill(child: &mut std::process::Child) {
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals the process group
+        // the child leads (it was started with its own); no memory is shared.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+}
+
+#[cfg(windows)]
+fn kill(child: &mut std::process::Child) {
+    let _ = child.kill();
+}
+
+/// The commit the checks run on (`git rev-parse HEAD`), if any.
+pub(crate) fn commit(root: &Path) -> Option<String> {
+    let out = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(root)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let sha = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !sha.is_empty()).then_some(sha)
+}
+
+// ── trust ────────────────────────────────────────────────────────────────
+
+/// One trusted command: the plan it came from and its exact text. The
+/// text itself is kept, not a hash of it, so nothing crafted to collide
+/// can pass for it.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+struct Trusted {
+    plan: String,
+    command: String,
+}
+
+/// The commands trusted on this machine (the user's data directory, one
+/// JSON object a line).
+pub(crate) struct Trust {
+    file: Option<PathBuf>,
+    entries: Vec<Trusted>,
+}
+
+impl Trust {
+    pub(crate) fn load(settings: &Settings) -> Trust {
+        let entries = settings
+            .trust_file
+            .as_ref()
+            .and_then(|f| std::fs::read_to_string(f).ok())
+            .map(|text| {
+                text.lines()
+                    .filter_map(|l| serde_json::from_str::<Trusted>(l).ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        Trust {
+            file: settings.trust_file.clone(),
+            entries,
+        }
+    }
+
+    pub(crate) fn allows(&self, plan: &Path, command: &str) -> bool {
+        let plan = plan.to_string_lossy();
+        self.entries
+            .iter()
+            .any(|e| e.plan == plan && e.command == command)
+    }
+
+    /// Trust `commands` of `plan` from now on, and forget the plan's
+    /// commands not among them (a changed command is asked for again).
+    pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
+        let name = plan.to_string_lossy().into_owned();
+        self.entries.retain(|e| e.plan != name);
+        for c in commands {
+            self.entries.push(Trusted {
+                plan: name.clone(),
+                command: c.clone(),
+            });
+        }
+        self.save()
+    }
+
+    fn save(&self) -> std::io::Result<()> {
+        let Some(file) = &self.file else {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no data directory to keep trusted commands in",
+            ));
+        };
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut text = String::new();
+        for e in &self.entries {
+            text.push_str(&serde_json::to_string(e).map_err(std::io::Error::other)?);
+            text.push('\n');
+        }
+        crate::storage::write_atomic(file, text.as_bytes())
+    }
+}
+
+/// The distinct check commands of a plan, in plan order.
+pub(crate) fn commands(plan: &Plan) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (_, _, t) in plan.tasks() {
+        if let Some(c) = t.check_command()
+            && !out.iter().any(|o| o == c)
+        {
+            out.push(c.to_string());
+        }
+    }
+    out
+}
+
+/// Whether `command` may run: CI trusted the plan (a person's run only),
+/// or a person trusted this command of this plan on this machine.
+pub(crate) fn trusted(settings: &Settings, trust: &Trust, actor: Actor, command: &str) -> bool {
+    (settings.trust_all && actor == Actor::Person) || trust.allows(&settings.plan, command)
+}
+
+/// The refusal of a command that is not trusted: the command, and the way
+/// to trust it.
+pub(crate) fn untrusted(task: &Task, command: &str, actor: Actor) -> OpError {
+    let way = match actor {
+        Actor::Person => format!(
+            "Read it, then run `todo trust` to allow the plan's checks on this machine (CI: set {TRUST_VAR}=1)."
+        ),
+        Actor::Agent => {
+            "A person must read it and run `todo trust` before it can run; ask them.".to_string()
+        }
+    };
+    OpError::Refused {
+        code: Refusal::CheckUntrusted,
+        message: format!(
+            "{} \"{}\" has a check not trusted on this machine, so it did not run:\n  {command}\n{way}",
+            task.id, task.content
+        ),
+    }
+}
+
+/// The refusal of a check that did not pass: its outcome, its last lines
+/// and how to run it again.
+pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -> OpError {
+    let mut message = format!(
+        "{} \"{}\" is not done: its check failed ({}, {:.1} s):\n  {command}\n",
+        task.id,
+        task.content,
+        run.outcome(timeout),
+        run.elapsed.as_secs_f64()
+    );
+    let tail = run.tail(TAIL_LINES);
+    if tail.is_empty() {
+        message.push_str("(no output)\n");
+    } else {
+        message.push_str(&format!("Last {} line(s) of its output:\n", tail.len()));
+        for line in tail {
+            message.push_str("  | ");
+            message.push_str(line);
+            message.push('\n');
+        }
+    }
+    message.push_str(&format!(
+        "Fix what fails, then run `todo done {}` again (the check alone: `{command}` in {}).",
+        task.id, "the project root"
+    ));
+    OpError::Refused {
+        code: Refusal::CheckFailed,
+        message,
+    }
+}
+
+/// Proves tasks done by running their checks, for the change that
+/// completes them (`crate::plan::tx::Prover`).
+/// Nothing is read (environment, trust, git) until a check is to run: most
+/// changes complete no task with a check.
+pub(crate) struct Checker {
+    plan: PathBuf,
+    now: String,
+    actor: Actor,
+    settings: Option<Settings>,
+    trust: Option<Trust>,
+    commit: Option<Option<String>>,
+    /// Proofs already won in this command, by task id and command: `done`
+    /// runs its checks before it takes the plan's lock, then commits with
+    /// them (see `cmd::done`).
+    memo: Memo,
+}
+
+/// Passing proofs shared by the checkers of one command.
+pub(crate) type Memo = std::rc::Rc<std::cell::RefCell<Vec<(String, Proof)>>>;
+
+impl Checker {
+    /// A checker for the plan file at `plan` (links followed).
+    pub(crate) fn new(plan: PathBuf, now: String, actor: Actor) -> Checker {
+        Checker {
+            plan,
+            now,
+            actor,
+            settings: None,
+            trust: None,
+            commit: None,
+            memo: Memo::default(),
+        }
+    }
+
+    /// The same, sharing `memo` with another checker of this command.
+    pub(crate) fn with_memo(mut self, memo: Memo) -> Checker {
+        self.memo = memo;
+        self
+    }
+}
+
+impl crate::plan::tx::Prover for Checker {
+    fn prove(&mut self, task: &Task) -> Result<Proof, OpError> {
+        let Some(command) = task.check_command() else {
+            return Err(OpError::Refused {
+                code: Refusal::PlanInvalid,
+                message: format!("{} has no check to run", task.id),
+            });
+        };
+        let known = self
+            .memo
+            .borrow()
+            .iter()
+            .find(|(id, p)| *id == task.id && p.command == command)
+            .map(|(_, p)| p.clone());
+        if let Some(proof) = known {
+            return Ok(proof);
+        }
+        let (plan, now) = (&self.plan, &self.now);
+        let settings = self.settings.get_or_insert_with(|| {
+            let real = std::fs::canonicalize(plan).unwrap_or_else(|_| plan.clone());
+            Settings::new(real, now.clone())
+        });
+        let trust = self.trust.get_or_insert_with(|| Trust::load(settings));
+        if !trusted(settings, trust, self.actor, command) {
+            return Err(untrusted(task, command, self.actor));
+        }
+        let timeout = settings.timeout_of(task);
+        let run = run(command, &settings.root, timeout);
+        if !run.passed() {
+            return Err(failed(task, command, &run, timeout));
+        }
+        let commit = self
+            .commit
+            .get_or_insert_with(|| commit(&settings.root))
+            .clone();
+        let proof = Proof {
+            command: command.to_string(),
+            exit: run.exit,
+            ms: u64::try_from(run.elapsed.as_millis()).unwrap_or(u64::MAX),
+            at: settings.now.clone(),
+            commit,
+        };
+        self.memo
+            .borrow_mut()
+            .push((task.id.clone(), proof.clone()));
+        Ok(proof)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_run_reports_exit_output_and_timeout() {
+        let dir = std::env::temp_dir();
+        let ok = run("echo hello; echo oops 1>&2", &dir, Duration::from_secs(10));
+        assert_eq!(ok.exit, Some(0));
+        assert!(ok.output.contains("hello") && ok.output.contains("oops"));
+        let bad = run("exit 3", &dir, Duration::from_secs(10));
+        assert_eq!((bad.exit, bad.passed()), (Some(3), false));
+        let slow = run("sleep 5", &dir, Duration::from_millis(200));
+        assert!(slow.timed_out && !slow.passed());
+        assert!(slow.elapsed < Duration::from_secs(3), "{:?}", slow.elapsed);
+    }
+
+    #[test]
+    fn the_tail_is_the_last_lines() {
+        let r = Run {
+            exit: Some(1),
+            timed_out: false,
+            spawn_error: None,
+            elapsed: Duration::ZERO,
+            output: "a\nb\nc\n".into(),
+        };
+        assert_eq!(r.tail(2), ["b", "c"]);
+        assert_eq!(r.tail(9), ["a", "b", "c"]);
+    }
+}
