@@ -715,7 +715,7 @@ impl Tx {
     /// Record the proof of each task in `ids` (just completed, with a
     /// check): its check run by the prover, or, for a person who said
     /// `--no-verify`, a proof that says it was not run. An agent never
-    /// skips (SPEC §8): its `--no-verify` is refused.
+    /// skips: its `--no-verify` is refused.
     fn prove(&mut self, actor: Actor, ids: &[String]) -> Result<(), OpError> {
         if ids.is_empty() {
             return Ok(());
