@@ -436,7 +436,7 @@ impl<'a> Merger<'a> {
             self.conflict(
                 &id,
                 &content,
-                "its check changed on both sides; kept ours".to_string(),
+                "its check changed on both sides; kept theirs".to_string(),
             );
         }
         let (phase, clash) = merge3(bp, op, tp);

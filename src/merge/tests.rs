@@ -1173,13 +1173,14 @@ fn a_check_and_its_proof_survive_the_merge() {
     assert_eq!(tasks[0].check_command(), Some("cargo test a"));
     assert_eq!(tasks[1].check_command(), Some("make b"));
     assert!(tasks[1].proof().is_some_and(crate::plan::Proof::passed));
-    // Both sides change the same task's check: ours, with a conflict noted.
+    // Both sides change the same task's check: theirs, the side merged
+    // in, with a conflict noted.
     let mut theirs = base.clone();
     theirs.phases[0].tasks[0].verify = check("cargo test other", false);
     let merged = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
         merged.plan.phases[0].tasks[0].check_command(),
-        Some("cargo test a")
+        Some("cargo test other")
     );
     assert!(
         merged

@@ -1380,6 +1380,17 @@ fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
         }
         return false;
     }
+    // A checklist people read carries no proof: a task completed before
+    // and still completed, with the same check, keeps the one it had (as
+    // it keeps who set its status).
+    if let Some(b) = before
+        && b.status == Status::Completed
+        && let (Some(v), Some(was)) = (t.verify.as_deref_mut(), b.verify.as_deref())
+        && v.proof.is_none()
+        && v.command == was.command
+    {
+        v.proof.clone_from(&was.proof);
+    }
     t.verify.is_some() && before.is_none_or(|b| b.status != Status::Completed)
 }
 
