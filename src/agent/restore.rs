@@ -8,11 +8,13 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use serde::{Deserialize, Deserializer};
-use serde_json::Value;
 use serde_json::value::RawValue;
+use serde_json::{Value, json};
 
+use super::dialect::tasks::{self, Call, ToolStatus};
 use super::dialect::{CLAUDE_PHASE, mirror_list};
-use crate::plan::{Phase, Task, import as plan_import};
+use crate::plan::{Phase, Status, Task, import as plan_import};
+use crate::text::as_read;
 
 /// The `customType` of pi-todo's snapshot entries (`pi.appendEntry`).
 const SNAPSHOT_TYPE: &str = "todo-phases";
@@ -75,13 +77,20 @@ pub(crate) fn restore(raw: &[u8]) -> Result<Restored, String> {
     if pi.header || pi.snapshots > 0 {
         return pi.restore();
     }
-    match claude_code(raw) {
-        Some(found) => found,
-        None if pi.claude_like => {
-            Err("it is a Claude Code transcript with no valid TodoWrite call".into())
-        }
-        None => Err(
-            "it holds no todo list (no todo-phases snapshot of a pi session, no TodoWrite call of a Claude Code transcript)"
+    // The list the session used last: its Task tool calls, replayed, or
+    // its latest TodoWrite call.
+    let tasks = claude_tasks(raw);
+    let todo_write = claude_code(raw);
+    match (tasks, todo_write) {
+        (Some(tasks), Some(Ok(list))) if list.line > tasks.line => Ok(list),
+        (Some(tasks), _) => tasks.restored(),
+        (None, Some(found)) => found,
+        (None, None) if pi.claude_like => Err(
+            "it is a Claude Code transcript with no valid TodoWrite call and no Task tool call (TaskCreate) that Claude Code made"
+                .into(),
+        ),
+        (None, None) => Err(
+            "it holds no todo list (no todo-phases snapshot of a pi session, no TodoWrite or TaskCreate call of a Claude Code transcript)"
                 .into(),
         ),
     }
@@ -406,6 +415,322 @@ fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
         }));
     }
     None
+}
+
+// ── Claude Code's Task tools ─────────────────────────────────────────────
+
+/// A task of a Claude Code task list, as its calls left it.
+struct ListTask {
+    id: Option<String>,
+    subject: String,
+    notes: Vec<String>,
+    status: Status,
+}
+
+/// A Claude Code task list rebuilt as the post-tool hook mirrors it: a
+/// task per subject (the same text is the same task), a note per
+/// description, one task in progress (starting one sends the one before
+/// back to pending), deleted tasks gone.
+#[derive(Default)]
+struct TaskList {
+    tasks: Vec<ListTask>,
+    /// Where the last call that counted is: the entry's uuid and line.
+    entry: Option<String>,
+    line: usize,
+}
+
+impl TaskList {
+    fn find_id(&self, id: &str) -> Option<usize> {
+        self.tasks.iter().position(|t| t.id.as_deref() == Some(id))
+    }
+
+    fn find_text(&self, text: &str) -> Option<usize> {
+        let key = as_read(text);
+        self.tasks.iter().position(|t| as_read(&t.subject) == key)
+    }
+
+    fn note(&mut self, i: usize, text: Option<String>) {
+        if let Some(text) = text
+            && !self.tasks[i]
+                .notes
+                .iter()
+                .any(|n| as_read(n) == as_read(&text))
+        {
+            self.tasks[i].notes.push(text);
+        }
+    }
+
+    fn apply(&mut self, call: Call) {
+        match call {
+            Call::Create {
+                claude_id,
+                subject,
+                description,
+            } => {
+                let i = match claude_id.as_deref().and_then(|c| self.find_id(c)) {
+                    Some(i) => {
+                        self.tasks[i].subject = subject;
+                        i
+                    }
+                    None => match self.find_text(&subject) {
+                        Some(i) => i,
+                        None => {
+                            self.tasks.push(ListTask {
+                                id: None,
+                                subject,
+                                notes: Vec::new(),
+                                status: Status::Pending,
+                            });
+                            self.tasks.len() - 1
+                        }
+                    },
+                };
+                if claude_id.is_some() {
+                    self.tasks[i].id = claude_id;
+                }
+                self.note(i, description);
+            }
+            Call::Update(u) => {
+                let Some(i) = self
+                    .find_id(&u.task_id)
+                    .or_else(|| u.known_subject.as_deref().and_then(|s| self.find_text(s)))
+                else {
+                    return;
+                };
+                if let Some(subject) = u.subject {
+                    self.tasks[i].subject = subject;
+                }
+                self.note(i, u.description);
+                let status = match u.status {
+                    None => return,
+                    Some(ToolStatus::Deleted) => {
+                        self.tasks.remove(i);
+                        return;
+                    }
+                    Some(ToolStatus::Pending) => Status::Pending,
+                    Some(ToolStatus::InProgress) => Status::InProgress,
+                    Some(ToolStatus::Completed) => Status::Completed,
+                };
+                if status == Status::InProgress {
+                    for t in &mut self.tasks {
+                        if t.status == Status::InProgress {
+                            t.status = Status::Pending;
+                        }
+                    }
+                }
+                self.tasks[i].status = status;
+            }
+        }
+    }
+
+    fn restored(self) -> Result<Restored, String> {
+        if self.tasks.is_empty() {
+            return Err(format!(
+                "its Task tool calls, replayed up to {}, leave the task list empty",
+                place(self.entry.as_deref(), self.line)
+            ));
+        }
+        let tasks = self
+            .tasks
+            .into_iter()
+            .map(|t| Task {
+                content: t.subject,
+                status: t.status,
+                notes: t.notes,
+                ..Task::default()
+            })
+            .collect();
+        Ok(Restored {
+            phases: vec![Phase {
+                name: CLAUDE_PHASE.to_string(),
+                tasks,
+                ..Phase::default()
+            }],
+            agent: Agent::ClaudeCode,
+            entry: self.entry,
+            line: self.line,
+        })
+    }
+}
+
+/// The id of the task a `TaskCreate` made, from its result: the
+/// record's `toolUseResult` (`{task: {id, subject}}`), else the text
+/// Claude Code answers with (`Task #3 created successfully: …`).
+fn created_id(record: &Value, block: &Value) -> Option<String> {
+    if let Some(id) = record.pointer("/toolUseResult/task/id") {
+        return match id {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        };
+    }
+    let text = match &block["content"] {
+        Value::String(s) => s.clone(),
+        Value::Array(parts) => parts
+            .iter()
+            .filter_map(|p| p["text"].as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => return None,
+    };
+    let rest = &text[text.find("Task #")? + "Task #".len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    (!digits.is_empty()).then_some(digits)
+}
+
+/// The Task tool calls of the main conversation (a subagent's sidechain
+/// has its own list), replayed in order: each `TaskCreate` or
+/// `TaskUpdate` whose result says Claude Code made it. `None` when there
+/// is none.
+fn claude_tasks(raw: &[u8]) -> Option<TaskList> {
+    /// Calls waiting for their result, at most: a transcript names a few
+    /// at a time.
+    const WAITING: usize = 1_000;
+    let finder = memchr::memmem::Finder::new(b"\"tool_");
+    let mut waiting: HashMap<String, (bool, Value)> = HashMap::new();
+    let mut list = TaskList::default();
+    let mut any = false;
+    for (line, bytes) in lines(raw) {
+        if finder.find(bytes).is_none() {
+            continue;
+        }
+        let Ok(v) = serde_json::from_slice::<Value>(bytes) else {
+            continue;
+        };
+        if v["isSidechain"] == true {
+            continue;
+        }
+        let Some(Value::Array(content)) = v.pointer("/message/content") else {
+            continue;
+        };
+        for block in content {
+            match (v["type"].as_str(), block["type"].as_str()) {
+                (Some("assistant"), Some("tool_use")) => {
+                    let create = match block["name"].as_str() {
+                        Some("TaskCreate") => true,
+                        Some("TaskUpdate") => false,
+                        _ => continue,
+                    };
+                    if let Some(id) = block["id"].as_str()
+                        && waiting.len() < WAITING
+                    {
+                        waiting.insert(id.to_string(), (create, block["input"].clone()));
+                    }
+                }
+                (Some("user"), Some("tool_result")) => {
+                    let Some((create, input)) = block["tool_use_id"]
+                        .as_str()
+                        .and_then(|id| waiting.remove(id))
+                    else {
+                        continue;
+                    };
+                    if block["is_error"] == true {
+                        continue;
+                    }
+                    let call = if create {
+                        let id = created_id(&v, block).map(|id| json!({ "task": { "id": id } }));
+                        tasks::create(&input, id.as_ref())
+                    } else {
+                        if v.get("toolUseResult")
+                            .is_some_and(|r| !tasks::applied(Some(r)))
+                        {
+                            continue;
+                        }
+                        tasks::update(&input)
+                    };
+                    let Ok(call) = call else { continue };
+                    any = true;
+                    list.apply(call);
+                    list.entry = v["uuid"].as_str().map(str::to_string);
+                    list.line = line;
+                }
+                _ => {}
+            }
+        }
+    }
+    any.then_some(list)
+}
+
+/// The most task files read from a task-list directory, and the largest
+/// one: far above any list, far below what would make `import` slow.
+const DIR_FILES: usize = 10_000;
+const FILE_BYTES: u64 = 1 << 20;
+
+/// The list of a Claude Code task-list directory (`~/.claude/tasks/<list
+/// id>/`, one `<id>.json` per task: `{id, subject, description, status,
+/// blocks, blockedBy, owner?…}`), in the order of the ids, as the hook
+/// would have mirrored it: one task in progress (the last), a note per
+/// description. A file that is not such a task is skipped.
+pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| crate::error::io_reason(&e))?;
+    let mut found: Vec<(String, Value)> = Vec::new();
+    let mut skipped = 0;
+    for entry in entries.take(4 * DIR_FILES) {
+        let Ok(entry) = entry else { continue };
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".json") else {
+            continue;
+        };
+        if found.len() >= DIR_FILES {
+            skipped += 1;
+            continue;
+        }
+        let path = entry.path();
+        let small =
+            std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= FILE_BYTES);
+        let value = small
+            .then(|| crate::storage::read_regular(&path).ok())
+            .flatten()
+            .and_then(|b| serde_json::from_slice::<Value>(&b).ok());
+        match value {
+            Some(v @ Value::Object(_)) => found.push((stem.to_string(), v)),
+            _ => skipped += 1,
+        }
+    }
+    // Claude Code numbers its tasks: in that order, then any other name.
+    found.sort_by(|(a, _), (b, _)| {
+        let num = |s: &str| s.parse::<u64>().ok();
+        match (num(a), num(b)) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.cmp(b),
+        }
+    });
+    let mut list = TaskList::default();
+    for (stem, v) in found {
+        let status = v["status"].as_str().unwrap_or("pending");
+        let input = json!({ "subject": v["subject"], "description": v["description"] });
+        let Ok(create) = tasks::create(&input, Some(&json!({ "task": { "id": stem } }))) else {
+            skipped += 1;
+            continue;
+        };
+        let Ok(update) = tasks::update(&json!({ "taskId": stem, "status": status })) else {
+            skipped += 1;
+            continue;
+        };
+        list.apply(create);
+        list.apply(update);
+    }
+    if list.tasks.is_empty() {
+        let mut why =
+            "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
+        if skipped > 0 {
+            why.push_str(&format!(
+                " ({} skipped)",
+                plural(
+                    skipped,
+                    "file that is not one was",
+                    "files that are not one were"
+                )
+            ));
+        }
+        return Err(why);
+    }
+    // A directory has no entry or line.
+    list.line = 0;
+    list.entry = None;
+    list.restored()
 }
 
 #[cfg(test)]

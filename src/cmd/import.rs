@@ -56,6 +56,21 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
                 .map_err(|e| failed("-", io_reason(&e)))?;
             ("-".to_string(), buf)
         }
+        // A Claude Code task-list directory (`~/.claude/tasks/<list id>/`).
+        Some(path) if !args.from_block && Path::new(path).is_dir() => {
+            let found = restore::restore_dir(Path::new(path)).map_err(|why| Error::NoSnapshot {
+                from: path.to_string(),
+                why,
+            })?;
+            return Ok(Input {
+                shown: path.to_string(),
+                phases: found.phases,
+                aims: None,
+                keep_notes: true,
+                says_checks: false,
+                session: Some((found.agent, found.entry, found.line)),
+            });
+        }
         // Typed: read as `cat` would, FIFOs and `/dev/stdin` included.
         Some(path) => {
             let bytes = std::fs::read(Path::new(path)).map_err(|e| failed(path, io_reason(&e)))?;
