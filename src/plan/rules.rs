@@ -122,6 +122,18 @@ pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Res
                     ));
                 }
             }
+            if let Some(owner) = b.owner.as_deref()
+                && b.claimed_by == Some(Actor::Person)
+                && after.is_none_or(|a| a.owner != b.owner)
+            {
+                return Err(refuse(
+                    Refusal::SetByPerson,
+                    format!(
+                        "{} is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready).",
+                        name(b)
+                    ),
+                ));
+            }
             if b.by == Some(Actor::Person) {
                 let what = match after {
                     None => Some("remove it"),
