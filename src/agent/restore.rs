@@ -11,10 +11,10 @@ use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use super::dialect::tasks::{self, Call, ToolStatus};
-use super::dialect::{CLAUDE_PHASE, mirror_list};
-use crate::plan::{Phase, Status, Task, import as plan_import};
-use crate::text::as_read;
+use super::dialect::tasks::{self, Call, Ids};
+use super::dialect::{CLAUDE_PHASE, mirror_list, translate_call};
+use crate::plan::rules::By;
+use crate::plan::{Actor, Phase, Plan, Task, Tx, import as plan_import};
 
 /// The `customType` of pi-todo's snapshot entries (`pi.appendEntry`).
 const SNAPSHOT_TYPE: &str = "todo-phases";
@@ -419,138 +419,68 @@ fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
 
 // ── Claude Code's Task tools ─────────────────────────────────────────────
 
-/// A task of a Claude Code task list, as its calls left it.
-struct ListTask {
-    id: Option<String>,
-    subject: String,
-    notes: Vec<String>,
-    status: Status,
-}
-
-/// A Claude Code task list rebuilt as the post-tool hook mirrors it: a
-/// task per subject (the same text is the same task), a note per
-/// description, one task in progress (starting one sends the one before
-/// back to pending), deleted tasks gone.
-#[derive(Default)]
+/// A Claude Code task list rebuilt by replaying its calls as the
+/// post-tool hook mirrors them, on an empty plan: the same code, so the
+/// same tasks, notes, statuses, needs and claims. A call the plan refuses
+/// (a cycle of needs, text made twice) is skipped, as Claude Code's list
+/// has it regardless.
 struct TaskList {
-    tasks: Vec<ListTask>,
+    tx: Tx,
+    ids: Ids,
     /// Where the last call that counted is: the entry's uuid and line.
     entry: Option<String>,
     line: usize,
 }
 
 impl TaskList {
-    fn find_id(&self, id: &str) -> Option<usize> {
-        self.tasks.iter().position(|t| t.id.as_deref() == Some(id))
-    }
-
-    fn find_text(&self, text: &str) -> Option<usize> {
-        let key = as_read(text);
-        self.tasks.iter().position(|t| as_read(&t.subject) == key)
-    }
-
-    fn note(&mut self, i: usize, text: Option<String>) {
-        if let Some(text) = text
-            && !self.tasks[i]
-                .notes
-                .iter()
-                .any(|n| as_read(n) == as_read(&text))
-        {
-            self.tasks[i].notes.push(text);
+    fn new() -> TaskList {
+        TaskList {
+            tx: scratch(Plan::default()),
+            ids: Ids::new(),
+            entry: None,
+            line: 0,
         }
     }
 
     fn apply(&mut self, call: Call) {
-        match call {
-            Call::Create {
-                claude_id,
-                subject,
-                description,
-            } => {
-                let i = match claude_id.as_deref().and_then(|c| self.find_id(c)) {
-                    Some(i) => {
-                        self.tasks[i].subject = subject;
-                        i
-                    }
-                    None => match self.find_text(&subject) {
-                        Some(i) => i,
-                        None => {
-                            self.tasks.push(ListTask {
-                                id: None,
-                                subject,
-                                notes: Vec::new(),
-                                status: Status::Pending,
-                            });
-                            self.tasks.len() - 1
-                        }
-                    },
-                };
-                if claude_id.is_some() {
-                    self.tasks[i].id = claude_id;
-                }
-                self.note(i, description);
-            }
-            Call::Update(u) => {
-                let Some(i) = self
-                    .find_id(&u.task_id)
-                    .or_else(|| u.known_subject.as_deref().and_then(|s| self.find_text(s)))
-                else {
-                    return;
-                };
-                if let Some(subject) = u.subject {
-                    self.tasks[i].subject = subject;
-                }
-                self.note(i, u.description);
-                let status = match u.status {
-                    None => return,
-                    Some(ToolStatus::Deleted) => {
-                        self.tasks.remove(i);
-                        return;
-                    }
-                    Some(ToolStatus::Pending) => Status::Pending,
-                    Some(ToolStatus::InProgress) => Status::InProgress,
-                    Some(ToolStatus::Completed) => Status::Completed,
-                };
-                if status == Status::InProgress {
-                    for t in &mut self.tasks {
-                        if t.status == Status::InProgress {
-                            t.status = Status::Pending;
-                        }
-                    }
-                }
-                self.tasks[i].status = status;
-            }
+        let before = (self.tx.plan().clone(), self.ids.clone());
+        if translate_call(&mut self.tx, call, Some(&mut self.ids)).is_err() {
+            self.tx = scratch(before.0);
+            self.ids = before.1;
         }
     }
 
-    fn restored(self) -> Result<Restored, String> {
-        if self.tasks.is_empty() {
+    fn restored(mut self) -> Result<Restored, String> {
+        let mut phases = self.tx.plan().phases.clone();
+        if phases.iter().all(|p| p.tasks.is_empty()) {
             return Err(format!(
                 "its Task tool calls, replayed up to {}, leave the task list empty",
                 place(self.entry.as_deref(), self.line)
             ));
         }
-        let tasks = self
-            .tasks
-            .into_iter()
-            .map(|t| Task {
-                content: t.subject,
-                status: t.status,
-                notes: t.notes,
-                ..Task::default()
-            })
-            .collect();
+        // As a list read from a file: who set what is the import's.
+        for t in phases.iter_mut().flat_map(|p| &mut p.tasks) {
+            t.by = None;
+            t.at = None;
+        }
+        phases.retain(|p| !p.tasks.is_empty());
         Ok(Restored {
-            phases: vec![Phase {
-                name: CLAUDE_PHASE.to_string(),
-                tasks,
-                ..Phase::default()
-            }],
+            phases,
             agent: Agent::ClaudeCode,
             entry: self.entry,
             line: self.line,
         })
     }
+}
+
+/// A transaction on `plan` made as the agent, never committed.
+fn scratch(plan: Plan) -> Tx {
+    let mut tx = Tx::new(plan);
+    tx.set_by(By {
+        actor: Actor::Agent,
+        now: String::new(),
+    });
+    tx
 }
 
 /// The id of the task a `TaskCreate` made, from its result: the
@@ -588,7 +518,7 @@ fn claude_tasks(raw: &[u8]) -> Option<TaskList> {
     const WAITING: usize = 1_000;
     let finder = memchr::memmem::Finder::new(b"\"tool_");
     let mut waiting: HashMap<String, (bool, Value)> = HashMap::new();
-    let mut list = TaskList::default();
+    let mut list = TaskList::new();
     let mut any = false;
     for (line, bytes) in lines(raw) {
         if finder.find(bytes).is_none() {
@@ -697,8 +627,9 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
             (None, None) => a.cmp(b),
         }
     });
-    let mut list = TaskList::default();
-    for (stem, v) in found {
+    let mut list = TaskList::new();
+    let mut made = 0;
+    for (stem, v) in &found {
         let status = v["status"].as_str().unwrap_or("pending");
         let input = json!({ "subject": v["subject"], "description": v["description"] });
         let Ok(create) = tasks::create(&input, Some(&json!({ "task": { "id": stem } }))) else {
@@ -711,8 +642,20 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         };
         list.apply(create);
         list.apply(update);
+        made += 1;
     }
-    if list.tasks.is_empty() {
+    // Then what each needs and who holds it, once every task is there
+    // (`blocks` is `blockedBy` seen from the other side).
+    for (stem, v) in &found {
+        let mut update = json!({ "taskId": stem, "addBlockedBy": v["blockedBy"] });
+        if let Some(owner) = v.get("owner").filter(|o| o.is_string()) {
+            update["owner"] = owner.clone();
+        }
+        if let Ok(update) = tasks::update(&update) {
+            list.apply(update);
+        }
+    }
+    if made == 0 {
         let mut why =
             "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
         if skipped > 0 {

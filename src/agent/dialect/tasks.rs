@@ -7,7 +7,9 @@
 //!
 //! A task's subject is a task of the plan (a new one goes into the phase
 //! named after the agent; one of the same text anywhere is that task), its
-//! description a note of it, its status the task's (`deleted` removes it).
+//! description a note of it, its status the task's (`deleted` removes it),
+//! `addBlockedBy` what it needs, `addBlocks` what needs it, its `owner` a
+//! claim (which starts it; an empty owner gives the claim up).
 //! Claude Code's task ids are its list's own (`"1"`, `"2"`…): the hook
 //! keeps which plan task each one is ([`Ids`]); without them (`todo
 //! apply`), `taskId` names a plan task by its id or text. What a person
@@ -54,6 +56,12 @@ pub(crate) struct Update {
     pub status: Option<ToolStatus>,
     pub subject: Option<String>,
     pub description: Option<String>,
+    /// `addBlockedBy`: tasks this one needs.
+    pub blocked_by: Vec<String>,
+    /// `addBlocks`: tasks that need this one.
+    pub blocks: Vec<String>,
+    /// `owner`: who claims it (empty: nobody).
+    pub owner: Option<String>,
 }
 
 /// The statuses `TaskUpdate` takes.
@@ -136,13 +144,41 @@ pub(crate) fn update(input: &Value) -> Result<Call> {
             )));
         }
     };
+    let owner = match str_field(o, "owner")? {
+        None => None,
+        Some(s) => Some(crate::text::normalize(s).unwrap_or_default()),
+    };
     Ok(Call::Update(Update {
         task_id,
         known_subject: None,
         status,
         subject: text_field(o, "subject")?,
         description: description(o, "description")?,
+        blocked_by: id_list(o, "addBlockedBy")?,
+        blocks: id_list(o, "addBlocks")?,
+        owner,
     }))
+}
+
+/// The most ids one `addBlocks` / `addBlockedBy` is read with.
+const LINKS_MAX: usize = 1_000;
+
+/// A list of task ids (`addBlocks`, `addBlockedBy`).
+fn id_list(o: &Map<String, Value>, key: &str) -> Result<Vec<String>> {
+    match o.get(key) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) if items.len() <= LINKS_MAX => items
+            .iter()
+            .map(|v| {
+                claude_id(Some(v), key)?
+                    .ok_or_else(|| invalid(format!("\"{key}\" holds an empty id.")))
+            })
+            .collect(),
+        Some(Value::Array(_)) => Err(invalid(format!(
+            "\"{key}\" names more than {LINKS_MAX} tasks."
+        ))),
+        Some(_) => Err(invalid(format!("\"{key}\" must be an array of task ids."))),
+    }
 }
 
 /// A `TaskCreated` or `TaskCompleted` hook event's input (`task_id`,
@@ -229,6 +265,40 @@ pub(super) fn apply(tx: &mut Tx, call: Call, ids: Option<&mut Ids>, done: &mut D
             if let Some(text) = u.description {
                 note(tx, &id, text)?;
             }
+            let resolve = |tx: &mut Tx, ids: &Ids, c: &str| -> Option<String> {
+                if keyed {
+                    ids.get(c)
+                        .filter(|t| tx.plan().task_by_id(t).is_some())
+                        .cloned()
+                } else {
+                    task_id(tx.plan(), c).ok()
+                }
+            };
+            // Ids of tasks the plan does not have are left out, as a
+            // `TaskUpdate` of one is.
+            let needs: Vec<String> = u
+                .blocked_by
+                .iter()
+                .filter_map(|c| resolve(tx, ids, c))
+                .filter(|n| *n != id)
+                .collect();
+            if !needs.is_empty() {
+                tx.apply(Op::Need {
+                    task: id.clone(),
+                    needs,
+                })?;
+            }
+            for c in &u.blocks {
+                if let Some(other) = resolve(tx, ids, c).filter(|o| *o != id) {
+                    tx.apply(Op::Need {
+                        task: other,
+                        needs: vec![id.clone()],
+                    })?;
+                }
+            }
+            if let Some(owner) = u.owner {
+                claim(tx, &id, owner)?;
+            }
             match u.status {
                 None => {}
                 Some(ToolStatus::Deleted) => {
@@ -248,6 +318,34 @@ pub(super) fn apply(tx: &mut Tx, call: Call, ids: Option<&mut Ids>, done: &mut D
             Ok(())
         }
     }
+}
+
+/// `owner` as a claim: taken (which starts an open task), or given up
+/// when empty; a finished task keeps what it has.
+fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
+    let Some((_, task)) = tx.plan().task_by_id(id) else {
+        return Ok(());
+    };
+    if task.owner.as_deref() == Some(owner.as_str()) || (owner.is_empty() && task.owner.is_none()) {
+        return Ok(());
+    }
+    let open = matches!(task.status, Status::Pending | Status::InProgress);
+    if owner.is_empty() {
+        tx.apply(Op::Release {
+            task: id.to_string(),
+        })?;
+    } else if open {
+        if task.owner.is_some() {
+            tx.apply(Op::Release {
+                task: id.to_string(),
+            })?;
+        }
+        tx.apply(Op::Claim {
+            task: id.to_string(),
+            owner,
+        })?;
+    }
+    Ok(())
 }
 
 fn by(tx: &Tx) -> By {
