@@ -218,8 +218,11 @@ pub enum Command {
     ///
     /// An agent's session file (`.jsonl`, or known by its content) restores
     /// the list the agent last had: the latest valid `todo-phases` snapshot
-    /// on the current branch of a pi / oh-my-pi session, or the latest
-    /// TodoWrite list of a Claude Code transcript (as phase "Claude Code").
+    /// on the current branch of a pi / oh-my-pi session, or a Claude Code
+    /// transcript's list (as phase "Claude Code"): its TaskCreate /
+    /// TaskUpdate calls replayed in order, or its latest TodoWrite list,
+    /// whichever it used last. A Claude Code task-list directory
+    /// (`~/.claude/tasks/LIST/`, one JSON file per task) restores that list.
     /// Malformed lines are skipped; a file with no list is refused (exit 5).
     ///
     /// Examples: `todo import`, `todo import --from-block body.md`,
@@ -332,8 +335,10 @@ pub enum Command {
     /// Reads one JSON value from stdin (or `--ops FILE`): an op object or
     /// an array of them, in the dialect of the oh-my-pi `todo` tool, the
     /// plan operations (`set`, `note`, `unlock`, `add`, `edit`, `move`,
-    /// `remove`), Claude Code `TodoWrite` (`{todos}`) or Codex
-    /// `update_plan` (`{plan}`). Acts as an agent unless `--as person` is
+    /// `remove`), Claude Code `TodoWrite` (`{todos}`), `TaskCreate`
+    /// (`{subject, description}`) or `TaskUpdate` (`{taskId, …}`), or Codex
+    /// `update_plan` (`{plan}`): `--tool` names it, else its shape tells.
+    /// Acts as an agent unless `--as person` is
     /// typed on its command line (`TODO_ACTOR` is not read for it).
     /// Replies with one JSON object: `ok`, `rev`, `changed`, `minted`,
     /// `completedTasks`, the plan in `message`, and on failure `error` and
@@ -350,8 +355,10 @@ pub enum Command {
     /// for blocked work); `prompt` starts a new reminder cycle and tells
     /// the agent what a person changed in the plan since it last saw it;
     /// `session-start` gives it the plan and how to drive it; `post-tool`
-    /// mirrors its TodoWrite / update_plan list into the plan (what a person
-    /// decided stays, and the agent is told once). The plan is found from
+    /// mirrors its TodoWrite / update_plan list, or each Claude Code
+    /// TaskCreate / TaskUpdate call (and the TaskCreated / TaskCompleted
+    /// events), into the plan (what a person decided stays, and the agent
+    /// is told once). The plan is found from
     /// the input's `cwd`; an input naming another event (`SubagentStop`)
     /// is left alone. Always acts as the agent: `TODO_ACTOR` is not read,
     /// and `--as person` is refused. A hook never fails its agent: on any
@@ -622,6 +629,28 @@ pub struct ApplyArgs {
     /// Read the ops from FILE instead of stdin.
     #[arg(long, value_name = "FILE")]
     pub ops: Option<PathBuf>,
+
+    /// The agent tool whose input the JSON is (default: told by its shape).
+    #[arg(long, value_enum, value_name = "TOOL")]
+    pub tool: Option<ToolArg>,
+}
+
+/// The agent tools whose input `todo apply` takes as they send it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ToolArg {
+    /// Claude Code's TaskCreate: `{subject, description}`.
+    #[value(name = "TaskCreate")]
+    TaskCreate,
+    /// Claude Code's TaskUpdate: `{taskId, status?, …}`; `taskId` names a
+    /// task of the plan by its id or text.
+    #[value(name = "TaskUpdate")]
+    TaskUpdate,
+    /// Claude Code's TodoWrite: `{todos}`.
+    #[value(name = "TodoWrite")]
+    TodoWrite,
+    /// Codex's update_plan: `{plan}`.
+    #[value(name = "update_plan")]
+    UpdatePlan,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -764,7 +793,8 @@ pub enum HookEvent {
     Prompt,
     /// A session starts or resumes (SessionStart).
     SessionStart,
-    /// The agent's own todo tool ran (PostToolUse of TodoWrite / update_plan).
+    /// The agent's own todo tool ran (PostToolUse of TodoWrite, update_plan,
+    /// TaskCreate or TaskUpdate; Claude Code's TaskCreated and TaskCompleted).
     PostTool,
 }
 
