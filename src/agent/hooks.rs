@@ -583,7 +583,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
     );
     out.push_str(match agent {
         Agent::Claude => {
-            "- your task list is mirrored into the phase \"Claude Code\", one way (your list to the plan): each TaskCreate adds a task (its subject the text, its description a note), TaskUpdate changes it (status; deleted removes it; a new subject renames it); a TodoWrite list, if your session uses one, is mirrored there too. Your list never gets the plan's other tasks: read them here or with `todo show`, and change them with `todo`.\n"
+            "- your task list is mirrored into the phase \"Claude Code\", one way (your list to the plan): each TaskCreate adds a task (its subject the text, its description a note), TaskUpdate changes it (status; deleted removes it; a new subject renames it; addBlockedBy/addBlocks become what it needs; an owner claims it, which starts it); a TodoWrite list, if your session uses one, is mirrored there too. Your list never gets the plan's other tasks: read them here or with `todo show`, and change them with `todo`.\n"
         }
         Agent::Codex => {
             "- an `update_plan` list given to `todo apply` goes into the phase \"Codex\".\n"

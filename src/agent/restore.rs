@@ -86,7 +86,7 @@ pub(crate) fn restore(raw: &[u8]) -> Result<Restored, String> {
         (Some(tasks), _) => tasks.restored(),
         (None, Some(found)) => found,
         (None, None) if pi.claude_like => Err(
-            "it is a Claude Code transcript with no valid TodoWrite call and no Task tool call (TaskCreate) that Claude Code made"
+            "it is a Claude Code transcript with no valid TodoWrite call and no TaskCreate call that Claude Code made"
                 .into(),
         ),
         (None, None) => Err(
@@ -628,7 +628,7 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         }
     });
     let mut list = TaskList::new();
-    let mut made = 0;
+    let mut made = Vec::new();
     for (stem, v) in &found {
         let status = v["status"].as_str().unwrap_or("pending");
         let input = json!({ "subject": v["subject"], "description": v["description"] });
@@ -636,17 +636,17 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
             skipped += 1;
             continue;
         };
-        let Ok(update) = tasks::update(&json!({ "taskId": stem, "status": status })) else {
+        let Ok(status) = tasks::update(&json!({ "taskId": stem, "status": status })) else {
             skipped += 1;
             continue;
         };
         list.apply(create);
-        list.apply(update);
-        made += 1;
+        made.push((stem, v, status));
     }
     // Then what each needs and who holds it, once every task is there
-    // (`blocks` is `blockedBy` seen from the other side).
-    for (stem, v) in &found {
+    // (`blocks` is `blockedBy` seen from the other side), and then the
+    // statuses: a claim starts its task, a finished one keeps its owner.
+    for (stem, v, _) in &made {
         let mut update = json!({ "taskId": stem, "addBlockedBy": v["blockedBy"] });
         if let Some(owner) = v.get("owner").filter(|o| o.is_string()) {
             update["owner"] = owner.clone();
@@ -655,7 +655,11 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
             list.apply(update);
         }
     }
-    if made == 0 {
+    let count = made.len();
+    for (_, _, status) in made {
+        list.apply(status);
+    }
+    if count == 0 {
         let mut why =
             "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
         if skipped > 0 {

@@ -48,6 +48,7 @@ mod setup;
 mod shared;
 mod show;
 mod status;
+mod task_tools;
 mod terminal;
 mod traps;
 mod undo;
