@@ -184,6 +184,45 @@ pub enum Command {
     /// Example: `todo next`
     Next,
 
+    /// List the tasks ready to take: open, unclaimed, every need completed.
+    ///
+    /// In plan order, one per line with its id; exit 1 when none is ready
+    /// (stdout then stays empty and stderr says why).
+    ///
+    /// Example: `todo ready`, `todo ready --json`
+    Ready,
+
+    /// Say that a task needs other tasks first; `--remove` takes needs off.
+    ///
+    /// The first argument names the task; each further one names a task it
+    /// needs (an id, or words of its text in quotes). A task waits until
+    /// every task it needs is completed: `todo ready` and `todo next` skip
+    /// it until then. A need that would make tasks wait for each other in a
+    /// circle is refused (exit 7, `needs-cycle`), naming the circle. With no
+    /// further argument, it lists what the task needs.
+    ///
+    /// Examples: `todo needs deploy t3 t4`, `todo needs t5 --remove t3`
+    Needs(NeedsArgs),
+
+    /// Claim a task and start it, or (`--next`) the first ready task.
+    ///
+    /// The owner is `--owner`, else `TODO_OWNER`, else who runs it: a
+    /// person's login name (`$USER`), or `agent` for an agent. Claiming is
+    /// atomic under the plan's lock: a task another owner holds is refused
+    /// (exit 7, `claimed`), naming the owner, and `--next` with no task
+    /// ready exits 1. With claims, each owner has one task in progress:
+    /// one owner's claim never stops another's task.
+    ///
+    /// Examples: `todo claim t3`, `todo claim --next --owner worker-2`
+    Claim(ClaimArgs),
+
+    /// Give up the claim on a task; in progress, it goes back to pending.
+    ///
+    /// An agent may not release a person's claim.
+    ///
+    /// Example: `todo release t3`
+    Release(TaskArgs),
+
     /// Print the plan file in use and whether it exists.
     ///
     /// Example: `todo where`
@@ -556,9 +595,45 @@ pub struct AppendArgs {
     #[arg(long, value_name = "TASK")]
     pub after: Option<String>,
 
+    /// The new task needs these tasks first (ids or words of their text;
+    /// repeat the flag or separate with commas).
+    #[arg(long, value_name = "TASK", value_delimiter = ',')]
+    pub needs: Vec<String>,
+
     /// `[PHASE] TASK...` — use `--` before text that starts with `-`.
     #[arg(required = true, value_name = "WORDS")]
     pub words: Vec<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct NeedsArgs {
+    /// The task that waits: its id, or words of its text in quotes.
+    #[arg(value_name = "TASK")]
+    pub task: String,
+
+    /// The tasks it needs (each an id, or words of its text in quotes).
+    #[arg(value_name = "NEEDS")]
+    pub needs: Vec<String>,
+
+    /// Take these needs off instead of adding them.
+    #[arg(long)]
+    pub remove: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ClaimArgs {
+    /// Claim the first ready task (`todo ready`) instead of a named one.
+    #[arg(long, conflicts_with = "query")]
+    pub next: bool,
+
+    /// Who holds the claim (default: `TODO_OWNER`, else the login name of
+    /// a person, or `agent`).
+    #[arg(long, value_name = "NAME")]
+    pub owner: Option<String>,
+
+    /// The task: its text, part of it, or its id.
+    #[arg(value_name = "TASK", required_unless_present = "next")]
+    pub query: Vec<String>,
 }
 
 #[derive(Debug, Clone, Args)]

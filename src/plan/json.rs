@@ -657,7 +657,10 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
                 "needs" => {
                     task.needs = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
                 }
-                "owner" => task.owner = map.next_value()?,
+                "owner" => {
+                    let v: Option<String> = map.next_value()?;
+                    task.owner = v.filter(|o| !o.trim().is_empty());
+                }
                 "claimedBy" => {
                     let v: String = map.next_value()?;
                     task.claimed_by = Some(Actor::parse(&v).ok_or_else(|| {

@@ -49,6 +49,9 @@ pub(crate) struct Tx {
     /// A person completes without running checks (`done --no-verify`):
     /// the proof says unverified. Never for an agent.
     unverified: bool,
+    /// Who holds a claim an op makes without naming its owner (set by the
+    /// edge: a person's login name, an agent's session, `TODO_OWNER`).
+    owner: Option<String>,
 }
 
 /// What proves a task done: runs its check when a change completes it.
@@ -449,6 +452,7 @@ impl Tx {
             start_aims: (0, 0),
             prover: None,
             unverified: false,
+            owner: None,
         }
         .counted()
     }
@@ -462,6 +466,20 @@ impl Tx {
     /// Who makes this change and when: provenance and permissions follow.
     pub(crate) fn set_by(&mut self, by: By) {
         self.by = Some(by);
+    }
+
+    /// Who holds the claims this change makes when an op names no owner.
+    pub(crate) fn set_owner(&mut self, owner: String) {
+        self.owner = Some(owner);
+    }
+
+    /// The owner of a claim that names none: as set, else `agent` for an
+    /// agent and `person` for a person.
+    pub(crate) fn default_owner(&self) -> String {
+        self.owner.clone().unwrap_or_else(|| match self.actor() {
+            Actor::Agent => "agent".into(),
+            Actor::Person => "person".into(),
+        })
     }
 
     /// Who runs the checks of the tasks this change completes.

@@ -209,7 +209,7 @@ fn one(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
         return Ok(());
     }
     Err(invalid(format!(
-        "unknown op \"{op}\" (expected init, start, done, drop, rm, block, unblock, append, view, set, note, unlock, add, edit, move or remove)."
+        "unknown op \"{op}\" (expected init, start, done, drop, rm, block, unblock, append, view, set, note, unlock, add, edit, move, remove, needs, claim or release)."
     )))
 }
 
