@@ -657,9 +657,12 @@ fn apply_takes_task_tool_inputs_by_name_or_by_shape() {
     );
     v.ok();
     assert_eq!(v.json()["completedTasks"][0]["content"], "Write the parser");
+    let parser = env.id("Write the parser");
     assert_eq!(
         env.run(&["show"]).stdout,
-        "# Claude Code\n- [x] Write the parser\n  > Parse the config\n- [/] Ship it\n  > Tag and release\n"
+        format!(
+            "# Claude Code\n- [x] Write the parser\n  > Parse the config\n- [/] Ship it <!-- todo: needs={parser} -->\n  > Tag and release\n"
+        )
     );
     // The tool named decides, whatever the shape: a TodoWrite list is not
     // a TaskUpdate; nothing changes, exit 5.
@@ -794,9 +797,12 @@ fn a_task_list_directory_of_hostile_files_restores_what_it_can() {
         &format!("Imported 1 phase(s), 2 task(s) from {arg}.\n"),
         "",
     );
+    let ninth = env.id("Ninth");
     assert_eq!(
         env.run(&["show"]).stdout,
-        "# Claude Code\n- [x] Ninth\n  > first\n- [/] Tenth\n"
+        format!(
+            "# Claude Code\n- [x] Ninth\n  > first\n- [/] Tenth <!-- todo: needs={ninth} -->\n"
+        )
     );
     // An empty directory is no list either.
     let empty = env.home.join("empty");
