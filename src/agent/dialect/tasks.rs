@@ -144,10 +144,7 @@ pub(crate) fn update(input: &Value) -> Result<Call> {
             )));
         }
     };
-    let owner = match str_field(o, "owner")? {
-        None => None,
-        Some(s) => Some(crate::text::normalize(s).unwrap_or_default()),
-    };
+    let owner = str_field(o, "owner")?.map(|s| crate::text::normalize(s).unwrap_or_default());
     Ok(Call::Update(Update {
         task_id,
         known_subject: None,
@@ -299,23 +296,20 @@ pub(super) fn apply(tx: &mut Tx, call: Call, ids: Option<&mut Ids>, done: &mut D
             if let Some(owner) = u.owner {
                 claim(tx, &id, owner)?;
             }
-            match u.status {
-                None => {}
+            let status = match u.status {
+                None => return Ok(()),
                 Some(ToolStatus::Deleted) => {
-                    if remove(tx, &id, done)? && keyed {
+                    let gone = remove(tx, &id, done)?;
+                    if gone && keyed {
                         ids.remove(&u.task_id);
                     }
+                    return Ok(());
                 }
-                Some(s) => {
-                    let status = match s {
-                        ToolStatus::Pending => Status::Pending,
-                        ToolStatus::InProgress => Status::InProgress,
-                        _ => Status::Completed,
-                    };
-                    status_to(tx, id, status, done)?;
-                }
-            }
-            Ok(())
+                Some(ToolStatus::Pending) => Status::Pending,
+                Some(ToolStatus::InProgress) => Status::InProgress,
+                Some(ToolStatus::Completed) => Status::Completed,
+            };
+            status_to(tx, id, status, done)
         }
     }
 }
