@@ -443,7 +443,13 @@ fn apply_reaches_needs_claims_and_releases() {
     let before = env.plan_text();
     let run = env.run_stdin(
         &["apply"],
-        &json!([{ "op": "release", "id": build }, { "op": "claim", "next": true }, { "op": "claim", "next": true }]).to_string().as_bytes(),
+        json!([
+            { "op": "release", "id": build },
+            { "op": "claim", "next": true },
+            { "op": "claim", "next": true }
+        ])
+        .to_string()
+        .as_bytes(),
         |_| {},
     );
     assert_eq!(run.code, 7, "{run:?}");

@@ -526,7 +526,10 @@ fn the_two_agent_recipe_shares_the_work_without_a_clash() {
     assert!(said.contains("refused: agent-1 has it"), "{said}");
     assert!(said.contains("refused: a person's claim"), "{said}");
     let plan = env.plan();
-    let tasks = plan["phases"][0]["tasks"].as_array().expect("tasks").clone();
+    let tasks = plan["phases"][0]["tasks"]
+        .as_array()
+        .expect("tasks")
+        .clone();
     let field = |i: usize, key: &str| tasks[i][key].as_str().unwrap_or_default().to_string();
     assert_eq!(
         (field(0, "status"), field(0, "owner")),
@@ -537,7 +540,11 @@ fn the_two_agent_recipe_shares_the_work_without_a_clash() {
         ("completed".into(), "agent-2".into())
     );
     assert_eq!(
-        (field(2, "content"), field(2, "status"), field(2, "claimedBy")),
+        (
+            field(2, "content"),
+            field(2, "status"),
+            field(2, "claimedBy")
+        ),
         ("Publish".into(), "in_progress".into(), "person".into())
     );
 }
