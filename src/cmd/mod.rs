@@ -564,8 +564,8 @@ impl Context {
         let needed = needed(session.tx.plan());
         match verb(&mut session.tx) {
             Ok(mut report) => {
-                say_started(session.tx.plan(), active, &mut report);
                 say_needed(session.tx.plan(), needed, &mut report);
+                say_started(session.tx.plan(), active, &mut report);
                 self.finish(session, report)
             }
             Err(e) => session.fail(e),

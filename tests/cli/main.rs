@@ -18,6 +18,7 @@ mod completion;
 mod concurrency;
 mod copy;
 mod counters;
+mod deps;
 mod discovery;
 mod edit;
 mod errors;
