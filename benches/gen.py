@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate one benchmark plan in three formats from the same tasks.
 
-    gen.py --tasks N --out DIR [--seed S] [--phases P] [--no-peers]
+    gen.py --tasks N --out DIR [--seed S] [--phases P] [--no-peers] [--links L]
 
 writes
     DIR/todo/.todo.json      the plan file of docs/contract.md, "The plan file", written directly
@@ -19,6 +19,9 @@ Three kinds of task are planted so the harness has stable targets:
     and, misspelled as TYPO_QUERY, the typo-tolerant fallback);
   * the "by id" task: a pending task about two thirds in (done by id);
   * 20 pending tasks for the concurrency test.
+With --links L, L dependency links are added to the todo plan: each a task
+needing a task before it in plan order (so they make no cycle), at random
+(README, "Dependencies and claims"). The peers' files have no such thing.
 Python 3 standard library only.
 """
 
@@ -160,6 +163,24 @@ def build(n, seed, n_phases=None):
     return phases, flat, needle, by_id, conc
 
 
+def link(phases, links, seed):
+    """Add `links` distinct needs, each from a task to one before it."""
+    tasks = [t for p in phases for t in p["tasks"]]
+    n = len(tasks)
+    most = n * (n - 1) // 2
+    if links > most:
+        raise SystemExit(f"gen.py: {n} tasks hold at most {most} links")
+    rng = random.Random(seed + 2)
+    made = 0
+    while made < links:
+        i = rng.randrange(1, n)
+        j = rng.randrange(0, i)
+        needs = tasks[i].setdefault("needs", set())
+        if j not in needs:
+            needs.add(j)
+            made += 1
+
+
 def write_todo(path, phases):
     """The plan file as todo writes it (README, "The file format"): version
     2, each task an id line and a fields line, a blank line after it and a
@@ -177,6 +198,8 @@ def write_todo(path, phases):
                 fields.append(("blocker", t["blocker"]))
             if "droppedBy" in t:
                 fields.append(("droppedBy", t["droppedBy"]))
+            if t.get("needs"):
+                fields.append(("needs", [f"t{k + 1}" for k in sorted(t["needs"])]))
             inner = ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in fields)
             units.append(f'      {{ "id": "{t["todo_id"]}",\n        {inner} }}\n\n')
         body.append(
@@ -255,11 +278,15 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--no-peers", action="store_true", help="write only the todo plan")
+    ap.add_argument("--links", type=int, default=0,
+                    help="dependency links to add to the todo plan (each to an earlier task)")
     ap.add_argument("--phases", type=int, default=None,
                     help="number of phases (default grows as n^(2/3); 1 puts every task in one phase)")
     args = ap.parse_args()
 
     phases, flat, needle, by_id, conc = build(args.tasks, args.seed, args.phases)
+    if args.links:
+        link(phases, args.links, args.seed)
     write_todo(os.path.join(args.out, "todo", ".todo.json"), phases)
     if not args.no_peers:
         write_task(os.path.join(args.out, "task", "import.json"), phases, args.seed)

@@ -47,6 +47,10 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('unblock', 'unblock', [CompletionResultType]::ParameterValue, 'Return blocked tasks to pending')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Exit 1 and list open work if any task is pending or in progress')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the task to work on now; exit 1 when there is none')
+            [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'List the tasks ready to take: open, unclaimed, every need completed')
+            [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Say that a task needs other tasks first; `--remove` takes needs off')
+            [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim a task and start it, or (`--next`) the first ready task')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give up the claim on a task; in progress, it goes back to pending')
             [CompletionResult]::new('where', 'where', [CompletionResultType]::ParameterValue, 'Print the plan file in use and whether it exists')
             [CompletionResult]::new('copy', 'copy', [CompletionResultType]::ParameterValue, 'Copy the checklist to the clipboard')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the checklist to a file (default TODO.md beside the plan)')
@@ -115,6 +119,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--checks', '--checks', [CompletionResultType]::ParameterName, 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone')
             [CompletionResult]::new('--verify', '--verify', [CompletionResultType]::ParameterName, 'The task''s check: a shell command `todo done` runs in the project root before the task counts as completed')
             [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Put the task right after this one (an id, or words of its text), in its phase (a phase given, first or with `-p`, must be that phase; else a first word is task text)')
+            [CompletionResult]::new('--needs', '--needs', [CompletionResultType]::ParameterName, 'The new task needs these tasks first (ids or words of their text; repeat the flag or separate with commas)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
@@ -233,6 +238,65 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;next' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;ready' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;needs' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--remove', '--remove', [CompletionResultType]::ParameterName, 'Take these needs off instead of adding them')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;claim' {
+            [CompletionResult]::new('--owner', '--owner', [CompletionResultType]::ParameterName, 'Who holds the claim (default: `TODO_OWNER`, else the login name of a person, or `agent`)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--next', '--next', [CompletionResultType]::ParameterName, 'Claim the first ready task (`todo ready`) instead of a named one')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;release' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
@@ -586,6 +650,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
         }
         'todo;apply' {
             [CompletionResult]::new('--ops', '--ops', [CompletionResultType]::ParameterName, 'Read the ops from FILE instead of stdin')
+            [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'The agent tool whose input the JSON is (default: told by its shape)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
@@ -756,6 +821,10 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('unblock', 'unblock', [CompletionResultType]::ParameterValue, 'Return blocked tasks to pending')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Exit 1 and list open work if any task is pending or in progress')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the task to work on now; exit 1 when there is none')
+            [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'List the tasks ready to take: open, unclaimed, every need completed')
+            [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Say that a task needs other tasks first; `--remove` takes needs off')
+            [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim a task and start it, or (`--next`) the first ready task')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give up the claim on a task; in progress, it goes back to pending')
             [CompletionResult]::new('where', 'where', [CompletionResultType]::ParameterValue, 'Print the plan file in use and whether it exists')
             [CompletionResult]::new('copy', 'copy', [CompletionResultType]::ParameterValue, 'Copy the checklist to the clipboard')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the checklist to a file (default TODO.md beside the plan)')
@@ -814,6 +883,18 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;next' {
+            break
+        }
+        'todo;help;ready' {
+            break
+        }
+        'todo;help;needs' {
+            break
+        }
+        'todo;help;claim' {
+            break
+        }
+        'todo;help;release' {
             break
         }
         'todo;help;where' {

@@ -34,6 +34,9 @@ _todo() {
             todo,check)
                 cmd="todo__subcmd__check"
                 ;;
+            todo,claim)
+                cmd="todo__subcmd__claim"
+                ;;
             todo,completions)
                 cmd="todo__subcmd__completions"
                 ;;
@@ -82,6 +85,9 @@ _todo() {
             todo,mv)
                 cmd="todo__subcmd__mv"
                 ;;
+            todo,needs)
+                cmd="todo__subcmd__needs"
+                ;;
             todo,next)
                 cmd="todo__subcmd__next"
                 ;;
@@ -93,6 +99,12 @@ _todo() {
                 ;;
             todo,prune)
                 cmd="todo__subcmd__prune"
+                ;;
+            todo,ready)
+                cmd="todo__subcmd__ready"
+                ;;
+            todo,release)
+                cmd="todo__subcmd__release"
                 ;;
             todo,rename)
                 cmd="todo__subcmd__rename"
@@ -151,6 +163,9 @@ _todo() {
             todo__subcmd__help,check)
                 cmd="todo__subcmd__help__subcmd__check"
                 ;;
+            todo__subcmd__help,claim)
+                cmd="todo__subcmd__help__subcmd__claim"
+                ;;
             todo__subcmd__help,completions)
                 cmd="todo__subcmd__help__subcmd__completions"
                 ;;
@@ -196,6 +211,9 @@ _todo() {
             todo__subcmd__help,mv)
                 cmd="todo__subcmd__help__subcmd__mv"
                 ;;
+            todo__subcmd__help,needs)
+                cmd="todo__subcmd__help__subcmd__needs"
+                ;;
             todo__subcmd__help,next)
                 cmd="todo__subcmd__help__subcmd__next"
                 ;;
@@ -207,6 +225,12 @@ _todo() {
                 ;;
             todo__subcmd__help,prune)
                 cmd="todo__subcmd__help__subcmd__prune"
+                ;;
+            todo__subcmd__help,ready)
+                cmd="todo__subcmd__help__subcmd__ready"
+                ;;
+            todo__subcmd__help,release)
+                cmd="todo__subcmd__help__subcmd__release"
                 ;;
             todo__subcmd__help,rename)
                 cmd="todo__subcmd__help__subcmd__rename"
@@ -305,7 +329,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -y -h -V --ids --summary --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="-q -y -h -V --ids --summary --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next ready needs claim release where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -365,7 +389,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__append)
-            opts="-p -q -y -h --phase --checks --verify --after --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-p -q -y -h --phase --checks --verify --after --needs --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -388,6 +412,10 @@ _todo() {
                     return 0
                     ;;
                 --after)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --needs)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -415,7 +443,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__apply)
-            opts="-q -y -h --ops --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-q -y -h --ops --tool --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -423,6 +451,10 @@ _todo() {
             case "${prev}" in
                 --ops)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tool)
+                    COMPREPLY=($(compgen -W "TaskCreate TaskUpdate TodoWrite update_plan" -- "${cur}"))
                     return 0
                     ;;
                 --file)
@@ -528,6 +560,40 @@ _todo() {
                     return 0
                     ;;
                 -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__claim)
+            opts="-q -y -h --next --owner --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --owner)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -803,7 +869,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="show append start done drop rm block unblock check next ready needs claim release where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -887,6 +953,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__claim)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1110,6 +1190,20 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__help__subcmd__needs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help__subcmd__next)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1223,6 +1317,34 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__prune)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__ready)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__release)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1487,7 +1609,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next ready needs claim release where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1591,6 +1713,36 @@ _todo() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__needs)
+            opts="-q -y -h --remove --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1953,6 +2105,66 @@ _todo() {
             return 0
             ;;
         todo__subcmd__prune)
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__ready)
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__release)
             opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

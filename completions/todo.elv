@@ -44,6 +44,10 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand unblock 'Return blocked tasks to pending'
             cand check 'Exit 1 and list open work if any task is pending or in progress'
             cand next 'Print the task to work on now; exit 1 when there is none'
+            cand ready 'List the tasks ready to take: open, unclaimed, every need completed'
+            cand needs 'Say that a task needs other tasks first; `--remove` takes needs off'
+            cand claim 'Claim a task and start it, or (`--next`) the first ready task'
+            cand release 'Give up the claim on a task; in progress, it goes back to pending'
             cand where 'Print the plan file in use and whether it exists'
             cand copy 'Copy the checklist to the clipboard'
             cand export 'Write the checklist to a file (default TODO.md beside the plan)'
@@ -109,6 +113,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --checks 'Who checks the new task: only a person, or only the agent (until `todo unlock`). Default: anyone'
             cand --verify 'The task''s check: a shell command `todo done` runs in the project root before the task counts as completed'
             cand --after 'Put the task right after this one (an id, or words of its text), in its phase (a phase given, first or with `-p`, must be that phase; else a first word is task text)'
+            cand --needs 'The new task needs these tasks first (ids or words of their text; repeat the flag or separate with commas)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
@@ -219,6 +224,61 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todo;next'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;ready'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;needs'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --remove 'Take these needs off instead of adding them'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;claim'= {
+            cand --owner 'Who holds the claim (default: `TODO_OWNER`, else the login name of a person, or `agent`)'
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --next 'Claim the first ready task (`todo ready`) instead of a named one'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;release'= {
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
@@ -543,6 +603,7 @@ set edit:completion:arg-completer[todo] = {|@words|
         }
         &'todo;apply'= {
             cand --ops 'Read the ops from FILE instead of stdin'
+            cand --tool 'The agent tool whose input the JSON is (default: told by its shape)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
@@ -702,6 +763,10 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand unblock 'Return blocked tasks to pending'
             cand check 'Exit 1 and list open work if any task is pending or in progress'
             cand next 'Print the task to work on now; exit 1 when there is none'
+            cand ready 'List the tasks ready to take: open, unclaimed, every need completed'
+            cand needs 'Say that a task needs other tasks first; `--remove` takes needs off'
+            cand claim 'Claim a task and start it, or (`--next`) the first ready task'
+            cand release 'Give up the claim on a task; in progress, it goes back to pending'
             cand where 'Print the plan file in use and whether it exists'
             cand copy 'Copy the checklist to the clipboard'
             cand export 'Write the checklist to a file (default TODO.md beside the plan)'
@@ -750,6 +815,14 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;check'= {
         }
         &'todo;help;next'= {
+        }
+        &'todo;help;ready'= {
+        }
+        &'todo;help;needs'= {
+        }
+        &'todo;help;claim'= {
+        }
+        &'todo;help;release'= {
         }
         &'todo;help;where'= {
         }

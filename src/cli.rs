@@ -184,6 +184,45 @@ pub enum Command {
     /// Example: `todo next`
     Next,
 
+    /// List the tasks ready to take: open, unclaimed, every need completed.
+    ///
+    /// In plan order, one per line with its id; exit 1 when none is ready
+    /// (stdout then stays empty and stderr says why).
+    ///
+    /// Example: `todo ready`, `todo ready --json`
+    Ready,
+
+    /// Say that a task needs other tasks first; `--remove` takes needs off.
+    ///
+    /// The first argument names the task; each further one names a task it
+    /// needs (an id, or words of its text in quotes). A task waits until
+    /// every task it needs is completed: `todo ready` and `todo next` skip
+    /// it until then. A need that would make tasks wait for each other in a
+    /// circle is refused (exit 7, `needs-cycle`), naming the circle. With no
+    /// further argument, it lists what the task needs.
+    ///
+    /// Examples: `todo needs deploy t3 t4`, `todo needs t5 --remove t3`
+    Needs(NeedsArgs),
+
+    /// Claim a task and start it, or (`--next`) the first ready task.
+    ///
+    /// The owner is `--owner`, else `TODO_OWNER`, else who runs it: a
+    /// person's login name (`$USER`), or `agent` for an agent. Claiming is
+    /// atomic under the plan's lock: a task another owner holds is refused
+    /// (exit 7, `claimed`), naming the owner, and `--next` with no task
+    /// ready exits 1. With claims, each owner has one task in progress:
+    /// one owner's claim never stops another's task.
+    ///
+    /// Examples: `todo claim t3`, `todo claim --next --owner worker-2`
+    Claim(ClaimArgs),
+
+    /// Give up the claim on a task; in progress, it goes back to pending.
+    ///
+    /// An agent may not release a person's claim.
+    ///
+    /// Example: `todo release t3`
+    Release(TaskArgs),
+
     /// Print the plan file in use and whether it exists.
     ///
     /// Example: `todo where`
@@ -218,8 +257,11 @@ pub enum Command {
     ///
     /// An agent's session file (`.jsonl`, or known by its content) restores
     /// the list the agent last had: the latest valid `todo-phases` snapshot
-    /// on the current branch of a pi / oh-my-pi session, or the latest
-    /// TodoWrite list of a Claude Code transcript (as phase "Claude Code").
+    /// on the current branch of a pi / oh-my-pi session, or a Claude Code
+    /// transcript's list (as phase "Claude Code"): its TaskCreate /
+    /// TaskUpdate calls replayed in order, or its latest TodoWrite list,
+    /// whichever it used last. A Claude Code task-list directory
+    /// (`~/.claude/tasks/LIST/`, one JSON file per task) restores that list.
     /// Malformed lines are skipped; a file with no list is refused (exit 5).
     ///
     /// Examples: `todo import`, `todo import --from-block body.md`,
@@ -332,8 +374,10 @@ pub enum Command {
     /// Reads one JSON value from stdin (or `--ops FILE`): an op object or
     /// an array of them, in the dialect of the oh-my-pi `todo` tool, the
     /// plan operations (`set`, `note`, `unlock`, `add`, `edit`, `move`,
-    /// `remove`), Claude Code `TodoWrite` (`{todos}`) or Codex
-    /// `update_plan` (`{plan}`). Acts as an agent unless `--as person` is
+    /// `remove`), Claude Code `TodoWrite` (`{todos}`), `TaskCreate`
+    /// (`{subject, description}`) or `TaskUpdate` (`{taskId, …}`), or Codex
+    /// `update_plan` (`{plan}`): `--tool` names it, else its shape tells.
+    /// Acts as an agent unless `--as person` is
     /// typed on its command line (`TODO_ACTOR` is not read for it).
     /// Replies with one JSON object: `ok`, `rev`, `changed`, `minted`,
     /// `completedTasks`, the plan in `message`, and on failure `error` and
@@ -350,8 +394,10 @@ pub enum Command {
     /// for blocked work); `prompt` starts a new reminder cycle and tells
     /// the agent what a person changed in the plan since it last saw it;
     /// `session-start` gives it the plan and how to drive it; `post-tool`
-    /// mirrors its TodoWrite / update_plan list into the plan (what a person
-    /// decided stays, and the agent is told once). The plan is found from
+    /// mirrors its TodoWrite / update_plan list, or each Claude Code
+    /// TaskCreate / TaskUpdate call (and the TaskCreated / TaskCompleted
+    /// events), into the plan (what a person decided stays, and the agent
+    /// is told once). The plan is found from
     /// the input's `cwd`; an input naming another event (`SubagentStop`)
     /// is left alone. Always acts as the agent: `TODO_ACTOR` is not read,
     /// and `--as person` is refused. A hook never fails its agent: on any
@@ -549,9 +595,45 @@ pub struct AppendArgs {
     #[arg(long, value_name = "TASK")]
     pub after: Option<String>,
 
+    /// The new task needs these tasks first (ids or words of their text;
+    /// repeat the flag or separate with commas).
+    #[arg(long, value_name = "TASK", value_delimiter = ',')]
+    pub needs: Vec<String>,
+
     /// `[PHASE] TASK...` — use `--` before text that starts with `-`.
     #[arg(required = true, value_name = "WORDS")]
     pub words: Vec<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct NeedsArgs {
+    /// The task that waits: its id, or words of its text in quotes.
+    #[arg(value_name = "TASK")]
+    pub task: String,
+
+    /// The tasks it needs (each an id, or words of its text in quotes).
+    #[arg(value_name = "NEEDS")]
+    pub needs: Vec<String>,
+
+    /// Take these needs off instead of adding them.
+    #[arg(long)]
+    pub remove: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ClaimArgs {
+    /// Claim the first ready task (`todo ready`) instead of a named one.
+    #[arg(long, conflicts_with = "query")]
+    pub next: bool,
+
+    /// Who holds the claim (default: `TODO_OWNER`, else the login name of
+    /// a person, or `agent`).
+    #[arg(long, value_name = "NAME")]
+    pub owner: Option<String>,
+
+    /// The task: its text, part of it, or its id.
+    #[arg(value_name = "TASK", required_unless_present = "next")]
+    pub query: Vec<String>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -622,6 +704,28 @@ pub struct ApplyArgs {
     /// Read the ops from FILE instead of stdin.
     #[arg(long, value_name = "FILE")]
     pub ops: Option<PathBuf>,
+
+    /// The agent tool whose input the JSON is (default: told by its shape).
+    #[arg(long, value_enum, value_name = "TOOL")]
+    pub tool: Option<ToolArg>,
+}
+
+/// The agent tools whose input `todo apply` takes as they send it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ToolArg {
+    /// Claude Code's TaskCreate: `{subject, description}`.
+    #[value(name = "TaskCreate")]
+    TaskCreate,
+    /// Claude Code's TaskUpdate: `{taskId, status?, …}`; `taskId` names a
+    /// task of the plan by its id or text.
+    #[value(name = "TaskUpdate")]
+    TaskUpdate,
+    /// Claude Code's TodoWrite: `{todos}`.
+    #[value(name = "TodoWrite")]
+    TodoWrite,
+    /// Codex's update_plan: `{plan}`.
+    #[value(name = "update_plan")]
+    UpdatePlan,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -764,7 +868,8 @@ pub enum HookEvent {
     Prompt,
     /// A session starts or resumes (SessionStart).
     SessionStart,
-    /// The agent's own todo tool ran (PostToolUse of TodoWrite / update_plan).
+    /// The agent's own todo tool ran (PostToolUse of TodoWrite, update_plan,
+    /// TaskCreate or TaskUpdate; Claude Code's TaskCreated and TaskCompleted).
     PostTool,
 }
 

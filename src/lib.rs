@@ -180,6 +180,8 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
             cli::ActorArg::Agent => plan::Actor::Agent,
         }),
         now: now(),
+        owner: env_name(&["TODO_OWNER"]),
+        user: env_name(&["USER", "LOGNAME", "USERNAME"]),
         args: args
             .iter()
             .skip(1)
@@ -347,6 +349,13 @@ fn verb_named(command: &clap::Command, word: &str) -> Option<String> {
         .get_subcommands()
         .find(|s| s.get_name() == word || s.get_all_aliases().any(|a| a == word))
         .map(|s| s.get_name().to_string())
+}
+
+/// The first of these variables set to a name (normalised; empty is unset).
+pub(crate) fn env_name(keys: &[&str]) -> Option<String> {
+    keys.iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find_map(|v| text::normalize(&v))
 }
 
 /// The time to record in `at`: `TODO_NOW` when set (for reproducible

@@ -123,6 +123,9 @@ impl TaskEntry {
                 checks: task.checks,
                 unlocked: task.unlocked,
                 verify: task.verify.clone(),
+                needs: task.needs.clone(),
+                owner: task.owner.clone(),
+                claimed_by: task.claimed_by,
                 extra: Default::default(),
             },
             phase_id: phase.id.clone(),
@@ -147,6 +150,15 @@ impl TaskEntry {
             }
             if !task.notes.is_empty() {
                 obj.insert("notes".into(), json!(task.notes));
+            }
+            if !task.needs.is_empty() {
+                obj.insert("needs".into(), json!(task.needs));
+            }
+            if let Some(owner) = &task.owner {
+                obj.insert("owner".into(), json!(owner));
+                if let Some(by) = task.claimed_by {
+                    obj.insert("claimedBy".into(), json!(by.as_str()));
+                }
             }
             if let Some(check) = task.verify.as_deref() {
                 obj.insert("verify".into(), json!(check.command));

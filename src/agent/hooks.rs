@@ -37,6 +37,9 @@ use crate::text::{neutral_tags, visible};
 /// slow.
 const HOOK_PLAN_BYTES: u64 = 64 << 20;
 
+/// Claude Code's events of its Task tools, answered by the post-tool hook.
+const TASK_EVENTS: [&str; 2] = ["TaskCreated", "TaskCompleted"];
+
 /// The hook events todo answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Event {
@@ -47,6 +50,12 @@ pub(crate) enum Event {
 }
 
 impl Event {
+    /// Whether an input naming event `name` is this hook's: the post-tool
+    /// hook also answers Claude Code's `TaskCreated` and `TaskCompleted`.
+    fn answers(self, name: &str) -> bool {
+        name == self.name() || (self == Event::PostTool && TASK_EVENTS.contains(&name))
+    }
+
     /// The `hook_event_name` both agents send for it.
     fn name(self) -> &'static str {
         match self {
@@ -132,6 +141,12 @@ struct Input {
     last_message: Option<String>,
     tool_name: Option<String>,
     tool_input: Option<Value>,
+    /// `PostToolUse`'s `tool_response`: `TaskCreate`'s holds the new
+    /// task's id.
+    tool_response: Option<Value>,
+    /// The whole input, for the fields of one event (`TaskCreated`'s
+    /// `task_id`, `task_subject`, `task_description`).
+    fields: Map<String, Value>,
     agent: Agent,
 }
 
@@ -162,7 +177,9 @@ impl Input {
             last_message: text("last_assistant_message"),
             tool_name: text("tool_name"),
             tool_input: map.get("tool_input").cloned(),
+            tool_response: map.get("tool_response").cloned(),
             agent: if codex { Agent::Codex } else { Agent::Claude },
+            fields: map,
         })
     }
 }
@@ -202,7 +219,7 @@ pub(crate) fn run(ctx: &Context, hook: &Hook, input: &[u8]) -> Result<Option<Val
     // the subagent has no business with the main plan's reminders) is not
     // this hook's to answer: nothing done, nothing spent.
     if let Some(name) = &input.event
-        && name != hook.event.name()
+        && !hook.event.answers(name)
     {
         return Err(Error::Invalid(format!(
             "this hook answers {} events; it was given {} and did nothing",
@@ -565,7 +582,9 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         for_agent(&path.display().to_string())
     );
     out.push_str(match agent {
-        Agent::Claude => "- your TodoWrite list is mirrored into the phase \"Claude Code\".\n",
+        Agent::Claude => {
+            "- your task list is mirrored into the phase \"Claude Code\", one way (your list to the plan): each TaskCreate adds a task (its subject the text, its description a note), TaskUpdate changes it (status; deleted removes it; a new subject renames it; addBlockedBy/addBlocks become what it needs; an owner claims it, which starts it); a TodoWrite list, if your session uses one, is mirrored there too. Your list never gets the plan's other tasks: read them here or with `todo show`, and change them with `todo`.\n"
+        }
         Agent::Codex => {
             "- an `update_plan` list given to `todo apply` goes into the phase \"Codex\".\n"
         }
@@ -750,10 +769,33 @@ fn findings(out: &mut String, plan: &Plan) {
     }
 }
 
+/// The id of the Claude Code task list a session's Task tools write:
+/// `CLAUDE_CODE_TASK_LIST_ID` when it shares one, else the session's own.
+fn task_list(input: &Input) -> String {
+    match std::env::var("CLAUDE_CODE_TASK_LIST_ID") {
+        Ok(id) if !id.trim().is_empty() => format!("list:{}", id.trim()),
+        _ => format!("session:{}", input.session),
+    }
+}
+
 fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
+    use super::dialect::{Dialect, tasks};
+    // `TaskCreated` and `TaskCompleted` come before the change is made,
+    // and a `block` would undo or refuse it: a refusal there is only
+    // this hook's own line on stderr.
+    if let Some(name) = input.event.as_deref().filter(|n| TASK_EVENTS.contains(n)) {
+        let call = tasks::event(name, &input.fields)?;
+        let outcome = super::apply_call(ctx, call, &task_list(input));
+        return match outcome.result {
+            Ok(_) => Ok(None),
+            Err(Error::Unchanged { source, .. }) => Err(*source),
+            Err(e) => Err(e),
+        };
+    }
+    let tool = input.tool_name.as_deref();
     if !matches!(
-        input.tool_name.as_deref(),
-        Some("TodoWrite" | "update_plan")
+        tool,
+        Some("TodoWrite" | "update_plan" | "TaskCreate" | "TaskUpdate")
     ) {
         return Ok(None);
     }
@@ -762,7 +804,23 @@ fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
             "the hook input has no tool_input object".into(),
         ));
     };
-    let outcome = super::apply_value(ctx, tool_input);
+    let response = input.tool_response.as_ref();
+    let outcome = match tool {
+        Some("TaskCreate") => {
+            let call = tasks::create(tool_input, response)?;
+            super::apply_call(ctx, call, &task_list(input))
+        }
+        Some("TaskUpdate") => {
+            // Claude Code did not make it (no such task): nor does todo.
+            if !tasks::applied(response) {
+                return Ok(None);
+            }
+            let call = tasks::update(tool_input)?;
+            super::apply_call(ctx, call, &task_list(input))
+        }
+        Some("TodoWrite") => super::apply_as(ctx, tool_input, Dialect::TodoWrite),
+        _ => super::apply_as(ctx, tool_input, Dialect::UpdatePlan),
+    };
     match outcome.result {
         Ok(report) => {
             Ok(kept_notice(ctx, input, &report)?.map(|text| context("PostToolUse", &text)))

@@ -59,6 +59,8 @@ impl Base {
             yes: false,
             actor: self.actor,
             now: crate::now(),
+            owner: crate::env_name(&["TODO_OWNER"]),
+            user: crate::env_name(&["USER", "LOGNAME", "USERNAME"]),
             // A person's change through MCP (`--as person`) is named to
             // the agent's hooks as this command.
             args: vec!["mcp".to_owned()],
@@ -305,10 +307,13 @@ fn too_large(args: &JsonObject) -> bool {
 }
 
 /// The fields of one oh-my-pi op, the `todo` tool's own shape.
-const OP_FIELDS: [&str; 6] = ["op", "list", "task", "phase", "items", "reason"];
-/// Its ops.
-const OPS: [&str; 9] = [
-    "init", "start", "done", "rm", "drop", "block", "unblock", "append", "view",
+const OP_FIELDS: [&str; 10] = [
+    "op", "list", "task", "phase", "items", "reason", "add", "remove", "owner", "next",
+];
+/// Its ops: oh-my-pi's, then dependencies and claims.
+const OPS: [&str; 12] = [
+    "init", "start", "done", "rm", "drop", "block", "unblock", "append", "view", "needs", "claim",
+    "release",
 ];
 /// The fields of `plan_update` (docs/contract.md, "Agent operations as JSON").
 const PLAN_UPDATE_FIELDS: [&str; 5] =
@@ -346,7 +351,10 @@ fn todo_batch(mut args: JsonObject) -> Result<Value> {
     own_fields(
         "todo",
         &args,
-        &["op", "list", "task", "phase", "items", "reason", "ops"],
+        &[
+            "op", "list", "task", "phase", "items", "reason", "add", "remove", "owner", "next",
+            "ops",
+        ],
         "",
     )?;
     match args.remove("ops") {
@@ -423,6 +431,13 @@ Ops:\n\
 neither, the task in progress.\n\
 - block {task, reason?} / unblock {task}: mark a task waiting on something, or not.\n\
 - rm {task} or {phase}: remove a task or a whole phase.\n\
+- needs {task, add?: [task ids], remove?: [task ids]}: the task waits until the tasks it needs \
+are completed (a need that would make a cycle is refused: needs-cycle).\n\
+- claim {task} or {next: true}, owner?: take a task (or the first ready one: open, unclaimed, \
+its needs completed) and start it; a task someone else holds is refused (error.code claimed, \
+naming the owner). Each owner has one task in progress; give your session as owner when \
+several agents share the plan.\n\
+- release {task}: give the claim up.\n\
 Name a task by the id the plan shows (t3) or by its text or part of it; a phase by its id (p1) \
 or name. At most one task is in progress: finishing it starts the next pending one.\n\
 Reply (JSON): ok, rev, changed, minted (new ids), completedTasks, and the plan as Markdown in \
@@ -451,7 +466,7 @@ fn op_properties() -> Value {
     json!({
         "op": {
             "type": "string",
-            "enum": ["init", "start", "done", "rm", "drop", "block", "unblock", "append", "view"],
+            "enum": ["init", "start", "done", "rm", "drop", "block", "unblock", "append", "view", "needs", "claim", "release"],
             "description": "What to do. Inferred when missing: a non-empty list means init, items with a phase append."
         },
         "list": {
@@ -477,7 +492,26 @@ fn op_properties() -> Value {
             "description": "append: the phase to add to (name or id). done, drop, rm without task: the phase (id or name)."
         },
         "items": texts,
-        "reason": { "type": "string", "description": "block: what the task waits for." }
+        "reason": { "type": "string", "description": "block: what the task waits for." },
+        "add": {
+            "type": "array",
+            "items": { "type": "string", "minLength": 1 },
+            "description": "needs: the tasks (ids) the task needs, added."
+        },
+        "remove": {
+            "type": "array",
+            "items": { "type": "string", "minLength": 1 },
+            "description": "needs: the tasks (ids) the task no longer needs."
+        },
+        "owner": {
+            "type": "string",
+            "minLength": 1,
+            "description": "claim: who holds the claim (default TODO_OWNER, else agent)."
+        },
+        "next": {
+            "type": "boolean",
+            "description": "claim: take the first ready task instead of a named one."
+        }
     })
 }
 

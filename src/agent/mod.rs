@@ -15,11 +15,63 @@ use serde_json::Value;
 use crate::cmd::{Context, Outcome};
 use crate::error::Error;
 use crate::plan::Actor;
+use crate::storage::Lock;
 
 /// Apply one agent batch (any dialect) as `agent` unless the actor was
 /// given, and shape the reply of docs/contract.md, "Agent operations as JSON": the plan as Markdown on success,
 /// the code and the unchanged list on failure.
 pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
+    apply_as(ctx, value, dialect::Dialect::Guess)
+}
+
+/// [`apply_value`] in the dialect the caller knows.
+pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
+    apply_with(
+        ctx,
+        |_| {},
+        |tx| dialect::translate(tx, value, dialect),
+        |_| {},
+    )
+}
+
+/// Apply one call of Claude Code's Task tools, with the task ids of its
+/// list (`list`) as this plan's agent state keeps them: read under the
+/// plan's lock, and written back once the change is saved.
+pub(crate) fn apply_call(ctx: &Context, call: dialect::tasks::Call, list: &str) -> Outcome {
+    let real = ctx.real_path();
+    let state = std::cell::RefCell::new(None);
+    let ids = std::cell::RefCell::new(dialect::tasks::Ids::new());
+    apply_with(
+        ctx,
+        |lock| {
+            if let Some(history) = &ctx.history
+                && let Ok(s) = seen::AgentState::load(history, &real, lock)
+            {
+                *ids.borrow_mut() = s.claude_ids(list);
+                *state.borrow_mut() = Some(s);
+            }
+        },
+        |tx| dialect::translate_call(tx, call, Some(&mut ids.borrow_mut())),
+        |lock| {
+            if let Some(mut s) = state.borrow_mut().take() {
+                s.set_claude_ids(list, ids.take());
+                // The ids are a help, not the plan: a state that cannot
+                // be written costs a later update its task, nothing else.
+                let _ = s.save(lock);
+            }
+        },
+    )
+}
+
+/// Run `change` on a transaction as the agent (unless the actor was
+/// given), `prepare` first and `saved` once it is committed (both under
+/// the plan's lock), and shape the reply.
+fn apply_with(
+    ctx: &Context,
+    prepare: impl FnOnce(&Lock),
+    change: impl FnOnce(&mut crate::plan::Tx) -> crate::error::Result<crate::output::Report>,
+    saved: impl FnOnce(&Lock),
+) -> Outcome {
     let mut session = match ctx.begin_as(Actor::Agent) {
         Ok(session) => session,
         Err(failed) => return failed.into(),
@@ -27,9 +79,12 @@ pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
     // The reply shows the agent the plan: it has seen it now (docs/contract.md, "Agent hooks, setup and restore"),
     // recorded under the lock this change holds.
     let rev = session.rev();
-    let outcome = match dialect::translate(&mut session.tx, value) {
+    prepare(session.lock());
+    let outcome = match change(&mut session.tx) {
         Ok(mut report) => match session.save() {
-            Ok(saved) => {
+            Ok(done) => {
+                saved(&done.lock);
+                let saved = done;
                 ctx.record(&saved, &mut report);
                 seen::saw(ctx, &saved.lock, saved.committed.rev(), saved.file());
                 saved.outcome(report)

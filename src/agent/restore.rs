@@ -8,11 +8,13 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use serde::{Deserialize, Deserializer};
-use serde_json::Value;
 use serde_json::value::RawValue;
+use serde_json::{Value, json};
 
-use super::dialect::{CLAUDE_PHASE, mirror_list};
-use crate::plan::{Phase, Task, import as plan_import};
+use super::dialect::tasks::{self, Call, Ids};
+use super::dialect::{CLAUDE_PHASE, mirror_list, translate_call};
+use crate::plan::rules::By;
+use crate::plan::{Actor, Phase, Plan, Task, Tx, import as plan_import};
 
 /// The `customType` of pi-todo's snapshot entries (`pi.appendEntry`).
 const SNAPSHOT_TYPE: &str = "todo-phases";
@@ -75,13 +77,20 @@ pub(crate) fn restore(raw: &[u8]) -> Result<Restored, String> {
     if pi.header || pi.snapshots > 0 {
         return pi.restore();
     }
-    match claude_code(raw) {
-        Some(found) => found,
-        None if pi.claude_like => {
-            Err("it is a Claude Code transcript with no valid TodoWrite call".into())
-        }
-        None => Err(
-            "it holds no todo list (no todo-phases snapshot of a pi session, no TodoWrite call of a Claude Code transcript)"
+    // The list the session used last: its Task tool calls, replayed, or
+    // its latest TodoWrite call.
+    let tasks = claude_tasks(raw);
+    let todo_write = claude_code(raw);
+    match (tasks, todo_write) {
+        (Some(tasks), Some(Ok(list))) if list.line > tasks.line => Ok(list),
+        (Some(tasks), _) => tasks.restored(),
+        (None, Some(found)) => found,
+        (None, None) if pi.claude_like => Err(
+            "it is a Claude Code transcript with no valid TodoWrite call and no TaskCreate call that Claude Code made"
+                .into(),
+        ),
+        (None, None) => Err(
+            "it holds no todo list (no todo-phases snapshot of a pi session, no TodoWrite or TaskCreate call of a Claude Code transcript)"
                 .into(),
         ),
     }
@@ -406,6 +415,269 @@ fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
         }));
     }
     None
+}
+
+// ── Claude Code's Task tools ─────────────────────────────────────────────
+
+/// A Claude Code task list rebuilt by replaying its calls as the
+/// post-tool hook mirrors them, on an empty plan: the same code, so the
+/// same tasks, notes, statuses, needs and claims. A call the plan refuses
+/// (a cycle of needs, text made twice) is skipped, as Claude Code's list
+/// has it regardless.
+struct TaskList {
+    tx: Tx,
+    ids: Ids,
+    /// Where the last call that counted is: the entry's uuid and line.
+    entry: Option<String>,
+    line: usize,
+}
+
+impl TaskList {
+    fn new() -> TaskList {
+        TaskList {
+            tx: scratch(Plan::default()),
+            ids: Ids::new(),
+            entry: None,
+            line: 0,
+        }
+    }
+
+    fn apply(&mut self, call: Call) {
+        let before = (self.tx.plan().clone(), self.ids.clone());
+        if translate_call(&mut self.tx, call, Some(&mut self.ids)).is_err() {
+            self.tx = scratch(before.0);
+            self.ids = before.1;
+        }
+    }
+
+    fn restored(mut self) -> Result<Restored, String> {
+        let mut phases = self.tx.plan().phases.clone();
+        if phases.iter().all(|p| p.tasks.is_empty()) {
+            return Err(format!(
+                "its Task tool calls, replayed up to {}, leave the task list empty",
+                place(self.entry.as_deref(), self.line)
+            ));
+        }
+        // As a list read from a file: who set what is the import's.
+        for t in phases.iter_mut().flat_map(|p| &mut p.tasks) {
+            t.by = None;
+            t.at = None;
+        }
+        phases.retain(|p| !p.tasks.is_empty());
+        Ok(Restored {
+            phases,
+            agent: Agent::ClaudeCode,
+            entry: self.entry,
+            line: self.line,
+        })
+    }
+}
+
+/// A transaction on `plan` made as the agent, never committed.
+fn scratch(plan: Plan) -> Tx {
+    let mut tx = Tx::new(plan);
+    tx.set_by(By {
+        actor: Actor::Agent,
+        now: String::new(),
+    });
+    tx
+}
+
+/// The id of the task a `TaskCreate` made, from its result: the
+/// record's `toolUseResult` (`{task: {id, subject}}`), else the text
+/// Claude Code answers with (`Task #3 created successfully: …`).
+fn created_id(record: &Value, block: &Value) -> Option<String> {
+    if let Some(id) = record.pointer("/toolUseResult/task/id") {
+        return match id {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        };
+    }
+    let text = match &block["content"] {
+        Value::String(s) => s.clone(),
+        Value::Array(parts) => parts
+            .iter()
+            .filter_map(|p| p["text"].as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => return None,
+    };
+    let rest = &text[text.find("Task #")? + "Task #".len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    (!digits.is_empty()).then_some(digits)
+}
+
+/// The Task tool calls of the main conversation (a subagent's sidechain
+/// has its own list), replayed in order: each `TaskCreate` or
+/// `TaskUpdate` whose result says Claude Code made it. `None` when there
+/// is none.
+fn claude_tasks(raw: &[u8]) -> Option<TaskList> {
+    /// Calls waiting for their result, at most: a transcript names a few
+    /// at a time.
+    const WAITING: usize = 1_000;
+    let finder = memchr::memmem::Finder::new(b"\"tool_");
+    let mut waiting: HashMap<String, (bool, Value)> = HashMap::new();
+    let mut list = TaskList::new();
+    let mut any = false;
+    for (line, bytes) in lines(raw) {
+        if finder.find(bytes).is_none() {
+            continue;
+        }
+        let Ok(v) = serde_json::from_slice::<Value>(bytes) else {
+            continue;
+        };
+        if v["isSidechain"] == true {
+            continue;
+        }
+        let Some(Value::Array(content)) = v.pointer("/message/content") else {
+            continue;
+        };
+        for block in content {
+            match (v["type"].as_str(), block["type"].as_str()) {
+                (Some("assistant"), Some("tool_use")) => {
+                    let create = match block["name"].as_str() {
+                        Some("TaskCreate") => true,
+                        Some("TaskUpdate") => false,
+                        _ => continue,
+                    };
+                    if let Some(id) = block["id"].as_str()
+                        && waiting.len() < WAITING
+                    {
+                        waiting.insert(id.to_string(), (create, block["input"].clone()));
+                    }
+                }
+                (Some("user"), Some("tool_result")) => {
+                    let Some((create, input)) = block["tool_use_id"]
+                        .as_str()
+                        .and_then(|id| waiting.remove(id))
+                    else {
+                        continue;
+                    };
+                    if block["is_error"] == true {
+                        continue;
+                    }
+                    let call = if create {
+                        let id = created_id(&v, block).map(|id| json!({ "task": { "id": id } }));
+                        tasks::create(&input, id.as_ref())
+                    } else {
+                        if v.get("toolUseResult")
+                            .is_some_and(|r| !tasks::applied(Some(r)))
+                        {
+                            continue;
+                        }
+                        tasks::update(&input)
+                    };
+                    let Ok(call) = call else { continue };
+                    any = true;
+                    list.apply(call);
+                    list.entry = v["uuid"].as_str().map(str::to_string);
+                    list.line = line;
+                }
+                _ => {}
+            }
+        }
+    }
+    any.then_some(list)
+}
+
+/// The most task files read from a task-list directory, and the largest
+/// one: far above any list, far below what would make `import` slow.
+const DIR_FILES: usize = 10_000;
+const FILE_BYTES: u64 = 1 << 20;
+
+/// The list of a Claude Code task-list directory (`~/.claude/tasks/<list
+/// id>/`, one `<id>.json` per task: `{id, subject, description, status,
+/// blocks, blockedBy, owner?…}`), in the order of the ids, as the hook
+/// would have mirrored it: one task in progress (the last), a note per
+/// description. A file that is not such a task is skipped.
+pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| crate::error::io_reason(&e))?;
+    let mut found: Vec<(String, Value)> = Vec::new();
+    let mut skipped = 0;
+    for entry in entries.take(4 * DIR_FILES) {
+        let Ok(entry) = entry else { continue };
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".json") else {
+            continue;
+        };
+        if found.len() >= DIR_FILES {
+            skipped += 1;
+            continue;
+        }
+        let path = entry.path();
+        let small =
+            std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() <= FILE_BYTES);
+        let value = small
+            .then(|| crate::storage::read_regular(&path).ok())
+            .flatten()
+            .and_then(|b| serde_json::from_slice::<Value>(&b).ok());
+        match value {
+            Some(v @ Value::Object(_)) => found.push((stem.to_string(), v)),
+            _ => skipped += 1,
+        }
+    }
+    // Claude Code numbers its tasks: in that order, then any other name.
+    found.sort_by(|(a, _), (b, _)| {
+        let num = |s: &str| s.parse::<u64>().ok();
+        match (num(a), num(b)) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.cmp(b),
+        }
+    });
+    let mut list = TaskList::new();
+    let mut made = Vec::new();
+    for (stem, v) in &found {
+        let status = v["status"].as_str().unwrap_or("pending");
+        let input = json!({ "subject": v["subject"], "description": v["description"] });
+        let Ok(create) = tasks::create(&input, Some(&json!({ "task": { "id": stem } }))) else {
+            skipped += 1;
+            continue;
+        };
+        let Ok(status) = tasks::update(&json!({ "taskId": stem, "status": status })) else {
+            skipped += 1;
+            continue;
+        };
+        list.apply(create);
+        made.push((stem, v, status));
+    }
+    // Then what each needs and who holds it, once every task is there
+    // (`blocks` is `blockedBy` seen from the other side), and then the
+    // statuses: a claim starts its task, a finished one keeps its owner.
+    for (stem, v, _) in &made {
+        let mut update = json!({ "taskId": stem, "addBlockedBy": v["blockedBy"] });
+        if let Some(owner) = v.get("owner").filter(|o| o.is_string()) {
+            update["owner"] = owner.clone();
+        }
+        if let Ok(update) = tasks::update(&update) {
+            list.apply(update);
+        }
+    }
+    let count = made.len();
+    for (_, _, status) in made {
+        list.apply(status);
+    }
+    if count == 0 {
+        let mut why =
+            "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
+        if skipped > 0 {
+            why.push_str(&format!(
+                " ({} skipped)",
+                plural(
+                    skipped,
+                    "file that is not one was",
+                    "files that are not one were"
+                )
+            ));
+        }
+        return Err(why);
+    }
+    // A directory has no entry or line.
+    list.line = 0;
+    list.entry = None;
+    list.restored()
 }
 
 #[cfg(test)]

@@ -48,7 +48,20 @@ struct Data {
     /// so that it is told once.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     told: BTreeMap<String, Vec<String>>,
+    /// Claude Code's task lists (by list id): which plan task each of
+    /// its task ids is, so that a later `TaskUpdate` finds it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    claude_lists: BTreeMap<String, ClaudeList>,
 }
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct ClaudeList {
+    tick: u64,
+    ids: BTreeMap<String, String>,
+}
+
+/// Task ids kept per list: far more than a session's list holds.
+const LIST_IDS: usize = 10_000;
 
 /// The plan as the agent last saw it: its `rev` and content digest.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -96,6 +109,40 @@ impl AgentState {
             rev,
             digest: content_digest(bytes),
         });
+    }
+
+    /// The plan task of each of Claude Code's task ids in `list`.
+    pub(crate) fn claude_ids(&self, list: &str) -> BTreeMap<String, String> {
+        self.data
+            .claude_lists
+            .get(list)
+            .map(|l| l.ids.clone())
+            .unwrap_or_default()
+    }
+
+    /// Keep `ids` for `list` (at most [`LIST_IDS`], and the [`SESSIONS`]
+    /// lists used last).
+    pub(crate) fn set_claude_ids(&mut self, list: &str, mut ids: BTreeMap<String, String>) {
+        while ids.len() > LIST_IDS {
+            ids.pop_first();
+        }
+        self.data.tick += 1;
+        let tick = self.data.tick;
+        self.data
+            .claude_lists
+            .insert(list.to_string(), ClaudeList { tick, ids });
+        while self.data.claude_lists.len() > SESSIONS {
+            let oldest = self
+                .data
+                .claude_lists
+                .iter()
+                .min_by_key(|(_, l)| l.tick)
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(k) => self.data.claude_lists.remove(&k),
+                None => break,
+            };
+        }
     }
 
     /// Reminders given to `session` in its current cycle.

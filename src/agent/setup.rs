@@ -6,7 +6,10 @@
 //!   `.claude/settings.json` in the project or `~/.claude/settings.json`,
 //!   `{"hooks": {"<Event>": [{"matcher"?, "hooks": [{"type": "command",
 //!   "command", "timeout"?}]}]}}`; the matcher names the tool for
-//!   `PostToolUse`.
+//!   `PostToolUse` (a regular expression: `TaskCreate|TaskUpdate`).
+//!   `TaskCreated` and `TaskCompleted` take no matcher; the second also
+//!   fires when a teammate of an agent team ends its turn with its task
+//!   in progress, which no tool call shows.
 //! - Codex (developers.openai.com/codex/config-advanced, "Hooks"): a
 //!   `hooks.json` beside a config layer, `~/.codex/hooks.json` or
 //!   `<repo>/.codex/hooks.json`, in the same event structure. Codex's plan
@@ -71,6 +74,21 @@ fn wanted(agent: Agent) -> &'static [Wanted] {
             Wanted {
                 event: "PostToolUse",
                 matcher: Some("TodoWrite"),
+                command: "todo hook post-tool --agent claude",
+            },
+            Wanted {
+                event: "PostToolUse",
+                matcher: Some("TaskCreate|TaskUpdate"),
+                command: "todo hook post-tool --agent claude",
+            },
+            Wanted {
+                event: "TaskCreated",
+                matcher: None,
+                command: "todo hook post-tool --agent claude",
+            },
+            Wanted {
+                event: "TaskCompleted",
+                matcher: None,
                 command: "todo hook post-tool --agent claude",
             },
         ],

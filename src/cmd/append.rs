@@ -12,8 +12,10 @@ use crate::plan::{Checks, Tx};
 use crate::text::{Message, capitalize_first, title_words};
 
 pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
+    // What the new task needs is named among the tasks there before it.
+    let needs = needs_of(tx, &args.needs)?;
     if let Some(after) = &args.after {
-        return append_after(tx, args, after);
+        return append_after(tx, args, after, needs);
     }
     let plan = tx.plan();
     let (phase, raw_task) = match (&args.phase, args.words.as_slice()) {
@@ -40,14 +42,14 @@ pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
     // The one argument of an empty plan makes `Todos`: no surprise. A
     // phase a word of the command made is said.
     let said = !(args.phase.is_none() && args.words.len() == 1);
-    report(tx, args, applied, said)
+    report(tx, args, applied, said, needs)
 }
 
 /// `append --after TASK`: right after that task, in its phase. A `-p`
 /// phase must be that phase (else `plan-bad-position`); a first word that
 /// is that phase's name, with more words after it, is the phase as in
 /// `todo append <phase> <task>`, and every other word is task text.
-fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str) -> Result<Report> {
+fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str, needs: Vec<String>) -> Result<Report> {
     let plan = tx.plan();
     let q = text(after, "task after which to append")?;
     let Target::Task(id) = find(plan, &q, Scope::Tasks)? else {
@@ -78,7 +80,7 @@ fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str) -> Result<Report> {
     };
     let content = capitalize_first(&text(&words.join(" "), "task")?);
     let applied = tx.apply(Op::AddTaskAfter { after: id, content })?;
-    report(tx, args, applied, true)
+    report(tx, args, applied, true, needs)
 }
 
 /// `new_phase_said`: a phase the op made is named in the message.
@@ -87,7 +89,11 @@ fn report(
     args: &AppendArgs,
     applied: Applied,
     new_phase_said: bool,
+    needs: Vec<String>,
 ) -> Result<Report> {
+    if let (false, Some(task)) = (needs.is_empty(), applied.task.clone()) {
+        tx.apply(Op::Need { task, needs })?;
+    }
     if let (Some(checks), Some(task)) = (args.checks, applied.task.clone()) {
         let checks = match checks {
             ChecksArg::Person => Checks::Person,
@@ -109,8 +115,12 @@ fn report(
             verify: Some(Box::new(verify)),
         })?;
     }
-    let (phase, task) = at(tx.plan(), applied.at)?;
+    let plan = tx.plan();
+    let (phase, task) = at(plan, applied.at)?;
     let mut message = Message::from(format!("Appended to {}: {}", phase.name, task.content));
+    if !task.needs.is_empty() {
+        message.push(format!("It needs {}.", task.needs.join(", ")));
+    }
     if applied.phase.is_some() && new_phase_said {
         // A new phase is said out loud: a word meant as task text, or a
         // name beside an existing one, is seen at once (`todo undo`).
@@ -121,6 +131,22 @@ fn report(
         report = report.phase(phase);
     }
     Ok(report)
+}
+
+/// The ids of the tasks `--needs` names (each an id or words of a task).
+fn needs_of(tx: &mut Tx, raw: &[String]) -> Result<Vec<String>> {
+    let mut ids = Vec::with_capacity(raw.len());
+    for r in raw {
+        let query = text(r, "need")?;
+        match super::find(tx.plan(), &query, crate::matching::Scope::Tasks)? {
+            crate::matching::Target::Task(id) if !ids.contains(&id) => ids.push(id),
+            crate::matching::Target::Task(_) => {}
+            crate::matching::Target::Phase(_) => {
+                return Err(Error::usage("--needs names tasks, not phases."));
+            }
+        }
+    }
+    Ok(ids)
 }
 
 /// A phase word that is a near miss of an existing phase (`auht` for

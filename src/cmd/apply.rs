@@ -21,7 +21,18 @@ pub(super) fn run(ctx: &Context, args: &ApplyArgs) -> Outcome {
             .map_err(|e| invalid(format!("the ops are not JSON: {e}.")))
     });
     match value {
-        Ok(value) => crate::agent::apply_value(ctx, &value),
+        Ok(value) => {
+            use crate::agent::dialect::Dialect;
+            use crate::cli::ToolArg;
+            let dialect = match args.tool {
+                None => Dialect::Guess,
+                Some(ToolArg::TaskCreate) => Dialect::TaskCreate,
+                Some(ToolArg::TaskUpdate) => Dialect::TaskUpdate,
+                Some(ToolArg::TodoWrite) => Dialect::TodoWrite,
+                Some(ToolArg::UpdatePlan) => Dialect::UpdatePlan,
+            };
+            crate::agent::apply_as(ctx, &value, dialect)
+        }
         // Refused before the plan was read: the reply still says its rev.
         Err(e) => Outcome {
             result: Err(e),

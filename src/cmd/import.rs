@@ -56,6 +56,21 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
                 .map_err(|e| failed("-", io_reason(&e)))?;
             ("-".to_string(), buf)
         }
+        // A Claude Code task-list directory (`~/.claude/tasks/<list id>/`).
+        Some(path) if !args.from_block && Path::new(path).is_dir() => {
+            let found = restore::restore_dir(Path::new(path)).map_err(|why| Error::NoSnapshot {
+                from: path.to_string(),
+                why,
+            })?;
+            return Ok(Input {
+                shown: path.to_string(),
+                phases: found.phases,
+                aims: None,
+                keep_notes: true,
+                says_checks: false,
+                session: Some((found.agent, found.entry, found.line)),
+            });
+        }
         // Typed: read as `cat` would, FIFOs and `/dev/stdin` included.
         Some(path) => {
             let bytes = std::fs::read(Path::new(path)).map_err(|e| failed(path, io_reason(&e)))?;
@@ -145,7 +160,20 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
         says_checks,
         session,
     } = input;
+    // A restored list's needs name the ids it was rebuilt with: the ones
+    // adopted replace them, task for task.
+    let rebuilt: Vec<String> = match session {
+        Some(_) => phases
+            .iter()
+            .flat_map(|p| &p.tasks)
+            .map(|t| t.id.clone())
+            .collect(),
+        None => Vec::new(),
+    };
     let mut phases = tx.adopt(phases, keep_notes);
+    if !rebuilt.is_empty() {
+        renumber_needs(&rebuilt, &mut phases);
+    }
     if tx.actor() == Actor::Agent && !says_checks {
         keep_checks(tx.plan(), &mut phases);
     }
@@ -164,6 +192,24 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
         imported["line"] = json!(line);
     }
     Ok(Report::new("import", Kind::Confirm, message).with("imported", imported))
+}
+
+/// Give the needs of `phases` the ids the tasks were adopted with, the
+/// tasks being in the order `rebuilt` names them; a need naming none of
+/// them is dropped.
+fn renumber_needs(rebuilt: &[String], phases: &mut [crate::plan::Phase]) {
+    let adopted: std::collections::HashMap<&str, String> = rebuilt
+        .iter()
+        .map(String::as_str)
+        .zip(phases.iter().flat_map(|p| &p.tasks).map(|t| t.id.clone()))
+        .collect();
+    for task in phases.iter_mut().flat_map(|p| &mut p.tasks) {
+        task.needs = task
+            .needs
+            .iter()
+            .filter_map(|n| adopted.get(n.as_str()).cloned())
+            .collect();
+    }
 }
 
 /// Does some task of this JSON (a plan file, an export, a snapshot) have

@@ -8,6 +8,7 @@ mod block;
 mod bulk;
 mod check;
 mod choose;
+mod claim;
 pub(crate) use check::open_work;
 mod complete;
 mod completions;
@@ -26,10 +27,12 @@ mod mcp;
 pub(crate) use mcp::McpServer;
 mod merge_file;
 mod mv;
+mod needs;
 mod next;
 mod note;
 pub(crate) mod objective;
 mod prune;
+pub(crate) mod ready;
 mod rename;
 mod reopen;
 mod resolve;
@@ -77,6 +80,10 @@ pub(crate) struct Context {
     pub actor: Option<Actor>,
     /// The time recorded in `at` (RFC 3339; `TODO_NOW` overrides it).
     pub now: String,
+    /// Who holds a claim when `--owner` does not say (`TODO_OWNER`), and
+    /// the person's login name (`$USER`, `$LOGNAME`, `$USERNAME`).
+    pub owner: Option<String>,
+    pub user: Option<String>,
     /// The command line as typed, without the program name: a person's
     /// change is named by it to the agent (docs/contract.md, "Agent hooks, setup and restore", `crate::agent::seen`).
     pub args: Vec<String>,
@@ -96,6 +103,10 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
         Some(Command::Verify(_)) => "verify",
         Some(Command::Trust(_)) => "trust",
         Some(Command::Next) => "next",
+        Some(Command::Ready) => "ready",
+        Some(Command::Needs(_)) => "needs",
+        Some(Command::Claim(_)) => "claim",
+        Some(Command::Release(_)) => "release",
         Some(Command::Where) => "where",
         Some(Command::Copy) => "copy",
         Some(Command::Export(_)) => "export",
@@ -370,6 +381,11 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Verify(args) => verify::run(ctx, &args),
         Command::Trust(args) => trust::run(ctx, &args),
         Command::Next => ctx.look(next::run),
+        Command::Ready => ctx.look(ready::run),
+        Command::Needs(args) if args.needs.is_empty() => ctx.look(|plan| needs::list(plan, &args)),
+        Command::Needs(args) => ctx.change(|tx| needs::apply(tx, &args)),
+        Command::Claim(args) => ctx.change(|tx| claim::apply(tx, &args)),
+        Command::Release(args) => ctx.change(|tx| claim::release(tx, &args)),
         Command::Where => Outcome::of(r#where::run(ctx)),
         Command::Copy => ctx.look(|plan| copy::run(ctx, plan)),
         Command::Export(args) => export::run(ctx, &args),
@@ -492,7 +508,21 @@ impl Context {
             yes: self.yes,
             actor: self.actor,
             now: self.now.clone(),
+            owner: self.owner.clone(),
+            user: self.user.clone(),
             args: self.args.clone(),
+        }
+    }
+
+    /// The owner of a claim when none is given: `TODO_OWNER`, else the
+    /// person's login name (else `person`), or `agent` for an agent.
+    pub(crate) fn default_owner(&self, actor: Actor) -> String {
+        if let Some(o) = &self.owner {
+            return o.clone();
+        }
+        match actor {
+            Actor::Agent => "agent".into(),
+            Actor::Person => self.user.clone().unwrap_or_else(|| "person".into()),
         }
     }
 
@@ -531,8 +561,10 @@ impl Context {
             Err(failed) => return failed.into(),
         };
         let active = in_progress(session.tx.plan());
+        let needed = needed(session.tx.plan());
         match verb(&mut session.tx) {
             Ok(mut report) => {
+                say_needed(session.tx.plan(), needed, &mut report);
                 say_started(session.tx.plan(), active, &mut report);
                 self.finish(session, report)
             }
@@ -568,6 +600,7 @@ impl Context {
             actor,
             now: self.now.clone(),
         });
+        tx.set_owner(self.default_owner(actor));
         // Whatever completes a task with a check runs it (or is refused).
         tx.set_prover(Box::new(crate::verify::Checker::new(
             self.store.target(),
@@ -737,8 +770,52 @@ impl Saved {
 /// The id of the task in progress, if one is.
 fn in_progress(plan: &Plan) -> Option<String> {
     plan.tasks()
-        .find(|(_, _, t)| t.status == crate::plan::Status::InProgress)
+        .find(|(_, _, t)| t.status == crate::plan::Status::InProgress && t.owner.is_none())
         .map(|(_, _, t)| t.id.clone())
+}
+
+/// For each open task that other open tasks need: its id and text, and
+/// theirs (`id "text"`). Empty, at no cost, in a plan without needs.
+fn needed(plan: &Plan) -> Vec<(String, String, Vec<String>)> {
+    if !plan.has_needs() {
+        return Vec::new();
+    }
+    let mut by: rustc_hash::FxHashMap<&str, Vec<String>> = Default::default();
+    for (_, _, t) in plan.tasks() {
+        if t.status.is_open() {
+            for n in &t.needs {
+                by.entry(n.as_str())
+                    .or_default()
+                    .push(format!("{} \"{}\"", t.id, t.content));
+            }
+        }
+    }
+    plan.tasks()
+        .filter(|(_, _, t)| t.status.is_open())
+        .filter_map(|(_, _, t)| {
+            let waiting = by.remove(t.id.as_str())?;
+            Some((t.id.clone(), t.content.clone(), waiting))
+        })
+        .collect()
+}
+
+/// A task other tasks needed was dropped or removed: say which needed it,
+/// and what that means for them.
+fn say_needed(plan: &Plan, before: Vec<(String, String, Vec<String>)>, report: &mut Report) {
+    for (id, content, waiting) in before {
+        let them = waiting.join(", ");
+        match plan.task_by_id(&id) {
+            None => report.message.push(format!(
+                "{id} \"{content}\" was needed by {them}; it is gone, so they no longer wait for it."
+            )),
+            Some((_, t)) if t.status == crate::plan::Status::Abandoned => {
+                report.message.push(format!(
+                    "{id} \"{content}\" is needed by {them}: they wait until it is completed or the need is removed (todo needs TASK --remove {id})."
+                ))
+            }
+            Some(_) => {}
+        }
+    }
 }
 
 /// When a change leaves another task in progress than before, and not one

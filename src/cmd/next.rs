@@ -25,12 +25,21 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
 
 /// Why there is no next task: no tasks, all blocked, or all finished.
 fn why_nothing(plan: &Plan) -> String {
-    let (mut blocked, mut finished) = (0, 0);
+    let (mut blocked, mut finished, mut waiting) = (0, 0, 0);
     for (_, _, t) in plan.tasks() {
         match t.status {
             Status::Blocked => blocked += 1,
+            s if s.is_active() => waiting += 1,
             _ => finished += 1,
         }
+    }
+    // Open tasks that are not blocked wait for tasks they need.
+    if waiting > 0 {
+        return format!(
+            "Nothing to do: {} {} for other tasks to be completed (`todo needs <task>` says which).",
+            count(waiting, "open task"),
+            if waiting == 1 { "waits" } else { "wait" }
+        );
     }
     let tail = "`todo append <task>` adds one.";
     match (blocked, finished) {

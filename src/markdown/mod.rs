@@ -195,6 +195,16 @@ pub(crate) fn meta_words(task: &Task) -> Vec<String> {
     if task.unlocked {
         words.push("unlocked".into());
     }
+    if !task.needs.is_empty() {
+        let ids: Vec<String> = task.needs.iter().map(|n| state::encode_name(n)).collect();
+        words.push(format!("needs={}", ids.join(",")));
+    }
+    if let Some(owner) = &task.owner {
+        words.push(format!("owner={}", state::encode_name(owner)));
+        if let Some(by) = task.claimed_by {
+            words.push(format!("claimed-by={}", by.as_str()));
+        }
+    }
     if let Some(v) = task.verify.as_deref() {
         if let Some(t) = v.timeout {
             words.push(format!("timeout={t}"));
@@ -236,6 +246,17 @@ pub(crate) fn read_meta_word(task: &mut Task, word: &str) {
         Some(("at", v)) => task.at = Some(v.to_string()),
         Some(("checks", v)) => task.checks = crate::plan::Checks::parse(v).unwrap_or_default(),
         None if word == "unlocked" => task.unlocked = true,
+        Some(("needs", v)) => {
+            task.needs = v
+                .split(',')
+                .map(state::decode_word)
+                .filter(|n| !n.is_empty())
+                .collect();
+        }
+        Some(("owner", v)) => {
+            task.owner = Some(state::decode_word(v)).filter(|o| !o.trim().is_empty());
+        }
+        Some(("claimed-by", v)) => task.claimed_by = crate::plan::Actor::parse(v),
         Some(("timeout", v)) => verify_of(task).timeout = v.parse().ok().filter(|n| *n > 0),
         Some(("proof", v)) => verify_of(task).proof = state::read_proof_word(v),
         Some(("verify", v)) => verify_of(task).command = state::decode_word(v),

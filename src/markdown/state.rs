@@ -67,7 +67,11 @@ pub(super) fn read_state(tail: &str) -> Option<State> {
             Some(("dropped-by", v)) if matches!(&*percent_decode(v), "person" | "user") => {
                 state.dropped_by = Some("user".to_string());
             }
-            Some(("by" | "at" | "checks" | "verify" | "timeout" | "proof", _)) => {
+            Some((
+                "by" | "at" | "checks" | "verify" | "timeout" | "proof" | "needs" | "owner"
+                | "claimed-by",
+                _,
+            )) => {
                 state.meta.push(word.to_string());
             }
             None if word == "unlocked" => state.meta.push(word.to_string()),
@@ -106,7 +110,11 @@ pub(super) fn restore(status: Status, content: &str, state: &State) -> Result<Ta
     for word in &state.meta {
         // The check stays whatever the box says; what went with the
         // status only where the box agrees.
-        if agrees || word.starts_with("verify=") || word.starts_with("timeout=") {
+        if agrees
+            || ["verify=", "timeout=", "needs=", "owner=", "claimed-by="]
+                .iter()
+                .any(|k| word.starts_with(k))
+        {
             super::read_meta_word(&mut task, word);
         }
     }
@@ -161,6 +169,21 @@ pub(super) fn read_proof_word(word: &str) -> Option<crate::plan::Proof> {
 /// A value of a state word, decoded.
 pub(super) fn decode_word(v: &str) -> String {
     percent_decode(v)
+}
+
+/// A name or id as one word of a `todo:` comment: letters, digits and
+/// `-_.:@` as they are (ids and most owners read as typed), every other
+/// byte percent-encoded (so `,`, spaces and `-->` never appear).
+pub(super) fn encode_name(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'@') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 fn percent_encode(s: &str) -> String {

@@ -179,3 +179,41 @@ pub(super) fn edits(b: &Task, b_phase: &str, s: &Task, s_phase: &str) -> Vec<&'s
     }
     out
 }
+
+/// A task's needs, merged as a set: a need either side added is kept, a
+/// need either side removed is gone; ours' order first, then theirs' new.
+pub(super) fn merge_needs(base: &[String], ours: &[String], theirs: &[String]) -> Vec<String> {
+    let keep = |n: &String| {
+        let (b, o, t) = (base.contains(n), ours.contains(n), theirs.contains(n));
+        (o && t) || (!b && (o || t))
+    };
+    let mut out: Vec<String> = Vec::new();
+    for n in ours.iter().chain(theirs) {
+        if keep(n) && !out.contains(n) {
+            out.push(n.clone());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod needs_tests {
+    use super::merge_needs;
+
+    fn v(ids: &[&str]) -> Vec<String> {
+        ids.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn needs_merge_as_a_set_keeping_each_sides_additions_and_removals() {
+        let merged = merge_needs(
+            &v(&["t1", "t2"]),
+            &v(&["t1", "t3"]),
+            &v(&["t2", "t1", "t4"]),
+        );
+        // Ours removed t2; theirs kept it: gone. Ours added t3, theirs t4.
+        assert_eq!(merged, v(&["t1", "t3", "t4"]));
+        assert_eq!(merge_needs(&v(&[]), &v(&["t5"]), &v(&["t5"])), v(&["t5"]));
+        assert_eq!(merge_needs(&v(&["t5"]), &v(&[]), &v(&["t5"])), v(&[]));
+    }
+}

@@ -79,7 +79,7 @@ use std::fmt;
 use serde_json::Map;
 
 use crate::plan::{Phase, Plan, Task};
-use fields::{State, edits, merge_map, merge_notes, merge_state, merge3};
+use fields::{State, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
 use identity::{Id, Identity, Minter, Side, phase_items, task_items};
 use order::merge_order;
 pub(crate) use two_sided::merge_without_base;
@@ -439,6 +439,24 @@ impl<'a> Merger<'a> {
                 "its check changed on both sides; kept theirs".to_string(),
             );
         }
+        let needs = merge_needs(&b.needs, &o.needs, &t.needs);
+        let (claim, clash) = merge3(
+            &(b.owner.clone(), b.claimed_by),
+            &(o.owner.clone(), o.claimed_by),
+            &(t.owner.clone(), t.claimed_by),
+        );
+        if clash {
+            let who = |c: &Option<String>| c.clone().unwrap_or_else(|| "nobody".into());
+            self.conflict(
+                &id,
+                &content,
+                format!(
+                    "claimed on both sides; kept theirs ({}), ours was {}",
+                    who(&t.owner),
+                    who(&o.owner)
+                ),
+            );
+        }
         let (phase, clash) = merge3(bp, op, tp);
         if clash {
             let name = |p: Option<&Phase>| p.map(|p| p.name.clone()).unwrap_or_default();
@@ -463,6 +481,9 @@ impl<'a> Merger<'a> {
                 unlocked: checks.1,
                 verify,
                 notes: merge_notes(&b.notes, &o.notes, &t.notes),
+                needs,
+                owner: claim.0,
+                claimed_by: claim.1,
                 extra: extra.into(),
             },
             phase,

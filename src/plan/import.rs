@@ -48,6 +48,13 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         verify_timeout: Option<u64>,
         #[serde(default)]
         proof: Option<serde_json::Value>,
+        // Dependencies (ids of the plan it came from) and the claim.
+        #[serde(default)]
+        needs: Option<Vec<String>>,
+        #[serde(default)]
+        owner: Option<String>,
+        #[serde(default, rename = "claimedBy")]
+        claimed_by: Option<String>,
     }
     #[derive(serde::Deserialize)]
     #[serde(rename_all = "snake_case")]
@@ -120,7 +127,22 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
                     Checks::parse(v).ok_or_else(|| bad("checks", v, "anyone, person or agent"))?
                 }
             };
+            let claimed_by = match t.claimed_by.as_deref() {
+                None => None,
+                Some(v) => {
+                    Some(Actor::parse(v).ok_or_else(|| bad("claimedBy", v, "person or agent"))?)
+                }
+            };
+            let owner = t.owner.and_then(|o| crate::text::normalize(&o));
             phase.tasks.push(Task {
+                needs: t
+                    .needs
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|n| !n.trim().is_empty())
+                    .collect(),
+                claimed_by: claimed_by.filter(|_| owner.is_some()),
+                owner,
                 content,
                 status,
                 blocker,

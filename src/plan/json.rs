@@ -200,6 +200,9 @@ const KNOWN: &[&str] = &[
     "at",
     "checks",
     "unlocked",
+    "needs",
+    "owner",
+    "claimedBy",
     "verify",
     "verifyTimeout",
     "proof",
@@ -651,6 +654,21 @@ impl<'de> Visitor<'de> for TaskSeed<'_> {
                     })?;
                 }
                 "unlocked" => task.unlocked = map.next_value()?,
+                "needs" => {
+                    task.needs = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
+                }
+                "owner" => {
+                    let v: Option<String> = map.next_value()?;
+                    task.owner = v.filter(|o| !o.trim().is_empty());
+                }
+                "claimedBy" => {
+                    let v: String = map.next_value()?;
+                    task.claimed_by = Some(Actor::parse(&v).ok_or_else(|| {
+                        A::Error::custom(format!(
+                            "unknown claimedBy \"{v}\" (expected person or agent)"
+                        ))
+                    })?);
+                }
                 "removed" => removed = Some(map.next_value::<String>()?),
                 "notes" => {
                     task.notes = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
@@ -1046,6 +1064,24 @@ fn write_task_fields(out: &mut String, task: &Task, fields: &StatusFields) {
     }
     if task.unlocked {
         out.push_str(", \"unlocked\": true");
+    }
+    if !task.needs.is_empty() {
+        out.push_str(", \"needs\": [");
+        for (i, n) in task.needs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            string(out, n);
+        }
+        out.push(']');
+    }
+    if let Some(owner) = &task.owner {
+        out.push_str(", \"owner\": ");
+        string(out, owner);
+        if let Some(by) = task.claimed_by {
+            out.push_str(", \"claimedBy\": ");
+            string(out, by.as_str());
+        }
     }
     if let Some(v) = task.verify.as_deref() {
         out.push_str(", \"verify\": ");

@@ -4,6 +4,7 @@
 
 mod adopt;
 pub(crate) mod clock;
+mod deps;
 pub(crate) mod ids;
 /// The plan file format (public for the fuzz targets in `fuzz/`).
 pub mod import;
@@ -14,6 +15,7 @@ pub(crate) mod tx;
 
 use serde_json::{Map, Value};
 
+pub(crate) use deps::cycle_text;
 pub(crate) use ops::Op;
 pub(crate) use rules::By;
 pub(crate) use tx::{Committed, Tx};
@@ -153,6 +155,15 @@ pub struct Task {
     /// The command that proves the task done, and the proof of its last
     /// run (`todo verify`); boxed, since most tasks have none.
     pub verify: Option<Box<Verify>>,
+    /// The tasks this one needs (their ids, in the order given): it is
+    /// ready once each is completed (or no longer in the plan).
+    pub needs: Vec<String>,
+    /// Who claimed the task (`todo claim`): a person's name or an agent's
+    /// session. With claims, the one-in-progress rule holds per owner.
+    pub owner: Option<String>,
+    /// Whether a person or an agent made the claim: an agent may not take
+    /// over or release a person's.
+    pub claimed_by: Option<Actor>,
     /// Fields this version does not know, kept verbatim for newer versions.
     pub extra: Extra,
 }
@@ -484,11 +495,19 @@ impl Plan {
         self.mint('p')
     }
 
-    /// The task to work on now: the one in progress, else the first pending.
+    /// The task to work on now: the first in progress whose needs are met,
+    /// else the first pending one whose needs are met (never a task that
+    /// waits for another).
     pub fn next_task(&self) -> Option<(&Phase, &Task)> {
+        let statuses = self.has_needs().then(|| self.statuses());
+        let met = |t: &Task| {
+            statuses
+                .as_ref()
+                .is_none_or(|s| deps::unmet(s, t).next().is_none())
+        };
         let find = |st: Status| {
             self.tasks()
-                .find(|(_, _, t)| t.status == st)
+                .find(|(_, _, t)| t.status == st && met(t))
                 .map(|(_, p, t)| (p, t))
         };
         find(Status::InProgress).or_else(|| find(Status::Pending))
@@ -517,7 +536,7 @@ impl Plan {
                 .chain(self.findings.iter().map(|f| &f.id))
                 .all(|id| ids.insert(id.as_str()))
         };
-        if !twice_somewhere && self.in_progress() <= 1 {
+        if !twice_somewhere && !self.crowded() {
             return;
         }
         let mut notes = Vec::new();
@@ -580,7 +599,7 @@ impl Plan {
         if aims_twice {
             self.settle_aims(&mut notes);
         }
-        if let Some((kept, back)) = self.keep_latest_start() {
+        for (kept, back) in self.keep_latest_start() {
             notes.push(format!(
                 "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
                 back.len() + 1,
@@ -597,37 +616,60 @@ impl Plan {
     /// started on purpose, and equal times keep the first in plan order,
     /// as [`Plan::settle`] does. The task kept and those sent back, as
     /// `id "text"`, if there were several.
-    pub(crate) fn keep_latest_start(&mut self) -> Option<(String, Vec<String>)> {
-        let mut started = self
+    pub(crate) fn keep_latest_start(&mut self) -> Vec<(String, Vec<String>)> {
+        // Per owner (claims), and once more for the unclaimed tasks.
+        let mut latest: Vec<(Option<&str>, &Task, bool)> = Vec::new();
+        for (_, _, task) in self
             .tasks()
-            .filter(|(_, _, t)| t.status == Status::InProgress);
-        let (_, _, mut latest) = started.next()?;
-        let mut several = false;
-        for (_, _, task) in started {
-            several = true;
-            if task.at > latest.at {
-                latest = task;
+            .filter(|(_, _, t)| t.status == Status::InProgress)
+        {
+            let lane = task.owner.as_deref();
+            match latest.iter_mut().find(|(l, _, _)| *l == lane) {
+                Some((_, kept, several)) => {
+                    *several = true;
+                    if task.at > kept.at {
+                        *kept = task;
+                    }
+                }
+                None => latest.push((lane, task, false)),
             }
         }
-        if !several {
-            return None;
-        }
-        let keep = latest.id.clone();
-        let kept = format!("{} \"{}\"", latest.id, latest.content);
-        let mut back = Vec::new();
-        for task in self.phases.iter_mut().flat_map(|p| &mut p.tasks) {
-            if task.status == Status::InProgress && task.id != keep {
-                task.status = Status::Pending;
-                back.push(format!("{} \"{}\"", task.id, task.content));
+        let crowded: Vec<(Option<String>, String, String)> = latest
+            .into_iter()
+            .filter(|(_, _, several)| *several)
+            .map(|(lane, t, _)| {
+                (
+                    lane.map(str::to_string),
+                    t.id.clone(),
+                    format!("{} \"{}\"", t.id, t.content),
+                )
+            })
+            .collect();
+        let mut out = Vec::new();
+        for (lane, keep, kept) in crowded {
+            let mut back = Vec::new();
+            for task in self.phases.iter_mut().flat_map(|p| &mut p.tasks) {
+                if task.status == Status::InProgress && task.owner == lane && task.id != keep {
+                    task.status = Status::Pending;
+                    back.push(format!("{} \"{}\"", task.id, task.content));
+                }
             }
+            out.push((kept, back));
         }
-        Some((kept, back))
+        out
     }
 
-    fn in_progress(&self) -> usize {
+    /// Whether some owner (or the unclaimed tasks) has several tasks in
+    /// progress.
+    fn crowded(&self) -> bool {
+        let mut unowned = false;
+        let mut owners = rustc_hash::FxHashSet::default();
         self.tasks()
             .filter(|(_, _, t)| t.status == Status::InProgress)
-            .count()
+            .any(|(_, _, t)| match &t.owner {
+                None => std::mem::replace(&mut unowned, true),
+                Some(o) => !owners.insert(o.as_str()),
+            })
     }
 
     /// Objectives and findings under an id an earlier one has: the same
@@ -667,13 +709,22 @@ impl Plan {
     }
 
     /// [`Plan::settle`], showing `touch` each task (and where it is)
-    /// before it changes.
+    /// before it changes. With claims, the rule holds per owner: each
+    /// owner keeps its first task in progress, and so do the unclaimed
+    /// tasks; when no unclaimed task is in progress, the first pending,
+    /// unclaimed one whose needs are met starts. A plan without claims or
+    /// needs settles exactly as the one-task rule says.
     pub(crate) fn settle_with(&mut self, mut touch: impl FnMut(TaskPos, &Task)) -> bool {
-        let mut seen = false;
+        let mut unowned = false;
+        let mut owners: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
         let mut changed = false;
         for (pi, phase) in self.phases.iter_mut().enumerate() {
             for (ti, task) in phase.tasks.iter_mut().enumerate() {
                 if task.status == Status::InProgress {
+                    let seen = match &task.owner {
+                        None => std::mem::replace(&mut unowned, true),
+                        Some(o) => !owners.insert(o.clone()),
+                    };
                     if seen {
                         touch(
                             TaskPos {
@@ -685,30 +736,14 @@ impl Plan {
                         task.status = Status::Pending;
                         changed = true;
                     }
-                    seen = true;
                 }
             }
         }
-        if !seen {
-            let first = self.phases.iter_mut().enumerate().find_map(|(pi, phase)| {
-                let (ti, task) = phase
-                    .tasks
-                    .iter_mut()
-                    .enumerate()
-                    .find(|(_, t)| t.status == Status::Pending)?;
-                Some((
-                    TaskPos {
-                        phase: pi,
-                        task: ti,
-                    },
-                    task,
-                ))
-            });
-            if let Some((pos, task)) = first {
-                touch(pos, task);
-                task.status = Status::InProgress;
-                changed = true;
-            }
+        if !unowned && let Some(pos) = self.first_startable() {
+            let task = &mut self.phases[pos.phase].tasks[pos.task];
+            touch(pos, task);
+            task.status = Status::InProgress;
+            changed = true;
         }
         changed
     }

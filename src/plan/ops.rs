@@ -109,6 +109,29 @@ pub enum Op {
     AddFinding {
         text: String,
     },
+    /// Make `task` need each of `needs` (task ids) as well as what it
+    /// needs already; a need that would close a cycle is refused, naming it.
+    Need {
+        task: String,
+        needs: Vec<String>,
+    },
+    /// Take each of `needs` off what `task` needs.
+    Unneed {
+        task: String,
+        needs: Vec<String>,
+    },
+    /// Claim `task` for `owner` and start it; a task another owner holds
+    /// is refused, naming the owner. With claims, each owner has one task
+    /// in progress.
+    Claim {
+        task: String,
+        owner: String,
+    },
+    /// Give up the claim on `task`: it goes back to pending if it was in
+    /// progress.
+    Release {
+        task: String,
+    },
     /// Replace all objectives and findings (import, edit, undo), as
     /// [`Op::Replace`] does phases.
     ReplaceAims {
@@ -161,6 +184,10 @@ pub enum Refusal {
     CheckFailed,
     /// A task's check is not trusted on this machine: it did not run.
     CheckUntrusted,
+    /// A need would make tasks wait for each other in a circle.
+    NeedsCycle,
+    /// Another owner holds the task (or only open work can be claimed).
+    Claimed,
 }
 
 impl Refusal {
@@ -177,6 +204,8 @@ impl Refusal {
             Refusal::PlanInvalid => "plan-invalid",
             Refusal::CheckFailed => "check-failed",
             Refusal::CheckUntrusted => "check-untrusted",
+            Refusal::NeedsCycle => "needs-cycle",
+            Refusal::Claimed => "claimed",
         }
     }
 }
@@ -358,5 +387,153 @@ mod tests {
         plan.apply(Op::Prune).unwrap();
         assert_eq!(plan.phases.len(), 1);
         assert_eq!(plan.phases[0].tasks[0].content, "a2");
+    }
+
+    fn claim(plan: &mut Plan, task: &str, owner: &str) -> Result<Applied, OpError> {
+        plan.apply(Op::Claim {
+            task: task.into(),
+            owner: owner.into(),
+        })
+    }
+
+    #[test]
+    fn each_owner_holds_one_task_in_progress_and_starts_stop_no_one_else() {
+        let mut plan = plan_with(&["a1", "a2", "a3", "a4"]);
+        claim(&mut plan, "t1", "ann").unwrap();
+        claim(&mut plan, "t2", "bob").unwrap();
+        // Both claimed tasks in progress; the unclaimed lane starts t3.
+        assert_eq!(
+            statuses(&plan),
+            [
+                Status::InProgress,
+                Status::InProgress,
+                Status::InProgress,
+                Status::Pending
+            ]
+        );
+        // Ann's second claim sends back only Ann's first task (still hers).
+        claim(&mut plan, "t4", "ann").unwrap();
+        assert_eq!(
+            statuses(&plan),
+            [
+                Status::Pending,
+                Status::InProgress,
+                Status::InProgress,
+                Status::InProgress
+            ]
+        );
+        assert_eq!(plan.phases[0].tasks[0].owner.as_deref(), Some("ann"));
+        // Starting an unclaimed task stops no claimed one.
+        plan.apply(Op::Start { task: "t3".into() }).unwrap();
+        assert_eq!(
+            statuses(&plan),
+            [
+                Status::Pending,
+                Status::InProgress,
+                Status::InProgress,
+                Status::InProgress
+            ]
+        );
+        // Claiming again what one holds changes nothing.
+        let before = plan.clone();
+        claim(&mut plan, "t2", "bob").unwrap();
+        assert_eq!(plan, before);
+    }
+
+    #[test]
+    fn a_second_claimer_is_refused_with_the_owner_named_and_release_frees_it() {
+        let mut plan = plan_with(&["a1", "a2"]);
+        claim(&mut plan, "t2", "ann").unwrap();
+        let err = claim(&mut plan, "t2", "bob").unwrap_err();
+        assert!(
+            matches!(&err, OpError::Refused { code: Refusal::Claimed, message } if message.contains("claimed by ann")),
+            "{err}"
+        );
+        plan.apply(Op::Release { task: "t2".into() }).unwrap();
+        assert_eq!(plan.phases[0].tasks[1].owner, None);
+        assert_eq!(statuses(&plan), [Status::InProgress, Status::Pending]);
+        claim(&mut plan, "t2", "bob").unwrap();
+        assert_eq!(plan.phases[0].tasks[1].owner.as_deref(), Some("bob"));
+        plan.apply(Op::SetStatus {
+            task: "t1".into(),
+            status: Status::Completed,
+            blocker: None,
+        })
+        .unwrap();
+        let err = claim(&mut plan, "t1", "bob").unwrap_err();
+        assert!(err.to_string().contains("only open work"), "{err}");
+    }
+
+    #[test]
+    fn needs_refuse_cycles_and_keep_next_off_waiting_tasks() {
+        let mut plan = plan_with(&["a1", "a2", "a3"]);
+        let need = |task: &str, needs: &[&str]| Op::Need {
+            task: task.into(),
+            needs: needs.iter().map(|s| s.to_string()).collect(),
+        };
+        plan.apply(need("t1", &["t3"])).unwrap();
+        plan.apply(need("t3", &["t2"])).unwrap();
+        let err = plan.apply(need("t2", &["t1"])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Refused (needs-cycle): t2 cannot need t1: that would make a cycle (t2 → t1 → t3 → t2). Remove a need on the way (todo needs TASK --remove ID)."
+        );
+        assert_eq!(plan.phases[0].tasks[0].needs, ["t3"]);
+        // t1 waits for t3, which waits for t2: the next task is t2.
+        assert_eq!(plan.next_task().map(|(_, t)| t.id.as_str()), Some("t2"));
+        plan.apply(Op::Unneed {
+            task: "t1".into(),
+            needs: vec!["t3".into()],
+        })
+        .unwrap();
+        assert!(plan.phases[0].tasks[0].needs.is_empty());
+        assert_eq!(plan.next_task().map(|(_, t)| t.id.as_str()), Some("t1"));
+        // An unknown need is not taken.
+        assert_eq!(
+            plan.apply(need("t1", &["t9"])),
+            Err(OpError::NoTask("t9".into()))
+        );
+    }
+
+    #[test]
+    fn an_agent_may_not_release_or_take_a_persons_claim() {
+        use crate::plan::{Actor, By, Tx};
+        let mut plan = plan_with(&["a1", "a2"]);
+        let by = |actor| By {
+            actor,
+            now: "2026-01-01T00:00:00Z".into(),
+        };
+        let mut tx = Tx::new(plan.clone());
+        tx.set_by(by(Actor::Person));
+        tx.apply(Op::Claim {
+            task: "t2".into(),
+            owner: "ann".into(),
+        })
+        .unwrap();
+        plan = tx.commit().unwrap().plan;
+        assert_eq!(plan.phases[0].tasks[1].claimed_by, Some(Actor::Person));
+        let mut tx = Tx::new(plan.clone());
+        tx.set_by(by(Actor::Agent));
+        tx.apply(Op::Release { task: "t2".into() }).unwrap();
+        let err = tx.commit().err().unwrap();
+        assert!(
+            matches!(
+                &err,
+                OpError::Refused {
+                    code: Refusal::SetByPerson,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        let mut tx = Tx::new(plan);
+        tx.set_by(by(Actor::Agent));
+        assert!(
+            tx.apply(Op::Claim {
+                task: "t2".into(),
+                owner: "agent".into(),
+            })
+            .is_err()
+        );
     }
 }

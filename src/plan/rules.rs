@@ -51,6 +51,14 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
         // A new task comes as it is given (an import keeps its marks).
         None => {}
     }
+    // A claim marked as a person's that an agent brings (a file it
+    // imports or edits) is the agent's, unless the person's was there.
+    if by.actor == Actor::Agent
+        && after.claimed_by == Some(Actor::Person)
+        && !before.is_some_and(|b| b.claimed_by == Some(Actor::Person) && b.owner == after.owner)
+    {
+        after.claimed_by = Some(Actor::Agent);
+    }
     // An agent may not claim a person's mark it did not find there (a
     // file it imports or edits may carry one): what it set is its own.
     if by.actor == Actor::Agent && after.by == Some(Actor::Person) {
@@ -121,6 +129,18 @@ pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Res
                         ),
                     ));
                 }
+            }
+            if let Some(owner) = b.owner.as_deref()
+                && b.claimed_by == Some(Actor::Person)
+                && after.is_none_or(|a| a.owner != b.owner)
+            {
+                return Err(refuse(
+                    Refusal::SetByPerson,
+                    format!(
+                        "{} is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready).",
+                        name(b)
+                    ),
+                ));
             }
             if b.by == Some(Actor::Person) {
                 let what = match after {

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use super::ops::{Applied, Op, OpError, PhaseRef};
+use super::ops::{Applied, Op, OpError, PhaseRef, Refusal};
 use super::rules::{self, By};
 use super::{
     Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task, TaskPos,
@@ -49,6 +49,9 @@ pub(crate) struct Tx {
     /// A person completes without running checks (`done --no-verify`):
     /// the proof says unverified. Never for an agent.
     unverified: bool,
+    /// Who holds a claim an op makes without naming its owner (set by the
+    /// edge: a person's login name, an agent's session, `TODO_OWNER`).
+    owner: Option<String>,
 }
 
 /// What proves a task done: runs its check when a change completes it.
@@ -449,6 +452,7 @@ impl Tx {
             start_aims: (0, 0),
             prover: None,
             unverified: false,
+            owner: None,
         }
         .counted()
     }
@@ -462,6 +466,20 @@ impl Tx {
     /// Who makes this change and when: provenance and permissions follow.
     pub(crate) fn set_by(&mut self, by: By) {
         self.by = Some(by);
+    }
+
+    /// Who holds the claims this change makes when an op names no owner.
+    pub(crate) fn set_owner(&mut self, owner: String) {
+        self.owner = Some(owner);
+    }
+
+    /// The owner of a claim that names none: as set, else `agent` for an
+    /// agent and `person` for a person.
+    pub(crate) fn default_owner(&self) -> String {
+        self.owner.clone().unwrap_or_else(|| match self.actor() {
+            Actor::Agent => "agent".into(),
+            Actor::Person => "person".into(),
+        })
     }
 
     /// Who runs the checks of the tasks this change completes.
@@ -982,6 +1000,10 @@ impl Tx {
                     plan, change, by, ..
                 } = self;
                 let mut changed = false;
+                // One task in progress per owner: starting a task sends
+                // back only its owner's other one (or, unclaimed, the
+                // other unclaimed one).
+                let lane = plan.phases[pos.phase].tasks[pos.task].owner.clone();
                 for (pi, phase) in plan.phases.iter_mut().enumerate() {
                     for (ti, t) in phase.tasks.iter_mut().enumerate() {
                         if (pi, ti) == (pos.phase, pos.task) {
@@ -1005,7 +1027,7 @@ impl Tx {
                                 }
                                 changed = true;
                             }
-                        } else if t.status == Status::InProgress {
+                        } else if t.status == Status::InProgress && t.owner == lane {
                             change.status(
                                 TaskPos {
                                     phase: pi,
@@ -1217,9 +1239,150 @@ impl Tx {
                 }
                 changed
             }
+            Op::Need { task, needs } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                for n in &needs {
+                    self.task_pos(n)?;
+                }
+                let t = &self.plan.phases[pos.phase].tasks[pos.task];
+                let mut adding: Vec<String> = Vec::new();
+                for n in needs {
+                    if !t.needs.contains(&n) && !adding.contains(&n) {
+                        adding.push(n);
+                    }
+                }
+                if adding.is_empty() {
+                    false
+                } else {
+                    if let Some(cycle) = self.plan.cycle_with(&task, &adding) {
+                        return Err(OpError::Refused {
+                            code: Refusal::NeedsCycle,
+                            message: format!(
+                                "{task} cannot need {}: that would make a cycle ({}). Remove a need on the way (todo needs TASK --remove ID).",
+                                cycle.get(1).map_or("", String::as_str),
+                                super::cycle_text(&cycle)
+                            ),
+                        });
+                    }
+                    let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                    self.change.task(pos, t);
+                    t.needs.extend(adding);
+                    true
+                }
+            }
+            Op::Unneed { task, needs } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                let changed = t.needs.iter().any(|n| needs.contains(n));
+                if changed {
+                    self.change.task(pos, t);
+                    t.needs.retain(|n| !needs.contains(n));
+                }
+                changed
+            }
+            Op::Claim { task, owner } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let Tx {
+                    plan, change, by, ..
+                } = self;
+                let t = &plan.phases[pos.phase].tasks[pos.task];
+                if !t.status.is_open() {
+                    return Err(OpError::Refused {
+                        code: Refusal::Claimed,
+                        message: format!(
+                            "{} \"{}\" is {}: only open work can be claimed.",
+                            t.id,
+                            t.content,
+                            t.status.words()
+                        ),
+                    });
+                }
+                if let Some(held) = t.owner.as_deref().filter(|o| *o != owner) {
+                    return Err(OpError::Refused {
+                        code: Refusal::Claimed,
+                        message: format!(
+                            "{} \"{}\" is claimed by {held}. Take another ready task (todo ready), or ask {held} to release it.",
+                            t.id, t.content
+                        ),
+                    });
+                }
+                let mut changed = false;
+                for (pi, phase) in plan.phases.iter_mut().enumerate() {
+                    for (ti, t) in phase.tasks.iter_mut().enumerate() {
+                        let here = TaskPos {
+                            phase: pi,
+                            task: ti,
+                        };
+                        if here == pos {
+                            if t.owner.as_deref() == Some(owner.as_str())
+                                && t.status == Status::InProgress
+                            {
+                                continue;
+                            }
+                            change.task(here, t);
+                            if t.owner.is_none() {
+                                t.claimed_by = by.as_ref().map(|b| b.actor);
+                            }
+                            t.owner = Some(owner.clone());
+                            if t.status != Status::InProgress {
+                                t.status = Status::InProgress;
+                                t.blocker = None;
+                                t.dropped_by = None;
+                                if let Some(by) = by {
+                                    t.by = Some(by.actor);
+                                    t.at = Some(by.now.clone());
+                                }
+                            }
+                            changed = true;
+                        } else if t.status == Status::InProgress
+                            && t.owner.as_deref() == Some(owner.as_str())
+                        {
+                            // The owner's other task in progress waits
+                            // (still theirs).
+                            change.status(here, t);
+                            t.status = Status::Pending;
+                            changed = true;
+                        }
+                    }
+                }
+                changed
+            }
+            Op::Release { task } => {
+                let pos = self.task_pos(&task)?;
+                applied.at = Some(pos);
+                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+                let changed = t.owner.is_some();
+                if changed {
+                    self.change.task(pos, t);
+                    t.owner = None;
+                    t.claimed_by = None;
+                    if t.status == Status::InProgress {
+                        t.status = Status::Pending;
+                        t.by = None;
+                        t.at = None;
+                    }
+                }
+                changed
+            }
             Op::Replace { phases } => {
                 let changed = self.plan.phases != phases;
                 if changed {
+                    // An edit or import may not bring a cycle of needs
+                    // (one a merge left is read, and may stay).
+                    if let Some(cycle) = super::deps::any_cycle(&phases)
+                        && super::deps::any_cycle(&self.plan.phases).is_none()
+                    {
+                        return Err(OpError::Refused {
+                            code: Refusal::NeedsCycle,
+                            message: format!(
+                                "the tasks would need each other in a cycle ({}). Remove a need on the way.",
+                                super::cycle_text(&cycle)
+                            ),
+                        });
+                    }
                     let old = self.replace(phases);
                     self.change.wholesale(old);
                 }

@@ -170,3 +170,77 @@ fn sigkill_at_any_moment_leaves_the_old_plan_or_the_new_one() {
         "no command was actually killed; the test proved nothing"
     );
 }
+
+/// Twenty workers race `todo claim --next` on ten ready tasks: the claim is
+/// made under the plan's lock in the transaction that reads what is
+/// ready, so ten get ten different tasks, all ten in progress at once
+/// (one per owner), and ten are turned away with exit 1; nothing is lost
+/// and `rev` rose by exactly ten.
+#[test]
+fn twenty_workers_claiming_next_take_ten_different_tasks_and_ten_are_refused() {
+    let env = TestEnv::new();
+    for i in 0..10 {
+        env.run(&["append", "-q", &format!("job {i}")]).ok();
+    }
+    let rev = env.rev();
+    let children: Vec<_> = (0..20)
+        .map(|i| {
+            env.command()
+                .args(["--json", "claim", "--next", "--owner", &format!("w{i}")])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("spawn todo")
+        })
+        .collect();
+    let mut won: Vec<(String, String)> = Vec::new();
+    let mut refused = 0;
+    for (i, child) in children.into_iter().enumerate() {
+        let out = child.wait_with_output().expect("wait");
+        let reply: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON reply");
+        match out.status.code() {
+            Some(0) => {
+                assert_eq!(reply["owner"], format!("w{i}"), "{reply}");
+                let id = reply["tasks"][0]["id"]
+                    .as_str()
+                    .expect("the task")
+                    .to_string();
+                won.push((format!("w{i}"), id));
+            }
+            Some(1) => {
+                refused += 1;
+                assert_eq!(reply["changed"], false, "{reply}");
+            }
+            other => panic!("exit {other:?}: {}", String::from_utf8_lossy(&out.stderr)),
+        }
+    }
+    assert_eq!(won.len(), 10, "{won:?}");
+    assert_eq!(refused, 10);
+    let tasks: BTreeSet<&String> = won.iter().map(|(_, t)| t).collect();
+    assert_eq!(tasks.len(), 10, "ten different tasks: {won:?}");
+    // In the file: every task in progress, each held by the one worker
+    // that was told it won it.
+    let plan = env.plan();
+    let file: Vec<(String, String, String)> = plan["phases"][0]["tasks"]
+        .as_array()
+        .expect("tasks")
+        .iter()
+        .map(|t| {
+            (
+                t["id"].as_str().unwrap_or_default().to_string(),
+                t["status"].as_str().unwrap_or_default().to_string(),
+                t["owner"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(file.len(), 10, "nothing lost: {file:?}");
+    for (id, status, owner) in &file {
+        assert_eq!(status, "in_progress", "{file:?}");
+        assert!(
+            won.contains(&(owner.clone(), id.clone())),
+            "{file:?} vs {won:?}"
+        );
+    }
+    assert_eq!(env.rev(), rev + 10);
+    env.run(&["ready"]).code(1);
+}

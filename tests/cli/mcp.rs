@@ -683,3 +683,68 @@ fn a_task_with_a_failing_check_is_not_done_through_mcp() {
     server.close();
     assert_eq!(env.plan_text(), before);
 }
+
+/// Dependencies and claims reach an agent through the `todo` tool: its
+/// schema lists the ops and fields, and a claim another owner holds is a
+/// tool error naming the owner.
+#[test]
+fn the_todo_tool_takes_needs_claim_and_release() {
+    let env = TestEnv::new();
+    let mut server = Server::started(&env);
+    server.send(&json!({ "jsonrpc": "2.0", "id": 9, "method": "tools/list" }));
+    let tools = server.next();
+    let todo = tools["result"]["tools"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["name"] == "todo"))
+        .cloned()
+        .expect("the todo tool");
+    let ops = &todo["inputSchema"]["properties"]["op"]["enum"];
+    for op in ["needs", "claim", "release"] {
+        assert!(
+            ops.as_array().is_some_and(|o| o.contains(&json!(op))),
+            "{ops}"
+        );
+    }
+    for field in ["add", "remove", "owner", "next"] {
+        assert!(
+            todo["inputSchema"]["properties"].get(field).is_some(),
+            "{field}"
+        );
+    }
+    init_plan(&mut server);
+    let reply = server.call(
+        2,
+        json!({ "ops": [
+            { "op": "needs", "task": "a2", "add": ["a1"] },
+            { "op": "claim", "next": true, "owner": "session-1" }
+        ] }),
+    );
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    let message = reply_of(&reply)["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        message.contains("- [/] a1 <!-- todo: owner=session-1 claimed-by=agent -->"),
+        "{message}"
+    );
+    assert!(message.contains("- [ ] a2 <!-- todo: needs="), "{message}");
+    let reply = server.call(
+        3,
+        json!({ "op": "claim", "task": "a1", "owner": "session-2" }),
+    );
+    assert_eq!(reply["result"]["isError"], true, "{reply}");
+    let refused = reply_of(&reply);
+    assert_eq!(refused["error"]["code"], "claimed");
+    assert!(
+        refused["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("claimed by session-1")),
+        "{refused}"
+    );
+    let reply = server.call(4, json!({ "op": "release", "task": "a1" }));
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    let (code, _, stderr) = server.close();
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(env.plan()["phases"][0]["tasks"][0].get("owner"), None);
+}

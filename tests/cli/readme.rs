@@ -513,3 +513,38 @@ fn the_if_rev_recipe_acts_on_the_plan_it_read() {
     ]);
     run.code(4);
 }
+
+/// The README's two-agent example of dependencies and claims, run as
+/// written: each agent gets its own task, the person takes the one that
+/// waited for both, and neither agent can take a task another holds.
+#[test]
+fn the_two_agent_recipe_shares_the_work_without_a_clash() {
+    let env = TestEnv::new();
+    let out = clean_shell(&env.home, &env.root, &recipe("two-agents"), None);
+    let said = ok(&out, "the README's two-agent example");
+    assert!(said.contains("nothing ready yet"), "{said}");
+    assert!(said.contains("refused: agent-1 has it"), "{said}");
+    assert!(said.contains("refused: a person's claim"), "{said}");
+    let plan = env.plan();
+    let tasks = plan["phases"][0]["tasks"]
+        .as_array()
+        .expect("tasks")
+        .clone();
+    let field = |i: usize, key: &str| tasks[i][key].as_str().unwrap_or_default().to_string();
+    assert_eq!(
+        (field(0, "status"), field(0, "owner")),
+        ("completed".into(), "agent-1".into())
+    );
+    assert_eq!(
+        (field(1, "status"), field(1, "owner")),
+        ("completed".into(), "agent-2".into())
+    );
+    assert_eq!(
+        (
+            field(2, "content"),
+            field(2, "status"),
+            field(2, "claimedBy")
+        ),
+        ("Publish".into(), "in_progress".into(), "person".into())
+    );
+}

@@ -305,7 +305,7 @@ fn a_session_without_snapshots_is_refused_and_the_plan_kept() {
     refused(
         &env,
         &["import", "empty.jsonl"],
-        "Could not import empty.jsonl: it holds no todo list (no todo-phases snapshot of a pi session, no TodoWrite call of a Claude Code transcript); the plan was left as it was.\n",
+        "Could not import empty.jsonl: it holds no todo list (no todo-phases snapshot of a pi session, no TodoWrite or TaskCreate call of a Claude Code transcript); the plan was left as it was.\n",
     );
 }
 
@@ -734,7 +734,7 @@ fn a_transcript_without_todowrite_is_refused_and_the_plan_kept() {
     refused(
         &env,
         &["import", "transcript.jsonl"],
-        "Could not import transcript.jsonl: it is a Claude Code transcript with no valid TodoWrite call; the plan was left as it was.\n",
+        "Could not import transcript.jsonl: it is a Claude Code transcript with no valid TodoWrite call and no TaskCreate call that Claude Code made; the plan was left as it was.\n",
     );
     // The latest call cleared the list: not an earlier one, and not an
     // empty plan.

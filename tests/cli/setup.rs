@@ -114,6 +114,38 @@ fn setup_claude_writes_the_hooks_into_a_new_file() {
             "timeout": 10
           }
         ]
+      },
+      {
+        "matcher": "TaskCreate|TaskUpdate",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "todo hook post-tool --agent claude",
+            "timeout": 10
+          }
+        ]
+      }
+    ],
+    "TaskCreated": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "todo hook post-tool --agent claude",
+            "timeout": 10
+          }
+        ]
+      }
+    ],
+    "TaskCompleted": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "todo hook post-tool --agent claude",
+            "timeout": 10
+          }
+        ]
       }
     ]
   }
@@ -151,9 +183,21 @@ fn setup_merges_into_existing_settings_and_is_reversible() {
     );
     assert_eq!(
         commands(&v, "PostToolUse"),
-        ["prettier --write", "todo hook post-tool --agent claude"]
+        [
+            "prettier --write",
+            "todo hook post-tool --agent claude",
+            "todo hook post-tool --agent claude"
+        ]
     );
     assert_eq!(v["hooks"]["PostToolUse"][1]["matcher"], "TodoWrite");
+    assert_eq!(
+        v["hooks"]["PostToolUse"][2]["matcher"],
+        "TaskCreate|TaskUpdate"
+    );
+    for event in ["TaskCreated", "TaskCompleted"] {
+        assert_eq!(commands(&v, event), ["todo hook post-tool --agent claude"]);
+        assert!(v["hooks"][event][0].get("matcher").is_none(), "{text}");
+    }
     // Twice: nothing changes, not a byte.
     let out = env.run(&["setup", "claude"]);
     out.ok();
@@ -169,6 +213,39 @@ fn setup_merges_into_existing_settings_and_is_reversible() {
     out.ok();
     assert!(out.stdout.starts_with("No todo hooks"), "{out:?}");
     assert_eq!(std::fs::read_to_string(settings(&env)).unwrap(), EXISTING);
+}
+
+/// A settings file written by an earlier `todo setup` (the `TodoWrite`
+/// matcher only) gets the Task tools' hooks added, its own group kept as
+/// it is, so a session that still uses TodoWrite is mirrored once.
+#[test]
+fn setup_adds_the_task_tools_to_an_earlier_setup_and_keeps_todowrite() {
+    let env = TestEnv::new();
+    std::fs::create_dir_all(env.root.join(".claude")).unwrap();
+    let earlier = r#"{"hooks":{"PostToolUse":[{"matcher":"TodoWrite","hooks":[{"type":"command","command":"todo hook post-tool --agent claude","timeout":10}]}]}}"#;
+    std::fs::write(settings(&env), earlier).unwrap();
+    env.run(&["setup", "claude", "--check"]).code(1);
+    let out = env.run(&["setup", "claude"]);
+    out.ok();
+    assert!(
+        out.stdout
+            .contains("PostToolUse (TaskCreate|TaskUpdate), TaskCreated, TaskCompleted"),
+        "{out:?}"
+    );
+    assert!(!out.stdout.contains("(TodoWrite)"), "{out:?}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(settings(&env)).unwrap()).unwrap();
+    let matchers: Vec<&str> = v["hooks"]["PostToolUse"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["matcher"].as_str())
+        .collect();
+    assert_eq!(matchers, ["TodoWrite", "TaskCreate|TaskUpdate"]);
+    env.run(&["setup", "claude", "--check"]).ok();
+    // Removed, all of them go.
+    env.run(&["setup", "claude", "--remove"]).ok();
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(settings(&env)).unwrap()).unwrap();
+    assert!(v["hooks"].as_object().is_none_or(|h| h.is_empty()), "{v}");
 }
 
 #[test]

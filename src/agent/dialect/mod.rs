@@ -9,6 +9,7 @@ mod mirror;
 mod omp;
 mod operations;
 mod plan_update;
+pub(crate) mod tasks;
 
 use std::collections::HashMap;
 
@@ -54,32 +55,91 @@ struct Kept {
     status: Status,
 }
 
-/// Apply `value`, in whichever shape it comes, to `tx`; the reply's data
-/// (`minted`, `completedTasks`, `view`) is in the report.
-pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
-    let before: HashMap<String, Status> = tx
-        .plan()
+/// Which shape a value is in: told by the caller that knows it (the
+/// hook knows the tool that ran, `todo apply --tool` is told), else read
+/// from the value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Dialect {
+    #[default]
+    Guess,
+    TodoWrite,
+    UpdatePlan,
+    TaskCreate,
+    TaskUpdate,
+}
+
+/// The Task tool a value is the input of, by its shape: `taskId` is
+/// `TaskUpdate`'s, `subject` (with no `op`) `TaskCreate`'s.
+fn task_tool(o: &Map<String, Value>) -> Option<Dialect> {
+    if o.contains_key("op") {
+        return None;
+    }
+    if o.contains_key("taskId") {
+        Some(Dialect::TaskUpdate)
+    } else if o.get("subject").is_some_and(Value::is_string) {
+        Some(Dialect::TaskCreate)
+    } else {
+        None
+    }
+}
+
+/// Apply one Task tool call to `tx`, with the ids of its list when the
+/// caller keeps them.
+pub(crate) fn translate_call(
+    tx: &mut Tx,
+    call: tasks::Call,
+    ids: Option<&mut tasks::Ids>,
+) -> Result<Report> {
+    let before = statuses(tx);
+    let mut done = Done::default();
+    tasks::apply(tx, call, ids, &mut done)?;
+    Ok(report(tx, &before, done))
+}
+
+fn statuses(tx: &mut Tx) -> HashMap<String, Status> {
+    tx.plan()
         .tasks()
         .map(|(_, _, t)| (t.id.clone(), t.status))
-        .collect();
+        .collect()
+}
+
+/// Apply `value`, in the shape `dialect` says or whichever it comes in,
+/// to `tx`; the reply's data (`minted`, `completedTasks`, `view`) is in
+/// the report.
+pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<Report> {
+    let before = statuses(tx);
     let mut done = Done::default();
-    match value {
-        Value::Object(o) if o.contains_key("todos") => {
+    let dialect = match (dialect, value) {
+        (Dialect::Guess, Value::Object(o)) => task_tool(o).unwrap_or(Dialect::Guess),
+        _ => dialect,
+    };
+    match (dialect, value) {
+        (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, &mut done)?,
+        (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value)?, None, &mut done)?,
+        (Dialect::TodoWrite, v) => {
+            let list = mirror::mirror_list(v.get("todos"), "content")?;
+            mirror::mirror(tx, CLAUDE_PHASE, list, &mut done)?;
+        }
+        (Dialect::UpdatePlan, v) => {
+            let list = mirror::mirror_list(v.get("plan"), "step")?;
+            mirror::mirror(tx, CODEX_PHASE, list, &mut done)?;
+        }
+        (_, Value::Object(o)) if o.contains_key("todos") => {
             let list = mirror::mirror_list(o.get("todos"), "content")?;
             mirror::mirror(tx, CLAUDE_PHASE, list, &mut done)?;
         }
-        Value::Object(o) if o.contains_key("plan") && !o.contains_key("op") => {
+        (_, Value::Object(o)) if o.contains_key("plan") && !o.contains_key("op") => {
             let list = mirror::mirror_list(o.get("plan"), "step")?;
             mirror::mirror(tx, CODEX_PHASE, list, &mut done)?;
         }
-        Value::Object(o) if plan_update::is_plan_update(o) => {
+        (_, Value::Object(o)) if plan_update::is_plan_update(o) => {
             plan_update::apply(tx, o, &mut done)?;
         }
-        Value::Object(o) => one(tx, o, &mut done)?,
-        Value::Array(ops) if ops.is_empty() => {
+        (_, Value::Object(o)) => one(tx, o, &mut done)?,
+        (_, Value::Array(ops)) if ops.is_empty() => {
             return Err(invalid("the batch is empty: send at least one op.".into()));
         }
-        Value::Array(ops) => {
+        (_, Value::Array(ops)) => {
             for (i, op) in ops.iter().enumerate() {
                 let Value::Object(o) = op else {
                     return Err(invalid(format!("op {} is not an object.", i + 1)));
@@ -93,6 +153,11 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
             ));
         }
     }
+    Ok(report(tx, &before, done))
+}
+
+/// The reply's data of a batch that did `done`.
+fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Done) -> Report {
     let plan = tx.plan();
     let completed: Vec<Value> = plan
         .tasks()
@@ -118,7 +183,7 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value) -> Result<Report> {
     if done.read_only {
         report.extra.insert("view".into(), json!(true));
     }
-    Ok(report)
+    report
 }
 
 /// One op of a batch: its `op`, or the one its fields imply (docs/contract.md, "Agent operations as JSON").
@@ -144,7 +209,7 @@ fn one(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
         return Ok(());
     }
     Err(invalid(format!(
-        "unknown op \"{op}\" (expected init, start, done, drop, rm, block, unblock, append, view, set, note, unlock, add, edit, move or remove)."
+        "unknown op \"{op}\" (expected init, start, done, drop, rm, block, unblock, append, view, set, note, unlock, add, edit, move, remove, needs, claim or release)."
     )))
 }
 

@@ -1,6 +1,8 @@
 //! The plan operations (sections and steps): `set` (with `next`), `note`,
 //! `unlock`, `add`, `edit` and `move`, with sections as phases and steps
-//! as tasks. (`remove` is the tool's `rm`.)
+//! as tasks (`remove` is the tool's `rm`); and dependencies and claims:
+//! `needs {id, add?, remove?}`, `claim {id | next: true, owner?}`,
+//! `release {id}`.
 
 use serde_json::{Map, Value, json};
 
@@ -130,7 +132,17 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                             None => PhaseRef::New("Todos".into()),
                         },
                     };
+                    let needs = match o.get("needs") {
+                        Some(v) => task_ids(tx, v, "\"needs\"")?,
+                        None => Vec::new(),
+                    };
                     let id = add(tx, phase, title, done)?;
+                    if !needs.is_empty() {
+                        tx.apply(Op::Need {
+                            task: id.clone(),
+                            needs,
+                        })?;
+                    }
                     if let Some(c) = checks_field(o)? {
                         tx.apply(Op::SetChecks {
                             task: id,
@@ -203,9 +215,91 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                 to: PhaseRef::Id(phase),
             })?;
         }
+        "needs" => {
+            let q = id_or_task(o)?.ok_or_else(|| invalid("needs needs an \"id\".".into()))?;
+            let task = task_id(tx.plan(), q)?;
+            if !o.contains_key("add") && !o.contains_key("remove") {
+                return Err(invalid(
+                    "needs takes \"add\" and/or \"remove\": arrays of task ids.".into(),
+                ));
+            }
+            if let Some(v) = o.get("remove") {
+                let needs = task_ids(tx, v, "\"remove\"")?;
+                tx.apply(Op::Unneed {
+                    task: task.clone(),
+                    needs,
+                })?;
+            }
+            if let Some(v) = o.get("add") {
+                let needs = task_ids(tx, v, "\"add\"")?;
+                tx.apply(Op::Need { task, needs })?;
+            }
+        }
+        "claim" => {
+            let owner = match text_field(o, "owner")? {
+                Some(owner) => owner,
+                None => tx.default_owner(),
+            };
+            let task = match (id_or_task(o)?, o.get("next")) {
+                (Some(q), None | Some(Value::Bool(false))) => task_id(tx.plan(), q)?,
+                (None, Some(Value::Bool(true))) => {
+                    let plan = tx.plan();
+                    match plan.ready().into_iter().next() {
+                        Some((_, t)) => t.id.clone(),
+                        None => {
+                            return Err(Error::Refused {
+                                code: Refusal::Claimed,
+                                message: format!(
+                                    "nothing is ready to claim. {}",
+                                    crate::cmd::ready::why_none(plan)
+                                ),
+                            });
+                        }
+                    }
+                }
+                _ => {
+                    return Err(invalid(
+                        "claim takes \"id\" (a task) or \"next\": true, not both.".into(),
+                    ));
+                }
+            };
+            tx.apply(Op::Claim { task, owner })?;
+        }
+        "release" => {
+            let q = id_or_task(o)?.ok_or_else(|| invalid("release needs an \"id\".".into()))?;
+            let task = task_id(tx.plan(), q)?;
+            tx.apply(Op::Release { task })?;
+        }
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// The task an op names: `id`, or `task` as the oh-my-pi ops (and the MCP
+/// `todo` tool) call it.
+fn id_or_task(o: &Map<String, Value>) -> Result<Option<&str>> {
+    match str_field(o, "id")? {
+        Some(id) => Ok(Some(id)),
+        None => str_field(o, "task"),
+    }
+}
+
+/// The tasks an array of ids (or texts) names.
+fn task_ids(tx: &mut Tx, v: &Value, what: &str) -> Result<Vec<String>> {
+    let Value::Array(list) = v else {
+        return Err(invalid(format!("{what} must be an array of task ids.")));
+    };
+    let mut ids = Vec::with_capacity(list.len());
+    for item in list {
+        let q = item
+            .as_str()
+            .ok_or_else(|| invalid(format!("{what} must hold task ids (strings).")))?;
+        let id = task_id(tx.plan(), q)?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
 }
 
 /// The step `after` names, checked against `under` when both are given:

@@ -1,0 +1,469 @@
+//! Claude Code's Task tools, one task per call: `TaskCreate {subject,
+//! description, activeForm?, metadata?}` and `TaskUpdate {taskId, status?,
+//! subject?, description?, activeForm?, owner?, addBlocks?, addBlockedBy?,
+//! metadata?}` (Claude Code's tool input schemas, `sdk-tools.d.ts`), and
+//! the `TaskCreated` / `TaskCompleted` hook events, which name the task
+//! by `task_id`, `task_subject` and `task_description`.
+//!
+//! A task's subject is a task of the plan (a new one goes into the phase
+//! named after the agent; one of the same text anywhere is that task), its
+//! description a note of it, its status the task's (`deleted` removes it),
+//! `addBlockedBy` what it needs, `addBlocks` what needs it, its `owner` a
+//! claim (which starts it; an empty owner gives the claim up).
+//! Claude Code's task ids are its list's own (`"1"`, `"2"`…): the hook
+//! keeps which plan task each one is ([`Ids`]); without them (`todo
+//! apply`), `taskId` names a plan task by its id or text. What a person
+//! decided stays as they left it, as for a whole mirrored list.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use super::{CLAUDE_PHASE, Done, Kept, invalid, phase_id, set, str_field, task_id, text_field};
+use crate::error::Result;
+use crate::plan::ops::PhaseRef;
+use crate::plan::rules::{self, By};
+use crate::plan::{Op, Status, Task, Tx};
+use crate::text::{as_read, head};
+
+/// Claude Code's task ids of one list, each with the plan task it is.
+pub(crate) type Ids = BTreeMap<String, String>;
+
+/// The longest task id taken from a call (Claude Code's are short
+/// numbers); a longer one is refused, not kept.
+const ID_MAX: usize = 64;
+
+/// One call of the Task tools, read from its input.
+#[derive(Debug)]
+pub(crate) enum Call {
+    /// A task was created (`TaskCreate`, the `TaskCreated` event); its id
+    /// when the call's answer or the event says it.
+    Create {
+        claude_id: Option<String>,
+        subject: String,
+        description: Option<String>,
+    },
+    /// A task changed (`TaskUpdate`, the `TaskCompleted` event).
+    Update(Update),
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct Update {
+    pub task_id: String,
+    /// `TaskCompleted` names the task's subject too: the task of that text
+    /// when the id is not known.
+    pub known_subject: Option<String>,
+    pub status: Option<ToolStatus>,
+    pub subject: Option<String>,
+    pub description: Option<String>,
+    /// `addBlockedBy`: tasks this one needs.
+    pub blocked_by: Vec<String>,
+    /// `addBlocks`: tasks that need this one.
+    pub blocks: Vec<String>,
+    /// `owner`: who claims it (empty: nobody).
+    pub owner: Option<String>,
+}
+
+/// The statuses `TaskUpdate` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ToolStatus {
+    Pending,
+    InProgress,
+    Completed,
+    Deleted,
+}
+
+fn object<'a>(v: &'a Value, what: &str) -> Result<&'a Map<String, Value>> {
+    match v {
+        Value::Object(o) => Ok(o),
+        _ => Err(invalid(format!("the {what} input must be an object."))),
+    }
+}
+
+/// A task id as given: a string (a number is taken as its digits), not
+/// empty, not long.
+fn claude_id(v: Option<&Value>, key: &str) -> Result<Option<String>> {
+    let id = match v {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(_) => return Err(invalid(format!("\"{key}\" must be a string."))),
+    };
+    if id.is_empty() {
+        return Err(invalid(format!("\"{key}\" is empty.")));
+    }
+    if head(&id, ID_MAX).1 {
+        return Err(invalid(format!(
+            "\"{key}\" is longer than {ID_MAX} characters."
+        )));
+    }
+    Ok(Some(id))
+}
+
+/// A description: its text, or nothing when it is empty once blanks are
+/// taken out (Claude Code requires the field, not a word in it).
+fn description(o: &Map<String, Value>, key: &str) -> Result<Option<String>> {
+    match str_field(o, key)? {
+        None => Ok(None),
+        Some(s) => Ok(crate::text::normalize(s)),
+    }
+}
+
+/// A `TaskCreate` input; `response` is the tool's answer
+/// (`{task: {id, subject}}`) when the caller has it.
+pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
+    let o = object(input, "TaskCreate")?;
+    let subject =
+        text_field(o, "subject")?.ok_or_else(|| invalid("TaskCreate needs \"subject\".".into()))?;
+    let claude_id = match response.and_then(|r| r.get("task")) {
+        Some(task) => claude_id(task.get("id"), "task.id")?,
+        None => None,
+    };
+    Ok(Call::Create {
+        claude_id,
+        subject,
+        description: description(o, "description")?,
+    })
+}
+
+/// A `TaskUpdate` input.
+pub(crate) fn update(input: &Value) -> Result<Call> {
+    let o = object(input, "TaskUpdate")?;
+    let task_id = claude_id(o.get("taskId"), "taskId")?
+        .ok_or_else(|| invalid("TaskUpdate needs \"taskId\".".into()))?;
+    let status = match str_field(o, "status")? {
+        None => None,
+        Some("pending") => Some(ToolStatus::Pending),
+        Some("in_progress") => Some(ToolStatus::InProgress),
+        Some("completed") => Some(ToolStatus::Completed),
+        Some("deleted") => Some(ToolStatus::Deleted),
+        Some(other) => {
+            return Err(invalid(format!(
+                "unknown status \"{}\" (expected pending, in_progress, completed or deleted).",
+                head(other, 40).0
+            )));
+        }
+    };
+    let owner = str_field(o, "owner")?.map(|s| crate::text::normalize(s).unwrap_or_default());
+    Ok(Call::Update(Update {
+        task_id,
+        known_subject: None,
+        status,
+        subject: text_field(o, "subject")?,
+        description: description(o, "description")?,
+        blocked_by: id_list(o, "addBlockedBy")?,
+        blocks: id_list(o, "addBlocks")?,
+        owner,
+    }))
+}
+
+/// The most ids one `addBlocks` / `addBlockedBy` is read with.
+const LINKS_MAX: usize = 1_000;
+
+/// A list of task ids (`addBlocks`, `addBlockedBy`).
+fn id_list(o: &Map<String, Value>, key: &str) -> Result<Vec<String>> {
+    match o.get(key) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) if items.len() <= LINKS_MAX => items
+            .iter()
+            .map(|v| {
+                claude_id(Some(v), key)?
+                    .ok_or_else(|| invalid(format!("\"{key}\" holds an empty id.")))
+            })
+            .collect(),
+        Some(Value::Array(_)) => Err(invalid(format!(
+            "\"{key}\" names more than {LINKS_MAX} tasks."
+        ))),
+        Some(_) => Err(invalid(format!("\"{key}\" must be an array of task ids."))),
+    }
+}
+
+/// A `TaskCreated` or `TaskCompleted` hook event's input (`task_id`,
+/// `task_subject`, `task_description`).
+pub(crate) fn event(name: &str, input: &Map<String, Value>) -> Result<Call> {
+    let id = claude_id(input.get("task_id"), "task_id")?;
+    let subject = text_field(input, "task_subject")?;
+    let description = description(input, "task_description")?;
+    match name {
+        "TaskCreated" => Ok(Call::Create {
+            claude_id: id,
+            subject: subject
+                .ok_or_else(|| invalid("TaskCreated needs \"task_subject\".".into()))?,
+            description,
+        }),
+        _ => Ok(Call::Update(Update {
+            task_id: id.ok_or_else(|| invalid("TaskCompleted needs \"task_id\".".into()))?,
+            known_subject: subject,
+            status: Some(ToolStatus::Completed),
+            ..Update::default()
+        })),
+    }
+}
+
+/// Apply one call to `tx`. `ids` are the list's ids when the caller keeps
+/// them (the hook), and are kept up to date.
+pub(super) fn apply(tx: &mut Tx, call: Call, ids: Option<&mut Ids>, done: &mut Done) -> Result<()> {
+    let mut none = Ids::new();
+    let (ids, keyed) = match ids {
+        Some(ids) => (ids, true),
+        None => (&mut none, false),
+    };
+    match call {
+        Call::Create {
+            claude_id,
+            subject,
+            description,
+        } => {
+            let known = claude_id
+                .as_ref()
+                .and_then(|c| ids.get(c))
+                .filter(|t| tx.plan().task_by_id(t).is_some())
+                .cloned();
+            let id = match known {
+                // Told twice (the event, then the tool's answer): the
+                // same task.
+                Some(id) => {
+                    rename(tx, &id, subject)?;
+                    id
+                }
+                None => match same_text(tx, &subject) {
+                    Some(id) => id,
+                    None => add(tx, subject, done)?,
+                },
+            };
+            if let Some(text) = description {
+                note(tx, &id, text)?;
+            }
+            if let Some(c) = claude_id {
+                ids.insert(c, id);
+            }
+            Ok(())
+        }
+        Call::Update(u) => {
+            let found = if keyed {
+                ids.get(&u.task_id)
+                    .filter(|t| tx.plan().task_by_id(t).is_some())
+                    .cloned()
+                    .or_else(|| u.known_subject.as_deref().and_then(|s| same_text(tx, s)))
+            } else {
+                Some(task_id(tx.plan(), &u.task_id)?)
+            };
+            // A task the plan never had (made before the hooks were set
+            // up, or removed by a person): nothing to change.
+            let Some(id) = found else {
+                return Ok(());
+            };
+            if keyed {
+                ids.insert(u.task_id.clone(), id.clone());
+            }
+            if let Some(subject) = u.subject {
+                rename(tx, &id, subject)?;
+            }
+            if let Some(text) = u.description {
+                note(tx, &id, text)?;
+            }
+            let resolve = |tx: &mut Tx, ids: &Ids, c: &str| -> Option<String> {
+                if keyed {
+                    ids.get(c)
+                        .filter(|t| tx.plan().task_by_id(t).is_some())
+                        .cloned()
+                } else {
+                    task_id(tx.plan(), c).ok()
+                }
+            };
+            // Ids of tasks the plan does not have are left out, as a
+            // `TaskUpdate` of one is.
+            let needs: Vec<String> = u
+                .blocked_by
+                .iter()
+                .filter_map(|c| resolve(tx, ids, c))
+                .filter(|n| *n != id)
+                .collect();
+            if !needs.is_empty() {
+                tx.apply(Op::Need {
+                    task: id.clone(),
+                    needs,
+                })?;
+            }
+            for c in &u.blocks {
+                if let Some(other) = resolve(tx, ids, c).filter(|o| *o != id) {
+                    tx.apply(Op::Need {
+                        task: other,
+                        needs: vec![id.clone()],
+                    })?;
+                }
+            }
+            if let Some(owner) = u.owner {
+                claim(tx, &id, owner)?;
+            }
+            let status = match u.status {
+                None => return Ok(()),
+                Some(ToolStatus::Deleted) => {
+                    let gone = remove(tx, &id, done)?;
+                    if gone && keyed {
+                        ids.remove(&u.task_id);
+                    }
+                    return Ok(());
+                }
+                Some(ToolStatus::Pending) => Status::Pending,
+                Some(ToolStatus::InProgress) => Status::InProgress,
+                Some(ToolStatus::Completed) => Status::Completed,
+            };
+            status_to(tx, id, status, done)
+        }
+    }
+}
+
+/// `owner` as a claim: taken (which starts an open task), or given up
+/// when empty; a finished task keeps what it has.
+fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
+    let Some((_, task)) = tx.plan().task_by_id(id) else {
+        return Ok(());
+    };
+    if task.owner.as_deref() == Some(owner.as_str()) || (owner.is_empty() && task.owner.is_none()) {
+        return Ok(());
+    }
+    let open = matches!(task.status, Status::Pending | Status::InProgress);
+    if owner.is_empty() {
+        tx.apply(Op::Release {
+            task: id.to_string(),
+        })?;
+    } else if open {
+        if task.owner.is_some() {
+            tx.apply(Op::Release {
+                task: id.to_string(),
+            })?;
+        }
+        tx.apply(Op::Claim {
+            task: id.to_string(),
+            owner,
+        })?;
+    }
+    Ok(())
+}
+
+fn by(tx: &Tx) -> By {
+    By {
+        actor: tx.actor(),
+        now: String::new(),
+    }
+}
+
+/// The task whose text reads as `text`: the agent's phase first.
+fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
+    let key = as_read(text);
+    let plan = tx.plan();
+    let mine = phase_id(plan, CLAUDE_PHASE);
+    let mut all = plan
+        .tasks()
+        .filter(|(_, _, t)| as_read(&t.content) == key)
+        .map(|(_, p, t)| (Some(&p.id) == mine.as_ref(), t.id.clone()))
+        .collect::<Vec<_>>();
+    all.sort_by_key(|(own, _)| !own);
+    all.into_iter().next().map(|(_, id)| id)
+}
+
+fn add(tx: &mut Tx, subject: String, done: &mut Done) -> Result<String> {
+    let phase = match phase_id(tx.plan(), CLAUDE_PHASE) {
+        Some(p) => PhaseRef::Id(p),
+        None => PhaseRef::New(CLAUDE_PHASE.to_string()),
+    };
+    super::add(tx, phase, subject, done)
+}
+
+fn rename(tx: &mut Tx, id: &str, subject: String) -> Result<()> {
+    let same = tx
+        .plan()
+        .task_by_id(id)
+        .is_some_and(|(_, t)| as_read(&t.content) == as_read(&subject));
+    if !same {
+        tx.apply(Op::RenameTask {
+            task: id.to_string(),
+            content: subject,
+        })?;
+    }
+    Ok(())
+}
+
+/// The description as a note of the task, unless it has it already: a
+/// changed description is a new note, the old one kept.
+fn note(tx: &mut Tx, id: &str, text: String) -> Result<()> {
+    let has = tx
+        .plan()
+        .task_by_id(id)
+        .is_some_and(|(_, t)| t.notes.iter().any(|n| as_read(n) == as_read(&text)));
+    if !has {
+        tx.apply(Op::Note {
+            task: id.to_string(),
+            text,
+        })?;
+    }
+    Ok(())
+}
+
+/// Remove the task unless a person's decision keeps it; whether it went.
+fn remove(tx: &mut Tx, id: &str, done: &mut Done) -> Result<bool> {
+    let by = by(tx);
+    let Some((_, task)) = tx.plan().task_by_id(id) else {
+        return Ok(false);
+    };
+    if rules::check(&by, Some(task), None).is_err() {
+        done.kept.push(kept(task));
+        return Ok(false);
+    }
+    tx.apply(Op::RemoveTask {
+        task: id.to_string(),
+    })?;
+    Ok(true)
+}
+
+/// Set the task's status unless a person's decision keeps it (or the task
+/// a person started, which starting this one would send back).
+fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Done) -> Result<()> {
+    let by = by(tx);
+    let Some((_, task)) = tx.plan().task_by_id(&id) else {
+        return Ok(());
+    };
+    if task.status == status {
+        return Ok(());
+    }
+    let mut after = task.clone();
+    after.status = status;
+    if rules::check(&by, Some(task), Some(&after)).is_err() {
+        done.kept.push(kept(task));
+        return Ok(());
+    }
+    if status == Status::InProgress {
+        let current = tx
+            .plan()
+            .tasks()
+            .find(|(_, _, t)| t.status == Status::InProgress && t.id != id)
+            .map(|(_, _, t)| t.clone());
+        if let Some(current) = current {
+            let mut demoted = current.clone();
+            demoted.status = Status::Pending;
+            if rules::check(&by, Some(&current), Some(&demoted)).is_err() {
+                done.kept.push(kept(&current));
+                return Ok(());
+            }
+        }
+    }
+    set(tx, id, status, None)
+}
+
+fn kept(task: &Task) -> Kept {
+    Kept {
+        id: task.id.clone(),
+        content: task.content.clone(),
+        status: task.status,
+    }
+}
+
+/// What a `TaskUpdate`'s answer says of it: `false` when Claude Code did
+/// not apply it (`{success: false}`: no such task).
+pub(crate) fn applied(response: Option<&Value>) -> bool {
+    !matches!(
+        response.and_then(|r| r.get("success")),
+        Some(Value::Bool(false))
+    )
+}

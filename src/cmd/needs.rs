@@ -1,0 +1,115 @@
+//! `todo needs <task> <task…>`: say what a task needs first
+//! (`--remove`: take needs off); with no needs named, list them.
+
+use super::{at, find, task_ref, text};
+use crate::cli::NeedsArgs;
+use crate::error::{Error, Result};
+use crate::matching::{Scope, Target};
+use crate::output::{Kind, Report};
+use crate::plan::{Op, Plan, Tx};
+use crate::text::Message;
+
+/// The id of the task `raw` names.
+fn task_id(plan: &Plan, raw: &str) -> Result<String> {
+    let query = text(raw, "task")?;
+    match find(plan, &query, Scope::Tasks)? {
+        Target::Task(id) => Ok(id),
+        Target::Phase(_) => Err(Error::usage("Needs are between tasks, not phases.")),
+    }
+}
+
+/// `t3 "Build"`, as the messages name a task.
+fn named(plan: &Plan, id: &str) -> String {
+    match plan.task_by_id(id) {
+        Some((_, t)) => format!("{id} \"{}\"", t.content),
+        None => id.to_string(),
+    }
+}
+
+pub(super) fn apply(tx: &mut Tx, args: &NeedsArgs) -> Result<Report> {
+    let id = task_id(tx.plan(), &args.task)?;
+    let mut needs = Vec::with_capacity(args.needs.len());
+    for raw in &args.needs {
+        let need = task_id(tx.plan(), raw)?;
+        if !needs.contains(&need) {
+            needs.push(need);
+        }
+    }
+    let before = task_ref(tx.plan(), &id)?.1.needs.clone();
+    let op = if args.remove {
+        Op::Unneed {
+            task: id.clone(),
+            needs: needs.clone(),
+        }
+    } else {
+        Op::Need {
+            task: id.clone(),
+            needs: needs.clone(),
+        }
+    };
+    let applied = tx.apply(op)?;
+    let plan = tx.plan();
+    let (phase, task) = at(plan, applied.at)?;
+    let (changed, same): (Vec<&String>, Vec<&String>) = needs
+        .iter()
+        .partition(|n| before.contains(n) == args.remove);
+    let list = |ids: &[&String]| {
+        ids.iter()
+            .map(|n| named(plan, n))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let this = format!("{} \"{}\"", task.id, task.content);
+    let mut message = Message::default();
+    if !changed.is_empty() {
+        message.push(if args.remove {
+            format!("{this} no longer needs {}.", list(&changed))
+        } else {
+            format!("{this} now needs {}.", list(&changed))
+        });
+    }
+    if !same.is_empty() {
+        message.push(if args.remove {
+            format!("{this} did not need {}.", list(&same))
+        } else {
+            format!("{this} already needed {}.", list(&same))
+        });
+    }
+    let open = plan.open_needs(task);
+    if !args.remove && !open.is_empty() {
+        message.push(format!(
+            "It waits until {} {} completed.",
+            open.join(", "),
+            if open.len() == 1 { "is" } else { "are" }
+        ));
+    }
+    Ok(Report::new("needs", Kind::Confirm, message).task(phase, task))
+}
+
+/// What a task needs, one per line with its status.
+pub(super) fn list(plan: &Plan, args: &NeedsArgs) -> Result<Report> {
+    let id = task_id(plan, &args.task)?;
+    let (phase, task) = task_ref(plan, &id)?;
+    if args.remove {
+        return Err(Error::usage(
+            "Name the needs to remove: todo needs TASK --remove NEED...",
+        ));
+    }
+    let mut message = Message::default();
+    if task.needs.is_empty() {
+        message.push(format!("{id} \"{}\" needs no other task.", task.content));
+    } else {
+        message.push(format!("{id} \"{}\" needs:", task.content));
+        for n in &task.needs {
+            match plan.task_by_id(n) {
+                Some((_, t)) => {
+                    message.push(format!("  {n}  {} ({})", t.content, t.status.words()))
+                }
+                None => message.push(format!("  {n}  (no longer in the plan)")),
+            }
+        }
+    }
+    let mut report = Report::new("needs", Kind::Data, message).task(phase, task);
+    report.rev = plan.rev;
+    Ok(report)
+}

@@ -1,0 +1,279 @@
+//! Dependencies and claims: which tasks a task needs, which are ready to
+//! take, who holds which, and the cycle a new need would close.
+//!
+//! A need is met when the task needed is completed, or no longer in the
+//! plan (removed, or lost in a merge): a dependency never keeps a task
+//! waiting for something that is not there. An abandoned need is not met:
+//! the task waits until the need is removed (`todo needs --remove`).
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{Phase, Plan, Status, Task, TaskPos};
+
+/// Each task's status by id.
+pub(crate) type Statuses<'a> = FxHashMap<&'a str, Status>;
+
+impl Plan {
+    /// Every task's status, by id.
+    pub(crate) fn statuses(&self) -> Statuses<'_> {
+        let mut map = FxHashMap::with_capacity_and_hasher(self.task_count(), Default::default());
+        for (_, _, t) in self.tasks() {
+            map.entry(t.id.as_str()).or_insert(t.status);
+        }
+        map
+    }
+
+    /// Whether the plan has any dependency at all (most have none: then
+    /// nothing needs a lookup).
+    pub fn has_needs(&self) -> bool {
+        self.tasks().any(|(_, _, t)| !t.needs.is_empty())
+    }
+
+    /// Whether the plan has any claim.
+    pub fn has_claims(&self) -> bool {
+        self.tasks().any(|(_, _, t)| t.owner.is_some())
+    }
+
+    /// The tasks `task` needs that are not met yet, in the order given.
+    pub fn open_needs<'a>(&'a self, task: &'a Task) -> Vec<&'a str> {
+        if task.needs.is_empty() {
+            return Vec::new();
+        }
+        let statuses = self.statuses();
+        task.needs
+            .iter()
+            .map(String::as_str)
+            .filter(|n| statuses.get(n).is_some_and(|s| *s != Status::Completed))
+            .collect()
+    }
+
+    /// Tasks ready to take: open and active (pending or in progress),
+    /// unclaimed, every need met; in plan order.
+    pub fn ready(&self) -> Vec<(&Phase, &Task)> {
+        let statuses = self.has_needs().then(|| self.statuses());
+        self.tasks()
+            .filter(|(_, _, t)| is_ready(statuses.as_ref(), t))
+            .map(|(_, p, t)| (p, t))
+            .collect()
+    }
+
+    /// The open tasks that need `id`, in plan order.
+    pub fn needed_by(&self, id: &str) -> Vec<&Task> {
+        self.tasks()
+            .map(|(_, _, t)| t)
+            .filter(|t| t.status.is_open() && t.needs.iter().any(|n| n == id))
+            .collect()
+    }
+
+    /// The cycle that `task` needing each of `adding` would close, as the
+    /// ids along it (`[task, …, task]`), if any.
+    pub(crate) fn cycle_with(&self, task: &str, adding: &[String]) -> Option<Vec<String>> {
+        if let Some(n) = adding.iter().find(|n| *n == task) {
+            return Some(vec![task.to_string(), n.clone()]);
+        }
+        let graph = self.graph();
+        for start in adding {
+            // Does `start` (transitively) need `task`? Search, keeping
+            // the way back.
+            let mut from: FxHashMap<&str, &str> = FxHashMap::default();
+            let mut stack = vec![start.as_str()];
+            let mut seen: FxHashSet<&str> = FxHashSet::default();
+            seen.insert(start.as_str());
+            while let Some(at) = stack.pop() {
+                for next in graph.get(at).map(|v| v.iter()).into_iter().flatten() {
+                    let next = next.as_str();
+                    if next == task {
+                        let mut path = vec![task.to_string()];
+                        let mut back = vec![at];
+                        let mut cur = at;
+                        while let Some(prev) = from.get(cur) {
+                            back.push(prev);
+                            cur = prev;
+                        }
+                        path.extend(back.into_iter().rev().map(str::to_string));
+                        path.push(task.to_string());
+                        return Some(path);
+                    }
+                    if seen.insert(next) {
+                        from.insert(next, at);
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Each task's needs, by id (tasks with none left out).
+    fn graph(&self) -> FxHashMap<&str, &Vec<String>> {
+        self.tasks()
+            .filter(|(_, _, t)| !t.needs.is_empty())
+            .map(|(_, _, t)| (t.id.as_str(), &t.needs))
+            .collect()
+    }
+
+    /// A cycle among the needs of the whole plan, as the ids along it
+    /// (`[a, b, …, a]`), if there is one (a file or an edit may bring one).
+    #[cfg(test)]
+    pub(crate) fn any_cycle(&self) -> Option<Vec<String>> {
+        any_cycle(&self.phases)
+    }
+}
+
+/// A cycle among the needs of the tasks of `phases` (see [`Plan::any_cycle`]).
+pub(crate) fn any_cycle(phases: &[Phase]) -> Option<Vec<String>> {
+    {
+        let graph: FxHashMap<&str, &Vec<String>> = phases
+            .iter()
+            .flat_map(|p| &p.tasks)
+            .filter(|t| !t.needs.is_empty())
+            .map(|t| (t.id.as_str(), &t.needs))
+            .collect();
+        if graph.is_empty() {
+            return None;
+        }
+        // 1: on the current path; 2: done.
+        let mut mark: FxHashMap<&str, u8> = FxHashMap::default();
+        let mut roots: Vec<&str> = graph.keys().copied().collect();
+        roots.sort_unstable();
+        for root in roots {
+            if mark.contains_key(root) {
+                continue;
+            }
+            // (node, index of the next need to follow)
+            let mut path: Vec<(&str, usize)> = vec![(root, 0)];
+            mark.insert(root, 1);
+            while let Some((node, i)) = path.last_mut() {
+                let needs = graph.get(*node).map(|v| v.as_slice()).unwrap_or_default();
+                let Some(next) = needs.get(*i) else {
+                    mark.insert(node, 2);
+                    path.pop();
+                    continue;
+                };
+                *i += 1;
+                let next = next.as_str();
+                match mark.get(next) {
+                    Some(1) => {
+                        let from = path.iter().position(|(n, _)| *n == next).unwrap_or(0);
+                        let mut cycle: Vec<String> =
+                            path[from..].iter().map(|(n, _)| n.to_string()).collect();
+                        cycle.push(next.to_string());
+                        return Some(cycle);
+                    }
+                    Some(_) => {}
+                    None => {
+                        mark.insert(next, 1);
+                        path.push((next, 0));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Plan {
+    /// The first pending, unclaimed task whose needs are all met: the one
+    /// the one-in-progress rule starts.
+    pub(crate) fn first_startable(&self) -> Option<TaskPos> {
+        let mut statuses: Option<Statuses<'_>> = None;
+        for (pos, _, t) in self.tasks() {
+            if t.status != Status::Pending || t.owner.is_some() {
+                continue;
+            }
+            if t.needs.is_empty() {
+                return Some(pos);
+            }
+            let statuses = statuses.get_or_insert_with(|| self.statuses());
+            if unmet(statuses, t).next().is_none() {
+                return Some(pos);
+            }
+        }
+        None
+    }
+}
+
+/// The needs of `task` not met, given every task's status.
+pub(crate) fn unmet<'a>(
+    statuses: &'a Statuses<'_>,
+    task: &'a Task,
+) -> impl Iterator<Item = &'a str> {
+    task.needs
+        .iter()
+        .map(String::as_str)
+        .filter(|n| statuses.get(n).is_some_and(|s| *s != Status::Completed))
+}
+
+/// Whether `task` is ready to take (`statuses`: `None` when no task of
+/// the plan has needs).
+pub(crate) fn is_ready(statuses: Option<&Statuses<'_>>, task: &Task) -> bool {
+    task.status.is_active()
+        && task.owner.is_none()
+        && (task.needs.is_empty() || statuses.is_none_or(|s| unmet(s, task).next().is_none()))
+}
+
+/// A cycle as a person reads it: `t1 → t3 → t1`.
+pub(crate) fn cycle_text(cycle: &[String]) -> String {
+    cycle.join(" → ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::Phase;
+
+    fn plan(needs: &[(&str, &[&str])]) -> Plan {
+        let mut plan = Plan::default();
+        plan.phases.push(Phase {
+            id: "p1".into(),
+            name: "A".into(),
+            tasks: needs
+                .iter()
+                .map(|(id, n)| Task {
+                    id: (*id).into(),
+                    content: id.to_uppercase(),
+                    needs: n.iter().map(|s| s.to_string()).collect(),
+                    ..Task::default()
+                })
+                .collect(),
+            ..Phase::default()
+        });
+        plan
+    }
+
+    #[test]
+    fn a_need_that_would_close_a_loop_names_the_loop() {
+        let p = plan(&[("t1", &["t2"]), ("t2", &["t3"]), ("t3", &[]), ("t4", &[])]);
+        assert_eq!(
+            p.cycle_with("t3", &["t1".into()]),
+            Some(vec!["t3".into(), "t1".into(), "t2".into(), "t3".into()])
+        );
+        assert_eq!(
+            p.cycle_with("t3", &["t3".into()]),
+            Some(vec!["t3".into(), "t3".into()])
+        );
+        assert_eq!(p.cycle_with("t3", &["t4".into()]), None);
+        assert_eq!(p.cycle_with("t1", &["t3".into()]), None);
+        assert_eq!(p.any_cycle(), None);
+        let looped = plan(&[("t1", &["t2"]), ("t2", &["t1"])]);
+        assert_eq!(
+            looped.any_cycle(),
+            Some(vec!["t1".into(), "t2".into(), "t1".into()])
+        );
+    }
+
+    #[test]
+    fn ready_skips_claimed_tasks_and_tasks_with_open_needs() {
+        let mut p = plan(&[("t1", &[]), ("t2", &["t1"]), ("t3", &[]), ("t4", &["t9"])]);
+        p.phases[0].tasks[2].owner = Some("ann".into());
+        let ids =
+            |p: &Plan| -> Vec<String> { p.ready().iter().map(|(_, t)| t.id.clone()).collect() };
+        // t4 needs a task that is not there: met.
+        assert_eq!(ids(&p), ["t1", "t4"]);
+        p.phases[0].tasks[0].status = Status::Completed;
+        assert_eq!(ids(&p), ["t2", "t4"]);
+        p.phases[0].tasks[0].status = Status::Abandoned;
+        assert_eq!(ids(&p), ["t4"]);
+        assert_eq!(p.needed_by("t1").len(), 1);
+    }
+}

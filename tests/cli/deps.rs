@@ -1,0 +1,482 @@
+//! Dependencies (`todo needs`, `ready`, `next`) and claims (`todo claim`,
+//! `release`): through the real binary, every format and agent surface.
+
+use std::os::unix::fs::PermissionsExt;
+
+use serde_json::{Value, json};
+
+use crate::common::{TestEnv, s};
+
+/// Build, Test, Deploy in phase Ship; Deploy needs Build and Test.
+fn shipping(env: &TestEnv) {
+    env.given(&[
+        &["append", "ship", "build"],
+        &["append", "ship", "test"],
+        &["append", "ship", "deploy"],
+    ]);
+    let [build, test] = env.ids(["Build", "Test"]);
+    env.run(&["needs", "deploy", &build, &test]).ok();
+}
+
+fn task<'a>(plan: &'a Value, content: &str) -> &'a Value {
+    plan["phases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+        .find(|t| t["content"] == content)
+        .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
+}
+
+#[test]
+fn a_task_waits_for_what_it_needs_in_ready_and_next() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "ship", "build"],
+        &["append", "ship", "test"],
+        &["append", "ship", "deploy"],
+    ]);
+    let names = env.names();
+    let args = names.args(&["needs", "deploy", "t1", "t2"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    env.run(&args).named(&names).is(
+        0,
+        "t3 \"Deploy\" now needs t1 \"Build\", t2 \"Test\".\nIt waits until t1, t2 are completed.\n",
+        "",
+    );
+    assert_eq!(
+        task(&env.plan(), "Deploy")["needs"],
+        json!([names.id("t1"), names.id("t2")])
+    );
+    // The checklist shows it.
+    env.run(&[]).named(&names).is(
+        0,
+        "# Ship\n- [/] Build\n- [ ] Test\n- [ ] Deploy <!-- todo: needs=t1,t2 -->\n",
+        "",
+    );
+    env.run(&["ready"])
+        .named(&names)
+        .is(0, "t1  Build\nt2  Test\n", "");
+    env.run(&["done", "build"]).ok();
+    env.run(&["next"]).is(0, "Test\n", "");
+    env.run(&["ready"]).named(&names).is(0, "t2  Test\n", "");
+    // Test is dropped: Deploy still waits, and the drop says so.
+    env.run(&["drop", "test"]).named(&names).is(
+        0,
+        "Marked abandoned: Test\nt2 \"Test\" is needed by t3 \"Deploy\": they wait until it is completed or the need is removed (todo needs TASK --remove t2).\n",
+        "",
+    );
+    env.run(&["next"]).is(
+        1,
+        "",
+        "Nothing to do: 1 open task waits for other tasks to be completed (`todo needs <task>` says which).\n",
+    );
+    env.run(&["ready"])
+        .is(1, "", "Nothing ready: 1 task waiting for others.\n");
+    // The need is taken off: Deploy is ready, and next offers it.
+    let args = names.args(&["needs", "deploy", "--remove", "t2"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    env.run(&args)
+        .named(&names)
+        .is(0, "t3 \"Deploy\" no longer needs t2 \"Test\".\n", "");
+    env.run(&["next"]).is(0, "Deploy\n", "");
+    env.run(&["needs", "deploy"]).named(&names).is(
+        0,
+        "t3 \"Deploy\" needs:\n  t1  Build (completed)\n",
+        "",
+    );
+}
+
+#[test]
+fn a_need_that_would_close_a_cycle_is_refused_naming_it() {
+    let env = TestEnv::new();
+    shipping(&env);
+    let names = env.names();
+    let before = env.plan_text();
+    let rev = env.rev();
+    let args = names.args(&["needs", "t1", "t3"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    env.run(&args).named(&names).is(
+        7,
+        "",
+        "Refused (needs-cycle): t1 cannot need t3: that would make a cycle (t1 → t3 → t1). Remove a need on the way (todo needs TASK --remove ID).\n",
+    );
+    // A task never needs itself.
+    let args = names.args(&["needs", "t2", "t2"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = env.run(&args);
+    run.code(7);
+    assert!(run.stderr.contains("needs-cycle"), "{run:?}");
+    assert_eq!(env.plan_text(), before);
+    assert_eq!(env.rev(), rev);
+    // `--json` gives the code.
+    let args = names.args(&["--json", "needs", "t1", "t3"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = env.run(&args);
+    assert_eq!(run.code, 7);
+    assert_eq!(run.json()["error"]["code"], "needs-cycle");
+}
+
+#[test]
+fn needs_name_tasks_that_exist_and_never_phases() {
+    let env = TestEnv::new();
+    shipping(&env);
+    let before = env.plan_text();
+    let run = env.run(&["needs", "deploy", "nothing-like-it"]);
+    run.code(3);
+    assert!(run.stderr.contains("No task matched"), "{run:?}");
+    let run = env.run(&["needs", "deploy", "--remove"]);
+    run.code(2);
+    let run = env.run(&["needs", "", "build"]);
+    run.code(2);
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn append_needs_sets_the_new_tasks_needs() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "ship", "build"], &["append", "ship", "test"]]);
+    let names = env.names();
+    let needs = format!("{},Test", names.id("t1"));
+    env.run(&["append", "ship", "deploy", "--needs", &needs])
+        .named(&names)
+        .is(0, "Appended to Ship: Deploy\nIt needs t1, t2.\n", "");
+    assert_eq!(
+        task(&env.plan(), "Deploy")["needs"],
+        json!([names.id("t1"), names.id("t2")])
+    );
+    // A need that names nothing adds nothing.
+    let before = env.plan_text();
+    env.run(&["append", "ship", "docs", "--needs", "zzz"])
+        .code(3);
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn removing_a_needed_task_says_which_tasks_needed_it() {
+    let env = TestEnv::new();
+    shipping(&env);
+    let names = env.names();
+    env.run(&["rm", "build"]).named(&names).is(
+        0,
+        "Removed: Build\nt1 \"Build\" was needed by t3 \"Deploy\"; it is gone, so they no longer wait for it.\nNow in progress: Test\n",
+        "",
+    );
+    // Finishing a needed task is normal: nothing to say.
+    env.run(&["done", "test"])
+        .is(0, "Marked completed: Test\nNow in progress: Deploy\n", "");
+}
+
+#[test]
+fn needs_and_claims_round_trip_through_markdown_gfm_json_edit_and_undo() {
+    let env = TestEnv::new();
+    shipping(&env);
+    env.run(&["claim", "test", "--owner", "ann"]).ok();
+    let plan = env.plan();
+    for format in ["md", "gfm", "json"] {
+        let out = env.root.join(format!("out.{format}"));
+        let out = out.to_string_lossy().to_string();
+        env.run(&["export", &out, "--format", format]).ok();
+        env.run(&["import", &out]).ok();
+        assert_eq!(env.plan(), plan, "through {format}");
+    }
+    // An editor that changes nothing keeps everything; one that takes the
+    // marker off takes the needs off.
+    let keep = env.home.join("keep.sh");
+    std::fs::write(&keep, "#!/bin/sh\ntrue\n").unwrap();
+    std::fs::set_permissions(&keep, std::fs::Permissions::from_mode(0o755)).unwrap();
+    env.run_with(&["edit"], |c| {
+        c.env("EDITOR", &keep);
+    })
+    .ok();
+    assert_eq!(env.plan(), plan, "through edit");
+    let strip = env.home.join("strip.sh");
+    std::fs::write(&strip, "#!/bin/sh\nsed -i 's/ needs=[^ ]*//' \"$1\"\n").unwrap();
+    std::fs::set_permissions(&strip, std::fs::Permissions::from_mode(0o755)).unwrap();
+    env.run_with(&["edit"], |c| {
+        c.env("EDITOR", &strip);
+    })
+    .ok();
+    assert_eq!(task(&env.plan(), "Deploy").get("needs"), None);
+    assert_eq!(task(&env.plan(), "Test")["owner"], "ann");
+    env.run(&["undo"]).ok();
+    assert_eq!(env.plan(), plan, "undo puts the needs back");
+    // An edit may not bring a cycle.
+    let names = env.names();
+    let cycle = env.home.join("cycle.sh");
+    std::fs::write(
+        &cycle,
+        format!(
+            "#!/bin/sh\nsed -i 's/^- \\[\\/\\] Build$/- [\\/] Build <!-- todo: needs={} -->/' \"$1\"\n",
+            names.id("t3")
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&cycle, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let run = env.run_with(&["edit"], |c| {
+        c.env("EDITOR", &cycle);
+    });
+    run.code(7);
+    assert!(run.stderr.contains("needs-cycle"), "{run:?}");
+    assert_eq!(env.plan(), plan);
+}
+
+#[test]
+fn merge_keeps_the_needs_each_side_added_and_drops_the_ones_removed() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "ship", "build"],
+        &["append", "ship", "test"],
+        &["append", "ship", "docs"],
+        &["append", "ship", "deploy"],
+    ]);
+    let [build, test, docs] = env.ids(["Build", "Test", "Docs"]);
+    env.run(&["needs", "deploy", &build]).ok();
+    let base = env.plan_text();
+    env.run(&["needs", "deploy", &test]).ok();
+    env.run(&["needs", "deploy", "--remove", &build]).ok();
+    let ours = env.plan_text();
+    env.write_plan(&base);
+    env.run(&["needs", "deploy", &docs]).ok();
+    env.run(&["claim", "docs", "--owner", "bob"]).ok();
+    let theirs = env.plan_text();
+    let merged = env.merge_file(&base, &ours, &theirs);
+    assert_eq!(task(&merged, "Deploy")["needs"], json!([test, docs]));
+    assert_eq!(task(&merged, "Docs")["owner"], "bob");
+}
+
+#[test]
+fn a_claim_starts_the_task_and_a_second_claimer_is_refused_naming_the_owner() {
+    let env = TestEnv::new();
+    shipping(&env);
+    env.run(&["claim", "test", "--owner", "ann"])
+        .named(&env.names())
+        .is(0, "Claimed t2 \"Test\" for ann; it is in progress.\n", "");
+    let before = env.plan_text();
+    env.run(&["claim", "test", "--owner", "bob"])
+        .named(&env.names())
+        .is(
+            7,
+            "",
+            "Refused (claimed): t2 \"Test\" is claimed by ann. Take another ready task (todo ready), or ask ann to release it.\n",
+        );
+    let run = env.run(&["--json", "claim", "test", "--owner", "bob"]);
+    assert_eq!(run.code, 7);
+    assert_eq!(run.json()["error"]["code"], "claimed");
+    assert_eq!(env.plan_text(), before);
+    // Ready skips the claimed task (and Deploy, which waits).
+    env.run(&["ready"])
+        .named(&env.names())
+        .is(0, "t1  Build\n", "");
+    // Claiming a finished task is refused too.
+    env.run(&["done", "build"]).ok();
+    let run = env.run(&["claim", "build", "--owner", "bob"]);
+    run.code(7);
+    assert!(
+        run.stderr.contains("only open work can be claimed"),
+        "{run:?}"
+    );
+    // Release: back to pending, free for the next claimer.
+    env.run(&["release", "test"]).named(&env.names()).is(
+        0,
+        "Released t2 \"Test\" (claimed by ann); it is in progress now, unclaimed.\n",
+        "",
+    );
+    env.run(&["claim", "test", "--owner", "bob"]).ok();
+    assert_eq!(task(&env.plan(), "Test")["owner"], "bob");
+}
+
+#[test]
+fn the_owner_defaults_to_who_runs_it() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "a"],
+        &["append", "b"],
+        &["append", "c"],
+        &["append", "d"],
+    ]);
+    env.run_with(&["claim", "a"], |c| {
+        c.env("USER", "ann");
+    })
+    .ok();
+    env.run_with(&["--as", "agent", "claim", "b"], |c| {
+        c.env("USER", "ann");
+    })
+    .ok();
+    env.run_with(&["--as", "agent", "claim", "c"], |c| {
+        c.env("TODO_OWNER", "session-7");
+    })
+    .ok();
+    // No name at all: `person`.
+    env.run(&["claim", "d"]).ok();
+    let plan = env.plan();
+    let owner = |t: &str| {
+        (
+            task(&plan, t)["owner"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            task(&plan, t)["claimedBy"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+        )
+    };
+    assert_eq!(owner("A"), ("ann".into(), "person".into()));
+    assert_eq!(owner("B"), ("agent".into(), "agent".into()));
+    assert_eq!(owner("C"), ("session-7".into(), "agent".into()));
+    assert_eq!(owner("D"), ("person".into(), "person".into()));
+    // An empty --owner is a usage error.
+    env.run(&["claim", "a", "--owner", " "]).code(2);
+}
+
+#[test]
+fn each_owner_holds_one_task_in_progress_and_one_start_stops_no_other() {
+    let env = TestEnv::new();
+    for t in ["a", "b", "c", "d", "e"] {
+        env.run(&["append", t]).ok();
+    }
+    for (t, w) in [("a", "w1"), ("b", "w2"), ("c", "w3")] {
+        env.run(&["claim", t, "--owner", w]).ok();
+    }
+    assert_eq!(
+        env.statuses(),
+        s(&[
+            ("A", "in_progress"),
+            ("B", "in_progress"),
+            ("C", "in_progress"),
+            ("D", "in_progress"),
+            ("E", "pending"),
+        ])
+    );
+    // A person's start of an unclaimed task stops no worker.
+    env.run(&["start", "e"])
+        .is(0, "Started: E\nD is back to pending.\n", "");
+    // w1's second claim sends back only w1's first task.
+    env.run(&["claim", "d", "--owner", "w1"]).ok();
+    assert_eq!(
+        env.statuses(),
+        s(&[
+            ("A", "pending"),
+            ("B", "in_progress"),
+            ("C", "in_progress"),
+            ("D", "in_progress"),
+            ("E", "in_progress"),
+        ])
+    );
+    assert_eq!(task(&env.plan(), "A")["owner"], "w1");
+}
+
+#[test]
+fn a_plan_without_claims_keeps_one_task_in_progress() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["append", "b"]]);
+    env.run(&["start", "b"])
+        .is(0, "Started: B\nA is back to pending.\n", "");
+    assert_eq!(env.statuses(), s(&[("A", "pending"), ("B", "in_progress")]));
+}
+
+#[test]
+fn an_agent_cannot_take_or_release_a_persons_claim() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["append", "b"]]);
+    env.run(&["claim", "b", "--owner", "ann"]).ok();
+    let before = env.plan_text();
+    let run = env.run(&["--as", "agent", "release", "b"]);
+    run.code(7);
+    assert!(
+        run.stderr
+            .contains("is claimed by ann, a person; an agent may not take it over"),
+        "{run:?}"
+    );
+    let run = env.run(&["--as", "agent", "claim", "b", "--owner", "ann2"]);
+    run.code(7);
+    assert!(run.stderr.contains("claimed by ann"), "{run:?}");
+    let run = env.run(&["--as", "agent", "rm", "b"]);
+    run.code(7);
+    assert_eq!(env.plan_text(), before);
+    // The person may release it.
+    env.run(&["release", "b"]).ok();
+}
+
+#[test]
+fn claim_next_takes_the_first_ready_task_and_exits_1_when_none_is() {
+    let env = TestEnv::new();
+    shipping(&env);
+    env.run(&["claim", "--next", "--owner", "w1"])
+        .named(&env.names())
+        .is(0, "Claimed t1 \"Build\" for w1; it is in progress.\n", "");
+    env.run(&["claim", "--next", "--owner", "w2"])
+        .named(&env.names())
+        .is(0, "Claimed t2 \"Test\" for w2; it is in progress.\n", "");
+    let before = env.plan_text();
+    env.run(&["claim", "--next", "--owner", "w3"]).is(
+        1,
+        "",
+        "Nothing to claim. Nothing ready: 2 tasks claimed, 1 task waiting for others.\n",
+    );
+    assert_eq!(env.plan_text(), before);
+    // --next and a task together is a usage error.
+    env.run(&["claim", "--next", "build"]).code(2);
+}
+
+#[test]
+fn apply_reaches_needs_claims_and_releases() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "ship", "build"], &["append", "ship", "test"]]);
+    let [build, test] = env.ids(["Build", "Test"]);
+    let ops = json!([
+        { "op": "add", "title": "deploy", "needs": [build] },
+        { "op": "needs", "id": "deploy", "add": [test] },
+        { "op": "claim", "next": true, "owner": "s1" },
+        { "op": "claim", "next": true, "owner": "s2" },
+    ]);
+    let run = env.run_stdin(&["apply"], ops.to_string().as_bytes(), |_| {});
+    run.ok();
+    let plan = env.plan();
+    assert_eq!(task(&plan, "deploy")["needs"], json!([build, test]));
+    assert_eq!(task(&plan, "Build")["owner"], "s1");
+    assert_eq!(task(&plan, "Test")["owner"], "s2");
+    assert_eq!(task(&plan, "Build")["claimedBy"], "agent");
+    assert_eq!(task(&plan, "Test")["status"], "in_progress");
+    // Nothing ready: the whole batch is refused, naming why.
+    let before = env.plan_text();
+    let run = env.run_stdin(
+        &["apply"],
+        json!([
+            { "op": "release", "id": build },
+            { "op": "claim", "next": true },
+            { "op": "claim", "next": true }
+        ])
+        .to_string()
+        .as_bytes(),
+        |_| {},
+    );
+    assert_eq!(run.code, 7, "{run:?}");
+    let reply = run.json();
+    assert_eq!(reply["error"]["code"], "claimed");
+    assert_eq!(env.plan_text(), before);
+    // A cycle through apply is refused too.
+    let deploy = env.id("deploy");
+    let run = env.run_stdin(
+        &["apply"],
+        json!({ "op": "needs", "id": build, "add": [deploy] })
+            .to_string()
+            .as_bytes(),
+        |_| {},
+    );
+    assert_eq!(run.code, 7, "{run:?}");
+    assert_eq!(run.json()["error"]["code"], "needs-cycle");
+    // Bad shapes are plan-invalid.
+    for bad in [
+        json!({ "op": "needs", "id": build }),
+        json!({ "op": "needs", "id": build, "add": "t1" }),
+        json!({ "op": "claim", "id": build, "next": true }),
+        json!({ "op": "claim" }),
+    ] {
+        let run = env.run_stdin(&["apply"], bad.to_string().as_bytes(), |_| {});
+        assert_eq!(run.code, 5, "{bad}: {run:?}");
+        assert_eq!(run.json()["error"]["code"], "plan-invalid", "{bad}");
+    }
+    assert_eq!(env.plan_text(), before);
+}
