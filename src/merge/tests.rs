@@ -1145,7 +1145,7 @@ fn the_task_started_last_stays_in_progress() {
 }
 
 /// A check given on one side and the task completed (with its proof) on
-/// the other both survive; a check changed on both sides keeps ours and
+/// the other both survive; a check changed on both sides keeps theirs and
 /// says so.
 #[test]
 fn a_check_and_its_proof_survive_the_merge() {
