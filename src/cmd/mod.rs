@@ -380,7 +380,9 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Check(_) => ctx.look(|plan| check::run(plan, ctx.actor == Some(Actor::Agent))),
         Command::Verify(args) => verify::run(ctx, &args),
         Command::Trust(args) => trust::run(ctx, &args),
-        Command::Next => ctx.look(next::run),
+        Command::Next => {
+            ctx.look(|plan| next::run(plan, &ctx.default_owner(ctx.actor.unwrap_or_default())))
+        }
         Command::Ready => ctx.look(ready::run),
         Command::Needs(args) if args.needs.is_empty() => ctx.look(|plan| needs::list(plan, &args)),
         Command::Needs(args) => ctx.change(|tx| needs::apply(tx, &args)),

@@ -540,3 +540,33 @@ fn hostile_needs_and_owners_in_the_file() {
     assert_eq!(task(&env.plan(), "c")["owner"], "w");
     assert_eq!(task(&env.plan(), "d").get("owner"), None);
 }
+
+/// `todo next` with claims: the owner's own task or an unclaimed one,
+/// never a task another owner holds.
+#[test]
+fn next_offers_no_task_another_owner_holds() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["append", "b"]]);
+    env.run(&["claim", "a", "--owner", "agent-1"]).ok();
+    env.run_with(&["next"], |c| {
+        c.env("USER", "ann");
+    })
+    .is(0, "B\n", "");
+    env.run_with(&["--as", "agent", "next"], |c| {
+        c.env("TODO_OWNER", "agent-1");
+    })
+    .is(0, "A\n", "");
+    env.run(&["claim", "b", "--owner", "agent-2"]).ok();
+    env.run_with(&["next"], |c| {
+        c.env("USER", "ann");
+    })
+    .is(
+        1,
+        "",
+        "Nothing to do: all 2 open tasks are claimed by others (`todo ready` lists what is free).\n",
+    );
+    env.run_with(&["next"], |c| {
+        c.env("TODO_OWNER", "agent-2");
+    })
+    .is(0, "B\n", "");
+}
