@@ -2613,7 +2613,7 @@ _todo_targets() {
         esac
     done
     case $verb in
-        start|note|mv) kind=open ;;
+        start|note|mv|needs|claim|release) kind=open ;;
         done|drop|rm|block|unblock|rename) kind=targets ;;
     esac
     if [[ -n $kind && $cur != -* ]]; then

@@ -178,8 +178,9 @@ pub enum Command {
 
     /// Print the task to work on now; exit 1 when there is none.
     ///
-    /// With none, stdout stays empty and stderr says why: no tasks, all
-    /// finished, or all open ones blocked.
+    /// Never a task waiting for one it needs, nor one another owner
+    /// claimed. With none, stdout stays empty and stderr says why: no
+    /// tasks, all finished, or all open ones blocked, waiting or claimed.
     ///
     /// Example: `todo next`
     Next,

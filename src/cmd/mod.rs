@@ -380,7 +380,9 @@ fn run(ctx: &Context, command: Command) -> Outcome {
         Command::Check(_) => ctx.look(|plan| check::run(plan, ctx.actor == Some(Actor::Agent))),
         Command::Verify(args) => verify::run(ctx, &args),
         Command::Trust(args) => trust::run(ctx, &args),
-        Command::Next => ctx.look(next::run),
+        Command::Next => {
+            ctx.look(|plan| next::run(plan, &ctx.default_owner(ctx.actor.unwrap_or_default())))
+        }
         Command::Ready => ctx.look(ready::run),
         Command::Needs(args) if args.needs.is_empty() => ctx.look(|plan| needs::list(plan, &args)),
         Command::Needs(args) => ctx.change(|tx| needs::apply(tx, &args)),
@@ -774,47 +776,49 @@ fn in_progress(plan: &Plan) -> Option<String> {
         .map(|(_, _, t)| t.id.clone())
 }
 
-/// For each open task that other open tasks need: its id and text, and
-/// theirs (`id "text"`). Empty, at no cost, in a plan without needs.
-fn needed(plan: &Plan) -> Vec<(String, String, Vec<String>)> {
+/// The open tasks that open tasks need, by id and text. Empty, at no
+/// cost, in a plan without needs.
+fn needed(plan: &Plan) -> Vec<(String, String)> {
     if !plan.has_needs() {
         return Vec::new();
     }
-    let mut by: rustc_hash::FxHashMap<&str, Vec<String>> = Default::default();
+    let mut wanted: rustc_hash::FxHashSet<&str> = Default::default();
     for (_, _, t) in plan.tasks() {
         if t.status.is_open() {
-            for n in &t.needs {
-                by.entry(n.as_str())
-                    .or_default()
-                    .push(format!("{} \"{}\"", t.id, t.content));
-            }
+            wanted.extend(t.needs.iter().map(String::as_str));
         }
     }
     plan.tasks()
-        .filter(|(_, _, t)| t.status.is_open())
-        .filter_map(|(_, _, t)| {
-            let waiting = by.remove(t.id.as_str())?;
-            Some((t.id.clone(), t.content.clone(), waiting))
-        })
+        .filter(|(_, _, t)| t.status.is_open() && wanted.contains(t.id.as_str()))
+        .map(|(_, _, t)| (t.id.clone(), t.content.clone()))
         .collect()
 }
 
-/// A task other tasks needed was dropped or removed: say which needed it,
-/// and what that means for them.
-fn say_needed(plan: &Plan, before: Vec<(String, String, Vec<String>)>, report: &mut Report) {
-    for (id, content, waiting) in before {
-        let them = waiting.join(", ");
-        match plan.task_by_id(&id) {
-            None => report.message.push(format!(
-                "{id} \"{content}\" was needed by {them}; it is gone, so they no longer wait for it."
-            )),
-            Some((_, t)) if t.status == crate::plan::Status::Abandoned => {
-                report.message.push(format!(
-                    "{id} \"{content}\" is needed by {them}: they wait until it is completed or the need is removed (todo needs TASK --remove {id})."
-                ))
-            }
-            Some(_) => {}
+/// A task other tasks needed was dropped or removed: say which open tasks
+/// needed it, and what that means for them.
+fn say_needed(plan: &Plan, before: Vec<(String, String)>, report: &mut Report) {
+    for (id, content) in before {
+        let gone = match plan.task_by_id(&id) {
+            None => true,
+            Some((_, t)) if t.status == crate::plan::Status::Abandoned => false,
+            Some(_) => continue,
+        };
+        let waiting: Vec<String> = plan
+            .needed_by(&id)
+            .iter()
+            .map(|t| format!("{} \"{}\"", t.id, t.content))
+            .collect();
+        if waiting.is_empty() {
+            continue;
         }
+        let them = waiting.join(", ");
+        report.message.push(if gone {
+            format!("{id} \"{content}\" was needed by {them}; it is gone, so they no longer wait for it.")
+        } else {
+            format!(
+                "{id} \"{content}\" is needed by {them}: they wait until it is completed or the need is removed (todo needs TASK --remove {id})."
+            )
+        });
     }
 }
 

@@ -8,13 +8,15 @@ use crate::text::count;
 
 /// The task on stdout; with nothing to do, stdout stays empty (a script's
 /// `$(todo next)` is empty) and stderr says why, exit 1.
-pub(super) fn run(plan: &Plan) -> Result<Report> {
-    let mut report = match plan.next_task() {
+/// With claims, the task is one of `owner`'s or an unclaimed one, never
+/// a task another owner holds.
+pub(super) fn run(plan: &Plan, owner: &str) -> Result<Report> {
+    let mut report = match plan.next_for(Some(owner)) {
         Some((phase, task)) => {
             Report::new("next", Kind::Data, task.content.clone()).task(phase, task)
         }
         None => {
-            let mut r = Report::new("next", Kind::Warn, why_nothing(plan));
+            let mut r = Report::new("next", Kind::Warn, why_nothing(plan, owner));
             r.exit = ExitCode::NothingNext;
             r
         }
@@ -24,14 +26,25 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
 }
 
 /// Why there is no next task: no tasks, all blocked, or all finished.
-fn why_nothing(plan: &Plan) -> String {
-    let (mut blocked, mut finished, mut waiting) = (0, 0, 0);
+fn why_nothing(plan: &Plan, owner: &str) -> String {
+    let (mut blocked, mut finished, mut waiting, mut claimed) = (0, 0, 0, 0);
     for (_, _, t) in plan.tasks() {
         match t.status {
             Status::Blocked => blocked += 1,
+            s if s.is_active() && t.owner.as_deref().is_some_and(|o| o != owner) => claimed += 1,
             s if s.is_active() => waiting += 1,
             _ => finished += 1,
         }
+    }
+    if claimed > 0 && waiting == 0 {
+        return format!(
+            "Nothing to do: {} claimed by others (`todo ready` lists what is free).",
+            if claimed == 1 {
+                "the open task is".to_string()
+            } else {
+                format!("all {claimed} open tasks are")
+            }
+        );
     }
     // Open tasks that are not blocked wait for tasks they need.
     if waiting > 0 {

@@ -497,9 +497,16 @@ impl Plan {
 
     /// The task to work on now: the first in progress whose needs are met,
     /// else the first pending one whose needs are met (never a task that
-    /// waits for another).
+    /// waits for another), leaving out tasks someone has claimed.
     pub fn next_task(&self) -> Option<(&Phase, &Task)> {
+        self.next_for(None)
+    }
+
+    /// [`Plan::next_task`] for `owner`: their own claimed tasks count as
+    /// theirs to work on, other owners' never.
+    pub fn next_for(&self, owner: Option<&str>) -> Option<(&Phase, &Task)> {
         let statuses = self.has_needs().then(|| self.statuses());
+        let mine = |t: &Task| t.owner.is_none() || t.owner.as_deref() == owner;
         let met = |t: &Task| {
             statuses
                 .as_ref()
@@ -507,7 +514,7 @@ impl Plan {
         };
         let find = |st: Status| {
             self.tasks()
-                .find(|(_, _, t)| t.status == st && met(t))
+                .find(|(_, _, t)| t.status == st && mine(t) && met(t))
                 .map(|(_, p, t)| (p, t))
         };
         find(Status::InProgress).or_else(|| find(Status::Pending))

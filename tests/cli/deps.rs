@@ -480,3 +480,93 @@ fn apply_reaches_needs_claims_and_releases() {
     }
     assert_eq!(env.plan_text(), before);
 }
+
+/// An owner's name is text from outside: at a terminal, an escape in it is
+/// shown, never sent raw (the refusal a second claimer reads too).
+#[test]
+fn an_owner_name_never_drives_the_terminal() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"]]);
+    let (code, shown) = env.tty(&["claim", "a", "--owner", "mal\u{1b}[2Jory"]);
+    assert_eq!(code, 0, "{shown}");
+    assert!(shown.contains("for mal^[[2Jory;"), "{shown}");
+    assert!(!shown.contains('\u{1b}'), "{shown}");
+    let (code, shown) = env.tty(&["claim", "a", "--owner", "bob"]);
+    assert_eq!(code, 7, "{shown}");
+    assert!(shown.contains("is claimed by mal^[[2Jory."), "{shown}");
+    assert!(!shown.contains('\u{1b}'), "{shown}");
+    // The checklist keeps it as one encoded word.
+    env.run(&[]).is(
+        0,
+        "# Todos\n- [/] A <!-- todo: owner=mal%1B%5B2Jory claimed-by=person -->\n",
+        "",
+    );
+}
+
+/// Needs and claims in a hand-edited or hostile file: wrong types are a
+/// broken plan (exit 5, nothing written); a need on a task that is not
+/// there is met; a cycle a merge left is read, and its tasks never ready.
+#[test]
+fn hostile_needs_and_owners_in_the_file() {
+    let env = TestEnv::new();
+    for bad in [
+        r#""needs": "t1""#,
+        r#""needs": [1]"#,
+        r#""owner": 7"#,
+        r#""owner": "x", "claimedBy": "robot""#,
+    ] {
+        let text = format!(
+            "{{ \"version\": 2, \"phases\": [ {{ \"id\": \"p1\", \"name\": \"A\", \"tasks\": [ {{ \"id\": \"t1\", \"content\": \"a\", \"status\": \"pending\", {bad} }} ] }} ] }}\n"
+        );
+        env.write_plan(&text);
+        env.run(&["ready"]).code(5);
+        env.run(&["claim", "--next"]).code(5);
+        assert_eq!(env.plan_text(), text, "nothing written for {bad}");
+    }
+    env.write_plan(
+        r#"{ "version": 2, "phases": [ { "id": "p1", "name": "A", "tasks": [
+  { "id": "t1", "content": "a", "status": "pending", "needs": ["t2"] },
+  { "id": "t2", "content": "b", "status": "pending", "needs": ["t1"] },
+  { "id": "t3", "content": "c", "status": "pending", "needs": ["t9", "t3x"] },
+  { "id": "t4", "content": "d", "status": "pending", "owner": "" }
+] } ] }
+"#,
+    );
+    env.run(&["ready"]).is(0, "t3  c\nt4  d\n", "");
+    env.run(&["next"]).is(0, "c\n", "");
+    // A change reads and writes it without settling the cycle away.
+    env.run(&["claim", "--next", "--owner", "w"]).ok();
+    assert_eq!(task(&env.plan(), "a")["needs"], json!(["t2"]));
+    assert_eq!(task(&env.plan(), "c")["owner"], "w");
+    assert_eq!(task(&env.plan(), "d").get("owner"), None);
+}
+
+/// `todo next` with claims: the owner's own task or an unclaimed one,
+/// never a task another owner holds.
+#[test]
+fn next_offers_no_task_another_owner_holds() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "a"], &["append", "b"]]);
+    env.run(&["claim", "a", "--owner", "agent-1"]).ok();
+    env.run_with(&["next"], |c| {
+        c.env("USER", "ann");
+    })
+    .is(0, "B\n", "");
+    env.run_with(&["--as", "agent", "next"], |c| {
+        c.env("TODO_OWNER", "agent-1");
+    })
+    .is(0, "A\n", "");
+    env.run(&["claim", "b", "--owner", "agent-2"]).ok();
+    env.run_with(&["next"], |c| {
+        c.env("USER", "ann");
+    })
+    .is(
+        1,
+        "",
+        "Nothing to do: all 2 open tasks are claimed by others (`todo ready` lists what is free).\n",
+    );
+    env.run_with(&["next"], |c| {
+        c.env("TODO_OWNER", "agent-2");
+    })
+    .is(0, "B\n", "");
+}

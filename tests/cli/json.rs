@@ -234,6 +234,44 @@ fn cases() -> Vec<Case> {
         },
         broken("next"),
         Case {
+            verb: "ready",
+            message: "t1  Wire OAuth providers\nt2  Rotate keys\nt3  Add login rate limiting\nt4  Wire Stripe webhooks\nt5  Invoice export",
+            ..OK
+        },
+        broken("ready"),
+        Case {
+            verb: "needs",
+            args: &["invoice", "stripe"],
+            message: "t5 \"Invoice export\" now needs t4 \"Wire Stripe webhooks\".\nIt waits until t4 is completed.",
+            rev: Some(6),
+            ..OK
+        },
+        no_match("needs", NO_TASK),
+        Case {
+            verb: "claim",
+            args: &["keys", "--owner", "ann"],
+            message: "Claimed t2 \"Rotate keys\" for ann; it is in progress.",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "claim",
+            args: &["keys", "--owner", "bob"],
+            setup: "$TODO claim keys --owner ann",
+            exit: 7,
+            error: Some("claimed"),
+            message: "Refused (claimed): t2 \"Rotate keys\" is claimed by ann. Take another ready task (todo ready), or ask ann to release it.",
+            rev: Some(6),
+            ..OK
+        },
+        Case {
+            verb: "release",
+            args: &["keys"],
+            message: "t2 \"Rotate keys\" was not claimed.",
+            ..OK
+        },
+        no_match("release", NO_TASK),
+        Case {
             verb: "where",
             message: "{root}/.todo.json",
             ..OK
@@ -537,7 +575,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, ready, needs, claim, release, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
             rev: None,
             ..OK
         },
