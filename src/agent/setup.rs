@@ -53,6 +53,17 @@ struct Wanted {
     command: &'static str,
 }
 
+impl Wanted {
+    /// The event, with its matcher when it has one (`PostToolUse` is
+    /// wanted twice, for two matchers).
+    fn label(&self) -> String {
+        match self.matcher {
+            Some(m) => format!("{} ({m})", self.event),
+            None => self.event.to_string(),
+        }
+    }
+}
+
 fn wanted(agent: Agent) -> &'static [Wanted] {
     match agent {
         Agent::Claude => &[
@@ -214,7 +225,7 @@ pub(crate) fn run(
             let message = if set_up {
                 format!("todo's hooks are set up for {name} in {shown}.")
             } else {
-                let events: Vec<&str> = missing.iter().map(|w| w.event).collect();
+                let events: Vec<String> = missing.iter().map(|w| w.label()).collect();
                 format!(
                     "todo's hooks are not set up for {name} in {shown} (missing: {}). Run todo setup {}.",
                     events.join(", "),
@@ -251,13 +262,7 @@ pub(crate) fn run(
                 }
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
-            let added: Vec<String> = missing
-                .iter()
-                .map(|w| match w.matcher {
-                    Some(m) => format!("{} ({m})", w.event),
-                    None => w.event.to_string(),
-                })
-                .collect();
+            let added: Vec<String> = missing.iter().map(|w| w.label()).collect();
             let mut report = Report::new(
                 "setup",
                 Kind::Confirm,

@@ -293,7 +293,7 @@ fn cases() -> Vec<Case> {
             verb: "setup",
             args: &["claude", "--check"],
             exit: 1,
-            message: "todo's hooks are not set up for Claude Code in {root}/.claude/settings.json (missing: SessionStart, UserPromptSubmit, Stop, PostToolUse). Run todo setup claude.",
+            message: "todo's hooks are not set up for Claude Code in {root}/.claude/settings.json (missing: SessionStart, UserPromptSubmit, Stop, PostToolUse (TodoWrite), PostToolUse (TaskCreate|TaskUpdate), TaskCreated, TaskCompleted). Run todo setup claude.",
             ..OK
         },
         Case {
