@@ -2,7 +2,9 @@
 //! block from README.md (the fenced block after `<!-- recipe:NAME -->`),
 //! so the README cannot drift from what works, and runs it in a clean
 //! shell — no profile, no rc file, a fresh HOME, and `PATH` holding only
-//! the directory of the `todo` under test and the system's.
+//! the directory of the `todo` under test and the system's. The tour (the
+//! console block after `## A 60-second tour`) is run command by command in
+//! a pseudo-terminal, and each command's output compared with the README's.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -547,4 +549,160 @@ fn the_two_agent_recipe_shares_the_work_without_a_clash() {
         ),
         ("Publish".into(), "in_progress".into(), "person".into())
     );
+}
+
+/// The console block right after `## A 60-second tour`: each `$ todo …`
+/// command with the lines the README shows it printing.
+fn tour() -> Vec<(String, String)> {
+    let text = readme();
+    let heading = "## A 60-second tour\n";
+    let at = text
+        .find(heading)
+        .unwrap_or_else(|| panic!("README.md has no {heading:?}"));
+    let rest = text[at + heading.len()..].trim_start_matches('\n');
+    let body = rest
+        .strip_prefix("```console\n")
+        .unwrap_or_else(|| panic!("{heading:?} is not followed by a ```console block"));
+    let end = body.find("```\n").expect("the tour's block is closed");
+    let mut steps: Vec<(String, String)> = Vec::new();
+    for line in body[..end].lines() {
+        if let Some(command) = line.strip_prefix("$ ") {
+            steps.push((command.to_string(), String::new()));
+        } else {
+            let (_, shown) = steps
+                .last_mut()
+                .unwrap_or_else(|| panic!("the tour shows {line:?} before any command"));
+            shown.push_str(line);
+            shown.push('\n');
+        }
+    }
+    assert!(!steps.is_empty(), "the tour shows no command");
+    steps
+}
+
+/// `todo ARGS` split as a shell would split the tour's commands: words, and
+/// double-quoted words. Anything more is refused, so the tour stays simple.
+fn words(command: &str) -> Vec<String> {
+    assert!(
+        !command.contains(['\'', '\\', '$', '|', '&', ';', '<', '>', '`', '*']),
+        "the tour's command {command:?} needs more of a shell than this test has"
+    );
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in command.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            ' ' if !quoted => words.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    assert!(!quoted, "an unclosed quote in {command:?}");
+    words.extend(word);
+    words
+}
+
+/// `actual` written with the README's ids: each id `todo` printed, where
+/// the README shows an id of the same kind, is written as the README's id,
+/// one README id standing for one real id throughout (`ids`, README id to
+/// real id). Anything else is left as printed.
+fn with_readme_ids(shown: &str, actual: &str, ids: &mut Vec<(String, String)>) -> String {
+    fn tokens(s: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let mut in_word = false;
+        for (i, c) in s.char_indices() {
+            let w = c.is_ascii_alphanumeric();
+            if i > 0 && w != in_word {
+                out.push(&s[start..i]);
+                start = i;
+            }
+            in_word = w;
+        }
+        out.push(&s[start..]);
+        out
+    }
+    fn id_kind(t: &str) -> Option<char> {
+        t.chars()
+            .next()
+            .filter(|k| "ptof".contains(*k) && crate::common::minted(t, *k))
+    }
+    let (shown, actual) = (tokens(shown), tokens(actual));
+    let mut out = String::new();
+    for (i, &real) in actual.iter().enumerate() {
+        let readme_id: Option<&str> = shown
+            .get(i)
+            .copied()
+            .filter(|s| id_kind(s).is_some() && id_kind(s) == id_kind(real));
+        let written = readme_id.and_then(|readme_id| {
+            match ids.iter().find(|(r, a)| r == readme_id || a == real) {
+                Some((r, a)) if r == readme_id && a == real => Some(readme_id),
+                Some(_) => None,
+                None => {
+                    ids.push((readme_id.to_string(), real.to_string()));
+                    Some(readme_id)
+                }
+            }
+        });
+        out.push_str(written.unwrap_or(real));
+    }
+    out
+}
+
+/// The README's tour, run command by command as a person would at a
+/// terminal (a pseudo-terminal, colour off), in one fresh project: each
+/// shows exactly what the README says, a question answered as the README
+/// answers it. Ids are random, so where the README shows an id the test
+/// takes the one `todo` printed, the same README id always the same id.
+#[test]
+fn the_sixty_second_tour_runs_as_written() {
+    let env = TestEnv::new();
+    let mut ids = Vec::new();
+    for (command, shown) in tour() {
+        // `todo check; echo "exit $?"`: the exit status, shown.
+        let (line, echo_status) = match command.strip_suffix("; echo \"exit $?\"") {
+            Some(line) => (line, true),
+            None => (command.as_str(), false),
+        };
+        let args = words(line);
+        assert_eq!(
+            args.first().map(String::as_str),
+            Some("todo"),
+            "the tour runs only todo: {command:?}"
+        );
+        let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+        let mut term = env.terminal(&args, |c| {
+            c.env("NO_COLOR", "1");
+        });
+        // A question the README answers: wait for it, then answer it.
+        let question = shown.lines().find_map(|l| {
+            ["[Y/n] ", "[y/N] "]
+                .iter()
+                .find_map(|q| l.find(q).map(|at| l.split_at(at + q.len())))
+        });
+        if let Some((asked, answer)) = question {
+            term.expect(asked);
+            term.send_line(answer);
+        }
+        let (code, mut seen) = term.finish();
+        // The test's terminal does not echo what is typed; a person's does,
+        // right after the question.
+        if let Some((asked, answer)) = question {
+            let at = seen.find(asked).expect("the question was seen") + asked.len();
+            seen.insert_str(at, &format!("{answer}\n"));
+        }
+        if echo_status {
+            seen.push_str(&format!("exit {code}\n"));
+        } else {
+            assert_eq!(code, 0, "`{command}` failed:\n{seen}");
+        }
+        assert_eq!(
+            with_readme_ids(&shown, &seen, &mut ids),
+            shown,
+            "`{command}` printed (README ids put in for its ids: {ids:?}):\n{seen}"
+        );
+    }
 }
