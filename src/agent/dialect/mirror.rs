@@ -127,37 +127,42 @@ pub(super) fn mirror(
         if task.status == status {
             continue;
         }
-        let mut after = task.clone();
-        after.status = status;
-        if rules::check(&by, Some(task), Some(&after)).is_err() {
-            let note = kept(task);
+        if let Some(note) = kept_by_person(tx, &by, &id, status) {
             done.kept.push(note);
             continue;
-        }
-        // Starting it would send the task in progress back to pending:
-        // not when a person started that one (or only a person checks it).
-        if status == Status::InProgress {
-            let current = tx
-                .plan()
-                .tasks()
-                .find(|(_, _, t)| t.status == Status::InProgress && t.id != id)
-                .map(|(_, _, t)| t.clone());
-            if let Some(current) = current {
-                let mut demoted = current.clone();
-                demoted.status = Status::Pending;
-                if rules::check(&by, Some(&current), Some(&demoted)).is_err() {
-                    done.kept.push(kept(&current));
-                    continue;
-                }
-            }
         }
         set(tx, id, status, None)?;
     }
     Ok(())
 }
 
+/// Whether a person's decision keeps the agent from setting task `id` to
+/// `status`: the task itself, or (when starting it) the task a person
+/// started, which the one-in-progress rule would send back. What the agent
+/// is told then.
+pub(super) fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<Kept> {
+    let (_, task) = tx.plan().task_by_id(id)?;
+    let mut after = task.clone();
+    after.status = status;
+    if rules::check(by, Some(task), Some(&after)).is_err() {
+        return Some(kept(task));
+    }
+    if status != Status::InProgress {
+        return None;
+    }
+    let (_, _, current) = tx
+        .plan()
+        .tasks()
+        .find(|(_, _, t)| t.status == Status::InProgress && t.id != id)?;
+    let mut demoted = current.clone();
+    demoted.status = Status::Pending;
+    rules::check(by, Some(current), Some(&demoted))
+        .is_err()
+        .then(|| kept(current))
+}
+
 /// What the agent is told of a task its list could not change.
-fn kept(task: &Task) -> Kept {
+pub(super) fn kept(task: &Task) -> Kept {
     Kept {
         id: task.id.clone(),
         content: task.content.clone(),

@@ -19,11 +19,11 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::{CLAUDE_PHASE, Done, Kept, invalid, phase_id, set, str_field, task_id, text_field};
+use super::{CLAUDE_PHASE, Done, invalid, phase_id, set, str_field, task_id, text_field};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
-use crate::plan::{Op, Status, Task, Tx};
+use crate::plan::{Op, Status, Tx};
 use crate::text::{as_read, head};
 
 /// Claude Code's task ids of one list, each with the plan task it is.
@@ -408,7 +408,7 @@ fn remove(tx: &mut Tx, id: &str, done: &mut Done) -> Result<bool> {
         return Ok(false);
     };
     if rules::check(&by, Some(task), None).is_err() {
-        done.kept.push(kept(task));
+        done.kept.push(super::mirror::kept(task));
         return Ok(false);
     }
     tx.apply(Op::RemoveTask {
@@ -427,36 +427,11 @@ fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Done) -> Result
     if task.status == status {
         return Ok(());
     }
-    let mut after = task.clone();
-    after.status = status;
-    if rules::check(&by, Some(task), Some(&after)).is_err() {
-        done.kept.push(kept(task));
+    if let Some(note) = super::mirror::kept_by_person(tx, &by, &id, status) {
+        done.kept.push(note);
         return Ok(());
     }
-    if status == Status::InProgress {
-        let current = tx
-            .plan()
-            .tasks()
-            .find(|(_, _, t)| t.status == Status::InProgress && t.id != id)
-            .map(|(_, _, t)| t.clone());
-        if let Some(current) = current {
-            let mut demoted = current.clone();
-            demoted.status = Status::Pending;
-            if rules::check(&by, Some(&current), Some(&demoted)).is_err() {
-                done.kept.push(kept(&current));
-                return Ok(());
-            }
-        }
-    }
     set(tx, id, status, None)
-}
-
-fn kept(task: &Task) -> Kept {
-    Kept {
-        id: task.id.clone(),
-        content: task.content.clone(),
-        status: task.status,
-    }
 }
 
 /// What a `TaskUpdate`'s answer says of it: `false` when Claude Code did
