@@ -2,10 +2,14 @@
 //! with a fixed, clean environment.
 
 use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 pub(crate) struct TestEnv {
     _dir: tempfile::TempDir,
@@ -31,7 +35,7 @@ impl fmt::Debug for Run {
 }
 
 impl Run {
-    fn from(out: Output) -> Run {
+    pub(crate) fn from(out: std::process::Output) -> Run {
         Run {
             code: out.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -136,19 +140,10 @@ impl TestEnv {
         input: &[u8],
         f: impl FnOnce(&mut Command),
     ) -> Run {
-        use std::io::Write;
-        use std::process::Stdio;
         let mut cmd = self.command();
-        cmd.args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        cmd.args(args).stdin(Stdio::piped());
         f(&mut cmd);
-        let mut child = cmd.spawn().expect("spawn todo");
-        if let Some(mut stdin) = child.stdin.take() {
-            let _ = stdin.write_all(input);
-        }
-        Run::from(child.wait_with_output().expect("wait for todo"))
+        run_input(&mut cmd, input)
     }
 
     pub(crate) fn run_with(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Run {
@@ -538,4 +533,175 @@ impl Names {
         flush(&mut word, &mut out);
         out
     }
+}
+
+/// How long a run may take before the test calls it hung: far more than
+/// any command needs, even a debug build on a loaded machine.
+pub(crate) const HUNG: Duration = Duration::from_secs(120);
+
+/// Wait until `done()` holds, looking every 10 ms; fail the test, naming
+/// `what`, if it does not within `limit`. Only for a state no process
+/// announces (a file that appears, a process that exits), never as a
+/// fixed pause that orders processes.
+#[track_caller]
+pub(crate) fn wait_until(limit: Duration, what: &str, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        if start.elapsed() > limit {
+            panic!("waited {limit:?} for {what}, in vain");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A process whose stdout and stderr are read on threads of their own
+/// while it runs, so that neither pipe fills (64 KB) and stalls it,
+/// whatever it writes and in whatever order. Stdout comes line by line,
+/// for a test that waits for what the process says. Killed if the test
+/// fails before it ends.
+pub(crate) struct Running {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Option<JoinHandle<String>>,
+}
+
+impl Running {
+    /// Start `cmd` with stdout and stderr piped; stdin is as `cmd` has
+    /// it (piped: [`Running::write`] feeds it).
+    #[track_caller]
+    pub(crate) fn start(cmd: &mut Command) -> Running {
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {cmd:?}: {e}"));
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            let mut line = Vec::new();
+            while matches!(stdout.read_until(b'\n', &mut line), Ok(1..)) {
+                // Read on even once nobody listens: the pipe must not fill.
+                let _ = tx.send(String::from_utf8_lossy(&line).into_owned());
+                line.clear();
+            }
+        });
+        let mut err = child.stderr.take().expect("stderr");
+        let stderr = std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = err.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        });
+        Running {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr: Some(stderr),
+        }
+    }
+
+    pub(crate) fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Write to its stdin. A process that has stopped reading is no
+    /// error here: what it does then is what a test looks at.
+    pub(crate) fn write(&mut self, bytes: &[u8]) {
+        if let Some(stdin) = self.stdin.as_mut() {
+            let _ = stdin.write_all(bytes).and_then(|()| stdin.flush());
+        }
+    }
+
+    /// The next line it writes to stdout, without its newline; fails the
+    /// test if none comes within `limit`.
+    #[track_caller]
+    pub(crate) fn line(&self, limit: Duration) -> String {
+        let line = self
+            .lines
+            .recv_timeout(limit)
+            .unwrap_or_else(|e| panic!("no line on stdout within {limit:?}: {e}"));
+        line.strip_suffix('\n').unwrap_or(&line).to_string()
+    }
+
+    /// Close its stdin and wait for it to exit, failing the test after
+    /// `limit`: its exit status, what it wrote to stdout that
+    /// [`Running::line`] did not take, and all of its stderr.
+    #[track_caller]
+    pub(crate) fn finish(mut self, limit: Duration) -> Run {
+        drop(self.stdin.take());
+        let mut status = None;
+        wait_until(limit, "the process to exit", || {
+            status = self.child.try_wait().expect("wait");
+            status.is_some()
+        });
+        let stderr = self.stderr.take().map(|t| t.join().unwrap_or_default());
+        Run {
+            code: status.and_then(|s| s.code()).unwrap_or(-1),
+            stdout: self.lines.iter().collect(),
+            stderr: stderr.unwrap_or_default(),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if self.stderr.is_some() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Run `cmd` (stdin piped) to the end with `input` on its stdin, never
+/// stalling on a full pipe; a run longer than [`HUNG`] fails the test.
+#[track_caller]
+pub(crate) fn run_input(cmd: &mut Command, input: &[u8]) -> Run {
+    let mut running = Running::start(cmd);
+    running.write(input);
+    running.finish(HUNG)
+}
+
+/// Run `cmd` (stdin /dev/null) to the end, never stalling on a full
+/// pipe; one that runs longer than `limit` is killed and fails the test
+/// (a hang, or quadratic work).
+#[track_caller]
+pub(crate) fn run_within(cmd: &mut Command, limit: Duration) -> Run {
+    Running::start(cmd.stdin(Stdio::null())).finish(limit)
+}
+
+/// The one builder of big plans (the benchmarks have `benches/gen.py`):
+/// a version 1 plan file with the phases `phases` names (`p1`, `p2`…),
+/// each with as many tasks as it says, `t1`, `t2`… numbered across them,
+/// each "Task number N of the big plan, with a few words" with the
+/// fields `fields(N)` gives (its status at least; a content there
+/// replaces the text).
+pub(crate) fn big_plan<S: Into<String>>(
+    phases: impl IntoIterator<Item = (S, usize)>,
+    fields: impl Fn(usize) -> Value,
+) -> Value {
+    let mut n = 0;
+    let phases: Vec<Value> = phases
+        .into_iter()
+        .enumerate()
+        .map(|(p, (name, size))| {
+            let tasks: Vec<Value> = (0..size)
+                .map(|_| {
+                    n += 1;
+                    let mut task = json!({
+                        "id": format!("t{n}"),
+                        "content": format!("Task number {n} of the big plan, with a few words"),
+                    });
+                    if let (Some(task), Value::Object(more)) = (task.as_object_mut(), fields(n)) {
+                        task.extend(more);
+                    }
+                    task
+                })
+                .collect();
+            json!({"id": format!("p{}", p + 1), "name": name.into(), "tasks": tasks})
+        })
+        .collect();
+    json!({
+        "version": 1, "rev": 1, "nextPhaseId": phases.len() + 1, "nextTaskId": n + 1,
+        "phases": phases,
+    })
 }

@@ -4,7 +4,9 @@ use std::collections::BTreeSet;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::TestEnv;
+use serde_json::json;
+
+use crate::common::{TestEnv, big_plan};
 
 #[test]
 fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
@@ -88,30 +90,15 @@ impl XorShift {
     }
 }
 
-fn big_plan(tasks: usize) -> String {
-    let mut s = String::from(
-        "{\n  \"version\": 1,\n  \"rev\": 1,\n  \"nextPhaseId\": 2,\n  \"nextTaskId\": ",
-    );
-    s.push_str(&format!(
-        "{},\n  \"phases\": [\n    {{\n      \"id\": \"p1\",\n      \"name\": \"Bulk\",\n      \"tasks\": [\n",
-        tasks + 1
-    ));
-    for i in 1..=tasks {
-        let status = if i == 1 { "in_progress" } else { "pending" };
-        s.push_str(&format!(
-            "        {{ \"id\": \"t{i}\", \"content\": \"Bulk task {i} with some words to make the line longer\", \"status\": \"{status}\" }}{}\n",
-            if i < tasks { "," } else { "" }
-        ));
-    }
-    s.push_str("      ]\n    }\n  ]\n}\n");
-    s
-}
-
 #[test]
 fn sigkill_at_any_moment_leaves_the_old_plan_or_the_new_one() {
     let env = TestEnv::new();
     // A large plan makes each write take long enough to be hit mid-way.
-    env.write_plan(&big_plan(20_000));
+    let plan = big_plan(
+        [("Bulk", 20_000)],
+        |n| json!({"status": if n == 1 { "in_progress" } else { "pending" }}),
+    );
+    env.write_plan(&plan.to_string());
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ u64::from(std::process::id()));
     // Calibrate: how long does one command take here, start to exit?
     let started = Instant::now();

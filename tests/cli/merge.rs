@@ -812,7 +812,7 @@ fn merge_file_ends_when_both_sides_add_the_largest_id() {
     cmd.args(["merge-file", "base", "ours", "theirs"]);
     // It used to loop forever here, then stopped at the spent counter;
     // with no counters, theirs' task is renumbered like any other.
-    let run = crate::scale::run_within(&mut cmd, std::time::Duration::from_secs(20), &env.home);
+    let run = crate::common::run_within(&mut cmd, std::time::Duration::from_secs(20));
     run.code(0);
     let new =
         env.run(&["--file", "ours", "show", "--json"]).ok().json()["plan"]["phases"][0]["tasks"][3]

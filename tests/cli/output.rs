@@ -2,6 +2,8 @@
 
 use std::process::Command;
 
+use serde_json::json;
+
 use crate::common::TestEnv;
 
 /// Run `todo` under a real pseudo-terminal with `script(1)`.
@@ -79,19 +81,8 @@ fn control_characters_never_reach_a_terminal_raw() {
 
 /// A plan too big for a pipe's buffer: 20,000 pending tasks.
 fn big_plan(env: &TestEnv) {
-    let mut text = String::from(
-        "{\"version\":1,\"rev\":1,\"nextPhaseId\":2,\"nextTaskId\":20001,\"phases\":[{\"id\":\"p1\",\"name\":\"Big\",\"tasks\":[",
-    );
-    for i in 1..=20_000 {
-        if i > 1 {
-            text.push(',');
-        }
-        text.push_str(&format!(
-            "{{\"id\":\"t{i}\",\"content\":\"Task {i}\",\"status\":\"pending\"}}"
-        ));
-    }
-    text.push_str("]}]}");
-    env.write_plan(&text);
+    let plan = crate::common::big_plan([("Big", 20_000)], |_| json!({"status": "pending"}));
+    env.write_plan(&plan.to_string());
 }
 
 /// Run a bash script in the project with `$TODO` set: (stdout, stderr).

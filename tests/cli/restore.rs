@@ -4,12 +4,11 @@
 //! cases are pi-todo's "todo restore" and "todo extension wiring" test cases,
 //! written as the session file pi would have on disk.
 
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::common::{Run, TWO_TASKS, TestEnv, s};
+use crate::common::{Run, TWO_TASKS, TestEnv, run_within, s};
 
 // ── pi / oh-my-pi session lines, as session-manager writes them ──────────
 
@@ -110,32 +109,7 @@ fn one_phase(name: &str, tasks: &[(&str, &str)]) -> Vec<(String, Vec<(String, St
 /// Run `todo ARGS`, failing (not hanging) if it takes longer than 30 s:
 /// hostile input must never make `todo` loop.
 fn bounded(env: &TestEnv, args: &[&str]) -> Run {
-    let mut child = env
-        .command()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn todo");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("todo {args:?} did not finish within 30 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().expect("output");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    run_within(env.command().args(args), Duration::from_secs(30))
 }
 
 /// The refusal of a session with nothing to restore: exit 5, nothing on
