@@ -554,6 +554,21 @@ pub(crate) fn wait_until(limit: Duration, what: &str, mut done: impl FnMut() -> 
     }
 }
 
+/// Make a FIFO at `path`.
+#[track_caller]
+pub(crate) fn mkfifo(path: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::CString::new(path.as_os_str().as_bytes()).expect("a path without NUL");
+    // SAFETY: `name` is a NUL-terminated string that outlives the call.
+    if unsafe { libc::mkfifo(name.as_ptr(), 0o600) } != 0 {
+        panic!(
+            "mkfifo {}: {}",
+            path.display(),
+            std::io::Error::last_os_error()
+        );
+    }
+}
+
 /// A process whose stdout and stderr are read on threads of their own
 /// while it runs, so that neither pipe fills (64 KB) and stalls it,
 /// whatever it writes and in whatever order. Stdout comes line by line,

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::common::{TestEnv, big_plan};
+use crate::common::{HUNG, Running, TestEnv, big_plan};
 
 #[test]
 fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
@@ -47,15 +47,19 @@ fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
 fn a_held_lock_makes_a_writer_wait_then_give_up_with_exit_4() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"]]);
-    let Ok(mut holder) = Command::new("flock")
-        .arg(&env.root)
-        .args(["sleep", "3"])
-        .spawn()
-    else {
+    if !crate::completion::has("flock") {
         crate::common::missing_tool("flock(1) is not installed");
         return;
-    };
-    std::thread::sleep(Duration::from_millis(200));
+    }
+    // The holder says when it has the lock, and keeps it until its stdin
+    // closes.
+    let holder = Running::start(
+        Command::new("flock")
+            .arg(&env.root)
+            .args(["sh", "-c", "echo held; cat >/dev/null"])
+            .stdin(Stdio::piped()),
+    );
+    assert_eq!(holder.line(HUNG), "held");
     let before = env.plan_text();
     let started = Instant::now();
     let run = env.run_with(&["append", "b"], |c| {
@@ -75,7 +79,7 @@ fn a_held_lock_makes_a_writer_wait_then_give_up_with_exit_4() {
     // Readers do not wait for the lock.
     env.run(&["next"]).is(0, "A\n", "");
     // Once the holder is gone, the writer gets through.
-    let _ = holder.wait();
+    holder.finish(HUNG).ok();
     env.run(&["append", "b"]).ok();
 }
 

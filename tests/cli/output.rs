@@ -91,6 +91,7 @@ fn bash(env: &TestEnv, script: &str) -> (String, String) {
         .args(["-c", script])
         .current_dir(&env.root)
         .env("TODO", crate::common::bin())
+        .env("HOME", &env.home)
         .env("TODO_HISTORY_DIR", env.home.join("history"))
         .output()
         .expect("bash");
@@ -139,18 +140,20 @@ fn a_closed_pipe_never_turns_a_failing_check_into_success() {
         "\"$TODO\" check --json | head -c 1 >/dev/null; echo \"exit=${PIPESTATUS[0]}\"",
     );
     assert_eq!(out, "exit=1\n");
-    // `next` with nothing to do, its JSON written to a reader already gone.
+    // `next` with nothing to do, its JSON written to a reader already gone:
+    // the reader closes the pipe, then opens the FIFO `gone`, which lets
+    // the writer go on.
     let env = TestEnv::new();
     env.given(&[&["append", "a"], &["done", "a"]]);
-    let (out, err) = bash(
-        &env,
-        "{ sleep 0.3; \"$TODO\" next --json; } | true; echo \"exit=${PIPESTATUS[0]}\"",
-    );
+    crate::common::mkfifo(&env.home.join("gone"));
+    let after_the_reader = |command: &str| {
+        format!(
+            "{{ read -r _ < \"$HOME/gone\"; \"$TODO\" {command}; }} | {{ exec 0<&-; : > \"$HOME/gone\"; }}; echo \"exit=${{PIPESTATUS[0]}}\""
+        )
+    };
+    let (out, err) = bash(&env, &after_the_reader("next --json"));
     assert_eq!((out.as_str(), err.as_str()), ("exit=1\n", ""));
-    let (out, _) = bash(
-        &env,
-        "{ sleep 0.3; \"$TODO\" check; } | true; echo \"exit=${PIPESTATUS[0]}\"",
-    );
+    let (out, _) = bash(&env, &after_the_reader("check"));
     assert_eq!(out, "exit=0\n", "no open work: check passes, pipe or not");
 }
 
