@@ -9,7 +9,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{Run, TWO_TASKS as BASE, TestEnv, bin};
+use crate::common::{HUNG, Run, Running, TWO_TASKS as BASE, TestEnv, bin, wait_until};
 
 /// A real git repository in a `TestEnv`, with no global or system git
 /// config, and the `todo` under test first on PATH so git can run the driver.
@@ -853,6 +853,17 @@ fn live_plan_merge(env: &TestEnv) -> Command {
     cmd
 }
 
+/// Does process `pid` have `path` open? Read from `/proc`; where there is
+/// none (macOS), `true`: the test goes on at once and proves less.
+fn has_open(pid: u32, path: &Path) -> bool {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return !Path::new("/proc/self/fd").exists();
+    };
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    fds.flatten()
+        .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|p| p == path))
+}
+
 #[test]
 fn merge_file_reads_the_live_plan_under_the_plan_lock() {
     let env = TestEnv::new();
@@ -862,23 +873,18 @@ fn merge_file_reads_the_live_plan_under_the_plan_lock() {
     // would. The driver must read the plan only once it has the lock.
     let lock = std::fs::File::open(&env.root).expect("project directory");
     lock.lock().expect("lock");
-    let child = cmd
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn todo");
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    let child = Running::start(cmd.stdin(std::process::Stdio::null()));
+    // The driver opens the plan's directory to take the lock: once it has
+    // it open, it is waiting for the lock.
+    wait_until(HUNG, "the driver to reach the plan's lock", || {
+        has_open(child.id(), &env.root)
+    });
     let appended = with_task(BASE, "t3", "Appended meanwhile")
         .replace("\"rev\": 3", "\"rev\": 4")
         .replace("\"nextTaskId\": 3", "\"nextTaskId\": 4");
     env.write_plan(&appended);
     lock.unlock().expect("unlock");
-    let out = child.wait_with_output().expect("wait");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    child.finish(HUNG).ok();
     assert_eq!(
         env.statuses(),
         crate::common::s(&[
