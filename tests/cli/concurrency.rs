@@ -121,7 +121,9 @@ fn sigkill_at_any_moment_leaves_the_old_plan_or_the_new_one() {
             .stderr(Stdio::null())
             .spawn()
             .expect("spawn");
-        // Kill somewhere in the command's life, or just after it.
+        // Kill somewhere in the command's life, or just after it. A real
+        // pause, kept on purpose: the random moment of the kill is what
+        // this test is about, and no event marks "mid-write".
         std::thread::sleep(Duration::from_micros(rng.next() % span));
         let _ = child.kill(); // SIGKILL
         let status = child.wait().expect("wait");

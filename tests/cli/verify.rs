@@ -143,6 +143,7 @@ fn a_passing_check_records_its_proof_and_runs_in_the_project_root() {
 
 #[test]
 fn a_check_that_runs_too_long_is_stopped_and_refused() {
+    // The check's sleep stays: a check that runs too long is the case.
     let (env, id) = with_check("echo started; sleep 30");
     env.run(&["verify", &id, "--timeout", "1"]).ok();
     let before = env.plan_text();
