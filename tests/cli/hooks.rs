@@ -178,26 +178,10 @@ fn the_plan_is_found_from_the_inputs_cwd() {
     // Run from somewhere else entirely: the input's cwd decides.
     let elsewhere = env.home.clone();
     let mut cmd = env.command_in(&elsewhere);
-    let out = {
-        use std::io::Write;
-        use std::process::Stdio;
-        let mut child = cmd
-            .args(["hook", "stop"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.to_string().as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("- A\\n  - a1"), "{stdout}");
+    cmd.args(["hook", "stop"])
+        .stdin(std::process::Stdio::piped());
+    let out = crate::common::run_input(&mut cmd, input.to_string().as_bytes());
+    assert!(out.stdout.contains("- A\\n  - a1"), "{out:?}");
     // No plan in the input's cwd (a directory outside the project): silent.
     input["cwd"] = json!(env.home);
     hook(&env, "stop", &input).is(0, "", "");
