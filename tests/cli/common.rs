@@ -196,20 +196,11 @@ impl TestEnv {
     /// `[(content, status)]` of every task in plan order (as the file has
     /// them: a removed task's tombstone is no task).
     pub(crate) fn statuses(&self) -> Vec<(String, String)> {
-        let plan = self.plan();
-        let mut out = Vec::new();
-        for phase in plan["phases"].as_array().into_iter().flatten() {
-            for task in phase["tasks"].as_array().into_iter().flatten() {
-                if task.get("removed").is_some() {
-                    continue;
-                }
-                out.push((
-                    task["content"].as_str().unwrap_or_default().to_string(),
-                    task["status"].as_str().unwrap_or_default().to_string(),
-                ));
-            }
-        }
-        out
+        let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+        tasks(&self.plan())
+            .filter(|t| t.get("removed").is_none())
+            .map(|t| (s(&t["content"]), s(&t["status"])))
+            .collect()
     }
 
     /// The plan's rev, as `todo show --json` reports it (the file no
@@ -230,14 +221,10 @@ impl TestEnv {
     #[track_caller]
     pub(crate) fn id(&self, content: &str) -> String {
         let plan = self.show_json()["plan"].clone();
-        plan["phases"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-            .find(|t| t["content"] == content)
-            .and_then(|t| t["id"].as_str())
-            .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
+        let task = task(&plan, content);
+        task["id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no id in {task}"))
             .to_string()
     }
 
@@ -322,6 +309,24 @@ impl TestEnv {
             &["append", "billing", "invoice export"],
         ]);
     }
+}
+
+/// Every task of `plan` (as `show --json` or the file has it), in plan
+/// order.
+pub(crate) fn tasks(plan: &Value) -> impl Iterator<Item = &Value> {
+    plan["phases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+}
+
+/// The task whose text is `content` in `plan`.
+#[track_caller]
+pub(crate) fn task<'a>(plan: &'a Value, content: &str) -> &'a Value {
+    tasks(plan)
+        .find(|t| t["content"] == content)
+        .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
 }
 
 pub(crate) fn s(pairs: &[(&str, &str)]) -> Vec<(String, String)> {

@@ -3,9 +3,9 @@
 
 use std::os::unix::fs::PermissionsExt;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::common::{TestEnv, s};
+use crate::common::{TestEnv, s, task};
 
 /// Build, Test, Deploy in phase Ship; Deploy needs Build and Test.
 fn shipping(env: &TestEnv) {
@@ -16,16 +16,6 @@ fn shipping(env: &TestEnv) {
     ]);
     let [build, test] = env.ids(["Build", "Test"]);
     env.run(&["needs", "deploy", &build, &test]).ok();
-}
-
-fn task<'a>(plan: &'a Value, content: &str) -> &'a Value {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-        .find(|t| t["content"] == content)
-        .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
 }
 
 #[test]

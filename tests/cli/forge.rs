@@ -7,7 +7,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{Run, TestEnv};
+use crate::common::{Run, TestEnv, tasks};
 
 /// A project that is a real git repository, with the plan committed.
 struct Repo {
@@ -120,14 +120,6 @@ impl Repo {
         let file = self.git(&["cat-file", "-p", &format!("{tree}:.todo.json")]);
         (code == Some(0), file)
     }
-}
-
-fn tasks(plan: &Value) -> impl Iterator<Item = &Value> {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
 }
 
 fn shape(plan: &Value) -> Vec<(String, Vec<(String, String)>)> {

@@ -170,15 +170,9 @@ impl Repo {
 
     fn task(&self, id: &str) -> Value {
         let plan = self.env.plan();
-        let mut found = Value::Null;
-        for phase in plan["phases"].as_array().into_iter().flatten() {
-            for task in phase["tasks"].as_array().into_iter().flatten() {
-                if task["id"] == id && task.get("removed").is_none() {
-                    found = task.clone();
-                }
-            }
-        }
-        found
+        let found =
+            crate::common::tasks(&plan).filter(|t| t["id"] == id && t.get("removed").is_none());
+        found.last().cloned().unwrap_or(Value::Null)
     }
 
     /// The plan file is one todo reads, with unique ids and no conflict markers.

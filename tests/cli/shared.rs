@@ -49,11 +49,7 @@ fn refused_json(env: &TestEnv, run: &Run, exit: i32, code: &str, before: &str) {
 
 /// The task `id` in a plan file (a removed task's tombstone is no task).
 fn task<'a>(plan: &'a Value, id: &str) -> &'a Value {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+    crate::common::tasks(plan)
         .find(|t| t["id"] == id && t.get("removed").is_none())
         .unwrap_or(&Value::Null)
 }
@@ -447,11 +443,8 @@ fn old_plans_and_oh_my_pi_readers_are_unaffected() {
 /// The tasks with every field but their id (an import into an emptied
 /// plan mints new ones).
 fn without_ids(plan: &Value) -> Vec<Value> {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().cloned().unwrap_or_default())
+    crate::common::tasks(plan)
+        .cloned()
         .map(|mut t| {
             if let Some(o) = t.as_object_mut() {
                 o.remove("id");

@@ -70,15 +70,8 @@ fn two_undos_go_back_two_changes_and_ids_are_never_reused() {
 /// The id of the task `content` in a plan file's text.
 fn id_in(text: &str, content: &str) -> String {
     let plan: serde_json::Value = serde_json::from_str(text).unwrap();
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-        .find(|t| t["content"] == content)
-        .and_then(|t| t["id"].as_str())
-        .unwrap_or_else(|| panic!("no task {content:?} in {text}"))
-        .to_string()
+    let task = crate::common::task(&plan, content);
+    task["id"].as_str().expect("an id").to_string()
 }
 
 #[test]

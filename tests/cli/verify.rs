@@ -14,15 +14,7 @@ use crate::common::{HUNG, Running, TestEnv, missing_tool, wait_until};
 
 /// The task whose text is `content`, as the plan file holds it.
 fn task(env: &TestEnv, content: &str) -> Value {
-    let plan = env.plan();
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-        .find(|t| t["content"] == content)
-        .cloned()
-        .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
+    crate::common::task(&env.plan(), content).clone()
 }
 
 /// A project with one task whose check is `command`, trusted here.
