@@ -299,6 +299,15 @@ impl TestEnv {
         contents.map(|c| self.id(c))
     }
 
+    /// Make the project a real git repository (branch `main`, a test
+    /// author); `git` runs git in it, asserting success.
+    pub(crate) fn git_init<T>(&self, git: impl Fn(&[&str]) -> T) {
+        std::fs::remove_dir(self.root.join(".git")).expect("the empty .git");
+        git(&["-c", "init.defaultBranch=main", "init", "-q"]);
+        git(&["config", "user.name", "Test"]);
+        git(&["config", "user.email", "test@example.com"]);
+    }
+
     /// The plan of the README's examples: Auth (3 tasks), Billing (2).
     pub(crate) fn web_app(&self) {
         self.given(&[

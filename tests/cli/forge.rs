@@ -16,12 +16,10 @@ struct Repo {
 
 impl Repo {
     fn new() -> Repo {
-        let env = TestEnv::new();
-        std::fs::remove_dir_all(env.root.join(".git")).expect("fake .git");
-        let repo = Repo { env };
-        repo.git(&["init", "-q", "-b", "main"]);
-        repo.git(&["config", "user.name", "Test"]);
-        repo.git(&["config", "user.email", "test@example.invalid"]);
+        let repo = Repo {
+            env: TestEnv::new(),
+        };
+        repo.env.git_init(|args| repo.git(args));
         repo
     }
 

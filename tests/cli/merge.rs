@@ -27,14 +27,10 @@ fn path_with_todo() -> OsString {
 
 impl Repo {
     fn new() -> Repo {
-        let env = TestEnv::new();
-        // TestEnv marks the root with an empty .git; make it a real repository.
-        std::fs::remove_dir(env.root.join(".git")).expect("empty .git");
-        let repo = Repo { env };
-        repo.git(&["-c", "init.defaultBranch=main", "init", "-q"])
-            .ok();
-        repo.git(&["config", "user.name", "Test"]).ok();
-        repo.git(&["config", "user.email", "test@example.com"]).ok();
+        let repo = Repo {
+            env: TestEnv::new(),
+        };
+        repo.env.git_init(|args| repo.git(args).ok().code);
         repo
     }
 

@@ -22,13 +22,10 @@ fn run(cmd: &mut Command, input: Option<&[u8]>) -> Run {
 impl Repo {
     /// A repository whose git writes conflicts in `style` (merge, diff3, zdiff3).
     fn new(style: &str) -> Repo {
-        let env = TestEnv::new();
-        std::fs::remove_dir(env.root.join(".git")).expect("empty .git");
-        let repo = Repo { env };
-        repo.git(&["-c", "init.defaultBranch=main", "init", "-q"])
-            .ok();
-        repo.git(&["config", "user.name", "Test"]).ok();
-        repo.git(&["config", "user.email", "test@example.com"]).ok();
+        let repo = Repo {
+            env: TestEnv::new(),
+        };
+        repo.env.git_init(|args| repo.git(args).ok().code);
         repo.git(&["config", "merge.conflictStyle", style]).ok();
         repo
     }
