@@ -146,6 +146,15 @@ impl TestEnv {
         run_input(&mut cmd, input)
     }
 
+    /// Start `todo ARGS` with `input` on its stdin (closed after it), to
+    /// run beside others; [`Running::finish`] waits for it.
+    pub(crate) fn start(&self, args: &[&str], input: &[u8]) -> Running {
+        let mut running = Running::start(self.command().args(args).stdin(Stdio::piped()));
+        running.write(input).expect("write to todo's stdin");
+        running.stdin = None;
+        running
+    }
+
     pub(crate) fn run_with(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Run {
         let mut cmd = self.command();
         cmd.args(args);

@@ -12,22 +12,10 @@ use crate::common::{HUNG, Running, TestEnv, big_plan};
 fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
     let env = TestEnv::new();
     let children: Vec<_> = (0..50)
-        .map(|i| {
-            env.command()
-                .args(["append", "-q", &format!("task number {i}")])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("spawn todo")
-        })
+        .map(|i| env.start(&["append", "-q", &format!("task number {i}")], b""))
         .collect();
     for child in children {
-        let out = child.wait_with_output().expect("wait");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        child.finish(HUNG).ok();
     }
     let contents: BTreeSet<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
     let want: BTreeSet<String> = (0..50).map(|i| format!("Task number {i}")).collect();
@@ -178,21 +166,19 @@ fn twenty_workers_claiming_next_take_ten_different_tasks_and_ten_are_refused() {
     let rev = env.rev();
     let children: Vec<_> = (0..20)
         .map(|i| {
-            env.command()
-                .args(["--json", "claim", "--next", "--owner", &format!("w{i}")])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("spawn todo")
+            env.start(
+                &["--json", "claim", "--next", "--owner", &format!("w{i}")],
+                b"",
+            )
         })
         .collect();
     let mut won: Vec<(String, String)> = Vec::new();
     let mut refused = 0;
     for (i, child) in children.into_iter().enumerate() {
-        let out = child.wait_with_output().expect("wait");
-        let reply: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON reply");
-        match out.status.code() {
-            Some(0) => {
+        let out = child.finish(HUNG);
+        let reply = out.json();
+        match out.code {
+            0 => {
                 assert_eq!(reply["owner"], format!("w{i}"), "{reply}");
                 let id = reply["tasks"][0]["id"]
                     .as_str()
@@ -200,11 +186,11 @@ fn twenty_workers_claiming_next_take_ten_different_tasks_and_ten_are_refused() {
                     .to_string();
                 won.push((format!("w{i}"), id));
             }
-            Some(1) => {
+            1 => {
                 refused += 1;
                 assert_eq!(reply["changed"], false, "{reply}");
             }
-            other => panic!("exit {other:?}: {}", String::from_utf8_lossy(&out.stderr)),
+            _ => panic!("{out:?}"),
         }
     }
     assert_eq!(won.len(), 10, "{won:?}");

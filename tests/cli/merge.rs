@@ -892,30 +892,15 @@ fn merge_file_reads_the_live_plan_under_the_plan_lock() {
 fn merge_file_on_the_live_plan_loses_no_concurrent_append() {
     let env = TestEnv::new();
     let mut merge = live_plan_merge(&env);
-    let spawn = |cmd: &mut Command| {
-        cmd.stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("spawn todo")
-    };
     let mut children = Vec::new();
     for i in 0..20 {
         if i == 8 {
-            children.push(spawn(&mut merge));
+            children.push(Running::start(merge.stdin(std::process::Stdio::null())));
         }
-        children.push(spawn(env.command().args([
-            "append",
-            "-q",
-            &format!("task number {i}"),
-        ])));
+        children.push(env.start(&["append", "-q", &format!("task number {i}")], b""));
     }
     for child in children {
-        let out = child.wait_with_output().expect("wait");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        child.finish(HUNG).ok();
     }
     let statuses = env.statuses();
     for i in 0..20 {

@@ -2,9 +2,6 @@
 //! who checks a task, the permission rules on every path a change can take,
 //! and `todo apply` with the agent tool ops of oh-my-pi and the plan operations.
 
-use std::io::Write;
-use std::process::Stdio;
-
 use serde_json::{Value, json};
 
 use crate::common::{Run, TestEnv, s};
@@ -817,33 +814,11 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
             {"op": "append", "phase": format!("Agent {i}"), "items": [format!("x{i}"), format!("y{i}")]},
             {"op": "done", "task": format!("x{i}")}
         ]);
-        let mut child = env
-            .command()
-            .arg("apply")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(ops.to_string().as_bytes())
-            .expect("write");
-        children.push(child);
-        let person = env
-            .command()
-            .args(["done", person])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
-        children.push(person);
+        children.push(env.start(&["apply"], ops.to_string().as_bytes()));
+        children.push(env.start(&["done", person], b""));
     }
     for child in children {
-        let out = child.wait_with_output().expect("wait");
-        assert!(out.status.success(), "{out:?}");
+        child.finish(crate::common::HUNG).ok();
     }
     let elapsed = started.elapsed();
     eprintln!("20 apply + 20 done concurrently: {elapsed:?}");

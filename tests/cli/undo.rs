@@ -1,6 +1,6 @@
 //! `todo undo`: back through the changes made with todo.
 
-use crate::common::{TestEnv, minted};
+use crate::common::{HUNG, TestEnv, minted};
 use crate::reshape::assert_same_tasks;
 
 #[test]
@@ -374,22 +374,12 @@ fn undo_that_changes_nothing_drops_its_entry_under_the_lock() {
             "{\"seq\":99,\"v\":2,\"plan\":\"x\",\"rev\":1,\"digest\":\"0\",\"what\":\"nothing\",\"start\":0,\"before\":[],\"after\":[]}\n",
         );
         std::fs::write(&file, text).unwrap();
-        let undo = env
-            .command()
-            .args(["undo", "--force"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let append = env
-            .command()
-            .args(["append", "b"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let undo = undo.wait_with_output().unwrap();
-        append.wait_with_output().unwrap();
-        assert!(undo.status.success(), "round {round}: {undo:?}");
-        if String::from_utf8_lossy(&undo.stdout) == "Undid: nothing\n" {
+        let undo = env.start(&["undo", "--force"], b"");
+        let append = env.start(&["append", "b"], b"");
+        let undo = undo.finish(HUNG);
+        append.finish(HUNG);
+        assert_eq!(undo.code, 0, "round {round}: {undo:?}");
+        if undo.stdout == "Undid: nothing\n" {
             // The undo came first: the append's entry is the last one.
             env.run(&["undo"])
                 .is(0, "Undid: Appended to Todos: B\n", "");
