@@ -146,6 +146,16 @@ impl TestEnv {
         run_input(&mut cmd, input)
     }
 
+    /// An executable shell script `name` in the scratch HOME (an editor,
+    /// a stand-in for a tool), `body` after its `#!/bin/sh` line.
+    pub(crate) fn script(&self, name: &str, body: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = self.home.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write a script");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        path
+    }
+
     /// Start `todo ARGS` with `input` on its stdin (closed after it), to
     /// run beside others; [`Running::finish`] waits for it.
     pub(crate) fn start(&self, args: &[&str], input: &[u8]) -> Running {

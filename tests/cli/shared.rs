@@ -529,9 +529,7 @@ fn no_path_is_a_way_around_the_rules() {
     refused_json(&env, &run, 7, "set-by-person", &before);
     // edit: the agent's editor unticks the person's task.
     std::fs::create_dir_all(env.home.join("tmp")).unwrap();
-    let script = env.home.join("untick");
-    std::fs::write(&script, "#!/bin/sh\nsed -i 's/^- \\[x\\]/- [ ]/' \"$1\"\n").unwrap();
-    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let script = env.script("untick", "sed -i 's/^- \\[x\\]/- [ ]/' \"$1\"");
     let run = env.run_with(&["--json", "edit"], |c| {
         c.env("TODO_ACTOR", "agent")
             .env("EDITOR", &script)

@@ -489,14 +489,7 @@ fn a_check_survives_every_round_trip() {
     }
     // An edit that changes nothing else keeps it; one that changes the
     // command is the person's change.
-    let editor = env.home.join("ed.sh");
-    std::fs::write(
-        &editor,
-        "#!/bin/sh\nsed -i 's/make keys/make all-keys/' \"$1\"\n",
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&editor, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let editor = env.script("ed.sh", "sed -i 's/make keys/make all-keys/' \"$1\"");
     env.run_with(&["edit"], |c| {
         c.env("EDITOR", &editor).env("TMPDIR", &env.home);
     })
