@@ -357,6 +357,17 @@ pub(crate) fn task<'a>(plan: &'a Value, content: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
 }
 
+/// `phases` without the tombstones of removed tasks.
+pub(crate) fn live(phases: &Value) -> Value {
+    let mut phases = phases.clone();
+    for phase in phases.as_array_mut().into_iter().flatten() {
+        if let Some(tasks) = phase["tasks"].as_array_mut() {
+            tasks.retain(|t| t.get("removed").is_none());
+        }
+    }
+    phases
+}
+
 pub(crate) fn s(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs
         .iter()

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::common::{TWO_TASKS, TestEnv};
+use crate::common::{TWO_TASKS, TestEnv, live};
 
 fn with_aims() -> TestEnv {
     let env = TestEnv::new();
@@ -500,15 +500,4 @@ fn import_and_edit_hold_objectives_and_findings_to_300_characters() {
     std::fs::write(env.root.join("fits.md"), md(&fits, &fits)).unwrap();
     env.run(&["import", "fits.md"]).ok();
     assert_eq!(env.plan()["findings"][0]["text"], fits.as_str());
-}
-
-/// `phases` without the tombstones of removed tasks.
-fn live(phases: &serde_json::Value) -> serde_json::Value {
-    let mut phases = phases.clone();
-    for phase in phases.as_array_mut().into_iter().flatten() {
-        if let Some(tasks) = phase["tasks"].as_array_mut() {
-            tasks.retain(|t| t.get("removed").is_none());
-        }
-    }
-    phases
 }
