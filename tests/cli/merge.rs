@@ -203,12 +203,7 @@ impl Repo {
 }
 
 fn run(cmd: &mut Command) -> Run {
-    let out = cmd.output().expect("run command");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    Run::from(cmd.output().expect("run command"))
 }
 
 fn for_task(plan: &mut Value, id: &str, f: impl FnOnce(&mut Value)) {

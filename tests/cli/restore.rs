@@ -79,6 +79,14 @@ fn write(env: &TestEnv, name: &str, bytes: impl AsRef<[u8]>) {
 }
 
 /// `(phase name, [(content, status)])` of every phase.
+/// `todo import FILE` restores one phase of one task: `want`.
+#[track_caller]
+fn imports_one(env: &TestEnv, file: &str, want: Vec<(String, Vec<(String, String)>)>) {
+    let said = format!("Imported 1 phase(s), 1 task(s) from {file}.\n");
+    env.run(&["import", file]).is(0, &said, "");
+    assert_eq!(phases_of(env), want);
+}
+
 fn phases_of(env: &TestEnv) -> Vec<(String, Vec<(String, String)>)> {
     let plan = env.plan();
     plan["phases"]
@@ -142,12 +150,11 @@ fn latest_valid_snapshot_wins_and_malformed_ones_are_skipped() {
             snapshot("s3", Some("s2"), phases("B", &[("new", "pending")])),
         ]),
     );
-    env.run(&["import", "session.jsonl"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from session.jsonl.\n",
-        "",
+    imports_one(
+        &env,
+        "session.jsonl",
+        one_phase("B", &[("new", "in_progress")]),
     );
-    assert_eq!(phases_of(&env), one_phase("B", &[("new", "in_progress")]));
 
     // The seed's entries exactly as given (no ids: a version-1 session,
     // read in file order), on stdin: detected by content, not by name.
@@ -298,12 +305,11 @@ fn session_start_restores_the_snapshot() {
             snapshot("s1", Some("m1"), phases("A", &[("kept", "in_progress")])),
         ]),
     );
-    env.run(&["import", "session.jsonl"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from session.jsonl.\n",
-        "",
+    imports_one(
+        &env,
+        "session.jsonl",
+        one_phase("A", &[("kept", "in_progress")]),
     );
-    assert_eq!(phases_of(&env), one_phase("A", &[("kept", "in_progress")]));
 }
 
 #[test]
@@ -331,13 +337,8 @@ fn restore_is_branch_aware_an_abandoned_branch_never_wins() {
             json!({ "type": "leaf_position", "id": "lp1", "parentId": "s1", "timestamp": "2026-01-02T03:00:09.000Z", "targetId": "s1" }),
         ]),
     );
-    env.run(&["import", "marker.jsonl"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from marker.jsonl.\n",
-        "",
-    );
     let want = one_phase("Current", &[("current-task", "in_progress")]);
-    assert_eq!(phases_of(&env), want);
+    imports_one(&env, "marker.jsonl", want.clone());
 
     // … or the conversation going on from the older entry (`/fork`,
     // `/tree` then a new prompt): the last line is on the current branch.
@@ -362,12 +363,7 @@ fn restore_is_branch_aware_an_abandoned_branch_never_wins() {
             user("m3", Some("s1"), "No, go back."),
         ]),
     );
-    env.run(&["import", "fork.jsonl"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from fork.jsonl.\n",
-        "",
-    );
-    assert_eq!(phases_of(&env), want);
+    imports_one(&env, "fork.jsonl", want);
     assert!(!env.plan_text().contains("abandoned-task"));
 
     // Only the abandoned branch has a snapshot: nothing to restore.
