@@ -414,6 +414,14 @@ pub(crate) const TWO_TASKS_V2: &str = r#"{
 }
 "#;
 
+/// Is `tool` on PATH?
+pub(crate) fn has(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// A test that needs an outside tool (xclip, man, zsh, script, setpriv…)
 /// calls this when the tool is missing, and fails: nothing passes by not
 /// running. A tool missing when the tests were built makes the test

@@ -7,15 +7,7 @@ use std::process::Command;
 
 use rexpect::session::PtySession;
 
-use crate::common::TestEnv;
-
-pub(crate) fn has(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
-}
+use crate::common::{TestEnv, has};
 
 /// An interactive `shell` in a pseudo-terminal, in the project, with
 /// `todo` on its PATH and the committed completion script loaded.

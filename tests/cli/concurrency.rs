@@ -35,7 +35,7 @@ fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
 fn a_held_lock_makes_a_writer_wait_then_give_up_with_exit_4() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"]]);
-    if !crate::completion::has("flock") {
+    if !crate::common::has("flock") {
         crate::common::missing_tool("flock(1) is not installed");
         return;
     }

@@ -2,7 +2,7 @@
 
 use std::process::{Command, Stdio};
 
-use crate::common::{HUNG, Running, TestEnv};
+use crate::common::{HUNG, Running, TestEnv, has};
 
 #[test]
 fn todo_clipboard_is_split_and_fed_the_checklist() {
@@ -74,20 +74,13 @@ fn an_empty_plan_has_nothing_to_copy() {
     env.run(&["copy"]).is(0, "", "No todos to copy.\n");
 }
 
-fn found(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 #[cfg_attr(
     todo_tests_no_x11,
     ignore = "needs Xvfb and xclip (.ci/run installs xvfb and xclip)"
 )]
 fn copy_reaches_a_real_x11_clipboard() {
-    if !found("Xvfb") || !found("xclip") {
+    if !has("Xvfb") || !has("xclip") {
         crate::common::missing_tool("needs Xvfb and xclip (.ci/run installs xvfb and xclip)");
         return;
     }

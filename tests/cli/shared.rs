@@ -18,6 +18,15 @@ fn apply(env: &TestEnv, ops: &Value) -> Run {
     apply_with(env, &[], ops.to_string().as_bytes())
 }
 
+/// `init` of one phase A with these items, asserting success.
+fn init_a(env: &TestEnv, items: &[&str]) {
+    apply(
+        env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": items}]}),
+    )
+    .ok();
+}
+
 fn agent(env: &TestEnv, args: &[&str]) -> Run {
     env.run_with(args, |c| {
         c.env("TODO_ACTOR", "agent");
@@ -83,11 +92,7 @@ fn init_persists_and_starts_the_first_task() {
 #[test]
 fn a_failing_batch_changes_nothing_and_gives_back_the_unchanged_list() {
     let env = TestEnv::new();
-    apply(
-        &env,
-        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
-    )
-    .ok();
+    init_a(&env, &["a1"]);
     let before = env.plan_text();
     let run = apply(
         &env,
@@ -112,11 +117,7 @@ fn a_failing_batch_changes_nothing_and_gives_back_the_unchanged_list() {
 #[test]
 fn view_writes_nothing() {
     let env = TestEnv::new();
-    apply(
-        &env,
-        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
-    )
-    .ok();
+    init_a(&env, &["a1"]);
     let before = env.plan_text();
     let run = apply(&env, &json!({"op": "view"}));
     run.ok();
@@ -132,11 +133,7 @@ fn view_writes_nothing() {
 #[test]
 fn done_reports_the_tasks_it_completed() {
     let env = TestEnv::new();
-    apply(
-        &env,
-        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1", "a2"]}]}),
-    )
-    .ok();
+    init_a(&env, &["a1", "a2"]);
     let a1 = env.id("a1");
     let run = apply(&env, &json!({"op": "done", "task": "a1"}));
     run.ok();
@@ -172,11 +169,7 @@ fn a_missing_op_is_inferred_from_the_shape() {
 #[test]
 fn an_unknown_op_or_an_empty_init_entry_is_plan_invalid() {
     let env = TestEnv::new();
-    apply(
-        &env,
-        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
-    )
-    .ok();
+    init_a(&env, &["a1"]);
     let before = env.plan_text();
     let run = apply(&env, &json!({"op": "explode"}));
     refused_json(&env, &run, 5, "plan-invalid", &before);
