@@ -146,6 +146,21 @@ impl TestEnv {
         run_input(&mut cmd, input)
     }
 
+    /// The plan's undo history, the one `.jsonl` file in the history
+    /// directory.
+    pub(crate) fn history_file(&self) -> PathBuf {
+        let files: Vec<_> = std::fs::read_dir(self.home.join("history"))
+            .expect("the history directory")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+            .collect();
+        match &files[..] {
+            [file] => file.clone(),
+            _ => panic!("not one history file: {files:?}"),
+        }
+    }
+
     /// An executable shell script `name` in the scratch HOME (an editor,
     /// a stand-in for a tool), `body` after its `#!/bin/sh` line.
     pub(crate) fn script(&self, name: &str, body: &str) -> PathBuf {

@@ -344,23 +344,11 @@ fn a_default_todo_md_that_is_a_fifo_is_refused_without_blocking() {
 
 /// The one history file of this test's plan (rev is kept beside it, in
 /// a `.rev` file).
-fn history_file(env: &TestEnv) -> PathBuf {
-    let dir = env.home.join("history");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_none_or(|e| e != "rev"))
-        .collect();
-    assert_eq!(files.len(), 1, "{files:?}");
-    files.remove(0)
-}
-
 #[test]
 fn a_history_file_that_is_a_link_is_never_followed() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"]]);
-    let file = history_file(&env);
+    let file = env.history_file();
     // A link to an existing file: nothing is appended to it.
     let victim = env.home.join("victim");
     std::fs::write(&victim, "precious\n").unwrap();
@@ -399,7 +387,7 @@ fn a_history_file_that_is_a_link_is_never_followed() {
 fn a_history_file_that_is_a_fifo_is_refused_without_blocking() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"]]);
-    let file = history_file(&env);
+    let file = env.history_file();
     std::fs::remove_file(&file).unwrap();
     mkfifo(&file);
     let run = run_bounded(&env, &["append", "b"]);

@@ -202,18 +202,6 @@ fn undo_does_not_step_back_over_a_change_made_outside_todo() {
 }
 
 /// The one history file of this test's plan.
-fn history_file(env: &TestEnv) -> std::path::PathBuf {
-    let dir = env.home.join("history");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    assert_eq!(files.len(), 1, "{files:?}");
-    files.remove(0)
-}
-
 /// A plan with unknown fields of every JSON type at every level.
 const EXTRAS: &str = r#"{
   "version": 1,
@@ -308,7 +296,7 @@ fn undo_works_with_unknown_fields_of_every_kind_at_every_level() {
 fn a_torn_history_line_is_skipped_and_never_swallows_the_next_entry() {
     let env = TestEnv::new();
     env.given(&[&["append", "éé first"], &["append", "éé second"]]);
-    let file = history_file(&env);
+    let file = env.history_file();
     // Cut the last entry inside a multi-byte character (a full disk).
     let bytes = std::fs::read(&file).unwrap();
     let last = bytes.len() - 2;
@@ -346,7 +334,7 @@ fn history_is_bounded_by_size_and_keeps_the_newest_changes() {
         std::fs::write(&path, md).unwrap();
         env.run(&["import", "big.md"]).ok();
     }
-    let size = std::fs::metadata(history_file(&env)).unwrap().len();
+    let size = std::fs::metadata(env.history_file()).unwrap().len();
     assert!(size <= 4 << 20, "history is {size} bytes");
     env.run(&["append", "small"]).ok();
     env.run(&["undo"])
@@ -355,7 +343,7 @@ fn history_is_bounded_by_size_and_keeps_the_newest_changes() {
     let run = env.run(&["undo"]);
     run.ok();
     assert!(run.stdout.starts_with("Undid: "), "{run:?}");
-    let size = std::fs::metadata(history_file(&env)).unwrap().len();
+    let size = std::fs::metadata(env.history_file()).unwrap().len();
     assert!(size <= 4 << 20, "history is {size} bytes");
 }
 
@@ -368,7 +356,7 @@ fn undo_that_changes_nothing_drops_its_entry_under_the_lock() {
     for round in 0..20 {
         let env = TestEnv::new();
         env.given(&[&["append", "a"]]);
-        let file = history_file(&env);
+        let file = env.history_file();
         let mut text = std::fs::read_to_string(&file).unwrap();
         text.push_str(
             "{\"seq\":99,\"v\":2,\"plan\":\"x\",\"rev\":1,\"digest\":\"0\",\"what\":\"nothing\",\"start\":0,\"before\":[],\"after\":[]}\n",
@@ -394,7 +382,7 @@ fn undo_that_changes_nothing_drops_its_entry_under_the_lock() {
 fn history_keeps_the_last_100_changes_and_drops_the_oldest_twenty_at_a_time() {
     let env = TestEnv::new();
     let lines = || {
-        std::fs::read_to_string(history_file(&env))
+        std::fs::read_to_string(env.history_file())
             .unwrap()
             .lines()
             .count()
