@@ -372,6 +372,36 @@ pub(crate) fn task<'a>(plan: &'a Value, content: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
 }
 
+/// A plan as `[(phase, [(content, status)])]`.
+pub(crate) type Shape = Vec<(String, Vec<(String, String)>)>;
+
+/// The [`Shape`] of `plan`.
+pub(crate) fn shape(plan: &Value) -> Shape {
+    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let list = |v: &Value| v.as_array().cloned().unwrap_or_default();
+    list(&plan["phases"])
+        .iter()
+        .map(|p| {
+            let tasks = list(&p["tasks"]);
+            (
+                s(&p["name"]),
+                tasks
+                    .iter()
+                    .map(|t| (s(&t["content"]), s(&t["status"])))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The [`Shape`] written as string slices.
+pub(crate) fn shape_of(phases: &[(&str, &[(&str, &str)])]) -> Shape {
+    phases
+        .iter()
+        .map(|(name, tasks)| (name.to_string(), s(tasks)))
+        .collect()
+}
+
 /// `phases` without the tombstones of removed tasks.
 pub(crate) fn live(phases: &Value) -> Value {
     let mut phases = phases.clone();

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::common::{Run, TWO_TASKS, TestEnv, run_within, s};
+use crate::common::{Run, Shape, TWO_TASKS, TestEnv, run_within, shape, shape_of};
 
 // ── pi / oh-my-pi session lines, as session-manager writes them ──────────
 
@@ -81,37 +81,18 @@ fn write(env: &TestEnv, name: &str, bytes: impl AsRef<[u8]>) {
 /// `(phase name, [(content, status)])` of every phase.
 /// `todo import FILE` restores one phase of one task: `want`.
 #[track_caller]
-fn imports_one(env: &TestEnv, file: &str, want: Vec<(String, Vec<(String, String)>)>) {
+fn imports_one(env: &TestEnv, file: &str, want: Shape) {
     let said = format!("Imported 1 phase(s), 1 task(s) from {file}.\n");
     env.run(&["import", file]).is(0, &said, "");
     assert_eq!(phases_of(env), want);
 }
 
-fn phases_of(env: &TestEnv) -> Vec<(String, Vec<(String, String)>)> {
-    let plan = env.plan();
-    plan["phases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let tasks = p["tasks"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| {
-                    (
-                        t["content"].as_str().unwrap().to_string(),
-                        t["status"].as_str().unwrap().to_string(),
-                    )
-                })
-                .collect();
-            (p["name"].as_str().unwrap().to_string(), tasks)
-        })
-        .collect()
+fn phases_of(env: &TestEnv) -> Shape {
+    shape(&env.plan())
 }
 
-fn one_phase(name: &str, tasks: &[(&str, &str)]) -> Vec<(String, Vec<(String, String)>)> {
-    vec![(name.to_string(), s(tasks))]
+fn one_phase(name: &str, tasks: &[(&str, &str)]) -> Shape {
+    shape_of(&[(name, tasks)])
 }
 
 /// Run `todo ARGS`, failing (not hanging) if it takes longer than 30 s:
