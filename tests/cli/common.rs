@@ -5,7 +5,7 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -740,15 +740,29 @@ impl Running {
     #[track_caller]
     pub(crate) fn finish(mut self, limit: Duration) -> Run {
         drop(self.stdin.take());
+        let end = Instant::now() + limit;
+        let mut stdout = String::new();
+        // Its stdout closing is the event; the exit follows it.
+        loop {
+            match self
+                .lines
+                .recv_timeout(end.saturating_duration_since(Instant::now()))
+            {
+                Ok(line) => stdout.push_str(&line),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => panic!("still running after {limit:?}"),
+            }
+        }
         let mut status = None;
-        wait_until(limit, "the process to exit", || {
+        let left = end.saturating_duration_since(Instant::now());
+        wait_until(left, "the process to exit", || {
             status = self.child.try_wait().expect("wait");
             status.is_some()
         });
         let stderr = self.stderr.take().map(|t| t.join().unwrap_or_default());
         Run {
             code: status.and_then(|s| s.code()).unwrap_or(-1),
-            stdout: self.lines.iter().collect(),
+            stdout,
             stderr: stderr.unwrap_or_default(),
         }
     }
