@@ -505,8 +505,13 @@ concurrency() {
                 (cd "$W/todo" && exec flock -s "$barrier" "${cmd[@]}") >/dev/null 2>>"$RES/conc-$tool.err" 9>&- &
                 pids+=($!)
             done
-            # Let all 20 reach the barrier, then release them at once.
-            sleep 1
+            # Release them at once when all 20 wait at the barrier: each
+            # waiting flock shows in /proc/locks as "->" on its inode.
+            inode=$(stat -c %i "$barrier")
+            for ((t = 0; t < 1000; t++)); do
+                (($(grep -c -- "-> FLOCK.*:$inode " /proc/locks) >= 20)) && break
+                sleep 0.01
+            done
             flock -u 9
             exec 9>&-
             errors=0

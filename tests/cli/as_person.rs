@@ -35,14 +35,7 @@ fn refused(env: &TestEnv, run: &Run, code: &str, before: &str) {
 fn task(env: &TestEnv, content: &str) -> Value {
     let shown = env.run(&["show", "--json"]);
     shown.ok();
-    let v = shown.json();
-    v["plan"]["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().cloned().unwrap_or_default())
-        .find(|t| t["content"] == content)
-        .unwrap_or_else(|| panic!("no task {content:?}: {v}"))
+    crate::common::task(&shown.json()["plan"], content).clone()
 }
 
 fn id(env: &TestEnv, content: &str) -> String {
@@ -54,14 +47,7 @@ fn id(env: &TestEnv, content: &str) -> String {
 
 /// The same task as the plan file holds it (with `by`, `at`, `checks`).
 fn stored(env: &TestEnv, content: &str) -> Value {
-    let plan = env.plan();
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().cloned().unwrap_or_default())
-        .find(|t| t["content"] == content)
-        .unwrap_or_else(|| panic!("no task {content:?}: {plan}"))
+    crate::common::task(&env.plan(), content).clone()
 }
 
 #[test]

@@ -214,11 +214,7 @@ fn as_nobody(env: &TestEnv, args: &[&str]) -> Option<crate::common::Run> {
         .env("TODO_HISTORY_DIR", env.home.join("history"))
         .output()
         .ok()?;
-    Some(crate::common::Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    })
+    Some(crate::common::Run::from(out))
 }
 
 #[test]

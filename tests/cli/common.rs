@@ -2,10 +2,14 @@
 //! with a fixed, clean environment.
 
 use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 pub(crate) struct TestEnv {
     _dir: tempfile::TempDir,
@@ -31,7 +35,7 @@ impl fmt::Debug for Run {
 }
 
 impl Run {
-    fn from(out: Output) -> Run {
+    pub(crate) fn from(out: std::process::Output) -> Run {
         Run {
             code: out.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -136,19 +140,44 @@ impl TestEnv {
         input: &[u8],
         f: impl FnOnce(&mut Command),
     ) -> Run {
-        use std::io::Write;
-        use std::process::Stdio;
         let mut cmd = self.command();
-        cmd.args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        cmd.args(args).stdin(Stdio::piped());
         f(&mut cmd);
-        let mut child = cmd.spawn().expect("spawn todo");
-        if let Some(mut stdin) = child.stdin.take() {
-            let _ = stdin.write_all(input);
+        run_input(&mut cmd, input)
+    }
+
+    /// The plan's undo history, the one `.jsonl` file in the history
+    /// directory.
+    pub(crate) fn history_file(&self) -> PathBuf {
+        let files: Vec<_> = std::fs::read_dir(self.home.join("history"))
+            .expect("the history directory")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+            .collect();
+        match &files[..] {
+            [file] => file.clone(),
+            _ => panic!("not one history file: {files:?}"),
         }
-        Run::from(child.wait_with_output().expect("wait for todo"))
+    }
+
+    /// An executable shell script `name` in the scratch HOME (an editor,
+    /// a stand-in for a tool), `body` after its `#!/bin/sh` line.
+    pub(crate) fn script(&self, name: &str, body: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = self.home.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write a script");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        path
+    }
+
+    /// Start `todo ARGS` with `input` on its stdin (closed after it), to
+    /// run beside others; [`Running::finish`] waits for it.
+    pub(crate) fn start(&self, args: &[&str], input: &[u8]) -> Running {
+        let mut running = Running::start(self.command().args(args).stdin(Stdio::piped()));
+        running.write(input).expect("write to todo's stdin");
+        running.stdin = None;
+        running
     }
 
     pub(crate) fn run_with(&self, args: &[&str], f: impl FnOnce(&mut Command)) -> Run {
@@ -201,20 +230,11 @@ impl TestEnv {
     /// `[(content, status)]` of every task in plan order (as the file has
     /// them: a removed task's tombstone is no task).
     pub(crate) fn statuses(&self) -> Vec<(String, String)> {
-        let plan = self.plan();
-        let mut out = Vec::new();
-        for phase in plan["phases"].as_array().into_iter().flatten() {
-            for task in phase["tasks"].as_array().into_iter().flatten() {
-                if task.get("removed").is_some() {
-                    continue;
-                }
-                out.push((
-                    task["content"].as_str().unwrap_or_default().to_string(),
-                    task["status"].as_str().unwrap_or_default().to_string(),
-                ));
-            }
-        }
-        out
+        let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+        tasks(&self.plan())
+            .filter(|t| t.get("removed").is_none())
+            .map(|t| (s(&t["content"]), s(&t["status"])))
+            .collect()
     }
 
     /// The plan's rev, as `todo show --json` reports it (the file no
@@ -235,14 +255,10 @@ impl TestEnv {
     #[track_caller]
     pub(crate) fn id(&self, content: &str) -> String {
         let plan = self.show_json()["plan"].clone();
-        plan["phases"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-            .find(|t| t["content"] == content)
-            .and_then(|t| t["id"].as_str())
-            .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
+        let task = task(&plan, content);
+        task["id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no id in {task}"))
             .to_string()
     }
 
@@ -317,6 +333,15 @@ impl TestEnv {
         contents.map(|c| self.id(c))
     }
 
+    /// Make the project a real git repository (branch `main`, a test
+    /// author); `git` runs git in it, asserting success.
+    pub(crate) fn git_init<T>(&self, git: impl Fn(&[&str]) -> T) {
+        std::fs::remove_dir(self.root.join(".git")).expect("the empty .git");
+        git(&["-c", "init.defaultBranch=main", "init", "-q"]);
+        git(&["config", "user.name", "Test"]);
+        git(&["config", "user.email", "test@example.com"]);
+    }
+
     /// The plan of the README's examples: Auth (3 tasks), Billing (2).
     pub(crate) fn web_app(&self) {
         self.given(&[
@@ -327,6 +352,65 @@ impl TestEnv {
             &["append", "billing", "invoice export"],
         ]);
     }
+}
+
+/// Every task of `plan` (as `show --json` or the file has it), in plan
+/// order.
+pub(crate) fn tasks(plan: &Value) -> impl Iterator<Item = &Value> {
+    plan["phases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+}
+
+/// The task whose text is `content` in `plan`.
+#[track_caller]
+pub(crate) fn task<'a>(plan: &'a Value, content: &str) -> &'a Value {
+    tasks(plan)
+        .find(|t| t["content"] == content)
+        .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
+}
+
+/// A plan as `[(phase, [(content, status)])]`.
+pub(crate) type Shape = Vec<(String, Vec<(String, String)>)>;
+
+/// The [`Shape`] of `plan`.
+pub(crate) fn shape(plan: &Value) -> Shape {
+    let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let list = |v: &Value| v.as_array().cloned().unwrap_or_default();
+    list(&plan["phases"])
+        .iter()
+        .map(|p| {
+            let tasks = list(&p["tasks"]);
+            (
+                s(&p["name"]),
+                tasks
+                    .iter()
+                    .map(|t| (s(&t["content"]), s(&t["status"])))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The [`Shape`] written as string slices.
+pub(crate) fn shape_of(phases: &[(&str, &[(&str, &str)])]) -> Shape {
+    phases
+        .iter()
+        .map(|(name, tasks)| (name.to_string(), s(tasks)))
+        .collect()
+}
+
+/// `phases` without the tombstones of removed tasks.
+pub(crate) fn live(phases: &Value) -> Value {
+    let mut phases = phases.clone();
+    for phase in phases.as_array_mut().into_iter().flatten() {
+        if let Some(tasks) = phase["tasks"].as_array_mut() {
+            tasks.retain(|t| t.get("removed").is_none());
+        }
+    }
+    phases
 }
 
 pub(crate) fn s(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -374,6 +458,14 @@ pub(crate) const TWO_TASKS_V2: &str = r#"{
   ]
 }
 "#;
+
+/// Is `tool` on PATH?
+pub(crate) fn has(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
 
 /// A test that needs an outside tool (xclip, man, zsh, script, setpriv…)
 /// calls this when the tool is missing, and fails: nothing passes by not
@@ -538,4 +630,205 @@ impl Names {
         flush(&mut word, &mut out);
         out
     }
+}
+
+/// How long a run may take before the test calls it hung: far more than
+/// any command needs, even a debug build on a loaded machine.
+pub(crate) const HUNG: Duration = Duration::from_secs(120);
+
+/// Wait until `done()` holds, looking every 10 ms; fail the test, naming
+/// `what`, if it does not within `limit`. Only for a state no process
+/// announces (a file that appears, a process that exits), never as a
+/// fixed pause that orders processes.
+#[track_caller]
+pub(crate) fn wait_until(limit: Duration, what: &str, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        if start.elapsed() > limit {
+            panic!("waited {limit:?} for {what}, in vain");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Make a FIFO at `path`.
+#[track_caller]
+pub(crate) fn mkfifo(path: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::CString::new(path.as_os_str().as_bytes()).expect("a path without NUL");
+    // SAFETY: `name` is a NUL-terminated string that outlives the call.
+    if unsafe { libc::mkfifo(name.as_ptr(), 0o600) } != 0 {
+        panic!(
+            "mkfifo {}: {}",
+            path.display(),
+            std::io::Error::last_os_error()
+        );
+    }
+}
+
+/// A process whose stdout and stderr are read on threads of their own
+/// while it runs, so that neither pipe fills (64 KB) and stalls it,
+/// whatever it writes and in whatever order. Stdout comes line by line,
+/// for a test that waits for what the process says. Killed if the test
+/// fails before it ends.
+pub(crate) struct Running {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Option<JoinHandle<String>>,
+}
+
+impl Running {
+    /// Start `cmd` with stdout and stderr piped; stdin is as `cmd` has
+    /// it (piped: [`Running::write`] feeds it).
+    #[track_caller]
+    pub(crate) fn start(cmd: &mut Command) -> Running {
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {cmd:?}: {e}"));
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            let mut line = Vec::new();
+            while matches!(stdout.read_until(b'\n', &mut line), Ok(1..)) {
+                // Read on even once nobody listens: the pipe must not fill.
+                let _ = tx.send(String::from_utf8_lossy(&line).into_owned());
+                line.clear();
+            }
+        });
+        let mut err = child.stderr.take().expect("stderr");
+        let stderr = std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = err.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        });
+        Running {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr: Some(stderr),
+        }
+    }
+
+    pub(crate) fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Write to its stdin (an error if it is not piped, or closed).
+    pub(crate) fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        let stdin = self.stdin.as_mut().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        stdin.write_all(bytes)?;
+        stdin.flush()
+    }
+
+    /// The next line it writes to stdout, without its newline; fails the
+    /// test if none comes within `limit`.
+    #[track_caller]
+    pub(crate) fn line(&self, limit: Duration) -> String {
+        let line = self
+            .lines
+            .recv_timeout(limit)
+            .unwrap_or_else(|e| panic!("no line on stdout within {limit:?}: {e}"));
+        line.strip_suffix('\n').unwrap_or(&line).to_string()
+    }
+
+    /// Close its stdin and wait for it to exit, failing the test after
+    /// `limit`: its exit status, what it wrote to stdout that
+    /// [`Running::line`] did not take, and all of its stderr.
+    #[track_caller]
+    pub(crate) fn finish(mut self, limit: Duration) -> Run {
+        drop(self.stdin.take());
+        let end = Instant::now() + limit;
+        let mut stdout = String::new();
+        // Its stdout closing is the event; the exit follows it.
+        loop {
+            match self
+                .lines
+                .recv_timeout(end.saturating_duration_since(Instant::now()))
+            {
+                Ok(line) => stdout.push_str(&line),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => panic!("still running after {limit:?}"),
+            }
+        }
+        let mut status = None;
+        let left = end.saturating_duration_since(Instant::now());
+        wait_until(left, "the process to exit", || {
+            status = self.child.try_wait().expect("wait");
+            status.is_some()
+        });
+        let stderr = self.stderr.take().map(|t| t.join().unwrap_or_default());
+        Run {
+            code: status.and_then(|s| s.code()).unwrap_or(-1),
+            stdout,
+            stderr: stderr.unwrap_or_default(),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if self.stderr.is_some() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Run `cmd` (stdin piped) to the end with `input` on its stdin, never
+/// stalling on a full pipe; a run longer than [`HUNG`] fails the test. A
+/// refusal may come before all the input is read, so a closed stdin is
+/// not an error here.
+#[track_caller]
+pub(crate) fn run_input(cmd: &mut Command, input: &[u8]) -> Run {
+    let mut running = Running::start(cmd);
+    let _ = running.write(input);
+    running.finish(HUNG)
+}
+
+/// Run `cmd` (stdin /dev/null) to the end, never stalling on a full
+/// pipe; one that runs longer than `limit` is killed and fails the test
+/// (a hang, or quadratic work).
+#[track_caller]
+pub(crate) fn run_within(cmd: &mut Command, limit: Duration) -> Run {
+    Running::start(cmd.stdin(Stdio::null())).finish(limit)
+}
+
+/// The one builder of big plans (the benchmarks have `benches/gen.py`):
+/// a version 1 plan file with the phases `phases` names (`p1`, `p2`…),
+/// each with as many tasks as it says, `t1`, `t2`… numbered across them,
+/// each "Task number N of the big plan, with a few words" with the
+/// fields `fields(N)` gives (its status at least; a content there
+/// replaces the text).
+pub(crate) fn big_plan<S: Into<String>>(
+    phases: impl IntoIterator<Item = (S, usize)>,
+    fields: impl Fn(usize) -> Value,
+) -> Value {
+    let mut n = 0;
+    let phases: Vec<Value> = phases
+        .into_iter()
+        .enumerate()
+        .map(|(p, (name, size))| {
+            let tasks: Vec<Value> = (0..size)
+                .map(|_| {
+                    n += 1;
+                    let mut task = json!({
+                        "id": format!("t{n}"),
+                        "content": format!("Task number {n} of the big plan, with a few words"),
+                    });
+                    if let (Some(task), Value::Object(more)) = (task.as_object_mut(), fields(n)) {
+                        task.extend(more);
+                    }
+                    task
+                })
+                .collect();
+            json!({"id": format!("p{}", p + 1), "name": name.into(), "tasks": tasks})
+        })
+        .collect();
+    json!({
+        "version": 1, "rev": 1, "nextPhaseId": phases.len() + 1, "nextTaskId": n + 1,
+        "phases": phases,
+    })
 }

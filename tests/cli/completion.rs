@@ -7,15 +7,7 @@ use std::process::Command;
 
 use rexpect::session::PtySession;
 
-use crate::common::TestEnv;
-
-pub(crate) fn has(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
-}
+use crate::common::{TestEnv, has};
 
 /// An interactive `shell` in a pseudo-terminal, in the project, with
 /// `todo` on its PATH and the committed completion script loaded.
@@ -48,13 +40,17 @@ pub(crate) fn shell(env: &TestEnv, argv: &[&str], load: &str) -> PtySession {
     session
 }
 
-/// Type `line`, press TAB, then Enter: the shell runs the completed
-/// command, and `todo` says what it did (shells redraw only what changed,
-/// so the line itself is not on screen in one piece).
+/// Type `line`, press TAB, then Enter once the shell shows the completed
+/// name (its last word: shells redraw only what changed, so the line
+/// itself is not on screen in one piece): the shell runs the completed
+/// command, and `todo` says what it did.
 pub(crate) fn completes(mut session: PtySession, line: &str, said: &str) {
     session.send(&format!("{line}\t")).expect("type");
     session.flush().expect("flush");
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    let last = said.rsplit(' ').next().unwrap_or(said);
+    if let Err(e) = session.exp_string(last) {
+        panic!("`{line}<TAB>` never showed {last:?}: {e}");
+    }
     session.send("\r").expect("enter");
     session.flush().expect("flush");
     if let Err(e) = session.exp_string(said) {

@@ -4,28 +4,18 @@ use std::collections::BTreeSet;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::TestEnv;
+use serde_json::json;
+
+use crate::common::{HUNG, Running, TestEnv, big_plan};
 
 #[test]
 fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
     let env = TestEnv::new();
     let children: Vec<_> = (0..50)
-        .map(|i| {
-            env.command()
-                .args(["append", "-q", &format!("task number {i}")])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("spawn todo")
-        })
+        .map(|i| env.start(&["append", "-q", &format!("task number {i}")], b""))
         .collect();
     for child in children {
-        let out = child.wait_with_output().expect("wait");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        child.finish(HUNG).ok();
     }
     let contents: BTreeSet<String> = env.statuses().into_iter().map(|(c, _)| c).collect();
     let want: BTreeSet<String> = (0..50).map(|i| format!("Task number {i}")).collect();
@@ -45,15 +35,19 @@ fn fifty_concurrent_appends_leave_fifty_tasks_and_fifty_revs() {
 fn a_held_lock_makes_a_writer_wait_then_give_up_with_exit_4() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"]]);
-    let Ok(mut holder) = Command::new("flock")
-        .arg(&env.root)
-        .args(["sleep", "3"])
-        .spawn()
-    else {
+    if !crate::common::has("flock") {
         crate::common::missing_tool("flock(1) is not installed");
         return;
-    };
-    std::thread::sleep(Duration::from_millis(200));
+    }
+    // The holder says when it has the lock, and keeps it until its stdin
+    // closes.
+    let holder = Running::start(
+        Command::new("flock")
+            .arg(&env.root)
+            .args(["sh", "-c", "echo held; cat >/dev/null"])
+            .stdin(Stdio::piped()),
+    );
+    assert_eq!(holder.line(HUNG), "held");
     let before = env.plan_text();
     let started = Instant::now();
     let run = env.run_with(&["append", "b"], |c| {
@@ -73,7 +67,7 @@ fn a_held_lock_makes_a_writer_wait_then_give_up_with_exit_4() {
     // Readers do not wait for the lock.
     env.run(&["next"]).is(0, "A\n", "");
     // Once the holder is gone, the writer gets through.
-    let _ = holder.wait();
+    holder.finish(HUNG).ok();
     env.run(&["append", "b"]).ok();
 }
 
@@ -88,30 +82,15 @@ impl XorShift {
     }
 }
 
-fn big_plan(tasks: usize) -> String {
-    let mut s = String::from(
-        "{\n  \"version\": 1,\n  \"rev\": 1,\n  \"nextPhaseId\": 2,\n  \"nextTaskId\": ",
-    );
-    s.push_str(&format!(
-        "{},\n  \"phases\": [\n    {{\n      \"id\": \"p1\",\n      \"name\": \"Bulk\",\n      \"tasks\": [\n",
-        tasks + 1
-    ));
-    for i in 1..=tasks {
-        let status = if i == 1 { "in_progress" } else { "pending" };
-        s.push_str(&format!(
-            "        {{ \"id\": \"t{i}\", \"content\": \"Bulk task {i} with some words to make the line longer\", \"status\": \"{status}\" }}{}\n",
-            if i < tasks { "," } else { "" }
-        ));
-    }
-    s.push_str("      ]\n    }\n  ]\n}\n");
-    s
-}
-
 #[test]
 fn sigkill_at_any_moment_leaves_the_old_plan_or_the_new_one() {
     let env = TestEnv::new();
     // A large plan makes each write take long enough to be hit mid-way.
-    env.write_plan(&big_plan(20_000));
+    let plan = big_plan(
+        [("Bulk", 20_000)],
+        |n| json!({"status": if n == 1 { "in_progress" } else { "pending" }}),
+    );
+    env.write_plan(&plan.to_string());
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ u64::from(std::process::id()));
     // Calibrate: how long does one command take here, start to exit?
     let started = Instant::now();
@@ -130,7 +109,9 @@ fn sigkill_at_any_moment_leaves_the_old_plan_or_the_new_one() {
             .stderr(Stdio::null())
             .spawn()
             .expect("spawn");
-        // Kill somewhere in the command's life, or just after it.
+        // Kill somewhere in the command's life, or just after it. A real
+        // pause, kept on purpose: the random moment of the kill is what
+        // this test is about, and no event marks "mid-write".
         std::thread::sleep(Duration::from_micros(rng.next() % span));
         let _ = child.kill(); // SIGKILL
         let status = child.wait().expect("wait");
@@ -185,21 +166,19 @@ fn twenty_workers_claiming_next_take_ten_different_tasks_and_ten_are_refused() {
     let rev = env.rev();
     let children: Vec<_> = (0..20)
         .map(|i| {
-            env.command()
-                .args(["--json", "claim", "--next", "--owner", &format!("w{i}")])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("spawn todo")
+            env.start(
+                &["--json", "claim", "--next", "--owner", &format!("w{i}")],
+                b"",
+            )
         })
         .collect();
     let mut won: Vec<(String, String)> = Vec::new();
     let mut refused = 0;
     for (i, child) in children.into_iter().enumerate() {
-        let out = child.wait_with_output().expect("wait");
-        let reply: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON reply");
-        match out.status.code() {
-            Some(0) => {
+        let out = child.finish(HUNG);
+        let reply = out.json();
+        match out.code {
+            0 => {
                 assert_eq!(reply["owner"], format!("w{i}"), "{reply}");
                 let id = reply["tasks"][0]["id"]
                     .as_str()
@@ -207,11 +186,11 @@ fn twenty_workers_claiming_next_take_ten_different_tasks_and_ten_are_refused() {
                     .to_string();
                 won.push((format!("w{i}"), id));
             }
-            Some(1) => {
+            1 => {
                 refused += 1;
                 assert_eq!(reply["changed"], false, "{reply}");
             }
-            other => panic!("exit {other:?}: {}", String::from_utf8_lossy(&out.stderr)),
+            _ => panic!("{out:?}"),
         }
     }
     assert_eq!(won.len(), 10, "{won:?}");

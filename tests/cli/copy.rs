@@ -1,9 +1,8 @@
 //! `todo copy`: a real clipboard under Xvfb, the override, and the fallback.
 
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
-use crate::common::TestEnv;
+use crate::common::{HUNG, Running, TestEnv, has};
 
 #[test]
 fn todo_clipboard_is_split_and_fed_the_checklist() {
@@ -75,69 +74,28 @@ fn an_empty_plan_has_nothing_to_copy() {
     env.run(&["copy"]).is(0, "", "No todos to copy.\n");
 }
 
-struct Xvfb(Child);
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn found(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 #[cfg_attr(
     todo_tests_no_x11,
     ignore = "needs Xvfb and xclip (.ci/run installs xvfb and xclip)"
 )]
 fn copy_reaches_a_real_x11_clipboard() {
-    if !found("Xvfb") || !found("xclip") {
+    if !has("Xvfb") || !has("xclip") {
         crate::common::missing_tool("needs Xvfb and xclip (.ci/run installs xvfb and xclip)");
         return;
     }
     let env = TestEnv::new();
     env.web_app();
     env.given(&[&["block", "keys", "-r", "vendor & <!-- sandbox -->"]]);
-    // A display number unlikely to clash with parallel tests.
-    let display = format!(":{}", 90 + std::process::id() % 500);
-    let server = Xvfb(
+    // The server picks a free display and names it once it accepts
+    // clients.
+    let server = Running::start(
         Command::new("Xvfb")
-            .args([
-                display.as_str(),
-                "-nolisten",
-                "tcp",
-                "-screen",
-                "0",
-                "640x480x24",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start Xvfb"),
+            .args(["-displayfd", "1", "-nolisten", "tcp"])
+            .args(["-screen", "0", "640x480x24"])
+            .stdin(Stdio::null()),
     );
-    // Wait until the server answers.
-    let mut ready = false;
-    for _ in 0..100 {
-        let probe = Command::new("xclip")
-            .args(["-selection", "clipboard", "-o"])
-            .env("DISPLAY", &display)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .output();
-        if let Ok(p) = probe
-            && !String::from_utf8_lossy(&p.stderr).contains("Can't open display")
-        {
-            ready = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert!(ready, "Xvfb did not start on {display}");
+    let display = format!(":{}", server.line(HUNG));
     env.run_with(&["copy"], |c| {
         c.env("DISPLAY", &display);
     })

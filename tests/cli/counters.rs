@@ -43,12 +43,7 @@ fn plan(rev: u64, next_phase: u64, next_task: u64, ids: &[&str]) -> String {
 
 /// The ids of the tasks in the plan file, tombstones left out.
 fn task_ids(env: &TestEnv) -> Vec<String> {
-    let plan = env.plan();
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+    crate::common::tasks(&env.plan())
         .filter(|t| t.get("removed").is_none())
         .map(|t| t["id"].as_str().unwrap().to_string())
         .collect()

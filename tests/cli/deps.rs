@@ -1,11 +1,9 @@
 //! Dependencies (`todo needs`, `ready`, `next`) and claims (`todo claim`,
 //! `release`): through the real binary, every format and agent surface.
 
-use std::os::unix::fs::PermissionsExt;
+use serde_json::json;
 
-use serde_json::{Value, json};
-
-use crate::common::{TestEnv, s};
+use crate::common::{TestEnv, s, task};
 
 /// Build, Test, Deploy in phase Ship; Deploy needs Build and Test.
 fn shipping(env: &TestEnv) {
@@ -16,16 +14,6 @@ fn shipping(env: &TestEnv) {
     ]);
     let [build, test] = env.ids(["Build", "Test"]);
     env.run(&["needs", "deploy", &build, &test]).ok();
-}
-
-fn task<'a>(plan: &'a Value, content: &str) -> &'a Value {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-        .find(|t| t["content"] == content)
-        .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
 }
 
 #[test]
@@ -182,17 +170,13 @@ fn needs_and_claims_round_trip_through_markdown_gfm_json_edit_and_undo() {
     }
     // An editor that changes nothing keeps everything; one that takes the
     // marker off takes the needs off.
-    let keep = env.home.join("keep.sh");
-    std::fs::write(&keep, "#!/bin/sh\ntrue\n").unwrap();
-    std::fs::set_permissions(&keep, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let keep = env.script("keep.sh", "true");
     env.run_with(&["edit"], |c| {
         c.env("EDITOR", &keep);
     })
     .ok();
     assert_eq!(env.plan(), plan, "through edit");
-    let strip = env.home.join("strip.sh");
-    std::fs::write(&strip, "#!/bin/sh\nsed -i 's/ needs=[^ ]*//' \"$1\"\n").unwrap();
-    std::fs::set_permissions(&strip, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let strip = env.script("strip.sh", "sed -i 's/ needs=[^ ]*//' \"$1\"");
     env.run_with(&["edit"], |c| {
         c.env("EDITOR", &strip);
     })
@@ -203,16 +187,13 @@ fn needs_and_claims_round_trip_through_markdown_gfm_json_edit_and_undo() {
     assert_eq!(env.plan(), plan, "undo puts the needs back");
     // An edit may not bring a cycle.
     let names = env.names();
-    let cycle = env.home.join("cycle.sh");
-    std::fs::write(
-        &cycle,
-        format!(
-            "#!/bin/sh\nsed -i 's/^- \\[\\/\\] Build$/- [\\/] Build <!-- todo: needs={} -->/' \"$1\"\n",
+    let cycle = env.script(
+        "cycle.sh",
+        &format!(
+            "sed -i 's/^- \\[\\/\\] Build$/- [\\/] Build <!-- todo: needs={} -->/' \"$1\"",
             names.id("t3")
         ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&cycle, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let run = env.run_with(&["edit"], |c| {
         c.env("EDITOR", &cycle);
     });

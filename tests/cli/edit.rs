@@ -1,17 +1,8 @@
 //! `todo edit` with real editor commands.
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 
 use crate::common::{Run, TestEnv, s};
-
-/// Write an executable editor script into the scratch HOME.
-fn editor(env: &TestEnv, name: &str, body: &str) -> PathBuf {
-    let path = env.home.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
 
 fn edit_with(env: &TestEnv, editor: &str) -> Run {
     env.run_with(&["edit"], |c| {
@@ -41,9 +32,7 @@ fn an_editor_that_rewrites_the_file_updates_the_plan_and_keeps_ids() {
     env.web_app();
     let n = env.names();
     tmp(&env);
-    let script = editor(
-        &env,
-        "rewrite.sh",
+    let script = env.script("rewrite.sh",
         "sed -i 's/- \\[ \\] Rotate keys/- [x] Rotate signing keys/' \"$1\"\nprintf -- '- [ ] New task\\n' >> \"$1\"",
     );
     edit_with(&env, script.to_str().unwrap()).is(
@@ -143,8 +132,7 @@ fn unparsable_text_is_kept_outside_the_project() {
     env.web_app();
     tmp(&env);
     let before = env.plan_text();
-    let script = editor(
-        &env,
+    let script = env.script(
         "prose.sh",
         "printf '# Auth\\nsome prose here\\n- [?] odd\\n' > \"$1\"",
     );
@@ -173,8 +161,7 @@ fn a_plan_changed_while_the_editor_was_open_is_not_overwritten() {
     env.web_app();
     tmp(&env);
     let bin = crate::common::bin();
-    let script = editor(
-        &env,
+    let script = env.script(
         "racing.sh",
         &format!(
             "'{}' append -q 'added meanwhile'\nsed -i 's/Invoice export/Invoice export v2/' \"$1\"",
@@ -205,8 +192,7 @@ fn an_empty_plan_opens_as_a_template_and_an_empty_file_empties_the_plan() {
     let env = TestEnv::new();
     tmp(&env);
     let seen = env.home.join("seen.md");
-    let script = editor(
-        &env,
+    let script = env.script(
         "fill.sh",
         &format!(
             "cp \"$1\" '{}'\nprintf '# Launch\\n- [ ] write post\\n- [ ] ship\\n' > \"$1\"",
@@ -226,7 +212,7 @@ fn an_empty_plan_opens_as_a_template_and_an_empty_file_empties_the_plan() {
         env.statuses(),
         s(&[("write post", "in_progress"), ("ship", "pending")])
     );
-    let blank = editor(&env, "blank.sh", ": > \"$1\"");
+    let blank = env.script("blank.sh", ": > \"$1\"");
     edit_with(&env, blank.to_str().unwrap()).is(
         0,
         "Todos updated from editor: 0 phase(s), 0 task(s).\n",
@@ -245,9 +231,7 @@ fn on_a_terminal_the_editor_is_reopened_on_the_same_text() {
     tmp(&env);
     // First save: unparsable. Second: the person fixes the line they wrote.
     let log = env.home.join("opened.log");
-    let script = editor(
-        &env,
-        "twice.sh",
+    let script = env.script("twice.sh",
         &format!(
             "echo opened >> '{log}'\n\
              if [ $(wc -l < '{log}') -eq 1 ]; then printf -- '- [ ] Fix typo\\nstray prose\\n' >> \"$1\";\n\
@@ -297,9 +281,7 @@ fn a_task_reworded_in_the_editor_keeps_its_id_and_unknown_fields() {
 "#,
     );
     tmp(&env);
-    let script = editor(
-        &env,
-        "reword.sh",
+    let script = env.script("reword.sh",
         "sed -i -e 's/Wire oauth/Wire OAuth providers/' -e 's/Rotate keys/Rotate the signing keys/' -e 's/Add login rate limiting/Write the changelog/' \"$1\"",
     );
     edit_with(&env, script.to_str().unwrap()).is(
@@ -328,9 +310,7 @@ fn the_file_to_edit_is_in_a_private_directory_of_its_own_that_goes_away() {
     let dir = tmp(&env);
     // A directory of the same kind left by another run is never reused.
     std::fs::create_dir(dir.join("todo-edit-1.2.0")).unwrap();
-    let script = editor(
-        &env,
-        "look.sh",
+    let script = env.script("look.sh",
         "d=$(dirname \"$1\"); stat -c '%a %n' \"$d\" > \"$HOME/seen\"; ls -A \"$d\" >> \"$HOME/seen\"",
     );
     edit_with(&env, script.to_str().unwrap()).is(
@@ -366,7 +346,7 @@ fn the_file_to_edit_is_in_a_private_directory_of_its_own_that_goes_away() {
 fn kept_text_is_where_it_says_and_no_test_leaves_it_in_the_system_tmp() {
     let env = TestEnv::new();
     env.web_app();
-    let script = editor(&env, "garble.sh", "echo 'not a checklist' > \"$1\"");
+    let script = env.script("garble.sh", "echo 'not a checklist' > \"$1\"");
     // No TMPDIR given here: the test environment's own applies.
     let run = env.run_with(&["edit"], |c| {
         c.env("EDITOR", &script);

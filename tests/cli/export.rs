@@ -233,15 +233,7 @@ fn gfm_phase_headings_show_and_read_back_as_typed() {
 
 /// An editor that keeps a copy of the buffer it was given at `copy`.
 fn keeping_editor(env: &TestEnv, copy: &std::path::Path) -> std::path::PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let editor = env.home.join("keep-buffer.sh");
-    std::fs::write(
-        &editor,
-        format!("#!/bin/sh\ncp \"$1\" '{}'\n", copy.display()),
-    )
-    .unwrap();
-    std::fs::set_permissions(&editor, std::fs::Permissions::from_mode(0o755)).unwrap();
-    editor
+    env.script("keep-buffer.sh", &format!("cp \"$1\" '{}'", copy.display()))
 }
 
 const LATER: &str = "2027-05-06T07:08:09Z";

@@ -32,18 +32,7 @@ fn agent(env: &TestEnv, args: &[&str]) -> Run {
 
 /// An editor script that runs `sed` with this expression on the file.
 fn sed_editor(env: &TestEnv, expression: &str) -> std::path::PathBuf {
-    let script = env.root.join("ed.sh");
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\nsed -i -e '{expression}' \"$1\"\n"),
-    )
-    .unwrap();
-    std::process::Command::new("chmod")
-        .arg("+x")
-        .arg(&script)
-        .status()
-        .unwrap();
-    script
+    env.script("ed.sh", &format!("sed -i -e '{expression}' \"$1\""))
 }
 
 /// The refusal an agent gets for a person's finding, the file untouched.
@@ -80,17 +69,7 @@ fn a_person_s_todo_finding_records_who_and_when() {
         "{md:?}"
     );
     let seen = env.root.join("buffer.md");
-    let editor = env.root.join("keep.sh");
-    std::fs::write(
-        &editor,
-        format!("#!/bin/sh\ncp \"$1\" '{}'\n", seen.display()),
-    )
-    .unwrap();
-    std::process::Command::new("chmod")
-        .arg("+x")
-        .arg(&editor)
-        .status()
-        .unwrap();
+    let editor = env.script("keep.sh", &format!("cp \"$1\" '{}'", seen.display()));
     env.run_with(&["edit"], |c| {
         c.env("VISUAL", &editor);
     })

@@ -7,7 +7,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{Run, TestEnv};
+use crate::common::{Run, Shape, TestEnv, shape, shape_of, tasks};
 
 /// A project that is a real git repository, with the plan committed.
 struct Repo {
@@ -16,12 +16,10 @@ struct Repo {
 
 impl Repo {
     fn new() -> Repo {
-        let env = TestEnv::new();
-        std::fs::remove_dir_all(env.root.join(".git")).expect("fake .git");
-        let repo = Repo { env };
-        repo.git(&["init", "-q", "-b", "main"]);
-        repo.git(&["config", "user.name", "Test"]);
-        repo.git(&["config", "user.email", "test@example.invalid"]);
+        let repo = Repo {
+            env: TestEnv::new(),
+        };
+        repo.env.git_init(|args| repo.git(args));
         repo
     }
 
@@ -72,7 +70,7 @@ impl Repo {
     }
 
     /// `[(phase, [(content, status)])]`.
-    fn shape(&self) -> Vec<(String, Vec<(String, String)>)> {
+    fn shape(&self) -> Shape {
         shape(&self.plan())
     }
 
@@ -122,51 +120,6 @@ impl Repo {
     }
 }
 
-fn tasks(plan: &Value) -> impl Iterator<Item = &Value> {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-}
-
-fn shape(plan: &Value) -> Vec<(String, Vec<(String, String)>)> {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|p| {
-            let tasks = p["tasks"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|t| {
-                    (
-                        t["content"].as_str().unwrap_or_default().to_string(),
-                        t["status"].as_str().unwrap_or_default().to_string(),
-                    )
-                })
-                .collect();
-            (p["name"].as_str().unwrap_or_default().to_string(), tasks)
-        })
-        .collect()
-}
-
-fn sh(phases: &[(&str, &[(&str, &str)])]) -> Vec<(String, Vec<(String, String)>)> {
-    phases
-        .iter()
-        .map(|(name, tasks)| {
-            (
-                name.to_string(),
-                tasks
-                    .iter()
-                    .map(|(c, s)| (c.to_string(), s.to_string()))
-                    .collect(),
-            )
-        })
-        .collect()
-}
-
 /// A committed plan: Auth a1..a4 (a1 in progress), Docs d1, d2.
 fn base() -> Repo {
     let repo = Repo::new();
@@ -190,7 +143,7 @@ fn merges_clean(repo: &Repo, a: &[&[&str]], b: &[&[&str]], want: &[(&str, &[(&st
     let (clean, file) = repo.merge_tree();
     assert!(clean, "expected a clean merge:\n{file}");
     repo.env.write_plan(&file);
-    assert_eq!(repo.shape(), sh(want), "\n{file}");
+    assert_eq!(repo.shape(), shape_of(want), "\n{file}");
 }
 
 const P: &str = "pending";
@@ -338,7 +291,7 @@ fn two_starts_merge_clean_and_are_settled_shown_and_reported() {
     assert_eq!(after.stderr, "", "settled and written: {after:?}");
     assert_eq!(
         repo.shape(),
-        sh(&[
+        shape_of(&[
             ("Auth", &[("A1", P), ("A2", P), ("A3", I), ("A4", P)]),
             ("Docs", &[("D1", P), ("D2", P)]),
         ])
@@ -357,7 +310,7 @@ fn one_task_moved_to_two_phases_stays_in_the_first() {
     show.ok();
     assert_eq!(
         shape(&show.json()["plan"]),
-        sh(&[
+        shape_of(&[
             ("Auth", &[("A1", I), ("A2", P), ("A3", P)]),
             ("Docs", &[("D1", P), ("D2", P), ("A4", P)]),
             ("Release", &[]),
@@ -422,7 +375,7 @@ fn rebase_cherry_pick_and_stash_pop_merge_the_plan_too() {
     repo.git(&["rebase", "-q", "a"]);
     assert_eq!(
         repo.shape(),
-        sh(&[
+        shape_of(&[
             ("Auth", &[("A1", I), ("A2", C), ("A3", P), ("A4", P)]),
             ("Docs", &[("D1", "blocked"), ("D2", P)]),
         ])
@@ -567,7 +520,7 @@ fn a_tombstone_stays_thirty_days_then_the_next_change_drops_it() {
     repo.todo(&["undo"]).ok();
     assert_eq!(
         repo.shape()[0].1,
-        sh(&[("", &[("A1", I), ("A2", P), ("A3", P), ("A4", P)])])[0].1
+        shape_of(&[("", &[("A1", I), ("A2", P), ("A3", P), ("A4", P)])])[0].1
     );
     assert!(!repo.env.plan_text().contains("removed"));
 }

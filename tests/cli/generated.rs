@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::common::has;
+
 const REGENERATE: &str = "UPDATE_GENERATED=1 cargo test --test cli generated";
 
 #[test]
@@ -34,12 +36,11 @@ fn clap_definition_is_consistent() {
     todo::Cli::command().debug_assert();
 }
 
-fn has(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
+/// `man` writing to its stdout, no pager.
+fn man() -> Command {
+    let mut man = Command::new("man");
+    man.env("MANPAGER", "cat").env("PAGER", "cat");
+    man
 }
 
 #[test]
@@ -54,12 +55,10 @@ fn the_man_page_renders_without_warnings() {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for page in ["man/todo.1", "man/todo-done.1", "man/todo-batch.1"] {
-        let out = Command::new("man")
+        let out = man()
             .args(["-l", "--warnings", page])
             .current_dir(root)
             .env("MANWIDTH", "80")
-            .env("MANPAGER", "cat")
-            .env("PAGER", "cat")
             .output()
             .expect("man");
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -85,13 +84,11 @@ fn man_pages_show_code_in_bold_not_between_backticks() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut pages = 0;
     for entry in std::fs::read_dir(root.join("man")).expect("man/").flatten() {
-        let out = Command::new("man")
+        let out = man()
             .arg("-l")
             .arg(entry.path())
             .env("MANWIDTH", "80")
             .env("MAN_KEEP_FORMATTING", "1")
-            .env("MANPAGER", "cat")
-            .env("PAGER", "cat")
             .output()
             .expect("man");
         let shown = String::from_utf8_lossy(&out.stdout);
@@ -111,12 +108,10 @@ fn man_pages_show_code_in_bold_not_between_backticks() {
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
-    let out = Command::new("man")
+    let out = man()
         .arg("-l")
         .arg(root.join("man/todo-done.1"))
         .env("MAN_KEEP_FORMATTING", "1")
-        .env("MANPAGER", "cat")
-        .env("PAGER", "cat")
         .output()
         .expect("man");
     let shown = String::from_utf8_lossy(&out.stdout);

@@ -178,26 +178,10 @@ fn the_plan_is_found_from_the_inputs_cwd() {
     // Run from somewhere else entirely: the input's cwd decides.
     let elsewhere = env.home.clone();
     let mut cmd = env.command_in(&elsewhere);
-    let out = {
-        use std::io::Write;
-        use std::process::Stdio;
-        let mut child = cmd
-            .args(["hook", "stop"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.to_string().as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("- A\\n  - a1"), "{stdout}");
+    cmd.args(["hook", "stop"])
+        .stdin(std::process::Stdio::piped());
+    let out = crate::common::run_input(&mut cmd, input.to_string().as_bytes());
+    assert!(out.stdout.contains("- A\\n  - a1"), "{out:?}");
     // No plan in the input's cwd (a directory outside the project): silent.
     input["cwd"] = json!(env.home);
     hook(&env, "stop", &input).is(0, "", "");
@@ -685,20 +669,12 @@ fn a_post_tool_refusal_cannot_forge_lines_or_tags() {
     );
 }
 
-/// A plan of `n` tasks in phases of 100, the first `done` of them completed.
-fn big_plan(n: usize, done: usize) -> String {
-    let phases: Vec<Value> = (0..n.div_ceil(100))
-        .map(|p| {
-            let tasks: Vec<Value> = (p * 100..n.min(p * 100 + 100))
-                .map(|i| {
-                    let status = if i < done { "completed" } else { "pending" };
-                    json!({"id": format!("t{}", i + 1), "content": format!("Task number {} of the big plan, with a few words", i + 1), "status": status})
-                })
-                .collect();
-            json!({"id": format!("p{}", p + 1), "name": format!("Phase {}", p + 1), "tasks": tasks})
-        })
-        .collect();
-    json!({"version": 1, "rev": 1, "nextPhaseId": phases.len() + 1, "nextTaskId": n + 1, "phases": phases}).to_string()
+/// A plan of 10,000 pending tasks in 100 phases of 100.
+fn big_plan() -> Value {
+    crate::common::big_plan(
+        (1..=100).map(|p| (format!("Phase {p}"), 100)),
+        |_| json!({"status": "pending"}),
+    )
 }
 
 /// What every hook text stays under, whatever the plan.
@@ -725,7 +701,7 @@ fn more(text: &str, after: &str) -> usize {
 #[test]
 fn a_large_plan_gives_small_hook_texts() {
     let env = TestEnv::new();
-    env.write_plan(&big_plan(10_000, 0));
+    env.write_plan(&big_plan().to_string());
     // Stop: the true total, at most 100 tasks, a count line, the closing text.
     let reason = bounded(&hook(&env, "stop", &claude_stop(&env, "s", "ok")));
     assert!(
@@ -854,7 +830,7 @@ fn a_huge_task_text_is_cut_in_hook_texts() {
 #[test]
 fn long_objectives_and_findings_keep_session_start_small() {
     let env = TestEnv::new();
-    let mut plan: Value = serde_json::from_str(&big_plan(10_000, 0)).unwrap();
+    let mut plan = big_plan();
     let long = "word ".repeat(60);
     let long = long.trim();
     plan["objectives"] = (1..=40)

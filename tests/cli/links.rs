@@ -6,9 +6,9 @@
 use std::os::unix::fs::{FileTypeExt, symlink};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::common::{Run, TestEnv};
+use crate::common::{HUNG, Run, Running, TestEnv, run_within};
 
 /// A plan whose task would run a command if it ever landed in a shell file.
 fn hostile_plan(env: &TestEnv) {
@@ -272,32 +272,8 @@ fn import_of_the_default_todo_md_does_not_follow_a_link_out_of_the_project() {
 }
 
 /// Run todo with a time limit: a hang fails the test instead of CI.
-fn run_bounded(env: &TestEnv, args: &[&str], f: impl FnOnce(&mut Command)) -> Run {
-    let mut cmd = env.command();
-    cmd.args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    f(&mut cmd);
-    let mut child = cmd.spawn().expect("start todo");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(10) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("todo {args:?} hung for 10 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().expect("output");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+fn run_bounded(env: &TestEnv, args: &[&str]) -> Run {
+    run_within(env.command().args(args), Duration::from_secs(10))
 }
 
 #[track_caller]
@@ -323,9 +299,9 @@ fn a_fifo_as_the_plan_file_is_refused_without_blocking() {
         &["export", "-"],
         &["undo"],
     ] {
-        run_bounded(&env, args, |_| {}).is(6, "", &want);
+        run_bounded(&env, args).is(6, "", &want);
     }
-    run_bounded(&env, &["where"], |_| {}).is(
+    run_bounded(&env, &["where"]).is(
         6,
         "",
         &format!("Cannot use plan file {path}: it is a FIFO, not a regular file\n"),
@@ -340,8 +316,8 @@ fn a_fifo_as_the_plan_file_is_refused_without_blocking() {
     let env = TestEnv::new();
     mkfifo(&env.root.join("pipe"));
     symlink("pipe", env.plan_path()).unwrap();
-    run_bounded(&env, &["append", "x"], |_| {}).code(6);
-    run_bounded(&env, &["--file", "pipe", "append", "x"], |_| {}).is(
+    run_bounded(&env, &["append", "x"]).code(6);
+    run_bounded(&env, &["--file", "pipe", "append", "x"]).is(
         6,
         "",
         "Cannot read plan file pipe: it is a FIFO, not a regular file\n",
@@ -354,7 +330,7 @@ fn a_default_todo_md_that_is_a_fifo_is_refused_without_blocking() {
     env.given(&[&["append", "a"]]);
     mkfifo(&env.root.join("TODO.md"));
     let shown = env.root.join("TODO.md").display().to_string();
-    let run = run_bounded(&env, &["import"], |_| {});
+    let run = run_bounded(&env, &["import"]);
     run.code(6);
     assert!(
         run.stderr.starts_with(&format!(
@@ -362,29 +338,17 @@ fn a_default_todo_md_that_is_a_fifo_is_refused_without_blocking() {
         )),
         "{run:?}"
     );
-    let run = run_bounded(&env, &["export"], |_| {});
+    let run = run_bounded(&env, &["export"]);
     refused(&run, &shown, "it is a FIFO, not a regular file");
 }
 
 /// The one history file of this test's plan (rev is kept beside it, in
 /// a `.rev` file).
-fn history_file(env: &TestEnv) -> PathBuf {
-    let dir = env.home.join("history");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_none_or(|e| e != "rev"))
-        .collect();
-    assert_eq!(files.len(), 1, "{files:?}");
-    files.remove(0)
-}
-
 #[test]
 fn a_history_file_that_is_a_link_is_never_followed() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"]]);
-    let file = history_file(&env);
+    let file = env.history_file();
     // A link to an existing file: nothing is appended to it.
     let victim = env.home.join("victim");
     std::fs::write(&victim, "precious\n").unwrap();
@@ -423,16 +387,16 @@ fn a_history_file_that_is_a_link_is_never_followed() {
 fn a_history_file_that_is_a_fifo_is_refused_without_blocking() {
     let env = TestEnv::new();
     env.given(&[&["append", "a"]]);
-    let file = history_file(&env);
+    let file = env.history_file();
     std::fs::remove_file(&file).unwrap();
     mkfifo(&file);
-    let run = run_bounded(&env, &["append", "b"], |_| {});
+    let run = run_bounded(&env, &["append", "b"]);
     run.ok();
     assert!(
         run.stderr.contains("it is a FIFO, not a regular file"),
         "{run:?}"
     );
-    let run = run_bounded(&env, &["undo"], |_| {});
+    let run = run_bounded(&env, &["undo"]);
     run.code(6);
     assert!(
         run.stderr.contains("it is a FIFO, not a regular file"),
@@ -440,21 +404,25 @@ fn a_history_file_that_is_a_fifo_is_refused_without_blocking() {
     );
     assert_eq!(env.statuses().len(), 2);
     // Held open by a reader, it is still refused and nothing is written to it.
-    let reader = Command::new("sh")
-        .arg("-c")
-        .arg(format!("exec 3<>'{}'; sleep 5", file.display()))
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(200));
-    let run = run_bounded(&env, &["append", "c"], |_| {});
+    // The reader says when it holds the FIFO, and holds it until its
+    // stdin closes.
+    let reader = Running::start(
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec 3<>'{}'; echo held; cat >/dev/null",
+                file.display()
+            ))
+            .stdin(Stdio::piped()),
+    );
+    assert_eq!(reader.line(HUNG), "held");
+    let run = run_bounded(&env, &["append", "c"]);
     run.ok();
     assert!(
         run.stderr.contains("it is a FIFO, not a regular file"),
         "{run:?}"
     );
-    let mut reader = reader;
-    let _ = reader.kill();
-    let _ = reader.wait();
+    reader.finish(HUNG).ok();
 }
 
 #[test]

@@ -3,15 +3,13 @@
 //! target/mcp-venv), and the protocol's bad days written raw: malformed
 //! lines, unknown methods, a huge request, stdin closed mid-request.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::common::{TestEnv, missing_tool, s};
+use crate::common::{HUNG, Running, TestEnv, missing_tool, s};
 
 /// An interpreter with the official `mcp` SDK and `jsonschema`:
 /// `TODO_MCP_PYTHON`, else the venv `.ci/run` makes.
@@ -90,12 +88,8 @@ fn the_official_client_drives_a_session() {
     assert_eq!(plan["phases"][0]["tasks"][1]["by"], "person");
 }
 
-/// `todo mcp` with pipes, read line by line on a thread.
-struct Server {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
+/// `todo mcp` with pipes, read on threads: stdout line by line.
+struct Server(Running);
 
 impl Server {
     fn start(env: &TestEnv) -> Server {
@@ -103,30 +97,9 @@ impl Server {
     }
 
     fn start_with(env: &TestEnv, args: &[&str]) -> Server {
-        let mut child = env
-            .command()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn todo mcp");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Server {
-            child,
-            stdin,
-            lines,
-        }
+        Server(Running::start(
+            env.command().args(args).stdin(Stdio::piped()),
+        ))
     }
 
     fn started(env: &TestEnv) -> Server {
@@ -151,9 +124,7 @@ impl Server {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).expect("write to todo mcp");
-        stdin.flush().expect("flush");
+        self.0.write(bytes).expect("write to todo mcp");
     }
 
     fn send(&mut self, message: &Value) {
@@ -164,10 +135,7 @@ impl Server {
 
     /// The next message on stdout, which must be JSON-RPC.
     fn next(&mut self) -> Value {
-        let line = self
-            .lines
-            .recv_timeout(Duration::from_secs(20))
-            .expect("a reply from todo mcp within 20 s");
+        let line = self.0.line(Duration::from_secs(20));
         let message: Value = serde_json::from_str(&line)
             .unwrap_or_else(|e| panic!("stdout carries only JSON-RPC ({e}): {line}"));
         assert_eq!(message["jsonrpc"], "2.0", "{line}");
@@ -186,15 +154,10 @@ impl Server {
 
     /// Close stdin and wait: the exit status, stdout's remaining lines,
     /// and stderr.
-    fn close(mut self) -> (i32, Vec<String>, String) {
-        drop(self.stdin.take());
-        let mut stderr = String::new();
-        if let Some(mut err) = self.child.stderr.take() {
-            let _ = std::io::Read::read_to_string(&mut err, &mut stderr);
-        }
-        let status = self.child.wait().expect("wait for todo mcp");
-        let rest = self.lines.iter().collect();
-        (status.code().unwrap_or(-1), rest, stderr)
+    fn close(self) -> (i32, Vec<String>, String) {
+        let run = self.0.finish(HUNG);
+        let rest = run.stdout.lines().map(str::to_string).collect();
+        (run.code, rest, run.stderr)
     }
 }
 
@@ -556,10 +519,7 @@ fn batches_are_answered_as_one_array_under_2025_03_26() {
     let mut line = batch.to_string();
     line.push('\n');
     server.write(line.as_bytes());
-    let line = server
-        .lines
-        .recv_timeout(Duration::from_secs(20))
-        .expect("the batch's answer");
+    let line = server.0.line(Duration::from_secs(20));
     let answers: Value = serde_json::from_str(&line).expect("JSON");
     let answers = answers.as_array().expect("one array for the batch");
     let mut ids: Vec<String> = answers.iter().map(|a| a["id"].to_string()).collect();

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{Run, TWO_TASKS as BASE, TestEnv, bin};
+use crate::common::{HUNG, Run, Running, TWO_TASKS as BASE, TestEnv, bin, wait_until};
 
 /// A real git repository in a `TestEnv`, with no global or system git
 /// config, and the `todo` under test first on PATH so git can run the driver.
@@ -27,14 +27,10 @@ fn path_with_todo() -> OsString {
 
 impl Repo {
     fn new() -> Repo {
-        let env = TestEnv::new();
-        // TestEnv marks the root with an empty .git; make it a real repository.
-        std::fs::remove_dir(env.root.join(".git")).expect("empty .git");
-        let repo = Repo { env };
-        repo.git(&["-c", "init.defaultBranch=main", "init", "-q"])
-            .ok();
-        repo.git(&["config", "user.name", "Test"]).ok();
-        repo.git(&["config", "user.email", "test@example.com"]).ok();
+        let repo = Repo {
+            env: TestEnv::new(),
+        };
+        repo.env.git_init(|args| repo.git(args).ok().code);
         repo
     }
 
@@ -170,15 +166,9 @@ impl Repo {
 
     fn task(&self, id: &str) -> Value {
         let plan = self.env.plan();
-        let mut found = Value::Null;
-        for phase in plan["phases"].as_array().into_iter().flatten() {
-            for task in phase["tasks"].as_array().into_iter().flatten() {
-                if task["id"] == id && task.get("removed").is_none() {
-                    found = task.clone();
-                }
-            }
-        }
-        found
+        let found =
+            crate::common::tasks(&plan).filter(|t| t["id"] == id && t.get("removed").is_none());
+        found.last().cloned().unwrap_or(Value::Null)
     }
 
     /// The plan file is one todo reads, with unique ids and no conflict markers.
@@ -213,12 +203,7 @@ impl Repo {
 }
 
 fn run(cmd: &mut Command) -> Run {
-    let out = cmd.output().expect("run command");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    Run::from(cmd.output().expect("run command"))
 }
 
 fn for_task(plan: &mut Value, id: &str, f: impl FnOnce(&mut Value)) {
@@ -812,7 +797,7 @@ fn merge_file_ends_when_both_sides_add_the_largest_id() {
     cmd.args(["merge-file", "base", "ours", "theirs"]);
     // It used to loop forever here, then stopped at the spent counter;
     // with no counters, theirs' task is renumbered like any other.
-    let run = crate::scale::run_within(&mut cmd, std::time::Duration::from_secs(20), &env.home);
+    let run = crate::common::run_within(&mut cmd, std::time::Duration::from_secs(20));
     run.code(0);
     let new =
         env.run(&["--file", "ours", "show", "--json"]).ok().json()["plan"]["phases"][0]["tasks"][3]
@@ -853,6 +838,17 @@ fn live_plan_merge(env: &TestEnv) -> Command {
     cmd
 }
 
+/// Does process `pid` have `path` open? Read from `/proc`; where there is
+/// none (macOS), `true`: the test goes on at once and proves less.
+fn has_open(pid: u32, path: &Path) -> bool {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return !Path::new("/proc/self/fd").exists();
+    };
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    fds.flatten()
+        .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|p| p == path))
+}
+
 #[test]
 fn merge_file_reads_the_live_plan_under_the_plan_lock() {
     let env = TestEnv::new();
@@ -862,23 +858,18 @@ fn merge_file_reads_the_live_plan_under_the_plan_lock() {
     // would. The driver must read the plan only once it has the lock.
     let lock = std::fs::File::open(&env.root).expect("project directory");
     lock.lock().expect("lock");
-    let child = cmd
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn todo");
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    let child = Running::start(cmd.stdin(std::process::Stdio::null()));
+    // The driver opens the plan's directory to take the lock: once it has
+    // it open, it is waiting for the lock.
+    wait_until(HUNG, "the driver to reach the plan's lock", || {
+        has_open(child.id(), &env.root)
+    });
     let appended = with_task(BASE, "t3", "Appended meanwhile")
         .replace("\"rev\": 3", "\"rev\": 4")
         .replace("\"nextTaskId\": 3", "\"nextTaskId\": 4");
     env.write_plan(&appended);
     lock.unlock().expect("unlock");
-    let out = child.wait_with_output().expect("wait");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    child.finish(HUNG).ok();
     assert_eq!(
         env.statuses(),
         crate::common::s(&[
@@ -896,30 +887,15 @@ fn merge_file_reads_the_live_plan_under_the_plan_lock() {
 fn merge_file_on_the_live_plan_loses_no_concurrent_append() {
     let env = TestEnv::new();
     let mut merge = live_plan_merge(&env);
-    let spawn = |cmd: &mut Command| {
-        cmd.stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("spawn todo")
-    };
     let mut children = Vec::new();
     for i in 0..20 {
         if i == 8 {
-            children.push(spawn(&mut merge));
+            children.push(Running::start(merge.stdin(std::process::Stdio::null())));
         }
-        children.push(spawn(env.command().args([
-            "append",
-            "-q",
-            &format!("task number {i}"),
-        ])));
+        children.push(env.start(&["append", "-q", &format!("task number {i}")], b""));
     }
     for child in children {
-        let out = child.wait_with_output().expect("wait");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        child.finish(HUNG).ok();
     }
     let statuses = env.statuses();
     for i in 0..20 {

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::common::{TWO_TASKS, TestEnv};
+use crate::common::{TWO_TASKS, TestEnv, live};
 
 fn with_aims() -> TestEnv {
     let env = TestEnv::new();
@@ -268,17 +268,13 @@ fn markdown_gfm_and_json_round_trip_objectives_and_findings() {
     // is saved comes back (here, unchanged but for one status and a line).
     let env = with_aims();
     let o2 = env.names().id("o2");
-    let script = env.root.join("ed.sh");
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\nsed -i -e 's/^- \\[{o2}\\] /- [{o2} done] /' -e '$a - [f9] learned in the editor' \"$1\"\n"),
-    )
-    .unwrap();
-    std::process::Command::new("chmod")
-        .args(["+x"])
-        .arg(&script)
-        .status()
-        .unwrap();
+    let script = sed_editor(
+        &env,
+        &[
+            &format!("s/^- \\[{o2}\\] /- [{o2} done] /"),
+            "$a - [f9] learned in the editor",
+        ],
+    );
     let run = env.run_with(&["edit"], |cmd| {
         cmd.env("EDITOR", &script);
     });
@@ -412,19 +408,8 @@ fn objectives_and_findings_in_the_pull_request_flavour_read_on_github_as_typed()
 
 /// An editor script that runs `sed` with these expressions on the file.
 fn sed_editor(env: &TestEnv, expressions: &[&str]) -> std::path::PathBuf {
-    let script = env.root.join("ed.sh");
     let args: Vec<String> = expressions.iter().map(|e| format!("-e '{e}'")).collect();
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\nsed -i {} \"$1\"\n", args.join(" ")),
-    )
-    .unwrap();
-    std::process::Command::new("chmod")
-        .arg("+x")
-        .arg(&script)
-        .status()
-        .unwrap();
-    script
+    env.script("ed.sh", &format!("sed -i {} \"$1\"", args.join(" ")))
 }
 
 /// Deleting the last objective or finding line in the editor leaves its
@@ -515,15 +500,4 @@ fn import_and_edit_hold_objectives_and_findings_to_300_characters() {
     std::fs::write(env.root.join("fits.md"), md(&fits, &fits)).unwrap();
     env.run(&["import", "fits.md"]).ok();
     assert_eq!(env.plan()["findings"][0]["text"], fits.as_str());
-}
-
-/// `phases` without the tombstones of removed tasks.
-fn live(phases: &serde_json::Value) -> serde_json::Value {
-    let mut phases = phases.clone();
-    for phase in phases.as_array_mut().into_iter().flatten() {
-        if let Some(tasks) = phase["tasks"].as_array_mut() {
-            tasks.retain(|t| t.get("removed").is_none());
-        }
-    }
-    phases
 }

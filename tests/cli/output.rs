@@ -2,6 +2,8 @@
 
 use std::process::Command;
 
+use serde_json::json;
+
 use crate::common::TestEnv;
 
 /// Run `todo` under a real pseudo-terminal with `script(1)`.
@@ -79,19 +81,8 @@ fn control_characters_never_reach_a_terminal_raw() {
 
 /// A plan too big for a pipe's buffer: 20,000 pending tasks.
 fn big_plan(env: &TestEnv) {
-    let mut text = String::from(
-        "{\"version\":1,\"rev\":1,\"nextPhaseId\":2,\"nextTaskId\":20001,\"phases\":[{\"id\":\"p1\",\"name\":\"Big\",\"tasks\":[",
-    );
-    for i in 1..=20_000 {
-        if i > 1 {
-            text.push(',');
-        }
-        text.push_str(&format!(
-            "{{\"id\":\"t{i}\",\"content\":\"Task {i}\",\"status\":\"pending\"}}"
-        ));
-    }
-    text.push_str("]}]}");
-    env.write_plan(&text);
+    let plan = crate::common::big_plan([("Big", 20_000)], |_| json!({"status": "pending"}));
+    env.write_plan(&plan.to_string());
 }
 
 /// Run a bash script in the project with `$TODO` set: (stdout, stderr).
@@ -100,6 +91,7 @@ fn bash(env: &TestEnv, script: &str) -> (String, String) {
         .args(["-c", script])
         .current_dir(&env.root)
         .env("TODO", crate::common::bin())
+        .env("HOME", &env.home)
         .env("TODO_HISTORY_DIR", env.home.join("history"))
         .output()
         .expect("bash");
@@ -148,18 +140,20 @@ fn a_closed_pipe_never_turns_a_failing_check_into_success() {
         "\"$TODO\" check --json | head -c 1 >/dev/null; echo \"exit=${PIPESTATUS[0]}\"",
     );
     assert_eq!(out, "exit=1\n");
-    // `next` with nothing to do, its JSON written to a reader already gone.
+    // `next` with nothing to do, its JSON written to a reader already gone:
+    // the reader closes the pipe, then opens the FIFO `gone`, which lets
+    // the writer go on.
     let env = TestEnv::new();
     env.given(&[&["append", "a"], &["done", "a"]]);
-    let (out, err) = bash(
-        &env,
-        "{ sleep 0.3; \"$TODO\" next --json; } | true; echo \"exit=${PIPESTATUS[0]}\"",
-    );
+    crate::common::mkfifo(&env.home.join("gone"));
+    let after_the_reader = |command: &str| {
+        format!(
+            "{{ read -r _ < \"$HOME/gone\"; \"$TODO\" {command}; }} | {{ exec 0<&-; : > \"$HOME/gone\"; }}; echo \"exit=${{PIPESTATUS[0]}}\""
+        )
+    };
+    let (out, err) = bash(&env, &after_the_reader("next --json"));
     assert_eq!((out.as_str(), err.as_str()), ("exit=1\n", ""));
-    let (out, _) = bash(
-        &env,
-        "{ sleep 0.3; \"$TODO\" check; } | true; echo \"exit=${PIPESTATUS[0]}\"",
-    );
+    let (out, _) = bash(&env, &after_the_reader("check"));
     assert_eq!(out, "exit=0\n", "no open work: check passes, pipe or not");
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::common::{Run, TestEnv};
+use crate::common::{Run, TestEnv, s};
 
 const NOW: &str = "2026-01-02T03:04:05Z";
 
@@ -58,24 +58,11 @@ fn plan() -> TestEnv {
 
 /// `[(id, status)]` of every task, in plan order (tombstones left out).
 fn ids(env: &TestEnv) -> Vec<(String, String)> {
-    let plan = env.plan();
-    let mut out = Vec::new();
-    for p in plan["phases"].as_array().into_iter().flatten() {
-        for t in p["tasks"].as_array().into_iter().flatten() {
-            if t.get("removed").is_some() {
-                continue;
-            }
-            out.push((
-                t["id"].as_str().unwrap_or_default().to_string(),
-                t["status"].as_str().unwrap_or_default().to_string(),
-            ));
-        }
-    }
-    out
-}
-
-fn row(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    crate::common::s(pairs)
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    crate::common::tasks(&env.plan())
+        .filter(|t| t.get("removed").is_none())
+        .map(|t| (text(&t["id"]), text(&t["status"])))
+        .collect()
 }
 
 #[test]
@@ -100,7 +87,7 @@ fn task_statuses_and_notes_by_id() {
     );
     assert_eq!(
         ids(&env),
-        row(&[
+        s(&[
             ("t1", "completed"),
             ("t2", "abandoned"),
             ("t3", "pending"),
@@ -120,7 +107,7 @@ fn task_statuses_and_notes_by_id() {
     apply(&env, &json!({"tasks": [{"id": "t4", "status": "todo"}]})).ok();
     assert_eq!(
         &ids(&env)[2..4],
-        row(&[("t3", "in_progress"), ("t4", "pending")]).as_slice()
+        s(&[("t3", "in_progress"), ("t4", "pending")]).as_slice()
     );
     assert!(env.plan()["phases"][1]["tasks"][0].get("by").is_none());
 }
@@ -154,7 +141,7 @@ fn phase_statuses_act_on_their_tasks() {
     apply(&env, &json!({"phases": [{"id": "p2", "status": "active"}]})).ok();
     assert_eq!(
         ids(&env),
-        row(&[
+        s(&[
             ("t1", "pending"),
             ("t2", "pending"),
             ("t3", "pending"),
@@ -166,7 +153,7 @@ fn phase_statuses_act_on_their_tasks() {
     apply(&env, &json!({"phases": [{"id": "Auth", "status": "done"}]})).ok();
     assert_eq!(
         ids(&env),
-        row(&[
+        s(&[
             ("t1", "completed"),
             ("t2", "completed"),
             ("t3", "completed"),

@@ -9,8 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::common::{TestEnv, missing_tool};
-use crate::completion::{completes, has, plan, shell};
+use crate::common::{TestEnv, has, missing_tool};
+use crate::completion::{completes, plan, shell};
 
 fn readme() -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");

@@ -1,6 +1,6 @@
 //! rename, mv, note and prune — each followed by undo.
 
-use crate::common::{TestEnv, s};
+use crate::common::{TestEnv, live, s};
 
 #[test]
 fn rename_a_task_and_a_phase_then_undo() {
@@ -128,15 +128,4 @@ fn prune_removes_finished_tasks_and_empty_phases_then_undo() {
 pub(crate) fn assert_same_tasks(env: &TestEnv, earlier: &str) {
     let then: serde_json::Value = serde_json::from_str(earlier).unwrap();
     assert_eq!(live(&env.plan()["phases"]), live(&then["phases"]));
-}
-
-/// `phases` without the tombstones of removed tasks.
-fn live(phases: &serde_json::Value) -> serde_json::Value {
-    let mut phases = phases.clone();
-    for phase in phases.as_array_mut().into_iter().flatten() {
-        if let Some(tasks) = phase["tasks"].as_array_mut() {
-            tasks.retain(|t| t.get("removed").is_none());
-        }
-    }
-    phases
 }

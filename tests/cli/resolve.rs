@@ -3,13 +3,12 @@
 //! driver), each marker style, and markers with nothing unmerged in the
 //! index. Ids are read back with `todo show --json`, never assumed.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::common::{Run, TestEnv, bin};
+use crate::common::{Run, TestEnv, bin, run_input};
 
 /// A real git repository in a `TestEnv`, with no global or system config.
 struct Repo {
@@ -17,31 +16,16 @@ struct Repo {
 }
 
 fn run(cmd: &mut Command, input: Option<&[u8]>) -> Run {
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("spawn");
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(input.unwrap_or_default());
-    }
-    let out = child.wait_with_output().expect("wait");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    run_input(cmd.stdin(Stdio::piped()), input.unwrap_or_default())
 }
 
 impl Repo {
     /// A repository whose git writes conflicts in `style` (merge, diff3, zdiff3).
     fn new(style: &str) -> Repo {
-        let env = TestEnv::new();
-        std::fs::remove_dir(env.root.join(".git")).expect("empty .git");
-        let repo = Repo { env };
-        repo.git(&["-c", "init.defaultBranch=main", "init", "-q"])
-            .ok();
-        repo.git(&["config", "user.name", "Test"]).ok();
-        repo.git(&["config", "user.email", "test@example.com"]).ok();
+        let repo = Repo {
+            env: TestEnv::new(),
+        };
+        repo.env.git_init(|args| repo.git(args).ok().code);
         repo.git(&["config", "merge.conflictStyle", style]).ok();
         repo
     }

@@ -4,12 +4,11 @@
 //! cases are pi-todo's "todo restore" and "todo extension wiring" test cases,
 //! written as the session file pi would have on disk.
 
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::common::{Run, TWO_TASKS, TestEnv, s};
+use crate::common::{Run, Shape, TWO_TASKS, TestEnv, run_within, shape, shape_of};
 
 // ── pi / oh-my-pi session lines, as session-manager writes them ──────────
 
@@ -80,62 +79,26 @@ fn write(env: &TestEnv, name: &str, bytes: impl AsRef<[u8]>) {
 }
 
 /// `(phase name, [(content, status)])` of every phase.
-fn phases_of(env: &TestEnv) -> Vec<(String, Vec<(String, String)>)> {
-    let plan = env.plan();
-    plan["phases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let tasks = p["tasks"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| {
-                    (
-                        t["content"].as_str().unwrap().to_string(),
-                        t["status"].as_str().unwrap().to_string(),
-                    )
-                })
-                .collect();
-            (p["name"].as_str().unwrap().to_string(), tasks)
-        })
-        .collect()
+/// `todo import FILE` restores one phase of one task: `want`.
+#[track_caller]
+fn imports_one(env: &TestEnv, file: &str, want: Shape) {
+    let said = format!("Imported 1 phase(s), 1 task(s) from {file}.\n");
+    env.run(&["import", file]).is(0, &said, "");
+    assert_eq!(phases_of(env), want);
 }
 
-fn one_phase(name: &str, tasks: &[(&str, &str)]) -> Vec<(String, Vec<(String, String)>)> {
-    vec![(name.to_string(), s(tasks))]
+fn phases_of(env: &TestEnv) -> Shape {
+    shape(&env.plan())
+}
+
+fn one_phase(name: &str, tasks: &[(&str, &str)]) -> Shape {
+    shape_of(&[(name, tasks)])
 }
 
 /// Run `todo ARGS`, failing (not hanging) if it takes longer than 30 s:
 /// hostile input must never make `todo` loop.
 fn bounded(env: &TestEnv, args: &[&str]) -> Run {
-    let mut child = env
-        .command()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn todo");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("todo {args:?} did not finish within 30 s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().expect("output");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    run_within(env.command().args(args), Duration::from_secs(30))
 }
 
 /// The refusal of a session with nothing to restore: exit 5, nothing on
@@ -168,12 +131,11 @@ fn latest_valid_snapshot_wins_and_malformed_ones_are_skipped() {
             snapshot("s3", Some("s2"), phases("B", &[("new", "pending")])),
         ]),
     );
-    env.run(&["import", "session.jsonl"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from session.jsonl.\n",
-        "",
+    imports_one(
+        &env,
+        "session.jsonl",
+        one_phase("B", &[("new", "in_progress")]),
     );
-    assert_eq!(phases_of(&env), one_phase("B", &[("new", "in_progress")]));
 
     // The seed's entries exactly as given (no ids: a version-1 session,
     // read in file order), on stdin: detected by content, not by name.
@@ -324,12 +286,11 @@ fn session_start_restores_the_snapshot() {
             snapshot("s1", Some("m1"), phases("A", &[("kept", "in_progress")])),
         ]),
     );
-    env.run(&["import", "session.jsonl"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from session.jsonl.\n",
-        "",
+    imports_one(
+        &env,
+        "session.jsonl",
+        one_phase("A", &[("kept", "in_progress")]),
     );
-    assert_eq!(phases_of(&env), one_phase("A", &[("kept", "in_progress")]));
 }
 
 #[test]
@@ -357,13 +318,8 @@ fn restore_is_branch_aware_an_abandoned_branch_never_wins() {
             json!({ "type": "leaf_position", "id": "lp1", "parentId": "s1", "timestamp": "2026-01-02T03:00:09.000Z", "targetId": "s1" }),
         ]),
     );
-    env.run(&["import", "marker.jsonl"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from marker.jsonl.\n",
-        "",
-    );
     let want = one_phase("Current", &[("current-task", "in_progress")]);
-    assert_eq!(phases_of(&env), want);
+    imports_one(&env, "marker.jsonl", want.clone());
 
     // … or the conversation going on from the older entry (`/fork`,
     // `/tree` then a new prompt): the last line is on the current branch.
@@ -388,12 +344,7 @@ fn restore_is_branch_aware_an_abandoned_branch_never_wins() {
             user("m3", Some("s1"), "No, go back."),
         ]),
     );
-    env.run(&["import", "fork.jsonl"]).is(
-        0,
-        "Imported 1 phase(s), 1 task(s) from fork.jsonl.\n",
-        "",
-    );
-    assert_eq!(phases_of(&env), want);
+    imports_one(&env, "fork.jsonl", want);
     assert!(!env.plan_text().contains("abandoned-task"));
 
     // Only the abandoned branch has a snapshot: nothing to restore.

@@ -4,98 +4,29 @@
 //! the quadratic code took (minutes at these sizes); a run over the limit
 //! is killed and fails the test.
 
-use std::fs::File;
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::common::{Run, TestEnv};
+use crate::common::{Run, TestEnv, big_plan as big_plan_of, run_within};
 
 /// Generous: a linear debug build needs about a second for these.
-pub(crate) const LIMIT: Duration = Duration::from_secs(40);
-
-/// Run `cmd` with stdout and stderr in files (a large `--json` report must
-/// not fill a pipe nobody reads), killing it after `limit`.
-pub(crate) fn run_within(cmd: &mut Command, limit: Duration, scratch: &std::path::Path) -> Run {
-    let out_path = scratch.join("timed.stdout");
-    let err_path = scratch.join("timed.stderr");
-    let mut child = cmd
-        .stdout(File::create(&out_path).expect("stdout file"))
-        .stderr(File::create(&err_path).expect("stderr file"))
-        .spawn()
-        .expect("spawn todo");
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{cmd:?} took longer than {limit:?}: quadratic, or never ending");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let text = |path| String::from_utf8_lossy(&std::fs::read(path).expect("output")).into_owned();
-    Run {
-        code: status.code().unwrap_or(-1),
-        stdout: text(&out_path),
-        stderr: text(&err_path),
-    }
-}
+const LIMIT: Duration = Duration::from_secs(40);
 
 /// `n` tasks in phase `p1` ("Big"), then one small phase `p2` ("After")
 /// with one pending task. Every status occurs: of each ten tasks four are
 /// completed, one abandoned, one blocked and four pending; the first
 /// pending one is in progress.
-pub(crate) fn big_plan(n: usize) -> String {
-    let mut tasks = Vec::with_capacity(n);
-    let mut started = false;
-    for i in 0..n {
-        let id = i + 1;
-        let (status, extra) = match i % 10 {
-            0..=3 => ("completed", ""),
-            4 => ("abandoned", r#", "droppedBy": "user""#),
-            5 => ("blocked", r#", "blocker": "vendor""#),
-            _ if !started => {
-                started = true;
-                ("in_progress", "")
-            }
-            _ => ("pending", ""),
-        };
-        tasks.push(format!(
-            r#"        {{ "id": "t{id}", "content": "Task number {id}", "status": "{status}"{extra} }}"#
-        ));
-    }
-    format!(
-        r#"{{
-  "version": 1,
-  "rev": 1,
-  "nextPhaseId": 3,
-  "nextTaskId": {next},
-  "phases": [
-    {{
-      "id": "p1",
-      "name": "Big",
-      "tasks": [
-{tasks}
-      ]
-    }},
-    {{
-      "id": "p2",
-      "name": "After",
-      "tasks": [
-        {{ "id": "t{next_minus}", "content": "The last one", "status": "pending" }}
-      ]
-    }}
-  ]
-}}
-"#,
-        next = n + 2,
-        next_minus = n + 1,
-        tasks = tasks.join(",\n"),
-    )
+fn big_plan(n: usize) -> String {
+    big_plan_of([("Big", n), ("After", 1)], |id| match (id - 1) % 10 {
+        _ if id > n => json!({"content": "The last one", "status": "pending"}),
+        0..=3 => json!({"status": "completed"}),
+        4 => json!({"status": "abandoned", "droppedBy": "user"}),
+        5 => json!({"status": "blocked", "blocker": "vendor"}),
+        6 if id == 7 => json!({"status": "in_progress"}),
+        _ => json!({"status": "pending"}),
+    })
+    .to_string()
 }
 
 const N: usize = 20_000;
@@ -136,7 +67,7 @@ fn statuses(plan: &Value, phase: usize) -> Vec<String> {
 fn timed(env: &TestEnv, args: &[&str]) -> Run {
     let mut cmd = env.command();
     cmd.args(args);
-    run_within(&mut cmd, LIMIT, &env.home)
+    run_within(&mut cmd, LIMIT)
 }
 
 #[test]

@@ -2,9 +2,6 @@
 //! who checks a task, the permission rules on every path a change can take,
 //! and `todo apply` with the agent tool ops of oh-my-pi and the plan operations.
 
-use std::io::Write;
-use std::process::Stdio;
-
 use serde_json::{Value, json};
 
 use crate::common::{Run, TestEnv, s};
@@ -19,6 +16,15 @@ fn apply_with(env: &TestEnv, args: &[&str], input: &[u8]) -> Run {
 
 fn apply(env: &TestEnv, ops: &Value) -> Run {
     apply_with(env, &[], ops.to_string().as_bytes())
+}
+
+/// `init` of one phase A with these items, asserting success.
+fn init_a(env: &TestEnv, items: &[&str]) {
+    apply(
+        env,
+        &json!({"op": "init", "list": [{"phase": "A", "items": items}]}),
+    )
+    .ok();
 }
 
 fn agent(env: &TestEnv, args: &[&str]) -> Run {
@@ -49,11 +55,7 @@ fn refused_json(env: &TestEnv, run: &Run, exit: i32, code: &str, before: &str) {
 
 /// The task `id` in a plan file (a removed task's tombstone is no task).
 fn task<'a>(plan: &'a Value, id: &str) -> &'a Value {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
+    crate::common::tasks(plan)
         .find(|t| t["id"] == id && t.get("removed").is_none())
         .unwrap_or(&Value::Null)
 }
@@ -90,11 +92,7 @@ fn init_persists_and_starts_the_first_task() {
 #[test]
 fn a_failing_batch_changes_nothing_and_gives_back_the_unchanged_list() {
     let env = TestEnv::new();
-    apply(
-        &env,
-        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
-    )
-    .ok();
+    init_a(&env, &["a1"]);
     let before = env.plan_text();
     let run = apply(
         &env,
@@ -119,11 +117,7 @@ fn a_failing_batch_changes_nothing_and_gives_back_the_unchanged_list() {
 #[test]
 fn view_writes_nothing() {
     let env = TestEnv::new();
-    apply(
-        &env,
-        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
-    )
-    .ok();
+    init_a(&env, &["a1"]);
     let before = env.plan_text();
     let run = apply(&env, &json!({"op": "view"}));
     run.ok();
@@ -139,11 +133,7 @@ fn view_writes_nothing() {
 #[test]
 fn done_reports_the_tasks_it_completed() {
     let env = TestEnv::new();
-    apply(
-        &env,
-        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1", "a2"]}]}),
-    )
-    .ok();
+    init_a(&env, &["a1", "a2"]);
     let a1 = env.id("a1");
     let run = apply(&env, &json!({"op": "done", "task": "a1"}));
     run.ok();
@@ -179,11 +169,7 @@ fn a_missing_op_is_inferred_from_the_shape() {
 #[test]
 fn an_unknown_op_or_an_empty_init_entry_is_plan_invalid() {
     let env = TestEnv::new();
-    apply(
-        &env,
-        &json!({"op": "init", "list": [{"phase": "A", "items": ["a1"]}]}),
-    )
-    .ok();
+    init_a(&env, &["a1"]);
     let before = env.plan_text();
     let run = apply(&env, &json!({"op": "explode"}));
     refused_json(&env, &run, 5, "plan-invalid", &before);
@@ -447,11 +433,8 @@ fn old_plans_and_oh_my_pi_readers_are_unaffected() {
 /// The tasks with every field but their id (an import into an emptied
 /// plan mints new ones).
 fn without_ids(plan: &Value) -> Vec<Value> {
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().cloned().unwrap_or_default())
+    crate::common::tasks(plan)
+        .cloned()
         .map(|mut t| {
             if let Some(o) = t.as_object_mut() {
                 o.remove("id");
@@ -539,9 +522,7 @@ fn no_path_is_a_way_around_the_rules() {
     refused_json(&env, &run, 7, "set-by-person", &before);
     // edit: the agent's editor unticks the person's task.
     std::fs::create_dir_all(env.home.join("tmp")).unwrap();
-    let script = env.home.join("untick");
-    std::fs::write(&script, "#!/bin/sh\nsed -i 's/^- \\[x\\]/- [ ]/' \"$1\"\n").unwrap();
-    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let script = env.script("untick", "sed -i 's/^- \\[x\\]/- [ ]/' \"$1\"");
     let run = env.run_with(&["--json", "edit"], |c| {
         c.env("TODO_ACTOR", "agent")
             .env("EDITOR", &script)
@@ -824,33 +805,11 @@ fn concurrent_agent_batches_and_person_dones_lose_nothing() {
             {"op": "append", "phase": format!("Agent {i}"), "items": [format!("x{i}"), format!("y{i}")]},
             {"op": "done", "task": format!("x{i}")}
         ]);
-        let mut child = env
-            .command()
-            .arg("apply")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(ops.to_string().as_bytes())
-            .expect("write");
-        children.push(child);
-        let person = env
-            .command()
-            .args(["done", person])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn");
-        children.push(person);
+        children.push(env.start(&["apply"], ops.to_string().as_bytes()));
+        children.push(env.start(&["done", person], b""));
     }
     for child in children {
-        let out = child.wait_with_output().expect("wait");
-        assert!(out.status.success(), "{out:?}");
+        child.finish(crate::common::HUNG).ok();
     }
     let elapsed = started.elapsed();
     eprintln!("20 apply + 20 done concurrently: {elapsed:?}");

@@ -272,39 +272,45 @@ fn quiet_silences_confirmations_only() {
     env.run(&["--quiet"]).is(0, "# Todos\n- [/] A\n", "");
 }
 
+/// What shows a rewrite of the plan: its inode, its time, its text.
+fn stamp(env: &TestEnv) -> (u64, Option<std::time::SystemTime>, String) {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(env.plan_path()).expect("plan");
+    (meta.ino(), meta.modified().ok(), env.plan_text())
+}
+
 #[test]
 fn a_command_that_changes_nothing_does_not_write() {
-    use std::os::unix::fs::MetadataExt;
     let env = TestEnv::new();
     env.web_app();
     env.given(&[&["done", "oauth"]]);
     // A write replaces the file (a new inode) and sets its time; bytes
-    // alone would not show a rewrite of the same text.
-    let stamp = || {
-        let meta = std::fs::metadata(env.plan_path()).expect("plan");
-        (meta.ino(), meta.modified().ok(), env.plan_text())
+    // alone would not show a rewrite of the same text. The file is made
+    // old before each stamp, so a rewrite at once still shows a new time.
+    let aged_stamp = || {
+        let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(86_400);
+        let file = std::fs::File::options().write(true).open(env.plan_path());
+        file.and_then(|f| f.set_modified(old)).expect("plan");
+        stamp(&env)
     };
-    let before = stamp();
-    std::thread::sleep(std::time::Duration::from_millis(20));
+    let before = aged_stamp();
     env.run(&["done", "oauth"]).is(
         0,
         "Already completed: Wire OAuth providers; nothing changed.\n",
         "",
     );
-    assert_eq!(stamp(), before, "done on a completed task");
+    assert_eq!(stamp(&env), before, "done on a completed task");
     env.run(&["unblock", "keys"]).ok();
-    assert_eq!(stamp(), before, "unblock on a task that is not blocked");
+    assert_eq!(stamp(&env), before, "unblock on a task that is not blocked");
     env.run(&["done", "auth"]).ok(); // open tasks remain: this one does change
-    let after_auth = stamp();
-    assert_ne!(after_auth, before);
-    std::thread::sleep(std::time::Duration::from_millis(20));
+    assert_ne!(stamp(&env), before);
+    let after_auth = aged_stamp();
     env.run(&["done", "auth"]).ok(); // now nothing is open in Auth
-    assert_eq!(stamp(), after_auth, "done on a phase with nothing open");
+    assert_eq!(stamp(&env), after_auth, "done on a phase with nothing open");
     env.run(&["start", "stripe"]).ok();
-    let started = stamp();
-    std::thread::sleep(std::time::Duration::from_millis(20));
+    let started = aged_stamp();
     env.run(&["start", "stripe"]).ok(); // already in progress
-    assert_eq!(stamp(), started, "start on the task in progress");
+    assert_eq!(stamp(&env), started, "start on the task in progress");
 }
 
 #[test]

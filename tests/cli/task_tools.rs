@@ -167,11 +167,7 @@ fn jsonl(lines: &[Value]) -> String {
 fn seen(env: &TestEnv) -> Value {
     let plan = env.plan();
     let text_of = |id: &Value| -> Value {
-        plan["phases"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|p| p["tasks"].as_array().cloned().unwrap_or_default())
+        crate::common::tasks(&plan)
             .find(|t| &t["id"] == id)
             .map(|t| t["content"].clone())
             .unwrap_or(Value::Null)

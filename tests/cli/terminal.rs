@@ -3,8 +3,6 @@
 //! the checklist is painted line by line, and text from the plan or the
 //! command line never drives the terminal.
 
-use std::os::unix::fs::PermissionsExt;
-
 use crate::common::TestEnv;
 
 /// Drop the colour (SGR) sequences `todo` itself paints with; anything else
@@ -246,14 +244,6 @@ fn a_person_at_a_terminal_sees_text_as_typed() {
     assert_eq!(exported, piped);
 }
 
-/// An editor script in the scratch HOME.
-fn editor(env: &TestEnv, name: &str, body: &str) -> std::path::PathBuf {
-    let path = env.home.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
-
 #[test]
 fn the_edit_reopen_prompt_lists_problems_made_visible() {
     let env = TestEnv::new();
@@ -265,8 +255,7 @@ fn the_edit_reopen_prompt_lists_problems_made_visible() {
     std::fs::create_dir_all(env.home.join("tmp")).unwrap();
     // The plan's raw newline stays inside its task's line (Markdown text is
     // folded); the line the editor adds holds the same escapes as prose.
-    let script = editor(
-        &env,
+    let script = env.script(
         "touch.sh",
         "printf -- 'see \\033]0;PWNED\\007\\033[2J\\n' >> \"$1\"",
     );

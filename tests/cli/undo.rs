@@ -1,6 +1,6 @@
 //! `todo undo`: back through the changes made with todo.
 
-use crate::common::{TestEnv, minted};
+use crate::common::{HUNG, TestEnv, minted};
 use crate::reshape::assert_same_tasks;
 
 #[test]
@@ -70,15 +70,8 @@ fn two_undos_go_back_two_changes_and_ids_are_never_reused() {
 /// The id of the task `content` in a plan file's text.
 fn id_in(text: &str, content: &str) -> String {
     let plan: serde_json::Value = serde_json::from_str(text).unwrap();
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-        .find(|t| t["content"] == content)
-        .and_then(|t| t["id"].as_str())
-        .unwrap_or_else(|| panic!("no task {content:?} in {text}"))
-        .to_string()
+    let task = crate::common::task(&plan, content);
+    task["id"].as_str().expect("an id").to_string()
 }
 
 #[test]
@@ -209,18 +202,6 @@ fn undo_does_not_step_back_over_a_change_made_outside_todo() {
 }
 
 /// The one history file of this test's plan.
-fn history_file(env: &TestEnv) -> std::path::PathBuf {
-    let dir = env.home.join("history");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    assert_eq!(files.len(), 1, "{files:?}");
-    files.remove(0)
-}
-
 /// A plan with unknown fields of every JSON type at every level.
 const EXTRAS: &str = r#"{
   "version": 1,
@@ -315,7 +296,7 @@ fn undo_works_with_unknown_fields_of_every_kind_at_every_level() {
 fn a_torn_history_line_is_skipped_and_never_swallows_the_next_entry() {
     let env = TestEnv::new();
     env.given(&[&["append", "éé first"], &["append", "éé second"]]);
-    let file = history_file(&env);
+    let file = env.history_file();
     // Cut the last entry inside a multi-byte character (a full disk).
     let bytes = std::fs::read(&file).unwrap();
     let last = bytes.len() - 2;
@@ -353,7 +334,7 @@ fn history_is_bounded_by_size_and_keeps_the_newest_changes() {
         std::fs::write(&path, md).unwrap();
         env.run(&["import", "big.md"]).ok();
     }
-    let size = std::fs::metadata(history_file(&env)).unwrap().len();
+    let size = std::fs::metadata(env.history_file()).unwrap().len();
     assert!(size <= 4 << 20, "history is {size} bytes");
     env.run(&["append", "small"]).ok();
     env.run(&["undo"])
@@ -362,7 +343,7 @@ fn history_is_bounded_by_size_and_keeps_the_newest_changes() {
     let run = env.run(&["undo"]);
     run.ok();
     assert!(run.stdout.starts_with("Undid: "), "{run:?}");
-    let size = std::fs::metadata(history_file(&env)).unwrap().len();
+    let size = std::fs::metadata(env.history_file()).unwrap().len();
     assert!(size <= 4 << 20, "history is {size} bytes");
 }
 
@@ -375,28 +356,18 @@ fn undo_that_changes_nothing_drops_its_entry_under_the_lock() {
     for round in 0..20 {
         let env = TestEnv::new();
         env.given(&[&["append", "a"]]);
-        let file = history_file(&env);
+        let file = env.history_file();
         let mut text = std::fs::read_to_string(&file).unwrap();
         text.push_str(
             "{\"seq\":99,\"v\":2,\"plan\":\"x\",\"rev\":1,\"digest\":\"0\",\"what\":\"nothing\",\"start\":0,\"before\":[],\"after\":[]}\n",
         );
         std::fs::write(&file, text).unwrap();
-        let undo = env
-            .command()
-            .args(["undo", "--force"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let append = env
-            .command()
-            .args(["append", "b"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let undo = undo.wait_with_output().unwrap();
-        append.wait_with_output().unwrap();
-        assert!(undo.status.success(), "round {round}: {undo:?}");
-        if String::from_utf8_lossy(&undo.stdout) == "Undid: nothing\n" {
+        let undo = env.start(&["undo", "--force"], b"");
+        let append = env.start(&["append", "b"], b"");
+        let undo = undo.finish(HUNG);
+        append.finish(HUNG);
+        assert_eq!(undo.code, 0, "round {round}: {undo:?}");
+        if undo.stdout == "Undid: nothing\n" {
             // The undo came first: the append's entry is the last one.
             env.run(&["undo"])
                 .is(0, "Undid: Appended to Todos: B\n", "");
@@ -411,7 +382,7 @@ fn undo_that_changes_nothing_drops_its_entry_under_the_lock() {
 fn history_keeps_the_last_100_changes_and_drops_the_oldest_twenty_at_a_time() {
     let env = TestEnv::new();
     let lines = || {
-        std::fs::read_to_string(history_file(&env))
+        std::fs::read_to_string(env.history_file())
             .unwrap()
             .lines()
             .count()

@@ -3,24 +3,18 @@
 //! agent takes; nothing runs before a person trusted it on this machine;
 //! `todo check --verify` reruns them; `todo show --summary` counts them.
 
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::common::{TestEnv, missing_tool};
+use crate::common::{HUNG, Running, TestEnv, missing_tool, wait_until};
 
 /// The task whose text is `content`, as the plan file holds it.
 fn task(env: &TestEnv, content: &str) -> Value {
-    let plan = env.plan();
-    plan["phases"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|p| p["tasks"].as_array().into_iter().flatten())
-        .find(|t| t["content"] == content)
-        .cloned()
-        .unwrap_or_else(|| panic!("no task {content:?} in {plan}"))
+    crate::common::task(&env.plan(), content).clone()
 }
 
 /// A project with one task whose check is `command`, trusted here.
@@ -141,6 +135,7 @@ fn a_passing_check_records_its_proof_and_runs_in_the_project_root() {
 
 #[test]
 fn a_check_that_runs_too_long_is_stopped_and_refused() {
+    // The check's sleep stays: a check that runs too long is the case.
     let (env, id) = with_check("echo started; sleep 30");
     env.run(&["verify", &id, "--timeout", "1"]).ok();
     let before = env.plan_text();
@@ -494,14 +489,7 @@ fn a_check_survives_every_round_trip() {
     }
     // An edit that changes nothing else keeps it; one that changes the
     // command is the person's change.
-    let editor = env.home.join("ed.sh");
-    std::fs::write(
-        &editor,
-        "#!/bin/sh\nsed -i 's/make keys/make all-keys/' \"$1\"\n",
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&editor, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let editor = env.script("ed.sh", "sed -i 's/make keys/make all-keys/' \"$1\"");
     env.run_with(&["edit"], |c| {
         c.env("EDITOR", &editor).env("TMPDIR", &env.home);
     })
@@ -626,27 +614,30 @@ fn a_new_agent_session_is_told_the_checks_and_that_it_may_not_skip_them() {
 /// person's other commands go on while a long check runs.
 #[test]
 fn a_long_check_does_not_hold_the_plan_and_runs_once() {
-    let (env, id) = with_check("echo run >> runs; sleep 3");
-    let mut done = env.command();
-    done.args(["done", &id]);
-    let child = done
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    // The check runs until the test opens the FIFO `go`.
+    let (env, id) = with_check("echo run >> runs; read _ < go");
+    let go = env.root.join("go");
+    crate::common::mkfifo(&go);
+    let done = Running::start(env.command().args(["done", &id]).stdin(Stdio::null()));
     let runs = env.root.join("runs");
-    let start = std::time::Instant::now();
-    while !runs.exists() {
-        assert!(start.elapsed().as_secs() < 20, "the check never started");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    wait_until(HUNG, "the check to start", || runs.exists());
     // The check is running: a change made now does not wait for it.
-    env.run_with(&["append", "Auth", "meanwhile"], |c| {
+    let meanwhile = env.run_with(&["append", "Auth", "meanwhile"], |c| {
         c.env("TODO_LOCK_TIMEOUT_MS", "1000");
-    })
-    .ok();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
+    });
+    let mut gate = None;
+    wait_until(HUNG, "the check to wait at its FIFO", || {
+        gate = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&go)
+            .ok();
+        gate.is_some()
+    });
+    gate.into_iter()
+        .for_each(|mut g| g.write_all(b"go\n").expect("open the gate"));
+    meanwhile.ok();
+    done.finish(HUNG).ok();
     assert_eq!(std::fs::read_to_string(&runs).unwrap(), "run\n");
     assert_eq!(task(&env, "Wire oauth")["proof"]["exit"], 0);
     // The change made meanwhile is kept (and, the other done, started).
