@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use super::seen::{AgentState, UserEdit, user_edit};
-use crate::cmd::{Context, open_work};
 use crate::error::{Error, Result};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
 use crate::text::{neutral_tags, visible};
+use crate::work::Context;
 
 /// The largest plan file a hook reads: far above any plan an agent works
 /// with (100,000 tasks take about 10 MB), far below what would make a hook
@@ -248,7 +248,7 @@ fn stop(ctx: &Context, max: u32, input: &Input) -> Result<Option<Value>> {
     if loaded.bytes.is_none() || max == 0 || asks(input.last_message.as_deref()) {
         return Ok(None);
     }
-    let open = open_work(&loaded.plan);
+    let open = loaded.plan.open_work();
     if open.is_empty() {
         return Ok(None);
     }
@@ -633,7 +633,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
             heading.push_str(&format!(" — {}", finished.join(", ")));
         }
         let mut heading = Some(heading);
-        let mut open = phase.tasks.iter().filter(|t| t.status.is_open()).peekable();
+        let mut open = phase.open().peekable();
         if open.peek().is_none() && !budget.take_bytes(heading.as_ref().map_or(0, String::len)) {
             break;
         }

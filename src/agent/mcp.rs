@@ -16,12 +16,12 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 
 use crate::agent::dialect::invalid;
-use crate::cmd::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::history::History;
 use crate::output::{Output, error_json, report_json};
 use crate::plan::{Actor, Plan};
 use crate::storage::{Memo, Store};
+use crate::work::{Context, Outcome};
 
 /// Tool arguments larger than this are refused unread, as `todo apply`
 /// refuses ops larger than it: a plan is edited by batches of tens of ops.

@@ -12,10 +12,10 @@ mod wire;
 
 use serde_json::Value;
 
-use crate::cmd::{Context, Outcome};
 use crate::error::Error;
 use crate::plan::Actor;
 use crate::storage::Lock;
+use crate::work::{Context, Outcome};
 
 /// Apply one agent batch (any dialect) as `agent` unless the actor was
 /// given, and shape the reply of docs/contract.md, "Agent operations as JSON": the plan as Markdown on success,

@@ -19,28 +19,13 @@ use crate::plan::{Actor, Phase, Plan, Task, Tx, import as plan_import};
 /// The `customType` of pi-todo's snapshot entries (`pi.appendEntry`).
 const SNAPSHOT_TYPE: &str = "todo-phases";
 
-/// Which agent wrote the file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Agent {
-    Pi,
-    ClaudeCode,
-}
-
-impl Agent {
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            Agent::Pi => "pi",
-            Agent::ClaudeCode => "claude-code",
-        }
-    }
-}
-
 /// The list found, and where: the entry's id (pi) or uuid (Claude Code)
 /// when it has one, and its line.
 #[derive(Debug)]
 pub(crate) struct Restored {
     pub(crate) phases: Vec<Phase>,
-    pub(crate) agent: Agent,
+    /// Which agent wrote the file: `pi` or `claude-code`.
+    pub(crate) agent: &'static str,
     pub(crate) entry: Option<String>,
     pub(crate) line: usize,
 }
@@ -248,7 +233,7 @@ impl<'a> PiSession<'a> {
                 Some(phases) => {
                     return Ok(Restored {
                         phases,
-                        agent: Agent::Pi,
+                        agent: "pi",
                         entry: node.id.clone(),
                         line: node.line,
                     });
@@ -409,7 +394,7 @@ fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
         };
         return Some(Ok(Restored {
             phases: vec![phase],
-            agent: Agent::ClaudeCode,
+            agent: "claude-code",
             entry,
             line,
         }));
@@ -466,7 +451,7 @@ impl TaskList {
         phases.retain(|p| !p.tasks.is_empty());
         Ok(Restored {
             phases,
-            agent: Agent::ClaudeCode,
+            agent: "claude-code",
             entry: self.entry,
             line: self.line,
         })

@@ -362,7 +362,7 @@ fn set(tx: &mut Tx, task: String, status: Status, blocker: Option<String>) -> Re
         && tx
             .plan()
             .task_by_id(&task)
-            .is_some_and(|(_, t)| crate::cmd::already_open(t))
+            .is_some_and(|(_, t)| t.already_open())
     {
         return Ok(());
     }

@@ -8,7 +8,7 @@ use super::{
     text_field,
 };
 use crate::error::Result;
-use crate::plan::{Op, Plan, Status, Tx};
+use crate::plan::{Op, Status, Tx};
 
 /// Apply `op` if it is one of the tool's; `false` when it is not.
 pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done) -> Result<bool> {
@@ -114,26 +114,16 @@ fn targets(tx: &mut Tx, o: &Map<String, Value>) -> Result<Vec<String>> {
     if let Some(t) = str_field(o, "task")? {
         return match item(plan, t)? {
             Item::Task(id) => Ok(vec![id]),
-            Item::Phase(p) => Ok(open_tasks(plan, &p)),
+            Item::Phase(p) => Ok(plan.open_tasks(&p)),
         };
     }
     if let Some(p) = str_field(o, "phase")? {
         let p = phase_id(plan, p).ok_or_else(|| missing(plan, p))?;
-        return Ok(open_tasks(plan, &p));
+        return Ok(plan.open_tasks(&p));
     }
     Ok(plan
         .tasks()
         .filter(|(_, _, t)| t.status == Status::InProgress)
         .map(|(_, _, t)| t.id.clone())
         .collect())
-}
-
-fn open_tasks(plan: &Plan, phase: &str) -> Vec<String> {
-    plan.phases
-        .iter()
-        .filter(|p| p.id == phase)
-        .flat_map(|p| &p.tasks)
-        .filter(|t| t.status.is_open())
-        .map(|t| t.id.clone())
-        .collect()
 }

@@ -251,7 +251,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                                 code: Refusal::Claimed,
                                 message: format!(
                                     "nothing is ready to claim. {}",
-                                    crate::cmd::ready::why_none(plan)
+                                    plan.why_none_ready()
                                 ),
                             });
                         }

@@ -266,7 +266,7 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
                 .tasks
                 .iter()
                 .find(|t| t.status == Status::Pending)
-                .or_else(|| phase.tasks.iter().find(|t| t.status.is_open()));
+                .or_else(|| phase.open().next());
             let Some(first) = first else {
                 return Err(invalid(format!(
                     "phase {pid} \"{}\" has no open task to start.",
