@@ -17,14 +17,10 @@ use crate::plan::Actor;
 use crate::storage::Lock;
 use crate::work::{Context, Outcome};
 
-/// Apply one agent batch (any dialect) as `agent` unless the actor was
-/// given, and shape the reply of docs/contract.md, "Agent operations as JSON": the plan as Markdown on success,
-/// the code and the unchanged list on failure.
-pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
-    apply_as(ctx, value, dialect::Dialect::Guess)
-}
-
-/// [`apply_value`] in the dialect the caller knows.
+/// Apply one agent batch in the dialect the caller knows (or
+/// [`dialect::Dialect::Guess`]) as `agent` unless the actor was given, and
+/// shape the reply of docs/contract.md, "Agent operations as JSON": the
+/// plan as Markdown on success, the code and the unchanged list on failure.
 pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
     apply_with(
         ctx,
