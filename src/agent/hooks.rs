@@ -146,7 +146,7 @@ struct Input {
     tool_response: Option<Value>,
     /// The whole input, for the fields of one event (`TaskCreated`'s
     /// `task_id`, `task_subject`, `task_description`).
-    fields: Map<String, Value>,
+    fields: Value,
     agent: Agent,
 }
 
@@ -179,7 +179,7 @@ impl Input {
             tool_input: map.get("tool_input").cloned(),
             tool_response: map.get("tool_response").cloned(),
             agent: if codex { Agent::Codex } else { Agent::Claude },
-            fields: map,
+            fields: Value::Object(map),
         })
     }
 }
