@@ -128,21 +128,9 @@ impl AgentState {
         }
         self.data.tick += 1;
         let tick = self.data.tick;
-        self.data
-            .claude_lists
-            .insert(list.to_string(), ClaudeList { tick, ids });
-        while self.data.claude_lists.len() > SESSIONS {
-            let oldest = self
-                .data
-                .claude_lists
-                .iter()
-                .min_by_key(|(_, l)| l.tick)
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => self.data.claude_lists.remove(&k),
-                None => break,
-            };
-        }
+        let lists = &mut self.data.claude_lists;
+        lists.insert(list.to_string(), ClaudeList { tick, ids });
+        keep_latest(lists, |l| l.tick);
     }
 
     /// Reminders given to `session` in its current cycle.
@@ -158,18 +146,7 @@ impl AgentState {
         cycle.reminders += 1;
         cycle.tick = tick;
         let count = cycle.reminders;
-        while self.data.sessions.len() > SESSIONS {
-            let oldest = self
-                .data
-                .sessions
-                .iter()
-                .min_by_key(|(_, c)| c.tick)
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => self.data.sessions.remove(&k),
-                None => break,
-            };
-        }
+        keep_latest(&mut self.data.sessions, |c| c.tick);
         count
     }
 
@@ -194,6 +171,21 @@ impl AgentState {
     /// A new prompt: `session`'s reminders start over.
     pub(crate) fn new_cycle(&mut self, session: &str) -> bool {
         self.data.sessions.remove(session).is_some()
+    }
+}
+
+/// Drop the entries touched longest ago (the lowest `tick`) until
+/// [`SESSIONS`] are left.
+fn keep_latest<V>(map: &mut BTreeMap<String, V>, tick: impl Fn(&V) -> u64) {
+    while map.len() > SESSIONS {
+        let Some(oldest) = map
+            .iter()
+            .min_by_key(|(_, v)| tick(v))
+            .map(|(k, _)| k.clone())
+        else {
+            break;
+        };
+        map.remove(&oldest);
     }
 }
 

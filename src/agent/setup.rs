@@ -533,6 +533,16 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
     storage::write_atomic(real, &out).map_err(|e| Error::io(format!("Cannot write {shown}"), e))
 }
 
+/// The [`serde_json::ser::Formatter`] methods that only lay the text out,
+/// passed on to the pretty formatter.
+macro_rules! pretty_layout {
+    ($($name:ident($($arg:ident: $t:ty),*)),*) => {$(
+        fn $name<W: ?Sized + io::Write>(&mut self, w: &mut W $(, $arg: $t)*) -> io::Result<()> {
+            self.pretty.$name(w $(, $arg)*)
+        }
+    )*};
+}
+
 /// The pretty layout, writing each number as the file had it: the parser
 /// keeps a number's digits but writes an exponent's sign (`1e2` read back
 /// is `1e+2`), and a person's settings file is not todo's to respell.
@@ -553,41 +563,17 @@ impl serde_json::ser::Formatter for AsTyped<'_> {
             None => w.write_all(value.as_bytes()),
         }
     }
-    fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.begin_array(w)
-    }
-    fn end_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.end_array(w)
-    }
-    fn begin_array_value<W: ?Sized + io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> io::Result<()> {
-        self.pretty.begin_array_value(w, first)
-    }
-    fn end_array_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.end_array_value(w)
-    }
-    fn begin_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.begin_object(w)
-    }
-    fn end_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.end_object(w)
-    }
-    fn begin_object_key<W: ?Sized + io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> io::Result<()> {
-        self.pretty.begin_object_key(w, first)
-    }
-    fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.begin_object_value(w)
-    }
-    fn end_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.end_object_value(w)
-    }
+    pretty_layout!(
+        begin_array(),
+        end_array(),
+        begin_array_value(first: bool),
+        end_array_value(),
+        begin_object(),
+        end_object(),
+        begin_object_key(first: bool),
+        begin_object_value(),
+        end_object_value()
+    );
 }
 
 /// A number's text with its exponent spelled one way (`1E+2`, `1e2`:

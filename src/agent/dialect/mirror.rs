@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::{Done, Kept, invalid, phase_id, set, state, str_field, text_field};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
 use crate::plan::{Op, Status, Task, Tx};
@@ -105,21 +105,7 @@ pub(super) fn mirror(
             });
         let id = match found {
             Some(id) => id,
-            None => {
-                let applied = tx.apply(Op::AddTask {
-                    phase: phase_ref.clone(),
-                    content: text,
-                })?;
-                if let Some(p) = applied.phase {
-                    done.minted.push(p.clone());
-                    phase_ref = PhaseRef::Id(p);
-                }
-                let id = applied
-                    .task
-                    .ok_or_else(|| Error::bug("a task was added without an id"))?;
-                done.minted.push(id.clone());
-                id
-            }
+            None => super::add(tx, &mut phase_ref, text, done)?,
         };
         let Some((_, task)) = tx.plan().task_by_id(&id) else {
             continue;

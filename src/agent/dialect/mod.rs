@@ -432,15 +432,7 @@ fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Done) ->
         None => PhaseRef::New(phase),
     };
     for item in items {
-        let applied = tx.apply(Op::AddTask {
-            phase: phase_ref.clone(),
-            content: item,
-        })?;
-        if let Some(p) = applied.phase {
-            done.minted.push(p.clone());
-            phase_ref = PhaseRef::Id(p);
-        }
-        done.minted.extend(applied.task);
+        add(tx, &mut phase_ref, item, done)?;
     }
     Ok(())
 }
@@ -493,9 +485,17 @@ fn set(tx: &mut Tx, task: String, status: Status, blocker: Option<String>) -> Re
     Ok(())
 }
 
-fn add(tx: &mut Tx, phase: PhaseRef, content: String, done: &mut Done) -> Result<String> {
-    let applied = tx.apply(Op::AddTask { phase, content })?;
-    done.minted.extend(applied.phase);
+/// Add a task to `phase`, noting the ids minted; a phase it made is the
+/// `phase` of the next.
+fn add(tx: &mut Tx, phase: &mut PhaseRef, content: String, done: &mut Done) -> Result<String> {
+    let applied = tx.apply(Op::AddTask {
+        phase: phase.clone(),
+        content,
+    })?;
+    if let Some(p) = applied.phase {
+        done.minted.push(p.clone());
+        *phase = PhaseRef::Id(p);
+    }
     let id = applied
         .task
         .ok_or_else(|| Error::bug("a task was added without an id"))?;

@@ -101,49 +101,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                     let applied = tx.apply(Op::AddPhase { name: title })?;
                     done.minted.extend(applied.phase);
                 }
-                "step" | "task" if after.is_some() => {
-                    let after = after.unwrap_or_default();
-                    let step = after_step(tx, after, o.under.as_deref())?;
-                    let applied = tx.apply(Op::AddTaskAfter {
-                        after: step,
-                        content: title,
-                    })?;
-                    let id = applied
-                        .task
-                        .ok_or_else(|| Error::bug("a task was added without an id"))?;
-                    done.minted.push(id.clone());
-                    if let Some(c) = checks_field(o)? {
-                        tx.apply(Op::SetChecks {
-                            task: id,
-                            checks: c,
-                            unlocked: false,
-                        })?;
-                    }
-                }
                 "step" | "task" => {
-                    let phase = match o.under.as_deref() {
-                        Some(u) => match item(tx.plan(), u) {
-                            Ok(Item::Phase(p)) => PhaseRef::Id(p),
-                            Ok(Item::Task(_)) => {
-                                return Err(bad_position(format!(
-                                    "\"{u}\" is a step: a step stands under a section."
-                                )));
-                            }
-                            Err(_) => PhaseRef::New(normalize(u).unwrap_or_default()),
-                        },
-                        None => match tx.plan().phases.last() {
-                            Some(p) => PhaseRef::Id(p.id.clone()),
-                            None => PhaseRef::New("Todos".into()),
-                        },
-                    };
-                    let needs = task_ids(tx, o.needs.as_deref().unwrap_or_default())?;
-                    let id = add(tx, phase, title, done)?;
-                    if !needs.is_empty() {
-                        tx.apply(Op::Need {
-                            task: id.clone(),
-                            needs,
-                        })?;
-                    }
+                    let id = add_step(tx, o, title, done)?;
                     if let Some(c) = checks_field(o)? {
                         tx.apply(Op::SetChecks {
                             task: id,
@@ -292,6 +251,47 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// A new step, right after the step `after` names, or last under the
+/// section `under` names (or the last section): its id.
+fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Done) -> Result<String> {
+    if let Some(after) = o.after.as_deref() {
+        let step = after_step(tx, after, o.under.as_deref())?;
+        let applied = tx.apply(Op::AddTaskAfter {
+            after: step,
+            content: title,
+        })?;
+        let id = applied
+            .task
+            .ok_or_else(|| Error::bug("a task was added without an id"))?;
+        done.minted.push(id.clone());
+        return Ok(id);
+    }
+    let mut phase = match o.under.as_deref() {
+        Some(u) => match item(tx.plan(), u) {
+            Ok(Item::Phase(p)) => PhaseRef::Id(p),
+            Ok(Item::Task(_)) => {
+                return Err(bad_position(format!(
+                    "\"{u}\" is a step: a step stands under a section."
+                )));
+            }
+            Err(_) => PhaseRef::New(normalize(u).unwrap_or_default()),
+        },
+        None => match tx.plan().phases.last() {
+            Some(p) => PhaseRef::Id(p.id.clone()),
+            None => PhaseRef::New("Todos".into()),
+        },
+    };
+    let needs = task_ids(tx, o.needs.as_deref().unwrap_or_default())?;
+    let id = add(tx, &mut phase, title, done)?;
+    if !needs.is_empty() {
+        tx.apply(Op::Need {
+            task: id.clone(),
+            needs,
+        })?;
+    }
+    Ok(id)
 }
 
 /// The tasks a list of ids (or texts) names, each once.

@@ -295,19 +295,7 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
         return Err(missing("phase", pid, phase_ids(plan)));
     };
     match status {
-        PhaseStatus::Done => {
-            let open: Vec<String> = phase
-                .tasks
-                .iter()
-                .filter(|t| t.status.is_open())
-                .map(|t| t.id.clone())
-                .collect();
-            tx.apply_all(open.into_iter().map(|task| Op::SetStatus {
-                task,
-                status: Status::Completed,
-                blocker: None,
-            }))?;
-        }
+        PhaseStatus::Done => set_all(tx, pid, Status::is_open, Status::Completed)?,
         PhaseStatus::Active => {
             if phase.tasks.iter().any(|t| t.status == Status::InProgress) {
                 return Ok(());
@@ -327,19 +315,25 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
             tx.apply(Op::Start { task })?;
         }
         PhaseStatus::Pending => {
-            let doing: Vec<String> = phase
-                .tasks
-                .iter()
-                .filter(|t| t.status == Status::InProgress)
-                .map(|t| t.id.clone())
-                .collect();
-            tx.apply_all(doing.into_iter().map(|task| Op::SetStatus {
-                task,
-                status: Status::Pending,
-                blocker: None,
-            }))?;
+            set_all(tx, pid, |s| s == Status::InProgress, Status::Pending)?;
         }
     }
+    Ok(())
+}
+
+/// Set the tasks of phase `pid` that `from` picks to `to`.
+fn set_all(tx: &mut Tx, pid: &str, from: fn(Status) -> bool, to: Status) -> Result<()> {
+    let plan = tx.plan();
+    let tasks = plan.phase_by_id(pid).into_iter().flat_map(|p| &p.tasks);
+    let ids: Vec<String> = tasks
+        .filter(|t| from(t.status))
+        .map(|t| t.id.clone())
+        .collect();
+    tx.apply_all(ids.into_iter().map(|task| Op::SetStatus {
+        task,
+        status: to,
+        blocker: None,
+    }))?;
     Ok(())
 }
 

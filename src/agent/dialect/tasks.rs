@@ -377,11 +377,11 @@ fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
 }
 
 fn add(tx: &mut Tx, subject: String, done: &mut Done) -> Result<String> {
-    let phase = match phase_id(tx.plan(), CLAUDE_PHASE) {
+    let mut phase = match phase_id(tx.plan(), CLAUDE_PHASE) {
         Some(p) => PhaseRef::Id(p),
         None => PhaseRef::New(CLAUDE_PHASE.to_string()),
     };
-    super::add(tx, phase, subject, done)
+    super::add(tx, &mut phase, subject, done)
 }
 
 fn rename(tx: &mut Tx, id: &str, subject: String) -> Result<()> {
