@@ -133,7 +133,7 @@ pub(crate) struct Hook {
 }
 
 /// The fields of the hook input todo reads.
-struct Input {
+struct HookInput {
     /// `hook_event_name`, when the input names its event.
     event: Option<String>,
     session: String,
@@ -150,8 +150,8 @@ struct Input {
     agent: Agent,
 }
 
-impl Input {
-    fn parse(bytes: &[u8]) -> Result<Input> {
+impl HookInput {
+    fn parse(bytes: &[u8]) -> Result<HookInput> {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err(Error::Invalid(
                 "no hook input on stdin (it reads the JSON an agent's hook sends)".into(),
@@ -170,7 +170,7 @@ impl Input {
         // does (both send `model` at session start). `todo setup` writes
         // `--agent`, so this guess is only the fallback.
         let codex = map.contains_key("turn_id");
-        Ok(Input {
+        Ok(HookInput {
             event: text("hook_event_name"),
             session: text("session_id").unwrap_or_default(),
             cwd: text("cwd").filter(|c| !c.is_empty()).map(PathBuf::from),
@@ -186,7 +186,7 @@ impl Input {
 
 /// Run a hook on its input; `Some` is the JSON to print on stdout.
 pub(crate) fn run(ctx: &Context, hook: &Hook, input: &[u8]) -> Result<Option<Value>> {
-    let input = Input::parse(input)?;
+    let input = HookInput::parse(input)?;
     // The plan of the directory the agent works in (a named `--file`
     // stays what it names).
     let ctx = if ctx.store.discovered {
@@ -243,7 +243,7 @@ fn asks(message: Option<&str>) -> bool {
         .is_some_and(|l| l.trim_end().ends_with('?'))
 }
 
-fn stop(ctx: &Context, max: u32, input: &Input) -> Result<Option<Value>> {
+fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     let loaded = ctx.store.load()?;
     if loaded.bytes.is_none() || max == 0 || asks(input.last_message.as_deref()) {
         return Ok(None);
@@ -377,7 +377,7 @@ fn state_error(e: std::io::Error) -> Error {
     Error::io("Cannot keep the agent's state in the data directory", e)
 }
 
-fn prompt(ctx: &Context, input: &Input) -> Result<Option<Value>> {
+fn prompt(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     let history = ctx.history.as_ref().ok_or(Error::NoHistoryDir)?;
     if std::fs::symlink_metadata(&ctx.store.path).is_err() {
         // No plan here, and none to have been removed: nothing to keep.
@@ -555,7 +555,7 @@ fn context(event: &str, text: &str) -> Value {
     })
 }
 
-fn session_start(ctx: &Context, agent: Agent, input: &Input) -> Result<Option<Value>> {
+fn session_start(ctx: &Context, agent: Agent, input: &HookInput) -> Result<Option<Value>> {
     if std::fs::symlink_metadata(&ctx.store.path).is_err() {
         return Ok(None);
     }
@@ -771,14 +771,14 @@ fn findings(out: &mut String, plan: &Plan) {
 
 /// The id of the Claude Code task list a session's Task tools write:
 /// `CLAUDE_CODE_TASK_LIST_ID` when it shares one, else the session's own.
-fn task_list(input: &Input) -> String {
+fn task_list(input: &HookInput) -> String {
     match std::env::var("CLAUDE_CODE_TASK_LIST_ID") {
         Ok(id) if !id.trim().is_empty() => format!("list:{}", id.trim()),
         _ => format!("session:{}", input.session),
     }
 }
 
-fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
+fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     use super::dialect::{Dialect, tasks};
     // `TaskCreated` and `TaskCompleted` come before the change is made,
     // and a `block` would undo or refuse it: a refusal there is only
@@ -850,7 +850,7 @@ fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
 /// mirroring everything else, and the agent need do nothing about them.
 fn kept_notice(
     ctx: &Context,
-    input: &Input,
+    input: &HookInput,
     report: &crate::output::Report,
 ) -> Result<Option<String>> {
     let Some(Value::Array(kept)) = report.extra.get("kept") else {

@@ -34,13 +34,13 @@ const PLAN_JSON_URI: &str = "todo://plan.json";
 /// What every call's context is made from: where the plan is, where undo
 /// history goes, who acts. Nothing of the plan itself is kept between
 /// calls, so a person's change in another terminal counts at once.
-struct Base {
+struct Serving {
     store: Store,
     history: Option<History>,
     actor: Option<Actor>,
 }
 
-impl Base {
+impl Serving {
     /// A context for one call: read afresh, nobody to ask, the time now.
     fn context(&self) -> Context {
         Context {
@@ -76,7 +76,7 @@ impl Base {
 /// for the plan's lock (at most its 10 s) holds the others back meanwhile.
 #[derive(Clone)]
 struct Server {
-    base: Arc<Base>,
+    base: Arc<Serving>,
     /// Plans a call is done with go to a thread that keeps them for the
     /// next call (and frees the one kept before).
     keeper: std::sync::mpsc::Sender<Plan>,
@@ -100,7 +100,7 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
     store.memo = Some(memo);
     let server = Server {
         keeper,
-        base: Arc::new(Base {
+        base: Arc::new(Serving {
             store,
             history: ctx.history.clone(),
             actor: ctx.actor,

@@ -36,7 +36,7 @@ pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) 
 pub(crate) fn apply_call(ctx: &Context, call: dialect::tasks::Call, list: &str) -> Outcome {
     let real = ctx.real_path();
     let state = std::cell::RefCell::new(None);
-    let ids = std::cell::RefCell::new(dialect::tasks::Ids::new());
+    let ids = std::cell::RefCell::new(dialect::tasks::ClaudeIds::new());
     apply_with(
         ctx,
         |lock| {

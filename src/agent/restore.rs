@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use super::dialect::tasks::{self, Call, Ids};
+use super::dialect::tasks::{self, Call, ClaudeIds};
 use super::dialect::{CLAUDE_PHASE, mirror_list, translate_call};
 use crate::plan::rules::By;
 use crate::plan::{Actor, Phase, Plan, Task, Tx, import as plan_import};
@@ -123,7 +123,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// One line of a pi session, as much of it as restore needs. A line whose
 /// fields have other types than these is malformed and skipped.
 #[derive(Deserialize)]
-struct Entry<'a> {
+struct PiLine<'a> {
     #[serde(rename = "type")]
     kind: Option<String>,
     id: Option<String>,
@@ -182,7 +182,7 @@ impl<'a> PiSession<'a> {
             if text.is_empty() {
                 continue;
             }
-            let Ok(e) = serde_json::from_str::<Entry>(text) else {
+            let Ok(e) = serde_json::from_str::<PiLine>(text) else {
                 continue;
             };
             let kind = e.kind.as_deref().unwrap_or_default();
@@ -411,7 +411,7 @@ fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
 /// has it regardless.
 struct TaskList {
     tx: Tx,
-    ids: Ids,
+    ids: ClaudeIds,
     /// Where the last call that counted is: the entry's uuid and line.
     entry: Option<String>,
     line: usize,
@@ -421,7 +421,7 @@ impl TaskList {
     fn new() -> TaskList {
         TaskList {
             tx: scratch(Plan::default()),
-            ids: Ids::new(),
+            ids: ClaudeIds::new(),
             entry: None,
             line: 0,
         }

@@ -40,7 +40,7 @@ const TIMEOUT: u64 = 10;
 
 /// What `todo setup` was asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Mode {
+pub(crate) enum SetupMode {
     Add,
     Check,
     Remove,
@@ -188,7 +188,7 @@ pub(crate) fn run(
     base: &Path,
     user: bool,
     config: Option<&Path>,
-    mode: Mode,
+    mode: SetupMode,
 ) -> Result<Report> {
     let path = &match config.filter(|_| user) {
         Some(dir) => dir.join(match agent {
@@ -219,7 +219,7 @@ pub(crate) fn run(
         .filter(|w| !present(&root, w))
         .collect();
     match mode {
-        Mode::Check => {
+        SetupMode::Check => {
             let set_up = missing.is_empty();
             let name = agent_name(agent);
             let message = if set_up {
@@ -242,7 +242,7 @@ pub(crate) fn run(
             report.exit = ExitCode::NotSetUp.when(!set_up);
             Ok(report)
         }
-        Mode::Add => {
+        SetupMode::Add => {
             if missing.is_empty() {
                 return Ok(Report::new(
                     "setup",
@@ -277,7 +277,7 @@ pub(crate) fn run(
             }
             Ok(report)
         }
-        Mode::Remove => {
+        SetupMode::Remove => {
             let removed = remove(&mut root);
             if removed == 0 {
                 return Ok(Report::new(

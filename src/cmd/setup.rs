@@ -2,7 +2,7 @@
 //! todo's hooks in the agent's settings (`crate::agent::setup`).
 
 use crate::agent::hooks::Agent;
-use crate::agent::setup::{self, Mode};
+use crate::agent::setup::{self, SetupMode};
 use crate::cli::{AgentArg, SetupArgs};
 use crate::error::{Error, Result};
 use crate::output::Report;
@@ -15,11 +15,11 @@ pub(super) fn run(args: &SetupArgs) -> Result<Report> {
         AgentArg::Codex => Agent::Codex,
     };
     let mode = if args.check {
-        Mode::Check
+        SetupMode::Check
     } else if args.remove {
-        Mode::Remove
+        SetupMode::Remove
     } else {
-        Mode::Add
+        SetupMode::Add
     };
     let base = setup::base(args.user, &cwd)?;
     let config = std::env::var_os(setup::config_variable(agent))

@@ -99,11 +99,11 @@ struct Done {
     read_only: bool,
     /// Tasks a mirrored list would have changed or removed but a person's
     /// decision keeps as they are.
-    kept: Vec<Kept>,
+    kept: Vec<KeptTask>,
 }
 
 /// A task kept as a person left it, though the agent's list said otherwise.
-struct Kept {
+struct KeptTask {
     id: String,
     content: String,
     status: Status,
@@ -209,7 +209,7 @@ fn task_tool(o: &Map<String, Value>) -> Option<Dialect> {
 pub(crate) fn translate_call(
     tx: &mut Tx,
     call: tasks::Call,
-    ids: Option<&mut tasks::Ids>,
+    ids: Option<&mut tasks::ClaudeIds>,
 ) -> Result<Report> {
     let before = statuses(tx);
     let mut done = Done::default();
@@ -337,18 +337,6 @@ fn one(tx: &mut Tx, value: &Value, done: &mut Done) -> Result<()> {
     )))
 }
 
-fn str_field<'a>(o: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>> {
-    match o.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(invalid(format!("\"{key}\" must be a string."))),
-    }
-}
-
-fn text_field(o: &Map<String, Value>, key: &str) -> Result<Option<String>> {
-    text(str_field(o, key)?, key)
-}
-
 /// A text field, normalised; one left empty is refused.
 fn text(s: Option<&str>, key: &str) -> Result<Option<String>> {
     s.map(|s| normalize(s).ok_or_else(|| invalid(format!("\"{key}\" is empty."))))
@@ -437,16 +425,16 @@ fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Done) ->
     Ok(())
 }
 
-enum Item {
+enum Named {
     Task(String),
     Phase(String),
 }
 
-fn item(plan: &Plan, q: &str) -> Result<Item> {
+fn item(plan: &Plan, q: &str) -> Result<Named> {
     if let Some(p) = phase_id(plan, q) {
-        return Ok(Item::Phase(p));
+        return Ok(Named::Phase(p));
     }
-    task_id(plan, q).map(Item::Task)
+    task_id(plan, q).map(Named::Task)
 }
 
 fn state(s: &str) -> Result<Status> {

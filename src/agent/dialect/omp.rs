@@ -6,7 +6,7 @@ use rmcp::schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::{
-    Done, Item, Next, add_items, invalid, item, items, missing, phase_id, set, task_id, text,
+    Done, Named, Next, add_items, invalid, item, items, missing, phase_id, set, task_id, text,
 };
 use crate::error::Result;
 use crate::plan::{Op, Status, Tx};
@@ -164,8 +164,8 @@ fn targets(tx: &mut Tx, o: &TodoOp) -> Result<Vec<String>> {
     let plan = tx.plan();
     if let Some(t) = &o.task {
         return match item(plan, t)? {
-            Item::Task(id) => Ok(vec![id]),
-            Item::Phase(p) => Ok(plan.open_tasks(&p)),
+            Named::Task(id) => Ok(vec![id]),
+            Named::Phase(p) => Ok(plan.open_tasks(&p)),
         };
     }
     if let Some(p) = &o.phase {

@@ -5,8 +5,8 @@
 //! `release {id}`.
 
 use super::{
-    Done, Item, Names, Next, OpIn, add, bad_position, invalid, item, phase_id, set, state, task_id,
-    text,
+    Done, Named, Names, Next, OpIn, add, bad_position, invalid, item, phase_id, set, state,
+    task_id, text,
 };
 use crate::error::{Error, Result};
 use crate::plan::ops::{PhaseRef, Refusal};
@@ -71,8 +71,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 let mut ids = Vec::new();
                 for q in o.ids()? {
                     match item(plan, &q)? {
-                        Item::Task(t) => ids.push(t),
-                        Item::Phase(p) => ids.extend(
+                        Named::Task(t) => ids.push(t),
+                        Named::Phase(p) => ids.extend(
                             plan.phases
                                 .iter()
                                 .filter(|ph| ph.id == p)
@@ -125,12 +125,12 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
             let title = text(o.title.as_deref(), "title")?;
             let checks = checks_field(o)?;
             match item(tx.plan(), q)? {
-                Item::Phase(phase) => {
+                Named::Phase(phase) => {
                     if let Some(name) = title {
                         tx.apply(Op::RenamePhase { phase, name })?;
                     }
                 }
-                Item::Task(task) => {
+                Named::Task(task) => {
                     if let Some(content) = title {
                         tx.apply(Op::RenameTask {
                             task: task.clone(),
@@ -154,7 +154,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 .ok_or_else(|| invalid("move needs an \"id\".".into()))?;
             let under = o.under.as_deref();
             if let Some(after) = o.after.as_deref() {
-                let Item::Task(task) = item(tx.plan(), q)? else {
+                let Named::Task(task) = item(tx.plan(), q)? else {
                     return Err(bad_position(format!(
                         "\"{q}\" is a section: a section only stands at the top."
                     )));
@@ -164,12 +164,12 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 return Ok(true);
             }
             let under = under.ok_or_else(|| invalid("move needs \"under\".".into()))?;
-            let Item::Task(task) = item(tx.plan(), q)? else {
+            let Named::Task(task) = item(tx.plan(), q)? else {
                 return Err(bad_position(format!(
                     "\"{q}\" is a section: a section only stands at the top."
                 )));
             };
-            let Item::Phase(phase) = item(tx.plan(), under)? else {
+            let Named::Phase(phase) = item(tx.plan(), under)? else {
                 return Err(bad_position(format!(
                     "\"{under}\" is a step: a step stands under a section."
                 )));
@@ -244,8 +244,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 .or(o.todo.phase.as_deref())
                 .ok_or_else(|| invalid(format!("{op} needs a \"task\", \"phase\" or \"id\".")))?;
             match item(tx.plan(), q)? {
-                Item::Task(task) => tx.apply(Op::RemoveTask { task })?,
-                Item::Phase(phase) => tx.apply(Op::RemovePhase { phase })?,
+                Named::Task(task) => tx.apply(Op::RemoveTask { task })?,
+                Named::Phase(phase) => tx.apply(Op::RemovePhase { phase })?,
             };
         }
         _ => return Ok(false),
@@ -270,8 +270,8 @@ fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Done) -> Result<Str
     }
     let mut phase = match o.under.as_deref() {
         Some(u) => match item(tx.plan(), u) {
-            Ok(Item::Phase(p)) => PhaseRef::Id(p),
-            Ok(Item::Task(_)) => {
+            Ok(Named::Phase(p)) => PhaseRef::Id(p),
+            Ok(Named::Task(_)) => {
                 return Err(bad_position(format!(
                     "\"{u}\" is a step: a step stands under a section."
                 )));
@@ -309,7 +309,7 @@ fn task_ids(tx: &mut Tx, list: &[String]) -> Result<Vec<String>> {
 /// The step `after` names, checked against `under` when both are given:
 /// a step goes right after another of its own section.
 fn after_step(tx: &mut Tx, after: &str, under: Option<&str>) -> Result<String> {
-    let Item::Task(step) = item(tx.plan(), after)? else {
+    let Named::Task(step) = item(tx.plan(), after)? else {
         return Err(bad_position(format!(
             "\"{after}\" is a section: \"after\" names a step."
         )));

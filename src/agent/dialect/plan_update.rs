@@ -31,9 +31,9 @@ pub(crate) struct PlanUpdate {
     /// Tasks to change, by id
     tasks: Option<Vec<TaskChange>>,
     /// Objectives to change, by id
-    objectives: Option<Vec<Change<ObjectiveState>>>,
+    objectives: Option<Vec<StatusChange<ObjectiveState>>>,
     /// Phases to change, by id
-    phases: Option<Vec<Change<PhaseStatus>>>,
+    phases: Option<Vec<StatusChange<PhaseStatus>>>,
     /// New tasks, each in a phase; after an existing task's id, or at the end of the phase
     add_tasks: Option<Vec<NewTask>>,
     /// New findings
@@ -54,7 +54,7 @@ struct TaskChange {
 /// An objective's or a phase's new status.
 #[derive(Deserialize, JsonSchema)]
 #[schemars(crate = "rmcp::schemars", deny_unknown_fields)]
-struct Change<S> {
+struct StatusChange<S> {
     #[schemars(length(min = 1))]
     id: String,
     status: S,
@@ -240,7 +240,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Res
             tx.apply(Op::Note { task: c.id, text })?;
         }
     }
-    for (_, c) in entries::<Change<ObjectiveState>>(o, "objectives")? {
+    for (_, c) in entries::<StatusChange<ObjectiveState>>(o, "objectives")? {
         let status = match c.status {
             ObjectiveState::Open => ObjectiveStatus::Open,
             ObjectiveState::Done => ObjectiveStatus::Done,
@@ -256,7 +256,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Res
             status,
         })?;
     }
-    for (_, c) in entries::<Change<PhaseStatus>>(o, "phases")? {
+    for (_, c) in entries::<StatusChange<PhaseStatus>>(o, "phases")? {
         let Some(pid) = phase_id(tx.plan(), &c.id) else {
             return Err(missing("phase", &c.id, phase_ids(tx.plan())));
         };

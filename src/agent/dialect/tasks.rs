@@ -11,7 +11,7 @@
 //! `addBlockedBy` what it needs, `addBlocks` what needs it, its `owner` a
 //! claim (which starts it; an empty owner gives the claim up).
 //! Claude Code's task ids are its list's own (`"1"`, `"2"`…): the hook
-//! keeps which plan task each one is ([`Ids`]); without them (`todo
+//! keeps which plan task each one is ([`ClaudeIds`]); without them (`todo
 //! apply`), `taskId` names a plan task by its id or text. What a person
 //! decided stays as they left it, as for a whole mirrored list.
 
@@ -29,7 +29,7 @@ use crate::plan::{Op, Status, Tx};
 use crate::text::{as_read, head, normalize};
 
 /// Claude Code's task ids of one list, each with the plan task it is.
-pub(crate) type Ids = BTreeMap<String, String>;
+pub(crate) type ClaudeIds = BTreeMap<String, String>;
 
 /// The longest task id taken from a call (Claude Code's are short
 /// numbers); a longer one is refused, not kept.
@@ -215,8 +215,13 @@ pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
 
 /// Apply one call to `tx`. `ids` are the list's ids when the caller keeps
 /// them (the hook), and are kept up to date.
-pub(super) fn apply(tx: &mut Tx, call: Call, ids: Option<&mut Ids>, done: &mut Done) -> Result<()> {
-    let mut none = Ids::new();
+pub(super) fn apply(
+    tx: &mut Tx,
+    call: Call,
+    ids: Option<&mut ClaudeIds>,
+    done: &mut Done,
+) -> Result<()> {
+    let mut none = ClaudeIds::new();
     let (ids, keyed) = match ids {
         Some(ids) => (ids, true),
         None => (&mut none, false),
@@ -275,7 +280,7 @@ pub(super) fn apply(tx: &mut Tx, call: Call, ids: Option<&mut Ids>, done: &mut D
             if let Some(text) = u.description {
                 note(tx, &id, text)?;
             }
-            let resolve = |tx: &mut Tx, ids: &Ids, c: &str| -> Option<String> {
+            let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| -> Option<String> {
                 if keyed {
                     ids.get(c)
                         .filter(|t| tx.plan().task_by_id(t).is_some())
