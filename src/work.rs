@@ -14,6 +14,7 @@ use crate::text::{Message, normalize};
 
 /// What every verb gets from the edge: where the plan is, how to print,
 /// and the global flags.
+#[derive(Clone)]
 pub(crate) struct Context {
     pub store: Store,
     pub if_rev: Option<u64>,
@@ -159,18 +160,7 @@ impl Context {
         store.revs = self.store.revs.clone();
         Context {
             store,
-            if_rev: self.if_rev,
-            history: self.history.clone(),
-            out: self.out.clone(),
-            editor: self.editor.clone(),
-            tmp: self.tmp.clone(),
-            interactive: self.interactive,
-            yes: self.yes,
-            actor: self.actor,
-            now: self.now.clone(),
-            owner: self.owner.clone(),
-            user: self.user.clone(),
-            args: self.args.clone(),
+            ..self.clone()
         }
     }
 

@@ -198,7 +198,7 @@ pub(crate) fn run(ctx: &Context, hook: &Hook, input: &[u8]) -> Result<Option<Val
         store.lock_wait = ctx.store.lock_wait;
         ctx.with_store(store)
     } else {
-        ctx.with_store(ctx.store.clone())
+        ctx.clone()
     };
     // A hook answers in milliseconds or not at all: a plan file larger
     // than any plan todo writes (a sparse file, a log written over it) is

@@ -85,10 +85,13 @@ struct Server {
 /// Serve until the client closes stdin. Protocol errors are answered on
 /// the wire; a client that leaves before or during the handshake ends the
 /// server quietly.
+///
+/// This is the MCP entry, and its speed tricks live here only: the plan a
+/// call ends with goes to a keeper thread, off the reply's path, which
+/// frees the one kept before and keeps it in the store's memo for the next
+/// call (which still reads the file, and parses it only if someone else
+/// changed it); and one runtime thread runs every call.
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
-    // The plan a call ends with is kept, off the reply's path, for the
-    // next call: it still reads the file, and parses it only if someone
-    // else changed it.
     let memo = Memo::default();
     let (keeper, plans) = std::sync::mpsc::channel::<Plan>();
     let kept = memo.clone();
@@ -217,11 +220,7 @@ impl ServerHandler for Server {
         let ctx = self.base.context();
         let mut outcome = match call {
             Ok((value, dialect)) => crate::agent::apply_as(&ctx, &value, dialect),
-            Err(e) => Outcome {
-                result: Err(e),
-                rev: None,
-                plan: None,
-            },
+            Err(e) => Outcome::of(Err(e)),
         };
         // A refusal says the rev it was refused at, whatever refused it.
         if outcome.rev.is_none()

@@ -4,6 +4,8 @@
 
 use std::io::{IsTerminal, Read};
 
+use clap::ValueEnum;
+
 use super::{Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event, Hook};
 use crate::cli::{AgentArg, HookArgs, HookEvent};
@@ -33,7 +35,7 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
     } else {
         Ok(())
     };
-    let mut agent_ctx = ctx.with_store(ctx.store.clone());
+    let mut agent_ctx = ctx.clone();
     agent_ctx.actor = Some(Actor::Agent);
     let ctx = &agent_ctx;
     let answer = answer.and_then(|()| read()).and_then(|input| {
@@ -78,12 +80,8 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
         Ok(None) => {}
         Err(e) => {
             let text = one_line(&e);
-            let name = match args.event {
-                HookEvent::Stop => "stop",
-                HookEvent::Prompt => "prompt",
-                HookEvent::SessionStart => "session-start",
-                HookEvent::PostTool => "post-tool",
-            };
+            let name = args.event.to_possible_value();
+            let name = name.as_ref().map_or("", |v| v.get_name());
             let line = format!("todo hook {name}: {}", visible(&text));
             let _ = ctx.out.stderr(&Message::from(line));
         }

@@ -1,4 +1,4 @@
-//! Seed 000's `plan_update`: tasks, objectives and phases changed by id,
+//! `plan_update`: tasks, objectives and phases changed by id,
 //! new tasks (optionally right after another) and findings, in one call:
 //! `{tasks?, objectives?, phases?, add_tasks?, add_findings?}`. Applied in
 //! that order, all or nothing. Limits of the schema (text and notes at
