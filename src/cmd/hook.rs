@@ -117,3 +117,26 @@ fn read() -> Result<Vec<u8>> {
     }
     Ok(bytes)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The global flags a person's command is named without
+    /// (`crate::work::typed_command`) are the CLI's.
+    #[test]
+    fn the_global_flags_with_a_value_are_the_clis() {
+        use clap::CommandFactory;
+        let cmd = crate::cli::Cli::command();
+        let mut taking: Vec<String> = cmd
+            .get_arguments()
+            .filter(|a| a.is_global_set() && a.get_action().takes_values())
+            .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+            .collect();
+        taking.sort();
+        let mut ours: Vec<String> = crate::work::VALUE_FLAGS
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        ours.sort();
+        assert_eq!(taking, ours);
+    }
+}
