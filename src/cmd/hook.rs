@@ -8,7 +8,7 @@ use clap::ValueEnum;
 
 use super::{Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event, Hook};
-use crate::cli::{AgentArg, HookArgs, HookEvent};
+use crate::cli::{HookArgs, HookEvent};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Actor;
@@ -43,10 +43,7 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
             .map_err(|e| Error::io("Cannot read the current directory", e))?;
         let hook = Hook {
             event,
-            agent: args.agent.map(|a| match a {
-                AgentArg::Claude => Agent::Claude,
-                AgentArg::Codex => Agent::Codex,
-            }),
+            agent: args.agent.map(Agent::from),
             max: args.max,
             cwd,
         };

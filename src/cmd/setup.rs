@@ -7,13 +7,19 @@ use crate::cli::{AgentArg, SetupArgs};
 use crate::error::{Error, Result};
 use crate::output::Report;
 
+impl From<AgentArg> for Agent {
+    fn from(agent: AgentArg) -> Agent {
+        match agent {
+            AgentArg::Claude => Agent::Claude,
+            AgentArg::Codex => Agent::Codex,
+        }
+    }
+}
+
 pub(super) fn run(args: &SetupArgs) -> Result<Report> {
     let cwd =
         std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
-    let agent = match args.agent {
-        AgentArg::Claude => Agent::Claude,
-        AgentArg::Codex => Agent::Codex,
-    };
+    let agent = Agent::from(args.agent);
     let mode = if args.check {
         SetupMode::Check
     } else if args.remove {
