@@ -18,10 +18,9 @@ use serde_json::{Value, json};
 
 use crate::agent::dialect::{Dialect, OpName, PlanUpdate, TodoOp, invalid, names, schema};
 use crate::error::{Error, Result};
-use crate::history::History;
 use crate::output::{Output, error_json, report_json};
-use crate::plan::{Actor, Plan};
-use crate::storage::{Memo, Store};
+use crate::plan::Plan;
+use crate::storage::Memo;
 use crate::work::{Context, Outcome};
 
 /// Tool arguments larger than this are refused unread, as `todo apply`
@@ -31,44 +30,6 @@ const MAX_ARGUMENTS: usize = 1 << 20;
 const PLAN_URI: &str = "todo://plan";
 const PLAN_JSON_URI: &str = "todo://plan.json";
 
-/// What every call's context is made from: where the plan is, where undo
-/// history goes, who acts. Nothing of the plan itself is kept between
-/// calls, so a person's change in another terminal counts at once.
-struct Serving {
-    store: Store,
-    history: Option<History>,
-    actor: Option<Actor>,
-}
-
-impl Serving {
-    /// A context for one call: read afresh, nobody to ask, the time now.
-    fn context(&self) -> Context {
-        Context {
-            store: self.store.clone(),
-            if_rev: None,
-            history: self.history.clone(),
-            out: Output {
-                json: true,
-                quiet: true,
-                color: false,
-                stdout_tty: false,
-                stderr_tty: false,
-            },
-            editor: None,
-            tmp: std::env::temp_dir(),
-            interactive: false,
-            yes: false,
-            actor: self.actor,
-            now: crate::now(),
-            owner: crate::env_name(&["TODO_OWNER"]),
-            user: crate::env_name(&["USER", "LOGNAME", "USERNAME"]),
-            // A person's change through MCP (`--as person`) is named to
-            // the agent's hooks as this command.
-            args: vec!["mcp".to_owned()],
-        }
-    }
-}
-
 /// The handler. Calls and reads run on the runtime's one thread, to the
 /// end, one at a time in the order they arrived: a read sent after a call
 /// sees what the call did, and no call waits on another thread to wake
@@ -76,7 +37,11 @@ impl Serving {
 /// for the plan's lock (at most its 10 s) holds the others back meanwhile.
 #[derive(Clone)]
 struct Server {
-    base: Arc<Serving>,
+    /// What every call's context is made from: where the plan is, where
+    /// undo history goes, who acts, nobody to ask. Nothing of the plan
+    /// itself is kept between calls, so a person's change in another
+    /// terminal counts at once.
+    base: Arc<Context>,
     /// Plans a call is done with go to a thread that keeps them for the
     /// next call (and frees the one kept before).
     keeper: std::sync::mpsc::Sender<Plan>,
@@ -101,13 +66,27 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
         .map_err(|e| Error::io("Cannot start the MCP server", e))?;
     let mut store = ctx.store.clone();
     store.memo = Some(memo);
+    let base = Context {
+        store,
+        if_rev: None,
+        out: Output {
+            json: true,
+            quiet: true,
+            color: false,
+            stdout_tty: false,
+            stderr_tty: false,
+        },
+        editor: None,
+        interactive: false,
+        yes: false,
+        // A person's change through MCP (`--as person`) is named to the
+        // agent's hooks as this command.
+        args: vec!["mcp".to_owned()],
+        ..ctx.clone()
+    };
     let server = Server {
         keeper,
-        base: Arc::new(Serving {
-            store,
-            history: ctx.history.clone(),
-            actor: ctx.actor,
-        }),
+        base: Arc::new(base),
     };
     // A runtime of one thread, made here only: the other verbs never start
     // one. Pipes (as MCP hosts give) are read and written without blocking
@@ -217,7 +196,10 @@ impl ServerHandler for Server {
                 ));
             }
         };
-        let ctx = self.base.context();
+        let ctx = Context {
+            now: crate::now(),
+            ..Context::clone(&self.base)
+        };
         let mut outcome = match call {
             Ok((value, dialect)) => crate::agent::apply_as(&ctx, &value, dialect),
             Err(e) => Outcome::of(Err(e)),

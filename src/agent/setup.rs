@@ -218,6 +218,12 @@ pub(crate) fn run(
         .iter()
         .filter(|w| !present(&root, w))
         .collect();
+    // A change's report: what it did, and whether the file changed.
+    let done = |message: String, changed: bool| {
+        Report::new("setup", Kind::Confirm, message)
+            .with("path", json!(shown))
+            .with("changed", json!(changed))
+    };
     match mode {
         SetupMode::Check => {
             let set_up = missing.is_empty();
@@ -244,13 +250,9 @@ pub(crate) fn run(
         }
         SetupMode::Add => {
             if missing.is_empty() {
-                return Ok(Report::new(
-                    "setup",
-                    Kind::Confirm,
-                    format!("Already set up: todo's hooks are in {shown}. Nothing changed."),
-                )
-                .with("path", json!(shown))
-                .with("changed", json!(false)));
+                let message =
+                    format!("Already set up: todo's hooks are in {shown}. Nothing changed.");
+                return Ok(done(message, false));
             }
             let hooks = hooks_object(&mut root)?;
             for w in &missing {
@@ -263,13 +265,8 @@ pub(crate) fn run(
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
             let added: Vec<String> = missing.iter().map(|w| w.label()).collect();
-            let mut report = Report::new(
-                "setup",
-                Kind::Confirm,
-                format!("Added todo's hooks to {shown}: {}.", added.join(", ")),
-            )
-            .with("path", json!(shown))
-            .with("changed", json!(true));
+            let message = format!("Added todo's hooks to {shown}: {}.", added.join(", "));
+            let mut report = done(message, true);
             if !on_path() {
                 report.warnings.push(
                     "Warning: no todo on PATH; the agent runs \"todo hook …\" and the hooks will fail until todo is installed on PATH.".into(),
@@ -280,22 +277,14 @@ pub(crate) fn run(
         SetupMode::Remove => {
             let removed = remove(&mut root);
             if removed == 0 {
-                return Ok(Report::new(
-                    "setup",
-                    Kind::Confirm,
+                return Ok(done(
                     format!("No todo hooks in {shown}. Nothing changed."),
-                )
-                .with("path", json!(shown))
-                .with("changed", json!(false)));
+                    false,
+                ));
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
-            Ok(Report::new(
-                "setup",
-                Kind::Confirm,
-                format!("Removed todo's hooks from {shown} ({removed})."),
-            )
-            .with("path", json!(shown))
-            .with("changed", json!(true)))
+            let message = format!("Removed todo's hooks from {shown} ({removed}).");
+            Ok(done(message, true))
         }
     }
 }
