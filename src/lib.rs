@@ -22,6 +22,7 @@ mod revision;
 mod storage;
 mod text;
 mod verify;
+mod work;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;

@@ -26,11 +26,11 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use super::seen::{AgentState, UserEdit, user_edit};
-use crate::cmd::{Context, open_work};
 use crate::error::{Error, Result};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
 use crate::text::{neutral_tags, visible};
+use crate::work::Context;
 
 /// The largest plan file a hook reads: far above any plan an agent works
 /// with (100,000 tasks take about 10 MB), far below what would make a hook
@@ -133,7 +133,7 @@ pub(crate) struct Hook {
 }
 
 /// The fields of the hook input todo reads.
-struct Input {
+struct HookInput {
     /// `hook_event_name`, when the input names its event.
     event: Option<String>,
     session: String,
@@ -146,12 +146,12 @@ struct Input {
     tool_response: Option<Value>,
     /// The whole input, for the fields of one event (`TaskCreated`'s
     /// `task_id`, `task_subject`, `task_description`).
-    fields: Map<String, Value>,
+    fields: Value,
     agent: Agent,
 }
 
-impl Input {
-    fn parse(bytes: &[u8]) -> Result<Input> {
+impl HookInput {
+    fn parse(bytes: &[u8]) -> Result<HookInput> {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err(Error::Invalid(
                 "no hook input on stdin (it reads the JSON an agent's hook sends)".into(),
@@ -170,7 +170,7 @@ impl Input {
         // does (both send `model` at session start). `todo setup` writes
         // `--agent`, so this guess is only the fallback.
         let codex = map.contains_key("turn_id");
-        Ok(Input {
+        Ok(HookInput {
             event: text("hook_event_name"),
             session: text("session_id").unwrap_or_default(),
             cwd: text("cwd").filter(|c| !c.is_empty()).map(PathBuf::from),
@@ -179,14 +179,14 @@ impl Input {
             tool_input: map.get("tool_input").cloned(),
             tool_response: map.get("tool_response").cloned(),
             agent: if codex { Agent::Codex } else { Agent::Claude },
-            fields: map,
+            fields: Value::Object(map),
         })
     }
 }
 
 /// Run a hook on its input; `Some` is the JSON to print on stdout.
 pub(crate) fn run(ctx: &Context, hook: &Hook, input: &[u8]) -> Result<Option<Value>> {
-    let input = Input::parse(input)?;
+    let input = HookInput::parse(input)?;
     // The plan of the directory the agent works in (a named `--file`
     // stays what it names).
     let ctx = if ctx.store.discovered {
@@ -198,7 +198,7 @@ pub(crate) fn run(ctx: &Context, hook: &Hook, input: &[u8]) -> Result<Option<Val
         store.lock_wait = ctx.store.lock_wait;
         ctx.with_store(store)
     } else {
-        ctx.with_store(ctx.store.clone())
+        ctx.clone()
     };
     // A hook answers in milliseconds or not at all: a plan file larger
     // than any plan todo writes (a sparse file, a log written over it) is
@@ -243,12 +243,12 @@ fn asks(message: Option<&str>) -> bool {
         .is_some_and(|l| l.trim_end().ends_with('?'))
 }
 
-fn stop(ctx: &Context, max: u32, input: &Input) -> Result<Option<Value>> {
+fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     let loaded = ctx.store.load()?;
     if loaded.bytes.is_none() || max == 0 || asks(input.last_message.as_deref()) {
         return Ok(None);
     }
-    let open = open_work(&loaded.plan);
+    let open = loaded.plan.open_work();
     if open.is_empty() {
         return Ok(None);
     }
@@ -377,7 +377,7 @@ fn state_error(e: std::io::Error) -> Error {
     Error::io("Cannot keep the agent's state in the data directory", e)
 }
 
-fn prompt(ctx: &Context, input: &Input) -> Result<Option<Value>> {
+fn prompt(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     let history = ctx.history.as_ref().ok_or(Error::NoHistoryDir)?;
     if std::fs::symlink_metadata(&ctx.store.path).is_err() {
         // No plan here, and none to have been removed: nothing to keep.
@@ -555,7 +555,7 @@ fn context(event: &str, text: &str) -> Value {
     })
 }
 
-fn session_start(ctx: &Context, agent: Agent, input: &Input) -> Result<Option<Value>> {
+fn session_start(ctx: &Context, agent: Agent, input: &HookInput) -> Result<Option<Value>> {
     if std::fs::symlink_metadata(&ctx.store.path).is_err() {
         return Ok(None);
     }
@@ -633,7 +633,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
             heading.push_str(&format!(" — {}", finished.join(", ")));
         }
         let mut heading = Some(heading);
-        let mut open = phase.tasks.iter().filter(|t| t.status.is_open()).peekable();
+        let mut open = phase.open().peekable();
         if open.peek().is_none() && !budget.take_bytes(heading.as_ref().map_or(0, String::len)) {
             break;
         }
@@ -771,14 +771,14 @@ fn findings(out: &mut String, plan: &Plan) {
 
 /// The id of the Claude Code task list a session's Task tools write:
 /// `CLAUDE_CODE_TASK_LIST_ID` when it shares one, else the session's own.
-fn task_list(input: &Input) -> String {
+fn task_list(input: &HookInput) -> String {
     match std::env::var("CLAUDE_CODE_TASK_LIST_ID") {
         Ok(id) if !id.trim().is_empty() => format!("list:{}", id.trim()),
         _ => format!("session:{}", input.session),
     }
 }
 
-fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
+fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     use super::dialect::{Dialect, tasks};
     // `TaskCreated` and `TaskCompleted` come before the change is made,
     // and a `block` would undo or refuse it: a refusal there is only
@@ -850,7 +850,7 @@ fn post_tool(ctx: &Context, input: &Input) -> Result<Option<Value>> {
 /// mirroring everything else, and the agent need do nothing about them.
 fn kept_notice(
     ctx: &Context,
-    input: &Input,
+    input: &HookInput,
     report: &crate::output::Report,
 ) -> Result<Option<String>> {
     let Some(Value::Array(kept)) = report.extra.get("kept") else {

@@ -11,17 +11,17 @@ use rmcp::model::{
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
     ResourceContents, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
+use rmcp::schemars::JsonSchema;
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 
-use crate::agent::dialect::invalid;
-use crate::cmd::{Context, Outcome};
+use crate::agent::dialect::{Dialect, OpName, PlanUpdate, TodoOp, invalid, names, schema};
 use crate::error::{Error, Result};
-use crate::history::History;
 use crate::output::{Output, error_json, report_json};
-use crate::plan::{Actor, Plan};
-use crate::storage::{Memo, Store};
+use crate::plan::Plan;
+use crate::storage::Memo;
+use crate::work::{Context, Outcome};
 
 /// Tool arguments larger than this are refused unread, as `todo apply`
 /// refuses ops larger than it: a plan is edited by batches of tens of ops.
@@ -30,44 +30,6 @@ const MAX_ARGUMENTS: usize = 1 << 20;
 const PLAN_URI: &str = "todo://plan";
 const PLAN_JSON_URI: &str = "todo://plan.json";
 
-/// What every call's context is made from: where the plan is, where undo
-/// history goes, who acts. Nothing of the plan itself is kept between
-/// calls, so a person's change in another terminal counts at once.
-struct Base {
-    store: Store,
-    history: Option<History>,
-    actor: Option<Actor>,
-}
-
-impl Base {
-    /// A context for one call: read afresh, nobody to ask, the time now.
-    fn context(&self) -> Context {
-        Context {
-            store: self.store.clone(),
-            if_rev: None,
-            history: self.history.clone(),
-            out: Output {
-                json: true,
-                quiet: true,
-                color: false,
-                stdout_tty: false,
-                stderr_tty: false,
-            },
-            editor: None,
-            tmp: std::env::temp_dir(),
-            interactive: false,
-            yes: false,
-            actor: self.actor,
-            now: crate::now(),
-            owner: crate::env_name(&["TODO_OWNER"]),
-            user: crate::env_name(&["USER", "LOGNAME", "USERNAME"]),
-            // A person's change through MCP (`--as person`) is named to
-            // the agent's hooks as this command.
-            args: vec!["mcp".to_owned()],
-        }
-    }
-}
-
 /// The handler. Calls and reads run on the runtime's one thread, to the
 /// end, one at a time in the order they arrived: a read sent after a call
 /// sees what the call did, and no call waits on another thread to wake
@@ -75,7 +37,11 @@ impl Base {
 /// for the plan's lock (at most its 10 s) holds the others back meanwhile.
 #[derive(Clone)]
 struct Server {
-    base: Arc<Base>,
+    /// What every call's context is made from: where the plan is, where
+    /// undo history goes, who acts, nobody to ask. Nothing of the plan
+    /// itself is kept between calls, so a person's change in another
+    /// terminal counts at once.
+    base: Arc<Context>,
     /// Plans a call is done with go to a thread that keeps them for the
     /// next call (and frees the one kept before).
     keeper: std::sync::mpsc::Sender<Plan>,
@@ -84,10 +50,13 @@ struct Server {
 /// Serve until the client closes stdin. Protocol errors are answered on
 /// the wire; a client that leaves before or during the handshake ends the
 /// server quietly.
+///
+/// This is the MCP entry, and its speed tricks live here only: the plan a
+/// call ends with goes to a keeper thread, off the reply's path, which
+/// frees the one kept before and keeps it in the store's memo for the next
+/// call (which still reads the file, and parses it only if someone else
+/// changed it); and one runtime thread runs every call.
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
-    // The plan a call ends with is kept, off the reply's path, for the
-    // next call: it still reads the file, and parses it only if someone
-    // else changed it.
     let memo = Memo::default();
     let (keeper, plans) = std::sync::mpsc::channel::<Plan>();
     let kept = memo.clone();
@@ -97,13 +66,27 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
         .map_err(|e| Error::io("Cannot start the MCP server", e))?;
     let mut store = ctx.store.clone();
     store.memo = Some(memo);
+    let base = Context {
+        store,
+        if_rev: None,
+        out: Output {
+            json: true,
+            quiet: true,
+            color: false,
+            stdout_tty: false,
+            stderr_tty: false,
+        },
+        editor: None,
+        interactive: false,
+        yes: false,
+        // A person's change through MCP (`--as person`) is named to the
+        // agent's hooks as this command.
+        args: vec!["mcp".to_owned()],
+        ..ctx.clone()
+    };
     let server = Server {
         keeper,
-        base: Arc::new(Base {
-            store,
-            history: ctx.history.clone(),
-            actor: ctx.actor,
-        }),
+        base: Arc::new(base),
     };
     // A runtime of one thread, made here only: the other verbs never start
     // one. Pipes (as MCP hosts give) are read and written without blocking
@@ -200,11 +183,11 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
-        let value = match request.name.as_ref() {
+        let call = match request.name.as_ref() {
             _ if too_large(&args) => Err(invalid(format!(
                 "the arguments are larger than {MAX_ARGUMENTS} bytes; send smaller batches."
             ))),
-            "todo" => todo_batch(args),
+            "todo" => todo_batch(args).map(|v| (v, Dialect::Ops)),
             "plan_update" => plan_update_value(args),
             other => {
                 return Err(ErrorData::invalid_params(
@@ -213,14 +196,13 @@ impl ServerHandler for Server {
                 ));
             }
         };
-        let ctx = self.base.context();
-        let mut outcome = match value {
-            Ok(value) => crate::agent::apply_value(&ctx, &value),
-            Err(e) => Outcome {
-                result: Err(e),
-                rev: None,
-                plan: None,
-            },
+        let ctx = Context {
+            now: crate::now(),
+            ..Context::clone(&self.base)
+        };
+        let mut outcome = match call {
+            Ok((value, dialect)) => crate::agent::apply_as(&ctx, &value, dialect),
+            Err(e) => Outcome::of(Err(e)),
         };
         // A refusal says the rev it was refused at, whatever refused it.
         if outcome.rev.is_none()
@@ -306,24 +288,24 @@ fn too_large(args: &JsonObject) -> bool {
     serde_json::to_vec(args).map_or(true, |bytes| bytes.len() > MAX_ARGUMENTS)
 }
 
-/// The fields of one oh-my-pi op, the `todo` tool's own shape.
-const OP_FIELDS: [&str; 10] = [
-    "op", "list", "task", "phase", "items", "reason", "add", "remove", "owner", "next",
-];
-/// Its ops: oh-my-pi's, then dependencies and claims.
-const OPS: [&str; 12] = [
-    "init", "start", "done", "rm", "drop", "block", "unblock", "append", "view", "needs", "claim",
-    "release",
-];
-/// The fields of `plan_update` (docs/contract.md, "Agent operations as JSON").
-const PLAN_UPDATE_FIELDS: [&str; 5] =
-    ["tasks", "objectives", "phases", "add_tasks", "add_findings"];
+/// The `todo` tool's arguments: one op, or several as `ops`. Only its
+/// schema is used: the arguments are read as ops ([`TodoOp`]).
+#[derive(JsonSchema)]
+#[schemars(crate = "rmcp::schemars", deny_unknown_fields)]
+#[allow(dead_code)]
+struct TodoArgs {
+    #[schemars(flatten)]
+    op: TodoOp,
+    /// Several ops, applied in order as one batch (all or nothing); each sees the ones before it.
+    #[schemars(length(min = 1))]
+    ops: Option<Vec<TodoOp>>,
+}
 
 /// Only the fields of `tool`'s schema: another tool's shape (a TodoWrite
 /// list given to `todo`, an op given to `plan_update`) is refused with
 /// what the tool takes, not read as something else.
-fn own_fields(tool: &str, o: &JsonObject, fields: &[&str], place: &str) -> Result<()> {
-    match o.keys().find(|k| !fields.contains(&k.as_str())) {
+fn own_fields(tool: &str, o: &JsonObject, fields: &[String], place: &str) -> Result<()> {
+    match o.keys().find(|k| !fields.contains(k)) {
         Some(k) => Err(invalid(format!(
             "{place}unknown field \"{k}\" for the {tool} tool (it takes {}).",
             fields.join(", ")
@@ -334,12 +316,13 @@ fn own_fields(tool: &str, o: &JsonObject, fields: &[&str], place: &str) -> Resul
 
 /// One op of the `todo` tool, checked to be the oh-my-pi shape.
 fn todo_op(o: &JsonObject, place: &str) -> Result<()> {
-    own_fields("todo", o, &OP_FIELDS, place)?;
+    own_fields("todo", o, &names::<TodoOp>(), place)?;
+    let ops = names::<OpName>();
     match o.get("op") {
-        Some(Value::String(op)) if !OPS.contains(&op.as_str()) => Err(invalid(format!(
+        Some(Value::String(op)) if !ops.contains(op) => Err(invalid(format!(
             "{place}unknown op \"{}\" for the todo tool (it takes {}).",
             crate::text::head(op, 40).0,
-            OPS.join(", ")
+            ops.join(", ")
         ))),
         _ => Ok(()),
     }
@@ -348,15 +331,7 @@ fn todo_op(o: &JsonObject, place: &str) -> Result<()> {
 /// The `todo` tool's arguments as one batch: the op object itself, or its
 /// `ops` array.
 fn todo_batch(mut args: JsonObject) -> Result<Value> {
-    own_fields(
-        "todo",
-        &args,
-        &[
-            "op", "list", "task", "phase", "items", "reason", "add", "remove", "owner", "next",
-            "ops",
-        ],
-        "",
-    )?;
+    own_fields("todo", &args, &names::<TodoArgs>(), "")?;
     match args.remove("ops") {
         None => {
             todo_op(&args, "")?;
@@ -379,12 +354,12 @@ fn todo_batch(mut args: JsonObject) -> Result<Value> {
 
 /// The `plan_update` tool's arguments: its own fields only; none at all
 /// is a call that changes nothing.
-fn plan_update_value(args: JsonObject) -> Result<Value> {
-    own_fields("plan_update", &args, &PLAN_UPDATE_FIELDS, "")?;
+fn plan_update_value(args: JsonObject) -> Result<(Value, Dialect)> {
+    own_fields("plan_update", &args, &names::<PlanUpdate>(), "")?;
     if args.is_empty() {
-        return Ok(json!({ "op": "view" }));
+        return Ok((json!({ "op": "view" }), Dialect::Ops));
     }
-    Ok(Value::Object(args))
+    Ok((Value::Object(args), Dialect::PlanUpdate))
 }
 
 /// The reply of `todo apply` as a tool result: the JSON object as text; a
@@ -453,98 +428,21 @@ in one call. Quote the ids the plan shows (p1, t3, o2); an unknown id is an erro
 known ones. Updating is bookkeeping, not a milestone: carry straight on afterwards. The reply \
 and refusals are those of the todo tool.";
 
-fn object(value: Value) -> Arc<JsonObject> {
-    match value {
-        Value::Object(map) => Arc::new(map),
-        _ => Arc::new(JsonObject::new()),
-    }
-}
-
-/// The fields of one oh-my-pi op (docs/contract.md, "Agent operations as JSON").
-fn op_properties() -> Value {
-    let texts = json!({ "type": "array", "items": { "type": "string", "minLength": 1 } });
-    json!({
-        "op": {
-            "type": "string",
-            "enum": ["init", "start", "done", "rm", "drop", "block", "unblock", "append", "view", "needs", "claim", "release"],
-            "description": "What to do. Inferred when missing: a non-empty list means init, items with a phase append."
-        },
-        "list": {
-            "type": "array",
-            "description": "init: the whole plan, phase by phase.",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "phase": { "type": "string", "minLength": 1 },
-                    "items": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1 } }
-                },
-                "required": ["phase", "items"]
-            }
-        },
-        "task": {
-            "type": "string",
-            "minLength": 1,
-            "description": "start, done, drop, block, unblock, rm: a task id (t3) or its text or part of it."
-        },
-        "phase": {
-            "type": "string",
-            "minLength": 1,
-            "description": "append: the phase to add to (name or id). done, drop, rm without task: the phase (id or name)."
-        },
-        "items": texts,
-        "reason": { "type": "string", "description": "block: what the task waits for." },
-        "add": {
-            "type": "array",
-            "items": { "type": "string", "minLength": 1 },
-            "description": "needs: the tasks (ids) the task needs, added."
-        },
-        "remove": {
-            "type": "array",
-            "items": { "type": "string", "minLength": 1 },
-            "description": "needs: the tasks (ids) the task no longer needs."
-        },
-        "owner": {
-            "type": "string",
-            "minLength": 1,
-            "description": "claim: who holds the claim (default TODO_OWNER, else agent)."
-        },
-        "next": {
-            "type": "boolean",
-            "description": "claim: take the first ready task instead of a named one."
-        }
-    })
-}
-
+/// The tools, their schemas made from the types that read their calls.
 fn tools() -> Vec<Tool> {
-    let mut todo_properties = op_properties();
-    if let Some(props) = todo_properties.as_object_mut() {
-        props.insert(
-            "ops".into(),
-            json!({
-                "type": "array",
-                "minItems": 1,
-                "description": "Several ops, applied in order as one batch (all or nothing); each sees the ones before it.",
-                "items": { "type": "object", "properties": op_properties(), "additionalProperties": false }
-            }),
+    let todo = Tool::new("todo", TODO_DESCRIPTION, Arc::new(schema::<TodoArgs>()))
+        .with_title("Task plan")
+        .with_annotations(
+            ToolAnnotations::new()
+                .read_only(false)
+                .destructive(true)
+                .idempotent(false)
+                .open_world(false),
         );
-    }
-    let todo = Tool::new(
-        "todo",
-        TODO_DESCRIPTION,
-        object(json!({ "type": "object", "properties": todo_properties, "additionalProperties": false })),
-    )
-    .with_title("Task plan")
-    .with_annotations(
-        ToolAnnotations::new()
-            .read_only(false)
-            .destructive(true)
-            .idempotent(false)
-            .open_world(false),
-    );
     let plan_update = Tool::new(
         "plan_update",
         PLAN_UPDATE_DESCRIPTION,
-        object(plan_update_schema()),
+        Arc::new(schema::<PlanUpdate>()),
     )
     .with_title("Update the plan by id")
     .with_annotations(
@@ -555,74 +453,4 @@ fn tools() -> Vec<Tool> {
             .open_world(false),
     );
     vec![todo, plan_update]
-}
-
-/// Seed 000's `plan_update` parameters, as given there.
-fn plan_update_schema() -> Value {
-    let id = json!({ "type": "string", "minLength": 1 });
-    json!({
-        "type": "object",
-        "properties": {
-            "tasks": {
-                "type": "array",
-                "description": "Tasks to change, by id",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "id": id,
-                        "status": { "type": "string", "enum": ["todo", "doing", "done", "dropped"] },
-                        "note": { "type": "string", "maxLength": 300 }
-                    },
-                    "required": ["id"],
-                    "additionalProperties": false
-                }
-            },
-            "objectives": {
-                "type": "array",
-                "description": "Objectives to change, by id",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "id": id,
-                        "status": { "type": "string", "enum": ["open", "done", "dropped"] }
-                    },
-                    "required": ["id", "status"],
-                    "additionalProperties": false
-                }
-            },
-            "phases": {
-                "type": "array",
-                "description": "Phases to change, by id",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "id": id,
-                        "status": { "type": "string", "enum": ["pending", "active", "done"] }
-                    },
-                    "required": ["id", "status"],
-                    "additionalProperties": false
-                }
-            },
-            "add_tasks": {
-                "type": "array",
-                "description": "New tasks, each in a phase; after an existing task's id, or at the end of the phase",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "phase": id,
-                        "text": { "type": "string", "minLength": 1, "maxLength": 300 },
-                        "after": { "type": "string" }
-                    },
-                    "required": ["phase", "text"],
-                    "additionalProperties": false
-                }
-            },
-            "add_findings": {
-                "type": "array",
-                "description": "New findings",
-                "items": { "type": "string", "minLength": 1, "maxLength": 300 }
-            }
-        },
-        "additionalProperties": false
-    })
 }

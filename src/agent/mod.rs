@@ -12,19 +12,15 @@ mod wire;
 
 use serde_json::Value;
 
-use crate::cmd::{Context, Outcome};
 use crate::error::Error;
 use crate::plan::Actor;
 use crate::storage::Lock;
+use crate::work::{Context, Outcome};
 
-/// Apply one agent batch (any dialect) as `agent` unless the actor was
-/// given, and shape the reply of docs/contract.md, "Agent operations as JSON": the plan as Markdown on success,
-/// the code and the unchanged list on failure.
-pub(crate) fn apply_value(ctx: &Context, value: &Value) -> Outcome {
-    apply_as(ctx, value, dialect::Dialect::Guess)
-}
-
-/// [`apply_value`] in the dialect the caller knows.
+/// Apply one agent batch in the dialect the caller knows (or
+/// [`dialect::Dialect::Guess`]) as `agent` unless the actor was given, and
+/// shape the reply of docs/contract.md, "Agent operations as JSON": the
+/// plan as Markdown on success, the code and the unchanged list on failure.
 pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
     apply_with(
         ctx,
@@ -40,7 +36,7 @@ pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) 
 pub(crate) fn apply_call(ctx: &Context, call: dialect::tasks::Call, list: &str) -> Outcome {
     let real = ctx.real_path();
     let state = std::cell::RefCell::new(None);
-    let ids = std::cell::RefCell::new(dialect::tasks::Ids::new());
+    let ids = std::cell::RefCell::new(dialect::tasks::ClaudeIds::new());
     apply_with(
         ctx,
         |lock| {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use super::dialect::tasks::{self, Call, Ids};
+use super::dialect::tasks::{self, Call, ClaudeIds};
 use super::dialect::{CLAUDE_PHASE, mirror_list, translate_call};
 use crate::plan::rules::By;
 use crate::plan::{Actor, Phase, Plan, Task, Tx, import as plan_import};
@@ -19,28 +19,13 @@ use crate::plan::{Actor, Phase, Plan, Task, Tx, import as plan_import};
 /// The `customType` of pi-todo's snapshot entries (`pi.appendEntry`).
 const SNAPSHOT_TYPE: &str = "todo-phases";
 
-/// Which agent wrote the file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Agent {
-    Pi,
-    ClaudeCode,
-}
-
-impl Agent {
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            Agent::Pi => "pi",
-            Agent::ClaudeCode => "claude-code",
-        }
-    }
-}
-
 /// The list found, and where: the entry's id (pi) or uuid (Claude Code)
 /// when it has one, and its line.
 #[derive(Debug)]
 pub(crate) struct Restored {
     pub(crate) phases: Vec<Phase>,
-    pub(crate) agent: Agent,
+    /// Which agent wrote the file: `pi` or `claude-code`.
+    pub(crate) agent: &'static str,
     pub(crate) entry: Option<String>,
     pub(crate) line: usize,
 }
@@ -138,7 +123,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// One line of a pi session, as much of it as restore needs. A line whose
 /// fields have other types than these is malformed and skipped.
 #[derive(Deserialize)]
-struct Entry<'a> {
+struct PiLine<'a> {
     #[serde(rename = "type")]
     kind: Option<String>,
     id: Option<String>,
@@ -197,7 +182,7 @@ impl<'a> PiSession<'a> {
             if text.is_empty() {
                 continue;
             }
-            let Ok(e) = serde_json::from_str::<Entry>(text) else {
+            let Ok(e) = serde_json::from_str::<PiLine>(text) else {
                 continue;
             };
             let kind = e.kind.as_deref().unwrap_or_default();
@@ -248,7 +233,7 @@ impl<'a> PiSession<'a> {
                 Some(phases) => {
                     return Ok(Restored {
                         phases,
-                        agent: Agent::Pi,
+                        agent: "pi",
                         entry: node.id.clone(),
                         line: node.line,
                     });
@@ -409,7 +394,7 @@ fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
         };
         return Some(Ok(Restored {
             phases: vec![phase],
-            agent: Agent::ClaudeCode,
+            agent: "claude-code",
             entry,
             line,
         }));
@@ -426,7 +411,7 @@ fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
 /// has it regardless.
 struct TaskList {
     tx: Tx,
-    ids: Ids,
+    ids: ClaudeIds,
     /// Where the last call that counted is: the entry's uuid and line.
     entry: Option<String>,
     line: usize,
@@ -436,7 +421,7 @@ impl TaskList {
     fn new() -> TaskList {
         TaskList {
             tx: scratch(Plan::default()),
-            ids: Ids::new(),
+            ids: ClaudeIds::new(),
             entry: None,
             line: 0,
         }
@@ -466,7 +451,7 @@ impl TaskList {
         phases.retain(|p| !p.tasks.is_empty());
         Ok(Restored {
             phases,
-            agent: Agent::ClaudeCode,
+            agent: "claude-code",
             entry: self.entry,
             line: self.line,
         })

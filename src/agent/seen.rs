@@ -16,10 +16,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::cmd::Context;
 use crate::history::{History, digest, file_digest};
 use crate::plan::Plan;
 use crate::storage::Lock;
+use crate::work::Context;
 
 /// Sessions whose reminder count is kept per plan; the oldest are dropped.
 const SESSIONS: usize = 64;
@@ -128,21 +128,9 @@ impl AgentState {
         }
         self.data.tick += 1;
         let tick = self.data.tick;
-        self.data
-            .claude_lists
-            .insert(list.to_string(), ClaudeList { tick, ids });
-        while self.data.claude_lists.len() > SESSIONS {
-            let oldest = self
-                .data
-                .claude_lists
-                .iter()
-                .min_by_key(|(_, l)| l.tick)
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => self.data.claude_lists.remove(&k),
-                None => break,
-            };
-        }
+        let lists = &mut self.data.claude_lists;
+        lists.insert(list.to_string(), ClaudeList { tick, ids });
+        keep_latest(lists, |l| l.tick);
     }
 
     /// Reminders given to `session` in its current cycle.
@@ -158,18 +146,7 @@ impl AgentState {
         cycle.reminders += 1;
         cycle.tick = tick;
         let count = cycle.reminders;
-        while self.data.sessions.len() > SESSIONS {
-            let oldest = self
-                .data
-                .sessions
-                .iter()
-                .min_by_key(|(_, c)| c.tick)
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => self.data.sessions.remove(&k),
-                None => break,
-            };
-        }
+        keep_latest(&mut self.data.sessions, |c| c.tick);
         count
     }
 
@@ -194,6 +171,21 @@ impl AgentState {
     /// A new prompt: `session`'s reminders start over.
     pub(crate) fn new_cycle(&mut self, session: &str) -> bool {
         self.data.sessions.remove(session).is_some()
+    }
+}
+
+/// Drop the entries touched longest ago (the lowest `tick`) until
+/// [`SESSIONS`] are left.
+fn keep_latest<V>(map: &mut BTreeMap<String, V>, tick: impl Fn(&V) -> u64) {
+    while map.len() > SESSIONS {
+        let Some(oldest) = map
+            .iter()
+            .min_by_key(|(_, v)| tick(v))
+            .map(|(k, _)| k.clone())
+        else {
+            break;
+        };
+        map.remove(&oldest);
     }
 }
 
@@ -344,95 +336,9 @@ pub(crate) fn user_edit(
     Some(UserEdit { action, removed })
 }
 
-/// Global flags that take a value (`--file PATH`): left out of a command
-/// as typed, with their value.
-const VALUE_FLAGS: [&str; 4] = ["--file", "--if-rev", "--color", "--as"];
-/// Global flags without a value.
-const BARE_FLAGS: [&str; 3] = ["--json", "--quiet", "-q"];
-/// The longest command named; longer ones are cut with `…`.
-const MAX_COMMAND: usize = 80;
-
-/// A person's command as typed, for the agent (`todo rm t3`), without the
-/// global flags; `todo rm`, `todo done` and `todo drop` with nothing named
-/// act on everything: `todo rm (all)`, as oh-my-pi names it.
-pub(crate) fn typed_command(args: &[String]) -> String {
-    let mut words: Vec<&str> = Vec::new();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let a = arg.as_str();
-        if VALUE_FLAGS.contains(&a) {
-            iter.next();
-            continue;
-        }
-        if BARE_FLAGS.contains(&a)
-            || VALUE_FLAGS
-                .iter()
-                .any(|f| a.strip_prefix(f).is_some_and(|rest| rest.starts_with('=')))
-        {
-            continue;
-        }
-        words.push(a);
-    }
-    let mut out = String::from("todo");
-    for w in &words {
-        out.push(' ');
-        if w.is_empty() || w.chars().any(char::is_whitespace) {
-            out.push('"');
-            out.push_str(w);
-            out.push('"');
-        } else {
-            out.push_str(w);
-        }
-    }
-    let named = words.iter().skip(1).any(|w| !w.starts_with('-'));
-    if matches!(words.first(), Some(&("rm" | "done" | "drop"))) && !named {
-        out.push_str(" (all)");
-    }
-    if crate::text::head(&out, MAX_COMMAND).1 {
-        out = format!("{}…", crate::text::head(&out, MAX_COMMAND - 1).0);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn typed(args: &[&str]) -> String {
-        typed_command(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>())
-    }
-
-    #[test]
-    fn a_command_is_named_as_typed_without_global_flags() {
-        assert_eq!(typed(&["rm", "t3"]), "todo rm t3");
-        assert_eq!(typed(&["rm"]), "todo rm (all)");
-        assert_eq!(
-            typed(&["--json", "done", "--file", "x.json"]),
-            "todo done (all)"
-        );
-        assert_eq!(typed(&["--as=person", "drop", "oauth"]), "todo drop oauth");
-        assert_eq!(
-            typed(&["append", "api", "add health check"]),
-            "todo append api \"add health check\""
-        );
-        assert_eq!(typed(&["append", "a"]), "todo append a");
-        assert!(typed(&["note", "t1", &"x".repeat(200)]).ends_with('…'));
-    }
-
-    #[test]
-    fn the_global_flags_with_a_value_are_the_clis() {
-        use clap::CommandFactory;
-        let cmd = crate::cli::Cli::command();
-        let mut taking: Vec<String> = cmd
-            .get_arguments()
-            .filter(|a| a.is_global_set() && a.get_action().takes_values())
-            .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
-            .collect();
-        taking.sort();
-        let mut ours: Vec<String> = VALUE_FLAGS.iter().map(|s| s.to_string()).collect();
-        ours.sort();
-        assert_eq!(taking, ours);
-    }
 
     #[test]
     fn reminders_count_per_session_and_start_over() {

@@ -40,7 +40,7 @@ const TIMEOUT: u64 = 10;
 
 /// What `todo setup` was asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Mode {
+pub(crate) enum SetupMode {
     Add,
     Check,
     Remove,
@@ -188,7 +188,7 @@ pub(crate) fn run(
     base: &Path,
     user: bool,
     config: Option<&Path>,
-    mode: Mode,
+    mode: SetupMode,
 ) -> Result<Report> {
     let path = &match config.filter(|_| user) {
         Some(dir) => dir.join(match agent {
@@ -218,8 +218,14 @@ pub(crate) fn run(
         .iter()
         .filter(|w| !present(&root, w))
         .collect();
+    // A change's report: what it did, and whether the file changed.
+    let done = |message: String, changed: bool| {
+        Report::new("setup", Kind::Confirm, message)
+            .with("path", json!(shown))
+            .with("changed", json!(changed))
+    };
     match mode {
-        Mode::Check => {
+        SetupMode::Check => {
             let set_up = missing.is_empty();
             let name = agent_name(agent);
             let message = if set_up {
@@ -242,15 +248,11 @@ pub(crate) fn run(
             report.exit = ExitCode::NotSetUp.when(!set_up);
             Ok(report)
         }
-        Mode::Add => {
+        SetupMode::Add => {
             if missing.is_empty() {
-                return Ok(Report::new(
-                    "setup",
-                    Kind::Confirm,
-                    format!("Already set up: todo's hooks are in {shown}. Nothing changed."),
-                )
-                .with("path", json!(shown))
-                .with("changed", json!(false)));
+                let message =
+                    format!("Already set up: todo's hooks are in {shown}. Nothing changed.");
+                return Ok(done(message, false));
             }
             let hooks = hooks_object(&mut root)?;
             for w in &missing {
@@ -263,13 +265,8 @@ pub(crate) fn run(
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
             let added: Vec<String> = missing.iter().map(|w| w.label()).collect();
-            let mut report = Report::new(
-                "setup",
-                Kind::Confirm,
-                format!("Added todo's hooks to {shown}: {}.", added.join(", ")),
-            )
-            .with("path", json!(shown))
-            .with("changed", json!(true));
+            let message = format!("Added todo's hooks to {shown}: {}.", added.join(", "));
+            let mut report = done(message, true);
             if !on_path() {
                 report.warnings.push(
                     "Warning: no todo on PATH; the agent runs \"todo hook …\" and the hooks will fail until todo is installed on PATH.".into(),
@@ -277,25 +274,17 @@ pub(crate) fn run(
             }
             Ok(report)
         }
-        Mode::Remove => {
+        SetupMode::Remove => {
             let removed = remove(&mut root);
             if removed == 0 {
-                return Ok(Report::new(
-                    "setup",
-                    Kind::Confirm,
+                return Ok(done(
                     format!("No todo hooks in {shown}. Nothing changed."),
-                )
-                .with("path", json!(shown))
-                .with("changed", json!(false)));
+                    false,
+                ));
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
-            Ok(Report::new(
-                "setup",
-                Kind::Confirm,
-                format!("Removed todo's hooks from {shown} ({removed})."),
-            )
-            .with("path", json!(shown))
-            .with("changed", json!(true)))
+            let message = format!("Removed todo's hooks from {shown} ({removed}).");
+            Ok(done(message, true))
         }
     }
 }
@@ -533,6 +522,16 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
     storage::write_atomic(real, &out).map_err(|e| Error::io(format!("Cannot write {shown}"), e))
 }
 
+/// The [`serde_json::ser::Formatter`] methods that only lay the text out,
+/// passed on to the pretty formatter.
+macro_rules! pretty_layout {
+    ($($name:ident($($arg:ident: $t:ty),*)),*) => {$(
+        fn $name<W: ?Sized + io::Write>(&mut self, w: &mut W $(, $arg: $t)*) -> io::Result<()> {
+            self.pretty.$name(w $(, $arg)*)
+        }
+    )*};
+}
+
 /// The pretty layout, writing each number as the file had it: the parser
 /// keeps a number's digits but writes an exponent's sign (`1e2` read back
 /// is `1e+2`), and a person's settings file is not todo's to respell.
@@ -553,41 +552,17 @@ impl serde_json::ser::Formatter for AsTyped<'_> {
             None => w.write_all(value.as_bytes()),
         }
     }
-    fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.begin_array(w)
-    }
-    fn end_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.end_array(w)
-    }
-    fn begin_array_value<W: ?Sized + io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> io::Result<()> {
-        self.pretty.begin_array_value(w, first)
-    }
-    fn end_array_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.end_array_value(w)
-    }
-    fn begin_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.begin_object(w)
-    }
-    fn end_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.end_object(w)
-    }
-    fn begin_object_key<W: ?Sized + io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> io::Result<()> {
-        self.pretty.begin_object_key(w, first)
-    }
-    fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.begin_object_value(w)
-    }
-    fn end_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.pretty.end_object_value(w)
-    }
+    pretty_layout!(
+        begin_array(),
+        end_array(),
+        begin_array_value(first: bool),
+        end_array_value(),
+        begin_object(),
+        end_object(),
+        begin_object_key(first: bool),
+        begin_object_value(),
+        end_object_value()
+    );
 }
 
 /// A number's text with its exponent spelled one way (`1E+2`, `1e2`:

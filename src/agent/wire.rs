@@ -31,7 +31,7 @@ const INVALID_REQUEST: i64 = -32600;
 const INVALID_PARAMS: i64 = -32602;
 
 /// What the writer thread writes.
-enum Out {
+enum ToStdout {
     /// A line the SDK wrote.
     Sdk(Vec<u8>),
     /// An answer of ours.
@@ -56,7 +56,7 @@ impl Wire {
     /// Start reading stdin into `to_sdk` and writing what comes out of
     /// `from_sdk` (and our answers) to stdout.
     pub(crate) fn start(to_sdk: io::PipeWriter, from_sdk: io::PipeReader) -> io::Result<Wire> {
-        let (out, lines) = channel::<Out>();
+        let (out, lines) = channel::<ToStdout>();
         let batches = Arc::new(AtomicBool::new(false));
         let sdk_out = out.clone();
         std::thread::Builder::new()
@@ -78,7 +78,7 @@ impl Wire {
     }
 }
 
-fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<Out>) {
+fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<ToStdout>) {
     let mut reader = io::BufReader::new(from_sdk);
     let mut line = Vec::new();
     loop {
@@ -89,13 +89,13 @@ fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<Out>) {
                 if line.last() == Some(&b'\n') {
                     line.pop();
                 }
-                if out.send(Out::Sdk(line.clone())).is_err() {
+                if out.send(ToStdout::Sdk(line.clone())).is_err() {
                     break;
                 }
             }
         }
     }
-    let _ = out.send(Out::Closed);
+    let _ = out.send(ToStdout::Closed);
 }
 
 /// One line of stdin, without its newline, at most [`MAX_LINE`] bytes:
@@ -132,7 +132,7 @@ fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Option<Option<()>>
     }
 }
 
-fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<Out>, batches: &AtomicBool) {
+fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<ToStdout>, batches: &AtomicBool) {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut line = Vec::new();
@@ -153,14 +153,14 @@ fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<Out>, batches: &AtomicBoo
         };
         let sent = match action {
             Action::Skip => Ok(()),
-            Action::Reply(reply) => out.send(Out::Reply(reply)).map_err(drop),
+            Action::Reply(reply) => out.send(ToStdout::Reply(reply)).map_err(drop),
             Action::Forward(message) => forward(&mut to_sdk, &message),
             Action::Batch {
                 forward: messages,
                 expect,
                 replies,
             } => out
-                .send(Out::Batch { expect, replies })
+                .send(ToStdout::Batch { expect, replies })
                 .map_err(drop)
                 .and_then(|()| messages.iter().try_for_each(|m| forward(&mut to_sdk, m))),
         };
@@ -394,7 +394,7 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
     Ok(())
 }
 
-fn write_stdout(lines: &Receiver<Out>, batches: &AtomicBool) {
+fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
     let stdout = io::stdout();
     let mut held: Vec<(HashSet<String>, Vec<Value>)> = Vec::new();
     // The SDK's lines are read only until the handshake's answer (which
@@ -413,9 +413,9 @@ fn write_stdout(lines: &Receiver<Out>, batches: &AtomicBool) {
     };
     for message in lines {
         match message {
-            Out::Closed => break,
-            Out::Reply(reply) => write(crate::output::json_line(&reply).trim_end().as_bytes()),
-            Out::Batch { expect, replies } => {
+            ToStdout::Closed => break,
+            ToStdout::Reply(reply) => write(crate::output::json_line(&reply).trim_end().as_bytes()),
+            ToStdout::Batch { expect, replies } => {
                 if expect.is_empty() {
                     if !replies.is_empty() {
                         write(Value::Array(replies).to_string().as_bytes());
@@ -424,7 +424,7 @@ fn write_stdout(lines: &Receiver<Out>, batches: &AtomicBool) {
                     held.push((expect.into_iter().collect(), replies));
                 }
             }
-            Out::Sdk(line) => {
+            ToStdout::Sdk(line) => {
                 if initialized && held.is_empty() {
                     write(&line);
                     continue;

@@ -9,7 +9,7 @@ use crate::plan::{Phase, Plan, Task};
 /// words of its own reminder; a person and a CI log read their own.
 pub(super) fn run(plan: &Plan, agent: bool) -> Result<Report> {
     let mut report = Report::new("check", Kind::Confirm, "");
-    let open = open_work(plan);
+    let open = plan.open_work();
     for (phase, tasks) in &open {
         for task in tasks {
             report = report.task(phase, task);
@@ -27,22 +27,6 @@ pub(super) fn run(plan: &Plan, agent: bool) -> Result<Report> {
     report.rev = plan.rev;
     crate::output::settled(&mut report, plan);
     Ok(report.with("complete", open.is_empty().into()))
-}
-
-/// The phases with tasks pending or in progress, with those tasks
-/// (blocked work is parked, not open).
-pub(crate) fn open_work(plan: &Plan) -> Vec<(&Phase, Vec<&Task>)> {
-    plan.phases
-        .iter()
-        .filter_map(|phase| {
-            let open: Vec<&Task> = phase
-                .tasks
-                .iter()
-                .filter(|t| t.status.is_active())
-                .collect();
-            (!open.is_empty()).then_some((phase, open))
-        })
-        .collect()
 }
 
 /// The open work, line by line, as `todo check` prints it: for the agent,

@@ -20,7 +20,7 @@ pub(super) fn apply(tx: &mut Tx, args: &ClaimArgs) -> Result<Report> {
     let id = if args.next {
         let plan = tx.plan();
         let Some((_, first)) = plan.ready().into_iter().next() else {
-            let why = crate::cmd::ready::why_none(plan);
+            let why = plan.why_none_ready();
             let mut report = Report::new("claim", Kind::Warn, format!("Nothing to claim. {why}"));
             report.exit = ExitCode::NothingNext;
             return Ok(report);

@@ -47,7 +47,7 @@ pub(super) fn run(ctx: &Context) -> Outcome {
     if let Err(e) = session.tx.apply(Op::Replace { phases }) {
         return session.fail(e.into());
     }
-    let op = super::import::replace_aims(session.tx.plan(), objectives, findings);
+    let op = session.tx.plan().replace_aims(objectives, findings);
     if let Err(e) = session.tx.apply(op) {
         return session.fail(e.into());
     }

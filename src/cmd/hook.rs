@@ -4,9 +4,11 @@
 
 use std::io::{IsTerminal, Read};
 
+use clap::ValueEnum;
+
 use super::{Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event, Hook};
-use crate::cli::{AgentArg, HookArgs, HookEvent};
+use crate::cli::{HookArgs, HookEvent};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Actor;
@@ -33,7 +35,7 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
     } else {
         Ok(())
     };
-    let mut agent_ctx = ctx.with_store(ctx.store.clone());
+    let mut agent_ctx = ctx.clone();
     agent_ctx.actor = Some(Actor::Agent);
     let ctx = &agent_ctx;
     let answer = answer.and_then(|()| read()).and_then(|input| {
@@ -41,10 +43,7 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
             .map_err(|e| Error::io("Cannot read the current directory", e))?;
         let hook = Hook {
             event,
-            agent: args.agent.map(|a| match a {
-                AgentArg::Claude => Agent::Claude,
-                AgentArg::Codex => Agent::Codex,
-            }),
+            agent: args.agent.map(Agent::from),
             max: args.max,
             cwd,
         };
@@ -78,12 +77,8 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
         Ok(None) => {}
         Err(e) => {
             let text = one_line(&e);
-            let name = match args.event {
-                HookEvent::Stop => "stop",
-                HookEvent::Prompt => "prompt",
-                HookEvent::SessionStart => "session-start",
-                HookEvent::PostTool => "post-tool",
-            };
+            let name = args.event.to_possible_value();
+            let name = name.as_ref().map_or("", |v| v.get_name());
             let line = format!("todo hook {name}: {}", visible(&text));
             let _ = ctx.out.stderr(&Message::from(line));
         }
@@ -118,4 +113,27 @@ fn read() -> Result<Vec<u8>> {
         )));
     }
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The global flags a person's command is named without
+    /// (`crate::work::typed_command`) are the CLI's.
+    #[test]
+    fn the_global_flags_with_a_value_are_the_clis() {
+        use clap::CommandFactory;
+        let cmd = crate::cli::Cli::command();
+        let mut taking: Vec<String> = cmd
+            .get_arguments()
+            .filter(|a| a.is_global_set() && a.get_action().takes_values())
+            .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+            .collect();
+        taking.sort();
+        let mut ours: Vec<String> = crate::work::VALUE_FLAGS
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        ours.sort();
+        assert_eq!(taking, ours);
+    }
 }

@@ -39,7 +39,7 @@ struct Input {
     /// plan file's `checks`); an agent's snapshot or session does not.
     says_checks: bool,
     /// The agent and entry, when it came from a session file.
-    session: Option<(restore::Agent, Option<String>, usize)>,
+    session: Option<(&'static str, Option<String>, usize)>,
 }
 
 fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
@@ -130,27 +130,6 @@ fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
     })
 }
 
-/// The op that puts in the objectives and findings read from a file: they
-/// keep the unknown fields of the ones of the same id in `plan` (Markdown
-/// does not carry those).
-pub(super) fn replace_aims(
-    plan: &Plan,
-    mut objectives: Vec<Objective>,
-    findings: Vec<Finding>,
-) -> Op {
-    for o in &mut objectives {
-        if o.extra.is_empty()
-            && let Some(old) = plan.objective(&o.id)
-        {
-            o.extra = old.extra.clone();
-        }
-    }
-    Op::ReplaceAims {
-        objectives,
-        findings,
-    }
-}
-
 fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     let Input {
         shown,
@@ -179,7 +158,7 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     }
     tx.apply(Op::Replace { phases })?;
     if let Some((objectives, findings)) = aims {
-        let op = replace_aims(tx.plan(), objectives, findings);
+        let op = tx.plan().replace_aims(objectives, findings);
         tx.apply(op)?;
     }
     let plan = tx.plan();
@@ -187,7 +166,7 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
     let mut imported = json!({ "phases": n, "tasks": m, "from": shown });
     if let Some((agent, entry, line)) = session {
-        imported["session"] = json!(agent.as_str());
+        imported["session"] = json!(agent);
         imported["entry"] = json!(entry);
         imported["line"] = json!(line);
     }

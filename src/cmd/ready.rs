@@ -3,15 +3,15 @@
 use crate::error::Result;
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
-use crate::plan::{Plan, Status};
-use crate::text::{Message, count};
+use crate::plan::Plan;
+use crate::text::Message;
 
 /// One line per ready task (`t3  Wire OAuth`) on stdout; with none,
 /// stdout stays empty and stderr says why, exit 1 (as `todo next`).
 pub(super) fn run(plan: &Plan) -> Result<Report> {
     let ready = plan.ready();
     let mut report = if ready.is_empty() {
-        let mut r = Report::new("ready", Kind::Warn, why_none(plan));
+        let mut r = Report::new("ready", Kind::Warn, plan.why_none_ready());
         r.exit = ExitCode::NothingNext;
         r
     } else {
@@ -28,41 +28,4 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
     };
     report.rev = plan.rev;
     Ok(report)
-}
-
-/// Why nothing is ready: the open tasks are claimed, wait for others, or
-/// are blocked; or nothing is open.
-pub(crate) fn why_none(plan: &Plan) -> String {
-    let (mut claimed, mut waiting, mut blocked) = (0, 0, 0);
-    let statuses = plan.statuses();
-    for (_, _, t) in plan.tasks() {
-        if !t.status.is_open() {
-            continue;
-        }
-        if t.status == Status::Blocked {
-            blocked += 1;
-        } else if t.owner.is_some() {
-            claimed += 1;
-        } else if t.needs.iter().any(|n| {
-            statuses
-                .get(n.as_str())
-                .is_some_and(|s| *s != Status::Completed)
-        }) {
-            waiting += 1;
-        }
-    }
-    if claimed + waiting + blocked == 0 {
-        return "Nothing ready: no task is open. `todo append <task>` adds one.".into();
-    }
-    let mut parts = Vec::new();
-    if claimed > 0 {
-        parts.push(format!("{} claimed", count(claimed, "task")));
-    }
-    if waiting > 0 {
-        parts.push(format!("{} waiting for others", count(waiting, "task")));
-    }
-    if blocked > 0 {
-        parts.push(format!("{} blocked", count(blocked, "task")));
-    }
-    format!("Nothing ready: {}.", parts.join(", "))
 }

@@ -13,7 +13,7 @@ pub(super) fn apply(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
         return Err(Error::usage("Only tasks can be reopened."));
     };
     if let Some((phase, task)) = tx.plan().task_by_id(&id)
-        && already_open(task)
+        && task.already_open()
     {
         let message = format!("Already open: {}; nothing changed.", task.content);
         return Ok(Report::new("reopen", Kind::Confirm, message).task(phase, task));
@@ -30,10 +30,4 @@ pub(super) fn apply(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
         format!("Reopened: {}", task.content),
     )
     .task(phase, task))
-}
-
-/// Open, with no one's mark: back to pending would change nothing (the
-/// one-in-progress rule would only start it again).
-pub(crate) fn already_open(task: &crate::plan::Task) -> bool {
-    task.status.is_active() && task.by.is_none()
 }

@@ -10,6 +10,7 @@ pub(crate) mod ids;
 pub mod import;
 pub mod json;
 pub(crate) mod ops;
+mod query;
 pub(crate) mod rules;
 pub(crate) mod tx;
 

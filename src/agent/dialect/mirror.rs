@@ -3,10 +3,11 @@
 
 use std::collections::HashSet;
 
+use serde::Deserialize;
 use serde_json::Value;
 
-use super::{Done, Kept, invalid, phase_id, set, state, str_field, text_field};
-use crate::error::{Error, Result};
+use super::{Done, KeptTask, invalid, phase_id, set, state, text};
+use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
 use crate::plan::{Op, Status, Task, Tx};
@@ -16,18 +17,30 @@ use crate::text::as_read;
 pub(crate) const CLAUDE_PHASE: &str = "Claude Code";
 pub(crate) const CODEX_PHASE: &str = "Codex";
 
+/// One entry of a `TodoWrite` list (its text in `content`) or of an
+/// `update_plan` one (in `step`).
+#[derive(Deserialize)]
+struct ListEntry {
+    content: Option<String>,
+    step: Option<String>,
+    status: Option<String>,
+}
+
+/// The entries of a list, its text under `text_key`, with their statuses.
 pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(String, Status)>> {
     let Some(Value::Array(list)) = v else {
         return Err(invalid("the list must be an array.".into()));
     };
     list.iter()
         .map(|entry| {
-            let Value::Object(e) = entry else {
+            if !entry.is_object() {
                 return Err(invalid("each list entry must be an object.".into()));
-            };
-            let text = text_field(e, text_key)?
+            }
+            let e = ListEntry::deserialize(entry).map_err(|e| invalid(format!("{e}.")))?;
+            let raw = if text_key == "step" { e.step } else { e.content };
+            let text = text(raw.as_deref(), text_key)?
                 .ok_or_else(|| invalid(format!("each list entry needs \"{text_key}\".")))?;
-            let status = str_field(e, "status")?.unwrap_or("pending");
+            let status = e.status.as_deref().unwrap_or("pending");
             // Both lists know three statuses; a wrong one is told in the
             // list's own words, not todo's.
             if !matches!(status, "pending" | "in_progress" | "completed") {
@@ -105,21 +118,7 @@ pub(super) fn mirror(
             });
         let id = match found {
             Some(id) => id,
-            None => {
-                let applied = tx.apply(Op::AddTask {
-                    phase: phase_ref.clone(),
-                    content: text,
-                })?;
-                if let Some(p) = applied.phase {
-                    done.minted.push(p.clone());
-                    phase_ref = PhaseRef::Id(p);
-                }
-                let id = applied
-                    .task
-                    .ok_or_else(|| Error::bug("a task was added without an id"))?;
-                done.minted.push(id.clone());
-                id
-            }
+            None => super::add(tx, &mut phase_ref, text, done)?,
         };
         let Some((_, task)) = tx.plan().task_by_id(&id) else {
             continue;
@@ -140,7 +139,7 @@ pub(super) fn mirror(
 /// `status`: the task itself, or (when starting it) the task a person
 /// started, which the one-in-progress rule would send back. What the agent
 /// is told then.
-pub(super) fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<Kept> {
+pub(super) fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<KeptTask> {
     let (_, task) = tx.plan().task_by_id(id)?;
     let mut after = task.clone();
     after.status = status;
@@ -162,8 +161,8 @@ pub(super) fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> 
 }
 
 /// What the agent is told of a task its list could not change.
-pub(super) fn kept(task: &Task) -> Kept {
-    Kept {
+pub(super) fn kept(task: &Task) -> KeptTask {
+    KeptTask {
         id: task.id.clone(),
         content: task.content.clone(),
         status: task.status,

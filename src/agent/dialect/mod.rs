@@ -13,6 +13,7 @@ pub(crate) mod tasks;
 
 use std::collections::HashMap;
 
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
@@ -23,6 +24,59 @@ use crate::plan::{Op, Plan, Status, Tx};
 use crate::text::normalize;
 
 pub(crate) use mirror::{CLAUDE_PHASE, CODEX_PHASE, mirror_list};
+pub(crate) use omp::{OpName, TodoOp};
+pub(crate) use plan_update::PlanUpdate;
+
+/// The JSON schema of `T` as an MCP tool gives it: subschemas inline, no
+/// title or meta-schema.
+pub(crate) fn schema<T: rmcp::schemars::JsonSchema>() -> Map<String, Value> {
+    let mut settings = rmcp::schemars::generate::SchemaSettings::draft2020_12();
+    settings.inline_subschemas = true;
+    settings.meta_schema = None;
+    let schema = settings.into_generator().into_root_schema_for::<T>();
+    let Value::Object(mut schema) = schema.to_value() else {
+        return Map::new();
+    };
+    schema.remove("title");
+    schema.remove("description");
+    schema.values_mut().for_each(no_null);
+    schema
+}
+
+/// A field left out is the same as `null` to the readers: the schema says
+/// only the first (an `Option`'s type without its `null`).
+fn no_null(v: &mut Value) {
+    if let Value::Object(o) = v {
+        if let Some(Value::Array(types)) = o.get_mut("type") {
+            types.retain(|t| t != "null");
+            if let [one] = types.as_slice() {
+                let one = one.clone();
+                o.insert("type".into(), one);
+            }
+        }
+        if let Some(Value::Array(values)) = o.get_mut("enum") {
+            values.retain(|v| !v.is_null());
+        }
+    }
+    match v {
+        Value::Object(o) => o.values_mut().for_each(no_null),
+        Value::Array(a) => a.iter_mut().for_each(no_null),
+        _ => {}
+    }
+}
+
+/// The names `T`'s schema gives: its fields (a struct) or values (an enum).
+pub(crate) fn names<T: rmcp::schemars::JsonSchema>() -> Vec<String> {
+    let schema = schema::<T>();
+    match (schema.get("properties"), schema.get("enum")) {
+        (Some(Value::Object(fields)), _) => fields.keys().cloned().collect(),
+        (_, Some(Value::Array(values))) => values
+            .iter()
+            .filter_map(|v| v.as_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
 
 pub(crate) fn invalid(message: String) -> Error {
     Error::Refused {
@@ -45,19 +99,19 @@ struct Done {
     read_only: bool,
     /// Tasks a mirrored list would have changed or removed but a person's
     /// decision keeps as they are.
-    kept: Vec<Kept>,
+    kept: Vec<KeptTask>,
 }
 
 /// A task kept as a person left it, though the agent's list said otherwise.
-struct Kept {
+struct KeptTask {
     id: String,
     content: String,
     status: Status,
 }
 
 /// Which shape a value is in: told by the caller that knows it (the
-/// hook knows the tool that ran, `todo apply --tool` is told), else read
-/// from the value.
+/// hook knows the tool that ran, an MCP call its tool, `todo apply --tool`
+/// is told), else read from the value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum Dialect {
     #[default]
@@ -66,6 +120,73 @@ pub(crate) enum Dialect {
     UpdatePlan,
     TaskCreate,
     TaskUpdate,
+    /// `plan_update`'s changes by id.
+    PlanUpdate,
+    /// Ops ([`OpIn`]): one, or an array of them.
+    Ops,
+}
+
+/// One op of `todo apply`: the oh-my-pi `todo` tool's fields ([`TodoOp`],
+/// the MCP tool's schema), and those of the plan operations.
+#[derive(Deserialize)]
+struct OpIn {
+    #[serde(flatten)]
+    todo: TodoOp,
+    id: Option<Names>,
+    ids: Option<Names>,
+    state: Option<String>,
+    note: Option<String>,
+    text: Option<String>,
+    title: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    after: Option<String>,
+    under: Option<String>,
+    checks: Option<String>,
+    needs: Option<Vec<String>>,
+}
+
+/// One name, or several.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Names {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// `next`: `true` to claim the first ready task, or (`set`) the task to
+/// start next.
+#[derive(Deserialize, Clone, PartialEq)]
+#[serde(untagged)]
+pub(crate) enum Next {
+    Ready(bool),
+    Task(String),
+}
+
+impl OpIn {
+    /// The one name under `id`.
+    fn id(&self) -> Result<Option<&str>> {
+        match &self.id {
+            None => Ok(None),
+            Some(Names::One(id)) => Ok(Some(id)),
+            Some(Names::Many(_)) => Err(invalid("\"id\" must be a string.".into())),
+        }
+    }
+
+    /// The task an op names: `id`, or `task` as the oh-my-pi ops (and the
+    /// MCP `todo` tool) call it.
+    fn id_or_task(&self) -> Result<Option<&str>> {
+        Ok(self.id()?.or(self.todo.task.as_deref()))
+    }
+
+    /// The names under `ids` (or `id`): at least one.
+    fn ids(&self) -> Result<Vec<String>> {
+        match self.ids.as_ref().or(self.id.as_ref()) {
+            Some(Names::One(id)) => Ok(vec![id.clone()]),
+            Some(Names::Many(ids)) => items(Some(ids), "\"ids\""),
+            None => Err(invalid("\"ids\" must name at least one item.".into())),
+        }
+    }
 }
 
 /// The Task tool a value is the input of, by its shape: `taskId` is
@@ -88,7 +209,7 @@ fn task_tool(o: &Map<String, Value>) -> Option<Dialect> {
 pub(crate) fn translate_call(
     tx: &mut Tx,
     call: tasks::Call,
-    ids: Option<&mut tasks::Ids>,
+    ids: Option<&mut tasks::ClaudeIds>,
 ) -> Result<Report> {
     let before = statuses(tx);
     let mut done = Done::default();
@@ -109,9 +230,9 @@ fn statuses(tx: &mut Tx) -> HashMap<String, Status> {
 pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<Report> {
     let before = statuses(tx);
     let mut done = Done::default();
-    let dialect = match (dialect, value) {
-        (Dialect::Guess, Value::Object(o)) => task_tool(o).unwrap_or(Dialect::Guess),
-        _ => dialect,
+    let dialect = match dialect {
+        Dialect::Guess => guess(value),
+        known => known,
     };
     match (dialect, value) {
         (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, &mut done)?,
@@ -124,29 +245,19 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<
             let list = mirror::mirror_list(v.get("plan"), "step")?;
             mirror::mirror(tx, CODEX_PHASE, list, &mut done)?;
         }
-        (_, Value::Object(o)) if o.contains_key("todos") => {
-            let list = mirror::mirror_list(o.get("todos"), "content")?;
-            mirror::mirror(tx, CLAUDE_PHASE, list, &mut done)?;
-        }
-        (_, Value::Object(o)) if o.contains_key("plan") && !o.contains_key("op") => {
-            let list = mirror::mirror_list(o.get("plan"), "step")?;
-            mirror::mirror(tx, CODEX_PHASE, list, &mut done)?;
-        }
-        (_, Value::Object(o)) if plan_update::is_plan_update(o) => {
-            plan_update::apply(tx, o, &mut done)?;
-        }
-        (_, Value::Object(o)) => one(tx, o, &mut done)?,
+        (Dialect::PlanUpdate, Value::Object(o)) => plan_update::apply(tx, o, &mut done)?,
         (_, Value::Array(ops)) if ops.is_empty() => {
             return Err(invalid("the batch is empty: send at least one op.".into()));
         }
         (_, Value::Array(ops)) => {
             for (i, op) in ops.iter().enumerate() {
-                let Value::Object(o) = op else {
+                if !op.is_object() {
                     return Err(invalid(format!("op {} is not an object.", i + 1)));
-                };
-                one(tx, o, &mut done)?;
+                }
+                one(tx, op, &mut done)?;
             }
         }
+        (_, Value::Object(_)) => one(tx, value, &mut done)?,
         _ => {
             return Err(invalid(
                 "the ops must be an object or an array of objects.".into(),
@@ -154,6 +265,24 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<
         }
     }
     Ok(report(tx, &before, done))
+}
+
+/// The dialect of a value no caller named, read from its shape.
+fn guess(value: &Value) -> Dialect {
+    let Value::Object(o) = value else {
+        return Dialect::Ops;
+    };
+    if let Some(tool) = task_tool(o) {
+        tool
+    } else if o.contains_key("todos") {
+        Dialect::TodoWrite
+    } else if o.contains_key("plan") && !o.contains_key("op") {
+        Dialect::UpdatePlan
+    } else if plan_update::is_plan_update(o) {
+        Dialect::PlanUpdate
+    } else {
+        Dialect::Ops
+    }
 }
 
 /// The reply's data of a batch that did `done`.
@@ -187,25 +316,20 @@ fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Done) -> Report {
 }
 
 /// One op of a batch: its `op`, or the one its fields imply (docs/contract.md, "Agent operations as JSON").
-fn one(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
-    let op = match str_field(o, "op")? {
-        Some(op) => op.to_string(),
+fn one(tx: &mut Tx, value: &Value, done: &mut Done) -> Result<()> {
+    let o = OpIn::deserialize(value).map_err(|e| invalid(format!("{e}.")))?;
+    let op = match &o.todo.op {
+        Some(op) => op.clone(),
+        None if o.todo.list.as_ref().is_some_and(|l| !l.is_empty()) => "init".into(),
+        None if o.todo.items.is_some() && o.todo.phase.is_some() => "append".into(),
+        None if o.todo.items.is_some() && tx.plan().is_empty() => "init".into(),
         None => {
-            let list = matches!(o.get("list"), Some(Value::Array(l)) if !l.is_empty());
-            if list {
-                "init".into()
-            } else if o.contains_key("items") && o.contains_key("phase") {
-                "append".into()
-            } else if o.contains_key("items") && tx.plan().is_empty() {
-                "init".into()
-            } else {
-                return Err(invalid(
-                    "the op is missing and cannot be inferred (give \"op\").".into(),
-                ));
-            }
+            return Err(invalid(
+                "the op is missing and cannot be inferred (give \"op\").".into(),
+            ));
         }
     };
-    if omp::op(tx, &op, o, done)? || operations::op(tx, &op, o, done)? {
+    if omp::op(tx, &op, &o.todo, done)? || operations::op(tx, &op, &o, done)? {
         return Ok(());
     }
     Err(invalid(format!(
@@ -213,43 +337,21 @@ fn one(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
     )))
 }
 
-fn str_field<'a>(o: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>> {
-    match o.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(invalid(format!("\"{key}\" must be a string."))),
-    }
+/// A text field, normalised; one left empty is refused.
+fn text(s: Option<&str>, key: &str) -> Result<Option<String>> {
+    s.map(|s| normalize(s).ok_or_else(|| invalid(format!("\"{key}\" is empty."))))
+        .transpose()
 }
 
-fn text_field(o: &Map<String, Value>, key: &str) -> Result<Option<String>> {
-    match str_field(o, key)? {
-        None => Ok(None),
-        Some(s) => normalize(s)
-            .map(Some)
-            .ok_or_else(|| invalid(format!("\"{key}\" is empty."))),
-    }
-}
-
-fn items(v: Option<&Value>, what: &str) -> Result<Vec<String>> {
-    let Some(Value::Array(items)) = v else {
-        return Err(invalid(format!("{what} must be an array of strings.")));
-    };
+/// Names or texts, normalised; none may be empty.
+fn items(items: Option<&Vec<String>>, what: &str) -> Result<Vec<String>> {
     items
+        .ok_or_else(|| invalid(format!("{what} must be an array of strings.")))?
         .iter()
         .map(|i| {
-            i.as_str()
-                .and_then(normalize)
-                .ok_or_else(|| invalid(format!("{what} must hold non-empty strings.")))
+            normalize(i).ok_or_else(|| invalid(format!("{what} must hold non-empty strings.")))
         })
         .collect()
-}
-
-fn ids_field(o: &Map<String, Value>) -> Result<Vec<String>> {
-    match o.get("ids").or_else(|| o.get("id")) {
-        Some(Value::String(s)) => Ok(vec![s.clone()]),
-        Some(v @ Value::Array(_)) => items(Some(v), "\"ids\""),
-        _ => Err(invalid("\"ids\" must name at least one item.".into())),
-    }
 }
 
 /// The known ids, for a message that says what could have been meant.
@@ -318,29 +420,21 @@ fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Done) ->
         None => PhaseRef::New(phase),
     };
     for item in items {
-        let applied = tx.apply(Op::AddTask {
-            phase: phase_ref.clone(),
-            content: item,
-        })?;
-        if let Some(p) = applied.phase {
-            done.minted.push(p.clone());
-            phase_ref = PhaseRef::Id(p);
-        }
-        done.minted.extend(applied.task);
+        add(tx, &mut phase_ref, item, done)?;
     }
     Ok(())
 }
 
-enum Item {
+enum Named {
     Task(String),
     Phase(String),
 }
 
-fn item(plan: &Plan, q: &str) -> Result<Item> {
+fn item(plan: &Plan, q: &str) -> Result<Named> {
     if let Some(p) = phase_id(plan, q) {
-        return Ok(Item::Phase(p));
+        return Ok(Named::Phase(p));
     }
-    task_id(plan, q).map(Item::Task)
+    task_id(plan, q).map(Named::Task)
 }
 
 fn state(s: &str) -> Result<Status> {
@@ -362,7 +456,7 @@ fn set(tx: &mut Tx, task: String, status: Status, blocker: Option<String>) -> Re
         && tx
             .plan()
             .task_by_id(&task)
-            .is_some_and(|(_, t)| crate::cmd::already_open(t))
+            .is_some_and(|(_, t)| t.already_open())
     {
         return Ok(());
     }
@@ -379,9 +473,17 @@ fn set(tx: &mut Tx, task: String, status: Status, blocker: Option<String>) -> Re
     Ok(())
 }
 
-fn add(tx: &mut Tx, phase: PhaseRef, content: String, done: &mut Done) -> Result<String> {
-    let applied = tx.apply(Op::AddTask { phase, content })?;
-    done.minted.extend(applied.phase);
+/// Add a task to `phase`, noting the ids minted; a phase it made is the
+/// `phase` of the next.
+fn add(tx: &mut Tx, phase: &mut PhaseRef, content: String, done: &mut Done) -> Result<String> {
+    let applied = tx.apply(Op::AddTask {
+        phase: phase.clone(),
+        content,
+    })?;
+    if let Some(p) = applied.phase {
+        done.minted.push(p.clone());
+        *phase = PhaseRef::Id(p);
+    }
     let id = applied
         .task
         .ok_or_else(|| Error::bug("a task was added without an id"))?;

@@ -1,44 +1,103 @@
 //! The oh-my-pi `todo` tool's ops: `init`, `append`, `start`, `done`,
-//! `drop`, `block`, `unblock`, `rm` and `view`.
+//! `drop`, `block`, `unblock`, `rm` and `view`; with dependencies and
+//! claims, the ops of the MCP `todo` tool, whose schema is [`TodoOp`]'s.
 
-use serde_json::{Map, Value};
+use rmcp::schemars::JsonSchema;
+use serde::Deserialize;
 
 use super::{
-    Done, Item, add_items, invalid, item, items, missing, phase_id, set, str_field, task_id,
-    text_field,
+    Done, Named, Next, add_items, invalid, item, items, missing, phase_id, set, task_id, text,
 };
 use crate::error::Result;
-use crate::plan::{Op, Plan, Status, Tx};
+use crate::plan::{Op, Status, Tx};
+
+/// One op of the `todo` tool.
+#[derive(Deserialize, JsonSchema, Default)]
+#[schemars(crate = "rmcp::schemars", deny_unknown_fields)]
+pub(crate) struct TodoOp {
+    /// What to do. Inferred when missing: a non-empty list means init, items with a phase append.
+    #[schemars(with = "Option<OpName>")]
+    pub op: Option<String>,
+    /// init: the whole plan, phase by phase.
+    pub list: Option<Vec<InitEntry>>,
+    /// start, done, drop, block, unblock, rm: a task id (t3) or its text or part of it.
+    #[schemars(length(min = 1))]
+    pub task: Option<String>,
+    /// append: the phase to add to (name or id). done, drop, rm without task: the phase (id or name).
+    #[schemars(length(min = 1))]
+    pub phase: Option<String>,
+    #[schemars(inner(length(min = 1)))]
+    pub items: Option<Vec<String>>,
+    /// block: what the task waits for.
+    pub reason: Option<String>,
+    /// needs: the tasks (ids) the task needs, added.
+    #[schemars(inner(length(min = 1)))]
+    pub add: Option<Vec<String>>,
+    /// needs: the tasks (ids) the task no longer needs.
+    #[schemars(inner(length(min = 1)))]
+    pub remove: Option<Vec<String>>,
+    /// claim: who holds the claim (default TODO_OWNER, else agent).
+    #[schemars(length(min = 1))]
+    pub owner: Option<String>,
+    /// claim: take the first ready task instead of a named one.
+    #[schemars(with = "Option<bool>")]
+    pub next: Option<Next>,
+}
+
+/// The ops of the `todo` tool: oh-my-pi's, then dependencies and claims.
+/// Only named in the schema: an op is read as its name.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+#[schemars(crate = "rmcp::schemars", rename_all = "lowercase")]
+pub(crate) enum OpName {
+    Init,
+    Start,
+    Done,
+    Rm,
+    Drop,
+    Block,
+    Unblock,
+    Append,
+    View,
+    Needs,
+    Claim,
+    Release,
+}
+
+/// One phase of an `init` list.
+#[derive(Deserialize, JsonSchema)]
+#[schemars(crate = "rmcp::schemars")]
+pub(crate) struct InitEntry {
+    #[schemars(required, length(min = 1))]
+    phase: Option<String>,
+    #[schemars(required, length(min = 1), inner(length(min = 1)))]
+    items: Option<Vec<String>>,
+}
 
 /// Apply `op` if it is one of the tool's; `false` when it is not.
-pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done) -> Result<bool> {
+pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Done) -> Result<bool> {
     match op {
         "init" => {
-            let list: Vec<(String, Vec<String>)> = match o.get("list") {
-                Some(Value::Array(list)) => list
+            let list: Vec<(String, Vec<String>)> = match &o.list {
+                Some(list) => list
                     .iter()
-                    .map(|entry| {
-                        let Value::Object(e) = entry else {
-                            return Err(invalid("each init entry must be an object.".into()));
-                        };
-                        let phase = text_field(e, "phase")?
+                    .map(|e| {
+                        let phase = text(e.phase.as_deref(), "phase")?
                             .ok_or_else(|| invalid("an init entry needs a \"phase\".".into()))?;
-                        let items = items(e.get("items"), "an init entry's \"items\"")?;
+                        let items = items(e.items.as_ref(), "an init entry's \"items\"")?;
                         if items.is_empty() {
                             return Err(invalid(format!("init entry \"{phase}\" has no items.")));
                         }
                         Ok((phase, items))
                     })
                     .collect::<Result<_>>()?,
-                _ => {
-                    let items = items(o.get("items"), "\"items\"")?;
+                None => {
+                    let items = items(o.items.as_ref(), "\"items\"")?;
                     if items.is_empty() {
                         return Err(invalid("init has no items.".into()));
                     }
-                    vec![(
-                        text_field(o, "phase")?.unwrap_or_else(|| "Todos".into()),
-                        items,
-                    )]
+                    let phase = text(o.phase.as_deref(), "phase")?;
+                    vec![(phase.unwrap_or_else(|| "Todos".into()), items)]
                 }
             };
             if list.is_empty() {
@@ -50,17 +109,19 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             }
         }
         "append" => {
-            let phase = text_field(o, "phase")?
+            let phase = text(o.phase.as_deref(), "phase")?
                 .ok_or_else(|| invalid("append needs a \"phase\".".into()))?;
-            let items = items(o.get("items"), "\"items\"")?;
+            let items = items(o.items.as_ref(), "\"items\"")?;
             if items.is_empty() {
                 return Err(invalid("append has no items.".into()));
             }
             add_items(tx, phase, items, done)?;
         }
         "start" => {
-            let t =
-                str_field(o, "task")?.ok_or_else(|| invalid("start needs a \"task\".".into()))?;
+            let t = o
+                .task
+                .as_deref()
+                .ok_or_else(|| invalid("start needs a \"task\".".into()))?;
             let id = task_id(tx.plan(), t)?;
             tx.apply(Op::Start { task: id })?;
         }
@@ -75,7 +136,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             }
         }
         "block" => {
-            let reason = text_field(o, "reason")?;
+            let reason = text(o.reason.as_deref(), "reason")?;
             for id in targets(tx, o)? {
                 set(tx, id, Status::Blocked, reason.clone())?;
             }
@@ -91,16 +152,6 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                 }
             }
         }
-        "rm" | "remove" => {
-            let q = str_field(o, "task")?
-                .or(str_field(o, "id")?)
-                .or(str_field(o, "phase")?)
-                .ok_or_else(|| invalid(format!("{op} needs a \"task\", \"phase\" or \"id\".")))?;
-            match item(tx.plan(), q)? {
-                Item::Task(task) => tx.apply(Op::RemoveTask { task })?,
-                Item::Phase(phase) => tx.apply(Op::RemovePhase { phase })?,
-            };
-        }
         "view" => done.read_only = true,
         _ => return Ok(false),
     }
@@ -109,31 +160,21 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
 
 /// Tasks named by `task`, else `phase`'s open tasks, else the one in
 /// progress (the oh-my-pi tool's `done`/`drop` without a target).
-fn targets(tx: &mut Tx, o: &Map<String, Value>) -> Result<Vec<String>> {
+fn targets(tx: &mut Tx, o: &TodoOp) -> Result<Vec<String>> {
     let plan = tx.plan();
-    if let Some(t) = str_field(o, "task")? {
+    if let Some(t) = &o.task {
         return match item(plan, t)? {
-            Item::Task(id) => Ok(vec![id]),
-            Item::Phase(p) => Ok(open_tasks(plan, &p)),
+            Named::Task(id) => Ok(vec![id]),
+            Named::Phase(p) => Ok(plan.open_tasks(&p)),
         };
     }
-    if let Some(p) = str_field(o, "phase")? {
+    if let Some(p) = &o.phase {
         let p = phase_id(plan, p).ok_or_else(|| missing(plan, p))?;
-        return Ok(open_tasks(plan, &p));
+        return Ok(plan.open_tasks(&p));
     }
     Ok(plan
         .tasks()
         .filter(|(_, _, t)| t.status == Status::InProgress)
         .map(|(_, _, t)| t.id.clone())
         .collect())
-}
-
-fn open_tasks(plan: &Plan, phase: &str) -> Vec<String> {
-    plan.phases
-        .iter()
-        .filter(|p| p.id == phase)
-        .flat_map(|p| &p.tasks)
-        .filter(|t| t.status.is_open())
-        .map(|t| t.id.clone())
-        .collect()
 }

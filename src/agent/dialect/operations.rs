@@ -4,11 +4,9 @@
 //! `needs {id, add?, remove?}`, `claim {id | next: true, owner?}`,
 //! `release {id}`.
 
-use serde_json::{Map, Value, json};
-
 use super::{
-    Done, Item, add, bad_position, ids_field, invalid, item, phase_id, set, state, str_field,
-    task_id, text_field,
+    Done, Named, Names, Next, OpIn, add, bad_position, invalid, item, phase_id, set, state,
+    task_id, text,
 };
 use crate::error::{Error, Result};
 use crate::plan::ops::{PhaseRef, Refusal};
@@ -16,12 +14,12 @@ use crate::plan::{Actor, Checks, Op, Tx};
 use crate::text::normalize;
 
 /// Apply `op` if it is one of the plan operations; `false` when it is not.
-pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done) -> Result<bool> {
+pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<bool> {
     match op {
         "set" => {
-            let status = state(str_field(o, "state")?.unwrap_or_default())?;
-            let note = note_field(o, "note")?;
-            for q in ids_field(o)? {
+            let status = state(o.state.as_deref().unwrap_or_default())?;
+            let note = o.note.as_deref().map(normalize);
+            for q in o.ids()? {
                 let id = task_id(tx.plan(), &q)?;
                 set(tx, id.clone(), status, None)?;
                 if let Some(text) = &note {
@@ -31,7 +29,12 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                     })?;
                 }
             }
-            if let Some(next) = str_field(o, "next")? {
+            let next = match &o.todo.next {
+                Some(Next::Task(next)) => Some(next),
+                Some(Next::Ready(_)) => return Err(invalid("\"next\" must be a string.".into())),
+                None => None,
+            };
+            if let Some(next) = next {
                 if tx.actor() == Actor::Person {
                     return Err(Error::Refused {
                         code: Refusal::OpNotAllowed,
@@ -43,12 +46,14 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             }
         }
         "note" => {
-            let q = str_field(o, "id")?.ok_or_else(|| invalid("note needs an \"id\".".into()))?;
+            let q = o
+                .id()?
+                .ok_or_else(|| invalid("note needs an \"id\".".into()))?;
             let id = task_id(tx.plan(), q)?;
+            let text = o.text.as_deref().map(normalize);
             tx.apply(Op::WriteNote {
                 task: id,
-                text: note_field(o, "text")?
-                    .ok_or_else(|| invalid("note needs a \"text\".".into()))?,
+                text: text.ok_or_else(|| invalid("note needs a \"text\".".into()))?,
             })?;
         }
         "unlock" => {
@@ -60,14 +65,14 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                 });
             }
             let plan = tx.plan();
-            let ids: Vec<String> = if o.get("ids") == Some(&json!("all")) {
+            let ids: Vec<String> = if matches!(&o.ids, Some(Names::One(all)) if all == "all") {
                 plan.tasks().map(|(_, _, t)| t.id.clone()).collect()
             } else {
                 let mut ids = Vec::new();
-                for q in ids_field(o)? {
+                for q in o.ids()? {
                     match item(plan, &q)? {
-                        Item::Task(t) => ids.push(t),
-                        Item::Phase(p) => ids.extend(
+                        Named::Task(t) => ids.push(t),
+                        Named::Phase(p) => ids.extend(
                             plan.phases
                                 .iter()
                                 .filter(|ph| ph.id == p)
@@ -80,12 +85,12 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             tx.unlock(ids)?;
         }
         "add" => {
-            let title =
-                text_field(o, "title")?.ok_or_else(|| invalid("add needs a \"title\".".into()))?;
-            let after = str_field(o, "after")?;
-            match str_field(o, "type")?.unwrap_or("step") {
+            let title = text(o.title.as_deref(), "title")?
+                .ok_or_else(|| invalid("add needs a \"title\".".into()))?;
+            let after = o.after.as_deref();
+            match o.kind.as_deref().unwrap_or("step") {
                 "section" => {
-                    if o.contains_key("under") || after.is_some() {
+                    if o.under.is_some() || after.is_some() {
                         return Err(bad_position(
                             "a section only stands at the top, last: not under or after another item.".into(),
                         ));
@@ -96,53 +101,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                     let applied = tx.apply(Op::AddPhase { name: title })?;
                     done.minted.extend(applied.phase);
                 }
-                "step" | "task" if after.is_some() => {
-                    let after = after.unwrap_or_default();
-                    let step = after_step(tx, after, str_field(o, "under")?)?;
-                    let applied = tx.apply(Op::AddTaskAfter {
-                        after: step,
-                        content: title,
-                    })?;
-                    let id = applied
-                        .task
-                        .ok_or_else(|| Error::bug("a task was added without an id"))?;
-                    done.minted.push(id.clone());
-                    if let Some(c) = checks_field(o)? {
-                        tx.apply(Op::SetChecks {
-                            task: id,
-                            checks: c,
-                            unlocked: false,
-                        })?;
-                    }
-                }
                 "step" | "task" => {
-                    let under = str_field(o, "under")?;
-                    let phase = match under {
-                        Some(u) => match item(tx.plan(), u) {
-                            Ok(Item::Phase(p)) => PhaseRef::Id(p),
-                            Ok(Item::Task(_)) => {
-                                return Err(bad_position(format!(
-                                    "\"{u}\" is a step: a step stands under a section."
-                                )));
-                            }
-                            Err(_) => PhaseRef::New(normalize(u).unwrap_or_default()),
-                        },
-                        None => match tx.plan().phases.last() {
-                            Some(p) => PhaseRef::Id(p.id.clone()),
-                            None => PhaseRef::New("Todos".into()),
-                        },
-                    };
-                    let needs = match o.get("needs") {
-                        Some(v) => task_ids(tx, v, "\"needs\"")?,
-                        None => Vec::new(),
-                    };
-                    let id = add(tx, phase, title, done)?;
-                    if !needs.is_empty() {
-                        tx.apply(Op::Need {
-                            task: id.clone(),
-                            needs,
-                        })?;
-                    }
+                    let id = add_step(tx, o, title, done)?;
                     if let Some(c) = checks_field(o)? {
                         tx.apply(Op::SetChecks {
                             task: id,
@@ -159,16 +119,18 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             }
         }
         "edit" => {
-            let q = str_field(o, "id")?.ok_or_else(|| invalid("edit needs an \"id\".".into()))?;
-            let title = text_field(o, "title")?;
+            let q = o
+                .id()?
+                .ok_or_else(|| invalid("edit needs an \"id\".".into()))?;
+            let title = text(o.title.as_deref(), "title")?;
             let checks = checks_field(o)?;
             match item(tx.plan(), q)? {
-                Item::Phase(phase) => {
+                Named::Phase(phase) => {
                     if let Some(name) = title {
                         tx.apply(Op::RenamePhase { phase, name })?;
                     }
                 }
-                Item::Task(task) => {
+                Named::Task(task) => {
                     if let Some(content) = title {
                         tx.apply(Op::RenameTask {
                             task: task.clone(),
@@ -187,25 +149,27 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             }
         }
         "move" => {
-            let q = str_field(o, "id")?.ok_or_else(|| invalid("move needs an \"id\".".into()))?;
-            if let Some(after) = str_field(o, "after")? {
-                let Item::Task(task) = item(tx.plan(), q)? else {
+            let q = o
+                .id()?
+                .ok_or_else(|| invalid("move needs an \"id\".".into()))?;
+            let under = o.under.as_deref();
+            if let Some(after) = o.after.as_deref() {
+                let Named::Task(task) = item(tx.plan(), q)? else {
                     return Err(bad_position(format!(
                         "\"{q}\" is a section: a section only stands at the top."
                     )));
                 };
-                let step = after_step(tx, after, str_field(o, "under")?)?;
+                let step = after_step(tx, after, under)?;
                 tx.apply(Op::MoveTaskAfter { task, after: step })?;
                 return Ok(true);
             }
-            let under =
-                str_field(o, "under")?.ok_or_else(|| invalid("move needs \"under\".".into()))?;
-            let Item::Task(task) = item(tx.plan(), q)? else {
+            let under = under.ok_or_else(|| invalid("move needs \"under\".".into()))?;
+            let Named::Task(task) = item(tx.plan(), q)? else {
                 return Err(bad_position(format!(
                     "\"{q}\" is a section: a section only stands at the top."
                 )));
             };
-            let Item::Phase(phase) = item(tx.plan(), under)? else {
+            let Named::Phase(phase) = item(tx.plan(), under)? else {
                 return Err(bad_position(format!(
                     "\"{under}\" is a step: a step stands under a section."
                 )));
@@ -216,33 +180,35 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             })?;
         }
         "needs" => {
-            let q = id_or_task(o)?.ok_or_else(|| invalid("needs needs an \"id\".".into()))?;
+            let q = o
+                .id_or_task()?
+                .ok_or_else(|| invalid("needs needs an \"id\".".into()))?;
             let task = task_id(tx.plan(), q)?;
-            if !o.contains_key("add") && !o.contains_key("remove") {
+            if o.todo.add.is_none() && o.todo.remove.is_none() {
                 return Err(invalid(
                     "needs takes \"add\" and/or \"remove\": arrays of task ids.".into(),
                 ));
             }
-            if let Some(v) = o.get("remove") {
-                let needs = task_ids(tx, v, "\"remove\"")?;
+            if let Some(v) = &o.todo.remove {
+                let needs = task_ids(tx, v)?;
                 tx.apply(Op::Unneed {
                     task: task.clone(),
                     needs,
                 })?;
             }
-            if let Some(v) = o.get("add") {
-                let needs = task_ids(tx, v, "\"add\"")?;
+            if let Some(v) = &o.todo.add {
+                let needs = task_ids(tx, v)?;
                 tx.apply(Op::Need { task, needs })?;
             }
         }
         "claim" => {
-            let owner = match text_field(o, "owner")? {
+            let owner = match text(o.todo.owner.as_deref(), "owner")? {
                 Some(owner) => owner,
                 None => tx.default_owner(),
             };
-            let task = match (id_or_task(o)?, o.get("next")) {
-                (Some(q), None | Some(Value::Bool(false))) => task_id(tx.plan(), q)?,
-                (None, Some(Value::Bool(true))) => {
+            let task = match (o.id_or_task()?, &o.todo.next) {
+                (Some(q), None | Some(Next::Ready(false))) => task_id(tx.plan(), q)?,
+                (None, Some(Next::Ready(true))) => {
                     let plan = tx.plan();
                     match plan.ready().into_iter().next() {
                         Some((_, t)) => t.id.clone(),
@@ -251,7 +217,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                                 code: Refusal::Claimed,
                                 message: format!(
                                     "nothing is ready to claim. {}",
-                                    crate::cmd::ready::why_none(plan)
+                                    plan.why_none_ready()
                                 ),
                             });
                         }
@@ -266,34 +232,72 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             tx.apply(Op::Claim { task, owner })?;
         }
         "release" => {
-            let q = id_or_task(o)?.ok_or_else(|| invalid("release needs an \"id\".".into()))?;
+            let q = o
+                .id_or_task()?
+                .ok_or_else(|| invalid("release needs an \"id\".".into()))?;
             let task = task_id(tx.plan(), q)?;
             tx.apply(Op::Release { task })?;
+        }
+        "rm" | "remove" => {
+            let q = (o.todo.task.as_deref())
+                .or(o.id()?)
+                .or(o.todo.phase.as_deref())
+                .ok_or_else(|| invalid(format!("{op} needs a \"task\", \"phase\" or \"id\".")))?;
+            match item(tx.plan(), q)? {
+                Named::Task(task) => tx.apply(Op::RemoveTask { task })?,
+                Named::Phase(phase) => tx.apply(Op::RemovePhase { phase })?,
+            };
         }
         _ => return Ok(false),
     }
     Ok(true)
 }
 
-/// The task an op names: `id`, or `task` as the oh-my-pi ops (and the MCP
-/// `todo` tool) call it.
-fn id_or_task(o: &Map<String, Value>) -> Result<Option<&str>> {
-    match str_field(o, "id")? {
-        Some(id) => Ok(Some(id)),
-        None => str_field(o, "task"),
+/// A new step, right after the step `after` names, or last under the
+/// section `under` names (or the last section): its id.
+fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Done) -> Result<String> {
+    if let Some(after) = o.after.as_deref() {
+        let step = after_step(tx, after, o.under.as_deref())?;
+        let applied = tx.apply(Op::AddTaskAfter {
+            after: step,
+            content: title,
+        })?;
+        let id = applied
+            .task
+            .ok_or_else(|| Error::bug("a task was added without an id"))?;
+        done.minted.push(id.clone());
+        return Ok(id);
     }
+    let mut phase = match o.under.as_deref() {
+        Some(u) => match item(tx.plan(), u) {
+            Ok(Named::Phase(p)) => PhaseRef::Id(p),
+            Ok(Named::Task(_)) => {
+                return Err(bad_position(format!(
+                    "\"{u}\" is a step: a step stands under a section."
+                )));
+            }
+            Err(_) => PhaseRef::New(normalize(u).unwrap_or_default()),
+        },
+        None => match tx.plan().phases.last() {
+            Some(p) => PhaseRef::Id(p.id.clone()),
+            None => PhaseRef::New("Todos".into()),
+        },
+    };
+    let needs = task_ids(tx, o.needs.as_deref().unwrap_or_default())?;
+    let id = add(tx, &mut phase, title, done)?;
+    if !needs.is_empty() {
+        tx.apply(Op::Need {
+            task: id.clone(),
+            needs,
+        })?;
+    }
+    Ok(id)
 }
 
-/// The tasks an array of ids (or texts) names.
-fn task_ids(tx: &mut Tx, v: &Value, what: &str) -> Result<Vec<String>> {
-    let Value::Array(list) = v else {
-        return Err(invalid(format!("{what} must be an array of task ids.")));
-    };
+/// The tasks a list of ids (or texts) names, each once.
+fn task_ids(tx: &mut Tx, list: &[String]) -> Result<Vec<String>> {
     let mut ids = Vec::with_capacity(list.len());
-    for item in list {
-        let q = item
-            .as_str()
-            .ok_or_else(|| invalid(format!("{what} must hold task ids (strings).")))?;
+    for q in list {
         let id = task_id(tx.plan(), q)?;
         if !ids.contains(&id) {
             ids.push(id);
@@ -305,7 +309,7 @@ fn task_ids(tx: &mut Tx, v: &Value, what: &str) -> Result<Vec<String>> {
 /// The step `after` names, checked against `under` when both are given:
 /// a step goes right after another of its own section.
 fn after_step(tx: &mut Tx, after: &str, under: Option<&str>) -> Result<String> {
-    let Item::Task(step) = item(tx.plan(), after)? else {
+    let Named::Task(step) = item(tx.plan(), after)? else {
         return Err(bad_position(format!(
             "\"{after}\" is a section: \"after\" names a step."
         )));
@@ -325,8 +329,8 @@ fn after_step(tx: &mut Tx, after: &str, under: Option<&str>) -> Result<String> {
     Ok(step)
 }
 
-fn checks_field(o: &Map<String, Value>) -> Result<Option<Checks>> {
-    match str_field(o, "checks")? {
+fn checks_field(o: &OpIn) -> Result<Option<Checks>> {
+    match o.checks.as_deref() {
         None => Ok(None),
         Some(s) => Checks::parse(s).map(Some).ok_or_else(|| {
             invalid(format!(
@@ -334,10 +338,4 @@ fn checks_field(o: &Map<String, Value>) -> Result<Option<Checks>> {
             ))
         }),
     }
-}
-
-/// A note as the plan operations write it: the step's one note, an empty text
-/// clearing it. `None`: the field is absent.
-fn note_field(o: &Map<String, Value>, key: &str) -> Result<Option<Option<String>>> {
-    Ok(str_field(o, key)?.map(normalize))
 }

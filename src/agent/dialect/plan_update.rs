@@ -1,4 +1,4 @@
-//! Seed 000's `plan_update`: tasks, objectives and phases changed by id,
+//! `plan_update`: tasks, objectives and phases changed by id,
 //! new tasks (optionally right after another) and findings, in one call:
 //! `{tasks?, objectives?, phases?, add_tasks?, add_findings?}`. Applied in
 //! that order, all or nothing. Limits of the schema (text and notes at
@@ -10,19 +10,97 @@
 //! (unless one is in progress already), `pending` sends its task in
 //! progress back to pending (the one-in-progress rule still applies).
 
+use rmcp::schemars::JsonSchema;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::{Done, bad_position, invalid, phase_id, set, str_field};
+use super::{Done, bad_position, invalid, names, phase_id, schema, set};
 use crate::error::{Error, Result};
 use crate::plan::ops::{PhaseRef, Refusal};
 use crate::plan::{FINDING_MAX, ObjectiveStatus, Op, Plan, Status, Tx};
 use crate::text::normalize;
 
-/// The keys that make a value a `plan_update` call (with no `op`).
-pub(super) const KEYS: [&str; 5] = ["tasks", "objectives", "phases", "add_tasks", "add_findings"];
+/// `plan_update`'s arguments: the MCP tool's schema, and the fields
+/// [`apply`] takes. Its lists are read entry by entry, to say which one
+/// does not fit.
+#[derive(JsonSchema)]
+#[schemars(crate = "rmcp::schemars", deny_unknown_fields)]
+#[allow(dead_code)]
+pub(crate) struct PlanUpdate {
+    /// Tasks to change, by id
+    tasks: Option<Vec<TaskChange>>,
+    /// Objectives to change, by id
+    objectives: Option<Vec<StatusChange<ObjectiveState>>>,
+    /// Phases to change, by id
+    phases: Option<Vec<StatusChange<PhaseStatus>>>,
+    /// New tasks, each in a phase; after an existing task's id, or at the end of the phase
+    add_tasks: Option<Vec<NewTask>>,
+    /// New findings
+    #[schemars(inner(length(min = 1, max = 300)))]
+    add_findings: Option<Vec<String>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[schemars(crate = "rmcp::schemars", deny_unknown_fields)]
+struct TaskChange {
+    #[schemars(length(min = 1))]
+    id: String,
+    status: Option<TaskStatus>,
+    #[schemars(length(max = 300))]
+    note: Option<String>,
+}
+
+/// An objective's or a phase's new status.
+#[derive(Deserialize, JsonSchema)]
+#[schemars(crate = "rmcp::schemars", deny_unknown_fields)]
+struct StatusChange<S> {
+    #[schemars(length(min = 1))]
+    id: String,
+    status: S,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[schemars(crate = "rmcp::schemars", deny_unknown_fields)]
+struct NewTask {
+    #[schemars(length(min = 1))]
+    phase: String,
+    #[schemars(length(min = 1, max = 300))]
+    text: String,
+    after: Option<String>,
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[schemars(crate = "rmcp::schemars")]
+#[serde(rename_all = "lowercase")]
+enum TaskStatus {
+    Todo,
+    Doing,
+    Done,
+    Dropped,
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[schemars(crate = "rmcp::schemars")]
+#[serde(rename_all = "lowercase")]
+enum ObjectiveState {
+    Open,
+    Done,
+    Dropped,
+}
+
+/// A phase has no status of its own: one set here acts on its tasks.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[schemars(crate = "rmcp::schemars")]
+#[serde(rename_all = "lowercase")]
+enum PhaseStatus {
+    Pending,
+    Active,
+    Done,
+}
 
 pub(super) fn is_plan_update(o: &Map<String, Value>) -> bool {
-    !o.contains_key("op") && KEYS.iter().any(|k| o.contains_key(*k))
+    !o.contains_key("op") && names::<PlanUpdate>().iter().any(|k| o.contains_key(k))
 }
 
 fn missing(kind: &str, id: &str, known: Vec<&str>) -> Error {
@@ -45,42 +123,58 @@ fn phase_ids(plan: &Plan) -> Vec<&str> {
     plan.phases.iter().map(|p| p.id.as_str()).collect()
 }
 
-/// The array under `key` (missing: none), each item checked to be an object
-/// with only the `allowed` keys.
-fn entries<'a>(
-    o: &'a Map<String, Value>,
-    key: &str,
-    allowed: &[&str],
-) -> Result<Vec<&'a Map<String, Value>>> {
-    let items = match o.get(key) {
-        None | Some(Value::Null) => return Ok(Vec::new()),
-        Some(Value::Array(items)) => items,
-        Some(_) => return Err(invalid(format!("\"{key}\" must be an array."))),
-    };
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let Value::Object(m) = item else {
-                return Err(invalid(format!("{key}[{i}] must be an object.")));
-            };
-            if let Some(k) = m.keys().find(|k| !allowed.contains(&k.as_str())) {
+/// Read `value` (at `at` in the call) as a `T`, saying in the call's own
+/// words what does not fit: an unknown field, a missing or empty one, a
+/// status `T` does not know.
+fn read<T: DeserializeOwned + JsonSchema>(value: &Value, at: &str) -> Result<T> {
+    let shape = schema::<T>();
+    if let (Value::Object(m), Some(Value::Object(fields))) = (value, shape.get("properties")) {
+        if let Some(k) = m.keys().find(|k| !fields.contains_key(*k)) {
+            let expected: Vec<&str> = fields.keys().map(String::as_str).collect();
+            return Err(invalid(format!(
+                "{at} has an unknown field \"{k}\" (expected {}).",
+                expected.join(", ")
+            )));
+        }
+        let required = shape.get("required").and_then(Value::as_array);
+        for key in required.into_iter().flatten().filter_map(Value::as_str) {
+            match m.get(key) {
+                None | Some(Value::Null) => {
+                    return Err(invalid(format!("{at} needs \"{key}\".")));
+                }
+                Some(Value::String(s)) if s.is_empty() => {
+                    return Err(invalid(format!("{at}.{key} is empty.")));
+                }
+                _ => {}
+            }
+        }
+        for (key, v) in m {
+            if let (Value::String(s), Some(allowed)) = (v, status_names(fields, key))
+                && !allowed.contains(s)
+            {
                 return Err(invalid(format!(
-                    "{key}[{i}] has an unknown field \"{k}\" (expected {}).",
+                    "{at}.{key} \"{s}\" is not a status (expected {}).",
                     allowed.join(", ")
                 )));
             }
-            Ok(m)
-        })
-        .collect()
+        }
+    }
+    T::deserialize(value).map_err(|e| invalid(format!("{at}: {e}.")))
 }
 
-fn required<'a>(m: &'a Map<String, Value>, key: &str, at: &str) -> Result<&'a str> {
-    match str_field(m, key)? {
-        Some(s) if !s.is_empty() => Ok(s),
-        Some(_) => Err(invalid(format!("{at}.{key} is empty."))),
-        None => Err(invalid(format!("{at} needs \"{key}\"."))),
-    }
+/// The values a field's schema allows, when it names them.
+fn status_names(fields: &Map<String, Value>, key: &str) -> Option<Vec<String>> {
+    let field = fields.get(key)?;
+    let values = field
+        .get("enum")
+        .or_else(|| field.get("anyOf")?.get(0)?.get("enum"))?
+        .as_array()?;
+    Some(
+        values
+            .iter()
+            .filter_map(|v| v.as_str().map(String::from))
+            .collect(),
+    )
 }
 
 /// Text within the schema's limits, normalised (docs/contract.md, "The plan").
@@ -94,127 +188,83 @@ fn limited(s: &str, at: &str) -> Result<String> {
     normalize(s).ok_or_else(|| invalid(format!("{at} is empty.")))
 }
 
-fn one_of<T>(s: &str, at: &str, allowed: &[(&str, T)]) -> Result<T>
-where
-    T: Copy,
-{
-    allowed
+/// The entries of the list `key` of the call, each read as a `T`.
+fn entries<T: DeserializeOwned + JsonSchema>(
+    o: &Map<String, Value>,
+    key: &str,
+) -> Result<Vec<(String, T)>> {
+    let items = match o.get(key) {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err(invalid(format!("\"{key}\" must be an array."))),
+    };
+    items
         .iter()
-        .find(|(name, _)| *name == s)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = allowed.iter().map(|(n, _)| *n).collect();
-            invalid(format!(
-                "{at} \"{s}\" is not a status (expected {}).",
-                names.join(", ")
-            ))
+        .enumerate()
+        .map(|(i, item)| {
+            let at = format!("{key}[{i}]");
+            if !item.is_object() {
+                return Err(invalid(format!("{at} must be an object.")));
+            }
+            Ok((at.clone(), read(item, &at)?))
         })
-}
-
-#[derive(Clone, Copy)]
-enum PhaseStatus {
-    Pending,
-    Active,
-    Done,
+        .collect()
 }
 
 pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
-    if let Some(k) = o.keys().find(|k| !KEYS.contains(&k.as_str())) {
+    let keys = names::<PlanUpdate>();
+    if let Some(k) = o.keys().find(|k| !keys.contains(k)) {
         return Err(invalid(format!(
             "unknown field \"{k}\" (plan_update takes {}).",
-            KEYS.join(", ")
+            keys.join(", ")
         )));
     }
-    for (i, m) in entries(o, "tasks", &["id", "status", "note"])?
-        .into_iter()
-        .enumerate()
-    {
-        let at = format!("tasks[{i}]");
-        let id = required(m, "id", &at)?;
-        if tx.plan().find_task(id).is_none() {
-            return Err(missing("task", id, task_ids(tx.plan())));
+    for (at, c) in entries::<TaskChange>(o, "tasks")? {
+        if tx.plan().find_task(&c.id).is_none() {
+            return Err(missing("task", &c.id, task_ids(tx.plan())));
         }
-        let note = match str_field(m, "note")? {
+        let note = match &c.note {
             Some(n) => Some(limited(n, &format!("{at}.note"))?),
             None => None,
         };
-        if let Some(s) = str_field(m, "status")? {
-            let status = one_of(
-                s,
-                &format!("{at}.status"),
-                &[
-                    ("todo", Status::Pending),
-                    ("doing", Status::InProgress),
-                    ("done", Status::Completed),
-                    ("dropped", Status::Abandoned),
-                ],
-            )?;
-            set(tx, id.to_string(), status, None)?;
+        if let Some(s) = c.status {
+            let status = match s {
+                TaskStatus::Todo => Status::Pending,
+                TaskStatus::Doing => Status::InProgress,
+                TaskStatus::Done => Status::Completed,
+                TaskStatus::Dropped => Status::Abandoned,
+            };
+            set(tx, c.id.clone(), status, None)?;
         }
         if let Some(text) = note {
-            tx.apply(Op::Note {
-                task: id.to_string(),
-                text,
-            })?;
+            tx.apply(Op::Note { task: c.id, text })?;
         }
     }
-    for (i, m) in entries(o, "objectives", &["id", "status"])?
-        .into_iter()
-        .enumerate()
-    {
-        let at = format!("objectives[{i}]");
-        let id = required(m, "id", &at)?;
-        let status = one_of(
-            required(m, "status", &at)?,
-            &format!("{at}.status"),
-            &[
-                ("open", ObjectiveStatus::Open),
-                ("done", ObjectiveStatus::Done),
-                ("dropped", ObjectiveStatus::Dropped),
-            ],
-        )?;
-        if tx.plan().objective(id).is_none() {
+    for (_, c) in entries::<StatusChange<ObjectiveState>>(o, "objectives")? {
+        let status = match c.status {
+            ObjectiveState::Open => ObjectiveStatus::Open,
+            ObjectiveState::Done => ObjectiveStatus::Done,
+            ObjectiveState::Dropped => ObjectiveStatus::Dropped,
+        };
+        if tx.plan().objective(&c.id).is_none() {
             let plan = tx.plan();
             let known = plan.objectives.iter().map(|o| o.id.as_str()).collect();
-            return Err(missing("objective", id, known));
+            return Err(missing("objective", &c.id, known));
         }
         tx.apply(Op::SetObjective {
-            objective: id.to_string(),
+            objective: c.id,
             status,
         })?;
     }
-    for (i, m) in entries(o, "phases", &["id", "status"])?
-        .into_iter()
-        .enumerate()
-    {
-        let at = format!("phases[{i}]");
-        let id = required(m, "id", &at)?;
-        let status = one_of(
-            required(m, "status", &at)?,
-            &format!("{at}.status"),
-            &[
-                ("pending", PhaseStatus::Pending),
-                ("active", PhaseStatus::Active),
-                ("done", PhaseStatus::Done),
-            ],
-        )?;
-        let Some(pid) = phase_id(tx.plan(), id) else {
-            return Err(missing("phase", id, phase_ids(tx.plan())));
+    for (_, c) in entries::<StatusChange<PhaseStatus>>(o, "phases")? {
+        let Some(pid) = phase_id(tx.plan(), &c.id) else {
+            return Err(missing("phase", &c.id, phase_ids(tx.plan())));
         };
-        phase_status(tx, &pid, status)?;
+        phase_status(tx, &pid, c.status)?;
     }
-    for (i, m) in entries(o, "add_tasks", &["phase", "text", "after"])?
-        .into_iter()
-        .enumerate()
-    {
-        let at = format!("add_tasks[{i}]");
-        let phase = required(m, "phase", &at)?;
-        let text = match str_field(m, "text")? {
-            Some(t) => limited(t, &format!("{at}.text"))?,
-            None => return Err(invalid(format!("{at} needs \"text\"."))),
-        };
-        let after = str_field(m, "after")?;
-        add_task(tx, phase, text, after, done)?;
+    for (at, t) in entries::<NewTask>(o, "add_tasks")? {
+        let text = limited(&t.text, &format!("{at}.text"))?;
+        add_task(tx, &t.phase, text, t.after.as_deref(), done)?;
     }
     match o.get("add_findings") {
         None | Some(Value::Null) => {}
@@ -245,19 +295,7 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
         return Err(missing("phase", pid, phase_ids(plan)));
     };
     match status {
-        PhaseStatus::Done => {
-            let open: Vec<String> = phase
-                .tasks
-                .iter()
-                .filter(|t| t.status.is_open())
-                .map(|t| t.id.clone())
-                .collect();
-            tx.apply_all(open.into_iter().map(|task| Op::SetStatus {
-                task,
-                status: Status::Completed,
-                blocker: None,
-            }))?;
-        }
+        PhaseStatus::Done => set_all(tx, pid, Status::is_open, Status::Completed)?,
         PhaseStatus::Active => {
             if phase.tasks.iter().any(|t| t.status == Status::InProgress) {
                 return Ok(());
@@ -266,7 +304,7 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
                 .tasks
                 .iter()
                 .find(|t| t.status == Status::Pending)
-                .or_else(|| phase.tasks.iter().find(|t| t.status.is_open()));
+                .or_else(|| phase.open().next());
             let Some(first) = first else {
                 return Err(invalid(format!(
                     "phase {pid} \"{}\" has no open task to start.",
@@ -277,19 +315,25 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
             tx.apply(Op::Start { task })?;
         }
         PhaseStatus::Pending => {
-            let doing: Vec<String> = phase
-                .tasks
-                .iter()
-                .filter(|t| t.status == Status::InProgress)
-                .map(|t| t.id.clone())
-                .collect();
-            tx.apply_all(doing.into_iter().map(|task| Op::SetStatus {
-                task,
-                status: Status::Pending,
-                blocker: None,
-            }))?;
+            set_all(tx, pid, |s| s == Status::InProgress, Status::Pending)?;
         }
     }
+    Ok(())
+}
+
+/// Set the tasks of phase `pid` that `from` picks to `to`.
+fn set_all(tx: &mut Tx, pid: &str, from: fn(Status) -> bool, to: Status) -> Result<()> {
+    let plan = tx.plan();
+    let tasks = plan.phase_by_id(pid).into_iter().flat_map(|p| &p.tasks);
+    let ids: Vec<String> = tasks
+        .filter(|t| from(t.status))
+        .map(|t| t.id.clone())
+        .collect();
+    tx.apply_all(ids.into_iter().map(|task| Op::SetStatus {
+        task,
+        status: to,
+        blocker: None,
+    }))?;
     Ok(())
 }
 

@@ -11,23 +11,25 @@
 //! `addBlockedBy` what it needs, `addBlocks` what needs it, its `owner` a
 //! claim (which starts it; an empty owner gives the claim up).
 //! Claude Code's task ids are its list's own (`"1"`, `"2"`…): the hook
-//! keeps which plan task each one is ([`Ids`]); without them (`todo
+//! keeps which plan task each one is ([`ClaudeIds`]); without them (`todo
 //! apply`), `taskId` names a plan task by its id or text. What a person
 //! decided stays as they left it, as for a whole mirrored list.
 
 use std::collections::BTreeMap;
 
-use serde_json::{Map, Value};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Done, invalid, phase_id, set, str_field, task_id, text_field};
+use super::{CLAUDE_PHASE, Done, invalid, phase_id, set, task_id, text};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
 use crate::plan::{Op, Status, Tx};
-use crate::text::{as_read, head};
+use crate::text::{as_read, head, normalize};
 
 /// Claude Code's task ids of one list, each with the plan task it is.
-pub(crate) type Ids = BTreeMap<String, String>;
+pub(crate) type ClaudeIds = BTreeMap<String, String>;
 
 /// The longest task id taken from a call (Claude Code's are short
 /// numbers); a longer one is refused, not kept.
@@ -65,7 +67,8 @@ pub(crate) struct Update {
 }
 
 /// The statuses `TaskUpdate` takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub(crate) enum ToolStatus {
     Pending,
     InProgress,
@@ -73,11 +76,40 @@ pub(crate) enum ToolStatus {
     Deleted,
 }
 
-fn object<'a>(v: &'a Value, what: &str) -> Result<&'a Map<String, Value>> {
-    match v {
-        Value::Object(o) => Ok(o),
-        _ => Err(invalid(format!("the {what} input must be an object."))),
+/// `TaskCreate`'s input.
+#[derive(Deserialize)]
+struct CreateIn {
+    subject: Option<String>,
+    description: Option<String>,
+}
+
+/// `TaskUpdate`'s input.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UpdateIn {
+    task_id: Option<Value>,
+    status: Option<ToolStatus>,
+    subject: Option<String>,
+    description: Option<String>,
+    owner: Option<String>,
+    add_blocked_by: Option<Vec<Value>>,
+    add_blocks: Option<Vec<Value>>,
+}
+
+/// The fields of the `TaskCreated` and `TaskCompleted` hook events.
+#[derive(Deserialize)]
+struct EventIn {
+    task_id: Option<Value>,
+    task_subject: Option<String>,
+    task_description: Option<String>,
+}
+
+/// `value` as the input of the tool `what`.
+fn read<T: DeserializeOwned>(value: &Value, what: &str) -> Result<T> {
+    if !value.is_object() {
+        return Err(invalid(format!("the {what} input must be an object.")));
     }
+    T::deserialize(value).map_err(|e| invalid(format!("the {what} input: {e}.")))
 }
 
 /// A task id as given: a string (a number is taken as its digits), not
@@ -102,19 +134,16 @@ fn claude_id(v: Option<&Value>, key: &str) -> Result<Option<String>> {
 
 /// A description: its text, or nothing when it is empty once blanks are
 /// taken out (Claude Code requires the field, not a word in it).
-fn description(o: &Map<String, Value>, key: &str) -> Result<Option<String>> {
-    match str_field(o, key)? {
-        None => Ok(None),
-        Some(s) => Ok(crate::text::normalize(s)),
-    }
+fn description(s: Option<String>) -> Option<String> {
+    s.as_deref().and_then(normalize)
 }
 
 /// A `TaskCreate` input; `response` is the tool's answer
 /// (`{task: {id, subject}}`) when the caller has it.
 pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
-    let o = object(input, "TaskCreate")?;
-    let subject =
-        text_field(o, "subject")?.ok_or_else(|| invalid("TaskCreate needs \"subject\".".into()))?;
+    let o: CreateIn = read(input, "TaskCreate")?;
+    let subject = text(o.subject.as_deref(), "subject")?
+        .ok_or_else(|| invalid("TaskCreate needs \"subject\".".into()))?;
     let claude_id = match response.and_then(|r| r.get("task")) {
         Some(task) => claude_id(task.get("id"), "task.id")?,
         None => None,
@@ -122,38 +151,24 @@ pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
     Ok(Call::Create {
         claude_id,
         subject,
-        description: description(o, "description")?,
+        description: description(o.description),
     })
 }
 
 /// A `TaskUpdate` input.
 pub(crate) fn update(input: &Value) -> Result<Call> {
-    let o = object(input, "TaskUpdate")?;
-    let task_id = claude_id(o.get("taskId"), "taskId")?
+    let o: UpdateIn = read(input, "TaskUpdate")?;
+    let task_id = claude_id(o.task_id.as_ref(), "taskId")?
         .ok_or_else(|| invalid("TaskUpdate needs \"taskId\".".into()))?;
-    let status = match str_field(o, "status")? {
-        None => None,
-        Some("pending") => Some(ToolStatus::Pending),
-        Some("in_progress") => Some(ToolStatus::InProgress),
-        Some("completed") => Some(ToolStatus::Completed),
-        Some("deleted") => Some(ToolStatus::Deleted),
-        Some(other) => {
-            return Err(invalid(format!(
-                "unknown status \"{}\" (expected pending, in_progress, completed or deleted).",
-                head(other, 40).0
-            )));
-        }
-    };
-    let owner = str_field(o, "owner")?.map(|s| crate::text::normalize(s).unwrap_or_default());
     Ok(Call::Update(Update {
         task_id,
         known_subject: None,
-        status,
-        subject: text_field(o, "subject")?,
-        description: description(o, "description")?,
-        blocked_by: id_list(o, "addBlockedBy")?,
-        blocks: id_list(o, "addBlocks")?,
-        owner,
+        status: o.status,
+        subject: text(o.subject.as_deref(), "subject")?,
+        description: description(o.description),
+        blocked_by: id_list(o.add_blocked_by, "addBlockedBy")?,
+        blocks: id_list(o.add_blocks, "addBlocks")?,
+        owner: o.owner.map(|s| normalize(&s).unwrap_or_default()),
     }))
 }
 
@@ -161,29 +176,27 @@ pub(crate) fn update(input: &Value) -> Result<Call> {
 const LINKS_MAX: usize = 1_000;
 
 /// A list of task ids (`addBlocks`, `addBlockedBy`).
-fn id_list(o: &Map<String, Value>, key: &str) -> Result<Vec<String>> {
-    match o.get(key) {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) if items.len() <= LINKS_MAX => items
-            .iter()
-            .map(|v| {
-                claude_id(Some(v), key)?
-                    .ok_or_else(|| invalid(format!("\"{key}\" holds an empty id.")))
-            })
-            .collect(),
-        Some(Value::Array(_)) => Err(invalid(format!(
+fn id_list(ids: Option<Vec<Value>>, key: &str) -> Result<Vec<String>> {
+    let ids = ids.unwrap_or_default();
+    if ids.len() > LINKS_MAX {
+        return Err(invalid(format!(
             "\"{key}\" names more than {LINKS_MAX} tasks."
-        ))),
-        Some(_) => Err(invalid(format!("\"{key}\" must be an array of task ids."))),
+        )));
     }
+    ids.iter()
+        .map(|v| {
+            claude_id(Some(v), key)?.ok_or_else(|| invalid(format!("\"{key}\" holds an empty id.")))
+        })
+        .collect()
 }
 
 /// A `TaskCreated` or `TaskCompleted` hook event's input (`task_id`,
 /// `task_subject`, `task_description`).
-pub(crate) fn event(name: &str, input: &Map<String, Value>) -> Result<Call> {
-    let id = claude_id(input.get("task_id"), "task_id")?;
-    let subject = text_field(input, "task_subject")?;
-    let description = description(input, "task_description")?;
+pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
+    let o: EventIn = read(input, name)?;
+    let id = claude_id(o.task_id.as_ref(), "task_id")?;
+    let subject = text(o.task_subject.as_deref(), "task_subject")?;
+    let description = description(o.task_description);
     match name {
         "TaskCreated" => Ok(Call::Create {
             claude_id: id,
@@ -202,8 +215,13 @@ pub(crate) fn event(name: &str, input: &Map<String, Value>) -> Result<Call> {
 
 /// Apply one call to `tx`. `ids` are the list's ids when the caller keeps
 /// them (the hook), and are kept up to date.
-pub(super) fn apply(tx: &mut Tx, call: Call, ids: Option<&mut Ids>, done: &mut Done) -> Result<()> {
-    let mut none = Ids::new();
+pub(super) fn apply(
+    tx: &mut Tx,
+    call: Call,
+    ids: Option<&mut ClaudeIds>,
+    done: &mut Done,
+) -> Result<()> {
+    let mut none = ClaudeIds::new();
     let (ids, keyed) = match ids {
         Some(ids) => (ids, true),
         None => (&mut none, false),
@@ -262,7 +280,7 @@ pub(super) fn apply(tx: &mut Tx, call: Call, ids: Option<&mut Ids>, done: &mut D
             if let Some(text) = u.description {
                 note(tx, &id, text)?;
             }
-            let resolve = |tx: &mut Tx, ids: &Ids, c: &str| -> Option<String> {
+            let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| -> Option<String> {
                 if keyed {
                     ids.get(c)
                         .filter(|t| tx.plan().task_by_id(t).is_some())
@@ -364,11 +382,11 @@ fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
 }
 
 fn add(tx: &mut Tx, subject: String, done: &mut Done) -> Result<String> {
-    let phase = match phase_id(tx.plan(), CLAUDE_PHASE) {
+    let mut phase = match phase_id(tx.plan(), CLAUDE_PHASE) {
         Some(p) => PhaseRef::Id(p),
         None => PhaseRef::New(CLAUDE_PHASE.to_string()),
     };
-    super::add(tx, phase, subject, done)
+    super::add(tx, &mut phase, subject, done)
 }
 
 fn rename(tx: &mut Tx, id: &str, subject: String) -> Result<()> {
