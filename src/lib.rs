@@ -119,10 +119,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
 fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     // `todo apply` always answers with one JSON object (docs/contract.md, "Agent operations as JSON"); `todo
     // mcp`'s stdout carries protocol messages only, never a report.
-    let json = (cli.global.json || matches!(cli.command, Some(cli::Command::Apply(_))))
-        && !matches!(cli.command, Some(cli::Command::Mcp));
+    let json = (cli.global.json || matches!(cli.command, Some(cmd::Command::Apply(_))))
+        && !matches!(cli.command, Some(cmd::Command::Mcp(_)));
     let out = Output::new(json, cli.global.quiet, cli.global.color);
-    let verb = cmd::verb_name(&cli.command);
+    let verb = cli.command.as_ref().map_or("show", cmd::Command::name);
     let cwd = match std::env::current_dir() {
         Ok(dir) => dir,
         Err(e) => {
@@ -188,7 +188,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
             .map(|a| a.to_string_lossy().into_owned())
             .collect(),
     };
-    let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
+    let command = cli.command.unwrap_or(cmd::Command::Show(cli.show.clone()));
     let outcome = cmd::dispatch(&ctx, command);
     let code = match outcome.result {
         Ok(mut report) => {
