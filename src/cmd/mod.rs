@@ -107,6 +107,7 @@ verbs! {
     "needs" needs::Needs,
     "claim" claim::Claim,
     "release" release::Release,
+    "where" r#where::Where,
     "copy" copy::Copy,
     "export" export::Export,
     "import" import::Import,
