@@ -1,9 +1,8 @@
 //! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
 
-use super::{at, find, named_phase, phase_query, task_ref, text};
+use super::{at, named_phase, phase_query, task_ref, text};
 use crate::error::{Error, Result};
 use crate::matching::Candidate;
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::ops::{Applied, Refusal};
 use crate::plan::ops::{Op, PhaseRef};
@@ -53,17 +52,14 @@ pub struct Append {
 }
 
 impl super::Verb for Append {
-    const BATCH: bool = true;
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
         // What the new task needs is named among the tasks there before it.
-        let needs = needs_of(tx, &args.needs)?;
-        if let Some(after) = &args.after {
-            return append_after(tx, args, after, needs);
+        let needs = needs_of(tx, &self.needs)?;
+        if let Some(after) = &self.after {
+            return append_after(tx, self, after, needs);
         }
         let plan = tx.plan();
-        let (phase, raw_task) = match (&args.phase, args.words.as_slice()) {
+        let (phase, raw_task) = match (&self.phase, self.words.as_slice()) {
             (Some(name), words) => {
                 let name = text(name, "phase name")?;
                 (named_phase(plan, &name)?, words.join(" "))
@@ -86,8 +82,8 @@ impl super::Verb for Append {
         let applied = tx.apply(Op::AddTask { phase, content })?;
         // The one argument of an empty plan makes `Todos`: no surprise. A
         // phase a word of the command made is said.
-        let said = !(args.phase.is_none() && args.words.len() == 1);
-        report(tx, args, applied, said, needs)
+        let said = !(self.phase.is_none() && self.words.len() == 1);
+        report(tx, self, applied, said, needs)
     }
 
     fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
@@ -112,9 +108,7 @@ pub enum ChecksArg {
 fn append_after(tx: &mut Tx, args: &Append, after: &str, needs: Vec<String>) -> Result<Report> {
     let plan = tx.plan();
     let q = text(after, "task after which to append")?;
-    let Target::Task(id) = find(plan, &q, Scope::Tasks)? else {
-        return Err(Error::usage("--after names a task."));
-    };
+    let id = super::one_task(plan, &q, "--after names a task.")?;
     let (holder, _) = task_ref(plan, &id)?;
     if let Some(name) = &args.phase {
         let name = text(name, "phase name")?;

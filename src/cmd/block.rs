@@ -23,18 +23,13 @@ pub struct Block {
 }
 
 impl super::Verb for Block {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("targets");
-    const CHOOSE: bool = true;
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
         let plan = tx.plan();
-        let reason = match &args.reason {
+        let reason = match &self.reason {
             Some(r) => Some(text(r, "reason")?),
             None => None,
         };
-        let query = query(&args.query)?;
+        let query = query(&self.query)?;
         let (ids, (message, unchanged)) = match find(plan, &query, Scope::TasksAndPhases)? {
             Target::Task(id) => {
                 let (_, task) = task_ref(plan, &id)?;

@@ -38,15 +38,12 @@ pub struct Claim {
 }
 
 impl super::Verb for Claim {
-    const COMPLETES: Option<&'static str> = Some("open");
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
-        let owner = match &args.owner {
+        let owner = match &self.owner {
             Some(o) => text(o, "owner")?,
             None => tx.default_owner(),
         };
-        let id = if args.next {
+        let id = if self.next {
             let plan = tx.plan();
             let Some((_, first)) = plan.ready().into_iter().next() else {
                 let why = crate::cmd::ready::why_none(plan);
@@ -56,7 +53,7 @@ impl super::Verb for Claim {
             };
             first.id.clone()
         } else {
-            let query = query(&args.query)?;
+            let query = query(&self.query)?;
             match find(tx.plan(), &query, Scope::Tasks)? {
                 Target::Task(id) => id,
                 Target::Phase(_) => return Err(Error::usage("Only tasks can be claimed.")),

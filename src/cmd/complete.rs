@@ -24,9 +24,8 @@ pub struct Complete {
 
 impl super::Verb for Complete {
     fn run(self, ctx: &Context) -> Outcome {
-        let args = &self;
         match ctx.store.load() {
-            Ok(loaded) => ctx.look_at(loaded.plan, |plan| candidates(plan, args)),
+            Ok(loaded) => ctx.look_at(loaded.plan, |plan| candidates(plan, &self)),
             Err(_) => Outcome::of(Ok(Report::new("__complete", Kind::Silent, ""))),
         }
     }

@@ -33,10 +33,6 @@ pub struct Done {
 }
 
 impl super::Verb for Done {
-    const BATCH: bool = true;
-    const CHOOSE: bool = true;
-    const COMPLETES: Option<&'static str> = Some("targets");
-
     /// `done` proves its tasks before it takes the plan's lock: a check may
     /// run for minutes, and every other command waits for the lock 10 s at
     /// most. The plan is read and the change tried without the lock; a check
@@ -44,7 +40,6 @@ impl super::Verb for Done {
     /// again when the change is made under the lock (the same task, the same
     /// command). Whatever changed in between is the locked change's to see.
     fn run(self, ctx: &Context) -> Outcome {
-        let args = &self;
         let memo = Memo::default();
         let actor = ctx.actor.unwrap_or(Actor::Person);
         let checker =
@@ -54,7 +49,7 @@ impl super::Verb for Done {
             crate::storage::read_regular(&ctx.store.target())
                 .is_ok_and(|b| memchr::memmem::find(&b, b"\"verify\"").is_some())
         };
-        if !args.no_verify
+        if !self.no_verify
             && checks()
             && let Ok(loaded) = ctx.store.load()
             && loaded.plan.tasks().any(|(_, _, t)| t.verify.is_some())
@@ -68,7 +63,7 @@ impl super::Verb for Done {
                 now: ctx.now.clone(),
             });
             tx.set_prover(Box::new(checker()));
-            if apply(&mut tx, args).is_ok()
+            if apply(&mut tx, &self).is_ok()
                 && let Err(e) = tx.commit()
             {
                 let e = Error::from(e);
@@ -83,7 +78,7 @@ impl super::Verb for Done {
         }
         let mut outcome = ctx.change(|tx| {
             tx.set_prover(Box::new(checker()));
-            apply(tx, args)
+            apply(tx, &self)
         });
         // The proofs were recorded as the change committed: the reply shows them.
         // Looked up once, by id: `done` of everything may report every task.

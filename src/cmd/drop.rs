@@ -14,10 +14,6 @@ pub struct Drop {
 }
 
 impl super::Verb for Drop {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("targets");
-    const CHOOSE: bool = true;
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         super::mark::apply(tx, "drop", Status::Abandoned, &self.target.query)
     }

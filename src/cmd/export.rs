@@ -39,11 +39,10 @@ pub struct Export {
 
 impl super::Verb for Export {
     fn run(self, ctx: &Context) -> Outcome {
-        let args = &self;
-        if args.path.as_deref() == Some("") {
+        if self.path.as_deref() == Some("") {
             return Outcome::of(Err(Error::usage("The path is empty.")));
         }
-        ctx.look(|plan| export(ctx, plan, args))
+        ctx.look(|plan| export(ctx, plan, &self))
     }
 }
 

@@ -21,10 +21,8 @@ pub struct Finding {
 }
 
 impl super::Verb for Finding {
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
-        let content = text(&args.words.join(" "), "finding")?;
+        let content = text(&self.words.join(" "), "finding")?;
         check_length(&content, "finding")?;
         let applied = tx.apply(Op::AddFinding {
             text: content.clone(),

@@ -11,22 +11,14 @@ pub(crate) use check::open_work;
 pub(crate) use mcp::McpServer;
 pub(crate) use reopen::already_open;
 
-/// What the registry needs of a verb besides its clap arguments.
+/// What a verb does, besides parsing its clap arguments.
 pub(crate) trait Verb: Sized {
-    /// Whether `todo batch` may run it: then [`Verb::change`] is what it does.
-    const BATCH: bool = false;
-    /// What a shell offers for its task or phase words (`todo __complete KIND`).
-    const COMPLETES: Option<&'static str> = None;
-    /// Whether a person may pick one of an ambiguous query's candidates:
-    /// [`Verb::retarget`] then puts the pick in place of the query.
-    const CHOOSE: bool = false;
-
     /// Run the verb; by default its change, on the one path of a change.
     fn run(self, ctx: &Context) -> Outcome {
         ctx.change(|tx| self.change(tx))
     }
 
-    /// The verb's change to the plan, in a transaction.
+    /// The verb's change to the plan, in a transaction (what `batch` runs).
     fn change(&self, _tx: &mut Tx) -> Result<Report> {
         Err(Error::bug("this verb changes no plan in a transaction"))
     }
@@ -48,10 +40,31 @@ fn swap(words: &mut Vec<String>, is: &dyn Fn(&[String]) -> bool, id: &str) {
     }
 }
 
-/// The registry: one line per verb, its name and its type (`file::Type`),
-/// in the order `todo help` lists them.
+/// Whether a registry line has a mark.
+macro_rules! marked {
+    (batch, batch $($rest:ident)*) => { true };
+    (choose, choose $($rest:ident)*) => { true };
+    ($mark:ident, $other:ident $($rest:ident)*) => { marked!($mark, $($rest)*) };
+    ($mark:ident,) => { false };
+}
+
+/// What a registry line's words complete to, if anything.
+macro_rules! completes {
+    () => { None };
+    (open $($rest:ident)*) => { Some("open") };
+    (targets $($rest:ident)*) => { Some("targets") };
+    (tasks $($rest:ident)*) => { Some("tasks") };
+    ($other:ident $($rest:ident)*) => { completes!($($rest)*) };
+}
+
+/// The registry: one line per verb, in the order `todo help` lists them:
+/// its name, its type (`file::Type`), and its marks: `batch` (a batch may
+/// run its change), `choose` (a person may pick among an ambiguous query's
+/// candidates; its `retarget` puts the pick in place), and what a shell
+/// completes its words to (`open` tasks, `targets`: tasks and phases, any
+/// `tasks`).
 macro_rules! verbs {
-    ($($(#[$attr:meta])* $name:literal $module:ident::$verb:ident,)*) => {
+    ($($(#[$attr:meta])* $name:literal $module:ident::$verb:ident $(: $($mark:ident)*)?,)*) => {
         $(pub(crate) mod $module;)*
 
         #[derive(Debug, Clone, clap::Subcommand)]
@@ -62,7 +75,7 @@ macro_rules! verbs {
         /// Each verb's name, whether `todo batch` may run it, and what a
         /// shell completes its words to.
         pub(crate) const VERBS: &[(&str, bool, Option<&str>)] = &[$(
-            ($name, <$module::$verb as Verb>::BATCH, <$module::$verb as Verb>::COMPLETES),
+            ($name, marked!(batch, $($($mark)*)?), completes!($($($mark)*)?)),
         )*];
 
         impl Command {
@@ -76,10 +89,10 @@ macro_rules! verbs {
                 match self { $(Self::$verb(v) => v.change(tx),)* }
             }
             fn batch(&self) -> bool {
-                match self { $(Self::$verb(_) => <$module::$verb as Verb>::BATCH,)* }
+                match self { $(Self::$verb(_) => marked!(batch, $($($mark)*)?),)* }
             }
             fn choosable(&self) -> bool {
-                match self { $(Self::$verb(_) => <$module::$verb as Verb>::CHOOSE,)* }
+                match self { $(Self::$verb(_) => marked!(choose, $($($mark)*)?),)* }
             }
             fn many(&self) -> Option<&'static str> {
                 match self { $(Self::$verb(v) => v.many(),)* }
@@ -94,35 +107,35 @@ macro_rules! verbs {
 verbs! {
     #[command(visible_alias = "list")]
     "show" show::Show,
-    "append" append::Append,
-    "start" start::Start,
-    "done" done::Done,
-    "drop" drop::Drop,
-    "rm" rm::Rm,
-    "block" block::Block,
-    "unblock" unblock::Unblock,
+    "append" append::Append: batch,
+    "start" start::Start: batch choose open,
+    "done" done::Done: batch choose targets,
+    "drop" drop::Drop: batch choose targets,
+    "rm" rm::Rm: batch choose targets,
+    "block" block::Block: batch choose targets,
+    "unblock" unblock::Unblock: batch choose targets,
     "check" check::Check,
     "next" next::Next,
     "ready" ready::Ready,
-    "needs" needs::Needs,
-    "claim" claim::Claim,
-    "release" release::Release,
+    "needs" needs::Needs: open,
+    "claim" claim::Claim: open,
+    "release" release::Release: open,
     "where" r#where::Where,
     "copy" copy::Copy,
     "export" export::Export,
     "import" import::Import,
     "edit" edit::Edit,
-    "rename" rename::Rename,
-    "mv" mv::Mv,
-    "note" note::Note,
-    "prune" prune::Prune,
+    "rename" rename::Rename: batch choose targets,
+    "mv" mv::Mv: batch open,
+    "note" note::Note: batch choose open,
+    "prune" prune::Prune: batch,
     "objective" objective::Objective,
     "finding" finding::Finding,
     "undo" undo::Undo,
-    "reopen" reopen::Reopen,
+    "reopen" reopen::Reopen: batch choose tasks,
     "verify" verify::Verify,
     "trust" trust::Trust,
-    "unlock" unlock::Unlock,
+    "unlock" unlock::Unlock: batch targets,
     "apply" apply::Apply,
     "hook" hook::Hook,
     "setup" setup::Setup,
@@ -317,6 +330,14 @@ pub(crate) fn answer(ctx: &Context, message: &Message, question: &str) -> Option
         }
         Err(_) => None,
         Ok(_) => Some(answer.trim().to_lowercase()),
+    }
+}
+
+/// The task `query` names; a phase is the usage error `not_task`.
+pub(crate) fn one_task(plan: &Plan, query: &str, not_task: &str) -> Result<String> {
+    match find(plan, query, Scope::Tasks)? {
+        Target::Task(id) => Ok(id),
+        Target::Phase(_) => Err(Error::usage(not_task)),
     }
 }
 

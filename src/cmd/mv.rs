@@ -1,8 +1,7 @@
 //! `todo mv <task...> <phase>`: move a task to the end of another phase.
 
-use super::{at, find, named_phase, phase_query, query, task_ref, text};
+use super::{at, named_phase, phase_query, query, task_ref, text};
 use crate::error::{Error, Result};
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::ops::PhaseRef;
 use crate::plan::{Op, Tx};
@@ -28,15 +27,11 @@ pub struct Mv {
 }
 
 impl super::Verb for Mv {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("open");
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
         // With -p every word names the task; without, the last names the phase.
-        let (task_words, phase_word) = match &args.phase {
-            Some(name) => (args.words.as_slice(), name),
-            None => match args.words.split_last() {
+        let (task_words, phase_word) = match &self.phase {
+            Some(name) => (self.words.as_slice(), name),
+            None => match self.words.split_last() {
                 Some((phase, task)) if !task.is_empty() => (task, phase),
                 _ => return Err(Error::usage("Name a task and the phase to move it to.")),
             },
@@ -44,11 +39,9 @@ impl super::Verb for Mv {
         let query = query(task_words)?;
         let phase_name = text(phase_word, "phase name")?;
         let plan = tx.plan();
-        let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
-            return Err(Error::usage("Only tasks can be moved."));
-        };
+        let id = super::one_task(plan, &query, "Only tasks can be moved.")?;
         let (from, task) = task_ref(plan, &id)?;
-        let to = match &args.phase {
+        let to = match &self.phase {
             Some(_) => named_phase(plan, &phase_name)?,
             None => phase_query(plan, &phase_name, title_words(&phase_name))?,
         };

@@ -1,10 +1,9 @@
 //! `todo needs <task> <task…>`: say what a task needs first
 //! (`--remove`: take needs off); with no needs named, list them.
 
-use super::{at, find, task_ref, text};
+use super::{at, task_ref, text};
 use super::{Context, Outcome};
 use crate::error::{Error, Result};
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Plan, Tx};
 use crate::text::Message;
@@ -35,8 +34,6 @@ pub struct Needs {
 }
 
 impl super::Verb for Needs {
-    const COMPLETES: Option<&'static str> = Some("open");
-
     fn run(self, ctx: &Context) -> Outcome {
         if self.needs.is_empty() {
             ctx.look(|plan| list(plan, &self))
@@ -48,11 +45,7 @@ impl super::Verb for Needs {
 
 /// The id of the task `raw` names.
 fn task_id(plan: &Plan, raw: &str) -> Result<String> {
-    let query = text(raw, "task")?;
-    match find(plan, &query, Scope::Tasks)? {
-        Target::Task(id) => Ok(id),
-        Target::Phase(_) => Err(Error::usage("Needs are between tasks, not phases.")),
-    }
+    super::one_task(plan, &text(raw, "task")?, "Needs are between tasks, not phases.")
 }
 
 /// `t3 "Build"`, as the messages name a task.

@@ -1,8 +1,7 @@
 //! `todo note <task> <text...>`: add a note to a task.
 
-use super::{at, find, text};
-use crate::error::{Error, Result};
-use crate::matching::{Scope, Target};
+use super::{at, text};
+use crate::error::Result;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 
@@ -23,17 +22,10 @@ pub struct Note {
 }
 
 impl super::Verb for Note {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("open");
-    const CHOOSE: bool = true;
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
-        let query = text(&args.task, "task")?;
-        let note = text(&args.text.join(" "), "note")?;
-        let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
-            return Err(Error::usage("Notes go on tasks."));
-        };
+        let query = text(&self.task, "task")?;
+        let note = text(&self.text.join(" "), "note")?;
+        let id = super::one_task(tx.plan(), &query, "Notes go on tasks.")?;
         let applied = tx.apply(Op::Note {
             task: id,
             text: note.clone(),

@@ -11,8 +11,6 @@ use crate::plan::{Op, Tx};
 pub struct Prune;
 
 impl super::Verb for Prune {
-    const BATCH: bool = true;
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         apply(tx)
     }

@@ -1,8 +1,7 @@
 //! `todo release <task>`: give up the claim on a task.
 
-use super::{at, find, query, task_ref};
-use crate::error::{Error, Result};
-use crate::matching::{Scope, Target};
+use super::{at, query, task_ref};
+use crate::error::Result;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Status, Tx};
 
@@ -18,14 +17,9 @@ pub struct Release {
 }
 
 impl super::Verb for Release {
-    const COMPLETES: Option<&'static str> = Some("open");
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
-        let query = query(&args.target.query)?;
-        let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
-            return Err(Error::usage("Only tasks can be released."));
-        };
+        let query = query(&self.target.query)?;
+        let id = super::one_task(tx.plan(), &query, "Only tasks can be released.")?;
         let (was, status) = {
             let (_, t) = task_ref(tx.plan(), &id)?;
             (t.owner.clone(), t.status)

@@ -28,15 +28,10 @@ pub struct Rename {
 }
 
 impl super::Verb for Rename {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("targets");
-    const CHOOSE: bool = true;
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
-        let raw = match (&args.to, args.text.is_empty()) {
+        let raw = match (&self.to, self.text.is_empty()) {
             (Some(to), _) => to.clone(),
-            (None, false) => args.text.join(" "),
+            (None, false) => self.text.join(" "),
             (None, true) => {
                 return Err(Error::usage(
                     "Give the new text after `--` (todo rename <task> -- <new text>) or with --to.",
@@ -44,7 +39,7 @@ impl super::Verb for Rename {
             }
         };
         let new = text(&raw, "new text")?;
-        let query = query(&args.query)?;
+        let query = query(&self.query)?;
         let plan = tx.plan();
         match find(plan, &query, Scope::TasksAndPhases)? {
             Target::Task(id) => {

@@ -1,8 +1,7 @@
 //! `todo reopen <task...>`: back to pending, with no mark of who set it.
 
-use super::{at, find, query};
-use crate::error::{Error, Result};
-use crate::matching::{Scope, Target};
+use super::{at, query};
+use crate::error::Result;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Status, Tx};
 
@@ -19,16 +18,9 @@ pub struct Reopen {
 }
 
 impl super::Verb for Reopen {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("tasks");
-    const CHOOSE: bool = true;
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
-        let query = query(&args.target.query)?;
-        let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
-            return Err(Error::usage("Only tasks can be reopened."));
-        };
+        let query = query(&self.target.query)?;
+        let id = super::one_task(tx.plan(), &query, "Only tasks can be reopened.")?;
         if let Some((phase, task)) = tx.plan().task_by_id(&id)
             && already_open(task)
         {

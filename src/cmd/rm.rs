@@ -19,16 +19,11 @@ pub struct Rm {
 }
 
 impl super::Verb for Rm {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("targets");
-    const CHOOSE: bool = true;
-
     /// The report is made from the plan before the op, by reference: a phase
     /// of any size is never copied.
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
         let plan = tx.plan();
-        if args.target.query.is_empty() {
+        if self.target.query.is_empty() {
             if plan.phases.is_empty() {
                 return Ok(Report::new(
                     "rm",
@@ -41,7 +36,7 @@ impl super::Verb for Rm {
             tx.apply(Op::Clear)?;
             return Ok(report);
         }
-        let query = query(&args.target.query)?;
+        let query = query(&self.target.query)?;
         // An objective's or a finding's id: that one (they have no text
         // query here; `todo objective rm` takes words).
         if plan.objective(&query).is_some() || plan.finding(&query).is_some() {

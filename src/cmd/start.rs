@@ -1,8 +1,7 @@
 //! `todo start <task...>`: make a task the one in progress.
 
-use super::{at, find, query, task_ref};
+use super::{at, query, task_ref};
 use crate::error::Result;
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Status, Tx};
 use crate::text::Message;
@@ -20,19 +19,12 @@ pub struct Start {
 }
 
 impl super::Verb for Start {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("open");
-    const CHOOSE: bool = true;
-
     /// `Started: <content>`, then a line for each thing the start did besides:
     /// a blocker dropped, a finished task reopened, another task (named with
     /// its phase when that is another phase) sent back to pending.
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
-        let query = query(&args.target.query)?;
-        let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
-            return Err(crate::error::Error::usage("Only tasks can be started."));
-        };
+        let query = query(&self.target.query)?;
+        let id = super::one_task(tx.plan(), &query, "Only tasks can be started.")?;
         let plan = tx.plan();
         let (phase, task) = task_ref(plan, &id)?;
         let (was, blocker, phase_id) = (task.status, task.blocker.clone(), phase.id.clone());

@@ -26,8 +26,7 @@ pub struct Trust {
 
 impl super::Verb for Trust {
     fn run(self, ctx: &Context) -> Outcome {
-        let args = &self;
-        ctx.look(|plan| trust(ctx, plan, args))
+        ctx.look(|plan| trust(ctx, plan, &self))
     }
 }
 

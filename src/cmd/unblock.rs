@@ -17,14 +17,9 @@ pub struct Unblock {
 }
 
 impl super::Verb for Unblock {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("targets");
-    const CHOOSE: bool = true;
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
         let plan = tx.plan();
-        let query = query(&args.target.query)?;
+        let query = query(&self.target.query)?;
         match find(plan, &query, Scope::TasksAndPhases)? {
             Target::Task(id) => {
                 let (phase, task) = task_ref(plan, &id)?;

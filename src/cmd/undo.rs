@@ -30,7 +30,6 @@ pub struct Undo {
 
 impl super::Verb for Undo {
     fn run(self, ctx: &Context) -> Outcome {
-        let args = &self;
         let Some(history) = &ctx.history else {
             return Outcome::of(Err(Error::NoHistoryDir));
         };
@@ -39,7 +38,7 @@ impl super::Verb for Undo {
             Err(failed) => return failed.into(),
         };
         let real = ctx.real_path();
-        let (what, popped) = match take_back(&mut session, history, &real, args) {
+        let (what, popped) = match take_back(&mut session, history, &real, &self) {
             Ok(taken) => taken,
             Err(e) => return session.fail(e),
         };

@@ -30,11 +30,7 @@ pub struct Unlock {
 }
 
 impl super::Verb for Unlock {
-    const BATCH: bool = true;
-    const COMPLETES: Option<&'static str> = Some("targets");
-
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let args = self;
         if tx.actor() == Actor::Agent {
             return Err(Error::Refused {
                 code: Refusal::OpNotAllowed,
@@ -42,10 +38,10 @@ impl super::Verb for Unlock {
             });
         }
         let plan = tx.plan();
-        let ids: Vec<String> = if args.all {
+        let ids: Vec<String> = if self.all {
             plan.tasks().map(|(_, _, t)| t.id.clone()).collect()
         } else {
-            let query = query(&args.query)?;
+            let query = query(&self.query)?;
             match find(plan, &query, Scope::TasksAndPhases)? {
                 Target::Task(id) => vec![id],
                 Target::Phase(pid) => plan

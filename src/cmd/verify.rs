@@ -8,11 +8,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::{Context, Outcome, at, find, text};
+use super::{Context, Outcome, at, text};
 use super::check::Check;
 use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Actor, Op, Plan, Proof, Status, Tx, clean_command};
 use crate::verify::{self as runner, Run, Settings, Trust};
@@ -47,20 +46,17 @@ pub struct Verify {
 
 impl super::Verb for Verify {
     fn run(self, ctx: &Context) -> Outcome {
-        let args = &self;
-        if args.command.is_none() && !args.remove && args.timeout.is_none() {
-            return ctx.look(|plan| show(plan, args));
+        if self.command.is_none() && !self.remove && self.timeout.is_none() {
+            return ctx.look(|plan| show(plan, &self));
         }
-        ctx.change(|tx| apply(tx, args))
+        ctx.change(|tx| apply(tx, &self))
     }
 }
 
 /// The task's check, as `todo verify <task>` prints it.
 fn show(plan: &Plan, args: &Verify) -> Result<Report> {
     let query = text(&args.task, "task")?;
-    let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
-        return Err(Error::usage("Checks go on tasks."));
-    };
+    let id = super::one_task(plan, &query, "Checks go on tasks.")?;
     let (phase, task) = super::task_ref(plan, &id)?;
     let message = match task.verify.as_deref() {
         None => format!(
@@ -80,9 +76,7 @@ fn show(plan: &Plan, args: &Verify) -> Result<Report> {
 
 pub(super) fn apply(tx: &mut Tx, args: &Verify) -> Result<Report> {
     let query = text(&args.task, "task")?;
-    let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
-        return Err(Error::usage("Checks go on tasks."));
-    };
+    let id = super::one_task(tx.plan(), &query, "Checks go on tasks.")?;
     let (_, task) = super::task_ref(tx.plan(), &id)?;
     let old = task.verify.clone();
     let content = task.content.clone();
