@@ -71,8 +71,8 @@ static MCP_SERVER: std::sync::OnceLock<cmd::McpServer> = std::sync::OnceLock::ne
 /// [`run`] for the `todo-mcp` program: the same command line, with the MCP
 /// server linked in. `todo mcp` runs that program (beside `todo`, else on
 /// the `PATH`), so the SDK and its async runtime stay out of the `todo`
-/// binary every other verb starts (issue 14: 0.1–0.15 ms of start-up and
-/// 3.6 MB when they were linked in).
+/// binary every other verb starts (linked in, they cost every start-up
+/// time and megabytes).
 pub fn run_mcp(args: impl IntoIterator<Item = OsString>) -> Finished {
     let _ = MCP_SERVER.set(agent::mcp::serve);
     run(args)

@@ -43,30 +43,22 @@ pub enum ObjectiveAction {
         words: Vec<String>,
     },
     /// Mark an objective done.
-    Done {
-        /// The objective: its id (`o2`) or words of its text.
-        #[arg(required = true, value_name = "OBJECTIVE")]
-        query: Vec<String>,
-    },
+    Done(Named),
     /// Mark an objective dropped.
-    Drop {
-        /// The objective: its id (`o2`) or words of its text.
-        #[arg(required = true, value_name = "OBJECTIVE")]
-        query: Vec<String>,
-    },
+    Drop(Named),
     /// Set an objective open again, clearing who set its status.
-    Reopen {
-        /// The objective: its id (`o2`) or words of its text.
-        #[arg(required = true, value_name = "OBJECTIVE")]
-        query: Vec<String>,
-    },
+    Reopen(Named),
     /// Remove an objective (`todo undo` brings it back). A finding is
     /// removed with `todo rm <f-id>`.
-    Rm {
-        /// The objective: its id (`o2`) or words of its text.
-        #[arg(required = true, value_name = "OBJECTIVE")]
-        query: Vec<String>,
-    },
+    Rm(Named),
+}
+
+/// The objective an action names.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Named {
+    /// The objective: its id (`o2`) or words of its text.
+    #[arg(required = true, value_name = "OBJECTIVE")]
+    query: Vec<String>,
 }
 
 pub(super) const NONE: &str = "No objectives. Use todo objective add <text> to add one.";
@@ -112,11 +104,11 @@ fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
             return Ok(Report::new("objective", Kind::Confirm, message)
                 .with("objective", objective_json(o)));
         }
-        ObjectiveAction::Done { query } => (query, ObjectiveStatus::Done),
-        ObjectiveAction::Drop { query } => (query, ObjectiveStatus::Dropped),
-        ObjectiveAction::Reopen { query } => (query, ObjectiveStatus::Open),
-        ObjectiveAction::Rm { query: words } => {
-            let id = resolve(tx.plan(), &query(words)?)?;
+        ObjectiveAction::Done(named) => (&named.query, ObjectiveStatus::Done),
+        ObjectiveAction::Drop(named) => (&named.query, ObjectiveStatus::Dropped),
+        ObjectiveAction::Reopen(named) => (&named.query, ObjectiveStatus::Open),
+        ObjectiveAction::Rm(named) => {
+            let id = resolve(tx.plan(), &query(&named.query)?)?;
             return remove(tx, &id);
         }
     };
