@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
+use crate::text::capitalize_first;
 
 /// Rename a task or a phase.
 ///
@@ -41,45 +42,46 @@ impl super::Verb for Rename {
         let new = text(&raw, "new text")?;
         let query = query(&self.query)?;
         let plan = tx.plan();
-        match find(plan, &query, Scope::TasksAndPhases)? {
+        let target = find(plan, &query, Scope::TasksAndPhases)?;
+        let (op, what, old, new) = match &target {
             Target::Task(id) => {
                 // A task's text starts with a capital, as `append` makes it.
-                let new = crate::text::capitalize_first(&new);
-                let old = task_ref(plan, &id)?.1.content.clone();
-                let before = tx.changes();
-                let applied = tx.apply(Op::RenameTask {
-                    task: id,
-                    content: new.clone(),
-                })?;
-                let message = if tx.changes() == before {
-                    format!("Task \"{old}\" already has that text; nothing changed.")
-                } else {
-                    format!("Renamed task \"{old}\" to \"{new}\".")
+                let content = crate::text::capitalize_first(&new);
+                let old = task_ref(plan, id)?.1.content.clone();
+                let op = Op::RenameTask {
+                    task: id.clone(),
+                    content: content.clone(),
                 };
-                let (phase, task) = at(tx.plan(), applied.at)?;
-                Ok(Report::new("rename", Kind::Confirm, message).task(phase, task))
+                (op, ["task", "text"], old, content)
             }
             Target::Phase(id) => {
-                let old = plan
-                    .phase_by_id(&id)
-                    .map(|p| p.name.clone())
-                    .unwrap_or_default();
-                let before = tx.changes();
-                tx.apply(Op::RenamePhase {
+                let phase = plan.phase_by_id(id);
+                let old = phase.map(|p| p.name.clone()).unwrap_or_default();
+                let op = Op::RenamePhase {
                     phase: id.clone(),
                     name: new.clone(),
-                })?;
-                let message = if tx.changes() == before {
-                    format!("Phase \"{old}\" already has that name; nothing changed.")
-                } else {
-                    format!("Renamed phase \"{old}\" to \"{new}\".")
                 };
-                let mut report = Report::new("rename", Kind::Confirm, message);
-                if let Some(phase) = tx.plan().phase_by_id(&id) {
-                    report = report.phase(phase);
-                }
-                Ok(report)
+                (op, ["phase", "name"], old, new)
             }
+        };
+        let before = tx.changes();
+        let applied = tx.apply(op)?;
+        let message = if tx.changes() == before {
+            let [kind, has] = what;
+            format!("{} \"{old}\" already has that {has}; nothing changed.", capitalize_first(kind))
+        } else {
+            format!("Renamed {} \"{old}\" to \"{new}\".", what[0])
+        };
+        let report = Report::new("rename", Kind::Confirm, message);
+        match target {
+            Target::Task(_) => {
+                let (phase, task) = at(tx.plan(), applied.at)?;
+                Ok(report.task(phase, task))
+            }
+            Target::Phase(id) => Ok(match tx.plan().phase_by_id(&id) {
+                Some(phase) => report.phase(phase),
+                None => report,
+            }),
         }
     }
 

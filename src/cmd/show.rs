@@ -10,7 +10,7 @@ use crate::plan::{Plan, json};
 /// Print the plan as a Markdown checklist.
 ///
 /// Example: `todo show --ids`
-#[derive(Debug, Clone, Default, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct Show {
     /// Show each phase's and task's id in a column on the left.
     #[arg(long)]
