@@ -2613,8 +2613,9 @@ _todo_targets() {
         esac
     done
     case $verb in
-        start|note|mv|needs|claim|release) kind=open ;;
-        done|drop|rm|block|unblock|rename) kind=targets ;;
+        start|needs|claim|release|mv|note) kind=open ;;
+        done|drop|rm|block|unblock|rename|unlock) kind=targets ;;
+        reopen) kind=tasks ;;
     esac
     if [[ -n $kind && $cur != -* ]]; then
         # todo picks the names that start with what was typed, ignoring case.

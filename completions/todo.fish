@@ -700,5 +700,6 @@ complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcomma
 complete -c todo -n "__fish_todo_using_subcommand help; and __fish_seen_subcommand_from objective" -f -a "rm" -d 'Remove an objective (`todo undo` brings it back). A finding is removed with `todo rm <f-id>`'
 
 # Task and phase names, from `todo __complete`.
-complete -c todo -n '__fish_seen_subcommand_from start note mv needs claim release' -f -a '(command todo __complete open 2>/dev/null)'
-complete -c todo -n '__fish_seen_subcommand_from done drop rm block unblock rename' -f -a '(command todo __complete targets 2>/dev/null)'
+complete -c todo -n '__fish_seen_subcommand_from start needs claim release mv note' -f -a '(command todo __complete open 2>/dev/null)'
+complete -c todo -n '__fish_seen_subcommand_from done drop rm block unblock rename unlock' -f -a '(command todo __complete targets 2>/dev/null)'
+complete -c todo -n '__fish_seen_subcommand_from reopen' -f -a '(command todo __complete tasks 2>/dev/null)'

@@ -6,22 +6,18 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 
 use crate::cli::Cli;
+use crate::cmd::VERBS;
 
-/// Verbs whose arguments name tasks or phases, and what to offer for them.
-const DYNAMIC: &[(&str, &str)] = &[
-    ("start", "open"),
-    ("note", "open"),
-    ("mv", "open"),
-    ("needs", "open"),
-    ("claim", "open"),
-    ("release", "open"),
-    ("done", "targets"),
-    ("drop", "targets"),
-    ("rm", "targets"),
-    ("block", "targets"),
-    ("unblock", "targets"),
-    ("rename", "targets"),
-];
+/// What a shell completes a verb's task or phase words to, verb by verb
+/// (`todo __complete KIND`), from the registry.
+fn dynamic_verbs() -> impl Iterator<Item = (&'static str, &'static str)> {
+    VERBS
+        .iter()
+        .filter_map(|(verb, _, kind)| Some((*verb, (*kind)?)))
+}
+
+/// The kinds of names offered, in the order the scripts test them.
+const KINDS: [&str; 3] = ["open", "targets", "tasks"];
 
 /// The completion scripts: each shell and its file in `completions/`.
 pub(crate) const SHELLS: [(Shell, &str); 5] = [
@@ -74,17 +70,13 @@ fn completed() -> clap::Command {
 /// Task and phase names, asked of `todo __complete` at completion time.
 fn dynamic(shell: Shell) -> String {
     let verbs = |kind: &str| {
-        DYNAMIC
-            .iter()
-            .filter(|(_, k)| *k == kind)
-            .map(|(v, _)| *v)
-            .collect::<Vec<_>>()
-            .join(" ")
+        let verbs = dynamic_verbs().filter(|(_, k)| *k == kind);
+        verbs.map(|(v, _)| v).collect::<Vec<_>>().join(" ")
     };
     match shell {
         Shell::Bash => {
             let mut cases = String::new();
-            for kind in ["open", "targets"] {
+            for kind in KINDS {
                 cases.push_str(&format!(
                     "        {}) kind={kind} ;;\n",
                     verbs(kind).replace(' ', "|")
@@ -121,27 +113,40 @@ complete -F _todo_targets -o bashdefault -o default todo
 "#
             )
         }
-        Shell::Fish => format!(
-            "\n# Task and phase names, from `todo __complete`.\n\
-             complete -c todo -n '__fish_seen_subcommand_from {}' -f -a '(command todo __complete open 2>/dev/null)'\n\
-             complete -c todo -n '__fish_seen_subcommand_from {}' -f -a '(command todo __complete targets 2>/dev/null)'\n",
-            verbs("open"),
-            verbs("targets")
-        ),
+        Shell::Fish => {
+            let mut out = "\n# Task and phase names, from `todo __complete`.\n".to_string();
+            for kind in KINDS {
+                out.push_str(&format!(
+                    "complete -c todo -n '__fish_seen_subcommand_from {}' -f -a '(command todo __complete {kind} 2>/dev/null)'\n",
+                    verbs(kind)
+                ));
+            }
+            out
+        }
         _ => String::new(),
     }
 }
 
 /// The zsh script clap writes, with the task and phase arguments of the
-/// verbs in [`DYNAMIC`] completed by `_todo_names` (names from `todo
+/// verbs the registry says take them completed by `_todo_names` (names from `todo
 /// __complete`, matched ignoring case) instead of file names.
 fn zsh_names(script: &str) -> String {
     let mut out = String::with_capacity(script.len() + 1024);
     let mut kind: Option<&str> = None;
+    // Verbs are at the second `case` down; deeper ones are a verb's own
+    // subcommands (`objective done`), which name no task.
+    let mut depth = 0;
     for line in script.split_inclusive('\n') {
         let trimmed = line.trim();
-        if let Some(verb) = trimmed.strip_prefix('(').and_then(|l| l.strip_suffix(')')) {
-            kind = DYNAMIC.iter().find(|(v, _)| *v == verb).map(|(_, k)| *k);
+        if trimmed.starts_with("case ") {
+            depth += 1;
+        } else if trimmed == "esac" {
+            depth -= 1;
+        }
+        if depth == 2
+            && let Some(verb) = trimmed.strip_prefix('(').and_then(|l| l.strip_suffix(')'))
+        {
+            kind = dynamic_verbs().find(|(v, _)| *v == verb).map(|(_, k)| k);
         }
         let positional = ["'*::query -- ", "'*::words -- ", "':task -- "]
             .iter()

@@ -72,8 +72,8 @@ static MCP_SERVER: std::sync::OnceLock<cmd::McpServer> = std::sync::OnceLock::ne
 /// [`run`] for the `todo-mcp` program: the same command line, with the MCP
 /// server linked in. `todo mcp` runs that program (beside `todo`, else on
 /// the `PATH`), so the SDK and its async runtime stay out of the `todo`
-/// binary every other verb starts (issue 14: 0.1–0.15 ms of start-up and
-/// 3.6 MB when they were linked in).
+/// binary every other verb starts (linked in, they cost every start-up
+/// time and megabytes).
 pub fn run_mcp(args: impl IntoIterator<Item = OsString>) -> Finished {
     let _ = MCP_SERVER.set(agent::mcp::serve);
     run(args)
@@ -120,10 +120,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
 fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     // `todo apply` always answers with one JSON object (docs/contract.md, "Agent operations as JSON"); `todo
     // mcp`'s stdout carries protocol messages only, never a report.
-    let json = (cli.global.json || matches!(cli.command, Some(cli::Command::Apply(_))))
-        && !matches!(cli.command, Some(cli::Command::Mcp));
+    let json = (cli.global.json || matches!(cli.command, Some(cmd::Command::Apply(_))))
+        && !matches!(cli.command, Some(cmd::Command::Mcp(_)));
     let out = Output::new(json, cli.global.quiet, cli.global.color);
-    let verb = cmd::verb_name(&cli.command);
+    let verb = cli.command.as_ref().map_or("show", cmd::Command::name);
     let cwd = match std::env::current_dir() {
         Ok(dir) => dir,
         Err(e) => {
@@ -189,7 +189,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
             .map(|a| a.to_string_lossy().into_owned())
             .collect(),
     };
-    let command = cli.command.unwrap_or(cli::Command::Show(cli.show.clone()));
+    let command = cli.command.unwrap_or(cmd::Command::Show(cli.show.clone()));
     let outcome = cmd::dispatch(&ctx, command);
     let code = match outcome.result {
         Ok(mut report) => {

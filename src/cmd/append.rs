@@ -1,60 +1,114 @@
 //! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
 
-use super::{at, find, named_phase, phase_query, task_ref, text};
-use crate::cli::{AppendArgs, ChecksArg};
+use super::{at, named_phase, phase_query, task_ref, text};
 use crate::error::{Error, Result};
 use crate::matching::Candidate;
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::ops::{Applied, Refusal};
 use crate::plan::ops::{Op, PhaseRef};
 use crate::plan::{Checks, Tx};
 use crate::text::{Message, capitalize_first, title_words};
 
-pub(super) fn apply(tx: &mut Tx, args: &AppendArgs) -> Result<Report> {
-    // What the new task needs is named among the tasks there before it.
-    let needs = needs_of(tx, &args.needs)?;
-    if let Some(after) = &args.after {
-        return append_after(tx, args, after, needs);
+/// Add a task, to the last phase or to a named one.
+///
+/// With one argument it is the task, appended to the last phase. With
+/// more, the first names the phase (matched, or created with each word
+/// capitalised) and the rest are the task. The task's first letter is
+/// upper-cased.
+///
+/// Examples: `todo append "write the docs"`, `todo append auth wire oauth`,
+/// `todo append -p "Auth Work" -- --flag handling`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Append {
+    /// Name the phase exactly (its name in any case, or its id; created as
+    /// typed when there is none); every argument is then task text.
+    #[arg(short, long, value_name = "NAME")]
+    pub phase: Option<String>,
+
+    /// Who checks the new task: only a person, or only the agent (until
+    /// `todo unlock`). Default: anyone.
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub checks: Option<ChecksArg>,
+
+    /// The task's check: a shell command `todo done` runs in the project
+    /// root before the task counts as completed.
+    #[arg(long, value_name = "COMMAND")]
+    pub verify: Option<String>,
+
+    /// Put the task right after this one (an id, or words of its text), in
+    /// its phase (a phase given, first or with `-p`, must be that phase;
+    /// else a first word is task text).
+    #[arg(long, value_name = "TASK")]
+    pub after: Option<String>,
+
+    /// The new task needs these tasks first (ids or words of their text;
+    /// repeat the flag or separate with commas).
+    #[arg(long, value_name = "TASK", value_delimiter = ',')]
+    pub needs: Vec<String>,
+
+    /// `[PHASE] TASK...` — use `--` before text that starts with `-`.
+    #[arg(required = true, value_name = "WORDS")]
+    pub words: Vec<String>,
+}
+
+impl super::Verb for Append {
+    fn change(&self, tx: &mut Tx) -> Result<Report> {
+        // What the new task needs is named among the tasks there before it.
+        let needs = needs_of(tx, &self.needs)?;
+        if let Some(after) = &self.after {
+            return append_after(tx, self, after, needs);
+        }
+        let plan = tx.plan();
+        let (phase, raw_task) = match (&self.phase, self.words.as_slice()) {
+            (Some(name), words) => {
+                let name = text(name, "phase name")?;
+                (named_phase(plan, &name)?, words.join(" "))
+            }
+            (None, [only]) => {
+                let phase = match plan.phases.last() {
+                    Some(last) => PhaseRef::Id(last.id.clone()),
+                    None => PhaseRef::New("Todos".into()),
+                };
+                (phase, only.clone())
+            }
+            (None, [first, rest @ ..]) => {
+                let name = text(first, "phase name")?;
+                let new_name = title_words(&name);
+                (phase_query(plan, &name, new_name)?, rest.join(" "))
+            }
+            (None, []) => return Err(Error::usage("Nothing to append: give the task text.")),
+        };
+        let content = capitalize_first(&text(&raw_task, "task")?);
+        let applied = tx.apply(Op::AddTask { phase, content })?;
+        // The one argument of an empty plan makes `Todos`: no surprise. A
+        // phase a word of the command made is said.
+        let said = !(self.phase.is_none() && self.words.len() == 1);
+        report(tx, self, applied, said, needs)
     }
-    let plan = tx.plan();
-    let (phase, raw_task) = match (&args.phase, args.words.as_slice()) {
-        (Some(name), words) => {
-            let name = text(name, "phase name")?;
-            (named_phase(plan, &name)?, words.join(" "))
+
+    fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
+        if self.phase.is_none() && self.words.len() > 1 && is(&self.words[..1]) {
+            self.words[0] = id.to_string();
         }
-        (None, [only]) => {
-            let phase = match plan.phases.last() {
-                Some(last) => PhaseRef::Id(last.id.clone()),
-                None => PhaseRef::New("Todos".into()),
-            };
-            (phase, only.clone())
-        }
-        (None, [first, rest @ ..]) => {
-            let name = text(first, "phase name")?;
-            let new_name = title_words(&name);
-            (phase_query(plan, &name, new_name)?, rest.join(" "))
-        }
-        (None, []) => return Err(Error::usage("Nothing to append: give the task text.")),
-    };
-    let content = capitalize_first(&text(&raw_task, "task")?);
-    let applied = tx.apply(Op::AddTask { phase, content })?;
-    // The one argument of an empty plan makes `Todos`: no surprise. A
-    // phase a word of the command made is said.
-    let said = !(args.phase.is_none() && args.words.len() == 1);
-    report(tx, args, applied, said, needs)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ChecksArg {
+    /// Only a person completes or drops it.
+    Person,
+    /// Only the agent sets it, until a person runs `todo unlock`.
+    Agent,
 }
 
 /// `append --after TASK`: right after that task, in its phase. A `-p`
 /// phase must be that phase (else `plan-bad-position`); a first word that
 /// is that phase's name, with more words after it, is the phase as in
 /// `todo append <phase> <task>`, and every other word is task text.
-fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str, needs: Vec<String>) -> Result<Report> {
+fn append_after(tx: &mut Tx, args: &Append, after: &str, needs: Vec<String>) -> Result<Report> {
     let plan = tx.plan();
     let q = text(after, "task after which to append")?;
-    let Target::Task(id) = find(plan, &q, Scope::Tasks)? else {
-        return Err(Error::usage("--after names a task."));
-    };
+    let id = super::one_task(plan, &q, "--after names a task.")?;
     let (holder, _) = task_ref(plan, &id)?;
     if let Some(name) = &args.phase {
         let name = text(name, "phase name")?;
@@ -86,7 +140,7 @@ fn append_after(tx: &mut Tx, args: &AppendArgs, after: &str, needs: Vec<String>)
 /// `new_phase_said`: a phase the op made is named in the message.
 fn report(
     tx: &mut Tx,
-    args: &AppendArgs,
+    args: &Append,
     applied: Applied,
     new_phase_said: bool,
     needs: Vec<String>,
@@ -154,10 +208,10 @@ fn needs_of(tx: &mut Tx, raw: &[String]) -> Result<Vec<String>> {
 /// cancel. The command to run, or `None` to cancel.
 pub(super) fn typo_choice(
     ctx: &super::Context,
-    args: &AppendArgs,
+    args: &Append,
     query: &str,
     guess: &Candidate,
-) -> Option<crate::cli::Command> {
+) -> Option<super::Command> {
     let new_name = title_words(query);
     let question = format!(
         "No phase matched \"{query}\". Use \"{}\" (u), create phase \"{new_name}\" (c), or cancel (Enter)? [u/c/N]",
@@ -177,5 +231,5 @@ pub(super) fn typo_choice(
         }
         _ => return None,
     }
-    Some(crate::cli::Command::Append(args))
+    Some(super::Command::Append(args))
 }

@@ -8,14 +8,63 @@ use serde_json::Value;
 
 use super::{Context, Outcome};
 use crate::agent::dialect::invalid;
-use crate::cli::ApplyArgs;
 use crate::error::{Error, Result};
+
+/// Apply agent operations given as JSON, as one change: all or none.
+///
+/// Reads one JSON value from stdin (or `--ops FILE`): an op object or
+/// an array of them, in the dialect of the oh-my-pi `todo` tool, the
+/// plan operations (`set`, `note`, `unlock`, `add`, `edit`, `move`,
+/// `remove`), Claude Code `TodoWrite` (`{todos}`), `TaskCreate`
+/// (`{subject, description}`) or `TaskUpdate` (`{taskId, …}`), or Codex
+/// `update_plan` (`{plan}`): `--tool` names it, else its shape tells.
+/// Acts as an agent unless `--as person` is
+/// typed on its command line (`TODO_ACTOR` is not read for it).
+/// Replies with one JSON object: `ok`, `rev`, `changed`, `minted`,
+/// `completedTasks`, the plan in `message`, and on failure `error` and
+/// the unchanged list.
+///
+/// Example: `echo '{"op":"done","task":"t3"}' | todo apply`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Apply {
+    /// Read the ops from FILE instead of stdin.
+    #[arg(long, value_name = "FILE")]
+    pub ops: Option<std::path::PathBuf>,
+
+    /// The agent tool whose input the JSON is (default: told by its shape).
+    #[arg(long, value_enum, value_name = "TOOL")]
+    pub tool: Option<ToolArg>,
+}
+
+impl super::Verb for Apply {
+    fn run(self, ctx: &Context) -> Outcome {
+        run(ctx, &self)
+    }
+}
+
+/// The agent tools whose input `todo apply` takes as they send it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ToolArg {
+    /// Claude Code's TaskCreate: `{subject, description}`.
+    #[value(name = "TaskCreate")]
+    TaskCreate,
+    /// Claude Code's TaskUpdate: `{taskId, status?, …}`; `taskId` names a
+    /// task of the plan by its id or text.
+    #[value(name = "TaskUpdate")]
+    TaskUpdate,
+    /// Claude Code's TodoWrite: `{todos}`.
+    #[value(name = "TodoWrite")]
+    TodoWrite,
+    /// Codex's update_plan: `{plan}`.
+    #[value(name = "update_plan")]
+    UpdatePlan,
+}
 
 /// Ops larger than this are refused unread: a plan is edited by batches
 /// of tens of ops, not megabytes.
 const MAX_BYTES: u64 = 1 << 20;
 
-pub(super) fn run(ctx: &Context, args: &ApplyArgs) -> Outcome {
+fn run(ctx: &Context, args: &Apply) -> Outcome {
     let value = read(args).and_then(|input| {
         serde_json::from_str::<Value>(&input)
             .map_err(|e| invalid(format!("the ops are not JSON: {e}.")))
@@ -23,7 +72,6 @@ pub(super) fn run(ctx: &Context, args: &ApplyArgs) -> Outcome {
     match value {
         Ok(value) => {
             use crate::agent::dialect::Dialect;
-            use crate::cli::ToolArg;
             let dialect = match args.tool {
                 None => Dialect::Guess,
                 Some(ToolArg::TaskCreate) => Dialect::TaskCreate,
@@ -42,7 +90,7 @@ pub(super) fn run(ctx: &Context, args: &ApplyArgs) -> Outcome {
     }
 }
 
-fn read(args: &ApplyArgs) -> Result<String> {
+fn read(args: &Apply) -> Result<String> {
     let mut bytes = Vec::new();
     let limited = match &args.ops {
         Some(path) => read_ops_file(path, &mut bytes)

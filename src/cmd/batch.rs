@@ -6,25 +6,43 @@ use clap::Parser;
 use serde_json::json;
 
 use super::{Context, Outcome};
-use crate::cli::{Cli, Command};
+use super::Command;
+use crate::cli::Cli;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Tx;
 
-const ALLOWED: &str =
-    "append, start, done, drop, rm, block, unblock, reopen, unlock, rename, mv, note, prune";
+/// Apply verb lines from stdin as one change: all of them or none.
+///
+/// Each line is split like a shell would; a leading `todo` or `/todo` is
+/// ignored; blank lines and lines starting with `#` are skipped (a `#`
+/// later in a line is text). Allowed verbs: append, start, done, drop,
+/// rm, block, unblock, reopen, unlock, rename, mv, note, prune. A failing
+/// line is named with its number and the batch exits with its status;
+/// `rev` rises by one for the whole batch.
+///
+/// Example: `printf 'append api "add /health"\ndone t3\n' | todo batch`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Batch;
 
-pub(super) fn run(ctx: &Context) -> Outcome {
-    let mut input = String::new();
-    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-        return Outcome::of(Err(Error::io("Cannot read the batch from stdin", e)));
-    }
-    // Parse every line before taking the lock: a typo fails fast.
-    match parse(&input) {
-        Ok(commands) => ctx.change(|tx| apply(tx, commands)),
-        Err(e) => Outcome::of(Err(e)),
+impl super::Verb for Batch {
+    /// Parse every line before taking the lock: a typo fails fast.
+    fn run(self, ctx: &Context) -> Outcome {
+        let mut input = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+            return Outcome::of(Err(Error::io("Cannot read the batch from stdin", e)));
+        }
+        match parse(&input) {
+            Ok(commands) => ctx.change(|tx| apply(tx, commands)),
+            Err(e) => Outcome::of(Err(e)),
+        }
     }
 }
+
+/// The verbs a batch may run (those the registry marks), as its help
+/// lists them.
+const ALLOWED: &str =
+    "append, start, done, drop, rm, block, unblock, reopen, unlock, rename, mv, note, prune";
 
 /// Split and parse the lines, keeping their numbers.
 fn parse(input: &str) -> Result<Vec<(usize, Command)>> {
@@ -52,26 +70,8 @@ fn parse(input: &str) -> Result<Vec<(usize, Command)>> {
                     first.trim_start_matches("error: ").to_string(),
                 ))
             })?;
-        let allowed = matches!(
-            cli.command,
-            Some(
-                Command::Append(_)
-                    | Command::Start(_)
-                    | Command::Done(_)
-                    | Command::Drop(_)
-                    | Command::Rm(_)
-                    | Command::Block(_)
-                    | Command::Unblock(_)
-                    | Command::Reopen(_)
-                    | Command::Unlock(_)
-                    | Command::Rename(_)
-                    | Command::Mv(_)
-                    | Command::Note(_)
-                    | Command::Prune
-            )
-        );
         match cli.command {
-            Some(command) if allowed => commands.push((n, command)),
+            Some(command) if command.batch() => commands.push((n, command)),
             _ => {
                 return Err(at(Error::usage(format!(
                     "not a verb a batch can run (allowed: {ALLOWED})"
@@ -108,7 +108,7 @@ fn apply(tx: &mut Tx, commands: Vec<(usize, Command)>) -> Result<Report> {
     let mut report = Report::new("batch", Kind::Confirm, "");
     let mut lines = Vec::new();
     for (n, command) in commands {
-        let done = apply_one(tx, command).map_err(|e| Error::AtLine {
+        let done = command.change(tx).map_err(|e| Error::AtLine {
             line: n,
             source: Box::new(e),
         })?;
@@ -130,31 +130,25 @@ fn apply(tx: &mut Tx, commands: Vec<(usize, Command)>) -> Result<Report> {
     Ok(report.with("lines", json_lines))
 }
 
-fn apply_one(tx: &mut Tx, command: Command) -> Result<Report> {
-    use super::*;
-    match command {
-        Command::Append(a) => append::apply(tx, &a),
-        Command::Start(a) => start::apply(tx, &a),
-        Command::Done(a) => done::apply(tx, &a),
-        Command::Drop(a) => drop::apply(tx, &a),
-        Command::Rm(a) => rm::apply(tx, &a),
-        Command::Block(a) => block::apply(tx, &a),
-        Command::Unblock(a) => unblock::apply(tx, &a),
-        Command::Reopen(a) => super::reopen::apply(tx, &a),
-        Command::Unlock(a) => super::unlock::apply(tx, &a),
-        Command::Rename(a) => rename::apply(tx, &a),
-        Command::Mv(a) => mv::apply(tx, &a),
-        Command::Note(a) => note::apply(tx, &a),
-        Command::Prune => prune::apply(tx),
-        _ => Err(Error::usage(format!(
-            "not a verb a batch can run (allowed: {ALLOWED})"
-        ))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_help_and_the_errors_name_the_verbs_the_registry_lets_a_batch_run() {
+        use clap::CommandFactory;
+        let mut marked: Vec<&str> = crate::cmd::VERBS.iter().filter(|v| v.1).map(|v| v.0).collect();
+        let mut allowed: Vec<&str> = ALLOWED.split(", ").collect();
+        marked.sort_unstable();
+        allowed.sort_unstable();
+        assert_eq!(allowed, marked);
+        let help = Cli::command()
+            .find_subcommand("batch")
+            .and_then(|b| b.get_long_about())
+            .map(|h| h.to_string().replace('\n', " "))
+            .unwrap_or_default();
+        assert!(help.contains(&format!("Allowed verbs: {ALLOWED}.")), "{help}");
+    }
 
     #[test]
     fn a_hash_inside_a_line_is_text() {

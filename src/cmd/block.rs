@@ -2,48 +2,68 @@
 
 use super::mark::{open_tasks, phase_name, set_status};
 use super::{find, query, task_ref, text};
-use crate::cli::BlockArgs;
 use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::Report;
 use crate::plan::tx::finished_block;
 use crate::plan::{Status, Tx};
 
-pub(super) fn apply(tx: &mut Tx, args: &BlockArgs) -> Result<Report> {
-    let plan = tx.plan();
-    let reason = match &args.reason {
-        Some(r) => Some(text(r, "reason")?),
-        None => None,
-    };
-    let query = query(&args.query)?;
-    let (ids, (message, unchanged)) = match find(plan, &query, Scope::TasksAndPhases)? {
-        Target::Task(id) => {
-            let (_, task) = task_ref(plan, &id)?;
-            finished_block(task)?;
-            let why = reason
-                .as_ref()
-                .map(|r| format!(" ({r})"))
-                .unwrap_or_default();
-            let message = format!("Marked blocked: {}{why}", task.content);
-            let unchanged = format!("Already blocked: {}{why}; nothing changed.", task.content);
-            (vec![id], (message, unchanged))
-        }
-        Target::Phase(pid) => {
-            let name = phase_name(plan, &pid);
-            let open = open_tasks(plan, Some(&pid));
-            let unchanged = if open.is_empty() {
-                format!("No open tasks in phase {name}; nothing changed.")
-            } else {
-                format!("Phase {name} is already blocked; nothing changed.")
-            };
-            (open, (format!("Marked phase {name} blocked."), unchanged))
-        }
-    };
-    // As `done` does: a block that changed nothing says so (exit 0).
-    let before = tx.changes();
-    let mut report = set_status(tx, "block", message, ids, Status::Blocked, reason)?;
-    if tx.changes() == before {
-        report.message = unchanged.into();
-    }
-    Ok(report)
+/// Mark a task (or a phase's open tasks) blocked, with an optional reason.
+///
+/// Example: `todo block keys --reason "vendor sandbox"`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Block {
+    /// A task or phase: text, part of it, or id.
+    #[arg(required = true, value_name = "TASK|PHASE")]
+    pub query: Vec<String>,
+
+    /// What the task is waiting for.
+    #[arg(short, long, value_name = "TEXT")]
+    pub reason: Option<String>,
 }
+
+impl super::Verb for Block {
+    fn change(&self, tx: &mut Tx) -> Result<Report> {
+        let plan = tx.plan();
+        let reason = match &self.reason {
+            Some(r) => Some(text(r, "reason")?),
+            None => None,
+        };
+        let query = query(&self.query)?;
+        let (ids, (message, unchanged)) = match find(plan, &query, Scope::TasksAndPhases)? {
+            Target::Task(id) => {
+                let (_, task) = task_ref(plan, &id)?;
+                finished_block(task)?;
+                let why = reason
+                    .as_ref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
+                let message = format!("Marked blocked: {}{why}", task.content);
+                let unchanged = format!("Already blocked: {}{why}; nothing changed.", task.content);
+                (vec![id], (message, unchanged))
+            }
+            Target::Phase(pid) => {
+                let name = phase_name(plan, &pid);
+                let open = open_tasks(plan, Some(&pid));
+                let unchanged = if open.is_empty() {
+                    format!("No open tasks in phase {name}; nothing changed.")
+                } else {
+                    format!("Phase {name} is already blocked; nothing changed.")
+                };
+                (open, (format!("Marked phase {name} blocked."), unchanged))
+            }
+        };
+        // As `done` does: a block that changed nothing says so (exit 0).
+        let before = tx.changes();
+        let mut report = set_status(tx, "block", message, ids, Status::Blocked, reason)?;
+        if tx.changes() == before {
+            report.message = unchanged.into();
+        }
+        Ok(report)
+    }
+
+    fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
+        super::swap(&mut self.query, is, id);
+    }
+}
+

@@ -6,8 +6,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{BULK, Context, Outcome, ask_no, done, drop, prune, rm, run};
-use crate::cli::Command;
+use super::{BULK, Command, Context, Outcome, ask_no};
 use crate::error::{Error, Result};
 use crate::output::Report;
 use crate::plan::{Status, Tx};
@@ -17,23 +16,13 @@ use crate::text::{Message, capitalize_first, count};
 /// change more than [`BULK`]; `None` for any other verb (the caller runs
 /// it as usual).
 pub(super) fn run_asked(ctx: &Context, command: &Command) -> Option<Outcome> {
-    let (n, rev) = match command {
-        Command::Done(a) => ctx.preview(|tx| done::apply(tx, a)),
-        Command::Drop(a) => ctx.preview(|tx| drop::apply(tx, a)),
-        Command::Rm(a) => ctx.preview(|tx| rm::apply(tx, a)),
-        Command::Prune => ctx.preview(prune::apply),
-        _ => return None,
-    }?;
+    let question = command.many()?;
+    let (n, rev) = ctx.preview(|tx| command.change(tx))?;
     if n <= BULK {
         return None;
     }
     let tasks = count(n, "task");
-    let what = match command {
-        Command::Done(_) => format!("Mark {tasks} completed?"),
-        Command::Drop(_) => format!("Mark {tasks} abandoned?"),
-        Command::Prune => format!("Remove {tasks} (finished) and the phases left empty?"),
-        _ => format!("Remove {tasks}?"),
-    };
+    let what = question.replace("{}", &tasks);
     if !ctx.yes {
         let question = format!("{what} `todo undo` reverts it. [y/N]");
         if !ask_no(ctx, &Message::default(), &question) {
@@ -47,7 +36,7 @@ pub(super) fn run_asked(ctx: &Context, command: &Command) -> Option<Outcome> {
     // The plan as it was when the person answered, or nothing: a change
     // made meanwhile (by an agent, say) is a conflict, not a surprise.
     let pinned = ctx.pinned(ctx.if_rev.unwrap_or(rev));
-    let mut outcome = run(&pinned, command.clone());
+    let mut outcome = command.clone().run(&pinned);
     if ctx.if_rev.is_none()
         && let Err(e @ Error::RevMismatch { .. }) = &mut outcome.result
     {

@@ -3,11 +3,41 @@
 use crate::error::Result;
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
-use crate::plan::{Phase, Plan, Task};
+use super::{Context, Outcome};
+use crate::plan::{Actor, Phase, Plan, Task};
+
+/// Exit 1 and list open work if any task is pending or in progress.
+///
+/// For CI and agent hooks. Blocked tasks are parked, not open. Run as
+/// the agent, it words the list as the agent's own reminder. With
+/// `--verify`, rerun instead the checks of the completed tasks and exit
+/// 1 when one fails: what the plan calls done is still true here.
+///
+/// Example: `todo check || exit 1`, `todo check --verify --jobs 4`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Check {
+    /// Rerun the checks of the completed tasks; exit 1 when one fails.
+    #[arg(long)]
+    pub verify: bool,
+
+    /// How many checks run at once (default: the number of CPUs).
+    #[arg(long, short, value_name = "N", requires = "verify", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+impl super::Verb for Check {
+    fn run(self, ctx: &Context) -> Outcome {
+        if self.verify {
+            super::verify::check(ctx, &self)
+        } else {
+            ctx.look(|plan| run(plan, ctx.actor == Some(Actor::Agent)))
+        }
+    }
+}
 
 /// `agent`: the agent runs it (`--as agent`, `TODO_ACTOR`) and reads the
 /// words of its own reminder; a person and a CI log read their own.
-pub(super) fn run(plan: &Plan, agent: bool) -> Result<Report> {
+fn run(plan: &Plan, agent: bool) -> Result<Report> {
     let mut report = Report::new("check", Kind::Confirm, "");
     let open = plan.open_work();
     for (phase, tasks) in &open {

@@ -4,87 +4,88 @@
 //! never get the same task.
 
 use super::{at, find, query, task_ref, text};
-use crate::cli::{ClaimArgs, TaskArgs};
 use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Status, Tx};
+use crate::plan::{Op, Tx};
 use crate::text::Message;
 
-pub(super) fn apply(tx: &mut Tx, args: &ClaimArgs) -> Result<Report> {
-    let owner = match &args.owner {
-        Some(o) => text(o, "owner")?,
-        None => tx.default_owner(),
-    };
-    let id = if args.next {
-        let plan = tx.plan();
-        let Some((_, first)) = plan.ready().into_iter().next() else {
-            let why = plan.why_none_ready();
-            let mut report = Report::new("claim", Kind::Warn, format!("Nothing to claim. {why}"));
-            report.exit = ExitCode::NothingNext;
-            return Ok(report);
-        };
-        first.id.clone()
-    } else {
-        let query = query(&args.query)?;
-        match find(tx.plan(), &query, Scope::Tasks)? {
-            Target::Task(id) => id,
-            Target::Phase(_) => return Err(Error::usage("Only tasks can be claimed.")),
-        }
-    };
-    let was = task_ref(tx.plan(), &id)?.1.owner.clone();
-    let applied = tx.apply(Op::Claim {
-        task: id,
-        owner: owner.clone(),
-    })?;
-    let plan = tx.plan();
-    let (phase, task) = at(plan, applied.at)?;
-    let mut message = Message::from(format!(
-        "Claimed {} \"{}\" for {owner}; it is in progress.",
-        task.id, task.content
-    ));
-    if was.as_deref() == Some(owner.as_str()) {
-        message = Message::from(format!(
-            "{} \"{}\" is already claimed by {owner}; it is in progress.",
-            task.id, task.content
-        ));
-    }
-    let open = plan.open_needs(task);
-    if !open.is_empty() {
-        message.push(format!(
-            "It needs {} first (not completed yet).",
-            open.join(", ")
-        ));
-    }
-    Ok(Report::new("claim", Kind::Confirm, message)
-        .task(phase, task)
-        .with("owner", serde_json::json!(owner)))
+/// Claim a task and start it, or (`--next`) the first ready task.
+///
+/// The owner is `--owner`, else `TODO_OWNER`, else who runs it: a
+/// person's login name (`$USER`), or `agent` for an agent. Claiming is
+/// atomic under the plan's lock: a task another owner holds is refused
+/// (exit 7, `claimed`), naming the owner, and `--next` with no task
+/// ready exits 1. With claims, each owner has one task in progress:
+/// one owner's claim never stops another's task.
+///
+/// Examples: `todo claim t3`, `todo claim --next --owner worker-2`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Claim {
+    /// Claim the first ready task (`todo ready`) instead of a named one.
+    #[arg(long, conflicts_with = "query")]
+    pub next: bool,
+
+    /// Who holds the claim (default: `TODO_OWNER`, else the login name of
+    /// a person, or `agent`).
+    #[arg(long, value_name = "NAME")]
+    pub owner: Option<String>,
+
+    /// The task: its text, part of it, or its id.
+    #[arg(value_name = "TASK", required_unless_present = "next")]
+    pub query: Vec<String>,
 }
 
-pub(super) fn release(tx: &mut Tx, args: &TaskArgs) -> Result<Report> {
-    let query = query(&args.query)?;
-    let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
-        return Err(Error::usage("Only tasks can be released."));
-    };
-    let (was, status) = {
-        let (_, t) = task_ref(tx.plan(), &id)?;
-        (t.owner.clone(), t.status)
-    };
-    let applied = tx.apply(Op::Release { task: id })?;
-    let (phase, task) = at(tx.plan(), applied.at)?;
-    let message = match was {
-        None => format!("{} \"{}\" was not claimed.", task.id, task.content),
-        Some(owner) if status == Status::InProgress => format!(
-            "Released {} \"{}\" (claimed by {owner}); it is {} now, unclaimed.",
-            task.id,
-            task.content,
-            task.status.words()
-        ),
-        Some(owner) => format!(
-            "Released {} \"{}\" (claimed by {owner}).",
+impl super::Verb for Claim {
+    fn change(&self, tx: &mut Tx) -> Result<Report> {
+        let owner = match &self.owner {
+            Some(o) => text(o, "owner")?,
+            None => tx.default_owner(),
+        };
+        let id = if self.next {
+            let plan = tx.plan();
+            let Some((_, first)) = plan.ready().into_iter().next() else {
+                let why = plan.why_none_ready();
+                let mut report = Report::new("claim", Kind::Warn, format!("Nothing to claim. {why}"));
+                report.exit = ExitCode::NothingNext;
+                return Ok(report);
+            };
+            first.id.clone()
+        } else {
+            let query = query(&self.query)?;
+            match find(tx.plan(), &query, Scope::Tasks)? {
+                Target::Task(id) => id,
+                Target::Phase(_) => return Err(Error::usage("Only tasks can be claimed.")),
+            }
+        };
+        let was = task_ref(tx.plan(), &id)?.1.owner.clone();
+        let applied = tx.apply(Op::Claim {
+            task: id,
+            owner: owner.clone(),
+        })?;
+        let plan = tx.plan();
+        let (phase, task) = at(plan, applied.at)?;
+        let mut message = Message::from(format!(
+            "Claimed {} \"{}\" for {owner}; it is in progress.",
             task.id, task.content
-        ),
-    };
-    Ok(Report::new("release", Kind::Confirm, message).task(phase, task))
+        ));
+        if was.as_deref() == Some(owner.as_str()) {
+            message = Message::from(format!(
+                "{} \"{}\" is already claimed by {owner}; it is in progress.",
+                task.id, task.content
+            ));
+        }
+        let open = plan.open_needs(task);
+        if !open.is_empty() {
+            message.push(format!(
+                "It needs {} first (not completed yet).",
+                open.join(", ")
+            ));
+        }
+        Ok(Report::new("claim", Kind::Confirm, message)
+            .task(phase, task)
+            .with("owner", serde_json::json!(owner)))
+    }
 }
+

@@ -4,21 +4,34 @@
 use std::borrow::Cow;
 
 use super::{Context, Outcome};
-use crate::cli::CompleteArgs;
 use crate::error::Result;
 use crate::matching::lower;
 use crate::output::{Kind, Report};
 use crate::plan::Plan;
 use crate::text::visible;
 
-pub(super) fn run(ctx: &Context, args: &CompleteArgs) -> Outcome {
-    match ctx.store.load() {
-        Ok(loaded) => ctx.look_at(loaded.plan, |plan| candidates(plan, args)),
-        Err(_) => Outcome::of(Ok(Report::new("__complete", Kind::Silent, ""))),
+/// Print completion candidates (used by the shell completion scripts).
+#[derive(Debug, Clone, clap::Args)]
+pub struct Complete {
+    /// What to list: `tasks`, `open` (open tasks), or `targets` (tasks and phases).
+    #[arg(value_name = "KIND", default_value = "targets")]
+    pub kind: String,
+
+    /// Only names starting with this, ignoring case.
+    #[arg(value_name = "PREFIX")]
+    pub prefix: Option<String>,
+}
+
+impl super::Verb for Complete {
+    fn run(self, ctx: &Context) -> Outcome {
+        match ctx.store.load() {
+            Ok(loaded) => ctx.look_at(loaded.plan, |plan| candidates(plan, &self)),
+            Err(_) => Outcome::of(Ok(Report::new("__complete", Kind::Silent, ""))),
+        }
     }
 }
 
-fn candidates(plan: &Plan, args: &CompleteArgs) -> Result<Report> {
+fn candidates(plan: &Plan, args: &Complete) -> Result<Report> {
     // Case is ignored, as matching ignores it: `todo done wi<TAB>` offers
     // "Wire stripe webhooks" in every shell.
     let prefix = args.prefix.as_deref().map(lower).unwrap_or_default();

@@ -3,13 +3,34 @@
 
 use serde_json::json;
 
-use crate::cli::CompletionsArgs;
+use super::{Context, Outcome};
 use crate::error::Result;
 use crate::generate;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
-pub(super) fn run(args: &CompletionsArgs) -> Result<Report> {
+/// Print the completion script for a shell (what `completions/` holds).
+///
+/// The script completes verbs and flags and, in bash, zsh and fish, the
+/// names of tasks and phases (it asks `todo __complete` for them). Its
+/// bytes are those of the file in `completions/` for the same version.
+///
+/// Examples: `todo completions zsh > ~/.zfunc/_todo`,
+/// `todo completions bash > ~/.local/share/bash-completion/completions/todo`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Completions {
+    /// The shell to print the script for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+impl super::Verb for Completions {
+    fn run(self, _ctx: &Context) -> Outcome {
+        Outcome::of(run(&self))
+    }
+}
+
+fn run(args: &Completions) -> Result<Report> {
     let script = generate::completion(args.shell);
     // Our own bytes, one line per line: printed as they are (the file ends
     // with its one newline, which the printer writes back).

@@ -1,15 +1,31 @@
 //! `todo copy`: the checklist to the clipboard.
 
-use super::Context;
+use super::{Context, Outcome};
 use crate::clipboard::{self, Copied};
 use crate::error::Result;
 use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::Plan;
 
+/// Copy the checklist to the clipboard.
+///
+/// Uses `TODO_CLIPBOARD` ("cmd args", fed on stdin) if set, else
+/// wl-copy, xclip, xsel, pbcopy or clip.exe, else an OSC 52 escape on a
+/// terminal. When nothing can copy, prints the checklist on stdout.
+///
+/// Example: `todo copy`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Copy;
+
+impl super::Verb for Copy {
+    fn run(self, ctx: &Context) -> Outcome {
+        ctx.look(|plan| run(ctx, plan))
+    }
+}
+
 pub(super) const COPIED: &str = "Copied todos as Markdown to clipboard.";
 
-pub(super) fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
+fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
     if plan.is_empty() && !plan.has_aims() {
         return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
     }

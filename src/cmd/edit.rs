@@ -9,9 +9,25 @@ use crate::output::{Kind, Report};
 use crate::plan::{Op, Phase, Plan};
 use crate::text::Message;
 
+/// Edit the checklist in $VISUAL or $EDITOR.
+///
+/// The editor command is split like a shell would (`code --wait` works)
+/// but never run through one. Text that does not parse is kept in a
+/// file outside the project; its path is printed.
+///
+/// Example: `EDITOR=vim todo edit`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Edit;
+
+impl super::Verb for Edit {
+    fn run(self, ctx: &Context) -> Outcome {
+        run(ctx)
+    }
+}
+
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
-pub(super) fn run(ctx: &Context) -> Outcome {
+fn run(ctx: &Context) -> Outcome {
     let Some(editor) = ctx.editor.clone() else {
         return Outcome::of(Err(Error::NoEditor));
     };

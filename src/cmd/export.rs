@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 
 use super::{Context, Outcome};
-use crate::cli::{ExportArgs, Format};
 use crate::error::{Error, PathAction, Result};
 use crate::markdown;
 use crate::output::{Kind, Report};
@@ -13,14 +12,51 @@ use crate::plan::{Plan, json as plan_json};
 use crate::region;
 use crate::storage::{self, Named, Refusal, write_atomic};
 
-pub(super) fn run(ctx: &Context, args: &ExportArgs) -> Outcome {
-    if args.path.as_deref() == Some("") {
-        return Outcome::of(Err(Error::usage("The path is empty.")));
-    }
-    ctx.look(|plan| export(ctx, plan, args))
+/// Write the checklist to a file (default TODO.md beside the plan).
+///
+/// `-` writes to stdout. `--format gfm` is the pull-request flavour
+/// (only [ ] and [x] boxes; exact states in invisible comments); `json`
+/// writes the phases. `--into FILE` rewrites only the region between
+/// `<!-- todo:begin -->` and `<!-- todo:end -->` lines of FILE, adding
+/// one at the end when there is none.
+///
+/// Examples: `todo export`, `todo export --format gfm -`,
+/// `todo export --format gfm --into body.md`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Export {
+    /// Where to write (`-` for stdout). Default: TODO.md beside the plan file.
+    #[arg(value_name = "PATH")]
+    pub path: Option<String>,
+
+    /// The flavour to write.
+    #[arg(long, value_enum, default_value_t = Format::Md)]
+    pub format: Format,
+
+    /// Rewrite only the todo region of FILE (created if missing).
+    #[arg(long, value_name = "FILE", conflicts_with = "path")]
+    pub into: Option<std::path::PathBuf>,
 }
 
-fn export(ctx: &Context, plan: &Plan, args: &ExportArgs) -> Result<Report> {
+impl super::Verb for Export {
+    fn run(self, ctx: &Context) -> Outcome {
+        if self.path.as_deref() == Some("") {
+            return Outcome::of(Err(Error::usage("The path is empty.")));
+        }
+        ctx.look(|plan| export(ctx, plan, &self))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The checklist of `todo show`.
+    Md,
+    /// The pull-request flavour for GitHub.
+    Gfm,
+    /// The phases as JSON.
+    Json,
+}
+
+fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
     // The pull request shows what `check --verify` proved on this commit.
     let proved = matches!(args.format, Format::Gfm)
         .then(|| super::verify::with_results(ctx, plan))

@@ -4,21 +4,35 @@ use serde_json::json;
 
 use super::objective::check_length;
 use super::text;
-use crate::cli::FindingArgs;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 
-pub(super) fn apply(tx: &mut Tx, args: &FindingArgs) -> Result<Report> {
-    let content = text(&args.words.join(" "), "finding")?;
-    check_length(&content, "finding")?;
-    let applied = tx.apply(Op::AddFinding {
-        text: content.clone(),
-    })?;
-    let id = applied
-        .finding
-        .ok_or_else(|| Error::bug("a finding was added without an id"))?;
-    let message = format!("Recorded finding {id}: {content}");
-    Ok(Report::new("finding", Kind::Confirm, message)
-        .with("finding", json!({ "id": id, "text": content })))
+/// Record a finding: something learned on the way (at most 300 characters).
+///
+/// Findings (`f1`, `f2`, …) show after the phases.
+///
+/// Example: `todo finding "the vendor sandbox resets nightly"`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Finding {
+    /// The finding's text.
+    #[arg(required = true, value_name = "TEXT")]
+    pub words: Vec<String>,
 }
+
+impl super::Verb for Finding {
+    fn change(&self, tx: &mut Tx) -> Result<Report> {
+        let content = text(&self.words.join(" "), "finding")?;
+        check_length(&content, "finding")?;
+        let applied = tx.apply(Op::AddFinding {
+            text: content.clone(),
+        })?;
+        let id = applied
+            .finding
+            .ok_or_else(|| Error::bug("a finding was added without an id"))?;
+        let message = format!("Recorded finding {id}: {content}");
+        Ok(Report::new("finding", Kind::Confirm, message)
+            .with("finding", json!({ "id": id, "text": content })))
+    }
+}
+

@@ -13,12 +13,32 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::json;
 
-use super::Context;
-use crate::cli::GitSetupArgs;
+use super::{Context, Outcome};
 use crate::error::{Error, PathAction, Result};
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::storage::{self, DEFAULT_NAME, Named};
+
+/// Make git merge `.todo.json` with `todo merge-file` in this repository.
+///
+/// Adds `.todo.json merge=todo` to `.gitattributes` at the repository
+/// root (commit it) and sets `merge.todo.name` and `merge.todo.driver`
+/// in the repository's git config (each clone runs this once). Safe to
+/// run again: it says what it changed, or that nothing needed changing.
+///
+/// Example: `todo git-setup`, `todo git-setup --check`
+#[derive(Debug, Clone, clap::Args)]
+pub struct GitSetup {
+    /// Change nothing; exit 0 if the driver is set up, 1 if not.
+    #[arg(long)]
+    pub check: bool,
+}
+
+impl super::Verb for GitSetup {
+    fn run(self, ctx: &Context) -> Outcome {
+        Outcome::of(run(ctx, self))
+    }
+}
 
 const ATTRIBUTE: &str = "merge=todo";
 const DRIVER: &str = "todo merge-file %O %A %B";
@@ -27,7 +47,7 @@ const DRIVER: &str = "todo merge-file %O %A %B";
 const DRIVER_CORE: &str = "merge-file %O %A %B";
 const NAME: &str = "todo: merge plan files by task id";
 
-pub(super) fn run(_ctx: &Context, args: GitSetupArgs) -> Result<Report> {
+fn run(_ctx: &Context, args: GitSetup) -> Result<Report> {
     let cwd =
         std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
     let root = cwd

@@ -7,18 +7,71 @@ use std::io::{IsTerminal, Read};
 use clap::ValueEnum;
 
 use super::{Context, Outcome};
-use crate::agent::hooks::{self, Agent, Event, Hook};
-use crate::cli::{HookArgs, HookEvent};
+use crate::agent::hooks::{self, Agent, Event};
+use crate::cli::AgentArg;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Actor;
 use crate::text::{Message, visible};
 
+/// Answer an agent's hook: read its JSON on stdin, print what it expects.
+///
+/// For Claude Code and Codex hooks (`todo setup` registers them). `stop`
+/// reminds the agent of open work (at most `--max` times per prompt,
+/// per session and plan; not when it ended by asking a question, nor
+/// for blocked work); `prompt` starts a new reminder cycle and tells
+/// the agent what a person changed in the plan since it last saw it;
+/// `session-start` gives it the plan and how to drive it; `post-tool`
+/// mirrors its TodoWrite / update_plan list, or each Claude Code
+/// TaskCreate / TaskUpdate call (and the TaskCreated / TaskCompleted
+/// events), into the plan (what a person decided stays, and the agent
+/// is told once). The plan is found from
+/// the input's `cwd`; an input naming another event (`SubagentStop`)
+/// is left alone. Always acts as the agent: `TODO_ACTOR` is not read,
+/// and `--as person` is refused. A hook never fails its agent: on any
+/// error of its own, its command line's included, it prints one line
+/// on stderr and exits 0.
+///
+/// Example: `echo '{"session_id":"s1","cwd":"."}' | todo hook stop`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Hook {
+    /// The agent's hook event.
+    #[arg(value_enum, value_name = "EVENT")]
+    pub event: HookEvent,
+
+    /// Stop reminders per prompt before the stop hook goes quiet.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub max: u32,
+
+    /// The agent running the hook (default: told by its input).
+    #[arg(long, value_enum, value_name = "AGENT")]
+    pub agent: Option<AgentArg>,
+}
+
+impl super::Verb for Hook {
+    fn run(self, ctx: &Context) -> Outcome {
+        run(ctx, &self)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum HookEvent {
+    /// The agent is about to stop (Stop).
+    Stop,
+    /// A person sent a prompt (UserPromptSubmit).
+    Prompt,
+    /// A session starts or resumes (SessionStart).
+    SessionStart,
+    /// The agent's own todo tool ran (PostToolUse of TodoWrite, update_plan,
+    /// TaskCreate or TaskUpdate; Claude Code's TaskCreated and TaskCompleted).
+    PostTool,
+}
+
 /// Hook input larger than this is refused unread (a transcript is passed
 /// by path, never inline).
 const MAX_BYTES: u64 = 16 << 20;
 
-pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
+fn run(ctx: &Context, args: &Hook) -> Outcome {
     let event = match args.event {
         HookEvent::Stop => Event::Stop,
         HookEvent::Prompt => Event::Prompt,
@@ -41,7 +94,7 @@ pub(super) fn run(ctx: &Context, args: &HookArgs) -> Outcome {
     let answer = answer.and_then(|()| read()).and_then(|input| {
         let cwd = std::env::current_dir()
             .map_err(|e| Error::io("Cannot read the current directory", e))?;
-        let hook = Hook {
+        let hook = hooks::Hook {
             event,
             agent: args.agent.map(Agent::from),
             max: args.max,

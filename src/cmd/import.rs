@@ -9,7 +9,6 @@ use serde_json::json;
 use super::export::beside;
 use super::{Context, Outcome};
 use crate::agent::restore;
-use crate::cli::ImportArgs;
 use crate::error::{Error, Result, io_reason};
 use crate::markdown;
 use crate::markdown::Parsed;
@@ -18,7 +17,45 @@ use crate::plan::{Actor, Checks, Finding, Objective, Op, Plan, Tx, import as pla
 use crate::region;
 use crate::storage::{self, Named};
 
-pub(super) fn run(ctx: &Context, args: &ImportArgs) -> Outcome {
+/// Replace the plan with a Markdown, JSON or agent session file (default TODO.md).
+///
+/// Reads our Markdown, the pull-request flavour, and JSON (a plan file,
+/// a phases array, or an object with `phases`). Tasks keep their ids
+/// when they match the current plan by phase and text. `-` reads stdin.
+///
+/// An agent's session file (`.jsonl`, or known by its content) restores
+/// the list the agent last had: the latest valid `todo-phases` snapshot
+/// on the current branch of a pi / oh-my-pi session, or a Claude Code
+/// transcript's list (as phase "Claude Code"): its TaskCreate /
+/// TaskUpdate calls replayed in order, or its latest TodoWrite list,
+/// whichever it used last. A Claude Code task-list directory
+/// (`~/.claude/tasks/LIST/`, one JSON file per task) restores that list.
+/// Malformed lines are skipped; a file with no list is refused (exit 5).
+///
+/// Examples: `todo import`, `todo import --from-block body.md`,
+/// `todo import - < snapshot.json`, `todo import ~/.claude/projects/DIR/SESSION.jsonl`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Import {
+    /// What to read (`-` for stdin). Default: TODO.md beside the plan file.
+    #[arg(value_name = "PATH")]
+    pub path: Option<String>,
+
+    /// Skip Markdown lines that are neither headings nor task items.
+    #[arg(long)]
+    pub lenient: bool,
+
+    /// Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region.
+    #[arg(long)]
+    pub from_block: bool,
+}
+
+impl super::Verb for Import {
+    fn run(self, ctx: &Context) -> Outcome {
+        run(ctx, &self)
+    }
+}
+
+fn run(ctx: &Context, args: &Import) -> Outcome {
     match read(ctx, args) {
         Ok(input) => ctx.change(|tx| replace(tx, input)),
         Err(e) => Outcome::of(Err(e)),
@@ -42,7 +79,7 @@ struct Input {
     session: Option<(&'static str, Option<String>, usize)>,
 }
 
-fn read(ctx: &Context, args: &ImportArgs) -> Result<Input> {
+fn read(ctx: &Context, args: &Import) -> Result<Input> {
     let failed = |shown: &str, why: String| Error::ImportUnreadable {
         from: shown.to_string(),
         why,

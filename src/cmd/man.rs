@@ -4,13 +4,30 @@
 use clap::CommandFactory;
 use serde_json::json;
 
-use crate::cli::{Cli, ManArgs};
+use super::{Context, Outcome};
+use crate::cli::Cli;
 use crate::error::{Error, Result};
 use crate::generate;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
-pub(super) fn run(args: &ManArgs) -> Result<Report> {
+/// Print a man page (what `man/` holds): todo(1), or a verb's page.
+///
+/// Examples: `todo man | man -l -`, `todo man done > todo-done.1`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Man {
+    /// The verb whose page to print (`todo-<verb>.1`); none prints `todo.1`.
+    #[arg(value_name = "VERB")]
+    pub verb: Option<String>,
+}
+
+impl super::Verb for Man {
+    fn run(self, _ctx: &Context) -> Outcome {
+        Outcome::of(run(&self))
+    }
+}
+
+fn run(args: &Man) -> Result<Report> {
     let Some((page, roff)) = generate::man_page(args.verb.as_deref()) else {
         let verbs = Cli::command()
             .get_subcommands()

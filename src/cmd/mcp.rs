@@ -10,13 +10,35 @@ use super::{Context, Outcome};
 use crate::error::Error;
 use crate::output::{Kind, Report};
 
+/// Serve the plan to an agent over the Model Context Protocol (stdio).
+///
+/// Speaks MCP on stdin/stdout (JSON-RPC, one message a line; logs on
+/// stderr) until stdin closes. Tools: `todo` (the oh-my-pi ops of
+/// `todo apply`: one op, or `{"ops": [..]}` as one batch) and
+/// `plan_update` (tasks, objectives and phases by id); resources
+/// `todo://plan` (Markdown) and `todo://plan.json`. Every call re-reads
+/// the plan and acts as an agent unless `--as person` is typed (`TODO_ACTOR`
+/// is not read for it), with the lock,
+/// permissions and reply of `todo apply`. The server is the program
+/// `todo-mcp`, installed with todo: this runs it in its place.
+///
+/// Example: `claude mcp add todo -- todo mcp`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Mcp;
+
+impl super::Verb for Mcp {
+    fn run(self, ctx: &Context) -> Outcome {
+        run(ctx)
+    }
+}
+
 /// What serves MCP in `todo-mcp`.
 pub(crate) type McpServer = fn(&Context) -> crate::error::Result<()>;
 
 /// The program that serves MCP.
 const PROGRAM: &str = "todo-mcp";
 
-pub(super) fn run(ctx: &Context) -> Outcome {
+fn run(ctx: &Context) -> Outcome {
     match crate::MCP_SERVER.get() {
         Some(serve) => Outcome::of(serve(ctx).map(|()| Report::new("mcp", Kind::Silent, ""))),
         None => Outcome::of(run_server()),

@@ -7,12 +7,11 @@
 
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::Context;
-use crate::cli::MergeFileArgs;
+use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
 use crate::merge::{self, Finding, Severity};
@@ -21,7 +20,40 @@ use crate::plan::rules::By;
 use crate::plan::{Actor, Op, Plan, Tx, json as plan_json};
 use crate::storage::Store;
 
-pub(super) fn run(ctx: &Context, args: MergeFileArgs) -> Result<Report> {
+/// Merge three versions of a plan file by task id (the git merge driver).
+///
+/// Git runs it as `todo merge-file %O %A %B` once `todo git-setup` has
+/// configured the repository: BASE is the common ancestor (missing or
+/// empty means an empty plan), OURS the current branch's version, which
+/// is replaced by the result, and THEIRS the other branch's. Edits from
+/// both sides are kept; where both changed the same thing differently a
+/// documented rule decides, the plan written is still valid, each such
+/// conflict is listed on stderr with its id, and the exit status is 1 so
+/// that git stops for a look. Notes (an id renumbered) do not fail.
+///
+/// Example: `todo merge-file base.json ours.json theirs.json`
+#[derive(Debug, Clone, clap::Args)]
+pub struct MergeFile {
+    /// The common ancestor's version (git's %O).
+    #[arg(value_name = "BASE")]
+    pub base: PathBuf,
+
+    /// Our version (git's %A); the merged plan is written here.
+    #[arg(value_name = "OURS")]
+    pub ours: PathBuf,
+
+    /// Their version (git's %B).
+    #[arg(value_name = "THEIRS")]
+    pub theirs: PathBuf,
+}
+
+impl super::Verb for MergeFile {
+    fn run(self, ctx: &Context) -> Outcome {
+        Outcome::of(run(ctx, self))
+    }
+}
+
+fn run(ctx: &Context, args: MergeFile) -> Result<Report> {
     // The lock comes first, and is held from reading `<ours>` to replacing
     // it: `<ours>` may be the live plan (the driver run by hand, or git's
     // temporary file beside it), and a `todo append` landing between our

@@ -1,107 +1,162 @@
-//! The verbs. Each lives in a file named after it and tells the same short
-//! story: lock and load, resolve the target, apply ops, save, report.
+//! The verbs: each one file, holding its clap arguments (their doc comment
+//! is its help) and its [`Verb`] impl, and one line in the registry below.
+//! The clap tree, dispatch, `batch`, the shell completions and the man
+//! pages all come from that line.
 
-mod append;
-mod apply;
-mod batch;
-mod block;
 mod bulk;
-mod check;
 mod choose;
-mod claim;
-mod complete;
-mod completions;
-mod copy;
-mod done;
-mod drop;
-mod edit;
-mod export;
-mod finding;
-mod git_setup;
-mod hook;
-mod import;
-mod man;
 mod mark;
-mod mcp;
-pub(crate) use mcp::McpServer;
-mod merge_file;
-mod mv;
-mod needs;
-mod next;
-mod note;
-pub(crate) mod objective;
-mod prune;
-pub(crate) mod ready;
-mod rename;
-mod reopen;
-mod resolve;
-mod rm;
-mod setup;
-mod show;
-mod start;
 mod summary;
-mod trust;
-mod unblock;
-mod undo;
-mod unlock;
-mod verify;
-mod r#where;
+pub(crate) use mcp::McpServer;
 
-use crate::cli::Command;
-use crate::error::Error;
-use crate::matching::Candidate;
-use crate::plan::Actor;
+/// What a verb does, besides parsing its clap arguments.
+pub(crate) trait Verb: Sized {
+    /// Run the verb; by default its change, on the one path of a change.
+    fn run(self, ctx: &Context) -> Outcome {
+        ctx.change(|tx| self.change(tx))
+    }
+
+    /// The verb's change to the plan, in a transaction (what `batch` runs).
+    fn change(&self, _tx: &mut Tx) -> Result<Report> {
+        Err(Error::bug("this verb changes no plan in a transaction"))
+    }
+
+    /// The question asked before it changes many tasks (`{}` is their
+    /// count), for a verb that can.
+    fn many(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Put `id` in place of the words for which `is` holds.
+    fn retarget(&mut self, _is: &dyn Fn(&[String]) -> bool, _id: &str) {}
+}
+
+/// [`Verb::retarget`] for a verb whose words all name its target.
+fn swap(words: &mut Vec<String>, is: &dyn Fn(&[String]) -> bool, id: &str) {
+    if is(words) {
+        *words = vec![id.to_string()];
+    }
+}
+
+/// Whether a registry line has a mark.
+macro_rules! marked {
+    (batch, batch $($rest:ident)*) => { true };
+    (choose, choose $($rest:ident)*) => { true };
+    ($mark:ident, $other:ident $($rest:ident)*) => { marked!($mark, $($rest)*) };
+    ($mark:ident,) => { false };
+}
+
+/// What a registry line's words complete to, if anything.
+macro_rules! completes {
+    () => { None };
+    (open $($rest:ident)*) => { Some("open") };
+    (targets $($rest:ident)*) => { Some("targets") };
+    (tasks $($rest:ident)*) => { Some("tasks") };
+    ($other:ident $($rest:ident)*) => { completes!($($rest)*) };
+}
+
+/// The registry: one line per verb, in the order `todo help` lists them:
+/// its name, its type (`file::Type`), and its marks: `batch` (a batch may
+/// run its change), `choose` (a person may pick among an ambiguous query's
+/// candidates; its `retarget` puts the pick in place), and what a shell
+/// completes its words to (`open` tasks, `targets`: tasks and phases, any
+/// `tasks`).
+macro_rules! verbs {
+    ($($(#[$attr:meta])* $name:literal $module:ident::$verb:ident $(: $($mark:ident)*)?,)*) => {
+        $(pub(crate) mod $module;)*
+
+        #[derive(Debug, Clone, clap::Subcommand)]
+        pub enum Command {
+            $($(#[$attr])* #[command(name = $name)] $verb($module::$verb),)*
+        }
+
+        /// Each verb's name, whether `todo batch` may run it, and what a
+        /// shell completes its words to.
+        pub(crate) const VERBS: &[(&str, bool, Option<&str>)] = &[$(
+            ($name, marked!(batch, $($($mark)*)?), completes!($($($mark)*)?)),
+        )*];
+
+        impl Command {
+            pub(crate) fn name(&self) -> &'static str {
+                match self { $(Self::$verb(_) => $name,)* }
+            }
+            fn run(self, ctx: &Context) -> Outcome {
+                match self { $(Self::$verb(v) => v.run(ctx),)* }
+            }
+            fn change(&self, tx: &mut Tx) -> Result<Report> {
+                match self { $(Self::$verb(v) => v.change(tx),)* }
+            }
+            fn batch(&self) -> bool {
+                match self { $(Self::$verb(_) => marked!(batch, $($($mark)*)?),)* }
+            }
+            fn choosable(&self) -> bool {
+                match self { $(Self::$verb(_) => marked!(choose, $($($mark)*)?),)* }
+            }
+            fn many(&self) -> Option<&'static str> {
+                match self { $(Self::$verb(v) => v.many(),)* }
+            }
+            fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
+                match self { $(Self::$verb(v) => v.retarget(is, id),)* }
+            }
+        }
+    };
+}
+
+verbs! {
+    #[command(visible_alias = "list")]
+    "show" show::Show,
+    "append" append::Append: batch,
+    "start" start::Start: batch choose open,
+    "done" done::Done: batch choose targets,
+    "drop" drop::Drop: batch choose targets,
+    "rm" rm::Rm: batch choose targets,
+    "block" block::Block: batch choose targets,
+    "unblock" unblock::Unblock: batch choose targets,
+    "check" check::Check,
+    "next" next::Next,
+    "ready" ready::Ready,
+    "needs" needs::Needs: open,
+    "claim" claim::Claim: open,
+    "release" release::Release: open,
+    "where" r#where::Where,
+    "copy" copy::Copy,
+    "export" export::Export,
+    "import" import::Import,
+    "edit" edit::Edit,
+    "rename" rename::Rename: batch choose targets,
+    "mv" mv::Mv: batch open,
+    "note" note::Note: batch choose open,
+    "prune" prune::Prune: batch,
+    "objective" objective::Objective,
+    "finding" finding::Finding,
+    "undo" undo::Undo,
+    "reopen" reopen::Reopen: batch choose tasks,
+    "verify" verify::Verify,
+    "trust" trust::Trust,
+    "unlock" unlock::Unlock: batch targets,
+    "apply" apply::Apply,
+    "hook" hook::Hook,
+    "setup" setup::Setup,
+    "mcp" mcp::Mcp,
+    "batch" batch::Batch,
+    #[command(hide = true)]
+    "__complete" complete::Complete,
+    "merge-file" merge_file::MergeFile,
+    "resolve" resolve::Resolve,
+    "git-setup" git_setup::GitSetup,
+    "completions" completions::Completions,
+    "man" man::Man,
+}
+
+use crate::error::{Error, Result};
+use crate::matching::{Candidate, Scope, Target};
+use crate::output::Report;
+use crate::plan::{Plan, Tx};
 use crate::text::{Message, normalize};
 pub(crate) use crate::work::{
     BULK, Context, Outcome, Session, answer, ask, ask_no, at, find, named_phase, phase_query,
     query, task_ref, text,
 };
-
-pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
-    match command {
-        None | Some(Command::Show(_)) => "show",
-        Some(Command::Append(_)) => "append",
-        Some(Command::Start(_)) => "start",
-        Some(Command::Done(_)) => "done",
-        Some(Command::Drop(_)) => "drop",
-        Some(Command::Rm(_)) => "rm",
-        Some(Command::Block(_)) => "block",
-        Some(Command::Unblock(_)) => "unblock",
-        Some(Command::Check(_)) => "check",
-        Some(Command::Verify(_)) => "verify",
-        Some(Command::Trust(_)) => "trust",
-        Some(Command::Next) => "next",
-        Some(Command::Ready) => "ready",
-        Some(Command::Needs(_)) => "needs",
-        Some(Command::Claim(_)) => "claim",
-        Some(Command::Release(_)) => "release",
-        Some(Command::Where) => "where",
-        Some(Command::Copy) => "copy",
-        Some(Command::Export(_)) => "export",
-        Some(Command::Import(_)) => "import",
-        Some(Command::Edit) => "edit",
-        Some(Command::Rename(_)) => "rename",
-        Some(Command::Mv(_)) => "mv",
-        Some(Command::Note(_)) => "note",
-        Some(Command::Prune) => "prune",
-        Some(Command::Objective(_)) => "objective",
-        Some(Command::Finding(_)) => "finding",
-        Some(Command::Undo(_)) => "undo",
-        Some(Command::Batch) => "batch",
-        Some(Command::Reopen(_)) => "reopen",
-        Some(Command::Unlock(_)) => "unlock",
-        Some(Command::Apply(_)) => "apply",
-        Some(Command::Hook(_)) => "hook",
-        Some(Command::Setup(_)) => "setup",
-        Some(Command::Mcp) => "mcp",
-        Some(Command::Complete(_)) => "__complete",
-        Some(Command::MergeFile(_)) => "merge-file",
-        Some(Command::Resolve) => "resolve",
-        Some(Command::GitSetup(_)) => "git-setup",
-        Some(Command::Completions(_)) => "completions",
-        Some(Command::Man(_)) => "man",
-    }
-}
 
 /// Run a verb. A query that only typo tolerance could place is a guess
 /// (docs/contract.md, "Matching a query"): with a person at the terminal, ask, and on yes run the verb
@@ -110,14 +165,14 @@ pub(crate) fn verb_name(command: &Option<Command>) -> &'static str {
 /// than [`BULK`] tasks is asked about first, at a terminal only.
 pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
     // A batch reads its lines from stdin: no one is there to answer.
-    let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch);
+    let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch(_));
     if asks && let Some(outcome) = bulk::run_asked(ctx, &command) {
         return outcome;
     }
     let again = asks.then(|| command.clone());
-    let mut outcome = run(ctx, command);
+    let mut outcome = command.run(ctx);
     let Some(again) = again.filter(
-        |again| !matches!(&outcome.result, Err(Error::Ambiguous { .. }) if !choosable(again)),
+        |again| !matches!(&outcome.result, Err(Error::Ambiguous { .. }) if !again.choosable()),
     ) else {
         if let Err(Error::Ambiguous {
             query,
@@ -181,7 +236,7 @@ fn dispatch_again(ctx: &Context, command: Command) -> Outcome {
     if let Some(outcome) = bulk::run_asked(ctx, &command) {
         return outcome;
     }
-    run(ctx, command)
+    command.run(ctx)
 }
 
 /// For each candidate, the command line as typed with the words of
@@ -212,142 +267,19 @@ fn pick_commands(args: &[String], query: &str, candidates: &[Candidate]) -> Vec<
         .collect()
 }
 
-/// Verbs whose target words [`with_target`] can replace by an id.
-fn choosable(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::Start(_)
-            | Command::Done(_)
-            | Command::Drop(_)
-            | Command::Rm(_)
-            | Command::Block(_)
-            | Command::Unblock(_)
-            | Command::Rename(_)
-            | Command::Note(_)
-            | Command::Reopen(_)
-    )
+/// The task `query` names; a phase is the usage error `not_task`.
+pub(crate) fn one_task(plan: &Plan, query: &str, not_task: &str) -> Result<String> {
+    match find(plan, query, Scope::Tasks)? {
+        Target::Task(id) => Ok(id),
+        Target::Phase(_) => Err(Error::usage(not_task)),
+    }
 }
 
 /// `command` with the words that made `query` replaced by `id`.
-fn with_target(command: Command, query: &str, id: &str) -> Command {
-    let is = |words: &[String]| normalize(&words.join(" ")).as_deref() == Some(query);
-    let swap = |words: &mut Vec<String>| {
-        if is(words) {
-            *words = vec![id.to_string()];
-        }
-    };
-    match command {
-        Command::Start(mut a) => {
-            swap(&mut a.query);
-            Command::Start(a)
-        }
-        Command::Done(mut a) => {
-            swap(&mut a.target.query);
-            Command::Done(a)
-        }
-        Command::Drop(mut a) => {
-            swap(&mut a.query);
-            Command::Drop(a)
-        }
-        Command::Rm(mut a) => {
-            swap(&mut a.query);
-            Command::Rm(a)
-        }
-        Command::Block(mut a) => {
-            swap(&mut a.query);
-            Command::Block(a)
-        }
-        Command::Unblock(mut a) => {
-            swap(&mut a.query);
-            Command::Unblock(a)
-        }
-        Command::Rename(mut a) => {
-            swap(&mut a.query);
-            Command::Rename(a)
-        }
-        Command::Reopen(mut a) => {
-            swap(&mut a.query);
-            Command::Reopen(a)
-        }
-        Command::Note(mut a) => {
-            if is(std::slice::from_ref(&a.task)) {
-                a.task = id.to_string();
-            }
-            Command::Note(a)
-        }
-        Command::Mv(mut a) => {
-            // The task's words, then (without -p) the phase's word.
-            let n = a.words.len() - usize::from(a.phase.is_none() && !a.words.is_empty());
-            if is(&a.words[..n]) {
-                a.words.splice(..n, [id.to_string()]);
-            } else if a.phase.is_none()
-                && let Some(last) = a.words.last_mut()
-                && is(std::slice::from_ref(last))
-            {
-                *last = id.to_string();
-            }
-            Command::Mv(a)
-        }
-        Command::Append(mut a) => {
-            if a.phase.is_none() && a.words.len() > 1 && is(&a.words[..1]) {
-                a.words[0] = id.to_string();
-            }
-            Command::Append(a)
-        }
-        other => other,
-    }
-}
-
-fn run(ctx: &Context, command: Command) -> Outcome {
-    match command {
-        Command::Show(args) if args.summary => ctx.look(|plan| summary::run(ctx, plan)),
-        Command::Show(args) => ctx.look(|plan| show::run(ctx, plan, &args)),
-        Command::Append(args) => ctx.change(|tx| append::apply(tx, &args)),
-        Command::Start(args) => ctx.change(|tx| start::apply(tx, &args)),
-        Command::Done(args) => done::run(ctx, &args),
-        Command::Drop(args) => ctx.change(|tx| drop::apply(tx, &args)),
-        Command::Rm(args) => ctx.change(|tx| rm::apply(tx, &args)),
-        Command::Block(args) => ctx.change(|tx| block::apply(tx, &args)),
-        Command::Unblock(args) => ctx.change(|tx| unblock::apply(tx, &args)),
-        Command::Check(args) if args.verify => verify::check(ctx, &args),
-        Command::Check(_) => ctx.look(|plan| check::run(plan, ctx.actor == Some(Actor::Agent))),
-        Command::Verify(args) => verify::run(ctx, &args),
-        Command::Trust(args) => trust::run(ctx, &args),
-        Command::Next => {
-            ctx.look(|plan| next::run(plan, &ctx.default_owner(ctx.actor.unwrap_or_default())))
-        }
-        Command::Ready => ctx.look(ready::run),
-        Command::Needs(args) if args.needs.is_empty() => ctx.look(|plan| needs::list(plan, &args)),
-        Command::Needs(args) => ctx.change(|tx| needs::apply(tx, &args)),
-        Command::Claim(args) => ctx.change(|tx| claim::apply(tx, &args)),
-        Command::Release(args) => ctx.change(|tx| claim::release(tx, &args)),
-        Command::Where => Outcome::of(r#where::run(ctx)),
-        Command::Copy => ctx.look(|plan| copy::run(ctx, plan)),
-        Command::Export(args) => export::run(ctx, &args),
-        Command::Import(args) => import::run(ctx, &args),
-        Command::Edit => edit::run(ctx),
-        Command::Rename(args) => ctx.change(|tx| rename::apply(tx, &args)),
-        Command::Mv(args) => ctx.change(|tx| mv::apply(tx, &args)),
-        Command::Note(args) => ctx.change(|tx| note::apply(tx, &args)),
-        Command::Prune => ctx.change(prune::apply),
-        Command::Objective(args) => match &args.action {
-            None => ctx.look(objective::list),
-            Some(action) => ctx.change(|tx| objective::apply(tx, action)),
-        },
-        Command::Finding(args) => ctx.change(|tx| finding::apply(tx, &args)),
-        Command::Undo(args) => undo::run(ctx, &args),
-        Command::Batch => batch::run(ctx),
-        Command::Reopen(args) => ctx.change(|tx| reopen::apply(tx, &args)),
-        Command::Unlock(args) => ctx.change(|tx| unlock::apply(tx, &args)),
-        Command::Apply(args) => apply::run(ctx, &args),
-        Command::Hook(args) => hook::run(ctx, &args),
-        Command::Setup(args) => Outcome::of(setup::run(&args)),
-        Command::Mcp => mcp::run(ctx),
-        Command::Complete(args) => complete::run(ctx, &args),
-        Command::MergeFile(args) => Outcome::of(merge_file::run(ctx, args)),
-        Command::Resolve => resolve::run(ctx),
-        Command::GitSetup(args) => Outcome::of(git_setup::run(ctx, args)),
-        Command::Completions(args) => Outcome::of(completions::run(&args)),
-        Command::Man(args) => Outcome::of(man::run(&args)),
-    }
+fn with_target(mut command: Command, query: &str, id: &str) -> Command {
+    command.retarget(
+        &|words: &[String]| normalize(&words.join(" ")).as_deref() == Some(query),
+        id,
+    );
+    command
 }

@@ -1,21 +1,51 @@
 //! `todo needs <task> <task…>`: say what a task needs first
 //! (`--remove`: take needs off); with no needs named, list them.
 
-use super::{at, find, task_ref, text};
-use crate::cli::NeedsArgs;
+use super::{at, task_ref, text};
+use super::{Context, Outcome};
 use crate::error::{Error, Result};
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Plan, Tx};
 use crate::text::Message;
 
+/// Say that a task needs other tasks first; `--remove` takes needs off.
+///
+/// The first argument names the task; each further one names a task it
+/// needs (an id, or words of its text in quotes). A task waits until
+/// every task it needs is completed: `todo ready` and `todo next` skip
+/// it until then. A need that would make tasks wait for each other in a
+/// circle is refused (exit 7, `needs-cycle`), naming the circle. With no
+/// further argument, it lists what the task needs.
+///
+/// Examples: `todo needs deploy t3 t4`, `todo needs t5 --remove t3`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Needs {
+    /// The task that waits: its id, or words of its text in quotes.
+    #[arg(value_name = "TASK")]
+    pub task: String,
+
+    /// The tasks it needs (each an id, or words of its text in quotes).
+    #[arg(value_name = "NEEDS")]
+    pub needs: Vec<String>,
+
+    /// Take these needs off instead of adding them.
+    #[arg(long)]
+    pub remove: bool,
+}
+
+impl super::Verb for Needs {
+    fn run(self, ctx: &Context) -> Outcome {
+        if self.needs.is_empty() {
+            ctx.look(|plan| list(plan, &self))
+        } else {
+            ctx.change(|tx| apply(tx, &self))
+        }
+    }
+}
+
 /// The id of the task `raw` names.
 fn task_id(plan: &Plan, raw: &str) -> Result<String> {
-    let query = text(raw, "task")?;
-    match find(plan, &query, Scope::Tasks)? {
-        Target::Task(id) => Ok(id),
-        Target::Phase(_) => Err(Error::usage("Needs are between tasks, not phases.")),
-    }
+    super::one_task(plan, &text(raw, "task")?, "Needs are between tasks, not phases.")
 }
 
 /// `t3 "Build"`, as the messages name a task.
@@ -26,7 +56,7 @@ fn named(plan: &Plan, id: &str) -> String {
     }
 }
 
-pub(super) fn apply(tx: &mut Tx, args: &NeedsArgs) -> Result<Report> {
+fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
     let id = task_id(tx.plan(), &args.task)?;
     let mut needs = Vec::with_capacity(args.needs.len());
     for raw in &args.needs {
@@ -87,7 +117,7 @@ pub(super) fn apply(tx: &mut Tx, args: &NeedsArgs) -> Result<Report> {
 }
 
 /// What a task needs, one per line with its status.
-pub(super) fn list(plan: &Plan, args: &NeedsArgs) -> Result<Report> {
+fn list(plan: &Plan, args: &Needs) -> Result<Report> {
     let id = task_id(plan, &args.task)?;
     let (phase, task) = task_ref(plan, &id)?;
     if args.remove {

@@ -1,16 +1,33 @@
 //! `todo next`: the task to work on now.
 
+use super::{Context, Outcome};
 use crate::error::Result;
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, Status};
 use crate::text::count;
 
+/// Print the task to work on now; exit 1 when there is none.
+///
+/// Never a task waiting for one it needs, nor one another owner
+/// claimed. With none, stdout stays empty and stderr says why: no
+/// tasks, all finished, or all open ones blocked, waiting or claimed.
+///
+/// Example: `todo next`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Next;
+
+impl super::Verb for Next {
+    fn run(self, ctx: &Context) -> Outcome {
+        ctx.look(|plan| run(plan, &ctx.default_owner(ctx.actor.unwrap_or_default())))
+    }
+}
+
 /// The task on stdout; with nothing to do, stdout stays empty (a script's
 /// `$(todo next)` is empty) and stderr says why, exit 1.
 /// With claims, the task is one of `owner`'s or an unclaimed one, never
 /// a task another owner holds.
-pub(super) fn run(plan: &Plan, owner: &str) -> Result<Report> {
+fn run(plan: &Plan, owner: &str) -> Result<Report> {
     let mut report = match plan.next_for(Some(owner)) {
         Some((phase, task)) => {
             Report::new("next", Kind::Data, task.content.clone()).task(phase, task)

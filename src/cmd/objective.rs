@@ -4,20 +4,71 @@
 use serde_json::{Value, json};
 
 use super::{query, text};
-use crate::cli::ObjectiveAction;
+use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::matching;
 use crate::output::{Kind, Report};
-use crate::plan::{Objective, ObjectiveStatus, Op, Plan, Tx};
+use crate::plan::{self, ObjectiveStatus, Op, Plan, Tx};
+
+/// List the plan's objectives, or add one, or set one done, dropped or open.
+///
+/// Objectives (`o1`, `o2`, …) say what the work is for; `todo` shows
+/// them before the phases. An objective is named by its id or by words
+/// of its text. A status a person sets belongs to the person: an agent
+/// may not change it (`todo objective reopen` takes the mark back).
+///
+/// Examples: `todo objective add "Ship a plan people trust"`,
+/// `todo objective done o1`, `todo objective`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Objective {
+    #[command(subcommand)]
+    pub action: Option<ObjectiveAction>,
+}
+
+impl super::Verb for Objective {
+    fn run(self, ctx: &Context) -> Outcome {
+        match &self.action {
+            None => ctx.look(list),
+            Some(action) => ctx.change(|tx| apply(tx, action)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum ObjectiveAction {
+    /// Add an objective (open).
+    Add {
+        /// The objective's text.
+        #[arg(required = true, value_name = "TEXT")]
+        words: Vec<String>,
+    },
+    /// Mark an objective done.
+    Done(Named),
+    /// Mark an objective dropped.
+    Drop(Named),
+    /// Set an objective open again, clearing who set its status.
+    Reopen(Named),
+    /// Remove an objective (`todo undo` brings it back). A finding is
+    /// removed with `todo rm <f-id>`.
+    Rm(Named),
+}
+
+/// The objective an action names.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Named {
+    /// The objective: its id (`o2`) or words of its text.
+    #[arg(required = true, value_name = "OBJECTIVE")]
+    query: Vec<String>,
+}
 
 pub(super) const NONE: &str = "No objectives. Use todo objective add <text> to add one.";
 
-pub(crate) fn objective_json(o: &Objective) -> Value {
+pub(crate) fn objective_json(o: &plan::Objective) -> Value {
     json!({ "id": o.id, "text": o.text, "status": o.status.as_str() })
 }
 
 /// `todo objective`: the objectives as the checklist shows them.
-pub(super) fn list(plan: &Plan) -> Result<Report> {
+fn list(plan: &Plan) -> Result<Report> {
     if plan.objectives.is_empty() {
         return Ok(
             Report::new("objective", Kind::Data, NONE).with("objectives", Value::Array(Vec::new()))
@@ -39,7 +90,7 @@ pub(super) fn list(plan: &Plan) -> Result<Report> {
     ))
 }
 
-pub(super) fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
+fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
     let (words, status) = match action {
         ObjectiveAction::Add { words } => {
             let content = text(&words.join(" "), "objective")?;
@@ -53,11 +104,11 @@ pub(super) fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
             return Ok(Report::new("objective", Kind::Confirm, message)
                 .with("objective", objective_json(o)));
         }
-        ObjectiveAction::Done { query } => (query, ObjectiveStatus::Done),
-        ObjectiveAction::Drop { query } => (query, ObjectiveStatus::Dropped),
-        ObjectiveAction::Reopen { query } => (query, ObjectiveStatus::Open),
-        ObjectiveAction::Rm { query: words } => {
-            let id = resolve(tx.plan(), &query(words)?)?;
+        ObjectiveAction::Done(named) => (&named.query, ObjectiveStatus::Done),
+        ObjectiveAction::Drop(named) => (&named.query, ObjectiveStatus::Dropped),
+        ObjectiveAction::Reopen(named) => (&named.query, ObjectiveStatus::Open),
+        ObjectiveAction::Rm(named) => {
+            let id = resolve(tx.plan(), &query(&named.query)?)?;
             return remove(tx, &id);
         }
     };
@@ -107,7 +158,7 @@ pub(crate) fn remove(tx: &mut Tx, id: &str) -> Result<Report> {
     Ok(report)
 }
 
-fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p Objective> {
+fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p plan::Objective> {
     plan.objective(id)
         .ok_or_else(|| Error::bug(format!("objective {id} is gone")))
 }
@@ -131,7 +182,7 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
         return Ok(o.id.clone());
     }
     let lower = matching::lower(q);
-    let exact: Vec<&Objective> = plan
+    let exact: Vec<&plan::Objective> = plan
         .objectives
         .iter()
         .filter(|o| matching::lower(&o.text) == lower)
@@ -140,7 +191,7 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
         return Ok(one.id.clone());
     }
     let words: Vec<&str> = lower.split_whitespace().collect();
-    let hits: Vec<&Objective> = plan
+    let hits: Vec<&plan::Objective> = plan
         .objectives
         .iter()
         .filter(|o| {

@@ -4,7 +4,23 @@ use crate::error::Result;
 use crate::output::{Kind, Report, TaskEntry, phase_json};
 use crate::plan::{Op, Tx};
 
-pub(super) fn apply(tx: &mut Tx) -> Result<Report> {
+/// Remove finished (completed or abandoned) tasks, then empty phases.
+///
+/// Example: `todo prune` (and `todo undo` to bring them back)
+#[derive(Debug, Clone, clap::Args)]
+pub struct Prune;
+
+impl super::Verb for Prune {
+    fn change(&self, tx: &mut Tx) -> Result<Report> {
+        apply(tx)
+    }
+
+    fn many(&self) -> Option<&'static str> {
+        Some("Remove {} (finished) and the phases left empty?")
+    }
+}
+
+fn apply(tx: &mut Tx) -> Result<Report> {
     let plan = tx.plan();
     let mut report = Report::new("prune", Kind::Confirm, "");
     for phase in &plan.phases {

@@ -1,63 +1,92 @@
 //! `todo rename <task|phase> -- <new text>` (or `--to TEXT`).
 
 use super::{at, find, query, task_ref, text};
-use crate::cli::RenameArgs;
 use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
+use crate::text::capitalize_first;
 
-pub(super) fn apply(tx: &mut Tx, args: &RenameArgs) -> Result<Report> {
-    let raw = match (&args.to, args.text.is_empty()) {
-        (Some(to), _) => to.clone(),
-        (None, false) => args.text.join(" "),
-        (None, true) => {
-            return Err(Error::usage(
-                "Give the new text after `--` (todo rename <task> -- <new text>) or with --to.",
-            ));
-        }
-    };
-    let new = text(&raw, "new text")?;
-    let query = query(&args.query)?;
-    let plan = tx.plan();
-    match find(plan, &query, Scope::TasksAndPhases)? {
-        Target::Task(id) => {
-            // A task's text starts with a capital, as `append` makes it.
-            let new = crate::text::capitalize_first(&new);
-            let old = task_ref(plan, &id)?.1.content.clone();
-            let before = tx.changes();
-            let applied = tx.apply(Op::RenameTask {
-                task: id,
-                content: new.clone(),
-            })?;
-            let message = if tx.changes() == before {
-                format!("Task \"{old}\" already has that text; nothing changed.")
-            } else {
-                format!("Renamed task \"{old}\" to \"{new}\".")
-            };
-            let (phase, task) = at(tx.plan(), applied.at)?;
-            Ok(Report::new("rename", Kind::Confirm, message).task(phase, task))
-        }
-        Target::Phase(id) => {
-            let old = plan
-                .phase_by_id(&id)
-                .map(|p| p.name.clone())
-                .unwrap_or_default();
-            let before = tx.changes();
-            tx.apply(Op::RenamePhase {
-                phase: id.clone(),
-                name: new.clone(),
-            })?;
-            let message = if tx.changes() == before {
-                format!("Phase \"{old}\" already has that name; nothing changed.")
-            } else {
-                format!("Renamed phase \"{old}\" to \"{new}\".")
-            };
-            let mut report = Report::new("rename", Kind::Confirm, message);
-            if let Some(phase) = tx.plan().phase_by_id(&id) {
-                report = report.phase(phase);
+/// Rename a task or a phase.
+///
+/// The new text comes after `--`, or with `--to`.
+///
+/// Examples: `todo rename oauth -- Wire OAuth and OIDC`,
+/// `todo rename p2 --to "Billing v2"`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Rename {
+    /// The task or phase to rename.
+    #[arg(required = true, value_name = "TASK|PHASE")]
+    pub query: Vec<String>,
+
+    /// The new text (instead of giving it after `--`).
+    #[arg(long, value_name = "TEXT", conflicts_with = "text")]
+    pub to: Option<String>,
+
+    /// The new text, after `--`.
+    #[arg(last = true, value_name = "TEXT")]
+    pub text: Vec<String>,
+}
+
+impl super::Verb for Rename {
+    fn change(&self, tx: &mut Tx) -> Result<Report> {
+        let raw = match (&self.to, self.text.is_empty()) {
+            (Some(to), _) => to.clone(),
+            (None, false) => self.text.join(" "),
+            (None, true) => {
+                return Err(Error::usage(
+                    "Give the new text after `--` (todo rename <task> -- <new text>) or with --to.",
+                ));
             }
-            Ok(report)
+        };
+        let new = text(&raw, "new text")?;
+        let query = query(&self.query)?;
+        let plan = tx.plan();
+        let target = find(plan, &query, Scope::TasksAndPhases)?;
+        let (op, what, old, new) = match &target {
+            Target::Task(id) => {
+                // A task's text starts with a capital, as `append` makes it.
+                let content = crate::text::capitalize_first(&new);
+                let old = task_ref(plan, id)?.1.content.clone();
+                let op = Op::RenameTask {
+                    task: id.clone(),
+                    content: content.clone(),
+                };
+                (op, ["task", "text"], old, content)
+            }
+            Target::Phase(id) => {
+                let phase = plan.phase_by_id(id);
+                let old = phase.map(|p| p.name.clone()).unwrap_or_default();
+                let op = Op::RenamePhase {
+                    phase: id.clone(),
+                    name: new.clone(),
+                };
+                (op, ["phase", "name"], old, new)
+            }
+        };
+        let before = tx.changes();
+        let applied = tx.apply(op)?;
+        let message = if tx.changes() == before {
+            let [kind, has] = what;
+            format!("{} \"{old}\" already has that {has}; nothing changed.", capitalize_first(kind))
+        } else {
+            format!("Renamed {} \"{old}\" to \"{new}\".", what[0])
+        };
+        let report = Report::new("rename", Kind::Confirm, message);
+        match target {
+            Target::Task(_) => {
+                let (phase, task) = at(tx.plan(), applied.at)?;
+                Ok(report.task(phase, task))
+            }
+            Target::Phase(id) => Ok(match tx.plan().phase_by_id(&id) {
+                Some(phase) => report.phase(phase),
+                None => report,
+            }),
         }
     }
+
+    fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
+        super::swap(&mut self.query, is, id);
+    }
 }
+

@@ -23,6 +23,31 @@ use crate::plan::{Plan, Task, json as plan_json};
 use crate::storage::{Store, read_regular};
 use crate::text::Message;
 
+/// Settle a git merge conflict in the plan file by merging both sides by task id.
+///
+/// After a `git merge`, `rebase`, `cherry-pick` or `stash pop` that left
+/// the plan conflicted, every other verb refuses it (exit 5); this merges
+/// the versions as `todo merge-file` does: from git's index (stages
+/// 1/2/3) when it holds them, else from the conflict markers in the file
+/// (diff3 and zdiff3 markers show the base; merge-style markers do not,
+/// and then a task the two sides hold differently is merged by the
+/// no-base rules the README states). It prints what it decided for each
+/// task both sides changed and the next git step, and writes the plan
+/// without staging it: review it, then `git add` it. Where it cannot
+/// decide (a version that is not a plan, broken markers) it writes
+/// nothing, lists what needs a person and exits 5. With no conflict it
+/// says so and changes nothing.
+///
+/// Example: `git merge feature; todo resolve; git add .todo.json; git commit`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Resolve;
+
+impl super::Verb for Resolve {
+    fn run(self, ctx: &Context) -> Outcome {
+        run(ctx)
+    }
+}
+
 /// Where the versions came from.
 enum Source {
     /// git's index; `base` is false when stage 1 is missing (the file was
@@ -65,7 +90,7 @@ struct Versions {
 
 /// Run it; the merged plan goes to the edge with the outcome, to be freed
 /// or not there (a 100,000-task plan takes a while to free).
-pub(super) fn run(ctx: &Context) -> Outcome {
+fn run(ctx: &Context) -> Outcome {
     match resolve(ctx) {
         Ok((report, plan)) => Outcome {
             rev: Some(report.rev),

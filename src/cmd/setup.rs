@@ -3,7 +3,8 @@
 
 use crate::agent::hooks::Agent;
 use crate::agent::setup::{self, SetupMode};
-use crate::cli::{AgentArg, SetupArgs};
+use super::{Context, Outcome};
+use crate::cli::AgentArg;
 use crate::error::{Error, Result};
 use crate::output::Report;
 
@@ -16,7 +17,46 @@ impl From<AgentArg> for Agent {
     }
 }
 
-pub(super) fn run(args: &SetupArgs) -> Result<Report> {
+/// Register todo's hooks with Claude Code or Codex.
+///
+/// Merges them into `.claude/settings.json` (`--user`:
+/// `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`)
+/// or `.codex/hooks.json` (`--user`: `$CODEX_HOME/hooks.json`, else
+/// `~/.codex/hooks.json`), leaving everything else there as it was.
+/// Each hook's command names the agent (`--agent claude`). `--remove`
+/// takes out only the hooks setup wrote.
+/// Safe to run again. A file that is not valid JSON is refused
+/// (exit 5), never overwritten.
+///
+/// Examples: `todo setup claude`, `todo setup codex --check`,
+/// `todo setup claude --user --remove`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Setup {
+    /// The agent whose settings to change.
+    #[arg(value_enum, value_name = "AGENT")]
+    pub agent: AgentArg,
+
+    /// Change the user's settings (`CLAUDE_CONFIG_DIR` / `CODEX_HOME`, else
+    /// the home directory), not the project's.
+    #[arg(long)]
+    pub user: bool,
+
+    /// Change nothing; exit 0 if the hooks are set up, 1 if not.
+    #[arg(long, conflicts_with = "remove")]
+    pub check: bool,
+
+    /// Remove todo's hooks (and only those).
+    #[arg(long)]
+    pub remove: bool,
+}
+
+impl super::Verb for Setup {
+    fn run(self, _ctx: &Context) -> Outcome {
+        Outcome::of(run(&self))
+    }
+}
+
+fn run(args: &Setup) -> Result<Report> {
     let cwd =
         std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
     let agent = Agent::from(args.agent);

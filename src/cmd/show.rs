@@ -2,15 +2,39 @@
 
 use serde_json::Value;
 
-use super::Context;
-use crate::cli::ShowArgs;
+use super::{Context, Outcome};
 use crate::error::Result;
 use crate::output::{Kind, Report, checklist};
 use crate::plan::{Plan, json};
 
+/// Print the plan as a Markdown checklist.
+///
+/// Example: `todo show --ids`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Show {
+    /// Show each phase's and task's id in a column on the left.
+    #[arg(long)]
+    pub ids: bool,
+
+    /// Print one line of progress instead of the checklist:
+    /// `14/20 done · 9 verified · Auth 4/6 · 1 blocked`.
+    #[arg(long, conflicts_with = "ids")]
+    pub summary: bool,
+}
+
+impl super::Verb for Show {
+    fn run(self, ctx: &Context) -> Outcome {
+        if self.summary {
+            ctx.look(|plan| super::summary::run(ctx, plan))
+        } else {
+            ctx.look(|plan| run(ctx, plan, &self))
+        }
+    }
+}
+
 pub(super) const EMPTY: &str = "No todos. Use todo append <task> to start one.";
 
-pub(super) fn run(ctx: &Context, plan: &Plan, args: &ShowArgs) -> Result<Report> {
+fn run(ctx: &Context, plan: &Plan, args: &Show) -> Result<Report> {
     // The plan as JSON is only for `--json`; it costs a render and a parse.
     let file: Value = if ctx.out.json {
         serde_json::from_str(&json::render(plan)).unwrap_or(Value::Null)

@@ -3,19 +3,34 @@
 //! person has read it here (`crate::verify::Trust`).
 
 use super::{Context, Outcome};
-use crate::cli::TrustArgs;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::ops::Refusal;
 use crate::plan::{Actor, Plan};
 use crate::text::Message;
-use crate::verify::{self as runner, Trust};
+use crate::verify::{self as runner};
 
-pub(super) fn run(ctx: &Context, args: &TrustArgs) -> Outcome {
-    ctx.look(|plan| trust(ctx, plan, args))
+/// Allow the plan's checks to run on this machine (person only).
+///
+/// Shows each check command and records the ones you allow in your
+/// data directory; a command that changes must be trusted again. Asks
+/// on a terminal; `--yes` allows without asking.
+///
+/// Example: `todo trust`, `todo trust --yes`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Trust {
+    /// Allow the plan's checks without asking.
+    #[arg(long, short)]
+    pub yes: bool,
 }
 
-fn trust(ctx: &Context, plan: &Plan, args: &TrustArgs) -> Result<Report> {
+impl super::Verb for Trust {
+    fn run(self, ctx: &Context) -> Outcome {
+        ctx.look(|plan| trust(ctx, plan, &self))
+    }
+}
+
+fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
     if ctx.actor == Some(Actor::Agent) {
         return Err(Error::Refused {
             code: Refusal::OpNotAllowed,
@@ -23,7 +38,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &TrustArgs) -> Result<Report> {
         });
     }
     let settings = ctx.check_settings();
-    let mut store = Trust::load(&settings);
+    let mut store = runner::Trust::load(&settings);
     let commands = runner::commands(plan);
     if commands.is_empty() {
         return Ok(Report::new(

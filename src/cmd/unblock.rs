@@ -2,44 +2,59 @@
 
 use super::mark::set_status;
 use super::{find, query, task_ref};
-use crate::cli::TargetRequired;
 use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Status, Tx};
 
-pub(super) fn apply(tx: &mut Tx, args: &TargetRequired) -> Result<Report> {
-    let plan = tx.plan();
-    let query = query(&args.query)?;
-    match find(plan, &query, Scope::TasksAndPhases)? {
-        Target::Task(id) => {
-            let (phase, task) = task_ref(plan, &id)?;
-            if task.status != Status::Blocked {
-                let message = format!(
-                    "Not blocked: {} (it is {}); nothing changed.",
-                    task.content, task.status
-                );
-                return Ok(Report::new("unblock", Kind::Confirm, message).task(phase, task));
+/// Return blocked tasks to pending.
+///
+/// Example: `todo unblock keys`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Unblock {
+    #[command(flatten)]
+    pub target: crate::cli::TargetRequired,
+}
+
+impl super::Verb for Unblock {
+    fn change(&self, tx: &mut Tx) -> Result<Report> {
+        let plan = tx.plan();
+        let query = query(&self.target.query)?;
+        match find(plan, &query, Scope::TasksAndPhases)? {
+            Target::Task(id) => {
+                let (phase, task) = task_ref(plan, &id)?;
+                if task.status != Status::Blocked {
+                    let message = format!(
+                        "Not blocked: {} (it is {}); nothing changed.",
+                        task.content, task.status
+                    );
+                    return Ok(Report::new("unblock", Kind::Confirm, message).task(phase, task));
+                }
+                let message = format!("Unblocked: {}", task.content);
+                set_status(tx, "unblock", message, vec![id], Status::Pending, None)
             }
-            let message = format!("Unblocked: {}", task.content);
-            set_status(tx, "unblock", message, vec![id], Status::Pending, None)
-        }
-        Target::Phase(pid) => {
-            let Some(phase) = plan.phase_by_id(&pid) else {
-                return Ok(Report::new("unblock", Kind::Confirm, "Nothing to unblock."));
-            };
-            let ids: Vec<String> = phase
-                .tasks
-                .iter()
-                .filter(|t| t.status == Status::Blocked)
-                .map(|t| t.id.clone())
-                .collect();
-            if ids.is_empty() {
-                let message = format!("No blocked tasks in phase {}; nothing changed.", phase.name);
-                return Ok(Report::new("unblock", Kind::Confirm, message).phase(phase));
+            Target::Phase(pid) => {
+                let Some(phase) = plan.phase_by_id(&pid) else {
+                    return Ok(Report::new("unblock", Kind::Confirm, "Nothing to unblock."));
+                };
+                let ids: Vec<String> = phase
+                    .tasks
+                    .iter()
+                    .filter(|t| t.status == Status::Blocked)
+                    .map(|t| t.id.clone())
+                    .collect();
+                if ids.is_empty() {
+                    let message = format!("No blocked tasks in phase {}; nothing changed.", phase.name);
+                    return Ok(Report::new("unblock", Kind::Confirm, message).phase(phase));
+                }
+                let message = format!("Unblocked phase {}.", phase.name);
+                set_status(tx, "unblock", message, ids, Status::Pending, None)
             }
-            let message = format!("Unblocked phase {}.", phase.name);
-            set_status(tx, "unblock", message, ids, Status::Pending, None)
         }
     }
+
+    fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
+        super::swap(&mut self.target.query, is, id);
+    }
 }
+

@@ -6,7 +6,6 @@
 use std::path::Path;
 
 use super::{Context, Outcome, Session};
-use crate::cli::UndoArgs;
 use crate::error::{Error, Result};
 use crate::history::{Found, History, file_digest, plan_digest};
 use crate::output::{Kind, Report};
@@ -14,54 +13,71 @@ use crate::plan::ops::Refusal;
 use crate::plan::{Actor, Op};
 use crate::text::visible;
 
-pub(super) fn run(ctx: &Context, args: &UndoArgs) -> Outcome {
-    let Some(history) = &ctx.history else {
-        return Outcome::of(Err(Error::NoHistoryDir));
-    };
-    let mut session = match ctx.begin() {
-        Ok(session) => session,
-        Err(failed) => return failed.into(),
-    };
-    let real = ctx.real_path();
-    let (what, popped) = match take_back(&mut session, history, &real, args) {
-        Ok(taken) => taken,
-        Err(e) => return session.fail(e),
-    };
-    let mut report = Report::new("undo", Kind::Confirm, format!("Undid: {what}"));
-    let rev = session.rev();
-    let saved = match session.save() {
-        Ok(saved) => saved,
-        Err(e) => {
-            return Outcome {
-                result: Err(e),
-                rev: Some(rev),
-                plan: None,
-            };
-        }
-    };
-    if let (Some((undone, prev)), Some(written)) = (popped, &saved.written) {
-        // Pop the entry; the one below now describes the file we wrote,
-        // unless the file was changed outside todo between the two
-        // changes: then the next undo must see that (exit 4).
-        let written = file_digest(written);
-        let rewrite = prev.filter(|p| {
-            undone.entry.prev.as_ref() == Some(&p.entry.digest) && p.entry.digest != written
-        });
-        let result = match rewrite {
-            Some(mut p) => {
-                p.entry.digest = written;
-                history.truncate(&saved.lock, &real, p.at, Some(&p.entry))
-            }
-            None => history.truncate(&saved.lock, &real, undone.at, None),
+/// Undo the last change made through todo; repeat to go further back.
+///
+/// Undo is itself a change: `rev` rises. It refuses (exit 4) when the
+/// plan file was changed by something other than todo since, unless
+/// `--force`. History lives outside the project, in your data
+/// directory (or `TODO_HISTORY_DIR`).
+///
+/// Example: `todo rm; todo undo`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Undo {
+    /// Undo even though the plan file was changed outside todo since.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl super::Verb for Undo {
+    fn run(self, ctx: &Context) -> Outcome {
+        let Some(history) = &ctx.history else {
+            return Outcome::of(Err(Error::NoHistoryDir));
         };
-        if let Err(e) = result {
-            report.warnings.push(format!(
-                "Warning: could not update undo history in {}: {e}",
-                history.dir.display()
-            ));
+        let mut session = match ctx.begin() {
+            Ok(session) => session,
+            Err(failed) => return failed.into(),
+        };
+        let real = ctx.real_path();
+        let (what, popped) = match take_back(&mut session, history, &real, &self) {
+            Ok(taken) => taken,
+            Err(e) => return session.fail(e),
+        };
+        let mut report = Report::new("undo", Kind::Confirm, format!("Undid: {what}"));
+        let rev = session.rev();
+        let saved = match session.save() {
+            Ok(saved) => saved,
+            Err(e) => {
+                return Outcome {
+                    result: Err(e),
+                    rev: Some(rev),
+                    plan: None,
+                };
+            }
+        };
+        if let (Some((undone, prev)), Some(written)) = (popped, &saved.written) {
+            // Pop the entry; the one below now describes the file we wrote,
+            // unless the file was changed outside todo between the two
+            // changes: then the next undo must see that (exit 4).
+            let written = file_digest(written);
+            let rewrite = prev.filter(|p| {
+                undone.entry.prev.as_ref() == Some(&p.entry.digest) && p.entry.digest != written
+            });
+            let result = match rewrite {
+                Some(mut p) => {
+                    p.entry.digest = written;
+                    history.truncate(&saved.lock, &real, p.at, Some(&p.entry))
+                }
+                None => history.truncate(&saved.lock, &real, undone.at, None),
+            };
+            if let Err(e) = result {
+                report.warnings.push(format!(
+                    "Warning: could not update undo history in {}: {e}",
+                    history.dir.display()
+                ));
+            }
         }
+        saved.outcome(report)
     }
-    saved.outcome(report)
 }
 
 /// Put the phases back as the last entry says, in the session's
@@ -73,7 +89,7 @@ fn take_back(
     session: &mut Session,
     history: &History,
     real: &Path,
-    args: &UndoArgs,
+    args: &Undo,
 ) -> Result<(String, Popped)> {
     let read_error = |e| {
         Error::io(

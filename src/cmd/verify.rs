@@ -8,28 +8,55 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::{Context, Outcome, at, find, text};
-use crate::cli::{CheckArgs, VerifyArgs};
+use super::{Context, Outcome, at, text};
+use super::check::Check;
 use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
-use crate::plan::{Actor, Op, Plan, Proof, Status, Tx, Verify, clean_command};
+use crate::plan::{Actor, Op, Plan, Proof, Status, Tx, clean_command};
 use crate::verify::{self as runner, Run, Settings, Trust};
 
-pub(super) fn run(ctx: &Context, args: &VerifyArgs) -> Outcome {
-    if args.command.is_none() && !args.remove && args.timeout.is_none() {
-        return ctx.look(|plan| show(plan, args));
+/// Give a task a check: the command that proves it done.
+///
+/// `todo done` runs it before the task counts as completed. With no
+/// command, print the task's check; `--remove` removes it. A plan's
+/// checks run on this machine only once a person trusted them
+/// (`todo trust`).
+///
+/// Example: `todo verify t3 "cargo test auth"`, `todo verify t3 --timeout 120`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Verify {
+    /// The task: its id or words of its text (quoted as one argument).
+    #[arg(value_name = "TASK")]
+    pub task: String,
+
+    /// The check: a shell command run in the project root; exit 0 passes.
+    #[arg(value_name = "COMMAND", conflicts_with = "remove")]
+    pub command: Option<String>,
+
+    /// Seconds the check may run before it counts as failed (default 600,
+    /// or `TODO_CHECK_TIMEOUT`).
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+
+    /// Remove the task's check (and its proof).
+    #[arg(long)]
+    pub remove: bool,
+}
+
+impl super::Verb for Verify {
+    fn run(self, ctx: &Context) -> Outcome {
+        if self.command.is_none() && !self.remove && self.timeout.is_none() {
+            return ctx.look(|plan| show(plan, &self));
+        }
+        ctx.change(|tx| apply(tx, &self))
     }
-    ctx.change(|tx| apply(tx, args))
 }
 
 /// The task's check, as `todo verify <task>` prints it.
-fn show(plan: &Plan, args: &VerifyArgs) -> Result<Report> {
+fn show(plan: &Plan, args: &Verify) -> Result<Report> {
     let query = text(&args.task, "task")?;
-    let Target::Task(id) = find(plan, &query, Scope::Tasks)? else {
-        return Err(Error::usage("Checks go on tasks."));
-    };
+    let id = super::one_task(plan, &query, "Checks go on tasks.")?;
     let (phase, task) = super::task_ref(plan, &id)?;
     let message = match task.verify.as_deref() {
         None => format!(
@@ -47,11 +74,9 @@ fn show(plan: &Plan, args: &VerifyArgs) -> Result<Report> {
     Ok(Report::new("verify", Kind::Data, message).task(phase, task))
 }
 
-pub(super) fn apply(tx: &mut Tx, args: &VerifyArgs) -> Result<Report> {
+pub(super) fn apply(tx: &mut Tx, args: &Verify) -> Result<Report> {
     let query = text(&args.task, "task")?;
-    let Target::Task(id) = find(tx.plan(), &query, Scope::Tasks)? else {
-        return Err(Error::usage("Checks go on tasks."));
-    };
+    let id = super::one_task(tx.plan(), &query, "Checks go on tasks.")?;
     let (_, task) = super::task_ref(tx.plan(), &id)?;
     let old = task.verify.clone();
     let content = task.content.clone();
@@ -73,7 +98,7 @@ pub(super) fn apply(tx: &mut Tx, args: &VerifyArgs) -> Result<Report> {
             },
         };
         let same = old.as_deref().is_some_and(|v| v.command == command);
-        let verify = Verify {
+        let verify = crate::plan::Verify {
             timeout: args
                 .timeout
                 .or_else(|| old.as_deref().and_then(|v| v.timeout)),
@@ -152,11 +177,11 @@ impl Outcome1 {
     }
 }
 
-pub(super) fn check(ctx: &Context, args: &CheckArgs) -> Outcome {
+pub(super) fn check(ctx: &Context, args: &Check) -> Outcome {
     ctx.look(|plan| check_plan(ctx, plan, args))
 }
 
-fn check_plan(ctx: &Context, plan: &Plan, args: &CheckArgs) -> Result<Report> {
+fn check_plan(ctx: &Context, plan: &Plan, args: &Check) -> Result<Report> {
     let settings = ctx.check_settings();
     let trust = Trust::load(&settings);
     let actor = ctx.actor.unwrap_or(Actor::Person);

@@ -2,12 +2,24 @@
 
 use serde_json::json;
 
-use super::Context;
+use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::storage::not_regular;
 
-pub(super) fn run(ctx: &Context) -> Result<Report> {
+/// Print the plan file in use and whether it exists.
+///
+/// Example: `todo where`
+#[derive(Debug, Clone, clap::Args)]
+pub struct Where;
+
+impl super::Verb for Where {
+    fn run(self, ctx: &Context) -> Outcome {
+        Outcome::of(run(ctx))
+    }
+}
+
+fn run(ctx: &Context) -> Result<Report> {
     let exists = std::fs::symlink_metadata(&ctx.store.path).is_ok();
     // What a link leads to counts: a directory or a FIFO can never be the
     // plan, so say so now rather than at the first change (exit 6).
