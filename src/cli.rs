@@ -95,13 +95,7 @@ pub enum ChecksArg {
     Agent,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// Colour when stdout is a terminal and NO_COLOR is unset.
-    Auto,
-    Always,
-    Never,
-}
+pub(crate) use crate::output::ColorChoice;
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum Command {

@@ -17,9 +17,10 @@ use serde_json::{Value, json};
 
 use crate::agent::dialect::invalid;
 use crate::cmd::{Context, Outcome};
+use crate::error::error_json;
 use crate::error::{Error, Result};
 use crate::history::History;
-use crate::output::{Output, error_json, report_json};
+use crate::output::{Output, report_json};
 use crate::plan::{Actor, Plan};
 use crate::storage::{Memo, Store};
 

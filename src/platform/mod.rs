@@ -27,6 +27,7 @@
 //!   Unix and as Windows command lines are (`\` is a path separator there).
 
 use std::ffi::{OsStr, OsString};
+use std::io;
 
 #[cfg(unix)]
 mod unix;
@@ -48,6 +49,47 @@ pub(crate) fn on_path(path: Option<&OsStr>, name: &OsStr) -> bool {
 pub(crate) fn on_process_path(name: &str) -> bool {
     let path: Option<OsString> = std::env::var_os("PATH");
     on_path(path.as_deref(), OsStr::new(name))
+}
+
+/// How an outside command (the editor, the clipboard tool) failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ToolProblem {
+    /// The command line could not be split into words.
+    Split(String),
+    /// The command line has no words.
+    Empty,
+    /// It could not be started.
+    Start(String),
+    /// It ran and failed.
+    Failed(String),
+}
+
+pub(crate) fn io_reason(err: &io::Error) -> String {
+    match err.kind() {
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::NotFound => "no such file or directory".into(),
+        io::ErrorKind::IsADirectory => "it is a directory".into(),
+        io::ErrorKind::ReadOnlyFilesystem => "read-only file system".into(),
+        io::ErrorKind::StorageFull => "no space left on device".into(),
+        _ => {
+            // Drop the "(os error N)" tail std adds.
+            let s = err.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// Why a program could not be started: "command not found" rather than
+/// the file error std reports for a missing program, else [`io_reason`].
+pub(crate) fn spawn_reason(err: &io::Error) -> String {
+    if err.kind() == io::ErrorKind::NotFound {
+        "command not found".into()
+    } else {
+        io_reason(err)
+    }
 }
 
 /// Read into `buf` from `at` until it is full or the file ends; returns
