@@ -22,8 +22,8 @@
 //!   blocking and the checks on the open file are Unix's.
 //! - **Links**: opened as themselves (`O_NOFOLLOW`,
 //!   `FILE_FLAG_OPEN_REPARSE_POINT`) where todo must not follow one.
-//! - **Programs**: executable by mode on Unix, by extension (`PATHEXT`) on
-//!   Windows; `$EDITOR` and `TODO_CLIPBOARD` are split as a shell would on
+//! - **Programs**: found on `PATH` by the `which` crate (executable on
+//!   Unix, by extension with `PATHEXT` on Windows); `$EDITOR` and `TODO_CLIPBOARD` are split as a shell would on
 //!   Unix and as Windows command lines are (`\` is a path separator there).
 
 use std::ffi::{OsStr, OsString};
@@ -40,9 +40,11 @@ mod windows;
 pub(crate) use windows::*;
 
 /// Is there a program `name` in one of the directories of `path` (a
-/// `PATH` value), as the system would find it?
+/// `PATH` value), as the system would find it (on Windows with `PATHEXT`)?
 pub(crate) fn on_path(path: Option<&OsStr>, name: &OsStr) -> bool {
-    path.is_some_and(|p| std::env::split_paths(p).any(|dir| executable_in(&dir, name)))
+    path.is_some_and(|p| {
+        which::which_in_global(name, Some(p)).is_ok_and(|mut found| found.next().is_some())
+    })
 }
 
 /// [`on_path`] with this process's `PATH`.
