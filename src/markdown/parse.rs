@@ -102,7 +102,9 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn new(text: &'a str) -> Self {
-        let lines = split_lines(text);
+        let lines: Vec<_> = crate::text::lines(text)
+            .map(|l| l.start..l.text_end)
+            .collect();
         Reader {
             text,
             claimed: vec![false; lines.len()],
@@ -361,36 +363,6 @@ impl<'a> Reader<'a> {
             self.claim(i);
         }
     }
-}
-
-/// Split `text` into lines. `\n`, `\r\n` and a lone `\r` all end a line, as
-/// they do for CommonMark; a final line ending does not start another line.
-fn split_lines(text: &str) -> Vec<Range<usize>> {
-    let bytes = text.as_bytes();
-    let mut lines = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => {
-                lines.push(start..i);
-                start = i + 1;
-            }
-            b'\r' => {
-                lines.push(start..i);
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                start = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if start < bytes.len() {
-        lines.push(start..bytes.len());
-    }
-    lines
 }
 
 fn is_blank(line: &str) -> bool {
