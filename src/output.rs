@@ -125,21 +125,8 @@ impl TaskEntry {
         TaskEntry {
             // Unknown fields are not part of a report.
             task: Task {
-                id: task.id.clone(),
-                content: task.content.clone(),
-                status: task.status,
-                blocker: task.blocker.clone(),
-                dropped_by: task.dropped_by.clone(),
-                notes: task.notes.clone(),
-                by: task.by,
-                at: task.at.clone(),
-                checks: task.checks,
-                unlocked: task.unlocked,
-                verify: task.verify.clone(),
-                needs: task.needs.clone(),
-                owner: task.owner.clone(),
-                claimed_by: task.claimed_by,
                 extra: Default::default(),
+                ..task.clone()
             },
             phase_id: phase.id.clone(),
             phase_name: phase.name.clone(),
