@@ -1065,7 +1065,8 @@ mod property {
 #[test]
 fn the_task_started_last_stays_in_progress() {
     let mut base = build(&[("A", &["a", "b", "c"])]);
-    let at = |plan: &mut Plan, content: &str, status: Status, when: Option<&str>| {
+    let hour = |h: u8| Some(format!("2026-01-01T{h:02}:00:00Z"));
+    let at = |plan: &mut Plan, content: &str, status: Status, when: Option<String>| {
         let task = plan
             .phases
             .iter_mut()
@@ -1073,39 +1074,19 @@ fn the_task_started_last_stays_in_progress() {
             .find(|t| t.content == content)
             .unwrap();
         task.status = status;
-        task.at = when.map(str::to_string);
+        task.at = when;
     };
-    at(
-        &mut base,
-        "a",
-        Status::InProgress,
-        Some("2026-01-01T09:00:00Z"),
-    );
+    at(&mut base, "a", Status::InProgress, hour(9));
     at(&mut base, "b", Status::Pending, None);
     at(&mut base, "c", Status::Pending, None);
     // Ours finishes a, and the rule starts b on its own.
     let mut ours = base.clone();
-    at(
-        &mut ours,
-        "a",
-        Status::Completed,
-        Some("2026-01-01T10:00:00Z"),
-    );
+    at(&mut ours, "a", Status::Completed, hour(10));
     at(&mut ours, "b", Status::InProgress, None);
     // Theirs starts c on purpose, later; a goes back to pending.
     let mut theirs = base.clone();
-    at(
-        &mut theirs,
-        "a",
-        Status::Pending,
-        Some("2026-01-01T09:00:00Z"),
-    );
-    at(
-        &mut theirs,
-        "c",
-        Status::InProgress,
-        Some("2026-01-01T11:00:00Z"),
-    );
+    at(&mut theirs, "a", Status::Pending, hour(9));
+    at(&mut theirs, "c", Status::InProgress, hour(11));
     let m = merge(&base, &ours, &theirs).unwrap();
     let statuses: Vec<(&str, Status)> = m
         .plan
@@ -1122,18 +1103,8 @@ fn the_task_started_last_stays_in_progress() {
     );
     // Started by both on purpose: the later start wins, whichever side.
     let mut ours = base.clone();
-    at(
-        &mut ours,
-        "a",
-        Status::Pending,
-        Some("2026-01-01T09:00:00Z"),
-    );
-    at(
-        &mut ours,
-        "b",
-        Status::InProgress,
-        Some("2026-01-01T12:00:00Z"),
-    );
+    at(&mut ours, "a", Status::Pending, hour(9));
+    at(&mut ours, "b", Status::InProgress, hour(12));
     let m = merge(&base, &ours, &theirs).unwrap();
     let started: Vec<&str> = m
         .plan
@@ -1182,16 +1153,10 @@ fn a_check_and_its_proof_survive_the_merge() {
         merged.plan.phases[0].tasks[0].check_command(),
         Some("cargo test other")
     );
+    let said = lines(&merged);
     assert!(
-        merged
-            .findings
-            .iter()
-            .any(|f| f.message.contains("check changed on both sides")),
-        "{:?}",
-        merged
-            .findings
-            .iter()
-            .map(|f| &f.message)
-            .collect::<Vec<_>>()
+        said.iter()
+            .any(|l| l.contains("check changed on both sides")),
+        "{said:?}"
     );
 }
