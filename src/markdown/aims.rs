@@ -87,11 +87,7 @@ fn mark(by: Option<Actor>, at: Option<&str>, flavour: Flavour) -> Vec<String> {
         if let Some(by) = by {
             words.push(format!("by={}", by.as_str()));
         }
-        if let Some(at) = at
-            && !at.is_empty()
-            && !at.chars().any(char::is_whitespace)
-            && !at.contains("--")
-        {
+        if let Some(at) = at.filter(|at| super::is_one_word(at)) {
             words.push(format!("at={at}"));
         }
     }

@@ -49,15 +49,10 @@ impl<'a> Side<'a> {
     }
 }
 
-/// Fresh ids for items that would otherwise share one: random, as the
-/// plan's own (`crate::plan::ids`).
-pub(super) struct Minter;
-
-impl Minter {
-    /// A fresh id of the kind that no item takes.
-    pub(super) fn mint(&mut self, prefix: char, taken: &HashSet<Id<'_>>) -> String {
-        ids::mint(prefix, 0, |id| taken.contains(id))
-    }
+/// A fresh id of the kind that no item takes, for items that would
+/// otherwise share one: random, as the plan's own (`crate::plan::ids`).
+pub(super) fn mint(prefix: char, taken: &HashSet<Id<'_>>) -> String {
+    ids::mint(prefix, 0, |id| taken.contains(id))
 }
 
 /// Items of one kind as `(id, text)`: a task's content or a phase's name.
@@ -316,7 +311,7 @@ impl<'a> Merger<'a> {
                 out.push((id, Cow::Borrowed(id)));
                 continue;
             }
-            let fresh = self.minter.mint(prefix, &self.taken);
+            let fresh = mint(prefix, &self.taken);
             self.taken.insert(Cow::Owned(fresh.clone()));
             let message = match clash {
                 Some(ours) => {

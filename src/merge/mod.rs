@@ -80,7 +80,7 @@ use serde_json::Map;
 
 use crate::plan::{Phase, Plan, Task};
 use fields::{State, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
-use identity::{Id, Identity, Minter, Side, phase_items, task_items};
+use identity::{Id, Identity, Side, mint, phase_items, task_items};
 use order::merge_order;
 pub(crate) use two_sided::merge_without_base;
 
@@ -164,7 +164,6 @@ struct Merger<'a> {
     base: Side<'a>,
     ours: Side<'a>,
     theirs: Side<'a>,
-    minter: Minter,
     /// Every id the result uses or must not reuse.
     taken: HashSet<Id<'a>>,
     tasks: Identity<'a>,
@@ -178,7 +177,6 @@ impl<'a> Merger<'a> {
         let ours = Side::new(ours);
         let taken = base.ids().chain(ours.ids()).map(Cow::Borrowed).collect();
         Merger {
-            minter: Minter,
             base,
             ours,
             theirs: Side::new(theirs),
@@ -507,7 +505,7 @@ impl<'a> Merger<'a> {
         let mut orphans: Vec<Task> = tasks.into_values().map(|r| r.task).collect();
         if !orphans.is_empty() {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
-            let id = self.minter.mint('p', &self.taken);
+            let id = mint('p', &self.taken);
             self.taken.insert(Cow::Owned(id.clone()));
             self.conflict(
                 &id,
@@ -600,7 +598,7 @@ impl<'a> Merger<'a> {
         let mut renames = Vec::new();
         let mut renumber = |kind, id: &mut String, subject: &String| {
             if !seen.insert(id.clone()) {
-                let fresh = self.minter.mint(kind, &self.taken);
+                let fresh = mint(kind, &self.taken);
                 self.taken.insert(Cow::Owned(fresh.clone()));
                 renames.push((fresh.clone(), subject.clone(), std::mem::replace(id, fresh)));
             }
