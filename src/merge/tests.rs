@@ -126,6 +126,13 @@ fn task<'a>(plan: &'a Plan, id: &str) -> &'a Task {
     plan.task_by_id(id).map(|(_, t)| t).unwrap()
 }
 
+/// The summary of the merge of `ours` and `theirs`, checked to find nothing.
+fn merged_cleanly(base: &Plan, ours: &Plan, theirs: &Plan) -> String {
+    let m = merge(base, ours, theirs).unwrap();
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+    summary(&m.plan)
+}
+
 /// The findings as their printed lines.
 fn lines(m: &Merged) -> Vec<String> {
     m.findings.iter().map(ToString::to_string).collect()
@@ -243,12 +250,10 @@ fn the_same_task_added_under_different_ids_is_one_task() {
     let base = base();
     let ours = edit(&base, vec![add("p1", "x"), add("p1", "f")]);
     let theirs = edit(&base, vec![add("p1", "f")]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, t6[ ] x, t7[ ] f | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
 }
 
 #[test]
@@ -258,21 +263,17 @@ fn an_auto_start_is_not_an_edit() {
     let ours = edit(&base, vec![set("t1", Status::Completed)]);
     assert_eq!(task(&ours, "t2").status, Status::InProgress);
     let theirs = edit(&base, vec![Op::RemoveTask { task: "t2".into() }]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[x] a, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
 
     // Theirs completed t2, which ours had only auto-started: no conflict.
     let theirs = edit(&base, vec![set("t2", Status::Completed)]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[x] a, t2[x] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
 }
 
 #[test]
@@ -289,12 +290,10 @@ fn a_start_on_one_side_is_taken_and_the_result_settled() {
 
     // Both sides started a different task: one stays in progress.
     let theirs = edit(&base, vec![Op::Start { task: "t3".into() }]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[ ] a, t2[ ] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
 }
 
 #[test]
@@ -536,12 +535,10 @@ fn moves_between_phases() {
     };
     let ours = edit(&base, vec![mv("t2", "p2")]);
     let theirs = edit(&base, vec![note("t2", "n"), add("p2", "f")]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[/] a, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e, t2[ ] b, t6[ ] f"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
     // Moved on theirs only: moved, placed after its predecessor there.
     let m = merge(&base, &theirs, &ours).unwrap();
     assert_eq!(
