@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
-use super::{HashMap, HashSet, Merger, Overflow};
+use super::{HashMap, HashSet, Merger};
 use crate::plan::{Phase, Plan, Task, id_number, ids};
 
 /// One side's plan with its ids looked up once.
@@ -228,7 +228,7 @@ impl<'a> Merger<'a> {
         ours: Items<'a>,
         theirs: Items<'a>,
         prefix: char,
-    ) -> Result<Identity<'a>, Overflow> {
+    ) -> Identity<'a> {
         let base_items = Base {
             text: base.iter().copied().collect(),
         };
@@ -283,11 +283,11 @@ impl<'a> Merger<'a> {
             .filter(|(tid, _)| !ids.theirs.contains_key(*tid))
             .map(|(tid, text)| (*tid, *text, ours_text.get(tid).copied()))
             .collect();
-        for (tid, id) in self.fresh_ids(rest, prefix)? {
+        for (tid, id) in self.fresh_ids(rest, prefix) {
             ids.link_theirs(tid, id);
         }
         self.taken.extend(ids.theirs.values().cloned());
-        Ok(ids)
+        ids
     }
 
     /// Ids for theirs' new items that match nothing on ours: kept while
@@ -299,7 +299,7 @@ impl<'a> Merger<'a> {
         &mut self,
         mut items: Vec<(&'a str, &'a str, Option<&'a str>)>,
         prefix: char,
-    ) -> Result<Vec<(&'a str, Id<'a>)>, Overflow> {
+    ) -> Vec<(&'a str, Id<'a>)> {
         // Stable: ids that are not ours' shape keep their place at the end.
         items.sort_by_key(|(id, _, _)| id_number(id, prefix).unwrap_or(u64::MAX));
         let mut shifting = false;
@@ -322,6 +322,6 @@ impl<'a> Merger<'a> {
             self.notice(&fresh, text, message);
             out.push((id, Cow::Owned(fresh)));
         }
-        Ok(out)
+        out
     }
 }

@@ -199,10 +199,10 @@ impl<'a> Merger<'a> {
             phase_items(ours),
             phase_items(theirs),
             'p',
-        )?;
-        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't')?;
+        );
+        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't');
         let resolved = self.resolve_tasks();
-        let phases = self.resolve_phases(resolved)?;
+        let phases = self.resolve_phases(resolved);
         let (extra, clashes) = merge_map(&base.extra, &ours.extra, &theirs.extra);
         self.field_clashes("plan", "", clashes);
         let mut plan = Plan {
@@ -215,7 +215,7 @@ impl<'a> Merger<'a> {
             settled: Default::default(),
         };
         self.merge_aims(&mut plan);
-        self.make_ids_unique(&mut plan)?;
+        self.make_ids_unique(&mut plan);
         plan.keep_latest_start();
         plan.settle();
         self.note_duplicate_content(&plan);
@@ -445,10 +445,7 @@ impl<'a> Merger<'a> {
     }
 
     /// Every phase of the result, in order, holding its tasks in order.
-    fn resolve_phases(
-        &mut self,
-        mut tasks: HashMap<Id<'a>, Resolved<'a>>,
-    ) -> Result<Vec<Phase>, Overflow> {
+    fn resolve_phases(&mut self, mut tasks: HashMap<Id<'a>, Resolved<'a>>) -> Vec<Phase> {
         let mut members: HashMap<Id<'a>, HashSet<Id<'a>>> = HashMap::default();
         for (id, r) in &tasks {
             members
@@ -519,7 +516,7 @@ impl<'a> Merger<'a> {
                 extra: Map::new(),
             });
         }
-        Ok(out)
+        out
     }
 
     /// One phase's name and fields, or `None` when it is removed.
@@ -593,7 +590,7 @@ impl<'a> Merger<'a> {
     /// A safety net: the rules above never give two items one id, but a
     /// hand-edited file might (a phase and a task sharing an id across
     /// sides). A duplicate id would make the file unreadable, so renumber.
-    fn make_ids_unique(&mut self, plan: &mut Plan) -> Result<(), Overflow> {
+    fn make_ids_unique(&mut self, plan: &mut Plan) {
         let mut seen: HashSet<String> = HashSet::default();
         let mut renames = Vec::new();
         let mut renumber = |kind, id: &mut String, subject: &String| {
@@ -616,7 +613,6 @@ impl<'a> Merger<'a> {
                 format!("id {old} was used twice; renumbered to {fresh}"),
             );
         }
-        Ok(())
     }
 
     /// Two tasks with the same text are legal in the file but refused by
