@@ -91,13 +91,7 @@ pub enum ActorArg {
     Agent,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// Colour when stdout is a terminal and NO_COLOR is unset.
-    Auto,
-    Always,
-    Never,
-}
+pub(crate) use crate::output::ColorChoice;
 
 #[derive(Debug, Clone, Args)]
 pub struct TaskArgs {

@@ -6,7 +6,17 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use crate::error::{Error, Result, ToolProblem, io_reason, spawn_reason};
+use crate::platform::{ToolProblem, io_reason, spawn_reason};
+
+type Result<T> = std::result::Result<T, Error>;
+
+/// The clipboard command (`TODO_CLIPBOARD` or the one found) failed.
+#[derive(Debug, thiserror::Error)]
+#[error("clipboard command \"{command}\" failed")]
+pub(crate) struct Error {
+    pub command: String,
+    pub problem: ToolProblem,
+}
 
 /// How the text got (or did not get) to the clipboard.
 #[derive(Debug, PartialEq, Eq)]
@@ -118,7 +128,7 @@ impl Env {
     /// The command to run, if any.
     pub(crate) fn command(&self) -> Result<Option<Vec<String>>> {
         if let Some(cmd) = &self.override_cmd {
-            let words = crate::platform::split_command(cmd).map_err(|e| Error::Clipboard {
+            let words = crate::platform::split_command(cmd).map_err(|e| Error {
                 command: cmd.clone(),
                 problem: ToolProblem::Split(e.to_string()),
             })?;
@@ -152,12 +162,12 @@ pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
     };
     let shown = argv.join(" ");
     let Some((program, args)) = argv.split_first() else {
-        return Err(Error::Clipboard {
+        return Err(Error {
             command: shown,
             problem: ToolProblem::Empty,
         });
     };
-    let failed = |why: String| Error::Clipboard {
+    let failed = |why: String| Error {
         command: shown.clone(),
         problem: ToolProblem::Failed(why),
     };
@@ -167,7 +177,7 @@ pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| Error::Clipboard {
+        .map_err(|e| Error {
             command: shown.clone(),
             problem: ToolProblem::Start(spawn_reason(&e)),
         })?;

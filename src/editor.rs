@@ -6,8 +6,28 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::error::{Error, Result, ToolProblem, spawn_reason};
+use crate::platform::{ToolProblem, io_reason, spawn_reason};
 use crate::storage::create_unique;
+
+type Result<T> = std::result::Result<T, Error>;
+
+/// Why an editing session failed.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Error {
+    /// Its file could not be made or read.
+    #[error("{context}: {}", io_reason(source))]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The editor could not run, or failed.
+    #[error("editor \"{command}\" failed")]
+    Tool {
+        command: String,
+        problem: ToolProblem,
+    },
+}
 
 /// An editing session's file, kept unless [`Draft::discard`] is called.
 pub(crate) struct Draft {
@@ -19,11 +39,9 @@ pub(crate) struct Draft {
 impl Draft {
     /// Create `TODO.md` holding `text` in a fresh private directory under `tmp`.
     pub(crate) fn create(tmp: &Path, text: &str) -> Result<Draft> {
-        let cannot = |e| {
-            Error::io(
-                format!("Cannot create a file to edit in {}", tmp.display()),
-                e,
-            )
+        let cannot = |source| Error::Io {
+            context: format!("Cannot create a file to edit in {}", tmp.display()),
+            source,
         };
         let (dir, ()) = create_unique(tmp, "todo-edit-", crate::platform::create_private_dir)
             .map_err(cannot)?;
@@ -38,10 +56,9 @@ impl Draft {
 
     /// Run `editor` (a command line) on the file and wait for it.
     pub(crate) fn edit(&self, editor: &str) -> Result<()> {
-        let failed = |problem| Error::Editor {
+        let failed = |problem| Error::Tool {
             command: editor.to_string(),
             problem,
-            kept: None,
         };
         let argv =
             crate::platform::split_command(editor).map_err(|e| failed(ToolProblem::Split(e)))?;
@@ -60,11 +77,9 @@ impl Draft {
     }
 
     pub(crate) fn read(&self) -> Result<Vec<u8>> {
-        std::fs::read(&self.path).map_err(|e| {
-            Error::io(
-                format!("Cannot read the edited file {}", self.path.display()),
-                e,
-            )
+        std::fs::read(&self.path).map_err(|source| Error::Io {
+            context: format!("Cannot read the edited file {}", self.path.display()),
+            source,
         })
     }
 

@@ -9,10 +9,13 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::exit_codes::ExitCode;
-use crate::matching::Candidate;
+use crate::matching::{Candidate, Target};
 use crate::merge::Overflow;
 use crate::plan::Status;
 use crate::text::Message;
+use serde_json::{Value, json};
+
+pub(crate) use crate::platform::{ToolProblem, io_reason, spawn_reason};
 
 pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -265,19 +268,6 @@ impl PathAction {
     }
 }
 
-/// How an outside command (the editor, the clipboard tool) failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum ToolProblem {
-    /// The command line could not be split into words.
-    Split(String),
-    /// The command line has no words.
-    Empty,
-    /// It could not be started.
-    Start(String),
-    /// It ran and failed.
-    Failed(String),
-}
-
 impl ToolProblem {
     /// As the editor's failure.
     fn message(&self, editor: &str) -> String {
@@ -345,31 +335,28 @@ fn seconds(d: &Duration) -> String {
     }
 }
 
-pub(crate) fn io_reason(err: &io::Error) -> String {
-    match err.kind() {
-        io::ErrorKind::PermissionDenied => "permission denied".into(),
-        io::ErrorKind::NotFound => "no such file or directory".into(),
-        io::ErrorKind::IsADirectory => "it is a directory".into(),
-        io::ErrorKind::ReadOnlyFilesystem => "read-only file system".into(),
-        io::ErrorKind::StorageFull => "no space left on device".into(),
-        _ => {
-            // Drop the "(os error N)" tail std adds.
-            let s = err.to_string();
-            match s.find(" (os error") {
-                Some(i) => s[..i].to_string(),
-                None => s,
-            }
+impl From<crate::editor::Error> for Error {
+    fn from(e: crate::editor::Error) -> Error {
+        match e {
+            crate::editor::Error::Io { context, source } => Error::Io { context, source },
+            crate::editor::Error::Tool { command, problem } => Error::Editor {
+                command,
+                problem,
+                kept: None,
+            },
         }
     }
 }
 
-/// Why a program could not be started: "command not found" rather than
-/// the file error std reports for a missing program, else [`io_reason`].
-pub(crate) fn spawn_reason(err: &io::Error) -> String {
-    if err.kind() == io::ErrorKind::NotFound {
-        "command not found".into()
-    } else {
-        io_reason(err)
+impl From<crate::output::WriteError> for Error {
+    fn from(e: crate::output::WriteError) -> Error {
+        Error::io(e.to_string(), e.0)
+    }
+}
+
+impl From<crate::clipboard::Error> for Error {
+    fn from(crate::clipboard::Error { command, problem }: crate::clipboard::Error) -> Error {
+        Error::Clipboard { command, problem }
     }
 }
 
@@ -643,6 +630,87 @@ impl Error {
     pub(crate) fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
     }
+}
+
+fn candidate_json(c: &Candidate) -> Value {
+    let kind = match c.target {
+        Target::Task(_) => "task",
+        Target::Phase(_) => "phase",
+    };
+    let mut v = json!({ "kind": kind, "id": c.id(), "text": c.text });
+    if let Some(obj) = v.as_object_mut() {
+        if let Some(p) = &c.phase {
+            obj.insert("phase".into(), json!(p));
+        }
+        if let Some(s) = c.status {
+            obj.insert("status".into(), json!(s.as_str()));
+        }
+    }
+    v
+}
+
+/// The `--json` object of an error (also an MCP tool's error reply).
+pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
+    let mut error = json!({
+        "code": err.code(),
+        "kind": err.kind(),
+        "exit": err.exit_code(),
+    });
+    if let (Some(hint), Some(obj)) = (err.hint(), error.as_object_mut()) {
+        obj.insert("hint".into(), json!(hint));
+    }
+    if let (Error::Unchanged { plan, .. }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert("unchanged".into(), json!(plan));
+    }
+    if let (Error::RevMismatch { have, want }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert("have".into(), json!(have));
+        obj.insert("want".into(), json!(want));
+    }
+    if let (Error::Ambiguous { candidates, .. }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert(
+            "candidates".into(),
+            Value::Array(candidates.iter().map(candidate_json).collect()),
+        );
+    }
+    if let (
+        Error::NoMatch {
+            suggestion: Some(c),
+            guess,
+            ..
+        },
+        Some(obj),
+    ) = (err, error.as_object_mut())
+    {
+        obj.insert("suggestion".into(), candidate_json(c));
+        obj.insert("guess".into(), json!(guess));
+    }
+    if let (
+        Error::BrokenPlan {
+            line, column, path, ..
+        },
+        Some(obj),
+    ) = (err, error.as_object_mut())
+    {
+        obj.insert("path".into(), json!(path.display().to_string()));
+        obj.insert("line".into(), json!(line));
+        obj.insert("column".into(), json!(column));
+    }
+    if let (Error::MergeConflict { path, sign }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert("path".into(), json!(path.display().to_string()));
+        if let crate::conflict::Sign::Markers { line } = sign {
+            obj.insert("line".into(), json!(line));
+        }
+    }
+    if let (Error::CannotResolve { problems, .. }, Some(obj)) = (err, error.as_object_mut()) {
+        obj.insert("problems".into(), json!(problems));
+    }
+    json!({
+        "ok": false,
+        "verb": verb,
+        "message": err.to_string(),
+        "rev": rev,
+        "error": error,
+    })
 }
 
 #[cfg(test)]

@@ -210,7 +210,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
                     None => {}
                 }
             }
-            match out.report(&report) {
+            match out.report(&report).map_err(Error::from) {
                 Ok(()) => report.exit.code(),
                 // The reader went away (`todo check | head -1`): end quietly,
                 // but keep the verb's own status, so a failing check still fails.
@@ -231,7 +231,7 @@ fn fail(out: &Output, verb: &str, rev: Option<u64>, err: &Error) -> u8 {
     if err.is_broken_pipe() {
         return 0;
     }
-    let _ = out.error(verb, rev, err);
+    let _ = out.error(|| error::error_json(verb, rev, err), &err.for_person());
     err.exit_code()
 }
 

@@ -11,11 +11,24 @@ use std::io::{self, IsTerminal, Write};
 use anstyle::{AnsiColor, Style};
 use serde_json::{Map, Value, json};
 
-use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
-use crate::matching::{Candidate, Target};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::text::{Message, is_unsafe, visible};
+
+/// Output could not be written (a closed pipe among the reasons).
+#[derive(Debug, thiserror::Error)]
+#[error("Cannot write output")]
+pub(crate) struct WriteError(#[source] pub io::Error);
+
+type Result<T> = std::result::Result<T, WriteError>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when stdout is a terminal and NO_COLOR is unset.
+    Auto,
+    Always,
+    Never,
+}
 
 #[derive(Debug, Clone)]
 pub(crate) struct Output {
@@ -112,21 +125,8 @@ impl TaskEntry {
         TaskEntry {
             // Unknown fields are not part of a report.
             task: Task {
-                id: task.id.clone(),
-                content: task.content.clone(),
-                status: task.status,
-                blocker: task.blocker.clone(),
-                dropped_by: task.dropped_by.clone(),
-                notes: task.notes.clone(),
-                by: task.by,
-                at: task.at.clone(),
-                checks: task.checks,
-                unlocked: task.unlocked,
-                verify: task.verify.clone(),
-                needs: task.needs.clone(),
-                owner: task.owner.clone(),
-                claimed_by: task.claimed_by,
                 extra: Default::default(),
+                ..task.clone()
             },
             phase_id: phase.id.clone(),
             phase_name: phase.name.clone(),
@@ -178,28 +178,11 @@ pub(crate) fn phase_json(phase: &Phase) -> Value {
     json!({ "id": phase.id, "name": phase.name, "tasks": phase.tasks.len() })
 }
 
-fn candidate_json(c: &Candidate) -> Value {
-    let kind = match c.target {
-        Target::Task(_) => "task",
-        Target::Phase(_) => "phase",
-    };
-    let mut v = json!({ "kind": kind, "id": c.id(), "text": c.text });
-    if let Some(obj) = v.as_object_mut() {
-        if let Some(p) = &c.phase {
-            obj.insert("phase".into(), json!(p));
-        }
-        if let Some(s) = c.status {
-            obj.insert("status".into(), json!(s.as_str()));
-        }
-    }
-    v
-}
-
 /// Write to a stream, turning I/O errors (a closed pipe among them) into ours.
 fn emit(mut w: impl Write, text: &str) -> Result<()> {
     w.write_all(text.as_bytes())
         .and_then(|()| w.flush())
-        .map_err(|e| Error::io("Cannot write output", e))
+        .map_err(WriteError)
 }
 
 /// Text output ends with exactly one newline.
@@ -245,12 +228,12 @@ enum Stream {
 }
 
 impl Output {
-    pub(crate) fn new(json: bool, quiet: bool, choice: crate::cli::ColorChoice) -> Output {
+    pub(crate) fn new(json: bool, quiet: bool, choice: ColorChoice) -> Output {
         let stdout_tty = io::stdout().is_terminal();
         let color = match choice {
-            crate::cli::ColorChoice::Always => true,
-            crate::cli::ColorChoice::Never => false,
-            crate::cli::ColorChoice::Auto => {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
                 stdout_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             }
         };
@@ -357,12 +340,12 @@ impl Output {
         }
     }
 
-    /// Print an error: human text on stderr, or the JSON object on stdout.
-    pub(crate) fn error(&self, verb: &str, rev: Option<u64>, err: &Error) -> Result<()> {
+    /// Print an error: `person` on stderr, or the JSON object `json` on stdout.
+    pub(crate) fn error(&self, json: impl FnOnce() -> Value, person: &Message) -> Result<()> {
         if self.json {
-            return emit(io::stdout().lock(), &json_line(&error_json(verb, rev, err)));
+            return emit(io::stdout().lock(), &json_line(&json()));
         }
-        self.stderr(&err.for_person())
+        self.stderr(person)
     }
 }
 
@@ -387,70 +370,6 @@ pub(crate) fn report_json(report: &Report) -> Value {
         obj.insert("warnings".into(), json!(report.warnings));
     }
     Value::Object(obj)
-}
-
-/// The `--json` object of an error (also an MCP tool's error reply).
-pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
-    let mut error = json!({
-        "code": err.code(),
-        "kind": err.kind(),
-        "exit": err.exit_code(),
-    });
-    if let (Some(hint), Some(obj)) = (err.hint(), error.as_object_mut()) {
-        obj.insert("hint".into(), json!(hint));
-    }
-    if let (Error::Unchanged { plan, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("unchanged".into(), json!(plan));
-    }
-    if let (Error::RevMismatch { have, want }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("have".into(), json!(have));
-        obj.insert("want".into(), json!(want));
-    }
-    if let (Error::Ambiguous { candidates, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert(
-            "candidates".into(),
-            Value::Array(candidates.iter().map(candidate_json).collect()),
-        );
-    }
-    if let (
-        Error::NoMatch {
-            suggestion: Some(c),
-            guess,
-            ..
-        },
-        Some(obj),
-    ) = (err, error.as_object_mut())
-    {
-        obj.insert("suggestion".into(), candidate_json(c));
-        obj.insert("guess".into(), json!(guess));
-    }
-    if let (
-        Error::BrokenPlan {
-            line, column, path, ..
-        },
-        Some(obj),
-    ) = (err, error.as_object_mut())
-    {
-        obj.insert("path".into(), json!(path.display().to_string()));
-        obj.insert("line".into(), json!(line));
-        obj.insert("column".into(), json!(column));
-    }
-    if let (Error::MergeConflict { path, sign }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("path".into(), json!(path.display().to_string()));
-        if let crate::conflict::Sign::Markers { line } = sign {
-            obj.insert("line".into(), json!(line));
-        }
-    }
-    if let (Error::CannotResolve { problems, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("problems".into(), json!(problems));
-    }
-    json!({
-        "ok": false,
-        "verb": verb,
-        "message": err.to_string(),
-        "rev": rev,
-        "error": error,
-    })
 }
 
 /// Colour one checklist line (already made safe): a bold heading, the

@@ -12,6 +12,7 @@
 
 use std::ops::Range;
 
+use crate::text::{Line, lines};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use thiserror::Error;
 
@@ -45,57 +46,6 @@ struct Found {
     body_end: usize,
 }
 
-/// One line: where it starts, where its text ends, and where the next line
-/// starts (after its `\n`, `\r\n` or `\r`).
-struct Line {
-    start: usize,
-    text_end: usize,
-    end: usize,
-}
-
-fn lines(doc: &str) -> Vec<Line> {
-    let bytes = doc.as_bytes();
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => {
-                out.push(Line {
-                    start,
-                    text_end: i,
-                    end: i + 1,
-                });
-                start = i + 1;
-            }
-            b'\r' => {
-                let end = if bytes.get(i + 1) == Some(&b'\n') {
-                    i + 2
-                } else {
-                    i + 1
-                };
-                out.push(Line {
-                    start,
-                    text_end: i,
-                    end,
-                });
-                start = end;
-                i = end - 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if start < bytes.len() {
-        out.push(Line {
-            start,
-            text_end: bytes.len(),
-            end: bytes.len(),
-        });
-    }
-    out
-}
-
 /// Byte ranges of the document's code blocks (fenced and indented, at any
 /// depth of lists and quotes), as CommonMark reads them.
 fn code_blocks(doc: &str) -> Vec<Range<usize>> {
@@ -123,14 +73,14 @@ fn find(doc: &str) -> Result<Option<Found>, RegionError> {
     };
     let mut found = None;
     let mut open: Option<(usize, usize)> = None; // (line number, body start)
-    for (i, line) in lines(doc).iter().enumerate() {
+    for (i, line) in lines(doc).enumerate() {
         let n = i + 1;
         let mut text = &doc[line.start..line.text_end];
         if line.start == 0 {
             text = text.strip_prefix(BOM).unwrap_or(text);
         }
         let begin = is_marker(text, BEGIN);
-        if !(begin || is_marker(text, END)) || in_code(line) {
+        if !(begin || is_marker(text, END)) || in_code(&line) {
             continue;
         }
         if begin {
@@ -231,11 +181,7 @@ pub fn splice(doc: &str, body: &str) -> Result<String, RegionError> {
 
 /// The 1-based line holding byte `at`.
 fn line_of(doc: &str, at: usize) -> usize {
-    lines(doc)
-        .iter()
-        .take_while(|l| l.start <= at)
-        .count()
-        .max(1)
+    lines(doc).take_while(|l| l.start <= at).count().max(1)
 }
 
 #[cfg(test)]

@@ -262,6 +262,37 @@ pub(crate) fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
+/// One line of a text: where it starts, where its text ends, and where the
+/// next line starts.
+pub(crate) struct Line {
+    pub start: usize,
+    pub text_end: usize,
+    pub end: usize,
+}
+
+/// The lines of `text`. `\n`, `\r\n` and a lone `\r` all end a line, as they
+/// do for CommonMark; a final line ending does not start another line.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line> {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        let rest = bytes.get(start..).filter(|r| !r.is_empty())?;
+        let text_end = memchr::memchr2(b'\n', b'\r', rest).map_or(bytes.len(), |i| start + i);
+        let end = match bytes.get(text_end) {
+            Some(b'\r') if bytes.get(text_end + 1) == Some(&b'\n') => text_end + 2,
+            Some(_) => text_end + 1,
+            None => text_end,
+        };
+        let line = Line {
+            start,
+            text_end,
+            end,
+        };
+        start = end;
+        Some(line)
+    })
+}
+
 /// Human text as lines. The line breaks between lines are ours; everything
 /// inside a line is shown to a person through [`visible`] as a whole, which
 /// is exact because our own words never hold control characters: only the

@@ -145,39 +145,14 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     };
     let output = Arc::new(Mutex::new(Vec::<u8>::new()));
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let readers: Vec<Box<dyn Read + Send>> = [
-        child
-            .stdout
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-        child
-            .stderr
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let count = readers.len();
-    for mut reader in readers {
-        let output = Arc::clone(&output);
-        let done = done_tx.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                if let Ok(mut out) = output.lock() {
-                    out.extend_from_slice(&buf[..n]);
-                    if out.len() > 2 * KEEP_BYTES {
-                        let cut = out.len() - KEEP_BYTES;
-                        out.drain(..cut);
-                    }
-                }
-            }
-            let _ = done.send(());
-        });
+    let mut count = 0;
+    if let Some(out) = child.stdout.take() {
+        count += 1;
+        collect(out, Arc::clone(&output), done_tx.clone());
+    }
+    if let Some(err) = child.stderr.take() {
+        count += 1;
+        collect(err, Arc::clone(&output), done_tx.clone());
     }
     drop(done_tx);
     let deadline = start + timeout;
@@ -219,17 +194,38 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     }
 }
 
-#[cfg(unix)]
-fn shell(command: &str) -> Command {
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(command);
-    cmd
+/// Read `reader` into `output` on a thread, keeping its end; say `done`.
+fn collect(
+    mut reader: impl Read + Send + 'static,
+    output: Arc<Mutex<Vec<u8>>>,
+    done: std::sync::mpsc::Sender<()>,
+) {
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            if let Ok(mut out) = output.lock() {
+                out.extend_from_slice(&buf[..n]);
+                if out.len() > 2 * KEEP_BYTES {
+                    let cut = out.len() - KEEP_BYTES;
+                    out.drain(..cut);
+                }
+            }
+        }
+        let _ = done.send(());
+    });
 }
 
-#[cfg(windows)]
 fn shell(command: &str) -> Command {
-    let mut cmd = Command::new("cmd");
-    cmd.arg("/C").arg(command);
+    let (shell, flag) = if cfg!(windows) {
+        ("cmd", "/C")
+    } else {
+        ("sh", "-c")
+    };
+    let mut cmd = Command::new(shell);
+    cmd.arg(flag).arg(command);
     cmd
 }
 

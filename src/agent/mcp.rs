@@ -17,8 +17,8 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 
 use crate::agent::dialect::{Dialect, OpName, PlanUpdate, TodoOp, invalid, names, schema};
-use crate::error::{Error, Result};
-use crate::output::{Output, error_json, report_json};
+use crate::error::{Error, Result, error_json};
+use crate::output::{Output, report_json};
 use crate::plan::Plan;
 use crate::storage::Memo;
 use crate::work::{Context, Outcome};

@@ -97,7 +97,7 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
     let draft = Draft::create(&ctx.tmp, &text)?;
     let phases = loop {
         if let Err(e) = draft.edit(editor) {
-            return Err(keep_if_typed(draft, e));
+            return Err(keep_if_typed(draft, e.into()));
         }
         let saved = draft.read()?;
         if saved == draft.original {

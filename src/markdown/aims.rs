@@ -87,11 +87,7 @@ fn mark(by: Option<Actor>, at: Option<&str>, flavour: Flavour) -> Vec<String> {
         if let Some(by) = by {
             words.push(format!("by={}", by.as_str()));
         }
-        if let Some(at) = at
-            && !at.is_empty()
-            && !at.chars().any(char::is_whitespace)
-            && !at.contains("--")
-        {
+        if let Some(at) = at.filter(|at| super::is_one_word(at)) {
             words.push(format!("at={at}"));
         }
     }
@@ -123,25 +119,23 @@ pub(crate) fn render_finding(out: &mut String, f: &Finding, flavour: Flavour) {
 
 /// The `Objectives:` block, if there are any.
 pub(crate) fn objectives_block(objectives: &[Objective], flavour: Flavour) -> String {
-    let mut out = String::new();
-    if !objectives.is_empty() {
-        out.push_str(OBJECTIVES);
-        out.push('\n');
-        for o in objectives {
-            render_objective_as(&mut out, o, flavour);
-        }
-    }
-    out
+    block(OBJECTIVES, objectives, |out, o| {
+        render_objective_as(out, o, flavour)
+    })
 }
 
 /// The `Findings:` block, if there are any.
 pub(crate) fn findings_block(findings: &[Finding], flavour: Flavour) -> String {
+    block(FINDINGS, findings, |out, f| render_finding(out, f, flavour))
+}
+
+fn block<T>(title: &str, items: &[T], render: impl Fn(&mut String, &T)) -> String {
     let mut out = String::new();
-    if !findings.is_empty() {
-        out.push_str(FINDINGS);
+    if !items.is_empty() {
+        out.push_str(title);
         out.push('\n');
-        for f in findings {
-            render_finding(&mut out, f, flavour);
+        for item in items {
+            render(&mut out, item);
         }
     }
     out

@@ -62,22 +62,13 @@ fn split_points(text: &str) -> Option<Vec<(usize, usize)>> {
     let mut points = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
     let bytes = text.as_bytes();
-    let (mut at, mut line) = (0, 0);
-    while at < bytes.len() {
-        // A line ends at \n, \r\n or a lone \r, as in CommonMark.
-        let mut end = at;
-        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
-            end += 1;
+    for (line, l) in crate::text::lines(text).enumerate() {
+        // Lone carriage returns: pulldown-cmark reads some blocks around
+        // them differently; such a document is read in one piece.
+        if bytes.get(l.text_end) == Some(&b'\r') && l.end == l.text_end + 1 {
+            return None;
         }
-        let next = match (bytes.get(end), bytes.get(end + 1)) {
-            (Some(b'\r'), Some(b'\n')) => end + 2,
-            // Lone carriage returns: pulldown-cmark reads some blocks around
-            // them differently; such a document is read in one piece.
-            (Some(b'\r'), _) => return None,
-            (Some(_), _) => end + 1,
-            (None, _) => end,
-        };
-        let content = &bytes[at..end];
+        let content = &bytes[l.start..l.text_end];
         let indent = content.iter().take_while(|&&b| b == b' ').count();
         let rest = &content[indent.min(content.len())..];
         if indent <= 3 {
@@ -106,11 +97,9 @@ fn split_points(text: &str) -> Option<Vec<(usize, usize)>> {
             let hashes = content.iter().take_while(|&&b| b == b'#').count();
             let after = content.get(hashes);
             if (1..=6).contains(&hashes) && matches!(after, None | Some(b' ' | b'\t')) {
-                points.push((at, line));
+                points.push((l.start, line));
             }
         }
-        at = next;
-        line += 1;
     }
     Some(points)
 }

@@ -49,18 +49,29 @@ pub(crate) fn push_encoded_exact(out: &mut String, s: &str) {
 
 /// Reverse [`encode_text`] in one pass: `&amp;lt;!--` reads back as `&lt;!--`.
 pub(crate) fn decode_text(s: &str) -> String {
+    decode(
+        s,
+        &[("&amp;", "&"), ("&lt;!--", "<!--"), ("--&gt;", "-->")],
+        false,
+    )
+}
+
+/// `s` with each of `entities` read as its text, in one pass; with
+/// `backslash`, a backslash before ASCII punctuation is dropped too.
+fn decode(s: &str, entities: &[(&str, &str)], backslash: bool) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(c) = rest.chars().next() {
-        if rest.starts_with("&amp;") {
-            out.push('&');
-            rest = &rest[5..];
-        } else if rest.starts_with("&lt;!--") {
-            out.push_str("<!--");
-            rest = &rest[7..];
-        } else if rest.starts_with("--&gt;") {
-            out.push_str("-->");
-            rest = &rest[6..];
+        if let Some((e, text)) = entities.iter().find(|(e, _)| rest.starts_with(e)) {
+            out.push_str(text);
+            rest = &rest[e.len()..];
+        } else if let Some(p) = rest
+            .strip_prefix('\\')
+            .and_then(|r| r.chars().next())
+            .filter(|p| backslash && p.is_ascii_punctuation())
+        {
+            out.push(p);
+            rest = &rest[2..];
         } else {
             out.push(c);
             rest = &rest[c.len_utf8()..];
@@ -111,28 +122,7 @@ pub(crate) fn encode_gfm(s: &str, line_start: bool) -> String {
 /// backslash before ASCII punctuation is dropped, `&amp;`, `&lt;` and
 /// `&gt;` are the characters they name; anything else is kept as typed.
 pub(crate) fn decode_gfm(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(c) = rest.chars().next() {
-        let entity = [("&amp;", '&'), ("&lt;", '<'), ("&gt;", '>')]
-            .into_iter()
-            .find(|(e, _)| rest.starts_with(e));
-        if let Some((e, ch)) = entity {
-            out.push(ch);
-            rest = &rest[e.len()..];
-        } else if let Some(p) = rest
-            .strip_prefix('\\')
-            .and_then(|r| r.chars().next())
-            .filter(char::is_ascii_punctuation)
-        {
-            out.push(p);
-            rest = &rest[2..];
-        } else {
-            out.push(c);
-            rest = &rest[c.len_utf8()..];
-        }
-    }
-    out
+    decode(s, &[("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">")], true)
 }
 
 /// Encode a phase name for an ATX heading: text escaping, plus a backslash

@@ -225,27 +225,22 @@ mod tests {
 - [X] Rotate <!-- todo:in_progress --> (in progress)
 - [/] Again <!-- todo:completed -->
 ";
+        // Each task as `content[marker]`, with no blocker and no drop mark.
         let phases = parse(text, false).unwrap_or_default();
         let got: Vec<_> = phases[0]
             .tasks
             .iter()
-            .map(|t| {
-                (
-                    t.content.as_str(),
-                    t.status,
-                    t.blocker.is_some(),
-                    t.dropped_by.is_some(),
-                )
-            })
+            .inspect(|t| assert!(t.blocker.is_none() && t.dropped_by.is_none(), "{t:?}"))
+            .map(|t| format!("{}[{}]", t.content, t.status.marker()))
             .collect();
         assert_eq!(
             got,
             [
-                ("Ship it", Status::Completed, false, false),
-                ("Old idea", Status::Pending, false, false),
-                ("Wire", Status::Pending, false, false),
-                ("Rotate", Status::Completed, false, false),
-                ("Again", Status::InProgress, false, false),
+                "Ship it[x]",
+                "Old idea[ ]",
+                "Wire[ ]",
+                "Rotate[x]",
+                "Again[/]"
             ]
         );
     }

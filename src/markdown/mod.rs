@@ -30,28 +30,29 @@ pub(crate) fn render_finding(out: &mut String, f: &Finding) {
 /// phases and findings after them (docs/contract.md, "Objectives and findings"): for `edit` and
 /// the reply to an agent. A plan without them renders as its phases.
 pub(crate) fn render_plan(plan: &Plan) -> String {
-    aims::join([
-        aims::objectives_block(&plan.objectives, aims::Flavour::Plain),
-        render(&plan.phases),
-        aims::findings_block(&plan.findings, aims::Flavour::Plain),
-    ])
+    render_plan_as(plan, aims::Flavour::Plain)
 }
 
 /// [`render_plan`] as a person reads it (see [`render_view`]).
 pub(crate) fn render_plan_view(plan: &Plan) -> String {
-    aims::join([
-        aims::objectives_block(&plan.objectives, aims::Flavour::View),
-        render_view(&plan.phases),
-        aims::findings_block(&plan.findings, aims::Flavour::View),
-    ])
+    render_plan_as(plan, aims::Flavour::View)
 }
 
 /// [`render_plan`] in the pull-request flavour.
 pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
+    render_plan_as(plan, aims::Flavour::Gfm)
+}
+
+fn render_plan_as(plan: &Plan, flavour: aims::Flavour) -> String {
+    let phases = match flavour {
+        aims::Flavour::Plain => render(&plan.phases),
+        aims::Flavour::View => render_view(&plan.phases),
+        aims::Flavour::Gfm => render_gfm(&plan.phases),
+    };
     aims::join([
-        aims::objectives_block(&plan.objectives, aims::Flavour::Gfm),
-        render_gfm(&plan.phases),
-        aims::findings_block(&plan.findings, aims::Flavour::Gfm),
+        aims::objectives_block(&plan.objectives, flavour),
+        phases,
+        aims::findings_block(&plan.findings, flavour),
     ])
 }
 
@@ -182,11 +183,7 @@ pub(crate) fn meta_words(task: &Task) -> Vec<String> {
     if let Some(by) = task.by {
         words.push(format!("by={}", by.as_str()));
     }
-    if let Some(at) = &task.at
-        && !at.is_empty()
-        && !at.chars().any(char::is_whitespace)
-        && !at.contains("--")
-    {
+    if let Some(at) = task.at.as_deref().filter(|at| is_one_word(at)) {
         words.push(format!("at={at}"));
     }
     if task.checks != crate::plan::Checks::Anyone {
@@ -214,6 +211,11 @@ pub(crate) fn meta_words(task: &Task) -> Vec<String> {
         }
     }
     words
+}
+
+/// Can `s` ride as one word of a `todo:` comment?
+fn is_one_word(s: &str) -> bool {
+    !s.is_empty() && !s.chars().any(char::is_whitespace) && !s.contains("--")
 }
 
 /// The task's check, to fill in from its parts as they are read: the

@@ -3,6 +3,8 @@
 //! reader, which also shares the empty-task message with it. Both depend on
 //! this module, never on each other.
 
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+
 use super::escape::decode_gfm;
 use crate::plan::{Status, Task};
 use crate::text::normalize;
@@ -175,52 +177,26 @@ pub(super) fn decode_word(v: &str) -> String {
 /// `-_.:@` as they are (ids and most owners read as typed), every other
 /// byte percent-encoded (so `,`, spaces and `-->` never appear).
 pub(super) fn encode_name(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'@') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    const NAME: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'_')
+        .remove(b'.')
+        .remove(b':')
+        .remove(b'@');
+    utf8_percent_encode(s, NAME).to_string()
 }
 
 fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b == b'.' {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    const VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'.');
+    utf8_percent_encode(s, VALUE).to_string()
 }
 
 /// Reverse [`percent_encode`]; a stray `%` is kept and bad UTF-8 replaced,
 /// since a hand-edited comment must not make the whole file unreadable.
 fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(b)) => {
-                out.push(b);
-                i += 3;
-            }
-            (b, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encoding::percent_decode_str(s)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 #[cfg(test)]
@@ -233,5 +209,7 @@ mod tests {
             assert_eq!(percent_decode(&percent_encode(s)), s);
         }
         assert_eq!(percent_encode("a-b c"), "a%2Db%20c");
+        assert_eq!(percent_decode("100%+%zz%4"), "100%+%zz%4");
+        assert_eq!(encode_name("t1 a,b@c:d-é"), "t1%20a%2Cb@c:d-%C3%A9");
     }
 }

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
-use super::{HashMap, HashSet, Merger, Overflow};
+use super::{HashMap, HashSet, Merger};
 use crate::plan::{Phase, Plan, Task, id_number, ids};
 
 /// One side's plan with its ids looked up once.
@@ -49,15 +49,10 @@ impl<'a> Side<'a> {
     }
 }
 
-/// Fresh ids for items that would otherwise share one: random, as the
-/// plan's own (`crate::plan::ids`).
-pub(super) struct Minter;
-
-impl Minter {
-    /// A fresh id of the kind that no item takes.
-    pub(super) fn mint(&mut self, prefix: char, taken: &HashSet<Id<'_>>) -> String {
-        ids::mint(prefix, 0, |id| taken.contains(id))
-    }
+/// A fresh id of the kind that no item takes, for items that would
+/// otherwise share one: random, as the plan's own (`crate::plan::ids`).
+pub(super) fn mint(prefix: char, taken: &HashSet<Id<'_>>) -> String {
+    ids::mint(prefix, 0, |id| taken.contains(id))
 }
 
 /// Items of one kind as `(id, text)`: a task's content or a phase's name.
@@ -233,7 +228,7 @@ impl<'a> Merger<'a> {
         ours: Items<'a>,
         theirs: Items<'a>,
         prefix: char,
-    ) -> Result<Identity<'a>, Overflow> {
+    ) -> Identity<'a> {
         let base_items = Base {
             text: base.iter().copied().collect(),
         };
@@ -288,11 +283,11 @@ impl<'a> Merger<'a> {
             .filter(|(tid, _)| !ids.theirs.contains_key(*tid))
             .map(|(tid, text)| (*tid, *text, ours_text.get(tid).copied()))
             .collect();
-        for (tid, id) in self.fresh_ids(rest, prefix)? {
+        for (tid, id) in self.fresh_ids(rest, prefix) {
             ids.link_theirs(tid, id);
         }
         self.taken.extend(ids.theirs.values().cloned());
-        Ok(ids)
+        ids
     }
 
     /// Ids for theirs' new items that match nothing on ours: kept while
@@ -304,7 +299,7 @@ impl<'a> Merger<'a> {
         &mut self,
         mut items: Vec<(&'a str, &'a str, Option<&'a str>)>,
         prefix: char,
-    ) -> Result<Vec<(&'a str, Id<'a>)>, Overflow> {
+    ) -> Vec<(&'a str, Id<'a>)> {
         // Stable: ids that are not ours' shape keep their place at the end.
         items.sort_by_key(|(id, _, _)| id_number(id, prefix).unwrap_or(u64::MAX));
         let mut shifting = false;
@@ -316,7 +311,7 @@ impl<'a> Merger<'a> {
                 out.push((id, Cow::Borrowed(id)));
                 continue;
             }
-            let fresh = self.minter.mint(prefix, &self.taken);
+            let fresh = mint(prefix, &self.taken);
             self.taken.insert(Cow::Owned(fresh.clone()));
             let message = match clash {
                 Some(ours) => {
@@ -327,6 +322,6 @@ impl<'a> Merger<'a> {
             self.notice(&fresh, text, message);
             out.push((id, Cow::Owned(fresh)));
         }
-        Ok(out)
+        out
     }
 }

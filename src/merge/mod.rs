@@ -80,7 +80,7 @@ use serde_json::Map;
 
 use crate::plan::{Phase, Plan, Task};
 use fields::{State, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
-use identity::{Id, Identity, Minter, Side, phase_items, task_items};
+use identity::{Id, Identity, Side, mint, phase_items, task_items};
 use order::merge_order;
 pub(crate) use two_sided::merge_without_base;
 
@@ -139,28 +139,13 @@ impl fmt::Display for Finding {
 
 /// A merge that would need a number past u64::MAX: no merged plan is
 /// made (a counter or `rev` that wrapped would repeat ids or revs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum Overflow {
     /// `nextTaskId` or `nextPhaseId` is spent.
+    #[error("The plan's id counter {0} is at its limit ({max}): no new id can be made.", max = u64::MAX)]
     Counter(&'static str),
+    #[error("The plan's rev is at its limit ({max}): no change can be recorded.", max = u64::MAX)]
     Rev,
-}
-
-impl fmt::Display for Overflow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Overflow::Counter(name) => write!(
-                f,
-                "The plan's id counter {name} is at its limit ({}): no new id can be made.",
-                u64::MAX
-            ),
-            Overflow::Rev => write!(
-                f,
-                "The plan's rev is at its limit ({}): no change can be recorded.",
-                u64::MAX
-            ),
-        }
-    }
 }
 
 /// Merge `ours` and `theirs`, both descended from `base`. Terminates on
@@ -179,7 +164,6 @@ struct Merger<'a> {
     base: Side<'a>,
     ours: Side<'a>,
     theirs: Side<'a>,
-    minter: Minter,
     /// Every id the result uses or must not reuse.
     taken: HashSet<Id<'a>>,
     tasks: Identity<'a>,
@@ -193,7 +177,6 @@ impl<'a> Merger<'a> {
         let ours = Side::new(ours);
         let taken = base.ids().chain(ours.ids()).map(Cow::Borrowed).collect();
         Merger {
-            minter: Minter,
             base,
             ours,
             theirs: Side::new(theirs),
@@ -216,18 +199,12 @@ impl<'a> Merger<'a> {
             phase_items(ours),
             phase_items(theirs),
             'p',
-        )?;
-        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't')?;
+        );
+        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't');
         let resolved = self.resolve_tasks();
-        let phases = self.resolve_phases(resolved)?;
+        let phases = self.resolve_phases(resolved);
         let (extra, clashes) = merge_map(&base.extra, &ours.extra, &theirs.extra);
-        for key in clashes {
-            self.conflict(
-                "plan",
-                "",
-                format!("field \"{key}\" changed on both sides; kept theirs"),
-            );
-        }
+        self.field_clashes("plan", "", clashes);
         let mut plan = Plan {
             version: ours.version,
             rev,
@@ -238,7 +215,7 @@ impl<'a> Merger<'a> {
             settled: Default::default(),
         };
         self.merge_aims(&mut plan);
-        self.make_ids_unique(&mut plan)?;
+        self.make_ids_unique(&mut plan);
         plan.keep_latest_start();
         plan.settle();
         self.note_duplicate_content(&plan);
@@ -254,6 +231,13 @@ impl<'a> Merger<'a> {
 
     fn notice(&mut self, id: &str, subject: &str, message: String) {
         self.push(Severity::Notice, id, subject, message);
+    }
+
+    fn field_clashes(&mut self, id: &str, subject: &str, keys: Vec<String>) {
+        for key in keys {
+            let message = format!("field \"{key}\" changed on both sides; kept theirs");
+            self.conflict(id, subject, message);
+        }
     }
 
     fn push(&mut self, severity: Severity, id: &str, subject: &str, message: String) {
@@ -330,35 +314,23 @@ impl<'a> Merger<'a> {
         let base = self.base_task(id);
         let ours = self.ours_task(id);
         let theirs = self.theirs_task(id);
-        match (base, ours, theirs) {
+        match (base, ours.clone(), theirs) {
             (Some((b, bp)), Some((o, op)), Some((t, tp))) => {
                 Some(self.merge_task(b, &bp, o, &op, t, &tp))
             }
-            (Some((b, bp)), Some((o, op)), None) => {
-                let changed = edits(b, &bp, o, &op);
+            (Some((b, bp)), Some((s, sp)), None) | (Some((b, bp)), None, Some((s, sp))) => {
+                let (kept_on, removed_on) = if ours.is_some() {
+                    ("ours", "theirs")
+                } else {
+                    ("theirs", "ours")
+                };
+                let changed = edits(b, &bp, s, &sp);
                 if !changed.is_empty() {
-                    self.conflict(
-                        id,
-                        &o.content,
-                        format!(
-                            "removed on theirs but changed on ours ({}); removed",
-                            changed.join(", ")
-                        ),
+                    let changed = changed.join(", ");
+                    let message = format!(
+                        "removed on {removed_on} but changed on {kept_on} ({changed}); removed"
                     );
-                }
-                None
-            }
-            (Some((b, bp)), None, Some((t, tp))) => {
-                let changed = edits(b, &bp, t, &tp);
-                if !changed.is_empty() {
-                    self.conflict(
-                        id,
-                        &t.content,
-                        format!(
-                            "removed on ours but changed on theirs ({}); removed",
-                            changed.join(", ")
-                        ),
-                    );
+                    self.conflict(id, &s.content, message);
                 }
                 None
             }
@@ -411,40 +383,22 @@ impl<'a> Merger<'a> {
             self.conflict(&id, &content, msg);
         }
         let (extra, clashes) = merge_map(&b.extra, &o.extra, &t.extra);
-        for key in clashes {
-            self.conflict(
-                &id,
-                &content,
-                format!("field \"{key}\" changed on both sides; kept theirs"),
-            );
-        }
-        let (checks, clash) = merge3(
-            &(b.checks, b.unlocked),
-            &(o.checks, o.unlocked),
-            &(t.checks, t.unlocked),
-        );
+        self.field_clashes(&id, &content, clashes);
+        let pair = |t: &Task| (t.checks, t.unlocked);
+        let (checks, clash) = merge3(&pair(b), &pair(o), &pair(t));
         if clash {
-            self.conflict(
-                &id,
-                &content,
-                "who checks it changed on both sides; kept theirs".to_string(),
-            );
+            let message = "who checks it changed on both sides; kept theirs".to_string();
+            self.conflict(&id, &content, message);
         }
         // The check and its proof go together: the proof says what ran.
         let (verify, clash) = merge3(&b.verify, &o.verify, &t.verify);
         if clash {
-            self.conflict(
-                &id,
-                &content,
-                "its check changed on both sides; kept theirs".to_string(),
-            );
+            let message = "its check changed on both sides; kept theirs".to_string();
+            self.conflict(&id, &content, message);
         }
         let needs = merge_needs(&b.needs, &o.needs, &t.needs);
-        let (claim, clash) = merge3(
-            &(b.owner.clone(), b.claimed_by),
-            &(o.owner.clone(), o.claimed_by),
-            &(t.owner.clone(), t.claimed_by),
-        );
+        let claim_of = |t: &Task| (t.owner.clone(), t.claimed_by);
+        let (claim, clash) = merge3(&claim_of(b), &claim_of(o), &claim_of(t));
         if clash {
             let who = |c: &Option<String>| c.clone().unwrap_or_else(|| "nobody".into());
             self.conflict(
@@ -491,10 +445,7 @@ impl<'a> Merger<'a> {
     }
 
     /// Every phase of the result, in order, holding its tasks in order.
-    fn resolve_phases(
-        &mut self,
-        mut tasks: HashMap<Id<'a>, Resolved<'a>>,
-    ) -> Result<Vec<Phase>, Overflow> {
+    fn resolve_phases(&mut self, mut tasks: HashMap<Id<'a>, Resolved<'a>>) -> Vec<Phase> {
         let mut members: HashMap<Id<'a>, HashSet<Id<'a>>> = HashMap::default();
         for (id, r) in &tasks {
             members
@@ -551,7 +502,7 @@ impl<'a> Merger<'a> {
         let mut orphans: Vec<Task> = tasks.into_values().map(|r| r.task).collect();
         if !orphans.is_empty() {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
-            let id = self.minter.mint('p', &self.taken);
+            let id = mint('p', &self.taken);
             self.taken.insert(Cow::Owned(id.clone()));
             self.conflict(
                 &id,
@@ -565,7 +516,7 @@ impl<'a> Merger<'a> {
                 extra: Map::new(),
             });
         }
-        Ok(out)
+        out
     }
 
     /// One phase's name and fields, or `None` when it is removed.
@@ -600,13 +551,7 @@ impl<'a> Merger<'a> {
                     );
                 }
                 let (extra, clashes) = merge_map(&b.extra, &o.extra, &t.extra);
-                for key in clashes {
-                    self.conflict(
-                        id,
-                        &name,
-                        format!("field \"{key}\" changed on both sides; kept theirs"),
-                    );
-                }
+                self.field_clashes(id, &name, clashes);
                 Some(Phase {
                     id: id.to_string(),
                     name,
@@ -645,29 +590,20 @@ impl<'a> Merger<'a> {
     /// A safety net: the rules above never give two items one id, but a
     /// hand-edited file might (a phase and a task sharing an id across
     /// sides). A duplicate id would make the file unreadable, so renumber.
-    fn make_ids_unique(&mut self, plan: &mut Plan) -> Result<(), Overflow> {
+    fn make_ids_unique(&mut self, plan: &mut Plan) {
         let mut seen: HashSet<String> = HashSet::default();
         let mut renames = Vec::new();
-        for phase in &mut plan.phases {
-            if !seen.insert(phase.id.clone()) {
-                let fresh = self.minter.mint('p', &self.taken);
+        let mut renumber = |kind, id: &mut String, subject: &String| {
+            if !seen.insert(id.clone()) {
+                let fresh = mint(kind, &self.taken);
                 self.taken.insert(Cow::Owned(fresh.clone()));
-                renames.push((
-                    fresh.clone(),
-                    phase.name.clone(),
-                    std::mem::replace(&mut phase.id, fresh),
-                ));
+                renames.push((fresh.clone(), subject.clone(), std::mem::replace(id, fresh)));
             }
+        };
+        for phase in &mut plan.phases {
+            renumber('p', &mut phase.id, &phase.name);
             for task in &mut phase.tasks {
-                if !seen.insert(task.id.clone()) {
-                    let fresh = self.minter.mint('t', &self.taken);
-                    self.taken.insert(Cow::Owned(fresh.clone()));
-                    renames.push((
-                        fresh.clone(),
-                        task.content.clone(),
-                        std::mem::replace(&mut task.id, fresh),
-                    ));
-                }
+                renumber('t', &mut task.id, &task.content);
             }
         }
         for (fresh, subject, old) in renames {
@@ -677,7 +613,6 @@ impl<'a> Merger<'a> {
                 format!("id {old} was used twice; renumbered to {fresh}"),
             );
         }
-        Ok(())
     }
 
     /// Two tasks with the same text are legal in the file but refused by

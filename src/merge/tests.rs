@@ -126,6 +126,13 @@ fn task<'a>(plan: &'a Plan, id: &str) -> &'a Task {
     plan.task_by_id(id).map(|(_, t)| t).unwrap()
 }
 
+/// The summary of the merge of `ours` and `theirs`, checked to find nothing.
+fn merged_cleanly(base: &Plan, ours: &Plan, theirs: &Plan) -> String {
+    let m = merge(base, ours, theirs).unwrap();
+    assert!(m.findings.is_empty(), "{:?}", lines(&m));
+    summary(&m.plan)
+}
+
 /// The findings as their printed lines.
 fn lines(m: &Merged) -> Vec<String> {
     m.findings.iter().map(ToString::to_string).collect()
@@ -243,12 +250,10 @@ fn the_same_task_added_under_different_ids_is_one_task() {
     let base = base();
     let ours = edit(&base, vec![add("p1", "x"), add("p1", "f")]);
     let theirs = edit(&base, vec![add("p1", "f")]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, t6[ ] x, t7[ ] f | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
 }
 
 #[test]
@@ -258,21 +263,17 @@ fn an_auto_start_is_not_an_edit() {
     let ours = edit(&base, vec![set("t1", Status::Completed)]);
     assert_eq!(task(&ours, "t2").status, Status::InProgress);
     let theirs = edit(&base, vec![Op::RemoveTask { task: "t2".into() }]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[x] a, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
 
     // Theirs completed t2, which ours had only auto-started: no conflict.
     let theirs = edit(&base, vec![set("t2", Status::Completed)]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[x] a, t2[x] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
 }
 
 #[test]
@@ -289,12 +290,10 @@ fn a_start_on_one_side_is_taken_and_the_result_settled() {
 
     // Both sides started a different task: one stays in progress.
     let theirs = edit(&base, vec![Op::Start { task: "t3".into() }]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[ ] a, t2[ ] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
 }
 
 #[test]
@@ -536,12 +535,10 @@ fn moves_between_phases() {
     };
     let ours = edit(&base, vec![mv("t2", "p2")]);
     let theirs = edit(&base, vec![note("t2", "n"), add("p2", "f")]);
-    let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(
-        summary(&m.plan),
+        merged_cleanly(&base, &ours, &theirs),
         "p1 Auth: t1[/] a, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e, t2[ ] b, t6[ ] f"
     );
-    assert!(m.findings.is_empty(), "{:?}", lines(&m));
     // Moved on theirs only: moved, placed after its predecessor there.
     let m = merge(&base, &theirs, &ours).unwrap();
     assert_eq!(
@@ -1065,7 +1062,8 @@ mod property {
 #[test]
 fn the_task_started_last_stays_in_progress() {
     let mut base = build(&[("A", &["a", "b", "c"])]);
-    let at = |plan: &mut Plan, content: &str, status: Status, when: Option<&str>| {
+    let hour = |h: u8| Some(format!("2026-01-01T{h:02}:00:00Z"));
+    let at = |plan: &mut Plan, content: &str, status: Status, when: Option<String>| {
         let task = plan
             .phases
             .iter_mut()
@@ -1073,39 +1071,19 @@ fn the_task_started_last_stays_in_progress() {
             .find(|t| t.content == content)
             .unwrap();
         task.status = status;
-        task.at = when.map(str::to_string);
+        task.at = when;
     };
-    at(
-        &mut base,
-        "a",
-        Status::InProgress,
-        Some("2026-01-01T09:00:00Z"),
-    );
+    at(&mut base, "a", Status::InProgress, hour(9));
     at(&mut base, "b", Status::Pending, None);
     at(&mut base, "c", Status::Pending, None);
     // Ours finishes a, and the rule starts b on its own.
     let mut ours = base.clone();
-    at(
-        &mut ours,
-        "a",
-        Status::Completed,
-        Some("2026-01-01T10:00:00Z"),
-    );
+    at(&mut ours, "a", Status::Completed, hour(10));
     at(&mut ours, "b", Status::InProgress, None);
     // Theirs starts c on purpose, later; a goes back to pending.
     let mut theirs = base.clone();
-    at(
-        &mut theirs,
-        "a",
-        Status::Pending,
-        Some("2026-01-01T09:00:00Z"),
-    );
-    at(
-        &mut theirs,
-        "c",
-        Status::InProgress,
-        Some("2026-01-01T11:00:00Z"),
-    );
+    at(&mut theirs, "a", Status::Pending, hour(9));
+    at(&mut theirs, "c", Status::InProgress, hour(11));
     let m = merge(&base, &ours, &theirs).unwrap();
     let statuses: Vec<(&str, Status)> = m
         .plan
@@ -1122,18 +1100,8 @@ fn the_task_started_last_stays_in_progress() {
     );
     // Started by both on purpose: the later start wins, whichever side.
     let mut ours = base.clone();
-    at(
-        &mut ours,
-        "a",
-        Status::Pending,
-        Some("2026-01-01T09:00:00Z"),
-    );
-    at(
-        &mut ours,
-        "b",
-        Status::InProgress,
-        Some("2026-01-01T12:00:00Z"),
-    );
+    at(&mut ours, "a", Status::Pending, hour(9));
+    at(&mut ours, "b", Status::InProgress, hour(12));
     let m = merge(&base, &ours, &theirs).unwrap();
     let started: Vec<&str> = m
         .plan
@@ -1182,16 +1150,10 @@ fn a_check_and_its_proof_survive_the_merge() {
         merged.plan.phases[0].tasks[0].check_command(),
         Some("cargo test other")
     );
+    let said = lines(&merged);
     assert!(
-        merged
-            .findings
-            .iter()
-            .any(|f| f.message.contains("check changed on both sides")),
-        "{:?}",
-        merged
-            .findings
-            .iter()
-            .map(|f| &f.message)
-            .collect::<Vec<_>>()
+        said.iter()
+            .any(|l| l.contains("check changed on both sides")),
+        "{said:?}"
     );
 }

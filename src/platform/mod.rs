@@ -22,11 +22,12 @@
 //!   blocking and the checks on the open file are Unix's.
 //! - **Links**: opened as themselves (`O_NOFOLLOW`,
 //!   `FILE_FLAG_OPEN_REPARSE_POINT`) where todo must not follow one.
-//! - **Programs**: executable by mode on Unix, by extension (`PATHEXT`) on
-//!   Windows; `$EDITOR` and `TODO_CLIPBOARD` are split as a shell would on
+//! - **Programs**: found on `PATH` by the `which` crate (executable on
+//!   Unix, by extension with `PATHEXT` on Windows); `$EDITOR` and `TODO_CLIPBOARD` are split as a shell would on
 //!   Unix and as Windows command lines are (`\` is a path separator there).
 
 use std::ffi::{OsStr, OsString};
+use std::io;
 
 #[cfg(unix)]
 mod unix;
@@ -39,15 +40,58 @@ mod windows;
 pub(crate) use windows::*;
 
 /// Is there a program `name` in one of the directories of `path` (a
-/// `PATH` value), as the system would find it?
+/// `PATH` value), as the system would find it (on Windows with `PATHEXT`)?
 pub(crate) fn on_path(path: Option<&OsStr>, name: &OsStr) -> bool {
-    path.is_some_and(|p| std::env::split_paths(p).any(|dir| executable_in(&dir, name)))
+    path.is_some_and(|p| {
+        which::which_in_global(name, Some(p)).is_ok_and(|mut found| found.next().is_some())
+    })
 }
 
 /// [`on_path`] with this process's `PATH`.
 pub(crate) fn on_process_path(name: &str) -> bool {
     let path: Option<OsString> = std::env::var_os("PATH");
     on_path(path.as_deref(), OsStr::new(name))
+}
+
+/// How an outside command (the editor, the clipboard tool) failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ToolProblem {
+    /// The command line could not be split into words.
+    Split(String),
+    /// The command line has no words.
+    Empty,
+    /// It could not be started.
+    Start(String),
+    /// It ran and failed.
+    Failed(String),
+}
+
+pub(crate) fn io_reason(err: &io::Error) -> String {
+    match err.kind() {
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::NotFound => "no such file or directory".into(),
+        io::ErrorKind::IsADirectory => "it is a directory".into(),
+        io::ErrorKind::ReadOnlyFilesystem => "read-only file system".into(),
+        io::ErrorKind::StorageFull => "no space left on device".into(),
+        _ => {
+            // Drop the "(os error N)" tail std adds.
+            let s = err.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// Why a program could not be started: "command not found" rather than
+/// the file error std reports for a missing program, else [`io_reason`].
+pub(crate) fn spawn_reason(err: &io::Error) -> String {
+    if err.kind() == io::ErrorKind::NotFound {
+        "command not found".into()
+    } else {
+        io_reason(err)
+    }
 }
 
 /// Read into `buf` from `at` until it is full or the file ends; returns

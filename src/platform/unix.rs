@@ -1,6 +1,5 @@
 //! Unix (Linux, macOS, the BSDs): modes, `flock`, `O_NOFOLLOW`, FIFOs.
 
-use std::ffi::OsStr;
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::os::unix::fs::{
@@ -11,11 +10,6 @@ use std::path::Path;
 /// Can nobody write the file, by its mode (root included, by todo's rule)?
 pub(crate) fn read_only(meta: &fs::Metadata) -> bool {
     meta.permissions().mode() & 0o222 == 0
-}
-
-/// Is `dir/name` a file someone may execute?
-pub(crate) fn executable_in(dir: &Path, name: &OsStr) -> bool {
-    fs::metadata(dir.join(name)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// Open without blocking: a FIFO with no writer would otherwise hang.

@@ -22,33 +22,6 @@ pub(crate) fn read_only(meta: &fs::Metadata) -> bool {
     meta.permissions().readonly()
 }
 
-/// Is there a program `dir/name`, as `CreateProcess` and `cmd` find one:
-/// the name as given when it ends in one of `PATHEXT`'s extensions, else
-/// the name with each of them?
-pub(crate) fn executable_in(dir: &Path, name: &OsStr) -> bool {
-    let exts = std::env::var_os("PATHEXT")
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| OsString::from(".COM;.EXE;.BAT;.CMD"));
-    let exts: Vec<String> = exts
-        .to_string_lossy()
-        .split(';')
-        .filter(|e| !e.is_empty())
-        .map(str::to_ascii_lowercase)
-        .collect();
-    let is_file = |p: &Path| fs::metadata(p).is_ok_and(|m| m.is_file());
-    let given = Path::new(name)
-        .extension()
-        .map(|e| format!(".{}", e.to_string_lossy().to_ascii_lowercase()));
-    if given.is_some_and(|g| exts.contains(&g)) && is_file(&dir.join(name)) {
-        return true;
-    }
-    exts.iter().any(|ext| {
-        let mut file = name.to_os_string();
-        file.push(ext);
-        is_file(&dir.join(file))
-    })
-}
-
 /// Windows keeps no FIFO or device in a directory: nothing to add.
 pub(crate) fn nonblocking(options: &mut OpenOptions) -> &mut OpenOptions {
     options
