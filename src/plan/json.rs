@@ -14,12 +14,12 @@
 //! branches removing neighbours, or one removing the last task of a phase
 //! while the other appends to it, merge too.
 
-use rustc_hash::FxBuildHasher;
-use std::collections::HashSet;
 use std::fmt::{self, Write as _};
+use std::marker::PhantomData;
 
-use serde::de::{self, DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
-use serde_json::Value;
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
+use serde_json::{Map, Value};
 
 use super::{
     Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Proof, Status, Task, Verify,
@@ -67,29 +67,24 @@ impl From<serde_json::Error> for SyntaxError {
 /// and no verb makes (an id twice, several tasks in progress) is read and
 /// settled ([`Plan::settle_merge`]), with a note of what was settled.
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
-    let mut plan = parse_with(text, None)?;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let read = Obj::<PlanIn>::deserialize(&mut de).and_then(|plan| de.end().map(|()| plan));
+    let mut plan = match read {
+        Ok(plan) => plan.0.unwrap_or_default(),
+        Err(err) => {
+            let semantic = err.classify() == serde_json::error::Category::Data;
+            let mut e = SyntaxError::from(err);
+            e.column = char_column(text, e.line, e.column);
+            if semantic {
+                e.column = value_start(text, e.line, e.column);
+            }
+            e.column = e.column.max(1);
+            return Err(e);
+        }
+    };
     plan.settle_merge();
     Ok(plan)
 }
-
-pub(super) fn parse_with(text: &str, mut seen: Ids) -> Result<Plan, SyntaxError> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let result = PlanSeed { seen: &mut seen }
-        .deserialize(&mut de)
-        .and_then(|plan| de.end().map(|()| plan));
-    result.map_err(|err| {
-        let semantic = err.classify() == serde_json::error::Category::Data;
-        let mut e = SyntaxError::from(err);
-        e.column = char_column(text, e.line, e.column);
-        if semantic {
-            e.column = value_start(text, e.line, e.column);
-        }
-        e.column = e.column.max(1);
-        e
-    })
-}
-
-/// The 1-based line (`\n`-separated) of `text`, if it has one.
 fn nth_line(text: &str, line: usize) -> Option<&str> {
     text.split('\n').nth(line.checked_sub(1)?)
 }
@@ -163,354 +158,252 @@ fn value_start(text: &str, line: usize, column: usize) -> usize {
     i + 1
 }
 
-/// Ids seen so far, for duplicate detection (FxHash: ids are short, and
-/// SipHash showed up in profiles of large plans). `None` on the first
-/// pass, which does not track ids at all.
-type Ids = Option<HashSet<String, FxBuildHasher>>;
-
-/// An object key: one of the names we know (no allocation), or another.
-enum Key {
-    Known(&'static str),
-    Other(String),
+/// What the file holds of one kind of object: a derived struct of the
+/// fields this version knows, made into the model's item once the object
+/// is read, with its other fields. `None` for an item readers skip (a
+/// removed task's tombstone).
+trait Item: Sized {
+    type Out;
+    /// What a value in its place should have been, for messages.
+    const NOUN: &'static str;
+    const LIST: &'static str;
+    fn finish(self, extra: Map<String, Value>) -> Result<Option<Self::Out>, String>;
 }
 
-impl Key {
-    fn as_str(&self) -> &str {
-        match self {
-            Key::Known(k) => k,
-            Key::Other(k) => k,
-        }
-    }
-    fn into_string(self) -> String {
-        match self {
-            Key::Known(k) => k.to_string(),
-            Key::Other(k) => k,
-        }
+/// An object read by the derived `S` for the fields it names, every other
+/// field kept as written (see [`Exact`]); a key given twice would let the
+/// last value win and drop the first on the next write, so it is refused,
+/// at the second one.
+struct Obj<S: Item>(Option<S::Out>);
+
+impl<'de, S: Item + Deserialize<'de>> Deserialize<'de> for Obj<S> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(ObjVisitor(PhantomData))
     }
 }
 
-const KNOWN: &[&str] = &[
-    "id",
-    "content",
-    "status",
-    "blocker",
-    "droppedBy",
-    "notes",
-    "by",
-    "at",
-    "checks",
-    "unlocked",
-    "needs",
-    "owner",
-    "claimedBy",
-    "verify",
-    "verifyTimeout",
-    "proof",
-    "name",
-    "tasks",
-    "version",
-    "rev",
-    "nextPhaseId",
-    "nextTaskId",
-    "phases",
-    "text",
-    "objectives",
-    "findings",
-    "nextObjectiveId",
-    "nextFindingId",
-];
+struct ObjVisitor<S>(PhantomData<S>);
 
-/// The keys an object has had so far: a bit per known name, and the
-/// object's own map of unknown fields for the rest. A key given twice would
-/// let the last value win and drop the first on the next write, so it is
-/// refused, at the second one.
-#[derive(Default)]
-struct Keys(u32);
-
-impl Keys {
-    fn first<E: de::Error>(
-        &mut self,
-        key: &Key,
-        extra: &serde_json::Map<String, Value>,
-    ) -> Result<(), E> {
-        let repeated = match key {
-            Key::Known(k) => {
-                let bit = 1u32 << KNOWN.iter().position(|n| n == k).unwrap_or(31);
-                let seen = self.0 & bit != 0;
-                self.0 |= bit;
-                seen
-            }
-            Key::Other(k) => extra.contains_key(k),
-        };
-        if repeated {
-            Err(E::custom(format!("duplicate key \"{}\"", key.as_str())))
-        } else {
-            Ok(())
-        }
-    }
-}
-
-struct KeySeed;
-
-impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = Key;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Key, D::Error> {
-        d.deserialize_identifier(self)
-    }
-}
-
-impl Visitor<'_> for KeySeed {
-    type Value = Key;
+impl<'de, S: Item + Deserialize<'de>> Visitor<'de> for ObjVisitor<S> {
+    type Value = Obj<S>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a field name")
+        f.write_str(S::NOUN)
     }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
-        Ok(match KNOWN.iter().find(|k| **k == v) {
-            Some(k) => Key::Known(k),
-            None => Key::Other(v.to_string()),
-        })
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Obj<S>, A::Error> {
+        let mut extra = Map::new();
+        let fields = Fields {
+            map,
+            names: &[],
+            seen: 0,
+            extra: &mut extra,
+        };
+        let known = S::deserialize(fields)?;
+        known.finish(extra).map(Obj).map_err(A::Error::custom)
     }
 }
 
-/// A status read without allocating, or an error naming the unknown one.
-struct StatusSeed;
+/// An array of [`Obj`]s, without the skipped ones.
+struct List<S: Item>(Vec<S::Out>);
 
-impl<'de> DeserializeSeed<'de> for StatusSeed {
-    type Value = Status;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Status, D::Error> {
+impl<S: Item> Default for List<S> {
+    fn default() -> Self {
+        List(Vec::new())
+    }
+}
+
+impl<'de, S: Item + Deserialize<'de>> Deserialize<'de> for List<S> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(ListVisitor(PhantomData))
+    }
+}
+
+struct ListVisitor<S>(PhantomData<S>);
+
+impl<'de, S: Item + Deserialize<'de>> Visitor<'de> for ListVisitor<S> {
+    type Value = List<S>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(S::LIST)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<List<S>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(item) = seq.next_element::<Obj<S>>()? {
+            out.extend(item.0);
+        }
+        Ok(List(out))
+    }
+}
+
+/// One object's fields as the derived struct sees them: only the names it
+/// knows (`names`, which its derive hands over); the rest go to `extra`.
+struct Fields<'a, A> {
+    map: A,
+    names: &'static [&'static str],
+    /// A bit per name of `names` already given.
+    seen: u64,
+    extra: &'a mut Map<String, Value>,
+}
+
+impl<'de, A: MapAccess<'de>> Deserializer<'de> for Fields<'_, A> {
+    type Error = A::Error;
+    fn deserialize_struct<V: Visitor<'de>>(
+        mut self,
+        _: &'static str,
+        names: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        self.names = names;
+        visitor.visit_map(self)
+    }
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, A::Error> {
+        visitor.visit_map(self)
+    }
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+        ignored_any
+    }
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Fields<'_, A> {
+    type Error = A::Error;
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        let twice = |key: &str| A::Error::custom(format!("duplicate key \"{key}\""));
+        while let Some(key) = self.map.next_key_seed(Name(self.names))? {
+            match key {
+                Ok(i) => {
+                    let bit = 1u64.checked_shl(i as u32).unwrap_or(0);
+                    if self.seen & bit != 0 {
+                        return Err(twice(self.names[i]));
+                    }
+                    self.seen |= bit;
+                    let name = de::value::StrDeserializer::<A::Error>::new(self.names[i]);
+                    return seed.deserialize(name).map(Some);
+                }
+                Err(other) => {
+                    if self.extra.contains_key(&other) {
+                        return Err(twice(&other));
+                    }
+                    let value = self.map.next_value_seed(Exact)?;
+                    self.extra.insert(other, value);
+                }
+            }
+        }
+        Ok(None)
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.map.next_value_seed(seed)
+    }
+}
+
+/// A key: the index of one of the names known, or the other name itself
+/// (a known one costs no allocation).
+struct Name(&'static [&'static str]);
+
+impl<'de> DeserializeSeed<'de> for Name {
+    type Value = Result<usize, String>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_str(self)
     }
 }
 
-impl Visitor<'_> for StatusSeed {
-    type Value = Status;
+impl Visitor<'_> for Name {
+    type Value = Result<usize, String>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a status string")
+        f.write_str("a field name")
     }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Status, E> {
-        Status::parse(v).ok_or_else(|| {
-            E::custom(format!(
-                "unknown status \"{v}\" (expected pending, in_progress, completed, abandoned or blocked)"
-            ))
-        })
-    }
-}
-
-struct PlanSeed<'a> {
-    seen: &'a mut Ids,
-}
-
-impl<'de> DeserializeSeed<'de> for PlanSeed<'_> {
-    type Value = Plan;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Plan, D::Error> {
-        d.deserialize_map(self)
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(self
+            .0
+            .iter()
+            .position(|n| *n == v)
+            .ok_or_else(|| v.to_string()))
     }
 }
 
-impl<'de> Visitor<'de> for PlanSeed<'_> {
-    type Value = Plan;
+/// A word of a fixed set (a status, an actor), read without allocating;
+/// else `unknown <what> "<word>" (expected <expected>)`.
+struct Word<T> {
+    parse: fn(&str) -> Option<T>,
+    what: &'static str,
+    expected: &'static str,
+}
+
+impl<T> Visitor<'_> for Word<T> {
+    type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a todo plan object")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Plan, A::Error> {
-        let mut plan = Plan::default();
-        let mut version = None;
-        let mut phases = None;
-        let mut keys = Keys::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            keys.first(&key, &plan.extra)?;
-            match key.as_str() {
-                "version" => {
-                    let v: Value = map.next_value()?;
-                    match v.as_u64() {
-                        Some(n @ 1..=VERSION) => version = Some(n),
-                        _ => {
-                            return Err(A::Error::custom(format!(
-                                "unknown version {v} (this todo {} reads versions 1 and {VERSION}; a newer todo may read it)",
-                                env!("CARGO_PKG_VERSION")
-                            )));
-                        }
-                    }
-                }
-                // Version 1 kept the revision and the id counters in the
-                // file; the revision is where this working copy's count
-                // starts (`crate::revision`), the counters are not needed.
-                "rev" => plan.rev = map.next_value()?,
-                "nextPhaseId" | "nextTaskId" | "nextObjectiveId" | "nextFindingId" => {
-                    map.next_value::<de::IgnoredAny>()?;
-                }
-                "objectives" => {
-                    plan.objectives = map.next_value_seed(AimsSeed {
-                        seen: &mut *self.seen,
-                        objective: true,
-                    })?
-                }
-                "findings" => {
-                    plan.findings = map
-                        .next_value_seed(AimsSeed {
-                            seen: &mut *self.seen,
-                            objective: false,
-                        })?
-                        .into_iter()
-                        .map(|o| Finding {
-                            id: o.id,
-                            text: o.text,
-                            by: o.by,
-                            at: o.at,
-                            extra: o.extra,
-                        })
-                        .collect()
-                }
-                "phases" => {
-                    phases = Some(map.next_value_seed(PhasesSeed {
-                        seen: &mut *self.seen,
-                    })?)
-                }
-                _ => {
-                    let v = map.next_value_seed(Exact)?;
-                    plan.extra.insert(key.into_string(), v);
-                }
-            }
-        }
-        plan.version = version.ok_or_else(|| A::Error::missing_field("version"))?;
-        plan.phases = phases.ok_or_else(|| A::Error::missing_field("phases"))?;
-        Ok(plan)
-    }
-}
-
-/// The `objectives` (or, with `objective: false`, `findings`) array: a
-/// finding is read as an objective without status, and converted.
-struct AimsSeed<'a> {
-    seen: &'a mut Ids,
-    objective: bool,
-}
-
-impl<'de> DeserializeSeed<'de> for AimsSeed<'_> {
-    type Value = Vec<Objective>;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Vec<Objective>, D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for AimsSeed<'_> {
-    type Value = Vec<Objective>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(if self.objective {
-            "an array of objectives"
+        f.write_str(if self.what == "status" {
+            "a status string"
         } else {
-            "an array of findings"
+            "a string"
         })
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Objective>, A::Error> {
-        let mut out = Vec::new();
-        while let Some(item) = seq.next_element_seed(AimSeed {
-            seen: &mut *self.seen,
-            objective: self.objective,
-        })? {
-            out.push(item);
-        }
-        Ok(out)
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        let (what, expected) = (self.what, self.expected);
+        (self.parse)(v)
+            .ok_or_else(|| E::custom(format!("unknown {what} \"{v}\" (expected {expected})")))
     }
 }
 
-struct AimSeed<'a> {
-    seen: &'a mut Ids,
-    objective: bool,
+fn word<'de, D: Deserializer<'de>, T>(
+    d: D,
+    parse: fn(&str) -> Option<T>,
+    what: &'static str,
+    expected: &'static str,
+) -> Result<T, D::Error> {
+    d.deserialize_str(Word {
+        parse,
+        what,
+        expected,
+    })
 }
 
-impl<'de> DeserializeSeed<'de> for AimSeed<'_> {
-    type Value = Objective;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Objective, D::Error> {
-        d.deserialize_map(self)
-    }
+fn status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Status>, D::Error> {
+    word(
+        d,
+        Status::parse,
+        "status",
+        "pending, in_progress, completed, abandoned or blocked",
+    )
+    .map(Some)
 }
 
-impl<'de> Visitor<'de> for AimSeed<'_> {
-    type Value = Objective;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(if self.objective {
-            "an objective object"
-        } else {
-            "a finding object"
-        })
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Objective, A::Error> {
-        let mut item = Objective::default();
-        let (mut id, mut text, mut status) = (None, None, None);
-        let mut keys = Keys::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            keys.first(&key, &item.extra)?;
-            match (key.as_str(), self.objective) {
-                ("id", _) => id = Some(take_id(&mut map, self.seen)?),
-                ("text", _) => text = Some(map.next_value()?),
-                ("status", true) => {
-                    let v: String = map.next_value()?;
-                    status = Some(ObjectiveStatus::parse(&v).ok_or_else(|| {
-                        A::Error::custom(format!(
-                            "unknown objective status \"{v}\" (expected open, done or dropped)"
-                        ))
-                    })?);
-                }
-                ("by", _) => {
-                    let v: String = map.next_value()?;
-                    item.by = Some(Actor::parse(&v).ok_or_else(|| {
-                        A::Error::custom(format!(
-                            "unknown actor \"{v}\" (expected person or agent)"
-                        ))
-                    })?);
-                }
-                ("at", _) => item.at = map.next_value()?,
-                _ => {
-                    let v = map.next_value_seed(Exact)?;
-                    item.extra.insert(key.into_string(), v);
-                }
-            }
-        }
-        item.id = id.ok_or_else(|| A::Error::missing_field("id"))?;
-        item.text = text.ok_or_else(|| A::Error::missing_field("text"))?;
-        if self.objective {
-            item.status = status.ok_or_else(|| A::Error::missing_field("status"))?;
-        }
-        Ok(item)
-    }
+fn objective_status<'de, D: Deserializer<'de>>(d: D) -> Result<ObjectiveStatus, D::Error> {
+    word(
+        d,
+        ObjectiveStatus::parse,
+        "objective status",
+        "open, done or dropped",
+    )
 }
 
-struct PhasesSeed<'a> {
-    seen: &'a mut Ids,
+fn actor<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
+    word(d, Actor::parse, "actor", "person or agent").map(Some)
 }
 
-impl<'de> DeserializeSeed<'de> for PhasesSeed<'_> {
-    type Value = Vec<Phase>;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Vec<Phase>, D::Error> {
-        d.deserialize_seq(self)
-    }
+fn claimed_by<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
+    word(d, Actor::parse, "claimedBy", "person or agent").map(Some)
 }
 
-impl<'de> Visitor<'de> for PhasesSeed<'_> {
-    type Value = Vec<Phase>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of phases")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Phase>, A::Error> {
-        let mut out = Vec::new();
-        while let Some(phase) = seq.next_element_seed(PhaseSeed {
-            seen: &mut *self.seen,
-        })? {
-            out.push(phase);
-        }
-        Ok(out)
-    }
+fn checks<'de, D: Deserializer<'de>>(d: D) -> Result<Checks, D::Error> {
+    word(d, Checks::parse, "checks", "anyone, person or agent")
 }
 
-struct PhaseSeed<'a> {
-    seen: &'a mut Ids,
+/// A field that may be missing but, when given, is a `T` (not `null`).
+fn some<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
-impl<'de> DeserializeSeed<'de> for PhaseSeed<'_> {
-    type Value = Phase;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Phase, D::Error> {
-        d.deserialize_map(self)
-    }
+/// A list of strings, `null` for none.
+fn strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    Option::<Vec<String>>::deserialize(d).map(Option::unwrap_or_default)
+}
+
+/// A value kept as written, whatever it is.
+fn exact<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Exact.deserialize(d).map(Some)
 }
 
 /// The longest id a plan file may hold.
@@ -520,226 +413,274 @@ const ID_MAX: usize = 64;
 /// (`t7`, or another tool's `task-7`): ids are printed bare — in messages,
 /// in what hooks tell an agent — so one from a hostile file must not carry
 /// a line break, a terminal escape or markup.
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= ID_MAX
+fn id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let id = String::deserialize(d)?;
+    let valid = (1..=ID_MAX).contains(&id.len())
         && id
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-}
-
-fn take_id<'de, A: MapAccess<'de>>(map: &mut A, seen: &mut Ids) -> Result<String, A::Error> {
-    let id: String = map.next_value()?;
-    if !valid_id(&id) {
-        return Err(A::Error::custom(format!(
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    if !valid {
+        return Err(D::Error::custom(format!(
             "id {id:?} is not one: an id is 1 to {ID_MAX} ASCII letters, digits, '-', '_' or '.'"
         )));
-    }
-    if let Some(seen) = seen
-        && !seen.insert(id.clone())
-    {
-        return Err(A::Error::custom(format!("duplicate id \"{id}\"")));
     }
     Ok(id)
 }
 
-impl<'de> Visitor<'de> for PhaseSeed<'_> {
-    type Value = Phase;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a phase object")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Phase, A::Error> {
-        let mut phase = Phase::default();
-        let (mut id, mut name, mut tasks) = (None, None, None);
-        let mut keys = Keys::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            keys.first(&key, &phase.extra)?;
-            match key.as_str() {
-                "id" => id = Some(take_id(&mut map, self.seen)?),
-                "name" => name = Some(map.next_value()?),
-                "tasks" => {
-                    tasks = Some(map.next_value_seed(TasksSeed {
-                        seen: &mut *self.seen,
-                    })?)
-                }
-                _ => {
-                    let v = map.next_value_seed(Exact)?;
-                    phase.extra.insert(key.into_string(), v);
-                }
-            }
-        }
-        phase.id = id.ok_or_else(|| A::Error::missing_field("id"))?;
-        phase.name = name.ok_or_else(|| A::Error::missing_field("name"))?;
-        phase.tasks = tasks.unwrap_or_default();
-        Ok(phase)
+fn version<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let v = Value::deserialize(d)?;
+    match v.as_u64() {
+        Some(n @ 1..=VERSION) => Ok(n),
+        _ => Err(D::Error::custom(format!(
+            "unknown version {v} (this todo {} reads versions 1 and {VERSION}; a newer todo may read it)",
+            env!("CARGO_PKG_VERSION")
+        ))),
     }
 }
 
-struct TasksSeed<'a> {
-    seen: &'a mut Ids,
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlanIn {
+    #[serde(deserialize_with = "version")]
+    version: u64,
+    /// Version 1 kept the revision and the id counters in the file; the
+    /// revision is where this working copy's count starts
+    /// (`crate::revision`), the counters are not needed.
+    #[serde(default)]
+    rev: u64,
+    #[serde(default, rename = "nextPhaseId")]
+    _next_phase_id: IgnoredAny,
+    #[serde(default, rename = "nextTaskId")]
+    _next_task_id: IgnoredAny,
+    #[serde(default, rename = "nextObjectiveId")]
+    _next_objective_id: IgnoredAny,
+    #[serde(default, rename = "nextFindingId")]
+    _next_finding_id: IgnoredAny,
+    #[serde(default)]
+    objectives: List<ObjectiveIn>,
+    #[serde(default)]
+    findings: List<FindingIn>,
+    phases: List<PhaseIn>,
 }
 
-impl<'de> DeserializeSeed<'de> for TasksSeed<'_> {
-    type Value = Vec<Task>;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Vec<Task>, D::Error> {
-        d.deserialize_seq(self)
+impl Item for PlanIn {
+    type Out = Plan;
+    const NOUN: &'static str = "a todo plan object";
+    const LIST: &'static str = "an array of plans";
+    fn finish(self, extra: Map<String, Value>) -> Result<Option<Plan>, String> {
+        Ok(Some(Plan {
+            version: self.version,
+            rev: self.rev,
+            phases: self.phases.0,
+            objectives: self.objectives.0,
+            findings: self.findings.0,
+            extra,
+            settled: Default::default(),
+        }))
     }
 }
 
-impl<'de> Visitor<'de> for TasksSeed<'_> {
-    type Value = Vec<Task>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of tasks")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Task>, A::Error> {
-        let mut out = Vec::new();
-        while let Some(task) = seq.next_element_seed(TaskSeed {
-            seen: &mut *self.seen,
-        })? {
-            // `None`: a tombstone, which readers skip.
-            out.extend(task);
-        }
-        Ok(out)
+#[derive(Deserialize)]
+struct ObjectiveIn {
+    #[serde(deserialize_with = "id")]
+    id: String,
+    text: String,
+    #[serde(deserialize_with = "objective_status")]
+    status: ObjectiveStatus,
+    #[serde(default, deserialize_with = "actor")]
+    by: Option<Actor>,
+    at: Option<String>,
+}
+
+impl Item for ObjectiveIn {
+    type Out = Objective;
+    const NOUN: &'static str = "an objective object";
+    const LIST: &'static str = "an array of objectives";
+    fn finish(self, extra: Map<String, Value>) -> Result<Option<Objective>, String> {
+        let ObjectiveIn {
+            id,
+            text,
+            status,
+            by,
+            at,
+        } = self;
+        Ok(Some(Objective {
+            id,
+            text,
+            status,
+            by,
+            at,
+            extra,
+        }))
     }
 }
 
-struct TaskSeed<'a> {
-    seen: &'a mut Ids,
+/// A finding: an objective without status (a `status` is an unknown field).
+#[derive(Deserialize)]
+struct FindingIn {
+    #[serde(deserialize_with = "id")]
+    id: String,
+    text: String,
+    #[serde(default, deserialize_with = "actor")]
+    by: Option<Actor>,
+    at: Option<String>,
 }
 
-impl<'de> DeserializeSeed<'de> for TaskSeed<'_> {
-    type Value = Option<Task>;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Option<Task>, D::Error> {
-        d.deserialize_map(self)
+impl Item for FindingIn {
+    type Out = Finding;
+    const NOUN: &'static str = "a finding object";
+    const LIST: &'static str = "an array of findings";
+    fn finish(self, extra: Map<String, Value>) -> Result<Option<Finding>, String> {
+        let FindingIn { id, text, by, at } = self;
+        Ok(Some(Finding {
+            id,
+            text,
+            by,
+            at,
+            extra,
+        }))
     }
 }
 
-impl<'de> Visitor<'de> for TaskSeed<'_> {
-    type Value = Option<Task>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a task object")
+#[derive(Deserialize)]
+struct PhaseIn {
+    #[serde(deserialize_with = "id")]
+    id: String,
+    name: String,
+    #[serde(default)]
+    tasks: List<TaskIn>,
+}
+
+impl Item for PhaseIn {
+    type Out = Phase;
+    const NOUN: &'static str = "a phase object";
+    const LIST: &'static str = "an array of phases";
+    fn finish(self, extra: Map<String, Value>) -> Result<Option<Phase>, String> {
+        let PhaseIn { id, name, tasks } = self;
+        Ok(Some(Phase {
+            id,
+            name,
+            tasks: tasks.0,
+            extra,
+        }))
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Task>, A::Error> {
-        let mut task = Task::default();
-        let (mut id, mut content, mut status) = (None, None, None);
-        let mut removed = None;
-        let mut keys = Keys::default();
-        let mut check = Check::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            keys.first(&key, &task.extra)?;
-            match key.as_str() {
-                "verify" => check.command = Some(map.next_value()?),
-                "verifyTimeout" => check.timeout = Some(map.next_value_seed(Exact)?),
-                "proof" => check.proof = Some(map.next_value_seed(Exact)?),
-                "id" => id = Some(take_id(&mut map, self.seen)?),
-                "content" => content = Some(map.next_value()?),
-                "status" => status = Some(map.next_value_seed(StatusSeed)?),
-                "blocker" => task.blocker = map.next_value()?,
-                "droppedBy" => task.dropped_by = map.next_value()?,
-                "by" => {
-                    let v: String = map.next_value()?;
-                    task.by = Some(Actor::parse(&v).ok_or_else(|| {
-                        A::Error::custom(format!(
-                            "unknown actor \"{v}\" (expected person or agent)"
-                        ))
-                    })?);
-                }
-                "at" => task.at = map.next_value()?,
-                "checks" => {
-                    let v: String = map.next_value()?;
-                    task.checks = Checks::parse(&v).ok_or_else(|| {
-                        A::Error::custom(format!(
-                            "unknown checks \"{v}\" (expected anyone, person or agent)"
-                        ))
-                    })?;
-                }
-                "unlocked" => task.unlocked = map.next_value()?,
-                "needs" => {
-                    task.needs = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
-                }
-                "owner" => {
-                    let v: Option<String> = map.next_value()?;
-                    task.owner = v.filter(|o| !o.trim().is_empty());
-                }
-                "claimedBy" => {
-                    let v: String = map.next_value()?;
-                    task.claimed_by = Some(Actor::parse(&v).ok_or_else(|| {
-                        A::Error::custom(format!(
-                            "unknown claimedBy \"{v}\" (expected person or agent)"
-                        ))
-                    })?);
-                }
-                "removed" => removed = Some(map.next_value::<String>()?),
-                "notes" => {
-                    task.notes = map.next_value::<Option<Vec<String>>>()?.unwrap_or_default()
-                }
-                _ => {
-                    let v = map.next_value_seed(Exact)?;
-                    task.extra.insert(key.into_string(), v);
-                }
-            }
-        }
-        task.id = id.ok_or_else(|| A::Error::missing_field("id"))?;
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TaskIn {
+    #[serde(deserialize_with = "id")]
+    id: String,
+    #[serde(default, deserialize_with = "some")]
+    content: Option<String>,
+    #[serde(default, deserialize_with = "status")]
+    status: Option<Status>,
+    blocker: Option<String>,
+    dropped_by: Option<String>,
+    #[serde(default, deserialize_with = "actor")]
+    by: Option<Actor>,
+    at: Option<String>,
+    #[serde(default, deserialize_with = "checks")]
+    checks: Checks,
+    #[serde(default)]
+    unlocked: bool,
+    #[serde(default, deserialize_with = "strings")]
+    needs: Vec<String>,
+    owner: Option<String>,
+    #[serde(default, deserialize_with = "claimed_by")]
+    claimed_by: Option<Actor>,
+    /// The check: `verify` (the command), `verifyTimeout` (seconds) and
+    /// `proof`, in any order.
+    #[serde(default, deserialize_with = "some")]
+    verify: Option<String>,
+    #[serde(default, deserialize_with = "exact")]
+    verify_timeout: Option<Value>,
+    #[serde(default, deserialize_with = "exact")]
+    proof: Option<Value>,
+    /// Set on a tombstone (see the module's notes), which readers skip.
+    #[serde(default, deserialize_with = "some")]
+    removed: Option<String>,
+    #[serde(default, deserialize_with = "strings")]
+    notes: Vec<String>,
+}
+
+impl Item for TaskIn {
+    type Out = Task;
+    const NOUN: &'static str = "a task object";
+    const LIST: &'static str = "an array of tasks";
+    fn finish(self, extra: Map<String, Value>) -> Result<Option<Task>, String> {
+        let TaskIn {
+            id,
+            content,
+            status,
+            blocker,
+            dropped_by,
+            by,
+            at,
+            checks,
+            unlocked,
+            needs,
+            owner,
+            claimed_by,
+            verify,
+            verify_timeout,
+            proof,
+            removed,
+            notes,
+        } = self;
         if removed.is_some() {
-            // A tombstone (see the module's notes).
             return Ok(None);
         }
-        task.content = content.ok_or_else(|| A::Error::missing_field("content"))?;
-        task.status = status.ok_or_else(|| A::Error::missing_field("status"))?;
-        check.settle(&mut task);
+        let missing = |field| format!("missing field `{field}`");
+        let mut task = Task {
+            id,
+            content: content.ok_or_else(|| missing("content"))?,
+            status: status.ok_or_else(|| missing("status"))?,
+            blocker,
+            dropped_by,
+            notes,
+            by,
+            at,
+            checks,
+            unlocked,
+            verify: None,
+            needs,
+            owner: owner.filter(|o| !o.trim().is_empty()),
+            claimed_by,
+            extra: extra.into(),
+        };
+        // A check command, timeout or proof this version cannot read (or
+        // a timeout or proof without a command) is kept as written, as
+        // unknown fields are.
+        let mut check = verify
+            .as_deref()
+            .and_then(super::clean_command)
+            .map(|command| Verify {
+                command,
+                timeout: None,
+                proof: None,
+            });
+        if let (Some(c), None) = (verify, &check) {
+            task.extra.insert("verify".into(), c.into());
+        }
+        if let Some(v) = verify_timeout {
+            match (v.as_u64().filter(|n| *n > 0), &mut check) {
+                (Some(n), Some(check)) => check.timeout = Some(n),
+                _ => {
+                    task.extra.insert("verifyTimeout".into(), v);
+                }
+            }
+        }
+        if let Some(v) = proof {
+            match (proof_from_value(&v), &mut check) {
+                (Some(p), Some(check)) => check.proof = Some(p),
+                _ => {
+                    task.extra.insert("proof".into(), v);
+                }
+            }
+        }
+        task.verify = check.map(Box::new);
         Ok(Some(task))
-    }
-}
-
-/// A task's check as read: `verify` (the command), `verifyTimeout`
-/// (seconds) and `proof`, which may come in any order.
-#[derive(Default)]
-struct Check {
-    command: Option<String>,
-    timeout: Option<Value>,
-    proof: Option<Value>,
-}
-
-impl Check {
-    /// Put the check on `task`. A timeout or proof this version cannot
-    /// read (or one without a command) is kept as written, as unknown
-    /// fields are.
-    fn settle(self, task: &mut Task) {
-        let timeout = self.timeout.map(|v| (v.as_u64().filter(|n| *n > 0), v));
-        let proof = self.proof.map(|v| (proof_from_value(&v), v));
-        let raw = self.command;
-        let Some(command) = raw.as_deref().and_then(super::clean_command) else {
-            if let Some(c) = raw {
-                task.extra.insert("verify".into(), c.into());
-            }
-            if let Some((_, v)) = timeout {
-                task.extra.insert("verifyTimeout".into(), v);
-            }
-            if let Some((_, v)) = proof {
-                task.extra.insert("proof".into(), v);
-            }
-            return;
-        };
-        let mut verify = Verify {
-            command,
-            timeout: None,
-            proof: None,
-        };
-        match timeout {
-            Some((Some(n), _)) => verify.timeout = Some(n),
-            Some((None, v)) => {
-                task.extra.insert("verifyTimeout".into(), v);
-            }
-            None => {}
-        }
-        match proof {
-            Some((Some(p), _)) => verify.proof = Some(p),
-            Some((None, v)) => {
-                task.extra.insert("proof".into(), v);
-            }
-            None => {}
-        }
-        task.verify = Some(Box::new(verify));
     }
 }
 
@@ -1334,7 +1275,7 @@ fn phase_units<'a>(
     let Some(old) = old else {
         return tasks.iter().map(Unit::Task).collect();
     };
-    let mut at: Option<std::collections::HashMap<&str, usize, FxBuildHasher>> = None;
+    let mut at: Option<std::collections::HashMap<&str, usize, rustc_hash::FxBuildHasher>> = None;
     let mut out = Vec::with_capacity(tasks.len() + 4);
     let mut next = 0;
     for &(id, date) in old {
