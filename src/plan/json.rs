@@ -860,72 +860,30 @@ impl ExactReader<'_> {
     }
 }
 
-/// A JSON string literal, escaped exactly as serde_json does, without its
-/// per-call allocation (this runs for every string of every task).
+/// `out` as an `io::Write`, so that serde_json writes into it directly
+/// (what serde_json writes is whole UTF-8).
+struct Out<'a>(&'a mut String);
+
+impl std::io::Write for Out<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .push_str(std::str::from_utf8(buf).map_err(std::io::Error::other)?);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A value (a string literal, an unknown field) as serde_json writes it.
+fn compact<T: serde::Serialize + ?Sized>(out: &mut String, v: &T) {
+    if serde_json::to_writer(Out(out), v).is_err() {
+        out.push_str("null");
+    }
+}
+
 fn string(out: &mut String, s: &str) {
-    out.push('"');
-    if !needs_escape(s.as_bytes()) {
-        out.push_str(s);
-        out.push('"');
-        return;
-    }
-    let mut start = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let escape: &str = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0x00..=0x1f => "",
-            _ => continue,
-        };
-        out.push_str(&s[start..i]);
-        if escape.is_empty() {
-            let _ = write!(out, "\\u{b:04x}");
-        } else {
-            out.push_str(escape);
-        }
-        start = i + 1;
-    }
-    out.push_str(&s[start..]);
-    out.push('"');
-}
-
-/// Whether any byte of `s` must be escaped in a JSON string (a control
-/// character, `"` or `\\`). Nearly every string needs none, so this looks
-/// at eight bytes per step (the "has a byte less than / equal to" word
-/// tricks), not one.
-fn needs_escape(s: &[u8]) -> bool {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
-    let mut chunks = s.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS != 0;
-        if control
-            || has_zero(x ^ (ONES * u64::from(b'"')))
-            || has_zero(x ^ (ONES * u64::from(b'\\')))
-        {
-            return true;
-        }
-    }
-    chunks
-        .remainder()
-        .iter()
-        .any(|&b| b < 0x20 || b == b'"' || b == b'\\')
-}
-
-fn compact(out: &mut String, v: &Value) {
-    match serde_json::to_string(v) {
-        Ok(s) => out.push_str(&s),
-        Err(_) => out.push_str("null"),
-    }
+    compact(out, s);
 }
 
 /// A value written pretty at the given indent (for unknown top-level fields).
@@ -940,16 +898,55 @@ fn pretty(out: &mut String, v: &Value, indent: &str) {
     }
 }
 
+/// `, "key": "value"`, when there is a value.
+fn field(out: &mut String, key: &str, value: Option<&str>) {
+    if let Some(v) = value {
+        out.push_str(", \"");
+        out.push_str(key);
+        out.push_str("\": ");
+        string(out, v);
+    }
+}
+
+/// `, "key": ["a", "b"]`, unless there are none.
+fn strings_field(out: &mut String, key: &str, items: &[String]) {
+    if items.is_empty() {
+        return;
+    }
+    out.push_str(", \"");
+    out.push_str(key);
+    out.push_str("\": [");
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        string(out, item);
+    }
+    out.push(']');
+}
+
+/// `, "key": value` for each unknown field, in the order read.
+fn extra_fields(out: &mut String, extra: &Map<String, Value>) {
+    for (k, v) in extra {
+        out.push_str(", ");
+        string(out, k);
+        out.push_str(": ");
+        compact(out, v);
+    }
+}
+
+/// One item on one line: `{ "id": "t1", <fields> }`.
+fn line(out: &mut String, id: &str, fields: impl FnOnce(&mut String)) {
+    out.push_str("{ \"id\": ");
+    string(out, id);
+    out.push_str(", ");
+    fields(out);
+    out.push_str(" }");
+}
+
 /// One task on one line: `{ "id": "t1", "content": "…", "status": "…" }`.
 pub fn write_task(out: &mut String, task: &Task) {
-    let fields = StatusFields {
-        status: task.status,
-        blocker: task.blocker.as_deref(),
-        dropped_by: task.dropped_by.as_deref(),
-        by: task.by,
-        at: task.at.as_deref(),
-    };
-    write_task_as(out, task, &fields);
+    write_task_as(out, task, &StatusFields::of(task));
 }
 
 /// A task's status and what goes with it: who set it, when, and why.
@@ -961,72 +958,44 @@ pub struct StatusFields<'a> {
     pub at: Option<&'a str>,
 }
 
+impl<'a> StatusFields<'a> {
+    /// The task's own.
+    fn of(task: &'a Task) -> Self {
+        StatusFields {
+            status: task.status,
+            blocker: task.blocker.as_deref(),
+            dropped_by: task.dropped_by.as_deref(),
+            by: task.by,
+            at: task.at.as_deref(),
+        }
+    }
+}
+
 /// [`write_task`], with these status fields instead of the task's own.
 pub fn write_task_as(out: &mut String, task: &Task, fields: &StatusFields) {
-    out.push_str("{ \"id\": ");
-    string(out, &task.id);
-    out.push_str(", ");
-    write_task_fields(out, task, fields);
-    out.push_str(" }");
+    line(out, &task.id, |out| task_fields(out, task, fields));
 }
 
 /// A task's fields after its id: `"content": …, "status": …` and the rest.
-fn write_task_fields(out: &mut String, task: &Task, fields: &StatusFields) {
-    let StatusFields {
-        status,
-        blocker,
-        dropped_by,
-        by,
-        at,
-    } = *fields;
+fn task_fields(out: &mut String, task: &Task, fields: &StatusFields) {
     out.push_str("\"content\": ");
     string(out, &task.content);
-    out.push_str(", \"status\": ");
-    string(out, status.as_str());
-    if let Some(b) = blocker {
-        out.push_str(", \"blocker\": ");
-        string(out, b);
-    }
-    if let Some(d) = dropped_by {
-        out.push_str(", \"droppedBy\": ");
-        string(out, d);
-    }
-    if let Some(by) = by {
-        out.push_str(", \"by\": ");
-        string(out, by.as_str());
-    }
-    if let Some(at) = at {
-        out.push_str(", \"at\": ");
-        string(out, at);
-    }
-    if task.checks != Checks::Anyone {
-        out.push_str(", \"checks\": ");
-        string(out, task.checks.as_str());
-    }
+    field(out, "status", Some(fields.status.as_str()));
+    field(out, "blocker", fields.blocker);
+    field(out, "droppedBy", fields.dropped_by);
+    field(out, "by", fields.by.map(Actor::as_str));
+    field(out, "at", fields.at);
+    let checks = (task.checks != Checks::Anyone).then(|| task.checks.as_str());
+    field(out, "checks", checks);
     if task.unlocked {
         out.push_str(", \"unlocked\": true");
     }
-    if !task.needs.is_empty() {
-        out.push_str(", \"needs\": [");
-        for (i, n) in task.needs.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            string(out, n);
-        }
-        out.push(']');
-    }
-    if let Some(owner) = &task.owner {
-        out.push_str(", \"owner\": ");
-        string(out, owner);
-        if let Some(by) = task.claimed_by {
-            out.push_str(", \"claimedBy\": ");
-            string(out, by.as_str());
-        }
-    }
+    strings_field(out, "needs", &task.needs);
+    field(out, "owner", task.owner.as_deref());
+    let claimed_by = task.owner.as_ref().and(task.claimed_by);
+    field(out, "claimedBy", claimed_by.map(Actor::as_str));
     if let Some(v) = task.verify.as_deref() {
-        out.push_str(", \"verify\": ");
-        string(out, &v.command);
+        field(out, "verify", Some(&v.command));
         if let Some(t) = v.timeout {
             let _ = write!(out, ", \"verifyTimeout\": {t}");
         }
@@ -1035,28 +1004,13 @@ fn write_task_fields(out: &mut String, task: &Task, fields: &StatusFields) {
             compact(out, &proof_to_value(p));
         }
     }
-    if !task.notes.is_empty() {
-        out.push_str(", \"notes\": [");
-        for (i, n) in task.notes.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            string(out, n);
-        }
-        out.push(']');
-    }
-    for (k, v) in task.extra.iter() {
-        out.push_str(", ");
-        string(out, k);
-        out.push_str(": ");
-        compact(out, v);
-    }
+    strings_field(out, "notes", &task.notes);
+    extra_fields(out, &task.extra);
 }
 
 fn write_phase(out: &mut String, phase: &Phase, indent: &str) {
     let inner = format!("{indent}  ");
-    out.push_str("{\n");
-    let _ = write!(out, "{inner}\"id\": ");
+    let _ = write!(out, "{{\n{inner}\"id\": ");
     string(out, &phase.id);
     let _ = write!(out, ",\n{inner}\"name\": ");
     string(out, &phase.name);
@@ -1066,8 +1020,7 @@ fn write_phase(out: &mut String, phase: &Phase, indent: &str) {
     } else {
         out.push_str("[\n");
         for (i, task) in phase.tasks.iter().enumerate() {
-            out.push_str(&inner);
-            out.push_str("  ");
+            let _ = write!(out, "{inner}  ");
             write_task(out, task);
             out.push_str(if i + 1 < phase.tasks.len() {
                 ",\n"
@@ -1075,19 +1028,15 @@ fn write_phase(out: &mut String, phase: &Phase, indent: &str) {
                 "\n"
             });
         }
-        out.push_str(&inner);
-        out.push(']');
+        let _ = write!(out, "{inner}]");
     }
     for (k, v) in &phase.extra {
-        out.push_str(",\n");
-        out.push_str(&inner);
+        let _ = write!(out, ",\n{inner}");
         string(out, k);
         out.push_str(": ");
         pretty(out, v, &inner);
     }
-    out.push('\n');
-    out.push_str(indent);
-    out.push('}');
+    let _ = write!(out, "\n{indent}}}");
 }
 
 /// Write the phases array alone (pretty, as in the plan file), for `export --format json`.
@@ -1109,60 +1058,29 @@ pub fn write_phases(out: &mut String, phases: &[Phase], indent: &str) {
 
 /// One objective on one line: `{ "id": "o1", "text": "…", "status": "open" }`.
 pub fn write_objective(out: &mut String, o: &Objective) {
-    out.push_str("{ \"id\": ");
-    string(out, &o.id);
-    out.push_str(", ");
-    write_objective_fields(out, o);
-    out.push_str(" }");
+    line(out, &o.id, |out| objective_fields(out, o));
 }
 
-fn write_objective_fields(out: &mut String, o: &Objective) {
+fn objective_fields(out: &mut String, o: &Objective) {
     out.push_str("\"text\": ");
     string(out, &o.text);
-    out.push_str(", \"status\": ");
-    string(out, o.status.as_str());
-    if let Some(by) = o.by {
-        out.push_str(", \"by\": ");
-        string(out, by.as_str());
-    }
-    if let Some(at) = &o.at {
-        out.push_str(", \"at\": ");
-        string(out, at);
-    }
-    for (k, v) in &o.extra {
-        out.push_str(", ");
-        string(out, k);
-        out.push_str(": ");
-        compact(out, v);
-    }
+    field(out, "status", Some(o.status.as_str()));
+    field(out, "by", o.by.map(Actor::as_str));
+    field(out, "at", o.at.as_deref());
+    extra_fields(out, &o.extra);
 }
 
 /// One finding on one line: `{ "id": "f1", "text": "…", "by": "person", "at": "…" }`.
 pub fn write_finding(out: &mut String, f: &Finding) {
-    out.push_str("{ \"id\": ");
-    string(out, &f.id);
-    out.push_str(", ");
-    write_finding_fields(out, f);
-    out.push_str(" }");
+    line(out, &f.id, |out| finding_fields(out, f));
 }
 
-fn write_finding_fields(out: &mut String, f: &Finding) {
+fn finding_fields(out: &mut String, f: &Finding) {
     out.push_str("\"text\": ");
     string(out, &f.text);
-    if let Some(by) = f.by {
-        out.push_str(", \"by\": ");
-        string(out, by.as_str());
-    }
-    if let Some(at) = &f.at {
-        out.push_str(", \"at\": ");
-        string(out, at);
-    }
-    for (k, v) in &f.extra {
-        out.push_str(", ");
-        string(out, k);
-        out.push_str(": ");
-        compact(out, v);
-    }
+    field(out, "by", f.by.map(Actor::as_str));
+    field(out, "at", f.at.as_deref());
+    extra_fields(out, &f.extra);
 }
 
 /// `,\n  "objectives": [...]` and `"findings"` as one-line items (for
@@ -1200,6 +1118,24 @@ fn unit(out: &mut String, indent: &str, first: bool, id: &str, fields: impl FnOn
     out.push_str("  ");
     fields(out);
     out.push_str(" }\n\n");
+}
+
+/// An array of objectives or findings in the file's layout, unless empty.
+fn section<T>(
+    out: &mut String,
+    key: &str,
+    items: &[T],
+    id: fn(&T) -> &str,
+    fields: fn(&mut String, &T),
+) {
+    if items.is_empty() {
+        return;
+    }
+    let _ = write!(out, "  \"{key}\": [\n\n");
+    for (i, item) in items.iter().enumerate() {
+        unit(out, "    ", i == 0, id(item), |out| fields(out, item));
+    }
+    out.push_str("  ],\n");
 }
 
 /// One line of an item: a task, or where a task was.
@@ -1333,24 +1269,20 @@ pub fn render_over(plan: &Plan, old: Option<&[u8]>, today: &str) -> String {
         pretty(&mut out, v, "  ");
         out.push_str(",\n");
     }
-    if !plan.objectives.is_empty() {
-        out.push_str("  \"objectives\": [\n\n");
-        for (i, o) in plan.objectives.iter().enumerate() {
-            unit(&mut out, "    ", i == 0, &o.id, |out| {
-                write_objective_fields(out, o)
-            });
-        }
-        out.push_str("  ],\n");
-    }
-    if !plan.findings.is_empty() {
-        out.push_str("  \"findings\": [\n\n");
-        for (i, f) in plan.findings.iter().enumerate() {
-            unit(&mut out, "    ", i == 0, &f.id, |out| {
-                write_finding_fields(out, f)
-            });
-        }
-        out.push_str("  ],\n");
-    }
+    section(
+        &mut out,
+        "objectives",
+        &plan.objectives,
+        |o| &o.id,
+        objective_fields,
+    );
+    section(
+        &mut out,
+        "findings",
+        &plan.findings,
+        |f| &f.id,
+        finding_fields,
+    );
     let olds = old.map(old_units).unwrap_or_default();
     let olds: std::collections::HashMap<&str, &[(&str, Option<&str>)]> =
         olds.iter().map(|(p, t)| (*p, t.as_slice())).collect();
@@ -1375,18 +1307,9 @@ pub fn render_over(plan: &Plan, old: Option<&[u8]>, today: &str) -> String {
         );
         for (k, u) in units.iter().enumerate() {
             match u {
-                Unit::Task(t) => {
-                    let fields = StatusFields {
-                        status: t.status,
-                        blocker: t.blocker.as_deref(),
-                        dropped_by: t.dropped_by.as_deref(),
-                        by: t.by,
-                        at: t.at.as_deref(),
-                    };
-                    unit(&mut out, "      ", k == 0, &t.id, |out| {
-                        write_task_fields(out, t, &fields)
-                    });
-                }
+                Unit::Task(t) => unit(&mut out, "      ", k == 0, &t.id, |out| {
+                    task_fields(out, t, &StatusFields::of(t))
+                }),
                 Unit::Tomb(id, date) => unit(&mut out, "      ", k == 0, id, |out| {
                     out.push_str("\"removed\": ");
                     string(out, date);
@@ -1433,24 +1356,6 @@ fn cutoff(today: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn needs_escape_agrees_with_a_byte_by_byte_check_at_every_position() {
-        let naive = |s: &[u8]| s.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
-        for len in 0..20 {
-            for at in 0..len {
-                for b in 0..=255u8 {
-                    let mut s = vec![b'a'; len];
-                    s[at] = b;
-                    assert_eq!(needs_escape(&s), naive(&s), "byte {b:#x} at {at} of {len}");
-                    // Bytes just above a trigger never set one off.
-                    s.fill(0x7f);
-                    s[at] = b;
-                    assert_eq!(needs_escape(&s), naive(&s), "byte {b:#x} at {at} of {len}");
-                }
-            }
-        }
-    }
 
     const EXAMPLE: &str = r#"{
   "version": 1,

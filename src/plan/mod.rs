@@ -20,8 +20,22 @@ pub(crate) use ops::Op;
 pub(crate) use rules::By;
 pub(crate) use tx::{Committed, Tx};
 
-/// The status of a task, mapped to and from its file and Markdown spellings by hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// The status of a task. Its one spelling, in the plan file, `--json`,
+/// Markdown and messages alike, is the variant's name in snake_case
+/// (`in_progress`): [`Status::as_str`], [`Status::parse`] and `Display`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::Display,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Status {
     #[default]
     Pending,
@@ -42,13 +56,7 @@ impl Status {
 
     /// The spelling used in the plan file and in `--json` output.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Pending => "pending",
-            Status::InProgress => "in_progress",
-            Status::Completed => "completed",
-            Status::Abandoned => "abandoned",
-            Status::Blocked => "blocked",
-        }
+        self.into()
     }
 
     /// The status as a person reads it in a sentence: `in progress`.
@@ -60,7 +68,7 @@ impl Status {
     }
 
     pub fn parse(s: &str) -> Option<Status> {
-        Status::ALL.into_iter().find(|st| st.as_str() == s)
+        s.parse().ok()
     }
 
     /// The character between the brackets of a Markdown task item.
@@ -82,12 +90,6 @@ impl Status {
     /// Active tasks are the ones a person is about to work on.
     pub fn is_active(self) -> bool {
         matches!(self, Status::Pending | Status::InProgress)
-    }
-}
-
-impl std::fmt::Display for Status {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
