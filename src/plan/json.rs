@@ -19,6 +19,7 @@ use std::marker::PhantomData;
 
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::{
@@ -739,124 +740,56 @@ struct Exact;
 
 impl<'de> DeserializeSeed<'de> for Exact {
     type Value = Value;
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        let raw = <Box<serde_json::value::RawValue> as serde::Deserialize>::deserialize(d)?;
-        let text = raw.get();
-        let mut reader = ExactReader {
-            text,
-            bytes: text.as_bytes(),
-            at: 0,
-        };
-        match reader.value() {
-            Some(v) if reader.at == text.len() => Ok(v),
-            // Not reached: serde_json checked the text. Its own reading then.
-            _ => serde_json::from_str(text).map_err(D::Error::custom),
-        }
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        let raw = Box::<RawValue>::deserialize(d)?;
+        read_exact(raw.get()).map_err(D::Error::custom)
     }
 }
 
-/// Reads JSON text that serde_json has already checked.
-struct ExactReader<'a> {
-    text: &'a str,
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl ExactReader<'_> {
-    fn space(&mut self) {
-        while matches!(self.bytes.get(self.at), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-            self.at += 1;
-        }
-    }
-
-    fn eat(&mut self, b: u8) -> Option<()> {
-        self.space();
-        (self.bytes.get(self.at) == Some(&b)).then(|| self.at += 1)
-    }
-
-    /// After the first item of an object or array: another one follows
-    /// (`true`) or the container closes.
-    fn more(&mut self, close: u8) -> Option<bool> {
-        if self.eat(b',').is_some() {
-            return Some(true);
-        }
-        self.eat(close).map(|()| false)
-    }
-
-    fn string(&mut self) -> Option<String> {
-        self.space();
-        let start = self.at;
-        self.at += 1;
-        loop {
-            match *self.bytes.get(self.at)? {
-                b'"' => break,
-                b'\\' => self.at += 2,
-                _ => self.at += 1,
-            }
-        }
-        self.at += 1;
-        serde_json::from_str(&self.text[start..self.at]).ok()
-    }
-
-    fn value(&mut self) -> Option<Value> {
-        self.space();
-        let start = self.at;
-        match *self.bytes.get(self.at)? {
-            b'{' => {
-                self.at += 1;
-                let mut map = serde_json::Map::new();
-                if self.eat(b'}').is_some() {
-                    return Some(Value::Object(map));
-                }
-                loop {
-                    let key = self.string()?;
-                    self.eat(b':')?;
-                    let value = self.value()?;
-                    map.insert(key, value);
-                    if !self.more(b'}')? {
-                        return Some(Value::Object(map));
-                    }
-                }
-            }
-            b'[' => {
-                self.at += 1;
-                let mut items = Vec::new();
-                if self.eat(b']').is_some() {
-                    return Some(Value::Array(items));
-                }
-                loop {
-                    items.push(self.value()?);
-                    if !self.more(b']')? {
-                        return Some(Value::Array(items));
-                    }
-                }
-            }
-            b'"' => self.string().map(Value::String),
-            b't' | b'f' | b'n' => {
-                let (word, value) = [
-                    ("true", Value::Bool(true)),
-                    ("false", Value::Bool(false)),
-                    ("null", Value::Null),
-                ]
+/// [`Exact`]'s reading of JSON text serde_json has checked: containers
+/// item by item, numbers as their text, the rest as serde_json reads it.
+fn read_exact(raw: &str) -> serde_json::Result<Value> {
+    Ok(match raw.as_bytes().first() {
+        Some(b'{') => Value::Object(
+            serde_json::from_str::<Pairs>(raw)?
+                .0
                 .into_iter()
-                .find(|(w, _)| self.text[start..].starts_with(w))?;
-                self.at += word.len();
-                Some(value)
+                .map(|(k, v)| Ok((k, read_exact(v.get())?)))
+                .collect::<serde_json::Result<_>>()?,
+        ),
+        Some(b'[') => Value::Array(
+            serde_json::from_str::<Vec<&RawValue>>(raw)?
+                .into_iter()
+                .map(|v| read_exact(v.get()))
+                .collect::<serde_json::Result<_>>()?,
+        ),
+        Some(b'-' | b'0'..=b'9') => {
+            Value::Number(serde_json::Number::from_string_unchecked(raw.to_string()))
+        }
+        _ => serde_json::from_str(raw)?,
+    })
+}
+
+/// An object's fields in order, their values unread.
+struct Pairs<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for Pairs<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Pairs<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object")
             }
-            _ => {
-                while matches!(
-                    self.bytes.get(self.at),
-                    Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
-                ) {
-                    self.at += 1;
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pairs<'de>, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = map.next_entry()? {
+                    pairs.push(pair);
                 }
-                (self.at > start).then(|| {
-                    Value::Number(serde_json::Number::from_string_unchecked(
-                        self.text[start..self.at].to_string(),
-                    ))
-                })
+                Ok(Pairs(pairs))
             }
         }
+        d.deserialize_map(V)
     }
 }
 
