@@ -18,7 +18,7 @@ use std::fmt::{self, Write as _};
 use std::marker::PhantomData;
 
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
@@ -324,72 +324,48 @@ impl Visitor<'_> for Name {
     }
 }
 
-/// A word of a fixed set (a status, an actor), read without allocating;
-/// else `unknown <what> "<word>" (expected <expected>)`.
-struct Word<T> {
-    parse: fn(&str) -> Option<T>,
-    what: &'static str,
-    expected: &'static str,
-}
+/// A word of a fixed set (a status, an actor), read without allocating:
+/// how to read it, what it is, which words there are.
+struct Word<T>(fn(&str) -> Option<T>, &'static str, &'static str);
 
 impl<T> Visitor<'_> for Word<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(if self.what == "status" {
+        f.write_str(if self.1 == "status" {
             "a status string"
         } else {
             "a string"
         })
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        let (what, expected) = (self.what, self.expected);
-        (self.parse)(v)
-            .ok_or_else(|| E::custom(format!("unknown {what} \"{v}\" (expected {expected})")))
+        let Word(parse, what, expected) = self;
+        parse(v).ok_or_else(|| E::custom(format!("unknown {what} \"{v}\" (expected {expected})")))
     }
 }
 
-fn word<'de, D: Deserializer<'de>, T>(
-    d: D,
-    parse: fn(&str) -> Option<T>,
-    what: &'static str,
-    expected: &'static str,
-) -> Result<T, D::Error> {
-    d.deserialize_str(Word {
-        parse,
-        what,
-        expected,
-    })
-}
-
 fn status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Status>, D::Error> {
-    word(
-        d,
-        Status::parse,
-        "status",
-        "pending, in_progress, completed, abandoned or blocked",
-    )
-    .map(Some)
+    let names = "pending, in_progress, completed, abandoned or blocked";
+    d.deserialize_str(Word(Status::parse, "status", names))
+        .map(Some)
 }
 
 fn objective_status<'de, D: Deserializer<'de>>(d: D) -> Result<ObjectiveStatus, D::Error> {
-    word(
-        d,
-        ObjectiveStatus::parse,
-        "objective status",
-        "open, done or dropped",
-    )
+    let names = "open, done or dropped";
+    d.deserialize_str(Word(ObjectiveStatus::parse, "objective status", names))
 }
 
 fn actor<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
-    word(d, Actor::parse, "actor", "person or agent").map(Some)
+    d.deserialize_str(Word(Actor::parse, "actor", "person or agent"))
+        .map(Some)
 }
 
 fn claimed_by<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
-    word(d, Actor::parse, "claimedBy", "person or agent").map(Some)
+    d.deserialize_str(Word(Actor::parse, "claimedBy", "person or agent"))
+        .map(Some)
 }
 
 fn checks<'de, D: Deserializer<'de>>(d: D) -> Result<Checks, D::Error> {
-    word(d, Checks::parse, "checks", "anyone, person or agent")
+    d.deserialize_str(Word(Checks::parse, "checks", "anyone, person or agent"))
 }
 
 /// A field that may be missing but, when given, is a `T` (not `null`).
@@ -449,14 +425,6 @@ struct PlanIn {
     /// (`crate::revision`), the counters are not needed.
     #[serde(default)]
     rev: u64,
-    #[serde(default, rename = "nextPhaseId")]
-    _next_phase_id: IgnoredAny,
-    #[serde(default, rename = "nextTaskId")]
-    _next_task_id: IgnoredAny,
-    #[serde(default, rename = "nextObjectiveId")]
-    _next_objective_id: IgnoredAny,
-    #[serde(default, rename = "nextFindingId")]
-    _next_finding_id: IgnoredAny,
     #[serde(default)]
     objectives: List<ObjectiveIn>,
     #[serde(default)]
@@ -468,7 +436,15 @@ impl Item for PlanIn {
     type Out = Plan;
     const NOUN: &'static str = "a todo plan object";
     const LIST: &'static str = "an array of plans";
-    fn finish(self, extra: Map<String, Value>) -> Result<Option<Plan>, String> {
+    fn finish(self, mut extra: Map<String, Value>) -> Result<Option<Plan>, String> {
+        for counter in [
+            "nextPhaseId",
+            "nextTaskId",
+            "nextObjectiveId",
+            "nextFindingId",
+        ] {
+            extra.shift_remove(counter);
+        }
         Ok(Some(Plan {
             version: self.version,
             rev: self.rev,

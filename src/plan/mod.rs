@@ -13,7 +13,9 @@ pub(crate) mod ops;
 pub(crate) mod rules;
 pub(crate) mod tx;
 
+use serde::Serialize;
 use serde_json::{Map, Value};
+use strum::{EnumString, IntoStaticStr};
 
 pub(crate) use deps::cycle_text;
 pub(crate) use ops::Op;
@@ -22,20 +24,12 @@ pub(crate) use tx::{Committed, Tx};
 
 /// The status of a task. Its one spelling, in the plan file, `--json`,
 /// Markdown and messages alike, is the variant's name in snake_case
-/// (`in_progress`): [`Status::as_str`], [`Status::parse`] and `Display`.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::Display,
-)]
+/// (`in_progress`): [`Status::as_str`], [`Status::parse`], `Display` and
+/// `Serialize`.
+#[derive(EnumString, IntoStaticStr, strum::Display)]
 #[strum(serialize_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(into = "&'static str")]
 pub enum Status {
     #[default]
     Pending,
@@ -822,6 +816,8 @@ mod tests {
         }
         assert_eq!(Status::InProgress.as_str(), "in_progress");
         assert_eq!(Status::parse("done"), None);
+        assert_eq!(serde_json::json!(Status::InProgress), "in_progress");
+        assert_eq!(Status::Abandoned.to_string(), "abandoned");
         let markers: String = Status::ALL.iter().map(|s| s.marker()).collect();
         assert_eq!(markers, " /x-!");
     }
