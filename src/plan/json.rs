@@ -326,7 +326,7 @@ impl Visitor<'_> for Name {
 
 /// A word of a fixed set (a status, an actor), read without allocating:
 /// how to read it, what it is, which words there are.
-struct Word<T>(fn(&str) -> Option<T>, &'static str, &'static str);
+struct Word<T>(fn(&str) -> Option<T>, &'static str, &'static [&'static str]);
 
 impl<T> Visitor<'_> for Word<T> {
     type Value = T;
@@ -338,34 +338,42 @@ impl<T> Visitor<'_> for Word<T> {
         })
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        let Word(parse, what, expected) = self;
-        parse(v).ok_or_else(|| E::custom(format!("unknown {what} \"{v}\" (expected {expected})")))
+        let Word(parse, what, names) = self;
+        parse(v).ok_or_else(|| {
+            let (last, rest) = names.split_last().unwrap_or((&"", &[]));
+            let expected = format!("{} or {last}", rest.join(", "));
+            E::custom(format!("unknown {what} \"{v}\" (expected {expected})"))
+        })
     }
 }
 
 fn status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Status>, D::Error> {
-    let names = "pending, in_progress, completed, abandoned or blocked";
-    d.deserialize_str(Word(Status::parse, "status", names))
+    use strum::VariantNames;
+    d.deserialize_str(Word(Status::parse, "status", Status::VARIANTS))
         .map(Some)
 }
 
 fn objective_status<'de, D: Deserializer<'de>>(d: D) -> Result<ObjectiveStatus, D::Error> {
-    let names = "open, done or dropped";
+    let names = &["open", "done", "dropped"];
     d.deserialize_str(Word(ObjectiveStatus::parse, "objective status", names))
 }
 
 fn actor<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
-    d.deserialize_str(Word(Actor::parse, "actor", "person or agent"))
+    d.deserialize_str(Word(Actor::parse, "actor", &["person", "agent"]))
         .map(Some)
 }
 
 fn claimed_by<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
-    d.deserialize_str(Word(Actor::parse, "claimedBy", "person or agent"))
+    d.deserialize_str(Word(Actor::parse, "claimedBy", &["person", "agent"]))
         .map(Some)
 }
 
 fn checks<'de, D: Deserializer<'de>>(d: D) -> Result<Checks, D::Error> {
-    d.deserialize_str(Word(Checks::parse, "checks", "anyone, person or agent"))
+    d.deserialize_str(Word(
+        Checks::parse,
+        "checks",
+        &["anyone", "person", "agent"],
+    ))
 }
 
 /// A field that may be missing but, when given, is a `T` (not `null`).
@@ -1543,6 +1551,43 @@ mod tests {
         let err = parse(&v3).unwrap_err();
         assert_eq!((err.line, err.column), (2, 14));
         assert!(err.message.starts_with("unknown version 3"), "{err}");
+
+        for (field, word, message) in [
+            (
+                "status",
+                "x",
+                "unknown status \"x\" (expected pending, in_progress, completed, abandoned or blocked)",
+            ),
+            ("by", "x", "unknown actor \"x\" (expected person or agent)"),
+            (
+                "checks",
+                "x",
+                "unknown checks \"x\" (expected anyone, person or agent)",
+            ),
+            (
+                "claimedBy",
+                "x",
+                "unknown claimedBy \"x\" (expected person or agent)",
+            ),
+            (
+                "status",
+                "1",
+                "invalid type: integer `1`, expected a status string",
+            ),
+            ("by", "1", "invalid type: integer `1`, expected a string"),
+        ] {
+            let value = if word == "1" {
+                word.to_string()
+            } else {
+                format!("\"{word}\"")
+            };
+            let text = EXAMPLE.replace(
+                "\"status\": \"completed\" }",
+                &format!("\"status\": \"completed\", \"owner\": \"o\", \"{field}\": {value} }}"),
+            );
+            let text = text.replacen(&format!("\"{field}\": \"completed\", "), "", 1);
+            assert_eq!(parse(&text).unwrap_err().message, message, "{field}");
+        }
 
         let cut = &EXAMPLE[..EXAMPLE.len() / 2];
         let err = parse(cut).unwrap_err();

@@ -15,7 +15,7 @@ pub(crate) mod tx;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use strum::{EnumString, IntoStaticStr};
+use strum::{EnumString, IntoStaticStr, VariantNames};
 
 pub(crate) use deps::cycle_text;
 pub(crate) use ops::Op;
@@ -26,7 +26,7 @@ pub(crate) use tx::{Committed, Tx};
 /// Markdown and messages alike, is the variant's name in snake_case
 /// (`in_progress`): [`Status::as_str`], [`Status::parse`], `Display` and
 /// `Serialize`.
-#[derive(EnumString, IntoStaticStr, strum::Display)]
+#[derive(EnumString, IntoStaticStr, VariantNames, strum::Display)]
 #[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(into = "&'static str")]
