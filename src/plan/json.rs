@@ -69,7 +69,7 @@ impl From<serde_json::Error> for SyntaxError {
 /// settled ([`Plan::settle_merge`]), with a note of what was settled.
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let read = Obj::<PlanIn>::deserialize(&mut de).and_then(|plan| de.end().map(|()| plan));
+    let read = Obj::<Plan>::deserialize(&mut de).and_then(|plan| de.end().map(|()| plan));
     let mut plan = match read {
         Ok(plan) => plan.0.unwrap_or_default(),
         Err(err) => {
@@ -163,11 +163,11 @@ fn value_start(text: &str, line: usize, column: usize) -> usize {
 /// fields this version knows, made into the model's item once the object
 /// is read, with its other fields. `None` for an item readers skip (a
 /// removed task's tombstone).
-trait Item: Sized {
+pub(super) trait Item: Sized {
     type Out;
     /// What a value in its place should have been, for messages.
     const NOUN: &'static str;
-    const LIST: &'static str;
+    const LIST: &'static str = "an array";
     fn finish(self, extra: Map<String, Value>) -> Result<Option<Self::Out>, String>;
 }
 
@@ -353,12 +353,14 @@ fn status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Status>, D::Error> {
         .map(Some)
 }
 
-fn objective_status<'de, D: Deserializer<'de>>(d: D) -> Result<ObjectiveStatus, D::Error> {
+pub(super) fn objective_status<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<ObjectiveStatus, D::Error> {
     let names = &["open", "done", "dropped"];
     d.deserialize_str(Word(ObjectiveStatus::parse, "objective status", names))
 }
 
-fn actor<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
+pub(super) fn actor<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
     d.deserialize_str(Word(Actor::parse, "actor", &["person", "agent"]))
         .map(Some)
 }
@@ -398,7 +400,7 @@ const ID_MAX: usize = 64;
 /// (`t7`, or another tool's `task-7`): ids are printed bare — in messages,
 /// in what hooks tell an agent — so one from a hostile file must not carry
 /// a line break, a terminal escape or markup.
-fn id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+pub(super) fn id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let id = String::deserialize(d)?;
     let valid = (1..=ID_MAX).contains(&id.len())
         && id
@@ -412,7 +414,7 @@ fn id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     Ok(id)
 }
 
-fn version<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+pub(super) fn version<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     let v = Value::deserialize(d)?;
     match v.as_u64() {
         Some(n @ 1..=VERSION) => Ok(n),
@@ -423,28 +425,33 @@ fn version<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct PlanIn {
-    #[serde(deserialize_with = "version")]
-    version: u64,
-    /// Version 1 kept the revision and the id counters in the file; the
-    /// revision is where this working copy's count starts
-    /// (`crate::revision`), the counters are not needed.
-    #[serde(default)]
-    rev: u64,
-    #[serde(default)]
-    objectives: List<ObjectiveIn>,
-    #[serde(default)]
-    findings: List<FindingIn>,
-    phases: List<PhaseIn>,
+/// The model's items: derived in `super`, with `extra` skipped, and
+/// given their other fields here.
+macro_rules! keeps_extra {
+    ($($item:ty: $noun:literal, $list:literal;)*) => {$(
+        impl Item for $item {
+            type Out = $item;
+            const NOUN: &'static str = $noun;
+            const LIST: &'static str = $list;
+            fn finish(mut self, extra: Map<String, Value>) -> Result<Option<$item>, String> {
+                self.extra = extra;
+                Ok(Some(self))
+            }
+        }
+    )*};
 }
 
-impl Item for PlanIn {
+keeps_extra! {
+    Phase: "a phase object", "an array of phases";
+    Objective: "an objective object", "an array of objectives";
+    Finding: "a finding object", "an array of findings";
+}
+
+impl Item for Plan {
     type Out = Plan;
     const NOUN: &'static str = "a todo plan object";
-    const LIST: &'static str = "an array of plans";
-    fn finish(self, mut extra: Map<String, Value>) -> Result<Option<Plan>, String> {
+    fn finish(mut self, mut extra: Map<String, Value>) -> Result<Option<Plan>, String> {
+        // Version 1 kept id counters in the file; none are needed.
         for counter in [
             "nextPhaseId",
             "nextTaskId",
@@ -453,104 +460,27 @@ impl Item for PlanIn {
         ] {
             extra.shift_remove(counter);
         }
-        Ok(Some(Plan {
-            version: self.version,
-            rev: self.rev,
-            phases: self.phases.0,
-            objectives: self.objectives.0,
-            findings: self.findings.0,
-            extra,
-            settled: Default::default(),
-        }))
+        self.extra = extra;
+        Ok(Some(self))
     }
 }
 
-#[derive(Deserialize)]
-struct ObjectiveIn {
-    #[serde(deserialize_with = "id")]
-    id: String,
-    text: String,
-    #[serde(deserialize_with = "objective_status")]
-    status: ObjectiveStatus,
-    #[serde(default, deserialize_with = "actor")]
-    by: Option<Actor>,
-    at: Option<String>,
+/// The objects of an array, each read as an [`Obj`].
+pub(super) fn items<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Item<Out = T> + Deserialize<'de>,
+{
+    List::<T>::deserialize(d).map(|list| list.0)
 }
 
-impl Item for ObjectiveIn {
-    type Out = Objective;
-    const NOUN: &'static str = "an objective object";
-    const LIST: &'static str = "an array of objectives";
-    fn finish(self, extra: Map<String, Value>) -> Result<Option<Objective>, String> {
-        let ObjectiveIn {
-            id,
-            text,
-            status,
-            by,
-            at,
-        } = self;
-        Ok(Some(Objective {
-            id,
-            text,
-            status,
-            by,
-            at,
-            extra,
-        }))
-    }
+/// A phase's tasks, without the tombstones.
+pub(super) fn tasks<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Task>, D::Error> {
+    List::<TaskIn>::deserialize(d).map(|list| list.0)
 }
 
-/// A finding: an objective without status (a `status` is an unknown field).
-#[derive(Deserialize)]
-struct FindingIn {
-    #[serde(deserialize_with = "id")]
-    id: String,
-    text: String,
-    #[serde(default, deserialize_with = "actor")]
-    by: Option<Actor>,
-    at: Option<String>,
-}
-
-impl Item for FindingIn {
-    type Out = Finding;
-    const NOUN: &'static str = "a finding object";
-    const LIST: &'static str = "an array of findings";
-    fn finish(self, extra: Map<String, Value>) -> Result<Option<Finding>, String> {
-        let FindingIn { id, text, by, at } = self;
-        Ok(Some(Finding {
-            id,
-            text,
-            by,
-            at,
-            extra,
-        }))
-    }
-}
-
-#[derive(Deserialize)]
-struct PhaseIn {
-    #[serde(deserialize_with = "id")]
-    id: String,
-    name: String,
-    #[serde(default)]
-    tasks: List<TaskIn>,
-}
-
-impl Item for PhaseIn {
-    type Out = Phase;
-    const NOUN: &'static str = "a phase object";
-    const LIST: &'static str = "an array of phases";
-    fn finish(self, extra: Map<String, Value>) -> Result<Option<Phase>, String> {
-        let PhaseIn { id, name, tasks } = self;
-        Ok(Some(Phase {
-            id,
-            name,
-            tasks: tasks.0,
-            extra,
-        }))
-    }
-}
-
+/// A task as the file holds it: a tombstone, or a task whose check is
+/// spread over three fields.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct TaskIn {

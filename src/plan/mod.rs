@@ -13,7 +13,7 @@ pub(crate) mod ops;
 pub(crate) mod rules;
 pub(crate) mod tx;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use strum::{EnumString, IntoStaticStr, VariantNames};
 
@@ -267,11 +267,14 @@ impl Checks {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Deserialize)]
 pub struct Phase {
+    #[serde(deserialize_with = "json::id")]
     pub id: String,
     pub name: String,
+    #[serde(default, deserialize_with = "json::tasks")]
     pub tasks: Vec<Task>,
+    #[serde(skip)]
     pub extra: Map<String, Value>,
 }
 
@@ -325,45 +328,59 @@ impl std::fmt::Display for ObjectiveStatus {
 }
 
 /// What the work is for (docs/contract.md, "Objectives and findings"): `o1`, `o2`…, never reused.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Deserialize)]
 pub struct Objective {
+    #[serde(deserialize_with = "json::id")]
     pub id: String,
     pub text: String,
+    #[serde(deserialize_with = "json::objective_status")]
     pub status: ObjectiveStatus,
     /// Who last set the status on purpose, and when (as for tasks, §8).
+    #[serde(default, deserialize_with = "json::actor")]
     pub by: Option<Actor>,
     pub at: Option<String>,
+    #[serde(skip)]
     pub extra: Map<String, Value>,
 }
 
 /// What was learned on the way (docs/contract.md, "Objectives and findings"): `f1`, `f2`…, at most
 /// [`FINDING_MAX`] characters.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Deserialize)]
 pub struct Finding {
+    #[serde(deserialize_with = "json::id")]
     pub id: String,
     pub text: String,
     /// Who recorded it (or last reworded it), and when: a person's
     /// finding is the person's (§8). Older files have neither.
+    #[serde(default, deserialize_with = "json::actor")]
     pub by: Option<Actor>,
     pub at: Option<String>,
+    #[serde(skip)]
     pub extra: Map<String, Value>,
 }
 
 /// The longest finding, note or `plan_update` text, in characters.
 pub(crate) const FINDING_MAX: usize = 300;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Plan {
     /// The format version the file was read in (written: always the newest).
+    #[serde(deserialize_with = "json::version")]
     pub version: u64,
     /// Changes this working copy has seen (docs/contract.md, "The plan file"): not in the file, whose
     /// every line must merge; kept beside the undo history (`crate::revision`).
+    #[serde(default)]
     pub rev: u64,
+    #[serde(deserialize_with = "json::items")]
     pub phases: Vec<Phase>,
+    #[serde(default, deserialize_with = "json::items")]
     pub objectives: Vec<Objective>,
+    #[serde(default, deserialize_with = "json::items")]
     pub findings: Vec<Finding>,
+    #[serde(skip)]
     pub extra: Map<String, Value>,
     /// What reading settled of what a line merge left ([`Plan::settle_merge`]).
+    #[serde(skip)]
     pub settled: Settled,
 }
 
