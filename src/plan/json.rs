@@ -729,8 +729,16 @@ fn compact<T: serde::Serialize + ?Sized>(out: &mut String, v: &T) {
     }
 }
 
+/// A string literal. Nearly every string needs no escape, and is copied
+/// as it is (this runs for every string of every task).
 fn string(out: &mut String, s: &str) {
-    compact(out, s);
+    if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        compact(out, s);
+    } else {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    }
 }
 
 /// A value written pretty at the given indent (for unknown top-level fields).
