@@ -14,15 +14,23 @@ mod query;
 pub(crate) mod rules;
 pub(crate) mod tx;
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use strum::{EnumString, IntoStaticStr, VariantNames};
 
 pub(crate) use deps::cycle_text;
 pub(crate) use ops::Op;
 pub(crate) use rules::By;
 pub(crate) use tx::{Committed, Tx};
 
-/// The status of a task, mapped to and from its file and Markdown spellings by hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// The status of a task. Its one spelling, in the plan file, `--json`,
+/// Markdown and messages alike, is the variant's name in snake_case
+/// (`in_progress`): [`Status::as_str`], [`Status::parse`], `Display` and
+/// `Serialize`.
+#[derive(EnumString, IntoStaticStr, VariantNames, strum::Display)]
+#[strum(serialize_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(into = "&'static str")]
 pub enum Status {
     #[default]
     Pending,
@@ -43,13 +51,7 @@ impl Status {
 
     /// The spelling used in the plan file and in `--json` output.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Pending => "pending",
-            Status::InProgress => "in_progress",
-            Status::Completed => "completed",
-            Status::Abandoned => "abandoned",
-            Status::Blocked => "blocked",
-        }
+        self.into()
     }
 
     /// The status as a person reads it in a sentence: `in progress`.
@@ -61,7 +63,7 @@ impl Status {
     }
 
     pub fn parse(s: &str) -> Option<Status> {
-        Status::ALL.into_iter().find(|st| st.as_str() == s)
+        s.parse().ok()
     }
 
     /// The character between the brackets of a Markdown task item.
@@ -83,12 +85,6 @@ impl Status {
     /// Active tasks are the ones a person is about to work on.
     pub fn is_active(self) -> bool {
         matches!(self, Status::Pending | Status::InProgress)
-    }
-}
-
-impl std::fmt::Display for Status {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -272,11 +268,14 @@ impl Checks {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Deserialize)]
 pub struct Phase {
+    #[serde(deserialize_with = "json::id")]
     pub id: String,
     pub name: String,
+    #[serde(default, deserialize_with = "json::tasks")]
     pub tasks: Vec<Task>,
+    #[serde(skip)]
     pub extra: Map<String, Value>,
 }
 
@@ -330,45 +329,59 @@ impl std::fmt::Display for ObjectiveStatus {
 }
 
 /// What the work is for (docs/contract.md, "Objectives and findings"): `o1`, `o2`…, never reused.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Deserialize)]
 pub struct Objective {
+    #[serde(deserialize_with = "json::id")]
     pub id: String,
     pub text: String,
+    #[serde(deserialize_with = "json::objective_status")]
     pub status: ObjectiveStatus,
     /// Who last set the status on purpose, and when (as for tasks, §8).
+    #[serde(default, deserialize_with = "json::actor")]
     pub by: Option<Actor>,
     pub at: Option<String>,
+    #[serde(skip)]
     pub extra: Map<String, Value>,
 }
 
 /// What was learned on the way (docs/contract.md, "Objectives and findings"): `f1`, `f2`…, at most
 /// [`FINDING_MAX`] characters.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default, Deserialize)]
 pub struct Finding {
+    #[serde(deserialize_with = "json::id")]
     pub id: String,
     pub text: String,
     /// Who recorded it (or last reworded it), and when: a person's
     /// finding is the person's (§8). Older files have neither.
+    #[serde(default, deserialize_with = "json::actor")]
     pub by: Option<Actor>,
     pub at: Option<String>,
+    #[serde(skip)]
     pub extra: Map<String, Value>,
 }
 
 /// The longest finding, note or `plan_update` text, in characters.
 pub(crate) const FINDING_MAX: usize = 300;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Plan {
     /// The format version the file was read in (written: always the newest).
+    #[serde(deserialize_with = "json::version")]
     pub version: u64,
     /// Changes this working copy has seen (docs/contract.md, "The plan file"): not in the file, whose
     /// every line must merge; kept beside the undo history (`crate::revision`).
+    #[serde(default)]
     pub rev: u64,
+    #[serde(deserialize_with = "json::items")]
     pub phases: Vec<Phase>,
+    #[serde(default, deserialize_with = "json::items")]
     pub objectives: Vec<Objective>,
+    #[serde(default, deserialize_with = "json::items")]
     pub findings: Vec<Finding>,
+    #[serde(skip)]
     pub extra: Map<String, Value>,
     /// What reading settled of what a line merge left ([`Plan::settle_merge`]).
+    #[serde(skip)]
     pub settled: Settled,
 }
 
@@ -821,6 +834,8 @@ mod tests {
         }
         assert_eq!(Status::InProgress.as_str(), "in_progress");
         assert_eq!(Status::parse("done"), None);
+        assert_eq!(serde_json::json!(Status::InProgress), "in_progress");
+        assert_eq!(Status::Abandoned.to_string(), "abandoned");
         let markers: String = Status::ALL.iter().map(|s| s.marker()).collect();
         assert_eq!(markers, " /x-!");
     }
