@@ -13,6 +13,11 @@
 //! tombstone, skipped by readers) for [`TOMB_DAYS`] days, so that two
 //! branches removing neighbours, or one removing the last task of a phase
 //! while the other appends to it, merge too.
+//!
+//! Each object is read by serde's derive for the fields this version
+//! knows (`Item`), while `Fields` keeps every other field as written
+//! and refuses a key given twice. The layout is written by hand: it is a
+//! layout, not a serialization.
 
 use std::fmt::{self, Write as _};
 use std::marker::PhantomData;
