@@ -26,6 +26,7 @@ use serde_json::value::RawValue;
 use crate::plan::tx::{Change, Kept};
 use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
 use crate::storage::Lock;
+pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
 use rustc_hash::FxBuildHasher;
 
 /// Entries kept per plan; older ones are dropped.
@@ -127,61 +128,6 @@ pub(crate) struct Splice {
     pub cut: usize,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ids: Vec<String>,
-}
-
-/// A 64-bit digest, stable across builds and platforms (unlike std's
-/// hasher). Eight bytes at a time: it runs over the whole file on every
-/// change.
-pub(crate) fn digest(bytes: &[u8]) -> String {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ (bytes.len() as u64).wrapping_mul(K);
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(K)
-            .rotate_left(29);
-    }
-    for &b in chunks.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(29);
-    }
-    h ^= h >> 32;
-    format!("{:016x}", h.wrapping_mul(K))
-}
-
-/// The digest of a whole version-2 plan file, which every change reads
-/// and writes whole (and rev, undo and the hooks each digest): XXH3, which
-/// runs at memory speed where [`digest`] takes milliseconds on a large
-/// plan. A different value from [`digest`]'s, so kept apart from the
-/// digests of version-1 files that older histories hold.
-pub(crate) fn file_digest_v2(bytes: &[u8]) -> String {
-    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(bytes))
-}
-
-/// Digest of a plan file's content: its bytes from `phases` on, leaving
-/// out `rev` and the counters, which every change (undo too) moves. A file
-/// in todo's own layout (every file todo wrote) digests the same as
-/// [`plan_digest`] of its plan; a file in another layout digests as itself.
-pub(crate) fn file_digest(bytes: &[u8]) -> String {
-    // Only version 1 kept `rev` and the counters in the file, above
-    // `phases`; its digests, in older histories, stay as they were.
-    if bytes.starts_with(b"{\n  \"version\": 1,") {
-        digest(&bytes[phases_at(bytes).unwrap_or(0)..])
-    } else {
-        file_digest_v2(bytes)
-    }
-}
-
-/// Digest of a plan's content as todo would write it: for a file changed
-/// outside todo only in its layout, compare this with the history.
-pub(crate) fn plan_digest(plan: &Plan) -> String {
-    file_digest(json::render(plan).as_bytes())
-}
-
-fn phases_at(bytes: &[u8]) -> Option<usize> {
-    const KEY: &[u8] = b"\n  \"phases\": ";
-    memchr::memmem::find(bytes, KEY)
 }
 
 fn raw(text: String) -> io::Result<Box<RawValue>> {
@@ -895,22 +841,6 @@ impl History {
         fs::create_dir_all(&self.dir)?;
         replace_private(&self.file(plan), lines.concat().as_bytes())
     }
-}
-
-/// Replace the file at `path` with `bytes`, readable by its owner only: a
-/// new file beside it (never one found there, nor through a link there)
-/// renamed over it. The history and the agent's seen record are kept so.
-pub(crate) fn replace_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
-    let _ = fs::remove_file(&tmp);
-    let result = crate::platform::private(OpenOptions::new().write(true).create_new(true))
-        .open(&tmp)
-        .and_then(|mut file| file.write_all(bytes))
-        .and_then(|()| crate::platform::replace(&tmp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
 }
 
 /// An entry as one line, `seq` first.

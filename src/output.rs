@@ -425,9 +425,9 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         obj.insert("guess".into(), json!(guess));
     }
     if let (
-        Error::BrokenPlan {
+        Error::Storage(crate::storage::Error::BrokenPlan {
             line, column, path, ..
-        },
+        }),
         Some(obj),
     ) = (err, error.as_object_mut())
     {
@@ -435,7 +435,9 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         obj.insert("line".into(), json!(line));
         obj.insert("column".into(), json!(column));
     }
-    if let (Error::MergeConflict { path, sign }, Some(obj)) = (err, error.as_object_mut()) {
+    if let (Error::Storage(crate::storage::Error::MergeConflict { path, sign }), Some(obj)) =
+        (err, error.as_object_mut())
+    {
         obj.insert("path".into(), json!(path.display().to_string()));
         if let crate::conflict::Sign::Markers { line } = sign {
             obj.insert("line".into(), json!(line));

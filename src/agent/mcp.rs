@@ -266,6 +266,7 @@ impl ServerHandler for Server {
             ));
         }
         let loaded = self.base.store.load().map_err(|e| {
+            let e = Error::from(e);
             ErrorData::internal_error(e.to_string(), Some(error_json("mcp", None, &e)))
         })?;
         // What the agent reads, as every text that reaches it: no tag of

@@ -79,12 +79,12 @@ pub(super) fn run(ctx: &Context, args: &DoneArgs) -> Outcome {
 pub(super) fn apply(tx: &mut Tx, args: &DoneArgs) -> Result<Report> {
     if args.no_verify {
         if tx.actor() == Actor::Agent {
-            return Err(Error::Refused {
+            return Err(Error::Op(crate::plan::ops::OpError::Refused {
                 code: Refusal::OpNotAllowed,
                 message: "an agent may not skip a task's check (--no-verify is a person's); \
                           run `todo done` without it, and fix what the check reports."
                     .into(),
-            });
+            }));
         }
         tx.skip_checks();
     }

@@ -17,7 +17,7 @@ pub(super) fn run(ctx: &Context) -> Outcome {
     };
     let loaded = match ctx.store.load() {
         Ok(loaded) => loaded,
-        Err(e) => return Outcome::of(Err(e)),
+        Err(e) => return Outcome::of(Err(e.into())),
     };
     let started = digest(loaded.bytes.as_deref().unwrap_or_default());
     let at_rev = |result| Outcome {

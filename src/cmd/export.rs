@@ -11,7 +11,7 @@ use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, json as plan_json};
 use crate::region;
-use crate::storage::{self, Named, Refusal, write_atomic};
+use crate::storage::{self, Named, Unsafe, write_atomic};
 
 pub(super) fn run(ctx: &Context, args: &ExportArgs) -> Outcome {
     if args.path.as_deref() == Some("") {
@@ -87,10 +87,12 @@ pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
 
 /// The file to write for `path`, or why not (exit 6, nothing written).
 fn target(path: &Path, named: Named) -> Result<PathBuf> {
-    storage::checked(path, named).map_err(|why: Refusal| Error::PathRefused {
-        action: PathAction::Write,
-        path: path.display().to_string(),
-        why: why.to_string(),
+    storage::checked(path, named).map_err(|why: Unsafe| {
+        Error::from(storage::Error::PathRefused {
+            action: PathAction::Write,
+            path: path.display().to_string(),
+            why: why.to_string(),
+        })
     })
 }
 

@@ -11,10 +11,10 @@ use crate::plan::{Actor, Tx};
 
 pub(super) fn apply(tx: &mut Tx, args: &UnlockArgs) -> Result<Report> {
     if tx.actor() == Actor::Agent {
-        return Err(Error::Refused {
+        return Err(Error::Op(crate::plan::ops::OpError::Refused {
             code: Refusal::OpNotAllowed,
             message: "only a person may unlock tasks; ask the person to run `todo unlock`.".into(),
-        });
+        }));
     }
     let plan = tx.plan();
     let ids: Vec<String> = if args.all {

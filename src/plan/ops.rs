@@ -156,11 +156,8 @@ pub enum OpError {
     DuplicatePhase(String),
     #[error("Cannot block \"{content}\": it is {status}.")]
     BlockFinished { content: String, status: Status },
-    #[error(
-        "The plan's id counter {counter} is at its limit (18446744073709551615): no new id can be made. Nothing was changed."
-    )]
-    CounterSpent { counter: &'static str },
-    #[error("The plan's rev is at its limit (18446744073709551615): no change can be recorded.")]
+    /// `rev` cannot rise (the top error says so as the merge's overflow).
+    #[error("rev spent")]
     RevSpent,
     /// A change an actor may not make (docs/contract.md, "A plan a person and an agent share"); the message names the
     /// item and what to do instead.
@@ -206,31 +203,6 @@ impl Refusal {
             Refusal::CheckUntrusted => "check-untrusted",
             Refusal::NeedsCycle => "needs-cycle",
             Refusal::Claimed => "claimed",
-        }
-    }
-}
-
-/// How a verb reports a failed op. Verbs resolve ids before they build
-/// ops, so an id an op cannot find is a bug, not the user's doing.
-impl From<OpError> for crate::error::Error {
-    fn from(e: OpError) -> Self {
-        use crate::error::Error;
-        match e {
-            OpError::NoTask(_) | OpError::NoPhase(_) | OpError::NoObjective(_) => {
-                Error::Bug(e.to_string())
-            }
-            OpError::Duplicate(content) => Error::Duplicate { content },
-            OpError::DuplicatePhase(name) => Error::PhaseNameTaken { name },
-            OpError::BlockFinished { content, status } => Error::BlockFinished { content, status },
-            OpError::CounterSpent { counter } => Error::CounterSpent {
-                which: crate::merge::Overflow::Counter(counter),
-                merging: None,
-            },
-            OpError::RevSpent => Error::CounterSpent {
-                which: crate::merge::Overflow::Rev,
-                merging: None,
-            },
-            OpError::Refused { code, message } => Error::Refused { code, message },
         }
     }
 }

@@ -67,6 +67,37 @@ pub(crate) fn read_full_at(
     Ok(n)
 }
 
+/// An I/O error as a person reads it: a few kinds in plain words, else
+/// std's text without its "(os error N)" tail.
+pub(crate) fn io_reason(err: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    let plain = match err.kind() {
+        K::PermissionDenied => "permission denied",
+        K::NotFound => "no such file or directory",
+        K::IsADirectory => "it is a directory",
+        K::ReadOnlyFilesystem => "read-only file system",
+        K::StorageFull => "no space left on device",
+        _ => {
+            let s = err.to_string();
+            return match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            };
+        }
+    };
+    plain.into()
+}
+
+/// Why a program could not be started: "command not found" rather than
+/// the file error std reports for a missing program, else [`io_reason`].
+pub(crate) fn spawn_reason(err: &std::io::Error) -> String {
+    if err.kind() == std::io::ErrorKind::NotFound {
+        "command not found".into()
+    } else {
+        io_reason(err)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

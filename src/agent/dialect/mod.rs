@@ -25,17 +25,17 @@ use crate::text::normalize;
 pub(crate) use mirror::{CLAUDE_PHASE, CODEX_PHASE, mirror_list};
 
 pub(crate) fn invalid(message: String) -> Error {
-    Error::Refused {
+    Error::Op(crate::plan::ops::OpError::Refused {
         code: Refusal::PlanInvalid,
         message,
-    }
+    })
 }
 
 fn bad_position(message: String) -> Error {
-    Error::Refused {
+    Error::Op(crate::plan::ops::OpError::Refused {
         code: Refusal::PlanBadPosition,
         message,
-    }
+    })
 }
 
 /// What the batch did, for the reply.
@@ -269,13 +269,13 @@ fn known(plan: &Plan) -> String {
 }
 
 fn missing(plan: &Plan, what: &str) -> Error {
-    Error::Refused {
+    Error::Op(crate::plan::ops::OpError::Refused {
         code: Refusal::PlanMissingItem,
         message: format!(
             "\"{what}\" names no task or phase. Known ids: {}.",
             known(plan)
         ),
-    }
+    })
 }
 
 /// A task named by id or by its text (exact, then ignoring case).

@@ -33,10 +33,10 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
             }
             if let Some(next) = str_field(o, "next")? {
                 if tx.actor() == Actor::Person {
-                    return Err(Error::Refused {
+                    return Err(Error::Op(crate::plan::ops::OpError::Refused {
                         code: Refusal::OpNotAllowed,
                         message: "a person does not send \"next\"; start the task instead.".into(),
-                    });
+                    }));
                 }
                 let id = task_id(tx.plan(), next)?;
                 tx.apply(Op::Start { task: id })?;
@@ -53,11 +53,11 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
         }
         "unlock" => {
             if tx.actor() == Actor::Agent {
-                return Err(Error::Refused {
+                return Err(Error::Op(crate::plan::ops::OpError::Refused {
                     code: Refusal::OpNotAllowed,
                     message: "only a person may unlock tasks; ask the person to run `todo unlock`."
                         .into(),
-                });
+                }));
             }
             let plan = tx.plan();
             let ids: Vec<String> = if o.get("ids") == Some(&json!("all")) {
@@ -91,7 +91,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                         ));
                     }
                     if phase_id(tx.plan(), &title).is_some() {
-                        return Err(Error::PhaseNameTaken { name: title });
+                        return Err(crate::plan::ops::OpError::DuplicatePhase(title).into());
                     }
                     let applied = tx.apply(Op::AddPhase { name: title })?;
                     done.minted.extend(applied.phase);
@@ -247,13 +247,13 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &Map<String, Value>, done: &mut Done)
                     match plan.ready().into_iter().next() {
                         Some((_, t)) => t.id.clone(),
                         None => {
-                            return Err(Error::Refused {
+                            return Err(Error::Op(crate::plan::ops::OpError::Refused {
                                 code: Refusal::Claimed,
                                 message: format!(
                                     "nothing is ready to claim. {}",
                                     crate::cmd::ready::why_none(plan)
                                 ),
-                            });
+                            }));
                         }
                     }
                 }
