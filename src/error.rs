@@ -644,7 +644,7 @@ mod tests {
             why: s("w"),
         };
         let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
-        vec![
+        let mut cases = vec![
             (Error::usage("x"), 2, "usage", "usage"),
             (no_match, 3, "no_match", "no_match"),
             (ambiguous, 3, "ambiguous", "ambiguous"),
@@ -719,60 +719,6 @@ mod tests {
                 "phase_name_taken",
             ),
             (block.into(), 7, "refused", "block_finished"),
-            (
-                refused(Refusal::OpNotAllowed),
-                7,
-                "op-not-allowed",
-                "op-not-allowed",
-            ),
-            (
-                refused(Refusal::StepLocked),
-                7,
-                "step-locked",
-                "step-locked",
-            ),
-            (
-                refused(Refusal::PersonOnly),
-                7,
-                "person-only",
-                "person-only",
-            ),
-            (
-                refused(Refusal::SetByPerson),
-                7,
-                "set-by-person",
-                "set-by-person",
-            ),
-            (
-                refused(Refusal::UnlockedByPerson),
-                7,
-                "unlocked-by-person",
-                "unlocked-by-person",
-            ),
-            (
-                refused(Refusal::PlanMissingItem),
-                3,
-                "plan-missing-item",
-                "plan-missing-item",
-            ),
-            (
-                refused(Refusal::PlanBadPosition),
-                5,
-                "plan-bad-position",
-                "plan-bad-position",
-            ),
-            (
-                refused(Refusal::PlanTooLarge),
-                7,
-                "plan-too-large",
-                "plan-too-large",
-            ),
-            (
-                refused(Refusal::PlanInvalid),
-                5,
-                "plan-invalid",
-                "plan-invalid",
-            ),
             (unchanged, 7, "refused", "duplicate"),
             (Error::NothingToUndo, 7, "refused", "nothing_to_undo"),
             (Error::Declined, 7, "refused", "declined"),
@@ -784,7 +730,23 @@ mod tests {
             ),
             (Error::bug("an invariant"), 70, "bug", "bug"),
             (at_line, 7, "refused", "nothing_to_undo"),
-        ]
+        ];
+        // A refusal's `error.code` and `error.kind` are its code.
+        let refusals = [
+            (Refusal::OpNotAllowed, 7, "op-not-allowed"),
+            (Refusal::StepLocked, 7, "step-locked"),
+            (Refusal::PersonOnly, 7, "person-only"),
+            (Refusal::SetByPerson, 7, "set-by-person"),
+            (Refusal::UnlockedByPerson, 7, "unlocked-by-person"),
+            (Refusal::PlanMissingItem, 3, "plan-missing-item"),
+            (Refusal::PlanBadPosition, 5, "plan-bad-position"),
+            (Refusal::PlanTooLarge, 7, "plan-too-large"),
+            (Refusal::PlanInvalid, 5, "plan-invalid"),
+        ];
+        for (code, exit, name) in refusals {
+            cases.push((refused(code), exit, name, name));
+        }
+        cases
     }
 
     /// Which kind an error is. Exhaustive: a new kind does not compile

@@ -26,6 +26,7 @@ use serde_json::value::RawValue;
 use crate::plan::tx::{Change, Kept};
 use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
 use crate::storage::Lock;
+use crate::storage::keyed;
 pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
 use rustc_hash::FxBuildHasher;
 
@@ -177,12 +178,13 @@ fn feed(buf: &mut String, s: &str) {
 }
 
 /// The state of the places `delta` touched, in `plan`, as one digest:
-/// `heads` and `tasks` are the phases and tasks now of `delta`'s heads and
-/// tasks, in their order (`None`: not in the plan).
-fn touched<'a>(
+/// `heads` are the ids of `delta`'s heads, `tasks` the tasks now of its
+/// tasks, in their order (`None`: not in the plan); `phase` finds a phase
+/// of `plan` by id.
+fn touched<'a, 'b>(
     plan: &'a Plan,
     delta: &Delta,
-    heads: impl IntoIterator<Item = Option<&'a Phase>>,
+    heads: impl IntoIterator<Item = &'b str>,
     tasks: impl IntoIterator<Item = Option<&'a Task>>,
     phase: impl Fn(&str) -> Option<&'a Phase>,
 ) -> String {
@@ -193,9 +195,9 @@ fn touched<'a>(
             feed(&mut buf, &p.id);
         }
     }
-    for head in heads {
+    for id in heads {
         buf.push('H');
-        match head {
+        match phase(id) {
             Some(p) => feed(&mut buf, &head_text(p)),
             None => buf.push('-'),
         }
@@ -330,9 +332,7 @@ impl Delta {
         delta.check = touched(
             after,
             &delta,
-            head_ids
-                .iter()
-                .map(|id| after_phases.get(id.as_str()).copied()),
+            head_ids.iter().map(String::as_str),
             task_ids
                 .iter()
                 .map(|id| after_tasks.get(id.as_str()).copied()),
@@ -458,22 +458,9 @@ impl Delta {
                 Kept::New => continue,
                 Kept::Task(before) => task_text(before),
                 // Rendered from the task now, without a copy of it.
-                Kept::Status {
-                    status,
-                    blocker,
-                    dropped_by,
-                    by,
-                    at,
-                } => {
+                Kept::Status(marks) => {
                     let mut out = String::new();
-                    let fields = json::StatusFields {
-                        status: *status,
-                        blocker: blocker.as_deref(),
-                        dropped_by: dropped_by.as_deref(),
-                        by: *by,
-                        at: at.as_deref(),
-                    };
-                    json::write_task_as(&mut out, now, &fields);
+                    json::write_task_as(&mut out, now, &marks.fields());
                     out
                 }
             };
@@ -509,9 +496,7 @@ impl Delta {
         delta.check = touched(
             after,
             &delta,
-            head_ids
-                .iter()
-                .map(|id| after_phases.get(id.as_str()).copied()),
+            head_ids.iter().map(String::as_str),
             after_tasks,
             |id| after_phases.get(id).copied(),
         );
@@ -580,7 +565,7 @@ impl Delta {
         let check = touched(
             now,
             self,
-            heads.iter().map(|h| now_phases.get(h.id.as_str()).copied()),
+            heads.iter().map(|h| h.id.as_str()),
             tasks.iter().map(|t| now_tasks.get(t.id.as_str()).copied()),
             |id| now_phases.get(id).copied(),
         );
@@ -642,8 +627,7 @@ pub(crate) struct Found {
 
 impl History {
     fn file(&self, plan: &Path) -> PathBuf {
-        let key = digest(plan.as_os_str().as_encoded_bytes());
-        self.dir.join(format!("{key}.jsonl"))
+        keyed(&self.dir, plan, "jsonl")
     }
 
     /// Record a change: `prev` is the content digest of the plan file as

@@ -778,6 +778,13 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
 // so that no two contents ever share a `rev` and `--if-rev` never accepts
 // a value read before such a change.
 
+/// The file in `dir` that keeps, under `ext`, what todo knows of the plan
+/// file at `plan` (its real path): its history, its `rev`.
+pub(crate) fn keyed(dir: &Path, plan: &Path, ext: &str) -> PathBuf {
+    let key = digest(plan.as_os_str().as_encoded_bytes());
+    dir.join(format!("{key}.{ext}"))
+}
+
 /// Where the revisions of plans are kept.
 #[derive(Debug, Clone)]
 pub(crate) struct Revisions {
@@ -793,8 +800,7 @@ pub(crate) struct Read {
 
 impl Revisions {
     fn file(&self, real: &Path) -> PathBuf {
-        let key = digest(real.as_os_str().as_encoded_bytes());
-        self.dir.join(format!("{key}.rev"))
+        keyed(&self.dir, real, "rev")
     }
 
     /// The recorded `(rev, digest)` of the plan at `real`, if any.

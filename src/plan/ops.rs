@@ -165,6 +165,15 @@ pub enum OpError {
     Refused { code: Refusal, message: String },
 }
 
+impl OpError {
+    pub(crate) fn refused(code: Refusal, message: impl Into<String>) -> OpError {
+        OpError::Refused {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
 /// The refusal codes of docs/contract.md, "A plan a person and an agent share", each with its stable spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
