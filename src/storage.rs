@@ -180,13 +180,7 @@ impl Store {
     /// holding `.git`), else a new one at the project root, else in `cwd`.
     pub(crate) fn locate(explicit: Option<PathBuf>, cwd: &Path) -> Store {
         if let Some(path) = explicit {
-            return Store {
-                path,
-                lock_wait: LOCK_WAIT,
-                discovered: false,
-                memo: None,
-                revs: None,
-            };
+            return Store::at(path, false);
         }
         // The project root is the first directory holding `.git`; without
         // one, only the current directory counts.
@@ -194,25 +188,25 @@ impl Store {
             .ancestors()
             .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok());
         let Some(root) = root else {
-            return Store::found(cwd.join(DEFAULT_NAME));
+            return Store::at(cwd.join(DEFAULT_NAME), true);
         };
         for dir in cwd.ancestors() {
             let candidate = dir.join(DEFAULT_NAME);
             if fs::symlink_metadata(&candidate).is_ok() {
-                return Store::found(candidate);
+                return Store::at(candidate, true);
             }
             if dir == root {
                 break;
             }
         }
-        Store::found(root.join(DEFAULT_NAME))
+        Store::at(root.join(DEFAULT_NAME), true)
     }
 
-    fn found(path: PathBuf) -> Store {
+    fn at(path: PathBuf, discovered: bool) -> Store {
         Store {
             path,
             lock_wait: LOCK_WAIT,
-            discovered: true,
+            discovered,
             memo: None,
             revs: None,
         }
@@ -837,48 +831,24 @@ impl Revisions {
     }
 }
 
-/// A 64-bit digest, stable across builds and platforms (unlike std's
-/// hasher). Eight bytes at a time: it runs over the whole file on every
+/// A 64-bit digest (XXH3), stable across builds and platforms (unlike
+/// std's hasher), at memory speed: it runs over the whole file on every
 /// change.
 pub(crate) fn digest(bytes: &[u8]) -> String {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ (bytes.len() as u64).wrapping_mul(K);
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(K)
-            .rotate_left(29);
-    }
-    for &b in chunks.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(29);
-    }
-    h ^= h >> 32;
-    format!("{:016x}", h.wrapping_mul(K))
-}
-
-/// The digest of a whole version-2 plan file, which every change reads
-/// and writes whole (and rev, undo and the hooks each digest): XXH3, which
-/// runs at memory speed where [`digest`] takes milliseconds on a large
-/// plan. A different value from [`digest`]'s, so kept apart from the
-/// digests of version-1 files that older histories hold.
-pub(crate) fn file_digest_v2(bytes: &[u8]) -> String {
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(bytes))
 }
 
-/// Digest of a plan file's content: its bytes from `phases` on, leaving
-/// out `rev` and the counters, which every change (undo too) moves. A file
-/// in todo's own layout (every file todo wrote) digests the same as
-/// [`plan_digest`] of its plan; a file in another layout digests as itself.
+/// Digest of a plan file's content. A version-1 file kept `rev` and the
+/// id counters above `phases`, which every change (undo too) moves: its
+/// digest starts at `phases`. A file in todo's own layout digests the same
+/// as [`plan_digest`] of its plan; a file in another layout as itself.
 pub(crate) fn file_digest(bytes: &[u8]) -> String {
-    // Only version 1 kept `rev` and the counters in the file, above
-    // `phases`; its digests, in older histories, stay as they were.
-    if bytes.starts_with(b"{\n  \"version\": 1,") {
-        digest(&bytes[phases_at(bytes).unwrap_or(0)..])
+    let from = if bytes.starts_with(b"{\n  \"version\": 1,") {
+        phases_at(bytes).unwrap_or(0)
     } else {
-        file_digest_v2(bytes)
-    }
+        0
+    };
+    digest(&bytes[from..])
 }
 
 /// Digest of a plan's content as todo would write it: for a file changed
@@ -952,10 +922,6 @@ mod tests {
         assert_eq!(tries.get(), 1);
     }
 
-    fn d(bytes: &[u8]) -> String {
-        file_digest(bytes)
-    }
-
     #[test]
     fn a_change_outside_todo_counts_once_and_is_remembered() {
         let dir = tempfile::tempdir().unwrap();
@@ -963,44 +929,18 @@ mod tests {
             dir: dir.path().join("history"),
         };
         let real = Path::new("/project/.todo.json");
-        assert_eq!(
-            revs.read(real, &d(b"a"), 0),
-            Read {
-                rev: 1,
-                record: true
-            }
-        );
-        assert_eq!(
-            revs.read(real, &d(b"a"), 12),
-            Read {
-                rev: 12,
-                record: true
-            }
-        );
-        revs.record(real, 5, &d(b"a")).unwrap();
-        assert_eq!(
-            revs.read(real, &d(b"a"), 0),
-            Read {
-                rev: 5,
-                record: false
-            }
-        );
+        let read = |bytes: &[u8], own| {
+            let Read { rev, record } = revs.read(real, &file_digest(bytes), own);
+            (rev, record)
+        };
+        assert_eq!(read(b"a", 0), (1, true));
+        assert_eq!(read(b"a", 12), (12, true));
+        revs.record(real, 5, &file_digest(b"a")).unwrap();
+        assert_eq!(read(b"a", 0), (5, false));
         // A pull brought other bytes: one more, and the next other bytes
         // (a checkout) one more again once recorded.
-        assert_eq!(
-            revs.read(real, &d(b"b"), 0),
-            Read {
-                rev: 6,
-                record: true
-            }
-        );
-        revs.record(real, 6, &d(b"b")).unwrap();
-        assert_eq!(
-            revs.read(real, &d(b"a"), 0),
-            Read {
-                rev: 7,
-                record: true
-            }
-        );
+        assert_eq!(read(b"b", 0), (6, true));
+        revs.record(real, 6, &file_digest(b"b")).unwrap();
+        assert_eq!(read(b"a", 0), (7, true));
     }
 }
