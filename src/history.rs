@@ -25,8 +25,7 @@ use serde_json::value::RawValue;
 
 use crate::plan::tx::{Change, Kept};
 use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
-use crate::storage::Lock;
-use crate::storage::keyed;
+use crate::storage::{Lock, keyed};
 pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
 use rustc_hash::FxBuildHasher;
 
@@ -228,19 +227,6 @@ fn ids(tasks: &[Task]) -> impl Iterator<Item = &str> {
     tasks.iter().map(|t| t.id.as_str())
 }
 
-/// Length of the common start of two slices, and of their common end
-/// within what is left.
-fn common<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> (usize, usize) {
-    let pre = a.iter().zip(b).take_while(|(x, y)| same(x, y)).count();
-    let suf = a[pre..]
-        .iter()
-        .rev()
-        .zip(b[pre..].iter().rev())
-        .take_while(|(x, y)| same(x, y))
-        .count();
-    (pre, suf)
-}
-
 /// Length of the common start of a list of ids and a list of tasks, and
 /// of their common end within what is left.
 fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
@@ -259,88 +245,6 @@ fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
 }
 
 impl Delta {
-    /// What undoes the change from `before` to `after`. Linear in the plan
-    /// (comparing phases and tasks in place), with hashing only for the
-    /// tasks in the stretch of a phase that changed.
-    pub(crate) fn between(before: &[Phase], after: &Plan) -> io::Result<Delta> {
-        let mut delta = Delta::default();
-        let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
-        let same_order = before.len() == after.phases.len()
-            && before.iter().zip(&after.phases).all(|(b, a)| b.id == a.id);
-        if !same_order {
-            delta.order = Some(before.iter().map(|p| p.id.clone()).collect());
-        }
-        let after_phases: HashMap<&str, &Phase> =
-            after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
-        let before_ids: HashSet<&str> = before.iter().map(|p| p.id.as_str()).collect();
-        // Tasks in the stretches that differ, after and before the change.
-        let mut after_tasks: HashMap<&str, &Task> = HashMap::new();
-        let mut candidates: Vec<&Task> = Vec::new();
-        for bp in before {
-            let Some(ap) = after_phases.get(bp.id.as_str()) else {
-                head_ids.push(bp.id.clone());
-                delta.heads.push(raw(head_text(bp))?);
-                delta.lists.push(Splice {
-                    phase: bp.id.clone(),
-                    at: 0,
-                    cut: 0,
-                    ids: ids(&bp.tasks).map(str::to_string).collect(),
-                });
-                candidates.extend(&bp.tasks);
-                continue;
-            };
-            if bp.name != ap.name || bp.extra != ap.extra {
-                head_ids.push(bp.id.clone());
-                delta.heads.push(raw(head_text(bp))?);
-            }
-            let (pre, suf) = common(&bp.tasks, &ap.tasks, |x, y| x == y);
-            let b_mid = &bp.tasks[pre..bp.tasks.len() - suf];
-            let a_mid = &ap.tasks[pre..ap.tasks.len() - suf];
-            let (ipre, isuf) = common(b_mid, a_mid, |x, y| x.id == y.id);
-            if ipre < b_mid.len() || ipre < a_mid.len() {
-                delta.lists.push(Splice {
-                    phase: bp.id.clone(),
-                    at: pre + ipre,
-                    cut: a_mid.len() - ipre - isuf,
-                    ids: ids(&b_mid[ipre..b_mid.len() - isuf])
-                        .map(str::to_string)
-                        .collect(),
-                });
-            }
-            candidates.extend(b_mid);
-            after_tasks.extend(a_mid.iter().map(|t| (t.id.as_str(), t)));
-        }
-        for ap in &after.phases {
-            if !before_ids.contains(ap.id.as_str()) {
-                delta.lists.push(Splice {
-                    phase: ap.id.clone(),
-                    at: 0,
-                    cut: ap.tasks.len(),
-                    ids: Vec::new(),
-                });
-                after_tasks.extend(ap.tasks.iter().map(|t| (t.id.as_str(), t)));
-            }
-        }
-        for bt in candidates {
-            if after_tasks.get(bt.id.as_str()) != Some(&bt) {
-                task_ids.push(bt.id.clone());
-                delta.tasks.push(raw(task_text(bt))?);
-            }
-        }
-        // A task outside every stretch that differs is the same before and
-        // after, so these lookups see all the change touched.
-        delta.check = touched(
-            after,
-            &delta,
-            head_ids.iter().map(String::as_str),
-            task_ids
-                .iter()
-                .map(|id| after_tasks.get(id.as_str()).copied()),
-            |id| after_phases.get(id).copied(),
-        );
-        Ok(delta)
-    }
-
     /// What undoes a committed change, from what the transaction kept of
     /// the places it touched: the cost is those places (and, for tasks
     /// kept by id, one pass over the plan's ids), never a copy of the plan.
@@ -405,9 +309,6 @@ impl Delta {
     }
 
     fn of_phases(change: &Change, after: &Plan) -> io::Result<Delta> {
-        if let Some(whole) = &change.whole {
-            return Delta::between(whole, after);
-        }
         let mut delta = Delta::default();
         let mut head_ids = Vec::new();
         let after_phases: HashMap<&str, &Phase, FxBuildHasher> =
@@ -1129,7 +1030,7 @@ mod tests {
             let original = json::parse(&json::render(&original)).unwrap();
             let mut plan = original.clone();
             let mut bytes = json::render(&plan).into_bytes();
-            let undo = Delta::between(&[], &plan).unwrap();
+            let undo = Delta::default();
             history
                 .record(&lock, &key, None, (&plan, &bytes, None), ("created", who()), undo)
                 .unwrap();

@@ -98,9 +98,6 @@ pub(crate) struct Change {
     pub at: Places,
     /// Tasks are kept in `tasks`, no longer in `at`.
     by_id: bool,
-    /// All phases as they were, once an op replaced them wholesale: then
-    /// nothing else is kept.
-    pub whole: Option<Vec<Phase>>,
     /// The objectives and findings as they were, once an op touched them
     /// (a short list: kept whole).
     pub objectives: Option<Vec<Objective>>,
@@ -263,20 +260,20 @@ fn task_ids(phase: &Phase) -> Vec<String> {
 }
 
 impl Change {
-    fn order(&mut self, plan: &Plan) {
-        if self.whole.is_none() && self.order.is_none() {
-            self.order = Some(plan.phases.iter().map(|p| p.id.clone()).collect());
+    fn order(&mut self, phases: &[Phase]) {
+        if self.order.is_none() {
+            self.order = Some(phases.iter().map(|p| p.id.clone()).collect());
         }
     }
 
     fn head(&mut self, phase: &Phase) {
-        if self.whole.is_none() && !self.heads.contains_key(&phase.id) {
+        if !self.heads.contains_key(&phase.id) {
             self.heads.insert(phase.id.clone(), Some(head(phase)));
         }
     }
 
     fn list(&mut self, phase: &Phase) {
-        if self.whole.is_none() && !self.lists.contains_key(&phase.id) {
+        if !self.lists.contains_key(&phase.id) {
             self.lists.insert(phase.id.clone(), Some(task_ids(phase)));
         }
     }
@@ -300,9 +297,6 @@ impl Change {
 
     /// The task at `pos` is about to change (in more than its status).
     fn task(&mut self, pos: TaskPos, task: &Task) {
-        if self.whole.is_some() {
-            return;
-        }
         match self.kept(pos, &task.id) {
             Some(kept) => kept.whole(task),
             None => self.keep(pos, &task.id, Kept::Task(task.clone())),
@@ -311,7 +305,7 @@ impl Change {
 
     /// The status fields of the task at `pos` are about to change.
     fn status(&mut self, pos: TaskPos, task: &Task) {
-        if self.whole.is_none() && self.kept(pos, &task.id).is_none() {
+        if self.kept(pos, &task.id).is_none() {
             self.keep(pos, &task.id, Kept::Status(Marks::of(task)));
         }
     }
@@ -319,9 +313,6 @@ impl Change {
     /// A task leaving the plan: kept as it was, without a copy. Places
     /// have moved by then ([`Change::moving`]).
     fn removed(&mut self, task: Task) {
-        if self.whole.is_some() {
-            return;
-        }
         match self.tasks.get_mut(&task.id) {
             Some(kept) => kept.whole(&task),
             None => {
@@ -343,14 +334,12 @@ impl Change {
     }
 
     fn new_phase(&mut self, id: &str) {
-        if self.whole.is_none() {
-            self.heads.entry(id.to_string()).or_insert(None);
-            self.lists.entry(id.to_string()).or_insert(None);
-        }
+        self.heads.entry(id.to_string()).or_insert(None);
+        self.lists.entry(id.to_string()).or_insert(None);
     }
 
     fn new_task(&mut self, pos: TaskPos, id: &str) {
-        if self.whole.is_none() && self.kept(pos, id).is_none() {
+        if self.kept(pos, id).is_none() {
             self.keep(pos, id, Kept::New);
         }
     }
@@ -369,75 +358,51 @@ impl Change {
         }
     }
 
-    /// `phases`, taken out of the plan by an op that replaces them all, as
-    /// the phases were before the whole change.
-    fn wholesale(&mut self, phases: Vec<Phase>) {
-        if self.whole.is_some() {
-            return;
-        }
-        self.moving(&phases);
-        let start = if self.order.is_none()
-            && self.heads.is_empty()
-            && self.lists.is_empty()
-            && self.tasks.is_empty()
+    /// Every phase, `old`, was replaced by `new`: keep by id what of them
+    /// differs in `new` (a long plan imported back as it was keeps
+    /// nothing, and copies no task).
+    fn replaced(&mut self, old: Vec<Phase>, new: &[Phase]) {
+        self.moving(&old);
+        self.order(&old);
         {
-            phases
-        } else {
-            self.undo_on(phases)
-        };
-        *self = Change {
-            whole: Some(start),
-            objectives: self.objectives.take(),
-            findings: self.findings.take(),
-            ..Change::default()
-        };
-    }
-
-    /// Put back what was kept into `now` (rare: an op replacing every
-    /// phase after other ops in the same transaction).
-    fn undo_on(&mut self, now: Vec<Phase>) -> Vec<Phase> {
-        let order = self
-            .order
-            .take()
-            .unwrap_or_else(|| now.iter().map(|p| p.id.clone()).collect());
-        let mut lists: Map<Vec<String>> = Map::default();
-        let mut heads: Map<Phase> = Map::default();
-        let mut tasks: Map<Task> = Map::default();
-        for mut phase in now {
-            lists.insert(phase.id.clone(), task_ids(&phase));
-            for t in phase.tasks.drain(..) {
-                tasks.insert(t.id.clone(), t);
+            let mut was = rustc_hash::FxHashSet::default();
+            was.extend(old.iter().map(|p| p.id.as_str()));
+            was.extend(old.iter().flat_map(|p| &p.tasks).map(|t| t.id.as_str()));
+            for phase in new {
+                if !was.contains(phase.id.as_str()) {
+                    self.new_phase(&phase.id);
+                }
+                for t in phase.tasks.iter().filter(|t| !was.contains(t.id.as_str())) {
+                    self.new_task(TaskPos::default(), &t.id);
+                }
             }
-            heads.insert(phase.id.clone(), phase);
         }
-        let mut out = Vec::with_capacity(order.len());
-        for id in order {
-            let Some(mut phase) = self
-                .heads
-                .remove(&id)
-                .flatten()
-                .or_else(|| heads.remove(&id))
-            else {
-                continue;
-            };
-            let list = match self.lists.remove(&id) {
-                Some(list) => list.unwrap_or_default(),
-                None => lists.remove(&id).unwrap_or_default(),
-            };
-            phase.tasks = list
-                .iter()
-                .filter_map(|tid| {
-                    let now = tasks.remove(tid);
-                    match self.tasks.remove(tid) {
-                        Some(Kept::Task(task)) => Some(task),
-                        Some(kept) => kept.before(now.as_ref()?),
-                        None => now,
-                    }
-                })
-                .collect();
-            out.push(phase);
+        let phases: HashMap<&str, &Phase, FxBuildHasher> =
+            new.iter().map(|p| (p.id.as_str(), p)).collect();
+        let tasks: HashMap<&str, &Task, FxBuildHasher> = new
+            .iter()
+            .flat_map(|p| &p.tasks)
+            .map(|t| (t.id.as_str(), t))
+            .collect();
+        for mut phase in old {
+            let now = phases.get(phase.id.as_str());
+            if now.is_none_or(|n| n.name != phase.name || n.extra != phase.extra) {
+                self.head(&phase);
+            }
+            if now.is_none_or(|n| {
+                !n.tasks
+                    .iter()
+                    .map(|t| &t.id)
+                    .eq(phase.tasks.iter().map(|t| &t.id))
+            }) {
+                self.list(&phase);
+            }
+            for t in phase.tasks.drain(..) {
+                if tasks.get(t.id.as_str()) != Some(&&t) {
+                    self.removed(t);
+                }
+            }
         }
-        out
     }
 }
 
@@ -632,7 +597,6 @@ impl Tx {
         let Tx {
             plan,
             change,
-            index,
             by,
             restoring,
             ..
@@ -654,49 +618,41 @@ impl Tx {
             }
             Ok::<_, OpError>(())
         };
-        let gone = |b: &Task| rules::check(by, Some(b), None);
-        if let Some(whole) = &change.whole {
-            let before: Map<&Task> = whole
-                .iter()
-                .flat_map(|p| &p.tasks)
-                .map(|t| (t.id.clone(), t))
-                .collect();
-            let mut seen = rustc_hash::FxHashSet::default();
+        // Kept by place: each is where it was, and is there now.
+        for (pos, kept) in &change.at.kept {
+            if let Some(t) = plan
+                .phases
+                .get_mut(pos.phase)
+                .and_then(|p| p.tasks.get_mut(pos.task))
+            {
+                visit(kept.before(t).as_ref(), t)?;
+            }
+        }
+        // Kept by id, once places moved: there now, in plan order…
+        if !change.tasks.is_empty() {
+            let mut seen = 0;
             for t in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
-                visit(before.get(&t.id).copied(), t)?;
-                seen.insert(t.id.clone());
-            }
-            for b in whole.iter().flat_map(|p| &p.tasks) {
-                if !seen.contains(&b.id) {
-                    gone(b)?;
-                }
-            }
-        } else {
-            // Kept by place: each is where it was, and is there now.
-            for (pos, kept) in &change.at.kept {
-                if let Some(t) = plan
-                    .phases
-                    .get_mut(pos.phase)
-                    .and_then(|p| p.tasks.get_mut(pos.task))
-                {
+                if let Some(kept) = change.tasks.get(&t.id) {
                     visit(kept.before(t).as_ref(), t)?;
+                    seen += 1;
                 }
             }
-            // Kept by id, once places moved: there now, or gone.
-            let mut ids: Vec<&String> = change.tasks.keys().collect();
-            ids.sort_unstable();
-            for id in ids {
-                let kept = &change.tasks[id];
-                match index.find(plan, id) {
-                    Some(pos) => {
-                        let t = &mut plan.phases[pos.phase].tasks[pos.task];
-                        visit(kept.before(t).as_ref(), t)?;
-                    }
-                    // A task that left the plan is kept whole.
-                    None => match kept {
-                        Kept::Task(b) => gone(b)?,
-                        Kept::New | Kept::Status(_) => {}
-                    },
+            // …or gone (kept whole).
+            if seen < change.tasks.len() {
+                let present: rustc_hash::FxHashSet<&str> =
+                    plan.tasks().map(|(_, _, t)| t.id.as_str()).collect();
+                let mut gone: Vec<(&String, &Task)> = change
+                    .tasks
+                    .iter()
+                    .filter(|(id, _)| !present.contains(id.as_str()))
+                    .filter_map(|(id, kept)| match kept {
+                        Kept::Task(b) => Some((id, b)),
+                        Kept::New | Kept::Status(_) => None,
+                    })
+                    .collect();
+                gone.sort_unstable_by_key(|(id, _)| *id);
+                for (_, b) in gone {
+                    rules::check(by, Some(b), None)?;
                 }
             }
         }
@@ -900,7 +856,7 @@ impl Tx {
             PhaseRef::Id(id) => self.phase_pos(&id),
             PhaseRef::New(name) => {
                 let id = self.plan.mint_phase_id();
-                self.change.order(&self.plan);
+                self.change.order(&self.plan.phases);
                 self.change.new_phase(&id);
                 applied.phase = Some(id.clone());
                 self.plan.phases.push(Phase {
@@ -1233,7 +1189,7 @@ impl Tx {
 
     fn remove_phase(&mut self, id: &str) -> Result<bool, OpError> {
         let i = self.phase_pos(id)?;
-        self.change.order(&self.plan);
+        self.change.order(&self.plan.phases);
         self.change.moving(&self.plan.phases);
         let phase = self.plan.phases.remove(i);
         self.index = Index::default();
@@ -1265,7 +1221,7 @@ impl Tx {
         }
         let old = std::mem::replace(&mut self.plan.phases, phases);
         self.index = Index::default();
-        self.change.wholesale(old);
+        self.change.replaced(old, &self.plan.phases);
         Ok(true)
     }
 
@@ -1329,7 +1285,7 @@ impl Tx {
         {
             return false;
         }
-        change.order(plan);
+        change.order(&plan.phases);
         change.moving(&plan.phases);
         for phase in &mut plan.phases {
             if phase.tasks.iter().any(finished) {
@@ -1779,7 +1735,7 @@ mod tests {
         assert_eq!(kept("t2").as_deref(), Some("T2"));
         assert_eq!(kept("t1").as_deref(), Some("T1"));
         assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
-        assert!(change.whole.is_none() && change.order.is_none());
+        assert!(change.order.is_none());
         assert!(change.at.is_empty());
     }
 
