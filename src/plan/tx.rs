@@ -1,9 +1,10 @@
 //! A change as a value. A [`Tx`] owns the plan while a verb applies ops to
 //! it: it finds tasks through one id → position index, remembers the state
-//! before of every phase and task an op touches (taken on first touch, so
-//! history never needs a copy of the whole plan), restores the
-//! one-task-in-progress rule once, and commits once, handing back a
-//! [`Committed`] value for storage and history to act on.
+//! before of every phase and task an op changes (taken on first touch, so
+//! history never needs a copy of the whole plan): the one before-image
+//! that undo, history, provenance and the permission check read. It
+//! restores the one-task-in-progress rule once, and commits once, handing
+//! back a [`Committed`] value for storage and history to act on.
 //!
 //! Ops see the plan as they leave it; anything that reads it through
 //! [`Tx::plan`] (a verb resolving its next target, or building its report)
