@@ -43,7 +43,9 @@ pub(super) fn run(ctx: &Context) -> Outcome {
         objectives,
         findings,
     } = parsed;
-    let phases = session.tx.adopt(phases, false);
+    let phases = session
+        .tx
+        .adopt(phases, false, crate::matching::still_alike);
     if let Err(e) = session.tx.apply(Op::Replace { phases }) {
         return session.fail(e.into());
     }

@@ -514,9 +514,14 @@ impl Tx {
 
     /// Match the tasks of `phases` with the plan's, for import and edit
     /// (see `Plan::adopt`); may raise the id counters.
-    pub(crate) fn adopt(&mut self, phases: Vec<Phase>, keep_notes: bool) -> Vec<Phase> {
+    pub(crate) fn adopt(
+        &mut self,
+        phases: Vec<Phase>,
+        keep_notes: bool,
+        alike: fn(&str, &str) -> bool,
+    ) -> Vec<Phase> {
         self.plan();
-        self.plan.adopt(phases, keep_notes)
+        self.plan.adopt(phases, keep_notes, alike)
     }
 
     /// Apply one op.
