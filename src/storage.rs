@@ -122,44 +122,24 @@ pub(crate) struct Store {
     /// Found by discovery rather than named by the person: then it is a
     /// file of the project, and a link there may not lead out of it.
     pub discovered: bool,
-    /// A plan kept from before (by `todo mcp`, between calls), taken
-    /// instead of parsing when the file holds exactly its bytes.
-    pub memo: Option<Memo>,
+    /// A plan kept from before, taken instead of parsing ([`Reuse`]).
+    pub reuse: Option<Reuse>,
     /// Where the plan's `rev` is counted (`None`: nowhere to keep it; the
     /// plan then reads as rev 1, or a version-1 file's own).
     pub revs: Option<Revisions>,
 }
 
-/// A plan and the bytes it renders to (`json::render`), for a reader that
-/// reads the file every time but need not parse the same bytes again.
-/// Taken, not copied: a second read parses.
-#[derive(Clone, Default)]
-pub(crate) struct Memo(std::sync::Arc<std::sync::Mutex<Option<Kept>>>);
+/// Gives the plan a file's bytes read as, without parsing them, when it
+/// knows (`None`: parse). The speed trick of a long-lived caller, kept
+/// there: `todo mcp` keeps the plan each call ends with for the next.
+#[derive(Clone)]
+pub(crate) struct Reuse(pub std::sync::Arc<ReuseFn>);
 
-/// The bytes a kept plan renders to, and the plan.
-type Kept = (Vec<u8>, Plan);
+type ReuseFn = dyn Fn(&[u8]) -> Option<Plan> + Send + Sync;
 
-impl Memo {
-    /// Keep `plan` for the next read that finds the file as it renders.
-    pub(crate) fn keep(&self, plan: Plan) {
-        let bytes = json::render(&plan).into_bytes();
-        if let Ok(mut slot) = self.0.lock() {
-            *slot = Some((bytes, plan));
-        }
-    }
-
-    fn take(&self, bytes: &[u8]) -> Option<Plan> {
-        let mut slot = self.0.lock().ok()?;
-        match slot.take() {
-            Some((kept, plan)) if kept == bytes => Some(plan),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Debug for Memo {
+impl std::fmt::Debug for Reuse {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Memo")
+        f.write_str("Reuse")
     }
 }
 
@@ -207,7 +187,7 @@ impl Store {
             path,
             lock_wait: LOCK_WAIT,
             discovered,
-            memo: None,
+            reuse: None,
             revs: None,
         }
     }
@@ -276,7 +256,7 @@ impl Store {
                 ));
             }
         };
-        let kept = self.memo.as_ref().and_then(|memo| memo.take(&bytes));
+        let kept = self.reuse.as_ref().and_then(|reuse| (reuse.0)(&bytes));
         let mut plan = match kept {
             Some(plan) => plan,
             None => self.parse(&bytes)?,

@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::history::History;
 use crate::output::{Output, error_json, report_json};
 use crate::plan::{Actor, Plan};
-use crate::storage::{Memo, Store};
+use crate::storage::{Reuse, Store};
 
 /// Tool arguments larger than this are refused unread, as `todo apply`
 /// refuses ops larger than it: a plan is edited by batches of tens of ops.
@@ -96,7 +96,7 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
         .spawn(move || plans.into_iter().for_each(|plan| kept.keep(plan)))
         .map_err(|e| Error::io("Cannot start the MCP server", e))?;
     let mut store = ctx.store.clone();
-    store.memo = Some(memo);
+    store.reuse = Some(Reuse(Arc::new(move |bytes| memo.take(bytes))));
     let server = Server {
         keeper,
         base: Arc::new(Base {
@@ -626,4 +626,32 @@ fn plan_update_schema() -> Value {
         },
         "additionalProperties": false
     })
+}
+
+/// The server's speed trick, kept here at its edge: the plan a call ended
+/// with and the bytes it renders to, so that the next call, which reads
+/// the file every time, need not parse the same bytes again. Taken, not
+/// copied: a second read parses.
+#[derive(Clone, Default)]
+struct Memo(std::sync::Arc<std::sync::Mutex<Option<Kept>>>);
+
+/// The bytes a kept plan renders to, and the plan.
+type Kept = (Vec<u8>, Plan);
+
+impl Memo {
+    /// Keep `plan` for the next read that finds the file as it renders.
+    fn keep(&self, plan: Plan) {
+        let bytes = crate::plan::json::render(&plan).into_bytes();
+        if let Ok(mut slot) = self.0.lock() {
+            *slot = Some((bytes, plan));
+        }
+    }
+
+    fn take(&self, bytes: &[u8]) -> Option<Plan> {
+        let mut slot = self.0.lock().ok()?;
+        match slot.take() {
+            Some((kept, plan)) if kept == bytes => Some(plan),
+            _ => None,
+        }
+    }
 }
