@@ -4,18 +4,19 @@
 
 use std::io;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use thiserror::Error;
 
+pub(crate) use crate::conflict::git::GitError;
 use crate::exit_codes::ExitCode;
 use crate::matching::{Candidate, Target};
 use crate::merge::Overflow;
-use crate::plan::Status;
+use crate::plan::ops::{OpError, Refusal};
+pub(crate) use crate::storage::{self, PathAction};
 use crate::text::Message;
 use serde_json::{Value, json};
 
-pub(crate) use crate::platform::{ToolProblem, io_reason, spawn_reason};
+pub(crate) use crate::platform::{ToolProblem, io_reason};
 
 pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
@@ -57,14 +58,6 @@ pub(crate) enum Error {
     #[error("{source}\n\nThe plan is unchanged:\n{}", if plan.is_empty() { "(empty)" } else { plan.trim_end() })]
     Unchanged { source: Box<Error>, plan: String },
 
-    /// A change refused by the rules of docs/contract.md, "A plan a person and an agent share" (or an `apply` batch
-    /// that names nothing or does not fit): `error.code` is the §8 code.
-    #[error("Refused ({}): {message}", code.as_str())]
-    Refused {
-        code: crate::plan::ops::Refusal,
-        message: String,
-    },
-
     // ── 4: conflict ──────────────────────────────────────────────────────
     /// `--if-rev` named another rev than the plan's.
     #[error("The plan is at rev {have}, not {want} (--if-rev); nothing was changed.")]
@@ -90,34 +83,7 @@ pub(crate) enum Error {
     #[error("Cannot undo \"{last}\": the tasks it changed were edited outside todo since.")]
     UndoOverwritten { last: String },
 
-    #[error(
-        "Timed out after {} waiting for another todo to finish with {}.",
-        seconds(waited),
-        path.display()
-    )]
-    LockTimeout { path: PathBuf, waited: Duration },
-
     // ── 5: invalid input ─────────────────────────────────────────────────
-    /// The plan file cannot be read as a plan; nothing was written.
-    #[error(
-        "Plan file {}:{line}:{column} is broken: {message}\nNothing was changed. Fix the file (or restore it, e.g. with git), then retry.",
-        path.display()
-    )]
-    BrokenPlan {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-
-    /// The plan file is in the middle of a git merge conflict (markers, or
-    /// unmerged in git's index); nothing was written.
-    #[error("Plan file {} has a merge conflict ({sign}); nothing was changed.", path.display())]
-    MergeConflict {
-        path: PathBuf,
-        sign: crate::conflict::Sign,
-    },
-
     /// `todo resolve` could not merge the conflict: what needs a person,
     /// one line each; nothing was written.
     #[error("Cannot resolve the merge conflict in {}; nothing was written. What needs a person:\n{}", path.display(), problems.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
@@ -155,26 +121,9 @@ pub(crate) enum Error {
     Invalid(String),
 
     // ── 6: environment ───────────────────────────────────────────────────
-    #[error("{context}: {}", io_reason(source))]
-    Io {
-        context: String,
-        #[source]
-        source: io::Error,
-    },
-
-    #[error(
-        "Plan file {path} is read-only; not changing it. Make it writable (chmod u+w) to allow changes."
-    )]
-    ReadOnlyPlan { path: String },
-
-    /// A path todo chose (or the plan file it found) leads somewhere it may
-    /// not write or read: out of the project, a directory, a FIFO, …
-    #[error("{} {path}: {why}; nothing was written.", action.verb())]
-    PathRefused {
-        action: PathAction,
-        path: String,
-        why: String,
-    },
+    /// The plan file, its lock, or a path todo chose.
+    #[error(transparent)]
+    Storage(#[from] storage::Error),
 
     #[error("Failed to read todos: {from}: {why}")]
     ImportUnreadable { from: String, why: String },
@@ -201,28 +150,17 @@ pub(crate) enum Error {
         problem: ToolProblem,
     },
 
+    #[error(transparent)]
+    Git(#[from] GitError),
+
     #[error("Not in a git repository: no .git in {} or above. Run todo git-setup inside the repository.", cwd.display())]
     NotARepository { cwd: PathBuf },
 
-    #[error("Cannot run git: {why}. Install git and make sure it is on PATH.")]
-    GitUnavailable { why: String },
-
-    #[error("git {args} failed: {stderr}")]
-    GitFailed { args: String, stderr: String },
-
     // ── 7: refused ───────────────────────────────────────────────────────
-    // The refusals of docs/contract.md, "A plan a person and an agent share" (`set-by-person`, `step-locked`, …) join
-    // here, each a kind with its own code in the table of `Error::entry`.
-    #[error("Task \"{content}\" already exists")]
-    Duplicate { content: String },
-
-    /// Two phases of one name (ignoring case) would make every `-p NAME`
-    /// ambiguous.
-    #[error("Phase \"{name}\" already exists")]
-    PhaseNameTaken { name: String },
-
-    #[error("Cannot block \"{content}\": it is {status}.")]
-    BlockFinished { content: String, status: Status },
+    /// A change the plan's rules refuse (docs/contract.md, "A plan a person
+    /// and an agent share"): a duplicate, a `Refused (code)`, …
+    #[error(transparent)]
+    Op(OpError),
 
     #[error("Nothing to undo.")]
     NothingToUndo,
@@ -245,27 +183,6 @@ pub(crate) enum Error {
     /// A failing line of `todo batch`: its number, and its own error.
     #[error("Line {line}: {source}")]
     AtLine { line: usize, source: Box<Error> },
-}
-
-/// What todo would have done with a path it refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PathAction {
-    /// Write the plan file it found.
-    WritePlan,
-    /// Write a file of the project (`TODO.md`, `--into`).
-    Write,
-    /// Read and write a file of the repository (`.gitattributes`).
-    Use,
-}
-
-impl PathAction {
-    fn verb(self) -> &'static str {
-        match self {
-            PathAction::WritePlan => "Not writing plan file",
-            PathAction::Write => "Not writing",
-            PathAction::Use => "Not using",
-        }
-    }
 }
 
 impl ToolProblem {
@@ -327,18 +244,10 @@ pub(crate) fn describe(c: &Candidate) -> String {
     }
 }
 
-fn seconds(d: &Duration) -> String {
-    if d.subsec_millis() == 0 {
-        format!("{} s", d.as_secs())
-    } else {
-        format!("{:.1} s", d.as_secs_f64())
-    }
-}
-
 impl From<crate::editor::Error> for Error {
     fn from(e: crate::editor::Error) -> Error {
         match e {
-            crate::editor::Error::Io { context, source } => Error::Io { context, source },
+            crate::editor::Error::Io { context, source } => Error::io(context, source),
             crate::editor::Error::Tool { command, problem } => Error::Editor {
                 command,
                 problem,
@@ -362,10 +271,7 @@ impl From<crate::clipboard::Error> for Error {
 
 impl Error {
     pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Self {
-        Error::Io {
-            context: context.into(),
-            source,
-        }
+        Error::Storage(storage::Error::io(context, source))
     }
 
     pub(crate) fn usage(msg: impl Into<String>) -> Self {
@@ -392,41 +298,54 @@ impl Error {
             Error::ChangedDuringEdit { .. } => (X::Conflict, "conflict", "changed_during_edit"),
             Error::ChangedOutsideTodo { .. } => (X::Conflict, "conflict", "changed_outside_todo"),
             Error::UndoOverwritten { .. } => (X::Conflict, "conflict", "undo_overwritten"),
-            Error::LockTimeout { .. } => (X::Conflict, "lock_timeout", "lock_timeout"),
-            Error::BrokenPlan { .. } => (X::Invalid, "broken_plan", "broken_plan"),
-            Error::MergeConflict { .. } => (X::Invalid, "merge_conflict", "merge_conflict"),
+            Error::Storage(e) => {
+                use storage::Error as S;
+                match e {
+                    S::LockTimeout { .. } => (X::Conflict, "lock_timeout", "lock_timeout"),
+                    S::BrokenPlan { .. } => (X::Invalid, "broken_plan", "broken_plan"),
+                    S::MergeConflict { .. } => (X::Invalid, "merge_conflict", "merge_conflict"),
+                    S::Io { .. } => (X::Environment, "io", "io"),
+                    S::ReadOnlyPlan { .. } => (X::Environment, "environment", "read_only_plan"),
+                    S::PathRefused { .. } => (X::Environment, "environment", "path_refused"),
+                }
+            }
             Error::CannotResolve { .. } => (X::Invalid, "cannot_resolve", "cannot_resolve"),
             Error::CounterSpent { .. } => (X::Invalid, "invalid_input", "counter_spent"),
             Error::EmptyImport { .. } => (X::Invalid, "invalid_input", "empty_import"),
             Error::NoSnapshot { .. } => (X::Invalid, "invalid_input", "no_snapshot"),
             Error::Invalid(_) => (X::Invalid, "invalid_input", "invalid_input"),
-            Error::Io { .. } => (X::Environment, "io", "io"),
-            Error::ReadOnlyPlan { .. } => (X::Environment, "environment", "read_only_plan"),
-            Error::PathRefused { .. } => (X::Environment, "environment", "path_refused"),
             Error::ImportUnreadable { .. } => (X::Environment, "environment", "import_unreadable"),
             Error::NoHistoryDir => (X::Environment, "environment", "no_history_dir"),
             Error::NoEditor => (X::Environment, "environment", "no_editor"),
             Error::Editor { .. } => (X::Environment, "environment", "editor_failed"),
             Error::Clipboard { .. } => (X::Environment, "environment", "clipboard_failed"),
             Error::NotARepository { .. } => (X::Environment, "environment", "not_a_repository"),
-            Error::GitUnavailable { .. } => (X::Environment, "environment", "git_unavailable"),
-            Error::GitFailed { .. } => (X::Environment, "environment", "git_failed"),
-            Error::Duplicate { .. } => (X::Refused, "refused", "duplicate"),
-            Error::PhaseNameTaken { .. } => (X::Refused, "refused", "phase_name_taken"),
-            Error::BlockFinished { .. } => (X::Refused, "refused", "block_finished"),
+            Error::Git(GitError::Unavailable { .. }) => {
+                (X::Environment, "environment", "git_unavailable")
+            }
+            Error::Git(GitError::Failed { .. }) => (X::Environment, "environment", "git_failed"),
+            Error::Op(e) => match e {
+                OpError::Duplicate(_) => (X::Refused, "refused", "duplicate"),
+                OpError::DuplicatePhase(_) => (X::Refused, "refused", "phase_name_taken"),
+                OpError::BlockFinished { .. } => (X::Refused, "refused", "block_finished"),
+                OpError::Refused { code, .. } => {
+                    let exit = match code {
+                        Refusal::PlanMissingItem => X::NoMatch,
+                        Refusal::PlanBadPosition | Refusal::PlanInvalid => X::Invalid,
+                        Refusal::CheckFailed => X::CheckFailed,
+                        _ => X::Refused,
+                    };
+                    (exit, code.as_str(), code.as_str())
+                }
+                // Made into other kinds by `From<OpError>`.
+                OpError::NoTask(_)
+                | OpError::NoPhase(_)
+                | OpError::NoObjective(_)
+                | OpError::RevSpent => (X::Bug, "bug", "bug"),
+            },
             Error::NothingToUndo => (X::Refused, "refused", "nothing_to_undo"),
             Error::Declined => (X::Refused, "refused", "declined"),
             Error::ChangedWhileAsked => (X::Conflict, "conflict", "changed_while_asked"),
-            Error::Refused { code, .. } => {
-                use crate::plan::ops::Refusal as R;
-                let exit = match code {
-                    R::PlanMissingItem => X::NoMatch,
-                    R::PlanBadPosition | R::PlanInvalid => X::Invalid,
-                    R::CheckFailed => X::CheckFailed,
-                    _ => X::Refused,
-                };
-                (exit, code.as_str(), code.as_str())
-            }
             Error::Bug(_) => (X::Bug, "bug", "bug"),
             Error::AtLine { source, .. } => source.entry(),
             Error::Unchanged { source, .. } => source.entry(),
@@ -496,10 +415,10 @@ impl Error {
             Error::ChangedOutsideTodo { .. } => {
                 json_only("Look at it, then run `todo undo --force` to undo anyway.")
             }
-            Error::BrokenPlan { .. } => {
+            Error::Storage(storage::Error::BrokenPlan { .. }) => {
                 json_only("Fix the file (or restore it, e.g. with git), then retry.")
             }
-            Error::MergeConflict { .. } => Some((
+            Error::Storage(storage::Error::MergeConflict { .. }) => Some((
                 "Run `todo resolve` to merge both sides by task id.".into(),
                 true,
             )),
@@ -509,20 +428,22 @@ impl Error {
                 true,
             )),
             Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
-            Error::ReadOnlyPlan { .. } => {
+            Error::Storage(storage::Error::ReadOnlyPlan { .. }) => {
                 json_only("Make it writable (chmod u+w) to allow changes.")
             }
-            Error::PathRefused {
+            Error::Storage(storage::Error::PathRefused {
                 action: PathAction::WritePlan,
                 ..
-            } => Some((
+            }) => Some((
                 "To use it there, name it with --file or TODO_FILE.".into(),
                 true,
             )),
             Error::NoHistoryDir => json_only("Set TODO_HISTORY_DIR."),
             Error::NoEditor => json_only("Set $VISUAL or $EDITOR environment variable."),
             Error::NotARepository { .. } => json_only("Run todo git-setup inside the repository."),
-            Error::GitUnavailable { .. } => json_only("Install git and make sure it is on PATH."),
+            Error::Git(GitError::Unavailable { .. }) => {
+                json_only("Install git and make sure it is on PATH.")
+            }
             Error::Bug(_) => Some((
                 "This is a bug in todo; please report it, with the command that led here.".into(),
                 true,
@@ -576,7 +497,7 @@ impl Error {
                 }
                 out
             }
-            Error::BrokenPlan { .. }
+            Error::Storage(storage::Error::BrokenPlan { .. })
             | Error::ChangedOutsideTodo { .. }
             | Error::EmptyImport { .. } => {
                 // Two lines: the last break is ours, any other is text.
@@ -609,7 +530,7 @@ impl Error {
             // Our own messages: every newline in them is a line break of ours.
             // (git's own lines among them.)
             Error::Usage(s) | Error::Invalid(s) => Message::of_lines(s),
-            Error::GitFailed { .. } => Message::of_lines(&self.to_string()),
+            Error::Git(GitError::Failed { .. }) => Message::of_lines(&self.to_string()),
             // Our lines; a problem's own text stays inside its line.
             Error::CannotResolve { path, problems } => {
                 let mut out = Message::from(format!(
@@ -628,7 +549,24 @@ impl Error {
 
     /// Is this the reader of our output going away (`todo | head -1`)?
     pub(crate) fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
+        matches!(self, Error::Storage(storage::Error::Io { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// How a verb reports a failed op. Verbs resolve ids before they build
+/// ops, so an id an op cannot find is a bug, not the user's doing.
+impl From<OpError> for Error {
+    fn from(e: OpError) -> Self {
+        match e {
+            OpError::NoTask(_) | OpError::NoPhase(_) | OpError::NoObjective(_) => {
+                Error::Bug(e.to_string())
+            }
+            OpError::RevSpent => Error::CounterSpent {
+                which: Overflow::Rev,
+                merging: None,
+            },
+            e => Error::Op(e),
+        }
     }
 }
 
@@ -685,9 +623,9 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         obj.insert("guess".into(), json!(guess));
     }
     if let (
-        Error::BrokenPlan {
+        Error::Storage(storage::Error::BrokenPlan {
             line, column, path, ..
-        },
+        }),
         Some(obj),
     ) = (err, error.as_object_mut())
     {
@@ -695,7 +633,9 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         obj.insert("line".into(), json!(line));
         obj.insert("column".into(), json!(column));
     }
-    if let (Error::MergeConflict { path, sign }, Some(obj)) = (err, error.as_object_mut()) {
+    if let (Error::Storage(storage::Error::MergeConflict { path, sign }), Some(obj)) =
+        (err, error.as_object_mut())
+    {
         obj.insert("path".into(), json!(path.display().to_string()));
         if let crate::conflict::Sign::Markers { line } = sign {
             obj.insert("line".into(), json!(line));
@@ -721,35 +661,90 @@ mod tests {
     /// `error.kind` it must have. Written out here, apart from the table in
     /// [`Error::entry`], so that a change to the table is a change to this.
     fn every_kind() -> Vec<(Error, u8, &'static str, &'static str)> {
-        let io_err = || io::Error::from(io::ErrorKind::PermissionDenied);
-        let tool = |problem| Error::Editor {
-            command: "vi".into(),
-            problem,
+        use storage::Error as S;
+        let s = |s: &str| s.to_string();
+        let refused = |code| {
+            Error::Op(OpError::Refused {
+                code,
+                message: s("m"),
+            })
+        };
+        let path_refused = S::PathRefused {
+            action: PathAction::Write,
+            path: s("p"),
+            why: s("w"),
+        };
+        let broken = S::BrokenPlan {
+            path: "p".into(),
+            line: 1,
+            column: 2,
+            message: s("m"),
+        };
+        let no_match = Error::NoMatch {
+            message: s("x"),
+            query: s("x"),
+            suggestion: None,
+            guess: false,
+        };
+        let ambiguous = Error::Ambiguous {
+            query: s("x"),
+            candidates: vec![],
+            picks: vec![],
+        };
+        let editor = Error::Editor {
+            command: s("vi"),
+            problem: ToolProblem::Empty,
             kept: None,
         };
-        vec![
+        let clipboard = Error::Clipboard {
+            command: s("c"),
+            problem: ToolProblem::Failed(s("f")),
+        };
+        let lock = S::LockTimeout {
+            path: "p".into(),
+            waited: std::time::Duration::from_secs(10),
+        };
+        let conflict = S::MergeConflict {
+            path: "p".into(),
+            sign: crate::conflict::Sign::Markers { line: 3 },
+        };
+        let counter = Error::CounterSpent {
+            which: Overflow::Rev,
+            merging: None,
+        };
+        let block = OpError::BlockFinished {
+            content: s("c"),
+            status: crate::plan::Status::Completed,
+        };
+        let unchanged = Error::Unchanged {
+            source: Box::new(Error::Op(OpError::Duplicate(s("c")))),
+            plan: String::new(),
+        };
+        let at_line = Error::AtLine {
+            line: 2,
+            source: Box::new(Error::NothingToUndo),
+        };
+        let cannot_resolve = Error::CannotResolve {
+            path: "p".into(),
+            problems: vec![s("ours: broken")],
+        };
+        let git_failed = GitError::Failed {
+            args: s("a"),
+            stderr: s("e"),
+        };
+        let import = Error::ImportUnreadable {
+            from: s("f"),
+            why: s("w"),
+        };
+        let snapshot = Error::NoSnapshot {
+            from: s("s.jsonl"),
+            why: s("w"),
+        };
+        let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
+        let mut cases = vec![
             (Error::usage("x"), 2, "usage", "usage"),
-            (
-                Error::NoMatch {
-                    message: "x".into(),
-                    query: "x".into(),
-                    suggestion: None,
-                    guess: false,
-                },
-                3,
-                "no_match",
-                "no_match",
-            ),
-            (
-                Error::Ambiguous {
-                    query: "x".into(),
-                    candidates: vec![],
-                    picks: vec![],
-                },
-                3,
-                "ambiguous",
-                "ambiguous",
-            ),
+            (no_match, 3, "no_match", "no_match"),
+            (ambiguous, 3, "ambiguous", "ambiguous"),
             (
                 Error::RevMismatch { have: 2, want: 1 },
                 4,
@@ -757,129 +752,49 @@ mod tests {
                 "rev_mismatch",
             ),
             (
-                Error::ChangedDuringEdit { kept: "k".into() },
+                Error::ChangedDuringEdit { kept: s("k") },
                 4,
                 "conflict",
                 "changed_during_edit",
             ),
             (
-                Error::ChangedOutsideTodo { last: "l".into() },
+                Error::ChangedOutsideTodo { last: s("l") },
                 4,
                 "conflict",
                 "changed_outside_todo",
             ),
             (
-                Error::UndoOverwritten { last: "l".into() },
+                Error::UndoOverwritten { last: s("l") },
                 4,
                 "conflict",
                 "undo_overwritten",
             ),
+            (lock.into(), 4, "lock_timeout", "lock_timeout"),
+            (broken.into(), 5, "broken_plan", "broken_plan"),
+            (conflict.into(), 5, "merge_conflict", "merge_conflict"),
+            (cannot_resolve, 5, "cannot_resolve", "cannot_resolve"),
+            (counter, 5, "invalid_input", "counter_spent"),
             (
-                Error::LockTimeout {
-                    path: "p".into(),
-                    waited: Duration::from_secs(10),
-                },
-                4,
-                "lock_timeout",
-                "lock_timeout",
-            ),
-            (
-                Error::BrokenPlan {
-                    path: "p".into(),
-                    line: 1,
-                    column: 2,
-                    message: "m".into(),
-                },
-                5,
-                "broken_plan",
-                "broken_plan",
-            ),
-            (
-                Error::MergeConflict {
-                    path: "p".into(),
-                    sign: crate::conflict::Sign::Markers { line: 3 },
-                },
-                5,
-                "merge_conflict",
-                "merge_conflict",
-            ),
-            (
-                Error::CannotResolve {
-                    path: "p".into(),
-                    problems: vec!["ours: broken".into()],
-                },
-                5,
-                "cannot_resolve",
-                "cannot_resolve",
-            ),
-            (
-                Error::CounterSpent {
-                    which: Overflow::Rev,
-                    merging: None,
-                },
-                5,
-                "invalid_input",
-                "counter_spent",
-            ),
-            (
-                Error::EmptyImport { from: "-".into() },
+                Error::EmptyImport { from: s("-") },
                 5,
                 "invalid_input",
                 "empty_import",
             ),
+            (snapshot, 5, "invalid_input", "no_snapshot"),
+            (Error::Invalid(s("x")), 5, "invalid_input", "invalid_input"),
+            (Error::io("reading", denied()), 6, "io", "io"),
             (
-                Error::NoSnapshot {
-                    from: "s.jsonl".into(),
-                    why: "w".into(),
-                },
-                5,
-                "invalid_input",
-                "no_snapshot",
-            ),
-            (
-                Error::Invalid("x".into()),
-                5,
-                "invalid_input",
-                "invalid_input",
-            ),
-            (Error::io("reading", io_err()), 6, "io", "io"),
-            (
-                Error::ReadOnlyPlan { path: "p".into() },
+                S::ReadOnlyPlan { path: s("p") }.into(),
                 6,
                 "environment",
                 "read_only_plan",
             ),
-            (
-                Error::PathRefused {
-                    action: PathAction::Write,
-                    path: "p".into(),
-                    why: "w".into(),
-                },
-                6,
-                "environment",
-                "path_refused",
-            ),
-            (
-                Error::ImportUnreadable {
-                    from: "f".into(),
-                    why: "w".into(),
-                },
-                6,
-                "environment",
-                "import_unreadable",
-            ),
+            (path_refused.into(), 6, "environment", "path_refused"),
+            (import, 6, "environment", "import_unreadable"),
             (Error::NoHistoryDir, 6, "environment", "no_history_dir"),
             (Error::NoEditor, 6, "environment", "no_editor"),
-            (tool(ToolProblem::Empty), 6, "environment", "editor_failed"),
-            (
-                Error::Clipboard {
-                    command: "c".into(),
-                    problem: ToolProblem::Failed("f".into()),
-                },
-                6,
-                "environment",
-                "clipboard_failed",
-            ),
+            (editor, 6, "environment", "editor_failed"),
+            (clipboard, 6, "environment", "clipboard_failed"),
             (
                 Error::NotARepository { cwd: "d".into() },
                 6,
@@ -887,135 +802,21 @@ mod tests {
                 "not_a_repository",
             ),
             (
-                Error::GitUnavailable { why: "w".into() },
+                GitError::Unavailable { why: s("w") }.into(),
                 6,
                 "environment",
                 "git_unavailable",
             ),
+            (git_failed.into(), 6, "environment", "git_failed"),
+            (OpError::Duplicate(s("c")).into(), 7, "refused", "duplicate"),
             (
-                Error::GitFailed {
-                    args: "a".into(),
-                    stderr: "e".into(),
-                },
-                6,
-                "environment",
-                "git_failed",
-            ),
-            (
-                Error::Duplicate {
-                    content: "c".into(),
-                },
-                7,
-                "refused",
-                "duplicate",
-            ),
-            (
-                Error::PhaseNameTaken { name: "n".into() },
+                OpError::DuplicatePhase(s("n")).into(),
                 7,
                 "refused",
                 "phase_name_taken",
             ),
-            (
-                Error::BlockFinished {
-                    content: "c".into(),
-                    status: Status::Completed,
-                },
-                7,
-                "refused",
-                "block_finished",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::OpNotAllowed,
-                    message: "m".into(),
-                },
-                7,
-                "op-not-allowed",
-                "op-not-allowed",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::StepLocked,
-                    message: "m".into(),
-                },
-                7,
-                "step-locked",
-                "step-locked",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::PersonOnly,
-                    message: "m".into(),
-                },
-                7,
-                "person-only",
-                "person-only",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::SetByPerson,
-                    message: "m".into(),
-                },
-                7,
-                "set-by-person",
-                "set-by-person",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::UnlockedByPerson,
-                    message: "m".into(),
-                },
-                7,
-                "unlocked-by-person",
-                "unlocked-by-person",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::PlanMissingItem,
-                    message: "m".into(),
-                },
-                3,
-                "plan-missing-item",
-                "plan-missing-item",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::PlanBadPosition,
-                    message: "m".into(),
-                },
-                5,
-                "plan-bad-position",
-                "plan-bad-position",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::PlanTooLarge,
-                    message: "m".into(),
-                },
-                7,
-                "plan-too-large",
-                "plan-too-large",
-            ),
-            (
-                Error::Refused {
-                    code: crate::plan::ops::Refusal::PlanInvalid,
-                    message: "m".into(),
-                },
-                5,
-                "plan-invalid",
-                "plan-invalid",
-            ),
-            (
-                Error::Unchanged {
-                    source: Box::new(Error::Duplicate {
-                        content: "c".into(),
-                    }),
-                    plan: String::new(),
-                },
-                7,
-                "refused",
-                "duplicate",
-            ),
+            (block.into(), 7, "refused", "block_finished"),
+            (unchanged, 7, "refused", "duplicate"),
             (Error::NothingToUndo, 7, "refused", "nothing_to_undo"),
             (Error::Declined, 7, "refused", "declined"),
             (
@@ -1025,21 +826,30 @@ mod tests {
                 "changed_while_asked",
             ),
             (Error::bug("an invariant"), 70, "bug", "bug"),
-            (
-                Error::AtLine {
-                    line: 2,
-                    source: Box::new(Error::NothingToUndo),
-                },
-                7,
-                "refused",
-                "nothing_to_undo",
-            ),
-        ]
+            (at_line, 7, "refused", "nothing_to_undo"),
+        ];
+        // A refusal's `error.code` and `error.kind` are its code.
+        let refusals = [
+            (Refusal::OpNotAllowed, 7, "op-not-allowed"),
+            (Refusal::StepLocked, 7, "step-locked"),
+            (Refusal::PersonOnly, 7, "person-only"),
+            (Refusal::SetByPerson, 7, "set-by-person"),
+            (Refusal::UnlockedByPerson, 7, "unlocked-by-person"),
+            (Refusal::PlanMissingItem, 3, "plan-missing-item"),
+            (Refusal::PlanBadPosition, 5, "plan-bad-position"),
+            (Refusal::PlanTooLarge, 7, "plan-too-large"),
+            (Refusal::PlanInvalid, 5, "plan-invalid"),
+        ];
+        for (code, exit, name) in refusals {
+            cases.push((refused(code), exit, name, name));
+        }
+        cases
     }
 
     /// Which kind an error is. Exhaustive: a new kind does not compile
     /// until it is named here, and then [`every_kind`] must hold it.
     fn ordinal(err: &Error) -> usize {
+        use storage::Error as S;
         match err {
             Error::Usage(_) => 0,
             Error::NoMatch { .. } => 1,
@@ -1048,35 +858,43 @@ mod tests {
             Error::ChangedDuringEdit { .. } => 4,
             Error::ChangedOutsideTodo { .. } => 5,
             Error::UndoOverwritten { .. } => 6,
-            Error::LockTimeout { .. } => 7,
-            Error::BrokenPlan { .. } => 8,
+            Error::Storage(S::LockTimeout { .. }) => 7,
+            Error::Storage(S::BrokenPlan { .. }) => 8,
             Error::CounterSpent { .. } => 9,
             Error::EmptyImport { .. } => 10,
             Error::Invalid(_) => 11,
-            Error::Io { .. } => 12,
-            Error::ReadOnlyPlan { .. } => 13,
-            Error::PathRefused { .. } => 14,
+            Error::Storage(S::Io { .. }) => 12,
+            Error::Storage(S::ReadOnlyPlan { .. }) => 13,
+            Error::Storage(S::PathRefused { .. }) => 14,
             Error::ImportUnreadable { .. } => 15,
             Error::NoHistoryDir => 16,
             Error::NoEditor => 17,
             Error::Editor { .. } => 18,
             Error::Clipboard { .. } => 19,
             Error::NotARepository { .. } => 20,
-            Error::GitUnavailable { .. } => 21,
-            Error::GitFailed { .. } => 22,
-            Error::Duplicate { .. } => 23,
-            Error::PhaseNameTaken { .. } => 24,
-            Error::BlockFinished { .. } => 25,
+            Error::Git(GitError::Unavailable { .. }) => 21,
+            Error::Git(GitError::Failed { .. }) => 22,
+            Error::Op(OpError::Duplicate(_)) => 23,
+            Error::Op(OpError::DuplicatePhase(_)) => 24,
+            Error::Op(OpError::BlockFinished { .. }) => 25,
             Error::NothingToUndo => 26,
             Error::Bug(_) => 27,
             Error::AtLine { .. } => 28,
-            Error::Refused { .. } => 29,
+            Error::Op(OpError::Refused { .. }) => 29,
             Error::Unchanged { .. } => 30,
             Error::NoSnapshot { .. } => 31,
-            Error::MergeConflict { .. } => 32,
+            Error::Storage(S::MergeConflict { .. }) => 32,
             Error::CannotResolve { .. } => 33,
             Error::Declined => 34,
             Error::ChangedWhileAsked => 35,
+            // Never kept as such: `From<OpError>` makes them bugs or
+            // `CounterSpent`.
+            Error::Op(
+                OpError::NoTask(_)
+                | OpError::NoPhase(_)
+                | OpError::NoObjective(_)
+                | OpError::RevSpent,
+            ) => 27,
         }
     }
     const KINDS: usize = 36;
@@ -1154,12 +972,12 @@ mod tests {
                 assert_eq!(err.hint(), Some(hint));
             }
         }
-        let broken = Error::BrokenPlan {
+        let broken = Error::from(storage::Error::BrokenPlan {
             path: "p".into(),
             line: 1,
             column: 1,
             message: "m".into(),
-        };
+        });
         assert_eq!(broken.hint_apart(), None);
         assert!(
             broken
@@ -1220,12 +1038,12 @@ mod tests {
             err.message().lines().collect::<Vec<_>>(),
             ["Line 3: a", "b"]
         );
-        let err = Error::BrokenPlan {
+        let err = Error::from(storage::Error::BrokenPlan {
             path: "a\nb".into(),
             line: 1,
             column: 1,
             message: "bad".into(),
-        };
+        });
         assert_eq!(err.message().lines().count(), 2);
         assert_eq!(err.message().to_string(), err.to_string());
     }

@@ -20,11 +20,13 @@ pub enum ExitCode {
     Usage,
     /// 3: no task or phase matched, or the match was ambiguous.
     NoMatch,
-    /// 4: the plan is not where the command expected it to be.
+    /// 4: the plan is not where the command expected it to be (`--if-rev`,
+    /// a plan changed under `edit` or `undo`), or another todo held the
+    /// lock too long.
     Conflict,
     /// 5: input that cannot be read as what it should be.
     Invalid,
-    /// 6: the file system, a lock, the editor, the clipboard or git.
+    /// 6: the file system, the editor, the clipboard or git.
     Environment,
     /// 7: the plan's rules refuse the change.
     Refused,

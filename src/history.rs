@@ -25,7 +25,8 @@ use serde_json::value::RawValue;
 
 use crate::plan::tx::{Change, Kept};
 use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
-use crate::storage::Lock;
+use crate::storage::{Lock, keyed};
+pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
 use rustc_hash::FxBuildHasher;
 
 /// Entries kept per plan; older ones are dropped.
@@ -129,61 +130,6 @@ pub(crate) struct Splice {
     pub ids: Vec<String>,
 }
 
-/// A 64-bit digest, stable across builds and platforms (unlike std's
-/// hasher). Eight bytes at a time: it runs over the whole file on every
-/// change.
-pub(crate) fn digest(bytes: &[u8]) -> String {
-    const K: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ (bytes.len() as u64).wrapping_mul(K);
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word))
-            .wrapping_mul(K)
-            .rotate_left(29);
-    }
-    for &b in chunks.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(29);
-    }
-    h ^= h >> 32;
-    format!("{:016x}", h.wrapping_mul(K))
-}
-
-/// The digest of a whole version-2 plan file, which every change reads
-/// and writes whole (and rev, undo and the hooks each digest): XXH3, which
-/// runs at memory speed where [`digest`] takes milliseconds on a large
-/// plan. A different value from [`digest`]'s, so kept apart from the
-/// digests of version-1 files that older histories hold.
-pub(crate) fn file_digest_v2(bytes: &[u8]) -> String {
-    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(bytes))
-}
-
-/// Digest of a plan file's content: its bytes from `phases` on, leaving
-/// out `rev` and the counters, which every change (undo too) moves. A file
-/// in todo's own layout (every file todo wrote) digests the same as
-/// [`plan_digest`] of its plan; a file in another layout digests as itself.
-pub(crate) fn file_digest(bytes: &[u8]) -> String {
-    // Only version 1 kept `rev` and the counters in the file, above
-    // `phases`; its digests, in older histories, stay as they were.
-    if bytes.starts_with(b"{\n  \"version\": 1,") {
-        digest(&bytes[phases_at(bytes).unwrap_or(0)..])
-    } else {
-        file_digest_v2(bytes)
-    }
-}
-
-/// Digest of a plan's content as todo would write it: for a file changed
-/// outside todo only in its layout, compare this with the history.
-pub(crate) fn plan_digest(plan: &Plan) -> String {
-    file_digest(json::render(plan).as_bytes())
-}
-
-fn phases_at(bytes: &[u8]) -> Option<usize> {
-    const KEY: &[u8] = b"\n  \"phases\": ";
-    memchr::memmem::find(bytes, KEY)
-}
-
 fn raw(text: String) -> io::Result<Box<RawValue>> {
     RawValue::from_string(text).map_err(io::Error::other)
 }
@@ -231,12 +177,13 @@ fn feed(buf: &mut String, s: &str) {
 }
 
 /// The state of the places `delta` touched, in `plan`, as one digest:
-/// `heads` and `tasks` are the phases and tasks now of `delta`'s heads and
-/// tasks, in their order (`None`: not in the plan).
-fn touched<'a>(
+/// `heads` are the ids of `delta`'s heads, `tasks` the tasks now of its
+/// tasks, in their order (`None`: not in the plan); `phase` finds a phase
+/// of `plan` by id.
+fn touched<'a, 'b>(
     plan: &'a Plan,
     delta: &Delta,
-    heads: impl IntoIterator<Item = Option<&'a Phase>>,
+    heads: impl IntoIterator<Item = &'b str>,
     tasks: impl IntoIterator<Item = Option<&'a Task>>,
     phase: impl Fn(&str) -> Option<&'a Phase>,
 ) -> String {
@@ -247,9 +194,9 @@ fn touched<'a>(
             feed(&mut buf, &p.id);
         }
     }
-    for head in heads {
+    for id in heads {
         buf.push('H');
-        match head {
+        match phase(id) {
             Some(p) => feed(&mut buf, &head_text(p)),
             None => buf.push('-'),
         }
@@ -280,19 +227,6 @@ fn ids(tasks: &[Task]) -> impl Iterator<Item = &str> {
     tasks.iter().map(|t| t.id.as_str())
 }
 
-/// Length of the common start of two slices, and of their common end
-/// within what is left.
-fn common<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> (usize, usize) {
-    let pre = a.iter().zip(b).take_while(|(x, y)| same(x, y)).count();
-    let suf = a[pre..]
-        .iter()
-        .rev()
-        .zip(b[pre..].iter().rev())
-        .take_while(|(x, y)| same(x, y))
-        .count();
-    (pre, suf)
-}
-
 /// Length of the common start of a list of ids and a list of tasks, and
 /// of their common end within what is left.
 fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
@@ -311,90 +245,6 @@ fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
 }
 
 impl Delta {
-    /// What undoes the change from `before` to `after`. Linear in the plan
-    /// (comparing phases and tasks in place), with hashing only for the
-    /// tasks in the stretch of a phase that changed.
-    pub(crate) fn between(before: &[Phase], after: &Plan) -> io::Result<Delta> {
-        let mut delta = Delta::default();
-        let (mut head_ids, mut task_ids) = (Vec::new(), Vec::new());
-        let same_order = before.len() == after.phases.len()
-            && before.iter().zip(&after.phases).all(|(b, a)| b.id == a.id);
-        if !same_order {
-            delta.order = Some(before.iter().map(|p| p.id.clone()).collect());
-        }
-        let after_phases: HashMap<&str, &Phase> =
-            after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
-        let before_ids: HashSet<&str> = before.iter().map(|p| p.id.as_str()).collect();
-        // Tasks in the stretches that differ, after and before the change.
-        let mut after_tasks: HashMap<&str, &Task> = HashMap::new();
-        let mut candidates: Vec<&Task> = Vec::new();
-        for bp in before {
-            let Some(ap) = after_phases.get(bp.id.as_str()) else {
-                head_ids.push(bp.id.clone());
-                delta.heads.push(raw(head_text(bp))?);
-                delta.lists.push(Splice {
-                    phase: bp.id.clone(),
-                    at: 0,
-                    cut: 0,
-                    ids: ids(&bp.tasks).map(str::to_string).collect(),
-                });
-                candidates.extend(&bp.tasks);
-                continue;
-            };
-            if bp.name != ap.name || bp.extra != ap.extra {
-                head_ids.push(bp.id.clone());
-                delta.heads.push(raw(head_text(bp))?);
-            }
-            let (pre, suf) = common(&bp.tasks, &ap.tasks, |x, y| x == y);
-            let b_mid = &bp.tasks[pre..bp.tasks.len() - suf];
-            let a_mid = &ap.tasks[pre..ap.tasks.len() - suf];
-            let (ipre, isuf) = common(b_mid, a_mid, |x, y| x.id == y.id);
-            if ipre < b_mid.len() || ipre < a_mid.len() {
-                delta.lists.push(Splice {
-                    phase: bp.id.clone(),
-                    at: pre + ipre,
-                    cut: a_mid.len() - ipre - isuf,
-                    ids: ids(&b_mid[ipre..b_mid.len() - isuf])
-                        .map(str::to_string)
-                        .collect(),
-                });
-            }
-            candidates.extend(b_mid);
-            after_tasks.extend(a_mid.iter().map(|t| (t.id.as_str(), t)));
-        }
-        for ap in &after.phases {
-            if !before_ids.contains(ap.id.as_str()) {
-                delta.lists.push(Splice {
-                    phase: ap.id.clone(),
-                    at: 0,
-                    cut: ap.tasks.len(),
-                    ids: Vec::new(),
-                });
-                after_tasks.extend(ap.tasks.iter().map(|t| (t.id.as_str(), t)));
-            }
-        }
-        for bt in candidates {
-            if after_tasks.get(bt.id.as_str()) != Some(&bt) {
-                task_ids.push(bt.id.clone());
-                delta.tasks.push(raw(task_text(bt))?);
-            }
-        }
-        // A task outside every stretch that differs is the same before and
-        // after, so these lookups see all the change touched.
-        delta.check = touched(
-            after,
-            &delta,
-            head_ids
-                .iter()
-                .map(|id| after_phases.get(id.as_str()).copied()),
-            task_ids
-                .iter()
-                .map(|id| after_tasks.get(id.as_str()).copied()),
-            |id| after_phases.get(id).copied(),
-        );
-        Ok(delta)
-    }
-
     /// What undoes a committed change, from what the transaction kept of
     /// the places it touched: the cost is those places (and, for tasks
     /// kept by id, one pass over the plan's ids), never a copy of the plan.
@@ -459,9 +309,6 @@ impl Delta {
     }
 
     fn of_phases(change: &Change, after: &Plan) -> io::Result<Delta> {
-        if let Some(whole) = &change.whole {
-            return Delta::between(whole, after);
-        }
         let mut delta = Delta::default();
         let mut head_ids = Vec::new();
         let after_phases: HashMap<&str, &Phase, FxBuildHasher> =
@@ -512,22 +359,9 @@ impl Delta {
                 Kept::New => continue,
                 Kept::Task(before) => task_text(before),
                 // Rendered from the task now, without a copy of it.
-                Kept::Status {
-                    status,
-                    blocker,
-                    dropped_by,
-                    by,
-                    at,
-                } => {
+                Kept::Status(marks) => {
                     let mut out = String::new();
-                    let fields = json::StatusFields {
-                        status: *status,
-                        blocker: blocker.as_deref(),
-                        dropped_by: dropped_by.as_deref(),
-                        by: *by,
-                        at: at.as_deref(),
-                    };
-                    json::write_task_as(&mut out, now, &fields);
+                    json::write_task_as(&mut out, now, &marks.fields());
                     out
                 }
             };
@@ -563,9 +397,7 @@ impl Delta {
         delta.check = touched(
             after,
             &delta,
-            head_ids
-                .iter()
-                .map(|id| after_phases.get(id.as_str()).copied()),
+            head_ids.iter().map(String::as_str),
             after_tasks,
             |id| after_phases.get(id).copied(),
         );
@@ -634,7 +466,7 @@ impl Delta {
         let check = touched(
             now,
             self,
-            heads.iter().map(|h| now_phases.get(h.id.as_str()).copied()),
+            heads.iter().map(|h| h.id.as_str()),
             tasks.iter().map(|t| now_tasks.get(t.id.as_str()).copied()),
             |id| now_phases.get(id).copied(),
         );
@@ -696,8 +528,7 @@ pub(crate) struct Found {
 
 impl History {
     fn file(&self, plan: &Path) -> PathBuf {
-        let key = digest(plan.as_os_str().as_encoded_bytes());
-        self.dir.join(format!("{key}.jsonl"))
+        keyed(&self.dir, plan, "jsonl")
     }
 
     /// Record a change: `prev` is the content digest of the plan file as
@@ -895,22 +726,6 @@ impl History {
         fs::create_dir_all(&self.dir)?;
         replace_private(&self.file(plan), lines.concat().as_bytes())
     }
-}
-
-/// Replace the file at `path` with `bytes`, readable by its owner only: a
-/// new file beside it (never one found there, nor through a link there)
-/// renamed over it. The history and the agent's seen record are kept so.
-pub(crate) fn replace_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
-    let _ = fs::remove_file(&tmp);
-    let result = crate::platform::private(OpenOptions::new().write(true).create_new(true))
-        .open(&tmp)
-        .and_then(|mut file| file.write_all(bytes))
-        .and_then(|()| crate::platform::replace(&tmp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
 }
 
 /// An entry as one line, `seq` first.
@@ -1215,7 +1030,7 @@ mod tests {
             let original = json::parse(&json::render(&original)).unwrap();
             let mut plan = original.clone();
             let mut bytes = json::render(&plan).into_bytes();
-            let undo = Delta::between(&[], &plan).unwrap();
+            let undo = Delta::default();
             history
                 .record(&lock, &key, None, (&plan, &bytes, None), ("created", who()), undo)
                 .unwrap();

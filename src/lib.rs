@@ -18,7 +18,6 @@ mod output;
 mod plan;
 mod platform;
 mod region;
-mod revision;
 mod storage;
 mod text;
 mod verify;
@@ -150,7 +149,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         .map(|dir| history::History { dir });
     store.revs = history
         .as_ref()
-        .map(|h| revision::Revisions { dir: h.dir.clone() });
+        .map(|h| storage::Revisions { dir: h.dir.clone() });
     // Reproducible ids for tests, as `TODO_NOW` makes times (see `plan::ids`).
     if let Some(seed) = std::env::var("TODO_ID_SEED")
         .ok()

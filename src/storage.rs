@@ -13,10 +13,101 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use crate::error::{Error, Result};
 use crate::plan::{Plan, json};
 use crate::platform;
-use crate::revision::Revisions;
+
+pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// What can go wrong reading, locking or writing the plan file, or a path
+/// todo chose.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Error {
+    #[error("{context}: {}", platform::io_reason(source))]
+    Io {
+        context: String,
+        #[source]
+        source: io::Error,
+    },
+
+    #[error(
+        "Timed out after {} waiting for another todo to finish with {}.",
+        seconds(waited),
+        path.display()
+    )]
+    LockTimeout { path: PathBuf, waited: Duration },
+
+    /// The plan file cannot be read as a plan; nothing was written.
+    #[error(
+        "Plan file {}:{line}:{column} is broken: {message}\nNothing was changed. Fix the file (or restore it, e.g. with git), then retry.",
+        path.display()
+    )]
+    BrokenPlan {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+
+    /// The plan file is in the middle of a git merge conflict (markers, or
+    /// unmerged in git's index); nothing was written.
+    #[error("Plan file {} has a merge conflict ({sign}); nothing was changed.", path.display())]
+    MergeConflict {
+        path: PathBuf,
+        sign: crate::conflict::Sign,
+    },
+
+    #[error(
+        "Plan file {path} is read-only; not changing it. Make it writable (chmod u+w) to allow changes."
+    )]
+    ReadOnlyPlan { path: String },
+
+    /// A path todo chose (or the plan file it found) leads somewhere it may
+    /// not write or read: out of the project, a directory, a FIFO, …
+    #[error("{} {path}: {why}; nothing was written.", action.verb())]
+    PathRefused {
+        action: PathAction,
+        path: String,
+        why: String,
+    },
+}
+
+impl Error {
+    pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Self {
+        Error::Io {
+            context: context.into(),
+            source,
+        }
+    }
+}
+
+fn seconds(d: &Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
+    }
+}
+
+/// What todo would have done with a path it refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PathAction {
+    /// Write the plan file it found.
+    WritePlan,
+    /// Write a file of the project (`TODO.md`, `--into`).
+    Write,
+    /// Read and write a file of the repository (`.gitattributes`).
+    Use,
+}
+
+impl PathAction {
+    fn verb(self) -> &'static str {
+        match self {
+            PathAction::WritePlan => "Not writing plan file",
+            PathAction::Write => "Not writing",
+            PathAction::Use => "Not using",
+        }
+    }
+}
 
 pub(crate) const DEFAULT_NAME: &str = ".todo.json";
 
@@ -31,44 +122,24 @@ pub(crate) struct Store {
     /// Found by discovery rather than named by the person: then it is a
     /// file of the project, and a link there may not lead out of it.
     pub discovered: bool,
-    /// A plan kept from before (by `todo mcp`, between calls), taken
-    /// instead of parsing when the file holds exactly its bytes.
-    pub memo: Option<Memo>,
+    /// A plan kept from before, taken instead of parsing ([`Reuse`]).
+    pub reuse: Option<Reuse>,
     /// Where the plan's `rev` is counted (`None`: nowhere to keep it; the
     /// plan then reads as rev 1, or a version-1 file's own).
     pub revs: Option<Revisions>,
 }
 
-/// A plan and the bytes it renders to (`json::render`), for a reader that
-/// reads the file every time but need not parse the same bytes again.
-/// Taken, not copied: a second read parses.
-#[derive(Clone, Default)]
-pub(crate) struct Memo(std::sync::Arc<std::sync::Mutex<Option<Kept>>>);
+/// Gives the plan a file's bytes read as, without parsing them, when it
+/// knows (`None`: parse). The speed trick of a long-lived caller, kept
+/// there: `todo mcp` keeps the plan each call ends with for the next.
+#[derive(Clone)]
+pub(crate) struct Reuse(pub std::sync::Arc<ReuseFn>);
 
-/// The bytes a kept plan renders to, and the plan.
-type Kept = (Vec<u8>, Plan);
+type ReuseFn = dyn Fn(&[u8]) -> Option<Plan> + Send + Sync;
 
-impl Memo {
-    /// Keep `plan` for the next read that finds the file as it renders.
-    pub(crate) fn keep(&self, plan: Plan) {
-        let bytes = json::render(&plan).into_bytes();
-        if let Ok(mut slot) = self.0.lock() {
-            *slot = Some((bytes, plan));
-        }
-    }
-
-    fn take(&self, bytes: &[u8]) -> Option<Plan> {
-        let mut slot = self.0.lock().ok()?;
-        match slot.take() {
-            Some((kept, plan)) if kept == bytes => Some(plan),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Debug for Memo {
+impl std::fmt::Debug for Reuse {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Memo")
+        f.write_str("Reuse")
     }
 }
 
@@ -78,7 +149,7 @@ pub(crate) struct Loaded {
     pub plan: Plan,
     /// `None` when there was no file.
     pub bytes: Option<Vec<u8>>,
-    /// The file's digest (`history::file_digest`), when it was taken to
+    /// The file's digest ([`file_digest`]), when it was taken to
     /// count `rev`: taken once, for the history too.
     pub digest: Option<String>,
 }
@@ -89,13 +160,7 @@ impl Store {
     /// holding `.git`), else a new one at the project root, else in `cwd`.
     pub(crate) fn locate(explicit: Option<PathBuf>, cwd: &Path) -> Store {
         if let Some(path) = explicit {
-            return Store {
-                path,
-                lock_wait: LOCK_WAIT,
-                discovered: false,
-                memo: None,
-                revs: None,
-            };
+            return Store::at(path, false);
         }
         // The project root is the first directory holding `.git`; without
         // one, only the current directory counts.
@@ -103,26 +168,26 @@ impl Store {
             .ancestors()
             .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok());
         let Some(root) = root else {
-            return Store::found(cwd.join(DEFAULT_NAME));
+            return Store::at(cwd.join(DEFAULT_NAME), true);
         };
         for dir in cwd.ancestors() {
             let candidate = dir.join(DEFAULT_NAME);
             if fs::symlink_metadata(&candidate).is_ok() {
-                return Store::found(candidate);
+                return Store::at(candidate, true);
             }
             if dir == root {
                 break;
             }
         }
-        Store::found(root.join(DEFAULT_NAME))
+        Store::at(root.join(DEFAULT_NAME), true)
     }
 
-    fn found(path: PathBuf) -> Store {
+    fn at(path: PathBuf, discovered: bool) -> Store {
         Store {
             path,
             lock_wait: LOCK_WAIT,
-            discovered: true,
-            memo: None,
+            discovered,
+            reuse: None,
             revs: None,
         }
     }
@@ -149,9 +214,9 @@ impl Store {
             return Ok(());
         }
         Err(Error::PathRefused {
-            action: crate::error::PathAction::WritePlan,
+            action: PathAction::WritePlan,
             path: self.display(),
-            why: Refusal::Outside { real, at_end: true }.to_string(),
+            why: Unsafe::Outside { real, at_end: true }.to_string(),
         })
     }
 
@@ -191,7 +256,7 @@ impl Store {
                 ));
             }
         };
-        let kept = self.memo.as_ref().and_then(|memo| memo.take(&bytes));
+        let kept = self.reuse.as_ref().and_then(|reuse| (reuse.0)(&bytes));
         let mut plan = match kept {
             Some(plan) => plan,
             None => self.parse(&bytes)?,
@@ -206,14 +271,14 @@ impl Store {
     }
 
     /// The plan's `rev` for the file holding `bytes` (see
-    /// [`crate::revision`]); `own` is a version-1 file's own. A count not
+    /// [`Revisions`]); `own` is a version-1 file's own. A count not
     /// yet recorded is recorded under the lock, taken here unless this
     /// process holds it.
     fn count(&self, own: u64, bytes: &[u8]) -> (u64, Option<String>) {
         let Some(revs) = &self.revs else {
             return (own.max(1), None);
         };
-        let digest = crate::history::file_digest(bytes);
+        let digest = file_digest(bytes);
         let target = self.target();
         let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
         let read = revs.read(&real, &digest, own);
@@ -399,7 +464,7 @@ impl Lock {
 
     /// Write `plan` over the file as it was (`old`), on `today`
     /// (`YYYY-MM-DD`), keeping its tombstones (see [`json::render_over`]),
-    /// and count the change (`plan.rev`, see [`crate::revision`]). The
+    /// and count the change (`plan.rev`, see [`Revisions`]). The
     /// file as written, and its digest.
     pub(crate) fn save_over(
         &self,
@@ -411,7 +476,7 @@ impl Lock {
         let text = json::render_over(plan, old, today);
         write_atomic(&self.target, text.as_bytes())
             .map_err(|e| Error::io(format!("Cannot write plan file {}", store.display()), e))?;
-        let digest = crate::history::file_digest(text.as_bytes());
+        let digest = file_digest(text.as_bytes());
         if let Some(revs) = &store.revs {
             // A count not recorded is made again by the next read, from
             // the count before: the same number.
@@ -473,7 +538,7 @@ pub(crate) enum Named<'a> {
 
 /// Why a path is not used.
 #[derive(Debug)]
-pub(crate) enum Refusal {
+pub(crate) enum Unsafe {
     /// A link (at the end, or a directory on the way) leads out of the project.
     Outside {
         real: PathBuf,
@@ -488,10 +553,10 @@ pub(crate) enum Refusal {
     Io(io::Error),
 }
 
-impl std::fmt::Display for Refusal {
+impl std::fmt::Display for Unsafe {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Refusal::Outside { real, at_end } => {
+            Unsafe::Outside { real, at_end } => {
                 let real = crate::text::visible(&real.display().to_string()).into_owned();
                 if *at_end {
                     write!(
@@ -505,14 +570,14 @@ impl std::fmt::Display for Refusal {
                     )
                 }
             }
-            Refusal::Directory { link: true } => {
+            Unsafe::Directory { link: true } => {
                 write!(f, "it is a symbolic link to a directory, not a file")
             }
-            Refusal::Directory { link: false } => write!(f, "it is a directory"),
-            Refusal::Dangling => write!(f, "it is a symbolic link to a file that does not exist"),
-            Refusal::Loop => write!(f, "it is a symbolic link loop"),
-            Refusal::Special(kind) => write!(f, "it is {kind}, not a regular file"),
-            Refusal::Io(e) => write!(f, "{}", crate::error::io_reason(e)),
+            Unsafe::Directory { link: false } => write!(f, "it is a directory"),
+            Unsafe::Dangling => write!(f, "it is a symbolic link to a file that does not exist"),
+            Unsafe::Loop => write!(f, "it is a symbolic link loop"),
+            Unsafe::Special(kind) => write!(f, "it is {kind}, not a regular file"),
+            Unsafe::Io(e) => write!(f, "{}", platform::io_reason(e)),
         }
     }
 }
@@ -524,7 +589,7 @@ impl std::fmt::Display for Refusal {
 /// link that leads out of the project. A missing file (not a link) is
 /// fine: it is created. This guards against files planted in a project;
 /// it does not race a local attacker swapping directories underneath.
-pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf, Refusal> {
+pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf, Unsafe> {
     let mut at = path.to_path_buf();
     let mut link = false;
     let mut hops = 0;
@@ -533,24 +598,24 @@ pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf,
             Ok(meta) if meta.file_type().is_symlink() => {
                 hops += 1;
                 if hops > 40 {
-                    return Err(Refusal::Loop);
+                    return Err(Unsafe::Loop);
                 }
                 link = true;
-                let next = fs::read_link(&at).map_err(Refusal::Io)?;
+                let next = fs::read_link(&at).map_err(Unsafe::Io)?;
                 at = match at.parent() {
                     Some(dir) if next.is_relative() => dir.join(next),
                     _ => next,
                 };
             }
-            Ok(meta) if meta.is_dir() => return Err(Refusal::Directory { link }),
+            Ok(meta) if meta.is_dir() => return Err(Unsafe::Directory { link }),
             Ok(meta) if meta.is_file() => break true,
-            Ok(meta) => return Err(Refusal::Special(kind_of(meta.file_type()))),
+            Ok(meta) => return Err(Unsafe::Special(kind_of(meta.file_type()))),
             Err(e) if e.kind() == io::ErrorKind::NotFound && link => {
-                return Err(Refusal::Dangling);
+                return Err(Unsafe::Dangling);
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => break false,
-            Err(e) if platform::is_link_loop(&e) => return Err(Refusal::Loop),
-            Err(e) => return Err(Refusal::Io(e)),
+            Err(e) if platform::is_link_loop(&e) => return Err(Unsafe::Loop),
+            Err(e) => return Err(Unsafe::Io(e)),
         }
     };
     let Named::Chosen { project } = named else {
@@ -561,17 +626,17 @@ pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf,
     let parent = Store::directory(&at);
     let real_dir = match fs::canonicalize(&parent) {
         Ok(dir) => dir,
-        Err(e) if platform::is_link_loop(&e) => return Err(Refusal::Loop),
+        Err(e) if platform::is_link_loop(&e) => return Err(Unsafe::Loop),
         // A missing directory: the write will say so.
         Err(_) if !exists => return Ok(at),
-        Err(e) => return Err(Refusal::Io(e)),
+        Err(e) => return Err(Unsafe::Io(e)),
     };
     let real = match at.file_name() {
         Some(name) => real_dir.join(name),
         None => real_dir,
     };
     if Some(&real) != lexical(path).as_ref() && !real.starts_with(project) {
-        return Err(Refusal::Outside { real, at_end: link });
+        return Err(Unsafe::Outside { real, at_end: link });
     }
     Ok(at)
 }
@@ -674,6 +739,125 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+// `rev` ([`Revisions`]): how many changes this working copy's plan has seen (docs/contract.md, "The plan file":
+// +1 per change, checked by `--if-rev`, in every reply).
+//
+// It cannot live in the committed file, where a line every change rewrites
+// would make every two branches conflict (docs/contract.md, "Plans in git"). It lives beside the
+// undo history (the user's data directory, or `TODO_HISTORY_DIR`), keyed by
+// the plan file's real path, as `<rev> <digest of the file>`. A file whose
+// bytes are not the ones recorded was changed outside todo — a merge, a
+// pull, a checkout, an editor — and that counts as one change: its `rev`
+// is the recorded one plus one, recorded at once (under the plan's lock),
+// so that no two contents ever share a `rev` and `--if-rev` never accepts
+// a value read before such a change.
+
+/// The file in `dir` that keeps, under `ext`, what todo knows of the plan
+/// file at `plan` (its real path): its history, its `rev`.
+pub(crate) fn keyed(dir: &Path, plan: &Path, ext: &str) -> PathBuf {
+    let key = digest(plan.as_os_str().as_encoded_bytes());
+    dir.join(format!("{key}.{ext}"))
+}
+
+/// Where the revisions of plans are kept.
+#[derive(Debug, Clone)]
+pub(crate) struct Revisions {
+    pub dir: PathBuf,
+}
+
+/// A plan's `rev` as read, and whether it must be recorded (it was not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Read {
+    pub rev: u64,
+    pub record: bool,
+}
+
+impl Revisions {
+    fn file(&self, real: &Path) -> PathBuf {
+        keyed(&self.dir, real, "rev")
+    }
+
+    /// The recorded `(rev, digest)` of the plan at `real`, if any.
+    fn recorded(&self, real: &Path) -> Option<(u64, String)> {
+        let text = fs::read_to_string(self.file(real)).ok()?;
+        let (rev, digest) = text.trim_end().split_once(' ')?;
+        Some((rev.parse().ok()?, digest.to_string()))
+    }
+
+    /// The `rev` of the plan file at `real` holding `bytes`. `own` is the
+    /// `rev` a version-1 file carries in itself (else 0): a working copy
+    /// seen for the first time starts from it, and a version-1 file still
+    /// changed by an older todo moves it on.
+    /// `digest` is the file's ([`file_digest`]).
+    pub(crate) fn read(&self, real: &Path, digest: &str, own: u64) -> Read {
+        match self.recorded(real) {
+            Some((rev, seen)) if seen == digest => Read { rev, record: false },
+            Some((rev, _)) => Read {
+                rev: rev.saturating_add(1).max(own),
+                record: true,
+            },
+            None => Read {
+                rev: own.max(1),
+                record: true,
+            },
+        }
+    }
+
+    /// Record that the plan at `real` holds the file of `digest` at `rev`.
+    /// Call under the plan's lock.
+    pub(crate) fn record(&self, real: &Path, rev: u64, digest: &str) -> io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        replace_private(&self.file(real), format!("{rev} {digest}\n").as_bytes())
+    }
+}
+
+/// A 64-bit digest (XXH3), stable across builds and platforms (unlike
+/// std's hasher), at memory speed: it runs over the whole file on every
+/// change.
+pub(crate) fn digest(bytes: &[u8]) -> String {
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(bytes))
+}
+
+/// Digest of a plan file's content. A version-1 file kept `rev` and the
+/// id counters above `phases`, which every change (undo too) moves: its
+/// digest starts at `phases`. A file in todo's own layout digests the same
+/// as [`plan_digest`] of its plan; a file in another layout as itself.
+pub(crate) fn file_digest(bytes: &[u8]) -> String {
+    let from = if bytes.starts_with(b"{\n  \"version\": 1,") {
+        phases_at(bytes).unwrap_or(0)
+    } else {
+        0
+    };
+    digest(&bytes[from..])
+}
+
+/// Digest of a plan's content as todo would write it: for a file changed
+/// outside todo only in its layout, compare this with the history.
+pub(crate) fn plan_digest(plan: &Plan) -> String {
+    file_digest(json::render(plan).as_bytes())
+}
+
+fn phases_at(bytes: &[u8]) -> Option<usize> {
+    const KEY: &[u8] = b"\n  \"phases\": ";
+    memchr::memmem::find(bytes, KEY)
+}
+
+/// Replace the file at `path` with `bytes`, readable by its owner only: a
+/// new file beside it (never one found there, nor through a link there)
+/// renamed over it. The history and the agent's seen record are kept so.
+pub(crate) fn replace_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
+    let _ = fs::remove_file(&tmp);
+    let result = platform::private(OpenOptions::new().write(true).create_new(true))
+        .open(&tmp)
+        .and_then(|mut file| file.write_all(bytes))
+        .and_then(|()| platform::replace(&tmp, path));
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -716,5 +900,27 @@ mod tests {
             Err(io::ErrorKind::PermissionDenied)
         );
         assert_eq!(tries.get(), 1);
+    }
+
+    #[test]
+    fn a_change_outside_todo_counts_once_and_is_remembered() {
+        let dir = tempfile::tempdir().unwrap();
+        let revs = Revisions {
+            dir: dir.path().join("history"),
+        };
+        let real = Path::new("/project/.todo.json");
+        let read = |bytes: &[u8], own| {
+            let Read { rev, record } = revs.read(real, &file_digest(bytes), own);
+            (rev, record)
+        };
+        assert_eq!(read(b"a", 0), (1, true));
+        assert_eq!(read(b"a", 12), (12, true));
+        revs.record(real, 5, &file_digest(b"a")).unwrap();
+        assert_eq!(read(b"a", 0), (5, false));
+        // A pull brought other bytes: one more, and the next other bytes
+        // (a checkout) one more again once recorded.
+        assert_eq!(read(b"b", 0), (6, true));
+        revs.record(real, 6, &file_digest(b"b")).unwrap();
+        assert_eq!(read(b"a", 0), (7, true));
     }
 }

@@ -180,7 +180,7 @@ impl Context {
     pub(crate) fn look(&self, verb: impl FnOnce(&Plan) -> Result<Report>) -> Outcome {
         match self.store.load() {
             Ok(loaded) => self.look_at(loaded.plan, verb),
-            Err(e) => Outcome::of(Err(e)),
+            Err(e) => Outcome::of(Err(e.into())),
         }
     }
 
@@ -230,15 +230,19 @@ impl Context {
 
     /// [`Context::begin`], acting as `default` unless `--as` says.
     pub(crate) fn begin_as(&self, default: Actor) -> std::result::Result<Session, Failed> {
-        let failed = |error| Failed { error, rev: None };
+        let failed = |error: crate::storage::Error| Failed {
+            error: error.into(),
+            rev: None,
+        };
         let lock = self.store.lock().map_err(failed)?;
         let loaded = self.store.load().map_err(failed)?;
         let rev = loaded.plan.rev;
-        let refused = |error| Failed {
+        let refused = |error: Error| Failed {
             error,
             rev: Some(rev),
         };
-        lock.check_writable(&self.store).map_err(refused)?;
+        lock.check_writable(&self.store)
+            .map_err(|e| refused(e.into()))?;
         if let Some(want) = self.if_rev
             && rev != want
         {

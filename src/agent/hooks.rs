@@ -830,8 +830,8 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
             // whatever the refusal. Only what is not about the list (the
             // plan file, the lock, the disk) is the hook's own error.
             let e = *source;
-            let about_the_list =
-                matches!(e, Error::Refused { .. }) || matches!(e.exit_code(), 2 | 3 | 7);
+            let about_the_list = matches!(e, Error::Op(crate::plan::ops::OpError::Refused { .. }))
+                || matches!(e.exit_code(), 2 | 3 | 7);
             if !about_the_list {
                 return Err(e);
             }

@@ -20,7 +20,7 @@ use crate::agent::dialect::{Dialect, OpName, PlanUpdate, TodoOp, invalid, names,
 use crate::error::{Error, Result, error_json};
 use crate::output::{Output, report_json};
 use crate::plan::Plan;
-use crate::storage::Memo;
+use crate::storage::Reuse;
 use crate::work::{Context, Outcome};
 
 /// Tool arguments larger than this are refused unread, as `todo apply`
@@ -65,7 +65,7 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
         .spawn(move || plans.into_iter().for_each(|plan| kept.keep(plan)))
         .map_err(|e| Error::io("Cannot start the MCP server", e))?;
     let mut store = ctx.store.clone();
-    store.memo = Some(memo);
+    store.reuse = Some(Reuse(Arc::new(move |bytes| memo.take(bytes))));
     let base = Context {
         store,
         if_rev: None,
@@ -248,6 +248,7 @@ impl ServerHandler for Server {
             ));
         }
         let loaded = self.base.store.load().map_err(|e| {
+            let e = Error::from(e);
             ErrorData::internal_error(e.to_string(), Some(error_json("mcp", None, &e)))
         })?;
         // What the agent reads, as every text that reaches it: no tag of
@@ -453,4 +454,32 @@ fn tools() -> Vec<Tool> {
             .open_world(false),
     );
     vec![todo, plan_update]
+}
+
+/// The server's speed trick, kept here at its edge: the plan a call ended
+/// with and the bytes it renders to, so that the next call, which reads
+/// the file every time, need not parse the same bytes again. Taken, not
+/// copied: a second read parses.
+#[derive(Clone, Default)]
+struct Memo(std::sync::Arc<std::sync::Mutex<Option<Kept>>>);
+
+/// The bytes a kept plan renders to, and the plan.
+type Kept = (Vec<u8>, Plan);
+
+impl Memo {
+    /// Keep `plan` for the next read that finds the file as it renders.
+    fn keep(&self, plan: Plan) {
+        let bytes = crate::plan::json::render(&plan).into_bytes();
+        if let Ok(mut slot) = self.0.lock() {
+            *slot = Some((bytes, plan));
+        }
+    }
+
+    fn take(&self, bytes: &[u8]) -> Option<Plan> {
+        let mut slot = self.0.lock().ok()?;
+        match slot.take() {
+            Some((kept, plan)) if kept == bytes => Some(plan),
+            _ => None,
+        }
+    }
 }

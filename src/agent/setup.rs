@@ -208,7 +208,7 @@ pub(crate) fn run(
         let project = std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf());
         storage::checked(path, Named::Chosen { project: &project })
     }
-    .map_err(|why| Error::PathRefused {
+    .map_err(|why| crate::storage::Error::PathRefused {
         action: PathAction::Use,
         path: shown.clone(),
         why: why.to_string(),
@@ -483,11 +483,12 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
     if let Ok(meta) = std::fs::metadata(real)
         && crate::platform::read_only(&meta)
     {
-        return Err(Error::PathRefused {
+        return Err(crate::storage::Error::PathRefused {
             action: PathAction::Write,
             path: shown.to_string(),
             why: "it is read-only (make it writable to let todo setup change it)".into(),
-        });
+        }
+        .into());
     }
     let indent = before.map_or_else(|| b"  ".to_vec(), indentation);
     let newline = before.is_none_or(|b| b.is_empty() || b.ends_with(b"\n"));

@@ -113,13 +113,13 @@ fn append_after(tx: &mut Tx, args: &Append, after: &str, needs: Vec<String>) -> 
     if let Some(name) = &args.phase {
         let name = text(name, "phase name")?;
         if named_phase(plan, &name)? != PhaseRef::Id(holder.id.clone()) {
-            return Err(Error::Refused {
+            return Err(Error::Op(crate::plan::ops::OpError::Refused {
                 code: Refusal::PlanBadPosition,
                 message: format!(
                     "{id} is in phase {}, not in \"{name}\": a task goes after one of its own phase.",
                     holder.name
                 ),
-            });
+            }));
         }
     }
     let words = match args.words.as_slice() {

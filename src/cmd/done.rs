@@ -115,12 +115,12 @@ impl super::Verb for Done {
 fn apply(tx: &mut Tx, args: &Done) -> Result<Report> {
     if args.no_verify {
         if tx.actor() == Actor::Agent {
-            return Err(Error::Refused {
+            return Err(Error::Op(crate::plan::ops::OpError::Refused {
                 code: Refusal::OpNotAllowed,
                 message: "an agent may not skip a task's check (--no-verify is a person's); \
                           run `todo done` without it, and fix what the check reports."
                     .into(),
-            });
+            }));
         }
         tx.skip_checks();
     }

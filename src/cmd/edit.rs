@@ -33,7 +33,7 @@ fn run(ctx: &Context) -> Outcome {
     };
     let loaded = match ctx.store.load() {
         Ok(loaded) => loaded,
-        Err(e) => return Outcome::of(Err(e)),
+        Err(e) => return Outcome::of(Err(e.into())),
     };
     let started = digest(loaded.bytes.as_deref().unwrap_or_default());
     let at_rev = |result| Outcome {
@@ -59,7 +59,9 @@ fn run(ctx: &Context) -> Outcome {
         objectives,
         findings,
     } = parsed;
-    let phases = session.tx.adopt(phases, false);
+    let phases = session
+        .tx
+        .adopt(phases, false, crate::matching::still_alike);
     if let Err(e) = session.tx.apply(Op::Replace { phases }) {
         return session.fail(e.into());
     }

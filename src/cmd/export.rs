@@ -10,7 +10,7 @@ use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, json as plan_json};
 use crate::region;
-use crate::storage::{self, Named, Refusal, write_atomic};
+use crate::storage::{self, Named, Unsafe, write_atomic};
 
 /// Write the checklist to a file (default TODO.md beside the plan).
 ///
@@ -123,10 +123,12 @@ pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
 
 /// The file to write for `path`, or why not (exit 6, nothing written).
 fn target(path: &Path, named: Named) -> Result<PathBuf> {
-    storage::checked(path, named).map_err(|why: Refusal| Error::PathRefused {
-        action: PathAction::Write,
-        path: path.display().to_string(),
-        why: why.to_string(),
+    storage::checked(path, named).map_err(|why: Unsafe| {
+        Error::from(storage::Error::PathRefused {
+            action: PathAction::Write,
+            path: path.display().to_string(),
+            why: why.to_string(),
+        })
     })
 }
 

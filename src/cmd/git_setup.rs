@@ -14,7 +14,7 @@ use std::process::{Command, Output, Stdio};
 use serde_json::json;
 
 use super::{Context, Outcome};
-use crate::error::{Error, PathAction, Result};
+use crate::error::{Error, GitError, PathAction, Result};
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::storage::{self, DEFAULT_NAME, Named};
@@ -193,10 +193,12 @@ fn setup(root: &Path, state: &State) -> Result<Report> {
 /// hang the read). Returns the file to read and write.
 fn attributes_file(path: &Path) -> Result<PathBuf> {
     let project = storage::project_of(path);
-    storage::checked(path, Named::Chosen { project: &project }).map_err(|why| Error::PathRefused {
-        action: PathAction::Use,
-        path: path.display().to_string(),
-        why: why.to_string(),
+    storage::checked(path, Named::Chosen { project: &project }).map_err(|why| {
+        Error::from(storage::Error::PathRefused {
+            action: PathAction::Use,
+            path: path.display().to_string(),
+            why: why.to_string(),
+        })
     })
 }
 
@@ -239,7 +241,7 @@ fn git(root: &Path, args: &[&str]) -> Result<Output> {
         .args(args)
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| Error::GitUnavailable { why: io_text(&e) })
+        .map_err(|e| GitError::Unavailable { why: io_text(&e) }.into())
 }
 
 fn io_text(e: &io::Error) -> String {
@@ -252,10 +254,11 @@ fn io_text(e: &io::Error) -> String {
 
 fn failed(args: &[&str], out: &Output) -> Error {
     let stderr = String::from_utf8_lossy(&out.stderr);
-    Error::GitFailed {
+    GitError::Failed {
         args: args.join(" "),
         stderr: stderr.trim().to_string(),
     }
+    .into()
 }
 
 /// `git check-attr`: `todo`, `unspecified`, `set`, `unset` or another driver.

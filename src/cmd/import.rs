@@ -186,7 +186,7 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
             .collect(),
         None => Vec::new(),
     };
-    let mut phases = tx.adopt(phases, keep_notes);
+    let mut phases = tx.adopt(phases, keep_notes, crate::matching::still_alike);
     if !rebuilt.is_empty() {
         renumber_needs(&rebuilt, &mut phases);
     }

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
-use crate::merge::{self, Finding, Severity};
+use crate::merge::{self, MergeNote, Severity};
 use crate::output::{Kind, Report};
 use crate::plan::rules::By;
 use crate::plan::{Actor, Op, Plan, Tx, json as plan_json};
@@ -168,7 +168,7 @@ fn summary(conflicts: usize, notes: usize) -> String {
     head
 }
 
-fn findings_json(findings: &[Finding], severity: Severity) -> Value {
+fn findings_json(findings: &[MergeNote], severity: Severity) -> Value {
     Value::Array(
         findings
             .iter()
@@ -197,11 +197,14 @@ fn read(path: &Path, version: &str, missing_is_empty: bool) -> Result<Plan> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Plan::default());
     }
-    let broken = |line, column, message: String| Error::BrokenPlan {
-        path: path.to_path_buf(),
-        line,
-        column,
-        message: format!("{message} (in {version})"),
+    let broken = |line, column, message: String| -> Error {
+        crate::storage::Error::BrokenPlan {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: format!("{message} (in {version})"),
+        }
+        .into()
     };
     let text = plan_json::utf8(&bytes).map_err(|e| broken(e.line, e.column, e.message))?;
     plan_json::parse(text).map_err(|e| broken(e.line, e.column, e.message))

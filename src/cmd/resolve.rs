@@ -17,7 +17,7 @@ use super::{Context, Outcome};
 use crate::conflict::git::{self, Operation, Stage};
 use crate::conflict::{self, Sides};
 use crate::error::{Error, Result};
-use crate::merge::{self, Finding, Merged, Severity};
+use crate::merge::{self, MergeNote, Merged, Severity};
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, Task, json as plan_json};
 use crate::storage::{Store, read_regular};
@@ -209,7 +209,7 @@ fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
         .filter(|(_, _, t)| wanted.contains(t.id.as_str()))
         .map(|(_, _, t)| (t.id.as_str(), t))
         .collect();
-    let found: Vec<Finding> = both
+    let found: Vec<MergeNote> = both
         .into_iter()
         .map(|(b, gone_on_both)| {
             let now = result.get(b.id.as_str());
@@ -221,7 +221,7 @@ fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
                     r.status.as_str()
                 ),
             };
-            Finding {
+            MergeNote {
                 severity: Severity::Notice,
                 id: b.id.clone(),
                 subject: now.map_or(&b.content, |r| &r.content).clone(),
@@ -447,7 +447,7 @@ fn settled_already(store: &Store, shown: &str) -> Report {
         .with("next", json!(next))
 }
 
-fn finding_json(f: &Finding) -> Value {
+fn finding_json(f: &MergeNote) -> Value {
     json!({
         "id": f.id,
         "subject": f.subject,

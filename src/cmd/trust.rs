@@ -32,10 +32,10 @@ impl super::Verb for Trust {
 
 fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
     if ctx.actor == Some(Actor::Agent) {
-        return Err(Error::Refused {
+        return Err(Error::Op(crate::plan::ops::OpError::Refused {
             code: Refusal::OpNotAllowed,
             message: "only a person trusts a plan's checks; ask them to run `todo trust`.".into(),
-        });
+        }));
     }
     let settings = ctx.check_settings();
     let mut store = runner::Trust::load(&settings);
@@ -86,10 +86,10 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
         message.push_str(&format!(
             "\n{new} check(s) not trusted; nothing was allowed. Run `todo trust --yes` to allow them."
         ));
-        return Err(Error::Refused {
+        return Err(Error::Op(crate::plan::ops::OpError::Refused {
             code: Refusal::CheckUntrusted,
             message,
-        });
+        }));
     }
     store
         .set(&settings.plan, &commands)

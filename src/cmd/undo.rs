@@ -117,13 +117,13 @@ fn take_back(
             None if last.entry.actor.is_none() => "not recorded as the agent's".into(),
             None => "a person's".into(),
         };
-        return Err(Error::Refused {
+        return Err(Error::Op(crate::plan::ops::OpError::Refused {
             code: Refusal::SetByPerson,
             message: format!(
                 "the last change, \"{}\", was {by}; an agent may undo only its own changes.",
                 visible(&what)
             ),
-        });
+        }));
     }
     let (bytes, plan) = session.view();
     let bytes = bytes.unwrap_or_default();

@@ -32,10 +32,10 @@ pub struct Unlock {
 impl super::Verb for Unlock {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         if tx.actor() == Actor::Agent {
-            return Err(Error::Refused {
+            return Err(Error::Op(crate::plan::ops::OpError::Refused {
                 code: Refusal::OpNotAllowed,
                 message: "only a person may unlock tasks; ask the person to run `todo unlock`.".into(),
-            });
+            }));
         }
         let plan = tx.plan();
         let ids: Vec<String> = if self.all {

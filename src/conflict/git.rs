@@ -5,7 +5,18 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use crate::error::{Error, Result, spawn_reason};
+use crate::platform::spawn_reason;
+
+/// What asking git can end in.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum GitError {
+    #[error("Cannot run git: {why}. Install git and make sure it is on PATH.")]
+    Unavailable { why: String },
+    #[error("git {args} failed: {stderr}")]
+    Failed { args: String, stderr: String },
+}
+
+type Result<T> = std::result::Result<T, GitError>;
 
 /// One unmerged version of a file in git's index: stage 1 is the common
 /// ancestor, 2 ours, 3 theirs.
@@ -34,13 +45,13 @@ fn git(dir: &Path, args: &[&std::ffi::OsStr]) -> Result<Output> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .output()
-        .map_err(|e| Error::GitUnavailable {
+        .map_err(|e| GitError::Unavailable {
             why: spawn_reason(&e),
         })
 }
 
-fn failed(args: &str, out: &Output) -> Error {
-    Error::GitFailed {
+fn failed(args: &str, out: &Output) -> GitError {
+    GitError::Failed {
         args: args.to_string(),
         stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
     }

@@ -5,12 +5,14 @@
 //! a verb may act on only when a person says yes. A step that finds several
 //! candidates it cannot tell apart stops the search as ambiguous.
 
+mod alike;
 mod typo;
 mod words;
 
 #[cfg(test)]
 mod tests;
 
+pub(crate) use alike::still_alike;
 pub(crate) use typo::near_miss;
 pub(crate) use words::{Needle, Word, at_word_start_of, words};
 

@@ -88,7 +88,7 @@ pub(crate) use two_sided::merge_without_base;
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Merged {
     pub plan: Plan,
-    pub findings: Vec<Finding>,
+    pub findings: Vec<MergeNote>,
 }
 
 impl Merged {
@@ -98,7 +98,7 @@ impl Merged {
         self.conflicts().next().is_none()
     }
 
-    pub(crate) fn conflicts(&self) -> impl Iterator<Item = &Finding> {
+    pub(crate) fn conflicts(&self) -> impl Iterator<Item = &MergeNote> {
         self.findings
             .iter()
             .filter(|f| f.severity == Severity::Conflict)
@@ -114,7 +114,7 @@ pub(crate) enum Severity {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Finding {
+pub(crate) struct MergeNote {
     pub severity: Severity,
     /// The id in the merged plan (`t7`, `p2`), or `plan` for top-level fields.
     pub id: String,
@@ -123,7 +123,7 @@ pub(crate) struct Finding {
     pub message: String,
 }
 
-impl fmt::Display for Finding {
+impl fmt::Display for MergeNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let word = match self.severity {
             Severity::Conflict => "conflict",
@@ -141,9 +141,6 @@ impl fmt::Display for Finding {
 /// made (a counter or `rev` that wrapped would repeat ids or revs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum Overflow {
-    /// `nextTaskId` or `nextPhaseId` is spent.
-    #[error("The plan's id counter {0} is at its limit ({max}): no new id can be made.", max = u64::MAX)]
-    Counter(&'static str),
     #[error("The plan's rev is at its limit ({max}): no change can be recorded.", max = u64::MAX)]
     Rev,
 }
@@ -168,7 +165,7 @@ struct Merger<'a> {
     taken: HashSet<Id<'a>>,
     tasks: Identity<'a>,
     phases: Identity<'a>,
-    findings: Vec<Finding>,
+    findings: Vec<MergeNote>,
 }
 
 impl<'a> Merger<'a> {
@@ -241,7 +238,7 @@ impl<'a> Merger<'a> {
     }
 
     fn push(&mut self, severity: Severity, id: &str, subject: &str, message: String) {
-        self.findings.push(Finding {
+        self.findings.push(MergeNote {
             severity,
             id: id.to_string(),
             subject: subject.to_string(),

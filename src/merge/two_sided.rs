@@ -96,7 +96,7 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
     let theirs_tasks = tasks_of(theirs);
     let ours_tasks = tasks_of(ours);
     let mut push = |severity, task: &Task, message: String| {
-        merged.findings.push(super::Finding {
+        merged.findings.push(super::MergeNote {
             severity,
             id: task.id.clone(),
             subject: task.content.clone(),
@@ -158,7 +158,7 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
     let mut only = |from: &Plan, other: &HashMap<&str, (&str, &Task)>, side: &str| {
         for (_, _, t) in from.tasks() {
             if !other.contains_key(t.id.as_str()) {
-                merged.findings.push(super::Finding {
+                merged.findings.push(super::MergeNote {
                     severity: Severity::Notice,
                     id: t.id.clone(),
                     subject: t.content.clone(),

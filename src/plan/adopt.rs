@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 
 use super::{Phase, Plan, Task};
-use crate::matching::{self, Word};
 use rustc_hash::FxBuildHasher;
 
 const NONE: u32 = u32::MAX;
@@ -60,7 +59,14 @@ impl Plan {
     /// be matched, and fresh ones otherwise. With `keep_notes`, a matched
     /// task that arrives with no notes keeps its old ones (for formats that
     /// cannot carry notes).
-    pub fn adopt(&mut self, mut phases: Vec<Phase>, keep_notes: bool) -> Vec<Phase> {
+    /// `alike` tells whether a task's text edited in place is still the
+    /// same task (matching's `still_alike`).
+    pub fn adopt(
+        &mut self,
+        mut phases: Vec<Phase>,
+        keep_notes: bool,
+        alike: fn(&str, &str) -> bool,
+    ) -> Vec<Phase> {
         let old: Vec<(&str, &Task)> = self
             .phases
             .iter()
@@ -117,7 +123,7 @@ impl Plan {
                     && let Some((at, len)) = old_span
                     && k < len
                     && !old_taken[at + k]
-                    && still_alike(&old[at + k].1.content, &task.content)
+                    && alike(&old[at + k].1.content, &task.content)
                 {
                     old_taken[at + k] = true;
                     taken[flat] = (at + k) as u32;
@@ -179,47 +185,17 @@ impl Plan {
     }
 }
 
-/// Is `new` the same task as `old`, reworded? Most of the words of one
-/// are still in the other, ignoring case, spelled the same or as a near
-/// miss (the typo rule of matching), so "Wire oauth" → "Wire OAuth
-/// providers" and "Rotate keys" → "Rotate the signing keys" are edits,
-/// while "Add login rate limiting" → "Write the changelog" is another
-/// task. Words of one or two letters count only when there is nothing else.
-/// A word turned into its opposite ("Install" → "Uninstall", "Lock" →
-/// "Unlock") makes another task, however much else stayed.
-pub(super) fn still_alike(old: &str, new: &str) -> bool {
-    let (old, new) = (matching::lower(old), matching::lower(new));
-    let (old, new) = (significant(&old), significant(&new));
-    let kept = |from: &[Word], into: &[Word]| {
-        from.iter()
-            .filter(|w| into.iter().any(|v| matching::near_miss(w, v).is_some()))
-            .count()
-    };
-    let alike = kept(&old, &new) * 2 > old.len() || kept(&new, &old) * 2 > new.len();
-    alike && !negated(&old, &new) && !negated(&new, &old)
-}
-
-/// Does some word of `to` negate a word of `from` (`un` + `lock`)?
-fn negated(from: &[Word], to: &[Word]) -> bool {
-    const NEGATIONS: [&str; 5] = ["un", "dis", "in", "non", "de"];
-    to.iter().any(|t| {
-        NEGATIONS.iter().any(|n| {
-            t.text
-                .strip_prefix(n)
-                .is_some_and(|rest| from.iter().any(|f| f.text == rest))
-        })
-    })
-}
-
-fn significant(text: &str) -> Vec<Word<'_>> {
-    let all = matching::words(text);
-    let long: Vec<Word> = all.iter().copied().filter(|w| w.chars > 2).collect();
-    if long.is_empty() { all } else { long }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Alike as far as these tests need: a word of the old text is still
+    /// there (matching's `still_alike` has its own tests).
+    fn alike(old: &str, new: &str) -> bool {
+        old.split(' ')
+            .filter(|w| w.len() > 2)
+            .any(|w| new.contains(w))
+    }
     use crate::plan::Status;
 
     fn phase(name: &str, tasks: &[&str]) -> Phase {
@@ -275,6 +251,7 @@ mod tests {
         let first = plan.adopt(
             vec![phase("A", &["x", "y", "x"]), phase("B", &["x"])],
             false,
+            alike,
         );
         assert_eq!(named(&first, &[], &[]), ["new"; 6]);
         let known = ids(&first);
@@ -284,6 +261,7 @@ mod tests {
         let again = plan.adopt(
             vec![phase("B", &["x"]), phase("A", &["x", "y edited", "x", "z"])],
             false,
+            alike,
         );
         assert_eq!(
             named(&again, &known, &names),
@@ -297,6 +275,7 @@ mod tests {
         plan.phases = plan.adopt(
             vec![phase("A", &["rotate keys", "ship it", "old idea"])],
             false,
+            alike,
         );
         let known = ids(&plan.phases);
         let again = plan.adopt(
@@ -305,6 +284,7 @@ mod tests {
                 &["rotate signing keys", "ship it", "something unrelated"],
             )],
             false,
+            alike,
         );
         assert_eq!(
             named(&again, &known, &["p1", "t1", "t2", "t3"]),
@@ -312,73 +292,12 @@ mod tests {
         );
     }
 
-    /// Real edits: the same task reworded, and another task written in
-    /// its place.
-    #[test]
-    fn still_alike_on_a_table_of_real_renames() {
-        let same = [
-            ("Wire oauth", "Wire OAuth providers"),
-            ("Rotate keys", "Rotate the signing keys"),
-            ("Fix login bug", "Fix login bug on Safari"),
-            ("Write README", "Write the README intro"),
-            ("Add rate limiting", "Add login rate limiting"),
-            ("Invoice export", "Invoice CSV export"),
-            ("Migrate users table", "Migrate the users table to Postgres"),
-            ("Upgrade deps", "Upgrade all deps"),
-            ("Document the API", "Document the public API"),
-            ("Set up CI", "Set up CI on GitHub Actions"),
-            ("Fix typo in docs", "Fix typos in docs"),
-            ("Cache session lookups", "Cache session lookups in Redis"),
-            ("Dark mode toggle", "Dark-mode toggle in settings"),
-            ("Reivew PR", "Review PR"),
-            (
-                "Rotate signing keys",
-                "Rotate signing keys (vendor sandbox)",
-            ),
-            ("Bump React to 19", "Bump React to 19.1"),
-            ("Wire Stripe webhooks and refunds", "Wire refunds"),
-            ("Refactor", "Refactor the auth module"),
-            ("Increase timeout", "Increase timeout to 30s"),
-            ("Add pagination to the API", "Add paginaton to API"),
-        ];
-        let different = [
-            ("Add login rate limiting", "Write the changelog"),
-            ("Rotate keys", "Ship it"),
-            ("Old idea", "Something unrelated"),
-            ("Fix login bug", "Add signup page"),
-            ("Write README", "Deploy staging"),
-            ("Wire Stripe webhooks", "Invoice PDF export"),
-            ("Deploy to staging", "Deploy to prod"),
-            ("Add login rate limiting", "Add tests"),
-            ("Refactor", "Rewrite"),
-            ("Install the agent", "Uninstall the agent"),
-            ("Lock the vault", "Unlock the vault door"),
-            ("Enable caching", "Disable caching"),
-            ("Import users", "Export users"),
-            ("Do it", "Undo it"),
-            ("Activate accounts", "Deactivate accounts"),
-            ("Connect the clients", "Disconnect the clients"),
-        ];
-        let mut wrong = Vec::new();
-        for (old, new) in same {
-            if !still_alike(old, new) {
-                wrong.push(format!("same task, not alike: {old:?} -> {new:?}"));
-            }
-        }
-        for (old, new) in different {
-            if still_alike(old, new) {
-                wrong.push(format!("another task, alike: {old:?} -> {new:?}"));
-            }
-        }
-        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    }
-
     #[test]
     fn moved_tasks_and_renamed_phases_keep_task_ids() {
         let mut plan = Plan::default();
-        plan.phases = plan.adopt(vec![phase("A", &["x", "y"])], false);
+        plan.phases = plan.adopt(vec![phase("A", &["x", "y"])], false, alike);
         let known = ids(&plan.phases);
-        let again = plan.adopt(vec![phase("Renamed", &["y", "x"])], false);
+        let again = plan.adopt(vec![phase("Renamed", &["y", "x"])], false, alike);
         assert_eq!(
             named(&again, &known, &["p1", "t1", "t2"]),
             ["new", "t2", "t1"]

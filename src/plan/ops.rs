@@ -156,16 +156,22 @@ pub enum OpError {
     DuplicatePhase(String),
     #[error("Cannot block \"{content}\": it is {status}.")]
     BlockFinished { content: String, status: Status },
-    #[error(
-        "The plan's id counter {counter} is at its limit (18446744073709551615): no new id can be made. Nothing was changed."
-    )]
-    CounterSpent { counter: &'static str },
-    #[error("The plan's rev is at its limit (18446744073709551615): no change can be recorded.")]
+    /// `rev` cannot rise (the top error says so as the merge's overflow).
+    #[error("rev spent")]
     RevSpent,
     /// A change an actor may not make (docs/contract.md, "A plan a person and an agent share"); the message names the
     /// item and what to do instead.
     #[error("Refused ({}): {message}", code.as_str())]
     Refused { code: Refusal, message: String },
+}
+
+impl OpError {
+    pub(crate) fn refused(code: Refusal, message: impl Into<String>) -> OpError {
+        OpError::Refused {
+            code,
+            message: message.into(),
+        }
+    }
 }
 
 /// The refusal codes of docs/contract.md, "A plan a person and an agent share", each with its stable spelling.
@@ -206,31 +212,6 @@ impl Refusal {
             Refusal::CheckUntrusted => "check-untrusted",
             Refusal::NeedsCycle => "needs-cycle",
             Refusal::Claimed => "claimed",
-        }
-    }
-}
-
-/// How a verb reports a failed op. Verbs resolve ids before they build
-/// ops, so an id an op cannot find is a bug, not the user's doing.
-impl From<OpError> for crate::error::Error {
-    fn from(e: OpError) -> Self {
-        use crate::error::Error;
-        match e {
-            OpError::NoTask(_) | OpError::NoPhase(_) | OpError::NoObjective(_) => {
-                Error::Bug(e.to_string())
-            }
-            OpError::Duplicate(content) => Error::Duplicate { content },
-            OpError::DuplicatePhase(name) => Error::PhaseNameTaken { name },
-            OpError::BlockFinished { content, status } => Error::BlockFinished { content, status },
-            OpError::CounterSpent { counter } => Error::CounterSpent {
-                which: crate::merge::Overflow::Counter(counter),
-                merging: None,
-            },
-            OpError::RevSpent => Error::CounterSpent {
-                which: crate::merge::Overflow::Rev,
-                merging: None,
-            },
-            OpError::Refused { code, message } => Error::Refused { code, message },
         }
     }
 }
@@ -288,6 +269,17 @@ mod tests {
 
     fn statuses(plan: &Plan) -> Vec<Status> {
         plan.tasks().map(|(_, _, t)| t.status).collect()
+    }
+
+    /// Each task's status as a letter: pending, in progress, completed.
+    fn lanes(plan: &Plan) -> String {
+        let letter = |s| match s {
+            Status::Pending => 'P',
+            Status::InProgress => 'I',
+            Status::Completed => 'C',
+            _ => '?',
+        };
+        statuses(plan).into_iter().map(letter).collect()
     }
 
     #[test]
@@ -402,38 +394,14 @@ mod tests {
         claim(&mut plan, "t1", "ann").unwrap();
         claim(&mut plan, "t2", "bob").unwrap();
         // Both claimed tasks in progress; the unclaimed lane starts t3.
-        assert_eq!(
-            statuses(&plan),
-            [
-                Status::InProgress,
-                Status::InProgress,
-                Status::InProgress,
-                Status::Pending
-            ]
-        );
+        assert_eq!(lanes(&plan), "IIIP");
         // Ann's second claim sends back only Ann's first task (still hers).
         claim(&mut plan, "t4", "ann").unwrap();
-        assert_eq!(
-            statuses(&plan),
-            [
-                Status::Pending,
-                Status::InProgress,
-                Status::InProgress,
-                Status::InProgress
-            ]
-        );
+        assert_eq!(lanes(&plan), "PIII");
         assert_eq!(plan.phases[0].tasks[0].owner.as_deref(), Some("ann"));
         // Starting an unclaimed task stops no claimed one.
         plan.apply(Op::Start { task: "t3".into() }).unwrap();
-        assert_eq!(
-            statuses(&plan),
-            [
-                Status::Pending,
-                Status::InProgress,
-                Status::InProgress,
-                Status::InProgress
-            ]
-        );
+        assert_eq!(lanes(&plan), "PIII");
         // Claiming again what one holds changes nothing.
         let before = plan.clone();
         claim(&mut plan, "t2", "bob").unwrap();

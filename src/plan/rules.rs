@@ -85,11 +85,76 @@ fn name(t: &Task) -> String {
     format!("{} \"{}\"", t.id, t.content)
 }
 
-/// Whether `by` may turn `before` into `after` (`None`: not there).
-pub(crate) fn check(by: &By, before: Option<&Task>, after: Option<&Task>) -> Result<(), OpError> {
-    let Some(b) = before else {
-        return Ok(());
-    };
+/// What the rules guard: a task, an objective, a finding, or how many of
+/// them a plan holds.
+pub(crate) trait Guarded {
+    /// Whether `by` may turn `self` into `after` (`None`: removed).
+    fn permit(&self, by: &By, after: Option<&Self>) -> Result<(), OpError>;
+}
+
+/// The one permission check: whether `by` may turn `before` into `after`
+/// (`None`: not there). What a change creates is the creator's.
+pub(crate) fn check<T: Guarded>(
+    by: &By,
+    before: Option<&T>,
+    after: Option<&T>,
+) -> Result<(), OpError> {
+    before.map_or(Ok(()), |b| b.permit(by, after))
+}
+
+impl Guarded for Task {
+    fn permit(&self, by: &By, after: Option<&Task>) -> Result<(), OpError> {
+        task(by, self, after)
+    }
+}
+
+impl Guarded for Objective {
+    fn permit(&self, by: &By, after: Option<&Objective>) -> Result<(), OpError> {
+        objective(by, self, after)
+    }
+}
+
+impl Guarded for Finding {
+    fn permit(&self, by: &By, after: Option<&Finding>) -> Result<(), OpError> {
+        finding(by, self, after)
+    }
+}
+
+/// How many items of a kind (`what`, plural) a plan holds, against how
+/// many an agent may grow it to.
+pub(crate) struct Size {
+    pub what: &'static str,
+    pub count: usize,
+    pub limit: u64,
+}
+
+/// An agent's change may not grow the plan past its limit: its tasks, and
+/// (each counted on its own, against the same limit) its objectives and
+/// findings, so no runaway agent can bloat the plan with them either.
+impl Guarded for Size {
+    fn permit(&self, by: &By, after: Option<&Size>) -> Result<(), OpError> {
+        let (Some(after), Size { what, limit, .. }) = (after, self) else {
+            return Ok(());
+        };
+        let n = after.count;
+        if by.actor != Actor::Agent || n <= self.count || n as u64 <= *limit {
+            return Ok(());
+        }
+        let hint = if *what == "tasks" {
+            "finish and prune tasks first"
+        } else {
+            "record fewer"
+        };
+        Err(refuse(
+            Refusal::PlanTooLarge,
+            format!(
+                "this change would grow the plan to {n} {what}, past its limit of {limit} for an agent; {hint}, or ask a person to raise agentTaskLimit."
+            ),
+        ))
+    }
+}
+
+fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
     // What proves a task done is not the agent's to weaken: it may give a
     // task a check, never change or remove one.
     if by.actor == Actor::Agent
@@ -235,29 +300,13 @@ pub(crate) fn set_written_by(o: &mut Objective, actor: Option<Actor>) {
 /// reword the objective or remove it. A person reopening it clears the mark.
 /// An objective a person wrote is the person's words, as a finding is:
 /// the agent may mark it done or dropped, but not reword or remove it.
-pub(crate) fn check_objective(
-    by: &By,
-    before: &Objective,
-    after: Option<&Objective>,
-) -> Result<(), OpError> {
+fn objective(by: &By, before: &Objective, after: Option<&Objective>) -> Result<(), OpError> {
     if by.actor != Actor::Agent {
         return Ok(());
     }
     if written_by(before) == Some(Actor::Person) {
-        let what = match after {
-            None => Some("remove it"),
-            Some(a) if a.text != before.text => Some("reword it"),
-            Some(_) => None,
-        };
-        if let Some(what) = what {
-            return Err(refuse(
-                Refusal::SetByPerson,
-                format!(
-                    "objective {} \"{}\" was written by a person; an agent may not {what}.",
-                    before.id, before.text
-                ),
-            ));
-        }
+        let now = after.map(|a| a.text.as_str());
+        persons_words(("objective", "written"), &before.id, &before.text, now)?;
     }
     if before.by != Some(Actor::Person) {
         return Ok(());
@@ -280,55 +329,29 @@ pub(crate) fn check_objective(
 /// A finding a person recorded belongs to the person: the agent may not
 /// reword it or remove it. An agent's own, and one with no mark (an older
 /// file), stay open to it.
-pub(crate) fn check_finding(
-    by: &By,
-    before: &Finding,
-    after: Option<&Finding>,
-) -> Result<(), OpError> {
+fn finding(by: &By, before: &Finding, after: Option<&Finding>) -> Result<(), OpError> {
     if by.actor != Actor::Agent || before.by != Some(Actor::Person) {
         return Ok(());
     }
+    let now = after.map(|a| a.text.as_str());
+    persons_words(("finding", "recorded"), &before.id, &before.text, now)
+}
+
+/// A person's words (a finding, an objective a person wrote), now `after`
+/// (`None`: removed): an agent may not reword or remove them.
+fn persons_words(
+    (noun, done): (&str, &str),
+    id: &str,
+    text: &str,
+    after: Option<&str>,
+) -> Result<(), OpError> {
     let what = match after {
         None => "remove it",
-        Some(a) if a.text != before.text => "reword it",
+        Some(a) if a != text => "reword it",
         Some(_) => return Ok(()),
     };
     Err(refuse(
         Refusal::SetByPerson,
-        format!(
-            "finding {} \"{}\" was recorded by a person; an agent may not {what}.",
-            before.id, before.text
-        ),
+        format!("{noun} {id} \"{text}\" was {done} by a person; an agent may not {what}."),
     ))
-}
-
-/// An agent's change may not grow the plan past its limit: its tasks, and
-/// (each counted on its own, against the same limit) its objectives and
-/// findings, so no runaway agent can bloat the plan with them either.
-pub(crate) fn check_size(by: &By, before: usize, after: usize, limit: u64) -> Result<(), OpError> {
-    check_count(by, "tasks", before, after, limit)
-}
-
-/// [`check_size`] for one kind of item (`what`, plural).
-pub(crate) fn check_count(
-    by: &By,
-    what: &str,
-    before: usize,
-    after: usize,
-    limit: u64,
-) -> Result<(), OpError> {
-    if by.actor == Actor::Agent && after > before && after as u64 > limit {
-        let hint = if what == "tasks" {
-            "finish and prune tasks first"
-        } else {
-            "record fewer"
-        };
-        return Err(refuse(
-            Refusal::PlanTooLarge,
-            format!(
-                "this change would grow the plan to {after} {what}, past its limit of {limit} for an agent; {hint}, or ask a person to raise agentTaskLimit."
-            ),
-        ));
-    }
-    Ok(())
 }

@@ -1,9 +1,10 @@
 //! A change as a value. A [`Tx`] owns the plan while a verb applies ops to
 //! it: it finds tasks through one id → position index, remembers the state
-//! before of every phase and task an op touches (taken on first touch, so
-//! history never needs a copy of the whole plan), restores the
-//! one-task-in-progress rule once, and commits once, handing back a
-//! [`Committed`] value for storage and history to act on.
+//! before of every phase and task an op changes (taken on first touch, so
+//! history never needs a copy of the whole plan): the one before-image
+//! that undo, history, provenance and the permission check read. It
+//! restores the one-task-in-progress rule once, and commits once, handing
+//! back a [`Committed`] value for storage and history to act on.
 //!
 //! Ops see the plan as they leave it; anything that reads it through
 //! [`Tx::plan`] (a verb resolving its next target, or building its report)
@@ -98,9 +99,6 @@ pub(crate) struct Change {
     pub at: Places,
     /// Tasks are kept in `tasks`, no longer in `at`.
     by_id: bool,
-    /// All phases as they were, once an op replaced them wholesale: then
-    /// nothing else is kept.
-    pub whole: Option<Vec<Phase>>,
     /// The objectives and findings as they were, once an op touched them
     /// (a short list: kept whole).
     pub objectives: Option<Vec<Objective>>,
@@ -161,47 +159,67 @@ impl Places {
 pub(crate) enum Kept {
     /// The change created it.
     New,
-    /// Only its status fields changed (with who set it and when): it was
-    /// as it is now, with these.
-    Status {
-        status: Status,
-        blocker: Option<String>,
-        dropped_by: Option<String>,
-        by: Option<Actor>,
-        at: Option<String>,
-    },
+    /// Only its status fields changed: it was as it is now, with these.
+    Status(Marks),
     /// As it was, whole.
     Task(Task),
 }
 
-impl Kept {
-    fn status_of(task: &Task) -> Kept {
-        Kept::Status {
-            status: task.status,
-            blocker: task.blocker.clone(),
-            dropped_by: task.dropped_by.clone(),
-            by: task.by,
-            at: task.at.clone(),
+/// A task's status fields: the status, its blocker and drop mark, and who
+/// set it and when.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Marks {
+    pub status: Status,
+    pub blocker: Option<String>,
+    pub dropped_by: Option<String>,
+    pub by: Option<Actor>,
+    pub at: Option<String>,
+}
+
+impl Marks {
+    fn of(t: &Task) -> Marks {
+        Marks {
+            status: t.status,
+            blocker: t.blocker.clone(),
+            dropped_by: t.dropped_by.clone(),
+            by: t.by,
+            at: t.at.clone(),
         }
     }
 
+    /// Whether `t` carries these.
+    fn on(&self, t: &Task) -> bool {
+        t.status == self.status
+            && t.blocker == self.blocker
+            && t.dropped_by == self.dropped_by
+            && t.by == self.by
+            && t.at == self.at
+    }
+
+    /// As the plan file writes them (`json::write_task_as`).
+    pub(crate) fn fields(&self) -> super::json::StatusFields<'_> {
+        super::json::StatusFields {
+            status: self.status,
+            blocker: self.blocker.as_deref(),
+            dropped_by: self.dropped_by.as_deref(),
+            by: self.by,
+            at: self.at.as_deref(),
+        }
+    }
+}
+
+impl Kept {
     /// The task as it was (`None`: created by the change), given the task
     /// as it is now.
     pub(crate) fn before(&self, now: &Task) -> Option<Task> {
         match self {
             Kept::New => None,
-            Kept::Status {
-                status,
-                blocker,
-                dropped_by,
-                by,
-                at,
-            } => Some(Task {
-                status: *status,
-                blocker: blocker.clone(),
-                dropped_by: dropped_by.clone(),
-                by: *by,
-                at: at.clone(),
+            Kept::Status(m) => Some(Task {
+                status: m.status,
+                blocker: m.blocker.clone(),
+                dropped_by: m.dropped_by.clone(),
+                by: m.by,
+                at: m.at.clone(),
                 ..now.clone()
             }),
             Kept::Task(task) => Some(task.clone()),
@@ -212,22 +230,7 @@ impl Kept {
     pub(crate) fn differs(&self, now: Option<&Task>) -> bool {
         match (self, now) {
             (Kept::New, _) => false,
-            (
-                Kept::Status {
-                    status,
-                    blocker,
-                    dropped_by,
-                    by,
-                    at,
-                },
-                Some(now),
-            ) => {
-                now.status != *status
-                    || now.blocker != *blocker
-                    || now.dropped_by != *dropped_by
-                    || now.by != *by
-                    || now.at != *at
-            }
+            (Kept::Status(m), Some(now)) => !m.on(now),
             (Kept::Task(task), Some(now)) => task != now,
             (_, None) => true,
         }
@@ -236,7 +239,7 @@ impl Kept {
     /// Kept whole, from the task as it is now (about to change in more
     /// than its status, or to leave the plan).
     fn whole(&mut self, now: &Task) {
-        if let Kept::Status { .. } = self
+        if let Kept::Status(_) = self
             && let Some(task) = self.before(now)
         {
             *self = Kept::Task(task);
@@ -258,20 +261,20 @@ fn task_ids(phase: &Phase) -> Vec<String> {
 }
 
 impl Change {
-    fn order(&mut self, plan: &Plan) {
-        if self.whole.is_none() && self.order.is_none() {
-            self.order = Some(plan.phases.iter().map(|p| p.id.clone()).collect());
+    fn order(&mut self, phases: &[Phase]) {
+        if self.order.is_none() {
+            self.order = Some(phases.iter().map(|p| p.id.clone()).collect());
         }
     }
 
     fn head(&mut self, phase: &Phase) {
-        if self.whole.is_none() && !self.heads.contains_key(&phase.id) {
+        if !self.heads.contains_key(&phase.id) {
             self.heads.insert(phase.id.clone(), Some(head(phase)));
         }
     }
 
     fn list(&mut self, phase: &Phase) {
-        if self.whole.is_none() && !self.lists.contains_key(&phase.id) {
+        if !self.lists.contains_key(&phase.id) {
             self.lists.insert(phase.id.clone(), Some(task_ids(phase)));
         }
     }
@@ -295,9 +298,6 @@ impl Change {
 
     /// The task at `pos` is about to change (in more than its status).
     fn task(&mut self, pos: TaskPos, task: &Task) {
-        if self.whole.is_some() {
-            return;
-        }
         match self.kept(pos, &task.id) {
             Some(kept) => kept.whole(task),
             None => self.keep(pos, &task.id, Kept::Task(task.clone())),
@@ -306,17 +306,14 @@ impl Change {
 
     /// The status fields of the task at `pos` are about to change.
     fn status(&mut self, pos: TaskPos, task: &Task) {
-        if self.whole.is_none() && self.kept(pos, &task.id).is_none() {
-            self.keep(pos, &task.id, Kept::status_of(task));
+        if self.kept(pos, &task.id).is_none() {
+            self.keep(pos, &task.id, Kept::Status(Marks::of(task)));
         }
     }
 
     /// A task leaving the plan: kept as it was, without a copy. Places
     /// have moved by then ([`Change::moving`]).
     fn removed(&mut self, task: Task) {
-        if self.whole.is_some() {
-            return;
-        }
         match self.tasks.get_mut(&task.id) {
             Some(kept) => kept.whole(&task),
             None => {
@@ -338,14 +335,12 @@ impl Change {
     }
 
     fn new_phase(&mut self, id: &str) {
-        if self.whole.is_none() {
-            self.heads.entry(id.to_string()).or_insert(None);
-            self.lists.entry(id.to_string()).or_insert(None);
-        }
+        self.heads.entry(id.to_string()).or_insert(None);
+        self.lists.entry(id.to_string()).or_insert(None);
     }
 
     fn new_task(&mut self, pos: TaskPos, id: &str) {
-        if self.whole.is_none() && self.kept(pos, id).is_none() {
+        if self.kept(pos, id).is_none() {
             self.keep(pos, id, Kept::New);
         }
     }
@@ -364,75 +359,51 @@ impl Change {
         }
     }
 
-    /// `phases`, taken out of the plan by an op that replaces them all, as
-    /// the phases were before the whole change.
-    fn wholesale(&mut self, phases: Vec<Phase>) {
-        if self.whole.is_some() {
-            return;
-        }
-        self.moving(&phases);
-        let start = if self.order.is_none()
-            && self.heads.is_empty()
-            && self.lists.is_empty()
-            && self.tasks.is_empty()
+    /// Every phase, `old`, was replaced by `new`: keep by id what of them
+    /// differs in `new` (a long plan imported back as it was keeps
+    /// nothing, and copies no task).
+    fn replaced(&mut self, old: Vec<Phase>, new: &[Phase]) {
+        self.moving(&old);
+        self.order(&old);
         {
-            phases
-        } else {
-            self.undo_on(phases)
-        };
-        *self = Change {
-            whole: Some(start),
-            objectives: self.objectives.take(),
-            findings: self.findings.take(),
-            ..Change::default()
-        };
-    }
-
-    /// Put back what was kept into `now` (rare: an op replacing every
-    /// phase after other ops in the same transaction).
-    fn undo_on(&mut self, now: Vec<Phase>) -> Vec<Phase> {
-        let order = self
-            .order
-            .take()
-            .unwrap_or_else(|| now.iter().map(|p| p.id.clone()).collect());
-        let mut lists: Map<Vec<String>> = Map::default();
-        let mut heads: Map<Phase> = Map::default();
-        let mut tasks: Map<Task> = Map::default();
-        for mut phase in now {
-            lists.insert(phase.id.clone(), task_ids(&phase));
-            for t in phase.tasks.drain(..) {
-                tasks.insert(t.id.clone(), t);
+            let mut was = rustc_hash::FxHashSet::default();
+            was.extend(old.iter().map(|p| p.id.as_str()));
+            was.extend(old.iter().flat_map(|p| &p.tasks).map(|t| t.id.as_str()));
+            for phase in new {
+                if !was.contains(phase.id.as_str()) {
+                    self.new_phase(&phase.id);
+                }
+                for t in phase.tasks.iter().filter(|t| !was.contains(t.id.as_str())) {
+                    self.new_task(TaskPos::default(), &t.id);
+                }
             }
-            heads.insert(phase.id.clone(), phase);
         }
-        let mut out = Vec::with_capacity(order.len());
-        for id in order {
-            let Some(mut phase) = self
-                .heads
-                .remove(&id)
-                .flatten()
-                .or_else(|| heads.remove(&id))
-            else {
-                continue;
-            };
-            let list = match self.lists.remove(&id) {
-                Some(list) => list.unwrap_or_default(),
-                None => lists.remove(&id).unwrap_or_default(),
-            };
-            phase.tasks = list
-                .iter()
-                .filter_map(|tid| {
-                    let now = tasks.remove(tid);
-                    match self.tasks.remove(tid) {
-                        Some(Kept::Task(task)) => Some(task),
-                        Some(kept) => kept.before(now.as_ref()?),
-                        None => now,
-                    }
-                })
-                .collect();
-            out.push(phase);
+        let phases: HashMap<&str, &Phase, FxBuildHasher> =
+            new.iter().map(|p| (p.id.as_str(), p)).collect();
+        let tasks: HashMap<&str, &Task, FxBuildHasher> = new
+            .iter()
+            .flat_map(|p| &p.tasks)
+            .map(|t| (t.id.as_str(), t))
+            .collect();
+        for mut phase in old {
+            let now = phases.get(phase.id.as_str());
+            if now.is_none_or(|n| n.name != phase.name || n.extra != phase.extra) {
+                self.head(&phase);
+            }
+            if now.is_none_or(|n| {
+                !n.tasks
+                    .iter()
+                    .map(|t| &t.id)
+                    .eq(phase.tasks.iter().map(|t| &t.id))
+            }) {
+                self.list(&phase);
+            }
+            for t in phase.tasks.drain(..) {
+                if tasks.get(t.id.as_str()) != Some(&&t) {
+                    self.removed(t);
+                }
+            }
         }
-        out
     }
 }
 
@@ -543,9 +514,14 @@ impl Tx {
 
     /// Match the tasks of `phases` with the plan's, for import and edit
     /// (see `Plan::adopt`); may raise the id counters.
-    pub(crate) fn adopt(&mut self, phases: Vec<Phase>, keep_notes: bool) -> Vec<Phase> {
+    pub(crate) fn adopt(
+        &mut self,
+        phases: Vec<Phase>,
+        keep_notes: bool,
+        alike: fn(&str, &str) -> bool,
+    ) -> Vec<Phase> {
         self.plan();
-        self.plan.adopt(phases, keep_notes)
+        self.plan.adopt(phases, keep_notes, alike)
     }
 
     /// Apply one op.
@@ -627,7 +603,6 @@ impl Tx {
         let Tx {
             plan,
             change,
-            index,
             by,
             restoring,
             ..
@@ -639,83 +614,59 @@ impl Tx {
         // Tasks this change completes that have a check: proven last, once
         // every rule has passed, so a refused change runs nothing.
         let mut proving: Vec<String> = Vec::new();
-        let mut note = |b: Option<&Task>, t: &mut Task| {
+        let mut visit = |b: Option<&Task>, t: &mut Task| {
+            if stamp {
+                rules::stamp(by, b, t);
+            }
+            rules::check(by, b, Some(&*t))?;
             if stamp && needs_proof(b, t) {
                 proving.push(t.id.clone());
             }
+            Ok::<_, OpError>(())
         };
-        if let Some(whole) = &change.whole {
-            let before: Map<&Task> = whole
-                .iter()
-                .flat_map(|p| &p.tasks)
-                .map(|t| (t.id.clone(), t))
-                .collect();
-            let mut seen = rustc_hash::FxHashSet::default();
-            for phase in &mut plan.phases {
-                for t in &mut phase.tasks {
-                    let b = before.get(&t.id).copied();
-                    if stamp {
-                        rules::stamp(by, b, t);
-                    }
-                    rules::check(by, b, Some(t))?;
-                    note(b, t);
-                    seen.insert(t.id.clone());
+        // Kept by place: each is where it was, and is there now.
+        for (pos, kept) in &change.at.kept {
+            if let Some(t) = plan
+                .phases
+                .get_mut(pos.phase)
+                .and_then(|p| p.tasks.get_mut(pos.task))
+            {
+                visit(kept.before(t).as_ref(), t)?;
+            }
+        }
+        // Kept by id, once places moved: there now, in plan order…
+        if !change.tasks.is_empty() {
+            let mut seen = 0;
+            for t in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
+                if let Some(kept) = change.tasks.get(&t.id) {
+                    visit(kept.before(t).as_ref(), t)?;
+                    seen += 1;
                 }
             }
-            for b in whole.iter().flat_map(|p| &p.tasks) {
-                if !seen.contains(&b.id) {
+            // …or gone (kept whole).
+            if seen < change.tasks.len() {
+                let present: rustc_hash::FxHashSet<&str> =
+                    plan.tasks().map(|(_, _, t)| t.id.as_str()).collect();
+                let mut gone: Vec<(&String, &Task)> = change
+                    .tasks
+                    .iter()
+                    .filter(|(id, _)| !present.contains(id.as_str()))
+                    .filter_map(|(id, kept)| match kept {
+                        Kept::Task(b) => Some((id, b)),
+                        Kept::New | Kept::Status(_) => None,
+                    })
+                    .collect();
+                gone.sort_unstable_by_key(|(id, _)| *id);
+                for (_, b) in gone {
                     rules::check(by, Some(b), None)?;
                 }
             }
-        } else {
-            // Kept by place: each is where it was, and is there now.
-            for (pos, kept) in &change.at.kept {
-                let Some(t) = plan
-                    .phases
-                    .get_mut(pos.phase)
-                    .and_then(|p| p.tasks.get_mut(pos.task))
-                else {
-                    continue;
-                };
-                let b = kept.before(t);
-                if stamp {
-                    rules::stamp(by, b.as_ref(), t);
-                }
-                rules::check(by, b.as_ref(), Some(t))?;
-                note(b.as_ref(), t);
-            }
-            // Kept by id, once places moved: there now, or gone.
-            let mut ids: Vec<&String> = change.tasks.keys().collect();
-            ids.sort_unstable();
-            for id in ids {
-                let kept = &change.tasks[id];
-                match index.find(plan, id) {
-                    Some(pos) => {
-                        let t = &mut plan.phases[pos.phase].tasks[pos.task];
-                        let b = kept.before(t);
-                        if stamp {
-                            rules::stamp(by, b.as_ref(), t);
-                        }
-                        rules::check(by, b.as_ref(), Some(t))?;
-                        note(b.as_ref(), t);
-                    }
-                    // A task that left the plan is kept whole.
-                    None => match kept {
-                        Kept::Task(b) => rules::check(by, Some(b), None)?,
-                        Kept::New | Kept::Status { .. } => {}
-                    },
-                }
-            }
         }
-        if let Some(before) = &change.objectives {
-            for b in before {
-                rules::check_objective(by, b, plan.objective(&b.id))?;
-            }
+        for b in change.objectives.iter().flatten() {
+            rules::check(by, Some(b), plan.objective(&b.id))?;
         }
-        if let Some(before) = &change.findings {
-            for b in before {
-                rules::check_finding(by, b, plan.finding(&b.id))?;
-            }
+        for b in change.findings.iter().flatten() {
+            rules::check(by, Some(b), plan.finding(&b.id))?;
         }
         let limit = plan
             .extra
@@ -723,9 +674,14 @@ impl Tx {
             .and_then(serde_json::Value::as_u64)
             .unwrap_or(rules::AGENT_TASK_LIMIT);
         let (objectives, findings) = self.start_aims;
-        rules::check_count(by, "objectives", objectives, plan.objectives.len(), limit)?;
-        rules::check_count(by, "findings", findings, plan.findings.len(), limit)?;
-        rules::check_size(by, self.start_count, plan.task_count(), limit)?;
+        for (what, count, now) in [
+            ("objectives", objectives, plan.objectives.len()),
+            ("findings", findings, plan.findings.len()),
+            ("tasks", self.start_count, plan.task_count()),
+        ] {
+            let size = |count| rules::Size { what, count, limit };
+            rules::check(by, Some(&size(count)), Some(&size(now)))?;
+        }
         let actor = by.actor;
         self.prove(actor, &proving)
     }
@@ -739,12 +695,12 @@ impl Tx {
             return Ok(());
         }
         if self.unverified && actor == Actor::Agent {
-            return Err(OpError::Refused {
-                code: super::ops::Refusal::OpNotAllowed,
-                message: "an agent may not complete a task without running its check \
+            return Err(OpError::refused(
+                super::ops::Refusal::OpNotAllowed,
+                "an agent may not complete a task without running its check \
                           (--no-verify is a person's); run the work's check and fix what fails."
                     .to_string(),
-            });
+            ));
         }
         let now = self.by.as_ref().map(|b| b.now.clone()).unwrap_or_default();
         for id in ids {
@@ -870,13 +826,13 @@ impl Tx {
     fn check_unique(&self, content: &str, except: Option<&str>) -> Result<(), OpError> {
         let read = (self.actor() == super::Actor::Agent).then(|| crate::text::as_read(content));
         if read.as_ref().is_some_and(String::is_empty) {
-            return Err(OpError::Refused {
-                code: super::ops::Refusal::PlanInvalid,
-                message: format!(
+            return Err(OpError::refused(
+                super::ops::Refusal::PlanInvalid,
+                format!(
                     "the task's text \"{}\" shows nothing a person can read (only invisible characters); give it words.",
                     crate::text::visible(content)
                 ),
-            });
+            ));
         }
         let clash = self.plan.tasks().find(|(_, _, t)| {
             Some(t.id.as_str()) != except
@@ -906,7 +862,7 @@ impl Tx {
             PhaseRef::Id(id) => self.phase_pos(&id),
             PhaseRef::New(name) => {
                 let id = self.plan.mint_phase_id();
-                self.change.order(&self.plan);
+                self.change.order(&self.plan.phases);
                 self.change.new_phase(&id);
                 applied.phase = Some(id.clone());
                 self.plan.phases.push(Phase {
@@ -962,179 +918,36 @@ impl Tx {
         task
     }
 
-    /// Replace every phase, keeping what was there for history.
-    fn replace(&mut self, phases: Vec<Phase>) -> Vec<Phase> {
-        let old = std::mem::replace(&mut self.plan.phases, phases);
-        self.index = Index::default();
-        old
-    }
-
     /// Apply one op; also says whether it changed anything, so that a
     /// command that changes nothing writes nothing. An op checks what can
     /// fail before it changes anything.
     fn apply_op(&mut self, op: Op) -> Result<(Applied, bool), OpError> {
-        let mut applied = Applied::default();
+        let mut a = Applied::default();
         let changed = match op {
-            Op::AddTask { phase, content } => {
-                self.check_unique(&content, None)?;
-                self.check_phase(&phase)?;
-                let id = self.plan.mint_task_id();
-                let pi = self.phase_for(phase, &mut applied)?;
-                applied.task = Some(id.clone());
-                let task = Task {
-                    id,
-                    content,
-                    status: Status::Pending,
-                    ..Task::default()
-                };
-                let pos = self.push(pi, task);
-                let id = &self.plan.phases[pos.phase].tasks[pos.task].id;
-                self.change.new_task(pos, id);
-                applied.at = Some(pos);
-                true
-            }
-            Op::Start { task } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let Tx {
-                    plan, change, by, ..
-                } = self;
-                let mut changed = false;
-                // One task in progress per owner: starting a task sends
-                // back only its owner's other one (or, unclaimed, the
-                // other unclaimed one).
-                let lane = plan.phases[pos.phase].tasks[pos.task].owner.clone();
-                for (pi, phase) in plan.phases.iter_mut().enumerate() {
-                    for (ti, t) in phase.tasks.iter_mut().enumerate() {
-                        if (pi, ti) == (pos.phase, pos.task) {
-                            if t.status != Status::InProgress
-                                || t.blocker.is_some()
-                                || t.dropped_by.is_some()
-                            {
-                                change.status(
-                                    TaskPos {
-                                        phase: pi,
-                                        task: ti,
-                                    },
-                                    t,
-                                );
-                                t.status = Status::InProgress;
-                                t.blocker = None;
-                                t.dropped_by = None;
-                                if let Some(by) = by {
-                                    t.by = Some(by.actor);
-                                    t.at = Some(by.now.clone());
-                                }
-                                changed = true;
-                            }
-                        } else if t.status == Status::InProgress && t.owner == lane {
-                            change.status(
-                                TaskPos {
-                                    phase: pi,
-                                    task: ti,
-                                },
-                                t,
-                            );
-                            t.status = Status::Pending;
-                            changed = true;
-                        }
-                    }
-                }
-                changed
-            }
+            Op::AddTask { phase, content } => self.add_task(phase, content, &mut a)?,
+            Op::AddTaskAfter { after, content } => self.add_task_after(&after, content, &mut a)?,
+            Op::Start { task } => self.start(&task, &mut a)?,
             Op::SetStatus {
                 task,
                 status,
                 blocker,
-            } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                if status == Status::Blocked {
-                    finished_block(t)?;
-                }
-                let blocker = if status == Status::Blocked {
-                    blocker
-                } else {
-                    None
-                };
-                // `droppedBy: "user"` says a person dropped it (oh-my-pi's mark).
-                let by_person = self
-                    .by
-                    .as_ref()
-                    .is_none_or(|b| b.actor == super::Actor::Person);
-                let dropped_by = (status == Status::Abandoned
-                    && (by_person || t.dropped_by.is_some() && t.status == status))
-                    .then(|| "user".to_string());
-                let changed =
-                    t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
-                if changed {
-                    self.change.status(pos, t);
-                    if t.status != status
-                        && let Some(by) = &self.by
-                    {
-                        // Set on purpose: who and when; back to pending, no mark.
-                        let pending = status == Status::Pending;
-                        t.by = (!pending).then_some(by.actor);
-                        t.at = (!pending).then(|| by.now.clone());
-                    }
-                    t.status = status;
-                    t.blocker = blocker;
-                    t.dropped_by = dropped_by;
-                }
-                changed
-            }
+            } => self.set_status(&task, status, blocker, &mut a)?,
             Op::RemoveTask { task } => {
                 let pos = self.task_pos(&task)?;
                 let task = self.take(pos);
                 self.change.removed(task);
                 true
             }
-            Op::RemovePhase { phase } => {
-                let i = self.phase_pos(&phase)?;
-                self.change.order(&self.plan);
-                self.change.moving(&self.plan.phases);
-                let phase = self.plan.phases.remove(i);
-                self.index = Index::default();
-                self.change.head(&phase);
-                self.change.list(&phase);
-                for t in phase.tasks {
-                    self.change.removed(t);
-                }
-                true
-            }
-            Op::Clear => {
-                let changed = !self.plan.phases.is_empty();
-                if changed {
-                    let old = self.replace(Vec::new());
-                    self.change.wholesale(old);
-                }
-                changed
-            }
+            Op::RemovePhase { phase } => self.remove_phase(&phase)?,
+            Op::Clear => self.replace_phases(Vec::new())?,
+            Op::Replace { phases } => self.replace_phases(phases)?,
             Op::RenameTask { task, content } => {
                 self.check_unique(&content, Some(&task))?;
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                let changed = t.content != content;
-                if changed {
-                    self.change.task(pos, t);
-                    t.content = content;
-                }
-                changed
+                self.edit_task(&task, &mut a, |t| t.content = content)?
             }
             Op::RenamePhase { phase, name } => {
                 let i = self.phase_pos(&phase)?;
-                let lower = crate::matching::lower(&name);
-                if let Some(other) = self
-                    .plan
-                    .phases
-                    .iter()
-                    .enumerate()
-                    .find(|(j, p)| *j != i && crate::matching::lower(&p.name) == lower)
-                {
-                    return Err(OpError::DuplicatePhase(other.1.name.clone()));
-                }
+                self.phase_name_free(&name, Some(i))?;
                 let changed = self.plan.phases[i].name != name;
                 if changed {
                     self.change.head(&self.plan.phases[i]);
@@ -1142,222 +955,36 @@ impl Tx {
                 }
                 changed
             }
-            Op::MoveTask { task, to } => {
-                let pos = self.task_pos(&task)?;
-                self.check_phase(&to)?;
-                let already_last = matches!(&to, PhaseRef::Id(id) if *id == self.plan.phases[pos.phase].id)
-                    && pos.task + 1 == self.plan.phases[pos.phase].tasks.len();
-                if already_last {
-                    applied.at = Some(pos);
-                    false
-                } else {
-                    let moved = self.take(pos);
-                    let pi = self.phase_for(to, &mut applied)?;
-                    applied.at = Some(self.push(pi, moved));
-                    true
-                }
-            }
-            Op::Note { task, text } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                self.change.task(pos, t);
-                t.notes.push(text);
+            Op::AddPhase { name } => {
+                self.phase_name_free(&name, None)?;
+                self.phase_for(PhaseRef::New(name), &mut a)?;
                 true
             }
+            Op::MoveTask { task, to } => self.move_task(&task, to, &mut a)?,
+            Op::MoveTaskAfter { task, after } => self.move_task_after(&task, &after, &mut a)?,
+            Op::Note { task, text } => self.edit_task(&task, &mut a, |t| t.notes.push(text))?,
             Op::WriteNote { task, text } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                let notes: Vec<String> = text.into_iter().collect();
-                let changed = t.notes != notes;
-                if changed {
-                    self.change.task(pos, t);
-                    t.notes = notes;
-                }
-                changed
+                self.edit_task(&task, &mut a, |t| t.notes = text.into_iter().collect())?
             }
             Op::SetChecks {
                 task,
                 checks,
                 unlocked,
-            } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                let changed = t.checks != checks || t.unlocked != unlocked;
-                if changed {
-                    self.change.task(pos, t);
-                    t.checks = checks;
-                    t.unlocked = unlocked;
-                }
-                changed
-            }
+            } => self.edit_task(&task, &mut a, |t| {
+                t.checks = checks;
+                t.unlocked = unlocked;
+            })?,
             Op::SetVerify { task, verify } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                let changed = t.verify != verify;
-                if changed {
-                    self.change.task(pos, t);
-                    t.verify = verify;
-                }
-                changed
+                self.edit_task(&task, &mut a, |t| t.verify = verify)?
             }
-            Op::Prune => {
-                let finished = |t: &Task| !t.status.is_open();
-                let mut changed = false;
-                if self
-                    .plan
-                    .phases
-                    .iter()
-                    .any(|p| p.tasks.is_empty() || p.tasks.iter().any(finished))
-                {
-                    let Tx { plan, change, .. } = self;
-                    change.order(plan);
-                    change.moving(&plan.phases);
-                    for phase in &mut plan.phases {
-                        if phase.tasks.iter().any(finished) {
-                            change.list(phase);
-                            let (gone, kept) = std::mem::take(&mut phase.tasks)
-                                .into_iter()
-                                .partition(finished);
-                            phase.tasks = kept;
-                            for t in gone {
-                                change.removed(t);
-                            }
-                            changed = true;
-                        }
-                        if phase.tasks.is_empty() {
-                            change.head(phase);
-                            change.list(phase);
-                            changed = true;
-                        }
-                    }
-                    plan.phases.retain(|p| !p.tasks.is_empty());
-                    self.index = Index::default();
-                }
-                changed
-            }
-            Op::Need { task, needs } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                for n in &needs {
-                    self.task_pos(n)?;
-                }
-                let t = &self.plan.phases[pos.phase].tasks[pos.task];
-                let mut adding: Vec<String> = Vec::new();
-                for n in needs {
-                    if !t.needs.contains(&n) && !adding.contains(&n) {
-                        adding.push(n);
-                    }
-                }
-                if adding.is_empty() {
-                    false
-                } else {
-                    if let Some(cycle) = self.plan.cycle_with(&task, &adding) {
-                        return Err(OpError::Refused {
-                            code: Refusal::NeedsCycle,
-                            message: format!(
-                                "{task} cannot need {}: that would make a cycle ({}). Remove a need on the way (todo needs TASK --remove ID).",
-                                cycle.get(1).map_or("", String::as_str),
-                                super::cycle_text(&cycle)
-                            ),
-                        });
-                    }
-                    let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                    self.change.task(pos, t);
-                    t.needs.extend(adding);
-                    true
-                }
-            }
+            Op::Prune => self.prune(),
+            Op::Need { task, needs } => self.need(&task, needs, &mut a)?,
             Op::Unneed { task, needs } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                let changed = t.needs.iter().any(|n| needs.contains(n));
-                if changed {
-                    self.change.task(pos, t);
-                    t.needs.retain(|n| !needs.contains(n));
-                }
-                changed
+                self.edit_task(&task, &mut a, |t| t.needs.retain(|n| !needs.contains(n)))?
             }
-            Op::Claim { task, owner } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let Tx {
-                    plan, change, by, ..
-                } = self;
-                let t = &plan.phases[pos.phase].tasks[pos.task];
-                if !t.status.is_open() {
-                    return Err(OpError::Refused {
-                        code: Refusal::Claimed,
-                        message: format!(
-                            "{} \"{}\" is {}: only open work can be claimed.",
-                            t.id,
-                            t.content,
-                            t.status.words()
-                        ),
-                    });
-                }
-                if let Some(held) = t.owner.as_deref().filter(|o| *o != owner) {
-                    return Err(OpError::Refused {
-                        code: Refusal::Claimed,
-                        message: format!(
-                            "{} \"{}\" is claimed by {held}. Take another ready task (todo ready), or ask {held} to release it.",
-                            t.id, t.content
-                        ),
-                    });
-                }
-                let mut changed = false;
-                for (pi, phase) in plan.phases.iter_mut().enumerate() {
-                    for (ti, t) in phase.tasks.iter_mut().enumerate() {
-                        let here = TaskPos {
-                            phase: pi,
-                            task: ti,
-                        };
-                        if here == pos {
-                            if t.owner.as_deref() == Some(owner.as_str())
-                                && t.status == Status::InProgress
-                            {
-                                continue;
-                            }
-                            change.task(here, t);
-                            if t.owner.is_none() {
-                                t.claimed_by = by.as_ref().map(|b| b.actor);
-                            }
-                            t.owner = Some(owner.clone());
-                            if t.status != Status::InProgress {
-                                t.status = Status::InProgress;
-                                t.blocker = None;
-                                t.dropped_by = None;
-                                if let Some(by) = by {
-                                    t.by = Some(by.actor);
-                                    t.at = Some(by.now.clone());
-                                }
-                            }
-                            changed = true;
-                        } else if t.status == Status::InProgress
-                            && t.owner.as_deref() == Some(owner.as_str())
-                        {
-                            // The owner's other task in progress waits
-                            // (still theirs).
-                            change.status(here, t);
-                            t.status = Status::Pending;
-                            changed = true;
-                        }
-                    }
-                }
-                changed
-            }
-            Op::Release { task } => {
-                let pos = self.task_pos(&task)?;
-                applied.at = Some(pos);
-                let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
-                let changed = t.owner.is_some();
-                if changed {
-                    self.change.task(pos, t);
-                    t.owner = None;
+            Op::Claim { task, owner } => self.claim(&task, owner, &mut a)?,
+            Op::Release { task } => self.edit_task(&task, &mut a, |t| {
+                if t.owner.take().is_some() {
                     t.claimed_by = None;
                     if t.status == Status::InProgress {
                         t.status = Status::Pending;
@@ -1365,170 +992,459 @@ impl Tx {
                         t.at = None;
                     }
                 }
-                changed
-            }
-            Op::Replace { phases } => {
-                let changed = self.plan.phases != phases;
-                if changed {
-                    // An edit or import may not bring a cycle of needs
-                    // (one a merge left is read, and may stay).
-                    if let Some(cycle) = super::deps::any_cycle(&phases)
-                        && super::deps::any_cycle(&self.plan.phases).is_none()
-                    {
-                        return Err(OpError::Refused {
-                            code: Refusal::NeedsCycle,
-                            message: format!(
-                                "the tasks would need each other in a cycle ({}). Remove a need on the way.",
-                                super::cycle_text(&cycle)
-                            ),
-                        });
-                    }
-                    let old = self.replace(phases);
-                    self.change.wholesale(old);
-                }
-                changed
-            }
-            Op::AddTaskAfter { after, content } => {
-                self.check_unique(&content, None)?;
-                let at = self.task_pos(&after)?;
-                let id = self.plan.mint_task_id();
-                applied.task = Some(id.clone());
-                let task = Task {
-                    id: id.clone(),
-                    content,
-                    status: Status::Pending,
-                    ..Task::default()
-                };
-                let pos = self.insert(
-                    TaskPos {
-                        phase: at.phase,
-                        task: at.task + 1,
-                    },
-                    task,
-                );
-                self.change.new_task(pos, &id);
-                applied.at = Some(pos);
-                true
-            }
-            Op::MoveTaskAfter { task, after } => {
-                let pos = self.task_pos(&task)?;
-                let at = self.task_pos(&after)?;
-                if task == after {
-                    return Err(OpError::Refused {
-                        code: super::ops::Refusal::PlanBadPosition,
-                        message: format!("{task} cannot stand after itself."),
-                    });
-                }
-                if at.phase == pos.phase && at.task + 1 == pos.task {
-                    applied.at = Some(pos);
-                    false
-                } else {
-                    let moved = self.take(pos);
-                    let at = self.task_pos(&after)?;
-                    applied.at = Some(self.insert(
-                        TaskPos {
-                            phase: at.phase,
-                            task: at.task + 1,
-                        },
-                        moved,
-                    ));
-                    true
-                }
-            }
-            Op::AddPhase { name } => {
-                let lower = crate::matching::lower(&name);
-                if let Some(p) = self
-                    .plan
-                    .phases
-                    .iter()
-                    .find(|p| crate::matching::lower(&p.name) == lower)
-                {
-                    return Err(OpError::DuplicatePhase(p.name.clone()));
-                }
-                self.phase_for(PhaseRef::New(name), &mut applied)?;
-                true
-            }
-            Op::AddObjective { text } => {
-                let id = self.plan.mint_objective_id();
-                self.change.objectives(&self.plan);
-                applied.objective = Some(id.clone());
-                let mut objective = Objective {
-                    id,
-                    text,
-                    ..Objective::default()
-                };
-                if let Some(by) = self.by.as_ref().filter(|_| !self.restoring) {
-                    rules::set_written_by(&mut objective, Some(by.actor));
-                }
-                self.plan.objectives.push(objective);
-                true
-            }
-            Op::SetObjective { objective, status } => {
-                let i = self.objective_pos(&objective)?;
-                if self.plan.objectives[i].status == status {
-                    false
-                } else {
-                    self.change.objectives(&self.plan);
-                    let o = &mut self.plan.objectives[i];
-                    o.status = status;
-                    if let Some(by) = &self.by
-                        && !self.restoring
-                    {
-                        // Set on purpose: who and when; reopened, no mark.
-                        let open = status == ObjectiveStatus::Open;
-                        o.by = (!open).then_some(by.actor);
-                        o.at = (!open).then(|| by.now.clone());
-                    }
-                    true
-                }
-            }
-            Op::AddFinding { text } => {
-                let id = self.plan.mint_finding_id();
-                self.change.findings(&self.plan);
-                applied.finding = Some(id.clone());
-                let by = self.by.as_ref().filter(|_| !self.restoring);
-                self.plan.findings.push(Finding {
-                    id,
-                    text,
-                    by: by.map(|b| b.actor),
-                    at: by.map(|b| b.now.clone()),
-                    ..Finding::default()
-                });
-                true
-            }
+            })?,
+            Op::AddObjective { text } => self.add_objective(text, &mut a),
+            Op::SetObjective { objective, status } => self.set_objective(&objective, status)?,
+            Op::AddFinding { text } => self.add_finding(text, &mut a),
             Op::ReplaceAims {
                 objectives,
                 findings,
-            } => {
-                let objectives = self.mark_objectives(objectives);
-                let findings = self.mark_findings(findings);
-                let mut changed = false;
-                if self.plan.objectives != objectives {
-                    self.change.objectives(&self.plan);
-                    self.plan.objectives = objectives;
-                    changed = true;
-                }
-                if self.plan.findings != findings {
-                    self.change.findings(&self.plan);
-                    self.plan.findings = findings;
-                    changed = true;
-                }
-                // Ids from a hand-edited file may repeat: later ones get new ids.
-                let mut seen = std::collections::HashSet::new();
-                for i in 0..self.plan.objectives.len() {
-                    if !seen.insert(self.plan.objectives[i].id.clone()) {
-                        self.plan.objectives[i].id = self.plan.mint_objective_id();
-                    }
-                }
-                for i in 0..self.plan.findings.len() {
-                    if !seen.insert(self.plan.findings[i].id.clone()) {
-                        self.plan.findings[i].id = self.plan.mint_finding_id();
-                    }
-                }
-                changed
-            }
+            } => self.replace_aims(objectives, findings),
         };
-        Ok((applied, changed))
+        Ok((a, changed))
+    }
+
+    /// Change the task `id` with `edit`; whether that changed it.
+    fn edit_task(
+        &mut self,
+        id: &str,
+        a: &mut Applied,
+        edit: impl FnOnce(&mut Task),
+    ) -> Result<bool, OpError> {
+        let pos = self.task_pos(id)?;
+        a.at = Some(pos);
+        let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+        let before = t.clone();
+        edit(t);
+        let changed = *t != before;
+        if changed {
+            self.change.task(pos, &before);
+        }
+        Ok(changed)
+    }
+
+    /// A new pending task of `content` (refused if the plan has it), its id
+    /// minted and reported.
+    fn new_task(&mut self, content: String, a: &mut Applied) -> Result<Task, OpError> {
+        self.check_unique(&content, None)?;
+        let id = self.plan.mint_task_id();
+        a.task = Some(id.clone());
+        Ok(Task {
+            id,
+            content,
+            status: Status::Pending,
+            ..Task::default()
+        })
+    }
+
+    fn add_task(
+        &mut self,
+        phase: PhaseRef,
+        content: String,
+        a: &mut Applied,
+    ) -> Result<bool, OpError> {
+        self.check_phase(&phase)?;
+        let task = self.new_task(content, a)?;
+        let pi = self.phase_for(phase, a)?;
+        let pos = self.push(pi, task);
+        let id = &self.plan.phases[pos.phase].tasks[pos.task].id;
+        self.change.new_task(pos, id);
+        a.at = Some(pos);
+        Ok(true)
+    }
+
+    fn add_task_after(
+        &mut self,
+        after: &str,
+        content: String,
+        a: &mut Applied,
+    ) -> Result<bool, OpError> {
+        let task = self.new_task(content, a)?;
+        let at = self.task_pos(after)?;
+        let id = task.id.clone();
+        let pos = self.insert(after_pos(at), task);
+        self.change.new_task(pos, &id);
+        a.at = Some(pos);
+        Ok(true)
+    }
+
+    /// Put the task at `pos` in progress, in `lane` (its owner's tasks;
+    /// `None`: the unclaimed ones), sending the lane's other task in
+    /// progress back to pending; `begin` changes the task itself and says
+    /// whether it did.
+    fn take_lane(
+        &mut self,
+        pos: TaskPos,
+        lane: Option<&str>,
+        mut begin: impl FnMut(&mut Change, TaskPos, &mut Task) -> bool,
+    ) -> bool {
+        let Tx { plan, change, .. } = self;
+        let mut changed = false;
+        for (pi, phase) in plan.phases.iter_mut().enumerate() {
+            for (ti, t) in phase.tasks.iter_mut().enumerate() {
+                let here = TaskPos {
+                    phase: pi,
+                    task: ti,
+                };
+                if here == pos {
+                    changed |= begin(change, here, t);
+                } else if t.status == Status::InProgress && t.owner.as_deref() == lane {
+                    change.status(here, t);
+                    t.status = Status::Pending;
+                    changed = true;
+                }
+            }
+        }
+        changed
+    }
+
+    /// Make a task the one in progress (of its owner's, if claimed).
+    fn start(&mut self, id: &str, a: &mut Applied) -> Result<bool, OpError> {
+        let pos = self.task_pos(id)?;
+        a.at = Some(pos);
+        let lane = self.plan.task(pos).owner.clone();
+        let by = self.by.clone();
+        Ok(self.take_lane(pos, lane.as_deref(), |change, here, t| {
+            let again = t.status == Status::InProgress && t.blocker.is_none();
+            if again && t.dropped_by.is_none() {
+                return false;
+            }
+            change.status(here, t);
+            begin(t, by.as_ref());
+            true
+        }))
+    }
+
+    fn claim(&mut self, id: &str, owner: String, a: &mut Applied) -> Result<bool, OpError> {
+        let pos = self.task_pos(id)?;
+        a.at = Some(pos);
+        let t = self.plan.task(pos);
+        if !t.status.is_open() {
+            return Err(OpError::refused(
+                Refusal::Claimed,
+                format!(
+                    "{} \"{}\" is {}: only open work can be claimed.",
+                    t.id,
+                    t.content,
+                    t.status.words()
+                ),
+            ));
+        }
+        if let Some(held) = t.owner.as_deref().filter(|o| *o != owner) {
+            return Err(OpError::refused(
+                Refusal::Claimed,
+                format!(
+                    "{} \"{}\" is claimed by {held}. Take another ready task (todo ready), or ask {held} to release it.",
+                    t.id, t.content
+                ),
+            ));
+        }
+        let by = self.by.clone();
+        Ok(self.take_lane(pos, Some(&owner), |change, here, t| {
+            if t.owner.as_deref() == Some(owner.as_str()) && t.status == Status::InProgress {
+                return false;
+            }
+            change.task(here, t);
+            if t.owner.is_none() {
+                t.claimed_by = by.as_ref().map(|b| b.actor);
+            }
+            t.owner = Some(owner.clone());
+            if t.status != Status::InProgress {
+                begin(t, by.as_ref());
+            }
+            true
+        }))
+    }
+
+    fn set_status(
+        &mut self,
+        id: &str,
+        status: Status,
+        blocker: Option<String>,
+        a: &mut Applied,
+    ) -> Result<bool, OpError> {
+        let pos = self.task_pos(id)?;
+        a.at = Some(pos);
+        let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+        if status == Status::Blocked {
+            finished_block(t)?;
+        }
+        let blocker = blocker.filter(|_| status == Status::Blocked);
+        // `droppedBy: "user"` says a person dropped it (oh-my-pi's mark).
+        let by_person = self.by.as_ref().is_none_or(|b| b.actor == Actor::Person);
+        let dropped_by = (status == Status::Abandoned
+            && (by_person || t.dropped_by.is_some() && t.status == status))
+            .then(|| "user".to_string());
+        let changed = t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
+        if changed {
+            self.change.status(pos, t);
+            if t.status != status
+                && let Some(by) = &self.by
+            {
+                // Set on purpose: who and when; back to pending, no mark.
+                let pending = status == Status::Pending;
+                t.by = (!pending).then_some(by.actor);
+                t.at = (!pending).then(|| by.now.clone());
+            }
+            t.status = status;
+            t.blocker = blocker;
+            t.dropped_by = dropped_by;
+        }
+        Ok(changed)
+    }
+
+    fn remove_phase(&mut self, id: &str) -> Result<bool, OpError> {
+        let i = self.phase_pos(id)?;
+        self.change.order(&self.plan.phases);
+        self.change.moving(&self.plan.phases);
+        let phase = self.plan.phases.remove(i);
+        self.index = Index::default();
+        self.change.head(&phase);
+        self.change.list(&phase);
+        for t in phase.tasks {
+            self.change.removed(t);
+        }
+        Ok(true)
+    }
+
+    /// Replace every phase (import, edit, undo; `rm` of all).
+    fn replace_phases(&mut self, phases: Vec<Phase>) -> Result<bool, OpError> {
+        if self.plan.phases == phases {
+            return Ok(false);
+        }
+        // An edit or import may not bring a cycle of needs (one a merge
+        // left is read, and may stay).
+        if let Some(cycle) = super::deps::any_cycle(&phases)
+            && super::deps::any_cycle(&self.plan.phases).is_none()
+        {
+            return Err(OpError::refused(
+                Refusal::NeedsCycle,
+                format!(
+                    "the tasks would need each other in a cycle ({}). Remove a need on the way.",
+                    super::cycle_text(&cycle)
+                ),
+            ));
+        }
+        let old = std::mem::replace(&mut self.plan.phases, phases);
+        self.index = Index::default();
+        self.change.replaced(old, &self.plan.phases);
+        Ok(true)
+    }
+
+    /// Two phases of one name (ignoring case) would make every `-p NAME`
+    /// ambiguous.
+    fn phase_name_free(&self, name: &str, except: Option<usize>) -> Result<(), OpError> {
+        let lower = name.to_lowercase();
+        match self
+            .plan
+            .phases
+            .iter()
+            .enumerate()
+            .find(|(j, p)| Some(*j) != except && p.name.to_lowercase() == lower)
+        {
+            Some((_, p)) => Err(OpError::DuplicatePhase(p.name.clone())),
+            None => Ok(()),
+        }
+    }
+
+    fn move_task(&mut self, id: &str, to: PhaseRef, a: &mut Applied) -> Result<bool, OpError> {
+        let pos = self.task_pos(id)?;
+        self.check_phase(&to)?;
+        let phase = &self.plan.phases[pos.phase];
+        if matches!(&to, PhaseRef::Id(id) if *id == phase.id) && pos.task + 1 == phase.tasks.len() {
+            a.at = Some(pos);
+            return Ok(false);
+        }
+        let moved = self.take(pos);
+        let pi = self.phase_for(to, a)?;
+        a.at = Some(self.push(pi, moved));
+        Ok(true)
+    }
+
+    fn move_task_after(&mut self, id: &str, after: &str, a: &mut Applied) -> Result<bool, OpError> {
+        let pos = self.task_pos(id)?;
+        let at = self.task_pos(after)?;
+        if id == after {
+            return Err(OpError::refused(
+                Refusal::PlanBadPosition,
+                format!("{id} cannot stand after itself."),
+            ));
+        }
+        if at.phase == pos.phase && at.task + 1 == pos.task {
+            a.at = Some(pos);
+            return Ok(false);
+        }
+        let moved = self.take(pos);
+        let at = self.task_pos(after)?;
+        a.at = Some(self.insert(after_pos(at), moved));
+        Ok(true)
+    }
+
+    /// Remove finished tasks, then empty phases.
+    fn prune(&mut self) -> bool {
+        let finished = |t: &Task| !t.status.is_open();
+        let Tx { plan, change, .. } = self;
+        if !plan
+            .phases
+            .iter()
+            .any(|p| p.tasks.is_empty() || p.tasks.iter().any(finished))
+        {
+            return false;
+        }
+        change.order(&plan.phases);
+        change.moving(&plan.phases);
+        for phase in &mut plan.phases {
+            if phase.tasks.iter().any(finished) {
+                change.list(phase);
+                let (gone, kept) = std::mem::take(&mut phase.tasks)
+                    .into_iter()
+                    .partition(finished);
+                phase.tasks = kept;
+                for t in gone {
+                    change.removed(t);
+                }
+            }
+            if phase.tasks.is_empty() {
+                change.head(phase);
+                change.list(phase);
+            }
+        }
+        plan.phases.retain(|p| !p.tasks.is_empty());
+        self.index = Index::default();
+        true
+    }
+
+    fn need(&mut self, id: &str, needs: Vec<String>, a: &mut Applied) -> Result<bool, OpError> {
+        let pos = self.task_pos(id)?;
+        a.at = Some(pos);
+        for n in &needs {
+            self.task_pos(n)?;
+        }
+        let t = self.plan.task(pos);
+        let mut adding: Vec<String> = Vec::new();
+        for n in needs {
+            if !t.needs.contains(&n) && !adding.contains(&n) {
+                adding.push(n);
+            }
+        }
+        if adding.is_empty() {
+            return Ok(false);
+        }
+        if let Some(cycle) = self.plan.cycle_with(id, &adding) {
+            return Err(OpError::refused(
+                Refusal::NeedsCycle,
+                format!(
+                    "{id} cannot need {}: that would make a cycle ({}). Remove a need on the way (todo needs TASK --remove ID).",
+                    cycle.get(1).map_or("", String::as_str),
+                    super::cycle_text(&cycle)
+                ),
+            ));
+        }
+        self.edit_task(id, a, |t| t.needs.extend(adding))
+    }
+
+    /// Who writes an objective or finding now: `None` when undo puts back
+    /// what was, or nobody said.
+    fn writer(&self) -> Option<&By> {
+        self.by.as_ref().filter(|_| !self.restoring)
+    }
+
+    fn add_objective(&mut self, text: String, a: &mut Applied) -> bool {
+        let id = self.plan.mint_objective_id();
+        self.change.objectives(&self.plan);
+        a.objective = Some(id.clone());
+        let mut objective = Objective {
+            id,
+            text,
+            ..Objective::default()
+        };
+        if let Some(by) = self.writer() {
+            rules::set_written_by(&mut objective, Some(by.actor));
+        }
+        self.plan.objectives.push(objective);
+        true
+    }
+
+    fn set_objective(&mut self, id: &str, status: ObjectiveStatus) -> Result<bool, OpError> {
+        let i = self.objective_pos(id)?;
+        if self.plan.objectives[i].status == status {
+            return Ok(false);
+        }
+        self.change.objectives(&self.plan);
+        let mark = self.writer().map(|by| (by.actor, by.now.clone()));
+        let o = &mut self.plan.objectives[i];
+        o.status = status;
+        if let Some((actor, now)) = mark {
+            // Set on purpose: who and when; reopened, no mark.
+            let open = status == ObjectiveStatus::Open;
+            o.by = (!open).then_some(actor);
+            o.at = (!open).then_some(now);
+        }
+        Ok(true)
+    }
+
+    fn add_finding(&mut self, text: String, a: &mut Applied) -> bool {
+        let id = self.plan.mint_finding_id();
+        self.change.findings(&self.plan);
+        a.finding = Some(id.clone());
+        let by = self.writer();
+        let finding = Finding {
+            id,
+            text,
+            by: by.map(|b| b.actor),
+            at: by.map(|b| b.now.clone()),
+            ..Finding::default()
+        };
+        self.plan.findings.push(finding);
+        true
+    }
+
+    fn replace_aims(&mut self, objectives: Vec<Objective>, findings: Vec<Finding>) -> bool {
+        let objectives = self.mark_objectives(objectives);
+        let findings = self.mark_findings(findings);
+        let mut changed = false;
+        if self.plan.objectives != objectives {
+            self.change.objectives(&self.plan);
+            self.plan.objectives = objectives;
+            changed = true;
+        }
+        if self.plan.findings != findings {
+            self.change.findings(&self.plan);
+            self.plan.findings = findings;
+            changed = true;
+        }
+        // Ids from a hand-edited file may repeat: later ones get new ids.
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..self.plan.objectives.len() {
+            if !seen.insert(self.plan.objectives[i].id.clone()) {
+                self.plan.objectives[i].id = self.plan.mint_objective_id();
+            }
+        }
+        for i in 0..self.plan.findings.len() {
+            if !seen.insert(self.plan.findings[i].id.clone()) {
+                self.plan.findings[i].id = self.plan.mint_finding_id();
+            }
+        }
+        changed
+    }
+}
+
+/// The place right after the task at `pos`.
+fn after_pos(pos: TaskPos) -> TaskPos {
+    TaskPos {
+        phase: pos.phase,
+        task: pos.task + 1,
+    }
+}
+
+/// Put `t` in progress on purpose: no blocker, no drop mark; who and when.
+fn begin(t: &mut Task, by: Option<&By>) {
+    t.status = Status::InProgress;
+    t.blocker = None;
+    t.dropped_by = None;
+    if let Some(by) = by {
+        t.by = Some(by.actor);
+        t.at = Some(by.now.clone());
     }
 }
 
@@ -1825,7 +1741,7 @@ mod tests {
         assert_eq!(kept("t2").as_deref(), Some("T2"));
         assert_eq!(kept("t1").as_deref(), Some("T1"));
         assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
-        assert!(change.whole.is_none() && change.order.is_none());
+        assert!(change.order.is_none());
         assert!(change.at.is_empty());
     }
 
@@ -1852,12 +1768,14 @@ mod tests {
         let change = tx.commit().unwrap().change.unwrap();
         assert!(change.tasks.is_empty());
         let at = |phase, task| change.at.get(TaskPos { phase, task }).cloned();
-        let status = |status| Kept::Status {
-            status,
-            blocker: None,
-            dropped_by: None,
-            by: None,
-            at: None,
+        let status = |status| {
+            Kept::Status(Marks {
+                status,
+                blocker: None,
+                dropped_by: None,
+                by: None,
+                at: None,
+            })
         };
         assert_eq!(at(0, 0), Some(status(Status::InProgress)));
         // Settling started t2.

@@ -79,17 +79,17 @@ pub(crate) fn names<T: rmcp::schemars::JsonSchema>() -> Vec<String> {
 }
 
 pub(crate) fn invalid(message: String) -> Error {
-    Error::Refused {
+    Error::Op(crate::plan::ops::OpError::Refused {
         code: Refusal::PlanInvalid,
         message,
-    }
+    })
 }
 
 fn bad_position(message: String) -> Error {
-    Error::Refused {
+    Error::Op(crate::plan::ops::OpError::Refused {
         code: Refusal::PlanBadPosition,
         message,
-    }
+    })
 }
 
 /// What the batch did, for the reply.
@@ -371,13 +371,13 @@ fn known(plan: &Plan) -> String {
 }
 
 fn missing(plan: &Plan, what: &str) -> Error {
-    Error::Refused {
+    Error::Op(crate::plan::ops::OpError::Refused {
         code: Refusal::PlanMissingItem,
         message: format!(
             "\"{what}\" names no task or phase. Known ids: {}.",
             known(plan)
         ),
-    }
+    })
 }
 
 /// A task named by id or by its text (exact, then ignoring case).

@@ -36,10 +36,10 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
             };
             if let Some(next) = next {
                 if tx.actor() == Actor::Person {
-                    return Err(Error::Refused {
+                    return Err(Error::Op(crate::plan::ops::OpError::Refused {
                         code: Refusal::OpNotAllowed,
                         message: "a person does not send \"next\"; start the task instead.".into(),
-                    });
+                    }));
                 }
                 let id = task_id(tx.plan(), next)?;
                 tx.apply(Op::Start { task: id })?;
@@ -58,11 +58,11 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
         }
         "unlock" => {
             if tx.actor() == Actor::Agent {
-                return Err(Error::Refused {
+                return Err(Error::Op(crate::plan::ops::OpError::Refused {
                     code: Refusal::OpNotAllowed,
                     message: "only a person may unlock tasks; ask the person to run `todo unlock`."
                         .into(),
-                });
+                }));
             }
             let plan = tx.plan();
             let ids: Vec<String> = if matches!(&o.ids, Some(Names::One(all)) if all == "all") {
@@ -96,7 +96,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                         ));
                     }
                     if phase_id(tx.plan(), &title).is_some() {
-                        return Err(Error::PhaseNameTaken { name: title });
+                        return Err(crate::plan::ops::OpError::DuplicatePhase(title).into());
                     }
                     let applied = tx.apply(Op::AddPhase { name: title })?;
                     done.minted.extend(applied.phase);
@@ -213,13 +213,13 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                     match plan.ready().into_iter().next() {
                         Some((_, t)) => t.id.clone(),
                         None => {
-                            return Err(Error::Refused {
+                            return Err(Error::Op(crate::plan::ops::OpError::Refused {
                                 code: Refusal::Claimed,
                                 message: format!(
                                     "nothing is ready to claim. {}",
                                     plan.why_none_ready()
                                 ),
-                            });
+                            }));
                         }
                     }
                 }

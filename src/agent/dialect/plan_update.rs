@@ -109,10 +109,10 @@ fn missing(kind: &str, id: &str, known: Vec<&str>) -> Error {
     } else {
         known.join(", ")
     };
-    Error::Refused {
+    Error::Op(crate::plan::ops::OpError::Refused {
         code: Refusal::PlanMissingItem,
         message: format!("\"{id}\" names no {kind}. Known {kind} ids: {known}."),
-    }
+    })
 }
 
 fn task_ids(plan: &Plan) -> Vec<&str> {
