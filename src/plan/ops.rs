@@ -4,8 +4,7 @@
 
 use thiserror::Error;
 
-use super::tx::Tx;
-use super::{Finding, Objective, ObjectiveStatus, Phase, Plan, Status, TaskPos};
+use super::{Finding, Objective, ObjectiveStatus, Phase, Status, TaskPos};
 
 /// A phase an op refers to: one that exists, or one to create at the end.
 #[derive(Clone, Debug, PartialEq)]
@@ -230,20 +229,10 @@ pub struct Applied {
     pub finding: Option<String>,
 }
 
-impl Plan {
-    /// Apply one op as a transaction of its own, settled (`rev` stays):
-    /// for tests and tools that change a plan outside a command.
-    pub fn apply(&mut self, op: Op) -> Result<Applied, OpError> {
-        let mut tx = Tx::new(std::mem::take(self));
-        let result = tx.apply(op);
-        *self = tx.into_plan();
-        result
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::Plan;
 
     /// Phase `A` (`p1`) holding `names` as `t1`, `t2`…, settled as if
     /// appended one by one.

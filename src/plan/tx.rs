@@ -1573,6 +1573,17 @@ impl Index {
     }
 }
 
+impl Plan {
+    /// Apply one op as a transaction of its own, settled (`rev` stays):
+    /// for tests and tools that change a plan outside a command.
+    pub fn apply(&mut self, op: Op) -> Result<Applied, OpError> {
+        let mut tx = Tx::new(std::mem::take(self));
+        let result = tx.apply(op);
+        *self = tx.into_plan();
+        result
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
