@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::plan::tx::{Change, Kept};
+use crate::plan::tx::{Before, Change};
 use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
 use crate::storage::{Lock, keyed};
 pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
@@ -356,10 +356,10 @@ impl Delta {
                 continue;
             }
             let text = match kept {
-                Kept::New => continue,
-                Kept::Task(before) => task_text(before),
+                Before::New => continue,
+                Before::Task(before) => task_text(before),
                 // Rendered from the task now, without a copy of it.
-                Kept::Status(marks) => {
+                Before::Status(marks) => {
                     let mut out = String::new();
                     json::write_task_as(&mut out, now, &marks.fields());
                     out
@@ -381,7 +381,7 @@ impl Delta {
             let now = by_id.get(id.as_str()).copied();
             if kept.differs(now) {
                 let before = match (kept, now) {
-                    (Kept::Task(task), _) => task.clone(),
+                    (Before::Task(task), _) => task.clone(),
                     (_, Some(now)) => match kept.before(now) {
                         Some(before) => before,
                         None => continue,

@@ -15,7 +15,7 @@
 //! while the other appends to it, merge too.
 //!
 //! Each object is read by serde's derive for the fields this version
-//! knows (`Item`), while `Fields` keeps every other field as written
+//! knows (`FileItem`), while `Fields` keeps every other field as written
 //! and refuses a key given twice. The layout is written by hand: it is a
 //! layout, not a serialization.
 
@@ -168,7 +168,7 @@ fn value_start(text: &str, line: usize, column: usize) -> usize {
 /// fields this version knows, made into the model's item once the object
 /// is read, with its other fields. `None` for an item readers skip (a
 /// removed task's tombstone).
-pub(super) trait Item: Sized {
+pub(super) trait FileItem: Sized {
     type Out;
     /// What a value in its place should have been, for messages.
     const NOUN: &'static str;
@@ -180,9 +180,9 @@ pub(super) trait Item: Sized {
 /// field kept as written (see [`Exact`]); a key given twice would let the
 /// last value win and drop the first on the next write, so it is refused,
 /// at the second one.
-struct Obj<S: Item>(Option<S::Out>);
+struct Obj<S: FileItem>(Option<S::Out>);
 
-impl<'de, S: Item + Deserialize<'de>> Deserialize<'de> for Obj<S> {
+impl<'de, S: FileItem + Deserialize<'de>> Deserialize<'de> for Obj<S> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_map(ObjVisitor(PhantomData))
     }
@@ -190,7 +190,7 @@ impl<'de, S: Item + Deserialize<'de>> Deserialize<'de> for Obj<S> {
 
 struct ObjVisitor<S>(PhantomData<S>);
 
-impl<'de, S: Item + Deserialize<'de>> Visitor<'de> for ObjVisitor<S> {
+impl<'de, S: FileItem + Deserialize<'de>> Visitor<'de> for ObjVisitor<S> {
     type Value = Obj<S>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(S::NOUN)
@@ -209,33 +209,33 @@ impl<'de, S: Item + Deserialize<'de>> Visitor<'de> for ObjVisitor<S> {
 }
 
 /// An array of [`Obj`]s, without the skipped ones.
-struct List<S: Item>(Vec<S::Out>);
+struct ItemList<S: FileItem>(Vec<S::Out>);
 
-impl<S: Item> Default for List<S> {
+impl<S: FileItem> Default for ItemList<S> {
     fn default() -> Self {
-        List(Vec::new())
+        ItemList(Vec::new())
     }
 }
 
-impl<'de, S: Item + Deserialize<'de>> Deserialize<'de> for List<S> {
+impl<'de, S: FileItem + Deserialize<'de>> Deserialize<'de> for ItemList<S> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_seq(ListVisitor(PhantomData))
+        d.deserialize_seq(ItemListVisitor(PhantomData))
     }
 }
 
-struct ListVisitor<S>(PhantomData<S>);
+struct ItemListVisitor<S>(PhantomData<S>);
 
-impl<'de, S: Item + Deserialize<'de>> Visitor<'de> for ListVisitor<S> {
-    type Value = List<S>;
+impl<'de, S: FileItem + Deserialize<'de>> Visitor<'de> for ItemListVisitor<S> {
+    type Value = ItemList<S>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(S::LIST)
     }
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<List<S>, A::Error> {
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<ItemList<S>, A::Error> {
         let mut out = Vec::new();
         while let Some(item) = seq.next_element::<Obj<S>>()? {
             out.extend(item.0);
         }
-        Ok(List(out))
+        Ok(ItemList(out))
     }
 }
 
@@ -331,9 +331,9 @@ impl Visitor<'_> for Name {
 
 /// A word of a fixed set (a status, an actor), read without allocating:
 /// how to read it, what it is, which words there are.
-struct Word<T>(fn(&str) -> Option<T>, &'static str, &'static [&'static str]);
+struct WordOf<T>(fn(&str) -> Option<T>, &'static str, &'static [&'static str]);
 
-impl<T> Visitor<'_> for Word<T> {
+impl<T> Visitor<'_> for WordOf<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(if self.1 == "status" {
@@ -343,7 +343,7 @@ impl<T> Visitor<'_> for Word<T> {
         })
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        let Word(parse, what, names) = self;
+        let WordOf(parse, what, names) = self;
         parse(v).ok_or_else(|| {
             let (last, rest) = names.split_last().unwrap_or((&"", &[]));
             let expected = format!("{} or {last}", rest.join(", "));
@@ -354,7 +354,7 @@ impl<T> Visitor<'_> for Word<T> {
 
 fn status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Status>, D::Error> {
     use strum::VariantNames;
-    d.deserialize_str(Word(Status::parse, "status", Status::VARIANTS))
+    d.deserialize_str(WordOf(Status::parse, "status", Status::VARIANTS))
         .map(Some)
 }
 
@@ -362,21 +362,21 @@ pub(super) fn objective_status<'de, D: Deserializer<'de>>(
     d: D,
 ) -> Result<ObjectiveStatus, D::Error> {
     let names = &["open", "done", "dropped"];
-    d.deserialize_str(Word(ObjectiveStatus::parse, "objective status", names))
+    d.deserialize_str(WordOf(ObjectiveStatus::parse, "objective status", names))
 }
 
 pub(super) fn actor<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
-    d.deserialize_str(Word(Actor::parse, "actor", &["person", "agent"]))
+    d.deserialize_str(WordOf(Actor::parse, "actor", &["person", "agent"]))
         .map(Some)
 }
 
 fn claimed_by<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
-    d.deserialize_str(Word(Actor::parse, "claimedBy", &["person", "agent"]))
+    d.deserialize_str(WordOf(Actor::parse, "claimedBy", &["person", "agent"]))
         .map(Some)
 }
 
 fn checks<'de, D: Deserializer<'de>>(d: D) -> Result<Checks, D::Error> {
-    d.deserialize_str(Word(
+    d.deserialize_str(WordOf(
         Checks::parse,
         "checks",
         &["anyone", "person", "agent"],
@@ -434,7 +434,7 @@ pub(super) fn version<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> 
 /// given their other fields here.
 macro_rules! keeps_extra {
     ($($item:ty: $noun:literal, $list:literal;)*) => {$(
-        impl Item for $item {
+        impl FileItem for $item {
             type Out = $item;
             const NOUN: &'static str = $noun;
             const LIST: &'static str = $list;
@@ -452,7 +452,7 @@ keeps_extra! {
     Finding: "a finding object", "an array of findings";
 }
 
-impl Item for Plan {
+impl FileItem for Plan {
     type Out = Plan;
     const NOUN: &'static str = "a todo plan object";
     fn finish(mut self, mut extra: Map<String, Value>) -> Result<Option<Plan>, String> {
@@ -474,14 +474,14 @@ impl Item for Plan {
 pub(super) fn items<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
 where
     D: Deserializer<'de>,
-    T: Item<Out = T> + Deserialize<'de>,
+    T: FileItem<Out = T> + Deserialize<'de>,
 {
-    List::<T>::deserialize(d).map(|list| list.0)
+    ItemList::<T>::deserialize(d).map(|list| list.0)
 }
 
 /// A phase's tasks, without the tombstones.
 pub(super) fn tasks<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Task>, D::Error> {
-    List::<TaskIn>::deserialize(d).map(|list| list.0)
+    ItemList::<TaskIn>::deserialize(d).map(|list| list.0)
 }
 
 /// A task as the file holds it: a tombstone, or a task whose check is
@@ -524,7 +524,7 @@ struct TaskIn {
     notes: Vec<String>,
 }
 
-impl Item for TaskIn {
+impl FileItem for TaskIn {
     type Out = Task;
     const NOUN: &'static str = "a task object";
     const LIST: &'static str = "an array of tasks";
@@ -714,9 +714,9 @@ impl<'de> Deserialize<'de> for Pairs<'de> {
 
 /// `out` as an `io::Write`, so that serde_json writes into it directly
 /// (what serde_json writes is whole UTF-8).
-struct Out<'a>(&'a mut String);
+struct StringWriter<'a>(&'a mut String);
 
-impl std::io::Write for Out<'_> {
+impl std::io::Write for StringWriter<'_> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         self.0
             .push_str(std::str::from_utf8(buf).map_err(std::io::Error::other)?);
@@ -729,7 +729,7 @@ impl std::io::Write for Out<'_> {
 
 /// A value (a string literal, an unknown field) as serde_json writes it.
 fn compact<T: serde::Serialize + ?Sized>(out: &mut String, v: &T) {
-    if serde_json::to_writer(Out(out), v).is_err() {
+    if serde_json::to_writer(StringWriter(out), v).is_err() {
         out.push_str("null");
     }
 }

@@ -92,7 +92,7 @@ pub(crate) struct Change {
     pub lists: Map<Option<Vec<String>>>,
     /// Tasks by id: once an op took a task or phase out of its place (so
     /// that places moved), every task is kept here.
-    pub tasks: Map<Kept>,
+    pub tasks: Map<Before>,
     /// Tasks by place, while no task or phase has left its place (what
     /// every verb but `rm`, `mv`, `prune`, `edit` and `import` does): no
     /// id is hashed or copied, however many tasks change.
@@ -112,22 +112,22 @@ pub(crate) struct Places {
     /// `slots[phase][task]`: where in `kept` the task there is, plus one
     /// (0: not kept).
     slots: Vec<Vec<usize>>,
-    kept: Vec<(TaskPos, Kept)>,
+    kept: Vec<(TaskPos, Before)>,
 }
 
 impl Places {
     #[cfg(test)]
-    pub(crate) fn get(&self, pos: TaskPos) -> Option<&Kept> {
+    pub(crate) fn get(&self, pos: TaskPos) -> Option<&Before> {
         let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
         self.kept.get(slot.checked_sub(1)?).map(|(_, k)| k)
     }
 
-    fn get_mut(&mut self, pos: TaskPos) -> Option<&mut Kept> {
+    fn get_mut(&mut self, pos: TaskPos) -> Option<&mut Before> {
         let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
         self.kept.get_mut(slot.checked_sub(1)?).map(|(_, k)| k)
     }
 
-    fn insert(&mut self, pos: TaskPos, kept: Kept) {
+    fn insert(&mut self, pos: TaskPos, kept: Before) {
         if self.slots.len() <= pos.phase {
             self.slots.resize_with(pos.phase + 1, Vec::new);
         }
@@ -139,12 +139,12 @@ impl Places {
         slots[pos.task] = self.kept.len();
     }
 
-    fn take(&mut self) -> Vec<(TaskPos, Kept)> {
+    fn take(&mut self) -> Vec<(TaskPos, Before)> {
         self.slots.clear();
         std::mem::take(&mut self.kept)
     }
 
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &(TaskPos, Kept)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &(TaskPos, Before)> {
         self.kept.iter()
     }
 
@@ -156,7 +156,7 @@ impl Places {
 
 /// A task as it was before a change.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Kept {
+pub(crate) enum Before {
     /// The change created it.
     New,
     /// Only its status fields changed: it was as it is now, with these.
@@ -208,13 +208,13 @@ impl Marks {
     }
 }
 
-impl Kept {
+impl Before {
     /// The task as it was (`None`: created by the change), given the task
     /// as it is now.
     pub(crate) fn before(&self, now: &Task) -> Option<Task> {
         match self {
-            Kept::New => None,
-            Kept::Status(m) => Some(Task {
+            Before::New => None,
+            Before::Status(m) => Some(Task {
                 status: m.status,
                 blocker: m.blocker.clone(),
                 dropped_by: m.dropped_by.clone(),
@@ -222,16 +222,16 @@ impl Kept {
                 at: m.at.clone(),
                 ..now.clone()
             }),
-            Kept::Task(task) => Some(task.clone()),
+            Before::Task(task) => Some(task.clone()),
         }
     }
 
     /// Whether the task now (`None`: gone) is not as it was.
     pub(crate) fn differs(&self, now: Option<&Task>) -> bool {
         match (self, now) {
-            (Kept::New, _) => false,
-            (Kept::Status(m), Some(now)) => !m.on(now),
-            (Kept::Task(task), Some(now)) => task != now,
+            (Before::New, _) => false,
+            (Before::Status(m), Some(now)) => !m.on(now),
+            (Before::Task(task), Some(now)) => task != now,
             (_, None) => true,
         }
     }
@@ -239,10 +239,10 @@ impl Kept {
     /// Kept whole, from the task as it is now (about to change in more
     /// than its status, or to leave the plan).
     fn whole(&mut self, now: &Task) {
-        if let Kept::Status(_) = self
+        if let Before::Status(_) = self
             && let Some(task) = self.before(now)
         {
-            *self = Kept::Task(task);
+            *self = Before::Task(task);
         }
     }
 }
@@ -280,7 +280,7 @@ impl Change {
     }
 
     /// Where the task at `pos` is kept, if it is.
-    fn kept(&mut self, pos: TaskPos, id: &str) -> Option<&mut Kept> {
+    fn kept(&mut self, pos: TaskPos, id: &str) -> Option<&mut Before> {
         if self.by_id {
             self.tasks.get_mut(id)
         } else {
@@ -288,7 +288,7 @@ impl Change {
         }
     }
 
-    fn keep(&mut self, pos: TaskPos, id: &str, kept: Kept) {
+    fn keep(&mut self, pos: TaskPos, id: &str, kept: Before) {
         if self.by_id {
             self.tasks.insert(id.to_string(), kept);
         } else {
@@ -300,14 +300,14 @@ impl Change {
     fn task(&mut self, pos: TaskPos, task: &Task) {
         match self.kept(pos, &task.id) {
             Some(kept) => kept.whole(task),
-            None => self.keep(pos, &task.id, Kept::Task(task.clone())),
+            None => self.keep(pos, &task.id, Before::Task(task.clone())),
         }
     }
 
     /// The status fields of the task at `pos` are about to change.
     fn status(&mut self, pos: TaskPos, task: &Task) {
         if self.kept(pos, &task.id).is_none() {
-            self.keep(pos, &task.id, Kept::Status(Marks::of(task)));
+            self.keep(pos, &task.id, Before::Status(Marks::of(task)));
         }
     }
 
@@ -317,7 +317,7 @@ impl Change {
         match self.tasks.get_mut(&task.id) {
             Some(kept) => kept.whole(&task),
             None => {
-                self.tasks.insert(task.id.clone(), Kept::Task(task));
+                self.tasks.insert(task.id.clone(), Before::Task(task));
             }
         }
     }
@@ -341,7 +341,7 @@ impl Change {
 
     fn new_task(&mut self, pos: TaskPos, id: &str) {
         if self.kept(pos, id).is_none() {
-            self.keep(pos, id, Kept::New);
+            self.keep(pos, id, Before::New);
         }
     }
 
@@ -652,8 +652,8 @@ impl Tx {
                     .iter()
                     .filter(|(id, _)| !present.contains(id.as_str()))
                     .filter_map(|(id, kept)| match kept {
-                        Kept::Task(b) => Some((id, b)),
-                        Kept::New | Kept::Status(_) => None,
+                        Before::Task(b) => Some((id, b)),
+                        Before::New | Before::Status(_) => None,
                     })
                     .collect();
                 gone.sort_unstable_by_key(|(id, _)| *id);
@@ -1746,7 +1746,7 @@ mod tests {
         tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
         let change = tx.commit().unwrap().change.unwrap();
         let kept = |id: &str| match &change.tasks[id] {
-            Kept::Task(t) => Some(t.content.clone()),
+            Before::Task(t) => Some(t.content.clone()),
             _ => None,
         };
         assert_eq!(kept("t2").as_deref(), Some("T2"));
@@ -1780,7 +1780,7 @@ mod tests {
         assert!(change.tasks.is_empty());
         let at = |phase, task| change.at.get(TaskPos { phase, task }).cloned();
         let status = |status| {
-            Kept::Status(Marks {
+            Before::Status(Marks {
                 status,
                 blocker: None,
                 dropped_by: None,
@@ -1791,8 +1791,8 @@ mod tests {
         assert_eq!(at(0, 0), Some(status(Status::InProgress)));
         // Settling started t2.
         assert_eq!(at(0, 1), Some(status(Status::Pending)));
-        assert_eq!(at(0, 2), Some(Kept::New));
-        let Some(Kept::Task(t3)) = at(1, 0) else {
+        assert_eq!(at(0, 2), Some(Before::New));
+        let Some(Before::Task(t3)) = at(1, 0) else {
             panic!("t3 not kept whole");
         };
         assert_eq!((t3.content.as_str(), t3.status), ("T3", Status::Pending));
