@@ -2,14 +2,12 @@
 //! people, CI jobs and coding agents. The binary is a thin shell over [`run`].
 
 mod agent;
-mod cli;
 mod clipboard;
 mod cmd;
 mod conflict;
 mod editor;
 mod error;
 mod exit_codes;
-mod generate;
 mod history;
 mod markdown;
 mod matching;
@@ -30,8 +28,8 @@ use std::io::IsTerminal;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches};
 
-pub use cli::Cli;
-pub use generate::files as generated_files;
+pub use cmd::Cli;
+pub use cmd::generate::files as generated_files;
 
 /// What the fuzz targets (`fuzz/`) drive: the readers and writers a hostile
 /// file reaches. Not an API; it may change with any release.
@@ -166,7 +164,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     // never an agent, whatever terminal it may have been given.
     let interactive = std::io::stdin().is_terminal()
         && std::io::stderr().is_terminal()
-        && cli.global.actor != Some(cli::ActorArg::Agent);
+        && cli.global.actor != Some(cmd::ActorArg::Agent);
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
@@ -177,8 +175,8 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         interactive,
         yes: cli.global.yes,
         actor: cli.global.actor.map(|a| match a {
-            cli::ActorArg::Person => plan::Actor::Person,
-            cli::ActorArg::Agent => plan::Actor::Agent,
+            cmd::ActorArg::Person => plan::Actor::Person,
+            cmd::ActorArg::Agent => plan::Actor::Agent,
         }),
         now: now(),
         owner: env_name(&["TODO_OWNER"]),
@@ -250,7 +248,7 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
         }
         _ => {
             let json = args.iter().any(|a| a == "--json");
-            let out = Output::new(json, false, cli::ColorChoice::Never);
+            let out = Output::new(json, false, output::ColorChoice::Never);
             // clap quotes the command line in its message: render the same
             // error from the arguments made visible, so an escape sequence
             // typed (or pasted) there shows instead of acting. Plain text:
@@ -308,7 +306,7 @@ fn hook_usage_error(err: &clap::Error) -> u8 {
         "todo hook: {} (see `todo hook --help`; the hook did nothing)",
         text::visible(first)
     );
-    let out = Output::new(false, false, cli::ColorChoice::Never);
+    let out = Output::new(false, false, output::ColorChoice::Never);
     let _ = out.stderr(&text::Message::from(line));
     0
 }

@@ -10,7 +10,7 @@ use crate::plan::{Status, Tx};
 #[derive(Debug, Clone, clap::Args)]
 pub struct Drop {
     #[command(flatten)]
-    pub target: crate::cli::TargetArgs,
+    pub target: super::TargetArgs,
 }
 
 impl super::Verb for Drop {

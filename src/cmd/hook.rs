@@ -8,7 +8,7 @@ use clap::ValueEnum;
 
 use super::{Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event};
-use crate::cli::AgentArg;
+use super::AgentArg;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Actor;
@@ -175,7 +175,7 @@ mod tests {
     #[test]
     fn the_global_flags_with_a_value_are_the_clis() {
         use clap::CommandFactory;
-        let cmd = crate::cli::Cli::command();
+        let cmd = super::super::Cli::command();
         let mut taking: Vec<String> = cmd
             .get_arguments()
             .filter(|a| a.is_global_set() && a.get_action().takes_values())

@@ -5,9 +5,9 @@ use clap::CommandFactory;
 use serde_json::json;
 
 use super::{Context, Outcome};
-use crate::cli::Cli;
+use super::Cli;
 use crate::error::{Error, Result};
-use crate::generate;
+use super::generate;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 

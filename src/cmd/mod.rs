@@ -3,10 +3,14 @@
 //! The clap tree, dispatch, `batch`, the shell completions and the man
 //! pages all come from that line.
 
+mod args;
 mod bulk;
 mod choose;
+pub(crate) mod generate;
 mod mark;
 mod summary;
+pub use args::Cli;
+pub(crate) use args::{ActorArg, AgentArg, TargetArgs, TargetRequired, TaskArgs};
 pub(crate) use mcp::McpServer;
 
 /// What a verb does, besides parsing its clap arguments.

@@ -13,7 +13,7 @@ use crate::plan::{Op, Status, Tx};
 #[derive(Debug, Clone, clap::Args)]
 pub struct Release {
     #[command(flatten)]
-    pub target: crate::cli::TaskArgs,
+    pub target: super::TaskArgs,
 }
 
 impl super::Verb for Release {

@@ -14,7 +14,7 @@ use crate::plan::{Op, Status, Tx};
 #[derive(Debug, Clone, clap::Args)]
 pub struct Reopen {
     #[command(flatten)]
-    pub target: crate::cli::TaskArgs,
+    pub target: super::TaskArgs,
 }
 
 impl super::Verb for Reopen {

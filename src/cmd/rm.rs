@@ -15,7 +15,7 @@ use crate::plan::{Op, Tx};
 #[derive(Debug, Clone, clap::Args)]
 pub struct Rm {
     #[command(flatten)]
-    pub target: crate::cli::TargetArgs,
+    pub target: super::TargetArgs,
 }
 
 impl super::Verb for Rm {

@@ -15,7 +15,7 @@ use crate::text::Message;
 #[derive(Debug, Clone, clap::Args)]
 pub struct Start {
     #[command(flatten)]
-    pub target: crate::cli::TaskArgs,
+    pub target: super::TaskArgs,
 }
 
 impl super::Verb for Start {

@@ -13,7 +13,7 @@ use crate::plan::{Status, Tx};
 #[derive(Debug, Clone, clap::Args)]
 pub struct Unblock {
     #[command(flatten)]
-    pub target: crate::cli::TargetRequired,
+    pub target: super::TargetRequired,
 }
 
 impl super::Verb for Unblock {

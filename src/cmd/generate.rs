@@ -5,8 +5,7 @@
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::cli::Cli;
-use crate::cmd::VERBS;
+use super::{Cli, VERBS};
 
 /// What a shell completes a verb's task or phase words to, verb by verb
 /// (`todo __complete KIND`), from the registry.
