@@ -28,7 +28,10 @@ pub struct Mcp;
 
 impl super::Verb for Mcp {
     fn run(self, ctx: &Context) -> Outcome {
-        run(ctx)
+        match crate::MCP_SERVER.get() {
+            Some(serve) => Outcome::of(serve(ctx).map(|()| Report::new("mcp", Kind::Silent, ""))),
+            None => Outcome::of(run_server()),
+        }
     }
 }
 
@@ -38,12 +41,6 @@ pub(crate) type McpServer = fn(&Context) -> crate::error::Result<()>;
 /// The program that serves MCP.
 const PROGRAM: &str = "todo-mcp";
 
-fn run(ctx: &Context) -> Outcome {
-    match crate::MCP_SERVER.get() {
-        Some(serve) => Outcome::of(serve(ctx).map(|()| Report::new("mcp", Kind::Silent, ""))),
-        None => Outcome::of(run_server()),
-    }
-}
 
 /// `todo-mcp`: the one beside this program, else the first on the `PATH`.
 fn server_program() -> PathBuf {

@@ -59,6 +59,46 @@ macro_rules! completes {
     ($other:ident $($rest:ident)*) => { completes!($($rest)*) };
 }
 
+/// A verb whose only arguments are the words naming its target
+/// ([`TaskArgs`], [`TargetArgs`] or [`TargetRequired`]): its clap args (the
+/// doc comment is its help) and its [`Verb`], whose change is
+/// `$change(tx, words)`, or `$change(tx, id)` when a usage error for a
+/// phase follows the args type. After it, `choose` puts a person's pick in
+/// place of the words, and `many = "…"` is the question before a change
+/// to many tasks.
+macro_rules! target_verb {
+    (
+        $(#[$doc:meta])* $verb:ident($args:ident $(, $not_task:literal)?) => $change:path
+        $(, $extra:ident $(= $value:literal)?)*
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, clap::Args)]
+        pub struct $verb {
+            #[command(flatten)]
+            pub target: super::$args,
+        }
+
+        impl super::Verb for $verb {
+            fn change(&self, tx: &mut Tx) -> Result<Report> {
+                let words = &self.target.query;
+                $(let words = super::one_task(tx.plan(), &super::query(words)?, $not_task)?;)?
+                $change(tx, words)
+            }
+            $(target_verb!(@ $extra $($value)?);)*
+        }
+    };
+    (@ choose) => {
+        fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
+            super::swap(&mut self.target.query, is, id);
+        }
+    };
+    (@ many $question:literal) => {
+        fn many(&self) -> Option<&'static str> {
+            Some($question)
+        }
+    };
+}
+
 /// The registry: one line per verb, in the order `todo help` lists them:
 /// its name, its type (`file::Type`), and its marks: `batch` (a batch may
 /// run its change), `choose` (a person may pick among an ambiguous query's

@@ -44,7 +44,14 @@ pub struct Resolve;
 
 impl super::Verb for Resolve {
     fn run(self, ctx: &Context) -> Outcome {
-        run(ctx)
+        match resolve(ctx) {
+            Ok((report, plan)) => Outcome {
+                rev: Some(report.rev),
+                result: Ok(report),
+                plan,
+            },
+            Err(e) => Outcome::of(Err(e)),
+        }
     }
 }
 
@@ -90,16 +97,6 @@ struct Versions {
 
 /// Run it; the merged plan goes to the edge with the outcome, to be freed
 /// or not there (a 100,000-task plan takes a while to free).
-fn run(ctx: &Context) -> Outcome {
-    match resolve(ctx) {
-        Ok((report, plan)) => Outcome {
-            rev: Some(report.rev),
-            result: Ok(report),
-            plan,
-        },
-        Err(e) => Outcome::of(Err(e)),
-    }
-}
 
 fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     let store = &ctx.store;
