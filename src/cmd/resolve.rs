@@ -43,6 +43,8 @@ use crate::text::Message;
 pub struct Resolve;
 
 impl super::Verb for Resolve {
+    /// The merged plan goes to the edge with the outcome, to be freed or
+    /// not there (a 100,000-task plan takes a while to free).
     fn run(self, ctx: &Context) -> Outcome {
         match resolve(ctx) {
             Ok((report, plan)) => Outcome {
@@ -94,9 +96,6 @@ struct Versions {
     /// Things to say about the versions themselves (a side that deleted the file).
     notes: Vec<String>,
 }
-
-/// Run it; the merged plan goes to the edge with the outcome, to be freed
-/// or not there (a 100,000-task plan takes a while to free).
 
 fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     let store = &ctx.store;
