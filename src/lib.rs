@@ -64,16 +64,13 @@ impl From<u8> for Finished {
     }
 }
 
-/// The MCP server, when this process is `todo-mcp` (see [`run_mcp`]).
-static MCP_SERVER: std::sync::OnceLock<cmd::McpServer> = std::sync::OnceLock::new();
-
 /// [`run`] for the `todo-mcp` program: the same command line, with the MCP
 /// server linked in. `todo mcp` runs that program (beside `todo`, else on
 /// the `PATH`), so the SDK and its async runtime stay out of the `todo`
 /// binary every other verb starts (linked in, they cost every start-up
 /// time and megabytes).
 pub fn run_mcp(args: impl IntoIterator<Item = OsString>) -> Finished {
-    let _ = MCP_SERVER.set(agent::mcp::serve);
+    let _ = cmd::mcp::SERVER.set(agent::mcp::serve);
     run(args)
 }
 
@@ -316,7 +313,6 @@ fn hook_usage_error(err: &clap::Error) -> u8 {
 /// value) and names a verb or an alias. `None` for an unknown verb; `show`
 /// when there is no verb at all (`todo --bogus` is `todo show --bogus`).
 fn verb_in(args: &[OsString]) -> Option<String> {
-    use clap::CommandFactory;
     verb_in_command(&Cli::command(), args)
 }
 

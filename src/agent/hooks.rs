@@ -836,10 +836,7 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
                 return Err(e);
             }
             let reason = refusal_text(&e, &plan);
-            let mut obj = Map::new();
-            obj.insert("decision".into(), json!("block"));
-            obj.insert("reason".into(), json!(reason));
-            Ok(Some(Value::Object(obj)))
+            Ok(Some(json!({ "decision": "block", "reason": reason })))
         }
         Err(e) => Err(e),
     }
@@ -899,10 +896,7 @@ fn kept_notice(
     }
     lines.push("Everything else in your list is mirrored as usual. Keep these in your list or leave them out, as you like; you will not be told again.".into());
     lines.push("</system-reminder>".into());
-    Ok(Some(lines.join(
-        "
-",
-    )))
+    Ok(Some(lines.join("\n")))
 }
 
 /// The text of `Error::Unchanged` for the agent: the refusal's lines and

@@ -255,13 +255,13 @@ impl<'a> PiSession<'a> {
         if malformed > 0 {
             details.push(format!(
                 "{} skipped",
-                plural(malformed, "malformed snapshot", "malformed snapshots")
+                crate::text::count(malformed, "malformed snapshot")
             ));
         }
         if elsewhere > 0 {
             details.push(format!(
                 "{} on other branches",
-                plural(elsewhere, "snapshot", "snapshots")
+                crate::text::count(elsewhere, "snapshot")
             ));
         }
         match end {

@@ -28,19 +28,19 @@ pub struct Mcp;
 
 impl super::Verb for Mcp {
     fn run(self, ctx: &Context) -> Outcome {
-        match crate::MCP_SERVER.get() {
+        match SERVER.get() {
             Some(serve) => Outcome::of(serve(ctx).map(|()| Report::new("mcp", Kind::Silent, ""))),
             None => Outcome::of(run_server()),
         }
     }
 }
 
-/// What serves MCP in `todo-mcp`.
-pub(crate) type McpServer = fn(&Context) -> crate::error::Result<()>;
+/// What serves MCP, set by `todo-mcp` only (`crate::run_mcp`).
+pub(crate) static SERVER: std::sync::OnceLock<fn(&Context) -> crate::error::Result<()>> =
+    std::sync::OnceLock::new();
 
 /// The program that serves MCP.
 const PROGRAM: &str = "todo-mcp";
-
 
 /// `todo-mcp`: the one beside this program, else the first on the `PATH`.
 fn server_program() -> PathBuf {

@@ -11,7 +11,6 @@ mod mark;
 mod summary;
 pub use args::Cli;
 pub(crate) use args::{ActorArg, AgentArg, TargetArgs, TargetRequired, TaskArgs};
-pub(crate) use mcp::McpServer;
 
 /// What a verb does, besides parsing its clap arguments.
 pub(crate) trait Verb: Sized {
