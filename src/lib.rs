@@ -87,7 +87,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
     // whatever the environment they inherit: a `TODO_ACTOR=person` left in
     // a person's shell never turns them into the person (only `--as`,
     // typed, may). An empty `TODO_ACTOR` is unset, as `TODO_FILE` is.
-    let verb = verb_in_command(&command, &args);
+    let verb = verb_in(&command, &args);
     let surface = matches!(verb.as_deref(), Some("hook" | "apply" | "mcp"));
     if surface || std::env::var_os("TODO_ACTOR").is_some_and(|v| v.is_empty()) {
         command = command.mut_arg("actor", |arg| arg.env(None::<&str>));
@@ -265,7 +265,7 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
             if json {
                 let obj = serde_json::json!({
                     "ok": false,
-                    "verb": verb_in(args),
+                    "verb": verb_in(&Cli::command(), args),
                     "message": message,
                     "rev": null,
                     "error": { "code": "usage", "kind": "usage", "exit": exit_codes::ExitCode::Usage.code() },
@@ -312,12 +312,7 @@ fn hook_usage_error(err: &clap::Error) -> u8 {
 /// did not parse: the first word that is not a flag (nor a global flag's
 /// value) and names a verb or an alias. `None` for an unknown verb; `show`
 /// when there is no verb at all (`todo --bogus` is `todo show --bogus`).
-fn verb_in(args: &[OsString]) -> Option<String> {
-    verb_in_command(&Cli::command(), args)
-}
-
-/// [`verb_in`] with the clap tree already built.
-fn verb_in_command(command: &clap::Command, args: &[OsString]) -> Option<String> {
+fn verb_in(command: &clap::Command, args: &[OsString]) -> Option<String> {
     let takes_value: Vec<String> = command
         .get_arguments()
         .filter(|a| a.get_action().takes_values())

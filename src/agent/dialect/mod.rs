@@ -296,21 +296,17 @@ fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Done) -> Report {
         .map(|(_, p, t)| json!({ "id": t.id, "phase": p.name, "content": t.content }))
         .collect();
     // What undo names (the reply replaces it with the plan).
-    let mut report = Report::new("apply", Kind::Data, "todo apply");
-    report.extra.insert("minted".into(), json!(done.minted));
-    report
-        .extra
-        .insert("completedTasks".into(), Value::Array(completed));
+    let mut report = Report::new("apply", Kind::Data, "todo apply")
+        .with("minted", json!(done.minted))
+        .with("completedTasks", Value::Array(completed));
     if !done.kept.is_empty() {
-        let kept: Vec<Value> = done
-            .kept
-            .iter()
-            .map(|k| json!({ "id": k.id, "content": k.content, "status": k.status.to_string() }))
-            .collect();
-        report.extra.insert("kept".into(), Value::Array(kept));
+        let kept = done.kept.iter();
+        let kept = kept
+            .map(|k| json!({ "id": k.id, "content": k.content, "status": k.status.to_string() }));
+        report = report.with("kept", kept.collect());
     }
     if done.read_only {
-        report.extra.insert("view".into(), json!(true));
+        report = report.with("view", json!(true));
     }
     report
 }
