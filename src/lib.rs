@@ -113,8 +113,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
 
 /// Run the parsed command line `cli` (`args` as typed).
 fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
-    // `todo apply` always answers with one JSON object (docs/contract.md, "Agent operations as JSON"); `todo
-    // mcp`'s stdout carries protocol messages only, never a report.
+    // `todo apply` always answers with one JSON object (docs/contract.md,
+    // "Agent operations as JSON"); `todo mcp`'s stdout carries protocol
+    // messages only, never a report.
     let json = (cli.global.json || matches!(cli.command, Some(cmd::Command::Apply(_))))
         && !matches!(cli.command, Some(cmd::Command::Mcp(_)));
     let out = Output::new(json, cli.global.quiet, cli.global.color);

@@ -1,6 +1,7 @@
-//! `todo hook <event>`: what Claude Code and Codex run at the points of
-//! their loop (docs/contract.md, "Agent hooks, setup and restore"). Each reads the hook's JSON input and answers in
-//! the shape the agent documents, or with nothing:
+//! `todo hook <event>`: what Claude Code and Codex run at the points of their
+//! loop (docs/contract.md, "Agent hooks, setup and restore"). Each reads the
+//! hook's JSON input and answers in the shape the agent documents, or with
+//! nothing:
 //!
 //! - Claude Code hooks reference (code.claude.com/docs/en/hooks): every
 //!   event gets `session_id`, `transcript_path`, `cwd`, `hook_event_name`;
@@ -298,9 +299,9 @@ fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Vec<String> {
     lines
 }
 
-/// At most this many tasks are listed in one hook text, so that a large
-/// plan stays small in the agent's context (docs/contract.md, "Agent hooks, setup and restore"); the rest are
-/// counted on one line.
+/// At most this many tasks are listed in one hook text, so that a large plan
+/// stays small in the agent's context (docs/contract.md, "Agent hooks, setup
+/// and restore"); the rest are counted on one line.
 const TASKS_SHOWN: usize = 100;
 /// …and the lines listing them take at most this many bytes, whatever
 /// the tasks' lengths.

@@ -1,6 +1,7 @@
-//! `todo apply`: agent operations as JSON (docs/contract.md, "Agent operations as JSON"). One JSON value from
-//! stdin or `--ops FILE`, handed to the agent adapters (`crate::agent`),
-//! which translate it by its shape and apply it as one transaction.
+//! `todo apply`: agent operations as JSON (docs/contract.md, "Agent operations
+//! as JSON"). One JSON value from stdin or `--ops FILE`, handed to the agent
+//! adapters (`crate::agent`), which translate it by its shape and apply it as
+//! one transaction.
 
 use std::io::Read;
 

@@ -1,6 +1,6 @@
-//! `todo claim <task>` / `todo claim --next`: who works on what. The claim is made under the plan's lock, in the
-//! same transaction that reads which tasks are free, so two claimers
-//! never get the same task.
+//! `todo claim <task>` / `todo claim --next`: who works on what. The claim is
+//! made under the plan's lock, in the same transaction that reads which tasks
+//! are free, so two claimers never get the same task.
 
 use super::{at, query, task_ref, text};
 use crate::error::Result;

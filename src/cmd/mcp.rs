@@ -1,7 +1,7 @@
-//! `todo mcp`: the plan as an MCP server on stdio (docs/contract.md, "The MCP server"). The protocol
-//! and the tools live in `crate::agent::mcp`, linked into the `todo-mcp`
-//! program only (`src/bin/todo-mcp.rs`): in `todo`, this verb hands the
-//! same command line to that program, in this process's place.
+//! `todo mcp`: the plan as an MCP server on stdio (docs/contract.md, "The MCP
+//! server"). The protocol and the tools live in `crate::agent::mcp`, linked
+//! into the `todo-mcp` program only (`src/bin/todo-mcp.rs`): in `todo`, this
+//! verb hands the same command line to that program, in this process's place.
 
 use std::ffi::OsString;
 use std::path::PathBuf;

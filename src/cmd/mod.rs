@@ -202,10 +202,10 @@ pub(crate) use crate::work::{
 };
 
 /// Run a verb. A query that only typo tolerance could place is a guess
-/// (docs/contract.md, "Matching a query"): with a person at the terminal, ask, and on yes run the verb
-/// again with the guessed id in place of the query; anywhere else the
-/// guess is only reported (exit 3) and nothing changes. A change to more
-/// than [`BULK`] tasks is asked about first, at a terminal only.
+/// (docs/contract.md, "Matching a query"): with a person at the terminal, ask,
+/// and on yes run the verb again with the guessed id in place of the query;
+/// anywhere else the guess is only reported (exit 3) and nothing changes. A
+/// change to more than [`BULK`] tasks is asked about first, at a terminal only.
 pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
     // A batch reads its lines from stdin: no one is there to answer.
     let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch(_));

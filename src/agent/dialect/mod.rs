@@ -1,9 +1,10 @@
-//! The shapes `todo apply` accepts (docs/contract.md, "Agent operations as JSON"), each translated into the
-//! plan's own ops and applied to one transaction: the oh-my-pi `todo`
-//! tool's ops (`omp`), the plan operations (`operations`), and
-//! the whole lists of Claude Code's `TodoWrite` and Codex's `update_plan`
-//! (`mirror`). Which one is read from the shape of the value. Permissions
-//! are not checked here but where every change commits (`plan::rules`).
+//! The shapes `todo apply` accepts (docs/contract.md, "Agent operations as
+//! JSON"), each translated into the plan's own ops and applied to one
+//! transaction: the oh-my-pi `todo` tool's ops (`omp`), the plan operations
+//! (`operations`), and the whole lists of Claude Code's `TodoWrite` and Codex's
+//! `update_plan` (`mirror`). Which one is read from the shape of the value.
+//! Permissions are not checked here but where every change commits
+//! (`plan::rules`).
 
 mod mirror;
 mod omp;
@@ -311,7 +312,8 @@ fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Done) -> Report {
     report
 }
 
-/// One op of a batch: its `op`, or the one its fields imply (docs/contract.md, "Agent operations as JSON").
+/// One op of a batch: its `op`, or the one its fields imply (docs/contract.md,
+/// "Agent operations as JSON").
 fn one(tx: &mut Tx, value: &Value, done: &mut Done) -> Result<()> {
     let o = OpIn::deserialize(value).map_err(|e| invalid(format!("{e}.")))?;
     let op = match &o.todo.op {
