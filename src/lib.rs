@@ -2,14 +2,12 @@
 //! people, CI jobs and coding agents. The binary is a thin shell over [`run`].
 
 mod agent;
-mod cli;
 mod clipboard;
 mod cmd;
 mod conflict;
 mod editor;
 mod error;
 mod exit_codes;
-mod generate;
 mod history;
 mod markdown;
 mod matching;
@@ -29,8 +27,8 @@ use std::io::IsTerminal;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches};
 
-pub use cli::Cli;
-pub use generate::files as generated_files;
+pub use cmd::Cli;
+pub use cmd::generate::files as generated_files;
 
 /// What the fuzz targets (`fuzz/`) drive: the readers and writers a hostile
 /// file reaches. Not an API; it may change with any release.
@@ -65,16 +63,13 @@ impl From<u8> for Finished {
     }
 }
 
-/// The MCP server, when this process is `todo-mcp` (see [`run_mcp`]).
-static MCP_SERVER: std::sync::OnceLock<cmd::McpServer> = std::sync::OnceLock::new();
-
 /// [`run`] for the `todo-mcp` program: the same command line, with the MCP
 /// server linked in. `todo mcp` runs that program (beside `todo`, else on
 /// the `PATH`), so the SDK and its async runtime stay out of the `todo`
 /// binary every other verb starts (linked in, they cost every start-up
 /// time and megabytes).
 pub fn run_mcp(args: impl IntoIterator<Item = OsString>) -> Finished {
-    let _ = MCP_SERVER.set(agent::mcp::serve);
+    let _ = cmd::mcp::SERVER.set(agent::mcp::serve);
     run(args)
 }
 
@@ -91,7 +86,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
     // whatever the environment they inherit: a `TODO_ACTOR=person` left in
     // a person's shell never turns them into the person (only `--as`,
     // typed, may). An empty `TODO_ACTOR` is unset, as `TODO_FILE` is.
-    let verb = verb_in_command(&command, &args);
+    let verb = verb_in(&command, &args);
     let surface = matches!(verb.as_deref(), Some("hook" | "apply" | "mcp"));
     if surface || std::env::var_os("TODO_ACTOR").is_some_and(|v| v.is_empty()) {
         command = command.mut_arg("actor", |arg| arg.env(None::<&str>));
@@ -117,8 +112,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
 
 /// Run the parsed command line `cli` (`args` as typed).
 fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
-    // `todo apply` always answers with one JSON object (docs/contract.md, "Agent operations as JSON"); `todo
-    // mcp`'s stdout carries protocol messages only, never a report.
+    // `todo apply` always answers with one JSON object (docs/contract.md,
+    // "Agent operations as JSON"); `todo mcp`'s stdout carries protocol
+    // messages only, never a report.
     let json = (cli.global.json || matches!(cli.command, Some(cmd::Command::Apply(_))))
         && !matches!(cli.command, Some(cmd::Command::Mcp(_)));
     let out = Output::new(json, cli.global.quiet, cli.global.color);
@@ -165,7 +161,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     // never an agent, whatever terminal it may have been given.
     let interactive = std::io::stdin().is_terminal()
         && std::io::stderr().is_terminal()
-        && cli.global.actor != Some(cli::ActorArg::Agent);
+        && cli.global.actor != Some(cmd::ActorArg::Agent);
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
@@ -176,8 +172,8 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         interactive,
         yes: cli.global.yes,
         actor: cli.global.actor.map(|a| match a {
-            cli::ActorArg::Person => plan::Actor::Person,
-            cli::ActorArg::Agent => plan::Actor::Agent,
+            cmd::ActorArg::Person => plan::Actor::Person,
+            cmd::ActorArg::Agent => plan::Actor::Agent,
         }),
         now: now(),
         owner: env_name(&["TODO_OWNER"]),
@@ -249,7 +245,7 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
         }
         _ => {
             let json = args.iter().any(|a| a == "--json");
-            let out = Output::new(json, false, cli::ColorChoice::Never);
+            let out = Output::new(json, false, output::ColorChoice::Never);
             // clap quotes the command line in its message: render the same
             // error from the arguments made visible, so an escape sequence
             // typed (or pasted) there shows instead of acting. Plain text:
@@ -269,7 +265,7 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
             if json {
                 let obj = serde_json::json!({
                     "ok": false,
-                    "verb": verb_in(args),
+                    "verb": verb_in(&Cli::command(), args),
                     "message": message,
                     "rev": null,
                     "error": { "code": "usage", "kind": "usage", "exit": exit_codes::ExitCode::Usage.code() },
@@ -307,7 +303,7 @@ fn hook_usage_error(err: &clap::Error) -> u8 {
         "todo hook: {} (see `todo hook --help`; the hook did nothing)",
         text::visible(first)
     );
-    let out = Output::new(false, false, cli::ColorChoice::Never);
+    let out = Output::new(false, false, output::ColorChoice::Never);
     let _ = out.stderr(&text::Message::from(line));
     0
 }
@@ -316,13 +312,7 @@ fn hook_usage_error(err: &clap::Error) -> u8 {
 /// did not parse: the first word that is not a flag (nor a global flag's
 /// value) and names a verb or an alias. `None` for an unknown verb; `show`
 /// when there is no verb at all (`todo --bogus` is `todo show --bogus`).
-fn verb_in(args: &[OsString]) -> Option<String> {
-    use clap::CommandFactory;
-    verb_in_command(&Cli::command(), args)
-}
-
-/// [`verb_in`] with the clap tree already built.
-fn verb_in_command(command: &clap::Command, args: &[OsString]) -> Option<String> {
+fn verb_in(command: &clap::Command, args: &[OsString]) -> Option<String> {
     let takes_value: Vec<String> = command
         .get_arguments()
         .filter(|a| a.get_action().takes_values())

@@ -30,7 +30,8 @@ pub(crate) struct Context {
     pub interactive: bool,
     /// `--yes`: go ahead with a large change without asking.
     pub yes: bool,
-    /// Who acts, when `--as`/`TODO_ACTOR` says (docs/contract.md, "A plan a person and an agent share").
+    /// Who acts, when `--as`/`TODO_ACTOR` says (docs/contract.md, "A plan a
+    /// person and an agent share").
     pub actor: Option<Actor>,
     /// The time recorded in `at` (RFC 3339; `TODO_NOW` overrides it).
     pub now: String,

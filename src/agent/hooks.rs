@@ -1,6 +1,7 @@
-//! `todo hook <event>`: what Claude Code and Codex run at the points of
-//! their loop (docs/contract.md, "Agent hooks, setup and restore"). Each reads the hook's JSON input and answers in
-//! the shape the agent documents, or with nothing:
+//! `todo hook <event>`: what Claude Code and Codex run at the points of their
+//! loop (docs/contract.md, "Agent hooks, setup and restore"). Each reads the
+//! hook's JSON input and answers in the shape the agent documents, or with
+//! nothing:
 //!
 //! - Claude Code hooks reference (code.claude.com/docs/en/hooks): every
 //!   event gets `session_id`, `transcript_path`, `cwd`, `hook_event_name`;
@@ -298,9 +299,9 @@ fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Vec<String> {
     lines
 }
 
-/// At most this many tasks are listed in one hook text, so that a large
-/// plan stays small in the agent's context (docs/contract.md, "Agent hooks, setup and restore"); the rest are
-/// counted on one line.
+/// At most this many tasks are listed in one hook text, so that a large plan
+/// stays small in the agent's context (docs/contract.md, "Agent hooks, setup
+/// and restore"); the rest are counted on one line.
 const TASKS_SHOWN: usize = 100;
 /// …and the lines listing them take at most this many bytes, whatever
 /// the tasks' lengths.
@@ -836,10 +837,7 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
                 return Err(e);
             }
             let reason = refusal_text(&e, &plan);
-            let mut obj = Map::new();
-            obj.insert("decision".into(), json!("block"));
-            obj.insert("reason".into(), json!(reason));
-            Ok(Some(Value::Object(obj)))
+            Ok(Some(json!({ "decision": "block", "reason": reason })))
         }
         Err(e) => Err(e),
     }
@@ -899,10 +897,7 @@ fn kept_notice(
     }
     lines.push("Everything else in your list is mirrored as usual. Keep these in your list or leave them out, as you like; you will not be told again.".into());
     lines.push("</system-reminder>".into());
-    Ok(Some(lines.join(
-        "
-",
-    )))
+    Ok(Some(lines.join("\n")))
 }
 
 /// The text of `Error::Unchanged` for the agent: the refusal's lines and

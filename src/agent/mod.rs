@@ -72,8 +72,9 @@ fn apply_with(
         Ok(session) => session,
         Err(failed) => return failed.into(),
     };
-    // The reply shows the agent the plan: it has seen it now (docs/contract.md, "Agent hooks, setup and restore"),
-    // recorded under the lock this change holds.
+    // The reply shows the agent the plan: it has seen it now (docs/contract.md,
+    // "Agent hooks, setup and restore"), recorded under the lock this change
+    // holds.
     let rev = session.rev();
     prepare(session.lock());
     let outcome = match change(&mut session.tx) {

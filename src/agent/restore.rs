@@ -1,8 +1,9 @@
-//! Restore (docs/contract.md, "Agent hooks, setup and restore"): the list an agent last had, read from its session
-//! file for `todo import` — a pi / oh-my-pi session (the latest valid
-//! `todo-phases` snapshot on the current branch) or a Claude Code
-//! transcript (the latest `TodoWrite` call). The file is untrusted: a line
-//! that does not parse is skipped, never fatal, and every walk is bounded.
+//! Restore (docs/contract.md, "Agent hooks, setup and restore"): the list an
+//! agent last had, read from its session file for `todo import` — a pi /
+//! oh-my-pi session (the latest valid `todo-phases` snapshot on the current
+//! branch) or a Claude Code transcript (the latest `TodoWrite` call). The file
+//! is untrusted: a line that does not parse is skipped, never fatal, and every
+//! walk is bounded.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -255,13 +256,13 @@ impl<'a> PiSession<'a> {
         if malformed > 0 {
             details.push(format!(
                 "{} skipped",
-                plural(malformed, "malformed snapshot", "malformed snapshots")
+                crate::text::count(malformed, "malformed snapshot")
             ));
         }
         if elsewhere > 0 {
             details.push(format!(
                 "{} on other branches",
-                plural(elsewhere, "snapshot", "snapshots")
+                crate::text::count(elsewhere, "snapshot")
             ));
         }
         match end {
@@ -346,10 +347,10 @@ fn snapshot_phases(data: Option<&RawValue>) -> Option<Vec<Phase>> {
 // ── Claude Code ──────────────────────────────────────────────────────────
 
 /// The latest valid `TodoWrite` input of the main conversation (not a
-/// subagent's sidechain), mirrored as `todo apply` mirrors it: one phase
-/// named after the agent, statuses mapped as docs/contract.md, "Agent operations as JSON" maps them. A call
-/// Claude Code would have rejected (no list, an unknown status) is
-/// skipped. `None` when there is none.
+/// subagent's sidechain), mirrored as `todo apply` mirrors it: one phase named
+/// after the agent, statuses mapped as docs/contract.md, "Agent operations as
+/// JSON" maps them. A call Claude Code would have rejected (no list, an unknown
+/// status) is skipped. `None` when there is none.
 fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
     let finder = memchr::memmem::Finder::new(b"TodoWrite");
     for (line, bytes) in lines_back(raw) {

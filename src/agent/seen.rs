@@ -3,11 +3,12 @@
 //! undo history (`<key>.agent.json`, the key being the history's). Read and
 //! written only under the plan's lock.
 //!
-//! The agent "sees" the plan at every `apply` and MCP call (their replies
-//! carry the plan) and at the prompt, session-start and post-tool hooks.
-//! A person's changes made after that are named to the agent at its next
-//! prompt (docs/contract.md, "Agent hooks, setup and restore"), from the history entries, which say who made each
-//! change and, for a person, the command typed.
+//! The agent "sees" the plan at every `apply` and MCP call (their replies carry
+//! the plan) and at the prompt, session-start and post-tool hooks. A person's
+//! changes made after that are named to the agent at its next prompt
+//! (docs/contract.md, "Agent hooks, setup and restore"), from the history
+//! entries, which say who made each change and, for a person, the command
+//! typed.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs;

@@ -1,6 +1,7 @@
-//! `todo apply`: agent operations as JSON (docs/contract.md, "Agent operations as JSON"). One JSON value from
-//! stdin or `--ops FILE`, handed to the agent adapters (`crate::agent`),
-//! which translate it by its shape and apply it as one transaction.
+//! `todo apply`: agent operations as JSON (docs/contract.md, "Agent operations
+//! as JSON"). One JSON value from stdin or `--ops FILE`, handed to the agent
+//! adapters (`crate::agent`), which translate it by its shape and apply it as
+//! one transaction.
 
 use std::io::Read;
 
@@ -38,7 +39,29 @@ pub struct Apply {
 
 impl super::Verb for Apply {
     fn run(self, ctx: &Context) -> Outcome {
-        run(ctx, &self)
+        let value = read(&self).and_then(|input| {
+            serde_json::from_str::<Value>(&input)
+                .map_err(|e| invalid(format!("the ops are not JSON: {e}.")))
+        });
+        match value {
+            Ok(value) => {
+                use crate::agent::dialect::Dialect;
+                let dialect = match self.tool {
+                    None => Dialect::Guess,
+                    Some(ToolArg::TaskCreate) => Dialect::TaskCreate,
+                    Some(ToolArg::TaskUpdate) => Dialect::TaskUpdate,
+                    Some(ToolArg::TodoWrite) => Dialect::TodoWrite,
+                    Some(ToolArg::UpdatePlan) => Dialect::UpdatePlan,
+                };
+                crate::agent::apply_as(ctx, &value, dialect)
+            }
+            // Refused before the plan was read: the reply still says its rev.
+            Err(e) => Outcome {
+                result: Err(e),
+                rev: ctx.store.load().ok().map(|l| l.plan.rev),
+                plan: None,
+            },
+        }
     }
 }
 
@@ -64,31 +87,6 @@ pub enum ToolArg {
 /// of tens of ops, not megabytes.
 const MAX_BYTES: u64 = 1 << 20;
 
-fn run(ctx: &Context, args: &Apply) -> Outcome {
-    let value = read(args).and_then(|input| {
-        serde_json::from_str::<Value>(&input)
-            .map_err(|e| invalid(format!("the ops are not JSON: {e}.")))
-    });
-    match value {
-        Ok(value) => {
-            use crate::agent::dialect::Dialect;
-            let dialect = match args.tool {
-                None => Dialect::Guess,
-                Some(ToolArg::TaskCreate) => Dialect::TaskCreate,
-                Some(ToolArg::TaskUpdate) => Dialect::TaskUpdate,
-                Some(ToolArg::TodoWrite) => Dialect::TodoWrite,
-                Some(ToolArg::UpdatePlan) => Dialect::UpdatePlan,
-            };
-            crate::agent::apply_as(ctx, &value, dialect)
-        }
-        // Refused before the plan was read: the reply still says its rev.
-        Err(e) => Outcome {
-            result: Err(e),
-            rev: ctx.store.load().ok().map(|l| l.plan.rev),
-            plan: None,
-        },
-    }
-}
 
 fn read(args: &Apply) -> Result<String> {
     let mut bytes = Vec::new();

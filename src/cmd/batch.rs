@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::{Context, Outcome};
 use super::Command;
-use crate::cli::Cli;
+use super::Cli;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Tx;

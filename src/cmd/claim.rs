@@ -1,12 +1,10 @@
-//! `todo claim <task>` / `todo claim --next` and `todo release <task>`:
-//! who works on what. The claim is made under the plan's lock, in the
-//! same transaction that reads which tasks are free, so two claimers
-//! never get the same task.
+//! `todo claim <task>` / `todo claim --next`: who works on what. The claim is
+//! made under the plan's lock, in the same transaction that reads which tasks
+//! are free, so two claimers never get the same task.
 
-use super::{at, find, query, task_ref, text};
-use crate::error::{Error, Result};
+use super::{at, query, task_ref, text};
+use crate::error::Result;
 use crate::exit_codes::ExitCode;
-use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 use crate::text::Message;
@@ -53,11 +51,7 @@ impl super::Verb for Claim {
             };
             first.id.clone()
         } else {
-            let query = query(&self.query)?;
-            match find(tx.plan(), &query, Scope::Tasks)? {
-                Target::Task(id) => id,
-                Target::Phase(_) => return Err(Error::usage("Only tasks can be claimed.")),
-            }
+            super::one_task(tx.plan(), &query(&self.query)?, "Only tasks can be claimed.")?
         };
         let was = task_ref(tx.plan(), &id)?.1.owner.clone();
         let applied = tx.apply(Op::Claim {
@@ -66,16 +60,12 @@ impl super::Verb for Claim {
         })?;
         let plan = tx.plan();
         let (phase, task) = at(plan, applied.at)?;
-        let mut message = Message::from(format!(
-            "Claimed {} \"{}\" for {owner}; it is in progress.",
-            task.id, task.content
-        ));
-        if was.as_deref() == Some(owner.as_str()) {
-            message = Message::from(format!(
-                "{} \"{}\" is already claimed by {owner}; it is in progress.",
-                task.id, task.content
-            ));
-        }
+        let (id, content) = (&task.id, &task.content);
+        let mut message = Message::from(if was.as_deref() == Some(owner.as_str()) {
+            format!("{id} \"{content}\" is already claimed by {owner}; it is in progress.")
+        } else {
+            format!("Claimed {id} \"{content}\" for {owner}; it is in progress.")
+        });
         let open = plan.open_needs(task);
         if !open.is_empty() {
             message.push(format!(

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::{Context, Outcome};
 use crate::error::Result;
-use crate::generate;
+use super::generate;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 

@@ -3,7 +3,7 @@
 //! person's way past it, recorded as unverified.
 
 use super::{Context, Outcome};
-use crate::cli::TargetArgs;
+use super::TargetArgs;
 use crate::error::{Error, Result};
 use crate::output::Report;
 use crate::plan::ops::Refusal;

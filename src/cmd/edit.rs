@@ -21,66 +21,63 @@ pub struct Edit;
 
 impl super::Verb for Edit {
     fn run(self, ctx: &Context) -> Outcome {
-        run(ctx)
+        let Some(editor) = ctx.editor.clone() else {
+            return Outcome::of(Err(Error::NoEditor));
+        };
+        let loaded = match ctx.store.load() {
+            Ok(loaded) => loaded,
+            Err(e) => return Outcome::of(Err(e.into())),
+        };
+        let started = digest(loaded.bytes.as_deref().unwrap_or_default());
+        let at_rev = |result| Outcome {
+            result,
+            rev: Some(loaded.plan.rev),
+            plan: None,
+        };
+        let (draft, parsed) = match edited(ctx, &editor, &loaded.plan) {
+            Ok(Edited::Saved(draft, parsed)) => (draft, parsed),
+            Ok(Edited::Unchanged(report)) => return at_rev(Ok(report)),
+            Err(e) => return at_rev(Err(e)),
+        };
+        let mut session = match ctx.begin() {
+            Ok(session) => session,
+            Err(failed) => return failed.into(),
+        };
+        if digest(session.bytes().unwrap_or_default()) != started {
+            let kept = draft.path.display().to_string();
+            return session.fail(Error::ChangedDuringEdit { kept });
+        }
+        let markdown::Parsed {
+            phases,
+            objectives,
+            findings,
+        } = parsed;
+        let phases = session
+            .tx
+            .adopt(phases, false, crate::matching::still_alike);
+        if let Err(e) = session.tx.apply(Op::Replace { phases }) {
+            return session.fail(e.into());
+        }
+        let op = session.tx.plan().replace_aims(objectives, findings);
+        if let Err(e) = session.tx.apply(op) {
+            return session.fail(e.into());
+        }
+        let plan = session.tx.plan();
+        let message = format!(
+            "Todos updated from editor: {} phase(s), {} task(s).",
+            plan.phases.len(),
+            plan.task_count()
+        );
+        let outcome = ctx.finish(session, Report::new("edit", Kind::Confirm, message));
+        if outcome.result.is_ok() {
+            draft.discard();
+        }
+        outcome
     }
 }
 
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
-fn run(ctx: &Context) -> Outcome {
-    let Some(editor) = ctx.editor.clone() else {
-        return Outcome::of(Err(Error::NoEditor));
-    };
-    let loaded = match ctx.store.load() {
-        Ok(loaded) => loaded,
-        Err(e) => return Outcome::of(Err(e.into())),
-    };
-    let started = digest(loaded.bytes.as_deref().unwrap_or_default());
-    let at_rev = |result| Outcome {
-        result,
-        rev: Some(loaded.plan.rev),
-        plan: None,
-    };
-    let (draft, parsed) = match edited(ctx, &editor, &loaded.plan) {
-        Ok(Edited::Saved(draft, parsed)) => (draft, parsed),
-        Ok(Edited::Unchanged(report)) => return at_rev(Ok(report)),
-        Err(e) => return at_rev(Err(e)),
-    };
-    let mut session = match ctx.begin() {
-        Ok(session) => session,
-        Err(failed) => return failed.into(),
-    };
-    if digest(session.bytes().unwrap_or_default()) != started {
-        let kept = draft.path.display().to_string();
-        return session.fail(Error::ChangedDuringEdit { kept });
-    }
-    let markdown::Parsed {
-        phases,
-        objectives,
-        findings,
-    } = parsed;
-    let phases = session
-        .tx
-        .adopt(phases, false, crate::matching::still_alike);
-    if let Err(e) = session.tx.apply(Op::Replace { phases }) {
-        return session.fail(e.into());
-    }
-    let op = session.tx.plan().replace_aims(objectives, findings);
-    if let Err(e) = session.tx.apply(op) {
-        return session.fail(e.into());
-    }
-    let plan = session.tx.plan();
-    let message = format!(
-        "Todos updated from editor: {} phase(s), {} task(s).",
-        plan.phases.len(),
-        plan.task_count()
-    );
-    let outcome = ctx.finish(session, Report::new("edit", Kind::Confirm, message));
-    if outcome.result.is_ok() {
-        draft.discard();
-    }
-    outcome
-}
 
 enum Edited {
     /// The person saved this, kept in the draft until the plan takes it.

@@ -1,4 +1,5 @@
-//! `todo finding TEXT`: record what was learned on the way (docs/contract.md, "Objectives and findings").
+//! `todo finding TEXT`: record what was learned on the way (docs/contract.md,
+//! "Objectives and findings").
 
 use serde_json::json;
 

@@ -8,7 +8,7 @@ use clap::ValueEnum;
 
 use super::{Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event};
-use crate::cli::AgentArg;
+use super::AgentArg;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Actor;
@@ -50,7 +50,71 @@ pub struct Hook {
 
 impl super::Verb for Hook {
     fn run(self, ctx: &Context) -> Outcome {
-        run(ctx, &self)
+        let event = match self.event {
+            HookEvent::Stop => Event::Stop,
+            HookEvent::Prompt => Event::Prompt,
+            HookEvent::SessionStart => Event::SessionStart,
+            HookEvent::PostTool => Event::PostTool,
+        };
+        // A hook acts as the agent, always: nothing it inherits makes it the
+        // person (`TODO_ACTOR` is not read for it), and `--as person` typed
+        // into a hook's command is refused rather than obeyed.
+        let answer = if ctx.actor == Some(Actor::Person) {
+            Err(Error::Usage(
+                "a hook acts as the agent; `--as person` does not apply to it (remove it from the hook's command)".into(),
+            ))
+        } else {
+            Ok(())
+        };
+        let mut agent_ctx = ctx.clone();
+        agent_ctx.actor = Some(Actor::Agent);
+        let ctx = &agent_ctx;
+        let answer = answer.and_then(|()| read()).and_then(|input| {
+            let cwd = std::env::current_dir()
+                .map_err(|e| Error::io("Cannot read the current directory", e))?;
+            let hook = hooks::Hook {
+                event,
+                agent: self.agent.map(Agent::from),
+                max: self.max,
+                cwd,
+            };
+            hooks::run(ctx, &hook, &input)
+        });
+        if ctx.out.json {
+            // `--json`: todo's own report, the agent's answer in `output` (and
+            // in `message` as the line it would print), an error of the hook's
+            // own in `hookError`; still exit 0, stderr empty.
+            let mut report = Report::new("hook", Kind::Data, "");
+            match answer {
+                Ok(Some(value)) => {
+                    report.message = value.to_string().into();
+                    report = report.with("output", value);
+                }
+                Ok(None) => report = report.with("output", serde_json::Value::Null),
+                Err(e) => {
+                    report = report
+                        .with("output", serde_json::Value::Null)
+                        .with("hookError", one_line(&e).into());
+                }
+            }
+            return Outcome::of(Ok(report));
+        }
+        match answer {
+            Ok(Some(value)) => {
+                let mut line = value.to_string();
+                line.push('\n');
+                let _ = ctx.out.raw_stdout(&line);
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let text = one_line(&e);
+                let name = self.event.to_possible_value();
+                let name = name.as_ref().map_or("", |v| v.get_name());
+                let line = format!("todo hook {name}: {}", visible(&text));
+                let _ = ctx.out.stderr(&Message::from(line));
+            }
+        }
+        Outcome::of(Ok(Report::new("hook", Kind::Silent, "")))
     }
 }
 
@@ -71,73 +135,6 @@ pub enum HookEvent {
 /// by path, never inline).
 const MAX_BYTES: u64 = 16 << 20;
 
-fn run(ctx: &Context, args: &Hook) -> Outcome {
-    let event = match args.event {
-        HookEvent::Stop => Event::Stop,
-        HookEvent::Prompt => Event::Prompt,
-        HookEvent::SessionStart => Event::SessionStart,
-        HookEvent::PostTool => Event::PostTool,
-    };
-    // A hook acts as the agent, always: nothing it inherits makes it the
-    // person (`TODO_ACTOR` is not read for it), and `--as person` typed
-    // into a hook's command is refused rather than obeyed.
-    let answer = if ctx.actor == Some(Actor::Person) {
-        Err(Error::Usage(
-            "a hook acts as the agent; `--as person` does not apply to it (remove it from the hook's command)".into(),
-        ))
-    } else {
-        Ok(())
-    };
-    let mut agent_ctx = ctx.clone();
-    agent_ctx.actor = Some(Actor::Agent);
-    let ctx = &agent_ctx;
-    let answer = answer.and_then(|()| read()).and_then(|input| {
-        let cwd = std::env::current_dir()
-            .map_err(|e| Error::io("Cannot read the current directory", e))?;
-        let hook = hooks::Hook {
-            event,
-            agent: args.agent.map(Agent::from),
-            max: args.max,
-            cwd,
-        };
-        hooks::run(ctx, &hook, &input)
-    });
-    if ctx.out.json {
-        // `--json`: todo's own report, the agent's answer in `output` (and
-        // in `message` as the line it would print), an error of the hook's
-        // own in `hookError`; still exit 0, stderr empty.
-        let mut report = Report::new("hook", Kind::Data, "");
-        match answer {
-            Ok(Some(value)) => {
-                report.message = value.to_string().into();
-                report = report.with("output", value);
-            }
-            Ok(None) => report = report.with("output", serde_json::Value::Null),
-            Err(e) => {
-                report = report
-                    .with("output", serde_json::Value::Null)
-                    .with("hookError", one_line(&e).into());
-            }
-        }
-        return Outcome::of(Ok(report));
-    }
-    match answer {
-        Ok(Some(value)) => {
-            let mut line = value.to_string();
-            line.push('\n');
-            let _ = ctx.out.raw_stdout(&line);
-        }
-        Ok(None) => {}
-        Err(e) => {
-            let text = one_line(&e);
-            let name = args.event.to_possible_value();
-            let name = name.as_ref().map_or("", |v| v.get_name());
-            let line = format!("todo hook {name}: {}", visible(&text));
-            let _ = ctx.out.stderr(&Message::from(line));
-        }
-    }
-    Outcome::of(Ok(Report::new("hook", Kind::Silent, "")))
-}
 
 /// An error as one line, whatever its own layout.
 fn one_line(e: &Error) -> String {
@@ -175,7 +172,7 @@ mod tests {
     #[test]
     fn the_global_flags_with_a_value_are_the_clis() {
         use clap::CommandFactory;
-        let cmd = crate::cli::Cli::command();
+        let cmd = super::super::Cli::command();
         let mut taking: Vec<String> = cmd
             .get_arguments()
             .filter(|a| a.is_global_set() && a.get_action().takes_values())

@@ -51,16 +51,13 @@ pub struct Import {
 
 impl super::Verb for Import {
     fn run(self, ctx: &Context) -> Outcome {
-        run(ctx, &self)
+        match read(ctx, &self) {
+            Ok(input) => ctx.change(|tx| replace(tx, input)),
+            Err(e) => Outcome::of(Err(e)),
+        }
     }
 }
 
-fn run(ctx: &Context, args: &Import) -> Outcome {
-    match read(ctx, args) {
-        Ok(input) => ctx.change(|tx| replace(tx, input)),
-        Err(e) => Outcome::of(Err(e)),
-    }
-}
 
 /// What to import, read and parsed before the lock is taken.
 struct Input {

@@ -5,9 +5,9 @@ use clap::CommandFactory;
 use serde_json::json;
 
 use super::{Context, Outcome};
-use crate::cli::Cli;
+use super::Cli;
 use crate::error::{Error, Result};
-use crate::generate;
+use super::generate;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
@@ -29,12 +29,7 @@ impl super::Verb for Man {
 
 fn run(args: &Man) -> Result<Report> {
     let Some((page, roff)) = generate::man_page(args.verb.as_deref()) else {
-        let verbs = Cli::command()
-            .get_subcommands()
-            .filter(|s| !s.is_hide_set())
-            .map(|s| s.get_name().to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
+        let verbs = generate::paged(&Cli::command()).collect::<Vec<_>>().join(", ");
         return Err(Error::usage(format!(
             "No man page for \"{}\". Verbs: {verbs}.",
             args.verb.as_deref().unwrap_or_default()

@@ -1,7 +1,7 @@
-//! `todo mcp`: the plan as an MCP server on stdio (docs/contract.md, "The MCP server"). The protocol
-//! and the tools live in `crate::agent::mcp`, linked into the `todo-mcp`
-//! program only (`src/bin/todo-mcp.rs`): in `todo`, this verb hands the
-//! same command line to that program, in this process's place.
+//! `todo mcp`: the plan as an MCP server on stdio (docs/contract.md, "The MCP
+//! server"). The protocol and the tools live in `crate::agent::mcp`, linked
+//! into the `todo-mcp` program only (`src/bin/todo-mcp.rs`): in `todo`, this
+//! verb hands the same command line to that program, in this process's place.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -28,22 +28,19 @@ pub struct Mcp;
 
 impl super::Verb for Mcp {
     fn run(self, ctx: &Context) -> Outcome {
-        run(ctx)
+        match SERVER.get() {
+            Some(serve) => Outcome::of(serve(ctx).map(|()| Report::new("mcp", Kind::Silent, ""))),
+            None => Outcome::of(run_server()),
+        }
     }
 }
 
-/// What serves MCP in `todo-mcp`.
-pub(crate) type McpServer = fn(&Context) -> crate::error::Result<()>;
+/// What serves MCP, set by `todo-mcp` only (`crate::run_mcp`).
+pub(crate) static SERVER: std::sync::OnceLock<fn(&Context) -> crate::error::Result<()>> =
+    std::sync::OnceLock::new();
 
 /// The program that serves MCP.
 const PROGRAM: &str = "todo-mcp";
-
-fn run(ctx: &Context) -> Outcome {
-    match crate::MCP_SERVER.get() {
-        Some(serve) => Outcome::of(serve(ctx).map(|()| Report::new("mcp", Kind::Silent, ""))),
-        None => Outcome::of(run_server()),
-    }
-}
 
 /// `todo-mcp`: the one beside this program, else the first on the `PATH`.
 fn server_program() -> PathBuf {

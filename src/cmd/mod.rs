@@ -3,11 +3,14 @@
 //! The clap tree, dispatch, `batch`, the shell completions and the man
 //! pages all come from that line.
 
+mod args;
 mod bulk;
 mod choose;
+pub(crate) mod generate;
 mod mark;
 mod summary;
-pub(crate) use mcp::McpServer;
+pub use args::Cli;
+pub(crate) use args::{ActorArg, AgentArg, TargetArgs, TargetRequired, TaskArgs};
 
 /// What a verb does, besides parsing its clap arguments.
 pub(crate) trait Verb: Sized {
@@ -53,6 +56,46 @@ macro_rules! completes {
     (targets $($rest:ident)*) => { Some("targets") };
     (tasks $($rest:ident)*) => { Some("tasks") };
     ($other:ident $($rest:ident)*) => { completes!($($rest)*) };
+}
+
+/// A verb whose only arguments are the words naming its target
+/// ([`TaskArgs`], [`TargetArgs`] or [`TargetRequired`]): its clap args (the
+/// doc comment is its help) and its [`Verb`], whose change is
+/// `$change(tx, words)`, or `$change(tx, id)` when a usage error for a
+/// phase follows the args type. After it, `choose` puts a person's pick in
+/// place of the words, and `many = "…"` is the question before a change
+/// to many tasks.
+macro_rules! target_verb {
+    (
+        $(#[$doc:meta])* $verb:ident($args:ident $(, $not_task:literal)?) => $change:path
+        $(, $extra:ident $(= $value:literal)?)*
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, clap::Args)]
+        pub struct $verb {
+            #[command(flatten)]
+            pub target: super::$args,
+        }
+
+        impl super::Verb for $verb {
+            fn change(&self, tx: &mut Tx) -> Result<Report> {
+                let words = &self.target.query;
+                $(let words = super::one_task(tx.plan(), &super::query(words)?, $not_task)?;)?
+                $change(tx, words)
+            }
+            $(target_verb!(@ $extra $($value)?);)*
+        }
+    };
+    (@ choose) => {
+        fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
+            super::swap(&mut self.target.query, is, id);
+        }
+    };
+    (@ many $question:literal) => {
+        fn many(&self) -> Option<&'static str> {
+            Some($question)
+        }
+    };
 }
 
 /// The registry: one line per verb, in the order `todo help` lists them:
@@ -159,10 +202,10 @@ pub(crate) use crate::work::{
 };
 
 /// Run a verb. A query that only typo tolerance could place is a guess
-/// (docs/contract.md, "Matching a query"): with a person at the terminal, ask, and on yes run the verb
-/// again with the guessed id in place of the query; anywhere else the
-/// guess is only reported (exit 3) and nothing changes. A change to more
-/// than [`BULK`] tasks is asked about first, at a terminal only.
+/// (docs/contract.md, "Matching a query"): with a person at the terminal, ask,
+/// and on yes run the verb again with the guessed id in place of the query;
+/// anywhere else the guess is only reported (exit 3) and nothing changes. A
+/// change to more than [`BULK`] tasks is asked about first, at a terminal only.
 pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
     // A batch reads its lines from stdin: no one is there to answer.
     let asks = ctx.interactive && !ctx.out.json && !matches!(command, Command::Batch(_));

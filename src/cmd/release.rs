@@ -1,45 +1,39 @@
 //! `todo release <task>`: give up the claim on a task.
 
-use super::{at, query, task_ref};
+use super::{at, task_ref};
 use crate::error::Result;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Status, Tx};
 
-/// Give up the claim on a task; in progress, it goes back to pending.
-///
-/// An agent may not release a person's claim.
-///
-/// Example: `todo release t3`
-#[derive(Debug, Clone, clap::Args)]
-pub struct Release {
-    #[command(flatten)]
-    pub target: crate::cli::TaskArgs,
+target_verb! {
+    /// Give up the claim on a task; in progress, it goes back to pending.
+    ///
+    /// An agent may not release a person's claim.
+    ///
+    /// Example: `todo release t3`
+    Release(TaskArgs, "Only tasks can be released.") => release
 }
 
-impl super::Verb for Release {
-    fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let query = query(&self.target.query)?;
-        let id = super::one_task(tx.plan(), &query, "Only tasks can be released.")?;
-        let (was, status) = {
-            let (_, t) = task_ref(tx.plan(), &id)?;
-            (t.owner.clone(), t.status)
-        };
-        let applied = tx.apply(Op::Release { task: id })?;
-        let (phase, task) = at(tx.plan(), applied.at)?;
-        let message = match was {
-            None => format!("{} \"{}\" was not claimed.", task.id, task.content),
-            Some(owner) if status == Status::InProgress => format!(
-                "Released {} \"{}\" (claimed by {owner}); it is {} now, unclaimed.",
-                task.id,
-                task.content,
-                task.status.words()
-            ),
-            Some(owner) => format!(
-                "Released {} \"{}\" (claimed by {owner}).",
-                task.id, task.content
-            ),
-        };
-        Ok(Report::new("release", Kind::Confirm, message).task(phase, task))
-    }
+fn release(tx: &mut Tx, id: String) -> Result<Report> {
+    let (was, status) = {
+        let (_, t) = task_ref(tx.plan(), &id)?;
+        (t.owner.clone(), t.status)
+    };
+    let applied = tx.apply(Op::Release { task: id })?;
+    let (phase, task) = at(tx.plan(), applied.at)?;
+    let message = match was {
+        None => format!("{} \"{}\" was not claimed.", task.id, task.content),
+        Some(owner) if status == Status::InProgress => format!(
+            "Released {} \"{}\" (claimed by {owner}); it is {} now, unclaimed.",
+            task.id,
+            task.content,
+            task.status.words()
+        ),
+        Some(owner) => format!(
+            "Released {} \"{}\" (claimed by {owner}).",
+            task.id, task.content
+        ),
+    };
+    Ok(Report::new("release", Kind::Confirm, message).task(phase, task))
 }
 

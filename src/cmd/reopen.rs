@@ -1,47 +1,37 @@
 //! `todo reopen <task...>`: back to pending, with no mark of who set it.
 
-use super::{at, query};
+use super::at;
 use crate::error::Result;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Status, Tx};
 
-/// Set a task back to pending, clearing who set its status and when.
-///
-/// A person's reopen takes back a mark the agent would have to
-/// respect (a misclick leaves none).
-///
-/// Example: `todo reopen t4`
-#[derive(Debug, Clone, clap::Args)]
-pub struct Reopen {
-    #[command(flatten)]
-    pub target: crate::cli::TaskArgs,
+target_verb! {
+    /// Set a task back to pending, clearing who set its status and when.
+    ///
+    /// A person's reopen takes back a mark the agent would have to
+    /// respect (a misclick leaves none).
+    ///
+    /// Example: `todo reopen t4`
+    Reopen(TaskArgs, "Only tasks can be reopened.") => reopen, choose
 }
 
-impl super::Verb for Reopen {
-    fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let query = query(&self.target.query)?;
-        let id = super::one_task(tx.plan(), &query, "Only tasks can be reopened.")?;
-        if let Some((phase, task)) = tx.plan().task_by_id(&id)
-            && task.already_open()
-        {
-            let message = format!("Already open: {}; nothing changed.", task.content);
-            return Ok(Report::new("reopen", Kind::Confirm, message).task(phase, task));
-        }
-        let applied = tx.apply(Op::SetStatus {
-            task: id,
-            status: Status::Pending,
-            blocker: None,
-        })?;
-        let (phase, task) = at(tx.plan(), applied.at)?;
-        Ok(Report::new(
-            "reopen",
-            Kind::Confirm,
-            format!("Reopened: {}", task.content),
-        )
-        .task(phase, task))
+fn reopen(tx: &mut Tx, id: String) -> Result<Report> {
+    if let Some((phase, task)) = tx.plan().task_by_id(&id)
+        && task.already_open()
+    {
+        let message = format!("Already open: {}; nothing changed.", task.content);
+        return Ok(Report::new("reopen", Kind::Confirm, message).task(phase, task));
     }
-
-    fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
-        super::swap(&mut self.target.query, is, id);
-    }
+    let applied = tx.apply(Op::SetStatus {
+        task: id,
+        status: Status::Pending,
+        blocker: None,
+    })?;
+    let (phase, task) = at(tx.plan(), applied.at)?;
+    Ok(Report::new(
+        "reopen",
+        Kind::Confirm,
+        format!("Reopened: {}", task.content),
+    )
+    .task(phase, task))
 }

@@ -43,8 +43,17 @@ use crate::text::Message;
 pub struct Resolve;
 
 impl super::Verb for Resolve {
+    /// The merged plan goes to the edge with the outcome, to be freed or
+    /// not there (a 100,000-task plan takes a while to free).
     fn run(self, ctx: &Context) -> Outcome {
-        run(ctx)
+        match resolve(ctx) {
+            Ok((report, plan)) => Outcome {
+                rev: Some(report.rev),
+                result: Ok(report),
+                plan,
+            },
+            Err(e) => Outcome::of(Err(e)),
+        }
     }
 }
 
@@ -86,19 +95,6 @@ struct Versions {
     source: Source,
     /// Things to say about the versions themselves (a side that deleted the file).
     notes: Vec<String>,
-}
-
-/// Run it; the merged plan goes to the edge with the outcome, to be freed
-/// or not there (a 100,000-task plan takes a while to free).
-fn run(ctx: &Context) -> Outcome {
-    match resolve(ctx) {
-        Ok((report, plan)) => Outcome {
-            rev: Some(report.rev),
-            result: Ok(report),
-            plan,
-        },
-        Err(e) => Outcome::of(Err(e)),
-    }
 }
 
 fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {

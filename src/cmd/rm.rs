@@ -6,86 +6,74 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report, TaskEntry, phase_json};
 use crate::plan::{Op, Tx};
 
-/// Remove a task, a whole phase, or (no argument) everything.
-///
-/// An objective's or a finding's id removes that one. At a terminal, a
-/// change to more than 3 tasks is asked first (`--yes` skips it).
-///
-/// Example: `todo rm t3`, `todo rm "Old phase"`
-#[derive(Debug, Clone, clap::Args)]
-pub struct Rm {
-    #[command(flatten)]
-    pub target: crate::cli::TargetArgs,
+target_verb! {
+    /// Remove a task, a whole phase, or (no argument) everything.
+    ///
+    /// An objective's or a finding's id removes that one. At a terminal, a
+    /// change to more than 3 tasks is asked first (`--yes` skips it).
+    ///
+    /// Example: `todo rm t3`, `todo rm "Old phase"`
+    Rm(TargetArgs) => rm, choose, many = "Remove {}?"
 }
 
-impl super::Verb for Rm {
-    /// The report is made from the plan before the op, by reference: a phase
-    /// of any size is never copied.
-    fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let plan = tx.plan();
-        if self.target.query.is_empty() {
-            if plan.phases.is_empty() {
-                return Ok(Report::new(
-                    "rm",
-                    Kind::Confirm,
-                    "No todos; nothing changed.",
-                ));
-            }
-            let mut report = Report::new("rm", Kind::Confirm, "Cleared all todos.");
-            report.phases = plan.phases.iter().map(phase_json).collect();
-            tx.apply(Op::Clear)?;
-            return Ok(report);
+/// The report is made from the plan before the op, by reference: a phase
+/// of any size is never copied.
+fn rm(tx: &mut Tx, words: &[String]) -> Result<Report> {
+    let plan = tx.plan();
+    if words.is_empty() {
+        if plan.phases.is_empty() {
+            return Ok(Report::new(
+                "rm",
+                Kind::Confirm,
+                "No todos; nothing changed.",
+            ));
         }
-        let query = query(&self.target.query)?;
-        // An objective's or a finding's id: that one (they have no text
-        // query here; `todo objective rm` takes words).
-        if plan.objective(&query).is_some() || plan.finding(&query).is_some() {
-            let mut report = super::objective::remove(tx, &query)?;
-            report.verb = "rm";
-            return Ok(report);
+        let mut report = Report::new("rm", Kind::Confirm, "Cleared all todos.");
+        report.phases = plan.phases.iter().map(phase_json).collect();
+        tx.apply(Op::Clear)?;
+        return Ok(report);
+    }
+    let query = query(words)?;
+    // An objective's or a finding's id: that one (they have no text
+    // query here; `todo objective rm` takes words).
+    if plan.objective(&query).is_some() || plan.finding(&query).is_some() {
+        let mut report = super::objective::remove(tx, &query)?;
+        report.verb = "rm";
+        return Ok(report);
+    }
+    let target = find(plan, &query, Scope::TasksAndPhases).map_err(|e| match e {
+        Error::NoMatch { message, query, .. } if aim_shaped(&query) => Error::NoMatch {
+            message: format!(
+                "{message} No objective or finding has that id either; `todo show --ids` lists them."
+            ),
+            query,
+            suggestion: None,
+            guess: false,
+        },
+        e => e,
+    })?;
+    match target {
+        Target::Task(id) => {
+            let (phase, task) = task_ref(plan, &id)?;
+            let message = format!("Removed: {}", task.content);
+            let mut report = Report::new("rm", Kind::Confirm, message);
+            report.tasks.push(TaskEntry::new(phase, task));
+            tx.apply(Op::RemoveTask { task: id })?;
+            Ok(report)
         }
-        let target = find(plan, &query, Scope::TasksAndPhases).map_err(|e| match e {
-            Error::NoMatch { message, query, .. } if aim_shaped(&query) => Error::NoMatch {
-                message: format!(
-                    "{message} No objective or finding has that id either; `todo show --ids` lists them."
+        Target::Phase(id) => {
+            let (message, json) = match plan.phase_by_id(&id) {
+                Some(phase) => (format!("Removed phase: {}", phase.name), phase_json(phase)),
+                None => (
+                    "Removed phase: ".to_string(),
+                    phase_json(&Default::default()),
                 ),
-                query,
-                suggestion: None,
-                guess: false,
-            },
-            e => e,
-        })?;
-        match target {
-            Target::Task(id) => {
-                let (phase, task) = task_ref(plan, &id)?;
-                let message = format!("Removed: {}", task.content);
-                let mut report = Report::new("rm", Kind::Confirm, message);
-                report.tasks.push(TaskEntry::new(phase, task));
-                tx.apply(Op::RemoveTask { task: id })?;
-                Ok(report)
-            }
-            Target::Phase(id) => {
-                let (message, json) = match plan.phase_by_id(&id) {
-                    Some(phase) => (format!("Removed phase: {}", phase.name), phase_json(phase)),
-                    None => (
-                        "Removed phase: ".to_string(),
-                        phase_json(&Default::default()),
-                    ),
-                };
-                let mut report = Report::new("rm", Kind::Confirm, message);
-                report.phases.push(json);
-                tx.apply(Op::RemovePhase { phase: id })?;
-                Ok(report)
-            }
+            };
+            let mut report = Report::new("rm", Kind::Confirm, message);
+            report.phases.push(json);
+            tx.apply(Op::RemovePhase { phase: id })?;
+            Ok(report)
         }
-    }
-
-    fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
-        super::swap(&mut self.target.query, is, id);
-    }
-
-    fn many(&self) -> Option<&'static str> {
-        Some("Remove {}?")
     }
 }
 

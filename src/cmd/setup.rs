@@ -4,7 +4,7 @@
 use crate::agent::hooks::Agent;
 use crate::agent::setup::{self, SetupMode};
 use super::{Context, Outcome};
-use crate::cli::AgentArg;
+use super::AgentArg;
 use crate::error::{Error, Result};
 use crate::output::Report;
 

@@ -7,54 +7,46 @@ use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
 use crate::plan::{Status, Tx};
 
-/// Return blocked tasks to pending.
-///
-/// Example: `todo unblock keys`
-#[derive(Debug, Clone, clap::Args)]
-pub struct Unblock {
-    #[command(flatten)]
-    pub target: crate::cli::TargetRequired,
+target_verb! {
+    /// Return blocked tasks to pending.
+    ///
+    /// Example: `todo unblock keys`
+    Unblock(TargetRequired) => unblock, choose
 }
 
-impl super::Verb for Unblock {
-    fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let plan = tx.plan();
-        let query = query(&self.target.query)?;
-        match find(plan, &query, Scope::TasksAndPhases)? {
-            Target::Task(id) => {
-                let (phase, task) = task_ref(plan, &id)?;
-                if task.status != Status::Blocked {
-                    let message = format!(
-                        "Not blocked: {} (it is {}); nothing changed.",
-                        task.content, task.status
-                    );
-                    return Ok(Report::new("unblock", Kind::Confirm, message).task(phase, task));
-                }
-                let message = format!("Unblocked: {}", task.content);
-                set_status(tx, "unblock", message, vec![id], Status::Pending, None)
+fn unblock(tx: &mut Tx, words: &[String]) -> Result<Report> {
+    let plan = tx.plan();
+    let query = query(words)?;
+    match find(plan, &query, Scope::TasksAndPhases)? {
+        Target::Task(id) => {
+            let (phase, task) = task_ref(plan, &id)?;
+            if task.status != Status::Blocked {
+                let message = format!(
+                    "Not blocked: {} (it is {}); nothing changed.",
+                    task.content, task.status
+                );
+                return Ok(Report::new("unblock", Kind::Confirm, message).task(phase, task));
             }
-            Target::Phase(pid) => {
-                let Some(phase) = plan.phase_by_id(&pid) else {
-                    return Ok(Report::new("unblock", Kind::Confirm, "Nothing to unblock."));
-                };
-                let ids: Vec<String> = phase
-                    .tasks
-                    .iter()
-                    .filter(|t| t.status == Status::Blocked)
-                    .map(|t| t.id.clone())
-                    .collect();
-                if ids.is_empty() {
-                    let message = format!("No blocked tasks in phase {}; nothing changed.", phase.name);
-                    return Ok(Report::new("unblock", Kind::Confirm, message).phase(phase));
-                }
-                let message = format!("Unblocked phase {}.", phase.name);
-                set_status(tx, "unblock", message, ids, Status::Pending, None)
-            }
+            let message = format!("Unblocked: {}", task.content);
+            set_status(tx, "unblock", message, vec![id], Status::Pending, None)
         }
-    }
-
-    fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
-        super::swap(&mut self.target.query, is, id);
+        Target::Phase(pid) => {
+            let Some(phase) = plan.phase_by_id(&pid) else {
+                return Ok(Report::new("unblock", Kind::Confirm, "Nothing to unblock."));
+            };
+            let ids: Vec<String> = phase
+                .tasks
+                .iter()
+                .filter(|t| t.status == Status::Blocked)
+                .map(|t| t.id.clone())
+                .collect();
+            if ids.is_empty() {
+                let message = format!("No blocked tasks in phase {}; nothing changed.", phase.name);
+                return Ok(Report::new("unblock", Kind::Confirm, message).phase(phase));
+            }
+            let message = format!("Unblocked phase {}.", phase.name);
+            set_status(tx, "unblock", message, ids, Status::Pending, None)
+        }
     }
 }
 

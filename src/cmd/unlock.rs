@@ -1,5 +1,6 @@
 //! `todo unlock <task|phase> | --all`: let anyone set tasks only the agent
-//! checks. Only a person may; it is one-way (docs/contract.md, "A plan a person and an agent share").
+//! checks. Only a person may; it is one-way (docs/contract.md, "A plan a person
+//! and an agent share").
 
 use super::{find, query};
 use crate::error::{Error, Result};

@@ -1,9 +1,10 @@
-//! The shapes `todo apply` accepts (docs/contract.md, "Agent operations as JSON"), each translated into the
-//! plan's own ops and applied to one transaction: the oh-my-pi `todo`
-//! tool's ops (`omp`), the plan operations (`operations`), and
-//! the whole lists of Claude Code's `TodoWrite` and Codex's `update_plan`
-//! (`mirror`). Which one is read from the shape of the value. Permissions
-//! are not checked here but where every change commits (`plan::rules`).
+//! The shapes `todo apply` accepts (docs/contract.md, "Agent operations as
+//! JSON"), each translated into the plan's own ops and applied to one
+//! transaction: the oh-my-pi `todo` tool's ops (`omp`), the plan operations
+//! (`operations`), and the whole lists of Claude Code's `TodoWrite` and Codex's
+//! `update_plan` (`mirror`). Which one is read from the shape of the value.
+//! Permissions are not checked here but where every change commits
+//! (`plan::rules`).
 
 mod mirror;
 mod omp;
@@ -296,26 +297,23 @@ fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Done) -> Report {
         .map(|(_, p, t)| json!({ "id": t.id, "phase": p.name, "content": t.content }))
         .collect();
     // What undo names (the reply replaces it with the plan).
-    let mut report = Report::new("apply", Kind::Data, "todo apply");
-    report.extra.insert("minted".into(), json!(done.minted));
-    report
-        .extra
-        .insert("completedTasks".into(), Value::Array(completed));
+    let mut report = Report::new("apply", Kind::Data, "todo apply")
+        .with("minted", json!(done.minted))
+        .with("completedTasks", Value::Array(completed));
     if !done.kept.is_empty() {
-        let kept: Vec<Value> = done
-            .kept
-            .iter()
-            .map(|k| json!({ "id": k.id, "content": k.content, "status": k.status.to_string() }))
-            .collect();
-        report.extra.insert("kept".into(), Value::Array(kept));
+        let kept = done.kept.iter();
+        let kept = kept
+            .map(|k| json!({ "id": k.id, "content": k.content, "status": k.status.to_string() }));
+        report = report.with("kept", kept.collect());
     }
     if done.read_only {
-        report.extra.insert("view".into(), json!(true));
+        report = report.with("view", json!(true));
     }
     report
 }
 
-/// One op of a batch: its `op`, or the one its fields imply (docs/contract.md, "Agent operations as JSON").
+/// One op of a batch: its `op`, or the one its fields imply (docs/contract.md,
+/// "Agent operations as JSON").
 fn one(tx: &mut Tx, value: &Value, done: &mut Done) -> Result<()> {
     let o = OpIn::deserialize(value).map_err(|e| invalid(format!("{e}.")))?;
     let op = match &o.todo.op {

@@ -1,13 +1,14 @@
-//! The top of the command line: the program, its global flags, and the
-//! argument shapes several verbs share; the verbs are in `crate::cmd`.
-//! Doc comments are the help text, the man pages and the completions.
+//! The program's command line: its global flags and the argument shapes
+//! several verbs share; the verbs are the registry's (`super`). Doc
+//! comments are the help text, the man pages and the completions.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, ValueEnum};
 
-use crate::cmd::Command;
-use crate::cmd::show::Show;
+use super::Command;
+use super::show::Show;
+use crate::output::ColorChoice;
 
 /// A phased task plan in a file in your project, shared by people, CI and
 /// coding agents.
@@ -90,8 +91,6 @@ pub enum ActorArg {
     Person,
     Agent,
 }
-
-pub(crate) use crate::output::ColorChoice;
 
 #[derive(Debug, Clone, Args)]
 pub struct TaskArgs {

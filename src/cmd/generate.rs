@@ -5,8 +5,7 @@
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::cli::Cli;
-use crate::cmd::VERBS;
+use super::{Cli, VERBS};
 
 /// What a shell completes a verb's task or phase words to, verb by verb
 /// (`todo __complete KIND`), from the registry.
@@ -55,11 +54,7 @@ pub(crate) fn completion(shell: Shell) -> Vec<u8> {
 /// that are not verbs).
 fn completed() -> clap::Command {
     let cmd = Cli::command();
-    let verbs: Vec<clap::builder::PossibleValue> = cmd
-        .get_subcommands()
-        .filter(|s| !s.is_hide_set())
-        .map(|s| clap::builder::PossibleValue::new(s.get_name().to_string()))
-        .collect();
+    let verbs: Vec<_> = paged(&cmd).map(clap::builder::PossibleValue::new).collect();
     cmd.mut_subcommand("man", |man| {
         man.mut_arg("verb", |arg| {
             arg.value_parser(clap::builder::PossibleValuesParser::new(verbs))
@@ -178,13 +173,15 @@ _todo_names() {
 
 "#;
 
+/// The verbs with a man page: those not hidden.
+pub(crate) fn paged(cmd: &clap::Command) -> impl Iterator<Item = String> {
+    let visible = cmd.get_subcommands().filter(|s| !s.is_hide_set());
+    visible.map(|s| s.get_name().to_string())
+}
+
 /// `man/todo.1` and one page per verb (`man/todo-done.1`, …).
 fn man_pages() -> Vec<(String, Vec<u8>)> {
-    let verbs = Cli::command()
-        .get_subcommands()
-        .filter(|s| !s.is_hide_set())
-        .map(|s| s.get_name().to_string())
-        .collect::<Vec<_>>();
+    let verbs: Vec<String> = paged(&Cli::command()).collect();
     std::iter::once(None)
         .chain(verbs.iter().map(|v| Some(v.as_str())))
         .filter_map(man_page)
