@@ -127,7 +127,7 @@ fn task<'a>(plan: &'a Plan, id: &str) -> &'a Task {
 }
 
 /// The merge of `ours` and `theirs` reads `want` and finds nothing.
-fn clean(base: &Plan, ours: &Plan, theirs: &Plan, want: &str) {
+fn clean([base, ours, theirs]: [&Plan; 3], want: &str) {
     let m = merge(base, ours, theirs).unwrap();
     assert!(m.findings.is_empty(), "{:?}", lines(&m));
     m.reads(want);
@@ -260,9 +260,7 @@ fn the_same_task_added_under_different_ids_is_one_task() {
     let ours = edit(&base, vec![add("p1", "x"), add("p1", "f")]);
     let theirs = edit(&base, vec![add("p1", "f")]);
     clean(
-        &base,
-        &ours,
-        &theirs,
+        [&base, &ours, &theirs],
         "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, t6[ ] x, t7[ ] f | p2 Billing: t4[ ] d, t5[ ] e",
     );
 }
@@ -275,18 +273,14 @@ fn an_auto_start_is_not_an_edit() {
     assert_eq!(task(&ours, "t2").status, Status::InProgress);
     let theirs = edit(&base, vec![Op::RemoveTask { task: "t2".into() }]);
     clean(
-        &base,
-        &ours,
-        &theirs,
+        [&base, &ours, &theirs],
         "p1 Auth: t1[x] a, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e",
     );
 
     // Theirs completed t2, which ours had only auto-started: no conflict.
     let theirs = edit(&base, vec![set("t2", Status::Completed)]);
     clean(
-        &base,
-        &ours,
-        &theirs,
+        [&base, &ours, &theirs],
         "p1 Auth: t1[x] a, t2[x] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e",
     );
 }
@@ -303,9 +297,7 @@ fn a_start_on_one_side_is_taken_and_the_result_settled() {
     // Both sides started a different task: one stays in progress.
     let theirs = edit(&base, vec![Op::Start { task: "t3".into() }]);
     clean(
-        &base,
-        &ours,
-        &theirs,
+        [&base, &ours, &theirs],
         "p1 Auth: t1[ ] a, t2[ ] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e",
     );
 }
@@ -522,9 +514,7 @@ fn moves_between_phases() {
     let ours = edit(&base, vec![mv("t2", "p2")]);
     let theirs = edit(&base, vec![note("t2", "n"), add("p2", "f")]);
     clean(
-        &base,
-        &ours,
-        &theirs,
+        [&base, &ours, &theirs],
         "p1 Auth: t1[/] a, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e, t2[ ] b, t6[ ] f",
     );
     // Moved on theirs only: moved, placed after its predecessor there.
