@@ -676,17 +676,12 @@ mod tests {
         assert_eq!(t.blocker.as_deref(), Some("vendor & co"));
         assert_eq!(t.dropped_by, None);
 
-        let t = task("- [-] Old idea <!-- dropped-by: user -->");
-        assert_eq!(
-            (t.status, t.dropped_by.as_deref()),
-            (Status::Abandoned, Some("user"))
-        );
         // Today's word, `person`, reads as the same mark.
-        let t = task("- [-] Old idea <!-- dropped-by: person -->");
-        assert_eq!(
-            (t.status, t.dropped_by.as_deref()),
-            (Status::Abandoned, Some("user"))
-        );
+        for word in ["user", "person"] {
+            let t = task(&format!("- [-] Old idea <!-- dropped-by: {word} -->"));
+            let want = (Status::Abandoned, Some("user"));
+            assert_eq!((t.status, t.dropped_by.as_deref()), want, "{word}");
+        }
 
         let t = task("- [!] X <!-- blocker: a --> b --> <!-- dropped-by: user -->");
         assert_eq!(t.blocker.as_deref(), Some("a --> b"));
