@@ -217,20 +217,14 @@ fn one_sided_edits_on_both_sides_are_all_taken() {
     // Both minted t6; theirs' task is renumbered to an id none of the
     // three plans has.
     let g = fresh(&m.plan, &[&base, &ours, &theirs], "g");
-    assert_eq!(
-        summary(&m.plan),
-        format!(
-            "p1 Auth: t1[x] a, t2[/] b, t3[ ] c2, t6[ ] f | p2 Money: t4[x] d, t5[ ] e, {g}[ ] g"
-        )
-    );
+    m.reads(format!(
+        "p1 Auth: t1[x] a, t2[/] b, t3[ ] c2, t6[ ] f | p2 Money: t4[x] d, t5[ ] e, {g}[ ] g"
+    ));
     assert_eq!(task(&m.plan, "t3").notes, ["n1"]);
     assert_eq!(task(&m.plan, "t1").notes, ["n2"]);
-    assert_eq!(
-        lines(&m),
-        [format!(
-            "note {g} \"g\": new on both sides as t6 (ours: \"f\"); theirs' is now {g}"
-        )]
-    );
+    m.said(&[&format!(
+        "note {g} \"g\": new on both sides as t6 (ours: \"f\"); theirs' is now {g}"
+    )]);
     assert!(m.is_clean());
     assert_eq!(m.plan.rev, ours.rev.max(theirs.rev) + 1);
     check_file(&m);
@@ -344,7 +338,7 @@ fn status_clashes_keep_theirs_the_side_merged_in() {
         (Status::Abandoned, Some("user"))
     );
     m.said(&[
-            "conflict t2 \"b\": status changed on both sides: in_progress on ours, abandoned on theirs; kept abandoned (theirs, merged in last)"
+        "conflict t2 \"b\": status changed on both sides: in_progress on ours, abandoned on theirs; kept abandoned (theirs, merged in last)"
     ]);
     assert_eq!(m.plan.next_task().map(|(_, t)| t.id.as_str()), Some("t1"));
     let m = merge(&base, &dropped, &started).unwrap();
@@ -369,7 +363,7 @@ fn blocked_tasks_merge_their_reasons() {
     let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(task(&m.plan, "t3").blocker.as_deref(), Some("legal"));
     m.said(&[
-            "conflict t3 \"c\": blocked on both sides for different reasons; kept theirs (\"legal\"), ours said \"vendor\""
+        "conflict t3 \"c\": blocked on both sides for different reasons; kept theirs (\"legal\"), ours said \"vendor\""
     ]);
 
     // Unblocked on ours, completed on theirs: theirs.
@@ -474,12 +468,9 @@ fn new_phases_on_both_sides() {
         fresh(&m.plan, &plans, "y"),
         fresh(&m.plan, &plans, "z"),
     );
-    assert_eq!(
-        summary(&m.plan),
-        format!(
-            "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x | {ops} Ops: {y}[ ] y, {z}[ ] z"
-        )
-    );
+    m.reads(format!(
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x | {ops} Ops: {y}[ ] y, {z}[ ] z"
+    ));
     assert_eq!(
         lines(&m),
         [
@@ -495,12 +486,9 @@ fn new_phases_on_both_sides() {
     let theirs = edit(&base, vec![add("Docs", "y")]);
     let m = merge(&base, &ours, &theirs).unwrap();
     let y = fresh(&m.plan, &[&base, &ours, &theirs], "y");
-    assert_eq!(
-        summary(&m.plan),
-        format!(
-            "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x, {y}[ ] y"
-        )
-    );
+    m.reads(format!(
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x, {y}[ ] y"
+    ));
     check_file(&m);
 }
 
@@ -530,7 +518,7 @@ fn moves_between_phases() {
         Some("p3")
     );
     m.said(&[
-            "conflict t2 \"b\": moved to different phases; kept theirs (p3 \"Docs\"), ours moved it to p2 \"Billing\""
+        "conflict t2 \"b\": moved to different phases; kept theirs (p3 \"Docs\"), ours moved it to p2 \"Billing\""
     ]);
 }
 
@@ -587,12 +575,9 @@ fn order_follows_ours_and_places_theirs_after_its_predecessor() {
     let ours = edit(&base, vec![add("p1", "y")]);
     let m = merge(&base, &ours, &theirs).unwrap();
     let x = fresh(&m.plan, &[&base, &ours, &theirs], "x");
-    assert_eq!(
-        summary(&m.plan),
-        format!(
-            "p1 Auth: t1[/] a, {x}[ ] x, t2[ ] b, t3[ ] c, t6[ ] y | p2 Billing: t4[ ] d, t5[ ] e"
-        )
-    );
+    m.reads(format!(
+        "p1 Auth: t1[/] a, {x}[ ] x, t2[ ] b, t3[ ] c, t6[ ] y | p2 Billing: t4[ ] d, t5[ ] e"
+    ));
 
     // Theirs reordered, ours did not: theirs' order leads, and ours' new
     // task goes after its predecessor on ours (`c`).
@@ -609,16 +594,10 @@ fn an_empty_base_merges_two_new_plans() {
     let theirs = build(&[("Todos", &["a", "c"])]);
     let m = merge(&Plan::default(), &ours, &theirs).unwrap();
     let c = fresh(&m.plan, &[&ours, &theirs], "c");
-    assert_eq!(
-        summary(&m.plan),
-        format!("p1 Todos: t1[/] a, t2[ ] b, {c}[ ] c")
-    );
-    assert_eq!(
-        lines(&m),
-        [format!(
-            "note {c} \"c\": new on both sides as t2 (ours: \"b\"); theirs' is now {c}"
-        )]
-    );
+    m.reads(format!("p1 Todos: t1[/] a, t2[ ] b, {c}[ ] c"));
+    m.said(&[&format!(
+        "note {c} \"c\": new on both sides as t2 (ours: \"b\"); theirs' is now {c}"
+    )]);
     check_file(&m);
 }
 
@@ -637,12 +616,9 @@ fn a_task_renumbered_by_an_earlier_merge_keeps_its_identity() {
         vec![set("t6", Status::Completed), note("t6", "n")],
     );
     let m = merge(&commit1, &replayed1, &commit2).unwrap();
-    assert_eq!(
-        summary(&m.plan),
-        format!(
-            "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, {sso}[x] sso | p2 Billing: t4[ ] d, t5[ ] e, t6[ ] refunds"
-        )
-    );
+    m.reads(format!(
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, {sso}[x] sso | p2 Billing: t4[ ] d, t5[ ] e, t6[ ] refunds"
+    ));
     assert_eq!(task(&m.plan, &sso).notes, ["n"]);
     assert!(m.findings.is_empty(), "{:?}", lines(&m));
 
@@ -657,12 +633,9 @@ fn a_task_renumbered_by_an_earlier_merge_keeps_its_identity() {
     // not the one the branch gave "refunds" either.
     let sso = fresh(&m.plan, &[&upstream, &main_later, &branch], "sso");
     assert_ne!(sso, refunds);
-    assert_eq!(
-        summary(&m.plan),
-        format!(
-            "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, {sso}[ ] sso | p2 Billing: t4[ ] d, t5[ ] e, t6[x] refunds"
-        )
-    );
+    m.reads(format!(
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c, {sso}[ ] sso | p2 Billing: t4[ ] d, t5[ ] e, t6[x] refunds"
+    ));
     assert!(m.is_clean(), "{:?}", lines(&m));
 }
 
@@ -682,12 +655,9 @@ fn a_renumbered_phase_keeps_its_identity() {
     let m = merge(&commit1, &replayed1, &commit2).unwrap();
     // "z" (theirs' t7) follows its phase to ours' id for it, and keeps
     // its id, which ours does not use.
-    assert_eq!(
-        summary(&m.plan),
-        format!(
-            "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x | {ops} Ops: {y}[ ] y, t7[ ] z"
-        )
-    );
+    m.reads(format!(
+        "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x | {ops} Ops: {y}[ ] y, t7[ ] z"
+    ));
 }
 
 #[test]
