@@ -269,46 +269,42 @@ mod tests {
         }
     }
 
+    /// An X display but no clipboard tool on the PATH.
+    fn no_tool(stdout_tty: bool, mux: Option<Mux>) -> Env {
+        let path = Some("/nonexistent".into());
+        let x11 = true;
+        Env {
+            path,
+            x11,
+            stdout_tty,
+            mux,
+            ..Env::default()
+        }
+    }
+
     #[test]
     fn the_override_wins_and_is_split_into_words() {
         // Double quotes: a shell's and a Windows command line's alike.
+        let override_cmd = Some("tee -a \"/tmp/my clip\"".into());
         let env = Env {
-            override_cmd: Some("tee -a \"/tmp/my clip\"".into()),
-            x11: true,
-            ..Env::default()
+            override_cmd,
+            ..no_tool(false, None)
         };
-        assert_eq!(
-            env.command().unwrap(),
-            Some(vec!["tee".into(), "-a".into(), "/tmp/my clip".into()])
-        );
+        let words = ["tee", "-a", "/tmp/my clip"].map(String::from);
+        assert_eq!(env.command().unwrap(), Some(words.to_vec()));
     }
 
     #[test]
     fn no_tool_and_no_terminal_means_unavailable() {
-        let env = Env {
-            path: Some("/nonexistent".into()),
-            x11: true,
-            ..Env::default()
-        };
+        let env = no_tool(false, None);
         assert_eq!(copy(&env, "x").unwrap(), Copied::Unavailable);
-        let tty = Env {
-            stdout_tty: true,
-            ..env
-        };
-        assert_eq!(
-            copy(&tty, "hi").unwrap(),
-            Copied::Osc52("\u{1b}]52;c;aGk=\u{7}".into())
-        );
+        let osc = Copied::Osc52("\u{1b}]52;c;aGk=\u{7}".into());
+        assert_eq!(copy(&no_tool(true, None), "hi").unwrap(), osc);
     }
 
     #[test]
     fn a_multiplexer_gets_the_escape_wrapped_to_pass_on() {
-        let env = |mux| Env {
-            path: Some("/nonexistent".into()),
-            stdout_tty: true,
-            mux: Some(mux),
-            ..Env::default()
-        };
+        let env = |mux| no_tool(true, Some(mux));
         assert_eq!(
             copy(&env(Mux::Tmux), "hi").unwrap(),
             Copied::Passed(

@@ -141,34 +141,27 @@ impl TaskEntry {
             "status": task.status.as_str(),
             "phase": { "id": self.phase_id, "name": self.phase_name },
         });
-        if let Some(obj) = v.as_object_mut() {
-            if let Some(b) = &task.blocker {
-                obj.insert("blocker".into(), json!(b));
+        let Some(obj) = v.as_object_mut() else {
+            return v;
+        };
+        let mut put = |key: &str, value: Option<Value>| {
+            if let Some(value) = value {
+                obj.insert(key.into(), value);
             }
-            if let Some(d) = &task.dropped_by {
-                obj.insert("droppedBy".into(), json!(d));
-            }
-            if !task.notes.is_empty() {
-                obj.insert("notes".into(), json!(task.notes));
-            }
-            if !task.needs.is_empty() {
-                obj.insert("needs".into(), json!(task.needs));
-            }
-            if let Some(owner) = &task.owner {
-                obj.insert("owner".into(), json!(owner));
-                if let Some(by) = task.claimed_by {
-                    obj.insert("claimedBy".into(), json!(by.as_str()));
-                }
-            }
-            if let Some(check) = task.verify.as_deref() {
-                obj.insert("verify".into(), json!(check.command));
-                if let Some(t) = check.timeout {
-                    obj.insert("verifyTimeout".into(), json!(t));
-                }
-                if let Some(p) = &check.proof {
-                    obj.insert("proof".into(), crate::plan::json::proof_to_value(p));
-                }
-            }
+        };
+        put("blocker", task.blocker.as_ref().map(|b| json!(b)));
+        put("droppedBy", task.dropped_by.as_ref().map(|d| json!(d)));
+        put("notes", (!task.notes.is_empty()).then(|| json!(task.notes)));
+        put("needs", (!task.needs.is_empty()).then(|| json!(task.needs)));
+        if let Some(owner) = &task.owner {
+            put("owner", Some(json!(owner)));
+            put("claimedBy", task.claimed_by.map(|by| json!(by.as_str())));
+        }
+        if let Some(check) = task.verify.as_deref() {
+            put("verify", Some(json!(check.command)));
+            put("verifyTimeout", check.timeout.map(|t| json!(t)));
+            let proof = check.proof.as_ref();
+            put("proof", proof.map(crate::plan::json::proof_to_value));
         }
         v
     }
@@ -270,12 +263,8 @@ impl Output {
                 let safe = visible(l);
                 if let Some(column) = paint.filter(|_| self.color) {
                     // The id column (ids and spaces: ASCII) stays plain.
-                    let cut = if safe.is_char_boundary(column) {
-                        column
-                    } else {
-                        0
-                    };
-                    let (ids, line) = safe.split_at(cut.min(safe.len()));
+                    let cut = Some(column).filter(|c| safe.is_char_boundary(*c));
+                    let (ids, line) = safe.split_at(cut.unwrap_or(0));
                     out.push_str(ids);
                     paint_line(&mut out, line);
                 } else {

@@ -188,127 +188,117 @@ fn line_of(doc: &str, at: usize) -> usize {
 mod tests {
     use super::*;
 
+    /// `<b>` and `<e>` stand for the markers, to keep the cases short.
+    fn m(text: &str) -> String {
+        text.replace("<b>", BEGIN).replace("<e>", END)
+    }
+
+    /// (document, body, the spliced document): each checked to read back.
+    fn check_splices(cases: &[(&str, &str, &str)]) {
+        for (doc, body, want) in cases {
+            let want = m(want);
+            assert_eq!(splice(&m(doc), body).unwrap(), want, "{doc:?}");
+            assert_eq!(extract(&want).unwrap(), *body, "{want:?}");
+        }
+    }
+
     #[test]
     fn replaces_only_the_region() {
-        let doc = "# PR\n\nProse  \n<!-- todo:begin -->\nold\n<!-- todo:end -->\nAfter.\n";
-        assert_eq!(
-            splice(doc, "- [ ] new\n").unwrap(),
-            "# PR\n\nProse  \n<!-- todo:begin -->\n- [ ] new\n<!-- todo:end -->\nAfter.\n"
-        );
-        assert_eq!(extract(doc).unwrap(), "old\n");
+        let doc = "# PR\n\nProse  \n<b>\nold\n<e>\nAfter.\n";
+        check_splices(&[(
+            doc,
+            "- [ ] new\n",
+            "# PR\n\nProse  \n<b>\n- [ ] new\n<e>\nAfter.\n",
+        )]);
+        assert_eq!(extract(&m(doc)).unwrap(), "old\n");
     }
 
     #[test]
     fn keeps_crlf() {
-        let doc = "Intro\r\n<!-- todo:begin -->\r\n<!-- todo:end -->\r\nEnd\r\n";
-        assert_eq!(
-            splice(doc, "a\nb\n").unwrap(),
-            "Intro\r\n<!-- todo:begin -->\r\na\r\nb\r\n<!-- todo:end -->\r\nEnd\r\n"
-        );
-        assert_eq!(extract(&splice(doc, "a\n").unwrap()).unwrap(), "a\n");
-        assert_eq!(
-            splice("Body\r\n", "x\n").unwrap(),
-            "Body\r\n\r\n<!-- todo:begin -->\r\nx\r\n<!-- todo:end -->\r\n"
-        );
+        let doc = "Intro\r\n<b>\r\n<e>\r\nEnd\r\n";
+        check_splices(&[
+            (doc, "a\nb\n", "Intro\r\n<b>\r\na\r\nb\r\n<e>\r\nEnd\r\n"),
+            (doc, "a\n", "Intro\r\n<b>\r\na\r\n<e>\r\nEnd\r\n"),
+            ("Body\r\n", "x\n", "Body\r\n\r\n<b>\r\nx\r\n<e>\r\n"),
+        ]);
     }
 
     #[test]
     fn appends_a_region_when_there_is_none() {
-        assert_eq!(
-            splice("", "x\n").unwrap(),
-            "<!-- todo:begin -->\nx\n<!-- todo:end -->\n"
-        );
-        assert_eq!(
-            splice("no newline", "").unwrap(),
-            "no newline\n\n<!-- todo:begin -->\n<!-- todo:end -->\n"
-        );
+        check_splices(&[
+            ("", "x\n", "<b>\nx\n<e>\n"),
+            ("no newline", "", "no newline\n\n<b>\n<e>\n"),
+        ]);
         assert_eq!(extract("plain"), Err(RegionError::Missing));
     }
 
     #[test]
     fn a_byte_order_mark_is_kept_and_hides_no_marker() {
-        let doc = "\u{feff}<!-- todo:begin -->\r\nold\r\n<!-- todo:end -->\r\n";
-        assert_eq!(
-            splice(doc, "x\n").unwrap(),
-            "\u{feff}<!-- todo:begin -->\r\nx\r\n<!-- todo:end -->\r\n"
-        );
-        assert_eq!(extract(doc).unwrap(), "old\n");
+        let doc = "\u{feff}<b>\r\nold\r\n<e>\r\n";
+        check_splices(&[(doc, "x\n", "\u{feff}<b>\r\nx\r\n<e>\r\n")]);
+        assert_eq!(extract(&m(doc)).unwrap(), "old\n");
         // Only at the very start: elsewhere it is text.
-        assert_eq!(
-            extract("a\n\u{feff}<!-- todo:begin -->\n"),
-            Err(RegionError::Missing)
-        );
+        let later = m("a\n\u{feff}<b>\n");
+        assert_eq!(extract(&later), Err(RegionError::Missing));
     }
 
     #[test]
     fn markers_in_code_or_inside_a_line_are_not_markers() {
         for doc in [
-            "```\n<!-- todo:begin -->\n```\n",
-            "~~~~ md\n<!-- todo:end -->\n~~~\n~~~~\n",
-            "para\n\n    <!-- todo:begin -->\n",
-            "- item\n\n  ```\n  <!-- todo:begin -->\n  ```\n",
-            "> ```\n> <!-- todo:end -->\n",
-            "Use <!-- todo:begin --> here\n",
-            "> <!-- todo:begin -->\n",
-            "<!-- todo:begin --> <!-- todo:end -->\n",
+            "```\n<b>\n```\n",
+            "~~~~ md\n<e>\n~~~\n~~~~\n",
+            "para\n\n    <b>\n",
+            "- item\n\n  ```\n  <b>\n  ```\n",
+            "> ```\n> <e>\n",
+            "Use <b> here\n",
+            "> <b>\n",
+            "<b> <e>\n",
         ] {
-            assert_eq!(extract(doc), Err(RegionError::Missing), "{doc:?}");
-            let out = splice(doc, "x\n").unwrap();
-            assert!(out.starts_with(doc), "{out:?}");
+            let doc = m(doc);
+            assert_eq!(extract(&doc), Err(RegionError::Missing), "{doc:?}");
+            let out = splice(&doc, "x\n").unwrap();
+            assert!(out.starts_with(&doc), "{out:?}");
             assert_eq!(extract(&out).unwrap(), "x\n", "{out:?}");
         }
         // Blanks around a marker are fine; it is still the whole line.
-        assert_eq!(
-            extract("  <!-- todo:begin -->\t\nx\n<!-- todo:end --> \n").unwrap(),
-            "x\n"
-        );
-    }
-
-    #[test]
-    fn an_unclosed_fence_at_the_end_is_refused() {
-        assert_eq!(splice("a\n\n```\nb\n", ""), Err(RegionError::InCode(3)));
-        // Unclosed before a region: the region is code, so is the new one.
-        let doc = "```\n<!-- todo:begin -->\n<!-- todo:end -->\n";
-        assert_eq!(splice(doc, ""), Err(RegionError::InCode(1)));
+        let blanks = m("  <b>\t\nx\n<e> \n");
+        assert_eq!(extract(&blanks).unwrap(), "x\n");
     }
 
     #[test]
     fn line_endings_follow_most_lines() {
-        assert_eq!(line_ending(""), "\n");
-        assert_eq!(line_ending("no ending"), "\n");
-        assert_eq!(line_ending("a\nb\r\nc\r\n"), "\r\n");
-        assert_eq!(line_ending("a\r\nb\n"), "\n");
-        assert_eq!(line_ending("a\rb\rc\r\n"), "\r");
-        assert_eq!(line_ending("a\r\nb\r"), "\r\n");
-        let mac = "Intro\r<!-- todo:begin -->\rold\r<!-- todo:end -->\rEnd";
-        let out = splice(mac, "a\nb\n").unwrap();
-        assert_eq!(
-            out,
-            "Intro\r<!-- todo:begin -->\ra\rb\r<!-- todo:end -->\rEnd"
-        );
-        assert_eq!(extract(&out).unwrap(), "a\nb\n");
-        assert_eq!(
-            splice("x\r", "a\n").unwrap(),
-            "x\r\r<!-- todo:begin -->\ra\r<!-- todo:end -->\r"
-        );
+        for (doc, want) in [
+            ("", "\n"),
+            ("no ending", "\n"),
+            ("a\nb\r\nc\r\n", "\r\n"),
+            ("a\r\nb\n", "\n"),
+            ("a\rb\rc\r\n", "\r"),
+            ("a\r\nb\r", "\r\n"),
+        ] {
+            assert_eq!(line_ending(doc), want, "{doc:?}");
+        }
+        check_splices(&[
+            (
+                "Intro\r<b>\rold\r<e>\rEnd",
+                "a\nb\n",
+                "Intro\r<b>\ra\rb\r<e>\rEnd",
+            ),
+            ("x\r", "a\n", "x\r\r<b>\ra\r<e>\r"),
+        ]);
     }
 
     #[test]
-    fn rejects_two_regions_and_broken_ones() {
-        let two =
-            "<!-- todo:begin -->\n<!-- todo:end -->\n<!-- todo:begin -->\n<!-- todo:end -->\n";
-        assert_eq!(splice(two, ""), Err(RegionError::Second(3)));
-        assert_eq!(
-            splice("a\n<!-- todo:begin -->\nb\n", ""),
-            Err(RegionError::Unterminated(2))
-        );
-        assert_eq!(
-            splice("<!-- todo:end -->\n", ""),
-            Err(RegionError::Unopened(1))
-        );
-        assert_eq!(
-            splice("<!-- todo:begin -->\n<!-- todo:begin -->\n", ""),
-            Err(RegionError::Second(2))
-        );
+    fn broken_regions_and_unclosed_fences_are_refused() {
+        for (doc, want) in [
+            ("<b>\n<e>\n<b>\n<e>\n", RegionError::Second(3)),
+            ("a\n<b>\nb\n", RegionError::Unterminated(2)),
+            ("<e>\n", RegionError::Unopened(1)),
+            ("<b>\n<b>\n", RegionError::Second(2)),
+            ("a\n\n```\nb\n", RegionError::InCode(3)),
+            // Unclosed before a region: the region is code, so is the new one.
+            ("```\n<b>\n<e>\n", RegionError::InCode(1)),
+        ] {
+            assert_eq!(splice(&m(doc), ""), Err(want), "{doc:?}");
+        }
     }
 }

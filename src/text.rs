@@ -463,14 +463,18 @@ mod tests {
 
     #[test]
     fn control_characters_are_made_visible() {
-        assert_eq!(visible("a\u{1b}[2Jb\u{7}"), "a^[[2Jb^G");
-        assert_eq!(visible("x\u{7f}\u{85}\u{9b}"), "x^?<U+0085><U+009B>");
-        assert_eq!(visible("a\nb\tc\rd"), "a^Jb^Ic^Md");
-        assert_eq!(
-            visible("\u{202e}txt.exe\u{2066}\u{2069}\u{200b}\u{200d}\u{2060}\u{feff}\u{e0041}"),
-            "<U+202E>txt.exe<U+2066><U+2069><U+200B><U+200D><U+2060><U+FEFF><U+E0041>"
-        );
-        assert_eq!(visible("plain ✓ é 日本 👍"), "plain ✓ é 日本 👍");
+        for (s, want) in [
+            ("a\u{1b}[2Jb\u{7}", "a^[[2Jb^G"),
+            ("x\u{7f}\u{85}\u{9b}", "x^?<U+0085><U+009B>"),
+            ("a\nb\tc\rd", "a^Jb^Ic^Md"),
+            ("\u{202e}txt.exe\u{2066}", "<U+202E>txt.exe<U+2066>"),
+            ("\u{2069}\u{200b}\u{200d}", "<U+2069><U+200B><U+200D>"),
+            ("\u{2060}\u{feff}", "<U+2060><U+FEFF>"),
+            ("\u{e0041}", "<U+E0041>"),
+            ("plain ✓ é 日本 👍", "plain ✓ é 日本 👍"),
+        ] {
+            assert_eq!(visible(s), want, "{s:?}");
+        }
     }
 
     #[test]

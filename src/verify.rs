@@ -77,7 +77,7 @@ impl Settings {
 }
 
 /// How one run of a check ended.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Run {
     /// The exit status; `None` when it was killed (timeout, signal) or
     /// could not start.
@@ -135,11 +135,9 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
         Ok(child) => child,
         Err(e) => {
             return Run {
-                exit: None,
-                timed_out: false,
                 spawn_error: Some(e.to_string()),
                 elapsed: start.elapsed(),
-                output: String::new(),
+                ..Run::default()
             };
         }
     };
@@ -182,11 +180,7 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     let bytes = output.lock().map(|o| o.clone()).unwrap_or_default();
     let start_at = bytes.len().saturating_sub(KEEP_BYTES);
     Run {
-        exit: if timed_out {
-            None
-        } else {
-            status.and_then(|s| s.code())
-        },
+        exit: status.filter(|_| !timed_out).and_then(|s| s.code()),
         timed_out,
         spawn_error: None,
         elapsed,

@@ -221,15 +221,15 @@ mod tests {
 
     #[test]
     fn gfm_text_round_trips_in_one_pass() {
-        assert_eq!(
-            encode_gfm("Handle <Enter> key", false),
-            "Handle &lt;Enter> key"
-        );
-        assert_eq!(encode_gfm("a*b_c`d", false), "a\\*b\\_c\\`d");
+        let mid_line = ["Handle &lt;Enter> key", "a\\*b\\_c\\`d", "# x", "1) x"];
+        for (s, want) in ["Handle <Enter> key", "a*b_c`d", "# x", "1) x"]
+            .iter()
+            .zip(mid_line)
+        {
+            assert_eq!(encode_gfm(s, false), want);
+        }
         assert_eq!(encode_gfm("# x", true), "\\# x");
-        assert_eq!(encode_gfm("# x", false), "# x");
         assert_eq!(encode_gfm("12. x 3.", true), "12\\. x 3.");
-        assert_eq!(encode_gfm("1) x", false), "1) x");
         for s in [
             "&lt;",
             "&amp;lt;",
@@ -292,20 +292,22 @@ mod tests {
 
     #[test]
     fn a_gfm_comment_typed_on_a_heading_marks_it_gfm() {
-        assert_eq!(decode_any_heading("a\\* <!-- todo: gfm -->"), "a*");
-        assert_eq!(decode_any_heading("a\\*<!--todo:gfm-->"), "a*");
-        assert_eq!(decode_any_heading("a\\* <!-- todo: gfm later -->"), "a*");
-        assert_eq!(decode_any_heading("<!-- todo: gfm -->"), "");
+        for (s, want) in [
+            ("a\\* <!-- todo: gfm -->", "a*"),
+            ("a\\*<!--todo:gfm-->", "a*"),
+            ("a\\* <!-- todo: gfm later -->", "a*"),
+            ("<!-- todo: gfm -->", ""),
+        ] {
+            assert_eq!(decode_any_heading(s), want, "{s:?}");
+        }
         // Other comments, or one not at the end, are text as before.
-        assert_eq!(decode_any_heading("a <!-- note -->"), "a <!-- note -->");
-        assert_eq!(
-            decode_any_heading("a <!-- todo: gfm --> b"),
-            "a <!-- todo: gfm --> b"
-        );
-        assert_eq!(
-            decode_any_heading("a\\* <!-- todo: md -->"),
-            "a\\* <!-- todo: md -->"
-        );
+        for s in [
+            "a <!-- note -->",
+            "a <!-- todo: gfm --> b",
+            "a\\* <!-- todo: md -->",
+        ] {
+            assert_eq!(decode_any_heading(s), s);
+        }
     }
 
     #[test]

@@ -233,40 +233,24 @@ mod tests {
             .inspect(|t| assert!(t.blocker.is_none() && t.dropped_by.is_none(), "{t:?}"))
             .map(|t| format!("{}[{}]", t.content, t.status.marker()))
             .collect();
-        assert_eq!(
-            got,
-            [
-                "Ship it[x]",
-                "Old idea[ ]",
-                "Wire[ ]",
-                "Rotate[x]",
-                "Again[/]"
-            ]
-        );
+        let want = "Ship it[x] | Old idea[ ] | Wire[ ] | Rotate[x] | Again[/]";
+        assert_eq!(got.join(" | "), want);
     }
 
     #[test]
     fn the_comment_wins_over_the_visible_label() {
         // The reader-facing label is decoration: an edited one changes nothing.
-        let text = "- [ ] Ship <!-- todo:blocked blocker=real --> (blocked: edited) extra\n";
-        let t = &parse(text, false).unwrap_or_default()[0].tasks[0];
-        assert_eq!(
-            (t.content.as_str(), t.blocker.as_deref()),
-            ("Ship", Some("real"))
-        );
+        let first = |text: &str| parse(text, false).unwrap_or_default()[0].tasks[0].clone();
+        let t = first("- [ ] Ship <!-- todo:blocked blocker=real --> (blocked: edited) extra\n");
+        let want = ("Ship", Some("real"));
+        assert_eq!((t.content.as_str(), t.blocker.as_deref()), want);
         // Content edited on GitHub is kept.
-        let text = "- [x] ~~Old idea, reworded~~ <!-- todo:abandoned --> (dropped)\n";
-        let t = &parse(text, false).unwrap_or_default()[0].tasks[0];
-        assert_eq!(
-            (t.content.as_str(), t.status),
-            ("Old idea, reworded", Status::Abandoned)
-        );
+        let t = first("- [x] ~~Old idea, reworded~~ <!-- todo:abandoned --> (dropped)\n");
+        let want = ("Old idea, reworded", Status::Abandoned);
+        assert_eq!((t.content.as_str(), t.status), want);
         // Strike-through removed by hand: the content is as it stands.
-        let text = "- [x] Plain <!-- todo:abandoned -->\n";
-        assert_eq!(
-            parse(text, false).unwrap_or_default()[0].tasks[0].content,
-            "Plain"
-        );
+        let t = first("- [x] Plain <!-- todo:abandoned -->\n");
+        assert_eq!(t.content, "Plain");
     }
 
     #[test]

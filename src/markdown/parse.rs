@@ -616,36 +616,36 @@ mod tests {
 
     #[test]
     fn heading_text_is_normalised_and_decoded() {
-        let name = |text: &str| ok(text)[0].name.clone();
-        assert_eq!(name("#   Spaced \t out  \n"), "Spaced out");
-        assert_eq!(name("# C\\#\n"), "C#");
-        assert_eq!(name("# C#\n"), "C#");
-        assert_eq!(name("# \\#\n"), "#");
-        assert_eq!(name("# a \\# ##\n"), "a #");
-        assert_eq!(name("# a\\\\#\n"), "a\\#");
-        assert_eq!(name("# R&amp;D &lt;!-- x --&gt;\n"), "R&D <!-- x -->");
-        assert_eq!(name("# *kept* `as` _typed_\n"), "*kept* `as` _typed_");
-        assert_eq!(name("Two\nlines\n---\n"), "Two lines");
+        for (text, want) in [
+            ("#   Spaced \t out  \n", "Spaced out"),
+            ("# C\\#\n", "C#"),
+            ("# C#\n", "C#"),
+            ("# \\#\n", "#"),
+            ("# a \\# ##\n", "a #"),
+            ("# a\\\\#\n", "a\\#"),
+            ("# R&amp;D &lt;!-- x --&gt;\n", "R&D <!-- x -->"),
+            ("# *kept* `as` _typed_\n", "*kept* `as` _typed_"),
+            ("Two\nlines\n---\n", "Two lines"),
+        ] {
+            assert_eq!(ok(text)[0].name, want, "{text:?}");
+        }
     }
 
     #[test]
     fn empty_heading_and_empty_task_are_errors() {
-        assert_eq!(
-            errors("#\n", false),
-            ["  Line 1: empty phase heading \"#\""]
-        );
-        assert_eq!(
-            errors("# ##\n", true),
-            ["  Line 1: empty phase heading \"# ##\""]
-        );
-        assert_eq!(
-            errors("# A\n- [x]\n", false),
-            ["  Line 2: empty task \"- [x]\""]
-        );
-        assert_eq!(
-            errors("- [!] <!-- blocker: why -->\n", true),
-            ["  Line 1: empty task \"- [!]\""]
-        );
+        for (text, lenient, want) in [
+            ("#\n", false, "1: empty phase heading \"#\""),
+            ("# ##\n", true, "1: empty phase heading \"# ##\""),
+            ("# A\n- [x]\n", false, "2: empty task \"- [x]\""),
+            (
+                "- [!] <!-- blocker: y -->\n",
+                true,
+                "1: empty task \"- [!]\"",
+            ),
+        ] {
+            let want = [format!("  Line {want}")];
+            assert_eq!(errors(text, lenient), want, "{text:?}");
+        }
     }
 
     #[test]
@@ -676,17 +676,12 @@ mod tests {
         assert_eq!(t.blocker.as_deref(), Some("vendor & co"));
         assert_eq!(t.dropped_by, None);
 
-        let t = task("- [-] Old idea <!-- dropped-by: user -->");
-        assert_eq!(
-            (t.status, t.dropped_by.as_deref()),
-            (Status::Abandoned, Some("user"))
-        );
         // Today's word, `person`, reads as the same mark.
-        let t = task("- [-] Old idea <!-- dropped-by: person -->");
-        assert_eq!(
-            (t.status, t.dropped_by.as_deref()),
-            (Status::Abandoned, Some("user"))
-        );
+        for word in ["user", "person"] {
+            let t = task(&format!("- [-] Old idea <!-- dropped-by: {word} -->"));
+            let want = (Status::Abandoned, Some("user"));
+            assert_eq!((t.status, t.dropped_by.as_deref()), want, "{word}");
+        }
 
         let t = task("- [!] X <!-- blocker: a --> b --> <!-- dropped-by: user -->");
         assert_eq!(t.blocker.as_deref(), Some("a --> b"));

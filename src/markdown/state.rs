@@ -63,10 +63,10 @@ pub(super) fn read_state(tail: &str) -> Option<State> {
     for word in words {
         // Unknown fields are skipped, so a later version can add some.
         match word.split_once('=') {
-            Some(("blocker", v)) => state.blocker = normalize(&percent_decode(v)),
+            Some(("blocker", v)) => state.blocker = normalize(&decode_word(v)),
             // Only a person drops tasks (docs/contract.md, "The plan"); other values
             // mean nothing. `user` is what exports before `person` wrote.
-            Some(("dropped-by", v)) if matches!(&*percent_decode(v), "person" | "user") => {
+            Some(("dropped-by", v)) if matches!(&*decode_word(v), "person" | "user") => {
                 state.dropped_by = Some("user".to_string());
             }
             Some((
@@ -153,12 +153,12 @@ pub(super) fn read_proof_word(word: &str) -> Option<crate::plan::Proof> {
             Some(("exit", v)) => proof.exit = Some(v.parse().ok()?),
             Some(("ms", v)) => proof.ms = v.parse().ok()?,
             Some(("at", v)) => {
-                proof.at = percent_decode(v);
+                proof.at = decode_word(v);
                 at = true;
             }
-            Some(("commit", v)) => proof.commit = Some(percent_decode(v)),
+            Some(("commit", v)) => proof.commit = Some(decode_word(v)),
             Some(("run", v)) => {
-                proof.command = percent_decode(v);
+                proof.command = decode_word(v);
                 ran = true;
             }
             None if part == "unverified" => skipped = true,
@@ -166,11 +166,6 @@ pub(super) fn read_proof_word(word: &str) -> Option<crate::plan::Proof> {
         }
     }
     (ran && at && (skipped == proof.exit.is_none())).then_some(proof)
-}
-
-/// A value of a state word, decoded.
-pub(super) fn decode_word(v: &str) -> String {
-    percent_decode(v)
 }
 
 /// A name or id as one word of a `todo:` comment: letters, digits and
@@ -191,9 +186,10 @@ fn percent_encode(s: &str) -> String {
     utf8_percent_encode(s, VALUE).to_string()
 }
 
-/// Reverse [`percent_encode`]; a stray `%` is kept and bad UTF-8 replaced,
-/// since a hand-edited comment must not make the whole file unreadable.
-fn percent_decode(s: &str) -> String {
+/// A value of a state word, decoded: the reverse of [`percent_encode`]; a
+/// stray `%` is kept and bad UTF-8 replaced, since a hand-edited comment
+/// must not make the whole file unreadable.
+pub(super) fn decode_word(s: &str) -> String {
     percent_encoding::percent_decode_str(s)
         .decode_utf8_lossy()
         .into_owned()
@@ -206,10 +202,10 @@ mod tests {
     #[test]
     fn percent_coding_round_trips() {
         for s in ["", "a b", "100%", "--> <!--", "é🎉", "a.b-c_d~e"] {
-            assert_eq!(percent_decode(&percent_encode(s)), s);
+            assert_eq!(decode_word(&percent_encode(s)), s);
         }
         assert_eq!(percent_encode("a-b c"), "a%2Db%20c");
-        assert_eq!(percent_decode("100%+%zz%4"), "100%+%zz%4");
+        assert_eq!(decode_word("100%+%zz%4"), "100%+%zz%4");
         assert_eq!(encode_name("t1 a,b@c:d-é"), "t1%20a%2Cb@c:d-%C3%A9");
     }
 }

@@ -88,54 +88,75 @@ fn found(plan: &Plan, q: &str, scope: Scope) -> String {
     }
 }
 
+trait Finds {
+    /// Each `(query, scope, what it finds)`; every miss is listed.
+    fn finds(&self, cases: &[(&str, Scope, &str)]);
+}
+
+impl Finds for Plan {
+    fn finds(&self, cases: &[(&str, Scope, &str)]) {
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter_map(|&(q, scope, want)| {
+                let got = found(self, q, scope);
+                (got != want).then(|| format!("{q:?} in {scope:?}: want {want}, got {got}"))
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+}
+
+use Scope::{Phases, Tasks, TasksAndPhases as Both};
+
 #[test]
 fn order_exact_task_then_phase_then_id_then_substring() {
     let p = plan(&[("Docs", &["docs", "Write docs"]), ("Ship", &["t1"])]);
-    // Exact task content beats the phase of the same name.
-    assert_eq!(found(&p, "DOCS", Scope::TasksAndPhases), "t1");
-    // Exact phase name beats a substring of a task.
-    assert_eq!(found(&p, "ship", Scope::TasksAndPhases), "p2");
-    // Exact content "t1" beats the id t1.
-    assert_eq!(found(&p, "t1", Scope::TasksAndPhases), "t3");
-    assert_eq!(found(&p, "T2", Scope::TasksAndPhases), "t2");
-    assert_eq!(found(&p, "2", Scope::Tasks), "t2");
-    assert_eq!(found(&p, "p1", Scope::TasksAndPhases), "p1");
-    // A phase id cannot name a task.
-    assert_eq!(found(&p, "p1", Scope::Tasks), "none");
+    p.finds(&[
+        // Exact task content beats the phase of the same name.
+        ("DOCS", Both, "t1"),
+        // Exact phase name beats a substring of a task.
+        ("ship", Both, "p2"),
+        // Exact content "t1" beats the id t1.
+        ("t1", Both, "t3"),
+        ("T2", Both, "t2"),
+        ("2", Tasks, "t2"),
+        ("p1", Both, "p1"),
+        // A phase id cannot name a task.
+        ("p1", Tasks, "none"),
+    ]);
 }
 
 #[test]
 fn an_id_that_names_nothing_never_falls_through() {
     let p = plan(&[("Release 7", &["Write 3.7 release notes", "Tag"])]);
     // "7" is a word of "3.7 release notes" and of phase "Release 7".
-    assert_eq!(found(&p, "7", Scope::TasksAndPhases), "none");
-    assert_eq!(found(&p, "t99", Scope::TasksAndPhases), "none");
-    assert_eq!(found(&p, "p9", Scope::TasksAndPhases), "none");
-    assert_eq!(
-        found(&p, "99999999999999999999999", Scope::TasksAndPhases),
-        "none"
-    );
-    assert_eq!(
-        resolve(&p, "7", Scope::TasksAndPhases),
-        Err(MatchError::NoMatch { suggestion: None })
-    );
+    let huge = "99999999999999999999999";
+    p.finds(&[
+        ("7", Both, "none"),
+        ("t99", Both, "none"),
+        ("p9", Both, "none"),
+        (huge, Both, "none"),
+    ]);
+    let none = Err(MatchError::NoMatch { suggestion: None });
+    assert_eq!(resolve(&p, "7", Both), none);
 }
 
 #[test]
 fn word_starts_prefer_the_one_active_task() {
-    let p = web_app();
-    // "wire" starts a word of a completed task and of one pending task.
-    assert_eq!(found(&p, "wire", Scope::TasksAndPhases), "t4");
-    // "login" is in two pending tasks.
-    assert_eq!(found(&p, "login", Scope::TasksAndPhases), "ambiguous:t3,t6");
-    assert_eq!(found(&p, "oauth", Scope::Tasks), "t1");
-    assert_eq!(found(&p, "wire oauth", Scope::Tasks), "t1");
-    assert_eq!(found(&p, "bill", Scope::TasksAndPhases), "p2");
-    assert_eq!(found(&p, "bill", Scope::Tasks), "none");
-    assert_eq!(found(&p, "relea", Scope::Phases), "p4");
-    // Inside a word is not a word start.
-    assert_eq!(found(&p, "auth", Scope::Tasks), "none");
-    assert_eq!(found(&p, "uth", Scope::TasksAndPhases), "none");
+    web_app().finds(&[
+        // "wire" starts a word of a completed task and of one pending task.
+        ("wire", Both, "t4"),
+        // "login" is in two pending tasks.
+        ("login", Both, "ambiguous:t3,t6"),
+        ("oauth", Tasks, "t1"),
+        ("wire oauth", Tasks, "t1"),
+        ("bill", Both, "p2"),
+        ("bill", Tasks, "none"),
+        ("relea", Phases, "p4"),
+        // Inside a word is not a word start.
+        ("auth", Tasks, "none"),
+        ("uth", Both, "none"),
+    ]);
 }
 
 #[test]
@@ -145,73 +166,67 @@ fn phases_by_prefix_first_then_at_a_word_start() {
         ("Pre-release checks", &["b"]),
         ("Rapid prototyping", &["c"]),
     ]);
-    // "release" starts one phase's name and is a word in another.
-    assert_eq!(found(&p, "release", Scope::Phases), "p1");
-    assert_eq!(found(&p, "checks", Scope::Phases), "p2");
-    assert_eq!(found(&p, "proto", Scope::Phases), "p3");
-    assert_eq!(found(&p, "api", Scope::Phases), "none");
-    assert_eq!(found(&p, "pre", Scope::Phases), "p2");
+    p.finds(&[
+        // "release" starts one phase's name and is a word in another.
+        ("release", Phases, "p1"),
+        ("checks", Phases, "p2"),
+        ("proto", Phases, "p3"),
+        ("api", Phases, "none"),
+        ("pre", Phases, "p2"),
+    ]);
     let p = plan(&[("Release one", &["a"]), ("Release two", &["b"])]);
-    assert_eq!(found(&p, "rel", Scope::Phases), "ambiguous:p1,p2");
+    p.finds(&[("rel", Phases, "ambiguous:p1,p2")]);
 }
 
 #[test]
 fn an_ambiguous_step_never_falls_through_to_typos() {
-    let p = plan(&[("A", &["x Fix login", "x Fix logout"])]);
     // Both completed: the word-start step is ambiguous, nothing else is tried.
-    assert_eq!(found(&p, "fix", Scope::Tasks), "ambiguous:t1,t2");
+    let p = plan(&[("A", &["x Fix login", "x Fix logout"])]);
+    p.finds(&[("fix", Tasks, "ambiguous:t1,t2")]);
     let p = plan(&[("Auth", &["a"]), ("Authz", &["b"])]);
-    assert_eq!(found(&p, "au", Scope::Phases), "ambiguous:p1,p2");
+    p.finds(&[("au", Phases, "ambiguous:p1,p2")]);
     // Two candidates a typo fits equally well.
     let p = plan(&[("Alpha One", &["x"]), ("Alpha Two", &["y"])]);
-    assert_eq!(found(&p, "alpah", Scope::Phases), "ambiguous:p1,p2");
+    p.finds(&[("alpah", Phases, "ambiguous:p1,p2")]);
 }
 
 #[test]
 fn typos_are_guesses_in_a_real_plan() {
     let p = web_app();
-    let cases: &[(&str, &str)] = &[
-        ("oaht", "guess:t1"),
-        ("oatuh", "guess:t1"),
-        ("wire oath providrs", "guess:t1"),
-        ("rotate singing keys", "guess:t2"),
-        ("rotaet", "guess:t2"),
-        ("invoce", "guess:t5"),
-        ("stirpe", "guess:t4"),
-        ("safri", "guess:t6"),
-        ("readme wirte", "guess:t7"),
-        ("documnet api", "guess:t8"),
-        ("billng", "guess:p2"),
-        ("relase notes", "guess:t9"),
+    p.finds(&[
+        ("oaht", Both, "guess:t1"),
+        ("oatuh", Both, "guess:t1"),
+        ("wire oath providrs", Both, "guess:t1"),
+        ("rotate singing keys", Both, "guess:t2"),
+        ("rotaet", Both, "guess:t2"),
+        ("invoce", Both, "guess:t5"),
+        ("stirpe", Both, "guess:t4"),
+        ("safri", Both, "guess:t6"),
+        ("readme wirte", Both, "guess:t7"),
+        ("documnet api", Both, "guess:t8"),
+        ("billng", Both, "guess:p2"),
+        ("relase notes", Both, "guess:t9"),
         // Every word there, in another order: still only a guess.
-        ("bug fix", "guess:t6"),
+        ("bug fix", Both, "guess:t6"),
         // Word starts come before typos, ambiguity included.
-        ("the", "ambiguous:t7,t8"),
-        ("logn", "ambiguous:t3,t6"),
+        ("the", Both, "ambiguous:t7,t8"),
+        ("logn", Both, "ambiguous:t3,t6"),
         // Unrelated words are nothing, and no hint either.
-        ("deploy", "none"),
-        ("kubernetes", "none"),
-        ("ship", "none"),
-        ("zq", "none"),
-        ("q", "none"),
-        ("ok", "none"),
+        ("deploy", Both, "none"),
+        ("kubernetes", Both, "none"),
+        ("ship", Both, "none"),
+        ("zq", Both, "none"),
+        ("q", Both, "none"),
+        ("ok", Both, "none"),
         // Some words found, not all: a hint at most.
-        ("keys rotate database", "hint:t2"),
-        ("login safari invoice", "hint:t6"),
-        ("stripy hooks", "hint:t4"),
+        ("keys rotate database", Both, "hint:t2"),
+        ("login safari invoice", Both, "hint:t6"),
+        ("stripy hooks", Both, "hint:t4"),
         // Numbers are never typos of other numbers.
-        ("relase notes 3.8", "none"),
-        ("relase notes 3.7", "guess:t9"),
-        ("keys api", "none"),
-    ];
-    let mut wrong = Vec::new();
-    for (q, want) in cases {
-        let got = found(&p, q, Scope::TasksAndPhases);
-        if got != *want {
-            wrong.push(format!("{q:?}: want {want}, got {got}"));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        ("relase notes 3.8", Both, "none"),
+        ("relase notes 3.7", Both, "guess:t9"),
+        ("keys api", Both, "none"),
+    ]);
 }
 
 /// Pairs a query must never match, each alone in a plan: opposites,
@@ -334,14 +349,14 @@ fn tuning_table_what_must_never_match() {
     let mut wrong = Vec::new();
     for (q, text) in MUST_NOT_MATCH {
         let p = plan(&[("Zzz", &[text])]);
-        let got = found(&p, q, Scope::TasksAndPhases);
+        let got = found(&p, q, Both);
         if got != "none" {
             wrong.push(format!("{q:?} / {text:?}: {got}"));
         }
     }
     for (q, name) in MUST_NOT_NAME_PHASE {
         let p = plan(&[(name, &["zzz"])]);
-        let got = found(&p, q, Scope::TasksAndPhases);
+        let got = found(&p, q, Both);
         if got != "none" {
             wrong.push(format!("{q:?} / phase {name:?}: {got}"));
         }
@@ -355,7 +370,7 @@ fn tuning_table_real_misspellings_must_match() {
     let mut wrong = Vec::new();
     for (q, text) in MUST_MATCH {
         let p = plan(&[("Zzz", &[text]), ("Other", &["Write the changelog"])]);
-        let got = found(&p, q, Scope::TasksAndPhases);
+        let got = found(&p, q, Both);
         if got != "guess:t1" {
             wrong.push(format!("{q:?} / {text:?}: {got}"));
         }
@@ -367,10 +382,10 @@ fn tuning_table_real_misspellings_must_match() {
 #[test]
 fn a_guess_must_be_clearly_closer_than_any_other() {
     let p = plan(&[("A", &["Wire OAuth providers", "Revoke OAuth tokens"])]);
-    assert_eq!(found(&p, "oaht", Scope::Tasks), "ambiguous:t1,t2");
+    p.finds(&[("oaht", Tasks, "ambiguous:t1,t2")]);
     // One exact word and one near miss beat two near misses.
     let p = plan(&[("A", &["Fix login", "Fox logn"])]);
-    assert_eq!(found(&p, "fix lgoin", Scope::Tasks), "guess:t1");
+    p.finds(&[("fix lgoin", Tasks, "guess:t1")]);
 }
 
 #[test]
