@@ -243,13 +243,16 @@ fn cannot(path: &Path, problems: Vec<String>) -> Error {
 }
 
 /// Read one version as a plan: empty is an empty plan (as `merge-file`
-/// takes it); a problem is named with the version it is in.
-fn version(bytes: &[u8], which: &str) -> std::result::Result<Plan, String> {
+/// takes it); a problem is named with the version it is in. A side rebuilt
+/// from markers (`side`) keeps all its tasks in progress: git's clean lines
+/// stand in every side, so one side can hold both branches' starts.
+fn version(bytes: &[u8], which: &str, side: bool) -> std::result::Result<Plan, String> {
     let text = plan_json::utf8(bytes).map_err(|e| format!("{which}: {e}"))?;
     if text.trim().is_empty() {
         return Ok(Plan::default());
     }
-    plan_json::parse(text).map_err(|e| format!("{which} does not read as a plan: {e}"))
+    let parse = if side { plan_json::parse_side } else { plan_json::parse };
+    parse(text).map_err(|e| format!("{which} does not read as a plan: {e}"))
 }
 
 /// One version, fetched and read on a thread of its own: `None` when it is
@@ -312,7 +315,7 @@ fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
             return Ok(None);
         };
         let bytes = git::blob(path, &stage.object)?;
-        Ok(Some(version(&bytes, WHICH[i])))
+        Ok(Some(version(&bytes, WHICH[i], false)))
     })?;
     let [base, ours, theirs] = plans(path, read)?;
     let mut notes = Vec::new();
@@ -355,7 +358,7 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
         "theirs (the >>>>>>> sections)",
     ];
     let texts = [base.as_deref(), Some(ours.as_str()), Some(theirs.as_str())];
-    let read = read_three(|i| Ok(texts[i].map(|t| version(t.as_bytes(), WHICH[i]))))?;
+    let read = read_three(|i| Ok(texts[i].map(|t| version(t.as_bytes(), WHICH[i], true))))?;
     let [base, ours, theirs] = plans(path, read)?;
     let notes = if base.is_none() {
         vec![

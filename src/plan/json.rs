@@ -73,9 +73,23 @@ impl From<serde_json::Error> for SyntaxError {
 /// and no verb makes (an id twice, several tasks in progress) is read and
 /// settled ([`Plan::settle_merge`]), with a note of what was settled.
 pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
+    let mut plan = read(text)?;
+    plan.settle_merge();
+    Ok(plan)
+}
+
+/// [`parse`] for one side rebuilt from conflict markers: ids are settled,
+/// tasks in progress are not ([`Plan::settle_ids`]).
+pub(crate) fn parse_side(text: &str) -> Result<Plan, SyntaxError> {
+    let mut plan = read(text)?;
+    plan.settle_ids();
+    Ok(plan)
+}
+
+fn read(text: &str) -> Result<Plan, SyntaxError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let read = Obj::<Plan>::deserialize(&mut de).and_then(|plan| de.end().map(|()| plan));
-    let mut plan = match read {
+    let plan = match read {
         Ok(plan) => plan.0.unwrap_or_default(),
         Err(err) => {
             let semantic = err.classify() == serde_json::error::Category::Data;
@@ -88,7 +102,6 @@ pub fn parse(text: &str) -> Result<Plan, SyntaxError> {
             return Err(e);
         }
     };
-    plan.settle_merge();
     Ok(plan)
 }
 fn nth_line(text: &str, line: usize) -> Option<&str> {

@@ -542,8 +542,32 @@ impl Plan {
     /// - several tasks in progress: the first in plan order stays, the
     ///   others return to pending ([`Plan::settle`]).
     pub(crate) fn settle_merge(&mut self) {
-        // The common case, every id once and at most one task in progress,
-        // costs one pass and no copies (this runs on every read).
+        self.settle_ids();
+        // The common case, at most one task in progress per owner, costs
+        // one pass and no copies (this runs on every read).
+        if !self.crowded() {
+            return;
+        }
+        let notes: Vec<String> = self
+            .keep_latest_start()
+            .into_iter()
+            .map(|(kept, back)| {
+                format!(
+                    "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
+                    back.len() + 1,
+                    back.join(", ")
+                )
+            })
+            .collect();
+        self.settled.0.extend(notes);
+    }
+
+    /// The first half of [`Plan::settle_merge`]: an id twice, and nothing
+    /// about tasks in progress. For one side rebuilt from conflict markers,
+    /// where the lines git merged cleanly stand in every side, so a side can
+    /// hold both branches' starts: which stays is the merge's to decide.
+    pub(crate) fn settle_ids(&mut self) {
+        // The common case, every id once, costs one pass and no copies.
         let twice_somewhere = {
             let mut ids = std::collections::HashSet::with_capacity_and_hasher(
                 self.task_count() + self.phases.len(),
@@ -557,7 +581,7 @@ impl Plan {
                 .chain(self.findings.iter().map(|f| &f.id))
                 .all(|id| ids.insert(id.as_str()))
         };
-        if !twice_somewhere && !self.crowded() {
+        if !twice_somewhere {
             return;
         }
         let mut notes = Vec::new();
@@ -619,13 +643,6 @@ impl Plan {
         }
         if aims_twice {
             self.settle_aims(&mut notes);
-        }
-        for (kept, back) in self.keep_latest_start() {
-            notes.push(format!(
-                "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
-                back.len() + 1,
-                back.join(", ")
-            ));
         }
         self.settled.0.extend(notes);
     }

@@ -848,6 +848,59 @@ mod property {
     }
 }
 
+/// Each branch left a task in progress and git merged one start's line
+/// cleanly, so each side rebuilt from the diff3 markers holds both starts:
+/// resolving from the markers alone must not let the clean line undo the
+/// start inside the hunk (theirs started "Seed 1" again after finishing
+/// it, ours finished it). Found by the property test above.
+#[test]
+fn a_start_inside_a_hunk_is_not_lost_to_a_clean_start_when_resolving_from_markers() {
+    let repo = Repo::new("diff3");
+    repo.given(&[
+        &["append", "auth", "seed 0"],
+        &["append", "billing", "seed 1"],
+        &["append", "docs", "seed 2"],
+        &["start", "seed 0"],
+        &["drop", "seed 2"],
+        &["done", "seed 0"],
+    ]);
+    repo.commit("base");
+    repo.git(&["switch", "-q", "-c", "feature"]).ok();
+    repo.given(&[&["done", "seed 1"], &["start", "seed 1"]]);
+    repo.commit("theirs");
+    repo.switch("main");
+    repo.given(&[&["done", "seed 1"], &["start", "seed 0"]]);
+    repo.commit("ours");
+    assert_eq!(repo.git(&["merge", "--no-edit", "feature"]).code, 1);
+    let stage = |n: u8| {
+        repo.git(&["show", &format!(":{n}:.todo.json")])
+            .ok()
+            .stdout
+            .clone()
+    };
+    let merged = merge_file(&repo, &stage(1), &stage(2), &stage(3));
+    let copy = repo.env.home.join("copy.json");
+    std::fs::write(&copy, repo.plan_bytes()).expect("copy");
+    let copy_arg = copy.display().to_string();
+    repo.todo_in(&repo.env.home, &["--file", &copy_arg, "resolve"], None)
+        .ok();
+    let text = std::fs::read_to_string(&copy).expect("resolved");
+    let resolved: Value = serde_json::from_str(&text).expect("JSON");
+    let statuses = |plan: &Value| -> Vec<(String, String)> {
+        tasks(plan).into_iter().map(|t| (t.2, t.3)).collect()
+    };
+    assert_eq!(statuses(&resolved), statuses(&merged));
+    assert_eq!(
+        statuses(&resolved),
+        [
+            ("Seed 0", "in_progress"),
+            ("Seed 1", "pending"),
+            ("Seed 2", "abandoned")
+        ]
+        .map(|(c, s)| (c.to_string(), s.to_string()))
+    );
+}
+
 #[test]
 fn a_read_only_plan_is_resolved_only_when_writable() {
     use std::os::unix::fs::PermissionsExt;
