@@ -8,12 +8,12 @@ use std::process::{Command, Stdio};
 
 use crate::platform::{ToolProblem, io_reason, spawn_reason};
 
-type Result<T> = std::result::Result<T, Error>;
+type ClipboardResult<T> = std::result::Result<T, ClipboardError>;
 
 /// The clipboard command (`TODO_CLIPBOARD` or the one found) failed.
 #[derive(Debug, thiserror::Error)]
 #[error("clipboard command \"{command}\" failed")]
-pub(crate) struct Error {
+pub(crate) struct ClipboardError {
     pub command: String,
     pub problem: ToolProblem,
 }
@@ -126,9 +126,9 @@ impl Env {
     }
 
     /// The command to run, if any.
-    pub(crate) fn command(&self) -> Result<Option<Vec<String>>> {
+    pub(crate) fn command(&self) -> ClipboardResult<Option<Vec<String>>> {
         if let Some(cmd) = &self.override_cmd {
-            let words = crate::platform::split_command(cmd).map_err(|e| Error {
+            let words = crate::platform::split_command(cmd).map_err(|e| ClipboardError {
                 command: cmd.clone(),
                 problem: ToolProblem::Split(e.to_string()),
             })?;
@@ -149,7 +149,7 @@ impl Env {
 }
 
 /// Copy `text`.
-pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
+pub(crate) fn copy(env: &Env, text: &str) -> ClipboardResult<Copied> {
     let Some(argv) = env.command()? else {
         if env.stdout_tty {
             let escape = format!("\u{1b}]52;c;{}\u{7}", base64(text.as_bytes()));
@@ -162,12 +162,12 @@ pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
     };
     let shown = argv.join(" ");
     let Some((program, args)) = argv.split_first() else {
-        return Err(Error {
+        return Err(ClipboardError {
             command: shown,
             problem: ToolProblem::Empty,
         });
     };
-    let failed = |why: String| Error {
+    let failed = |why: String| ClipboardError {
         command: shown.clone(),
         problem: ToolProblem::Failed(why),
     };
@@ -177,7 +177,7 @@ pub(crate) fn copy(env: &Env, text: &str) -> Result<Copied> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| Error {
+        .map_err(|e| ClipboardError {
             command: shown.clone(),
             problem: ToolProblem::Start(spawn_reason(&e)),
         })?;

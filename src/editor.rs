@@ -9,11 +9,11 @@ use std::process::Command;
 use crate::platform::{ToolProblem, io_reason, spawn_reason};
 use crate::storage::create_unique;
 
-type Result<T> = std::result::Result<T, Error>;
+type EditorResult<T> = std::result::Result<T, EditorError>;
 
 /// Why an editing session failed.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum Error {
+pub(crate) enum EditorError {
     /// Its file could not be made or read.
     #[error("{context}: {}", io_reason(source))]
     Io {
@@ -38,8 +38,8 @@ pub(crate) struct Draft {
 
 impl Draft {
     /// Create `TODO.md` holding `text` in a fresh private directory under `tmp`.
-    pub(crate) fn create(tmp: &Path, text: &str) -> Result<Draft> {
-        let cannot = |source| Error::Io {
+    pub(crate) fn create(tmp: &Path, text: &str) -> EditorResult<Draft> {
+        let cannot = |source| EditorError::Io {
             context: format!("Cannot create a file to edit in {}", tmp.display()),
             source,
         };
@@ -55,8 +55,8 @@ impl Draft {
     }
 
     /// Run `editor` (a command line) on the file and wait for it.
-    pub(crate) fn edit(&self, editor: &str) -> Result<()> {
-        let failed = |problem| Error::Tool {
+    pub(crate) fn edit(&self, editor: &str) -> EditorResult<()> {
+        let failed = |problem| EditorError::Tool {
             command: editor.to_string(),
             problem,
         };
@@ -76,8 +76,8 @@ impl Draft {
         Ok(())
     }
 
-    pub(crate) fn read(&self) -> Result<Vec<u8>> {
-        std::fs::read(&self.path).map_err(|source| Error::Io {
+    pub(crate) fn read(&self) -> EditorResult<Vec<u8>> {
+        std::fs::read(&self.path).map_err(|source| EditorError::Io {
             context: format!("Cannot read the edited file {}", self.path.display()),
             source,
         })

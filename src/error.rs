@@ -123,7 +123,7 @@ pub(crate) enum Error {
     // ── 6: environment ───────────────────────────────────────────────────
     /// The plan file, its lock, or a path todo chose.
     #[error(transparent)]
-    Storage(#[from] storage::Error),
+    Storage(#[from] storage::StorageError),
 
     #[error("Failed to read todos: {from}: {why}")]
     ImportUnreadable { from: String, why: String },
@@ -244,11 +244,11 @@ pub(crate) fn describe(c: &Candidate) -> String {
     }
 }
 
-impl From<crate::editor::Error> for Error {
-    fn from(e: crate::editor::Error) -> Error {
+impl From<crate::editor::EditorError> for Error {
+    fn from(e: crate::editor::EditorError) -> Error {
         match e {
-            crate::editor::Error::Io { context, source } => Error::io(context, source),
-            crate::editor::Error::Tool { command, problem } => Error::Editor {
+            crate::editor::EditorError::Io { context, source } => Error::io(context, source),
+            crate::editor::EditorError::Tool { command, problem } => Error::Editor {
                 command,
                 problem,
                 kept: None,
@@ -263,15 +263,17 @@ impl From<crate::output::WriteError> for Error {
     }
 }
 
-impl From<crate::clipboard::Error> for Error {
-    fn from(crate::clipboard::Error { command, problem }: crate::clipboard::Error) -> Error {
+impl From<crate::clipboard::ClipboardError> for Error {
+    fn from(
+        crate::clipboard::ClipboardError { command, problem }: crate::clipboard::ClipboardError,
+    ) -> Error {
         Error::Clipboard { command, problem }
     }
 }
 
 impl Error {
     pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Self {
-        Error::Storage(storage::Error::io(context, source))
+        Error::Storage(storage::StorageError::io(context, source))
     }
 
     pub(crate) fn usage(msg: impl Into<String>) -> Self {
@@ -299,7 +301,7 @@ impl Error {
             Error::ChangedOutsideTodo { .. } => (X::Conflict, "conflict", "changed_outside_todo"),
             Error::UndoOverwritten { .. } => (X::Conflict, "conflict", "undo_overwritten"),
             Error::Storage(e) => {
-                use storage::Error as S;
+                use storage::StorageError as S;
                 match e {
                     S::LockTimeout { .. } => (X::Conflict, "lock_timeout", "lock_timeout"),
                     S::BrokenPlan { .. } => (X::Invalid, "broken_plan", "broken_plan"),
@@ -415,10 +417,10 @@ impl Error {
             Error::ChangedOutsideTodo { .. } => {
                 json_only("Look at it, then run `todo undo --force` to undo anyway.")
             }
-            Error::Storage(storage::Error::BrokenPlan { .. }) => {
+            Error::Storage(storage::StorageError::BrokenPlan { .. }) => {
                 json_only("Fix the file (or restore it, e.g. with git), then retry.")
             }
-            Error::Storage(storage::Error::MergeConflict { .. }) => Some((
+            Error::Storage(storage::StorageError::MergeConflict { .. }) => Some((
                 "Run `todo resolve` to merge both sides by task id.".into(),
                 true,
             )),
@@ -428,10 +430,10 @@ impl Error {
                 true,
             )),
             Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
-            Error::Storage(storage::Error::ReadOnlyPlan { .. }) => {
+            Error::Storage(storage::StorageError::ReadOnlyPlan { .. }) => {
                 json_only("Make it writable (chmod u+w) to allow changes.")
             }
-            Error::Storage(storage::Error::PathRefused {
+            Error::Storage(storage::StorageError::PathRefused {
                 action: PathAction::WritePlan,
                 ..
             }) => Some((
@@ -497,7 +499,7 @@ impl Error {
                 }
                 out
             }
-            Error::Storage(storage::Error::BrokenPlan { .. })
+            Error::Storage(storage::StorageError::BrokenPlan { .. })
             | Error::ChangedOutsideTodo { .. }
             | Error::EmptyImport { .. } => {
                 // Two lines: the last break is ours, any other is text.
@@ -549,7 +551,7 @@ impl Error {
 
     /// Is this the reader of our output going away (`todo | head -1`)?
     pub(crate) fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Storage(storage::Error::Io { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe)
+        matches!(self, Error::Storage(storage::StorageError::Io { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe)
     }
 }
 
@@ -623,7 +625,7 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         obj.insert("guess".into(), json!(guess));
     }
     if let (
-        Error::Storage(storage::Error::BrokenPlan {
+        Error::Storage(storage::StorageError::BrokenPlan {
             line, column, path, ..
         }),
         Some(obj),
@@ -633,7 +635,7 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         obj.insert("line".into(), json!(line));
         obj.insert("column".into(), json!(column));
     }
-    if let (Error::Storage(storage::Error::MergeConflict { path, sign }), Some(obj)) =
+    if let (Error::Storage(storage::StorageError::MergeConflict { path, sign }), Some(obj)) =
         (err, error.as_object_mut())
     {
         obj.insert("path".into(), json!(path.display().to_string()));
@@ -661,7 +663,7 @@ mod tests {
     /// `error.kind` it must have. Written out here, apart from the table in
     /// [`Error::entry`], so that a change to the table is a change to this.
     fn every_kind() -> Vec<(Error, u8, &'static str, &'static str)> {
-        use storage::Error as S;
+        use storage::StorageError as S;
         let s = |s: &str| s.to_string();
         let refused = |code| {
             Error::Op(OpError::Refused {
@@ -849,7 +851,7 @@ mod tests {
     /// Which kind an error is. Exhaustive: a new kind does not compile
     /// until it is named here, and then [`every_kind`] must hold it.
     fn ordinal(err: &Error) -> usize {
-        use storage::Error as S;
+        use storage::StorageError as S;
         match err {
             Error::Usage(_) => 0,
             Error::NoMatch { .. } => 1,
@@ -972,7 +974,7 @@ mod tests {
                 assert_eq!(err.hint(), Some(hint));
             }
         }
-        let broken = Error::from(storage::Error::BrokenPlan {
+        let broken = Error::from(storage::StorageError::BrokenPlan {
             path: "p".into(),
             line: 1,
             column: 1,
@@ -1038,7 +1040,7 @@ mod tests {
             err.message().lines().collect::<Vec<_>>(),
             ["Line 3: a", "b"]
         );
-        let err = Error::from(storage::Error::BrokenPlan {
+        let err = Error::from(storage::StorageError::BrokenPlan {
             path: "a\nb".into(),
             line: 1,
             column: 1,

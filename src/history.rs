@@ -521,7 +521,7 @@ impl Delta {
 }
 
 /// Where an entry's line starts in the history file, and the entry.
-pub(crate) struct Found {
+pub(crate) struct Recorded {
     pub at: u64,
     pub entry: Entry,
 }
@@ -651,7 +651,7 @@ impl History {
         &self,
         _lock: &Lock,
         plan: &Path,
-    ) -> io::Result<(Option<Found>, Option<Found>)> {
+    ) -> io::Result<(Option<Recorded>, Option<Recorded>)> {
         let file = match open(&self.file(plan), Mode::Read) {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, None)),
@@ -664,7 +664,7 @@ impl History {
             && let Some((at, bytes)) = lines.next_line()?
         {
             if let Some(entry) = parse(&bytes) {
-                found.push(Found { at, entry });
+                found.push(Recorded { at, entry });
             }
         }
         let mut found = found.into_iter();

@@ -20,7 +20,7 @@ use crate::text::{Message, is_unsafe, visible};
 #[error("Cannot write output")]
 pub(crate) struct WriteError(#[source] pub io::Error);
 
-type Result<T> = std::result::Result<T, WriteError>;
+type WriteResult<T> = std::result::Result<T, WriteError>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
@@ -172,7 +172,7 @@ pub(crate) fn phase_json(phase: &Phase) -> Value {
 }
 
 /// Write to a stream, turning I/O errors (a closed pipe among them) into ours.
-fn emit(mut w: impl Write, text: &str) -> Result<()> {
+fn emit(mut w: impl Write, text: &str) -> WriteResult<()> {
     w.write_all(text.as_bytes())
         .and_then(|()| w.flush())
         .map_err(WriteError)
@@ -249,7 +249,7 @@ impl Output {
     /// The one printer: a message's lines, each made safe for a terminal
     /// when a person reads the stream (and painted when it is the checklist
     /// and colour is on), ending with exactly one newline.
-    fn print(&self, stream: Stream, message: &Message, paint: Option<usize>) -> Result<()> {
+    fn print(&self, stream: Stream, message: &Message, paint: Option<usize>) -> WriteResult<()> {
         let person = match stream {
             Stream::Stdout => self.stdout_tty || self.color,
             Stream::Stderr => self.stderr_tty,
@@ -281,23 +281,23 @@ impl Output {
         }
     }
 
-    pub(crate) fn stdout(&self, message: &Message) -> Result<()> {
+    pub(crate) fn stdout(&self, message: &Message) -> WriteResult<()> {
         self.print(Stream::Stdout, message, None)
     }
 
     /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
-    pub(crate) fn raw_stdout(&self, text: &str) -> Result<()> {
+    pub(crate) fn raw_stdout(&self, text: &str) -> WriteResult<()> {
         emit(io::stdout().lock(), text)
     }
 
-    pub(crate) fn stderr(&self, message: &Message) -> Result<()> {
+    pub(crate) fn stderr(&self, message: &Message) -> WriteResult<()> {
         self.print(Stream::Stderr, message, None)
     }
 
     /// A question on stderr after `message`: the message's lines as
     /// [`Output::stderr`] prints them, then `question` with no newline, for
     /// the answer to be typed after it.
-    pub(crate) fn ask(&self, message: &Message, question: &str) -> Result<()> {
+    pub(crate) fn ask(&self, message: &Message, question: &str) -> WriteResult<()> {
         let mut all = message.clone();
         all.push(question);
         let shown = if self.stderr_tty {
@@ -312,7 +312,7 @@ impl Output {
     }
 
     /// Print a verb's report.
-    pub(crate) fn report(&self, report: &Report) -> Result<()> {
+    pub(crate) fn report(&self, report: &Report) -> WriteResult<()> {
         if self.json {
             return emit(io::stdout().lock(), &json_line(&report_json(report)));
         }
@@ -330,7 +330,7 @@ impl Output {
     }
 
     /// Print an error: `person` on stderr, or the JSON object `json` on stdout.
-    pub(crate) fn error(&self, json: impl FnOnce() -> Value, person: &Message) -> Result<()> {
+    pub(crate) fn error(&self, json: impl FnOnce() -> Value, person: &Message) -> WriteResult<()> {
         if self.json {
             return emit(io::stdout().lock(), &json_line(&json()));
         }

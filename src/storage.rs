@@ -16,12 +16,12 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use crate::plan::{Plan, json};
 use crate::platform;
 
-pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
+pub(crate) type StorageResult<T, E = StorageError> = std::result::Result<T, E>;
 
 /// What can go wrong reading, locking or writing the plan file, or a path
 /// todo chose.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum Error {
+pub(crate) enum StorageError {
     #[error("{context}: {}", platform::io_reason(source))]
     Io {
         context: String,
@@ -71,9 +71,9 @@ pub(crate) enum Error {
     },
 }
 
-impl Error {
+impl StorageError {
     pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Self {
-        Error::Io {
+        StorageError::Io {
             context: context.into(),
             source,
         }
@@ -95,7 +95,7 @@ pub(crate) enum PathAction {
     WritePlan,
     /// Write a file of the project (`TODO.md`, `--into`).
     Write,
-    /// Read and write a file of the repository (`.gitattributes`).
+    /// RevRead and write a file of the repository (`.gitattributes`).
     Use,
 }
 
@@ -195,9 +195,9 @@ impl Store {
     /// A discovered plan file that is a link must stay inside the project
     /// to be written: a cloned repository could otherwise point it at a
     /// shell start-up file. (A dangling link inside the project is fine:
-    /// the first change creates its target.) Named with `--file` or
+    /// the first change creates its target.) NamedBy with `--file` or
     /// `TODO_FILE`, a link is followed wherever it leads.
-    fn check_link(&self, target: &Path) -> Result<()> {
+    fn check_link(&self, target: &Path) -> StorageResult<()> {
         let is_link = fs::symlink_metadata(&self.path).is_ok_and(|m| m.file_type().is_symlink());
         if !self.discovered || !is_link {
             return Ok(());
@@ -213,7 +213,7 @@ impl Store {
         if real.starts_with(project_of(&self.path)) {
             return Ok(());
         }
-        Err(Error::PathRefused {
+        Err(StorageError::PathRefused {
             action: PathAction::WritePlan,
             path: self.display(),
             why: Unsafe::Outside { real, at_end: true }.to_string(),
@@ -237,9 +237,9 @@ impl Store {
         }
     }
 
-    /// Read the plan; a missing file is an empty plan. A FIFO, device or
+    /// RevRead the plan; a missing file is an empty plan. A FIFO, device or
     /// socket is refused without blocking on it.
-    pub(crate) fn load(&self) -> Result<Loaded> {
+    pub(crate) fn load(&self) -> StorageResult<Loaded> {
         let bytes = match read_regular(&self.path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -250,7 +250,7 @@ impl Store {
                 });
             }
             Err(e) => {
-                return Err(Error::io(
+                return Err(StorageError::io(
                     format!("Cannot read plan file {}", self.display()),
                     e,
                 ));
@@ -310,13 +310,13 @@ impl Store {
     /// Parse the plan file's bytes. Only when they do not read as a plan is
     /// it asked whether that is a merge conflict (markers, or unmerged in
     /// git's index), so a good plan costs no more than its parse.
-    fn parse(&self, bytes: &[u8]) -> Result<Plan> {
+    fn parse(&self, bytes: &[u8]) -> StorageResult<Plan> {
         let broken = |line, column, message| match crate::conflict::sign(&self.path, bytes) {
-            Some(sign) => Error::MergeConflict {
+            Some(sign) => StorageError::MergeConflict {
                 path: self.path.clone(),
                 sign,
             },
-            None => Error::BrokenPlan {
+            None => StorageError::BrokenPlan {
                 path: self.path.clone(),
                 line,
                 column,
@@ -331,12 +331,12 @@ impl Store {
     }
 
     /// Take the exclusive lock, waiting up to `lock_wait`.
-    pub(crate) fn lock(&self) -> Result<Lock> {
+    pub(crate) fn lock(&self) -> StorageResult<Lock> {
         let target = self.target();
         self.check_link(&target)?;
         let dir = Store::directory(&target);
         let mut spot = platform::LockSpot::open(&dir, &target).map_err(|e| {
-            Error::io(
+            StorageError::io(
                 format!("Cannot open the plan's directory {}", dir.display()),
                 e,
             )
@@ -348,7 +348,7 @@ impl Store {
                 Ok(true) => break,
                 Ok(false) => {
                     if start.elapsed() >= self.lock_wait {
-                        return Err(Error::LockTimeout {
+                        return Err(StorageError::LockTimeout {
                             path: self.path.clone(),
                             waited: self.lock_wait,
                         });
@@ -357,7 +357,7 @@ impl Store {
                     pause = (pause * 2).min(Duration::from_millis(20));
                 }
                 Err(e) => {
-                    return Err(Error::io(
+                    return Err(StorageError::io(
                         format!("Cannot lock the plan's directory {}", dir.display()),
                         e,
                     ));
@@ -417,31 +417,31 @@ impl Lock {
     }
 
     /// Refuse a plan file nobody may write, even when we are root.
-    pub(crate) fn check_writable(&self, store: &Store) -> Result<()> {
+    pub(crate) fn check_writable(&self, store: &Store) -> StorageResult<()> {
         let meta = match fs::metadata(&self.target) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
             Err(e) => {
-                return Err(Error::io(
+                return Err(StorageError::io(
                     format!("Cannot read plan file {}", store.display()),
                     e,
                 ));
             }
         };
         let denied = || {
-            Error::io(
+            StorageError::io(
                 format!("Cannot write plan file {}", store.display()),
                 io::Error::from(io::ErrorKind::PermissionDenied),
             )
         };
         if meta.is_dir() {
-            return Err(Error::io(
+            return Err(StorageError::io(
                 format!("Cannot use plan file {}", store.display()),
                 io::Error::from(io::ErrorKind::IsADirectory),
             ));
         }
         if platform::read_only(&meta) {
-            return Err(Error::ReadOnlyPlan {
+            return Err(StorageError::ReadOnlyPlan {
                 path: store.display(),
             });
         }
@@ -449,7 +449,7 @@ impl Lock {
         match OpenOptions::new().write(true).open(&self.target) {
             Ok(_) => Ok(()),
             Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Err(denied()),
-            Err(e) => Err(Error::io(
+            Err(e) => Err(StorageError::io(
                 format!("Cannot write plan file {}", store.display()),
                 e,
             )),
@@ -457,7 +457,7 @@ impl Lock {
     }
 
     /// Atomically replace the plan file with `plan`; returns the bytes written.
-    pub(crate) fn save(&self, store: &Store, plan: &Plan) -> Result<Vec<u8>> {
+    pub(crate) fn save(&self, store: &Store, plan: &Plan) -> StorageResult<Vec<u8>> {
         self.save_over(store, plan, None, "")
             .map(|(bytes, _)| bytes)
     }
@@ -472,10 +472,11 @@ impl Lock {
         plan: &Plan,
         old: Option<&[u8]>,
         today: &str,
-    ) -> Result<(Vec<u8>, String)> {
+    ) -> StorageResult<(Vec<u8>, String)> {
         let text = json::render_over(plan, old, today);
-        write_atomic(&self.target, text.as_bytes())
-            .map_err(|e| Error::io(format!("Cannot write plan file {}", store.display()), e))?;
+        write_atomic(&self.target, text.as_bytes()).map_err(|e| {
+            StorageError::io(format!("Cannot write plan file {}", store.display()), e)
+        })?;
         let digest = file_digest(text.as_bytes());
         if let Some(revs) = &store.revs {
             // A count not recorded is made again by the next read, from
@@ -510,7 +511,7 @@ pub(crate) fn not_regular(file_type: fs::FileType) -> io::Error {
     io::Error::other(format!("it is {}, not a regular file", kind_of(file_type)))
 }
 
-/// Read a regular file whole. It is opened without blocking (a FIFO with no
+/// RevRead a regular file whole. It is opened without blocking (a FIFO with no
 /// writer would otherwise hang) and checked *after* opening, on the open
 /// file, so nothing can be swapped in between the check and the read.
 pub(crate) fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
@@ -527,7 +528,7 @@ pub(crate) fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
 
 /// Who named a path todo is about to write or read.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Named<'a> {
+pub(crate) enum NamedBy<'a> {
     /// Typed by the person: followed as `cp` would, anywhere.
     Typed,
     /// Chosen by todo (`TODO.md` beside the plan) or a file of the project
@@ -582,14 +583,14 @@ impl std::fmt::Display for Unsafe {
     }
 }
 
-/// Where `path` really leads, checked by the rule of [`Named`]: the file
+/// Where `path` really leads, checked by the rule of [`NamedBy`]: the file
 /// to write or read (the end of a link chain, so that a link stays a link
 /// when the file is replaced). Refused: a link to a directory or to
 /// nothing, a loop, anything not a regular file, and for a chosen path a
 /// link that leads out of the project. A missing file (not a link) is
 /// fine: it is created. This guards against files planted in a project;
 /// it does not race a local attacker swapping directories underneath.
-pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf, Unsafe> {
+pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBuf, Unsafe> {
     let mut at = path.to_path_buf();
     let mut link = false;
     let mut hops = 0;
@@ -618,7 +619,7 @@ pub(crate) fn checked(path: &Path, named: Named) -> std::result::Result<PathBuf,
             Err(e) => return Err(Unsafe::Io(e)),
         }
     };
-    let Named::Chosen { project } = named else {
+    let NamedBy::Chosen { project } = named else {
         return Ok(at);
     };
     // Where it really is, against where its name says it is: any
@@ -767,7 +768,7 @@ pub(crate) struct Revisions {
 
 /// A plan's `rev` as read, and whether it must be recorded (it was not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Read {
+pub(crate) struct RevRead {
     pub rev: u64,
     pub record: bool,
 }
@@ -789,14 +790,14 @@ impl Revisions {
     /// seen for the first time starts from it, and a version-1 file still
     /// changed by an older todo moves it on.
     /// `digest` is the file's ([`file_digest`]).
-    pub(crate) fn read(&self, real: &Path, digest: &str, own: u64) -> Read {
+    pub(crate) fn read(&self, real: &Path, digest: &str, own: u64) -> RevRead {
         match self.recorded(real) {
-            Some((rev, seen)) if seen == digest => Read { rev, record: false },
-            Some((rev, _)) => Read {
+            Some((rev, seen)) if seen == digest => RevRead { rev, record: false },
+            Some((rev, _)) => RevRead {
                 rev: rev.saturating_add(1).max(own),
                 record: true,
             },
-            None => Read {
+            None => RevRead {
                 rev: own.max(1),
                 record: true,
             },
@@ -910,7 +911,7 @@ mod tests {
         };
         let real = Path::new("/project/.todo.json");
         let read = |bytes: &[u8], own| {
-            let Read { rev, record } = revs.read(real, &file_digest(bytes), own);
+            let RevRead { rev, record } = revs.read(real, &file_digest(bytes), own);
             (rev, record)
         };
         assert_eq!(read(b"a", 0), (1, true));

@@ -266,13 +266,13 @@ struct Trusted {
 
 /// The commands trusted on this machine (the user's data directory, one
 /// JSON object a line).
-pub(crate) struct Trust {
+pub(crate) struct TrustList {
     file: Option<PathBuf>,
     entries: Vec<Trusted>,
 }
 
-impl Trust {
-    pub(crate) fn load(settings: &Settings) -> Trust {
+impl TrustList {
+    pub(crate) fn load(settings: &Settings) -> TrustList {
         let entries = settings
             .trust_file
             .as_ref()
@@ -283,7 +283,7 @@ impl Trust {
                     .collect()
             })
             .unwrap_or_default();
-        Trust {
+        TrustList {
             file: settings.trust_file.clone(),
             entries,
         }
@@ -296,7 +296,7 @@ impl Trust {
             .any(|e| e.plan == plan && e.command == command)
     }
 
-    /// Trust `commands` of `plan` from now on, and forget the plan's
+    /// TrustList `commands` of `plan` from now on, and forget the plan's
     /// commands not among them (a changed command is asked for again).
     pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
         let name = plan.to_string_lossy().into_owned();
@@ -344,7 +344,7 @@ pub(crate) fn commands(plan: &Plan) -> Vec<String> {
 
 /// Whether `command` may run: CI trusted the plan (a person's run only),
 /// or a person trusted this command of this plan on this machine.
-pub(crate) fn trusted(settings: &Settings, trust: &Trust, actor: Actor, command: &str) -> bool {
+pub(crate) fn trusted(settings: &Settings, trust: &TrustList, actor: Actor, command: &str) -> bool {
     (settings.trust_all && actor == Actor::Person) || trust.allows(&settings.plan, command)
 }
 
@@ -408,16 +408,16 @@ pub(crate) struct Checker {
     now: String,
     actor: Actor,
     settings: Option<Settings>,
-    trust: Option<Trust>,
+    trust: Option<TrustList>,
     commit: Option<Option<String>>,
     /// Proofs already won in this command, by task id and command: `done`
     /// runs its checks before it takes the plan's lock, then commits with
     /// them (see `cmd::done`).
-    memo: Memo,
+    memo: RunMemo,
 }
 
 /// Passing proofs shared by the checkers of one command.
-pub(crate) type Memo = std::rc::Rc<std::cell::RefCell<Vec<(String, Proof)>>>;
+pub(crate) type RunMemo = std::rc::Rc<std::cell::RefCell<Vec<(String, Proof)>>>;
 
 impl Checker {
     /// A checker for the plan file at `plan` (links followed).
@@ -429,12 +429,12 @@ impl Checker {
             settings: None,
             trust: None,
             commit: None,
-            memo: Memo::default(),
+            memo: RunMemo::default(),
         }
     }
 
     /// The same, sharing `memo` with another checker of this command.
-    pub(crate) fn with_memo(mut self, memo: Memo) -> Checker {
+    pub(crate) fn with_memo(mut self, memo: RunMemo) -> Checker {
         self.memo = memo;
         self
     }
@@ -462,7 +462,7 @@ impl crate::plan::tx::Prover for Checker {
             let real = std::fs::canonicalize(plan).unwrap_or_else(|_| plan.clone());
             Settings::new(real, now.clone())
         });
-        let trust = self.trust.get_or_insert_with(|| Trust::load(settings));
+        let trust = self.trust.get_or_insert_with(|| TrustList::load(settings));
         if !trusted(settings, trust, self.actor, command) {
             return Err(untrusted(task, command, self.actor));
         }

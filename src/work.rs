@@ -231,7 +231,7 @@ impl Context {
 
     /// [`Context::begin`], acting as `default` unless `--as` says.
     pub(crate) fn begin_as(&self, default: Actor) -> std::result::Result<Session, Failed> {
-        let failed = |error: crate::storage::Error| Failed {
+        let failed = |error: crate::storage::StorageError| Failed {
             error: error.into(),
             rev: None,
         };

@@ -122,7 +122,7 @@ pub(crate) enum Agent {
 }
 
 /// What the hook was told on the command line.
-pub(crate) struct Hook {
+pub(crate) struct HookCall {
     pub event: Event,
     /// `--agent`; else told by the input (Codex sends `turn_id`).
     pub agent: Option<Agent>,
@@ -186,7 +186,7 @@ impl HookInput {
 }
 
 /// Run a hook on its input; `Some` is the JSON to print on stdout.
-pub(crate) fn run(ctx: &Context, hook: &Hook, input: &[u8]) -> Result<Option<Value>> {
+pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option<Value>> {
     let input = HookInput::parse(input)?;
     // The plan of the directory the agent works in (a named `--file`
     // stays what it names).

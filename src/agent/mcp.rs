@@ -57,7 +57,7 @@ struct Server {
 /// call (which still reads the file, and parses it only if someone else
 /// changed it); and one runtime thread runs every call.
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
-    let memo = Memo::default();
+    let memo = PlanMemo::default();
     let (keeper, plans) = std::sync::mpsc::channel::<Plan>();
     let kept = memo.clone();
     std::thread::Builder::new()
@@ -461,12 +461,12 @@ fn tools() -> Vec<Tool> {
 /// the file every time, need not parse the same bytes again. Taken, not
 /// copied: a second read parses.
 #[derive(Clone, Default)]
-struct Memo(std::sync::Arc<std::sync::Mutex<Option<Kept>>>);
+struct PlanMemo(std::sync::Arc<std::sync::Mutex<Option<Kept>>>);
 
 /// The bytes a kept plan renders to, and the plan.
 type Kept = (Vec<u8>, Plan);
 
-impl Memo {
+impl PlanMemo {
     /// Keep `plan` for the next read that finds the file as it renders.
     fn keep(&self, plan: Plan) {
         let bytes = crate::plan::json::render(&plan).into_bytes();

@@ -32,7 +32,7 @@ use super::hooks::Agent;
 use crate::error::{Error, PathAction, Result};
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
-use crate::storage::{self, Named};
+use crate::storage::{self, NamedBy};
 
 /// How long an agent lets a hook run, in seconds: todo answers in
 /// milliseconds; this only bounds a plan lock held elsewhere.
@@ -203,12 +203,12 @@ pub(crate) fn run(
     // lead out of the project: a cloned repository must not make setup
     // write elsewhere.
     let real = if user {
-        storage::checked(path, Named::Typed)
+        storage::checked(path, NamedBy::Typed)
     } else {
         let project = std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf());
-        storage::checked(path, Named::Chosen { project: &project })
+        storage::checked(path, NamedBy::Chosen { project: &project })
     }
-    .map_err(|why| crate::storage::Error::PathRefused {
+    .map_err(|why| crate::storage::StorageError::PathRefused {
         action: PathAction::Use,
         path: shown.clone(),
         why: why.to_string(),
@@ -483,7 +483,7 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
     if let Ok(meta) = std::fs::metadata(real)
         && crate::platform::read_only(&meta)
     {
-        return Err(crate::storage::Error::PathRefused {
+        return Err(crate::storage::StorageError::PathRefused {
             action: PathAction::Write,
             path: shown.to_string(),
             why: "it is read-only (make it writable to let todo setup change it)".into(),

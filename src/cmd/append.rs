@@ -160,7 +160,7 @@ fn report(
         })?;
     }
     if let (Some(command), Some(task)) = (&args.verify, applied.task.clone()) {
-        let verify = crate::plan::Verify {
+        let verify = crate::plan::TaskCheck {
             command: super::verify::command(command)?,
             ..Default::default()
         };

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::output::Report;
 use crate::plan::ops::Refusal;
 use crate::plan::{Actor, By, Status, Tx};
-use crate::verify::{Checker, Memo};
+use crate::verify::{Checker, RunMemo};
 
 /// Mark a task, a phase's open tasks, or every open task completed.
 ///
@@ -40,7 +40,7 @@ impl super::Verb for Done {
     /// again when the change is made under the lock (the same task, the same
     /// command). Whatever changed in between is the locked change's to see.
     fn run(self, ctx: &Context) -> Outcome {
-        let memo = Memo::default();
+        let memo = RunMemo::default();
         let actor = ctx.actor.unwrap_or(Actor::Person);
         let checker =
             || Checker::new(ctx.store.target(), ctx.now.clone(), actor).with_memo(memo.clone());

@@ -10,7 +10,7 @@ use crate::markdown;
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, json as plan_json};
 use crate::region;
-use crate::storage::{self, Named, Unsafe, write_atomic};
+use crate::storage::{self, NamedBy, Unsafe, write_atomic};
 
 /// Write the checklist to a file (default TODO.md beside the plan).
 ///
@@ -63,7 +63,7 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
         .flatten();
     let body = render(proved.as_ref().unwrap_or(plan), args.format);
     let project = storage::project_of(&ctx.store.path);
-    let chosen = Named::Chosen { project: &project };
+    let chosen = NamedBy::Chosen { project: &project };
     let mut report = if let Some(into) = &args.into {
         // The file of `--into` is a file of the project edited in place:
         // a link in it was not typed by the person, so it counts as chosen.
@@ -73,7 +73,7 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
         Report::new("export", Kind::Warn, "No todos to export.")
     } else {
         let (path, named) = match &args.path {
-            Some(p) => (p.clone(), Named::Typed),
+            Some(p) => (p.clone(), NamedBy::Typed),
             None => (
                 beside(&ctx.store.path, "TODO.md").display().to_string(),
                 chosen,
@@ -122,9 +122,9 @@ pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
 }
 
 /// The file to write for `path`, or why not (exit 6, nothing written).
-fn target(path: &Path, named: Named) -> Result<PathBuf> {
+fn target(path: &Path, named: NamedBy) -> Result<PathBuf> {
     storage::checked(path, named).map_err(|why: Unsafe| {
-        Error::from(storage::Error::PathRefused {
+        Error::from(storage::StorageError::PathRefused {
             action: PathAction::Write,
             path: path.display().to_string(),
             why: why.to_string(),
@@ -132,12 +132,12 @@ fn target(path: &Path, named: Named) -> Result<PathBuf> {
     })
 }
 
-fn write(path: &Path, named: Named, text: &str) -> Result<()> {
+fn write(path: &Path, named: NamedBy, text: &str) -> Result<()> {
     write_atomic(&target(path, named)?, text.as_bytes())
         .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
 }
 
-fn into_region(file: &Path, named: Named, body: &str) -> Result<Report> {
+fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<Report> {
     let real = target(file, named)?;
     let doc = match storage::read_regular(&real) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| {

@@ -15,13 +15,13 @@ use crate::plan::{Op, Tx};
 ///
 /// Example: `todo finding "the vendor sandbox resets nightly"`
 #[derive(Debug, Clone, clap::Args)]
-pub struct Finding {
+pub struct Findings {
     /// The finding's text.
     #[arg(required = true, value_name = "TEXT")]
     pub words: Vec<String>,
 }
 
-impl super::Verb for Finding {
+impl super::Verb for Findings {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         let content = text(&self.words.join(" "), "finding")?;
         check_length(&content, "finding")?;

@@ -17,7 +17,7 @@ use super::{Context, Outcome};
 use crate::error::{Error, GitError, PathAction, Result};
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
-use crate::storage::{self, DEFAULT_NAME, Named};
+use crate::storage::{self, DEFAULT_NAME, NamedBy};
 
 /// Make git merge `.todo.json` with `todo merge-file` in this repository.
 ///
@@ -55,7 +55,7 @@ fn run(_ctx: &Context, args: GitSetup) -> Result<Report> {
         .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())
         .ok_or_else(|| Error::NotARepository { cwd: cwd.clone() })?
         .to_path_buf();
-    let state = State::read(&root)?;
+    let state = GitState::read(&root)?;
     if args.check {
         return Ok(check(&root, &state));
     }
@@ -63,7 +63,7 @@ fn run(_ctx: &Context, args: GitSetup) -> Result<Report> {
 }
 
 /// How the repository is configured now.
-struct State {
+struct GitState {
     /// `git check-attr merge .todo.json`: what git will really use.
     attribute: String,
     /// Whether `.gitattributes` at the root already has our line.
@@ -72,9 +72,9 @@ struct State {
     driver: Option<String>,
 }
 
-impl State {
-    fn read(root: &Path) -> Result<State> {
-        Ok(State {
+impl GitState {
+    fn read(root: &Path) -> Result<GitState> {
+        Ok(GitState {
             attribute: merge_attribute(root)?,
             line_present: has_line(&root.join(".gitattributes"))?,
             name: config_get(root, "merge.todo.name")?,
@@ -93,7 +93,7 @@ impl State {
     }
 }
 
-fn check(root: &Path, state: &State) -> Report {
+fn check(root: &Path, state: &GitState) -> Report {
     let mut missing = Vec::new();
     if !state.attribute_ok() {
         missing.push(format!(
@@ -133,7 +133,7 @@ fn check(root: &Path, state: &State) -> Report {
     report
 }
 
-fn setup(root: &Path, state: &State) -> Result<Report> {
+fn setup(root: &Path, state: &GitState) -> Result<Report> {
     let mut done = Vec::new();
     let attributes = root.join(".gitattributes");
     if !state.line_present && !state.attribute_ok() {
@@ -193,8 +193,8 @@ fn setup(root: &Path, state: &State) -> Result<Report> {
 /// hang the read). Returns the file to read and write.
 fn attributes_file(path: &Path) -> Result<PathBuf> {
     let project = storage::project_of(path);
-    storage::checked(path, Named::Chosen { project: &project }).map_err(|why| {
-        Error::from(storage::Error::PathRefused {
+    storage::checked(path, NamedBy::Chosen { project: &project }).map_err(|why| {
+        Error::from(storage::StorageError::PathRefused {
             action: PathAction::Use,
             path: path.display().to_string(),
             why: why.to_string(),

@@ -72,7 +72,7 @@ impl super::Verb for Hook {
         let answer = answer.and_then(|()| read()).and_then(|input| {
             let cwd = std::env::current_dir()
                 .map_err(|e| Error::io("Cannot read the current directory", e))?;
-            let hook = hooks::Hook {
+            let hook = hooks::HookCall {
                 event,
                 agent: self.agent.map(Agent::from),
                 max: self.max,

@@ -15,7 +15,7 @@ use crate::markdown::Parsed;
 use crate::output::{Kind, Report};
 use crate::plan::{Actor, Checks, Finding, Objective, Op, Plan, Tx, import as plan_import};
 use crate::region;
-use crate::storage::{self, Named};
+use crate::storage::{self, NamedBy};
 
 /// Replace the plan with a Markdown, JSON or agent session file (default TODO.md).
 ///
@@ -115,7 +115,7 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
             let path = beside(&ctx.store.path, "TODO.md");
             let shown = path.display().to_string();
             let project = storage::project_of(&ctx.store.path);
-            let real = storage::checked(&path, Named::Chosen { project: &project })
+            let real = storage::checked(&path, NamedBy::Chosen { project: &project })
                 .map_err(|why| failed(&shown, why.to_string()))?;
             let bytes = storage::read_regular(&real).map_err(|e| failed(&shown, io_reason(&e)))?;
             (shown, bytes)

@@ -198,7 +198,7 @@ fn read(path: &Path, version: &str, missing_is_empty: bool) -> Result<Plan> {
         return Ok(Plan::default());
     }
     let broken = |line, column, message: String| -> Error {
-        crate::storage::Error::BrokenPlan {
+        crate::storage::StorageError::BrokenPlan {
             path: path.to_path_buf(),
             line,
             column,

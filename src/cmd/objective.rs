@@ -20,12 +20,12 @@ use crate::plan::{self, ObjectiveStatus, Op, Plan, Tx};
 /// Examples: `todo objective add "Ship a plan people trust"`,
 /// `todo objective done o1`, `todo objective`
 #[derive(Debug, Clone, clap::Args)]
-pub struct Objective {
+pub struct Objectives {
     #[command(subcommand)]
     pub action: Option<ObjectiveAction>,
 }
 
-impl super::Verb for Objective {
+impl super::Verb for Objectives {
     fn run(self, ctx: &Context) -> Outcome {
         match &self.action {
             None => ctx.look(list),
@@ -43,19 +43,19 @@ pub enum ObjectiveAction {
         words: Vec<String>,
     },
     /// Mark an objective done.
-    Done(Named),
+    Done(ObjectiveArgs),
     /// Mark an objective dropped.
-    Drop(Named),
+    Drop(ObjectiveArgs),
     /// Set an objective open again, clearing who set its status.
-    Reopen(Named),
+    Reopen(ObjectiveArgs),
     /// Remove an objective (`todo undo` brings it back). A finding is
     /// removed with `todo rm <f-id>`.
-    Rm(Named),
+    Rm(ObjectiveArgs),
 }
 
 /// The objective an action names.
 #[derive(Debug, Clone, clap::Args)]
-pub struct Named {
+pub struct ObjectiveArgs {
     /// The objective: its id (`o2`) or words of its text.
     #[arg(required = true, value_name = "OBJECTIVE")]
     query: Vec<String>,

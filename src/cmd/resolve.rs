@@ -242,7 +242,7 @@ fn cannot(path: &Path, problems: Vec<String>) -> Error {
     }
 }
 
-/// Read one version as a plan: empty is an empty plan (as `merge-file`
+/// VersionRead one version as a plan: empty is an empty plan (as `merge-file`
 /// takes it); a problem is named with the version it is in. A side rebuilt
 /// from markers (`side`) keeps all its tasks in progress: git's clean lines
 /// stand in every side, so one side can hold both branches' starts.
@@ -257,15 +257,15 @@ fn version(bytes: &[u8], which: &str, side: bool) -> std::result::Result<Plan, S
 
 /// One version, fetched and read on a thread of its own: `None` when it is
 /// not there, else the plan or the problem with it.
-type Read = Result<Option<std::result::Result<Plan, String>>>;
+type VersionRead = Result<Option<std::result::Result<Plan, String>>>;
 
 /// Run the three reads side by side: a 100,000-task version takes a while
 /// to fetch from git and to parse, and they do not depend on each other.
 fn read_three<F>(read: F) -> Result<[Option<std::result::Result<Plan, String>>; 3]>
 where
-    F: Fn(usize) -> Read + Sync,
+    F: Fn(usize) -> VersionRead + Sync,
 {
-    let results: Vec<Read> = std::thread::scope(|scope| {
+    let results: Vec<VersionRead> = std::thread::scope(|scope| {
         let read = &read;
         let handles: Vec<_> = (0..3).map(|i| scope.spawn(move || read(i))).collect();
         handles

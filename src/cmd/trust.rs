@@ -1,6 +1,6 @@
 //! `todo trust`: a person allows the plan's checks to run on this machine.
 //! A check arrives with the plan (a clone, a pull): nothing runs until a
-//! person has read it here (`crate::verify::Trust`).
+//! person has read it here (`crate::verify::TrustList`).
 
 use super::{Context, Outcome};
 use crate::error::{Error, Result};
@@ -38,7 +38,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
         }));
     }
     let settings = ctx.check_settings();
-    let mut store = runner::Trust::load(&settings);
+    let mut store = runner::TrustList::load(&settings);
     let commands = runner::commands(plan);
     if commands.is_empty() {
         return Ok(Report::new(

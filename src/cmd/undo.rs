@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::{Context, Outcome, Session};
 use crate::error::{Error, Result};
-use crate::history::{Found, History, file_digest, plan_digest};
+use crate::history::{Recorded, History, file_digest, plan_digest};
 use crate::output::{Kind, Report};
 use crate::plan::ops::Refusal;
 use crate::plan::{Actor, Op};
@@ -160,4 +160,4 @@ fn take_back(
 }
 
 /// The entry undone and the one below it.
-type Popped = Option<(Found, Option<Found>)>;
+type Popped = Option<(Recorded, Option<Recorded>)>;

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::plan::{Actor, Op, Plan, Proof, Status, Tx, clean_command};
-use crate::verify::{self as runner, Run, Settings, Trust};
+use crate::verify::{self as runner, Run, Settings, TrustList};
 
 /// Give a task a check: the command that proves it done.
 ///
@@ -98,7 +98,7 @@ pub(super) fn apply(tx: &mut Tx, args: &Verify) -> Result<Report> {
             },
         };
         let same = old.as_deref().is_some_and(|v| v.command == command);
-        let verify = crate::plan::Verify {
+        let verify = crate::plan::TaskCheck {
             timeout: args
                 .timeout
                 .or_else(|| old.as_deref().and_then(|v| v.timeout)),
@@ -183,7 +183,7 @@ pub(super) fn check(ctx: &Context, args: &Check) -> Outcome {
 
 fn check_plan(ctx: &Context, plan: &Plan, args: &Check) -> Result<Report> {
     let settings = ctx.check_settings();
-    let trust = Trust::load(&settings);
+    let trust = TrustList::load(&settings);
     let actor = ctx.actor.unwrap_or(Actor::Person);
     let mut work: Vec<Outcome1> = Vec::new();
     for (_, phase, t) in plan.tasks() {
@@ -261,7 +261,7 @@ fn check_plan(ctx: &Context, plan: &Plan, args: &Check) -> Result<Report> {
 }
 
 /// Run every trusted check, `jobs` at a time.
-fn run_all(settings: &Settings, trust: &Trust, actor: Actor, work: &mut [Outcome1], jobs: usize) {
+fn run_all(settings: &Settings, trust: &TrustList, actor: Actor, work: &mut [Outcome1], jobs: usize) {
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Run>>> = work.iter().map(|_| Mutex::new(None)).collect();
     let todo: Vec<(&str, Duration, bool)> = work

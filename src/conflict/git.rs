@@ -16,7 +16,7 @@ pub(crate) enum GitError {
     Failed { args: String, stderr: String },
 }
 
-type Result<T> = std::result::Result<T, GitError>;
+type GitResult<T> = std::result::Result<T, GitError>;
 
 /// One unmerged version of a file in git's index: stage 1 is the common
 /// ancestor, 2 ours, 3 theirs.
@@ -35,7 +35,7 @@ fn split(path: &Path) -> (PathBuf, &std::ffi::OsStr) {
     (dir, path.file_name().unwrap_or(path.as_os_str()))
 }
 
-fn git(dir: &Path, args: &[&std::ffi::OsStr]) -> Result<Output> {
+fn git(dir: &Path, args: &[&std::ffi::OsStr]) -> GitResult<Output> {
     Command::new("git")
         .arg("--literal-pathspecs")
         .arg("-C")
@@ -60,7 +60,7 @@ fn failed(args: &str, out: &Output) -> GitError {
 /// The unmerged stages of `path` in the index of the repository it is in,
 /// in stage order; empty when git has it merged. An error when git cannot
 /// tell (no git, or no repository there).
-pub(crate) fn stages(path: &Path) -> Result<Vec<Stage>> {
+pub(crate) fn stages(path: &Path) -> GitResult<Vec<Stage>> {
     let (dir, name) = split(path);
     let out = git(
         &dir,
@@ -103,7 +103,7 @@ pub(crate) fn is_unmerged(path: &Path) -> bool {
 }
 
 /// The bytes of an object of the repository `path` is in.
-pub(crate) fn blob(path: &Path, object: &str) -> Result<Vec<u8>> {
+pub(crate) fn blob(path: &Path, object: &str) -> GitResult<Vec<u8>> {
     let (dir, _) = split(path);
     let out = git(
         &dir,

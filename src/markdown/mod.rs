@@ -221,7 +221,7 @@ fn is_one_word(s: &str) -> bool {
 /// The task's check, to fill in from its parts as they are read: the
 /// command comes from its own comment (or GFM's `verify=`), the timeout
 /// and proof from the `todo:` words.
-fn verify_of(task: &mut Task) -> &mut crate::plan::Verify {
+fn verify_of(task: &mut Task) -> &mut crate::plan::TaskCheck {
     task.verify.get_or_insert_with(Box::default)
 }
 

@@ -11,7 +11,7 @@ use crate::text::normalize;
 
 /// What a state comment records.
 #[derive(Debug, PartialEq)]
-pub(super) struct State {
+pub(super) struct StateComment {
     status: Status,
     blocker: Option<String>,
     dropped_by: Option<String>,
@@ -50,11 +50,11 @@ pub(super) fn empty_task(status: Status) -> String {
 
 /// The state recorded in `tail` (the comments after a task's content) when
 /// its first comment is a `todo:` state comment with a known status.
-pub(super) fn read_state(tail: &str) -> Option<State> {
+pub(super) fn read_state(tail: &str) -> Option<StateComment> {
     let body = tail.strip_prefix("<!--")?;
     let body = &body[..body.find("-->")?];
     let mut words = body.trim().strip_prefix("todo:")?.split_ascii_whitespace();
-    let mut state = State {
+    let mut state = StateComment {
         status: Status::parse(words.next()?)?,
         blocker: None,
         dropped_by: None,
@@ -85,7 +85,7 @@ pub(super) fn read_state(tail: &str) -> Option<State> {
 
 /// The task a GFM line stands for: `status` is what its box says, `content`
 /// the text before the state comment.
-pub(super) fn restore(status: Status, content: &str, state: &State) -> Result<Task, String> {
+pub(super) fn restore(status: Status, content: &str, state: &StateComment) -> Result<Task, String> {
     let mut content = normalize(content).ok_or_else(|| empty_task(status))?;
     if state.status == Status::Abandoned {
         // Undo our strike-through; content that is itself struck keeps its own.

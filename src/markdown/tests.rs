@@ -157,7 +157,7 @@ fn task() -> impl Strategy<Value = Task> {
 
 /// A task's check (any command on one line), with or without a timeout and
 /// a proof (passed, failed or skipped, with or without a commit).
-fn check() -> impl Strategy<Value = Option<crate::plan::Verify>> {
+fn check() -> impl Strategy<Value = Option<crate::plan::TaskCheck>> {
     let proof = (
         prop::option::of(-1i32..3),
         0u64..100_000,
@@ -178,7 +178,7 @@ fn check() -> impl Strategy<Value = Option<crate::plan::Verify>> {
     ))
     .prop_map(|check| {
         let (command, timeout, proof) = check?;
-        Some(crate::plan::Verify {
+        Some(crate::plan::TaskCheck {
             command: crate::plan::clean_command(&command)?,
             timeout,
             proof,

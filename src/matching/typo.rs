@@ -87,7 +87,7 @@ pub(super) enum Typo {
 
 /// Per query word, what each text word scored, remembered by word: the
 /// same words come back in thousands of tasks of a large plan.
-type Memo<'a> = HashMap<&'a str, Option<f64>, FxBuildHasher>;
+type TypoMemo<'a> = HashMap<&'a str, Option<f64>, FxBuildHasher>;
 
 /// Score every text against the query (lower-cased).
 pub(super) fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typo {
@@ -95,7 +95,7 @@ pub(super) fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typ
     if qwords.is_empty() {
         return Typo::Nothing { hint: None };
     }
-    let mut memos: Vec<Memo> = qwords.iter().map(|_| Memo::default()).collect();
+    let mut memos: Vec<TypoMemo> = qwords.iter().map(|_| TypoMemo::default()).collect();
     let mut best = vec![f64::NAN; qwords.len()];
     let mut scored: Vec<(f64, usize)> = Vec::new();
     // For the hint: (query words found, summed closeness). A hint needs at

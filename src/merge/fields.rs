@@ -8,7 +8,7 @@ use crate::plan::{Actor, Status, Task};
 
 /// A task's status with the fields that only make sense together with it.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct State {
+pub(super) struct TaskState {
     pub(super) status: Status,
     pub(super) blocker: Option<String>,
     pub(super) dropped_by: Option<String>,
@@ -17,9 +17,9 @@ pub(super) struct State {
     pub(super) at: Option<String>,
 }
 
-impl State {
-    pub(super) fn of(task: &Task) -> State {
-        State {
+impl TaskState {
+    pub(super) fn of(task: &Task) -> TaskState {
+        TaskState {
             status: task.status,
             blocker: task.blocker.clone(),
             dropped_by: task.dropped_by.clone(),
@@ -31,7 +31,7 @@ impl State {
     /// A move the one-task-in-progress rule could have made on its own: a
     /// task started on purpose (`todo start` stamps its time; the rule
     /// does not) is a hard change, like any other verb's.
-    pub(super) fn is_soft_change_from(&self, base: &State) -> bool {
+    pub(super) fn is_soft_change_from(&self, base: &TaskState) -> bool {
         let started = self.status == Status::InProgress && self.at.is_some() && self.at != base.at;
         self != base
             && !started
@@ -41,14 +41,18 @@ impl State {
             && self.dropped_by == base.dropped_by
     }
 
-    pub(super) fn is_hard_change_from(&self, base: &State) -> bool {
+    pub(super) fn is_hard_change_from(&self, base: &TaskState) -> bool {
         self != base && !self.is_soft_change_from(base)
     }
 }
 
 /// Merge task states: the merged state, and the conflict text if the two
 /// sides' changes clashed.
-pub(super) fn merge_state(b: &State, o: &State, t: &State) -> (State, Option<String>) {
+pub(super) fn merge_state(
+    b: &TaskState,
+    o: &TaskState,
+    t: &TaskState,
+) -> (TaskState, Option<String>) {
     if t == b || o == t {
         return (o.clone(), None);
     }
@@ -165,7 +169,7 @@ pub(super) fn edits(b: &Task, b_phase: &str, s: &Task, s_phase: &str) -> Vec<&'s
     if s.content != b.content {
         out.push("text");
     }
-    if State::of(s).is_hard_change_from(&State::of(b)) {
+    if TaskState::of(s).is_hard_change_from(&TaskState::of(b)) {
         out.push("status");
     }
     if s.notes != b.notes {

@@ -79,7 +79,7 @@ use std::fmt;
 use serde_json::Map;
 
 use crate::plan::{Phase, Plan, Task};
-use fields::{State, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
+use fields::{TaskState, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
 use identity::{Id, Identity, Side, mint, phase_items, task_items};
 use order::merge_order;
 pub(crate) use two_sided::merge_without_base;
@@ -375,7 +375,7 @@ impl<'a> Merger<'a> {
                 ),
             );
         }
-        let (state, clash) = merge_state(&State::of(b), &State::of(o), &State::of(t));
+        let (state, clash) = merge_state(&TaskState::of(b), &TaskState::of(o), &TaskState::of(t));
         if let Some(msg) = clash {
             self.conflict(&id, &content, msg);
         }

@@ -720,7 +720,7 @@ mod property {
 
     /// One edit a side makes; indexes are taken modulo what there is.
     #[derive(Clone, Debug)]
-    enum Edit {
+    enum SideEdit {
         Status(usize, u8),
         Rename(usize),
         Note(usize),
@@ -731,17 +731,17 @@ mod property {
         Field(usize),
     }
 
-    fn edit_strategy() -> impl Strategy<Value = Edit> {
+    fn edit_strategy() -> impl Strategy<Value = SideEdit> {
         let i = any::<usize>();
         prop_oneof![
-            (i, 0u8..4).prop_map(|(i, s)| Edit::Status(i, s)),
-            i.prop_map(Edit::Rename),
-            i.prop_map(Edit::Note),
-            (i, i).prop_map(|(a, b)| Edit::Move(a, b)),
-            i.prop_map(Edit::Remove),
-            (i, any::<bool>()).prop_map(|(a, b)| Edit::Add(a, b)),
-            i.prop_map(Edit::RenamePhase),
-            i.prop_map(Edit::Field),
+            (i, 0u8..4).prop_map(|(i, s)| SideEdit::Status(i, s)),
+            i.prop_map(SideEdit::Rename),
+            i.prop_map(SideEdit::Note),
+            (i, i).prop_map(|(a, b)| SideEdit::Move(a, b)),
+            i.prop_map(SideEdit::Remove),
+            (i, any::<bool>()).prop_map(|(a, b)| SideEdit::Add(a, b)),
+            i.prop_map(SideEdit::RenamePhase),
+            i.prop_map(SideEdit::Field),
         ]
     }
 
@@ -786,7 +786,7 @@ mod property {
     }
 
     /// Apply `edits` to the base tasks and phases this side owns.
-    fn apply(base: &Plan, edits: &[Edit], owns: &dyn Fn(&str) -> bool, side: &str) -> Plan {
+    fn apply(base: &Plan, edits: &[SideEdit], owns: &dyn Fn(&str) -> bool, side: &str) -> Plan {
         let mut plan = base.clone();
         for (k, e) in edits.iter().enumerate() {
             let mine: Vec<String> = plan
@@ -797,7 +797,7 @@ mod property {
             let phases: Vec<String> = plan.phases.iter().map(|p| p.id.clone()).collect();
             let pick = |i: usize| (!mine.is_empty()).then(|| mine[i % mine.len()].clone());
             let op = match e {
-                Edit::Status(i, s) => pick(*i).map(|task| Op::SetStatus {
+                SideEdit::Status(i, s) => pick(*i).map(|task| Op::SetStatus {
                     task,
                     status: [
                         Status::Completed,
@@ -807,20 +807,20 @@ mod property {
                     ][*s as usize],
                     blocker: (*s == 2).then(|| format!("{side} reason {k}")),
                 }),
-                Edit::Rename(i) => pick(*i).map(|task| Op::RenameTask {
+                SideEdit::Rename(i) => pick(*i).map(|task| Op::RenameTask {
                     content: format!("{side} renamed {task} {k}"),
                     task,
                 }),
-                Edit::Note(i) => pick(*i).map(|task| Op::Note {
+                SideEdit::Note(i) => pick(*i).map(|task| Op::Note {
                     task,
                     text: format!("{side} note {k}"),
                 }),
-                Edit::Move(i, p) => pick(*i).map(|task| Op::MoveTask {
+                SideEdit::Move(i, p) => pick(*i).map(|task| Op::MoveTask {
                     task,
                     to: PhaseRef::Id(phases[p % phases.len()].clone()),
                 }),
-                Edit::Remove(i) => pick(*i).map(|task| Op::RemoveTask { task }),
-                Edit::Add(p, new) => Some(Op::AddTask {
+                SideEdit::Remove(i) => pick(*i).map(|task| Op::RemoveTask { task }),
+                SideEdit::Add(p, new) => Some(Op::AddTask {
                     phase: if *new {
                         PhaseRef::New(format!("{side} phase {k}"))
                     } else {
@@ -828,14 +828,14 @@ mod property {
                     },
                     content: format!("{side} new {k}"),
                 }),
-                Edit::RenamePhase(p) => {
+                SideEdit::RenamePhase(p) => {
                     let id = &phases[p % phases.len()];
                     (base.find_phase(id).is_some() && owns(id)).then(|| Op::RenamePhase {
                         phase: id.clone(),
                         name: format!("{side} phase name {k}"),
                     })
                 }
-                Edit::Field(i) => {
+                SideEdit::Field(i) => {
                     if let Some(id) = pick(*i)
                         && let Some(pos) = plan.find_task(&id)
                     {
@@ -890,7 +890,7 @@ mod property {
                     bt.content == s.content
                         && bt.notes == s.notes
                         && bt.extra == s.extra
-                        && !State::of(s).is_hard_change_from(&State::of(bt))
+                        && !TaskState::of(s).is_hard_change_from(&TaskState::of(bt))
                         && phase_key(base, bp) == phase_key(base, s_phase)
                 });
                 assert!(untouched, "{} ({}) is missing", s.id, s.content);
@@ -914,8 +914,8 @@ mod property {
             if s.extra != b_task.extra {
                 assert_eq!(m.extra, s.extra, "{}", s.id);
             }
-            let (ms, ss) = (State::of(m), State::of(s));
-            if ss.is_hard_change_from(&State::of(b_task)) {
+            let (ms, ss) = (TaskState::of(m), TaskState::of(s));
+            if ss.is_hard_change_from(&TaskState::of(b_task)) {
                 if ss.status.is_active() {
                     assert!(ms.status.is_active(), "{}: {ms:?} vs {ss:?}", s.id);
                 } else {
@@ -1055,7 +1055,7 @@ fn the_task_started_last_stays_in_progress() {
 fn a_check_and_its_proof_survive_the_merge() {
     let base = build(&[("A", &["a", "b"])]);
     let check = |command: &str, proof: bool| {
-        Some(Box::new(crate::plan::Verify {
+        Some(Box::new(crate::plan::TaskCheck {
             command: command.into(),
             timeout: None,
             proof: proof.then(|| crate::plan::Proof {

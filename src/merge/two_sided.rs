@@ -17,7 +17,7 @@
 //!
 //! Every task the sides hold differently is reported.
 
-use super::fields::State;
+use super::fields::TaskState;
 use crate::plan::Status;
 
 /// The rank that settles a status the sides hold differently when there is
@@ -72,7 +72,7 @@ fn common_ground(ours: &Plan, theirs: &Plan) -> Plan {
             let Some((_, o)) = ours_tasks.get(task.id.as_str()) else {
                 continue;
             };
-            if State::of(o) != State::of(task) && rank(o.status) < rank(task.status) {
+            if TaskState::of(o) != TaskState::of(task) && rank(o.status) < rank(task.status) {
                 task.status = o.status;
                 task.blocker = o.blocker.clone();
                 task.dropped_by = o.dropped_by.clone();
@@ -119,7 +119,7 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
             continue;
         }
         let mut took = Vec::new();
-        if State::of(o) != State::of(t) {
+        if TaskState::of(o) != TaskState::of(t) {
             let (won, lost) = if rank(o.status) < rank(t.status) {
                 (t.status, o.status)
             } else {

@@ -157,7 +157,7 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
                     .verify
                     .and_then(|c| super::clean_command(&c))
                     .map(|command| {
-                        Box::new(super::Verify {
+                        Box::new(super::TaskCheck {
                             command,
                             timeout: t.verify_timeout.filter(|n| *n > 0),
                             proof: t

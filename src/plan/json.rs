@@ -28,7 +28,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::{
-    Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Proof, Status, Task, Verify,
+    Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Proof, Status, Task, TaskCheck,
 };
 
 /// The version of the file format this build writes (it reads 1 and 2).
@@ -588,7 +588,7 @@ impl FileItem for TaskIn {
         let mut check = verify
             .as_deref()
             .and_then(super::clean_command)
-            .map(|command| Verify {
+            .map(|command| TaskCheck {
                 command,
                 timeout: None,
                 proof: None,

@@ -151,7 +151,7 @@ pub struct Task {
     pub unlocked: bool,
     /// The command that proves the task done, and the proof of its last
     /// run (`todo verify`); boxed, since most tasks have none.
-    pub verify: Option<Box<Verify>>,
+    pub verify: Option<Box<TaskCheck>>,
     /// The tasks this one needs (their ids, in the order given): it is
     /// ready once each is completed (or no longer in the plan).
     pub needs: Vec<String>,
@@ -168,7 +168,7 @@ pub struct Task {
 /// A task's check: the command `done` runs before the task counts as
 /// done, its own timeout, and what its last run by `done` proved.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Verify {
+pub struct TaskCheck {
     pub command: String,
     /// Seconds; `None` takes the default.
     pub timeout: Option<u64>,

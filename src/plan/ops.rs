@@ -74,7 +74,7 @@ pub enum Op {
     /// Give a task a check, change it, or (`None`) remove it.
     SetVerify {
         task: String,
-        verify: Option<Box<super::Verify>>,
+        verify: Option<Box<super::TaskCheck>>,
     },
     /// Replace all phases (import, edit, undo). Ids are the caller's; the
     /// counters only ever rise.

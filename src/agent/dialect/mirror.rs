@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{Done, KeptTask, invalid, phase_id, set, state, text};
+use super::{KeptTask, Tally, invalid, phase_id, set, state, text};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
@@ -69,7 +69,7 @@ pub(super) fn mirror(
     tx: &mut Tx,
     name: &str,
     list: Vec<(String, Status)>,
-    done: &mut Done,
+    done: &mut Tally,
 ) -> Result<()> {
     let by = By {
         actor: tx.actor(),

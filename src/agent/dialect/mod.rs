@@ -95,7 +95,7 @@ fn bad_position(message: String) -> Error {
 
 /// What the batch did, for the reply.
 #[derive(Default)]
-struct Done {
+struct Tally {
     minted: Vec<String>,
     read_only: bool,
     /// Tasks a mirrored list would have changed or removed but a person's
@@ -159,7 +159,7 @@ enum Names {
 /// start next.
 #[derive(Deserialize, Clone, PartialEq)]
 #[serde(untagged)]
-pub(crate) enum Next {
+pub(crate) enum NextArg {
     Ready(bool),
     Task(String),
 }
@@ -213,7 +213,7 @@ pub(crate) fn translate_call(
     ids: Option<&mut tasks::ClaudeIds>,
 ) -> Result<Report> {
     let before = statuses(tx);
-    let mut done = Done::default();
+    let mut done = Tally::default();
     tasks::apply(tx, call, ids, &mut done)?;
     Ok(report(tx, &before, done))
 }
@@ -230,7 +230,7 @@ fn statuses(tx: &mut Tx) -> HashMap<String, Status> {
 /// the report.
 pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<Report> {
     let before = statuses(tx);
-    let mut done = Done::default();
+    let mut done = Tally::default();
     let dialect = match dialect {
         Dialect::Guess => guess(value),
         known => known,
@@ -287,7 +287,7 @@ fn guess(value: &Value) -> Dialect {
 }
 
 /// The reply's data of a batch that did `done`.
-fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Done) -> Report {
+fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Tally) -> Report {
     let plan = tx.plan();
     let completed: Vec<Value> = plan
         .tasks()
@@ -314,7 +314,7 @@ fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Done) -> Report {
 
 /// One op of a batch: its `op`, or the one its fields imply (docs/contract.md,
 /// "Agent operations as JSON").
-fn one(tx: &mut Tx, value: &Value, done: &mut Done) -> Result<()> {
+fn one(tx: &mut Tx, value: &Value, done: &mut Tally) -> Result<()> {
     let o = OpIn::deserialize(value).map_err(|e| invalid(format!("{e}.")))?;
     let op = match &o.todo.op {
         Some(op) => op.clone(),
@@ -412,7 +412,7 @@ fn phase_id(plan: &Plan, q: &str) -> Option<String> {
 
 /// Add `items` to the phase named `phase` (matched, or made by the first
 /// item), noting every id minted.
-fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Done) -> Result<()> {
+fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Tally) -> Result<()> {
     let mut phase_ref = match phase_id(tx.plan(), &phase) {
         Some(id) => PhaseRef::Id(id),
         None => PhaseRef::New(phase),
@@ -423,16 +423,16 @@ fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Done) ->
     Ok(())
 }
 
-enum Named {
+enum NamedItem {
     Task(String),
     Phase(String),
 }
 
-fn item(plan: &Plan, q: &str) -> Result<Named> {
+fn item(plan: &Plan, q: &str) -> Result<NamedItem> {
     if let Some(p) = phase_id(plan, q) {
-        return Ok(Named::Phase(p));
+        return Ok(NamedItem::Phase(p));
     }
-    task_id(plan, q).map(Named::Task)
+    task_id(plan, q).map(NamedItem::Task)
 }
 
 fn state(s: &str) -> Result<Status> {
@@ -473,7 +473,7 @@ fn set(tx: &mut Tx, task: String, status: Status, blocker: Option<String>) -> Re
 
 /// Add a task to `phase`, noting the ids minted; a phase it made is the
 /// `phase` of the next.
-fn add(tx: &mut Tx, phase: &mut PhaseRef, content: String, done: &mut Done) -> Result<String> {
+fn add(tx: &mut Tx, phase: &mut PhaseRef, content: String, done: &mut Tally) -> Result<String> {
     let applied = tx.apply(Op::AddTask {
         phase: phase.clone(),
         content,

@@ -6,7 +6,8 @@ use rmcp::schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::{
-    Done, Named, Next, add_items, invalid, item, items, missing, phase_id, set, task_id, text,
+    NamedItem, NextArg, Tally, add_items, invalid, item, items, missing, phase_id, set, task_id,
+    text,
 };
 use crate::error::Result;
 use crate::plan::{Op, Status, Tx};
@@ -41,7 +42,7 @@ pub(crate) struct TodoOp {
     pub owner: Option<String>,
     /// claim: take the first ready task instead of a named one.
     #[schemars(with = "Option<bool>")]
-    pub next: Option<Next>,
+    pub next: Option<NextArg>,
 }
 
 /// The ops of the `todo` tool: oh-my-pi's, then dependencies and claims.
@@ -75,7 +76,7 @@ pub(crate) struct InitEntry {
 }
 
 /// Apply `op` if it is one of the tool's; `false` when it is not.
-pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Done) -> Result<bool> {
+pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Tally) -> Result<bool> {
     match op {
         "init" => {
             let list: Vec<(String, Vec<String>)> = match &o.list {
@@ -164,8 +165,8 @@ fn targets(tx: &mut Tx, o: &TodoOp) -> Result<Vec<String>> {
     let plan = tx.plan();
     if let Some(t) = &o.task {
         return match item(plan, t)? {
-            Named::Task(id) => Ok(vec![id]),
-            Named::Phase(p) => Ok(plan.open_tasks(&p)),
+            NamedItem::Task(id) => Ok(vec![id]),
+            NamedItem::Phase(p) => Ok(plan.open_tasks(&p)),
         };
     }
     if let Some(p) = &o.phase {

@@ -5,7 +5,7 @@
 //! `release {id}`.
 
 use super::{
-    Done, Named, Names, Next, OpIn, add, bad_position, invalid, item, phase_id, set, state,
+    NamedItem, Names, NextArg, OpIn, Tally, add, bad_position, invalid, item, phase_id, set, state,
     task_id, text,
 };
 use crate::error::{Error, Result};
@@ -14,7 +14,7 @@ use crate::plan::{Actor, Checks, Op, Tx};
 use crate::text::normalize;
 
 /// Apply `op` if it is one of the plan operations; `false` when it is not.
-pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<bool> {
+pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bool> {
     match op {
         "set" => {
             let status = state(o.state.as_deref().unwrap_or_default())?;
@@ -30,8 +30,10 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 }
             }
             let next = match &o.todo.next {
-                Some(Next::Task(next)) => Some(next),
-                Some(Next::Ready(_)) => return Err(invalid("\"next\" must be a string.".into())),
+                Some(NextArg::Task(next)) => Some(next),
+                Some(NextArg::Ready(_)) => {
+                    return Err(invalid("\"next\" must be a string.".into()));
+                }
                 None => None,
             };
             if let Some(next) = next {
@@ -71,8 +73,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 let mut ids = Vec::new();
                 for q in o.ids()? {
                     match item(plan, &q)? {
-                        Named::Task(t) => ids.push(t),
-                        Named::Phase(p) => ids.extend(
+                        NamedItem::Task(t) => ids.push(t),
+                        NamedItem::Phase(p) => ids.extend(
                             plan.phases
                                 .iter()
                                 .filter(|ph| ph.id == p)
@@ -125,12 +127,12 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
             let title = text(o.title.as_deref(), "title")?;
             let checks = checks_field(o)?;
             match item(tx.plan(), q)? {
-                Named::Phase(phase) => {
+                NamedItem::Phase(phase) => {
                     if let Some(name) = title {
                         tx.apply(Op::RenamePhase { phase, name })?;
                     }
                 }
-                Named::Task(task) => {
+                NamedItem::Task(task) => {
                     if let Some(content) = title {
                         tx.apply(Op::RenameTask {
                             task: task.clone(),
@@ -154,7 +156,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 .ok_or_else(|| invalid("move needs an \"id\".".into()))?;
             let under = o.under.as_deref();
             if let Some(after) = o.after.as_deref() {
-                let Named::Task(task) = item(tx.plan(), q)? else {
+                let NamedItem::Task(task) = item(tx.plan(), q)? else {
                     return Err(bad_position(format!(
                         "\"{q}\" is a section: a section only stands at the top."
                     )));
@@ -164,12 +166,12 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 return Ok(true);
             }
             let under = under.ok_or_else(|| invalid("move needs \"under\".".into()))?;
-            let Named::Task(task) = item(tx.plan(), q)? else {
+            let NamedItem::Task(task) = item(tx.plan(), q)? else {
                 return Err(bad_position(format!(
                     "\"{q}\" is a section: a section only stands at the top."
                 )));
             };
-            let Named::Phase(phase) = item(tx.plan(), under)? else {
+            let NamedItem::Phase(phase) = item(tx.plan(), under)? else {
                 return Err(bad_position(format!(
                     "\"{under}\" is a step: a step stands under a section."
                 )));
@@ -207,8 +209,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 None => tx.default_owner(),
             };
             let task = match (o.id_or_task()?, &o.todo.next) {
-                (Some(q), None | Some(Next::Ready(false))) => task_id(tx.plan(), q)?,
-                (None, Some(Next::Ready(true))) => {
+                (Some(q), None | Some(NextArg::Ready(false))) => task_id(tx.plan(), q)?,
+                (None, Some(NextArg::Ready(true))) => {
                     let plan = tx.plan();
                     match plan.ready().into_iter().next() {
                         Some((_, t)) => t.id.clone(),
@@ -244,8 +246,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
                 .or(o.todo.phase.as_deref())
                 .ok_or_else(|| invalid(format!("{op} needs a \"task\", \"phase\" or \"id\".")))?;
             match item(tx.plan(), q)? {
-                Named::Task(task) => tx.apply(Op::RemoveTask { task })?,
-                Named::Phase(phase) => tx.apply(Op::RemovePhase { phase })?,
+                NamedItem::Task(task) => tx.apply(Op::RemoveTask { task })?,
+                NamedItem::Phase(phase) => tx.apply(Op::RemovePhase { phase })?,
             };
         }
         _ => return Ok(false),
@@ -255,7 +257,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Done) -> Result<boo
 
 /// A new step, right after the step `after` names, or last under the
 /// section `under` names (or the last section): its id.
-fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Done) -> Result<String> {
+fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Tally) -> Result<String> {
     if let Some(after) = o.after.as_deref() {
         let step = after_step(tx, after, o.under.as_deref())?;
         let applied = tx.apply(Op::AddTaskAfter {
@@ -270,8 +272,8 @@ fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Done) -> Result<Str
     }
     let mut phase = match o.under.as_deref() {
         Some(u) => match item(tx.plan(), u) {
-            Ok(Named::Phase(p)) => PhaseRef::Id(p),
-            Ok(Named::Task(_)) => {
+            Ok(NamedItem::Phase(p)) => PhaseRef::Id(p),
+            Ok(NamedItem::Task(_)) => {
                 return Err(bad_position(format!(
                     "\"{u}\" is a step: a step stands under a section."
                 )));
@@ -309,7 +311,7 @@ fn task_ids(tx: &mut Tx, list: &[String]) -> Result<Vec<String>> {
 /// The step `after` names, checked against `under` when both are given:
 /// a step goes right after another of its own section.
 fn after_step(tx: &mut Tx, after: &str, under: Option<&str>) -> Result<String> {
-    let Named::Task(step) = item(tx.plan(), after)? else {
+    let NamedItem::Task(step) = item(tx.plan(), after)? else {
         return Err(bad_position(format!(
             "\"{after}\" is a section: \"after\" names a step."
         )));

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::{Done, bad_position, invalid, names, phase_id, schema, set};
+use super::{Tally, bad_position, invalid, names, phase_id, schema, set};
 use crate::error::{Error, Result};
 use crate::plan::ops::{PhaseRef, Refusal};
 use crate::plan::{FINDING_MAX, ObjectiveStatus, Op, Plan, Status, Tx};
@@ -211,7 +211,7 @@ fn entries<T: DeserializeOwned + JsonSchema>(
         .collect()
 }
 
-pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Done) -> Result<()> {
+pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Result<()> {
     let keys = names::<PlanUpdate>();
     if let Some(k) = o.keys().find(|k| !keys.contains(k)) {
         return Err(invalid(format!(
@@ -344,7 +344,7 @@ fn add_task(
     phase: &str,
     text: String,
     after: Option<&str>,
-    done: &mut Done,
+    done: &mut Tally,
 ) -> Result<()> {
     let plan = tx.plan();
     let phase_ref = match phase_id(plan, phase) {

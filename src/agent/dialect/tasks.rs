@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Done, invalid, phase_id, set, task_id, text};
+use super::{CLAUDE_PHASE, Tally, invalid, phase_id, set, task_id, text};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
@@ -219,7 +219,7 @@ pub(super) fn apply(
     tx: &mut Tx,
     call: Call,
     ids: Option<&mut ClaudeIds>,
-    done: &mut Done,
+    done: &mut Tally,
 ) -> Result<()> {
     let mut none = ClaudeIds::new();
     let (ids, keyed) = match ids {
@@ -381,7 +381,7 @@ fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
     all.into_iter().next().map(|(_, id)| id)
 }
 
-fn add(tx: &mut Tx, subject: String, done: &mut Done) -> Result<String> {
+fn add(tx: &mut Tx, subject: String, done: &mut Tally) -> Result<String> {
     let mut phase = match phase_id(tx.plan(), CLAUDE_PHASE) {
         Some(p) => PhaseRef::Id(p),
         None => PhaseRef::New(CLAUDE_PHASE.to_string()),
@@ -420,7 +420,7 @@ fn note(tx: &mut Tx, id: &str, text: String) -> Result<()> {
 }
 
 /// Remove the task unless a person's decision keeps it; whether it went.
-fn remove(tx: &mut Tx, id: &str, done: &mut Done) -> Result<bool> {
+fn remove(tx: &mut Tx, id: &str, done: &mut Tally) -> Result<bool> {
     let by = by(tx);
     let Some((_, task)) = tx.plan().task_by_id(id) else {
         return Ok(false);
@@ -437,7 +437,7 @@ fn remove(tx: &mut Tx, id: &str, done: &mut Done) -> Result<bool> {
 
 /// Set the task's status unless a person's decision keeps it (or the task
 /// a person started, which starting this one would send back).
-fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Done) -> Result<()> {
+fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Tally) -> Result<()> {
     let by = by(tx);
     let Some((_, task)) = tx.plan().task_by_id(&id) else {
         return Ok(());
