@@ -28,7 +28,7 @@ pub struct Check {
 impl super::Verb for Check {
     fn run(self, ctx: &Context) -> Outcome {
         if self.verify {
-            super::verify::check(ctx, &self)
+            super::verify::check(ctx, self.jobs)
         } else {
             ctx.look(|plan| run(plan, ctx.actor == Some(Actor::Agent)))
         }

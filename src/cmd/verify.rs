@@ -9,7 +9,6 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::{Context, Outcome, at, text};
-use super::check::Check;
 use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
@@ -177,11 +176,11 @@ impl Outcome1 {
     }
 }
 
-pub(super) fn check(ctx: &Context, args: &Check) -> Outcome {
-    ctx.look(|plan| check_plan(ctx, plan, args))
+pub(super) fn check(ctx: &Context, jobs: Option<u16>) -> Outcome {
+    ctx.look(|plan| check_plan(ctx, plan, jobs))
 }
 
-fn check_plan(ctx: &Context, plan: &Plan, args: &Check) -> Result<Report> {
+fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
     let settings = ctx.check_settings();
     let trust = TrustList::load(&settings);
     let actor = ctx.actor.unwrap_or(Actor::Person);
@@ -202,7 +201,7 @@ fn check_plan(ctx: &Context, plan: &Plan, args: &Check) -> Result<Report> {
             run: None,
         });
     }
-    let jobs = args.jobs.map_or_else(
+    let jobs = jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         usize::from,
     );
