@@ -1,7 +1,7 @@
 //! Every exit status `todo` ends with (docs/contract.md, "Exit status"), by name, as fd's
 //! `exit_codes.rs` does. A verb that did not fail says how it ended with one
 //! of the outcomes (`Report.exit`); an error's status comes from the one
-//! table in [`crate::error`].
+//! table in `error.rs`.
 
 /// How a run of `todo` ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -175,7 +175,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
             cmd::ActorArg::Person => plan::Actor::Person,
             cmd::ActorArg::Agent => plan::Actor::Agent,
         }),
-        now: now(),
+        now: plan::clock::now(),
         owner: env_name(&["TODO_OWNER"]),
         user: env_name(&["USER", "LOGNAME", "USERNAME"]),
         args: args
@@ -346,18 +346,4 @@ pub(crate) fn env_name(keys: &[&str]) -> Option<String> {
     keys.iter()
         .filter_map(|k| std::env::var(k).ok())
         .find_map(|v| text::normalize(&v))
-}
-
-/// The time to record in `at`: `TODO_NOW` when set (for reproducible
-/// tests), else the system clock, in UTC.
-fn now() -> String {
-    if let Ok(v) = std::env::var("TODO_NOW")
-        && !v.trim().is_empty()
-    {
-        return v.trim().to_string();
-    }
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    plan::clock::rfc3339(secs)
 }

@@ -197,7 +197,7 @@ impl ServerHandler for Server {
             }
         };
         let ctx = Context {
-            now: crate::now(),
+            now: crate::plan::clock::now(),
             ..Context::clone(&self.base)
         };
         let mut outcome = match call {

@@ -172,7 +172,7 @@ mod tests {
     #[test]
     fn the_global_flags_with_a_value_are_the_clis() {
         use clap::CommandFactory;
-        let cmd = super::super::Cli::command();
+        let cmd = crate::cmd::Cli::command();
         let mut taking: Vec<String> = cmd
             .get_arguments()
             .filter(|a| a.is_global_set() && a.get_action().takes_values())

@@ -22,6 +22,20 @@ pub(crate) fn rfc3339(unix: u64) -> String {
     )
 }
 
+/// The time to record in `at`: `TODO_NOW` when set (for reproducible
+/// tests), else the system clock, in UTC.
+pub(crate) fn now() -> String {
+    if let Ok(v) = std::env::var("TODO_NOW")
+        && !v.trim().is_empty()
+    {
+        return v.trim().to_string();
+    }
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    rfc3339(secs)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

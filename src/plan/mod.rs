@@ -369,7 +369,7 @@ pub struct Plan {
     #[serde(deserialize_with = "json::version")]
     pub version: u64,
     /// Changes this working copy has seen (docs/contract.md, "The plan file"): not in the file, whose
-    /// every line must merge; kept beside the undo history (`crate::revision`).
+    /// every line must merge; kept beside the undo history (see `storage.rs`).
     #[serde(default)]
     pub rev: u64,
     #[serde(deserialize_with = "json::items")]

@@ -44,7 +44,7 @@ pub(crate) struct Tx {
     start_count: usize,
     /// How many objectives and findings it had then.
     start_aims: (usize, usize),
-    /// Runs the check of a task this change completes (`crate::verify`);
+    /// Runs the check of a task this change completes (`verify.rs`);
     /// `None`: such a task is completed without a proof.
     prover: Option<Box<dyn Prover>>,
     /// A person completes without running checks (`done --no-verify`):
@@ -56,7 +56,7 @@ pub(crate) struct Tx {
 }
 
 /// What proves a task done: runs its check when a change completes it.
-/// The plan only asks; running commands is `crate::verify`'s.
+/// The plan only asks; running commands is `verify.rs`'s.
 pub(crate) trait Prover {
     /// The proof that `task` is done, or the refusal that says why not.
     fn prove(&mut self, task: &Task) -> Result<super::Proof, OpError>;
