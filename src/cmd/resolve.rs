@@ -162,7 +162,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     }
     // The sides carry no rev (it is the working copy's, kept beside the
     // history): the resolution is one change past the conflicted file,
-    // which itself counts as one (see `crate::revision`).
+    // which itself counts as one (see `storage::Revisions`).
     if let Some(revs) = &store.revs {
         let target = store.target();
         let real = std::fs::canonicalize(&target).unwrap_or(target);
