@@ -342,7 +342,7 @@ fn verb_named(command: &clap::Command, word: &str) -> Option<String> {
 }
 
 /// The first of these variables set to a name (normalised; empty is unset).
-pub(crate) fn env_name(keys: &[&str]) -> Option<String> {
+fn env_name(keys: &[&str]) -> Option<String> {
     keys.iter()
         .filter_map(|k| std::env::var(k).ok())
         .find_map(|v| text::normalize(&v))

@@ -35,7 +35,7 @@ impl super::Verb for Mcp {
     }
 }
 
-/// What serves MCP, set by `todo-mcp` only (`run_mcp`, at the edge).
+/// What serves MCP: set only by the `todo-mcp` program, at the edge.
 pub(crate) static SERVER: std::sync::OnceLock<fn(&Context) -> crate::error::Result<()>> =
     std::sync::OnceLock::new();
 
