@@ -12,7 +12,7 @@ use anstyle::{AnsiColor, Style};
 use serde_json::{Map, Value, json};
 
 use crate::exit_codes::ExitCode;
-use crate::plan::{Phase, Plan, Status, Task};
+use crate::plan::{Phase, Plan, Task};
 use crate::text::{Message, is_unsafe, visible};
 
 /// Output could not be written (a closed pipe among the reasons).
@@ -442,116 +442,7 @@ pub(crate) fn id_width(plan: &Plan) -> usize {
 /// task's id in a column on the left; with `typed`, the text as typed
 /// (`R&D`), for a person at a terminal, instead of the exact Markdown.
 pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
-    if !ids && !typed {
-        return Message::of_lines(&crate::markdown::render_plan_view(plan));
-    }
-    let width = if ids { id_width(plan) } else { 0 };
-    let column = |id: &str| {
-        if ids {
-            format!("{id:width$}  ")
-        } else {
-            String::new()
-        }
-    };
-    let mut out = Message::default();
-    // Objectives before the phases, findings after (docs/contract.md, "Objectives and findings"), their ids
-    // already on each line.
-    let aim = |line: String| {
-        if typed {
-            line
-        } else {
-            Message::of_lines(&line)
-                .lines()
-                .next()
-                .unwrap_or_default()
-                .to_string()
-        }
-    };
-    if !plan.objectives.is_empty() {
-        out.push(format!("{}Objectives:", column("")));
-        for o in &plan.objectives {
-            let mut line = String::new();
-            if typed {
-                line = format!("- [{}{}] {}", o.id, status_word(o.status), o.text);
-            } else {
-                crate::markdown::render_objective(&mut line, o);
-            }
-            out.push(format!("{}{}", column(""), aim(line)));
-        }
-        if !plan.phases.is_empty() {
-            out.push("");
-        }
-    }
-    for (i, phase) in plan.phases.iter().enumerate() {
-        if i > 0 {
-            out.push("");
-        }
-        let head = if typed {
-            format!("# {}", phase.name)
-        } else {
-            let mut head = String::new();
-            crate::markdown::render_phase_heading(&mut head, phase);
-            head.truncate(head.len() - 1);
-            head
-        };
-        out.push(format!("{}{head}", column(&phase.id)));
-        for task in &phase.tasks {
-            for (j, l) in task_lines(task, typed).iter().enumerate() {
-                let id = if j == 0 { task.id.as_str() } else { "" };
-                out.push(format!("{}{l}", column(id)));
-            }
-        }
-    }
-    if !plan.findings.is_empty() {
-        if !plan.phases.is_empty() || !plan.objectives.is_empty() {
-            out.push("");
-        }
-        out.push(format!("{}Findings:", column("")));
-        for f in &plan.findings {
-            let line = if typed {
-                format!("- [{}] {}", f.id, f.text)
-            } else {
-                let mut line = String::new();
-                crate::markdown::render_finding(&mut line, f);
-                line
-            };
-            out.push(format!("{}{}", column(""), aim(line)));
-        }
-    }
-    out
-}
-
-fn status_word(s: crate::plan::ObjectiveStatus) -> String {
-    if s == crate::plan::ObjectiveStatus::Open {
-        String::new()
-    } else {
-        format!(" {s}")
-    }
-}
-
-/// A task's line and its note lines.
-fn task_lines(task: &Task, typed: bool) -> Vec<String> {
-    if !typed {
-        let mut text = String::new();
-        crate::markdown::render_task(&mut text, task);
-        return Message::of_lines(&text)
-            .lines()
-            .map(str::to_string)
-            .collect();
-    }
-    let mut first = format!("- [{}] {}", task.status.marker(), task.content);
-    if task.status == Status::Blocked
-        && let Some(blocker) = &task.blocker
-    {
-        first.push_str(&format!(" <!-- blocker: {blocker} -->"));
-    }
-    if task.dropped_by.as_deref() == Some("user") {
-        first.push_str(" <!-- dropped-by: person -->");
-    }
-    crate::markdown::render_meta(&mut first, task, false);
-    let mut lines = vec![first];
-    lines.extend(task.notes.iter().map(|n| format!("  > {n}")));
-    lines
+    crate::markdown::view_lines(plan, typed, ids.then(|| id_width(plan)))
 }
 
 /// What reading the plan settled of what a line merge left (see

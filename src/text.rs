@@ -323,12 +323,17 @@ impl Message {
 
     /// Add one line; a newline inside it is text.
     pub(crate) fn push(&mut self, line: impl AsRef<str>) {
+        self.line().push_str(line.as_ref());
+    }
+
+    /// Start a line and give its text to write: a newline written is text.
+    pub(crate) fn line(&mut self) -> &mut String {
         if self.started {
             self.breaks.push(self.text.len());
             self.text.push('\n');
         }
-        self.text.push_str(line.as_ref());
         self.started = true;
+        &mut self.text
     }
 
     /// Continue the last line; a newline in `more` is text.
@@ -361,6 +366,19 @@ impl Message {
     /// The lines joined with newlines, as they go to a pipe or into `--json`.
     pub(crate) fn as_str(&self) -> &str {
         &self.text
+    }
+
+    /// Whether there is no line at all.
+    pub(crate) fn is_empty(&self) -> bool {
+        !self.started
+    }
+
+    /// The lines, each ending in a newline, as in a file.
+    pub(crate) fn into_file(mut self) -> String {
+        if self.started {
+            self.text.push('\n');
+        }
+        self.text
     }
 }
 

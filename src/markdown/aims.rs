@@ -27,36 +27,29 @@
 //! so problems keep their line numbers). A title with no items under it
 //! (all deleted in the editor) is an empty block.
 
-use super::escape::{decode_gfm, decode_text, encode_gfm, push_encoded};
+use super::escape::{decode_gfm, decode_text};
 use super::parse::LineError;
+use super::{Flavour, Writer, push_text};
 use crate::plan::{Actor, FINDING_MAX, Finding, Objective, ObjectiveStatus};
 
 pub(crate) const OBJECTIVES: &str = "Objectives:";
 pub(crate) const FINDINGS: &str = "Findings:";
 
-/// How the blocks are written: the checklist a person reads (no `by`/`at`),
-/// the checklist of `export` and `edit` (with them), or the pull-request
-/// flavour (with them, text as GitHub shows it).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Flavour {
-    View,
-    Plain,
-    Gfm,
-}
-
-/// The text of an item, encoded for its flavour.
-fn push_text(out: &mut String, text: &str, flavour: Flavour) {
+/// ` <!-- todo: … -->` with `by=…` and `at=…` (and `gfm` first in that
+/// flavour), except in the checklist a person reads (and an `at` that would
+/// not survive as one word of a comment).
+fn push_comment(out: &mut String, by: Option<Actor>, at: Option<&str>, flavour: Flavour) {
+    let mut words = Vec::new();
     if flavour == Flavour::Gfm {
-        out.push_str(&encode_gfm(text, false));
-    } else {
-        push_encoded(out, text);
+        words.push("gfm".to_string());
     }
-}
-
-/// ` <!-- todo: … -->` with `words` (and `gfm` first in that flavour).
-fn push_comment(out: &mut String, mut words: Vec<String>, flavour: Flavour) {
-    if flavour == Flavour::Gfm {
-        words.insert(0, "gfm".into());
+    if matches!(flavour, Flavour::Plain | Flavour::Gfm) {
+        if let Some(by) = by {
+            words.push(format!("by={}", by.as_str()));
+        }
+        if let Some(at) = at.filter(|at| super::is_one_word(at)) {
+            words.push(format!("at={at}"));
+        }
     }
     if !words.is_empty() {
         out.push_str(" <!-- todo: ");
@@ -65,8 +58,10 @@ fn push_comment(out: &mut String, mut words: Vec<String>, flavour: Flavour) {
     }
 }
 
-/// One objective line, ending in a newline.
-pub(crate) fn render_objective_as(out: &mut String, o: &Objective, flavour: Flavour) {
+/// One objective line: `- [o2 done] text`.
+pub(super) fn write_objective(w: &mut Writer, o: &Objective) {
+    let flavour = w.flavour;
+    let out = w.line("");
     out.push_str("- [");
     out.push_str(&o.id);
     if o.status != ObjectiveStatus::Open {
@@ -75,23 +70,30 @@ pub(crate) fn render_objective_as(out: &mut String, o: &Objective, flavour: Flav
     }
     out.push_str("] ");
     push_text(out, &o.text, flavour);
-    push_comment(out, mark(o.by, o.at.as_deref(), flavour), flavour);
-    out.push('\n');
+    push_comment(out, o.by, o.at.as_deref(), flavour);
 }
 
-/// `by=…` and `at=…` for the comment, except in the checklist a person
-/// reads (and an `at` that would not survive as one word of a comment).
-fn mark(by: Option<Actor>, at: Option<&str>, flavour: Flavour) -> Vec<String> {
-    let mut words = Vec::new();
-    if flavour != Flavour::View {
-        if let Some(by) = by {
-            words.push(format!("by={}", by.as_str()));
-        }
-        if let Some(at) = at.filter(|at| super::is_one_word(at)) {
-            words.push(format!("at={at}"));
-        }
+/// One finding line: `- [f1] text`.
+pub(super) fn write_finding(w: &mut Writer, f: &Finding) {
+    let flavour = w.flavour;
+    let out = w.line("");
+    out.push_str("- [");
+    out.push_str(&f.id);
+    out.push_str("] ");
+    push_text(out, &f.text, flavour);
+    push_comment(out, f.by, f.at.as_deref(), flavour);
+}
+
+/// A block with its title, after a blank line, if there are any items.
+pub(super) fn block<T>(w: &mut Writer, title: &str, items: &[T], write: fn(&mut Writer, &T)) {
+    if items.is_empty() {
+        return;
     }
-    words
+    w.gap();
+    w.line("").push_str(title);
+    for item in items {
+        write(w, item);
+    }
 }
 
 /// `by`/`at` read back from the comment's words.
@@ -105,55 +107,6 @@ fn read_mark(words: Vec<String>) -> (Option<Actor>, Option<String>) {
         }
     }
     (by, at)
-}
-
-/// One finding line, ending in a newline.
-pub(crate) fn render_finding(out: &mut String, f: &Finding, flavour: Flavour) {
-    out.push_str("- [");
-    out.push_str(&f.id);
-    out.push_str("] ");
-    push_text(out, &f.text, flavour);
-    push_comment(out, mark(f.by, f.at.as_deref(), flavour), flavour);
-    out.push('\n');
-}
-
-/// The `Objectives:` block, if there are any.
-pub(crate) fn objectives_block(objectives: &[Objective], flavour: Flavour) -> String {
-    block(OBJECTIVES, objectives, |out, o| {
-        render_objective_as(out, o, flavour)
-    })
-}
-
-/// The `Findings:` block, if there are any.
-pub(crate) fn findings_block(findings: &[Finding], flavour: Flavour) -> String {
-    block(FINDINGS, findings, |out, f| render_finding(out, f, flavour))
-}
-
-fn block<T>(title: &str, items: &[T], render: impl Fn(&mut String, &T)) -> String {
-    let mut out = String::new();
-    if !items.is_empty() {
-        out.push_str(title);
-        out.push('\n');
-        for item in items {
-            render(&mut out, item);
-        }
-    }
-    out
-}
-
-/// Join the blocks and the phases' checklist with one blank line between.
-pub(crate) fn join(parts: [String; 3]) -> String {
-    let mut out = String::new();
-    for part in parts {
-        if part.is_empty() {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(&part);
-    }
-    out
 }
 
 /// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back (the text
