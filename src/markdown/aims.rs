@@ -35,53 +35,44 @@ use crate::plan::{Actor, FINDING_MAX, Finding, Objective, ObjectiveStatus};
 pub(crate) const OBJECTIVES: &str = "Objectives:";
 pub(crate) const FINDINGS: &str = "Findings:";
 
-/// ` <!-- todo: … -->` with `by=…` and `at=…` (and `gfm` first in that
-/// flavour), except in the checklist a person reads (and an `at` that would
-/// not survive as one word of a comment).
-fn push_comment(out: &mut String, by: Option<Actor>, at: Option<&str>, flavour: Flavour) {
+/// One item line: `- [o2 done] text`, `- [f1] text`, then who set its
+/// status (or recorded it) in a comment, except in the checklist a person
+/// reads, and `gfm` first in that flavour.
+fn write_item(
+    w: &mut Writer,
+    id: &str,
+    status: Option<&str>,
+    text: &str,
+    by: Option<Actor>,
+    at: Option<&str>,
+) {
+    let flavour = w.flavour;
+    let out = w.line("");
+    out.push_str("- [");
+    out.push_str(id);
+    if let Some(status) = status {
+        out.push(' ');
+        out.push_str(status);
+    }
+    out.push_str("] ");
+    push_text(out, text, flavour);
     let mut words = Vec::new();
     if flavour == Flavour::Gfm {
         words.push("gfm".to_string());
     }
     if matches!(flavour, Flavour::Plain | Flavour::Gfm) {
-        if let Some(by) = by {
-            words.push(format!("by={}", by.as_str()));
-        }
-        if let Some(at) = at.filter(|at| super::is_one_word(at)) {
-            words.push(format!("at={at}"));
-        }
+        super::push_mark(&mut words, by, at);
     }
-    if !words.is_empty() {
-        out.push_str(" <!-- todo: ");
-        out.push_str(&words.join(" "));
-        out.push_str(" -->");
-    }
+    super::push_todo_comment(out, &words);
 }
 
-/// One objective line: `- [o2 done] text`.
 pub(super) fn write_objective(w: &mut Writer, o: &Objective) {
-    let flavour = w.flavour;
-    let out = w.line("");
-    out.push_str("- [");
-    out.push_str(&o.id);
-    if o.status != ObjectiveStatus::Open {
-        out.push(' ');
-        out.push_str(o.status.as_str());
-    }
-    out.push_str("] ");
-    push_text(out, &o.text, flavour);
-    push_comment(out, o.by, o.at.as_deref(), flavour);
+    let status = Some(o.status.as_str()).filter(|_| o.status != ObjectiveStatus::Open);
+    write_item(w, &o.id, status, &o.text, o.by, o.at.as_deref());
 }
 
-/// One finding line: `- [f1] text`.
 pub(super) fn write_finding(w: &mut Writer, f: &Finding) {
-    let flavour = w.flavour;
-    let out = w.line("");
-    out.push_str("- [");
-    out.push_str(&f.id);
-    out.push_str("] ");
-    push_text(out, &f.text, flavour);
-    push_comment(out, f.by, f.at.as_deref(), flavour);
+    write_item(w, &f.id, None, &f.text, f.by, f.at.as_deref());
 }
 
 /// A block with its title, after a blank line, if there are any items.

@@ -249,18 +249,11 @@ fn write_task(w: &mut Writer, task: &Task) {
 /// Who set the status and who checks the task (docs/contract.md, "A plan a person and an agent share"), as one
 /// invisible comment: ` <!-- todo: by=person at=… checks=agent unlocked -->`.
 fn render_meta(out: &mut String, task: &Task, provenance: bool) {
-    let mut words = meta_words(task);
-    if !provenance {
-        words
-            .retain(|w| !w.starts_with("by=") && !w.starts_with("at=") && !w.starts_with("proof="));
-        // A person reads whether the check proved it, not the record.
-        match task.proof() {
-            Some(p) if p.passed() => words.push("verified".into()),
-            Some(p) if p.exit.is_none() => words.push("unverified".into()),
-            Some(_) => words.push("check-failed".into()),
-            None => {}
-        }
-    }
+    push_todo_comment(out, &meta_words(task, provenance));
+}
+
+/// ` <!-- todo: … -->` holding `words`, if there are any.
+fn push_todo_comment(out: &mut String, words: &[String]) {
     if !words.is_empty() {
         out.push_str(" <!-- todo: ");
         out.push_str(&words.join(" "));
@@ -268,14 +261,20 @@ fn render_meta(out: &mut String, task: &Task, provenance: bool) {
     }
 }
 
+/// `by=…` and `at=…`: who set a status (or recorded a finding) and when,
+/// without an `at` that would not survive as one word of a comment.
+fn push_mark(words: &mut Vec<String>, by: Option<crate::plan::Actor>, at: Option<&str>) {
+    words.extend(by.map(|by| format!("by={}", by.as_str())));
+    words.extend(at.filter(|at| is_one_word(at)).map(|at| format!("at={at}")));
+}
+
 /// The `key=value` words of a task's §8 fields (none when all are unset).
-pub(crate) fn meta_words(task: &Task) -> Vec<String> {
+/// Without `provenance`, as a person reads them: no `by`/`at`, and whether
+/// the check proved the task instead of its proof.
+fn meta_words(task: &Task, provenance: bool) -> Vec<String> {
     let mut words = Vec::new();
-    if let Some(by) = task.by {
-        words.push(format!("by={}", by.as_str()));
-    }
-    if let Some(at) = task.at.as_deref().filter(|at| is_one_word(at)) {
-        words.push(format!("at={at}"));
+    if provenance {
+        push_mark(&mut words, task.by, task.at.as_deref());
     }
     if task.checks != crate::plan::Checks::Anyone {
         words.push(format!("checks={}", task.checks.as_str()));
@@ -294,12 +293,13 @@ pub(crate) fn meta_words(task: &Task) -> Vec<String> {
         }
     }
     if let Some(v) = task.verify.as_deref() {
-        if let Some(t) = v.timeout {
-            words.push(format!("timeout={t}"));
-        }
-        if let Some(p) = &v.proof {
-            words.push(format!("proof={}", state::proof_word(p)));
-        }
+        words.extend(v.timeout.map(|t| format!("timeout={t}")));
+        words.extend(v.proof.as_ref().map(|p| match p {
+            _ if provenance => format!("proof={}", state::proof_word(p)),
+            _ if p.passed() => "verified".into(),
+            _ if p.exit.is_none() => "unverified".into(),
+            _ => "check-failed".into(),
+        }));
     }
     words
 }
