@@ -250,35 +250,39 @@ impl Output {
     /// when a person reads the stream (and painted when it is the checklist
     /// and colour is on), ending with exactly one newline.
     fn print(&self, stream: Stream, message: &Message, paint: Option<usize>) -> WriteResult<()> {
-        let person = match stream {
-            Stream::Stdout => self.stdout_tty || self.color,
-            Stream::Stderr => self.stderr_tty,
-        };
-        let text = if person {
-            let mut out = String::with_capacity(message.as_str().len() + 16);
-            for (i, l) in message.lines().enumerate() {
-                if i > 0 {
-                    out.push('\n');
-                }
-                let safe = visible(l);
-                if let Some(column) = paint.filter(|_| self.color) {
-                    // The id column (ids and spaces: ASCII) stays plain.
-                    let cut = Some(column).filter(|c| safe.is_char_boundary(*c));
-                    let (ids, line) = safe.split_at(cut.unwrap_or(0));
-                    out.push_str(ids);
-                    paint_line(&mut out, line);
-                } else {
-                    out.push_str(&safe);
-                }
-            }
-            out
-        } else {
-            message.as_str().to_string()
+        let text = match stream {
+            Stream::Stdout => self.shown(self.stdout_tty || self.color, message, paint),
+            Stream::Stderr => self.shown(self.stderr_tty, message, paint),
         };
         match stream {
             Stream::Stdout => emit(io::stdout().lock(), &line(text)),
             Stream::Stderr => emit(io::stderr().lock(), &line(text)),
         }
+    }
+
+    /// A message's lines as a stream shows them: for a `person`, each made
+    /// safe (and painted as [`Output::print`] says); otherwise as they are.
+    fn shown(&self, person: bool, message: &Message, paint: Option<usize>) -> String {
+        if !person {
+            return message.as_str().to_string();
+        }
+        let mut out = String::with_capacity(message.as_str().len() + 16);
+        for (i, l) in message.lines().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            let safe = visible(l);
+            if let Some(column) = paint.filter(|_| self.color) {
+                // The id column (ids and spaces: ASCII) stays plain.
+                let cut = Some(column).filter(|c| safe.is_char_boundary(*c));
+                let (ids, line) = safe.split_at(cut.unwrap_or(0));
+                out.push_str(ids);
+                paint_line(&mut out, line);
+            } else {
+                out.push_str(&safe);
+            }
+        }
+        out
     }
 
     pub(crate) fn stdout(&self, message: &Message) -> WriteResult<()> {
@@ -300,14 +304,7 @@ impl Output {
     pub(crate) fn ask(&self, message: &Message, question: &str) -> WriteResult<()> {
         let mut all = message.clone();
         all.push(question);
-        let shown = if self.stderr_tty {
-            all.lines()
-                .map(|l| visible(l).into_owned())
-                .collect::<Vec<_>>()
-                .join("\n")
-        } else {
-            all.as_str().to_string()
-        };
+        let shown = self.shown(self.stderr_tty, &all, None);
         emit(io::stderr().lock(), &format!("{shown} "))
     }
 
@@ -366,16 +363,27 @@ pub(crate) fn report_json(report: &Report) -> Value {
 fn paint_line(out: &mut String, l: &str) {
     let heading = Style::new().bold();
     let dim = Style::new().dimmed();
-    // An objective or finding (docs/contract.md, "Objectives and findings"): `- [o2 done] text`.
-    let aim = l.strip_prefix("- [").and_then(|rest| {
-        let (inside, after) = rest.split_once(']')?;
-        let id = inside.split(' ').next()?;
-        let aim_id = |kind: char| id.starts_with(kind) && crate::plan::ids::is_shaped(id, kind);
-        (aim_id('o') || aim_id('f')).then_some((inside, after))
-    });
     if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
         out.push_str(&format!("{heading}{l}{heading:#}"));
-    } else if let Some((inside, after)) = aim {
+        return;
+    }
+    if l.starts_with("  >") {
+        out.push_str(&format!("{dim}{l}{dim:#}"));
+        return;
+    }
+    let Some(rest) = l.strip_prefix("- [") else {
+        out.push_str(l);
+        return;
+    };
+    // An objective or finding (docs/contract.md, "Objectives and findings"): `- [o2 done] text`.
+    let aim = rest.split_once(']').filter(|(inside, _)| {
+        let id = inside.split(' ').next().unwrap_or_default();
+        let aim_id = |kind: char| id.starts_with(kind) && crate::plan::ids::is_shaped(id, kind);
+        aim_id('o') || aim_id('f')
+    });
+    // The bracket, its colour, and what follows it (whose comments are
+    // ours only on a task).
+    let (bracket, after, color, comments) = if let Some((inside, after)) = aim {
         let color = if inside.ends_with(" done") {
             Some(AnsiColor::Green)
         } else if inside.ends_with(" dropped") {
@@ -383,14 +391,8 @@ fn paint_line(out: &mut String, l: &str) {
         } else {
             None
         };
-        let style = Style::new().fg_color(color.map(Into::into)).bold();
-        out.push_str(&format!("- {style}[{inside}]{style:#}"));
-        if color.is_some() {
-            out.push_str(&format!("{dim}{after}{dim:#}"));
-        } else {
-            out.push_str(after);
-        }
-    } else if let Some(rest) = l.strip_prefix("- [") {
+        (format!("[{inside}]"), after, color, false)
+    } else {
         let mut chars = rest.chars();
         let marker = chars.next().unwrap_or(' ');
         let (close, after) = match chars.as_str().strip_prefix(']') {
@@ -404,26 +406,23 @@ fn paint_line(out: &mut String, l: &str) {
             '-' => Some(AnsiColor::BrightBlack),
             _ => None,
         };
-        let style = Style::new().fg_color(color.map(Into::into)).bold();
-        out.push_str(&format!("- {style}[{marker}{close}{style:#}"));
-        // Our comments come last; text as typed may hold `<!--` too.
-        let cut = [" <!-- blocker: ", " <!-- dropped-by: "]
-            .iter()
-            .filter_map(|c| after.rfind(c))
-            .min();
-        let (body, comment) = after.split_at(cut.unwrap_or(after.len()));
-        if marker == '-' || marker == 'x' {
-            out.push_str(&format!("{dim}{body}{dim:#}"));
-        } else {
-            out.push_str(body);
-        }
-        if !comment.is_empty() {
-            out.push_str(&format!("{dim}{comment}{dim:#}"));
-        }
-    } else if l.starts_with("  >") {
-        out.push_str(&format!("{dim}{l}{dim:#}"));
+        (format!("[{marker}{close}"), after, color, true)
+    };
+    let style = Style::new().fg_color(color.map(Into::into)).bold();
+    out.push_str(&format!("- {style}{bracket}{style:#}"));
+    // Our comments come last; text as typed may hold `<!--` too.
+    let cut = [" <!-- blocker: ", " <!-- dropped-by: "]
+        .iter()
+        .filter_map(|c| after.rfind(c).filter(|_| comments))
+        .min();
+    let (body, comment) = after.split_at(cut.unwrap_or(after.len()));
+    if matches!(color, Some(AnsiColor::Green | AnsiColor::BrightBlack)) {
+        out.push_str(&format!("{dim}{body}{dim:#}"));
     } else {
-        out.push_str(l);
+        out.push_str(body);
+    }
+    if !comment.is_empty() {
+        out.push_str(&format!("{dim}{comment}{dim:#}"));
     }
 }
 
