@@ -87,25 +87,18 @@ pub(super) fn block<T>(w: &mut Writer, title: &str, items: &[T], write: fn(&mut 
     }
 }
 
-/// `by`/`at` read back from the comment's words.
-fn read_mark(words: Vec<String>) -> (Option<Actor>, Option<String>) {
-    let (mut by, mut at) = (None, None);
-    for w in words {
-        match w.split_once('=') {
-            Some(("by", v)) => by = Actor::parse(v),
-            Some(("at", v)) => at = Some(v.to_string()),
-            _ => {}
-        }
-    }
-    (by, at)
+/// An objective's or finding's line read back.
+struct Item {
+    id: String,
+    status: Option<ObjectiveStatus>,
+    text: String,
+    by: Option<Actor>,
+    at: Option<String>,
 }
 
 /// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back (the text
 /// as GitHub shows it when the comment says `gfm`).
-fn item(
-    line: &str,
-    prefix: char,
-) -> Option<(String, Option<ObjectiveStatus>, String, Vec<String>)> {
+fn item(line: &str, prefix: char) -> Option<Item> {
     let rest = line.trim_end_matches('\r').strip_prefix("- [")?;
     let (inside, text) = rest.split_once("] ")?;
     let (id, status) = match inside.split_once(' ') {
@@ -114,40 +107,46 @@ fn item(
     };
     // Any id of the kind: a counter's (`f7`) or a minted one (`f4kq9x`).
     (id.starts_with(prefix) && crate::plan::ids::is_shaped(id, prefix)).then_some(())?;
-    let (text, words) = match text
+    let (text, words) = text
         .strip_suffix(" -->")
         .and_then(|t| t.rsplit_once(" <!-- todo: "))
-    {
-        Some((text, meta)) => (text, meta.split(' ').map(str::to_string).collect()),
-        None => (text, Vec::new()),
-    };
-    let text = if words.iter().any(|w| w == "gfm") {
+        .unwrap_or((text, ""));
+    let text = if words.split(' ').any(|w| w == "gfm") {
         decode_gfm(text)
     } else {
         decode_text(text)
     };
-    let text = crate::text::normalize(&text)?;
-    Some((id.to_string(), status, text, words))
+    let (mut by, mut at) = (None, None);
+    for w in words.split(' ') {
+        match w.split_once('=') {
+            Some(("by", v)) => by = Actor::parse(v),
+            Some(("at", v)) => at = Some(v.to_string()),
+            _ => {}
+        }
+    }
+    Some(Item {
+        id: id.to_string(),
+        status,
+        text: crate::text::normalize(&text)?,
+        by,
+        at,
+    })
 }
 
 /// Objectives and findings too long for the schema (`plan_update`: at most
-/// [`FINDING_MAX`] characters), as the problems of their lines; `at` is
-/// each item's 0-based line.
-fn too_long<'a>(
-    kind: &str,
-    items: impl Iterator<Item = (usize, &'a str, &'a str)>,
-) -> Vec<LineError> {
-    items
-        .filter_map(|(at, id, text)| {
-            let n = text.chars().count();
-            (n > FINDING_MAX).then(|| LineError {
-                line: at + 1,
-                message: format!(
-                    "{kind} {id} is {n} characters long; at most {FINDING_MAX} are allowed."
-                ),
-            })
+/// [`FINDING_MAX`] characters), as the problems of their lines; the first
+/// is on the 0-based line `first`.
+fn too_long(kind: &str, first: usize, items: &[Item]) -> impl Iterator<Item = LineError> {
+    (first + 1..).zip(items).filter_map(move |(line, item)| {
+        let n = item.text.chars().count();
+        (n > FINDING_MAX).then(|| LineError {
+            line,
+            message: format!(
+                "{kind} {} is {n} characters long; at most {FINDING_MAX} are allowed.",
+                item.id
+            ),
         })
-        .collect()
+    })
 }
 
 /// The objectives and findings of a checklist, the checklist without them
@@ -156,75 +155,57 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let bare = |l: &str| l.trim_end_matches(['\n', '\r']).to_string();
     let mut cut = vec![false; lines.len()];
-    let mut objectives = Vec::new();
-    let mut problems = Vec::new();
+    let (mut objectives, mut findings, mut problems) = (Vec::new(), Vec::new(), Vec::new());
     // Objectives: the first line that is not blank.
     if let Some(start) = lines.iter().position(|l| !bare(l).trim().is_empty())
         && bare(lines[start]) == OBJECTIVES
     {
-        let mut i = start + 1;
-        let mut found = Vec::new();
-        while let Some(l) = lines.get(i) {
-            match item(&bare(l), 'o') {
-                Some((id, status, text, words)) => {
-                    let (by, at) = read_mark(words);
-                    found.push(Objective {
-                        id,
-                        text,
-                        status: status.unwrap_or_default(),
-                        by,
-                        at,
-                        ..Objective::default()
-                    });
-                    i += 1;
-                }
-                None => break,
-            }
-        }
+        let found: Vec<Item> = lines[start + 1..]
+            .iter()
+            .map_while(|l| item(&bare(l), 'o'))
+            .collect();
         // A title whose items were all deleted (in the editor) is an
         // empty block, not prose.
-        cut[start..i].iter_mut().for_each(|c| *c = true);
-        let lines = (start + 1..i).zip(&found);
-        problems.extend(too_long(
-            "objective",
-            lines.map(|(at, o)| (at, o.id.as_str(), o.text.as_str())),
-        ));
-        objectives = found;
+        cut[start..start + 1 + found.len()].fill(true);
+        problems.extend(too_long("objective", start + 1, &found));
+        objectives = found
+            .into_iter()
+            .map(|o| Objective {
+                id: o.id,
+                text: o.text,
+                status: o.status.unwrap_or_default(),
+                by: o.by,
+                at: o.at,
+                ..Objective::default()
+            })
+            .collect();
     }
     // Findings: the last lines that are not blank.
-    let mut findings = Vec::new();
-    let mut end = lines.len();
-    while end > 0 && bare(lines[end - 1]).trim().is_empty() {
-        end -= 1;
-    }
-    let mut i = end;
-    let mut found = Vec::new();
-    while i > 0 {
-        match item(&bare(lines[i - 1]), 'f') {
-            Some((id, None, text, words)) => {
-                let (by, at) = read_mark(words);
-                found.push(Finding {
-                    id,
-                    text,
-                    by,
-                    at,
-                    ..Finding::default()
-                });
-                i -= 1;
-            }
-            _ => break,
-        }
-    }
+    let end = lines
+        .iter()
+        .rposition(|l| !bare(l).trim().is_empty())
+        .map_or(0, |i| i + 1);
+    let mut found: Vec<Item> = lines[..end]
+        .iter()
+        .rev()
+        .map_while(|l| item(&bare(l), 'f').filter(|f| f.status.is_none()))
+        .collect();
+    let start = end - found.len();
     // As for objectives, a title with no items left is an empty block.
-    if i > 0 && bare(lines[i - 1]) == FINDINGS && !cut[i - 1] {
+    if start > 0 && bare(lines[start - 1]) == FINDINGS && !cut[start - 1] {
         found.reverse();
-        let lines = (i..end).zip(&found);
-        problems.extend(too_long(
-            "finding",
-            lines.map(|(at, f)| (at, f.id.as_str(), f.text.as_str())),
-        ));
-        findings = found;
-        cut[i - 1..end].iter_mut().for_each(|c| *c = true);
+        problems.extend(too_long("finding", start, &found));
+        findings = found
+            .into_iter()
+            .map(|f| Finding {
+                id: f.id,
+                text: f.text,
+                by: f.by,
+                at: f.at,
+                ..Finding::default()
+            })
+            .collect();
+        cut[start - 1..end].fill(true);
     }
     let mut rest = String::with_capacity(text.len());
     for (l, cut) in lines.iter().zip(&cut) {
