@@ -14,6 +14,8 @@ mod tests;
 
 use std::borrow::Cow;
 
+use escape::{encode_heading, push_encoded};
+
 use crate::plan::{Finding, Objective, Phase, Plan, Status, Task};
 use crate::text::Message;
 
@@ -30,8 +32,8 @@ pub(crate) enum Flavour {
     /// in `edit`'s buffer, whose text comes back into the plan; an import
     /// keeps the plan's marks where the text has none).
     View,
-    /// [`Flavour::View`] for a person at a terminal: the text as typed
-    /// (`R&D`), not encoded, and no check command. Never read back.
+    /// [`Flavour::View`] with the text as typed (`R&D`), not encoded, and
+    /// no check command: for a person's eyes only, never read back.
     Typed,
     /// The pull-request flavour (see [`gfm`]).
     Gfm,
@@ -186,8 +188,6 @@ pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::Par
         findings,
     })
 }
-pub(crate) use escape::{encode_heading, push_encoded};
-
 /// Render phases as the checklist of §4.1: `# phase` headings, one task item
 /// per line, one blank line between phases, one newline at the end.
 pub fn render(phases: &[Phase]) -> String {
