@@ -2,7 +2,7 @@
 //! warnings and errors on stderr, colour only for a terminal, control
 //! characters never raw on a terminal, and one JSON object under `--json`.
 //!
-//! Everything a person reads goes through one printer, [`Output::print`]:
+//! Everything a person reads goes through one printer, [`Output::shown`]:
 //! a [`Message`] is lines, and on a terminal each line is made safe with
 //! [`visible`] (and then painted) while the line breaks stay line breaks.
 
@@ -214,12 +214,6 @@ pub(crate) fn json_line(value: &Value) -> String {
     out
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stream {
-    Stdout,
-    Stderr,
-}
-
 impl Output {
     pub(crate) fn new(json: bool, quiet: bool, choice: ColorChoice) -> Output {
         let stdout_tty = io::stdout().is_terminal();
@@ -247,21 +241,9 @@ impl Output {
     }
 
     /// The one printer: a message's lines, each made safe for a terminal
-    /// when a person reads the stream (and painted when it is the checklist
-    /// and colour is on), ending with exactly one newline.
-    fn print(&self, stream: Stream, message: &Message, paint: Option<usize>) -> WriteResult<()> {
-        let text = match stream {
-            Stream::Stdout => self.shown(self.stdout_tty || self.color, message, paint),
-            Stream::Stderr => self.shown(self.stderr_tty, message, paint),
-        };
-        match stream {
-            Stream::Stdout => emit(io::stdout().lock(), &line(text)),
-            Stream::Stderr => emit(io::stderr().lock(), &line(text)),
-        }
-    }
-
-    /// A message's lines as a stream shows them: for a `person`, each made
-    /// safe (and painted as [`Output::print`] says); otherwise as they are.
+    /// when a `person` reads the stream (and painted from byte `paint` of
+    /// each line on when it is the checklist and colour is on); otherwise
+    /// as they are.
     fn shown(&self, person: bool, message: &Message, paint: Option<usize>) -> String {
         if !person {
             return message.as_str().to_string();
@@ -285,8 +267,15 @@ impl Output {
         out
     }
 
+    /// A message on stdout as [`Output::shown`] says, ending with exactly
+    /// one newline.
+    fn print(&self, message: &Message, paint: Option<usize>) -> WriteResult<()> {
+        let text = self.shown(self.stdout_tty || self.color, message, paint);
+        emit(io::stdout().lock(), &line(text))
+    }
+
     pub(crate) fn stdout(&self, message: &Message) -> WriteResult<()> {
-        self.print(Stream::Stdout, message, None)
+        self.print(message, None)
     }
 
     /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
@@ -295,7 +284,8 @@ impl Output {
     }
 
     pub(crate) fn stderr(&self, message: &Message) -> WriteResult<()> {
-        self.print(Stream::Stderr, message, None)
+        let text = self.shown(self.stderr_tty, message, None);
+        emit(io::stderr().lock(), &line(text))
     }
 
     /// A question on stderr after `message`: the message's lines as
@@ -319,8 +309,8 @@ impl Output {
         match report.kind {
             Kind::Confirm if self.quiet => Ok(()),
             Kind::Confirm | Kind::Data => self.stdout(&report.message),
-            Kind::Checklist => self.print(Stream::Stdout, &report.message, Some(0)),
-            Kind::ChecklistIds(column) => self.print(Stream::Stdout, &report.message, Some(column)),
+            Kind::Checklist => self.print(&report.message, Some(0)),
+            Kind::ChecklistIds(column) => self.print(&report.message, Some(column)),
             Kind::Warn => self.stderr(&report.message),
             Kind::Silent => Ok(()),
         }
