@@ -159,30 +159,15 @@ pub(crate) fn folded(s: &str) -> std::borrow::Cow<'_, str> {
 /// Would [`normalize`] leave `s` as it is (or, for blank text, empty)?
 fn is_folded(s: &str) -> bool {
     let bytes = s.as_bytes();
-    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
-        return false;
-    }
-    let mut space = false;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b' ' {
-            if space {
-                return false;
-            }
-            space = true;
-            continue;
-        }
-        space = false;
-        let other = match b {
+    bytes.first() != Some(&b' ')
+        && bytes.last() != Some(&b' ')
+        && !bytes.iter().enumerate().any(|(i, &b)| match b {
+            b' ' => bytes.get(i + 1) == Some(&b' '),
             b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => true,
             // Lead bytes of the non-ASCII whitespace characters.
             0xc2 | 0xe1 | 0xe2 | 0xe3 => s[i..].chars().next().is_some_and(char::is_whitespace),
             _ => false,
-        };
-        if other {
-            return false;
-        }
-    }
-    true
+        })
 }
 
 /// Upper-case the first letter, keep the rest: `wire oauth` → `Wire oauth`.
