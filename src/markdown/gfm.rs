@@ -27,7 +27,7 @@
 //!
 //! Phases are `### <name>` headings (any level reads back), the name
 //! encoded as GitHub reads it and then ending in ` <!-- todo: gfm -->`
-//! where that differs from §4.1 (see [`encode_gfm_heading`]); notes are
+//! where that differs from §4.1 (see [`super::escape::encode_gfm_heading`]); notes are
 //! `  > <note>` lines. Reading: where the box still agrees with the
 //! recorded status (ticked for completed/abandoned, unticked for the others)
 //! the recorded state comes back exactly; where someone flipped it on
