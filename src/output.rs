@@ -2,7 +2,7 @@
 //! warnings and errors on stderr, colour only for a terminal, control
 //! characters never raw on a terminal, and one JSON object under `--json`.
 //!
-//! Everything a person reads goes through one printer, [`Output::print`]:
+//! Everything a person reads goes through one printer, [`Output::shown`]:
 //! a [`Message`] is lines, and on a terminal each line is made safe with
 //! [`visible`] (and then painted) while the line breaks stay line breaks.
 
@@ -12,7 +12,7 @@ use anstyle::{AnsiColor, Style};
 use serde_json::{Map, Value, json};
 
 use crate::exit_codes::ExitCode;
-use crate::plan::{Phase, Plan, Status, Task};
+use crate::plan::{Phase, Plan, Task};
 use crate::text::{Message, is_unsafe, visible};
 
 /// Output could not be written (a closed pipe among the reasons).
@@ -214,12 +214,6 @@ pub(crate) fn json_line(value: &Value) -> String {
     out
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stream {
-    Stdout,
-    Stderr,
-}
-
 impl Output {
     pub(crate) fn new(json: bool, quiet: bool, choice: ColorChoice) -> Output {
         let stdout_tty = io::stdout().is_terminal();
@@ -247,42 +241,41 @@ impl Output {
     }
 
     /// The one printer: a message's lines, each made safe for a terminal
-    /// when a person reads the stream (and painted when it is the checklist
-    /// and colour is on), ending with exactly one newline.
-    fn print(&self, stream: Stream, message: &Message, paint: Option<usize>) -> WriteResult<()> {
-        let person = match stream {
-            Stream::Stdout => self.stdout_tty || self.color,
-            Stream::Stderr => self.stderr_tty,
-        };
-        let text = if person {
-            let mut out = String::with_capacity(message.as_str().len() + 16);
-            for (i, l) in message.lines().enumerate() {
-                if i > 0 {
-                    out.push('\n');
-                }
-                let safe = visible(l);
-                if let Some(column) = paint.filter(|_| self.color) {
-                    // The id column (ids and spaces: ASCII) stays plain.
-                    let cut = Some(column).filter(|c| safe.is_char_boundary(*c));
-                    let (ids, line) = safe.split_at(cut.unwrap_or(0));
-                    out.push_str(ids);
-                    paint_line(&mut out, line);
-                } else {
-                    out.push_str(&safe);
-                }
-            }
-            out
-        } else {
-            message.as_str().to_string()
-        };
-        match stream {
-            Stream::Stdout => emit(io::stdout().lock(), &line(text)),
-            Stream::Stderr => emit(io::stderr().lock(), &line(text)),
+    /// when a `person` reads the stream (and painted from byte `paint` of
+    /// each line on when it is the checklist and colour is on); otherwise
+    /// as they are.
+    fn shown(&self, person: bool, message: &Message, paint: Option<usize>) -> String {
+        if !person {
+            return message.as_str().to_string();
         }
+        let mut out = String::with_capacity(message.as_str().len() + 16);
+        for (i, l) in message.lines().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            let safe = visible(l);
+            if let Some(column) = paint.filter(|_| self.color) {
+                // The id column (ids and spaces: ASCII) stays plain.
+                let cut = Some(column).filter(|c| safe.is_char_boundary(*c));
+                let (ids, line) = safe.split_at(cut.unwrap_or(0));
+                out.push_str(ids);
+                paint_line(&mut out, line);
+            } else {
+                out.push_str(&safe);
+            }
+        }
+        out
+    }
+
+    /// A message on stdout as [`Output::shown`] says, ending with exactly
+    /// one newline.
+    fn print(&self, message: &Message, paint: Option<usize>) -> WriteResult<()> {
+        let text = self.shown(self.stdout_tty || self.color, message, paint);
+        emit(io::stdout().lock(), &line(text))
     }
 
     pub(crate) fn stdout(&self, message: &Message) -> WriteResult<()> {
-        self.print(Stream::Stdout, message, None)
+        self.print(message, None)
     }
 
     /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
@@ -291,7 +284,8 @@ impl Output {
     }
 
     pub(crate) fn stderr(&self, message: &Message) -> WriteResult<()> {
-        self.print(Stream::Stderr, message, None)
+        let text = self.shown(self.stderr_tty, message, None);
+        emit(io::stderr().lock(), &line(text))
     }
 
     /// A question on stderr after `message`: the message's lines as
@@ -300,14 +294,7 @@ impl Output {
     pub(crate) fn ask(&self, message: &Message, question: &str) -> WriteResult<()> {
         let mut all = message.clone();
         all.push(question);
-        let shown = if self.stderr_tty {
-            all.lines()
-                .map(|l| visible(l).into_owned())
-                .collect::<Vec<_>>()
-                .join("\n")
-        } else {
-            all.as_str().to_string()
-        };
+        let shown = self.shown(self.stderr_tty, &all, None);
         emit(io::stderr().lock(), &format!("{shown} "))
     }
 
@@ -322,8 +309,8 @@ impl Output {
         match report.kind {
             Kind::Confirm if self.quiet => Ok(()),
             Kind::Confirm | Kind::Data => self.stdout(&report.message),
-            Kind::Checklist => self.print(Stream::Stdout, &report.message, Some(0)),
-            Kind::ChecklistIds(column) => self.print(Stream::Stdout, &report.message, Some(column)),
+            Kind::Checklist => self.print(&report.message, Some(0)),
+            Kind::ChecklistIds(column) => self.print(&report.message, Some(column)),
             Kind::Warn => self.stderr(&report.message),
             Kind::Silent => Ok(()),
         }
@@ -366,16 +353,27 @@ pub(crate) fn report_json(report: &Report) -> Value {
 fn paint_line(out: &mut String, l: &str) {
     let heading = Style::new().bold();
     let dim = Style::new().dimmed();
-    // An objective or finding (docs/contract.md, "Objectives and findings"): `- [o2 done] text`.
-    let aim = l.strip_prefix("- [").and_then(|rest| {
-        let (inside, after) = rest.split_once(']')?;
-        let id = inside.split(' ').next()?;
-        let aim_id = |kind: char| id.starts_with(kind) && crate::plan::ids::is_shaped(id, kind);
-        (aim_id('o') || aim_id('f')).then_some((inside, after))
-    });
     if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
         out.push_str(&format!("{heading}{l}{heading:#}"));
-    } else if let Some((inside, after)) = aim {
+        return;
+    }
+    if l.starts_with("  >") {
+        out.push_str(&format!("{dim}{l}{dim:#}"));
+        return;
+    }
+    let Some(rest) = l.strip_prefix("- [") else {
+        out.push_str(l);
+        return;
+    };
+    // An objective or finding (docs/contract.md, "Objectives and findings"): `- [o2 done] text`.
+    let aim = rest.split_once(']').filter(|(inside, _)| {
+        let id = inside.split(' ').next().unwrap_or_default();
+        let aim_id = |kind: char| id.starts_with(kind) && crate::plan::ids::is_shaped(id, kind);
+        aim_id('o') || aim_id('f')
+    });
+    // The bracket, its colour, and what follows it (whose comments are
+    // ours only on a task).
+    let (bracket, after, color, comments) = if let Some((inside, after)) = aim {
         let color = if inside.ends_with(" done") {
             Some(AnsiColor::Green)
         } else if inside.ends_with(" dropped") {
@@ -383,14 +381,8 @@ fn paint_line(out: &mut String, l: &str) {
         } else {
             None
         };
-        let style = Style::new().fg_color(color.map(Into::into)).bold();
-        out.push_str(&format!("- {style}[{inside}]{style:#}"));
-        if color.is_some() {
-            out.push_str(&format!("{dim}{after}{dim:#}"));
-        } else {
-            out.push_str(after);
-        }
-    } else if let Some(rest) = l.strip_prefix("- [") {
+        (format!("[{inside}]"), after, color, false)
+    } else {
         let mut chars = rest.chars();
         let marker = chars.next().unwrap_or(' ');
         let (close, after) = match chars.as_str().strip_prefix(']') {
@@ -404,26 +396,23 @@ fn paint_line(out: &mut String, l: &str) {
             '-' => Some(AnsiColor::BrightBlack),
             _ => None,
         };
-        let style = Style::new().fg_color(color.map(Into::into)).bold();
-        out.push_str(&format!("- {style}[{marker}{close}{style:#}"));
-        // Our comments come last; text as typed may hold `<!--` too.
-        let cut = [" <!-- blocker: ", " <!-- dropped-by: "]
-            .iter()
-            .filter_map(|c| after.rfind(c))
-            .min();
-        let (body, comment) = after.split_at(cut.unwrap_or(after.len()));
-        if marker == '-' || marker == 'x' {
-            out.push_str(&format!("{dim}{body}{dim:#}"));
-        } else {
-            out.push_str(body);
-        }
-        if !comment.is_empty() {
-            out.push_str(&format!("{dim}{comment}{dim:#}"));
-        }
-    } else if l.starts_with("  >") {
-        out.push_str(&format!("{dim}{l}{dim:#}"));
+        (format!("[{marker}{close}"), after, color, true)
+    };
+    let style = Style::new().fg_color(color.map(Into::into)).bold();
+    out.push_str(&format!("- {style}{bracket}{style:#}"));
+    // Our comments come last; text as typed may hold `<!--` too.
+    let cut = [" <!-- blocker: ", " <!-- dropped-by: "]
+        .iter()
+        .filter_map(|c| after.rfind(c).filter(|_| comments))
+        .min();
+    let (body, comment) = after.split_at(cut.unwrap_or(after.len()));
+    if matches!(color, Some(AnsiColor::Green | AnsiColor::BrightBlack)) {
+        out.push_str(&format!("{dim}{body}{dim:#}"));
     } else {
-        out.push_str(l);
+        out.push_str(body);
+    }
+    if !comment.is_empty() {
+        out.push_str(&format!("{dim}{comment}{dim:#}"));
     }
 }
 
@@ -442,116 +431,7 @@ pub(crate) fn id_width(plan: &Plan) -> usize {
 /// task's id in a column on the left; with `typed`, the text as typed
 /// (`R&D`), for a person at a terminal, instead of the exact Markdown.
 pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
-    if !ids && !typed {
-        return Message::of_lines(&crate::markdown::render_plan_view(plan));
-    }
-    let width = if ids { id_width(plan) } else { 0 };
-    let column = |id: &str| {
-        if ids {
-            format!("{id:width$}  ")
-        } else {
-            String::new()
-        }
-    };
-    let mut out = Message::default();
-    // Objectives before the phases, findings after (docs/contract.md, "Objectives and findings"), their ids
-    // already on each line.
-    let aim = |line: String| {
-        if typed {
-            line
-        } else {
-            Message::of_lines(&line)
-                .lines()
-                .next()
-                .unwrap_or_default()
-                .to_string()
-        }
-    };
-    if !plan.objectives.is_empty() {
-        out.push(format!("{}Objectives:", column("")));
-        for o in &plan.objectives {
-            let mut line = String::new();
-            if typed {
-                line = format!("- [{}{}] {}", o.id, status_word(o.status), o.text);
-            } else {
-                crate::markdown::render_objective(&mut line, o);
-            }
-            out.push(format!("{}{}", column(""), aim(line)));
-        }
-        if !plan.phases.is_empty() {
-            out.push("");
-        }
-    }
-    for (i, phase) in plan.phases.iter().enumerate() {
-        if i > 0 {
-            out.push("");
-        }
-        let head = if typed {
-            format!("# {}", phase.name)
-        } else {
-            let mut head = String::new();
-            crate::markdown::render_phase_heading(&mut head, phase);
-            head.truncate(head.len() - 1);
-            head
-        };
-        out.push(format!("{}{head}", column(&phase.id)));
-        for task in &phase.tasks {
-            for (j, l) in task_lines(task, typed).iter().enumerate() {
-                let id = if j == 0 { task.id.as_str() } else { "" };
-                out.push(format!("{}{l}", column(id)));
-            }
-        }
-    }
-    if !plan.findings.is_empty() {
-        if !plan.phases.is_empty() || !plan.objectives.is_empty() {
-            out.push("");
-        }
-        out.push(format!("{}Findings:", column("")));
-        for f in &plan.findings {
-            let line = if typed {
-                format!("- [{}] {}", f.id, f.text)
-            } else {
-                let mut line = String::new();
-                crate::markdown::render_finding(&mut line, f);
-                line
-            };
-            out.push(format!("{}{}", column(""), aim(line)));
-        }
-    }
-    out
-}
-
-fn status_word(s: crate::plan::ObjectiveStatus) -> String {
-    if s == crate::plan::ObjectiveStatus::Open {
-        String::new()
-    } else {
-        format!(" {s}")
-    }
-}
-
-/// A task's line and its note lines.
-fn task_lines(task: &Task, typed: bool) -> Vec<String> {
-    if !typed {
-        let mut text = String::new();
-        crate::markdown::render_task(&mut text, task);
-        return Message::of_lines(&text)
-            .lines()
-            .map(str::to_string)
-            .collect();
-    }
-    let mut first = format!("- [{}] {}", task.status.marker(), task.content);
-    if task.status == Status::Blocked
-        && let Some(blocker) = &task.blocker
-    {
-        first.push_str(&format!(" <!-- blocker: {blocker} -->"));
-    }
-    if task.dropped_by.as_deref() == Some("user") {
-        first.push_str(" <!-- dropped-by: person -->");
-    }
-    crate::markdown::render_meta(&mut first, task, false);
-    let mut lines = vec![first];
-    lines.extend(task.notes.iter().map(|n| format!("  > {n}")));
-    lines
+    crate::markdown::view_lines(plan, typed, ids.then(|| id_width(plan)))
 }
 
 /// What reading the plan settled of what a line merge left (see

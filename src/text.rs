@@ -46,10 +46,8 @@ pub(crate) fn as_read(s: &str) -> String {
 fn prints_nothing(c: char) -> bool {
     invisible(c as u32)
         || matches!(c,
-        '\u{00ad}' | '\u{034f}' | '\u{061c}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
-        | '\u{180b}'..='\u{180f}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
-        | '\u{2060}'..='\u{206f}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}'
-        | '\u{ffa0}' | '\u{e0000}'..='\u{e007f}' | '\u{e0100}'..='\u{e01ef}')
+        '\u{034f}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}' | '\u{180b}'..='\u{180f}'
+        | '\u{2065}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{ffa0}' | '\u{e0100}'..='\u{e01ef}')
 }
 
 /// The Latin letter `c` is drawn like, or `c`.
@@ -161,30 +159,15 @@ pub(crate) fn folded(s: &str) -> std::borrow::Cow<'_, str> {
 /// Would [`normalize`] leave `s` as it is (or, for blank text, empty)?
 fn is_folded(s: &str) -> bool {
     let bytes = s.as_bytes();
-    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
-        return false;
-    }
-    let mut space = false;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b' ' {
-            if space {
-                return false;
-            }
-            space = true;
-            continue;
-        }
-        space = false;
-        let other = match b {
+    bytes.first() != Some(&b' ')
+        && bytes.last() != Some(&b' ')
+        && !bytes.iter().enumerate().any(|(i, &b)| match b {
+            b' ' => bytes.get(i + 1) == Some(&b' '),
             b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => true,
             // Lead bytes of the non-ASCII whitespace characters.
             0xc2 | 0xe1 | 0xe2 | 0xe3 => s[i..].chars().next().is_some_and(char::is_whitespace),
             _ => false,
-        };
-        if other {
-            return false;
-        }
-    }
-    true
+        })
 }
 
 /// Upper-case the first letter, keep the rest: `wire oauth` → `Wire oauth`.
@@ -323,12 +306,17 @@ impl Message {
 
     /// Add one line; a newline inside it is text.
     pub(crate) fn push(&mut self, line: impl AsRef<str>) {
+        self.line().push_str(line.as_ref());
+    }
+
+    /// Start a line and give its text to write: a newline written is text.
+    pub(crate) fn line(&mut self) -> &mut String {
         if self.started {
             self.breaks.push(self.text.len());
             self.text.push('\n');
         }
-        self.text.push_str(line.as_ref());
         self.started = true;
+        &mut self.text
     }
 
     /// Continue the last line; a newline in `more` is text.
@@ -361,6 +349,19 @@ impl Message {
     /// The lines joined with newlines, as they go to a pipe or into `--json`.
     pub(crate) fn as_str(&self) -> &str {
         &self.text
+    }
+
+    /// Whether there is no line at all.
+    pub(crate) fn is_empty(&self) -> bool {
+        !self.started
+    }
+
+    /// The lines, each ending in a newline, as in a file.
+    pub(crate) fn into_file(mut self) -> String {
+        if self.started {
+            self.text.push('\n');
+        }
+        self.text
     }
 }
 

@@ -27,141 +27,78 @@
 //! so problems keep their line numbers). A title with no items under it
 //! (all deleted in the editor) is an empty block.
 
-use super::escape::{decode_gfm, decode_text, encode_gfm, push_encoded};
+use super::escape::{decode_gfm, decode_text};
 use super::parse::LineError;
+use super::{Flavour, Writer, push_text};
 use crate::plan::{Actor, FINDING_MAX, Finding, Objective, ObjectiveStatus};
 
 pub(crate) const OBJECTIVES: &str = "Objectives:";
 pub(crate) const FINDINGS: &str = "Findings:";
 
-/// How the blocks are written: the checklist a person reads (no `by`/`at`),
-/// the checklist of `export` and `edit` (with them), or the pull-request
-/// flavour (with them, text as GitHub shows it).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Flavour {
-    View,
-    Plain,
-    Gfm,
-}
-
-/// The text of an item, encoded for its flavour.
-fn push_text(out: &mut String, text: &str, flavour: Flavour) {
-    if flavour == Flavour::Gfm {
-        out.push_str(&encode_gfm(text, false));
-    } else {
-        push_encoded(out, text);
-    }
-}
-
-/// ` <!-- todo: … -->` with `words` (and `gfm` first in that flavour).
-fn push_comment(out: &mut String, mut words: Vec<String>, flavour: Flavour) {
-    if flavour == Flavour::Gfm {
-        words.insert(0, "gfm".into());
-    }
-    if !words.is_empty() {
-        out.push_str(" <!-- todo: ");
-        out.push_str(&words.join(" "));
-        out.push_str(" -->");
-    }
-}
-
-/// One objective line, ending in a newline.
-pub(crate) fn render_objective_as(out: &mut String, o: &Objective, flavour: Flavour) {
+/// One item line: `- [o2 done] text`, `- [f1] text`, then who set its
+/// status (or recorded it) in a comment, except in the checklist a person
+/// reads, and `gfm` first in that flavour.
+fn write_item(
+    w: &mut Writer,
+    id: &str,
+    status: Option<&str>,
+    text: &str,
+    by: Option<Actor>,
+    at: Option<&str>,
+) {
+    let flavour = w.flavour;
+    let out = w.line("");
     out.push_str("- [");
-    out.push_str(&o.id);
-    if o.status != ObjectiveStatus::Open {
+    out.push_str(id);
+    if let Some(status) = status {
         out.push(' ');
-        out.push_str(o.status.as_str());
+        out.push_str(status);
     }
     out.push_str("] ");
-    push_text(out, &o.text, flavour);
-    push_comment(out, mark(o.by, o.at.as_deref(), flavour), flavour);
-    out.push('\n');
-}
-
-/// `by=…` and `at=…` for the comment, except in the checklist a person
-/// reads (and an `at` that would not survive as one word of a comment).
-fn mark(by: Option<Actor>, at: Option<&str>, flavour: Flavour) -> Vec<String> {
+    push_text(out, text, flavour);
     let mut words = Vec::new();
-    if flavour != Flavour::View {
-        if let Some(by) = by {
-            words.push(format!("by={}", by.as_str()));
-        }
-        if let Some(at) = at.filter(|at| super::is_one_word(at)) {
-            words.push(format!("at={at}"));
-        }
+    if flavour == Flavour::Gfm {
+        words.push("gfm".to_string());
     }
-    words
-}
-
-/// `by`/`at` read back from the comment's words.
-fn read_mark(words: Vec<String>) -> (Option<Actor>, Option<String>) {
-    let (mut by, mut at) = (None, None);
-    for w in words {
-        match w.split_once('=') {
-            Some(("by", v)) => by = Actor::parse(v),
-            Some(("at", v)) => at = Some(v.to_string()),
-            _ => {}
-        }
+    if matches!(flavour, Flavour::Plain | Flavour::Gfm) {
+        super::push_mark(&mut words, by, at);
     }
-    (by, at)
+    super::push_todo_comment(out, &words);
 }
 
-/// One finding line, ending in a newline.
-pub(crate) fn render_finding(out: &mut String, f: &Finding, flavour: Flavour) {
-    out.push_str("- [");
-    out.push_str(&f.id);
-    out.push_str("] ");
-    push_text(out, &f.text, flavour);
-    push_comment(out, mark(f.by, f.at.as_deref(), flavour), flavour);
-    out.push('\n');
+pub(super) fn write_objective(w: &mut Writer, o: &Objective) {
+    let status = Some(o.status.as_str()).filter(|_| o.status != ObjectiveStatus::Open);
+    write_item(w, &o.id, status, &o.text, o.by, o.at.as_deref());
 }
 
-/// The `Objectives:` block, if there are any.
-pub(crate) fn objectives_block(objectives: &[Objective], flavour: Flavour) -> String {
-    block(OBJECTIVES, objectives, |out, o| {
-        render_objective_as(out, o, flavour)
-    })
+pub(super) fn write_finding(w: &mut Writer, f: &Finding) {
+    write_item(w, &f.id, None, &f.text, f.by, f.at.as_deref());
 }
 
-/// The `Findings:` block, if there are any.
-pub(crate) fn findings_block(findings: &[Finding], flavour: Flavour) -> String {
-    block(FINDINGS, findings, |out, f| render_finding(out, f, flavour))
-}
-
-fn block<T>(title: &str, items: &[T], render: impl Fn(&mut String, &T)) -> String {
-    let mut out = String::new();
-    if !items.is_empty() {
-        out.push_str(title);
-        out.push('\n');
-        for item in items {
-            render(&mut out, item);
-        }
+/// A block with its title, after a blank line, if there are any items.
+pub(super) fn block<T>(w: &mut Writer, title: &str, items: &[T], write: fn(&mut Writer, &T)) {
+    if items.is_empty() {
+        return;
     }
-    out
+    w.gap();
+    w.line("").push_str(title);
+    for item in items {
+        write(w, item);
+    }
 }
 
-/// Join the blocks and the phases' checklist with one blank line between.
-pub(crate) fn join(parts: [String; 3]) -> String {
-    let mut out = String::new();
-    for part in parts {
-        if part.is_empty() {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(&part);
-    }
-    out
+/// An objective's or finding's line read back.
+struct Item {
+    id: String,
+    status: Option<ObjectiveStatus>,
+    text: String,
+    by: Option<Actor>,
+    at: Option<String>,
 }
 
 /// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back (the text
 /// as GitHub shows it when the comment says `gfm`).
-fn item(
-    line: &str,
-    prefix: char,
-) -> Option<(String, Option<ObjectiveStatus>, String, Vec<String>)> {
+fn item(line: &str, prefix: char) -> Option<Item> {
     let rest = line.trim_end_matches('\r').strip_prefix("- [")?;
     let (inside, text) = rest.split_once("] ")?;
     let (id, status) = match inside.split_once(' ') {
@@ -170,40 +107,46 @@ fn item(
     };
     // Any id of the kind: a counter's (`f7`) or a minted one (`f4kq9x`).
     (id.starts_with(prefix) && crate::plan::ids::is_shaped(id, prefix)).then_some(())?;
-    let (text, words) = match text
+    let (text, words) = text
         .strip_suffix(" -->")
         .and_then(|t| t.rsplit_once(" <!-- todo: "))
-    {
-        Some((text, meta)) => (text, meta.split(' ').map(str::to_string).collect()),
-        None => (text, Vec::new()),
-    };
-    let text = if words.iter().any(|w| w == "gfm") {
+        .unwrap_or((text, ""));
+    let text = if words.split(' ').any(|w| w == "gfm") {
         decode_gfm(text)
     } else {
         decode_text(text)
     };
-    let text = crate::text::normalize(&text)?;
-    Some((id.to_string(), status, text, words))
+    let (mut by, mut at) = (None, None);
+    for w in words.split(' ') {
+        match w.split_once('=') {
+            Some(("by", v)) => by = Actor::parse(v),
+            Some(("at", v)) => at = Some(v.to_string()),
+            _ => {}
+        }
+    }
+    Some(Item {
+        id: id.to_string(),
+        status,
+        text: crate::text::normalize(&text)?,
+        by,
+        at,
+    })
 }
 
 /// Objectives and findings too long for the schema (`plan_update`: at most
-/// [`FINDING_MAX`] characters), as the problems of their lines; `at` is
-/// each item's 0-based line.
-fn too_long<'a>(
-    kind: &str,
-    items: impl Iterator<Item = (usize, &'a str, &'a str)>,
-) -> Vec<LineError> {
-    items
-        .filter_map(|(at, id, text)| {
-            let n = text.chars().count();
-            (n > FINDING_MAX).then(|| LineError {
-                line: at + 1,
-                message: format!(
-                    "{kind} {id} is {n} characters long; at most {FINDING_MAX} are allowed."
-                ),
-            })
+/// [`FINDING_MAX`] characters), as the problems of their lines; the first
+/// is on the 0-based line `first`.
+fn too_long(kind: &str, first: usize, items: &[Item]) -> impl Iterator<Item = LineError> {
+    (first + 1..).zip(items).filter_map(move |(line, item)| {
+        let n = item.text.chars().count();
+        (n > FINDING_MAX).then(|| LineError {
+            line,
+            message: format!(
+                "{kind} {} is {n} characters long; at most {FINDING_MAX} are allowed.",
+                item.id
+            ),
         })
-        .collect()
+    })
 }
 
 /// The objectives and findings of a checklist, the checklist without them
@@ -212,75 +155,57 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let bare = |l: &str| l.trim_end_matches(['\n', '\r']).to_string();
     let mut cut = vec![false; lines.len()];
-    let mut objectives = Vec::new();
-    let mut problems = Vec::new();
+    let (mut objectives, mut findings, mut problems) = (Vec::new(), Vec::new(), Vec::new());
     // Objectives: the first line that is not blank.
     if let Some(start) = lines.iter().position(|l| !bare(l).trim().is_empty())
         && bare(lines[start]) == OBJECTIVES
     {
-        let mut i = start + 1;
-        let mut found = Vec::new();
-        while let Some(l) = lines.get(i) {
-            match item(&bare(l), 'o') {
-                Some((id, status, text, words)) => {
-                    let (by, at) = read_mark(words);
-                    found.push(Objective {
-                        id,
-                        text,
-                        status: status.unwrap_or_default(),
-                        by,
-                        at,
-                        ..Objective::default()
-                    });
-                    i += 1;
-                }
-                None => break,
-            }
-        }
+        let found: Vec<Item> = lines[start + 1..]
+            .iter()
+            .map_while(|l| item(&bare(l), 'o'))
+            .collect();
         // A title whose items were all deleted (in the editor) is an
         // empty block, not prose.
-        cut[start..i].iter_mut().for_each(|c| *c = true);
-        let lines = (start + 1..i).zip(&found);
-        problems.extend(too_long(
-            "objective",
-            lines.map(|(at, o)| (at, o.id.as_str(), o.text.as_str())),
-        ));
-        objectives = found;
+        cut[start..start + 1 + found.len()].fill(true);
+        problems.extend(too_long("objective", start + 1, &found));
+        objectives = found
+            .into_iter()
+            .map(|o| Objective {
+                id: o.id,
+                text: o.text,
+                status: o.status.unwrap_or_default(),
+                by: o.by,
+                at: o.at,
+                ..Objective::default()
+            })
+            .collect();
     }
     // Findings: the last lines that are not blank.
-    let mut findings = Vec::new();
-    let mut end = lines.len();
-    while end > 0 && bare(lines[end - 1]).trim().is_empty() {
-        end -= 1;
-    }
-    let mut i = end;
-    let mut found = Vec::new();
-    while i > 0 {
-        match item(&bare(lines[i - 1]), 'f') {
-            Some((id, None, text, words)) => {
-                let (by, at) = read_mark(words);
-                found.push(Finding {
-                    id,
-                    text,
-                    by,
-                    at,
-                    ..Finding::default()
-                });
-                i -= 1;
-            }
-            _ => break,
-        }
-    }
+    let end = lines
+        .iter()
+        .rposition(|l| !bare(l).trim().is_empty())
+        .map_or(0, |i| i + 1);
+    let mut found: Vec<Item> = lines[..end]
+        .iter()
+        .rev()
+        .map_while(|l| item(&bare(l), 'f').filter(|f| f.status.is_none()))
+        .collect();
+    let start = end - found.len();
     // As for objectives, a title with no items left is an empty block.
-    if i > 0 && bare(lines[i - 1]) == FINDINGS && !cut[i - 1] {
+    if start > 0 && bare(lines[start - 1]) == FINDINGS && !cut[start - 1] {
         found.reverse();
-        let lines = (i..end).zip(&found);
-        problems.extend(too_long(
-            "finding",
-            lines.map(|(at, f)| (at, f.id.as_str(), f.text.as_str())),
-        ));
-        findings = found;
-        cut[i - 1..end].iter_mut().for_each(|c| *c = true);
+        problems.extend(too_long("finding", start, &found));
+        findings = found
+            .into_iter()
+            .map(|f| Finding {
+                id: f.id,
+                text: f.text,
+                by: f.by,
+                at: f.at,
+                ..Finding::default()
+            })
+            .collect();
+        cut[start - 1..end].fill(true);
     }
     let mut rest = String::with_capacity(text.len());
     for (l, cut) in lines.iter().zip(&cut) {

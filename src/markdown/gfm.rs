@@ -27,37 +27,20 @@
 //!
 //! Phases are `### <name>` headings (any level reads back), the name
 //! encoded as GitHub reads it and then ending in ` <!-- todo: gfm -->`
-//! where that differs from §4.1 (see [`encode_gfm_heading`]); notes are
+//! where that differs from §4.1 (see [`super::escape::encode_gfm_heading`]); notes are
 //! `  > <note>` lines. Reading: where the box still agrees with the
 //! recorded status (ticked for completed/abandoned, unticked for the others)
 //! the recorded state comes back exactly; where someone flipped it on
 //! GitHub, ticked means `completed` and unticked `pending` (a §4.1 marker typed
 //! there instead means its own status), with no blocker and no drop.
 
-use super::escape::{encode_gfm, encode_gfm_heading};
+use super::escape::encode_gfm;
 use super::state::push_state;
-use crate::plan::{Phase, Status, Task};
+use crate::plan::{Status, Task};
 
-/// Render phases in the pull-request flavour: `### phase` headings, one
-/// `[ ]`/`[x]` task item per line with its state comment, one blank line
-/// between phases, one newline at the end.
-pub fn render_gfm(phases: &[Phase]) -> String {
-    let mut out = String::with_capacity(phases.iter().map(|p| 32 + p.tasks.len() * 80).sum());
-    for (i, phase) in phases.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str("### ");
-        out.push_str(&encode_gfm_heading(&phase.name));
-        out.push('\n');
-        for task in &phase.tasks {
-            render_gfm_task(&mut out, task);
-        }
-    }
-    out
-}
-
-fn render_gfm_task(out: &mut String, task: &Task) {
+/// A task's line, with its state comment, and its note lines.
+pub(super) fn write_task(w: &mut super::Writer, task: &Task) {
+    let out = w.line(&task.id);
     let ticked = matches!(task.status, Status::Completed | Status::Abandoned);
     out.push_str(if ticked { "- [x] " } else { "- [ ] " });
     let content = encode_gfm(&task.content, false);
@@ -98,11 +81,10 @@ fn render_gfm_task(out: &mut String, task: &Task) {
         out.push_str(&encode_gfm(command, false));
         out.push(')');
     }
-    out.push('\n');
     for note in &task.notes {
+        let out = w.line("");
         out.push_str("  > ");
         out.push_str(&encode_gfm(note, true));
-        out.push('\n');
     }
 }
 
@@ -110,7 +92,8 @@ fn render_gfm_task(out: &mut String, task: &Task) {
 mod tests {
     use super::*;
     // Round trips go through the codec's public reader, not `parse.rs`.
-    use crate::markdown::parse;
+    use crate::markdown::{parse, render_gfm};
+    use crate::plan::Phase;
 
     fn task(content: &str, status: Status) -> Task {
         Task {

@@ -12,48 +12,152 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
+
+use escape::{encode_heading, push_encoded};
+
 use crate::plan::{Finding, Objective, Phase, Plan, Status, Task};
+use crate::text::Message;
 
 pub use chunks::parse;
 
-/// One objective line as the checklist shows it (`todo objective`).
-pub(crate) fn render_objective(out: &mut String, o: &Objective) {
-    aims::render_objective_as(out, o, aims::Flavour::View);
+/// How a checklist is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flavour {
+    /// §4.1, for `edit` and the reply to an agent: with who set each status
+    /// and when, and the check's proof.
+    Plain,
+    /// The checklist as a person reads it (`todo`, `copy`, `export`): who
+    /// checks a task shows, who set its status and when does not (it rides
+    /// in `edit`'s buffer, whose text comes back into the plan; an import
+    /// keeps the plan's marks where the text has none).
+    View,
+    /// [`Flavour::View`] with the text as typed (`R&D`), not encoded, and
+    /// no check command: for a person's eyes only, never read back.
+    Typed,
+    /// The pull-request flavour (see [`gfm`]).
+    Gfm,
 }
 
-/// One finding line as the checklist shows it.
-pub(crate) fn render_finding(out: &mut String, f: &Finding) {
-    aims::render_finding(out, f, aims::Flavour::View);
+/// A checklist being written, a line at a time.
+struct Writer {
+    out: Message,
+    flavour: Flavour,
+    /// How wide the id column on the left is, when there is one.
+    ids: Option<usize>,
+}
+
+impl Writer {
+    /// Start a line that is not blank: in the id column, the id of the
+    /// phase or task it starts (`""` for the others).
+    fn line(&mut self, id: &str) -> &mut String {
+        let line = self.out.line();
+        if let Some(width) = self.ids {
+            line.push_str(&format!("{id:width$}  "));
+        }
+        line
+    }
+
+    /// The blank line between blocks, when a block came before.
+    fn gap(&mut self) {
+        if !self.out.is_empty() {
+            self.out.push("");
+        }
+    }
+}
+
+/// The lines `write` writes in `flavour`, with an id column this wide.
+fn lines(flavour: Flavour, ids: Option<usize>, write: impl FnOnce(&mut Writer)) -> Message {
+    let mut w = Writer {
+        out: Message::default(),
+        flavour,
+        ids,
+    };
+    write(&mut w);
+    w.out
+}
+
+/// [`lines`] with no id column, each ending in a newline.
+fn written(flavour: Flavour, write: impl FnOnce(&mut Writer)) -> String {
+    lines(flavour, None, write).into_file()
+}
+
+/// Text encoded for the flavour, so that it reads back exactly (or, as
+/// typed, shown as it is).
+fn push_text(out: &mut String, text: &str, flavour: Flavour) {
+    match flavour {
+        Flavour::Gfm => out.push_str(&escape::encode_gfm(text, false)),
+        Flavour::Typed => out.push_str(text),
+        Flavour::Plain | Flavour::View => push_encoded(out, text),
+    }
+}
+
+/// Objectives, phases and findings (docs/contract.md, "Objectives and
+/// findings"), one blank line between the blocks and between phases.
+fn write(w: &mut Writer, objectives: &[Objective], phases: &[Phase], findings: &[Finding]) {
+    aims::block(w, aims::OBJECTIVES, objectives, aims::write_objective);
+    for phase in phases {
+        w.gap();
+        let flavour = w.flavour;
+        let (hashes, name): (_, Cow<str>) = match flavour {
+            Flavour::Gfm => ("### ", escape::encode_gfm_heading(&phase.name).into()),
+            Flavour::Typed => ("# ", phase.name.as_str().into()),
+            Flavour::Plain | Flavour::View => ("# ", encode_heading(&phase.name).into()),
+        };
+        let line = w.line(&phase.id);
+        line.push_str(hashes);
+        line.push_str(&name);
+        for task in &phase.tasks {
+            if flavour == Flavour::Gfm {
+                gfm::write_task(w, task);
+            } else {
+                write_task(w, task);
+            }
+        }
+    }
+    aims::block(w, aims::FINDINGS, findings, aims::write_finding);
+}
+
+fn render_with(flavour: Flavour, plan: &Plan) -> String {
+    written(flavour, |w| {
+        write(w, &plan.objectives, &plan.phases, &plan.findings)
+    })
+}
+
+fn render_phases(flavour: Flavour, phases: &[Phase]) -> String {
+    written(flavour, |w| write(w, &[], phases, &[]))
+}
+
+/// One objective line as the checklist shows it (`todo objective`).
+pub(crate) fn render_objective(out: &mut String, o: &Objective) {
+    out.push_str(&written(Flavour::View, |w| aims::write_objective(w, o)));
 }
 
 /// The whole plan as the checklist of §4.1 with its objectives before the
 /// phases and findings after them (docs/contract.md, "Objectives and findings"): for `edit` and
 /// the reply to an agent. A plan without them renders as its phases.
 pub(crate) fn render_plan(plan: &Plan) -> String {
-    render_plan_as(plan, aims::Flavour::Plain)
+    render_with(Flavour::Plain, plan)
 }
 
-/// [`render_plan`] as a person reads it (see [`render_view`]).
+/// [`render_plan`] as a person reads it (see [`Flavour::View`]).
 pub(crate) fn render_plan_view(plan: &Plan) -> String {
-    render_plan_as(plan, aims::Flavour::View)
+    render_with(Flavour::View, plan)
 }
 
 /// [`render_plan`] in the pull-request flavour.
 pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
-    render_plan_as(plan, aims::Flavour::Gfm)
+    render_with(Flavour::Gfm, plan)
 }
 
-fn render_plan_as(plan: &Plan, flavour: aims::Flavour) -> String {
-    let phases = match flavour {
-        aims::Flavour::Plain => render(&plan.phases),
-        aims::Flavour::View => render_view(&plan.phases),
-        aims::Flavour::Gfm => render_gfm(&plan.phases),
-    };
-    aims::join([
-        aims::objectives_block(&plan.objectives, flavour),
-        phases,
-        aims::findings_block(&plan.findings, flavour),
-    ])
+/// The checklist's lines as a person reads them: with `typed`, the text as
+/// typed ([`Flavour::Typed`]); with `ids`, each phase's and task's id in a
+/// column this wide on the left.
+pub(crate) fn view_lines(plan: &Plan, typed: bool, ids: Option<usize>) -> Message {
+    let flavour = if typed { Flavour::Typed } else { Flavour::View };
+    lines(flavour, ids, |w| {
+        write(w, &plan.objectives, &plan.phases, &plan.findings)
+    })
 }
 
 /// A checklist read back whole: phases (ids empty, as [`parse`] gives
@@ -84,59 +188,43 @@ pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::Par
         findings,
     })
 }
-pub(crate) use escape::{encode_heading, push_encoded};
-pub use gfm::render_gfm;
-
 /// Render phases as the checklist of §4.1: `# phase` headings, one task item
 /// per line, one blank line between phases, one newline at the end.
 pub fn render(phases: &[Phase]) -> String {
-    render_as(phases, true)
+    render_phases(Flavour::Plain, phases)
 }
 
-/// The checklist as a person reads it (`todo`, `copy`, `export`): who
-/// checks a task shows, who set its status and when does not (it rides in
-/// `edit`'s buffer, whose text comes back into the plan; an import keeps
-/// the plan's marks where the text has none).
+/// The checklist as a person reads it (see [`Flavour::View`]).
 pub(crate) fn render_view(phases: &[Phase]) -> String {
-    render_as(phases, false)
+    render_phases(Flavour::View, phases)
 }
 
-fn render_as(phases: &[Phase], provenance: bool) -> String {
-    let mut out = String::with_capacity(phases.iter().map(|p| 32 + p.tasks.len() * 48).sum());
-    for (i, phase) in phases.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        render_phase_heading(&mut out, phase);
-        for task in &phase.tasks {
-            render_task_as(&mut out, task, provenance);
-        }
-    }
-    out
-}
-
-/// The `# name` line of a phase.
-pub(crate) fn render_phase_heading(out: &mut String, phase: &Phase) {
-    out.push_str("# ");
-    out.push_str(&encode_heading(&phase.name));
-    out.push('\n');
+/// Render phases in the pull-request flavour: `### phase` headings, one
+/// `[ ]`/`[x]` task item per line with its state comment, one blank line
+/// between phases, one newline at the end.
+pub fn render_gfm(phases: &[Phase]) -> String {
+    render_phases(Flavour::Gfm, phases)
 }
 
 /// One task line (and its note lines), each ending in a newline.
 pub(crate) fn render_task(out: &mut String, task: &Task) {
-    render_task_as(out, task, false);
+    out.push_str(&written(Flavour::View, |w| write_task(w, task)));
 }
 
-fn render_task_as(out: &mut String, task: &Task, provenance: bool) {
+/// A task's line and its notes as `  > note` lines: a quote inside the
+/// task's list item.
+fn write_task(w: &mut Writer, task: &Task) {
+    let flavour = w.flavour;
+    let out = w.line(&task.id);
     out.push_str("- [");
     out.push(task.status.marker());
     out.push_str("] ");
-    push_encoded(out, &task.content);
+    push_text(out, &task.content, flavour);
     if task.status == Status::Blocked
         && let Some(blocker) = &task.blocker
     {
         out.push_str(" <!-- blocker: ");
-        push_encoded(out, blocker);
+        push_text(out, blocker, flavour);
         out.push_str(" -->");
     }
     // The plan file keeps oh-my-pi's `droppedBy: "user"` for the programs
@@ -145,31 +233,27 @@ fn render_task_as(out: &mut String, task: &Task, provenance: bool) {
     if task.dropped_by.as_deref() == Some("user") {
         out.push_str(" <!-- dropped-by: person -->");
     }
-    if let Some(command) = task.check_command() {
+    if let Some(command) = task.check_command().filter(|_| flavour != Flavour::Typed) {
         out.push_str(" <!-- verify: ");
         escape::push_encoded_exact(out, command);
         out.push_str(" -->");
     }
-    render_meta(out, task, provenance);
-    out.push('\n');
-    render_notes(out, task);
+    render_meta(out, task, flavour == Flavour::Plain);
+    for note in &task.notes {
+        let out = w.line("");
+        out.push_str("  > ");
+        push_text(out, note, flavour);
+    }
 }
 
 /// Who set the status and who checks the task (docs/contract.md, "A plan a person and an agent share"), as one
 /// invisible comment: ` <!-- todo: by=person at=… checks=agent unlocked -->`.
-pub(crate) fn render_meta(out: &mut String, task: &Task, provenance: bool) {
-    let mut words = meta_words(task);
-    if !provenance {
-        words
-            .retain(|w| !w.starts_with("by=") && !w.starts_with("at=") && !w.starts_with("proof="));
-        // A person reads whether the check proved it, not the record.
-        match task.proof() {
-            Some(p) if p.passed() => words.push("verified".into()),
-            Some(p) if p.exit.is_none() => words.push("unverified".into()),
-            Some(_) => words.push("check-failed".into()),
-            None => {}
-        }
-    }
+fn render_meta(out: &mut String, task: &Task, provenance: bool) {
+    push_todo_comment(out, &meta_words(task, provenance));
+}
+
+/// ` <!-- todo: … -->` holding `words`, if there are any.
+fn push_todo_comment(out: &mut String, words: &[String]) {
     if !words.is_empty() {
         out.push_str(" <!-- todo: ");
         out.push_str(&words.join(" "));
@@ -177,14 +261,20 @@ pub(crate) fn render_meta(out: &mut String, task: &Task, provenance: bool) {
     }
 }
 
+/// `by=…` and `at=…`: who set a status (or recorded a finding) and when,
+/// without an `at` that would not survive as one word of a comment.
+fn push_mark(words: &mut Vec<String>, by: Option<crate::plan::Actor>, at: Option<&str>) {
+    words.extend(by.map(|by| format!("by={}", by.as_str())));
+    words.extend(at.filter(|at| is_one_word(at)).map(|at| format!("at={at}")));
+}
+
 /// The `key=value` words of a task's §8 fields (none when all are unset).
-pub(crate) fn meta_words(task: &Task) -> Vec<String> {
+/// Without `provenance`, as a person reads them: no `by`/`at`, and whether
+/// the check proved the task instead of its proof.
+fn meta_words(task: &Task, provenance: bool) -> Vec<String> {
     let mut words = Vec::new();
-    if let Some(by) = task.by {
-        words.push(format!("by={}", by.as_str()));
-    }
-    if let Some(at) = task.at.as_deref().filter(|at| is_one_word(at)) {
-        words.push(format!("at={at}"));
+    if provenance {
+        push_mark(&mut words, task.by, task.at.as_deref());
     }
     if task.checks != crate::plan::Checks::Anyone {
         words.push(format!("checks={}", task.checks.as_str()));
@@ -203,12 +293,13 @@ pub(crate) fn meta_words(task: &Task) -> Vec<String> {
         }
     }
     if let Some(v) = task.verify.as_deref() {
-        if let Some(t) = v.timeout {
-            words.push(format!("timeout={t}"));
-        }
-        if let Some(p) = &v.proof {
-            words.push(format!("proof={}", state::proof_word(p)));
-        }
+        words.extend(v.timeout.map(|t| format!("timeout={t}")));
+        words.extend(v.proof.as_ref().map(|p| match p {
+            _ if provenance => format!("proof={}", state::proof_word(p)),
+            _ if p.passed() => "verified".into(),
+            _ if p.exit.is_none() => "unverified".into(),
+            _ => "check-failed".into(),
+        }));
     }
     words
 }
@@ -263,14 +354,5 @@ pub(crate) fn read_meta_word(task: &mut Task, word: &str) {
         Some(("proof", v)) => verify_of(task).proof = state::read_proof_word(v),
         Some(("verify", v)) => verify_of(task).command = state::decode_word(v),
         _ => {}
-    }
-}
-
-/// A task's notes as `  > note` lines: a quote inside the task's list item.
-fn render_notes(out: &mut String, task: &Task) {
-    for note in &task.notes {
-        out.push_str("  > ");
-        push_encoded(out, note);
-        out.push('\n');
     }
 }

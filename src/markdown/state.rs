@@ -36,7 +36,7 @@ pub(super) fn push_state(out: &mut String, task: &Task) {
         out.push_str(" verify=");
         out.push_str(&percent_encode(command));
     }
-    for word in super::meta_words(task) {
+    for word in super::meta_words(task, true) {
         out.push(' ');
         out.push_str(&word);
     }

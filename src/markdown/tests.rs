@@ -491,10 +491,9 @@ fn github_view(markdown: &str) -> Vec<String> {
 /// What each phase name, task and note should read as on GitHub.
 fn as_typed(phases: &[Phase]) -> Vec<String> {
     let mut out = Vec::new();
-    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     // (GitHub shows NUL as U+FFFD, as CommonMark says; no escape avoids
     // that. pulldown-cmark's events keep it, so it is compared as is.)
-    let shown = |s: &str| words(s);
+    let shown = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     for phase in phases {
         out.push(shown(&phase.name));
         for task in &phase.tasks {
