@@ -5,9 +5,9 @@ use std::io::Read;
 use clap::Parser;
 use serde_json::json;
 
-use super::{Context, Outcome};
-use super::Command;
 use super::Cli;
+use super::Command;
+use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Tx;
@@ -137,7 +137,11 @@ mod tests {
     #[test]
     fn the_help_and_the_errors_name_the_verbs_the_registry_lets_a_batch_run() {
         use clap::CommandFactory;
-        let mut marked: Vec<&str> = crate::cmd::VERBS.iter().filter(|v| v.1).map(|v| v.0).collect();
+        let mut marked: Vec<&str> = crate::cmd::VERBS
+            .iter()
+            .filter(|v| v.1)
+            .map(|v| v.0)
+            .collect();
         let mut allowed: Vec<&str> = ALLOWED.split(", ").collect();
         marked.sort_unstable();
         allowed.sort_unstable();
@@ -147,7 +151,10 @@ mod tests {
             .and_then(|b| b.get_long_about())
             .map(|h| h.to_string().replace('\n', " "))
             .unwrap_or_default();
-        assert!(help.contains(&format!("Allowed verbs: {ALLOWED}.")), "{help}");
+        assert!(
+            help.contains(&format!("Allowed verbs: {ALLOWED}.")),
+            "{help}"
+        );
     }
 
     #[test]

@@ -66,4 +66,3 @@ impl super::Verb for Block {
         super::swap(&mut self.query, is, id);
     }
 }
-

@@ -2,8 +2,8 @@
 //! is proven as the change commits (`crate::verify`); `--no-verify` is a
 //! person's way past it, recorded as unverified.
 
-use super::{Context, Outcome};
 use super::TargetArgs;
+use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::output::Report;
 use crate::plan::ops::Refusal;

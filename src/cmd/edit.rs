@@ -78,7 +78,6 @@ impl super::Verb for Edit {
 
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
-
 enum Edited {
     /// The person saved this, kept in the draft until the plan takes it.
     Saved(Draft, markdown::Parsed),

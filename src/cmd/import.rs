@@ -58,7 +58,6 @@ impl super::Verb for Import {
     }
 }
 
-
 /// What to import, read and parsed before the lock is taken.
 struct Input {
     /// How to name where it came from.

@@ -1,8 +1,8 @@
 //! `todo needs <task> <task…>`: say what a task needs first
 //! (`--remove`: take needs off); with no needs named, list them.
 
-use super::{at, task_ref, text};
 use super::{Context, Outcome};
+use super::{at, task_ref, text};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Plan, Tx};
@@ -45,7 +45,11 @@ impl super::Verb for Needs {
 
 /// The id of the task `raw` names.
 fn task_id(plan: &Plan, raw: &str) -> Result<String> {
-    super::one_task(plan, &text(raw, "task")?, "Needs are between tasks, not phases.")
+    super::one_task(
+        plan,
+        &text(raw, "task")?,
+        "Needs are between tasks, not phases.",
+    )
 }
 
 /// `t3 "Build"`, as the messages name a task.

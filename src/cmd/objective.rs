@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use super::{query, text};
 use super::{Context, Outcome};
+use super::{query, text};
 use crate::error::{Error, Result};
 use crate::matching;
 use crate::output::{Kind, Report};

@@ -36,4 +36,3 @@ fn release(tx: &mut Tx, id: String) -> Result<Report> {
     };
     Ok(Report::new("release", Kind::Confirm, message).task(phase, task))
 }
-

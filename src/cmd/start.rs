@@ -66,4 +66,3 @@ fn start(tx: &mut Tx, id: String) -> Result<Report> {
     }
     Ok(Report::new("start", Kind::Confirm, message).task(phase, task))
 }
-

@@ -49,4 +49,3 @@ fn unblock(tx: &mut Tx, words: &[String]) -> Result<Report> {
         }
     }
 }
-

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::{Context, Outcome, Session};
 use crate::error::{Error, Result};
-use crate::history::{Recorded, History, file_digest, plan_digest};
+use crate::history::{History, Recorded, file_digest, plan_digest};
 use crate::output::{Kind, Report};
 use crate::plan::ops::Refusal;
 use crate::plan::{Actor, Op};

@@ -35,7 +35,8 @@ impl super::Verb for Unlock {
         if tx.actor() == Actor::Agent {
             return Err(Error::Op(crate::plan::ops::OpError::Refused {
                 code: Refusal::OpNotAllowed,
-                message: "only a person may unlock tasks; ask the person to run `todo unlock`.".into(),
+                message: "only a person may unlock tasks; ask the person to run `todo unlock`."
+                    .into(),
             }));
         }
         let plan = tx.plan();
@@ -66,4 +67,3 @@ impl super::Verb for Unlock {
         Ok(Report::new("unlock", Kind::Confirm, message))
     }
 }
-
