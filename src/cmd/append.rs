@@ -54,7 +54,7 @@ pub struct Append {
 impl super::Verb for Append {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         // What the new task needs is named among the tasks there before it.
-        let needs = needs_of(tx, &self.needs)?;
+        let needs = super::needs::task_ids(tx.plan(), &self.needs, "need", NOT_TASK)?;
         if let Some(after) = &self.after {
             return append_after(tx, self, after, needs);
         }
@@ -92,6 +92,9 @@ impl super::Verb for Append {
         }
     }
 }
+
+/// The usage error when `--needs` names a phase.
+const NOT_TASK: &str = "--needs names tasks, not phases.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ChecksArg {
@@ -185,22 +188,6 @@ fn report(
         report = report.phase(phase);
     }
     Ok(report)
-}
-
-/// The ids of the tasks `--needs` names (each an id or words of a task).
-fn needs_of(tx: &mut Tx, raw: &[String]) -> Result<Vec<String>> {
-    let mut ids = Vec::with_capacity(raw.len());
-    for r in raw {
-        let query = text(r, "need")?;
-        match super::find(tx.plan(), &query, crate::matching::Scope::Tasks)? {
-            crate::matching::Target::Task(id) if !ids.contains(&id) => ids.push(id),
-            crate::matching::Target::Task(_) => {}
-            crate::matching::Target::Phase(_) => {
-                return Err(Error::usage("--needs names tasks, not phases."));
-            }
-        }
-    }
-    Ok(ids)
 }
 
 /// A phase word that is a near miss of an existing phase (`auht` for

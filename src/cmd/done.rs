@@ -68,11 +68,7 @@ impl super::Verb for Done {
             {
                 let e = Error::from(e);
                 if matches!(e.code(), "check-failed" | "check-untrusted") {
-                    return Outcome {
-                        result: Err(e),
-                        rev: Some(rev),
-                        plan: None,
-                    };
+                    return Outcome::at(rev, Err(e));
                 }
             }
         }

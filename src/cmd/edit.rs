@@ -29,11 +29,7 @@ impl super::Verb for Edit {
             Err(e) => return Outcome::of(Err(e.into())),
         };
         let started = digest(loaded.bytes.as_deref().unwrap_or_default());
-        let at_rev = |result| Outcome {
-            result,
-            rev: Some(loaded.plan.rev),
-            plan: None,
-        };
+        let at_rev = |result| Outcome::at(loaded.plan.rev, result);
         let (draft, parsed) = match edited(ctx, &editor, &loaded.plan) {
             Ok(Edited::Saved(draft, parsed)) => (draft, parsed),
             Ok(Edited::Unchanged(report)) => return at_rev(Ok(report)),

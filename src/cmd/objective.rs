@@ -199,39 +199,33 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
             words.iter().all(|w| text.contains(w))
         })
         .collect();
-    match hits.as_slice() {
-        [one] => Ok(one.id.clone()),
-        [] => Err(Error::NoMatch {
-            message: format!(
-                "No objective matched \"{q}\". Known objectives: {}.",
-                known(plan)
-            ),
-            query: q.to_string(),
-            suggestion: None,
-            guess: false,
-        }),
-        many => Err(Error::NoMatch {
-            message: format!(
-                "\"{q}\" matches several objectives: {}. Name one by its id.",
-                many.iter()
-                    .map(|o| format!("{} \"{}\"", o.id, o.text))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            query: q.to_string(),
-            suggestion: None,
-            guess: false,
-        }),
-    }
+    let message = match hits.as_slice() {
+        [one] => return Ok(one.id.clone()),
+        [] => format!(
+            "No objective matched \"{q}\". Known objectives: {}.",
+            known(plan)
+        ),
+        many => format!(
+            "\"{q}\" matches several objectives: {}. Name one by its id.",
+            many.iter()
+                .map(|o| format!("{} \"{}\"", o.id, o.text))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Err(Error::NoMatch {
+        message,
+        query: q.to_string(),
+        suggestion: None,
+        guess: false,
+    })
 }
 
 fn known(plan: &Plan) -> String {
-    if plan.objectives.is_empty() {
-        return "none".into();
+    let ids: Vec<&str> = plan.objectives.iter().map(|o| o.id.as_str()).collect();
+    if ids.is_empty() {
+        "none".into()
+    } else {
+        ids.join(", ")
     }
-    plan.objectives
-        .iter()
-        .map(|o| o.id.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
 }

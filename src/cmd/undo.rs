@@ -46,13 +46,7 @@ impl super::Verb for Undo {
         let rev = session.rev();
         let saved = match session.save() {
             Ok(saved) => saved,
-            Err(e) => {
-                return Outcome {
-                    result: Err(e),
-                    rev: Some(rev),
-                    plan: None,
-                };
-            }
+            Err(e) => return Outcome::at(rev, Err(e)),
         };
         if let (Some((undone, prev)), Some(written)) = (popped, &saved.written) {
             // Pop the entry; the one below now describes the file we wrote,
