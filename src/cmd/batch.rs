@@ -105,29 +105,22 @@ fn hash_is_text(line: &str) -> String {
 }
 
 fn apply(tx: &mut Tx, commands: Vec<(usize, Command)>) -> Result<Report> {
-    let mut report = Report::new("batch", Kind::Confirm, "");
-    let mut lines = Vec::new();
+    let mut report = Report::new("batch", Kind::Confirm, "Nothing to do.");
+    let (mut all, mut lines) = (crate::text::Message::default(), Vec::new());
     for (n, command) in commands {
         let done = command.change(tx).map_err(|e| Error::AtLine {
             line: n,
             source: Box::new(e),
         })?;
-        lines.push(done.message);
+        all.append(&done.message);
+        lines.push(done.message.as_str().to_string());
         report.tasks.extend(done.tasks);
         report.phases.extend(done.phases);
     }
-    let texts: Vec<&str> = lines.iter().map(|m| m.as_str()).collect();
-    let json_lines = json!(texts);
-    report.message = if lines.is_empty() {
-        "Nothing to do.".into()
-    } else {
-        let mut all = crate::text::Message::default();
-        for m in &lines {
-            all.append(m);
-        }
-        all
-    };
-    Ok(report.with("lines", json_lines))
+    if !lines.is_empty() {
+        report.message = all;
+    }
+    Ok(report.with("lines", json!(lines)))
 }
 
 #[cfg(test)]

@@ -116,7 +116,9 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
             },
             Err(_) => message.push("  Line 1: not UTF-8 text"),
         }
-        if ctx.interactive && ask_reopen(ctx, &message) {
+        // On a terminal: the problems (through the one printer, so text from
+        // the file is made safe), and the offer to reopen the editor.
+        if ctx.interactive && super::ask(ctx, &message, "Reopen the editor to fix it? [Y/n]") {
             continue;
         }
         message.push(format!("Your text is kept in {}", draft.path.display()));
@@ -161,10 +163,4 @@ fn drop_placeholder(mut phases: Vec<Phase>) -> Vec<Phase> {
         phases.clear();
     }
     phases
-}
-
-/// On a terminal: show the problems (through the one printer, so text from
-/// the file is made safe) and offer to reopen the editor.
-fn ask_reopen(ctx: &Context, message: &Message) -> bool {
-    super::ask(ctx, message, "Reopen the editor to fix it? [Y/n]")
 }
