@@ -4,8 +4,7 @@ use super::{at, named_phase, phase_query, task_ref, text};
 use crate::error::{Error, Result};
 use crate::matching::Candidate;
 use crate::output::{Kind, Report};
-use crate::plan::ops::{Applied, Refusal};
-use crate::plan::ops::{Op, PhaseRef};
+use crate::plan::ops::{Applied, Op, OpError, PhaseRef, Refusal};
 use crate::plan::{Checks, Tx};
 use crate::text::{Message, capitalize_first, title_words};
 
@@ -116,13 +115,11 @@ fn append_after(tx: &mut Tx, args: &Append, after: &str, needs: Vec<String>) -> 
     if let Some(name) = &args.phase {
         let name = text(name, "phase name")?;
         if named_phase(plan, &name)? != PhaseRef::Id(holder.id.clone()) {
-            return Err(Error::Op(crate::plan::ops::OpError::Refused {
-                code: Refusal::PlanBadPosition,
-                message: format!(
-                    "{id} is in phase {}, not in \"{name}\": a task goes after one of its own phase.",
-                    holder.name
-                ),
-            }));
+            let message = format!(
+                "{id} is in phase {}, not in \"{name}\": a task goes after one of its own phase.",
+                holder.name
+            );
+            return Err(OpError::refused(Refusal::PlanBadPosition, message).into());
         }
     }
     let words = match args.words.as_slice() {

@@ -6,7 +6,7 @@ use super::TargetArgs;
 use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::output::Report;
-use crate::plan::ops::Refusal;
+use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Actor, By, Status, Tx};
 use crate::verify::{Checker, RunMemo};
 
@@ -111,12 +111,9 @@ impl super::Verb for Done {
 fn apply(tx: &mut Tx, args: &Done) -> Result<Report> {
     if args.no_verify {
         if tx.actor() == Actor::Agent {
-            return Err(Error::Op(crate::plan::ops::OpError::Refused {
-                code: Refusal::OpNotAllowed,
-                message: "an agent may not skip a task's check (--no-verify is a person's); \
-                          run `todo done` without it, and fix what the check reports."
-                    .into(),
-            }));
+            let message = "an agent may not skip a task's check (--no-verify is a person's); \
+                           run `todo done` without it, and fix what the check reports.";
+            return Err(OpError::refused(Refusal::OpNotAllowed, message).into());
         }
         tx.skip_checks();
     }

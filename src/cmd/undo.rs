@@ -9,7 +9,7 @@ use super::{Context, Outcome, Session};
 use crate::error::{Error, Result};
 use crate::history::{History, Recorded, file_digest, plan_digest};
 use crate::output::{Kind, Report};
-use crate::plan::ops::Refusal;
+use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Actor, Op};
 use crate::text::visible;
 
@@ -111,13 +111,11 @@ fn take_back(
             None if last.entry.actor.is_none() => "not recorded as the agent's".into(),
             None => "a person's".into(),
         };
-        return Err(Error::Op(crate::plan::ops::OpError::Refused {
-            code: Refusal::SetByPerson,
-            message: format!(
-                "the last change, \"{}\", was {by}; an agent may undo only its own changes.",
-                visible(&what)
-            ),
-        }));
+        let message = format!(
+            "the last change, \"{}\", was {by}; an agent may undo only its own changes.",
+            visible(&what)
+        );
+        return Err(OpError::refused(Refusal::SetByPerson, message).into());
     }
     let (bytes, plan) = session.view();
     let bytes = bytes.unwrap_or_default();
