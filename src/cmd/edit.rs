@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::history::digest;
 use crate::markdown;
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Phase, Plan};
+use crate::plan::{Op, Phase, Plan, Tx};
 use crate::text::Message;
 
 /// Edit the checklist in $VISUAL or $EDITOR.
@@ -43,20 +43,8 @@ impl super::Verb for Edit {
             let kept = draft.path.display().to_string();
             return session.fail(Error::ChangedDuringEdit { kept });
         }
-        let markdown::Parsed {
-            phases,
-            objectives,
-            findings,
-        } = parsed;
-        let phases = session
-            .tx
-            .adopt(phases, false, crate::matching::still_alike);
-        if let Err(e) = session.tx.apply(Op::Replace { phases }) {
-            return session.fail(e.into());
-        }
-        let op = session.tx.plan().replace_aims(objectives, findings);
-        if let Err(e) = session.tx.apply(op) {
-            return session.fail(e.into());
+        if let Err(e) = replace(&mut session.tx, parsed) {
+            return session.fail(e);
         }
         let plan = session.tx.plan();
         let message = format!(
@@ -70,6 +58,15 @@ impl super::Verb for Edit {
         }
         outcome
     }
+}
+
+/// The plan becomes what was saved; tasks that match the plan's keep their ids.
+fn replace(tx: &mut Tx, parsed: markdown::Parsed) -> Result<()> {
+    let phases = tx.adopt(parsed.phases, false, crate::matching::still_alike);
+    tx.apply(Op::Replace { phases })?;
+    let op = tx.plan().replace_aims(parsed.objectives, parsed.findings);
+    tx.apply(op)?;
+    Ok(())
 }
 
 const PLACEHOLDER: &str = "(replace this with your tasks)";

@@ -131,12 +131,10 @@ fn list(plan: &Plan, args: &Needs) -> Result<Report> {
     } else {
         message.push(format!("{id} \"{}\" needs:", task.content));
         for n in &task.needs {
-            match plan.task_by_id(n) {
-                Some((_, t)) => {
-                    message.push(format!("  {n}  {} ({})", t.content, t.status.words()))
-                }
-                None => message.push(format!("  {n}  (no longer in the plan)")),
-            }
+            message.push(match plan.task_by_id(n) {
+                Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),
+                None => format!("  {n}  (no longer in the plan)"),
+            });
         }
     }
     let mut report = Report::new("needs", Kind::Data, message).task(phase, task);

@@ -118,16 +118,11 @@ fn take_back(
         return Err(OpError::refused(Refusal::SetByPerson, message).into());
     }
     let (bytes, plan) = session.view();
-    let bytes = bytes.unwrap_or_default();
     // The file as read is nearly always in todo's own layout; only when its
     // digest differs is the plan rendered to compare.
-    let now = file_digest(bytes);
-    let now = if now == last.entry.digest {
-        now
-    } else {
-        plan_digest(plan)
-    };
-    if now != last.entry.digest && !args.force {
+    let same = file_digest(bytes.unwrap_or_default()) == last.entry.digest
+        || plan_digest(plan) == last.entry.digest;
+    if !same && !args.force {
         return Err(Error::ChangedOutsideTodo { last: what });
     }
     let overwritten = || Error::UndoOverwritten { last: what.clone() };
