@@ -4,8 +4,7 @@ use super::{at, named_phase, phase_query, task_ref, text};
 use crate::error::{Error, Result};
 use crate::matching::Candidate;
 use crate::output::{Kind, Report};
-use crate::plan::ops::{Applied, Refusal};
-use crate::plan::ops::{Op, PhaseRef};
+use crate::plan::ops::{Applied, Op, OpError, PhaseRef, Refusal};
 use crate::plan::{Checks, Tx};
 use crate::text::{Message, capitalize_first, title_words};
 
@@ -54,7 +53,7 @@ pub struct Append {
 impl super::Verb for Append {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         // What the new task needs is named among the tasks there before it.
-        let needs = needs_of(tx, &self.needs)?;
+        let needs = super::needs::task_ids(tx.plan(), &self.needs, "need", NOT_TASK)?;
         if let Some(after) = &self.after {
             return append_after(tx, self, after, needs);
         }
@@ -93,6 +92,9 @@ impl super::Verb for Append {
     }
 }
 
+/// The usage error when `--needs` names a phase.
+const NOT_TASK: &str = "--needs names tasks, not phases.";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ChecksArg {
     /// Only a person completes or drops it.
@@ -113,13 +115,11 @@ fn append_after(tx: &mut Tx, args: &Append, after: &str, needs: Vec<String>) -> 
     if let Some(name) = &args.phase {
         let name = text(name, "phase name")?;
         if named_phase(plan, &name)? != PhaseRef::Id(holder.id.clone()) {
-            return Err(Error::Op(crate::plan::ops::OpError::Refused {
-                code: Refusal::PlanBadPosition,
-                message: format!(
-                    "{id} is in phase {}, not in \"{name}\": a task goes after one of its own phase.",
-                    holder.name
-                ),
-            }));
+            let message = format!(
+                "{id} is in phase {}, not in \"{name}\": a task goes after one of its own phase.",
+                holder.name
+            );
+            return Err(OpError::refused(Refusal::PlanBadPosition, message).into());
         }
     }
     let words = match args.words.as_slice() {
@@ -185,22 +185,6 @@ fn report(
         report = report.phase(phase);
     }
     Ok(report)
-}
-
-/// The ids of the tasks `--needs` names (each an id or words of a task).
-fn needs_of(tx: &mut Tx, raw: &[String]) -> Result<Vec<String>> {
-    let mut ids = Vec::with_capacity(raw.len());
-    for r in raw {
-        let query = text(r, "need")?;
-        match super::find(tx.plan(), &query, crate::matching::Scope::Tasks)? {
-            crate::matching::Target::Task(id) if !ids.contains(&id) => ids.push(id),
-            crate::matching::Target::Task(_) => {}
-            crate::matching::Target::Phase(_) => {
-                return Err(Error::usage("--needs names tasks, not phases."));
-            }
-        }
-    }
-    Ok(ids)
 }
 
 /// A phase word that is a near miss of an existing phase (`auht` for

@@ -5,9 +5,9 @@ use std::io::Read;
 use clap::Parser;
 use serde_json::json;
 
-use super::{Context, Outcome};
-use super::Command;
 use super::Cli;
+use super::Command;
+use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Tx;
@@ -105,29 +105,22 @@ fn hash_is_text(line: &str) -> String {
 }
 
 fn apply(tx: &mut Tx, commands: Vec<(usize, Command)>) -> Result<Report> {
-    let mut report = Report::new("batch", Kind::Confirm, "");
-    let mut lines = Vec::new();
+    let mut report = Report::new("batch", Kind::Confirm, "Nothing to do.");
+    let (mut all, mut lines) = (crate::text::Message::default(), Vec::new());
     for (n, command) in commands {
         let done = command.change(tx).map_err(|e| Error::AtLine {
             line: n,
             source: Box::new(e),
         })?;
-        lines.push(done.message);
+        all.append(&done.message);
+        lines.push(done.message.as_str().to_string());
         report.tasks.extend(done.tasks);
         report.phases.extend(done.phases);
     }
-    let texts: Vec<&str> = lines.iter().map(|m| m.as_str()).collect();
-    let json_lines = json!(texts);
-    report.message = if lines.is_empty() {
-        "Nothing to do.".into()
-    } else {
-        let mut all = crate::text::Message::default();
-        for m in &lines {
-            all.append(m);
-        }
-        all
-    };
-    Ok(report.with("lines", json_lines))
+    if !lines.is_empty() {
+        report.message = all;
+    }
+    Ok(report.with("lines", json!(lines)))
 }
 
 #[cfg(test)]
@@ -137,7 +130,11 @@ mod tests {
     #[test]
     fn the_help_and_the_errors_name_the_verbs_the_registry_lets_a_batch_run() {
         use clap::CommandFactory;
-        let mut marked: Vec<&str> = crate::cmd::VERBS.iter().filter(|v| v.1).map(|v| v.0).collect();
+        let mut marked: Vec<&str> = crate::cmd::VERBS
+            .iter()
+            .filter(|v| v.1)
+            .map(|v| v.0)
+            .collect();
         let mut allowed: Vec<&str> = ALLOWED.split(", ").collect();
         marked.sort_unstable();
         allowed.sort_unstable();
@@ -147,7 +144,10 @@ mod tests {
             .and_then(|b| b.get_long_about())
             .map(|h| h.to_string().replace('\n', " "))
             .unwrap_or_default();
-        assert!(help.contains(&format!("Allowed verbs: {ALLOWED}.")), "{help}");
+        assert!(
+            help.contains(&format!("Allowed verbs: {ALLOWED}.")),
+            "{help}"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `todo block <task|phase...> [--reason TEXT]`: park open work.
 
-use super::mark::{open_tasks, phase_name, set_status};
+use super::mark::{phase_name, set_status};
 use super::{find, query, task_ref, text};
 use crate::error::Result;
 use crate::matching::{Scope, Target};
@@ -30,7 +30,7 @@ impl super::Verb for Block {
             None => None,
         };
         let query = query(&self.query)?;
-        let (ids, (message, unchanged)) = match find(plan, &query, Scope::TasksAndPhases)? {
+        let (ids, said) = match find(plan, &query, Scope::TasksAndPhases)? {
             Target::Task(id) => {
                 let (_, task) = task_ref(plan, &id)?;
                 finished_block(task)?;
@@ -40,30 +40,25 @@ impl super::Verb for Block {
                     .unwrap_or_default();
                 let message = format!("Marked blocked: {}{why}", task.content);
                 let unchanged = format!("Already blocked: {}{why}; nothing changed.", task.content);
-                (vec![id], (message, unchanged))
+                (vec![id], (message, Some(unchanged)))
             }
             Target::Phase(pid) => {
                 let name = phase_name(plan, &pid);
-                let open = open_tasks(plan, Some(&pid));
+                let open = plan.open_tasks(&pid);
                 let unchanged = if open.is_empty() {
                     format!("No open tasks in phase {name}; nothing changed.")
                 } else {
                     format!("Phase {name} is already blocked; nothing changed.")
                 };
-                (open, (format!("Marked phase {name} blocked."), unchanged))
+                let message = format!("Marked phase {name} blocked.");
+                (open, (message, Some(unchanged)))
             }
         };
         // As `done` does: a block that changed nothing says so (exit 0).
-        let before = tx.changes();
-        let mut report = set_status(tx, "block", message, ids, Status::Blocked, reason)?;
-        if tx.changes() == before {
-            report.message = unchanged.into();
-        }
-        Ok(report)
+        set_status(tx, "block", said, ids, Status::Blocked, reason)
     }
 
     fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
         super::swap(&mut self.query, is, id);
     }
 }
-

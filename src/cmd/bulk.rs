@@ -26,11 +26,7 @@ pub(super) fn run_asked(ctx: &Context, command: &Command) -> Option<Outcome> {
     if !ctx.yes {
         let question = format!("{what} `todo undo` reverts it. [y/N]");
         if !ask_no(ctx, &Message::default(), &question) {
-            return Some(Outcome {
-                result: Err(Error::Declined),
-                rev: Some(rev),
-                plan: None,
-            });
+            return Some(Outcome::at(rev, Err(Error::Declined)));
         }
     }
     // The plan as it was when the person answered, or nothing: a change

@@ -1,9 +1,9 @@
 //! `todo check`: the completion gate for CI and agent hooks.
 
+use super::{Context, Outcome};
 use crate::error::Result;
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
-use super::{Context, Outcome};
 use crate::plan::{Actor, Phase, Plan, Task};
 
 /// Exit 1 and list open work if any task is pending or in progress.

@@ -45,13 +45,18 @@ impl super::Verb for Claim {
             let plan = tx.plan();
             let Some((_, first)) = plan.ready().into_iter().next() else {
                 let why = plan.why_none_ready();
-                let mut report = Report::new("claim", Kind::Warn, format!("Nothing to claim. {why}"));
+                let mut report =
+                    Report::new("claim", Kind::Warn, format!("Nothing to claim. {why}"));
                 report.exit = ExitCode::NothingNext;
                 return Ok(report);
             };
             first.id.clone()
         } else {
-            super::one_task(tx.plan(), &query(&self.query)?, "Only tasks can be claimed.")?
+            super::one_task(
+                tx.plan(),
+                &query(&self.query)?,
+                "Only tasks can be claimed.",
+            )?
         };
         let was = task_ref(tx.plan(), &id)?.1.owner.clone();
         let applied = tx.apply(Op::Claim {
@@ -78,4 +83,3 @@ impl super::Verb for Claim {
             .with("owner", serde_json::json!(owner)))
     }
 }
-

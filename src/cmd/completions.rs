@@ -3,9 +3,9 @@
 
 use serde_json::json;
 
+use super::generate;
 use super::{Context, Outcome};
 use crate::error::Result;
-use super::generate;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 

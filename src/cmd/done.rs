@@ -2,11 +2,11 @@
 //! is proven as the change commits (`crate::verify`); `--no-verify` is a
 //! person's way past it, recorded as unverified.
 
-use super::{Context, Outcome};
 use super::TargetArgs;
+use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::output::Report;
-use crate::plan::ops::Refusal;
+use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Actor, By, Status, Tx};
 use crate::verify::{Checker, RunMemo};
 
@@ -63,22 +63,18 @@ impl super::Verb for Done {
                 now: ctx.now.clone(),
             });
             tx.set_prover(Box::new(checker()));
-            if apply(&mut tx, &self).is_ok()
+            if self.change(&mut tx).is_ok()
                 && let Err(e) = tx.commit()
             {
                 let e = Error::from(e);
                 if matches!(e.code(), "check-failed" | "check-untrusted") {
-                    return Outcome {
-                        result: Err(e),
-                        rev: Some(rev),
-                        plan: None,
-                    };
+                    return Outcome::at(rev, Err(e));
                 }
             }
         }
         let mut outcome = ctx.change(|tx| {
             tx.set_prover(Box::new(checker()));
-            apply(tx, &self)
+            self.change(tx)
         });
         // The proofs were recorded as the change committed: the reply shows them.
         // Looked up once, by id: `done` of everything may report every task.
@@ -100,7 +96,17 @@ impl super::Verb for Done {
     }
 
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        apply(tx, self)
+        if self.no_verify {
+            if tx.actor() == Actor::Agent {
+                let message = "an agent may not skip a task's check (--no-verify is a person's); \
+                               run `todo done` without it, and fix what the check reports.";
+                return Err(OpError::refused(Refusal::OpNotAllowed, message).into());
+            }
+            tx.skip_checks();
+        }
+        let mut report = super::mark::apply(tx, "done", Status::Completed, &self.target.query)?;
+        super::verify::note_checks(&mut report, self.no_verify);
+        Ok(report)
     }
 
     fn many(&self) -> Option<&'static str> {
@@ -110,21 +116,4 @@ impl super::Verb for Done {
     fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
         super::swap(&mut self.target.query, is, id);
     }
-}
-
-fn apply(tx: &mut Tx, args: &Done) -> Result<Report> {
-    if args.no_verify {
-        if tx.actor() == Actor::Agent {
-            return Err(Error::Op(crate::plan::ops::OpError::Refused {
-                code: Refusal::OpNotAllowed,
-                message: "an agent may not skip a task's check (--no-verify is a person's); \
-                          run `todo done` without it, and fix what the check reports."
-                    .into(),
-            }));
-        }
-        tx.skip_checks();
-    }
-    let mut report = super::mark::apply(tx, "done", Status::Completed, &args.target.query)?;
-    super::verify::note_checks(&mut report, args.no_verify);
-    Ok(report)
 }

@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::history::digest;
 use crate::markdown;
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Phase, Plan};
+use crate::plan::{Op, Phase, Plan, Tx};
 use crate::text::Message;
 
 /// Edit the checklist in $VISUAL or $EDITOR.
@@ -29,11 +29,7 @@ impl super::Verb for Edit {
             Err(e) => return Outcome::of(Err(e.into())),
         };
         let started = digest(loaded.bytes.as_deref().unwrap_or_default());
-        let at_rev = |result| Outcome {
-            result,
-            rev: Some(loaded.plan.rev),
-            plan: None,
-        };
+        let at_rev = |result| Outcome::at(loaded.plan.rev, result);
         let (draft, parsed) = match edited(ctx, &editor, &loaded.plan) {
             Ok(Edited::Saved(draft, parsed)) => (draft, parsed),
             Ok(Edited::Unchanged(report)) => return at_rev(Ok(report)),
@@ -47,20 +43,8 @@ impl super::Verb for Edit {
             let kept = draft.path.display().to_string();
             return session.fail(Error::ChangedDuringEdit { kept });
         }
-        let markdown::Parsed {
-            phases,
-            objectives,
-            findings,
-        } = parsed;
-        let phases = session
-            .tx
-            .adopt(phases, false, crate::matching::still_alike);
-        if let Err(e) = session.tx.apply(Op::Replace { phases }) {
-            return session.fail(e.into());
-        }
-        let op = session.tx.plan().replace_aims(objectives, findings);
-        if let Err(e) = session.tx.apply(op) {
-            return session.fail(e.into());
+        if let Err(e) = replace(&mut session.tx, parsed) {
+            return session.fail(e);
         }
         let plan = session.tx.plan();
         let message = format!(
@@ -76,8 +60,16 @@ impl super::Verb for Edit {
     }
 }
 
-const PLACEHOLDER: &str = "(replace this with your tasks)";
+/// The plan becomes what was saved; tasks that match the plan's keep their ids.
+fn replace(tx: &mut Tx, parsed: markdown::Parsed) -> Result<()> {
+    let phases = tx.adopt(parsed.phases, false, crate::matching::still_alike);
+    tx.apply(Op::Replace { phases })?;
+    let op = tx.plan().replace_aims(parsed.objectives, parsed.findings);
+    tx.apply(op)?;
+    Ok(())
+}
 
+const PLACEHOLDER: &str = "(replace this with your tasks)";
 
 enum Edited {
     /// The person saved this, kept in the draft until the plan takes it.
@@ -121,7 +113,9 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
             },
             Err(_) => message.push("  Line 1: not UTF-8 text"),
         }
-        if ctx.interactive && ask_reopen(ctx, &message) {
+        // On a terminal: the problems (through the one printer, so text from
+        // the file is made safe), and the offer to reopen the editor.
+        if ctx.interactive && super::ask(ctx, &message, "Reopen the editor to fix it? [Y/n]") {
             continue;
         }
         message.push(format!("Your text is kept in {}", draft.path.display()));
@@ -166,10 +160,4 @@ fn drop_placeholder(mut phases: Vec<Phase>) -> Vec<Phase> {
         phases.clear();
     }
     phases
-}
-
-/// On a terminal: show the problems (through the one printer, so text from
-/// the file is made safe) and offer to reopen the editor.
-fn ask_reopen(ctx: &Context, message: &Message) -> bool {
-    super::ask(ctx, message, "Reopen the editor to fix it? [Y/n]")
 }

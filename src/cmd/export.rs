@@ -64,13 +64,16 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
     let body = render(proved.as_ref().unwrap_or(plan), args.format);
     let project = storage::project_of(&ctx.store.path);
     let chosen = NamedBy::Chosen { project: &project };
+    let empty = plan.is_empty() && !plan.has_aims();
     let mut report = if let Some(into) = &args.into {
         // The file of `--into` is a file of the project edited in place:
         // a link in it was not typed by the person, so it counts as chosen.
-        let empty = plan.is_empty() && !plan.has_aims();
-        into_region(into, chosen, if empty { "" } else { &body })?
-    } else if plan.is_empty() && !plan.has_aims() {
+        into_region(into, chosen, if empty { "" } else { &body })?;
+        wrote(into.display().to_string())
+    } else if empty {
         Report::new("export", Kind::Warn, "No todos to export.")
+    } else if args.path.as_deref() == Some("-") {
+        Report::new("export", Kind::Data, crate::text::Message::of_lines(&body))
     } else {
         let (path, named) = match &args.path {
             Some(p) => (p.clone(), NamedBy::Typed),
@@ -79,13 +82,8 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
                 chosen,
             ),
         };
-        if path == "-" {
-            Report::new("export", Kind::Data, crate::text::Message::of_lines(&body))
-        } else {
-            write(Path::new(&path), named, &body)?;
-            Report::new("export", Kind::Confirm, format!("Wrote todos to {path}"))
-                .with("path", json!(path))
-        }
+        write(&target(Path::new(&path), named)?, Path::new(&path), &body)?;
+        wrote(path)
     };
     report.rev = plan.rev;
     Ok(report.with("format", json!(format!("{:?}", args.format).to_lowercase())))
@@ -132,12 +130,19 @@ fn target(path: &Path, named: NamedBy) -> Result<PathBuf> {
     })
 }
 
-fn write(path: &Path, named: NamedBy, text: &str) -> Result<()> {
-    write_atomic(&target(path, named)?, text.as_bytes())
+/// Write `text` to `real`, the file checked for `path`.
+fn write(real: &Path, path: &Path, text: &str) -> Result<()> {
+    write_atomic(real, text.as_bytes())
         .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
 }
 
-fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<Report> {
+/// `Wrote todos to PATH`, and the path.
+fn wrote(path: String) -> Report {
+    let message = format!("Wrote todos to {path}");
+    Report::new("export", Kind::Confirm, message).with("path", json!(path))
+}
+
+fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<()> {
     let real = target(file, named)?;
     let doc = match storage::read_regular(&real) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
@@ -156,12 +161,7 @@ fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<Report> {
         ))
     })?;
     if updated != doc {
-        write_atomic(&real, updated.as_bytes())
-            .map_err(|e| Error::io(format!("Cannot write {}", file.display()), e))?;
+        write(&real, file, &updated)?;
     }
-    let shown = file.display().to_string();
-    Ok(
-        Report::new("export", Kind::Confirm, format!("Wrote todos to {shown}"))
-            .with("path", json!(shown)),
-    )
+    Ok(())
 }

@@ -36,4 +36,3 @@ impl super::Verb for Findings {
             .with("finding", json!({ "id": id, "text": content })))
     }
 }
-

@@ -29,12 +29,8 @@ pub(crate) const SHELLS: [(Shell, &str); 5] = [
 
 /// Every generated file: its path relative to the repository, and its bytes.
 pub fn files() -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    for (shell, name) in SHELLS {
-        out.push((format!("completions/{name}"), completion(shell)));
-    }
-    out.extend(man_pages());
-    out
+    let scripts = SHELLS.map(|(shell, name)| (format!("completions/{name}"), completion(shell)));
+    scripts.into_iter().chain(man_pages()).collect()
 }
 
 /// The completion script for `shell`: what `todo completions <shell>`

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::export::beside;
 use super::{Context, Outcome};
-use crate::agent::restore;
+use crate::agent::restore::{self, Restored};
 use crate::error::{Error, Result, io_reason};
 use crate::markdown;
 use crate::markdown::Parsed;
@@ -58,7 +58,6 @@ impl super::Verb for Import {
     }
 }
 
-
 /// What to import, read and parsed before the lock is taken.
 struct Input {
     /// How to name where it came from.
@@ -92,18 +91,7 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
         }
         // A Claude Code task-list directory (`~/.claude/tasks/<list id>/`).
         Some(path) if !args.from_block && Path::new(path).is_dir() => {
-            let found = restore::restore_dir(Path::new(path)).map_err(|why| Error::NoSnapshot {
-                from: path.to_string(),
-                why,
-            })?;
-            return Ok(Input {
-                shown: path.to_string(),
-                phases: found.phases,
-                aims: None,
-                keep_notes: true,
-                says_checks: false,
-                session: Some((found.agent, found.entry, found.line)),
-            });
+            return session(path.to_string(), restore::restore_dir(Path::new(path)));
         }
         // Typed: read as `cat` would, FIFOs and `/dev/stdin` included.
         Some(path) => {
@@ -124,18 +112,7 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
     // An agent's session file, by name or by content; never inside a
     // `--from-block` region, which is Markdown.
     if !args.from_block && restore::is_session(&shown, &raw) {
-        let found = restore::restore(&raw).map_err(|why| Error::NoSnapshot {
-            from: shown.clone(),
-            why,
-        })?;
-        return Ok(Input {
-            shown,
-            phases: found.phases,
-            aims: None,
-            keep_notes: true,
-            says_checks: false,
-            session: Some((found.agent, found.entry, found.line)),
-        });
+        return session(shown, restore::restore(&raw));
     }
     let bad = |problems: String| Error::Invalid(format!("Could not parse {shown}:\n{problems}"));
     let text = String::from_utf8(raw).map_err(|_| bad("  Line 1: not UTF-8 text".into()))?;
@@ -164,42 +141,52 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
     })
 }
 
-fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
-    let Input {
+/// A list restored from an agent's session: no objectives or findings
+/// (the plan's are kept), and nothing said of who checks a task.
+fn session(shown: String, found: std::result::Result<Restored, String>) -> Result<Input> {
+    let found = found.map_err(|why| Error::NoSnapshot {
+        from: shown.clone(),
+        why,
+    })?;
+    Ok(Input {
         shown,
-        phases,
-        aims,
-        keep_notes,
-        says_checks,
-        session,
-    } = input;
+        phases: found.phases,
+        aims: None,
+        keep_notes: true,
+        says_checks: false,
+        session: Some((found.agent, found.entry, found.line)),
+    })
+}
+
+fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     // A restored list's needs name the ids it was rebuilt with: the ones
     // adopted replace them, task for task.
-    let rebuilt: Vec<String> = match session {
-        Some(_) => phases
+    let rebuilt: Vec<String> = match input.session {
+        Some(_) => input
+            .phases
             .iter()
             .flat_map(|p| &p.tasks)
             .map(|t| t.id.clone())
             .collect(),
         None => Vec::new(),
     };
-    let mut phases = tx.adopt(phases, keep_notes, crate::matching::still_alike);
+    let mut phases = tx.adopt(input.phases, input.keep_notes, crate::matching::still_alike);
     if !rebuilt.is_empty() {
         renumber_needs(&rebuilt, &mut phases);
     }
-    if tx.actor() == Actor::Agent && !says_checks {
+    if tx.actor() == Actor::Agent && !input.says_checks {
         keep_checks(tx.plan(), &mut phases);
     }
     tx.apply(Op::Replace { phases })?;
-    if let Some((objectives, findings)) = aims {
+    if let Some((objectives, findings)) = input.aims {
         let op = tx.plan().replace_aims(objectives, findings);
         tx.apply(op)?;
     }
     let plan = tx.plan();
     let (n, m) = (plan.phases.len(), plan.task_count());
-    let message = format!("Imported {n} phase(s), {m} task(s) from {shown}.");
-    let mut imported = json!({ "phases": n, "tasks": m, "from": shown });
-    if let Some((agent, entry, line)) = session {
+    let message = format!("Imported {n} phase(s), {m} task(s) from {}.", input.shown);
+    let mut imported = json!({ "phases": n, "tasks": m, "from": input.shown });
+    if let Some((agent, entry, line)) = input.session {
         imported["session"] = json!(agent);
         imported["entry"] = json!(entry);
         imported["line"] = json!(line);
@@ -231,13 +218,8 @@ fn json_says_checks(text: &str) -> bool {
     let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
         return false;
     };
-    let phases = if v.is_array() {
-        Some(&v)
-    } else {
-        v.get("phases")
-    };
+    let phases = v.as_array().or_else(|| v.get("phases")?.as_array());
     phases
-        .and_then(serde_json::Value::as_array)
         .into_iter()
         .flatten()
         .filter_map(|p| p.get("tasks").and_then(serde_json::Value::as_array))

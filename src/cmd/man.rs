@@ -4,10 +4,10 @@
 use clap::CommandFactory;
 use serde_json::json;
 
-use super::{Context, Outcome};
 use super::Cli;
-use crate::error::{Error, Result};
 use super::generate;
+use super::{Context, Outcome};
+use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
@@ -29,7 +29,9 @@ impl super::Verb for Man {
 
 fn run(args: &Man) -> Result<Report> {
     let Some((page, roff)) = generate::man_page(args.verb.as_deref()) else {
-        let verbs = generate::paged(&Cli::command()).collect::<Vec<_>>().join(", ");
+        let verbs = generate::paged(&Cli::command())
+            .collect::<Vec<_>>()
+            .join(", ");
         return Err(Error::usage(format!(
             "No man page for \"{}\". Verbs: {verbs}.",
             args.verb.as_deref().unwrap_or_default()

@@ -19,10 +19,10 @@ pub(super) fn apply(
 ) -> Result<Report> {
     let plan = tx.plan();
     let mut ids = Vec::new();
-    // What to say when it turns out nothing changed (exit 0, no write).
     let unchanged;
     let message = if words.is_empty() {
-        ids.extend(open_tasks(plan, None));
+        let open = plan.tasks().filter(|(_, _, t)| t.status.is_open());
+        ids.extend(open.map(|(_, _, t)| t.id.clone()));
         unchanged = "No open tasks; nothing changed.".to_string();
         format!("Marked all tasks {status}.")
     } else {
@@ -36,29 +36,13 @@ pub(super) fn apply(
             }
             Target::Phase(pid) => {
                 let name = phase_name(plan, &pid);
-                ids.extend(open_tasks(plan, Some(&pid)));
+                ids.extend(plan.open_tasks(&pid));
                 unchanged = format!("No open tasks in phase {name}; nothing changed.");
                 format!("Marked phase {name} {status}.")
             }
         }
     };
-    let before = tx.changes();
-    let mut report = set_status(tx, verb, message, ids, status, None)?;
-    if tx.changes() == before {
-        report.message = unchanged.into();
-    }
-    Ok(report)
-}
-
-/// Ids of open tasks, in one phase or everywhere, in plan order.
-pub(super) fn open_tasks(plan: &Plan, phase: Option<&str>) -> Vec<String> {
-    plan.phases
-        .iter()
-        .filter(|p| phase.is_none_or(|id| p.id == id))
-        .flat_map(|p| p.tasks.iter())
-        .filter(|t| t.status.is_open())
-        .map(|t| t.id.clone())
-        .collect()
+    set_status(tx, verb, (message, Some(unchanged)), ids, status, None)
 }
 
 /// The name of a phase matching just returned.
@@ -69,11 +53,12 @@ pub(super) fn phase_name(plan: &Plan, id: &str) -> String {
 }
 
 /// Apply one status to several tasks (given in plan order) as one run of
-/// ops, and report them.
+/// ops, and report them: `said` is the message, and the one for when the
+/// ops changed nothing (exit 0, no write).
 pub(super) fn set_status(
     tx: &mut Tx,
     verb: &'static str,
-    message: String,
+    (message, unchanged): (String, Option<String>),
     ids: Vec<String>,
     status: Status,
     blocker: Option<String>,
@@ -83,7 +68,12 @@ pub(super) fn set_status(
         status,
         blocker: blocker.clone(),
     });
+    let before = tx.changes();
     let applied = tx.apply_all(ops)?;
+    let message = match unchanged {
+        Some(unchanged) if tx.changes() == before => unchanged,
+        _ => message,
+    };
     let plan = tx.plan();
     let mut report = Report::new(verb, Kind::Confirm, message);
     report.tasks.reserve(applied.len());

@@ -75,4 +75,3 @@ impl super::Verb for Mv {
         }
     }
 }
-

@@ -1,8 +1,8 @@
 //! `todo needs <task> <task…>`: say what a task needs first
 //! (`--remove`: take needs off); with no needs named, list them.
 
-use super::{at, task_ref, text};
 use super::{Context, Outcome};
+use super::{at, task_ref, text};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Plan, Tx};
@@ -43,9 +43,24 @@ impl super::Verb for Needs {
     }
 }
 
-/// The id of the task `raw` names.
-fn task_id(plan: &Plan, raw: &str) -> Result<String> {
-    super::one_task(plan, &text(raw, "task")?, "Needs are between tasks, not phases.")
+const NOT_TASK: &str = "Needs are between tasks, not phases.";
+
+/// The ids of the tasks `raws` name, each once: `what` names the text in
+/// an error, and `not_task` is the usage error for a phase.
+pub(super) fn task_ids(
+    plan: &Plan,
+    raws: &[String],
+    what: &str,
+    not_task: &str,
+) -> Result<Vec<String>> {
+    let mut ids = Vec::with_capacity(raws.len());
+    for raw in raws {
+        let id = super::one_task(plan, &text(raw, what)?, not_task)?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
 }
 
 /// `t3 "Build"`, as the messages name a task.
@@ -57,30 +72,19 @@ fn named(plan: &Plan, id: &str) -> String {
 }
 
 fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
-    let id = task_id(tx.plan(), &args.task)?;
-    let mut needs = Vec::with_capacity(args.needs.len());
-    for raw in &args.needs {
-        let need = task_id(tx.plan(), raw)?;
-        if !needs.contains(&need) {
-            needs.push(need);
-        }
-    }
+    let id = super::one_task(tx.plan(), &text(&args.task, "task")?, NOT_TASK)?;
+    let wanted = task_ids(tx.plan(), &args.needs, "task", NOT_TASK)?;
     let before = task_ref(tx.plan(), &id)?.1.needs.clone();
+    let (task, needs) = (id, wanted.clone());
     let op = if args.remove {
-        Op::Unneed {
-            task: id.clone(),
-            needs: needs.clone(),
-        }
+        Op::Unneed { task, needs }
     } else {
-        Op::Need {
-            task: id.clone(),
-            needs: needs.clone(),
-        }
+        Op::Need { task, needs }
     };
     let applied = tx.apply(op)?;
     let plan = tx.plan();
     let (phase, task) = at(plan, applied.at)?;
-    let (changed, same): (Vec<&String>, Vec<&String>) = needs
+    let (changed, same): (Vec<&String>, Vec<&String>) = wanted
         .iter()
         .partition(|n| before.contains(n) == args.remove);
     let list = |ids: &[&String]| {
@@ -91,19 +95,15 @@ fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
     };
     let this = format!("{} \"{}\"", task.id, task.content);
     let mut message = Message::default();
-    if !changed.is_empty() {
-        message.push(if args.remove {
-            format!("{this} no longer needs {}.", list(&changed))
-        } else {
-            format!("{this} now needs {}.", list(&changed))
-        });
-    }
-    if !same.is_empty() {
-        message.push(if args.remove {
-            format!("{this} did not need {}.", list(&same))
-        } else {
-            format!("{this} already needed {}.", list(&same))
-        });
+    let said = if args.remove {
+        ["no longer needs", "did not need"]
+    } else {
+        ["now needs", "already needed"]
+    };
+    for (ids, said) in [(changed, said[0]), (same, said[1])] {
+        if !ids.is_empty() {
+            message.push(format!("{this} {said} {}.", list(&ids)));
+        }
     }
     let open = plan.open_needs(task);
     if !args.remove && !open.is_empty() {
@@ -118,7 +118,7 @@ fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
 
 /// What a task needs, one per line with its status.
 fn list(plan: &Plan, args: &Needs) -> Result<Report> {
-    let id = task_id(plan, &args.task)?;
+    let id = super::one_task(plan, &text(&args.task, "task")?, NOT_TASK)?;
     let (phase, task) = task_ref(plan, &id)?;
     if args.remove {
         return Err(Error::usage(
@@ -131,12 +131,10 @@ fn list(plan: &Plan, args: &Needs) -> Result<Report> {
     } else {
         message.push(format!("{id} \"{}\" needs:", task.content));
         for n in &task.needs {
-            match plan.task_by_id(n) {
-                Some((_, t)) => {
-                    message.push(format!("  {n}  {} ({})", t.content, t.status.words()))
-                }
-                None => message.push(format!("  {n}  (no longer in the plan)")),
-            }
+            message.push(match plan.task_by_id(n) {
+                Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),
+                None => format!("  {n}  (no longer in the plan)"),
+            });
         }
     }
     let mut report = Report::new("needs", Kind::Data, message).task(phase, task);

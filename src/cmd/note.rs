@@ -41,4 +41,3 @@ impl super::Verb for Note {
         }
     }
 }
-

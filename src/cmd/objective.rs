@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use super::{query, text};
 use super::{Context, Outcome};
+use super::{query, text};
 use crate::error::{Error, Result};
 use crate::matching;
 use crate::output::{Kind, Report};
@@ -112,8 +112,7 @@ fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
             return remove(tx, &id);
         }
     };
-    let q = query(words)?;
-    let id = resolve(tx.plan(), &q)?;
+    let id = resolve(tx.plan(), &query(words)?)?;
     tx.apply(Op::SetObjective {
         objective: id.clone(),
         status,
@@ -130,19 +129,20 @@ pub(crate) fn remove(tx: &mut Tx, id: &str) -> Result<Report> {
     let plan = tx.plan();
     let mut objectives = plan.objectives.clone();
     let mut findings = plan.findings.clone();
+    // The verb is the report's and the key of the one removed.
     let (verb, message, json) = if let Some(o) = plan.objective(id) {
         objectives.retain(|o| o.id != id);
         (
             "objective",
             format!("Removed objective {}: {}", o.id, o.text),
-            json!({ "objective": objective_json(o) }),
+            objective_json(o),
         )
     } else if let Some(f) = plan.finding(id) {
         findings.retain(|f| f.id != id);
         (
             "finding",
             format!("Removed finding {}: {}", f.id, f.text),
-            json!({ "finding": { "id": f.id, "text": f.text } }),
+            json!({ "id": f.id, "text": f.text }),
         )
     } else {
         return Err(Error::bug(format!("{id} is gone after matching it")));
@@ -151,11 +151,7 @@ pub(crate) fn remove(tx: &mut Tx, id: &str) -> Result<Report> {
         objectives,
         findings,
     })?;
-    let mut report = Report::new(verb, Kind::Confirm, message);
-    if let Value::Object(fields) = json {
-        report.extra.extend(fields);
-    }
-    Ok(report)
+    Ok(Report::new(verb, Kind::Confirm, message).with(verb, json))
 }
 
 fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p plan::Objective> {
@@ -199,39 +195,33 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
             words.iter().all(|w| text.contains(w))
         })
         .collect();
-    match hits.as_slice() {
-        [one] => Ok(one.id.clone()),
-        [] => Err(Error::NoMatch {
-            message: format!(
-                "No objective matched \"{q}\". Known objectives: {}.",
-                known(plan)
-            ),
-            query: q.to_string(),
-            suggestion: None,
-            guess: false,
-        }),
-        many => Err(Error::NoMatch {
-            message: format!(
-                "\"{q}\" matches several objectives: {}. Name one by its id.",
-                many.iter()
-                    .map(|o| format!("{} \"{}\"", o.id, o.text))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            query: q.to_string(),
-            suggestion: None,
-            guess: false,
-        }),
-    }
+    let message = match hits.as_slice() {
+        [one] => return Ok(one.id.clone()),
+        [] => format!(
+            "No objective matched \"{q}\". Known objectives: {}.",
+            known(plan)
+        ),
+        many => format!(
+            "\"{q}\" matches several objectives: {}. Name one by its id.",
+            many.iter()
+                .map(|o| format!("{} \"{}\"", o.id, o.text))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Err(Error::NoMatch {
+        message,
+        query: q.to_string(),
+        suggestion: None,
+        guess: false,
+    })
 }
 
 fn known(plan: &Plan) -> String {
-    if plan.objectives.is_empty() {
-        return "none".into();
+    let ids: Vec<&str> = plan.objectives.iter().map(|o| o.id.as_str()).collect();
+    if ids.is_empty() {
+        "none".into()
+    } else {
+        ids.join(", ")
     }
-    plan.objectives
-        .iter()
-        .map(|o| o.id.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
 }

@@ -15,10 +15,8 @@ target_verb! {
 }
 
 fn release(tx: &mut Tx, id: String) -> Result<Report> {
-    let (was, status) = {
-        let (_, t) = task_ref(tx.plan(), &id)?;
-        (t.owner.clone(), t.status)
-    };
+    let (_, t) = task_ref(tx.plan(), &id)?;
+    let (was, status) = (t.owner.clone(), t.status);
     let applied = tx.apply(Op::Release { task: id })?;
     let (phase, task) = at(tx.plan(), applied.at)?;
     let message = match was {
@@ -36,4 +34,3 @@ fn release(tx: &mut Tx, id: String) -> Result<Report> {
     };
     Ok(Report::new("release", Kind::Confirm, message).task(phase, task))
 }
-

@@ -68,7 +68,10 @@ impl super::Verb for Rename {
         let applied = tx.apply(op)?;
         let message = if tx.changes() == before {
             let [kind, has] = what;
-            format!("{} \"{old}\" already has that {has}; nothing changed.", capitalize_first(kind))
+            format!(
+                "{} \"{old}\" already has that {has}; nothing changed.",
+                capitalize_first(kind)
+            )
         } else {
             format!("Renamed {} \"{old}\" to \"{new}\".", what[0])
         };
@@ -89,4 +92,3 @@ impl super::Verb for Rename {
         super::swap(&mut self.query, is, id);
     }
 }
-

@@ -62,15 +62,11 @@ fn rm(tx: &mut Tx, words: &[String]) -> Result<Report> {
             Ok(report)
         }
         Target::Phase(id) => {
-            let (message, json) = match plan.phase_by_id(&id) {
-                Some(phase) => (format!("Removed phase: {}", phase.name), phase_json(phase)),
-                None => (
-                    "Removed phase: ".to_string(),
-                    phase_json(&Default::default()),
-                ),
-            };
+            let none = Default::default();
+            let phase = plan.phase_by_id(&id).unwrap_or(&none);
+            let message = format!("Removed phase: {}", phase.name);
             let mut report = Report::new("rm", Kind::Confirm, message);
-            report.phases.push(json);
+            report.phases.push(phase_json(phase));
             tx.apply(Op::RemovePhase { phase: id })?;
             Ok(report)
         }

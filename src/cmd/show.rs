@@ -35,12 +35,6 @@ impl super::Verb for Show {
 pub(super) const EMPTY: &str = "No todos. Use todo append <task> to start one.";
 
 fn run(ctx: &Context, plan: &Plan, args: &Show) -> Result<Report> {
-    // The plan as JSON is only for `--json`; it costs a render and a parse.
-    let file: Value = if ctx.out.json {
-        serde_json::from_str(&json::render(plan)).unwrap_or(Value::Null)
-    } else {
-        Value::Null
-    };
     let mut report = if plan.is_empty() && !plan.has_aims() {
         Report::new("show", Kind::Data, EMPTY)
     } else {
@@ -56,7 +50,9 @@ fn run(ctx: &Context, plan: &Plan, args: &Show) -> Result<Report> {
     };
     report.rev = plan.rev;
     crate::output::settled(&mut report, plan);
+    // The plan as JSON is only for `--json`; it costs a render and a parse.
     if ctx.out.json {
+        let file = serde_json::from_str(&json::render(plan)).unwrap_or(Value::Null);
         report = report.with("plan", file);
     }
     Ok(report)

@@ -22,17 +22,15 @@ target_verb! {
 fn start(tx: &mut Tx, id: String) -> Result<Report> {
     let plan = tx.plan();
     let (phase, task) = task_ref(plan, &id)?;
-    let (was, blocker, phase_id) = (task.status, task.blocker.clone(), phase.id.clone());
-    let others: Vec<(String, String, String, String)> = plan
+    let (was, blocker) = (task.status, task.blocker.clone());
+    // The other task in progress, with its phase's name when that is
+    // another phase.
+    let others: Vec<(String, String, Option<String>)> = plan
         .tasks()
         .filter(|(_, _, t)| t.status == Status::InProgress && t.id != id)
         .map(|(_, p, t)| {
-            (
-                t.id.clone(),
-                t.content.clone(),
-                p.id.clone(),
-                p.name.clone(),
-            )
+            let place = (p.id != phase.id).then(|| p.name.clone());
+            (t.id.clone(), t.content.clone(), place)
         })
         .collect();
     let applied = tx.apply(Op::Start { task: id })?;
@@ -51,19 +49,14 @@ fn start(tx: &mut Tx, id: String) -> Result<Report> {
         }
         _ => {}
     }
-    for (other, content, pid, pname) in others {
+    for (other, content, place) in others {
         if plan
             .task_by_id(&other)
             .is_some_and(|(_, t)| t.status == Status::Pending)
         {
-            let place = if pid == phase_id {
-                String::new()
-            } else {
-                format!(" (in {pname})")
-            };
+            let place = place.map(|p| format!(" (in {p})")).unwrap_or_default();
             message.push(format!("{content}{place} is back to pending."));
         }
     }
     Ok(Report::new("start", Kind::Confirm, message).task(phase, task))
 }
-

@@ -6,13 +6,11 @@ use serde_json::json;
 use super::Context;
 use crate::error::Result;
 use crate::output::{Kind, Report};
-use crate::plan::{Phase, Plan, Status};
+use crate::plan::{Phase, Plan, Status, Task};
 
 pub(super) fn run(_ctx: &Context, plan: &Plan) -> Result<Report> {
     let tasks = || plan.phases.iter().flat_map(|p| &p.tasks);
-    // Dropped work is not work to do: it counts in neither number.
-    let total = tasks().filter(|t| t.status != Status::Abandoned).count();
-    let done = tasks().filter(|t| t.status == Status::Completed).count();
+    let (done, total) = counts(tasks());
     let blocked = tasks().filter(|t| t.status == Status::Blocked).count();
     let checked = tasks().any(|t| t.verify.is_some());
     let verified = tasks()
@@ -24,7 +22,7 @@ pub(super) fn run(_ctx: &Context, plan: &Plan) -> Result<Report> {
     }
     let current = current(plan);
     if let Some(p) = current {
-        let (d, n) = counts(p);
+        let (d, n) = counts(&p.tasks);
         parts.push(format!("{} {d}/{n}", p.name));
     }
     if blocked > 0 {
@@ -34,7 +32,7 @@ pub(super) fn run(_ctx: &Context, plan: &Plan) -> Result<Report> {
     let mut report = Report::new("show", Kind::Data, line.clone());
     report.rev = plan.rev;
     let phase = current.map(|p| {
-        let (d, n) = counts(p);
+        let (d, n) = counts(&p.tasks);
         json!({ "id": p.id, "name": p.name, "done": d, "total": n })
     });
     Ok(report.with(
@@ -63,17 +61,11 @@ fn current(plan: &Plan) -> Option<&Phase> {
         })
 }
 
-/// A phase's completed tasks and its tasks not dropped.
-fn counts(p: &Phase) -> (usize, usize) {
-    let n = p
-        .tasks
-        .iter()
-        .filter(|t| t.status != Status::Abandoned)
-        .count();
-    let d = p
-        .tasks
-        .iter()
-        .filter(|t| t.status == Status::Completed)
-        .count();
-    (d, n)
+/// The completed tasks, and the tasks not dropped: dropped work is not
+/// work to do, so it counts in neither number.
+fn counts<'p>(tasks: impl IntoIterator<Item = &'p Task>) -> (usize, usize) {
+    tasks.into_iter().fold((0, 0), |(d, n), t| {
+        let done = usize::from(t.status == Status::Completed);
+        (d + done, n + usize::from(t.status != Status::Abandoned))
+    })
 }

@@ -5,7 +5,7 @@
 use super::{Context, Outcome};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
-use crate::plan::ops::Refusal;
+use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Actor, Plan};
 use crate::text::Message;
 use crate::verify::{self as runner};
@@ -32,10 +32,8 @@ impl super::Verb for Trust {
 
 fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
     if ctx.actor == Some(Actor::Agent) {
-        return Err(Error::Op(crate::plan::ops::OpError::Refused {
-            code: Refusal::OpNotAllowed,
-            message: "only a person trusts a plan's checks; ask them to run `todo trust`.".into(),
-        }));
+        let message = "only a person trusts a plan's checks; ask them to run `todo trust`.";
+        return Err(OpError::refused(Refusal::OpNotAllowed, message).into());
     }
     let settings = ctx.check_settings();
     let mut store = runner::TrustList::load(&settings);
@@ -82,14 +80,11 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
                 "Allow these commands to run on this machine? [y/N]",
             ));
     if !yes {
-        let mut message = listing.as_str().to_string();
-        message.push_str(&format!(
-            "\n{new} check(s) not trusted; nothing was allowed. Run `todo trust --yes` to allow them."
-        ));
-        return Err(Error::Op(crate::plan::ops::OpError::Refused {
-            code: Refusal::CheckUntrusted,
-            message,
-        }));
+        let message = format!(
+            "{}\n{new} check(s) not trusted; nothing was allowed. Run `todo trust --yes` to allow them.",
+            listing.as_str()
+        );
+        return Err(OpError::refused(Refusal::CheckUntrusted, message).into());
     }
     store
         .set(&settings.plan, &commands)

@@ -17,7 +17,7 @@ target_verb! {
 fn unblock(tx: &mut Tx, words: &[String]) -> Result<Report> {
     let plan = tx.plan();
     let query = query(words)?;
-    match find(plan, &query, Scope::TasksAndPhases)? {
+    let (ids, message) = match find(plan, &query, Scope::TasksAndPhases)? {
         Target::Task(id) => {
             let (phase, task) = task_ref(plan, &id)?;
             if task.status != Status::Blocked {
@@ -27,8 +27,7 @@ fn unblock(tx: &mut Tx, words: &[String]) -> Result<Report> {
                 );
                 return Ok(Report::new("unblock", Kind::Confirm, message).task(phase, task));
             }
-            let message = format!("Unblocked: {}", task.content);
-            set_status(tx, "unblock", message, vec![id], Status::Pending, None)
+            (vec![id], format!("Unblocked: {}", task.content))
         }
         Target::Phase(pid) => {
             let Some(phase) = plan.phase_by_id(&pid) else {
@@ -44,9 +43,8 @@ fn unblock(tx: &mut Tx, words: &[String]) -> Result<Report> {
                 let message = format!("No blocked tasks in phase {}; nothing changed.", phase.name);
                 return Ok(Report::new("unblock", Kind::Confirm, message).phase(phase));
             }
-            let message = format!("Unblocked phase {}.", phase.name);
-            set_status(tx, "unblock", message, ids, Status::Pending, None)
+            (ids, format!("Unblocked phase {}.", phase.name))
         }
-    }
+    };
+    set_status(tx, "unblock", (message, None), ids, Status::Pending, None)
 }
-

@@ -7,9 +7,9 @@ use std::path::Path;
 
 use super::{Context, Outcome, Session};
 use crate::error::{Error, Result};
-use crate::history::{Recorded, History, file_digest, plan_digest};
+use crate::history::{History, Recorded, file_digest, plan_digest};
 use crate::output::{Kind, Report};
-use crate::plan::ops::Refusal;
+use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Actor, Op};
 use crate::text::visible;
 
@@ -46,13 +46,7 @@ impl super::Verb for Undo {
         let rev = session.rev();
         let saved = match session.save() {
             Ok(saved) => saved,
-            Err(e) => {
-                return Outcome {
-                    result: Err(e),
-                    rev: Some(rev),
-                    plan: None,
-                };
-            }
+            Err(e) => return Outcome::at(rev, Err(e)),
         };
         if let (Some((undone, prev)), Some(written)) = (popped, &saved.written) {
             // Pop the entry; the one below now describes the file we wrote,
@@ -117,25 +111,18 @@ fn take_back(
             None if last.entry.actor.is_none() => "not recorded as the agent's".into(),
             None => "a person's".into(),
         };
-        return Err(Error::Op(crate::plan::ops::OpError::Refused {
-            code: Refusal::SetByPerson,
-            message: format!(
-                "the last change, \"{}\", was {by}; an agent may undo only its own changes.",
-                visible(&what)
-            ),
-        }));
+        let message = format!(
+            "the last change, \"{}\", was {by}; an agent may undo only its own changes.",
+            visible(&what)
+        );
+        return Err(OpError::refused(Refusal::SetByPerson, message).into());
     }
     let (bytes, plan) = session.view();
-    let bytes = bytes.unwrap_or_default();
     // The file as read is nearly always in todo's own layout; only when its
     // digest differs is the plan rendered to compare.
-    let now = file_digest(bytes);
-    let now = if now == last.entry.digest {
-        now
-    } else {
-        plan_digest(plan)
-    };
-    if now != last.entry.digest && !args.force {
+    let same = file_digest(bytes.unwrap_or_default()) == last.entry.digest
+        || plan_digest(plan) == last.entry.digest;
+    if !same && !args.force {
         return Err(Error::ChangedOutsideTodo { last: what });
     }
     let overwritten = || Error::UndoOverwritten { last: what.clone() };

@@ -3,10 +3,10 @@
 //! and an agent share").
 
 use super::{find, query};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
-use crate::plan::ops::Refusal;
+use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Actor, Tx};
 
 /// Let anyone set tasks only the agent checks (person only; one-way).
@@ -33,10 +33,8 @@ pub struct Unlock {
 impl super::Verb for Unlock {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         if tx.actor() == Actor::Agent {
-            return Err(Error::Op(crate::plan::ops::OpError::Refused {
-                code: Refusal::OpNotAllowed,
-                message: "only a person may unlock tasks; ask the person to run `todo unlock`.".into(),
-            }));
+            let message = "only a person may unlock tasks; ask the person to run `todo unlock`.";
+            return Err(OpError::refused(Refusal::OpNotAllowed, message).into());
         }
         let plan = tx.plan();
         let ids: Vec<String> = if self.all {
@@ -66,4 +64,3 @@ impl super::Verb for Unlock {
         Ok(Report::new("unlock", Kind::Confirm, message))
     }
 }
-
