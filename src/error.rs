@@ -349,8 +349,7 @@ impl Error {
             Error::Declined => (X::Refused, "refused", "declined"),
             Error::ChangedWhileAsked => (X::Conflict, "conflict", "changed_while_asked"),
             Error::Bug(_) => (X::Bug, "bug", "bug"),
-            Error::AtLine { source, .. } => source.entry(),
-            Error::Unchanged { source, .. } => source.entry(),
+            Error::AtLine { source, .. } | Error::Unchanged { source, .. } => source.entry(),
         }
     }
 
@@ -387,32 +386,26 @@ impl Error {
 
     /// Each kind's hint, and whether it stands apart from the message.
     fn hints(&self) -> Option<(String, bool)> {
+        let apart = |hint: &str| Some((hint.to_string(), true));
         let json_only = |hint: &str| Some((hint.to_string(), false));
         match self {
-            Error::Ambiguous { candidates, .. } => Some((
-                format!(
-                    "Use an id (such as {}) or more words.",
-                    candidates.first().map_or("t1", Candidate::id)
-                ),
-                true,
+            Error::Ambiguous { candidates, .. } => apart(&format!(
+                "Use an id (such as {}) or more words.",
+                candidates.first().map_or("t1", Candidate::id)
             )),
             Error::NoMatch {
                 suggestion: Some(c),
                 ..
-            } => Some((format!("Use {} if that is the one.", c.id()), false)),
+            } => json_only(&format!("Use {} if that is the one.", c.id())),
             Error::NoMatch { .. } => {
                 json_only("`todo show --ids` lists the tasks and phases with their ids.")
             }
-            Error::RevMismatch { .. } => Some(("Read it again and retry.".into(), true)),
-            Error::ChangedWhileAsked => Some((
-                "Run the command again to see what it would change now.".into(),
-                true,
-            )),
-            Error::ChangedDuringEdit { kept } => Some((
-                format!(
-                    "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
-                ),
-                false,
+            Error::RevMismatch { .. } => apart("Read it again and retry."),
+            Error::ChangedWhileAsked => {
+                apart("Run the command again to see what it would change now.")
+            }
+            Error::ChangedDuringEdit { kept } => json_only(&format!(
+                "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
             )),
             Error::ChangedOutsideTodo { .. } => {
                 json_only("Look at it, then run `todo undo --force` to undo anyway.")
@@ -420,15 +413,12 @@ impl Error {
             Error::Storage(storage::StorageError::BrokenPlan { .. }) => {
                 json_only("Fix the file (or restore it, e.g. with git), then retry.")
             }
-            Error::Storage(storage::StorageError::MergeConflict { .. }) => Some((
-                "Run `todo resolve` to merge both sides by task id.".into(),
-                true,
-            )),
-            Error::CannotResolve { .. } => Some((
-                "Fix what is listed (or edit the file by hand), then run `todo resolve` again."
-                    .into(),
-                true,
-            )),
+            Error::Storage(storage::StorageError::MergeConflict { .. }) => {
+                apart("Run `todo resolve` to merge both sides by task id.")
+            }
+            Error::CannotResolve { .. } => apart(
+                "Fix what is listed (or edit the file by hand), then run `todo resolve` again.",
+            ),
             Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
             Error::Storage(storage::StorageError::ReadOnlyPlan { .. }) => {
                 json_only("Make it writable (chmod u+w) to allow changes.")
@@ -436,22 +426,17 @@ impl Error {
             Error::Storage(storage::StorageError::PathRefused {
                 action: PathAction::WritePlan,
                 ..
-            }) => Some((
-                "To use it there, name it with --file or TODO_FILE.".into(),
-                true,
-            )),
+            }) => apart("To use it there, name it with --file or TODO_FILE."),
             Error::NoHistoryDir => json_only("Set TODO_HISTORY_DIR."),
             Error::NoEditor => json_only("Set $VISUAL or $EDITOR environment variable."),
             Error::NotARepository { .. } => json_only("Run todo git-setup inside the repository."),
             Error::Git(GitError::Unavailable { .. }) => {
                 json_only("Install git and make sure it is on PATH.")
             }
-            Error::Bug(_) => Some((
-                "This is a bug in todo; please report it, with the command that led here.".into(),
-                true,
-            )),
-            Error::AtLine { source, .. } => source.hints(),
-            Error::Unchanged { source, .. } => source.hints(),
+            Error::Bug(_) => {
+                apart("This is a bug in todo; please report it, with the command that led here.")
+            }
+            Error::AtLine { source, .. } | Error::Unchanged { source, .. } => source.hints(),
             _ => None,
         }
     }
@@ -517,18 +502,12 @@ impl Error {
             ]
             .into_iter()
             .collect(),
-            Error::AtLine { line, source } => {
-                let inner = source.message();
-                let mut out = Message::default();
-                for (i, l) in inner.lines().enumerate() {
-                    if i == 0 {
-                        out.push(format!("Line {line}: {l}"));
-                    } else {
-                        out.push(l);
-                    }
-                }
-                out
-            }
+            Error::AtLine { line, source } => (source.message().lines().enumerate())
+                .map(|(i, l)| match i {
+                    0 => format!("Line {line}: {l}"),
+                    _ => l.to_string(),
+                })
+                .collect(),
             // Our own messages: every newline in them is a line break of ours.
             // (git's own lines among them.)
             Error::Usage(s) | Error::Invalid(s) => Message::of_lines(s),
@@ -578,13 +557,11 @@ fn candidate_json(c: &Candidate) -> Value {
         Target::Phase(_) => "phase",
     };
     let mut v = json!({ "kind": kind, "id": c.id(), "text": c.text });
-    if let Some(obj) = v.as_object_mut() {
-        if let Some(p) = &c.phase {
-            obj.insert("phase".into(), json!(p));
-        }
-        if let Some(s) = c.status {
-            obj.insert("status".into(), json!(s.as_str()));
-        }
+    if let Some(p) = &c.phase {
+        v["phase"] = json!(p);
+    }
+    if let Some(s) = c.status {
+        v["status"] = json!(s.as_str());
     }
     v
 }
@@ -596,55 +573,45 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         "kind": err.kind(),
         "exit": err.exit_code(),
     });
-    if let (Some(hint), Some(obj)) = (err.hint(), error.as_object_mut()) {
-        obj.insert("hint".into(), json!(hint));
+    if let Some(hint) = err.hint() {
+        error["hint"] = json!(hint);
     }
-    if let (Error::Unchanged { plan, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("unchanged".into(), json!(plan));
-    }
-    if let (Error::RevMismatch { have, want }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("have".into(), json!(have));
-        obj.insert("want".into(), json!(want));
-    }
-    if let (Error::Ambiguous { candidates, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert(
-            "candidates".into(),
-            Value::Array(candidates.iter().map(candidate_json).collect()),
-        );
-    }
-    if let (
+    let mut add = |key: &str, value: Value| error[key] = value;
+    match err {
+        Error::Unchanged { plan, .. } => add("unchanged", json!(plan)),
+        Error::RevMismatch { have, want } => {
+            add("have", json!(have));
+            add("want", json!(want));
+        }
+        Error::Ambiguous { candidates, .. } => {
+            add(
+                "candidates",
+                candidates.iter().map(candidate_json).collect(),
+            );
+        }
         Error::NoMatch {
             suggestion: Some(c),
             guess,
             ..
-        },
-        Some(obj),
-    ) = (err, error.as_object_mut())
-    {
-        obj.insert("suggestion".into(), candidate_json(c));
-        obj.insert("guess".into(), json!(guess));
-    }
-    if let (
+        } => {
+            add("suggestion", candidate_json(c));
+            add("guess", json!(guess));
+        }
         Error::Storage(storage::StorageError::BrokenPlan {
             line, column, path, ..
-        }),
-        Some(obj),
-    ) = (err, error.as_object_mut())
-    {
-        obj.insert("path".into(), json!(path.display().to_string()));
-        obj.insert("line".into(), json!(line));
-        obj.insert("column".into(), json!(column));
-    }
-    if let (Error::Storage(storage::StorageError::MergeConflict { path, sign }), Some(obj)) =
-        (err, error.as_object_mut())
-    {
-        obj.insert("path".into(), json!(path.display().to_string()));
-        if let crate::conflict::Sign::Markers { line } = sign {
-            obj.insert("line".into(), json!(line));
+        }) => {
+            add("path", json!(path.display().to_string()));
+            add("line", json!(line));
+            add("column", json!(column));
         }
-    }
-    if let (Error::CannotResolve { problems, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("problems".into(), json!(problems));
+        Error::Storage(storage::StorageError::MergeConflict { path, sign }) => {
+            add("path", json!(path.display().to_string()));
+            if let crate::conflict::Sign::Markers { line } = sign {
+                add("line", json!(line));
+            }
+        }
+        Error::CannotResolve { problems, .. } => add("problems", json!(problems)),
+        _ => {}
     }
     json!({
         "ok": false,

@@ -418,27 +418,16 @@ impl Lock {
 
     /// Refuse a plan file nobody may write, even when we are root.
     pub(crate) fn check_writable(&self, store: &Store) -> StorageResult<()> {
+        let cannot = |verb: &str, e| {
+            StorageError::io(format!("Cannot {verb} plan file {}", store.display()), e)
+        };
         let meta = match fs::metadata(&self.target) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => {
-                return Err(StorageError::io(
-                    format!("Cannot read plan file {}", store.display()),
-                    e,
-                ));
-            }
-        };
-        let denied = || {
-            StorageError::io(
-                format!("Cannot write plan file {}", store.display()),
-                io::Error::from(io::ErrorKind::PermissionDenied),
-            )
+            Err(e) => return Err(cannot("read", e)),
         };
         if meta.is_dir() {
-            return Err(StorageError::io(
-                format!("Cannot use plan file {}", store.display()),
-                io::Error::from(io::ErrorKind::IsADirectory),
-            ));
+            return Err(cannot("use", io::ErrorKind::IsADirectory.into()));
         }
         if platform::read_only(&meta) {
             return Err(StorageError::ReadOnlyPlan {
@@ -448,11 +437,7 @@ impl Lock {
         // Opening for write without truncating tells whether *we* may write.
         match OpenOptions::new().write(true).open(&self.target) {
             Ok(_) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Err(denied()),
-            Err(e) => Err(StorageError::io(
-                format!("Cannot write plan file {}", store.display()),
-                e,
-            )),
+            Err(e) => Err(cannot("write", e)),
         }
     }
 
@@ -497,18 +482,16 @@ fn temp_prefix(target: &Path) -> String {
     format!(".{}.tmp.", name.trim_start_matches('.'))
 }
 
-/// "a FIFO", "a socket", … for a file that is not a regular one.
-fn kind_of(file_type: fs::FileType) -> &'static str {
-    platform::special_kind(file_type)
-}
-
 /// The error for a file that is not a regular one (directories keep their
 /// own kind, so that they read "it is a directory").
 pub(crate) fn not_regular(file_type: fs::FileType) -> io::Error {
     if file_type.is_dir() {
         return io::Error::from(io::ErrorKind::IsADirectory);
     }
-    io::Error::other(format!("it is {}, not a regular file", kind_of(file_type)))
+    io::Error::other(format!(
+        "it is {}, not a regular file",
+        platform::special_kind(file_type)
+    ))
 }
 
 /// RevRead a regular file whole. It is opened without blocking (a FIFO with no
@@ -538,49 +521,28 @@ pub(crate) enum NamedBy<'a> {
 }
 
 /// Why a path is not used.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub(crate) enum Unsafe {
     /// A link (at the end, or a directory on the way) leads out of the project.
-    Outside {
-        real: PathBuf,
-        at_end: bool,
-    },
-    Directory {
-        link: bool,
-    },
+    #[error(
+        "{} a symbolic link that leads outside the project (to {})",
+        if *at_end { "it is" } else { "a directory on its way is" },
+        crate::text::visible(&real.display().to_string())
+    )]
+    Outside { real: PathBuf, at_end: bool },
+    #[error("{}", match link {
+        true => "it is a symbolic link to a directory, not a file",
+        false => "it is a directory",
+    })]
+    Directory { link: bool },
+    #[error("it is a symbolic link to a file that does not exist")]
     Dangling,
+    #[error("it is a symbolic link loop")]
     Loop,
+    #[error("it is {0}, not a regular file")]
     Special(&'static str),
+    #[error("{}", platform::io_reason(.0))]
     Io(io::Error),
-}
-
-impl std::fmt::Display for Unsafe {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Unsafe::Outside { real, at_end } => {
-                let real = crate::text::visible(&real.display().to_string()).into_owned();
-                if *at_end {
-                    write!(
-                        f,
-                        "it is a symbolic link that leads outside the project (to {real})"
-                    )
-                } else {
-                    write!(
-                        f,
-                        "a directory on its way is a symbolic link that leads outside the project (to {real})"
-                    )
-                }
-            }
-            Unsafe::Directory { link: true } => {
-                write!(f, "it is a symbolic link to a directory, not a file")
-            }
-            Unsafe::Directory { link: false } => write!(f, "it is a directory"),
-            Unsafe::Dangling => write!(f, "it is a symbolic link to a file that does not exist"),
-            Unsafe::Loop => write!(f, "it is a symbolic link loop"),
-            Unsafe::Special(kind) => write!(f, "it is {kind}, not a regular file"),
-            Unsafe::Io(e) => write!(f, "{}", platform::io_reason(e)),
-        }
-    }
 }
 
 /// Where `path` really leads, checked by the rule of [`NamedBy`]: the file
@@ -610,7 +572,7 @@ pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBu
             }
             Ok(meta) if meta.is_dir() => return Err(Unsafe::Directory { link }),
             Ok(meta) if meta.is_file() => break true,
-            Ok(meta) => return Err(Unsafe::Special(kind_of(meta.file_type()))),
+            Ok(meta) => return Err(Unsafe::Special(platform::special_kind(meta.file_type()))),
             Err(e) if e.kind() == io::ErrorKind::NotFound && link => {
                 return Err(Unsafe::Dangling);
             }
