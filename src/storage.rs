@@ -335,34 +335,24 @@ impl Store {
         let target = self.target();
         self.check_link(&target)?;
         let dir = Store::directory(&target);
-        let mut spot = platform::LockSpot::open(&dir, &target).map_err(|e| {
+        let cannot = |what: &str, e| {
             StorageError::io(
-                format!("Cannot open the plan's directory {}", dir.display()),
+                format!("Cannot {what} the plan's directory {}", dir.display()),
                 e,
             )
-        })?;
+        };
+        let mut spot = platform::LockSpot::open(&dir, &target).map_err(|e| cannot("open", e))?;
         let start = Instant::now();
         let mut pause = Duration::from_micros(500);
-        loop {
-            match spot.try_lock() {
-                Ok(true) => break,
-                Ok(false) => {
-                    if start.elapsed() >= self.lock_wait {
-                        return Err(StorageError::LockTimeout {
-                            path: self.path.clone(),
-                            waited: self.lock_wait,
-                        });
-                    }
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(20));
-                }
-                Err(e) => {
-                    return Err(StorageError::io(
-                        format!("Cannot lock the plan's directory {}", dir.display()),
-                        e,
-                    ));
-                }
+        while !spot.try_lock().map_err(|e| cannot("lock", e))? {
+            if start.elapsed() >= self.lock_wait {
+                return Err(StorageError::LockTimeout {
+                    path: self.path.clone(),
+                    waited: self.lock_wait,
+                });
             }
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(20));
         }
         if let Ok(mut held) = HELD.lock() {
             held.push(target.clone());
@@ -639,15 +629,13 @@ pub(crate) fn project_of(plan: &Path) -> PathBuf {
 pub(crate) fn resolve_link(path: &Path) -> PathBuf {
     let mut path = path.to_path_buf();
     for _ in 0..40 {
-        match fs::read_link(&path) {
-            Ok(next) => {
-                path = match path.parent() {
-                    Some(dir) if next.is_relative() => dir.join(next),
-                    _ => next,
-                }
-            }
-            Err(_) => break,
-        }
+        let Ok(next) = fs::read_link(&path) else {
+            break;
+        };
+        path = match path.parent() {
+            Some(dir) if next.is_relative() => dir.join(next),
+            _ => next,
+        };
     }
     path
 }
