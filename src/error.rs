@@ -502,27 +502,23 @@ impl Error {
             ]
             .into_iter()
             .collect(),
-            Error::AtLine { line, source } => (source.message().lines().enumerate())
-                .map(|(i, l)| match i {
-                    0 => format!("Line {line}: {l}"),
-                    _ => l.to_string(),
-                })
-                .collect(),
+            Error::AtLine { line, source } => {
+                let inner = source.message();
+                let mut lines = inner.lines();
+                let first = lines.next().map(|l| format!("Line {line}: {l}"));
+                first.into_iter().chain(lines.map(str::to_string)).collect()
+            }
             // Our own messages: every newline in them is a line break of ours.
             // (git's own lines among them.)
             Error::Usage(s) | Error::Invalid(s) => Message::of_lines(s),
             Error::Git(GitError::Failed { .. }) => Message::of_lines(&self.to_string()),
             // Our lines; a problem's own text stays inside its line.
-            Error::CannotResolve { path, problems } => {
-                let mut out = Message::from(format!(
-                    "Cannot resolve the merge conflict in {}; nothing was written. What needs a person:",
-                    path.display()
-                ));
-                for p in problems {
-                    out.push(format!("  {p}"));
-                }
-                out
-            }
+            Error::CannotResolve { path, problems } => std::iter::once(format!(
+                "Cannot resolve the merge conflict in {}; nothing was written. What needs a person:",
+                path.display()
+            ))
+            .chain(problems.iter().map(|p| format!("  {p}")))
+            .collect(),
             // One line: a newline in a path or a name is text.
             _ => Message::from(self.to_string()),
         }
