@@ -35,7 +35,8 @@ pub(crate) enum Copied {
 
 /// A terminal multiplexer between `todo` and the terminal, which swallows
 /// an OSC 52 escape unless it is passed through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub(crate) enum Mux {
     Tmux,
     Screen,
@@ -43,10 +44,7 @@ pub(crate) enum Mux {
 
 impl Mux {
     pub(crate) fn name(self) -> &'static str {
-        match self {
-            Mux::Tmux => "tmux",
-            Mux::Screen => "screen",
-        }
+        self.into()
     }
 
     /// How to make the copy certain.

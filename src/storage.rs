@@ -63,7 +63,7 @@ pub(crate) enum StorageError {
 
     /// A path todo chose (or the plan file it found) leads somewhere it may
     /// not write or read: out of the project, a directory, a FIFO, …
-    #[error("{} {path}: {why}; nothing was written.", action.verb())]
+    #[error("{action} {path}: {why}; nothing was written.")]
     PathRefused {
         action: PathAction,
         path: String,
@@ -88,25 +88,19 @@ fn seconds(d: &Duration) -> String {
     }
 }
 
-/// What todo would have done with a path it refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What todo would have done with a path it refused (shown as what it
+/// did not do).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display)]
 pub(crate) enum PathAction {
     /// Write the plan file it found.
+    #[strum(to_string = "Not writing plan file")]
     WritePlan,
     /// Write a file of the project (`TODO.md`, `--into`).
+    #[strum(to_string = "Not writing")]
     Write,
-    /// RevRead and write a file of the repository (`.gitattributes`).
+    /// Read and write a file of the repository (`.gitattributes`).
+    #[strum(to_string = "Not using")]
     Use,
-}
-
-impl PathAction {
-    fn verb(self) -> &'static str {
-        match self {
-            PathAction::WritePlan => "Not writing plan file",
-            PathAction::Write => "Not writing",
-            PathAction::Use => "Not using",
-        }
-    }
 }
 
 pub(crate) const DEFAULT_NAME: &str = ".todo.json";
@@ -195,7 +189,7 @@ impl Store {
     /// A discovered plan file that is a link must stay inside the project
     /// to be written: a cloned repository could otherwise point it at a
     /// shell start-up file. (A dangling link inside the project is fine:
-    /// the first change creates its target.) NamedBy with `--file` or
+    /// the first change creates its target.) Named with `--file` or
     /// `TODO_FILE`, a link is followed wherever it leads.
     fn check_link(&self, target: &Path) -> StorageResult<()> {
         let is_link = fs::symlink_metadata(&self.path).is_ok_and(|m| m.file_type().is_symlink());
@@ -237,7 +231,7 @@ impl Store {
         }
     }
 
-    /// RevRead the plan; a missing file is an empty plan. A FIFO, device or
+    /// Read the plan; a missing file is an empty plan. A FIFO, device or
     /// socket is refused without blocking on it.
     pub(crate) fn load(&self) -> StorageResult<Loaded> {
         let bytes = match read_regular(&self.path) {
@@ -484,7 +478,7 @@ pub(crate) fn not_regular(file_type: fs::FileType) -> io::Error {
     ))
 }
 
-/// RevRead a regular file whole. It is opened without blocking (a FIFO with no
+/// Read a regular file whole. It is opened without blocking (a FIFO with no
 /// writer would otherwise hang) and checked *after* opening, on the open
 /// file, so nothing can be swapped in between the check and the read.
 pub(crate) fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
