@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::clipboard::ClipboardError;
 pub(crate) use crate::conflict::git::GitError;
 use crate::exit_codes::ExitCode;
 use crate::matching::{Candidate, Target};
@@ -144,11 +145,8 @@ pub(crate) enum Error {
     },
 
     /// The clipboard command (`TODO_CLIPBOARD` or the one found) failed.
-    #[error("{}", clipboard(command, problem))]
-    Clipboard {
-        command: String,
-        problem: ToolProblem,
-    },
+    #[error("{}", clipboard(.0))]
+    Clipboard(#[from] ClipboardError),
 
     #[error(transparent)]
     Git(#[from] GitError),
@@ -201,7 +199,7 @@ impl ToolProblem {
     }
 }
 
-fn clipboard(command: &str, problem: &ToolProblem) -> String {
+fn clipboard(ClipboardError { command, problem }: &ClipboardError) -> String {
     match problem {
         ToolProblem::Split(e) => format!("Cannot split TODO_CLIPBOARD \"{command}\": {e}"),
         ToolProblem::Empty => "TODO_CLIPBOARD is empty.".into(),
@@ -263,14 +261,6 @@ impl From<crate::output::WriteError> for Error {
     }
 }
 
-impl From<crate::clipboard::ClipboardError> for Error {
-    fn from(
-        crate::clipboard::ClipboardError { command, problem }: crate::clipboard::ClipboardError,
-    ) -> Error {
-        Error::Clipboard { command, problem }
-    }
-}
-
 impl Error {
     pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Self {
         Error::Storage(storage::StorageError::io(context, source))
@@ -320,7 +310,7 @@ impl Error {
             Error::NoHistoryDir => (X::Environment, "environment", "no_history_dir"),
             Error::NoEditor => (X::Environment, "environment", "no_editor"),
             Error::Editor { .. } => (X::Environment, "environment", "editor_failed"),
-            Error::Clipboard { .. } => (X::Environment, "environment", "clipboard_failed"),
+            Error::Clipboard(_) => (X::Environment, "environment", "clipboard_failed"),
             Error::NotARepository { .. } => (X::Environment, "environment", "not_a_repository"),
             Error::Git(GitError::Unavailable { .. }) => {
                 (X::Environment, "environment", "git_unavailable")
@@ -661,10 +651,10 @@ mod tests {
             problem: ToolProblem::Empty,
             kept: None,
         };
-        let clipboard = Error::Clipboard {
+        let clipboard = Error::Clipboard(ClipboardError {
             command: s("c"),
             problem: ToolProblem::Failed(s("f")),
-        };
+        });
         let lock = S::LockTimeout {
             path: "p".into(),
             waited: std::time::Duration::from_secs(10),
@@ -835,7 +825,7 @@ mod tests {
             Error::NoHistoryDir => 16,
             Error::NoEditor => 17,
             Error::Editor { .. } => 18,
-            Error::Clipboard { .. } => 19,
+            Error::Clipboard(_) => 19,
             Error::NotARepository { .. } => 20,
             Error::Git(GitError::Unavailable { .. }) => 21,
             Error::Git(GitError::Failed { .. }) => 22,
