@@ -138,7 +138,7 @@ impl std::fmt::Debug for Reuse {
 }
 
 /// A plan as read from disk, with the bytes it came from.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Loaded {
     pub plan: Plan,
     /// `None` when there was no file.
@@ -236,13 +236,7 @@ impl Store {
     pub(crate) fn load(&self) -> StorageResult<Loaded> {
         let bytes = match read_regular(&self.path) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Ok(Loaded {
-                    plan: Plan::default(),
-                    bytes: None,
-                    digest: None,
-                });
-            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
             Err(e) => {
                 return Err(StorageError::io(
                     format!("Cannot read plan file {}", self.display()),
@@ -251,10 +245,7 @@ impl Store {
             }
         };
         let kept = self.reuse.as_ref().and_then(|reuse| (reuse.0)(&bytes));
-        let mut plan = match kept {
-            Some(plan) => plan,
-            None => self.parse(&bytes)?,
-        };
+        let mut plan = kept.map_or_else(|| self.parse(&bytes), Ok)?;
         let (rev, digest) = self.count(plan.rev, &bytes);
         plan.rev = rev;
         Ok(Loaded {
