@@ -235,7 +235,7 @@ fn ambiguous(query: &str, candidates: &[Candidate], picks: &[String]) -> Message
 /// A candidate as a person reads it: id, text, and where it is.
 pub(crate) fn describe(c: &Candidate) -> String {
     match (&c.target, &c.phase, c.status) {
-        (crate::matching::Target::Task(_), Some(phase), Some(status)) => {
+        (Target::Task(_), Some(phase), Some(status)) => {
             format!("{}  {}  (in {phase}, {})", c.id(), c.text, status.words())
         }
         _ => format!("{}  {}  (phase)", c.id(), c.text),

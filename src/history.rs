@@ -26,7 +26,7 @@ use serde_json::value::RawValue;
 use crate::plan::tx::{Before, Change};
 use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
 use crate::platform::read_full_at;
-use crate::storage::{Lock, keyed};
+use crate::storage::{Lock, keyed, not_regular};
 pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
 use rustc_hash::FxBuildHasher;
 
@@ -818,27 +818,24 @@ fn open(path: &Path, mode: Mode) -> io::Result<File> {
         Mode::Write => options.write(true),
         Mode::Read => options.read(true),
     };
-    let refused = |why: String| io::Error::other(format!("{}: {why}", path.display()));
+    let refused =
+        |why: &dyn std::fmt::Display| io::Error::other(format!("{}: {why}", path.display()));
     let file = match crate::platform::no_follow(&mut options).open(path) {
         Ok(file) => file,
         Err(e) => {
             // Say what is there: a link (ELOOP), a FIFO nobody reads (ENXIO)…
             return match fs::symlink_metadata(path) {
                 Ok(meta) if meta.file_type().is_symlink() => Err(refused(
-                    "it is a symbolic link; todo does not follow links there".into(),
+                    &"it is a symbolic link; todo does not follow links there",
                 )),
-                Ok(meta) if !meta.is_file() => Err(refused(
-                    crate::storage::not_regular(meta.file_type()).to_string(),
-                )),
+                Ok(meta) if !meta.is_file() => Err(refused(&not_regular(meta.file_type()))),
                 _ => Err(e),
             };
         }
     };
     let meta = file.metadata()?;
     if !meta.is_file() {
-        return Err(refused(
-            crate::storage::not_regular(meta.file_type()).to_string(),
-        ));
+        return Err(refused(&not_regular(meta.file_type())));
     }
     Ok(file)
 }

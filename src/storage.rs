@@ -382,11 +382,9 @@ impl Lock {
     fn sweep(&self) {
         let dir = Store::directory(&self.target);
         let prefix = temp_prefix(&self.target);
-        if let Ok(entries) = fs::read_dir(&dir) {
-            for entry in entries.flatten() {
-                if entry.file_name().to_string_lossy().starts_with(&prefix) {
-                    let _ = fs::remove_file(entry.path());
-                }
+        for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&prefix) {
+                let _ = fs::remove_file(entry.path());
             }
         }
     }
