@@ -35,7 +35,8 @@ pub(crate) enum Copied {
 
 /// A terminal multiplexer between `todo` and the terminal, which swallows
 /// an OSC 52 escape unless it is passed through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub(crate) enum Mux {
     Tmux,
     Screen,
@@ -43,10 +44,7 @@ pub(crate) enum Mux {
 
 impl Mux {
     pub(crate) fn name(self) -> &'static str {
-        match self {
-            Mux::Tmux => "tmux",
-            Mux::Screen => "screen",
-        }
+        self.into()
     }
 
     /// How to make the copy certain.
@@ -161,15 +159,13 @@ pub(crate) fn copy(env: &Env, text: &str) -> ClipboardResult<Copied> {
         return Ok(Copied::Unavailable);
     };
     let shown = argv.join(" ");
-    let Some((program, args)) = argv.split_first() else {
-        return Err(ClipboardError {
-            command: shown,
-            problem: ToolProblem::Empty,
-        });
-    };
-    let failed = |why: String| ClipboardError {
+    let fail = |problem| ClipboardError {
         command: shown.clone(),
-        problem: ToolProblem::Failed(why),
+        problem,
+    };
+    let failed = |why| fail(ToolProblem::Failed(why));
+    let Some((program, args)) = argv.split_first() else {
+        return Err(fail(ToolProblem::Empty));
     };
     let mut child = Command::new(program)
         .args(args)
@@ -177,10 +173,7 @@ pub(crate) fn copy(env: &Env, text: &str) -> ClipboardResult<Copied> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| ClipboardError {
-            command: shown.clone(),
-            problem: ToolProblem::Start(spawn_reason(&e)),
-        })?;
+        .map_err(|e| fail(ToolProblem::Start(spawn_reason(&e))))?;
     // A tool that exits early closes the pipe under us; its exit status is
     // then the better explanation, so wait for it before blaming the write.
     let written = match child.stdin.take() {

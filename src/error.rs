@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::clipboard::ClipboardError;
 pub(crate) use crate::conflict::git::GitError;
 use crate::exit_codes::ExitCode;
 use crate::matching::{Candidate, Target};
@@ -144,11 +145,8 @@ pub(crate) enum Error {
     },
 
     /// The clipboard command (`TODO_CLIPBOARD` or the one found) failed.
-    #[error("{}", clipboard(command, problem))]
-    Clipboard {
-        command: String,
-        problem: ToolProblem,
-    },
+    #[error("{}", clipboard(.0))]
+    Clipboard(#[from] ClipboardError),
 
     #[error(transparent)]
     Git(#[from] GitError),
@@ -201,7 +199,7 @@ impl ToolProblem {
     }
 }
 
-fn clipboard(command: &str, problem: &ToolProblem) -> String {
+fn clipboard(ClipboardError { command, problem }: &ClipboardError) -> String {
     match problem {
         ToolProblem::Split(e) => format!("Cannot split TODO_CLIPBOARD \"{command}\": {e}"),
         ToolProblem::Empty => "TODO_CLIPBOARD is empty.".into(),
@@ -237,7 +235,7 @@ fn ambiguous(query: &str, candidates: &[Candidate], picks: &[String]) -> Message
 /// A candidate as a person reads it: id, text, and where it is.
 pub(crate) fn describe(c: &Candidate) -> String {
     match (&c.target, &c.phase, c.status) {
-        (crate::matching::Target::Task(_), Some(phase), Some(status)) => {
+        (Target::Task(_), Some(phase), Some(status)) => {
             format!("{}  {}  (in {phase}, {})", c.id(), c.text, status.words())
         }
         _ => format!("{}  {}  (phase)", c.id(), c.text),
@@ -260,14 +258,6 @@ impl From<crate::editor::EditorError> for Error {
 impl From<crate::output::WriteError> for Error {
     fn from(e: crate::output::WriteError) -> Error {
         Error::io(e.to_string(), e.0)
-    }
-}
-
-impl From<crate::clipboard::ClipboardError> for Error {
-    fn from(
-        crate::clipboard::ClipboardError { command, problem }: crate::clipboard::ClipboardError,
-    ) -> Error {
-        Error::Clipboard { command, problem }
     }
 }
 
@@ -320,7 +310,7 @@ impl Error {
             Error::NoHistoryDir => (X::Environment, "environment", "no_history_dir"),
             Error::NoEditor => (X::Environment, "environment", "no_editor"),
             Error::Editor { .. } => (X::Environment, "environment", "editor_failed"),
-            Error::Clipboard { .. } => (X::Environment, "environment", "clipboard_failed"),
+            Error::Clipboard(_) => (X::Environment, "environment", "clipboard_failed"),
             Error::NotARepository { .. } => (X::Environment, "environment", "not_a_repository"),
             Error::Git(GitError::Unavailable { .. }) => {
                 (X::Environment, "environment", "git_unavailable")
@@ -349,8 +339,7 @@ impl Error {
             Error::Declined => (X::Refused, "refused", "declined"),
             Error::ChangedWhileAsked => (X::Conflict, "conflict", "changed_while_asked"),
             Error::Bug(_) => (X::Bug, "bug", "bug"),
-            Error::AtLine { source, .. } => source.entry(),
-            Error::Unchanged { source, .. } => source.entry(),
+            Error::AtLine { source, .. } | Error::Unchanged { source, .. } => source.entry(),
         }
     }
 
@@ -387,32 +376,26 @@ impl Error {
 
     /// Each kind's hint, and whether it stands apart from the message.
     fn hints(&self) -> Option<(String, bool)> {
+        let apart = |hint: &str| Some((hint.to_string(), true));
         let json_only = |hint: &str| Some((hint.to_string(), false));
         match self {
-            Error::Ambiguous { candidates, .. } => Some((
-                format!(
-                    "Use an id (such as {}) or more words.",
-                    candidates.first().map_or("t1", Candidate::id)
-                ),
-                true,
+            Error::Ambiguous { candidates, .. } => apart(&format!(
+                "Use an id (such as {}) or more words.",
+                candidates.first().map_or("t1", Candidate::id)
             )),
             Error::NoMatch {
                 suggestion: Some(c),
                 ..
-            } => Some((format!("Use {} if that is the one.", c.id()), false)),
+            } => json_only(&format!("Use {} if that is the one.", c.id())),
             Error::NoMatch { .. } => {
                 json_only("`todo show --ids` lists the tasks and phases with their ids.")
             }
-            Error::RevMismatch { .. } => Some(("Read it again and retry.".into(), true)),
-            Error::ChangedWhileAsked => Some((
-                "Run the command again to see what it would change now.".into(),
-                true,
-            )),
-            Error::ChangedDuringEdit { kept } => Some((
-                format!(
-                    "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
-                ),
-                false,
+            Error::RevMismatch { .. } => apart("Read it again and retry."),
+            Error::ChangedWhileAsked => {
+                apart("Run the command again to see what it would change now.")
+            }
+            Error::ChangedDuringEdit { kept } => json_only(&format!(
+                "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
             )),
             Error::ChangedOutsideTodo { .. } => {
                 json_only("Look at it, then run `todo undo --force` to undo anyway.")
@@ -420,15 +403,12 @@ impl Error {
             Error::Storage(storage::StorageError::BrokenPlan { .. }) => {
                 json_only("Fix the file (or restore it, e.g. with git), then retry.")
             }
-            Error::Storage(storage::StorageError::MergeConflict { .. }) => Some((
-                "Run `todo resolve` to merge both sides by task id.".into(),
-                true,
-            )),
-            Error::CannotResolve { .. } => Some((
-                "Fix what is listed (or edit the file by hand), then run `todo resolve` again."
-                    .into(),
-                true,
-            )),
+            Error::Storage(storage::StorageError::MergeConflict { .. }) => {
+                apart("Run `todo resolve` to merge both sides by task id.")
+            }
+            Error::CannotResolve { .. } => apart(
+                "Fix what is listed (or edit the file by hand), then run `todo resolve` again.",
+            ),
             Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
             Error::Storage(storage::StorageError::ReadOnlyPlan { .. }) => {
                 json_only("Make it writable (chmod u+w) to allow changes.")
@@ -436,22 +416,17 @@ impl Error {
             Error::Storage(storage::StorageError::PathRefused {
                 action: PathAction::WritePlan,
                 ..
-            }) => Some((
-                "To use it there, name it with --file or TODO_FILE.".into(),
-                true,
-            )),
+            }) => apart("To use it there, name it with --file or TODO_FILE."),
             Error::NoHistoryDir => json_only("Set TODO_HISTORY_DIR."),
             Error::NoEditor => json_only("Set $VISUAL or $EDITOR environment variable."),
             Error::NotARepository { .. } => json_only("Run todo git-setup inside the repository."),
             Error::Git(GitError::Unavailable { .. }) => {
                 json_only("Install git and make sure it is on PATH.")
             }
-            Error::Bug(_) => Some((
-                "This is a bug in todo; please report it, with the command that led here.".into(),
-                true,
-            )),
-            Error::AtLine { source, .. } => source.hints(),
-            Error::Unchanged { source, .. } => source.hints(),
+            Error::Bug(_) => {
+                apart("This is a bug in todo; please report it, with the command that led here.")
+            }
+            Error::AtLine { source, .. } | Error::Unchanged { source, .. } => source.hints(),
             _ => None,
         }
     }
@@ -519,31 +494,21 @@ impl Error {
             .collect(),
             Error::AtLine { line, source } => {
                 let inner = source.message();
-                let mut out = Message::default();
-                for (i, l) in inner.lines().enumerate() {
-                    if i == 0 {
-                        out.push(format!("Line {line}: {l}"));
-                    } else {
-                        out.push(l);
-                    }
-                }
-                out
+                let mut lines = inner.lines();
+                let first = lines.next().map(|l| format!("Line {line}: {l}"));
+                first.into_iter().chain(lines.map(str::to_string)).collect()
             }
             // Our own messages: every newline in them is a line break of ours.
             // (git's own lines among them.)
             Error::Usage(s) | Error::Invalid(s) => Message::of_lines(s),
             Error::Git(GitError::Failed { .. }) => Message::of_lines(&self.to_string()),
             // Our lines; a problem's own text stays inside its line.
-            Error::CannotResolve { path, problems } => {
-                let mut out = Message::from(format!(
-                    "Cannot resolve the merge conflict in {}; nothing was written. What needs a person:",
-                    path.display()
-                ));
-                for p in problems {
-                    out.push(format!("  {p}"));
-                }
-                out
-            }
+            Error::CannotResolve { path, problems } => std::iter::once(format!(
+                "Cannot resolve the merge conflict in {}; nothing was written. What needs a person:",
+                path.display()
+            ))
+            .chain(problems.iter().map(|p| format!("  {p}")))
+            .collect(),
             // One line: a newline in a path or a name is text.
             _ => Message::from(self.to_string()),
         }
@@ -578,13 +543,11 @@ fn candidate_json(c: &Candidate) -> Value {
         Target::Phase(_) => "phase",
     };
     let mut v = json!({ "kind": kind, "id": c.id(), "text": c.text });
-    if let Some(obj) = v.as_object_mut() {
-        if let Some(p) = &c.phase {
-            obj.insert("phase".into(), json!(p));
-        }
-        if let Some(s) = c.status {
-            obj.insert("status".into(), json!(s.as_str()));
-        }
+    if let Some(p) = &c.phase {
+        v["phase"] = json!(p);
+    }
+    if let Some(s) = c.status {
+        v["status"] = json!(s.as_str());
     }
     v
 }
@@ -596,55 +559,45 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
         "kind": err.kind(),
         "exit": err.exit_code(),
     });
-    if let (Some(hint), Some(obj)) = (err.hint(), error.as_object_mut()) {
-        obj.insert("hint".into(), json!(hint));
+    if let Some(hint) = err.hint() {
+        error["hint"] = json!(hint);
     }
-    if let (Error::Unchanged { plan, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("unchanged".into(), json!(plan));
-    }
-    if let (Error::RevMismatch { have, want }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("have".into(), json!(have));
-        obj.insert("want".into(), json!(want));
-    }
-    if let (Error::Ambiguous { candidates, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert(
-            "candidates".into(),
-            Value::Array(candidates.iter().map(candidate_json).collect()),
-        );
-    }
-    if let (
+    let mut add = |key: &str, value: Value| error[key] = value;
+    match err {
+        Error::Unchanged { plan, .. } => add("unchanged", json!(plan)),
+        Error::RevMismatch { have, want } => {
+            add("have", json!(have));
+            add("want", json!(want));
+        }
+        Error::Ambiguous { candidates, .. } => {
+            add(
+                "candidates",
+                candidates.iter().map(candidate_json).collect(),
+            );
+        }
         Error::NoMatch {
             suggestion: Some(c),
             guess,
             ..
-        },
-        Some(obj),
-    ) = (err, error.as_object_mut())
-    {
-        obj.insert("suggestion".into(), candidate_json(c));
-        obj.insert("guess".into(), json!(guess));
-    }
-    if let (
+        } => {
+            add("suggestion", candidate_json(c));
+            add("guess", json!(guess));
+        }
         Error::Storage(storage::StorageError::BrokenPlan {
             line, column, path, ..
-        }),
-        Some(obj),
-    ) = (err, error.as_object_mut())
-    {
-        obj.insert("path".into(), json!(path.display().to_string()));
-        obj.insert("line".into(), json!(line));
-        obj.insert("column".into(), json!(column));
-    }
-    if let (Error::Storage(storage::StorageError::MergeConflict { path, sign }), Some(obj)) =
-        (err, error.as_object_mut())
-    {
-        obj.insert("path".into(), json!(path.display().to_string()));
-        if let crate::conflict::Sign::Markers { line } = sign {
-            obj.insert("line".into(), json!(line));
+        }) => {
+            add("path", json!(path.display().to_string()));
+            add("line", json!(line));
+            add("column", json!(column));
         }
-    }
-    if let (Error::CannotResolve { problems, .. }, Some(obj)) = (err, error.as_object_mut()) {
-        obj.insert("problems".into(), json!(problems));
+        Error::Storage(storage::StorageError::MergeConflict { path, sign }) => {
+            add("path", json!(path.display().to_string()));
+            if let crate::conflict::Sign::Markers { line } = sign {
+                add("line", json!(line));
+            }
+        }
+        Error::CannotResolve { problems, .. } => add("problems", json!(problems)),
+        _ => {}
     }
     json!({
         "ok": false,
@@ -698,10 +651,10 @@ mod tests {
             problem: ToolProblem::Empty,
             kept: None,
         };
-        let clipboard = Error::Clipboard {
+        let clipboard = Error::Clipboard(ClipboardError {
             command: s("c"),
             problem: ToolProblem::Failed(s("f")),
-        };
+        });
         let lock = S::LockTimeout {
             path: "p".into(),
             waited: std::time::Duration::from_secs(10),
@@ -872,7 +825,7 @@ mod tests {
             Error::NoHistoryDir => 16,
             Error::NoEditor => 17,
             Error::Editor { .. } => 18,
-            Error::Clipboard { .. } => 19,
+            Error::Clipboard(_) => 19,
             Error::NotARepository { .. } => 20,
             Error::Git(GitError::Unavailable { .. }) => 21,
             Error::Git(GitError::Failed { .. }) => 22,

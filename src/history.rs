@@ -25,7 +25,8 @@ use serde_json::value::RawValue;
 
 use crate::plan::tx::{Before, Change};
 use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
-use crate::storage::{Lock, keyed};
+use crate::platform::read_full_at;
+use crate::storage::{Lock, keyed, not_regular};
 pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
 use rustc_hash::FxBuildHasher;
 
@@ -418,28 +419,15 @@ impl Delta {
     /// The phases kept in the entry, read back with the plan file's own
     /// reader (so unknown fields come back exactly).
     fn saved(&self) -> Option<(Vec<Phase>, Vec<Task>)> {
-        let mut text = String::from("{\"version\":1,\"phases\":[");
-        for (i, h) in self.heads.iter().enumerate() {
-            if i > 0 {
-                text.push(',');
-            }
-            text.push_str(h.get());
-        }
-        text.push_str("]}");
-        let heads = json::parse(&text).ok()?.phases;
+        let plan = |phases: String| format!("{{\"version\":1,\"phases\":[{phases}]}}");
+        let join =
+            |raws: &[Box<RawValue>]| raws.iter().map(|r| r.get()).collect::<Vec<_>>().join(",");
+        let heads = json::parse(&plan(join(&self.heads))).ok()?.phases;
         // The tasks in a phase of their own, whose id no plan of todo's
         // makes (a file that holds it too only loses this undo).
-        let mut text = String::from(
-            "{\"version\":1,\"phases\":[{\"id\":\"_undo_wrapper_\",\"name\":\"\",\"tasks\":[",
-        );
-        for (i, t) in self.tasks.iter().enumerate() {
-            if i > 0 {
-                text.push(',');
-            }
-            text.push_str(t.get());
-        }
-        text.push_str("]}]}");
-        let tasks = json::parse(&text).ok()?.phases.pop()?.tasks;
+        let tasks = join(&self.tasks);
+        let wrapper = format!("{{\"id\":\"_undo_wrapper_\",\"name\":\"\",\"tasks\":[{tasks}]}}");
+        let tasks = json::parse(&plan(wrapper)).ok()?.phases.pop()?.tasks;
         Some((heads, tasks))
     }
 
@@ -575,9 +563,9 @@ impl History {
         let (last_seq, torn) = match Backwards::new(&file, len).next_span()? {
             Some((start, n)) => {
                 let mut head = [0u8; 32];
-                let k = file_read_at(&file, &mut head[..n.min(32) as usize], start)?;
+                let k = read_full_at(&file, &mut head[..n.min(32) as usize], start)?;
                 let mut end = [0u8; 1];
-                file_read_at(&file, &mut end, len - 1)?;
+                read_full_at(&file, &mut end, len - 1)?;
                 (seq_of(&head[..k]), end[0] != b'\n')
             }
             None => (None, false),
@@ -592,20 +580,19 @@ impl History {
         }
         out.extend_from_slice(text.as_bytes());
         file.write_all(&out)?;
-        let len = len + out.len() as u64;
-        let mut head = [0u8; 32];
-        let n = file_read_at(&file, &mut head, 0)?;
-        let count = match (seq_of(&head[..n]), last_seq) {
-            (Some(first), Some(_)) => entry.seq.checked_sub(first).map(|c| c + 1),
-            // Just created.
-            (Some(_), None) if len == out.len() as u64 => Some(1),
-            _ => None,
-        };
-        drop(file);
         // The file was empty: it holds this one entry, numbered 1, which
         // is what compacting it would write.
-        let alone = len == out.len() as u64;
-        if !alone && (len > MAX_BYTES || count.is_none_or(|c| c > KEEP + SLACK)) {
+        if len == 0 {
+            return Ok(());
+        }
+        let mut head = [0u8; 32];
+        let n = read_full_at(&file, &mut head, 0)?;
+        let count = last_seq
+            .and(seq_of(&head[..n]))
+            .and_then(|first| entry.seq.checked_sub(first))
+            .map(|c| c + 1);
+        drop(file);
+        if len + out.len() as u64 > MAX_BYTES || count.is_none_or(|c| c > KEEP + SLACK) {
             self.compact(lock, plan)?;
         }
         Ok(())
@@ -636,12 +623,7 @@ impl History {
             .iter()
             .rev()
             .zip(1..)
-            .filter_map(|(bytes, seq)| {
-                let rest = bytes.strip_prefix(b"{\"seq\":")?;
-                let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-                let rest = std::str::from_utf8(&rest[digits..]).ok()?;
-                Some(format!("{{\"seq\":{seq}{rest}"))
-            })
+            .filter_map(|(bytes, seq)| renumbered(seq, std::str::from_utf8(bytes).ok()?))
             .collect();
         self.rewrite(lock, plan, &lines)
     }
@@ -734,13 +716,19 @@ fn line(seq: u64, entry: &Entry) -> io::Result<String> {
     // `seq` is the first field: set it in place (a copy of the line, so
     // only when it differs).
     if entry.seq != seq
-        && let Some(rest) = text.strip_prefix("{\"seq\":")
+        && let Some(again) = renumbered(seq, &text)
     {
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        text = format!("{{\"seq\":{seq}{}", &rest[digits..]);
+        text = again;
     }
     text.push('\n');
     Ok(text)
+}
+
+/// A line, `seq` first, with its `seq` set to `seq`.
+fn renumbered(seq: u64, line: &str) -> Option<String> {
+    let rest = line.strip_prefix("{\"seq\":")?;
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    Some(format!("{{\"seq\":{seq}{rest}"))
 }
 
 /// A line that is an entry of this format, or `None` (torn, cut inside a
@@ -756,10 +744,6 @@ fn seq_of(bytes: &[u8]) -> Option<u64> {
     let rest = bytes.strip_prefix(b"{\"seq\":")?;
     let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
     std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()
-}
-
-fn file_read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
-    crate::platform::read_full_at(file, buf, at)
 }
 
 /// Reads a file's lines from the end: the cost is the lines read (and a
@@ -792,7 +776,7 @@ impl<'a> Backwards<'a> {
                 break 0;
             }
             let from = pos.saturating_sub(Self::BLOCK);
-            let n = file_read_at(self.file, &mut block[..(pos - from) as usize], from)?;
+            let n = read_full_at(self.file, &mut block[..(pos - from) as usize], from)?;
             if let Some(i) = block[..n].iter().rposition(|&b| b == b'\n') {
                 break from + i as u64 + 1;
             }
@@ -805,17 +789,15 @@ impl<'a> Backwards<'a> {
 
     fn read(&self, (start, len): (u64, u64)) -> io::Result<Vec<u8>> {
         let mut bytes = vec![0u8; usize::try_from(len).map_err(io::Error::other)?];
-        let n = file_read_at(self.file, &mut bytes, start)?;
+        let n = read_full_at(self.file, &mut bytes, start)?;
         bytes.truncate(n);
         Ok(bytes)
     }
 
     /// The next line from the end, with where it starts.
     fn next_line(&mut self) -> io::Result<Option<(u64, Vec<u8>)>> {
-        match self.next_span()? {
-            Some(span) => Ok(Some((span.0, self.read(span)?))),
-            None => Ok(None),
-        }
+        let span = self.next_span()?;
+        span.map(|span| Ok((span.0, self.read(span)?))).transpose()
     }
 }
 
@@ -836,27 +818,24 @@ fn open(path: &Path, mode: Mode) -> io::Result<File> {
         Mode::Write => options.write(true),
         Mode::Read => options.read(true),
     };
-    let refused = |why: String| io::Error::other(format!("{}: {why}", path.display()));
+    let refused =
+        |why: &dyn std::fmt::Display| io::Error::other(format!("{}: {why}", path.display()));
     let file = match crate::platform::no_follow(&mut options).open(path) {
         Ok(file) => file,
         Err(e) => {
             // Say what is there: a link (ELOOP), a FIFO nobody reads (ENXIO)…
             return match fs::symlink_metadata(path) {
                 Ok(meta) if meta.file_type().is_symlink() => Err(refused(
-                    "it is a symbolic link; todo does not follow links there".into(),
+                    &"it is a symbolic link; todo does not follow links there",
                 )),
-                Ok(meta) if !meta.is_file() => Err(refused(
-                    crate::storage::not_regular(meta.file_type()).to_string(),
-                )),
+                Ok(meta) if !meta.is_file() => Err(refused(&not_regular(meta.file_type()))),
                 _ => Err(e),
             };
         }
     };
     let meta = file.metadata()?;
     if !meta.is_file() {
-        return Err(refused(
-            crate::storage::not_regular(meta.file_type()).to_string(),
-        ));
+        return Err(refused(&not_regular(meta.file_type())));
     }
     Ok(file)
 }

@@ -119,17 +119,11 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         && !matches!(cli.command, Some(cmd::Command::Mcp(_)));
     let out = Output::new(json, cli.global.quiet, cli.global.color);
     let verb = cli.command.as_ref().map_or("show", cmd::Command::name);
-    let cwd = match std::env::current_dir() {
+    let cwd =
+        std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e));
+    let cwd = match cwd {
         Ok(dir) => dir,
-        Err(e) => {
-            return fail(
-                &out,
-                verb,
-                None,
-                &Error::io("Cannot read the current directory", e),
-            )
-            .into();
-        }
+        Err(e) => return fail(&out, verb, None, &e).into(),
     };
     let mut store = Store::locate(cli.global.file.clone(), &cwd);
     if let Some(ms) = std::env::var("TODO_LOCK_TIMEOUT_MS")
@@ -193,17 +187,15 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
             // never reads it (`where`, `git-setup`) the rev of the plan file
             // there, under `--json` (a regular file only: never block).
             if report.rev == 0 {
-                match outcome.rev {
-                    Some(rev) => report.rev = rev,
+                report.rev = match outcome.rev {
+                    Some(rev) => rev,
                     None if out.json
                         && std::fs::metadata(&ctx.store.path).is_ok_and(|m| m.is_file()) =>
                     {
-                        if let Ok(loaded) = ctx.store.load() {
-                            report.rev = loaded.plan.rev;
-                        }
+                        ctx.store.load().map_or(0, |loaded| loaded.plan.rev)
                     }
-                    None => {}
-                }
+                    None => 0,
+                };
             }
             match out.report(&report).map_err(Error::from) {
                 Ok(()) => report.exit.code(),

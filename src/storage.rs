@@ -63,7 +63,7 @@ pub(crate) enum StorageError {
 
     /// A path todo chose (or the plan file it found) leads somewhere it may
     /// not write or read: out of the project, a directory, a FIFO, …
-    #[error("{} {path}: {why}; nothing was written.", action.verb())]
+    #[error("{action} {path}: {why}; nothing was written.")]
     PathRefused {
         action: PathAction,
         path: String,
@@ -88,25 +88,19 @@ fn seconds(d: &Duration) -> String {
     }
 }
 
-/// What todo would have done with a path it refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What todo would have done with a path it refused (shown as what it
+/// did not do).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display)]
 pub(crate) enum PathAction {
     /// Write the plan file it found.
+    #[strum(to_string = "Not writing plan file")]
     WritePlan,
     /// Write a file of the project (`TODO.md`, `--into`).
+    #[strum(to_string = "Not writing")]
     Write,
-    /// RevRead and write a file of the repository (`.gitattributes`).
+    /// Read and write a file of the repository (`.gitattributes`).
+    #[strum(to_string = "Not using")]
     Use,
-}
-
-impl PathAction {
-    fn verb(self) -> &'static str {
-        match self {
-            PathAction::WritePlan => "Not writing plan file",
-            PathAction::Write => "Not writing",
-            PathAction::Use => "Not using",
-        }
-    }
 }
 
 pub(crate) const DEFAULT_NAME: &str = ".todo.json";
@@ -144,7 +138,7 @@ impl std::fmt::Debug for Reuse {
 }
 
 /// A plan as read from disk, with the bytes it came from.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Loaded {
     pub plan: Plan,
     /// `None` when there was no file.
@@ -195,7 +189,7 @@ impl Store {
     /// A discovered plan file that is a link must stay inside the project
     /// to be written: a cloned repository could otherwise point it at a
     /// shell start-up file. (A dangling link inside the project is fine:
-    /// the first change creates its target.) NamedBy with `--file` or
+    /// the first change creates its target.) Named with `--file` or
     /// `TODO_FILE`, a link is followed wherever it leads.
     fn check_link(&self, target: &Path) -> StorageResult<()> {
         let is_link = fs::symlink_metadata(&self.path).is_ok_and(|m| m.file_type().is_symlink());
@@ -237,18 +231,12 @@ impl Store {
         }
     }
 
-    /// RevRead the plan; a missing file is an empty plan. A FIFO, device or
+    /// Read the plan; a missing file is an empty plan. A FIFO, device or
     /// socket is refused without blocking on it.
     pub(crate) fn load(&self) -> StorageResult<Loaded> {
         let bytes = match read_regular(&self.path) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Ok(Loaded {
-                    plan: Plan::default(),
-                    bytes: None,
-                    digest: None,
-                });
-            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
             Err(e) => {
                 return Err(StorageError::io(
                     format!("Cannot read plan file {}", self.display()),
@@ -257,10 +245,7 @@ impl Store {
             }
         };
         let kept = self.reuse.as_ref().and_then(|reuse| (reuse.0)(&bytes));
-        let mut plan = match kept {
-            Some(plan) => plan,
-            None => self.parse(&bytes)?,
-        };
+        let mut plan = kept.map_or_else(|| self.parse(&bytes), Ok)?;
         let (rev, digest) = self.count(plan.rev, &bytes);
         plan.rev = rev;
         Ok(Loaded {
@@ -335,34 +320,24 @@ impl Store {
         let target = self.target();
         self.check_link(&target)?;
         let dir = Store::directory(&target);
-        let mut spot = platform::LockSpot::open(&dir, &target).map_err(|e| {
+        let cannot = |what: &str, e| {
             StorageError::io(
-                format!("Cannot open the plan's directory {}", dir.display()),
+                format!("Cannot {what} the plan's directory {}", dir.display()),
                 e,
             )
-        })?;
+        };
+        let mut spot = platform::LockSpot::open(&dir, &target).map_err(|e| cannot("open", e))?;
         let start = Instant::now();
         let mut pause = Duration::from_micros(500);
-        loop {
-            match spot.try_lock() {
-                Ok(true) => break,
-                Ok(false) => {
-                    if start.elapsed() >= self.lock_wait {
-                        return Err(StorageError::LockTimeout {
-                            path: self.path.clone(),
-                            waited: self.lock_wait,
-                        });
-                    }
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(20));
-                }
-                Err(e) => {
-                    return Err(StorageError::io(
-                        format!("Cannot lock the plan's directory {}", dir.display()),
-                        e,
-                    ));
-                }
+        while !spot.try_lock().map_err(|e| cannot("lock", e))? {
+            if start.elapsed() >= self.lock_wait {
+                return Err(StorageError::LockTimeout {
+                    path: self.path.clone(),
+                    waited: self.lock_wait,
+                });
             }
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(20));
         }
         if let Ok(mut held) = HELD.lock() {
             held.push(target.clone());
@@ -407,38 +382,25 @@ impl Lock {
     fn sweep(&self) {
         let dir = Store::directory(&self.target);
         let prefix = temp_prefix(&self.target);
-        if let Ok(entries) = fs::read_dir(&dir) {
-            for entry in entries.flatten() {
-                if entry.file_name().to_string_lossy().starts_with(&prefix) {
-                    let _ = fs::remove_file(entry.path());
-                }
+        for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&prefix) {
+                let _ = fs::remove_file(entry.path());
             }
         }
     }
 
     /// Refuse a plan file nobody may write, even when we are root.
     pub(crate) fn check_writable(&self, store: &Store) -> StorageResult<()> {
+        let cannot = |verb: &str, e| {
+            StorageError::io(format!("Cannot {verb} plan file {}", store.display()), e)
+        };
         let meta = match fs::metadata(&self.target) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => {
-                return Err(StorageError::io(
-                    format!("Cannot read plan file {}", store.display()),
-                    e,
-                ));
-            }
-        };
-        let denied = || {
-            StorageError::io(
-                format!("Cannot write plan file {}", store.display()),
-                io::Error::from(io::ErrorKind::PermissionDenied),
-            )
+            Err(e) => return Err(cannot("read", e)),
         };
         if meta.is_dir() {
-            return Err(StorageError::io(
-                format!("Cannot use plan file {}", store.display()),
-                io::Error::from(io::ErrorKind::IsADirectory),
-            ));
+            return Err(cannot("use", io::ErrorKind::IsADirectory.into()));
         }
         if platform::read_only(&meta) {
             return Err(StorageError::ReadOnlyPlan {
@@ -448,11 +410,7 @@ impl Lock {
         // Opening for write without truncating tells whether *we* may write.
         match OpenOptions::new().write(true).open(&self.target) {
             Ok(_) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Err(denied()),
-            Err(e) => Err(StorageError::io(
-                format!("Cannot write plan file {}", store.display()),
-                e,
-            )),
+            Err(e) => Err(cannot("write", e)),
         }
     }
 
@@ -497,21 +455,19 @@ fn temp_prefix(target: &Path) -> String {
     format!(".{}.tmp.", name.trim_start_matches('.'))
 }
 
-/// "a FIFO", "a socket", … for a file that is not a regular one.
-fn kind_of(file_type: fs::FileType) -> &'static str {
-    platform::special_kind(file_type)
-}
-
 /// The error for a file that is not a regular one (directories keep their
 /// own kind, so that they read "it is a directory").
 pub(crate) fn not_regular(file_type: fs::FileType) -> io::Error {
     if file_type.is_dir() {
         return io::Error::from(io::ErrorKind::IsADirectory);
     }
-    io::Error::other(format!("it is {}, not a regular file", kind_of(file_type)))
+    io::Error::other(format!(
+        "it is {}, not a regular file",
+        platform::special_kind(file_type)
+    ))
 }
 
-/// RevRead a regular file whole. It is opened without blocking (a FIFO with no
+/// Read a regular file whole. It is opened without blocking (a FIFO with no
 /// writer would otherwise hang) and checked *after* opening, on the open
 /// file, so nothing can be swapped in between the check and the read.
 pub(crate) fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
@@ -538,49 +494,28 @@ pub(crate) enum NamedBy<'a> {
 }
 
 /// Why a path is not used.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub(crate) enum Unsafe {
     /// A link (at the end, or a directory on the way) leads out of the project.
-    Outside {
-        real: PathBuf,
-        at_end: bool,
-    },
-    Directory {
-        link: bool,
-    },
+    #[error(
+        "{} a symbolic link that leads outside the project (to {})",
+        if *at_end { "it is" } else { "a directory on its way is" },
+        crate::text::visible(&real.display().to_string())
+    )]
+    Outside { real: PathBuf, at_end: bool },
+    #[error("{}", match link {
+        true => "it is a symbolic link to a directory, not a file",
+        false => "it is a directory",
+    })]
+    Directory { link: bool },
+    #[error("it is a symbolic link to a file that does not exist")]
     Dangling,
+    #[error("it is a symbolic link loop")]
     Loop,
+    #[error("it is {0}, not a regular file")]
     Special(&'static str),
+    #[error("{}", platform::io_reason(.0))]
     Io(io::Error),
-}
-
-impl std::fmt::Display for Unsafe {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Unsafe::Outside { real, at_end } => {
-                let real = crate::text::visible(&real.display().to_string()).into_owned();
-                if *at_end {
-                    write!(
-                        f,
-                        "it is a symbolic link that leads outside the project (to {real})"
-                    )
-                } else {
-                    write!(
-                        f,
-                        "a directory on its way is a symbolic link that leads outside the project (to {real})"
-                    )
-                }
-            }
-            Unsafe::Directory { link: true } => {
-                write!(f, "it is a symbolic link to a directory, not a file")
-            }
-            Unsafe::Directory { link: false } => write!(f, "it is a directory"),
-            Unsafe::Dangling => write!(f, "it is a symbolic link to a file that does not exist"),
-            Unsafe::Loop => write!(f, "it is a symbolic link loop"),
-            Unsafe::Special(kind) => write!(f, "it is {kind}, not a regular file"),
-            Unsafe::Io(e) => write!(f, "{}", platform::io_reason(e)),
-        }
-    }
 }
 
 /// Where `path` really leads, checked by the rule of [`NamedBy`]: the file
@@ -610,7 +545,7 @@ pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBu
             }
             Ok(meta) if meta.is_dir() => return Err(Unsafe::Directory { link }),
             Ok(meta) if meta.is_file() => break true,
-            Ok(meta) => return Err(Unsafe::Special(kind_of(meta.file_type()))),
+            Ok(meta) => return Err(Unsafe::Special(platform::special_kind(meta.file_type()))),
             Err(e) if e.kind() == io::ErrorKind::NotFound && link => {
                 return Err(Unsafe::Dangling);
             }
@@ -677,15 +612,13 @@ pub(crate) fn project_of(plan: &Path) -> PathBuf {
 pub(crate) fn resolve_link(path: &Path) -> PathBuf {
     let mut path = path.to_path_buf();
     for _ in 0..40 {
-        match fs::read_link(&path) {
-            Ok(next) => {
-                path = match path.parent() {
-                    Some(dir) if next.is_relative() => dir.join(next),
-                    _ => next,
-                }
-            }
-            Err(_) => break,
-        }
+        let Ok(next) = fs::read_link(&path) else {
+            break;
+        };
+        path = match path.parent() {
+            Some(dir) if next.is_relative() => dir.join(next),
+            _ => next,
+        };
     }
     path
 }

@@ -26,7 +26,7 @@
 //!   Unix, by extension with `PATHEXT` on Windows); `$EDITOR` and `TODO_CLIPBOARD` are split as a shell would on
 //!   Unix and as Windows command lines are (`\` is a path separator there).
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::io;
 
 #[cfg(unix)]
@@ -49,8 +49,7 @@ pub(crate) fn on_path(path: Option<&OsStr>, name: &OsStr) -> bool {
 
 /// [`on_path`] with this process's `PATH`.
 pub(crate) fn on_process_path(name: &str) -> bool {
-    let path: Option<OsString> = std::env::var_os("PATH");
-    on_path(path.as_deref(), OsStr::new(name))
+    on_path(std::env::var_os("PATH").as_deref(), OsStr::new(name))
 }
 
 /// How an outside command (the editor, the clipboard tool) failed.
@@ -96,11 +95,7 @@ pub(crate) fn spawn_reason(err: &io::Error) -> String {
 
 /// Read into `buf` from `at` until it is full or the file ends; returns
 /// how many bytes were read.
-pub(crate) fn read_full_at(
-    file: &std::fs::File,
-    buf: &mut [u8],
-    at: u64,
-) -> std::io::Result<usize> {
+pub(crate) fn read_full_at(file: &std::fs::File, buf: &mut [u8], at: u64) -> io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match read_at(file, &mut buf[n..], at + n as u64)? {

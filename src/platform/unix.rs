@@ -44,17 +44,15 @@ pub(crate) fn is_link_loop(e: &io::Error) -> bool {
 /// "a FIFO", "a socket", … for a file that is neither regular nor a
 /// directory nor a link.
 pub(crate) fn special_kind(file_type: fs::FileType) -> &'static str {
-    if file_type.is_fifo() {
-        "a FIFO"
-    } else if file_type.is_socket() {
-        "a socket"
-    } else if file_type.is_char_device() {
-        "a character device"
-    } else if file_type.is_block_device() {
-        "a block device"
-    } else {
-        "a special file"
-    }
+    [
+        (file_type.is_fifo(), "a FIFO"),
+        (file_type.is_socket(), "a socket"),
+        (file_type.is_char_device(), "a character device"),
+        (file_type.is_block_device(), "a block device"),
+    ]
+    .into_iter()
+    .find_map(|(is, kind)| is.then_some(kind))
+    .unwrap_or("a special file")
 }
 
 /// Read at an offset without moving the file's position.
