@@ -74,13 +74,16 @@ macro_rules! target_verb {
         #[derive(Debug, Clone, clap::Args)]
         pub struct $verb {
             #[command(flatten)]
-            pub target: super::$args,
+            pub target: $crate::cmd::$args,
         }
 
-        impl super::Verb for $verb {
+        impl $crate::cmd::Verb for $verb {
             fn change(&self, tx: &mut Tx) -> Result<Report> {
                 let words = &self.target.query;
-                $(let words = super::one_task(tx.plan(), &super::query(words)?, $not_task)?;)?
+                $(
+                    let query = $crate::cmd::query(words)?;
+                    let words = $crate::cmd::one_task(tx.plan(), &query, $not_task)?;
+                )?
                 $change(tx, words)
             }
             $(target_verb!(@ $extra $($value)?);)*
@@ -88,7 +91,7 @@ macro_rules! target_verb {
     };
     (@ choose) => {
         fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
-            super::swap(&mut self.target.query, is, id);
+            $crate::cmd::swap(&mut self.target.query, is, id);
         }
     };
     (@ many $question:literal) => {
