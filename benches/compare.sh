@@ -16,7 +16,8 @@
 #   --hooks          only the agent-hook section (issue 13): `todo hook stop`
 #                    against `todo check` on a 1,000-task plan; prints only
 # Environment:
-#   TODO_BIN         use this todo binary instead of `cargo build --release --locked`
+#   TODO_BIN         use this todo binary instead of building it as the
+#                    release does (ci/build-release.sh for this machine)
 #
 # What it does: gen.py writes the same generated tasks for each tool; every
 # operation (show, append, done by text / typo / id, export, import) is timed
@@ -127,9 +128,11 @@ HAVE_TIME=0; [[ -x /usr/bin/time ]] && HAVE_TIME=1
 if [[ -n ${TODO_BIN:-} ]]; then
     TODO=$(cd "$(dirname "$TODO_BIN")" && pwd)/$(basename "$TODO_BIN")
 else
-    log "building todo (cargo build --release --locked)"
-    (cd "$ROOT" && cargo build --release --locked -q)
-    TODO="$ROOT/target/release/todo"
+    # The programs people download, built as the release workflow builds them.
+    host=$(rustc -vV | sed -n 's/^host: //p')
+    log "building todo as the release does (ci/build-release.sh $host)"
+    bash "$ROOT/ci/build-release.sh" "$host" -q
+    TODO="$ROOT/target/$host/release/todo"
 fi
 [[ -x $TODO ]] || { echo "compare.sh: no todo binary at $TODO" >&2; exit 1; }
 TASK=$(command -v task || echo task)
@@ -155,6 +158,12 @@ NOSYNC_LIB=""
 for lib in /usr/lib/*/libeatmydata.so /usr/lib/libeatmydata.so /usr/lib/*/libeatmydata.so.1; do
     if [[ -e $lib ]]; then NOSYNC_LIB=$lib; break; fi
 done
+# libeatmydata works by being preloaded, which a program without a dynamic
+# loader (the release build: ci/build-release.sh) never does.
+if [[ -n $NOSYNC_LIB ]] && ! readelf -l "$TODO" 2>/dev/null | grep -q INTERP; then
+    log "todo is linked statically: the no-fsync diagnostic column is left out"
+    NOSYNC_LIB=""
+fi
 STATUS="$RES/status.tsv"
 : >"$STATUS"
 

@@ -28,8 +28,8 @@ if [[ -n ${TODO_TARGET:-} ]]; then
     target=$TODO_TARGET
 else
     case "$(uname -s)/$(uname -m)" in
-        Linux/x86_64 | Linux/amd64) target=x86_64-unknown-linux-musl ;;
-        Linux/aarch64 | Linux/arm64) target=aarch64-unknown-linux-musl ;;
+        Linux/x86_64 | Linux/amd64) target=x86_64-unknown-linux-gnu ;;
+        Linux/aarch64 | Linux/arm64) target=aarch64-unknown-linux-gnu ;;
         Darwin/x86_64) target=x86_64-apple-darwin ;;
         Darwin/arm64 | Darwin/aarch64) target=aarch64-apple-darwin ;;
         MINGW*/* | MSYS*/* | CYGWIN*/* | Windows_NT/*) target=x86_64-pc-windows-msvc ;;

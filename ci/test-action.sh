@@ -25,8 +25,8 @@ fail() { failed=$((failed + 1)); echo "FAILED: $1" >&2; }
 
 # The archive for this machine's target, as a release would have it.
 case "$(uname -m)" in
-    aarch64 | arm64) target=aarch64-unknown-linux-musl ;;
-    *) target=x86_64-unknown-linux-musl ;;
+    aarch64 | arm64) target=aarch64-unknown-linux-gnu ;;
+    *) target=x86_64-unknown-linux-gnu ;;
 esac
 "$root/ci/package.sh" "$target" "$bin_dir" "$work/dist" >/dev/null
 archive="$work/dist/todo-$target.tar.gz"

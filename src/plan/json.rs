@@ -750,7 +750,16 @@ fn compact<T: serde::Serialize + ?Sized>(out: &mut String, v: &T) {
 /// A string literal. Nearly every string needs no escape, and is copied
 /// as it is (this runs for every string of every task).
 fn string(out: &mut String, s: &str) {
-    if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+    // Sixteen bytes at a time with no early exit inside a chunk, which the
+    // compiler turns into vector compares: a byte-by-byte `any` was a tenth
+    // of `todo done`'s instructions on a 1,000-task plan (this is 3x fewer).
+    let escape = |b: u8| u8::from(b < 0x20) | u8::from(b == b'"') | u8::from(b == b'\\');
+    let mut chunks = s.as_bytes().chunks_exact(16);
+    let needs_escape = chunks
+        .by_ref()
+        .any(|chunk| chunk.iter().fold(0, |any, &b| any | escape(b)) != 0)
+        || chunks.remainder().iter().any(|&b| escape(b) != 0);
+    if needs_escape {
         compact(out, s);
     } else {
         out.push('"');
@@ -1463,6 +1472,17 @@ mod tests {
             let mut out = String::new();
             string(&mut out, s);
             assert_eq!(out, serde_json::to_string(s).unwrap());
+        }
+        // Each character that needs an escape, at every place in and
+        // around the 16-byte chunks the scan reads.
+        for c in ['"', '\\', '\n', '\u{0}', '\u{1f}'] {
+            for at in 0..40 {
+                let mut s = "x".repeat(40);
+                s.replace_range(at..=at, &c.to_string());
+                let mut out = String::new();
+                string(&mut out, &s);
+                assert_eq!(out, serde_json::to_string(&s).unwrap(), "{c:?} at {at}");
+            }
         }
     }
 

@@ -392,7 +392,7 @@ fn the_release_install_recipe_installs_both_programs() {
     let downloads = env.home.join("Downloads");
     let out = Command::new("bash")
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("ci/package.sh"))
-        .arg("x86_64-unknown-linux-musl")
+        .arg("x86_64-unknown-linux-gnu")
         .arg(bin_dir())
         .arg(&downloads)
         .output()
@@ -415,14 +415,14 @@ fn the_release_install_recipe_installs_both_programs() {
     ok(
         &Command::new("bash")
             .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("ci/package.sh"))
-            .arg("x86_64-unknown-linux-musl")
+            .arg("x86_64-unknown-linux-gnu")
             .arg(bin_dir())
             .arg(&downloads)
             .output()
             .expect("ci/package.sh"),
         "ci/package.sh",
     );
-    let archive = downloads.join("todo-x86_64-unknown-linux-musl.tar.gz");
+    let archive = downloads.join("todo-x86_64-unknown-linux-gnu.tar.gz");
     let mut bytes = std::fs::read(&archive).expect("archive");
     let last = bytes.len() - 1;
     bytes[last] ^= 0xff;
