@@ -105,11 +105,14 @@ impl Merged {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Printed and in JSON as `conflict` or `note`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub(crate) enum Severity {
     /// An edit on one side gave way to the other by a rule: a person should look.
     Conflict,
     /// Something worth knowing that lost nothing (an id renumbered).
+    #[strum(serialize = "note")]
     Notice,
 }
 
@@ -125,10 +128,7 @@ pub(crate) struct MergeNote {
 
 impl fmt::Display for MergeNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let word = match self.severity {
-            Severity::Conflict => "conflict",
-            Severity::Notice => "note",
-        };
+        let word: &str = self.severity.into();
         write!(f, "{word} {}", self.id)?;
         if !self.subject.is_empty() {
             write!(f, " \"{}\"", self.subject)?;
