@@ -95,6 +95,11 @@ impl Run {
         self.exit == Some(0)
     }
 
+    /// How long it ran, in milliseconds, as a proof records it.
+    pub(crate) fn ms(&self) -> u64 {
+        u64::try_from(self.elapsed.as_millis()).unwrap_or(u64::MAX)
+    }
+
     /// `exit 1`, `timed out after 600 s`, …
     pub(crate) fn outcome(&self, timeout: Duration) -> String {
         if self.timed_out {
@@ -478,7 +483,7 @@ impl crate::plan::tx::Prover for Checker {
         let proof = Proof {
             command: command.to_string(),
             exit: run.exit,
-            ms: u64::try_from(run.elapsed.as_millis()).unwrap_or(u64::MAX),
+            ms: run.ms(),
             at: settings.now.clone(),
             commit,
         };
@@ -511,10 +516,8 @@ mod tests {
     fn the_tail_is_the_last_lines() {
         let r = Run {
             exit: Some(1),
-            timed_out: false,
-            spawn_error: None,
-            elapsed: Duration::ZERO,
             output: "a\nb\nc\n".into(),
+            ..Run::default()
         };
         assert_eq!(r.tail(2), ["b", "c"]);
         assert_eq!(r.tail(9), ["a", "b", "c"]);
