@@ -132,21 +132,15 @@ pub(crate) fn operation(path: &Path) -> Option<Operation> {
     }
     let git_dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim_end_matches('\n'));
     let has = |name: &str| std::fs::symlink_metadata(git_dir.join(name)).is_ok();
-    Some(if has("rebase-merge") {
-        Operation::Rebase
-    } else if has("rebase-apply") {
-        if has("rebase-apply/applying") {
-            Operation::Am
-        } else {
-            Operation::Rebase
-        }
-    } else if has("MERGE_HEAD") {
-        Operation::Merge
-    } else if has("CHERRY_PICK_HEAD") {
-        Operation::CherryPick
-    } else if has("REVERT_HEAD") {
-        Operation::Revert
-    } else {
-        Operation::Other
-    })
+    // The first of these that exists tells.
+    let signs = [
+        ("rebase-merge", Operation::Rebase),
+        ("rebase-apply/applying", Operation::Am),
+        ("rebase-apply", Operation::Rebase),
+        ("MERGE_HEAD", Operation::Merge),
+        ("CHERRY_PICK_HEAD", Operation::CherryPick),
+        ("REVERT_HEAD", Operation::Revert),
+    ];
+    let found = signs.into_iter().find(|(name, _)| has(name));
+    Some(found.map_or(Operation::Other, |(_, op)| op))
 }

@@ -67,38 +67,33 @@ pub(super) type Id<'a> = Cow<'a, str>;
 /// 100,000-task merge does not copy every id four times.
 #[derive(Default)]
 pub(super) struct Identity<'a> {
-    pub(super) base: HashMap<&'a str, Id<'a>>,
-    pub(super) theirs: HashMap<&'a str, Id<'a>>,
-    pub(super) from_base: HashMap<Id<'a>, &'a str>,
-    pub(super) from_theirs: HashMap<Id<'a>, &'a str>,
+    pub(super) base: Links<'a>,
+    pub(super) theirs: Links<'a>,
 }
 
-impl<'a> Identity<'a> {
-    fn with_capacity(base: usize, theirs: usize) -> Identity<'a> {
-        Identity {
-            base: HashMap::with_capacity_and_hasher(base, Default::default()),
-            theirs: HashMap::with_capacity_and_hasher(theirs, Default::default()),
-            from_base: HashMap::with_capacity_and_hasher(base, Default::default()),
-            from_theirs: HashMap::with_capacity_and_hasher(theirs, Default::default()),
+/// One side's ids mapped to result ids (`to`), and back (`from`).
+#[derive(Default)]
+pub(super) struct Links<'a> {
+    pub(super) to: HashMap<&'a str, Id<'a>>,
+    pub(super) from: HashMap<Id<'a>, &'a str>,
+}
+
+impl<'a> Links<'a> {
+    fn with_capacity(n: usize) -> Links<'a> {
+        Links {
+            to: HashMap::with_capacity_and_hasher(n, Default::default()),
+            from: HashMap::with_capacity_and_hasher(n, Default::default()),
         }
     }
 
-    pub(super) fn link_base(&mut self, base_id: &'a str, id: Id<'a>) {
-        self.base.insert(base_id, id.clone());
-        self.from_base.insert(id, base_id);
+    fn link(&mut self, side_id: &'a str, id: Id<'a>) {
+        self.to.insert(side_id, id.clone());
+        self.from.insert(id, side_id);
     }
 
-    pub(super) fn link_theirs(&mut self, theirs_id: &'a str, id: Id<'a>) {
-        self.theirs.insert(theirs_id, id.clone());
-        self.from_theirs.insert(id, theirs_id);
-    }
-
-    pub(super) fn of_base(&self, id: &'a str) -> Id<'a> {
-        self.base.get(id).cloned().unwrap_or(Cow::Borrowed(id))
-    }
-
-    pub(super) fn of_theirs(&self, id: &'a str) -> Id<'a> {
-        self.theirs.get(id).cloned().unwrap_or(Cow::Borrowed(id))
+    /// The result id of a side's id: itself unless mapped.
+    pub(super) fn of(&self, id: &'a str) -> Id<'a> {
+        self.to.get(id).cloned().unwrap_or(Cow::Borrowed(id))
     }
 }
 
@@ -237,15 +232,18 @@ impl<'a> Merger<'a> {
         // Base id → ours' id, where ours renumbered it.
         let ours_by_key: HashMap<&str, &str> =
             ours_keys.alias.iter().map(|(o, b)| (*b, *o)).collect();
-        let mut ids = Identity::with_capacity(base.len(), theirs.len());
+        let mut ids = Identity {
+            base: Links::with_capacity(base.len()),
+            theirs: Links::with_capacity(theirs.len()),
+        };
         for (bid, _) in &base {
             let id = ours_by_key.get(bid).copied().unwrap_or(bid);
-            ids.link_base(bid, Cow::Borrowed(id));
+            ids.base.link(bid, Cow::Borrowed(id));
         }
         for (tid, _) in &theirs {
             if let Some(bid) = theirs_keys.get(&base_items, tid) {
-                let id = ids.of_base(bid);
-                ids.link_theirs(tid, id);
+                let id = ids.base.of(bid);
+                ids.theirs.link(tid, id);
             }
         }
         let ours_new: Items = ours
@@ -264,29 +262,29 @@ impl<'a> Merger<'a> {
         for (tid, text) in &theirs_new {
             if ours_pairs.contains(&(tid, text)) {
                 matched.insert(tid);
-                ids.link_theirs(tid, Cow::Borrowed(tid));
+                ids.theirs.link(tid, Cow::Borrowed(tid));
             }
         }
         let mut ours_by_text = ByText::new(ours_new.iter());
         for (tid, text) in &theirs_new {
-            if ids.theirs.contains_key(*tid) {
+            if ids.theirs.to.contains_key(*tid) {
                 continue;
             }
             if let Some(oid) = ours_by_text.take(text, |oid| matched.contains(oid)) {
                 matched.insert(oid);
-                ids.link_theirs(tid, Cow::Borrowed(oid));
+                ids.theirs.link(tid, Cow::Borrowed(oid));
             }
         }
         let ours_text: HashMap<&str, &str> = ours.iter().copied().collect();
         let rest: Vec<(&str, &str, Option<&str>)> = theirs_new
             .iter()
-            .filter(|(tid, _)| !ids.theirs.contains_key(*tid))
+            .filter(|(tid, _)| !ids.theirs.to.contains_key(*tid))
             .map(|(tid, text)| (*tid, *text, ours_text.get(tid).copied()))
             .collect();
         for (tid, id) in self.fresh_ids(rest, prefix) {
-            ids.link_theirs(tid, id);
+            ids.theirs.link(tid, id);
         }
-        self.taken.extend(ids.theirs.values().cloned());
+        self.taken.extend(ids.theirs.to.values().cloned());
         ids
     }
 

@@ -248,8 +248,8 @@ impl<'a> Merger<'a> {
 
     /// A side's version of a result task, with its phase as a result id.
     fn base_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
-        let (task, phase) = self.base.task(self.tasks.from_base.get(id)?)?;
-        Some((task, self.phases.of_base(phase)))
+        let (task, phase) = self.base.task(self.tasks.base.from.get(id)?)?;
+        Some((task, self.phases.base.of(phase)))
     }
 
     fn ours_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
@@ -258,22 +258,16 @@ impl<'a> Merger<'a> {
     }
 
     fn theirs_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
-        let (task, phase) = self.theirs.task(self.tasks.from_theirs.get(id)?)?;
-        Some((task, self.phases.of_theirs(phase)))
+        let (task, phase) = self.theirs.task(self.tasks.theirs.from.get(id)?)?;
+        Some((task, self.phases.theirs.of(phase)))
     }
 
     fn base_phase(&self, id: &str) -> Option<&'a Phase> {
-        self.phases
-            .from_base
-            .get(id)
-            .and_then(|b| self.base.phase(b))
+        self.base.phase(self.phases.base.from.get(id)?)
     }
 
     fn theirs_phase(&self, id: &str) -> Option<&'a Phase> {
-        self.phases
-            .from_theirs
-            .get(id)
-            .and_then(|t| self.theirs.phase(t))
+        self.theirs.phase(self.phases.theirs.from.get(id)?)
     }
 
     /// A base or theirs phase's task ids, as result ids.
@@ -292,7 +286,7 @@ impl<'a> Merger<'a> {
             .collect();
         let mut seen: HashSet<Id<'a>> = ids.iter().cloned().collect();
         for t in self.theirs.plan.tasks().map(|(_, _, t)| t.id.as_str()) {
-            if let Some(id) = self.tasks.theirs.get(t)
+            if let Some(id) = self.tasks.theirs.to.get(t)
                 && seen.insert(id.clone())
             {
                 ids.push(id.clone());
@@ -452,13 +446,13 @@ impl<'a> Merger<'a> {
         }
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
         let base_ids: Vec<Id<'a>> = (base.phases.iter())
-            .map(|p| self.phases.of_base(&p.id))
+            .map(|p| self.phases.base.of(&p.id))
             .collect();
         let ours_ids: Vec<Id<'a>> = (ours.phases.iter())
             .map(|p| Cow::Borrowed(p.id.as_str()))
             .collect();
         let theirs_ids: Vec<Id<'a>> = (theirs.phases.iter())
-            .map(|p| self.phases.of_theirs(&p.id))
+            .map(|p| self.phases.theirs.of(&p.id))
             .collect();
         let mut candidates: Vec<Id<'a>> = ours_ids.clone();
         let mut seen: HashSet<&Id<'a>> = ours_ids.iter().collect();
@@ -471,10 +465,10 @@ impl<'a> Merger<'a> {
         for id in &candidates {
             let has_tasks = members.contains_key(id);
             if let Some(mut phase) = self.resolve_phase(id, has_tasks) {
-                let base_tasks = Self::task_ids(self.base_phase(id), |t| self.tasks.of_base(t));
+                let base_tasks = Self::task_ids(self.base_phase(id), |t| self.tasks.base.of(t));
                 let ours_tasks = Self::task_ids(self.ours.phase(id), Cow::Borrowed);
                 let theirs_tasks =
-                    Self::task_ids(self.theirs_phase(id), |t| self.tasks.of_theirs(t));
+                    Self::task_ids(self.theirs_phase(id), |t| self.tasks.theirs.of(t));
                 let mine = members.remove(id).unwrap_or_default();
                 let mut order = merge_order(&base_tasks, &ours_tasks, &theirs_tasks, |t| {
                     mine.contains(t)
