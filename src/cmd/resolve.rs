@@ -421,15 +421,6 @@ fn settled_already(store: &Store, shown: &str) -> Report {
         .with("next", json!(next))
 }
 
-fn finding_json(f: &MergeNote) -> Value {
-    json!({
-        "id": f.id,
-        "subject": f.subject,
-        "message": f.message,
-        "severity": <&str>::from(f.severity),
-    })
-}
-
 fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Report {
     let from_index = matches!(versions.source, Source::Index { .. });
     let (op, next) = next_steps(&store.path, shown, from_index);
@@ -470,10 +461,7 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
             }),
         )
         .with("operation", op_name(op))
-        .with(
-            "decided",
-            Value::Array(merged.findings.iter().map(finding_json).collect()),
-        )
+        .with("decided", json!(merged.findings))
         .with("notes", json!(versions.notes))
         .with("next", json!(next));
     if let Source::Markers { hunks, .. } = versions.source {

@@ -106,8 +106,9 @@ impl Merged {
 }
 
 /// Printed and in JSON as `conflict` or `note`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, serde::Serialize)]
 #[strum(serialize_all = "lowercase")]
+#[serde(into = "&'static str")]
 pub(crate) enum Severity {
     /// An edit on one side gave way to the other by a rule: a person should look.
     Conflict,
@@ -116,14 +117,15 @@ pub(crate) enum Severity {
     Notice,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// In JSON (`todo resolve`) with its fields in this order.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub(crate) struct MergeNote {
-    pub severity: Severity,
     /// The id in the merged plan (`t7`, `p2`), or `plan` for top-level fields.
     pub id: String,
     /// The task's content or phase's name in the merged plan, for people.
     pub subject: String,
     pub message: String,
+    pub severity: Severity,
 }
 
 impl fmt::Display for MergeNote {
@@ -149,6 +151,14 @@ pub(crate) enum Overflow {
 /// any input: the only failure is a counter or `rev` that cannot rise.
 pub(crate) fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
     Merger::new(base, ours, theirs).run()
+}
+
+/// `first`, then the ids of `rest` not in it yet, each once.
+fn union<'a>(first: Vec<Id<'a>>, rest: impl IntoIterator<Item = Id<'a>>) -> Vec<Id<'a>> {
+    let mut seen: HashSet<Id<'a>> = first.iter().cloned().collect();
+    let mut out = first;
+    out.extend(rest.into_iter().filter(|id| seen.insert(id.clone())));
+    out
 }
 
 /// A task as merged, with the result id of its phase.
@@ -279,25 +289,15 @@ impl<'a> Merger<'a> {
 
     /// Every task of the result, by result id.
     fn resolve_tasks(&mut self) -> HashMap<Id<'a>, Resolved<'a>> {
-        let ours = self.ours.plan;
-        let mut ids: Vec<Id<'a>> = ours
-            .tasks()
-            .map(|(_, _, t)| Cow::Borrowed(t.id.as_str()))
-            .collect();
-        let mut seen: HashSet<Id<'a>> = ids.iter().cloned().collect();
-        for t in self.theirs.plan.tasks().map(|(_, _, t)| t.id.as_str()) {
-            if let Some(id) = self.tasks.theirs.to.get(t)
-                && seen.insert(id.clone())
-            {
-                ids.push(id.clone());
-            }
-        }
+        let ours = (self.ours.plan.tasks()).map(|(_, _, t)| Cow::Borrowed(t.id.as_str()));
+        let theirs = (self.theirs.plan.tasks())
+            .filter_map(|(_, _, t)| self.tasks.theirs.to.get(t.id.as_str()).cloned());
+        let ids = union(ours.collect(), theirs);
         let mut out = HashMap::with_capacity_and_hasher(ids.len(), Default::default());
-        for id in ids {
-            if let Some(r) = self.resolve_task(&id) {
-                out.insert(id, r);
-            }
-        }
+        out.extend(
+            ids.into_iter()
+                .filter_map(|id| self.resolve_task(&id).map(|r| (id, r))),
+        );
         out
     }
 
@@ -454,13 +454,10 @@ impl<'a> Merger<'a> {
         let theirs_ids: Vec<Id<'a>> = (theirs.phases.iter())
             .map(|p| self.phases.theirs.of(&p.id))
             .collect();
-        let mut candidates: Vec<Id<'a>> = ours_ids.clone();
-        let mut seen: HashSet<&Id<'a>> = ours_ids.iter().collect();
-        for id in theirs_ids.iter().chain(&base_ids) {
-            if seen.insert(id) {
-                candidates.push(id.clone());
-            }
-        }
+        let candidates = union(
+            ours_ids.clone(),
+            theirs_ids.iter().chain(&base_ids).cloned(),
+        );
         let mut phases: HashMap<Id<'a>, Phase> = HashMap::default();
         for id in &candidates {
             let has_tasks = members.contains_key(id);
