@@ -389,14 +389,12 @@ pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -
     } else {
         message.push_str(&format!("Last {} line(s) of its output:\n", tail.len()));
         for line in tail {
-            message.push_str("  | ");
-            message.push_str(line);
-            message.push('\n');
+            message.push_str(&format!("  | {line}\n"));
         }
     }
     message.push_str(&format!(
-        "Fix what fails, then run `todo done {}` again (the check alone: `{command}` in {}).",
-        task.id, "the project root"
+        "Fix what fails, then run `todo done {}` again (the check alone: `{command}` in the project root).",
+        task.id
     ));
     OpError::Refused {
         code: Refusal::CheckFailed,

@@ -57,7 +57,9 @@ impl super::Verb for Resolve {
     }
 }
 
-/// Where the versions came from.
+/// Where the versions came from; named `index` or `markers`.
+#[derive(strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 enum Source {
     /// git's index; `base` is false when stage 1 is missing (the file was
     /// added on both sides).
@@ -75,13 +77,6 @@ impl Source {
             Source::Markers { base: false, .. } => {
                 "from the conflict markers, which show no base (merge style)"
             }
-        }
-    }
-
-    fn name(&self) -> &'static str {
-        match self {
-            Source::Index { .. } => "index",
-            Source::Markers { .. } => "markers",
         }
     }
 }
@@ -453,7 +448,7 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
     let mut report = Report::new("resolve", Kind::Confirm, message)
         .with("path", json!(store.display()))
         .with("resolved", json!(true))
-        .with("source", json!(versions.source.name()))
+        .with("source", json!(<&str>::from(&versions.source)))
         .with(
             "base",
             json!(match versions.source {

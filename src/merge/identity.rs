@@ -145,7 +145,7 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
     let mut text_count: Option<HashMap<&str, usize>> = None;
     let mut new_by_text: Option<ByText> = None;
     for (bid, stext) in side {
-        let Some(btext) = base.text.get(bid) else {
+        let Some(btext) = base.get(bid) else {
             continue;
         };
         if stext == btext {
@@ -153,7 +153,7 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
         }
         let text_count = text_count.get_or_insert_with(|| {
             let mut count: HashMap<&str, usize> = HashMap::default();
-            for text in base.text.values() {
+            for text in base.values() {
                 *count.entry(text).or_default() += 1;
             }
             count
@@ -163,7 +163,7 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
             continue;
         }
         let new_by_text = new_by_text.get_or_insert_with(|| {
-            ByText::new(side.iter().filter(|(sid, _)| !base.text.contains_key(sid)))
+            ByText::new(side.iter().filter(|(sid, _)| !base.contains_key(sid)))
         });
         // Each such base text is unique, so which base id asks first
         // cannot change which side item it gets.
@@ -175,10 +175,8 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
     keys
 }
 
-/// The base's items by id, shared by both sides' [`keys`].
-struct Base<'a> {
-    text: HashMap<&'a str, &'a str>,
-}
+/// The base's texts by id, shared by both sides' [`keys`].
+type Base<'a> = HashMap<&'a str, &'a str>;
 
 /// A side's answer to "which base item is this?": its own id when the base
 /// has it, except for the few items an earlier merge renumbered. Only those
@@ -197,7 +195,7 @@ impl<'a> Keys<'a> {
         if let Some(bid) = self.alias.get(sid) {
             return Some(bid);
         }
-        (base.text.contains_key(sid) && !self.displaced.contains(sid)).then_some(sid)
+        (base.contains_key(sid) && !self.displaced.contains(sid)).then_some(sid)
     }
 }
 
@@ -224,9 +222,7 @@ impl<'a> Merger<'a> {
         theirs: Items<'a>,
         prefix: char,
     ) -> Identity<'a> {
-        let base_items = Base {
-            text: base.iter().copied().collect(),
-        };
+        let base_items: Base = base.iter().copied().collect();
         let ours_keys = keys(&base_items, &ours);
         let theirs_keys = keys(&base_items, &theirs);
         // Base id → ours' id, where ours renumbered it.
