@@ -580,12 +580,13 @@ impl<'a> Merger<'a> {
     /// sides). A duplicate id would make the file unreadable, so renumber.
     fn make_ids_unique(&mut self, plan: &mut Plan) {
         let mut seen: HashSet<String> = HashSet::default();
-        let mut renames = Vec::new();
-        let mut renumber = |kind, id: &mut String, subject: &String| {
+        let mut renumber = |kind, id: &mut String, subject: &str| {
             if !seen.insert(id.clone()) {
                 let fresh = mint(kind, &self.taken);
                 self.taken.insert(Cow::Owned(fresh.clone()));
-                renames.push((fresh.clone(), subject.clone(), std::mem::replace(id, fresh)));
+                let old = std::mem::replace(id, fresh.clone());
+                let message = format!("id {old} was used twice; renumbered to {fresh}");
+                self.notice(&fresh, subject, message);
             }
         };
         for phase in &mut plan.phases {
@@ -594,32 +595,18 @@ impl<'a> Merger<'a> {
                 renumber('t', &mut task.id, &task.content);
             }
         }
-        for (fresh, subject, old) in renames {
-            self.notice(
-                &fresh,
-                &subject,
-                format!("id {old} was used twice; renumbered to {fresh}"),
-            );
-        }
     }
 
     /// Two tasks with the same text are legal in the file but refused by
     /// `append` and hard to name by text; say so.
     fn note_duplicate_content(&mut self, plan: &Plan) {
         let mut first: HashMap<&str, &str> = HashMap::default();
-        let mut dups = Vec::new();
         for (_, _, t) in plan.tasks() {
             if let Some(other) = first.insert(t.content.as_str(), t.id.as_str()) {
-                dups.push((t.id.clone(), t.content.clone(), other.to_string()));
                 first.insert(t.content.as_str(), other);
+                let message = format!("same text as {other}; name them by id");
+                self.notice(&t.id, &t.content, message);
             }
-        }
-        for (id, content, other) in dups {
-            self.notice(
-                &id,
-                &content,
-                format!("same text as {other}; name them by id"),
-            );
         }
     }
 }
