@@ -116,15 +116,12 @@ pub fn extract(doc: &str) -> Result<String, RegionError> {
 
 /// The line ending most lines of `doc` use; `\n` when it has none.
 fn line_ending(doc: &str) -> &'static str {
-    let (mut lf, mut crlf, mut cr) = (0usize, 0usize, 0usize);
-    for line in lines(doc) {
-        match &doc[line.text_end..line.end] {
-            "\n" => lf += 1,
-            "\r\n" => crlf += 1,
-            "\r" => cr += 1,
-            _ => {}
-        }
-    }
+    let count = |eol: &str| {
+        lines(doc)
+            .filter(|l| &doc[l.text_end..l.end] == eol)
+            .count()
+    };
+    let (lf, crlf, cr) = (count("\n"), count("\r\n"), count("\r"));
     if lf >= crlf && lf >= cr {
         "\n"
     } else if crlf >= cr {
@@ -147,11 +144,8 @@ pub fn splice(doc: &str, body: &str) -> Result<String, RegionError> {
     };
     let (out, region_start) = match find(doc)? {
         Some(found) => {
-            let mut out = String::with_capacity(doc.len() + body.len());
-            out.push_str(&doc[..found.body_start]);
-            out.push_str(&body);
-            out.push_str(&doc[found.body_end..]);
-            (out, found.body_start)
+            let (before, after) = (&doc[..found.body_start], &doc[found.body_end..]);
+            (format!("{before}{body}{after}"), found.body_start)
         }
         None => {
             let mut out = doc.to_string();
@@ -162,11 +156,7 @@ pub fn splice(doc: &str, body: &str) -> Result<String, RegionError> {
                 out.push_str(eol);
             }
             let start = out.len();
-            out.push_str(BEGIN);
-            out.push_str(eol);
-            out.push_str(&body);
-            out.push_str(END);
-            out.push_str(eol);
+            out.push_str(&format!("{BEGIN}{eol}{body}{END}{eol}"));
             (out, start)
         }
     };

@@ -95,6 +95,11 @@ impl Run {
         self.exit == Some(0)
     }
 
+    /// How long it ran, in milliseconds, as a proof records it.
+    pub(crate) fn ms(&self) -> u64 {
+        u64::try_from(self.elapsed.as_millis()).unwrap_or(u64::MAX)
+    }
+
     /// `exit 1`, `timed out after 600 s`, …
     pub(crate) fn outcome(&self, timeout: Duration) -> String {
         if self.timed_out {
@@ -384,14 +389,12 @@ pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -
     } else {
         message.push_str(&format!("Last {} line(s) of its output:\n", tail.len()));
         for line in tail {
-            message.push_str("  | ");
-            message.push_str(line);
-            message.push('\n');
+            message.push_str(&format!("  | {line}\n"));
         }
     }
     message.push_str(&format!(
-        "Fix what fails, then run `todo done {}` again (the check alone: `{command}` in {}).",
-        task.id, "the project root"
+        "Fix what fails, then run `todo done {}` again (the check alone: `{command}` in the project root).",
+        task.id
     ));
     OpError::Refused {
         code: Refusal::CheckFailed,
@@ -478,7 +481,7 @@ impl crate::plan::tx::Prover for Checker {
         let proof = Proof {
             command: command.to_string(),
             exit: run.exit,
-            ms: u64::try_from(run.elapsed.as_millis()).unwrap_or(u64::MAX),
+            ms: run.ms(),
             at: settings.now.clone(),
             commit,
         };
@@ -511,10 +514,8 @@ mod tests {
     fn the_tail_is_the_last_lines() {
         let r = Run {
             exit: Some(1),
-            timed_out: false,
-            spawn_error: None,
-            elapsed: Duration::ZERO,
             output: "a\nb\nc\n".into(),
+            ..Run::default()
         };
         assert_eq!(r.tail(2), ["b", "c"]);
         assert_eq!(r.tail(9), ["a", "b", "c"]);

@@ -9,7 +9,7 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::json;
 
@@ -234,31 +234,20 @@ fn append_line(path: &Path, line: &str) -> Result<()> {
         .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
 }
 
+/// The real git in `root`, by the runner the conflict verbs use.
 fn git(root: &Path, args: &[&str]) -> Result<Output> {
-    Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| GitError::Unavailable { why: io_text(&e) }.into())
-}
-
-fn io_text(e: &io::Error) -> String {
-    if e.kind() == io::ErrorKind::NotFound {
-        "not found".into()
-    } else {
-        e.to_string()
-    }
+    crate::conflict::git::run(root, args, None).map_err(|e| {
+        let why = if e.kind() == io::ErrorKind::NotFound {
+            "not found".into()
+        } else {
+            e.to_string()
+        };
+        GitError::Unavailable { why }.into()
+    })
 }
 
 fn failed(args: &[&str], out: &Output) -> Error {
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    GitError::Failed {
-        args: args.join(" "),
-        stderr: stderr.trim().to_string(),
-    }
-    .into()
+    crate::conflict::git::failed(&args.join(" "), out).into()
 }
 
 /// `git check-attr`: `todo`, `unspecified`, `set`, `unset` or another driver.

@@ -148,24 +148,21 @@ pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Resu
 fn summary(conflicts: usize, notes: usize) -> String {
     let count =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    if conflicts == 0 {
-        if notes == 0 {
-            return "Merged the plan by id: clean.".to_string();
+    match (conflicts, notes) {
+        (0, 0) => "Merged the plan by id: clean.".to_string(),
+        (0, _) => format!("Merged the plan by id: clean, {}:", count(notes, "note", "notes")),
+        _ => {
+            let notes = if notes > 0 {
+                format!(" and {}", count(notes, "note", "notes"))
+            } else {
+                String::new()
+            };
+            format!(
+                "Merged the plan by id with {} (each resolved as shown; the plan written is complete and valid: review it, then git add it){notes}:",
+                count(conflicts, "conflict", "conflicts")
+            )
         }
-        return format!(
-            "Merged the plan by id: clean, {}:",
-            count(notes, "note", "notes")
-        );
     }
-    let mut head = format!(
-        "Merged the plan by id with {} (each resolved as shown; the plan written is complete and valid: review it, then git add it)",
-        count(conflicts, "conflict", "conflicts")
-    );
-    if notes > 0 {
-        head.push_str(&format!(" and {}", count(notes, "note", "notes")));
-    }
-    head.push(':');
-    head
 }
 
 fn findings_json(findings: &[MergeNote], severity: Severity) -> Value {

@@ -57,7 +57,9 @@ impl super::Verb for Resolve {
     }
 }
 
-/// Where the versions came from.
+/// Where the versions came from; named `index` or `markers`.
+#[derive(strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 enum Source {
     /// git's index; `base` is false when stage 1 is missing (the file was
     /// added on both sides).
@@ -75,13 +77,6 @@ impl Source {
             Source::Markers { base: false, .. } => {
                 "from the conflict markers, which show no base (merge style)"
             }
-        }
-    }
-
-    fn name(&self) -> &'static str {
-        match self {
-            Source::Index { .. } => "index",
-            Source::Markers { .. } => "markers",
         }
     }
 }
@@ -242,7 +237,7 @@ fn cannot(path: &Path, problems: Vec<String>) -> Error {
     }
 }
 
-/// VersionRead one version as a plan: empty is an empty plan (as `merge-file`
+/// Read one version as a plan: empty is an empty plan (as `merge-file`
 /// takes it); a problem is named with the version it is in. A side rebuilt
 /// from markers (`side`) keeps all its tasks in progress: git's clean lines
 /// stand in every side, so one side can hold both branches' starts.
@@ -259,9 +254,10 @@ fn version(bytes: &[u8], which: &str, side: bool) -> std::result::Result<Plan, S
 /// not there, else the plan or the problem with it.
 type VersionRead = Result<Option<std::result::Result<Plan, String>>>;
 
-/// Run the three reads side by side: a 100,000-task version takes a while
-/// to fetch from git and to parse, and they do not depend on each other.
-fn read_three<F>(read: F) -> Result<[Option<std::result::Result<Plan, String>>; 3]>
+/// Run the three reads side by side (a 100,000-task version takes a while
+/// to fetch from git and to parse, and they do not depend on each other):
+/// the plans, or every problem with them.
+fn read_three<F>(path: &Path, read: F) -> Result<[Option<Plan>; 3]>
 where
     F: Fn(usize) -> VersionRead + Sync,
 {
@@ -276,29 +272,17 @@ where
             })
             .collect()
     });
+    let mut problems = Vec::new();
     let mut out = [None, None, None];
     for (slot, result) in out.iter_mut().zip(results) {
-        *slot = result?;
-    }
-    Ok(out)
-}
-
-/// The plans, or every problem with them.
-fn plans(
-    path: &Path,
-    read: [Option<std::result::Result<Plan, String>>; 3],
-) -> Result<[Option<Plan>; 3]> {
-    let mut problems = Vec::new();
-    let plans = read.map(|r| match r {
-        Some(Ok(plan)) => Some(plan),
-        Some(Err(problem)) => {
-            problems.push(problem);
-            None
+        match result? {
+            Some(Ok(plan)) => *slot = Some(plan),
+            Some(Err(problem)) => problems.push(problem),
+            None => {}
         }
-        None => None,
-    });
+    }
     if problems.is_empty() {
-        Ok(plans)
+        Ok(out)
     } else {
         Err(cannot(path, problems))
     }
@@ -310,14 +294,13 @@ fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
         "ours (git's stage 2)",
         "theirs (git's stage 3)",
     ];
-    let read = read_three(|i| {
+    let [base, ours, theirs] = read_three(path, |i| {
         let Some(stage) = stages.iter().find(|s| usize::from(s.number) == i + 1) else {
             return Ok(None);
         };
         let bytes = git::blob(path, &stage.object)?;
         Ok(Some(version(&bytes, WHICH[i], false)))
     })?;
-    let [base, ours, theirs] = plans(path, read)?;
     let mut notes = Vec::new();
     for (side, plan) in [("ours", &ours), ("theirs", &theirs)] {
         if plan.is_none() {
@@ -358,8 +341,8 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
         "theirs (the >>>>>>> sections)",
     ];
     let texts = [base.as_deref(), Some(ours.as_str()), Some(theirs.as_str())];
-    let read = read_three(|i| Ok(texts[i].map(|t| version(t.as_bytes(), WHICH[i], true))))?;
-    let [base, ours, theirs] = plans(path, read)?;
+    let [base, ours, theirs] =
+        read_three(path, |i| Ok(texts[i].map(|t| version(t.as_bytes(), WHICH[i], true))))?;
     let notes = if base.is_none() {
         vec![
             "merge-style markers show no base: a task the two sides hold differently is merged by the no-base rules (the more finished status, both sides' notes, ours' other fields; under one id with two texts, both kept)".to_string(),
@@ -396,11 +379,6 @@ fn next_steps(path: &Path, shown: &str, from_index: bool) -> (Option<Operation>,
     let add = format!("git add {shown}");
     let steps = match op {
         None => Vec::new(),
-        Some(Operation::Merge) => vec![add, "git commit".to_string()],
-        Some(Operation::Rebase) => vec![add, "git rebase --continue".to_string()],
-        Some(Operation::Am) => vec![add, "git am --continue".to_string()],
-        Some(Operation::CherryPick) => vec![add, "git cherry-pick --continue".to_string()],
-        Some(Operation::Revert) => vec![add, "git revert --continue".to_string()],
         // Unmerged with no operation under way: a `stash pop` or `stash
         // apply` (or `checkout -m`). Their changes are left unstaged, so
         // the index entry is taken back to HEAD rather than staged; git
@@ -409,24 +387,16 @@ fn next_steps(path: &Path, shown: &str, from_index: bool) -> (Option<Operation>,
             format!("git restore --staged {shown}"),
             "git stash drop   (after a stash pop: git kept the stash)".to_string(),
         ],
-        // Markers with nothing unmerged: committed or copied with them in.
-        Some(Operation::Other) => vec![add, "git commit".to_string()],
+        // Other here: markers with nothing unmerged, committed or copied
+        // with them in.
+        Some(Operation::Merge | Operation::Other) => vec![add, "git commit".to_string()],
+        Some(op) => vec![add, format!("git {} --continue", <&str>::from(op))],
     };
     (op, steps)
 }
 
 fn op_name(op: Option<Operation>) -> Value {
-    match op {
-        None => Value::Null,
-        Some(op) => json!(match op {
-            Operation::Merge => "merge",
-            Operation::Rebase => "rebase",
-            Operation::Am => "am",
-            Operation::CherryPick => "cherry-pick",
-            Operation::Revert => "revert",
-            Operation::Other => "other",
-        }),
-    }
+    json!(op.map(<&str>::from))
 }
 
 fn settled_already(store: &Store, shown: &str) -> Report {
@@ -444,18 +414,6 @@ fn settled_already(store: &Store, shown: &str) -> Report {
         .with("operation", op_name(op))
         .with("decided", json!([]))
         .with("next", json!(next))
-}
-
-fn finding_json(f: &MergeNote) -> Value {
-    json!({
-        "id": f.id,
-        "subject": f.subject,
-        "message": f.message,
-        "severity": match f.severity {
-            Severity::Conflict => "conflict",
-            Severity::Notice => "note",
-        },
-    })
 }
 
 fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Report {
@@ -490,7 +448,7 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
     let mut report = Report::new("resolve", Kind::Confirm, message)
         .with("path", json!(store.display()))
         .with("resolved", json!(true))
-        .with("source", json!(versions.source.name()))
+        .with("source", json!(<&str>::from(&versions.source)))
         .with(
             "base",
             json!(match versions.source {
@@ -498,10 +456,7 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
             }),
         )
         .with("operation", op_name(op))
-        .with(
-            "decided",
-            Value::Array(merged.findings.iter().map(finding_json).collect()),
-        )
+        .with("decided", json!(merged.findings))
         .with("notes", json!(versions.notes))
         .with("next", json!(next));
     if let Source::Markers { hunks, .. } = versions.source {

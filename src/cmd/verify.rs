@@ -184,23 +184,19 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
     let settings = ctx.check_settings();
     let trust = TrustList::load(&settings);
     let actor = ctx.actor.unwrap_or(Actor::Person);
-    let mut work: Vec<Outcome1> = Vec::new();
-    for (_, phase, t) in plan.tasks() {
-        if t.status != Status::Completed {
-            continue;
-        }
-        let Some(command) = t.check_command() else {
-            continue;
-        };
-        work.push(Outcome1 {
-            id: t.id.clone(),
-            content: t.content.clone(),
-            phase: phase.name.clone(),
-            command: command.to_string(),
-            timeout: settings.timeout_of(t),
-            run: None,
-        });
-    }
+    let mut work: Vec<Outcome1> = (plan.tasks())
+        .filter(|(_, _, t)| t.status == Status::Completed)
+        .filter_map(|(_, phase, t)| {
+            Some(Outcome1 {
+                command: t.check_command()?.to_string(),
+                id: t.id.clone(),
+                content: t.content.clone(),
+                phase: phase.name.clone(),
+                timeout: settings.timeout_of(t),
+                run: None,
+            })
+        })
+        .collect();
     let jobs = jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         usize::from,
@@ -330,10 +326,7 @@ fn to_json(o: &Outcome1, commit: Option<&str>) -> Value {
     });
     if let (Some(obj), Some(r)) = (v.as_object_mut(), &o.run) {
         obj.insert("exit".into(), json!(r.exit));
-        obj.insert(
-            "ms".into(),
-            json!(u64::try_from(r.elapsed.as_millis()).unwrap_or(u64::MAX)),
-        );
+        obj.insert("ms".into(), json!(r.ms()));
         obj.insert("timedOut".into(), json!(r.timed_out));
         obj.insert("commit".into(), json!(commit));
         if !r.passed() {
@@ -359,7 +352,7 @@ fn record(settings: &Settings, work: &[Outcome1], commit: Option<&str>) {
             let proof = Proof {
                 command: o.command.clone(),
                 exit: Some(r.exit.unwrap_or(-1)),
-                ms: u64::try_from(r.elapsed.as_millis()).unwrap_or(u64::MAX),
+                ms: r.ms(),
                 at: settings.now.clone(),
                 commit: commit.map(str::to_string),
             };

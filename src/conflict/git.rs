@@ -2,6 +2,7 @@
 //! unmerged in the index, what are its stages, and which operation (merge,
 //! rebase, cherry-pick, …) stopped for it. The real `git`, never a shell.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -27,7 +28,7 @@ pub(crate) struct Stage {
 }
 
 /// The directory a file is in (`.` for a bare name), and its name.
-fn split(path: &Path) -> (PathBuf, &std::ffi::OsStr) {
+fn split(path: &Path) -> (PathBuf, &OsStr) {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
@@ -35,22 +36,24 @@ fn split(path: &Path) -> (PathBuf, &std::ffi::OsStr) {
     (dir, path.file_name().unwrap_or(path.as_os_str()))
 }
 
-fn git(dir: &Path, args: &[&std::ffi::OsStr]) -> GitResult<Output> {
-    Command::new("git")
-        .arg("--literal-pathspecs")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| GitError::Unavailable {
-            why: spawn_reason(&e),
-        })
+/// Run the real git in `dir`: `args`, then `path` after a `--` when given.
+pub(crate) fn run(dir: &Path, args: &[&str], path: Option<&OsStr>) -> std::io::Result<Output> {
+    let mut cmd = Command::new("git");
+    cmd.arg("--literal-pathspecs").arg("-C").arg(dir).args(args);
+    if let Some(path) = path {
+        cmd.arg("--").arg(path);
+    }
+    cmd.stdin(Stdio::null()).output()
 }
 
-fn failed(args: &str, out: &Output) -> GitError {
+fn git(dir: &Path, args: &[&str], path: Option<&OsStr>) -> GitResult<Output> {
+    run(dir, args, path).map_err(|e| GitError::Unavailable {
+        why: spawn_reason(&e),
+    })
+}
+
+/// The error of a git command that ran and failed.
+pub(crate) fn failed(args: &str, out: &Output) -> GitError {
     GitError::Failed {
         args: args.to_string(),
         stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
@@ -62,16 +65,7 @@ fn failed(args: &str, out: &Output) -> GitError {
 /// tell (no git, or no repository there).
 pub(crate) fn stages(path: &Path) -> GitResult<Vec<Stage>> {
     let (dir, name) = split(path);
-    let out = git(
-        &dir,
-        &[
-            "ls-files".as_ref(),
-            "-u".as_ref(),
-            "-z".as_ref(),
-            "--".as_ref(),
-            name,
-        ],
-    )?;
+    let out = git(&dir, &["ls-files", "-u", "-z"], Some(name))?;
     if !out.status.success() {
         return Err(failed("ls-files -u", &out));
     }
@@ -105,10 +99,7 @@ pub(crate) fn is_unmerged(path: &Path) -> bool {
 /// The bytes of an object of the repository `path` is in.
 pub(crate) fn blob(path: &Path, object: &str) -> GitResult<Vec<u8>> {
     let (dir, _) = split(path);
-    let out = git(
-        &dir,
-        &["cat-file".as_ref(), "blob".as_ref(), object.as_ref()],
-    )?;
+    let out = git(&dir, &["cat-file", "blob", object], None)?;
     if !out.status.success() {
         return Err(failed(&format!("cat-file blob {object}"), &out));
     }
@@ -116,8 +107,9 @@ pub(crate) fn blob(path: &Path, object: &str) -> GitResult<Vec<u8>> {
 }
 
 /// The operation git stopped in the middle of, in the repository `path`
-/// is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// is in; its name is the git command's (`cherry-pick`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub(crate) enum Operation {
     Merge,
     Rebase,
@@ -134,27 +126,21 @@ pub(crate) enum Operation {
 /// under way; `None` outside a repository (or without git).
 pub(crate) fn operation(path: &Path) -> Option<Operation> {
     let (dir, _) = split(path);
-    let out = git(&dir, &["rev-parse".as_ref(), "--absolute-git-dir".as_ref()]).ok()?;
+    let out = git(&dir, &["rev-parse", "--absolute-git-dir"], None).ok()?;
     if !out.status.success() {
         return None;
     }
     let git_dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim_end_matches('\n'));
     let has = |name: &str| std::fs::symlink_metadata(git_dir.join(name)).is_ok();
-    Some(if has("rebase-merge") {
-        Operation::Rebase
-    } else if has("rebase-apply") {
-        if has("rebase-apply/applying") {
-            Operation::Am
-        } else {
-            Operation::Rebase
-        }
-    } else if has("MERGE_HEAD") {
-        Operation::Merge
-    } else if has("CHERRY_PICK_HEAD") {
-        Operation::CherryPick
-    } else if has("REVERT_HEAD") {
-        Operation::Revert
-    } else {
-        Operation::Other
-    })
+    // The first of these that exists tells.
+    let signs = [
+        ("rebase-merge", Operation::Rebase),
+        ("rebase-apply/applying", Operation::Am),
+        ("rebase-apply", Operation::Rebase),
+        ("MERGE_HEAD", Operation::Merge),
+        ("CHERRY_PICK_HEAD", Operation::CherryPick),
+        ("REVERT_HEAD", Operation::Revert),
+    ];
+    let found = signs.into_iter().find(|(name, _)| has(name));
+    Some(found.map_or(Operation::Other, |(_, op)| op))
 }

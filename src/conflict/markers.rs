@@ -38,11 +38,7 @@ fn mark(line: &[u8]) -> Option<Mark> {
         b'>' => Mark::End,
         _ => return None,
     };
-    let c = line[0];
-    if line.len() < 7 || !line[..7].iter().all(|&b| b == c) {
-        return None;
-    }
-    let rest = &line[7..];
+    let rest = line.strip_prefix(kind.text().as_bytes())?;
     let rest = rest.strip_suffix(b"\r").unwrap_or(rest);
     let fits = match kind {
         // git writes the middle marker alone on its line.

@@ -25,171 +25,144 @@ fn as_objective(f: &Finding) -> Objective {
     }
 }
 
-/// One merged list and the messages (conflict?, id, text, message).
-type Out = (Vec<Objective>, Vec<(bool, String, String, String)>);
-
-fn merge_list([base, ours, theirs]: [&[Objective]; 3], prefix: char) -> Out {
-    let mut taken: HashSet<String> = base
-        .iter()
-        .chain(ours)
-        .chain(theirs)
-        .map(|o| o.id.clone())
-        .collect();
-    let mut said = Vec::new();
-    let by_id = |list: &[Objective]| -> HashMap<String, Objective> {
-        list.iter().map(|o| (o.id.clone(), o.clone())).collect()
-    };
-    let b = by_id(base);
-    let o = by_id(ours);
-    // Theirs under result ids.
-    let mut t: HashMap<String, Objective> = HashMap::new();
-    let mut theirs_new: Vec<String> = Vec::new();
-    let ours_new_text: HashMap<&str, &str> = ours
-        .iter()
-        .filter(|x| !b.contains_key(&x.id))
-        .map(|x| (x.text.as_str(), x.id.as_str()))
-        .collect();
-    for item in theirs {
-        let mut item = item.clone();
-        if !b.contains_key(&item.id) {
-            if let Some(id) = ours_new_text.get(item.text.as_str()) {
-                item.id = (*id).to_string();
-            } else if o.contains_key(&item.id) {
-                let old = std::mem::take(&mut item.id);
-                item.id = ids::mint(prefix, 0, |id| taken.contains(id));
-                taken.insert(item.id.clone());
-                said.push((
-                    false,
-                    item.id.clone(),
-                    item.text.clone(),
-                    format!("made on both sides as {old}; theirs renumbered"),
-                ));
-            }
-            if !o.contains_key(&item.id) {
-                theirs_new.push(item.id.clone());
-            }
-        }
-        t.insert(item.id.clone(), item);
-    }
-    let mut out = Vec::new();
-    let mut placed: HashSet<String> = HashSet::new();
-    for oi in ours {
-        placed.insert(oi.id.clone());
-        let Some(ti) = t.get(&oi.id) else {
-            match b.get(&oi.id) {
-                // Removed on theirs: gone unless ours changed it.
-                Some(bi) if bi == oi => {}
-                Some(_) => {
-                    said.push((
-                        true,
-                        oi.id.clone(),
-                        oi.text.clone(),
-                        "removed on theirs, changed on ours; kept".into(),
-                    ));
-                    out.push(oi.clone());
-                }
-                None => out.push(oi.clone()),
-            }
-            continue;
+impl Merger<'_> {
+    /// One merged list; what it had to decide goes to the findings.
+    fn merge_list(
+        &mut self,
+        [base, ours, theirs]: [&[Objective]; 3],
+        prefix: char,
+    ) -> Vec<Objective> {
+        let mut taken: HashSet<String> = base
+            .iter()
+            .chain(ours)
+            .chain(theirs)
+            .map(|o| o.id.clone())
+            .collect();
+        let by_id = |list: &[Objective]| -> HashMap<String, Objective> {
+            list.iter().map(|o| (o.id.clone(), o.clone())).collect()
         };
-        let bi = b.get(&oi.id).cloned().unwrap_or_else(|| oi.clone());
-        let (text, clash) = merge3(&bi.text, &oi.text, &ti.text);
-        if clash {
-            said.push((
-                true,
-                oi.id.clone(),
-                text.clone(),
-                format!(
+        let b = by_id(base);
+        let o = by_id(ours);
+        // Theirs under result ids.
+        let mut t: HashMap<String, Objective> = HashMap::new();
+        let mut theirs_new: Vec<String> = Vec::new();
+        let ours_new_text: HashMap<&str, &str> = ours
+            .iter()
+            .filter(|x| !b.contains_key(&x.id))
+            .map(|x| (x.text.as_str(), x.id.as_str()))
+            .collect();
+        for item in theirs {
+            let mut item = item.clone();
+            if !b.contains_key(&item.id) {
+                if let Some(id) = ours_new_text.get(item.text.as_str()) {
+                    item.id = (*id).to_string();
+                } else if o.contains_key(&item.id) {
+                    let old = std::mem::take(&mut item.id);
+                    item.id = ids::mint(prefix, 0, |id| taken.contains(id));
+                    taken.insert(item.id.clone());
+                    let message = format!("made on both sides as {old}; theirs renumbered");
+                    self.notice(&item.id, &item.text, message);
+                }
+                if !o.contains_key(&item.id) {
+                    theirs_new.push(item.id.clone());
+                }
+            }
+            t.insert(item.id.clone(), item);
+        }
+        let mut out = Vec::new();
+        let mut placed: HashSet<String> = HashSet::new();
+        for oi in ours {
+            placed.insert(oi.id.clone());
+            let Some(ti) = t.get(&oi.id) else {
+                match b.get(&oi.id) {
+                    // Removed on theirs: gone unless ours changed it.
+                    Some(bi) if bi == oi => {}
+                    Some(_) => {
+                        let message = "removed on theirs, changed on ours; kept".into();
+                        self.conflict(&oi.id, &oi.text, message);
+                        out.push(oi.clone());
+                    }
+                    None => out.push(oi.clone()),
+                }
+                continue;
+            };
+            let bi = b.get(&oi.id).cloned().unwrap_or_else(|| oi.clone());
+            let (text, clash) = merge3(&bi.text, &oi.text, &ti.text);
+            if clash {
+                let message = format!(
                     "text changed on both sides; kept theirs, ours was \"{}\"",
                     oi.text
-                ),
-            ));
-        }
-        let take_theirs = if oi.status == ti.status || ti.status == bi.status {
-            false
-        } else if oi.status == bi.status {
-            true
-        } else {
-            said.push((
-                true,
-                oi.id.clone(),
-                text.clone(),
-                format!(
+                );
+                self.conflict(&oi.id, &text, message);
+            }
+            let take_theirs = if oi.status == ti.status || ti.status == bi.status {
+                false
+            } else if oi.status == bi.status {
+                true
+            } else {
+                let message = format!(
                     "status set to {} on ours and {} on theirs; kept {} (theirs, merged in last)",
                     oi.status, ti.status, ti.status
-                ),
-            ));
-            true
-        };
-        let (extra, clashes) = merge_map(&bi.extra, &oi.extra, &ti.extra);
-        for key in clashes {
-            said.push((
-                true,
-                oi.id.clone(),
-                text.clone(),
-                format!("field \"{key}\" changed on both sides; kept theirs"),
-            ));
+                );
+                self.conflict(&oi.id, &text, message);
+                true
+            };
+            let (extra, clashes) = merge_map(&bi.extra, &oi.extra, &ti.extra);
+            self.field_clashes(&oi.id, &text, clashes);
+            // Who set the status or recorded the words: the side whose status
+            // won, or, where the statuses agree, theirs if only theirs changed
+            // it (a finding reworded there is the rewording actor's).
+            let mark = |x: &Objective| (x.by, x.at.clone());
+            let from = if take_theirs
+                || (oi.status == ti.status && mark(oi) == mark(&bi) && mark(ti) != mark(&bi))
+            {
+                ti
+            } else {
+                oi
+            };
+            out.push(Objective {
+                id: oi.id.clone(),
+                text,
+                status: from.status,
+                by: from.by,
+                at: from.at.clone(),
+                extra,
+            });
         }
-        // Who set the status or recorded the words: the side whose status
-        // won, or, where the statuses agree, theirs if only theirs changed
-        // it (a finding reworded there is the rewording actor's).
-        let mark = |x: &Objective| (x.by, x.at.clone());
-        let from = if take_theirs
-            || (oi.status == ti.status && mark(oi) == mark(&bi) && mark(ti) != mark(&bi))
-        {
-            ti
-        } else {
-            oi
-        };
-        out.push(Objective {
-            id: oi.id.clone(),
-            text,
-            status: from.status,
-            by: from.by,
-            at: from.at.clone(),
-            extra,
-        });
+        // Removed on ours, changed on theirs: kept.
+        for bi in base {
+            if placed.contains(&bi.id) {
+                continue;
+            }
+            if let Some(ti) = t.get(&bi.id)
+                && ti != bi
+            {
+                let message = "removed on ours, changed on theirs; kept".into();
+                self.conflict(&ti.id, &ti.text, message);
+                placed.insert(ti.id.clone());
+                out.push(ti.clone());
+            }
+        }
+        for id in theirs_new {
+            if placed.insert(id.clone())
+                && let Some(ti) = t.get(&id)
+            {
+                out.push(ti.clone());
+            }
+        }
+        out
     }
-    // Removed on ours, changed on theirs: kept.
-    for bi in base {
-        if placed.contains(&bi.id) {
-            continue;
-        }
-        if let Some(ti) = t.get(&bi.id)
-            && ti != bi
-        {
-            said.push((
-                true,
-                ti.id.clone(),
-                ti.text.clone(),
-                "removed on ours, changed on theirs; kept".into(),
-            ));
-            placed.insert(ti.id.clone());
-            out.push(ti.clone());
-        }
-    }
-    for id in theirs_new {
-        if placed.insert(id.clone())
-            && let Some(ti) = t.get(&id)
-        {
-            out.push(ti.clone());
-        }
-    }
-    (out, said)
-}
 
-impl Merger<'_> {
     /// Merge the objectives and findings of the three plans into `plan`.
     pub(super) fn merge_aims(&mut self, plan: &mut Plan) {
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        let (objectives, said_o) = merge_list(
+        plan.objectives = self.merge_list(
             [&base.objectives, &ours.objectives, &theirs.objectives],
             'o',
         );
         let findings = |p: &Plan| p.findings.iter().map(as_objective).collect::<Vec<_>>();
         let (fb, fo, ft) = (findings(base), findings(ours), findings(theirs));
-        let (found, said_f) = merge_list([&fb, &fo, &ft], 'f');
-        plan.objectives = objectives;
+        let found = self.merge_list([&fb, &fo, &ft], 'f');
         plan.findings = found
             .into_iter()
             .map(|o| Finding {
@@ -200,12 +173,5 @@ impl Merger<'_> {
                 extra: o.extra,
             })
             .collect();
-        for (conflict, id, subject, message) in said_o.into_iter().chain(said_f) {
-            if conflict {
-                self.conflict(&id, &subject, message);
-            } else {
-                self.notice(&id, &subject, message);
-            }
-        }
     }
 }

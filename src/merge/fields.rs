@@ -103,10 +103,7 @@ pub(super) fn merge_state(
 }
 
 fn quoted_or_none(s: Option<&str>) -> String {
-    match s {
-        Some(s) => format!("\"{s}\""),
-        None => "none".into(),
-    }
+    s.map_or_else(|| "none".into(), |s| format!("\"{s}\""))
 }
 
 /// Three-way merge of one value; `true` when both sides changed it differently
@@ -165,23 +162,17 @@ pub(super) fn merge_map(
 
 /// What changed from `base` to a side, in words, for removal conflicts.
 pub(super) fn edits(b: &Task, b_phase: &str, s: &Task, s_phase: &str) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    if s.content != b.content {
-        out.push("text");
-    }
-    if TaskState::of(s).is_hard_change_from(&TaskState::of(b)) {
-        out.push("status");
-    }
-    if s.notes != b.notes {
-        out.push("notes");
-    }
-    if s.extra != b.extra {
-        out.push("fields");
-    }
-    if s_phase != b_phase {
-        out.push("phase");
-    }
-    out
+    let hard = TaskState::of(s).is_hard_change_from(&TaskState::of(b));
+    [
+        (s.content != b.content, "text"),
+        (hard, "status"),
+        (s.notes != b.notes, "notes"),
+        (s.extra != b.extra, "fields"),
+        (s_phase != b_phase, "phase"),
+    ]
+    .into_iter()
+    .filter_map(|(changed, what)| changed.then_some(what))
+    .collect()
 }
 
 /// A task's needs, merged as a set: a need either side added is kept, a

@@ -67,38 +67,33 @@ pub(super) type Id<'a> = Cow<'a, str>;
 /// 100,000-task merge does not copy every id four times.
 #[derive(Default)]
 pub(super) struct Identity<'a> {
-    pub(super) base: HashMap<&'a str, Id<'a>>,
-    pub(super) theirs: HashMap<&'a str, Id<'a>>,
-    pub(super) from_base: HashMap<Id<'a>, &'a str>,
-    pub(super) from_theirs: HashMap<Id<'a>, &'a str>,
+    pub(super) base: Links<'a>,
+    pub(super) theirs: Links<'a>,
 }
 
-impl<'a> Identity<'a> {
-    fn with_capacity(base: usize, theirs: usize) -> Identity<'a> {
-        Identity {
-            base: HashMap::with_capacity_and_hasher(base, Default::default()),
-            theirs: HashMap::with_capacity_and_hasher(theirs, Default::default()),
-            from_base: HashMap::with_capacity_and_hasher(base, Default::default()),
-            from_theirs: HashMap::with_capacity_and_hasher(theirs, Default::default()),
+/// One side's ids mapped to result ids (`to`), and back (`from`).
+#[derive(Default)]
+pub(super) struct Links<'a> {
+    pub(super) to: HashMap<&'a str, Id<'a>>,
+    pub(super) from: HashMap<Id<'a>, &'a str>,
+}
+
+impl<'a> Links<'a> {
+    fn with_capacity(n: usize) -> Links<'a> {
+        Links {
+            to: HashMap::with_capacity_and_hasher(n, Default::default()),
+            from: HashMap::with_capacity_and_hasher(n, Default::default()),
         }
     }
 
-    pub(super) fn link_base(&mut self, base_id: &'a str, id: Id<'a>) {
-        self.base.insert(base_id, id.clone());
-        self.from_base.insert(id, base_id);
+    fn link(&mut self, side_id: &'a str, id: Id<'a>) {
+        self.to.insert(side_id, id.clone());
+        self.from.insert(id, side_id);
     }
 
-    pub(super) fn link_theirs(&mut self, theirs_id: &'a str, id: Id<'a>) {
-        self.theirs.insert(theirs_id, id.clone());
-        self.from_theirs.insert(id, theirs_id);
-    }
-
-    pub(super) fn of_base(&self, id: &'a str) -> Id<'a> {
-        self.base.get(id).cloned().unwrap_or(Cow::Borrowed(id))
-    }
-
-    pub(super) fn of_theirs(&self, id: &'a str) -> Id<'a> {
-        self.theirs.get(id).cloned().unwrap_or(Cow::Borrowed(id))
+    /// The result id of a side's id: itself unless mapped.
+    pub(super) fn of(&self, id: &'a str) -> Id<'a> {
+        self.to.get(id).cloned().unwrap_or(Cow::Borrowed(id))
     }
 }
 
@@ -150,7 +145,7 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
     let mut text_count: Option<HashMap<&str, usize>> = None;
     let mut new_by_text: Option<ByText> = None;
     for (bid, stext) in side {
-        let Some(btext) = base.text.get(bid) else {
+        let Some(btext) = base.get(bid) else {
             continue;
         };
         if stext == btext {
@@ -158,7 +153,7 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
         }
         let text_count = text_count.get_or_insert_with(|| {
             let mut count: HashMap<&str, usize> = HashMap::default();
-            for text in base.text.values() {
+            for text in base.values() {
                 *count.entry(text).or_default() += 1;
             }
             count
@@ -168,7 +163,7 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
             continue;
         }
         let new_by_text = new_by_text.get_or_insert_with(|| {
-            ByText::new(side.iter().filter(|(sid, _)| !base.text.contains_key(sid)))
+            ByText::new(side.iter().filter(|(sid, _)| !base.contains_key(sid)))
         });
         // Each such base text is unique, so which base id asks first
         // cannot change which side item it gets.
@@ -180,10 +175,8 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
     keys
 }
 
-/// The base's items by id, shared by both sides' [`keys`].
-struct Base<'a> {
-    text: HashMap<&'a str, &'a str>,
-}
+/// The base's texts by id, shared by both sides' [`keys`].
+type Base<'a> = HashMap<&'a str, &'a str>;
 
 /// A side's answer to "which base item is this?": its own id when the base
 /// has it, except for the few items an earlier merge renumbered. Only those
@@ -202,7 +195,7 @@ impl<'a> Keys<'a> {
         if let Some(bid) = self.alias.get(sid) {
             return Some(bid);
         }
-        (base.text.contains_key(sid) && !self.displaced.contains(sid)).then_some(sid)
+        (base.contains_key(sid) && !self.displaced.contains(sid)).then_some(sid)
     }
 }
 
@@ -229,23 +222,24 @@ impl<'a> Merger<'a> {
         theirs: Items<'a>,
         prefix: char,
     ) -> Identity<'a> {
-        let base_items = Base {
-            text: base.iter().copied().collect(),
-        };
+        let base_items: Base = base.iter().copied().collect();
         let ours_keys = keys(&base_items, &ours);
         let theirs_keys = keys(&base_items, &theirs);
         // Base id → ours' id, where ours renumbered it.
         let ours_by_key: HashMap<&str, &str> =
             ours_keys.alias.iter().map(|(o, b)| (*b, *o)).collect();
-        let mut ids = Identity::with_capacity(base.len(), theirs.len());
+        let mut ids = Identity {
+            base: Links::with_capacity(base.len()),
+            theirs: Links::with_capacity(theirs.len()),
+        };
         for (bid, _) in &base {
             let id = ours_by_key.get(bid).copied().unwrap_or(bid);
-            ids.link_base(bid, Cow::Borrowed(id));
+            ids.base.link(bid, Cow::Borrowed(id));
         }
         for (tid, _) in &theirs {
             if let Some(bid) = theirs_keys.get(&base_items, tid) {
-                let id = ids.of_base(bid);
-                ids.link_theirs(tid, id);
+                let id = ids.base.of(bid);
+                ids.theirs.link(tid, id);
             }
         }
         let ours_new: Items = ours
@@ -264,29 +258,29 @@ impl<'a> Merger<'a> {
         for (tid, text) in &theirs_new {
             if ours_pairs.contains(&(tid, text)) {
                 matched.insert(tid);
-                ids.link_theirs(tid, Cow::Borrowed(tid));
+                ids.theirs.link(tid, Cow::Borrowed(tid));
             }
         }
         let mut ours_by_text = ByText::new(ours_new.iter());
         for (tid, text) in &theirs_new {
-            if ids.theirs.contains_key(*tid) {
+            if ids.theirs.to.contains_key(*tid) {
                 continue;
             }
             if let Some(oid) = ours_by_text.take(text, |oid| matched.contains(oid)) {
                 matched.insert(oid);
-                ids.link_theirs(tid, Cow::Borrowed(oid));
+                ids.theirs.link(tid, Cow::Borrowed(oid));
             }
         }
         let ours_text: HashMap<&str, &str> = ours.iter().copied().collect();
         let rest: Vec<(&str, &str, Option<&str>)> = theirs_new
             .iter()
-            .filter(|(tid, _)| !ids.theirs.contains_key(*tid))
+            .filter(|(tid, _)| !ids.theirs.to.contains_key(*tid))
             .map(|(tid, text)| (*tid, *text, ours_text.get(tid).copied()))
             .collect();
         for (tid, id) in self.fresh_ids(rest, prefix) {
-            ids.link_theirs(tid, id);
+            ids.theirs.link(tid, id);
         }
-        self.taken.extend(ids.theirs.values().cloned());
+        self.taken.extend(ids.theirs.to.values().cloned());
         ids
     }
 

@@ -105,30 +105,32 @@ impl Merged {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Printed and in JSON as `conflict` or `note`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, serde::Serialize)]
+#[strum(serialize_all = "lowercase")]
+#[serde(into = "&'static str")]
 pub(crate) enum Severity {
     /// An edit on one side gave way to the other by a rule: a person should look.
     Conflict,
     /// Something worth knowing that lost nothing (an id renumbered).
+    #[strum(serialize = "note")]
     Notice,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// In JSON (`todo resolve`) with its fields in this order.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub(crate) struct MergeNote {
-    pub severity: Severity,
     /// The id in the merged plan (`t7`, `p2`), or `plan` for top-level fields.
     pub id: String,
     /// The task's content or phase's name in the merged plan, for people.
     pub subject: String,
     pub message: String,
+    pub severity: Severity,
 }
 
 impl fmt::Display for MergeNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let word = match self.severity {
-            Severity::Conflict => "conflict",
-            Severity::Notice => "note",
-        };
+        let word: &str = self.severity.into();
         write!(f, "{word} {}", self.id)?;
         if !self.subject.is_empty() {
             write!(f, " \"{}\"", self.subject)?;
@@ -149,6 +151,14 @@ pub(crate) enum Overflow {
 /// any input: the only failure is a counter or `rev` that cannot rise.
 pub(crate) fn merge(base: &Plan, ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
     Merger::new(base, ours, theirs).run()
+}
+
+/// `first`, then the ids of `rest` not in it yet, each once.
+fn union<'a>(first: Vec<Id<'a>>, rest: impl IntoIterator<Item = Id<'a>>) -> Vec<Id<'a>> {
+    let mut seen: HashSet<Id<'a>> = first.iter().cloned().collect();
+    let mut out = first;
+    out.extend(rest.into_iter().filter(|id| seen.insert(id.clone())));
+    out
 }
 
 /// A task as merged, with the result id of its phase.
@@ -248,8 +258,8 @@ impl<'a> Merger<'a> {
 
     /// A side's version of a result task, with its phase as a result id.
     fn base_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
-        let (task, phase) = self.base.task(self.tasks.from_base.get(id)?)?;
-        Some((task, self.phases.of_base(phase)))
+        let (task, phase) = self.base.task(self.tasks.base.from.get(id)?)?;
+        Some((task, self.phases.base.of(phase)))
     }
 
     fn ours_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
@@ -258,22 +268,16 @@ impl<'a> Merger<'a> {
     }
 
     fn theirs_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
-        let (task, phase) = self.theirs.task(self.tasks.from_theirs.get(id)?)?;
-        Some((task, self.phases.of_theirs(phase)))
+        let (task, phase) = self.theirs.task(self.tasks.theirs.from.get(id)?)?;
+        Some((task, self.phases.theirs.of(phase)))
     }
 
     fn base_phase(&self, id: &str) -> Option<&'a Phase> {
-        self.phases
-            .from_base
-            .get(id)
-            .and_then(|b| self.base.phase(b))
+        self.base.phase(self.phases.base.from.get(id)?)
     }
 
     fn theirs_phase(&self, id: &str) -> Option<&'a Phase> {
-        self.phases
-            .from_theirs
-            .get(id)
-            .and_then(|t| self.theirs.phase(t))
+        self.theirs.phase(self.phases.theirs.from.get(id)?)
     }
 
     /// A base or theirs phase's task ids, as result ids.
@@ -285,25 +289,15 @@ impl<'a> Merger<'a> {
 
     /// Every task of the result, by result id.
     fn resolve_tasks(&mut self) -> HashMap<Id<'a>, Resolved<'a>> {
-        let ours = self.ours.plan;
-        let mut ids: Vec<Id<'a>> = ours
-            .tasks()
-            .map(|(_, _, t)| Cow::Borrowed(t.id.as_str()))
-            .collect();
-        let mut seen: HashSet<Id<'a>> = ids.iter().cloned().collect();
-        for t in self.theirs.plan.tasks().map(|(_, _, t)| t.id.as_str()) {
-            if let Some(id) = self.tasks.theirs.get(t)
-                && seen.insert(id.clone())
-            {
-                ids.push(id.clone());
-            }
-        }
+        let ours = (self.ours.plan.tasks()).map(|(_, _, t)| Cow::Borrowed(t.id.as_str()));
+        let theirs = (self.theirs.plan.tasks())
+            .filter_map(|(_, _, t)| self.tasks.theirs.to.get(t.id.as_str()).cloned());
+        let ids = union(ours.collect(), theirs);
         let mut out = HashMap::with_capacity_and_hasher(ids.len(), Default::default());
-        for id in ids {
-            if let Some(r) = self.resolve_task(&id) {
-                out.insert(id, r);
-            }
-        }
+        out.extend(
+            ids.into_iter()
+                .filter_map(|id| self.resolve_task(&id).map(|r| (id, r))),
+        );
         out
     }
 
@@ -452,29 +446,26 @@ impl<'a> Merger<'a> {
         }
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
         let base_ids: Vec<Id<'a>> = (base.phases.iter())
-            .map(|p| self.phases.of_base(&p.id))
+            .map(|p| self.phases.base.of(&p.id))
             .collect();
         let ours_ids: Vec<Id<'a>> = (ours.phases.iter())
             .map(|p| Cow::Borrowed(p.id.as_str()))
             .collect();
         let theirs_ids: Vec<Id<'a>> = (theirs.phases.iter())
-            .map(|p| self.phases.of_theirs(&p.id))
+            .map(|p| self.phases.theirs.of(&p.id))
             .collect();
-        let mut candidates: Vec<Id<'a>> = ours_ids.clone();
-        let mut seen: HashSet<&Id<'a>> = ours_ids.iter().collect();
-        for id in theirs_ids.iter().chain(&base_ids) {
-            if seen.insert(id) {
-                candidates.push(id.clone());
-            }
-        }
+        let candidates = union(
+            ours_ids.clone(),
+            theirs_ids.iter().chain(&base_ids).cloned(),
+        );
         let mut phases: HashMap<Id<'a>, Phase> = HashMap::default();
         for id in &candidates {
             let has_tasks = members.contains_key(id);
             if let Some(mut phase) = self.resolve_phase(id, has_tasks) {
-                let base_tasks = Self::task_ids(self.base_phase(id), |t| self.tasks.of_base(t));
+                let base_tasks = Self::task_ids(self.base_phase(id), |t| self.tasks.base.of(t));
                 let ours_tasks = Self::task_ids(self.ours.phase(id), Cow::Borrowed);
                 let theirs_tasks =
-                    Self::task_ids(self.theirs_phase(id), |t| self.tasks.of_theirs(t));
+                    Self::task_ids(self.theirs_phase(id), |t| self.tasks.theirs.of(t));
                 let mine = members.remove(id).unwrap_or_default();
                 let mut order = merge_order(&base_tasks, &ours_tasks, &theirs_tasks, |t| {
                     mine.contains(t)
@@ -589,12 +580,13 @@ impl<'a> Merger<'a> {
     /// sides). A duplicate id would make the file unreadable, so renumber.
     fn make_ids_unique(&mut self, plan: &mut Plan) {
         let mut seen: HashSet<String> = HashSet::default();
-        let mut renames = Vec::new();
-        let mut renumber = |kind, id: &mut String, subject: &String| {
+        let mut renumber = |kind, id: &mut String, subject: &str| {
             if !seen.insert(id.clone()) {
                 let fresh = mint(kind, &self.taken);
                 self.taken.insert(Cow::Owned(fresh.clone()));
-                renames.push((fresh.clone(), subject.clone(), std::mem::replace(id, fresh)));
+                let old = std::mem::replace(id, fresh.clone());
+                let message = format!("id {old} was used twice; renumbered to {fresh}");
+                self.notice(&fresh, subject, message);
             }
         };
         for phase in &mut plan.phases {
@@ -603,32 +595,18 @@ impl<'a> Merger<'a> {
                 renumber('t', &mut task.id, &task.content);
             }
         }
-        for (fresh, subject, old) in renames {
-            self.notice(
-                &fresh,
-                &subject,
-                format!("id {old} was used twice; renumbered to {fresh}"),
-            );
-        }
     }
 
     /// Two tasks with the same text are legal in the file but refused by
     /// `append` and hard to name by text; say so.
     fn note_duplicate_content(&mut self, plan: &Plan) {
         let mut first: HashMap<&str, &str> = HashMap::default();
-        let mut dups = Vec::new();
         for (_, _, t) in plan.tasks() {
             if let Some(other) = first.insert(t.content.as_str(), t.id.as_str()) {
-                dups.push((t.id.clone(), t.content.clone(), other.to_string()));
                 first.insert(t.content.as_str(), other);
+                let message = format!("same text as {other}; name them by id");
+                self.notice(&t.id, &t.content, message);
             }
-        }
-        for (id, content, other) in dups {
-            self.notice(
-                &id,
-                &content,
-                format!("same text as {other}; name them by id"),
-            );
         }
     }
 }

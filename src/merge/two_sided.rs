@@ -18,7 +18,9 @@
 //! Every task the sides hold differently is reported.
 
 use super::fields::TaskState;
-use crate::plan::Status;
+use super::identity::Side;
+use super::{HashSet, MergeNote, Merged, Overflow, Severity};
+use crate::plan::{Plan, Status, Task};
 
 /// The rank that settles a status the sides hold differently when there is
 /// no base (higher wins): the more finished state.
@@ -31,8 +33,6 @@ fn rank(status: Status) -> u8 {
         Status::Pending => 0,
     }
 }
-use super::{HashMap, HashSet, Merged, Overflow, Severity};
-use crate::plan::{Plan, Task};
 
 /// Merge `ours` and `theirs` with no base, by the rules above.
 pub(crate) fn merge_without_base(ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
@@ -42,34 +42,22 @@ pub(crate) fn merge_without_base(ours: &Plan, theirs: &Plan) -> Result<Merged, O
     Ok(merged)
 }
 
-fn tasks_of(plan: &Plan) -> HashMap<&str, (&str, &Task)> {
-    plan.phases
-        .iter()
-        .flat_map(|p| {
-            p.tasks
-                .iter()
-                .map(move |t| (t.id.as_str(), (p.id.as_str(), t)))
-        })
-        .collect()
-}
-
 /// Theirs, without what ours lacks or names differently, and with each
 /// task's state the less finished of the two and its notes those both hold:
 /// so the merge takes the more finished state, both sides' notes, and
 /// ours' value of every other field.
 fn common_ground(ours: &Plan, theirs: &Plan) -> Plan {
-    let ours_tasks = tasks_of(ours);
-    let ours_phases: HashSet<&str> = ours.phases.iter().map(|p| p.id.as_str()).collect();
+    let ours_side = Side::new(ours);
     let mut base = theirs.clone();
-    base.phases.retain(|p| ours_phases.contains(p.id.as_str()));
+    base.phases.retain(|p| ours_side.phase(&p.id).is_some());
     for phase in &mut base.phases {
         phase.tasks.retain(|t| {
-            ours_tasks
-                .get(t.id.as_str())
-                .is_some_and(|(_, o)| o.content == t.content)
+            ours_side
+                .task(&t.id)
+                .is_some_and(|(o, _)| o.content == t.content)
         });
         for task in &mut phase.tasks {
-            let Some((_, o)) = ours_tasks.get(task.id.as_str()) else {
+            let Some((o, _)) = ours_side.task(&task.id) else {
                 continue;
             };
             if TaskState::of(o) != TaskState::of(task) && rank(o.status) < rank(task.status) {
@@ -93,10 +81,10 @@ fn common_ground(ours: &Plan, theirs: &Plan) -> Plan {
 
 /// Say, for each task the two sides hold differently, what was taken.
 fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
-    let theirs_tasks = tasks_of(theirs);
-    let ours_tasks = tasks_of(ours);
+    let theirs_tasks = Side::new(theirs);
+    let ours_tasks = Side::new(ours);
     let mut push = |severity, task: &Task, message: String| {
-        merged.findings.push(super::MergeNote {
+        merged.findings.push(MergeNote {
             severity,
             id: task.id.clone(),
             subject: task.content.clone(),
@@ -104,7 +92,7 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
         });
     };
     for (_, o_phase, o) in ours.tasks() {
-        let Some((t_phase, t)) = theirs_tasks.get(o.id.as_str()) else {
+        let Some((t, t_phase)) = theirs_tasks.task(&o.id) else {
             continue;
         };
         if o.content != t.content {
@@ -134,7 +122,7 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
         if o.notes != t.notes {
             took.push("both sides' notes".to_string());
         }
-        if o_phase.id != *t_phase {
+        if o_phase.id != t_phase {
             took.push("ours' phase".to_string());
         }
         if o.checks != t.checks
@@ -155,20 +143,20 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
             );
         }
     }
-    let mut only = |from: &Plan, other: &HashMap<&str, (&str, &Task)>, side: &str| {
+    for (from, other, side) in [
+        (ours, &theirs_tasks, "ours"),
+        (theirs, &ours_tasks, "theirs"),
+    ] {
         for (_, _, t) in from.tasks() {
-            if !other.contains_key(t.id.as_str()) {
-                merged.findings.push(super::MergeNote {
-                    severity: Severity::Notice,
-                    id: t.id.clone(),
-                    subject: t.content.clone(),
-                    message: format!(
+            if other.task(&t.id).is_none() {
+                push(
+                    Severity::Notice,
+                    t,
+                    format!(
                         "only {side} has it (new there, or removed on the other side: no base to tell); kept"
                     ),
-                });
+                );
             }
         }
-    };
-    only(ours, &theirs_tasks, "ours");
-    only(theirs, &ours_tasks, "theirs");
+    }
 }
