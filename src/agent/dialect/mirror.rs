@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{KeptTask, Tally, invalid, phase_id, set, state, text};
+use super::{KeptTask, Tally, by, invalid, phase_id, set, state, text};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
@@ -71,10 +71,7 @@ pub(super) fn mirror(
     list: Vec<(String, Status)>,
     done: &mut Tally,
 ) -> Result<()> {
-    let by = By {
-        actor: tx.actor(),
-        now: String::new(),
-    };
+    let by = by(tx);
     let mut seen = HashSet::new();
     let list: Vec<(String, Status)> = list
         .into_iter()
@@ -82,9 +79,8 @@ pub(super) fn mirror(
         .collect();
     let plan = tx.plan();
     let phase = phase_id(plan, name);
-    let existing: Vec<Task> = phase
-        .as_ref()
-        .and_then(|p| plan.phases.iter().find(|ph| &ph.id == p))
+    let existing: Vec<Task> = (phase.as_ref())
+        .and_then(|p| plan.phase_by_id(p))
         .map(|ph| ph.tasks.clone())
         .unwrap_or_default();
     for task in &existing {

@@ -21,10 +21,10 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Tally, invalid, phase_id, set, task_id, text};
+use super::{CLAUDE_PHASE, Tally, by, invalid, phase_id, required, set, task_id, text};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
-use crate::plan::rules::{self, By};
+use crate::plan::rules;
 use crate::plan::{Op, Status, Tx};
 use crate::text::{as_read, head, normalize};
 
@@ -142,12 +142,10 @@ fn description(s: Option<String>) -> Option<String> {
 /// (`{task: {id, subject}}`) when the caller has it.
 pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
     let o: CreateIn = read(input, "TaskCreate")?;
-    let subject = text(o.subject.as_deref(), "subject")?
-        .ok_or_else(|| invalid("TaskCreate needs \"subject\".".into()))?;
-    let claude_id = match response.and_then(|r| r.get("task")) {
-        Some(task) => claude_id(task.get("id"), "task.id")?,
-        None => None,
-    };
+    let subject = text(o.subject.as_deref(), "subject")?;
+    let subject = required(subject, "TaskCreate needs \"subject\".")?;
+    let task = response.and_then(|r| r.get("task"));
+    let claude_id = claude_id(task.and_then(|t| t.get("id")), "task.id")?;
     Ok(Call::Create {
         claude_id,
         subject,
@@ -158,8 +156,8 @@ pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
 /// A `TaskUpdate` input.
 pub(crate) fn update(input: &Value) -> Result<Call> {
     let o: UpdateIn = read(input, "TaskUpdate")?;
-    let task_id = claude_id(o.task_id.as_ref(), "taskId")?
-        .ok_or_else(|| invalid("TaskUpdate needs \"taskId\".".into()))?;
+    let task_id = claude_id(o.task_id.as_ref(), "taskId")?;
+    let task_id = required(task_id, "TaskUpdate needs \"taskId\".")?;
     Ok(Call::Update(Update {
         task_id,
         known_subject: None,
@@ -200,12 +198,11 @@ pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
     match name {
         "TaskCreated" => Ok(Call::Create {
             claude_id: id,
-            subject: subject
-                .ok_or_else(|| invalid("TaskCreated needs \"task_subject\".".into()))?,
+            subject: required(subject, "TaskCreated needs \"task_subject\".")?,
             description,
         }),
         _ => Ok(Call::Update(Update {
-            task_id: id.ok_or_else(|| invalid("TaskCompleted needs \"task_id\".".into()))?,
+            task_id: required(id, "TaskCompleted needs \"task_id\".")?,
             known_subject: subject,
             status: Some(ToolStatus::Completed),
             ..Update::default()
@@ -232,12 +229,7 @@ pub(super) fn apply(
             subject,
             description,
         } => {
-            let known = claude_id
-                .as_ref()
-                .and_then(|c| ids.get(c))
-                .filter(|t| tx.plan().task_by_id(t).is_some())
-                .cloned();
-            let id = match known {
+            let id = match claude_id.as_ref().and_then(|c| known(tx, ids, c)) {
                 // Told twice (the event, then the tool's answer): the
                 // same task.
                 Some(id) => {
@@ -259,9 +251,7 @@ pub(super) fn apply(
         }
         Call::Update(u) => {
             let found = if keyed {
-                ids.get(&u.task_id)
-                    .filter(|t| tx.plan().task_by_id(t).is_some())
-                    .cloned()
+                known(tx, ids, &u.task_id)
                     .or_else(|| u.known_subject.as_deref().and_then(|s| same_text(tx, s)))
             } else {
                 Some(task_id(tx.plan(), &u.task_id)?)
@@ -280,14 +270,9 @@ pub(super) fn apply(
             if let Some(text) = u.description {
                 note(tx, &id, text)?;
             }
-            let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| -> Option<String> {
-                if keyed {
-                    ids.get(c)
-                        .filter(|t| tx.plan().task_by_id(t).is_some())
-                        .cloned()
-                } else {
-                    task_id(tx.plan(), c).ok()
-                }
+            let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| match keyed {
+                true => known(tx, ids, c),
+                false => task_id(tx.plan(), c).ok(),
             };
             // Ids of tasks the plan does not have are left out, as a
             // `TaskUpdate` of one is.
@@ -332,6 +317,14 @@ pub(super) fn apply(
     }
 }
 
+/// The plan task Claude Code's id `c` is, when the list has it and the
+/// plan still does.
+fn known(tx: &mut Tx, ids: &ClaudeIds, c: &str) -> Option<String> {
+    ids.get(c)
+        .filter(|t| tx.plan().task_by_id(t).is_some())
+        .cloned()
+}
+
 /// `owner` as a claim: taken (which starts an open task), or given up
 /// when empty; a finished task keeps what it has.
 fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
@@ -342,29 +335,16 @@ fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
         return Ok(());
     }
     let open = matches!(task.status, Status::Pending | Status::InProgress);
-    if owner.is_empty() {
-        tx.apply(Op::Release {
-            task: id.to_string(),
-        })?;
-    } else if open {
-        if task.owner.is_some() {
-            tx.apply(Op::Release {
-                task: id.to_string(),
-            })?;
-        }
-        tx.apply(Op::Claim {
-            task: id.to_string(),
-            owner,
-        })?;
+    let held = task.owner.is_some();
+    let task = id.to_string();
+    // Given up, or held by another: released before it is claimed.
+    if owner.is_empty() || (open && held) {
+        tx.apply(Op::Release { task: task.clone() })?;
+    }
+    if open && !owner.is_empty() {
+        tx.apply(Op::Claim { task, owner })?;
     }
     Ok(())
-}
-
-fn by(tx: &Tx) -> By {
-    By {
-        actor: tx.actor(),
-        now: String::new(),
-    }
 }
 
 /// The task whose text reads as `text`: the agent's phase first.
