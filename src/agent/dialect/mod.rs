@@ -72,12 +72,16 @@ pub(crate) fn names<T: rmcp::schemars::JsonSchema>() -> Vec<String> {
     let schema = schema::<T>();
     match (schema.get("properties"), schema.get("enum")) {
         (Some(Value::Object(fields)), _) => fields.keys().cloned().collect(),
-        (_, Some(Value::Array(values))) => values
-            .iter()
-            .filter_map(|v| v.as_str().map(String::from))
-            .collect(),
+        (_, Some(Value::Array(values))) => strings(values),
         _ => Vec::new(),
     }
+}
+
+/// The strings among `values`.
+fn strings(values: &[Value]) -> Vec<String> {
+    (values.iter().filter_map(Value::as_str))
+        .map(String::from)
+        .collect()
 }
 
 pub(crate) fn invalid(message: String) -> Error {
