@@ -116,26 +116,33 @@ pub(super) fn mirror(
             Some(id) => id,
             None => super::add(tx, &mut phase_ref, text, done)?,
         };
-        let Some((_, task)) = tx.plan().task_by_id(&id) else {
-            continue;
-        };
-        if task.status == status {
-            continue;
-        }
-        if let Some(note) = kept_by_person(tx, &by, &id, status) {
-            done.kept.push(note);
-            continue;
-        }
-        set(tx, id, status, None)?;
+        status_to(tx, id, status, done)?;
     }
     Ok(())
+}
+
+/// Set the task's status unless a person's decision keeps it (or the task
+/// a person started, which starting this one would send back).
+pub(super) fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Tally) -> Result<()> {
+    let by = by(tx);
+    let Some((_, task)) = tx.plan().task_by_id(&id) else {
+        return Ok(());
+    };
+    if task.status == status {
+        return Ok(());
+    }
+    if let Some(note) = kept_by_person(tx, &by, &id, status) {
+        done.kept.push(note);
+        return Ok(());
+    }
+    set(tx, id, status, None)
 }
 
 /// Whether a person's decision keeps the agent from setting task `id` to
 /// `status`: the task itself, or (when starting it) the task a person
 /// started, which the one-in-progress rule would send back. What the agent
 /// is told then.
-pub(super) fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<KeptTask> {
+fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<KeptTask> {
     let (_, task) = tx.plan().task_by_id(id)?;
     let mut after = task.clone();
     after.status = status;

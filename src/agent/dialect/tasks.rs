@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Tally, by, invalid, phase_id, required, set, task_id, text};
+use super::{CLAUDE_PHASE, Tally, by, invalid, phase_id, required, task_id, text};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules;
@@ -218,6 +218,7 @@ pub(super) fn apply(
     ids: Option<&mut ClaudeIds>,
     done: &mut Tally,
 ) -> Result<()> {
+    // Without the caller's ids, what is noted goes to a list nobody reads.
     let mut none = ClaudeIds::new();
     let (ids, keyed) = match ids {
         Some(ids) => (ids, true),
@@ -261,9 +262,7 @@ pub(super) fn apply(
             let Some(id) = found else {
                 return Ok(());
             };
-            if keyed {
-                ids.insert(u.task_id.clone(), id.clone());
-            }
+            ids.insert(u.task_id.clone(), id.clone());
             if let Some(subject) = u.subject {
                 rename(tx, &id, subject)?;
             }
@@ -302,8 +301,7 @@ pub(super) fn apply(
             let status = match u.status {
                 None => return Ok(()),
                 Some(ToolStatus::Deleted) => {
-                    let gone = remove(tx, &id, done)?;
-                    if gone && keyed {
+                    if remove(tx, &id, done)? {
                         ids.remove(&u.task_id);
                     }
                     return Ok(());
@@ -312,7 +310,7 @@ pub(super) fn apply(
                 Some(ToolStatus::InProgress) => Status::InProgress,
                 Some(ToolStatus::Completed) => Status::Completed,
             };
-            status_to(tx, id, status, done)
+            super::mirror::status_to(tx, id, status, done)
         }
     }
 }
@@ -413,23 +411,6 @@ fn remove(tx: &mut Tx, id: &str, done: &mut Tally) -> Result<bool> {
         task: id.to_string(),
     })?;
     Ok(true)
-}
-
-/// Set the task's status unless a person's decision keeps it (or the task
-/// a person started, which starting this one would send back).
-fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Tally) -> Result<()> {
-    let by = by(tx);
-    let Some((_, task)) = tx.plan().task_by_id(&id) else {
-        return Ok(());
-    };
-    if task.status == status {
-        return Ok(());
-    }
-    if let Some(note) = super::mirror::kept_by_person(tx, &by, &id, status) {
-        done.kept.push(note);
-        return Ok(());
-    }
-    set(tx, id, status, None)
 }
 
 /// What a `TaskUpdate`'s answer says of it: `false` when Claude Code did
