@@ -110,10 +110,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Tally) -> Result<
             }
         }
         "append" => {
-            let phase = required(
-                text(o.phase.as_deref(), "phase")?,
-                "append needs a \"phase\".",
-            )?;
+            let phase = text(o.phase.as_deref(), "phase")?;
+            let phase = required(phase, "append needs a \"phase\".")?;
             let items = items(o.items.as_ref(), "\"items\"")?;
             if items.is_empty() {
                 return Err(invalid("append has no items.".into()));

@@ -165,10 +165,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             })?;
         }
         "needs" => {
-            let task = task_id(
-                tx.plan(),
-                required(o.id_or_task()?, "needs needs an \"id\".")?,
-            )?;
+            let q = required(o.id_or_task()?, "needs needs an \"id\".")?;
+            let task = task_id(tx.plan(), q)?;
             if o.todo.add.is_none() && o.todo.remove.is_none() {
                 return Err(invalid(
                     "needs takes \"add\" and/or \"remove\": arrays of task ids.".into(),
