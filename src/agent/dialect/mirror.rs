@@ -102,16 +102,11 @@ pub(super) fn mirror(
     };
     for (text, status) in list {
         let key = as_read(&text);
-        let found = existing
-            .iter()
+        // The phase's own task first, else one of the same text elsewhere.
+        let plan = tx.plan();
+        let found = (existing.iter().chain(plan.tasks().map(|(_, _, t)| t)))
             .find(|t| as_read(&t.content) == key)
-            .map(|t| t.id.clone())
-            .or_else(|| {
-                tx.plan()
-                    .tasks()
-                    .find(|(_, _, t)| as_read(&t.content) == key)
-                    .map(|(_, _, t)| t.id.clone())
-            });
+            .map(|t| t.id.clone());
         let id = match found {
             Some(id) => id,
             None => super::add(tx, &mut phase_ref, text, done)?,

@@ -350,13 +350,11 @@ fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
     let key = as_read(text);
     let plan = tx.plan();
     let mine = phase_id(plan, CLAUDE_PHASE);
-    let mut all = plan
-        .tasks()
+    // The first of the agent's phase, else the first anywhere.
+    (plan.tasks())
         .filter(|(_, _, t)| as_read(&t.content) == key)
-        .map(|(_, p, t)| (Some(&p.id) == mine.as_ref(), t.id.clone()))
-        .collect::<Vec<_>>();
-    all.sort_by_key(|(own, _)| !own);
-    all.into_iter().next().map(|(_, id)| id)
+        .min_by_key(|(_, p, _)| Some(&p.id) != mine.as_ref())
+        .map(|(_, _, t)| t.id.clone())
 }
 
 fn add(tx: &mut Tx, subject: String, done: &mut Tally) -> Result<String> {
