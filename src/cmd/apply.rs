@@ -8,7 +8,7 @@ use std::io::Read;
 use serde_json::Value;
 
 use super::{Context, Outcome};
-use crate::agent::dialect::invalid;
+use crate::agent::dialect::{Dialect, invalid};
 use crate::error::{Error, Result};
 
 /// Apply agent operations given as JSON, as one change: all or none.
@@ -34,7 +34,7 @@ pub struct Apply {
 
     /// The agent tool whose input the JSON is (default: told by its shape).
     #[arg(long, value_enum, value_name = "TOOL")]
-    pub tool: Option<ToolArg>,
+    pub tool: Option<Dialect>,
 }
 
 impl super::Verb for Apply {
@@ -44,17 +44,7 @@ impl super::Verb for Apply {
                 .map_err(|e| invalid(format!("the ops are not JSON: {e}.")))
         });
         match value {
-            Ok(value) => {
-                use crate::agent::dialect::Dialect;
-                let dialect = match self.tool {
-                    None => Dialect::Guess,
-                    Some(ToolArg::TaskCreate) => Dialect::TaskCreate,
-                    Some(ToolArg::TaskUpdate) => Dialect::TaskUpdate,
-                    Some(ToolArg::TodoWrite) => Dialect::TodoWrite,
-                    Some(ToolArg::UpdatePlan) => Dialect::UpdatePlan,
-                };
-                crate::agent::apply_as(ctx, &value, dialect)
-            }
+            Ok(value) => crate::agent::apply_as(ctx, &value, self.tool.unwrap_or_default()),
             // Refused before the plan was read: the reply still says its rev.
             Err(e) => Outcome {
                 result: Err(e),
@@ -65,28 +55,9 @@ impl super::Verb for Apply {
     }
 }
 
-/// The agent tools whose input `todo apply` takes as they send it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ToolArg {
-    /// Claude Code's TaskCreate: `{subject, description}`.
-    #[value(name = "TaskCreate")]
-    TaskCreate,
-    /// Claude Code's TaskUpdate: `{taskId, status?, …}`; `taskId` names a
-    /// task of the plan by its id or text.
-    #[value(name = "TaskUpdate")]
-    TaskUpdate,
-    /// Claude Code's TodoWrite: `{todos}`.
-    #[value(name = "TodoWrite")]
-    TodoWrite,
-    /// Codex's update_plan: `{plan}`.
-    #[value(name = "update_plan")]
-    UpdatePlan,
-}
-
 /// Ops larger than this are refused unread: a plan is edited by batches
 /// of tens of ops, not megabytes.
 const MAX_BYTES: u64 = 1 << 20;
-
 
 fn read(args: &Apply) -> Result<String> {
     let mut bytes = Vec::new();

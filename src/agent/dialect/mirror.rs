@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{KeptTask, Tally, invalid, phase_id, set, state, text};
+use super::{KeptTask, Tally, by, invalid, phase_id, set, state, text};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
@@ -71,10 +71,7 @@ pub(super) fn mirror(
     list: Vec<(String, Status)>,
     done: &mut Tally,
 ) -> Result<()> {
-    let by = By {
-        actor: tx.actor(),
-        now: String::new(),
-    };
+    let by = by(tx);
     let mut seen = HashSet::new();
     let list: Vec<(String, Status)> = list
         .into_iter()
@@ -82,9 +79,8 @@ pub(super) fn mirror(
         .collect();
     let plan = tx.plan();
     let phase = phase_id(plan, name);
-    let existing: Vec<Task> = phase
-        .as_ref()
-        .and_then(|p| plan.phases.iter().find(|ph| &ph.id == p))
+    let existing: Vec<Task> = (phase.as_ref())
+        .and_then(|p| plan.phase_by_id(p))
         .map(|ph| ph.tasks.clone())
         .unwrap_or_default();
     for task in &existing {
@@ -106,40 +102,42 @@ pub(super) fn mirror(
     };
     for (text, status) in list {
         let key = as_read(&text);
-        let found = existing
-            .iter()
+        // The phase's own task first, else one of the same text elsewhere.
+        let plan = tx.plan();
+        let found = (existing.iter().chain(plan.tasks().map(|(_, _, t)| t)))
             .find(|t| as_read(&t.content) == key)
-            .map(|t| t.id.clone())
-            .or_else(|| {
-                tx.plan()
-                    .tasks()
-                    .find(|(_, _, t)| as_read(&t.content) == key)
-                    .map(|(_, _, t)| t.id.clone())
-            });
+            .map(|t| t.id.clone());
         let id = match found {
             Some(id) => id,
             None => super::add(tx, &mut phase_ref, text, done)?,
         };
-        let Some((_, task)) = tx.plan().task_by_id(&id) else {
-            continue;
-        };
-        if task.status == status {
-            continue;
-        }
-        if let Some(note) = kept_by_person(tx, &by, &id, status) {
-            done.kept.push(note);
-            continue;
-        }
-        set(tx, id, status, None)?;
+        status_to(tx, id, status, done)?;
     }
     Ok(())
+}
+
+/// Set the task's status unless a person's decision keeps it (or the task
+/// a person started, which starting this one would send back).
+pub(super) fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Tally) -> Result<()> {
+    let by = by(tx);
+    let Some((_, task)) = tx.plan().task_by_id(&id) else {
+        return Ok(());
+    };
+    if task.status == status {
+        return Ok(());
+    }
+    if let Some(note) = kept_by_person(tx, &by, &id, status) {
+        done.kept.push(note);
+        return Ok(());
+    }
+    set(tx, id, status, None)
 }
 
 /// Whether a person's decision keeps the agent from setting task `id` to
 /// `status`: the task itself, or (when starting it) the task a person
 /// started, which the one-in-progress rule would send back. What the agent
 /// is told then.
-pub(super) fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<KeptTask> {
+fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<KeptTask> {
     let (_, task) = tx.plan().task_by_id(id)?;
     let mut after = task.clone();
     after.status = status;

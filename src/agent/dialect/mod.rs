@@ -14,13 +14,14 @@ pub(crate) mod tasks;
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
 use crate::matching;
 use crate::output::{Kind, Report};
-use crate::plan::ops::{PhaseRef, Refusal};
+use crate::plan::ops::{OpError, PhaseRef, Refusal};
+use crate::plan::rules::By;
 use crate::plan::{Op, Plan, Status, Tx};
 use crate::text::normalize;
 
@@ -71,26 +72,32 @@ pub(crate) fn names<T: rmcp::schemars::JsonSchema>() -> Vec<String> {
     let schema = schema::<T>();
     match (schema.get("properties"), schema.get("enum")) {
         (Some(Value::Object(fields)), _) => fields.keys().cloned().collect(),
-        (_, Some(Value::Array(values))) => values
-            .iter()
-            .filter_map(|v| v.as_str().map(String::from))
-            .collect(),
+        (_, Some(Value::Array(values))) => strings(values),
         _ => Vec::new(),
     }
 }
 
+/// The strings among `values`.
+fn strings(values: &[Value]) -> Vec<String> {
+    (values.iter().filter_map(Value::as_str))
+        .map(String::from)
+        .collect()
+}
+
 pub(crate) fn invalid(message: String) -> Error {
-    Error::Op(crate::plan::ops::OpError::Refused {
-        code: Refusal::PlanInvalid,
-        message,
-    })
+    OpError::refused(Refusal::PlanInvalid, message).into()
 }
 
 fn bad_position(message: String) -> Error {
-    Error::Op(crate::plan::ops::OpError::Refused {
-        code: Refusal::PlanBadPosition,
-        message,
-    })
+    OpError::refused(Refusal::PlanBadPosition, message).into()
+}
+
+/// The rules' view of who acts: the transaction's actor.
+fn by(tx: &Tx) -> By {
+    By {
+        actor: tx.actor(),
+        now: String::new(),
+    }
 }
 
 /// What the batch did, for the reply.
@@ -104,6 +111,7 @@ struct Tally {
 }
 
 /// A task kept as a person left it, though the agent's list said otherwise.
+#[derive(Serialize)]
 struct KeptTask {
     id: String,
     content: String,
@@ -112,18 +120,29 @@ struct KeptTask {
 
 /// Which shape a value is in: told by the caller that knows it (the
 /// hook knows the tool that ran, an MCP call its tool, `todo apply --tool`
-/// is told), else read from the value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum Dialect {
+/// is told, among the agent tools' inputs it offers), else read from the
+/// value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[value(rename_all = "verbatim")]
+pub enum Dialect {
     #[default]
+    #[value(skip)]
     Guess,
-    TodoWrite,
-    UpdatePlan,
+    /// Claude Code's TaskCreate: `{subject, description}`.
     TaskCreate,
+    /// Claude Code's TaskUpdate: `{taskId, status?, …}`; `taskId` names a
+    /// task of the plan by its id or text.
     TaskUpdate,
+    /// Claude Code's TodoWrite: `{todos}`.
+    TodoWrite,
+    /// Codex's update_plan: `{plan}`.
+    #[value(name = "update_plan")]
+    UpdatePlan,
     /// `plan_update`'s changes by id.
+    #[value(skip)]
     PlanUpdate,
     /// Ops ([`OpIn`]): one, or an array of them.
+    #[value(skip)]
     Ops,
 }
 
@@ -190,21 +209,6 @@ impl OpIn {
     }
 }
 
-/// The Task tool a value is the input of, by its shape: `taskId` is
-/// `TaskUpdate`'s, `subject` (with no `op`) `TaskCreate`'s.
-fn task_tool(o: &Map<String, Value>) -> Option<Dialect> {
-    if o.contains_key("op") {
-        return None;
-    }
-    if o.contains_key("taskId") {
-        Some(Dialect::TaskUpdate)
-    } else if o.get("subject").is_some_and(Value::is_string) {
-        Some(Dialect::TaskCreate)
-    } else {
-        None
-    }
-}
-
 /// Apply one Task tool call to `tx`, with the ids of its list when the
 /// caller keeps them.
 pub(crate) fn translate_call(
@@ -212,72 +216,69 @@ pub(crate) fn translate_call(
     call: tasks::Call,
     ids: Option<&mut tasks::ClaudeIds>,
 ) -> Result<Report> {
-    let before = statuses(tx);
-    let mut done = Tally::default();
-    tasks::apply(tx, call, ids, &mut done)?;
-    Ok(report(tx, &before, done))
-}
-
-fn statuses(tx: &mut Tx) -> HashMap<String, Status> {
-    tx.plan()
-        .tasks()
-        .map(|(_, _, t)| (t.id.clone(), t.status))
-        .collect()
+    tallied(tx, |tx, done| tasks::apply(tx, call, ids, done))
 }
 
 /// Apply `value`, in the shape `dialect` says or whichever it comes in,
 /// to `tx`; the reply's data (`minted`, `completedTasks`, `view`) is in
 /// the report.
 pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<Report> {
-    let before = statuses(tx);
-    let mut done = Tally::default();
     let dialect = match dialect {
         Dialect::Guess => guess(value),
         known => known,
     };
-    match (dialect, value) {
-        (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, &mut done)?,
-        (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value)?, None, &mut done)?,
+    tallied(tx, |tx, done| match (dialect, value) {
+        (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, done),
+        (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value)?, None, done),
         (Dialect::TodoWrite, v) => {
             let list = mirror::mirror_list(v.get("todos"), "content")?;
-            mirror::mirror(tx, CLAUDE_PHASE, list, &mut done)?;
+            mirror::mirror(tx, CLAUDE_PHASE, list, done)
         }
         (Dialect::UpdatePlan, v) => {
             let list = mirror::mirror_list(v.get("plan"), "step")?;
-            mirror::mirror(tx, CODEX_PHASE, list, &mut done)?;
+            mirror::mirror(tx, CODEX_PHASE, list, done)
         }
-        (Dialect::PlanUpdate, Value::Object(o)) => plan_update::apply(tx, o, &mut done)?,
+        (Dialect::PlanUpdate, Value::Object(o)) => plan_update::apply(tx, o, done),
         (_, Value::Array(ops)) if ops.is_empty() => {
-            return Err(invalid("the batch is empty: send at least one op.".into()));
+            Err(invalid("the batch is empty: send at least one op.".into()))
         }
-        (_, Value::Array(ops)) => {
-            for (i, op) in ops.iter().enumerate() {
-                if !op.is_object() {
-                    return Err(invalid(format!("op {} is not an object.", i + 1)));
-                }
-                one(tx, op, &mut done)?;
+        (_, Value::Array(ops)) => ops.iter().enumerate().try_for_each(|(i, op)| {
+            if !op.is_object() {
+                return Err(invalid(format!("op {} is not an object.", i + 1)));
             }
-        }
-        (_, Value::Object(_)) => one(tx, value, &mut done)?,
-        _ => {
-            return Err(invalid(
-                "the ops must be an object or an array of objects.".into(),
-            ));
-        }
-    }
+            one(tx, op, done)
+        }),
+        (_, Value::Object(_)) => one(tx, value, done),
+        _ => Err(invalid(
+            "the ops must be an object or an array of objects.".into(),
+        )),
+    })
+}
+
+/// Run `apply` on `tx` with a fresh tally; the reply's data of what it did.
+fn tallied(tx: &mut Tx, apply: impl FnOnce(&mut Tx, &mut Tally) -> Result<()>) -> Result<Report> {
+    let before: HashMap<String, Status> = (tx.plan().tasks())
+        .map(|(_, _, t)| (t.id.clone(), t.status))
+        .collect();
+    let mut done = Tally::default();
+    apply(tx, &mut done)?;
     Ok(report(tx, &before, done))
 }
 
-/// The dialect of a value no caller named, read from its shape.
+/// The dialect of a value no caller named, read from its shape: `taskId`
+/// is `TaskUpdate`'s, `subject` (with no `op`) `TaskCreate`'s.
 fn guess(value: &Value) -> Dialect {
     let Value::Object(o) = value else {
         return Dialect::Ops;
     };
-    if let Some(tool) = task_tool(o) {
-        tool
+    let op = o.contains_key("op");
+    if !op && o.contains_key("taskId") {
+        Dialect::TaskUpdate
+    } else if !op && o.get("subject").is_some_and(Value::is_string) {
+        Dialect::TaskCreate
     } else if o.contains_key("todos") {
         Dialect::TodoWrite
-    } else if o.contains_key("plan") && !o.contains_key("op") {
+    } else if !op && o.contains_key("plan") {
         Dialect::UpdatePlan
     } else if plan_update::is_plan_update(o) {
         Dialect::PlanUpdate
@@ -301,10 +302,7 @@ fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Tally) -> Report 
         .with("minted", json!(done.minted))
         .with("completedTasks", Value::Array(completed));
     if !done.kept.is_empty() {
-        let kept = done.kept.iter();
-        let kept = kept
-            .map(|k| json!({ "id": k.id, "content": k.content, "status": k.status.to_string() }));
-        report = report.with("kept", kept.collect());
+        report = report.with("kept", json!(done.kept));
     }
     if done.read_only {
         report = report.with("view", json!(true));
@@ -333,6 +331,11 @@ fn one(tx: &mut Tx, value: &Value, done: &mut Tally) -> Result<()> {
     Err(invalid(format!(
         "unknown op \"{op}\" (expected init, start, done, drop, rm, block, unblock, append, view, set, note, unlock, add, edit, move, remove, needs, claim or release)."
     )))
+}
+
+/// `v`, else refused as missing with `message`.
+fn required<T>(v: Option<T>, message: &str) -> Result<T> {
+    v.ok_or_else(|| invalid(message.into()))
 }
 
 /// A text field, normalised; one left empty is refused.
@@ -369,13 +372,11 @@ fn known(plan: &Plan) -> String {
 }
 
 fn missing(plan: &Plan, what: &str) -> Error {
-    Error::Op(crate::plan::ops::OpError::Refused {
-        code: Refusal::PlanMissingItem,
-        message: format!(
-            "\"{what}\" names no task or phase. Known ids: {}.",
-            known(plan)
-        ),
-    })
+    let message = format!(
+        "\"{what}\" names no task or phase. Known ids: {}.",
+        known(plan)
+    );
+    OpError::refused(Refusal::PlanMissingItem, message).into()
 }
 
 /// A task named by id or by its text (exact, then ignoring case).
@@ -413,10 +414,7 @@ fn phase_id(plan: &Plan, q: &str) -> Option<String> {
 /// Add `items` to the phase named `phase` (matched, or made by the first
 /// item), noting every id minted.
 fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Tally) -> Result<()> {
-    let mut phase_ref = match phase_id(tx.plan(), &phase) {
-        Some(id) => PhaseRef::Id(id),
-        None => PhaseRef::New(phase),
-    };
+    let mut phase_ref = phase_id(tx.plan(), &phase).map_or(PhaseRef::New(phase), PhaseRef::Id);
     for item in items {
         add(tx, &mut phase_ref, item, done)?;
     }
@@ -482,9 +480,12 @@ fn add(tx: &mut Tx, phase: &mut PhaseRef, content: String, done: &mut Tally) -> 
         done.minted.push(p.clone());
         *phase = PhaseRef::Id(p);
     }
-    let id = applied
-        .task
-        .ok_or_else(|| Error::bug("a task was added without an id"))?;
+    minted_task(applied.task, done)
+}
+
+/// The id of a task an op added, noted as minted.
+fn minted_task(task: Option<String>, done: &mut Tally) -> Result<String> {
+    let id = task.ok_or_else(|| Error::bug("a task was added without an id"))?;
     done.minted.push(id.clone());
     Ok(id)
 }

@@ -6,8 +6,8 @@ use rmcp::schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::{
-    NamedItem, NextArg, Tally, add_items, invalid, item, items, missing, phase_id, set, task_id,
-    text,
+    NamedItem, NextArg, Tally, add_items, invalid, item, items, missing, phase_id, required, set,
+    task_id, text,
 };
 use crate::error::Result;
 use crate::plan::{Op, Status, Tx};
@@ -83,8 +83,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Tally) -> Result<
                 Some(list) => list
                     .iter()
                     .map(|e| {
-                        let phase = text(e.phase.as_deref(), "phase")?
-                            .ok_or_else(|| invalid("an init entry needs a \"phase\".".into()))?;
+                        let phase = text(e.phase.as_deref(), "phase")?;
+                        let phase = required(phase, "an init entry needs a \"phase\".")?;
                         let items = items(e.items.as_ref(), "an init entry's \"items\"")?;
                         if items.is_empty() {
                             return Err(invalid(format!("init entry \"{phase}\" has no items.")));
@@ -110,8 +110,8 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Tally) -> Result<
             }
         }
         "append" => {
-            let phase = text(o.phase.as_deref(), "phase")?
-                .ok_or_else(|| invalid("append needs a \"phase\".".into()))?;
+            let phase = text(o.phase.as_deref(), "phase")?;
+            let phase = required(phase, "append needs a \"phase\".")?;
             let items = items(o.items.as_ref(), "\"items\"")?;
             if items.is_empty() {
                 return Err(invalid("append has no items.".into()));
@@ -119,27 +119,18 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Tally) -> Result<
             add_items(tx, phase, items, done)?;
         }
         "start" => {
-            let t = o
-                .task
-                .as_deref()
-                .ok_or_else(|| invalid("start needs a \"task\".".into()))?;
+            let t = required(o.task.as_deref(), "start needs a \"task\".")?;
             let id = task_id(tx.plan(), t)?;
             tx.apply(Op::Start { task: id })?;
         }
-        "done" | "drop" => {
-            let status = if op == "done" {
-                Status::Completed
-            } else {
-                Status::Abandoned
+        "done" | "drop" | "block" => {
+            let (status, reason) = match op {
+                "done" => (Status::Completed, None),
+                "drop" => (Status::Abandoned, None),
+                _ => (Status::Blocked, text(o.reason.as_deref(), "reason")?),
             };
             for id in targets(tx, o)? {
-                set(tx, id, status, None)?;
-            }
-        }
-        "block" => {
-            let reason = text(o.reason.as_deref(), "reason")?;
-            for id in targets(tx, o)? {
-                set(tx, id, Status::Blocked, reason.clone())?;
+                set(tx, id, status, reason.clone())?;
             }
         }
         "unblock" => {

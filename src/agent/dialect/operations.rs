@@ -5,11 +5,11 @@
 //! `release {id}`.
 
 use super::{
-    NamedItem, Names, NextArg, OpIn, Tally, add, bad_position, invalid, item, phase_id, set, state,
-    task_id, text,
+    NamedItem, Names, NextArg, OpIn, Tally, add, bad_position, invalid, item, minted_task,
+    phase_id, required, set, state, task_id, text,
 };
-use crate::error::{Error, Result};
-use crate::plan::ops::{PhaseRef, Refusal};
+use crate::error::Result;
+use crate::plan::ops::{OpError, PhaseRef, Refusal};
 use crate::plan::{Actor, Checks, Op, Tx};
 use crate::text::normalize;
 
@@ -29,42 +29,34 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
                     })?;
                 }
             }
-            let next = match &o.todo.next {
-                Some(NextArg::Task(next)) => Some(next),
+            match &o.todo.next {
                 Some(NextArg::Ready(_)) => {
                     return Err(invalid("\"next\" must be a string.".into()));
                 }
-                None => None,
-            };
-            if let Some(next) = next {
-                if tx.actor() == Actor::Person {
-                    return Err(Error::Op(crate::plan::ops::OpError::Refused {
-                        code: Refusal::OpNotAllowed,
-                        message: "a person does not send \"next\"; start the task instead.".into(),
-                    }));
+                Some(NextArg::Task(_)) if tx.actor() == Actor::Person => {
+                    let message = "a person does not send \"next\"; start the task instead.";
+                    return Err(OpError::refused(Refusal::OpNotAllowed, message).into());
                 }
-                let id = task_id(tx.plan(), next)?;
-                tx.apply(Op::Start { task: id })?;
+                Some(NextArg::Task(next)) => {
+                    let id = task_id(tx.plan(), next)?;
+                    tx.apply(Op::Start { task: id })?;
+                }
+                None => {}
             }
         }
         "note" => {
-            let q = o
-                .id()?
-                .ok_or_else(|| invalid("note needs an \"id\".".into()))?;
-            let id = task_id(tx.plan(), q)?;
+            let id = task_id(tx.plan(), required(o.id()?, "note needs an \"id\".")?)?;
             let text = o.text.as_deref().map(normalize);
             tx.apply(Op::WriteNote {
                 task: id,
-                text: text.ok_or_else(|| invalid("note needs a \"text\".".into()))?,
+                text: required(text, "note needs a \"text\".")?,
             })?;
         }
         "unlock" => {
             if tx.actor() == Actor::Agent {
-                return Err(Error::Op(crate::plan::ops::OpError::Refused {
-                    code: Refusal::OpNotAllowed,
-                    message: "only a person may unlock tasks; ask the person to run `todo unlock`."
-                        .into(),
-                }));
+                let message =
+                    "only a person may unlock tasks; ask the person to run `todo unlock`.";
+                return Err(OpError::refused(Refusal::OpNotAllowed, message).into());
             }
             let plan = tx.plan();
             let ids: Vec<String> = if matches!(&o.ids, Some(Names::One(all)) if all == "all") {
@@ -75,9 +67,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
                     match item(plan, &q)? {
                         NamedItem::Task(t) => ids.push(t),
                         NamedItem::Phase(p) => ids.extend(
-                            plan.phases
-                                .iter()
-                                .filter(|ph| ph.id == p)
+                            (plan.phase_by_id(&p).into_iter())
                                 .flat_map(|ph| ph.tasks.iter().map(|t| t.id.clone())),
                         ),
                     }
@@ -87,8 +77,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             tx.unlock(ids)?;
         }
         "add" => {
-            let title = text(o.title.as_deref(), "title")?
-                .ok_or_else(|| invalid("add needs a \"title\".".into()))?;
+            let title = required(text(o.title.as_deref(), "title")?, "add needs a \"title\".")?;
             let after = o.after.as_deref();
             match o.kind.as_deref().unwrap_or("step") {
                 "section" => {
@@ -121,9 +110,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             }
         }
         "edit" => {
-            let q = o
-                .id()?
-                .ok_or_else(|| invalid("edit needs an \"id\".".into()))?;
+            let q = required(o.id()?, "edit needs an \"id\".")?;
             let title = text(o.title.as_deref(), "title")?;
             let checks = checks_field(o)?;
             match item(tx.plan(), q)? {
@@ -151,26 +138,22 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             }
         }
         "move" => {
-            let q = o
-                .id()?
-                .ok_or_else(|| invalid("move needs an \"id\".".into()))?;
+            let q = required(o.id()?, "move needs an \"id\".")?;
             let under = o.under.as_deref();
+            let step = |tx: &mut Tx| match item(tx.plan(), q)? {
+                NamedItem::Task(task) => Ok(task),
+                NamedItem::Phase(_) => Err(bad_position(format!(
+                    "\"{q}\" is a section: a section only stands at the top."
+                ))),
+            };
             if let Some(after) = o.after.as_deref() {
-                let NamedItem::Task(task) = item(tx.plan(), q)? else {
-                    return Err(bad_position(format!(
-                        "\"{q}\" is a section: a section only stands at the top."
-                    )));
-                };
+                let task = step(tx)?;
                 let step = after_step(tx, after, under)?;
                 tx.apply(Op::MoveTaskAfter { task, after: step })?;
                 return Ok(true);
             }
-            let under = under.ok_or_else(|| invalid("move needs \"under\".".into()))?;
-            let NamedItem::Task(task) = item(tx.plan(), q)? else {
-                return Err(bad_position(format!(
-                    "\"{q}\" is a section: a section only stands at the top."
-                )));
-            };
+            let under = required(under, "move needs \"under\".")?;
+            let task = step(tx)?;
             let NamedItem::Phase(phase) = item(tx.plan(), under)? else {
                 return Err(bad_position(format!(
                     "\"{under}\" is a step: a step stands under a section."
@@ -182,9 +165,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             })?;
         }
         "needs" => {
-            let q = o
-                .id_or_task()?
-                .ok_or_else(|| invalid("needs needs an \"id\".".into()))?;
+            let q = required(o.id_or_task()?, "needs needs an \"id\".")?;
             let task = task_id(tx.plan(), q)?;
             if o.todo.add.is_none() && o.todo.remove.is_none() {
                 return Err(invalid(
@@ -204,26 +185,18 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             }
         }
         "claim" => {
-            let owner = match text(o.todo.owner.as_deref(), "owner")? {
-                Some(owner) => owner,
-                None => tx.default_owner(),
-            };
+            let owner = text(o.todo.owner.as_deref(), "owner")?;
+            let owner = owner.unwrap_or_else(|| tx.default_owner());
             let task = match (o.id_or_task()?, &o.todo.next) {
                 (Some(q), None | Some(NextArg::Ready(false))) => task_id(tx.plan(), q)?,
                 (None, Some(NextArg::Ready(true))) => {
                     let plan = tx.plan();
-                    match plan.ready().into_iter().next() {
-                        Some((_, t)) => t.id.clone(),
-                        None => {
-                            return Err(Error::Op(crate::plan::ops::OpError::Refused {
-                                code: Refusal::Claimed,
-                                message: format!(
-                                    "nothing is ready to claim. {}",
-                                    plan.why_none_ready()
-                                ),
-                            }));
-                        }
-                    }
+                    let Some((_, t)) = plan.ready().into_iter().next() else {
+                        let message =
+                            format!("nothing is ready to claim. {}", plan.why_none_ready());
+                        return Err(OpError::refused(Refusal::Claimed, message).into());
+                    };
+                    t.id.clone()
                 }
                 _ => {
                     return Err(invalid(
@@ -234,9 +207,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             tx.apply(Op::Claim { task, owner })?;
         }
         "release" => {
-            let q = o
-                .id_or_task()?
-                .ok_or_else(|| invalid("release needs an \"id\".".into()))?;
+            let q = required(o.id_or_task()?, "release needs an \"id\".")?;
             let task = task_id(tx.plan(), q)?;
             tx.apply(Op::Release { task })?;
         }
@@ -264,11 +235,7 @@ fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Tally) -> Result<St
             after: step,
             content: title,
         })?;
-        let id = applied
-            .task
-            .ok_or_else(|| Error::bug("a task was added without an id"))?;
-        done.minted.push(id.clone());
-        return Ok(id);
+        return minted_task(applied.task, done);
     }
     let mut phase = match o.under.as_deref() {
         Some(u) => match item(tx.plan(), u) {
@@ -280,10 +247,10 @@ fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Tally) -> Result<St
             }
             Err(_) => PhaseRef::New(normalize(u).unwrap_or_default()),
         },
-        None => match tx.plan().phases.last() {
-            Some(p) => PhaseRef::Id(p.id.clone()),
-            None => PhaseRef::New("Todos".into()),
-        },
+        None => (tx.plan().phases.last()).map_or_else(
+            || PhaseRef::New("Todos".into()),
+            |p| PhaseRef::Id(p.id.clone()),
+        ),
     };
     let needs = task_ids(tx, o.needs.as_deref().unwrap_or_default())?;
     let id = add(tx, &mut phase, title, done)?;

@@ -15,9 +15,9 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::{Tally, bad_position, invalid, names, phase_id, schema, set};
+use super::{Tally, bad_position, invalid, names, phase_id, schema, set, strings};
 use crate::error::{Error, Result};
-use crate::plan::ops::{PhaseRef, Refusal};
+use crate::plan::ops::{OpError, PhaseRef, Refusal};
 use crate::plan::{FINDING_MAX, ObjectiveStatus, Op, Plan, Status, Tx};
 use crate::text::normalize;
 
@@ -109,10 +109,8 @@ fn missing(kind: &str, id: &str, known: Vec<&str>) -> Error {
     } else {
         known.join(", ")
     };
-    Error::Op(crate::plan::ops::OpError::Refused {
-        code: Refusal::PlanMissingItem,
-        message: format!("\"{id}\" names no {kind}. Known {kind} ids: {known}."),
-    })
+    let message = format!("\"{id}\" names no {kind}. Known {kind} ids: {known}.");
+    OpError::refused(Refusal::PlanMissingItem, message).into()
 }
 
 fn task_ids(plan: &Plan) -> Vec<&str> {
@@ -169,12 +167,7 @@ fn status_names(fields: &Map<String, Value>, key: &str) -> Option<Vec<String>> {
         .get("enum")
         .or_else(|| field.get("anyOf")?.get(0)?.get("enum"))?
         .as_array()?;
-    Some(
-        values
-            .iter()
-            .filter_map(|v| v.as_str().map(String::from))
-            .collect(),
-    )
+    Some(strings(values))
 }
 
 /// Text within the schema's limits, normalised (docs/contract.md, "The plan").
@@ -223,10 +216,8 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
         if tx.plan().find_task(&c.id).is_none() {
             return Err(missing("task", &c.id, task_ids(tx.plan())));
         }
-        let note = match &c.note {
-            Some(n) => Some(limited(n, &format!("{at}.note"))?),
-            None => None,
-        };
+        let note = c.note.as_deref().map(|n| limited(n, &format!("{at}.note")));
+        let note = note.transpose()?;
         if let Some(s) = c.status {
             let status = match s {
                 TaskStatus::Todo => Status::Pending,

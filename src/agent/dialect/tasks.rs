@@ -21,10 +21,10 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Tally, invalid, phase_id, set, task_id, text};
+use super::{CLAUDE_PHASE, Tally, by, invalid, phase_id, required, task_id, text};
 use crate::error::Result;
 use crate::plan::ops::PhaseRef;
-use crate::plan::rules::{self, By};
+use crate::plan::rules;
 use crate::plan::{Op, Status, Tx};
 use crate::text::{as_read, head, normalize};
 
@@ -142,12 +142,10 @@ fn description(s: Option<String>) -> Option<String> {
 /// (`{task: {id, subject}}`) when the caller has it.
 pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
     let o: CreateIn = read(input, "TaskCreate")?;
-    let subject = text(o.subject.as_deref(), "subject")?
-        .ok_or_else(|| invalid("TaskCreate needs \"subject\".".into()))?;
-    let claude_id = match response.and_then(|r| r.get("task")) {
-        Some(task) => claude_id(task.get("id"), "task.id")?,
-        None => None,
-    };
+    let subject = text(o.subject.as_deref(), "subject")?;
+    let subject = required(subject, "TaskCreate needs \"subject\".")?;
+    let task = response.and_then(|r| r.get("task"));
+    let claude_id = claude_id(task.and_then(|t| t.get("id")), "task.id")?;
     Ok(Call::Create {
         claude_id,
         subject,
@@ -158,8 +156,8 @@ pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
 /// A `TaskUpdate` input.
 pub(crate) fn update(input: &Value) -> Result<Call> {
     let o: UpdateIn = read(input, "TaskUpdate")?;
-    let task_id = claude_id(o.task_id.as_ref(), "taskId")?
-        .ok_or_else(|| invalid("TaskUpdate needs \"taskId\".".into()))?;
+    let task_id = claude_id(o.task_id.as_ref(), "taskId")?;
+    let task_id = required(task_id, "TaskUpdate needs \"taskId\".")?;
     Ok(Call::Update(Update {
         task_id,
         known_subject: None,
@@ -200,12 +198,11 @@ pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
     match name {
         "TaskCreated" => Ok(Call::Create {
             claude_id: id,
-            subject: subject
-                .ok_or_else(|| invalid("TaskCreated needs \"task_subject\".".into()))?,
+            subject: required(subject, "TaskCreated needs \"task_subject\".")?,
             description,
         }),
         _ => Ok(Call::Update(Update {
-            task_id: id.ok_or_else(|| invalid("TaskCompleted needs \"task_id\".".into()))?,
+            task_id: required(id, "TaskCompleted needs \"task_id\".")?,
             known_subject: subject,
             status: Some(ToolStatus::Completed),
             ..Update::default()
@@ -221,6 +218,7 @@ pub(super) fn apply(
     ids: Option<&mut ClaudeIds>,
     done: &mut Tally,
 ) -> Result<()> {
+    // Without the caller's ids, what is noted goes to a list nobody reads.
     let mut none = ClaudeIds::new();
     let (ids, keyed) = match ids {
         Some(ids) => (ids, true),
@@ -232,12 +230,7 @@ pub(super) fn apply(
             subject,
             description,
         } => {
-            let known = claude_id
-                .as_ref()
-                .and_then(|c| ids.get(c))
-                .filter(|t| tx.plan().task_by_id(t).is_some())
-                .cloned();
-            let id = match known {
+            let id = match claude_id.as_ref().and_then(|c| known(tx, ids, c)) {
                 // Told twice (the event, then the tool's answer): the
                 // same task.
                 Some(id) => {
@@ -259,9 +252,7 @@ pub(super) fn apply(
         }
         Call::Update(u) => {
             let found = if keyed {
-                ids.get(&u.task_id)
-                    .filter(|t| tx.plan().task_by_id(t).is_some())
-                    .cloned()
+                known(tx, ids, &u.task_id)
                     .or_else(|| u.known_subject.as_deref().and_then(|s| same_text(tx, s)))
             } else {
                 Some(task_id(tx.plan(), &u.task_id)?)
@@ -271,23 +262,16 @@ pub(super) fn apply(
             let Some(id) = found else {
                 return Ok(());
             };
-            if keyed {
-                ids.insert(u.task_id.clone(), id.clone());
-            }
+            ids.insert(u.task_id.clone(), id.clone());
             if let Some(subject) = u.subject {
                 rename(tx, &id, subject)?;
             }
             if let Some(text) = u.description {
                 note(tx, &id, text)?;
             }
-            let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| -> Option<String> {
-                if keyed {
-                    ids.get(c)
-                        .filter(|t| tx.plan().task_by_id(t).is_some())
-                        .cloned()
-                } else {
-                    task_id(tx.plan(), c).ok()
-                }
+            let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| match keyed {
+                true => known(tx, ids, c),
+                false => task_id(tx.plan(), c).ok(),
             };
             // Ids of tasks the plan does not have are left out, as a
             // `TaskUpdate` of one is.
@@ -317,8 +301,7 @@ pub(super) fn apply(
             let status = match u.status {
                 None => return Ok(()),
                 Some(ToolStatus::Deleted) => {
-                    let gone = remove(tx, &id, done)?;
-                    if gone && keyed {
+                    if remove(tx, &id, done)? {
                         ids.remove(&u.task_id);
                     }
                     return Ok(());
@@ -327,9 +310,17 @@ pub(super) fn apply(
                 Some(ToolStatus::InProgress) => Status::InProgress,
                 Some(ToolStatus::Completed) => Status::Completed,
             };
-            status_to(tx, id, status, done)
+            super::mirror::status_to(tx, id, status, done)
         }
     }
+}
+
+/// The plan task Claude Code's id `c` is, when the list has it and the
+/// plan still does.
+fn known(tx: &mut Tx, ids: &ClaudeIds, c: &str) -> Option<String> {
+    ids.get(c)
+        .filter(|t| tx.plan().task_by_id(t).is_some())
+        .cloned()
 }
 
 /// `owner` as a claim: taken (which starts an open task), or given up
@@ -342,29 +333,16 @@ fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
         return Ok(());
     }
     let open = matches!(task.status, Status::Pending | Status::InProgress);
-    if owner.is_empty() {
-        tx.apply(Op::Release {
-            task: id.to_string(),
-        })?;
-    } else if open {
-        if task.owner.is_some() {
-            tx.apply(Op::Release {
-                task: id.to_string(),
-            })?;
-        }
-        tx.apply(Op::Claim {
-            task: id.to_string(),
-            owner,
-        })?;
+    let held = task.owner.is_some();
+    let task = id.to_string();
+    // Given up, or held by another: released before it is claimed.
+    if owner.is_empty() || (open && held) {
+        tx.apply(Op::Release { task: task.clone() })?;
+    }
+    if open && !owner.is_empty() {
+        tx.apply(Op::Claim { task, owner })?;
     }
     Ok(())
-}
-
-fn by(tx: &Tx) -> By {
-    By {
-        actor: tx.actor(),
-        now: String::new(),
-    }
 }
 
 /// The task whose text reads as `text`: the agent's phase first.
@@ -372,13 +350,11 @@ fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
     let key = as_read(text);
     let plan = tx.plan();
     let mine = phase_id(plan, CLAUDE_PHASE);
-    let mut all = plan
-        .tasks()
+    // The first of the agent's phase, else the first anywhere.
+    (plan.tasks())
         .filter(|(_, _, t)| as_read(&t.content) == key)
-        .map(|(_, p, t)| (Some(&p.id) == mine.as_ref(), t.id.clone()))
-        .collect::<Vec<_>>();
-    all.sort_by_key(|(own, _)| !own);
-    all.into_iter().next().map(|(_, id)| id)
+        .min_by_key(|(_, p, _)| Some(&p.id) != mine.as_ref())
+        .map(|(_, _, t)| t.id.clone())
 }
 
 fn add(tx: &mut Tx, subject: String, done: &mut Tally) -> Result<String> {
@@ -433,23 +409,6 @@ fn remove(tx: &mut Tx, id: &str, done: &mut Tally) -> Result<bool> {
         task: id.to_string(),
     })?;
     Ok(true)
-}
-
-/// Set the task's status unless a person's decision keeps it (or the task
-/// a person started, which starting this one would send back).
-fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Tally) -> Result<()> {
-    let by = by(tx);
-    let Some((_, task)) = tx.plan().task_by_id(&id) else {
-        return Ok(());
-    };
-    if task.status == status {
-        return Ok(());
-    }
-    if let Some(note) = super::mirror::kept_by_person(tx, &by, &id, status) {
-        done.kept.push(note);
-        return Ok(());
-    }
-    set(tx, id, status, None)
 }
 
 /// What a `TaskUpdate`'s answer says of it: `false` when Claude Code did
