@@ -150,7 +150,10 @@ fn summary(conflicts: usize, notes: usize) -> String {
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     match (conflicts, notes) {
         (0, 0) => "Merged the plan by id: clean.".to_string(),
-        (0, _) => format!("Merged the plan by id: clean, {}:", count(notes, "note", "notes")),
+        (0, _) => format!(
+            "Merged the plan by id: clean, {}:",
+            count(notes, "note", "notes")
+        ),
         _ => {
             let notes = if notes > 0 {
                 format!(" and {}", count(notes, "note", "notes"))

@@ -246,7 +246,11 @@ fn version(bytes: &[u8], which: &str, side: bool) -> std::result::Result<Plan, S
     if text.trim().is_empty() {
         return Ok(Plan::default());
     }
-    let parse = if side { plan_json::parse_side } else { plan_json::parse };
+    let parse = if side {
+        plan_json::parse_side
+    } else {
+        plan_json::parse
+    };
     parse(text).map_err(|e| format!("{which} does not read as a plan: {e}"))
 }
 
@@ -341,8 +345,9 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
         "theirs (the >>>>>>> sections)",
     ];
     let texts = [base.as_deref(), Some(ours.as_str()), Some(theirs.as_str())];
-    let [base, ours, theirs] =
-        read_three(path, |i| Ok(texts[i].map(|t| version(t.as_bytes(), WHICH[i], true))))?;
+    let [base, ours, theirs] = read_three(path, |i| {
+        Ok(texts[i].map(|t| version(t.as_bytes(), WHICH[i], true)))
+    })?;
     let notes = if base.is_none() {
         vec![
             "merge-style markers show no base: a task the two sides hold differently is merged by the no-base rules (the more finished status, both sides' notes, ours' other fields; under one id with two texts, both kept)".to_string(),

@@ -256,7 +256,13 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
 }
 
 /// Run every trusted check, `jobs` at a time.
-fn run_all(settings: &Settings, trust: &TrustList, actor: Actor, work: &mut [Outcome1], jobs: usize) {
+fn run_all(
+    settings: &Settings,
+    trust: &TrustList,
+    actor: Actor,
+    work: &mut [Outcome1],
+    jobs: usize,
+) {
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Run>>> = work.iter().map(|_| Mutex::new(None)).collect();
     let todo: Vec<(&str, Duration, bool)> = work
