@@ -82,14 +82,23 @@ impl AgentState {
     /// is a new state; one that cannot be read as state too (the reminders
     /// start over: better than a hook that fails at every turn).
     pub(crate) fn load(history: &History, real: &Path, _lock: &Lock) -> io::Result<AgentState> {
-        let key = digest(real.as_os_str().as_encoded_bytes());
-        let path = history.dir.join(format!("{key}.agent.json"));
+        let path = Self::path(history, real);
         let data = match crate::storage::read_regular(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_default(),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Data::default(),
             Err(e) => return Err(e),
         };
         Ok(AgentState { path, data })
+    }
+
+    fn path(history: &History, real: &Path) -> PathBuf {
+        let key = digest(real.as_os_str().as_encoded_bytes());
+        history.dir.join(format!("{key}.agent.json"))
+    }
+
+    /// Is there a state for the plan at `real`?
+    pub(crate) fn exists(history: &History, real: &Path) -> bool {
+        Self::path(history, real).exists()
     }
 
     /// Write the state: a new file renamed over the old one.

@@ -6,9 +6,9 @@ use std::io::{IsTerminal, Read};
 
 use clap::ValueEnum;
 
+use super::AgentArg;
 use super::{Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event};
-use super::AgentArg;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Actor;
@@ -37,7 +37,7 @@ use crate::text::{Message, visible};
 pub struct Hook {
     /// The agent's hook event.
     #[arg(value_enum, value_name = "EVENT")]
-    pub event: HookEvent,
+    pub event: Event,
 
     /// Stop reminders per prompt before the stop hook goes quiet.
     #[arg(long, default_value_t = 3, value_name = "N")]
@@ -50,12 +50,6 @@ pub struct Hook {
 
 impl super::Verb for Hook {
     fn run(self, ctx: &Context) -> Outcome {
-        let event = match self.event {
-            HookEvent::Stop => Event::Stop,
-            HookEvent::Prompt => Event::Prompt,
-            HookEvent::SessionStart => Event::SessionStart,
-            HookEvent::PostTool => Event::PostTool,
-        };
         // A hook acts as the agent, always: nothing it inherits makes it the
         // person (`TODO_ACTOR` is not read for it), and `--as person` typed
         // into a hook's command is refused rather than obeyed.
@@ -73,7 +67,7 @@ impl super::Verb for Hook {
             let cwd = std::env::current_dir()
                 .map_err(|e| Error::io("Cannot read the current directory", e))?;
             let hook = hooks::HookCall {
-                event,
+                event: self.event,
                 agent: self.agent.map(Agent::from),
                 max: self.max,
                 cwd,
@@ -118,23 +112,9 @@ impl super::Verb for Hook {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum HookEvent {
-    /// The agent is about to stop (Stop).
-    Stop,
-    /// A person sent a prompt (UserPromptSubmit).
-    Prompt,
-    /// A session starts or resumes (SessionStart).
-    SessionStart,
-    /// The agent's own todo tool ran (PostToolUse of TodoWrite, update_plan,
-    /// TaskCreate or TaskUpdate; Claude Code's TaskCreated and TaskCompleted).
-    PostTool,
-}
-
 /// Hook input larger than this is refused unread (a transcript is passed
 /// by path, never inline).
 const MAX_BYTES: u64 = 16 << 20;
-
 
 /// An error as one line, whatever its own layout.
 fn one_line(e: &Error) -> String {
