@@ -6,8 +6,7 @@ use std::io::{IsTerminal, Read};
 
 use clap::ValueEnum;
 
-use super::AgentArg;
-use super::{Context, Outcome};
+use super::{AgentArg, Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
