@@ -165,10 +165,7 @@ impl AgentState {
         /// Notes kept per session: the latest.
         const KEPT: usize = 256;
         if !self.data.told.contains_key(session) && self.data.told.len() >= SESSIONS {
-            let first = self.data.told.keys().next().cloned();
-            if let Some(first) = first {
-                self.data.told.remove(&first);
-            }
+            self.data.told.pop_first();
         }
         let told = self.data.told.entry(session.to_string()).or_default();
         let new: Vec<String> = keys.iter().filter(|k| !told.contains(k)).cloned().collect();

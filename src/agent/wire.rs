@@ -79,20 +79,10 @@ impl Wire {
 }
 
 fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<ToStdout>) {
-    let mut reader = io::BufReader::new(from_sdk);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                }
-                if out.send(ToStdout::Sdk(line.clone())).is_err() {
-                    break;
-                }
-            }
+    for line in io::BufReader::new(from_sdk).split(b'\n') {
+        let Ok(line) = line else { break };
+        if out.send(ToStdout::Sdk(line)).is_err() {
+            break;
         }
     }
     let _ = out.send(ToStdout::Closed);
