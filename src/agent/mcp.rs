@@ -306,13 +306,13 @@ struct TodoArgs {
 /// list given to `todo`, an op given to `plan_update`) is refused with
 /// what the tool takes, not read as something else.
 fn own_fields(tool: &str, o: &JsonObject, fields: &[String], place: &str) -> Result<()> {
-    match o.keys().find(|k| !fields.contains(k)) {
-        Some(k) => Err(invalid(format!(
-            "{place}unknown field \"{k}\" for the {tool} tool (it takes {}).",
-            fields.join(", ")
-        ))),
-        None => Ok(()),
-    }
+    let Some(k) = o.keys().find(|k| !fields.contains(k)) else {
+        return Ok(());
+    };
+    Err(invalid(format!(
+        "{place}unknown field \"{k}\" for the {tool} tool (it takes {}).",
+        fields.join(", ")
+    )))
 }
 
 /// One op of the `todo` tool, checked to be the oh-my-pi shape.

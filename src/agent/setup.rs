@@ -227,7 +227,13 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
                     format!("Already set up: todo's hooks are in {shown}. Nothing changed.");
                 return Ok(done(message, false));
             }
-            let hooks = hooks_object(&mut root)?;
+            let hooks = root.as_object_mut().map(|map| {
+                map.entry("hooks")
+                    .or_insert_with(|| Value::Object(Map::new()))
+            });
+            let Some(Value::Object(hooks)) = hooks else {
+                return Err(Error::bug("settings checked to be an object are not"));
+            };
             for w in &missing {
                 let groups = hooks
                     .entry(w.event.to_string())
@@ -310,19 +316,6 @@ fn read(real: &Path, shown: &str) -> Result<(Option<Vec<u8>>, Value)> {
         Some(_) => return Err(broken("its \"hooks\" is not an object".into())),
     }
     Ok((Some(bytes), root))
-}
-
-fn hooks_object(root: &mut Value) -> Result<&mut Map<String, Value>> {
-    let Value::Object(map) = root else {
-        return Err(Error::bug("settings checked to be an object are not"));
-    };
-    match map
-        .entry("hooks".to_string())
-        .or_insert_with(|| Value::Object(Map::new()))
-    {
-        Value::Object(hooks) => Ok(hooks),
-        _ => Err(Error::bug("settings hooks checked to be an object are not")),
-    }
 }
 
 /// A group holding one of todo's hooks.
