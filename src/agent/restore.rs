@@ -310,19 +310,17 @@ impl<'a> PiSession<'a> {
                 return (branch, End::Loop(node.id.clone().unwrap_or_default()));
             }
             branch.push(i);
-            at = match node.parent.as_deref() {
-                None => None,
-                Some(parent) => match by_id.get(parent) {
-                    Some(&p) => Some(p),
-                    None => {
-                        let end = End::Missing {
-                            entry: node.id.clone().unwrap_or_default(),
-                            parent: parent.to_string(),
-                        };
-                        return (branch, end);
-                    }
-                },
+            let Some(parent) = node.parent.as_deref() else {
+                break;
             };
+            let Some(&p) = by_id.get(parent) else {
+                let end = End::Missing {
+                    entry: node.id.clone().unwrap_or_default(),
+                    parent: parent.to_string(),
+                };
+                return (branch, end);
+            };
+            at = Some(p);
         }
         (branch, End::Root)
     }
