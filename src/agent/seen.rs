@@ -279,12 +279,11 @@ pub(crate) fn user_edit(
     // `prune`, a line deleted in `edit` or a file imported over the plan.
     let mut before: Vec<&str> = Vec::new();
     // The latest changes, when there are more than are read back.
-    let last = rev;
     let first = (seen.rev + 1).max(rev.saturating_sub(LOOK_BACK as u64 - 1));
     if first > seen.rev + 1 && !reaches_back {
         actions.push("changes older than todo's undo history".to_string());
     }
-    for r in first..=last {
+    for r in first..=rev {
         let action = match entries.iter().find(|e| e.rev == r) {
             Some(e) if e.actor.as_deref() == Some("agent") => continue,
             Some(e) => {

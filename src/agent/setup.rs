@@ -190,6 +190,7 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
     })?;
     let (bytes, mut root) = read(&real, &shown)?;
     let missing: Vec<Wanted> = wanted(agent).filter(|w| !present(&root, w)).collect();
+    let labels: Vec<String> = missing.iter().map(Wanted::label).collect();
     // A change's report: what it did, and whether the file changed.
     let done = |message: String, changed: bool| {
         Report::new("setup", Kind::Confirm, message)
@@ -203,10 +204,9 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
             let message = if set_up {
                 format!("todo's hooks are set up for {name} in {shown}.")
             } else {
-                let events: Vec<String> = missing.iter().map(|w| w.label()).collect();
                 format!(
                     "todo's hooks are not set up for {name} in {shown} (missing: {}). Run todo setup {}{}.",
-                    events.join(", "),
+                    labels.join(", "),
                     s.word,
                     if user { " --user" } else { "" }
                 )
@@ -243,10 +243,10 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
                 }
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
-            let added: Vec<String> = missing.iter().map(|w| w.label()).collect();
-            let message = format!("Added todo's hooks to {shown}: {}.", added.join(", "));
+            let message = format!("Added todo's hooks to {shown}: {}.", labels.join(", "));
             let mut report = done(message, true);
-            if !on_path() {
+            // The agent looks for `todo` on PATH.
+            if !crate::platform::on_process_path("todo") {
                 report.warnings.push(
                     "Warning: no todo on PATH; the agent runs \"todo hook …\" and the hooks will fail until todo is installed on PATH.".into(),
                 );
@@ -556,11 +556,6 @@ fn indentation(bytes: &[u8]) -> Vec<u8> {
         })
         .find(|ws| !ws.is_empty())
         .unwrap_or_else(|| b"  ".to_vec())
-}
-
-/// Is there an executable `todo` on PATH, where the agent will look?
-fn on_path() -> bool {
-    crate::platform::on_process_path("todo")
 }
 
 #[cfg(test)]
