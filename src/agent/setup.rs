@@ -47,7 +47,7 @@ pub(crate) enum SetupMode {
 }
 
 /// What todo knows of an agent's settings.
-struct Settings {
+struct AgentSettings {
     /// The agent's name in messages.
     name: &'static str,
     /// Its word on todo's command line (`todo setup claude`, `--agent claude`).
@@ -65,7 +65,7 @@ struct Settings {
     hooks: &'static [(&'static str, Option<&'static str>, &'static str)],
 }
 
-const CLAUDE: Settings = Settings {
+const CLAUDE: AgentSettings = AgentSettings {
     name: "Claude Code",
     word: "claude",
     dir: ".claude",
@@ -82,7 +82,7 @@ const CLAUDE: Settings = Settings {
     ],
 };
 
-const CODEX: Settings = Settings {
+const CODEX: AgentSettings = AgentSettings {
     name: "Codex",
     word: "codex",
     dir: ".codex",
@@ -95,7 +95,7 @@ const CODEX: Settings = Settings {
     ],
 };
 
-fn settings(agent: Agent) -> &'static Settings {
+fn settings(agent: Agent) -> &'static AgentSettings {
     match agent {
         Agent::Claude => &CLAUDE,
         Agent::Codex => &CODEX,
@@ -150,7 +150,7 @@ fn written_by_setup(command: &str) -> bool {
 
 /// Set up, check or remove todo's hooks in `agent`'s settings file in the
 /// project (the first directory holding `.git` from `cwd` up, else `cwd`)
-/// or, with `user`, in the directory the agent's [`Settings::variable`]
+/// or, with `user`, in the directory the agent's [`AgentSettings::variable`]
 /// names, else the home directory.
 pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Result<Report> {
     let s = settings(agent);
