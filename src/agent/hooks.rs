@@ -28,8 +28,9 @@ use serde_json::{Map, Value, json};
 
 use super::seen::{AgentState, UserEdit, user_edit};
 use crate::error::{Error, Result};
+use crate::history::History;
 use crate::plan::{Phase, Plan, Status, Task};
-use crate::storage::Store;
+use crate::storage::{Lock, Store};
 use crate::text::{neutral_tags, visible};
 use crate::work::Context;
 
@@ -41,12 +42,17 @@ const HOOK_PLAN_BYTES: u64 = 64 << 20;
 /// Claude Code's events of its Task tools, answered by the post-tool hook.
 const TASK_EVENTS: [&str; 2] = ["TaskCreated", "TaskCompleted"];
 
-/// The hook events todo answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Event {
+/// The hook events todo answers (`todo hook <EVENT>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Event {
+    /// The agent is about to stop (Stop).
     Stop,
+    /// A person sent a prompt (UserPromptSubmit).
     Prompt,
+    /// A session starts or resumes (SessionStart).
     SessionStart,
+    /// The agent's own todo tool ran (PostToolUse of TodoWrite, update_plan,
+    /// TaskCreate or TaskUpdate; Claude Code's TaskCreated and TaskCompleted).
     PostTool,
 }
 
@@ -72,46 +78,34 @@ impl Event {
 /// has no partner written `\ufffd`, so that a cut emoji does not make the
 /// whole input unreadable. Everything else is kept byte for byte.
 fn lone_surrogates_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    fn escape_at(bytes: &[u8], i: usize) -> Option<u16> {
-        let hex = bytes.get(i..i + 6)?;
-        if hex[0] != b'\\' || hex[1] != b'u' {
-            return None;
-        }
-        let text = std::str::from_utf8(&hex[2..]).ok()?;
-        u16::from_str_radix(text, 16).ok()
-    }
+    let escape_at = |i: usize| -> Option<u16> {
+        let hex = bytes.get(i..i + 6)?.strip_prefix(b"\\u")?;
+        u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
+    };
     let high = |u: u16| (0xD800..0xDC00).contains(&u);
     let low = |u: u16| (0xDC00..0xE000).contains(&u);
-    let mut out: Option<Vec<u8>> = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'\\' {
-            if let Some(out) = &mut out {
-                out.push(bytes[i]);
+    // The bytes up to `copied`, with the replacements, once there is one.
+    let (mut out, mut copied, mut i) = (Vec::new(), 0, 0);
+    while let Some(at) = bytes.get(i..).and_then(|rest| memchr::memchr(b'\\', rest)) {
+        i += at;
+        i += match escape_at(i) {
+            Some(u) if high(u) && escape_at(i + 6).is_some_and(low) => 12,
+            Some(u) if high(u) || low(u) => {
+                out.extend_from_slice(&bytes[copied..i]);
+                out.extend_from_slice(b"\\ufffd");
+                copied = i + 6;
+                6
             }
-            i += 1;
-            continue;
-        }
-        let (keep, replace) = match escape_at(bytes, i) {
-            Some(u) if high(u) && escape_at(bytes, i + 6).is_some_and(low) => (12, false),
-            Some(u) if high(u) || low(u) => (6, true),
-            Some(_) => (6, false),
+            Some(_) => 6,
             // Any other escape is two bytes (`\\` among them).
-            None => (2, false),
+            None => 2,
         };
-        let end = (i + keep).min(bytes.len());
-        if replace {
-            let out = out.get_or_insert_with(|| bytes[..i].to_vec());
-            out.extend_from_slice(b"\\ufffd");
-        } else if let Some(out) = &mut out {
-            out.extend_from_slice(&bytes[i..end]);
-        }
-        i = end;
     }
-    match out {
-        Some(out) => std::borrow::Cow::Owned(out),
-        None => std::borrow::Cow::Borrowed(bytes),
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(bytes);
     }
+    out.extend_from_slice(&bytes[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// The agents whose hooks todo speaks.
@@ -139,14 +133,10 @@ struct HookInput {
     event: Option<String>,
     session: String,
     cwd: Option<PathBuf>,
-    last_message: Option<String>,
-    tool_name: Option<String>,
-    tool_input: Option<Value>,
-    /// `PostToolUse`'s `tool_response`: `TaskCreate`'s holds the new
-    /// task's id.
-    tool_response: Option<Value>,
-    /// The whole input, for the fields of one event (`TaskCreated`'s
-    /// `task_id`, `task_subject`, `task_description`).
+    /// The whole input, for the fields of one event (`Stop`'s
+    /// `last_assistant_message`, `PostToolUse`'s `tool_name`, `tool_input`
+    /// and `tool_response`, `TaskCreated`'s `task_id`, `task_subject`,
+    /// `task_description`).
     fields: Value,
     agent: Agent,
 }
@@ -175,10 +165,6 @@ impl HookInput {
             event: text("hook_event_name"),
             session: text("session_id").unwrap_or_default(),
             cwd: text("cwd").filter(|c| !c.is_empty()).map(PathBuf::from),
-            last_message: text("last_assistant_message"),
-            tool_name: text("tool_name"),
-            tool_input: map.get("tool_input").cloned(),
-            tool_response: map.get("tool_response").cloned(),
             agent: if codex { Agent::Codex } else { Agent::Claude },
             fields: Value::Object(map),
         })
@@ -246,7 +232,8 @@ fn asks(message: Option<&str>) -> bool {
 
 fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     let loaded = ctx.store.load()?;
-    if loaded.bytes.is_none() || max == 0 || asks(input.last_message.as_deref()) {
+    let last = input.fields["last_assistant_message"].as_str();
+    if loaded.bytes.is_none() || max == 0 || asks(last) {
         return Ok(None);
     }
     let open = loaded.plan.open_work();
@@ -334,11 +321,10 @@ impl Budget {
 
     /// Room for one more task whose lines take `bytes`? Taken if so.
     fn take(&mut self, bytes: usize) -> bool {
-        if self.tasks == 0 || bytes > self.bytes {
+        if self.tasks == 0 || !self.take_bytes(bytes) {
             return false;
         }
         self.tasks -= 1;
-        self.bytes -= bytes;
         true
     }
 }
@@ -378,25 +364,36 @@ fn state_error(e: std::io::Error) -> Error {
     Error::io("Cannot keep the agent's state in the data directory", e)
 }
 
+/// Read this plan's agent state under `lock`, change it by `change` and
+/// write it back.
+fn change_state<T>(
+    ctx: &Context,
+    history: &History,
+    lock: &Lock,
+    change: impl FnOnce(&mut AgentState) -> T,
+) -> Result<T> {
+    let mut state = AgentState::load(history, &ctx.real_path(), lock).map_err(state_error)?;
+    let out = change(&mut state);
+    state.save(lock).map_err(state_error)?;
+    Ok(out)
+}
+
 fn prompt(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     let history = ctx.history.as_ref().ok_or(Error::NoHistoryDir)?;
-    if std::fs::symlink_metadata(&ctx.store.path).is_err() {
-        // No plan here, and none to have been removed: nothing to keep.
-        let real = ctx.real_path();
-        let key = crate::history::digest(real.as_os_str().as_encoded_bytes());
-        if !history.dir.join(format!("{key}.agent.json")).exists() {
-            return Ok(None);
-        }
+    let real = ctx.real_path();
+    // No plan here, and none to have been removed: nothing to keep.
+    if std::fs::symlink_metadata(&ctx.store.path).is_err() && !AgentState::exists(history, &real) {
+        return Ok(None);
     }
     let lock = ctx.store.lock()?;
     let loaded = ctx.store.load()?;
-    let real = ctx.real_path();
-    let mut state = AgentState::load(history, &real, &lock).map_err(state_error)?;
-    state.new_cycle(&input.session);
     let bytes = loaded.bytes.as_deref();
-    let edit = user_edit(history, &lock, &real, state.seen(), (&loaded.plan, bytes));
-    state.saw(loaded.plan.rev, bytes);
-    state.save(&lock).map_err(state_error)?;
+    let edit = change_state(ctx, history, &lock, |state| {
+        state.new_cycle(&input.session);
+        let edit = user_edit(history, &lock, &real, state.seen(), (&loaded.plan, bytes));
+        state.saw(loaded.plan.rev, bytes);
+        edit
+    })?;
     Ok(edit.map(|edit| context("UserPromptSubmit", &user_edit_text(&edit, &loaded.plan))))
 }
 
@@ -563,10 +560,10 @@ fn session_start(ctx: &Context, agent: Agent, input: &HookInput) -> Result<Optio
     let lock = ctx.store.lock()?;
     let loaded = ctx.store.load()?;
     if let Some(history) = &ctx.history {
-        let mut state = AgentState::load(history, &ctx.real_path(), &lock).map_err(state_error)?;
-        state.new_cycle(&input.session);
-        state.saw(loaded.plan.rev, loaded.bytes.as_deref());
-        state.save(&lock).map_err(state_error)?;
+        change_state(ctx, history, &lock, |state| {
+            state.new_cycle(&input.session);
+            state.saw(loaded.plan.rev, loaded.bytes.as_deref());
+        })?;
     }
     drop(lock);
     let text = guide(&ctx.store.path, agent, &loaded.plan);
@@ -622,16 +619,9 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
     let (mut listed, mut phases_left) = (0, plan.phases.len());
     'phases: for phase in &plan.phases {
         let count = |s: Status| phase.tasks.iter().filter(|t| t.status == s).count();
-        let mut finished = Vec::new();
-        for (status, word) in [(Status::Completed, "done"), (Status::Abandoned, "dropped")] {
-            let n = count(status);
-            if n > 0 {
-                finished.push(format!("{n} {word}"));
-            }
-        }
         let mut heading = format!("\n# {} ({})", shown(&phase.name), phase.id);
-        if !finished.is_empty() {
-            heading.push_str(&format!(" — {}", finished.join(", ")));
+        if let Some(finished) = finished(count(Status::Completed), count(Status::Abandoned)) {
+            heading.push_str(&format!(" — {finished}"));
         }
         let mut heading = Some(heading);
         let mut open = phase.open().peekable();
@@ -696,20 +686,12 @@ fn objectives(out: &mut String, plan: &Plan) -> usize {
     }
     let start = out.len();
     let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
-    let finished: Vec<String> = [
-        (ObjectiveStatus::Done, "done"),
-        (ObjectiveStatus::Dropped, "dropped"),
-    ]
-    .into_iter()
-    .filter_map(|(s, word)| {
-        Some(count(s))
-            .filter(|&n| n > 0)
-            .map(|n| format!("{n} {word}"))
-    })
-    .collect();
     out.push_str("\nObjectives");
-    if !finished.is_empty() {
-        out.push_str(&format!(" ({})", finished.join(", ")));
+    if let Some(finished) = finished(
+        count(ObjectiveStatus::Done),
+        count(ObjectiveStatus::Dropped),
+    ) {
+        out.push_str(&format!(" ({finished})"));
     }
     out.push(':');
     let open: Vec<_> = plan
@@ -717,24 +699,41 @@ fn objectives(out: &mut String, plan: &Plan) -> usize {
         .iter()
         .filter(|o| o.status == ObjectiveStatus::Open)
         .collect();
-    let mut room = AIMS_BYTES;
-    let mut listed = 0;
-    for o in open.iter().take(FINDINGS_SHOWN) {
-        let line = format!("\n- [{}] {}", o.id, shown(&o.text));
-        if line.len() > room {
-            break;
-        }
-        room -= line.len();
-        out.push_str(&line);
-        listed += 1;
-    }
-    if open.len() > listed {
+    let lines = fitting(
+        open.iter()
+            .take(FINDINGS_SHOWN)
+            .map(|o| format!("\n- [{}] {}", o.id, shown(&o.text))),
+    );
+    out.extend(lines.iter().map(String::as_str));
+    if open.len() > lines.len() {
         out.push_str(&format!(
             "\n- … and {} more open objectives (`todo show` lists them all)",
-            grouped(open.len() - listed)
+            grouped(open.len() - lines.len())
         ));
     }
     out.len() - start
+}
+
+/// `2 done, 1 dropped`, leaving out a count of 0; `None` for none.
+fn finished(done: usize, dropped: usize) -> Option<String> {
+    let counts: Vec<String> = [(done, "done"), (dropped, "dropped")]
+        .into_iter()
+        .filter(|&(n, _)| n > 0)
+        .map(|(n, word)| format!("{n} {word}"))
+        .collect();
+    (!counts.is_empty()).then(|| counts.join(", "))
+}
+
+/// The first `lines` that fit in [`AIMS_BYTES`] together.
+fn fitting(lines: impl Iterator<Item = String>) -> Vec<String> {
+    let mut room = AIMS_BYTES;
+    lines
+        .take_while(|line| {
+            let fits = line.len() <= room;
+            room = room.saturating_sub(line.len());
+            fits
+        })
+        .collect()
 }
 
 /// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
@@ -744,17 +743,12 @@ fn findings(out: &mut String, plan: &Plan) {
         return;
     }
     let mut latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
-    let mut room = AIMS_BYTES;
-    let lines: Vec<String> = latest
-        .iter()
-        .rev()
-        .map(|f| format!("\n- [{}] {}", f.id, shown(&f.text)))
-        .take_while(|line| {
-            let fits = line.len() <= room;
-            room = room.saturating_sub(line.len());
-            fits
-        })
-        .collect();
+    let lines = fitting(
+        latest
+            .iter()
+            .rev()
+            .map(|f| format!("\n- [{}] {}", f.id, shown(&f.text))),
+    );
     latest = &latest[latest.len() - lines.len()..];
     if latest.len() < all.len() {
         out.push_str(&format!(
@@ -793,19 +787,20 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
             Err(e) => Err(e),
         };
     }
-    let tool = input.tool_name.as_deref();
+    let tool = input.fields["tool_name"].as_str();
     if !matches!(
         tool,
         Some("TodoWrite" | "update_plan" | "TaskCreate" | "TaskUpdate")
     ) {
         return Ok(None);
     }
-    let Some(tool_input @ Value::Object(_)) = &input.tool_input else {
+    let Some(tool_input @ Value::Object(_)) = input.fields.get("tool_input") else {
         return Err(Error::Invalid(
             "the hook input has no tool_input object".into(),
         ));
     };
-    let response = input.tool_response.as_ref();
+    // `TaskCreate`'s response holds the new task's id.
+    let response = input.fields.get("tool_response");
     let outcome = match tool {
         Some("TaskCreate") => {
             let call = tasks::create(tool_input, response)?;
@@ -863,9 +858,9 @@ fn kept_notice(
         return Ok(None);
     };
     let lock = ctx.store.lock()?;
-    let mut state = AgentState::load(history, &ctx.real_path(), &lock).map_err(state_error)?;
-    let new = state.tell(&input.session, &keys);
-    state.save(&lock).map_err(state_error)?;
+    let new = change_state(ctx, history, &lock, |state| {
+        state.tell(&input.session, &keys)
+    })?;
     if new.is_empty() {
         return Ok(None);
     }
@@ -875,9 +870,8 @@ fn kept_notice(
     ];
     let mut budget = Budget::new();
     let mut listed = 0;
-    for k in kept {
-        let key = format!("{}:{}", field(k, "id"), field(k, "status"));
-        if !new.contains(&key) {
+    for (k, key) in kept.iter().zip(&keys) {
+        if !new.contains(key) {
             continue;
         }
         let line = format!(

@@ -57,13 +57,14 @@ struct Server {
 /// call (which still reads the file, and parses it only if someone else
 /// changed it); and one runtime thread runs every call.
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
+    let start = |e| Error::io("Cannot start the MCP server", e);
     let memo = PlanMemo::default();
     let (keeper, plans) = std::sync::mpsc::channel::<Plan>();
     let kept = memo.clone();
     std::thread::Builder::new()
         .name("keep plans".into())
         .spawn(move || plans.into_iter().for_each(|plan| kept.keep(plan)))
-        .map_err(|e| Error::io("Cannot start the MCP server", e))?;
+        .map_err(start)?;
     let mut store = ctx.store.clone();
     store.reuse = Some(Reuse(Arc::new(move |bytes| memo.take(bytes))));
     let base = Context {
@@ -94,10 +95,9 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| Error::io("Cannot start the MCP server", e))?;
+        .map_err(start)?;
     // The client's lines pass the JSON-RPC framing (`wire`) on their way
     // to the SDK and back, through two pipes: every line gets an answer.
-    let start = |e| Error::io("Cannot start the MCP server", e);
     let (to_sdk_read, to_sdk) = std::io::pipe().map_err(start)?;
     let (from_sdk, from_sdk_write) = std::io::pipe().map_err(start)?;
     let wire = super::wire::Wire::start(to_sdk, from_sdk).map_err(start)?;
@@ -306,13 +306,13 @@ struct TodoArgs {
 /// list given to `todo`, an op given to `plan_update`) is refused with
 /// what the tool takes, not read as something else.
 fn own_fields(tool: &str, o: &JsonObject, fields: &[String], place: &str) -> Result<()> {
-    match o.keys().find(|k| !fields.contains(k)) {
-        Some(k) => Err(invalid(format!(
-            "{place}unknown field \"{k}\" for the {tool} tool (it takes {}).",
-            fields.join(", ")
-        ))),
-        None => Ok(()),
-    }
+    let Some(k) = o.keys().find(|k| !fields.contains(k)) else {
+        return Ok(());
+    };
+    Err(invalid(format!(
+        "{place}unknown field \"{k}\" for the {tool} tool (it takes {}).",
+        fields.join(", ")
+    )))
 }
 
 /// One op of the `todo` tool, checked to be the oh-my-pi shape.

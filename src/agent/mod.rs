@@ -24,9 +24,9 @@ use crate::work::{Context, Outcome};
 pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
     apply_with(
         ctx,
-        |_| {},
-        |tx| dialect::translate(tx, value, dialect),
-        |_| {},
+        |_| (),
+        |tx, ()| dialect::translate(tx, value, dialect),
+        |_, ()| {},
     )
 }
 
@@ -35,22 +35,20 @@ pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) 
 /// plan's lock, and written back once the change is saved.
 pub(crate) fn apply_call(ctx: &Context, call: dialect::tasks::Call, list: &str) -> Outcome {
     let real = ctx.real_path();
-    let state = std::cell::RefCell::new(None);
-    let ids = std::cell::RefCell::new(dialect::tasks::ClaudeIds::new());
     apply_with(
         ctx,
         |lock| {
-            if let Some(history) = &ctx.history
-                && let Ok(s) = seen::AgentState::load(history, &real, lock)
-            {
-                *ids.borrow_mut() = s.claude_ids(list);
-                *state.borrow_mut() = Some(s);
-            }
+            let state = ctx
+                .history
+                .as_ref()
+                .and_then(|history| seen::AgentState::load(history, &real, lock).ok());
+            let ids = state.as_ref().map(|s| s.claude_ids(list));
+            (state, ids.unwrap_or_default())
         },
-        |tx| dialect::translate_call(tx, call, Some(&mut ids.borrow_mut())),
-        |lock| {
-            if let Some(mut s) = state.borrow_mut().take() {
-                s.set_claude_ids(list, ids.take());
+        |tx, (_, ids)| dialect::translate_call(tx, call, Some(ids)),
+        |lock, (state, ids)| {
+            if let Some(mut s) = state {
+                s.set_claude_ids(list, ids);
                 // The ids are a help, not the plan: a state that cannot
                 // be written costs a later update its task, nothing else.
                 let _ = s.save(lock);
@@ -60,13 +58,13 @@ pub(crate) fn apply_call(ctx: &Context, call: dialect::tasks::Call, list: &str) 
 }
 
 /// Run `change` on a transaction as the agent (unless the actor was
-/// given), `prepare` first and `saved` once it is committed (both under
-/// the plan's lock), and shape the reply.
-fn apply_with(
+/// given), with what `prepare` made first, and `saved` once it is
+/// committed (both under the plan's lock), and shape the reply.
+fn apply_with<S>(
     ctx: &Context,
-    prepare: impl FnOnce(&Lock),
-    change: impl FnOnce(&mut crate::plan::Tx) -> crate::error::Result<crate::output::Report>,
-    saved: impl FnOnce(&Lock),
+    prepare: impl FnOnce(&Lock) -> S,
+    change: impl FnOnce(&mut crate::plan::Tx, &mut S) -> crate::error::Result<crate::output::Report>,
+    saved: impl FnOnce(&Lock, S),
 ) -> Outcome {
     let mut session = match ctx.begin_as(Actor::Agent) {
         Ok(session) => session,
@@ -76,15 +74,14 @@ fn apply_with(
     // "Agent hooks, setup and restore"), recorded under the lock this change
     // holds.
     let rev = session.rev();
-    prepare(session.lock());
-    let outcome = match change(&mut session.tx) {
+    let mut prepared = prepare(session.lock());
+    let outcome = match change(&mut session.tx, &mut prepared) {
         Ok(mut report) => match session.save() {
             Ok(done) => {
-                saved(&done.lock);
-                let saved = done;
-                ctx.record(&saved, &mut report);
-                seen::saw(ctx, &saved.lock, saved.committed.rev(), saved.file());
-                saved.outcome(report)
+                saved(&done.lock, prepared);
+                ctx.record(&done, &mut report);
+                seen::saw(ctx, &done.lock, done.committed.rev(), done.file());
+                done.outcome(report)
             }
             // Refused as it commits (the lock went with the session).
             Err(e) => {

@@ -115,10 +115,6 @@ fn place(entry: Option<&str>, line: usize) -> String {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 // ── pi / oh-my-pi ────────────────────────────────────────────────────────
 
 /// One line of a pi session, as much of it as restore needs. A line whose
@@ -314,19 +310,17 @@ impl<'a> PiSession<'a> {
                 return (branch, End::Loop(node.id.clone().unwrap_or_default()));
             }
             branch.push(i);
-            at = match node.parent.as_deref() {
-                None => None,
-                Some(parent) => match by_id.get(parent) {
-                    Some(&p) => Some(p),
-                    None => {
-                        let end = End::Missing {
-                            entry: node.id.clone().unwrap_or_default(),
-                            parent: parent.to_string(),
-                        };
-                        return (branch, end);
-                    }
-                },
+            let Some(parent) = node.parent.as_deref() else {
+                break;
             };
+            let Some(&p) = by_id.get(parent) else {
+                let end = End::Missing {
+                    entry: node.id.clone().unwrap_or_default(),
+                    parent: parent.to_string(),
+                };
+                return (branch, end);
+            };
+            at = Some(p);
         }
         (branch, End::Root)
     }
@@ -352,20 +346,10 @@ fn snapshot_phases(data: Option<&RawValue>) -> Option<Vec<Phase>> {
 /// JSON" maps them. A call Claude Code would have rejected (no list, an unknown
 /// status) is skipped. `None` when there is none.
 fn claude_code(raw: &[u8]) -> Option<Result<Restored, String>> {
-    let finder = memchr::memmem::Finder::new(b"TodoWrite");
-    for (line, bytes) in lines_back(raw) {
-        if finder.find(bytes).is_none() {
+    for (line, v, content) in records(lines_back(raw), "TodoWrite") {
+        if v["type"] != "assistant" {
             continue;
         }
-        let Ok(v) = serde_json::from_slice::<Value>(bytes) else {
-            continue;
-        };
-        if v["type"] != "assistant" || v["isSidechain"] == true {
-            continue;
-        }
-        let Some(Value::Array(content)) = v.pointer("/message/content") else {
-            continue;
-        };
         let call = content.iter().rev().find_map(|block| {
             if block["type"] != "tool_use" || block["name"] != "TodoWrite" {
                 return None;
@@ -494,32 +478,39 @@ fn created_id(record: &Value, block: &Value) -> Option<String> {
     (!digits.is_empty()).then_some(digits)
 }
 
-/// The Task tool calls of the main conversation (a subagent's sidechain
-/// has its own list), replayed in order: each `TaskCreate` or
+/// The records of a transcript's main conversation (a subagent's sidechain
+/// has its own list) among `lines`, each with its content blocks taken out;
+/// only lines holding `needle` are read.
+fn records<'a>(
+    lines: impl Iterator<Item = (usize, &'a [u8])>,
+    needle: &'a str,
+) -> impl Iterator<Item = (usize, Value, Vec<Value>)> {
+    let finder = memchr::memmem::Finder::new(needle);
+    lines.filter_map(move |(line, bytes)| {
+        finder.find(bytes)?;
+        let mut v: Value = serde_json::from_slice(bytes).ok()?;
+        if v["isSidechain"] == true {
+            return None;
+        }
+        let Value::Array(content) = v.pointer_mut("/message/content")?.take() else {
+            return None;
+        };
+        Some((line, v, content))
+    })
+}
+
+/// The Task tool calls of the main conversation, replayed in order: each `TaskCreate` or
 /// `TaskUpdate` whose result says Claude Code made it. `None` when there
 /// is none.
 fn claude_tasks(raw: &[u8]) -> Option<TaskList> {
     /// Calls waiting for their result, at most: a transcript names a few
     /// at a time.
     const WAITING: usize = 1_000;
-    let finder = memchr::memmem::Finder::new(b"\"tool_");
     let mut waiting: HashMap<String, (bool, Value)> = HashMap::new();
     let mut list = TaskList::new();
     let mut any = false;
-    for (line, bytes) in lines(raw) {
-        if finder.find(bytes).is_none() {
-            continue;
-        }
-        let Ok(v) = serde_json::from_slice::<Value>(bytes) else {
-            continue;
-        };
-        if v["isSidechain"] == true {
-            continue;
-        }
-        let Some(Value::Array(content)) = v.pointer("/message/content") else {
-            continue;
-        };
-        for block in content {
+    for (line, v, content) in records(lines(raw), "\"tool_") {
+        for block in &content {
             match (v["type"].as_str(), block["type"].as_str()) {
                 (Some("assistant"), Some("tool_use")) => {
                     let create = match block["name"].as_str() {
@@ -604,25 +595,21 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         }
     }
     // Claude Code numbers its tasks: in that order, then any other name.
-    found.sort_by(|(a, _), (b, _)| {
-        let num = |s: &str| s.parse::<u64>().ok();
-        match (num(a), num(b)) {
-            (Some(x), Some(y)) => x.cmp(&y),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => a.cmp(b),
+    fn key(s: &str) -> (bool, u64, &str) {
+        match s.parse::<u64>() {
+            Ok(n) => (false, n, ""),
+            Err(_) => (true, 0, s),
         }
-    });
+    }
+    found.sort_by(|(a, _), (b, _)| key(a).cmp(&key(b)));
     let mut list = TaskList::new();
     let mut made = Vec::new();
     for (stem, v) in &found {
         let status = v["status"].as_str().unwrap_or("pending");
         let input = json!({ "subject": v["subject"], "description": v["description"] });
-        let Ok(create) = tasks::create(&input, Some(&json!({ "task": { "id": stem } }))) else {
-            skipped += 1;
-            continue;
-        };
-        let Ok(status) = tasks::update(&json!({ "taskId": stem, "status": status })) else {
+        let create = tasks::create(&input, Some(&json!({ "task": { "id": stem } })));
+        let status = tasks::update(&json!({ "taskId": stem, "status": status }));
+        let (Ok(create), Ok(status)) = (create, status) else {
             skipped += 1;
             continue;
         };
@@ -649,14 +636,12 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         let mut why =
             "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
         if skipped > 0 {
-            why.push_str(&format!(
-                " ({} skipped)",
-                plural(
-                    skipped,
-                    "file that is not one was",
-                    "files that are not one were"
-                )
-            ));
+            let files = if skipped == 1 {
+                "file that is not one was"
+            } else {
+                "files that are not one were"
+            };
+            why.push_str(&format!(" ({skipped} {files} skipped)"));
         }
         return Err(why);
     }

@@ -82,14 +82,23 @@ impl AgentState {
     /// is a new state; one that cannot be read as state too (the reminders
     /// start over: better than a hook that fails at every turn).
     pub(crate) fn load(history: &History, real: &Path, _lock: &Lock) -> io::Result<AgentState> {
-        let key = digest(real.as_os_str().as_encoded_bytes());
-        let path = history.dir.join(format!("{key}.agent.json"));
+        let path = Self::path(history, real);
         let data = match crate::storage::read_regular(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_default(),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Data::default(),
             Err(e) => return Err(e),
         };
         Ok(AgentState { path, data })
+    }
+
+    fn path(history: &History, real: &Path) -> PathBuf {
+        let key = digest(real.as_os_str().as_encoded_bytes());
+        history.dir.join(format!("{key}.agent.json"))
+    }
+
+    /// Is there a state for the plan at `real`?
+    pub(crate) fn exists(history: &History, real: &Path) -> bool {
+        Self::path(history, real).exists()
     }
 
     /// Write the state: a new file renamed over the old one.
@@ -156,10 +165,7 @@ impl AgentState {
         /// Notes kept per session: the latest.
         const KEPT: usize = 256;
         if !self.data.told.contains_key(session) && self.data.told.len() >= SESSIONS {
-            let first = self.data.told.keys().next().cloned();
-            if let Some(first) = first {
-                self.data.told.remove(&first);
-            }
+            self.data.told.pop_first();
         }
         let told = self.data.told.entry(session.to_string()).or_default();
         let new: Vec<String> = keys.iter().filter(|k| !told.contains(k)).cloned().collect();
@@ -273,12 +279,11 @@ pub(crate) fn user_edit(
     // `prune`, a line deleted in `edit` or a file imported over the plan.
     let mut before: Vec<&str> = Vec::new();
     // The latest changes, when there are more than are read back.
-    let last = rev;
     let first = (seen.rev + 1).max(rev.saturating_sub(LOOK_BACK as u64 - 1));
     if first > seen.rev + 1 && !reaches_back {
         actions.push("changes older than todo's undo history".to_string());
     }
-    for r in first..=last {
+    for r in first..=rev {
         let action = match entries.iter().find(|e| e.rev == r) {
             Some(e) if e.actor.as_deref() == Some("agent") => continue,
             Some(e) => {

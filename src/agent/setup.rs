@@ -46,11 +46,67 @@ pub(crate) enum SetupMode {
     Remove,
 }
 
+/// What todo knows of an agent's settings.
+struct AgentSettings {
+    /// The agent's name in messages.
+    name: &'static str,
+    /// Its word on todo's command line (`todo setup claude`, `--agent claude`).
+    word: &'static str,
+    /// The settings file in the project or home directory (in `dir`), or
+    /// in the directory `variable` names.
+    dir: &'static str,
+    file: &'static str,
+    /// The variable that moves the agent's user settings out of the home
+    /// directory: Claude Code's `CLAUDE_CONFIG_DIR` (its settings.json is
+    /// there), Codex's `CODEX_HOME` (its hooks.json is there).
+    variable: &'static str,
+    /// The hooks todo registers: the event, the tool matcher, the `todo
+    /// hook` event.
+    hooks: &'static [(&'static str, Option<&'static str>, &'static str)],
+}
+
+const CLAUDE: AgentSettings = AgentSettings {
+    name: "Claude Code",
+    word: "claude",
+    dir: ".claude",
+    file: "settings.json",
+    variable: "CLAUDE_CONFIG_DIR",
+    hooks: &[
+        ("SessionStart", None, "session-start"),
+        ("UserPromptSubmit", None, "prompt"),
+        ("Stop", None, "stop"),
+        ("PostToolUse", Some("TodoWrite"), "post-tool"),
+        ("PostToolUse", Some("TaskCreate|TaskUpdate"), "post-tool"),
+        ("TaskCreated", None, "post-tool"),
+        ("TaskCompleted", None, "post-tool"),
+    ],
+};
+
+const CODEX: AgentSettings = AgentSettings {
+    name: "Codex",
+    word: "codex",
+    dir: ".codex",
+    file: "hooks.json",
+    variable: "CODEX_HOME",
+    hooks: &[
+        ("SessionStart", None, "session-start"),
+        ("UserPromptSubmit", None, "prompt"),
+        ("Stop", None, "stop"),
+    ],
+};
+
+fn settings(agent: Agent) -> &'static AgentSettings {
+    match agent {
+        Agent::Claude => &CLAUDE,
+        Agent::Codex => &CODEX,
+    }
+}
+
 /// One hook todo registers: the event, the tool matcher, the command.
 struct Wanted {
     event: &'static str,
     matcher: Option<&'static str>,
-    command: &'static str,
+    command: String,
 }
 
 impl Wanted {
@@ -64,63 +120,13 @@ impl Wanted {
     }
 }
 
-fn wanted(agent: Agent) -> &'static [Wanted] {
-    match agent {
-        Agent::Claude => &[
-            Wanted {
-                event: "SessionStart",
-                matcher: None,
-                command: "todo hook session-start --agent claude",
-            },
-            Wanted {
-                event: "UserPromptSubmit",
-                matcher: None,
-                command: "todo hook prompt --agent claude",
-            },
-            Wanted {
-                event: "Stop",
-                matcher: None,
-                command: "todo hook stop --agent claude",
-            },
-            Wanted {
-                event: "PostToolUse",
-                matcher: Some("TodoWrite"),
-                command: "todo hook post-tool --agent claude",
-            },
-            Wanted {
-                event: "PostToolUse",
-                matcher: Some("TaskCreate|TaskUpdate"),
-                command: "todo hook post-tool --agent claude",
-            },
-            Wanted {
-                event: "TaskCreated",
-                matcher: None,
-                command: "todo hook post-tool --agent claude",
-            },
-            Wanted {
-                event: "TaskCompleted",
-                matcher: None,
-                command: "todo hook post-tool --agent claude",
-            },
-        ],
-        Agent::Codex => &[
-            Wanted {
-                event: "SessionStart",
-                matcher: None,
-                command: "todo hook session-start --agent codex",
-            },
-            Wanted {
-                event: "UserPromptSubmit",
-                matcher: None,
-                command: "todo hook prompt --agent codex",
-            },
-            Wanted {
-                event: "Stop",
-                matcher: None,
-                command: "todo hook stop --agent codex",
-            },
-        ],
-    }
+fn wanted(agent: Agent) -> impl Iterator<Item = Wanted> {
+    let s = settings(agent);
+    s.hooks.iter().map(|&(event, matcher, hook)| Wanted {
+        event,
+        matcher,
+        command: format!("todo hook {hook} --agent {}", s.word),
+    })
 }
 
 /// The commands earlier versions of `todo setup` wrote, which it removes
@@ -142,11 +148,14 @@ fn written_by_setup(command: &str) -> bool {
             .any(|w| w.command == command)
 }
 
-/// The directory whose settings are meant: the project (the first
-/// directory holding `.git` from `cwd` up, else `cwd`) or, with `user`,
-/// the home directory.
-pub(crate) fn base(user: bool, cwd: &Path) -> Result<PathBuf> {
-    let base = if user {
+/// Set up, check or remove todo's hooks in `agent`'s settings file in the
+/// project (the first directory holding `.git` from `cwd` up, else `cwd`)
+/// or, with `user`, in the directory the agent's [`AgentSettings::variable`]
+/// names, else the home directory.
+pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Result<Report> {
+    let s = settings(agent);
+    let config = std::env::var_os(s.variable).filter(|v| !v.is_empty());
+    let base = &if user {
         dirs::home_dir().ok_or_else(|| {
             Error::io(
                 "Cannot find the home directory",
@@ -159,43 +168,9 @@ pub(crate) fn base(user: bool, cwd: &Path) -> Result<PathBuf> {
             .unwrap_or(cwd)
             .to_path_buf()
     };
-    Ok(base)
-}
-
-/// The settings file of `agent` under `base`.
-fn settings_path(agent: Agent, base: &Path) -> PathBuf {
-    match agent {
-        Agent::Claude => base.join(".claude").join("settings.json"),
-        Agent::Codex => base.join(".codex").join("hooks.json"),
-    }
-}
-
-/// The variable that moves `agent`'s user settings out of the home
-/// directory: Claude Code's `CLAUDE_CONFIG_DIR` (its settings.json is
-/// there), Codex's `CODEX_HOME` (its hooks.json is there).
-pub(crate) fn config_variable(agent: Agent) -> &'static str {
-    match agent {
-        Agent::Claude => "CLAUDE_CONFIG_DIR",
-        Agent::Codex => "CODEX_HOME",
-    }
-}
-
-/// Set up, check or remove todo's hooks in `agent`'s settings file under
-/// `base` (see [`base`]); with `user`, in `config` when the agent's
-/// [`config_variable`] names one.
-pub(crate) fn run(
-    agent: Agent,
-    base: &Path,
-    user: bool,
-    config: Option<&Path>,
-    mode: SetupMode,
-) -> Result<Report> {
     let path = &match config.filter(|_| user) {
-        Some(dir) => dir.join(match agent {
-            Agent::Claude => "settings.json",
-            Agent::Codex => "hooks.json",
-        }),
-        None => settings_path(agent, base),
+        Some(dir) => PathBuf::from(dir).join(s.file),
+        None => base.join(s.dir).join(s.file),
     };
     let shown = path.display().to_string();
     // A file the person named by `--user` is theirs: links are followed
@@ -214,10 +189,8 @@ pub(crate) fn run(
         why: why.to_string(),
     })?;
     let (bytes, mut root) = read(&real, &shown)?;
-    let missing: Vec<&Wanted> = wanted(agent)
-        .iter()
-        .filter(|w| !present(&root, w))
-        .collect();
+    let missing: Vec<Wanted> = wanted(agent).filter(|w| !present(&root, w)).collect();
+    let labels: Vec<String> = missing.iter().map(Wanted::label).collect();
     // A change's report: what it did, and whether the file changed.
     let done = |message: String, changed: bool| {
         Report::new("setup", Kind::Confirm, message)
@@ -227,15 +200,15 @@ pub(crate) fn run(
     match mode {
         SetupMode::Check => {
             let set_up = missing.is_empty();
-            let name = agent_name(agent);
+            let name = s.name;
             let message = if set_up {
                 format!("todo's hooks are set up for {name} in {shown}.")
             } else {
-                let events: Vec<String> = missing.iter().map(|w| w.label()).collect();
                 format!(
-                    "todo's hooks are not set up for {name} in {shown} (missing: {}). Run todo setup {}.",
-                    events.join(", "),
-                    setup_words(agent, user)
+                    "todo's hooks are not set up for {name} in {shown} (missing: {}). Run todo setup {}{}.",
+                    labels.join(", "),
+                    s.word,
+                    if user { " --user" } else { "" }
                 )
             };
             let mut report = Report::new(
@@ -254,7 +227,13 @@ pub(crate) fn run(
                     format!("Already set up: todo's hooks are in {shown}. Nothing changed.");
                 return Ok(done(message, false));
             }
-            let hooks = hooks_object(&mut root)?;
+            let hooks = root.as_object_mut().map(|map| {
+                map.entry("hooks")
+                    .or_insert_with(|| Value::Object(Map::new()))
+            });
+            let Some(Value::Object(hooks)) = hooks else {
+                return Err(Error::bug("settings checked to be an object are not"));
+            };
             for w in &missing {
                 let groups = hooks
                     .entry(w.event.to_string())
@@ -264,10 +243,10 @@ pub(crate) fn run(
                 }
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
-            let added: Vec<String> = missing.iter().map(|w| w.label()).collect();
-            let message = format!("Added todo's hooks to {shown}: {}.", added.join(", "));
+            let message = format!("Added todo's hooks to {shown}: {}.", labels.join(", "));
             let mut report = done(message, true);
-            if !on_path() {
+            // The agent looks for `todo` on PATH.
+            if !crate::platform::on_process_path("todo") {
                 report.warnings.push(
                     "Warning: no todo on PATH; the agent runs \"todo hook …\" and the hooks will fail until todo is installed on PATH.".into(),
                 );
@@ -286,25 +265,6 @@ pub(crate) fn run(
             let message = format!("Removed todo's hooks from {shown} ({removed}).");
             Ok(done(message, true))
         }
-    }
-}
-
-fn agent_name(agent: Agent) -> &'static str {
-    match agent {
-        Agent::Claude => "Claude Code",
-        Agent::Codex => "Codex",
-    }
-}
-
-fn setup_words(agent: Agent, user: bool) -> String {
-    let name = match agent {
-        Agent::Claude => "claude",
-        Agent::Codex => "codex",
-    };
-    if user {
-        format!("{name} --user")
-    } else {
-        name.to_string()
     }
 }
 
@@ -356,19 +316,6 @@ fn read(real: &Path, shown: &str) -> Result<(Option<Vec<u8>>, Value)> {
         Some(_) => return Err(broken("its \"hooks\" is not an object".into())),
     }
     Ok((Some(bytes), root))
-}
-
-fn hooks_object(root: &mut Value) -> Result<&mut Map<String, Value>> {
-    let Value::Object(map) = root else {
-        return Err(Error::bug("settings checked to be an object are not"));
-    };
-    match map
-        .entry("hooks".to_string())
-        .or_insert_with(|| Value::Object(Map::new()))
-    {
-        Value::Object(hooks) => Ok(hooks),
-        _ => Err(Error::bug("settings hooks checked to be an object are not")),
-    }
 }
 
 /// A group holding one of todo's hooks.
@@ -423,8 +370,8 @@ fn agent_flag(command: &str) -> Option<&str> {
 /// none (other flags may differ), in a group of its event with its
 /// matcher?
 fn present(root: &Value, w: &Wanted) -> bool {
-    let want = todo_event(w.command);
-    let agent = agent_flag(w.command);
+    let want = todo_event(&w.command);
+    let agent = agent_flag(&w.command);
     root.get("hooks")
         .and_then(|h| h.get(w.event))
         .and_then(Value::as_array)
@@ -451,7 +398,6 @@ fn remove(root: &mut Value) -> usize {
         let Value::Array(groups) = groups else {
             continue;
         };
-        let before_groups = groups.len();
         groups.retain_mut(|g| {
             let Some(Value::Array(list)) = g.get_mut("hooks") else {
                 return true;
@@ -461,7 +407,6 @@ fn remove(root: &mut Value) -> usize {
             removed += before - list.len();
             !(before > 0 && list.is_empty())
         });
-        let _ = before_groups;
     }
     if removed > 0 {
         events.retain(|_, groups| !matches!(groups, Value::Array(g) if g.is_empty()));
@@ -506,15 +451,11 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
         out.push(b'\n');
     }
     if crlf {
-        // Serialized JSON holds no raw newline but the layout's.
-        let mut with_cr = Vec::with_capacity(out.len() + out.len() / 16);
-        for &b in &out {
-            if b == b'\n' {
-                with_cr.push(b'\r');
-            }
-            with_cr.push(b);
-        }
-        out = with_cr;
+        // Serialized JSON holds no raw newline but the layout's (and is
+        // UTF-8, so nothing is lost).
+        out = String::from_utf8_lossy(&out)
+            .replace('\n', "\r\n")
+            .into_bytes();
     }
     if let Some(dir) = real.parent() {
         std::fs::create_dir_all(dir)
@@ -615,11 +556,6 @@ fn indentation(bytes: &[u8]) -> Vec<u8> {
         })
         .find(|ws| !ws.is_empty())
         .unwrap_or_else(|| b"  ".to_vec())
-}
-
-/// Is there an executable `todo` on PATH, where the agent will look?
-fn on_path() -> bool {
-    crate::platform::on_process_path("todo")
 }
 
 #[cfg(test)]

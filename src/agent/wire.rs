@@ -79,20 +79,10 @@ impl Wire {
 }
 
 fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<ToStdout>) {
-    let mut reader = io::BufReader::new(from_sdk);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                }
-                if out.send(ToStdout::Sdk(line.clone())).is_err() {
-                    break;
-                }
-            }
+    for line in io::BufReader::new(from_sdk).split(b'\n') {
+        let Ok(line) = line else { break };
+        if out.send(ToStdout::Sdk(line)).is_err() {
+            break;
         }
     }
     let _ = out.send(ToStdout::Closed);
@@ -356,31 +346,23 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
     };
     let field = |name: &str| params.and_then(|p| p.get(name));
     match method {
-        "tools/call" => {
-            match field("name") {
-                Some(Value::String(_)) => {}
-                other => {
-                    return Err(answer(
-                        INVALID_PARAMS,
-                        format!(
-                            "tools/call needs \"params.name\", the tool's name (todo or plan_update), as a string; got {}",
-                            other.map_or("nothing", kind)
-                        ),
-                    ));
-                }
-            }
-            match field("arguments") {
-                None | Some(Value::Null | Value::Object(_)) => {}
-                Some(other) => {
-                    return Err(answer(
-                        INVALID_PARAMS,
-                        format!(
-                            "\"params.arguments\" of tools/call must be an object of the tool's arguments, not {}",
-                            kind(other)
-                        ),
-                    ));
-                }
-            }
+        "tools/call" if !matches!(field("name"), Some(Value::String(_))) => {
+            return Err(answer(
+                INVALID_PARAMS,
+                format!(
+                    "tools/call needs \"params.name\", the tool's name (todo or plan_update), as a string; got {}",
+                    field("name").map_or("nothing", kind)
+                ),
+            ));
+        }
+        "tools/call" if field("arguments").is_some_and(|a| !a.is_null() && !a.is_object()) => {
+            return Err(answer(
+                INVALID_PARAMS,
+                format!(
+                    "\"params.arguments\" of tools/call must be an object of the tool's arguments, not {}",
+                    field("arguments").map_or("nothing", kind)
+                ),
+            ));
         }
         "resources/read" if !matches!(field("uri"), Some(Value::String(_))) => {
             return Err(answer(

@@ -5,10 +5,10 @@
 use std::io::{IsTerminal, Read};
 
 use clap::ValueEnum;
+use serde_json::Value;
 
-use super::{Context, Outcome};
+use super::{AgentArg, Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event};
-use super::AgentArg;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::Actor;
@@ -37,7 +37,7 @@ use crate::text::{Message, visible};
 pub struct Hook {
     /// The agent's hook event.
     #[arg(value_enum, value_name = "EVENT")]
-    pub event: HookEvent,
+    pub event: Event,
 
     /// Stop reminders per prompt before the stop hook goes quiet.
     #[arg(long, default_value_t = 3, value_name = "N")]
@@ -50,60 +50,50 @@ pub struct Hook {
 
 impl super::Verb for Hook {
     fn run(self, ctx: &Context) -> Outcome {
-        let event = match self.event {
-            HookEvent::Stop => Event::Stop,
-            HookEvent::Prompt => Event::Prompt,
-            HookEvent::SessionStart => Event::SessionStart,
-            HookEvent::PostTool => Event::PostTool,
-        };
         // A hook acts as the agent, always: nothing it inherits makes it the
         // person (`TODO_ACTOR` is not read for it), and `--as person` typed
         // into a hook's command is refused rather than obeyed.
-        let answer = if ctx.actor == Some(Actor::Person) {
+        let as_person = ctx.actor == Some(Actor::Person);
+        let ctx = &Context {
+            actor: Some(Actor::Agent),
+            ..ctx.clone()
+        };
+        let answer = if as_person {
             Err(Error::Usage(
                 "a hook acts as the agent; `--as person` does not apply to it (remove it from the hook's command)".into(),
             ))
         } else {
-            Ok(())
+            read().and_then(|input| {
+                let cwd = std::env::current_dir()
+                    .map_err(|e| Error::io("Cannot read the current directory", e))?;
+                let hook = hooks::HookCall {
+                    event: self.event,
+                    agent: self.agent.map(Agent::from),
+                    max: self.max,
+                    cwd,
+                };
+                hooks::run(ctx, &hook, &input)
+            })
         };
-        let mut agent_ctx = ctx.clone();
-        agent_ctx.actor = Some(Actor::Agent);
-        let ctx = &agent_ctx;
-        let answer = answer.and_then(|()| read()).and_then(|input| {
-            let cwd = std::env::current_dir()
-                .map_err(|e| Error::io("Cannot read the current directory", e))?;
-            let hook = hooks::HookCall {
-                event,
-                agent: self.agent.map(Agent::from),
-                max: self.max,
-                cwd,
-            };
-            hooks::run(ctx, &hook, &input)
-        });
         if ctx.out.json {
             // `--json`: todo's own report, the agent's answer in `output` (and
             // in `message` as the line it would print), an error of the hook's
             // own in `hookError`; still exit 0, stderr empty.
-            let mut report = Report::new("hook", Kind::Data, "");
-            match answer {
-                Ok(Some(value)) => {
-                    report.message = value.to_string().into();
-                    report = report.with("output", value);
-                }
-                Ok(None) => report = report.with("output", serde_json::Value::Null),
-                Err(e) => {
-                    report = report
-                        .with("output", serde_json::Value::Null)
-                        .with("hookError", one_line(&e).into());
-                }
+            let (output, error) = match answer {
+                Ok(output) => (output, None),
+                Err(e) => (None, Some(one_line(&e))),
+            };
+            let message = output.as_ref().map(Value::to_string).unwrap_or_default();
+            let mut report =
+                Report::new("hook", Kind::Data, message).with("output", output.unwrap_or_default());
+            if let Some(error) = error {
+                report = report.with("hookError", error.into());
             }
             return Outcome::of(Ok(report));
         }
         match answer {
             Ok(Some(value)) => {
-                let mut line = value.to_string();
-                line.push('\n');
-                let _ = ctx.out.raw_stdout(&line);
+                let _ = ctx.out.raw_stdout(&format!("{value}\n"));
             }
             Ok(None) => {}
             Err(e) => {
@@ -118,23 +108,9 @@ impl super::Verb for Hook {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum HookEvent {
-    /// The agent is about to stop (Stop).
-    Stop,
-    /// A person sent a prompt (UserPromptSubmit).
-    Prompt,
-    /// A session starts or resumes (SessionStart).
-    SessionStart,
-    /// The agent's own todo tool ran (PostToolUse of TodoWrite, update_plan,
-    /// TaskCreate or TaskUpdate; Claude Code's TaskCreated and TaskCompleted).
-    PostTool,
-}
-
 /// Hook input larger than this is refused unread (a transcript is passed
 /// by path, never inline).
 const MAX_BYTES: u64 = 16 << 20;
-
 
 /// An error as one line, whatever its own layout.
 fn one_line(e: &Error) -> String {

@@ -1,12 +1,10 @@
 //! `todo setup claude|codex [--user] [--check] [--remove]`: register
 //! todo's hooks in the agent's settings (`crate::agent::setup`).
 
+use super::{AgentArg, Context, Outcome};
 use crate::agent::hooks::Agent;
 use crate::agent::setup::{self, SetupMode};
-use super::{Context, Outcome};
-use super::AgentArg;
-use crate::error::{Error, Result};
-use crate::output::Report;
+use crate::error::Error;
 
 impl From<AgentArg> for Agent {
     fn from(agent: AgentArg) -> Agent {
@@ -52,24 +50,15 @@ pub struct Setup {
 
 impl super::Verb for Setup {
     fn run(self, _ctx: &Context) -> Outcome {
-        Outcome::of(run(&self))
+        let mode = if self.check {
+            SetupMode::Check
+        } else if self.remove {
+            SetupMode::Remove
+        } else {
+            SetupMode::Add
+        };
+        let cwd =
+            std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e));
+        Outcome::of(cwd.and_then(|cwd| setup::run(self.agent.into(), self.user, &cwd, mode)))
     }
-}
-
-fn run(args: &Setup) -> Result<Report> {
-    let cwd =
-        std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
-    let agent = Agent::from(args.agent);
-    let mode = if args.check {
-        SetupMode::Check
-    } else if args.remove {
-        SetupMode::Remove
-    } else {
-        SetupMode::Add
-    };
-    let base = setup::base(args.user, &cwd)?;
-    let config = std::env::var_os(setup::config_variable(agent))
-        .filter(|v| !v.is_empty())
-        .map(std::path::PathBuf::from);
-    setup::run(agent, &base, args.user, config.as_deref(), mode)
 }
