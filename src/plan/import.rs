@@ -24,7 +24,7 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
     #[serde(rename_all = "camelCase")]
     struct InTask {
         content: String,
-        status: InStatus,
+        status: Status,
         #[serde(default)]
         blocker: Option<String>,
         #[serde(default)]
@@ -56,15 +56,6 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         #[serde(default, rename = "claimedBy")]
         claimed_by: Option<String>,
     }
-    #[derive(serde::Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    enum InStatus {
-        Pending,
-        InProgress,
-        Completed,
-        Abandoned,
-        Blocked,
-    }
     let located = |err: serde_json::Error| {
         let mut e = SyntaxError::from(err);
         e.column = char_column(text, e.line, e.column);
@@ -92,13 +83,7 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
             let place = || format!("phase \"{}\", task {}", phase.name, ti + 1);
             let content =
                 crate::text::normalize(&t.content).ok_or_else(|| empty("task", place()))?;
-            let status = match t.status {
-                InStatus::Pending => Status::Pending,
-                InStatus::InProgress => Status::InProgress,
-                InStatus::Completed => Status::Completed,
-                InStatus::Abandoned => Status::Abandoned,
-                InStatus::Blocked => Status::Blocked,
-            };
+            let status = t.status;
             let blocker = t
                 .blocker
                 .filter(|_| status == Status::Blocked)
@@ -109,30 +94,11 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
                 .iter()
                 .filter_map(|n| crate::text::normalize(n))
                 .collect();
-            let bad = |field: &str, value: &str, expected: &str| SyntaxError {
-                line: 0,
-                column: 0,
-                message: format!(
-                    "{}: unknown {field} \"{value}\" (expected {expected})",
-                    place()
-                ),
-            };
-            let by = match t.by.as_deref() {
-                None => None,
-                Some(v) => Some(Actor::parse(v).ok_or_else(|| bad("by", v, "person or agent"))?),
-            };
-            let checks = match t.checks.as_deref() {
-                None => Checks::Anyone,
-                Some(v) => {
-                    Checks::parse(v).ok_or_else(|| bad("checks", v, "anyone, person or agent"))?
-                }
-            };
-            let claimed_by = match t.claimed_by.as_deref() {
-                None => None,
-                Some(v) => {
-                    Some(Actor::parse(v).ok_or_else(|| bad("claimedBy", v, "person or agent"))?)
-                }
-            };
+            let by: Option<Actor> = word(place, ("by", "person or agent"), t.by)?;
+            let checks: Option<Checks> =
+                word(place, ("checks", "anyone, person or agent"), t.checks)?;
+            let claimed_by: Option<Actor> =
+                word(place, ("claimedBy", "person or agent"), t.claimed_by)?;
             let owner = t.owner.and_then(|o| crate::text::normalize(&o));
             phase.tasks.push(Task {
                 needs: t
@@ -151,7 +117,7 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
                 // A mark says who set the status: none on a pending task.
                 at: t.at.filter(|_| by.is_some() && status != Status::Pending),
                 by: by.filter(|_| status != Status::Pending),
-                checks,
+                checks: checks.unwrap_or_default(),
                 unlocked: t.unlocked.unwrap_or(false),
                 verify: t
                     .verify
@@ -173,6 +139,24 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         out.push(phase);
     }
     Ok(out)
+}
+
+/// The word `value` of `field` read as a `T`; one it does not know is an
+/// error at `place`, saying what was `expected`.
+fn word<T: std::str::FromStr>(
+    place: impl Fn() -> String,
+    (field, expected): (&str, &str),
+    value: Option<String>,
+) -> Result<Option<T>, SyntaxError> {
+    value
+        .map(|v| {
+            v.parse().map_err(|_| SyntaxError {
+                line: 0,
+                column: 0,
+                message: format!("{}: unknown {field} \"{v}\" (expected {expected})", place()),
+            })
+        })
+        .transpose()
 }
 
 /// The objectives and findings of a JSON plan or export (an object with

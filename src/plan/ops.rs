@@ -174,7 +174,8 @@ impl OpError {
 }
 
 /// The refusal codes of docs/contract.md, "A plan a person and an agent share", each with its stable spelling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Refusal {
     OpNotAllowed,
     StepLocked,
@@ -197,21 +198,7 @@ pub enum Refusal {
 
 impl Refusal {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Refusal::OpNotAllowed => "op-not-allowed",
-            Refusal::StepLocked => "step-locked",
-            Refusal::PersonOnly => "person-only",
-            Refusal::SetByPerson => "set-by-person",
-            Refusal::UnlockedByPerson => "unlocked-by-person",
-            Refusal::PlanMissingItem => "plan-missing-item",
-            Refusal::PlanBadPosition => "plan-bad-position",
-            Refusal::PlanTooLarge => "plan-too-large",
-            Refusal::PlanInvalid => "plan-invalid",
-            Refusal::CheckFailed => "check-failed",
-            Refusal::CheckUntrusted => "check-untrusted",
-            Refusal::NeedsCycle => "needs-cycle",
-            Refusal::Claimed => "claimed",
-        }
+        self.into()
     }
 }
 
