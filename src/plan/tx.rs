@@ -23,6 +23,7 @@ use rustc_hash::FxBuildHasher;
 type Map<V> = HashMap<String, V, FxBuildHasher>;
 
 /// A plan being changed. Dropped without [`Tx::commit`], it changes nothing.
+#[derive(Default)]
 pub(crate) struct Tx {
     plan: Plan,
     index: Index,
@@ -410,28 +411,11 @@ impl Change {
 impl Tx {
     pub(crate) fn new(plan: Plan) -> Tx {
         Tx {
+            start_count: plan.task_count(),
+            start_aims: (plan.objectives.len(), plan.findings.len()),
             plan,
-            index: Index::default(),
-            change: Change::default(),
-            unsettled: false,
-            changes: 0,
-            failed: None,
-            settles: 0,
-            by: None,
-            restoring: false,
-            start_count: 0,
-            start_aims: (0, 0),
-            prover: None,
-            unverified: false,
-            owner: None,
+            ..Tx::default()
         }
-        .counted()
-    }
-
-    fn counted(mut self) -> Tx {
-        self.start_count = self.plan.task_count();
-        self.start_aims = (self.plan.objectives.len(), self.plan.findings.len());
-        self
     }
 
     /// Who makes this change and when: provenance and permissions follow.
@@ -447,10 +431,9 @@ impl Tx {
     /// The owner of a claim that names none: as set, else `agent` for an
     /// agent and `person` for a person.
     pub(crate) fn default_owner(&self) -> String {
-        self.owner.clone().unwrap_or_else(|| match self.actor() {
-            Actor::Agent => "agent".into(),
-            Actor::Person => "person".into(),
-        })
+        self.owner
+            .clone()
+            .unwrap_or_else(|| self.actor().as_str().into())
     }
 
     /// Who runs the checks of the tasks this change completes.
@@ -751,7 +734,7 @@ impl Tx {
     /// set on purpose by the actor (open: no mark), a new objective comes as
     /// it is given. Undo puts back what was.
     fn mark_objectives(&self, mut objectives: Vec<Objective>) -> Vec<Objective> {
-        let Some(by) = self.by.as_ref().filter(|_| !self.restoring) else {
+        let Some(by) = self.writer() else {
             return objectives;
         };
         for o in &mut objectives {
@@ -787,7 +770,7 @@ impl Tx {
     /// they come marked (another plan's export) — but never, from an agent,
     /// marked as a person's. Undo puts back what was.
     fn mark_findings(&self, mut findings: Vec<Finding>) -> Vec<Finding> {
-        let Some(by) = self.by.as_ref().filter(|_| !self.restoring) else {
+        let Some(by) = self.writer() else {
             return findings;
         };
         for f in &mut findings {
@@ -888,8 +871,12 @@ impl Tx {
         pos
     }
 
-    /// Put `task` at `pos` (a place in an existing phase, up to its end).
-    fn insert(&mut self, pos: TaskPos, task: Task) -> TaskPos {
+    /// Put `task` right after the task at `at`.
+    fn insert_after(&mut self, at: TaskPos, task: Task) -> TaskPos {
+        let pos = TaskPos {
+            task: at.task + 1,
+            ..at
+        };
         if pos.task >= self.plan.phases[pos.phase].tasks.len() {
             return self.push(pos.phase, task);
         }
@@ -899,14 +886,6 @@ impl Tx {
         self.plan.phases[pos.phase].tasks.insert(pos.task, task);
         self.index = Index::default();
         pos
-    }
-
-    fn objective_pos(&self, id: &str) -> Result<usize, OpError> {
-        self.plan
-            .objectives
-            .iter()
-            .position(|o| o.id == id)
-            .ok_or_else(|| OpError::NoObjective(id.into()))
     }
 
     /// Take the task at `pos` out of the plan.
@@ -1062,7 +1041,7 @@ impl Tx {
         let task = self.new_task(content, a)?;
         let at = self.task_pos(after)?;
         let id = task.id.clone();
-        let pos = self.insert(after_pos(at), task);
+        let pos = self.insert_after(at, task);
         self.change.new_task(pos, &id);
         a.at = Some(pos);
         Ok(true)
@@ -1276,7 +1255,7 @@ impl Tx {
         }
         let moved = self.take(pos);
         let at = self.task_pos(after)?;
-        a.at = Some(self.insert(after_pos(at), moved));
+        a.at = Some(self.insert_after(at, moved));
         Ok(true)
     }
 
@@ -1366,7 +1345,8 @@ impl Tx {
     }
 
     fn set_objective(&mut self, id: &str, status: ObjectiveStatus) -> Result<bool, OpError> {
-        let i = self.objective_pos(id)?;
+        let i = self.plan.objectives.iter().position(|o| o.id == id);
+        let i = i.ok_or_else(|| OpError::NoObjective(id.into()))?;
         if self.plan.objectives[i].status == status {
             return Ok(false);
         }
@@ -1426,14 +1406,6 @@ impl Tx {
             }
         }
         changed
-    }
-}
-
-/// The place right after the task at `pos`.
-fn after_pos(pos: TaskPos) -> TaskPos {
-    TaskPos {
-        phase: pos.phase,
-        task: pos.task + 1,
     }
 }
 
