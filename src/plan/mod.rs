@@ -432,6 +432,16 @@ impl Plan {
         self.find_phase(id).map(|i| &self.phases[i])
     }
 
+    /// Every id of the plan: each phase's and its tasks', then the
+    /// objectives' and the findings'.
+    pub(crate) fn ids(&self) -> impl Iterator<Item = &String> {
+        self.phases
+            .iter()
+            .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
+            .chain(self.objectives.iter().map(|o| &o.id))
+            .chain(self.findings.iter().map(|f| &f.id))
+    }
+
     /// Does any phase, task, objective or finding have this id?
     pub(crate) fn has_id(&self, id: &str) -> bool {
         self.phases.iter().any(|p| p.id == id)
@@ -533,13 +543,7 @@ impl Plan {
                 self.task_count() + self.phases.len(),
                 rustc_hash::FxBuildHasher,
             );
-            !self
-                .phases
-                .iter()
-                .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
-                .chain(self.objectives.iter().map(|o| &o.id))
-                .chain(self.findings.iter().map(|f| &f.id))
-                .all(|id| ids.insert(id.as_str()))
+            !self.ids().all(|id| ids.insert(id.as_str()))
         };
         if !twice_somewhere {
             return;
@@ -673,12 +677,8 @@ impl Plan {
     /// Objectives and findings under an id an earlier one has: the same
     /// text twice is one item; other text gets a new id.
     fn settle_aims(&mut self, notes: &mut Vec<String>) {
-        let mut seen: std::collections::HashSet<String> =
-            self.phases.iter().map(|p| p.id.clone()).collect();
-        seen.extend(self.tasks().map(|(_, _, t)| t.id.clone()));
         // Every id there is, so a new one meets none of them.
-        seen.extend(self.objectives.iter().map(|o| o.id.clone()));
-        seen.extend(self.findings.iter().map(|f| f.id.clone()));
+        let mut seen: std::collections::HashSet<String> = self.ids().cloned().collect();
         let mut texts = std::collections::HashMap::new();
         let objectives = std::mem::take(&mut self.objectives);
         self.objectives = once_each(
