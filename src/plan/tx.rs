@@ -117,12 +117,6 @@ pub(crate) struct Places {
 }
 
 impl Places {
-    #[cfg(test)]
-    pub(crate) fn get(&self, pos: TaskPos) -> Option<&Before> {
-        let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
-        self.kept.get(slot.checked_sub(1)?).map(|(_, k)| k)
-    }
-
     fn get_mut(&mut self, pos: TaskPos) -> Option<&mut Before> {
         let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
         self.kept.get_mut(slot.checked_sub(1)?).map(|(_, k)| k)
@@ -147,11 +141,6 @@ impl Places {
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = &(TaskPos, Before)> {
         self.kept.iter()
-    }
-
-    #[cfg(test)]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.kept.is_empty()
     }
 }
 
@@ -1581,6 +1570,14 @@ mod tests {
         plan
     }
 
+    fn done(task: &str) -> Op {
+        Op::SetStatus {
+            task: task.into(),
+            status: Status::Completed,
+            blocker: None,
+        }
+    }
+
     /// Every task is where the index says, asked in any order.
     fn index_is_right(tx: &mut Tx) {
         let all: Vec<(String, TaskPos)> = tx
@@ -1631,11 +1628,7 @@ mod tests {
     #[test]
     fn a_run_of_ops_settles_once() {
         let mut tx = Tx::new(plan(&[&["t1", "t2", "t3", "t4"]]));
-        let ops = ["t1", "t2", "t3"].map(|t| Op::SetStatus {
-            task: t.into(),
-            status: Status::Completed,
-            blocker: None,
-        });
+        let ops = ["t1", "t2", "t3"].map(done);
         tx.apply_all(ops).unwrap();
         assert_eq!(tx.settles(), 0);
         let committed = tx.commit().unwrap();
@@ -1644,12 +1637,7 @@ mod tests {
         assert_eq!(committed.rev(), committed.before_rev + 1);
         // Reading the plan settles it; the commit then has nothing to do.
         let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
-        tx.apply(Op::SetStatus {
-            task: "t1".into(),
-            status: Status::Completed,
-            blocker: None,
-        })
-        .unwrap();
+        tx.apply(done("t1")).unwrap();
         tx.plan();
         tx.plan();
         assert_eq!(tx.settles(), 1);
@@ -1725,17 +1713,12 @@ mod tests {
         assert_eq!(kept("t1").as_deref(), Some("T1"));
         assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
         assert!(change.order.is_none());
-        assert!(change.at.is_empty());
+        assert!(change.at.iter().next().is_none());
     }
 
     #[test]
     fn tasks_that_keep_their_places_are_kept_by_place_and_only_their_status() {
         let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3", "t4"]]));
-        let done = |t: &str| Op::SetStatus {
-            task: t.into(),
-            status: Status::Completed,
-            blocker: None,
-        };
         tx.apply_all([done("t1"), done("t3")]).unwrap();
         // Its status changed, then its text: kept whole, as it first was.
         tx.apply(Op::RenameTask {
@@ -1750,7 +1733,14 @@ mod tests {
         .unwrap();
         let change = tx.commit().unwrap().change.unwrap();
         assert!(change.tasks.is_empty());
-        let at = |phase, task| change.at.get(TaskPos { phase, task }).cloned();
+        let at = |phase, task| {
+            let pos = TaskPos { phase, task };
+            change
+                .at
+                .iter()
+                .find(|(p, _)| *p == pos)
+                .map(|(_, k)| k.clone())
+        };
         let status = |status| {
             Before::Status(Marks {
                 status,
