@@ -616,14 +616,9 @@ pub(crate) fn typed_command(args: &[String]) -> String {
     }
     let mut out = String::from("todo");
     for w in &words {
-        out.push(' ');
-        if w.is_empty() || w.chars().any(char::is_whitespace) {
-            out.push('"');
-            out.push_str(w);
-            out.push('"');
-        } else {
-            out.push_str(w);
-        }
+        let spaced = w.is_empty() || w.chars().any(char::is_whitespace);
+        let q = if spaced { "\"" } else { "" };
+        out.push_str(&format!(" {q}{w}{q}"));
     }
     let named = words.iter().skip(1).any(|w| !w.starts_with('-'));
     if matches!(words.first(), Some(&("rm" | "done" | "drop"))) && !named {

@@ -20,40 +20,28 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         #[serde(default)]
         tasks: Vec<InTask>,
     }
+    // Fields left out are `None` (camelCase: `droppedBy`, `verifyTimeout`).
     #[derive(serde::Deserialize)]
     #[serde(rename_all = "camelCase")]
     struct InTask {
         content: String,
         status: Status,
-        #[serde(default)]
         blocker: Option<String>,
-        #[serde(default)]
         dropped_by: Option<String>,
-        #[serde(default)]
         notes: Option<Vec<String>>,
         // Who set the status and who checks the task (a plan file's own
         // fields): read back whole, so an export imported loses nothing.
-        #[serde(default)]
         by: Option<String>,
-        #[serde(default)]
         at: Option<String>,
-        #[serde(default)]
         checks: Option<String>,
-        #[serde(default)]
         unlocked: Option<bool>,
         // The task's check (`todo verify`) and its proof.
-        #[serde(default)]
         verify: Option<String>,
-        #[serde(default, rename = "verifyTimeout")]
         verify_timeout: Option<u64>,
-        #[serde(default)]
         proof: Option<serde_json::Value>,
         // Dependencies (ids of the plan it came from) and the claim.
-        #[serde(default)]
         needs: Option<Vec<String>>,
-        #[serde(default)]
         owner: Option<String>,
-        #[serde(default, rename = "claimedBy")]
         claimed_by: Option<String>,
     }
     let located = |err: serde_json::Error| {
