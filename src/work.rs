@@ -97,14 +97,6 @@ impl Outcome {
             plan: None,
         }
     }
-
-    fn read(result: Result<Report>, plan: Plan) -> Outcome {
-        Outcome {
-            result,
-            rev: Some(plan.rev),
-            plan: Some(plan),
-        }
-    }
 }
 
 /// A change that could not begin, with the `rev` read if it got so far.
@@ -189,7 +181,11 @@ impl Context {
         plan: Plan,
         verb: impl FnOnce(&Plan) -> Result<Report>,
     ) -> Outcome {
-        Outcome::read(verb(&plan), plan)
+        Outcome {
+            result: verb(&plan),
+            rev: Some(plan.rev),
+            plan: Some(plan),
+        }
     }
 
     /// The one path of a change: lock, read, check, apply the verb's ops
