@@ -8,7 +8,7 @@ use crate::history::{Delta, History, Who, file_digest};
 use crate::matching::{self, Candidate, MatchError, Scope, Target};
 use crate::output::{Output, Report};
 use crate::plan::ops::PhaseRef;
-use crate::plan::{Actor, By, Committed, Phase, Plan, Task, TaskPos, Tx};
+use crate::plan::{Actor, By, Committed, Phase, Plan, Status, Task, TaskPos, Tx};
 use crate::storage::{Lock, Store};
 use crate::text::{Message, normalize};
 
@@ -97,14 +97,6 @@ impl Outcome {
             plan: None,
         }
     }
-
-    fn read(result: Result<Report>, plan: Plan) -> Outcome {
-        Outcome {
-            result,
-            rev: Some(plan.rev),
-            plan: Some(plan),
-        }
-    }
 }
 
 /// A change that could not begin, with the `rev` read if it got so far.
@@ -168,13 +160,11 @@ impl Context {
     /// The owner of a claim when none is given: `TODO_OWNER`, else the
     /// person's login name (else `person`), or `agent` for an agent.
     pub(crate) fn default_owner(&self, actor: Actor) -> String {
-        if let Some(o) = &self.owner {
-            return o.clone();
-        }
-        match actor {
-            Actor::Agent => "agent".into(),
-            Actor::Person => self.user.clone().unwrap_or_else(|| "person".into()),
-        }
+        let user = self.user.clone().filter(|_| actor == Actor::Person);
+        self.owner
+            .clone()
+            .or(user)
+            .unwrap_or_else(|| actor.as_str().into())
     }
 
     /// Load the plan for a verb that only looks, and run it.
@@ -191,7 +181,11 @@ impl Context {
         plan: Plan,
         verb: impl FnOnce(&Plan) -> Result<Report>,
     ) -> Outcome {
-        Outcome::read(verb(&plan), plan)
+        Outcome {
+            result: verb(&plan),
+            rev: Some(plan.rev),
+            plan: Some(plan),
+        }
     }
 
     /// The one path of a change: lock, read, check, apply the verb's ops
@@ -281,11 +275,11 @@ impl Context {
                 self.record(&saved, &mut report);
                 saved.outcome(report)
             }
-            Err(e) => Outcome {
-                result: Err(e),
+            Err(error) => Failed {
+                error,
                 rev: Some(rev),
-                plan: None,
-            },
+            }
+            .into(),
         }
     }
 
@@ -424,7 +418,7 @@ impl Saved {
 /// The id of the task in progress, if one is.
 fn in_progress(plan: &Plan) -> Option<String> {
     plan.tasks()
-        .find(|(_, _, t)| t.status == crate::plan::Status::InProgress && t.owner.is_none())
+        .find(|(_, _, t)| t.status == Status::InProgress && t.owner.is_none())
         .map(|(_, _, t)| t.id.clone())
 }
 
@@ -452,7 +446,7 @@ fn say_needed(plan: &Plan, before: Vec<(String, String)>, report: &mut Report) {
     for (id, content) in before {
         let gone = match plan.task_by_id(&id) {
             None => true,
-            Some((_, t)) if t.status == crate::plan::Status::Abandoned => false,
+            Some((_, t)) if t.status == Status::Abandoned => false,
             Some(_) => continue,
         };
         let waiting: Vec<String> = plan
@@ -574,20 +568,15 @@ const NO_PHASE_GUESS: &str = "No phase matched \"{}\" (-p \"{}\" makes a new one
 /// The task an op just touched, where the op left it.
 pub(crate) fn at(plan: &Plan, pos: Option<TaskPos>) -> Result<(&Phase, &Task)> {
     pos.and_then(|pos| {
-        Some((
-            plan.phases.get(pos.phase)?,
-            plan.phases.get(pos.phase)?.tasks.get(pos.task)?,
-        ))
+        let phase = plan.phases.get(pos.phase)?;
+        Some((phase, phase.tasks.get(pos.task)?))
     })
     .ok_or_else(|| Error::bug("an op left its task nowhere"))
 }
 
 /// Look up a task id that matching just returned, without copying it
 /// (or its phase: all of it, on a large plan).
-pub(crate) fn task_ref<'p>(
-    plan: &'p Plan,
-    id: &str,
-) -> Result<(&'p crate::plan::Phase, &'p crate::plan::Task)> {
+pub(crate) fn task_ref<'p>(plan: &'p Plan, id: &str) -> Result<(&'p Phase, &'p Task)> {
     plan.task_by_id(id)
         .ok_or_else(|| Error::bug(format!("task {id} is gone after matching it")))
 }
@@ -623,14 +612,9 @@ pub(crate) fn typed_command(args: &[String]) -> String {
     }
     let mut out = String::from("todo");
     for w in &words {
-        out.push(' ');
-        if w.is_empty() || w.chars().any(char::is_whitespace) {
-            out.push('"');
-            out.push_str(w);
-            out.push('"');
-        } else {
-            out.push_str(w);
-        }
+        let spaced = w.is_empty() || w.chars().any(char::is_whitespace);
+        let q = if spaced { "\"" } else { "" };
+        out.push_str(&format!(" {q}{w}{q}"));
     }
     let named = words.iter().skip(1).any(|w| !w.starts_with('-'));
     if matches!(words.first(), Some(&("rm" | "done" | "drop"))) && !named {

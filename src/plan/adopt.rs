@@ -140,14 +140,8 @@ impl Plan {
                 .push(phase);
         }
         // Fresh ids avoid every id of the plan and every id handed out here.
-        let mut used: std::collections::HashSet<String, FxBuildHasher> = self
-            .phases
-            .iter()
-            .map(|p| p.id.clone())
-            .chain(self.tasks().map(|(_, _, t)| t.id.clone()))
-            .chain(self.objectives.iter().map(|o| o.id.clone()))
-            .chain(self.findings.iter().map(|f| f.id.clone()))
-            .collect();
+        let mut used: std::collections::HashSet<String, FxBuildHasher> =
+            self.ids().cloned().collect();
         let rev = self.rev;
         let fresh = |kind: char, used: &mut std::collections::HashSet<String, FxBuildHasher>| {
             let id = super::ids::mint(kind, rev, |id| used.contains(id));

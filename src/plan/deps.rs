@@ -39,12 +39,7 @@ impl Plan {
         if task.needs.is_empty() {
             return Vec::new();
         }
-        let statuses = self.statuses();
-        task.needs
-            .iter()
-            .map(String::as_str)
-            .filter(|n| statuses.get(n).is_some_and(|s| *s != Status::Completed))
-            .collect()
+        unmet(&self.statuses(), task).collect()
     }
 
     /// Tasks ready to take: open and active (pending or in progress),
@@ -71,7 +66,7 @@ impl Plan {
         if let Some(n) = adding.iter().find(|n| *n == task) {
             return Some(vec![task.to_string(), n.clone()]);
         }
-        let graph = self.graph();
+        let graph = graph(&self.phases);
         for start in adding {
             // Does `start` (transitively) need `task`? Search, keeping
             // the way back.
@@ -104,14 +99,6 @@ impl Plan {
         None
     }
 
-    /// Each task's needs, by id (tasks with none left out).
-    fn graph(&self) -> FxHashMap<&str, &Vec<String>> {
-        self.tasks()
-            .filter(|(_, _, t)| !t.needs.is_empty())
-            .map(|(_, _, t)| (t.id.as_str(), &t.needs))
-            .collect()
-    }
-
     /// A cycle among the needs of the whole plan, as the ids along it
     /// (`[a, b, …, a]`), if there is one (a file or an edit may bring one).
     #[cfg(test)]
@@ -122,54 +109,57 @@ impl Plan {
 
 /// A cycle among the needs of the tasks of `phases` (see [`Plan::any_cycle`]).
 pub(crate) fn any_cycle(phases: &[Phase]) -> Option<Vec<String>> {
-    {
-        let graph: FxHashMap<&str, &Vec<String>> = phases
-            .iter()
-            .flat_map(|p| &p.tasks)
-            .filter(|t| !t.needs.is_empty())
-            .map(|t| (t.id.as_str(), &t.needs))
-            .collect();
-        if graph.is_empty() {
-            return None;
+    let graph = graph(phases);
+    if graph.is_empty() {
+        return None;
+    }
+    // 1: on the current path; 2: done.
+    let mut mark: FxHashMap<&str, u8> = FxHashMap::default();
+    let mut roots: Vec<&str> = graph.keys().copied().collect();
+    roots.sort_unstable();
+    for root in roots {
+        if mark.contains_key(root) {
+            continue;
         }
-        // 1: on the current path; 2: done.
-        let mut mark: FxHashMap<&str, u8> = FxHashMap::default();
-        let mut roots: Vec<&str> = graph.keys().copied().collect();
-        roots.sort_unstable();
-        for root in roots {
-            if mark.contains_key(root) {
+        // (node, index of the next need to follow)
+        let mut path: Vec<(&str, usize)> = vec![(root, 0)];
+        mark.insert(root, 1);
+        while let Some((node, i)) = path.last_mut() {
+            let needs = graph.get(*node).map(|v| v.as_slice()).unwrap_or_default();
+            let Some(next) = needs.get(*i) else {
+                mark.insert(node, 2);
+                path.pop();
                 continue;
-            }
-            // (node, index of the next need to follow)
-            let mut path: Vec<(&str, usize)> = vec![(root, 0)];
-            mark.insert(root, 1);
-            while let Some((node, i)) = path.last_mut() {
-                let needs = graph.get(*node).map(|v| v.as_slice()).unwrap_or_default();
-                let Some(next) = needs.get(*i) else {
-                    mark.insert(node, 2);
-                    path.pop();
-                    continue;
-                };
-                *i += 1;
-                let next = next.as_str();
-                match mark.get(next) {
-                    Some(1) => {
-                        let from = path.iter().position(|(n, _)| *n == next).unwrap_or(0);
-                        let mut cycle: Vec<String> =
-                            path[from..].iter().map(|(n, _)| n.to_string()).collect();
-                        cycle.push(next.to_string());
-                        return Some(cycle);
-                    }
-                    Some(_) => {}
-                    None => {
-                        mark.insert(next, 1);
-                        path.push((next, 0));
-                    }
+            };
+            *i += 1;
+            let next = next.as_str();
+            match mark.get(next) {
+                Some(1) => {
+                    let from = path.iter().position(|(n, _)| *n == next).unwrap_or(0);
+                    let mut cycle: Vec<String> =
+                        path[from..].iter().map(|(n, _)| n.to_string()).collect();
+                    cycle.push(next.to_string());
+                    return Some(cycle);
+                }
+                Some(_) => {}
+                None => {
+                    mark.insert(next, 1);
+                    path.push((next, 0));
                 }
             }
         }
-        None
     }
+    None
+}
+
+/// Each task's needs, by id (tasks with none left out).
+fn graph(phases: &[Phase]) -> FxHashMap<&str, &Vec<String>> {
+    phases
+        .iter()
+        .flat_map(|p| &p.tasks)
+        .filter(|t| !t.needs.is_empty())
+        .map(|t| (t.id.as_str(), &t.needs))
+        .collect()
 }
 
 impl Plan {
@@ -194,10 +184,7 @@ impl Plan {
 }
 
 /// The needs of `task` not met, given every task's status.
-pub(crate) fn unmet<'a>(
-    statuses: &'a Statuses<'_>,
-    task: &'a Task,
-) -> impl Iterator<Item = &'a str> {
+pub(crate) fn unmet<'t>(statuses: &Statuses<'_>, task: &'t Task) -> impl Iterator<Item = &'t str> {
     task.needs
         .iter()
         .map(String::as_str)

@@ -20,50 +20,29 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         #[serde(default)]
         tasks: Vec<InTask>,
     }
+    // Fields left out are `None` (camelCase: `droppedBy`, `verifyTimeout`).
     #[derive(serde::Deserialize)]
     #[serde(rename_all = "camelCase")]
     struct InTask {
         content: String,
-        status: InStatus,
-        #[serde(default)]
+        status: Status,
         blocker: Option<String>,
-        #[serde(default)]
         dropped_by: Option<String>,
-        #[serde(default)]
         notes: Option<Vec<String>>,
         // Who set the status and who checks the task (a plan file's own
         // fields): read back whole, so an export imported loses nothing.
-        #[serde(default)]
         by: Option<String>,
-        #[serde(default)]
         at: Option<String>,
-        #[serde(default)]
         checks: Option<String>,
-        #[serde(default)]
         unlocked: Option<bool>,
         // The task's check (`todo verify`) and its proof.
-        #[serde(default)]
         verify: Option<String>,
-        #[serde(default, rename = "verifyTimeout")]
         verify_timeout: Option<u64>,
-        #[serde(default)]
         proof: Option<serde_json::Value>,
         // Dependencies (ids of the plan it came from) and the claim.
-        #[serde(default)]
         needs: Option<Vec<String>>,
-        #[serde(default)]
         owner: Option<String>,
-        #[serde(default, rename = "claimedBy")]
         claimed_by: Option<String>,
-    }
-    #[derive(serde::Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    enum InStatus {
-        Pending,
-        InProgress,
-        Completed,
-        Abandoned,
-        Blocked,
     }
     let located = |err: serde_json::Error| {
         let mut e = SyntaxError::from(err);
@@ -92,13 +71,7 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
             let place = || format!("phase \"{}\", task {}", phase.name, ti + 1);
             let content =
                 crate::text::normalize(&t.content).ok_or_else(|| empty("task", place()))?;
-            let status = match t.status {
-                InStatus::Pending => Status::Pending,
-                InStatus::InProgress => Status::InProgress,
-                InStatus::Completed => Status::Completed,
-                InStatus::Abandoned => Status::Abandoned,
-                InStatus::Blocked => Status::Blocked,
-            };
+            let status = t.status;
             let blocker = t
                 .blocker
                 .filter(|_| status == Status::Blocked)
@@ -109,30 +82,11 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
                 .iter()
                 .filter_map(|n| crate::text::normalize(n))
                 .collect();
-            let bad = |field: &str, value: &str, expected: &str| SyntaxError {
-                line: 0,
-                column: 0,
-                message: format!(
-                    "{}: unknown {field} \"{value}\" (expected {expected})",
-                    place()
-                ),
-            };
-            let by = match t.by.as_deref() {
-                None => None,
-                Some(v) => Some(Actor::parse(v).ok_or_else(|| bad("by", v, "person or agent"))?),
-            };
-            let checks = match t.checks.as_deref() {
-                None => Checks::Anyone,
-                Some(v) => {
-                    Checks::parse(v).ok_or_else(|| bad("checks", v, "anyone, person or agent"))?
-                }
-            };
-            let claimed_by = match t.claimed_by.as_deref() {
-                None => None,
-                Some(v) => {
-                    Some(Actor::parse(v).ok_or_else(|| bad("claimedBy", v, "person or agent"))?)
-                }
-            };
+            let by: Option<Actor> = word(place, ("by", "person or agent"), t.by)?;
+            let checks: Option<Checks> =
+                word(place, ("checks", "anyone, person or agent"), t.checks)?;
+            let claimed_by: Option<Actor> =
+                word(place, ("claimedBy", "person or agent"), t.claimed_by)?;
             let owner = t.owner.and_then(|o| crate::text::normalize(&o));
             phase.tasks.push(Task {
                 needs: t
@@ -151,7 +105,7 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
                 // A mark says who set the status: none on a pending task.
                 at: t.at.filter(|_| by.is_some() && status != Status::Pending),
                 by: by.filter(|_| status != Status::Pending),
-                checks,
+                checks: checks.unwrap_or_default(),
                 unlocked: t.unlocked.unwrap_or(false),
                 verify: t
                     .verify
@@ -173,6 +127,24 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
         out.push(phase);
     }
     Ok(out)
+}
+
+/// The word `value` of `field` read as a `T`; one it does not know is an
+/// error at `place`, saying what was `expected`.
+fn word<T: std::str::FromStr>(
+    place: impl Fn() -> String,
+    (field, expected): (&str, &str),
+    value: Option<String>,
+) -> Result<Option<T>, SyntaxError> {
+    value
+        .map(|v| {
+            v.parse().map_err(|_| SyntaxError {
+                line: 0,
+                column: 0,
+                message: format!("{}: unknown {field} \"{v}\" (expected {expected})", place()),
+            })
+        })
+        .transpose()
 }
 
 /// The objectives and findings of a JSON plan or export (an object with

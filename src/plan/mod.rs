@@ -29,8 +29,8 @@ pub(crate) use tx::{Committed, Tx};
 /// `Serialize`.
 #[derive(EnumString, IntoStaticStr, VariantNames, strum::Display)]
 #[strum(serialize_all = "snake_case")]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
-#[serde(into = "&'static str")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(into = "&'static str", rename_all = "snake_case")]
 pub enum Status {
     #[default]
     Pending,
@@ -49,21 +49,12 @@ impl Status {
         Status::Blocked,
     ];
 
-    /// The spelling used in the plan file and in `--json` output.
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
     /// The status as a person reads it in a sentence: `in progress`.
     pub fn words(self) -> &'static str {
         match self {
             Status::InProgress => "in progress",
             other => other.as_str(),
         }
-    }
-
-    pub fn parse(s: &str) -> Option<Status> {
-        s.parse().ok()
     }
 
     /// The character between the brackets of a Markdown task item.
@@ -215,6 +206,8 @@ impl Task {
 }
 
 /// Who makes a change (docs/contract.md, "A plan a person and an agent share").
+#[derive(EnumString, IntoStaticStr, strum::Display)]
+#[strum(serialize_all = "lowercase")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Actor {
     #[default]
@@ -222,25 +215,10 @@ pub enum Actor {
     Agent,
 }
 
-impl Actor {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Actor::Person => "person",
-            Actor::Agent => "agent",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Actor> {
-        match s {
-            "person" => Some(Actor::Person),
-            "agent" => Some(Actor::Agent),
-            _ => None,
-        }
-    }
-}
-
 /// Who may check a task off: `anyone` (the default, omitted in files),
 /// only a `person`, or only the `agent` until a person unlocks it.
+#[derive(EnumString, IntoStaticStr, strum::Display)]
+#[strum(serialize_all = "lowercase")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Checks {
     #[default]
@@ -249,24 +227,22 @@ pub enum Checks {
     Agent,
 }
 
-impl Checks {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Checks::Anyone => "anyone",
-            Checks::Person => "person",
-            Checks::Agent => "agent",
-        }
-    }
+/// `as_str` and `parse` of an enum whose one spelling is strum's: the
+/// one used in the plan file and in `--json` output.
+macro_rules! spelled {
+    ($($t:ty),*) => {$(
+        impl $t {
+            pub fn as_str(self) -> &'static str {
+                self.into()
+            }
 
-    pub fn parse(s: &str) -> Option<Checks> {
-        match s {
-            "anyone" => Some(Checks::Anyone),
-            "person" => Some(Checks::Person),
-            "agent" => Some(Checks::Agent),
-            _ => None,
+            pub fn parse(s: &str) -> Option<$t> {
+                s.parse().ok()
+            }
         }
-    }
+    )*};
 }
+spelled!(Status, Actor, Checks, ObjectiveStatus);
 
 #[derive(Clone, Debug, PartialEq, Default, Deserialize)]
 pub struct Phase {
@@ -281,6 +257,8 @@ pub struct Phase {
 
 /// The status of an objective (docs/contract.md, "Objectives and findings"): what the work is for is still
 /// `open`, reached (`done`), or given up (`dropped`).
+#[derive(EnumString, IntoStaticStr, strum::Display)]
+#[strum(serialize_all = "lowercase")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ObjectiveStatus {
     #[default]
@@ -296,18 +274,6 @@ impl ObjectiveStatus {
         ObjectiveStatus::Dropped,
     ];
 
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ObjectiveStatus::Open => "open",
-            ObjectiveStatus::Done => "done",
-            ObjectiveStatus::Dropped => "dropped",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ObjectiveStatus> {
-        ObjectiveStatus::ALL.into_iter().find(|st| st.as_str() == s)
-    }
-
     /// The character between the brackets of its Markdown item (as a task's).
     pub fn marker(self) -> char {
         match self {
@@ -319,12 +285,6 @@ impl ObjectiveStatus {
 
     pub fn from_marker(c: char) -> Option<ObjectiveStatus> {
         ObjectiveStatus::ALL.into_iter().find(|st| st.marker() == c)
-    }
-}
-
-impl std::fmt::Display for ObjectiveStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -472,6 +432,16 @@ impl Plan {
         self.find_phase(id).map(|i| &self.phases[i])
     }
 
+    /// Every id of the plan: each phase's and its tasks', then the
+    /// objectives' and the findings'.
+    pub(crate) fn ids(&self) -> impl Iterator<Item = &String> {
+        self.phases
+            .iter()
+            .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
+            .chain(self.objectives.iter().map(|o| &o.id))
+            .chain(self.findings.iter().map(|f| &f.id))
+    }
+
     /// Does any phase, task, objective or finding have this id?
     pub(crate) fn has_id(&self, id: &str) -> bool {
         self.phases.iter().any(|p| p.id == id)
@@ -573,13 +543,7 @@ impl Plan {
                 self.task_count() + self.phases.len(),
                 rustc_hash::FxBuildHasher,
             );
-            !self
-                .phases
-                .iter()
-                .flat_map(|p| std::iter::once(&p.id).chain(p.tasks.iter().map(|t| &t.id)))
-                .chain(self.objectives.iter().map(|o| &o.id))
-                .chain(self.findings.iter().map(|f| &f.id))
-                .all(|id| ids.insert(id.as_str()))
+            !self.ids().all(|id| ids.insert(id.as_str()))
         };
         if !twice_somewhere {
             return;
@@ -713,12 +677,8 @@ impl Plan {
     /// Objectives and findings under an id an earlier one has: the same
     /// text twice is one item; other text gets a new id.
     fn settle_aims(&mut self, notes: &mut Vec<String>) {
-        let mut seen: std::collections::HashSet<String> =
-            self.phases.iter().map(|p| p.id.clone()).collect();
-        seen.extend(self.tasks().map(|(_, _, t)| t.id.clone()));
         // Every id there is, so a new one meets none of them.
-        seen.extend(self.objectives.iter().map(|o| o.id.clone()));
-        seen.extend(self.findings.iter().map(|f| f.id.clone()));
+        let mut seen: std::collections::HashSet<String> = self.ids().cloned().collect();
         let mut texts = std::collections::HashMap::new();
         let objectives = std::mem::take(&mut self.objectives);
         self.objectives = once_each(

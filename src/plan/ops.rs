@@ -174,7 +174,8 @@ impl OpError {
 }
 
 /// The refusal codes of docs/contract.md, "A plan a person and an agent share", each with its stable spelling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Refusal {
     OpNotAllowed,
     StepLocked,
@@ -197,21 +198,7 @@ pub enum Refusal {
 
 impl Refusal {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Refusal::OpNotAllowed => "op-not-allowed",
-            Refusal::StepLocked => "step-locked",
-            Refusal::PersonOnly => "person-only",
-            Refusal::SetByPerson => "set-by-person",
-            Refusal::UnlockedByPerson => "unlocked-by-person",
-            Refusal::PlanMissingItem => "plan-missing-item",
-            Refusal::PlanBadPosition => "plan-bad-position",
-            Refusal::PlanTooLarge => "plan-too-large",
-            Refusal::PlanInvalid => "plan-invalid",
-            Refusal::CheckFailed => "check-failed",
-            Refusal::CheckUntrusted => "check-untrusted",
-            Refusal::NeedsCycle => "needs-cycle",
-            Refusal::Claimed => "claimed",
-        }
+        self.into()
     }
 }
 
@@ -256,6 +243,15 @@ mod tests {
         plan
     }
 
+    /// Set `task`'s status, with no blocker.
+    fn set(task: &str, status: Status) -> Op {
+        Op::SetStatus {
+            task: task.into(),
+            status,
+            blocker: None,
+        }
+    }
+
     fn statuses(plan: &Plan) -> Vec<Status> {
         plan.tasks().map(|(_, _, t)| t.status).collect()
     }
@@ -280,12 +276,7 @@ mod tests {
     #[test]
     fn done_moves_progress_to_the_next_pending_task() {
         let mut plan = plan_with(&["a1", "a2", "a3"]);
-        plan.apply(Op::SetStatus {
-            task: "t1".into(),
-            status: Status::Completed,
-            blocker: None,
-        })
-        .unwrap();
+        plan.apply(set("t1", Status::Completed)).unwrap();
         assert_eq!(
             statuses(&plan),
             [Status::Completed, Status::InProgress, Status::Pending]
@@ -295,12 +286,7 @@ mod tests {
     #[test]
     fn start_sends_the_other_task_back_and_clears_drop_marks() {
         let mut plan = plan_with(&["a1", "a2"]);
-        plan.apply(Op::SetStatus {
-            task: "t2".into(),
-            status: Status::Abandoned,
-            blocker: None,
-        })
-        .unwrap();
+        plan.apply(set("t2", Status::Abandoned)).unwrap();
         assert_eq!(plan.phases[0].tasks[1].dropped_by.as_deref(), Some("user"));
         plan.apply(Op::Start { task: "t2".into() }).unwrap();
         assert_eq!(statuses(&plan), [Status::Pending, Status::InProgress]);
@@ -315,19 +301,8 @@ mod tests {
             content: "a1".into(),
         });
         assert_eq!(dup, Err(OpError::Duplicate("a1".into())));
-        plan.apply(Op::SetStatus {
-            task: "t1".into(),
-            status: Status::Completed,
-            blocker: None,
-        })
-        .unwrap();
-        let err = plan
-            .apply(Op::SetStatus {
-                task: "t1".into(),
-                status: Status::Blocked,
-                blocker: None,
-            })
-            .unwrap_err();
+        plan.apply(set("t1", Status::Completed)).unwrap();
+        let err = plan.apply(set("t1", Status::Blocked)).unwrap_err();
         assert_eq!(err.to_string(), "Cannot block \"a1\": it is completed.");
     }
 
@@ -358,12 +333,7 @@ mod tests {
             .task
             .unwrap();
         for t in ["t1", b1.as_str()] {
-            plan.apply(Op::SetStatus {
-                task: t.into(),
-                status: Status::Completed,
-                blocker: None,
-            })
-            .unwrap();
+            plan.apply(set(t, Status::Completed)).unwrap();
         }
         plan.apply(Op::Prune).unwrap();
         assert_eq!(plan.phases.len(), 1);
@@ -411,12 +381,7 @@ mod tests {
         assert_eq!(statuses(&plan), [Status::InProgress, Status::Pending]);
         claim(&mut plan, "t2", "bob").unwrap();
         assert_eq!(plan.phases[0].tasks[1].owner.as_deref(), Some("bob"));
-        plan.apply(Op::SetStatus {
-            task: "t1".into(),
-            status: Status::Completed,
-            blocker: None,
-        })
-        .unwrap();
+        plan.apply(set("t1", Status::Completed)).unwrap();
         let err = claim(&mut plan, "t1", "bob").unwrap_err();
         assert!(err.to_string().contains("only open work"), "{err}");
     }

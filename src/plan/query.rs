@@ -44,11 +44,7 @@ impl Plan {
                 blocked += 1;
             } else if t.owner.is_some() {
                 claimed += 1;
-            } else if t.needs.iter().any(|n| {
-                statuses
-                    .get(n.as_str())
-                    .is_some_and(|s| *s != Status::Completed)
-            }) {
+            } else if super::deps::unmet(&statuses, t).next().is_some() {
                 waiting += 1;
             }
         }

@@ -77,10 +77,6 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     }
 }
 
-fn refuse(code: Refusal, message: String) -> OpError {
-    OpError::Refused { code, message }
-}
-
 fn name(t: &Task) -> String {
     format!("{} \"{}\"", t.id, t.content)
 }
@@ -100,24 +96,6 @@ pub(crate) fn check<T: Guarded>(
     after: Option<&T>,
 ) -> Result<(), OpError> {
     before.map_or(Ok(()), |b| b.permit(by, after))
-}
-
-impl Guarded for Task {
-    fn permit(&self, by: &By, after: Option<&Task>) -> Result<(), OpError> {
-        task(by, self, after)
-    }
-}
-
-impl Guarded for Objective {
-    fn permit(&self, by: &By, after: Option<&Objective>) -> Result<(), OpError> {
-        objective(by, self, after)
-    }
-}
-
-impl Guarded for Finding {
-    fn permit(&self, by: &By, after: Option<&Finding>) -> Result<(), OpError> {
-        finding(by, self, after)
-    }
 }
 
 /// How many items of a kind (`what`, plural) a plan holds, against how
@@ -145,12 +123,18 @@ impl Guarded for Size {
         } else {
             "record fewer"
         };
-        Err(refuse(
+        Err(OpError::refused(
             Refusal::PlanTooLarge,
             format!(
                 "this change would grow the plan to {n} {what}, past its limit of {limit} for an agent; {hint}, or ask a person to raise agentTaskLimit."
             ),
         ))
+    }
+}
+
+impl Guarded for Task {
+    fn permit(&self, by: &By, after: Option<&Task>) -> Result<(), OpError> {
+        task(by, self, after)
     }
 }
 
@@ -163,7 +147,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
             .as_deref()
             .is_none_or(|v| v.command != was.command || v.timeout != was.timeout)
     {
-        return Err(refuse(
+        return Err(OpError::refused(
             Refusal::OpNotAllowed,
             format!(
                 "{} has a check (`{}`); an agent may not change or remove it. Make the check pass instead.",
@@ -186,7 +170,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                         || a.checks != b.checks
                 });
                 if touched {
-                    return Err(refuse(
+                    return Err(OpError::refused(
                         Refusal::PersonOnly,
                         format!(
                             "{} is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
@@ -199,7 +183,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                 && b.claimed_by == Some(Actor::Person)
                 && after.is_none_or(|a| a.owner != b.owner)
             {
-                return Err(refuse(
+                return Err(OpError::refused(
                     Refusal::SetByPerson,
                     format!(
                         "{} is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready).",
@@ -218,7 +202,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                     Some(_) => None,
                 };
                 if let Some(what) = what {
-                    return Err(refuse(
+                    return Err(OpError::refused(
                         Refusal::SetByPerson,
                         format!(
                             "{} was marked {} by a person; an agent may not {what}.",
@@ -230,7 +214,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
             }
             if let Some(a) = after {
                 if b.unlocked && a.checks == Checks::Agent {
-                    return Err(refuse(
+                    return Err(OpError::refused(
                         Refusal::UnlockedByPerson,
                         format!(
                             "{} was unlocked by a person; an agent may not lock it again.",
@@ -242,7 +226,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                     && !b.unlocked
                     && (a.unlocked || a.checks != Checks::Agent)
                 {
-                    return Err(refuse(
+                    return Err(OpError::refused(
                         Refusal::OpNotAllowed,
                         format!("only a person may unlock {} (todo unlock).", name(b)),
                     ));
@@ -257,7 +241,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                 && a.status != b.status
                 && !moved_by_rule(b, a)
             {
-                return Err(refuse(
+                return Err(OpError::refused(
                     Refusal::StepLocked,
                     format!(
                         "{} is checked only by the agent; run `todo unlock {}` first to set it yourself.",
@@ -300,41 +284,45 @@ pub(crate) fn set_written_by(o: &mut Objective, actor: Option<Actor>) {
 /// reword the objective or remove it. A person reopening it clears the mark.
 /// An objective a person wrote is the person's words, as a finding is:
 /// the agent may mark it done or dropped, but not reword or remove it.
-fn objective(by: &By, before: &Objective, after: Option<&Objective>) -> Result<(), OpError> {
-    if by.actor != Actor::Agent {
-        return Ok(());
+impl Guarded for Objective {
+    fn permit(&self, by: &By, after: Option<&Objective>) -> Result<(), OpError> {
+        if by.actor != Actor::Agent {
+            return Ok(());
+        }
+        if written_by(self) == Some(Actor::Person) {
+            let now = after.map(|a| a.text.as_str());
+            persons_words(("objective", "written"), &self.id, &self.text, now)?;
+        }
+        if self.by != Some(Actor::Person) {
+            return Ok(());
+        }
+        let what = match after {
+            None => "remove it",
+            Some(a) if a.status != self.status => "change it",
+            Some(a) if a.text != self.text => "reword it",
+            Some(_) => return Ok(()),
+        };
+        Err(OpError::refused(
+            Refusal::SetByPerson,
+            format!(
+                "objective {} \"{}\" was marked {} by a person; an agent may not {what}.",
+                self.id, self.text, self.status
+            ),
+        ))
     }
-    if written_by(before) == Some(Actor::Person) {
-        let now = after.map(|a| a.text.as_str());
-        persons_words(("objective", "written"), &before.id, &before.text, now)?;
-    }
-    if before.by != Some(Actor::Person) {
-        return Ok(());
-    }
-    let what = match after {
-        None => "remove it",
-        Some(a) if a.status != before.status => "change it",
-        Some(a) if a.text != before.text => "reword it",
-        Some(_) => return Ok(()),
-    };
-    Err(refuse(
-        Refusal::SetByPerson,
-        format!(
-            "objective {} \"{}\" was marked {} by a person; an agent may not {what}.",
-            before.id, before.text, before.status
-        ),
-    ))
 }
 
 /// A finding a person recorded belongs to the person: the agent may not
 /// reword it or remove it. An agent's own, and one with no mark (an older
 /// file), stay open to it.
-fn finding(by: &By, before: &Finding, after: Option<&Finding>) -> Result<(), OpError> {
-    if by.actor != Actor::Agent || before.by != Some(Actor::Person) {
-        return Ok(());
+impl Guarded for Finding {
+    fn permit(&self, by: &By, after: Option<&Finding>) -> Result<(), OpError> {
+        if by.actor != Actor::Agent || self.by != Some(Actor::Person) {
+            return Ok(());
+        }
+        let now = after.map(|a| a.text.as_str());
+        persons_words(("finding", "recorded"), &self.id, &self.text, now)
     }
-    let now = after.map(|a| a.text.as_str());
-    persons_words(("finding", "recorded"), &before.id, &before.text, now)
 }
 
 /// A person's words (a finding, an objective a person wrote), now `after`
@@ -350,7 +338,7 @@ fn persons_words(
         Some(a) if a != text => "reword it",
         Some(_) => return Ok(()),
     };
-    Err(refuse(
+    Err(OpError::refused(
         Refusal::SetByPerson,
         format!("{noun} {id} \"{text}\" was {done} by a person; an agent may not {what}."),
     ))

@@ -23,6 +23,7 @@ use rustc_hash::FxBuildHasher;
 type Map<V> = HashMap<String, V, FxBuildHasher>;
 
 /// A plan being changed. Dropped without [`Tx::commit`], it changes nothing.
+#[derive(Default)]
 pub(crate) struct Tx {
     plan: Plan,
     index: Index,
@@ -116,12 +117,6 @@ pub(crate) struct Places {
 }
 
 impl Places {
-    #[cfg(test)]
-    pub(crate) fn get(&self, pos: TaskPos) -> Option<&Before> {
-        let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
-        self.kept.get(slot.checked_sub(1)?).map(|(_, k)| k)
-    }
-
     fn get_mut(&mut self, pos: TaskPos) -> Option<&mut Before> {
         let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
         self.kept.get_mut(slot.checked_sub(1)?).map(|(_, k)| k)
@@ -146,11 +141,6 @@ impl Places {
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = &(TaskPos, Before)> {
         self.kept.iter()
-    }
-
-    #[cfg(test)]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.kept.is_empty()
     }
 }
 
@@ -410,28 +400,11 @@ impl Change {
 impl Tx {
     pub(crate) fn new(plan: Plan) -> Tx {
         Tx {
+            start_count: plan.task_count(),
+            start_aims: (plan.objectives.len(), plan.findings.len()),
             plan,
-            index: Index::default(),
-            change: Change::default(),
-            unsettled: false,
-            changes: 0,
-            failed: None,
-            settles: 0,
-            by: None,
-            restoring: false,
-            start_count: 0,
-            start_aims: (0, 0),
-            prover: None,
-            unverified: false,
-            owner: None,
+            ..Tx::default()
         }
-        .counted()
-    }
-
-    fn counted(mut self) -> Tx {
-        self.start_count = self.plan.task_count();
-        self.start_aims = (self.plan.objectives.len(), self.plan.findings.len());
-        self
     }
 
     /// Who makes this change and when: provenance and permissions follow.
@@ -447,10 +420,9 @@ impl Tx {
     /// The owner of a claim that names none: as set, else `agent` for an
     /// agent and `person` for a person.
     pub(crate) fn default_owner(&self) -> String {
-        self.owner.clone().unwrap_or_else(|| match self.actor() {
-            Actor::Agent => "agent".into(),
-            Actor::Person => "person".into(),
-        })
+        self.owner
+            .clone()
+            .unwrap_or_else(|| self.actor().as_str().into())
     }
 
     /// Who runs the checks of the tasks this change completes.
@@ -751,7 +723,7 @@ impl Tx {
     /// set on purpose by the actor (open: no mark), a new objective comes as
     /// it is given. Undo puts back what was.
     fn mark_objectives(&self, mut objectives: Vec<Objective>) -> Vec<Objective> {
-        let Some(by) = self.by.as_ref().filter(|_| !self.restoring) else {
+        let Some(by) = self.writer() else {
             return objectives;
         };
         for o in &mut objectives {
@@ -787,7 +759,7 @@ impl Tx {
     /// they come marked (another plan's export) — but never, from an agent,
     /// marked as a person's. Undo puts back what was.
     fn mark_findings(&self, mut findings: Vec<Finding>) -> Vec<Finding> {
-        let Some(by) = self.by.as_ref().filter(|_| !self.restoring) else {
+        let Some(by) = self.writer() else {
             return findings;
         };
         for f in &mut findings {
@@ -888,8 +860,12 @@ impl Tx {
         pos
     }
 
-    /// Put `task` at `pos` (a place in an existing phase, up to its end).
-    fn insert(&mut self, pos: TaskPos, task: Task) -> TaskPos {
+    /// Put `task` right after the task at `at`.
+    fn insert_after(&mut self, at: TaskPos, task: Task) -> TaskPos {
+        let pos = TaskPos {
+            task: at.task + 1,
+            ..at
+        };
         if pos.task >= self.plan.phases[pos.phase].tasks.len() {
             return self.push(pos.phase, task);
         }
@@ -899,14 +875,6 @@ impl Tx {
         self.plan.phases[pos.phase].tasks.insert(pos.task, task);
         self.index = Index::default();
         pos
-    }
-
-    fn objective_pos(&self, id: &str) -> Result<usize, OpError> {
-        self.plan
-            .objectives
-            .iter()
-            .position(|o| o.id == id)
-            .ok_or_else(|| OpError::NoObjective(id.into()))
     }
 
     /// Take the task at `pos` out of the plan.
@@ -1062,7 +1030,7 @@ impl Tx {
         let task = self.new_task(content, a)?;
         let at = self.task_pos(after)?;
         let id = task.id.clone();
-        let pos = self.insert(after_pos(at), task);
+        let pos = self.insert_after(at, task);
         self.change.new_task(pos, &id);
         a.at = Some(pos);
         Ok(true)
@@ -1276,7 +1244,7 @@ impl Tx {
         }
         let moved = self.take(pos);
         let at = self.task_pos(after)?;
-        a.at = Some(self.insert(after_pos(at), moved));
+        a.at = Some(self.insert_after(at, moved));
         Ok(true)
     }
 
@@ -1366,7 +1334,8 @@ impl Tx {
     }
 
     fn set_objective(&mut self, id: &str, status: ObjectiveStatus) -> Result<bool, OpError> {
-        let i = self.objective_pos(id)?;
+        let i = self.plan.objectives.iter().position(|o| o.id == id);
+        let i = i.ok_or_else(|| OpError::NoObjective(id.into()))?;
         if self.plan.objectives[i].status == status {
             return Ok(false);
         }
@@ -1426,14 +1395,6 @@ impl Tx {
             }
         }
         changed
-    }
-}
-
-/// The place right after the task at `pos`.
-fn after_pos(pos: TaskPos) -> TaskPos {
-    TaskPos {
-        phase: pos.phase,
-        task: pos.task + 1,
     }
 }
 
@@ -1609,6 +1570,14 @@ mod tests {
         plan
     }
 
+    fn done(task: &str) -> Op {
+        Op::SetStatus {
+            task: task.into(),
+            status: Status::Completed,
+            blocker: None,
+        }
+    }
+
     /// Every task is where the index says, asked in any order.
     fn index_is_right(tx: &mut Tx) {
         let all: Vec<(String, TaskPos)> = tx
@@ -1659,11 +1628,7 @@ mod tests {
     #[test]
     fn a_run_of_ops_settles_once() {
         let mut tx = Tx::new(plan(&[&["t1", "t2", "t3", "t4"]]));
-        let ops = ["t1", "t2", "t3"].map(|t| Op::SetStatus {
-            task: t.into(),
-            status: Status::Completed,
-            blocker: None,
-        });
+        let ops = ["t1", "t2", "t3"].map(done);
         tx.apply_all(ops).unwrap();
         assert_eq!(tx.settles(), 0);
         let committed = tx.commit().unwrap();
@@ -1672,12 +1637,7 @@ mod tests {
         assert_eq!(committed.rev(), committed.before_rev + 1);
         // Reading the plan settles it; the commit then has nothing to do.
         let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
-        tx.apply(Op::SetStatus {
-            task: "t1".into(),
-            status: Status::Completed,
-            blocker: None,
-        })
-        .unwrap();
+        tx.apply(done("t1")).unwrap();
         tx.plan();
         tx.plan();
         assert_eq!(tx.settles(), 1);
@@ -1753,17 +1713,12 @@ mod tests {
         assert_eq!(kept("t1").as_deref(), Some("T1"));
         assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
         assert!(change.order.is_none());
-        assert!(change.at.is_empty());
+        assert!(change.at.iter().next().is_none());
     }
 
     #[test]
     fn tasks_that_keep_their_places_are_kept_by_place_and_only_their_status() {
         let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3", "t4"]]));
-        let done = |t: &str| Op::SetStatus {
-            task: t.into(),
-            status: Status::Completed,
-            blocker: None,
-        };
         tx.apply_all([done("t1"), done("t3")]).unwrap();
         // Its status changed, then its text: kept whole, as it first was.
         tx.apply(Op::RenameTask {
@@ -1778,7 +1733,14 @@ mod tests {
         .unwrap();
         let change = tx.commit().unwrap().change.unwrap();
         assert!(change.tasks.is_empty());
-        let at = |phase, task| change.at.get(TaskPos { phase, task }).cloned();
+        let at = |phase, task| {
+            let pos = TaskPos { phase, task };
+            change
+                .at
+                .iter()
+                .find(|(p, _)| *p == pos)
+                .map(|(_, k)| k.clone())
+        };
         let status = |status| {
             Before::Status(Marks {
                 status,
