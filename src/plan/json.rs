@@ -26,6 +26,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
+use strum::VariantNames;
 
 use super::{
     Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Proof, Status, Task, TaskCheck,
@@ -343,10 +344,10 @@ impl Visitor<'_> for Name {
 }
 
 /// A word of a fixed set (a status, an actor), read without allocating:
-/// how to read it, what it is, which words there are.
-struct WordOf<T>(fn(&str) -> Option<T>, &'static str, &'static [&'static str]);
+/// how to read it and what it is; the words are the enum's names.
+struct WordOf<T>(fn(&str) -> Option<T>, &'static str);
 
-impl<T> Visitor<'_> for WordOf<T> {
+impl<T: VariantNames> Visitor<'_> for WordOf<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(if self.1 == "status" {
@@ -356,9 +357,9 @@ impl<T> Visitor<'_> for WordOf<T> {
         })
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        let WordOf(parse, what, names) = self;
+        let WordOf(parse, what) = self;
         parse(v).ok_or_else(|| {
-            let (last, rest) = names.split_last().unwrap_or((&"", &[]));
+            let (last, rest) = T::VARIANTS.split_last().unwrap_or((&"", &[]));
             let expected = format!("{} or {last}", rest.join(", "));
             E::custom(format!("unknown {what} \"{v}\" (expected {expected})"))
         })
@@ -366,34 +367,26 @@ impl<T> Visitor<'_> for WordOf<T> {
 }
 
 fn status<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Status>, D::Error> {
-    use strum::VariantNames;
-    d.deserialize_str(WordOf(Status::parse, "status", Status::VARIANTS))
-        .map(Some)
+    d.deserialize_str(WordOf(Status::parse, "status")).map(Some)
 }
 
 pub(super) fn objective_status<'de, D: Deserializer<'de>>(
     d: D,
 ) -> Result<ObjectiveStatus, D::Error> {
-    let names = &["open", "done", "dropped"];
-    d.deserialize_str(WordOf(ObjectiveStatus::parse, "objective status", names))
+    d.deserialize_str(WordOf(ObjectiveStatus::parse, "objective status"))
 }
 
 pub(super) fn actor<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
-    d.deserialize_str(WordOf(Actor::parse, "actor", &["person", "agent"]))
-        .map(Some)
+    d.deserialize_str(WordOf(Actor::parse, "actor")).map(Some)
 }
 
 fn claimed_by<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Actor>, D::Error> {
-    d.deserialize_str(WordOf(Actor::parse, "claimedBy", &["person", "agent"]))
+    d.deserialize_str(WordOf(Actor::parse, "claimedBy"))
         .map(Some)
 }
 
 fn checks<'de, D: Deserializer<'de>>(d: D) -> Result<Checks, D::Error> {
-    d.deserialize_str(WordOf(
-        Checks::parse,
-        "checks",
-        &["anyone", "person", "agent"],
-    ))
+    d.deserialize_str(WordOf(Checks::parse, "checks"))
 }
 
 /// A field that may be missing but, when given, is a `T` (not `null`).

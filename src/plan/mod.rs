@@ -206,7 +206,7 @@ impl Task {
 }
 
 /// Who makes a change (docs/contract.md, "A plan a person and an agent share").
-#[derive(EnumString, IntoStaticStr, strum::Display)]
+#[derive(EnumString, IntoStaticStr, strum::Display, strum::VariantNames)]
 #[strum(serialize_all = "lowercase")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Actor {
@@ -217,7 +217,7 @@ pub enum Actor {
 
 /// Who may check a task off: `anyone` (the default, omitted in files),
 /// only a `person`, or only the `agent` until a person unlocks it.
-#[derive(EnumString, IntoStaticStr, strum::Display)]
+#[derive(EnumString, IntoStaticStr, strum::Display, strum::VariantNames)]
 #[strum(serialize_all = "lowercase")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Checks {
@@ -257,7 +257,7 @@ pub struct Phase {
 
 /// The status of an objective (docs/contract.md, "Objectives and findings"): what the work is for is still
 /// `open`, reached (`done`), or given up (`dropped`).
-#[derive(EnumString, IntoStaticStr, strum::Display)]
+#[derive(EnumString, IntoStaticStr, strum::Display, strum::VariantNames)]
 #[strum(serialize_all = "lowercase")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ObjectiveStatus {

@@ -66,6 +66,32 @@ fn unknown_status() {
     );
 }
 
+/// The other words of a fixed set are named with the words they may be,
+/// at the place of the value.
+#[test]
+fn unknown_actor_checks_and_claim() {
+    for (field, problem) in [
+        (
+            r#""by": "robot""#,
+            r#"unknown actor "robot" (expected person or agent)"#,
+        ),
+        (
+            r#""checks": "robot""#,
+            r#"unknown checks "robot" (expected anyone, person or agent)"#,
+        ),
+        (
+            r#""owner": "me", "claimedBy": "robot""#,
+            r#"unknown claimedBy "robot" (expected person or agent)"#,
+        ),
+    ] {
+        let env = TestEnv::new();
+        let text = GOOD.replace("\"pending\"", &format!("\"pending\", {field}"));
+        let line = text.lines().nth(11).unwrap_or_default();
+        let column = line.find("\"robot\"").map_or(0, |c| c + 1);
+        assert_reported(&env, &text, &format!("12:{column}"), problem);
+    }
+}
+
 /// An id twice is what git's line merge can leave (two branches adding
 /// under one id): no longer an error. The file is read, the later task
 /// settled under a new id, a note on stderr names the id, the bytes stay
