@@ -814,26 +814,18 @@ mod tests {
         let pid = format!(".plan.tmp.{}.", std::process::id());
         assert!(name.starts_with(&pid) && name.ends_with(".3"), "{name}");
         // A clash that never ends stops; any other error is not retried.
-        tries.set(0);
-        let clash = create_unique(dir, "x", |_| -> io::Result<()> {
-            tries.set(tries.get() + 1);
-            Err(io::Error::from(io::ErrorKind::AlreadyExists))
-        });
-        assert_eq!(
-            clash.map_err(|e| e.kind()),
-            Err(io::ErrorKind::AlreadyExists)
-        );
-        assert_eq!(tries.get(), 101);
-        tries.set(0);
-        let denied = create_unique(dir, "x", |_| -> io::Result<()> {
-            tries.set(tries.get() + 1);
-            Err(io::Error::from(io::ErrorKind::PermissionDenied))
-        });
-        assert_eq!(
-            denied.map_err(|e| e.kind()),
-            Err(io::ErrorKind::PermissionDenied)
-        );
-        assert_eq!(tries.get(), 1);
+        for (kind, tried) in [
+            (io::ErrorKind::AlreadyExists, 101),
+            (io::ErrorKind::PermissionDenied, 1),
+        ] {
+            tries.set(0);
+            let result = create_unique(dir, "x", |_| -> io::Result<()> {
+                tries.set(tries.get() + 1);
+                Err(io::Error::from(kind))
+            });
+            assert_eq!(result.map_err(|e| e.kind()), Err(kind));
+            assert_eq!(tries.get(), tried, "{kind:?}");
+        }
     }
 
     #[test]

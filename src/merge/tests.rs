@@ -71,14 +71,6 @@ fn edit(plan: &Plan, ops: Vec<Op>) -> Plan {
     plan
 }
 
-fn set(task: &str, status: Status) -> Op {
-    Op::SetStatus {
-        task: task.into(),
-        status,
-        blocker: None,
-    }
-}
-
 fn block(task: &str, reason: &str) -> Op {
     Op::SetStatus {
         task: task.into(),
@@ -192,7 +184,7 @@ fn one_sided_edits_on_both_sides_are_all_taken() {
     let ours = edit(
         &base,
         vec![
-            set("t1", Status::Completed),
+            Op::set("t1", Status::Completed),
             add("p1", "f"),
             note("t3", "n1"),
             Op::RenamePhase {
@@ -204,7 +196,7 @@ fn one_sided_edits_on_both_sides_are_all_taken() {
     let theirs = edit(
         &base,
         vec![
-            set("t4", Status::Completed),
+            Op::set("t4", Status::Completed),
             add("p2", "g"),
             Op::RenameTask {
                 task: "t3".into(),
@@ -234,7 +226,7 @@ fn one_sided_edits_on_both_sides_are_all_taken() {
 fn the_same_change_on_both_sides_is_taken_once() {
     let base = base();
     let both = vec![
-        set("t1", Status::Completed),
+        Op::set("t1", Status::Completed),
         add("p1", "f"),
         note("t2", "n"),
     ];
@@ -263,7 +255,7 @@ fn the_same_task_added_under_different_ids_is_one_task() {
 fn an_auto_start_is_not_an_edit() {
     let base = base();
     // Completing t1 started t2 on ours; theirs removed t2.
-    let ours = edit(&base, vec![set("t1", Status::Completed)]);
+    let ours = edit(&base, vec![Op::set("t1", Status::Completed)]);
     assert_eq!(task(&ours, "t2").status, Status::InProgress);
     let theirs = edit(&base, vec![Op::RemoveTask { task: "t2".into() }]);
     clean(
@@ -272,7 +264,7 @@ fn an_auto_start_is_not_an_edit() {
     );
 
     // Theirs completed t2, which ours had only auto-started: no conflict.
-    let theirs = edit(&base, vec![set("t2", Status::Completed)]);
+    let theirs = edit(&base, vec![Op::set("t2", Status::Completed)]);
     clean(
         [&base, &ours, &theirs],
         "p1 Auth: t1[x] a, t2[x] b, t3[/] c | p2 Billing: t4[ ] d, t5[ ] e",
@@ -301,8 +293,8 @@ fn status_clashes_keep_theirs_the_side_merged_in() {
     // As running ours' commands and then theirs' gives: the later `done`
     // or `drop` is the one that stands.
     let base = base();
-    let done = edit(&base, vec![set("t2", Status::Completed)]);
-    let dropped = edit(&base, vec![set("t2", Status::Abandoned)]);
+    let done = edit(&base, vec![Op::set("t2", Status::Completed)]);
+    let dropped = edit(&base, vec![Op::set("t2", Status::Abandoned)]);
     for (ours, theirs, want, line) in [
         (
             &done,
@@ -330,7 +322,7 @@ fn status_clashes_keep_theirs_the_side_merged_in() {
     // started, as `todo start` after `todo drop` would leave it.
     let base = done;
     let started = edit(&base, vec![Op::Start { task: "t2".into() }]);
-    let dropped = edit(&base, vec![set("t2", Status::Abandoned)]);
+    let dropped = edit(&base, vec![Op::set("t2", Status::Abandoned)]);
     let m = merge(&base, &started, &dropped).unwrap();
     let t = task(&m.plan, "t2");
     assert_eq!(
@@ -368,8 +360,8 @@ fn blocked_tasks_merge_their_reasons() {
 
     // Unblocked on ours, completed on theirs: theirs.
     let blocked = ours;
-    let ours = edit(&blocked, vec![set("t3", Status::Pending)]);
-    let theirs = edit(&blocked, vec![set("t3", Status::Completed)]);
+    let ours = edit(&blocked, vec![Op::set("t3", Status::Pending)]);
+    let theirs = edit(&blocked, vec![Op::set("t3", Status::Completed)]);
     let m = merge(&blocked, &ours, &theirs).unwrap();
     let t = task(&m.plan, "t3");
     assert_eq!((t.status, t.blocker.as_deref()), (Status::Completed, None));
@@ -410,7 +402,7 @@ fn removed_on_one_side_and_changed_on_the_other_is_removed_and_said() {
     let removed = edit(&base, vec![Op::RemoveTask { task: "t3".into() }]);
     let noted = edit(
         &base,
-        vec![note("t3", "keep me"), set("t3", Status::Completed)],
+        vec![note("t3", "keep me"), Op::set("t3", Status::Completed)],
     );
     let m = merge(&base, &removed, &noted).unwrap();
     m.reads("p1 Auth: t1[/] a, t2[ ] b | p2 Billing: t4[ ] d, t5[ ] e");
@@ -613,7 +605,7 @@ fn a_task_renumbered_by_an_earlier_merge_keeps_its_identity() {
     let sso = fresh(&replayed1, &[&base, &upstream, &commit1], "sso");
     let commit2 = edit(
         &commit1,
-        vec![set("t6", Status::Completed), note("t6", "n")],
+        vec![Op::set("t6", Status::Completed), note("t6", "n")],
     );
     let m = merge(&commit1, &replayed1, &commit2).unwrap();
     m.reads(format!(
@@ -627,7 +619,7 @@ fn a_task_renumbered_by_an_earlier_merge_keeps_its_identity() {
     // completes "refunds" (t6 on main), then the branch is merged back.
     let branch = merge(&base, &commit1, &upstream).unwrap().plan;
     let refunds = fresh(&branch, &[&base, &commit1, &upstream], "refunds");
-    let main_later = edit(&upstream, vec![set("t6", Status::Completed)]);
+    let main_later = edit(&upstream, vec![Op::set("t6", Status::Completed)]);
     let m = merge(&upstream, &main_later, &branch).unwrap();
     // "sso" is new to main and its branch id t6 is main's: a fresh id,
     // not the one the branch gave "refunds" either.

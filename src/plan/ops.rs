@@ -139,6 +139,18 @@ pub enum Op {
     },
 }
 
+#[cfg(test)]
+impl Op {
+    /// Set `task`'s status, with no blocker (the tests' usual op).
+    pub(crate) fn set(task: &str, status: Status) -> Op {
+        Op::SetStatus {
+            task: task.into(),
+            status,
+            blocker: None,
+        }
+    }
+}
+
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum OpError {
     #[error("no task with id {0}")]
@@ -243,15 +255,6 @@ mod tests {
         plan
     }
 
-    /// Set `task`'s status, with no blocker.
-    fn set(task: &str, status: Status) -> Op {
-        Op::SetStatus {
-            task: task.into(),
-            status,
-            blocker: None,
-        }
-    }
-
     fn statuses(plan: &Plan) -> Vec<Status> {
         plan.tasks().map(|(_, _, t)| t.status).collect()
     }
@@ -276,7 +279,7 @@ mod tests {
     #[test]
     fn done_moves_progress_to_the_next_pending_task() {
         let mut plan = plan_with(&["a1", "a2", "a3"]);
-        plan.apply(set("t1", Status::Completed)).unwrap();
+        plan.apply(Op::set("t1", Status::Completed)).unwrap();
         assert_eq!(
             statuses(&plan),
             [Status::Completed, Status::InProgress, Status::Pending]
@@ -286,7 +289,7 @@ mod tests {
     #[test]
     fn start_sends_the_other_task_back_and_clears_drop_marks() {
         let mut plan = plan_with(&["a1", "a2"]);
-        plan.apply(set("t2", Status::Abandoned)).unwrap();
+        plan.apply(Op::set("t2", Status::Abandoned)).unwrap();
         assert_eq!(plan.phases[0].tasks[1].dropped_by.as_deref(), Some("user"));
         plan.apply(Op::Start { task: "t2".into() }).unwrap();
         assert_eq!(statuses(&plan), [Status::Pending, Status::InProgress]);
@@ -301,8 +304,8 @@ mod tests {
             content: "a1".into(),
         });
         assert_eq!(dup, Err(OpError::Duplicate("a1".into())));
-        plan.apply(set("t1", Status::Completed)).unwrap();
-        let err = plan.apply(set("t1", Status::Blocked)).unwrap_err();
+        plan.apply(Op::set("t1", Status::Completed)).unwrap();
+        let err = plan.apply(Op::set("t1", Status::Blocked)).unwrap_err();
         assert_eq!(err.to_string(), "Cannot block \"a1\": it is completed.");
     }
 
@@ -333,7 +336,7 @@ mod tests {
             .task
             .unwrap();
         for t in ["t1", b1.as_str()] {
-            plan.apply(set(t, Status::Completed)).unwrap();
+            plan.apply(Op::set(t, Status::Completed)).unwrap();
         }
         plan.apply(Op::Prune).unwrap();
         assert_eq!(plan.phases.len(), 1);
@@ -381,7 +384,7 @@ mod tests {
         assert_eq!(statuses(&plan), [Status::InProgress, Status::Pending]);
         claim(&mut plan, "t2", "bob").unwrap();
         assert_eq!(plan.phases[0].tasks[1].owner.as_deref(), Some("bob"));
-        plan.apply(set("t1", Status::Completed)).unwrap();
+        plan.apply(Op::set("t1", Status::Completed)).unwrap();
         let err = claim(&mut plan, "t1", "bob").unwrap_err();
         assert!(err.to_string().contains("only open work"), "{err}");
     }

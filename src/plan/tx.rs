@@ -1571,11 +1571,7 @@ mod tests {
     }
 
     fn done(task: &str) -> Op {
-        Op::SetStatus {
-            task: task.into(),
-            status: Status::Completed,
-            blocker: None,
-        }
+        Op::set(task, Status::Completed)
     }
 
     /// Every task is where the index says, asked in any order.
