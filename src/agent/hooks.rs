@@ -108,10 +108,12 @@ fn lone_surrogates_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     std::borrow::Cow::Owned(out)
 }
 
-/// The agents whose hooks todo speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Agent {
+/// The agents whose hooks todo speaks (also `--agent`'s values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Agent {
+    /// Claude Code.
     Claude,
+    /// OpenAI Codex.
     Codex,
 }
 

@@ -112,11 +112,3 @@ pub struct TargetRequired {
     #[arg(required = true, value_name = "TASK|PHASE")]
     pub query: Vec<String>,
 }
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum AgentArg {
-    /// Claude Code.
-    Claude,
-    /// OpenAI Codex.
-    Codex,
-}

@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Read};
 use clap::ValueEnum;
 use serde_json::Value;
 
-use super::{AgentArg, Context, Outcome};
+use super::{Context, Outcome};
 use crate::agent::hooks::{self, Agent, Event};
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
@@ -45,7 +45,7 @@ pub struct Hook {
 
     /// The agent running the hook (default: told by its input).
     #[arg(long, value_enum, value_name = "AGENT")]
-    pub agent: Option<AgentArg>,
+    pub agent: Option<Agent>,
 }
 
 impl super::Verb for Hook {
@@ -68,7 +68,7 @@ impl super::Verb for Hook {
                     .map_err(|e| Error::io("Cannot read the current directory", e))?;
                 let hook = hooks::HookCall {
                     event: self.event,
-                    agent: self.agent.map(Agent::from),
+                    agent: self.agent,
                     max: self.max,
                     cwd,
                 };

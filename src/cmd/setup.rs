@@ -1,19 +1,10 @@
 //! `todo setup claude|codex [--user] [--check] [--remove]`: register
 //! todo's hooks in the agent's settings (`crate::agent::setup`).
 
-use super::{AgentArg, Context, Outcome};
+use super::{Context, Outcome};
 use crate::agent::hooks::Agent;
 use crate::agent::setup::{self, SetupMode};
 use crate::error::Error;
-
-impl From<AgentArg> for Agent {
-    fn from(agent: AgentArg) -> Agent {
-        match agent {
-            AgentArg::Claude => Agent::Claude,
-            AgentArg::Codex => Agent::Codex,
-        }
-    }
-}
 
 /// Register todo's hooks with Claude Code or Codex.
 ///
@@ -32,7 +23,7 @@ impl From<AgentArg> for Agent {
 pub struct Setup {
     /// The agent whose settings to change.
     #[arg(value_enum, value_name = "AGENT")]
-    pub agent: AgentArg,
+    pub agent: Agent,
 
     /// Change the user's settings (`CLAUDE_CONFIG_DIR` / `CODEX_HOME`, else
     /// the home directory), not the project's.
@@ -59,6 +50,6 @@ impl super::Verb for Setup {
         };
         let cwd =
             std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e));
-        Outcome::of(cwd.and_then(|cwd| setup::run(self.agent.into(), self.user, &cwd, mode)))
+        Outcome::of(cwd.and_then(|cwd| setup::run(self.agent, self.user, &cwd, mode)))
     }
 }
