@@ -148,6 +148,20 @@ cleanup() {
 trap cleanup EXIT
 RES="$SCRATCH/results"
 mkdir -p "$RES" "$SCRATCH/home" "$SCRATCH/history"
+# The one-process floor of a durable replace (benches/floor/replace.rs), linked
+# like todo's release build so that both start alike. Optional: without
+# rustc the row is left out.
+REPLACE=""
+if command -v rustc >/dev/null; then
+    host=$(rustc -vV | sed -n 's/^host: //p')
+    flags=()
+    [[ $host == *-linux-gnu ]] && flags=(-C target-feature=+crt-static)
+    if rustc -O "${flags[@]}" --target "$host" -o "$SCRATCH/replace" "$ROOT/benches/floor/replace.rs" 2>"$SCRATCH/replace.log"; then
+        REPLACE="$SCRATCH/replace"
+    else
+        log "benches/floor/replace.rs did not build: its floor row is left out"
+    fi
+fi
 export HOME="$SCRATCH/home"
 export XDG_CONFIG_HOME="$HOME/.config" XDG_DATA_HOME="$HOME/.local/share" XDG_CACHE_HOME="$HOME/.cache"
 export TODO_HISTORY_DIR="$SCRATCH/history"
@@ -392,6 +406,12 @@ run_size() {
     bench "$n" floor_mv floor "sh -c 'cp $plan $plan.floor && sync'" "mv $plan.floor $plan"
     # Not a target, for reading the others: the copy made durable, as todo does.
     bench "$n" floor_dd floor "sh -c 'rm -f $plan.floor && sync'" "dd if=$plan of=$plan.floor bs=1M conv=fsync status=none"
+    # Not a target either: the same replace in one process (read, write a
+    # temporary file, fdatasync, rename), the least any command that
+    # changes the plan the way todo promises can cost.
+    if [[ -n $REPLACE ]]; then
+        bench "$n" floor_one floor "sh -c 'sync'" "$REPLACE $plan"
+    fi
     wc -c <"$S/todo/.todo.json" | tr -d ' ' >"$RES/$n-filesize"
     scale "$n"
     if ((n == BASE_SIZE)); then agent "$n"; fi

@@ -304,6 +304,9 @@ def main():
         dd = get(s, "floor_dd", "floor")
         if dd is not None and get(s, "floor_mv", "floor") is not None:
             w(f"| (not a target) `cp` with fsync + `mv` | {ms(dd + get(s, 'floor_mv', 'floor'))} | | | | | | | |")
+        one = get(s, "floor_one", "floor")
+        if one is not None:
+            w(f"| (not a target) one process: read, write a temporary file, fdatasync, rename (`benches/floor/replace.rs`) | {ms(one)} | | | | | | | |")
         w("")
     n_runs = [v for key, v in runs.items()]
     if n_runs:
