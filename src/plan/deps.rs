@@ -29,11 +29,6 @@ impl Plan {
         self.tasks().any(|(_, _, t)| !t.needs.is_empty())
     }
 
-    /// Whether the plan has any claim.
-    pub fn has_claims(&self) -> bool {
-        self.tasks().any(|(_, _, t)| t.owner.is_some())
-    }
-
     /// The tasks `task` needs that are not met yet, in the order given.
     pub fn open_needs<'a>(&'a self, task: &'a Task) -> Vec<&'a str> {
         if task.needs.is_empty() {

@@ -273,19 +273,6 @@ impl ObjectiveStatus {
         ObjectiveStatus::Done,
         ObjectiveStatus::Dropped,
     ];
-
-    /// The character between the brackets of its Markdown item (as a task's).
-    pub fn marker(self) -> char {
-        match self {
-            ObjectiveStatus::Open => ' ',
-            ObjectiveStatus::Done => 'x',
-            ObjectiveStatus::Dropped => '-',
-        }
-    }
-
-    pub fn from_marker(c: char) -> Option<ObjectiveStatus> {
-        ObjectiveStatus::ALL.into_iter().find(|st| st.marker() == c)
-    }
 }
 
 /// What the work is for (docs/contract.md, "Objectives and findings"): `o1`, `o2`…, never reused.
