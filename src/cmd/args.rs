@@ -33,9 +33,9 @@ use crate::output::ColorChoice;
         Exit status: 0 ok, 1 check/next found open work/nothing, 2 usage, 3 no match or ambiguous,\n\
         4 conflict, 5 invalid input, 6 environment (I/O, editor, clipboard), 7 refused."
 )]
-pub struct Cli {
+pub struct CliOf<C: clap::Subcommand> {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<C>,
 
     #[command(flatten)]
     pub show: Show,
@@ -43,6 +43,10 @@ pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
 }
+
+/// The command line with every verb. (`CliOf` with one verb only is the
+/// tree `todo` parses a verb's line with: see [`super::tree_with`].)
+pub type Cli = CliOf<Command>;
 
 #[derive(Debug, Args, Clone)]
 pub struct GlobalArgs {

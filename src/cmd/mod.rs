@@ -122,6 +122,24 @@ macro_rules! verbs {
             ($name, marked!(batch, $($($mark)*)?), completes!($($($mark)*)?)),
         )*];
 
+        /// The command line tree with the verb `name` only (its primary
+        /// name, not an alias), built by the same derive and attributes as
+        /// the whole tree ([`Cli`]). Building all verbs' arguments, and
+        /// copying the global flags into each, was most of what parsing a
+        /// command line cost; a line that names its verb needs only that
+        /// verb's (`crate::run` falls back to the whole tree for anything
+        /// else, and for every error, so that messages are the same).
+        pub(crate) fn tree_with(name: &str) -> Option<clap::Command> {
+            $(if name == $name {
+                #[derive(Debug, Clone, clap::Subcommand)]
+                enum One {
+                    $(#[$attr])* #[command(name = $name)] $verb($module::$verb),
+                }
+                return Some(<args::CliOf<One> as clap::CommandFactory>::command());
+            })*
+            None
+        }
+
         impl Command {
             pub(crate) fn name(&self) -> &'static str {
                 match self { $(Self::$verb(_) => $name,)* }
@@ -339,4 +357,55 @@ fn with_target(mut command: Command, query: &str, id: &str) -> Command {
         id,
     );
     command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// A line that names its verb is parsed with that verb's tree alone
+    /// (`crate::run`): it must be the whole tree's, argument for argument,
+    /// or the two would parse one line differently.
+    #[test]
+    fn each_verb_alone_is_the_whole_trees_verb() {
+        let mut whole = Cli::command();
+        whole.build();
+        // Where help lists an item (`disp_ord`) counts the verbs before it;
+        // help is only ever rendered from the whole tree.
+        let unordered = |debug: String| {
+            let mut out = String::new();
+            let mut rest = debug.as_str();
+            while let Some(at) = rest.find("disp_ord: Some(") {
+                out.push_str(&rest[..at]);
+                rest = &rest[at..];
+                rest = rest.find(')').map_or("", |end| &rest[end + 1..]);
+            }
+            out + rest
+        };
+        let debug = |c: &clap::Command| {
+            c.get_arguments()
+                .map(|a| unordered(format!("{a:?}")))
+                .collect::<Vec<_>>()
+        };
+        for &(name, ..) in VERBS {
+            let mut one = tree_with(name).unwrap_or_else(|| panic!("no tree for {name}"));
+            one.build();
+            let verbs: Vec<&str> = one.get_subcommands().map(|s| s.get_name()).collect();
+            assert_eq!(verbs, [name, "help"], "{name}");
+            assert_eq!(debug(&one), debug(&whole), "{name}: the root's flags");
+            assert_eq!(one.get_version(), whole.get_version(), "{name}");
+            let (Some(alone), Some(within)) =
+                (one.find_subcommand(name), whole.find_subcommand(name))
+            else {
+                panic!("{name} is missing from a tree");
+            };
+            assert_eq!(
+                unordered(format!("{alone:?}")),
+                unordered(format!("{within:?}")),
+                "{name}"
+            );
+        }
+        assert!(tree_with("help").is_none() && tree_with("lis").is_none());
+    }
 }
