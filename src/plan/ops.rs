@@ -446,16 +446,10 @@ pub(crate) mod tests {
         tx.set_by(by(Actor::Agent));
         tx.apply(Op::Release { task: "t2".into() }).unwrap();
         let err = tx.commit().err().unwrap();
-        assert!(
-            matches!(
-                &err,
-                OpError::Refused {
-                    code: Refusal::SetByPerson,
-                    ..
-                }
-            ),
-            "{err}"
-        );
+        let OpError::Refused { code, .. } = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(*code, Refusal::SetByPerson, "{err}");
         let mut tx = Tx::new(plan);
         tx.set_by(by(Actor::Agent));
         assert!(
