@@ -452,11 +452,9 @@ fn new_phases_on_both_sides() {
     let m = merge(&base, &ours, &theirs).unwrap();
     // Fresh ids are new to all three plans (theirs used t7).
     let plans = [&base, &ours, &theirs];
-    let (ops, y, z) = (
-        fresh(&m.plan, &plans, "Ops"),
-        fresh(&m.plan, &plans, "y"),
-        fresh(&m.plan, &plans, "z"),
-    );
+    let ops = fresh(&m.plan, &plans, "Ops");
+    let y = fresh(&m.plan, &plans, "y");
+    let z = fresh(&m.plan, &plans, "z");
     m.reads(format!(
         "p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t4[ ] d, t5[ ] e | p3 Docs: t6[ ] x | {ops} Ops: {y}[ ] y, {z}[ ] z"
     ));
@@ -632,10 +630,8 @@ fn a_renumbered_phase_keeps_its_identity() {
     let commit1 = edit(&base, vec![add("Ops", "y")]);
     let replayed1 = merge(&base, &upstream, &commit1).unwrap().plan;
     let plans = [&base, &upstream, &commit1];
-    let (ops, y) = (
-        fresh(&replayed1, &plans, "Ops"),
-        fresh(&replayed1, &plans, "y"),
-    );
+    let ops = fresh(&replayed1, &plans, "Ops");
+    let y = fresh(&replayed1, &plans, "y");
     assert_eq!(replayed1.phases[3].id, ops);
     let commit2 = edit(&commit1, vec![add("p3", "z")]);
     let m = merge(&commit1, &replayed1, &commit2).unwrap();
