@@ -752,11 +752,7 @@ mod property {
                         status,
                         blocker: (status == Status::Blocked).then(|| "waiting".into()),
                         dropped_by: (status == Status::Abandoned).then(|| "user".into()),
-                        notes: if noted {
-                            vec![format!("note {n}")]
-                        } else {
-                            vec![]
-                        },
+                        notes: noted.then(|| format!("note {n}")).into_iter().collect(),
                         ..Task::default()
                     });
                 }
