@@ -697,7 +697,7 @@ mod tests {
         };
         let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
         // By exit status and `error.code`: each error with its `error.kind`.
-        let classes: [(u8, &str, Vec<(Error, &str)>); 4] = [
+        let classes = [
             (
                 4,
                 "conflict",
