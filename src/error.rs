@@ -696,109 +696,101 @@ mod tests {
             why: s("w"),
         };
         let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
-        let mut cases = vec![
-            (Error::usage("x"), 2, "usage", "usage"),
-            (no_match, 3, "no_match", "no_match"),
-            (ambiguous, 3, "ambiguous", "ambiguous"),
+        // By exit status and `error.code`: each error with its `error.kind`.
+        let classes = [
             (
-                Error::RevMismatch { have: 2, want: 1 },
                 4,
                 "conflict",
-                "rev_mismatch",
+                vec![
+                    (Error::RevMismatch { have: 2, want: 1 }, "rev_mismatch"),
+                    (
+                        Error::ChangedDuringEdit { kept: s("k") },
+                        "changed_during_edit",
+                    ),
+                    (
+                        Error::ChangedOutsideTodo { last: s("l") },
+                        "changed_outside_todo",
+                    ),
+                    (Error::UndoOverwritten { last: s("l") }, "undo_overwritten"),
+                    (Error::ChangedWhileAsked, "changed_while_asked"),
+                ],
             ),
             (
-                Error::ChangedDuringEdit { kept: s("k") },
-                4,
-                "conflict",
-                "changed_during_edit",
-            ),
-            (
-                Error::ChangedOutsideTodo { last: s("l") },
-                4,
-                "conflict",
-                "changed_outside_todo",
-            ),
-            (
-                Error::UndoOverwritten { last: s("l") },
-                4,
-                "conflict",
-                "undo_overwritten",
-            ),
-            (lock.into(), 4, "lock_timeout", "lock_timeout"),
-            (broken.into(), 5, "broken_plan", "broken_plan"),
-            (conflict.into(), 5, "merge_conflict", "merge_conflict"),
-            (cannot_resolve, 5, "cannot_resolve", "cannot_resolve"),
-            (counter, 5, "invalid_input", "counter_spent"),
-            (
-                Error::EmptyImport { from: s("-") },
                 5,
                 "invalid_input",
-                "empty_import",
+                vec![
+                    (counter, "counter_spent"),
+                    (Error::EmptyImport { from: s("-") }, "empty_import"),
+                    (snapshot, "no_snapshot"),
+                    (Error::Invalid(s("x")), "invalid_input"),
+                ],
             ),
-            (snapshot, 5, "invalid_input", "no_snapshot"),
-            (Error::Invalid(s("x")), 5, "invalid_input", "invalid_input"),
-            (Error::io("reading", denied()), 6, "io", "io"),
             (
-                S::ReadOnlyPlan { path: s("p") }.into(),
                 6,
                 "environment",
-                "read_only_plan",
+                vec![
+                    (S::ReadOnlyPlan { path: s("p") }.into(), "read_only_plan"),
+                    (path_refused.into(), "path_refused"),
+                    (import, "import_unreadable"),
+                    (Error::NoHistoryDir, "no_history_dir"),
+                    (Error::NoEditor, "no_editor"),
+                    (editor, "editor_failed"),
+                    (clipboard, "clipboard_failed"),
+                    (
+                        Error::NotARepository { cwd: "d".into() },
+                        "not_a_repository",
+                    ),
+                    (
+                        GitError::Unavailable { why: s("w") }.into(),
+                        "git_unavailable",
+                    ),
+                    (git_failed.into(), "git_failed"),
+                ],
             ),
-            (path_refused.into(), 6, "environment", "path_refused"),
-            (import, 6, "environment", "import_unreadable"),
-            (Error::NoHistoryDir, 6, "environment", "no_history_dir"),
-            (Error::NoEditor, 6, "environment", "no_editor"),
-            (editor, 6, "environment", "editor_failed"),
-            (clipboard, 6, "environment", "clipboard_failed"),
             (
-                Error::NotARepository { cwd: "d".into() },
-                6,
-                "environment",
-                "not_a_repository",
-            ),
-            (
-                GitError::Unavailable { why: s("w") }.into(),
-                6,
-                "environment",
-                "git_unavailable",
-            ),
-            (git_failed.into(), 6, "environment", "git_failed"),
-            (OpError::Duplicate(s("c")).into(), 7, "refused", "duplicate"),
-            (
-                OpError::DuplicatePhase(s("n")).into(),
                 7,
                 "refused",
-                "phase_name_taken",
+                vec![
+                    (OpError::Duplicate(s("c")).into(), "duplicate"),
+                    (OpError::DuplicatePhase(s("n")).into(), "phase_name_taken"),
+                    (block.into(), "block_finished"),
+                    (unchanged, "duplicate"),
+                    (Error::NothingToUndo, "nothing_to_undo"),
+                    (Error::Declined, "declined"),
+                    (at_line, "nothing_to_undo"),
+                ],
             ),
-            (block.into(), 7, "refused", "block_finished"),
-            (unchanged, 7, "refused", "duplicate"),
-            (Error::NothingToUndo, 7, "refused", "nothing_to_undo"),
-            (Error::Declined, 7, "refused", "declined"),
-            (
-                Error::ChangedWhileAsked,
-                4,
-                "conflict",
-                "changed_while_asked",
-            ),
-            (Error::bug("an invariant"), 70, "bug", "bug"),
-            (at_line, 7, "refused", "nothing_to_undo"),
         ];
-        // A refusal's `error.code` and `error.kind` are its code.
-        let refusals = [
-            (Refusal::OpNotAllowed, 7, "op-not-allowed"),
-            (Refusal::StepLocked, 7, "step-locked"),
-            (Refusal::PersonOnly, 7, "person-only"),
-            (Refusal::SetByPerson, 7, "set-by-person"),
-            (Refusal::UnlockedByPerson, 7, "unlocked-by-person"),
-            (Refusal::PlanMissingItem, 3, "plan-missing-item"),
-            (Refusal::PlanBadPosition, 5, "plan-bad-position"),
-            (Refusal::PlanTooLarge, 7, "plan-too-large"),
-            (Refusal::PlanInvalid, 5, "plan-invalid"),
+        // Those whose `error.kind` is their `error.code`, as a refusal's
+        // both are its code.
+        let same = [
+            (Error::usage("x"), 2, "usage"),
+            (no_match, 3, "no_match"),
+            (ambiguous, 3, "ambiguous"),
+            (lock.into(), 4, "lock_timeout"),
+            (broken.into(), 5, "broken_plan"),
+            (conflict.into(), 5, "merge_conflict"),
+            (cannot_resolve, 5, "cannot_resolve"),
+            (Error::io("reading", denied()), 6, "io"),
+            (Error::bug("an invariant"), 70, "bug"),
+            (refused(Refusal::OpNotAllowed), 7, "op-not-allowed"),
+            (refused(Refusal::StepLocked), 7, "step-locked"),
+            (refused(Refusal::PersonOnly), 7, "person-only"),
+            (refused(Refusal::SetByPerson), 7, "set-by-person"),
+            (refused(Refusal::UnlockedByPerson), 7, "unlocked-by-person"),
+            (refused(Refusal::PlanMissingItem), 3, "plan-missing-item"),
+            (refused(Refusal::PlanBadPosition), 5, "plan-bad-position"),
+            (refused(Refusal::PlanTooLarge), 7, "plan-too-large"),
+            (refused(Refusal::PlanInvalid), 5, "plan-invalid"),
         ];
-        for (code, exit, name) in refusals {
-            cases.push((refused(code), exit, name, name));
-        }
-        cases
+        classes
+            .into_iter()
+            .flat_map(|(exit, code, errs)| errs.into_iter().map(move |(e, k)| (e, exit, code, k)))
+            .chain(
+                same.into_iter()
+                    .map(|(e, exit, code)| (e, exit, code, code)),
+            )
+            .collect()
     }
 
     /// Which kind an error is. Exhaustive: a new kind does not compile

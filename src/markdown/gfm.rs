@@ -92,6 +92,7 @@ pub(super) fn write_task(w: &mut super::Writer, task: &Task) {
 mod tests {
     use super::*;
     // Round trips go through the codec's public reader, not `parse.rs`.
+    use crate::markdown::tests::phase;
     use crate::markdown::{parse, render_gfm};
     use crate::plan::Phase;
 
@@ -100,14 +101,6 @@ mod tests {
             content: content.into(),
             status,
             ..Task::default()
-        }
-    }
-
-    fn phase(name: &str, tasks: Vec<Task>) -> Phase {
-        Phase {
-            name: name.into(),
-            tasks,
-            ..Phase::default()
         }
     }
 

@@ -186,13 +186,18 @@ fn check() -> impl Strategy<Value = Option<crate::plan::TaskCheck>> {
     })
 }
 
-fn phases() -> impl Strategy<Value = Vec<Phase>> {
-    let phase = (text(), prop::collection::vec(task(), 0..5)).prop_map(|(name, tasks)| Phase {
-        name,
+/// A phase named `name` holding `tasks`, ids unset.
+pub(super) fn phase(name: &str, tasks: Vec<Task>) -> Phase {
+    Phase {
+        name: name.into(),
         tasks,
         ..Phase::default()
-    });
-    prop::collection::vec(phase, 0..4)
+    }
+}
+
+fn phases() -> impl Strategy<Value = Vec<Phase>> {
+    let one = (text(), prop::collection::vec(task(), 0..5)).prop_map(|(n, t)| phase(&n, t));
+    prop::collection::vec(one, 0..4)
 }
 
 /// Plans with objectives (every status, with and without who set it)
@@ -606,17 +611,8 @@ fn gfm_text_that_github_would_read_as_markup() {
         "\\~",
         "a\\",
     ] {
-        let p = vec![
-            Phase {
-                name: text.into(),
-                tasks: Status::ALL.iter().map(|s| task(text, *s)).collect(),
-                ..Phase::default()
-            },
-            Phase {
-                name: text.into(),
-                ..Phase::default()
-            },
-        ];
+        let tasks = Status::ALL.iter().map(|s| task(text, *s)).collect();
+        let p = vec![phase(text, tasks), phase(text, vec![])];
         let md = render_gfm(&p);
         assert_eq!(github_view(&md), as_typed(&p), "rendered:\n{md}");
         assert_eq!(parse(&md, false), Ok(p), "rendered:\n{md}");
@@ -625,16 +621,7 @@ fn gfm_text_that_github_would_read_as_markup() {
 
 #[test]
 fn phases_without_tasks_round_trip() {
-    let p = vec![
-        Phase {
-            name: "#".into(),
-            ..Phase::default()
-        },
-        Phase {
-            name: "Todos".into(),
-            ..Phase::default()
-        },
-    ];
+    let p = vec![phase("#", vec![]), phase("Todos", vec![])];
     assert_eq!(render(&p), "# \\#\n\n# Todos\n");
     assert_eq!(parse(&render(&p), false), Ok(p.clone()));
     assert_eq!(parse(&render_gfm(&p), false), Ok(p));

@@ -2,40 +2,7 @@
 //! what it must never take.
 
 use super::*;
-
-/// Build a plan from `(phase, [tasks])`; tasks prefixed `x ` are completed.
-/// Phases and tasks are numbered in order (`p1`, `t1`…), as appending them
-/// one by one once did, so that the cases below can name them.
-fn plan(spec: &[(&str, &[&str])]) -> Plan {
-    let mut plan = Plan::default();
-    let mut n = 0;
-    for (pi, (phase, tasks)) in spec.iter().enumerate() {
-        let tasks = tasks
-            .iter()
-            .map(|t| {
-                let (status, content) = match t.strip_prefix("x ") {
-                    Some(rest) => (Status::Completed, rest),
-                    None => (Status::Pending, *t),
-                };
-                n += 1;
-                crate::plan::Task {
-                    id: format!("t{n}"),
-                    content: content.to_string(),
-                    status,
-                    ..Default::default()
-                }
-            })
-            .collect();
-        plan.phases.push(crate::plan::Phase {
-            id: format!("p{}", pi + 1),
-            name: (*phase).to_string(),
-            tasks,
-            ..Default::default()
-        });
-    }
-    plan.settle();
-    plan
-}
+use crate::plan::ops::tests::plan;
 
 fn web_app() -> Plan {
     plan(&[

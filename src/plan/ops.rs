@@ -229,34 +229,49 @@ pub struct Applied {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::plan::Plan;
 
-    /// Phase `A` (`p1`) holding `names` as `t1`, `t2`…, settled as if
-    /// appended one by one.
-    fn plan_with(names: &[&str]) -> Plan {
+    /// Build a plan from `(phase, [tasks])`; tasks prefixed `x ` are completed.
+    /// Phases and tasks are numbered in order (`p1`, `t1`…) and settled, as
+    /// appending them one by one once did, so that tests can name them.
+    pub(crate) fn plan(spec: &[(&str, &[&str])]) -> Plan {
         let mut plan = Plan::default();
-        plan.phases.push(crate::plan::Phase {
-            id: "p1".into(),
-            name: "A".into(),
-            tasks: names
+        let mut n = 0;
+        for (pi, (phase, tasks)) in spec.iter().enumerate() {
+            let tasks = tasks
                 .iter()
-                .enumerate()
-                .map(|(i, n)| crate::plan::Task {
-                    id: format!("t{}", i + 1),
-                    content: (*n).into(),
-                    ..Default::default()
+                .map(|t| {
+                    let (status, content) = match t.strip_prefix("x ") {
+                        Some(rest) => (Status::Completed, rest),
+                        None => (Status::Pending, *t),
+                    };
+                    n += 1;
+                    crate::plan::Task {
+                        id: format!("t{n}"),
+                        content: content.to_string(),
+                        status,
+                        ..Default::default()
+                    }
                 })
-                .collect(),
-            ..Default::default()
-        });
+                .collect();
+            plan.phases.push(crate::plan::Phase {
+                id: format!("p{}", pi + 1),
+                name: (*phase).to_string(),
+                tasks,
+                ..Default::default()
+            });
+        }
         plan.settle();
         plan
     }
 
-    fn statuses(plan: &Plan) -> Vec<Status> {
-        plan.tasks().map(|(_, _, t)| t.status).collect()
+    fn add(plan: &mut Plan, phase: PhaseRef, content: &str) -> Result<Applied, OpError> {
+        plan.apply(Op::AddTask {
+            phase,
+            content: content.into(),
+        })
     }
 
     /// Each task's status as a letter: pending, in progress, completed.
@@ -267,42 +282,36 @@ mod tests {
             Status::Completed => 'C',
             _ => '?',
         };
-        statuses(plan).into_iter().map(letter).collect()
+        plan.tasks().map(|(_, _, t)| letter(t.status)).collect()
     }
 
     #[test]
     fn a_new_plan_starts_its_first_task() {
-        let plan = plan_with(&["a1", "a2"]);
-        assert_eq!(statuses(&plan), [Status::InProgress, Status::Pending]);
+        let plan = plan(&[("A", &["a1", "a2"])]);
+        assert_eq!(lanes(&plan), "IP");
     }
 
     #[test]
     fn done_moves_progress_to_the_next_pending_task() {
-        let mut plan = plan_with(&["a1", "a2", "a3"]);
+        let mut plan = plan(&[("A", &["a1", "a2", "a3"])]);
         plan.apply(Op::set("t1", Status::Completed)).unwrap();
-        assert_eq!(
-            statuses(&plan),
-            [Status::Completed, Status::InProgress, Status::Pending]
-        );
+        assert_eq!(lanes(&plan), "CIP");
     }
 
     #[test]
     fn start_sends_the_other_task_back_and_clears_drop_marks() {
-        let mut plan = plan_with(&["a1", "a2"]);
+        let mut plan = plan(&[("A", &["a1", "a2"])]);
         plan.apply(Op::set("t2", Status::Abandoned)).unwrap();
         assert_eq!(plan.phases[0].tasks[1].dropped_by.as_deref(), Some("user"));
         plan.apply(Op::Start { task: "t2".into() }).unwrap();
-        assert_eq!(statuses(&plan), [Status::Pending, Status::InProgress]);
+        assert_eq!(lanes(&plan), "PI");
         assert_eq!(plan.phases[0].tasks[1].dropped_by, None);
     }
 
     #[test]
     fn duplicates_and_blocking_finished_work_are_refused() {
-        let mut plan = plan_with(&["a1"]);
-        let dup = plan.apply(Op::AddTask {
-            phase: PhaseRef::Id("p1".into()),
-            content: "a1".into(),
-        });
+        let mut plan = plan(&[("A", &["a1"])]);
+        let dup = add(&mut plan, PhaseRef::Id("p1".into()), "a1");
         assert_eq!(dup, Err(OpError::Duplicate("a1".into())));
         plan.apply(Op::set("t1", Status::Completed)).unwrap();
         let err = plan.apply(Op::set("t1", Status::Blocked)).unwrap_err();
@@ -311,14 +320,9 @@ mod tests {
 
     #[test]
     fn ids_are_never_reused_after_removal() {
-        let mut plan = plan_with(&["a1", "a2"]);
+        let mut plan = plan(&[("A", &["a1", "a2"])]);
         plan.apply(Op::RemoveTask { task: "t2".into() }).unwrap();
-        let new = plan
-            .apply(Op::AddTask {
-                phase: PhaseRef::Id("p1".into()),
-                content: "a3".into(),
-            })
-            .unwrap();
+        let new = add(&mut plan, PhaseRef::Id("p1".into()), "a3").unwrap();
         let minted = new.task.unwrap();
         assert!(!["t1", "t2"].contains(&minted.as_str()), "{minted}");
         assert!(crate::plan::ids::is_shaped(&minted, 't'), "{minted}");
@@ -326,15 +330,9 @@ mod tests {
 
     #[test]
     fn prune_keeps_open_tasks_and_drops_empty_phases() {
-        let mut plan = plan_with(&["a1", "a2"]);
-        let b1 = plan
-            .apply(Op::AddTask {
-                phase: PhaseRef::New("B".into()),
-                content: "b1".into(),
-            })
-            .unwrap()
-            .task
-            .unwrap();
+        let mut plan = plan(&[("A", &["a1", "a2"])]);
+        let b1 = add(&mut plan, PhaseRef::New("B".into()), "b1").unwrap();
+        let b1 = b1.task.unwrap();
         for t in ["t1", b1.as_str()] {
             plan.apply(Op::set(t, Status::Completed)).unwrap();
         }
@@ -352,7 +350,7 @@ mod tests {
 
     #[test]
     fn each_owner_holds_one_task_in_progress_and_starts_stop_no_one_else() {
-        let mut plan = plan_with(&["a1", "a2", "a3", "a4"]);
+        let mut plan = plan(&[("A", &["a1", "a2", "a3", "a4"])]);
         claim(&mut plan, "t1", "ann").unwrap();
         claim(&mut plan, "t2", "bob").unwrap();
         // Both claimed tasks in progress; the unclaimed lane starts t3.
@@ -372,7 +370,7 @@ mod tests {
 
     #[test]
     fn a_second_claimer_is_refused_with_the_owner_named_and_release_frees_it() {
-        let mut plan = plan_with(&["a1", "a2"]);
+        let mut plan = plan(&[("A", &["a1", "a2"])]);
         claim(&mut plan, "t2", "ann").unwrap();
         let err = claim(&mut plan, "t2", "bob").unwrap_err();
         assert!(
@@ -381,7 +379,7 @@ mod tests {
         );
         plan.apply(Op::Release { task: "t2".into() }).unwrap();
         assert_eq!(plan.phases[0].tasks[1].owner, None);
-        assert_eq!(statuses(&plan), [Status::InProgress, Status::Pending]);
+        assert_eq!(lanes(&plan), "IP");
         claim(&mut plan, "t2", "bob").unwrap();
         assert_eq!(plan.phases[0].tasks[1].owner.as_deref(), Some("bob"));
         plan.apply(Op::set("t1", Status::Completed)).unwrap();
@@ -391,7 +389,7 @@ mod tests {
 
     #[test]
     fn needs_refuse_cycles_and_keep_next_off_waiting_tasks() {
-        let mut plan = plan_with(&["a1", "a2", "a3"]);
+        let mut plan = plan(&[("A", &["a1", "a2", "a3"])]);
         let need = |task: &str, needs: &[&str]| Op::Need {
             task: task.into(),
             needs: needs.iter().map(|s| s.to_string()).collect(),
@@ -423,7 +421,7 @@ mod tests {
     #[test]
     fn an_agent_may_not_release_or_take_a_persons_claim() {
         use crate::plan::{Actor, By, Tx};
-        let mut plan = plan_with(&["a1", "a2"]);
+        let mut plan = plan(&[("A", &["a1", "a2"])]);
         let by = |actor| By {
             actor,
             now: "2026-01-01T00:00:00Z".into(),
@@ -441,16 +439,10 @@ mod tests {
         tx.set_by(by(Actor::Agent));
         tx.apply(Op::Release { task: "t2".into() }).unwrap();
         let err = tx.commit().err().unwrap();
-        assert!(
-            matches!(
-                &err,
-                OpError::Refused {
-                    code: Refusal::SetByPerson,
-                    ..
-                }
-            ),
-            "{err}"
-        );
+        let OpError::Refused { code, .. } = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(*code, Refusal::SetByPerson, "{err}");
         let mut tx = Tx::new(plan);
         tx.set_by(by(Actor::Agent));
         assert!(
