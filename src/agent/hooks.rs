@@ -767,20 +767,12 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     // `TaskCreate`'s response holds the new task's id.
     let response = input.fields.get("tool_response");
     let outcome = match tool {
-        Some("TaskCreate") => {
-            let call = tasks::create(tool_input, response)?;
-            super::apply_call(ctx, call, &task_list(input))
-        }
-        Some("TaskUpdate") => {
-            // Claude Code did not make it (no such task): nor does todo.
-            if !tasks::applied(response) {
-                return Ok(None);
-            }
-            let call = tasks::update(tool_input)?;
-            super::apply_call(ctx, call, &task_list(input))
-        }
         Some("TodoWrite") => super::apply_as(ctx, tool_input, Dialect::TodoWrite),
-        _ => super::apply_as(ctx, tool_input, Dialect::UpdatePlan),
+        Some("update_plan") => super::apply_as(ctx, tool_input, Dialect::UpdatePlan),
+        // Claude Code did not make it (no such task): nor does todo.
+        Some("TaskUpdate") if !tasks::applied(response) => return Ok(None),
+        Some("TaskUpdate") => super::apply_call(ctx, tasks::update(tool_input)?, &task_list(input)),
+        _ => super::apply_call(ctx, tasks::create(tool_input, response)?, &task_list(input)),
     };
     match outcome.result {
         Ok(report) => {
