@@ -433,24 +433,27 @@ fn edit_checklist(phases: &[Phase]) -> String {
     });
     let fit = fitting(LIST_BYTES, tasks);
     let listed = fit.len();
-    // Which tasks, by phase and place, are shown.
-    let mut chosen: Vec<Vec<bool>> = phases.iter().map(|p| vec![false; p.tasks.len()]).collect();
+    // The places of the tasks shown, by phase, in the plan's order.
+    let mut chosen = vec![Vec::new(); phases.len()];
     for (p, t) in fit {
-        chosen[p][t] = true;
+        chosen[p].push(t);
     }
+    chosen.iter_mut().for_each(|tasks| tasks.sort_unstable());
     // The phases with a chosen task (`all`: every phase), with their texts
     // as [`for_agent`] would show them, but for the tags (left to
     // [`neutral_tags`] on the Markdown, where `&lt;` is `<`), each cut to
     // [`TEXT_SHOWN`] characters, as [`shown`].
     let view = |all: bool| {
-        let shown: Vec<Phase> = (phases.iter().zip(&chosen))
-            .filter(|(_, chosen)| all || chosen.contains(&true))
+        let shown: Vec<Phase> = phases
+            .iter()
+            .zip(&chosen)
+            .filter(|(_, chosen)| all || !chosen.is_empty())
             .map(|(phase, chosen)| Phase {
                 id: phase.id.clone(),
                 name: visible_text(&phase.name),
-                tasks: (phase.tasks.iter().zip(chosen))
-                    .filter(|(_, c)| **c)
-                    .map(|(task, _)| visible_task(task))
+                tasks: chosen
+                    .iter()
+                    .map(|&t| visible_task(&phase.tasks[t]))
                     .collect(),
                 extra: Map::new(),
             })
@@ -464,7 +467,7 @@ fn edit_checklist(phases: &[Phase]) -> String {
             return whole;
         }
     }
-    let phases_left = chosen.iter().filter(|c| !c.contains(&true)).count();
+    let phases_left = chosen.iter().filter(|c| c.is_empty()).count();
     let mut out = view(false);
     let mut left = Vec::new();
     if total > listed {
