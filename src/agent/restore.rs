@@ -636,9 +636,7 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         }
         return Err(why);
     }
-    // A directory has no entry or line.
-    list.line = 0;
-    list.entry = None;
+    // A directory has no entry or line: the new list's stay unset.
     list.restored()
 }
 
