@@ -727,9 +727,7 @@ fn findings(out: &mut String, plan: &Plan) {
     } else {
         out.push_str("\nFindings:");
     }
-    for line in lines.iter().rev() {
-        out.push_str(line);
-    }
+    out.extend(lines.iter().rev().map(String::as_str));
 }
 
 /// The id of the Claude Code task list a session's Task tools write:
