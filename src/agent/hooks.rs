@@ -259,26 +259,23 @@ fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
 }
 
 /// oh-my-pi's list of open work, as `todo check` prints it (the header
-/// with the true count), but with at most a [`Budget`] of tasks, each text
-/// [`shown`], and then one line counting the rest.
+/// with the true count), but only the tasks that are [`fitting`], each
+/// text [`shown`], and then one line counting the rest.
 fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Vec<String> {
     let total: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
     let mut lines = vec![format!("You stopped with {total} incomplete todo item(s):")];
-    let mut budget = Budget::new();
-    let mut listed = 0;
-    'phases: for (phase, tasks) in open {
-        let mut heading = Some(format!("- {}", shown(&phase.name)));
-        for task in tasks {
+    // Each task, its phase's heading before the first.
+    let tasks = open.iter().flat_map(|(phase, tasks)| {
+        tasks.iter().enumerate().map(|(i, task)| {
+            let heading = (i == 0).then(|| format!("- {}", shown(&phase.name)));
             let line = format!("  - {}", shown(&task.content));
             let cost = line.len() + heading.as_ref().map_or(0, String::len);
-            if !budget.take(cost) {
-                break 'phases;
-            }
-            lines.extend(heading.take());
-            lines.push(line);
-            listed += 1;
-        }
-    }
+            (heading.into_iter().chain([line]), cost, true)
+        })
+    });
+    let fit = fitting(LIST_BYTES, tasks);
+    let listed = fit.len();
+    lines.extend(fit.into_iter().flatten());
     if listed < total {
         lines.push(format!(
             "- … and {} more (`todo check` lists them all)",
@@ -298,37 +295,20 @@ const LIST_BYTES: usize = 6_000;
 /// A text from the plan longer than this many characters is cut with `…`.
 const TEXT_SHOWN: usize = 200;
 
-/// What is left of the room for a hook text's list.
-struct Budget {
-    tasks: usize,
-    bytes: usize,
-}
-
-impl Budget {
-    fn new() -> Budget {
-        Budget {
-            tasks: TASKS_SHOWN,
-            bytes: LIST_BYTES,
+/// The leading `items` of a hook text's list that fit in `bytes` and
+/// [`TASKS_SHOWN`] tasks: each is `(item, its bytes, whether it is a
+/// task)`. The list stops at the first that does not fit.
+fn fitting<T>(mut bytes: usize, items: impl IntoIterator<Item = (T, usize, bool)>) -> Vec<T> {
+    let mut tasks = TASKS_SHOWN;
+    let fit = |(item, cost, task): (T, usize, bool)| {
+        if cost > bytes || (task && tasks == 0) {
+            return None;
         }
-    }
-
-    /// Room for lines that list no task? Taken if so.
-    fn take_bytes(&mut self, bytes: usize) -> bool {
-        if bytes > self.bytes {
-            return false;
-        }
-        self.bytes -= bytes;
-        true
-    }
-
-    /// Room for one more task whose lines take `bytes`? Taken if so.
-    fn take(&mut self, bytes: usize) -> bool {
-        if self.tasks == 0 || !self.take_bytes(bytes) {
-            return false;
-        }
-        self.tasks -= 1;
-        true
-    }
+        bytes -= cost;
+        tasks -= usize::from(task);
+        Some(item)
+    };
+    items.into_iter().map_while(fit).collect()
 }
 
 /// `n` with its thousands grouped: `9,900`.
@@ -409,26 +389,6 @@ fn for_agent(text: &str) -> String {
     neutral_tags(&visible(text))
 }
 
-/// The phases with their texts as [`for_agent`] would show them, but for
-/// the tags (left to [`neutral_tags`] on the Markdown, where `&lt;` is `<`).
-/// Each cut to [`TEXT_SHOWN`] characters, as [`shown`].
-fn visible_phases(phases: &[Phase]) -> Vec<Phase> {
-    phases
-        .iter()
-        .map(|phase| visible_phase(phase, phase.tasks.iter().map(visible_task).collect()))
-        .collect()
-}
-
-/// `phase` with its name as [`visible_text`] and these `tasks`.
-fn visible_phase(phase: &Phase, tasks: Vec<Task>) -> Phase {
-    Phase {
-        id: phase.id.clone(),
-        name: visible_text(&phase.name),
-        tasks,
-        extra: Map::new(),
-    }
-}
-
 fn visible_task(task: &Task) -> Task {
     let mut task = task.clone();
     task.content = visible_text(&task.content);
@@ -445,60 +405,70 @@ fn visible_text(text: &str) -> String {
     clipped(text, TEXT_SHOWN, |t| visible(t).into_owned())
 }
 
-/// The checklist of the user-edit notice: the whole plan when it fits a
-/// [`Budget`]; else its open tasks first, then finished ones, as many as
+/// The checklist of the user-edit notice: the whole plan when it is
+/// [`fitting`]; else its open tasks first, then finished ones, as many as
 /// fit, in the plan's order (phases with none shown left out), and a line
 /// counting the rest.
 fn edit_checklist(phases: &[Phase]) -> String {
     let total: usize = phases.iter().map(|p| p.tasks.len()).sum();
-    let mut budget = Budget::new();
-    // Which tasks, by phase and place, are shown.
-    let mut chosen: Vec<Vec<bool>> = phases.iter().map(|p| vec![false; p.tasks.len()]).collect();
+    // Every task by phase and place, open ones first.
+    let order = [true, false].into_iter().flat_map(|open| {
+        phases.iter().enumerate().flat_map(move |(p, phase)| {
+            let tasks = phase.tasks.iter().enumerate();
+            tasks
+                .filter(move |(_, task)| task.status.is_open() == open)
+                .map(move |(t, _)| (p, t))
+        })
+    });
     let mut headed = vec![false; phases.len()];
-    let mut listed = 0;
-    'passes: for open in [true, false] {
-        for (p, phase) in phases.iter().enumerate() {
-            for (t, task) in phase.tasks.iter().enumerate() {
-                if task.status.is_open() != open {
-                    continue;
-                }
-                let mut line = String::new();
-                crate::markdown::render_task(&mut line, &visible_task(task));
-                let heading = if headed[p] {
-                    0
-                } else {
-                    visible_text(&phase.name).len() + 3
-                };
-                if !budget.take(line.len() + heading) {
-                    break 'passes;
-                }
-                headed[p] = true;
-                chosen[p][t] = true;
-                listed += 1;
-            }
-        }
+    let tasks = order.map(|(p, t)| {
+        let mut line = String::new();
+        crate::markdown::render_task(&mut line, &visible_task(&phases[p].tasks[t]));
+        let heading = if std::mem::replace(&mut headed[p], true) {
+            0
+        } else {
+            visible_text(&phases[p].name).len() + 3
+        };
+        ((p, t), line.len() + heading, true)
+    });
+    let fit = fitting(LIST_BYTES, tasks);
+    let listed = fit.len();
+    // The places of the tasks shown, by phase, in the plan's order.
+    let mut chosen = vec![Vec::new(); phases.len()];
+    for (p, t) in fit {
+        chosen[p].push(t);
     }
+    chosen.iter_mut().for_each(|tasks| tasks.sort_unstable());
+    // The phases with a chosen task (`all`: every phase), with their texts
+    // as [`for_agent`] would show them, but for the tags (left to
+    // [`neutral_tags`] on the Markdown, where `&lt;` is `<`), each cut to
+    // [`TEXT_SHOWN`] characters, as [`shown`].
+    let view = |all: bool| {
+        let shown: Vec<Phase> = phases
+            .iter()
+            .zip(&chosen)
+            .filter(|(_, chosen)| all || !chosen.is_empty())
+            .map(|(phase, chosen)| Phase {
+                id: phase.id.clone(),
+                name: visible_text(&phase.name),
+                tasks: chosen
+                    .iter()
+                    .map(|&t| visible_task(&phase.tasks[t]))
+                    .collect(),
+                extra: Map::new(),
+            })
+            .collect();
+        neutral_tags(&crate::markdown::render_view(&shown))
+    };
     if listed == total {
         // Every task fits, but not always every phase: empty ones count too.
-        let whole = neutral_tags(&crate::markdown::render_view(&visible_phases(phases)));
+        let whole = view(true);
         if whole.len() <= START_BYTES {
             return whole;
         }
     }
-    let shown: Vec<Phase> = phases
-        .iter()
-        .zip(&chosen)
-        .filter(|(_, chosen)| chosen.contains(&true))
-        .map(|(phase, chosen)| {
-            let tasks = phase.tasks.iter().zip(chosen);
-            let tasks = tasks
-                .filter(|(_, c)| **c)
-                .map(|(task, _)| visible_task(task));
-            visible_phase(phase, tasks.collect())
-        })
-        .collect();
-    let phases_left = phases.len() - shown.len();
-    let mut out = neutral_tags(&crate::markdown::render_view(&shown));
+    let phases_left = chosen.iter().filter(|c| c.is_empty()).count();
+    let mut out = view(false);
     let mut left = Vec::new();
     if total > listed {
         left.push(format!("{} more tasks", grouped(total - listed)));
@@ -614,12 +584,9 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         .flat_map(|p| &p.tasks)
         .filter(|t| t.status.is_open())
         .count();
-    let mut budget = Budget::new();
-    budget.bytes = budget
-        .bytes
-        .min(START_BYTES.saturating_sub(aims + found.len()));
-    let (mut listed, mut phases_left) = (0, plan.phases.len());
-    'phases: for phase in &plan.phases {
+    // Each phase's open tasks, its heading before the first; a phase with
+    // none is its heading alone.
+    let items = plan.phases.iter().flat_map(|phase| {
         let count = |s: Status| phase.tasks.iter().filter(|t| t.status == s).count();
         let mut heading = format!("\n# {} ({})", shown(&phase.name), phase.id);
         if let Some(finished) = finished(count(Status::Completed), count(Status::Abandoned)) {
@@ -627,31 +594,34 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         }
         let mut heading = Some(heading);
         let mut open = phase.open().peekable();
-        if open.peek().is_none() && !budget.take_bytes(heading.as_ref().map_or(0, String::len)) {
-            break;
-        }
-        for task in open {
-            let mut line = format!(
-                "\n- [{}] {} {}",
-                task.status.marker(),
-                task.id,
-                shown(&task.content)
-            );
-            if let Some(blocker) = &task.blocker {
-                line.push_str(&format!(" (blocked: {})", shown(blocker)));
+        let bare = open.peek().is_none().then_some(None);
+        bare.into_iter().chain(open.map(Some)).map(move |task| {
+            let headed = heading.is_some();
+            let mut text = heading.take().unwrap_or_default();
+            if let Some(task) = task {
+                text.push_str(&format!(
+                    "\n- [{}] {} {}",
+                    task.status.marker(),
+                    task.id,
+                    shown(&task.content)
+                ));
+                if let Some(blocker) = &task.blocker {
+                    text.push_str(&format!(" (blocked: {})", shown(blocker)));
+                }
+                if let Some(command) = task.check_command() {
+                    text.push_str(&format!(" (check: {})", shown(command)));
+                }
             }
-            if let Some(command) = task.check_command() {
-                line.push_str(&format!(" (check: {})", shown(command)));
-            }
-            if !budget.take(line.len() + heading.as_ref().map_or(0, String::len)) {
-                break 'phases;
-            }
-            out.extend(heading.take());
-            out.push_str(&line);
-            listed += 1;
-        }
-        out.extend(heading.take());
-        phases_left -= 1;
+            let cost = text.len();
+            ((text, headed, task.is_some()), cost, task.is_some())
+        })
+    });
+    let room = LIST_BYTES.min(START_BYTES.saturating_sub(aims + found.len()));
+    let (mut listed, mut phases_left) = (0, plan.phases.len());
+    for (text, headed, task) in fitting(room, items) {
+        out.push_str(&text);
+        listed += usize::from(task);
+        phases_left -= usize::from(headed);
     }
     if listed < open_total {
         out.push_str(&format!(
@@ -702,9 +672,10 @@ fn objectives(out: &mut String, plan: &Plan) -> usize {
         .filter(|o| o.status == ObjectiveStatus::Open)
         .collect();
     let lines = fitting(
+        AIMS_BYTES,
         open.iter()
             .take(FINDINGS_SHOWN)
-            .map(|o| format!("\n- [{}] {}", o.id, shown(&o.text))),
+            .map(|o| costed(format!("\n- [{}] {}", o.id, shown(&o.text)), false)),
     );
     out.extend(lines.iter().map(String::as_str));
     if open.len() > lines.len() {
@@ -726,16 +697,10 @@ fn finished(done: usize, dropped: usize) -> Option<String> {
     (!counts.is_empty()).then(|| counts.join(", "))
 }
 
-/// The first `lines` that fit in [`AIMS_BYTES`] together.
-fn fitting(lines: impl Iterator<Item = String>) -> Vec<String> {
-    let mut room = AIMS_BYTES;
-    lines
-        .take_while(|line| {
-            let fits = line.len() <= room;
-            room = room.saturating_sub(line.len());
-            fits
-        })
-        .collect()
+/// `line` as an item of [`fitting`]: its bytes are its length.
+fn costed(line: String, task: bool) -> (String, usize, bool) {
+    let bytes = line.len();
+    (line, bytes, task)
 }
 
 /// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
@@ -746,10 +711,11 @@ fn findings(out: &mut String, plan: &Plan) {
     }
     let mut latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
     let lines = fitting(
+        AIMS_BYTES,
         latest
             .iter()
             .rev()
-            .map(|f| format!("\n- [{}] {}", f.id, shown(&f.text))),
+            .map(|f| costed(format!("\n- [{}] {}", f.id, shown(&f.text)), false)),
     );
     latest = &latest[latest.len() - lines.len()..];
     if latest.len() < all.len() {
@@ -761,9 +727,7 @@ fn findings(out: &mut String, plan: &Plan) {
     } else {
         out.push_str("\nFindings:");
     }
-    for line in lines.iter().rev() {
-        out.push_str(line);
-    }
+    out.extend(lines.iter().rev().map(String::as_str));
 }
 
 /// The id of the Claude Code task list a session's Task tools write:
@@ -804,20 +768,12 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     // `TaskCreate`'s response holds the new task's id.
     let response = input.fields.get("tool_response");
     let outcome = match tool {
-        Some("TaskCreate") => {
-            let call = tasks::create(tool_input, response)?;
-            super::apply_call(ctx, call, &task_list(input))
-        }
-        Some("TaskUpdate") => {
-            // Claude Code did not make it (no such task): nor does todo.
-            if !tasks::applied(response) {
-                return Ok(None);
-            }
-            let call = tasks::update(tool_input)?;
-            super::apply_call(ctx, call, &task_list(input))
-        }
         Some("TodoWrite") => super::apply_as(ctx, tool_input, Dialect::TodoWrite),
-        _ => super::apply_as(ctx, tool_input, Dialect::UpdatePlan),
+        Some("update_plan") => super::apply_as(ctx, tool_input, Dialect::UpdatePlan),
+        // Claude Code did not make it (no such task): nor does todo.
+        Some("TaskUpdate") if !tasks::applied(response) => return Ok(None),
+        Some("TaskUpdate") => super::apply_call(ctx, tasks::update(tool_input)?, &task_list(input)),
+        _ => super::apply_call(ctx, tasks::create(tool_input, response)?, &task_list(input)),
     };
     match outcome.result {
         Ok(report) => {
@@ -870,24 +826,17 @@ fn kept_notice(
         "<system-reminder>".to_string(),
         "A person decided these tasks of the todo plan; your list cannot change them, so the plan keeps them as they are:".to_string(),
     ];
-    let mut budget = Budget::new();
-    let mut listed = 0;
-    for (k, key) in kept.iter().zip(&keys) {
-        if !new.contains(key) {
-            continue;
-        }
-        let line = format!(
-            "- {} {} ({})",
-            field(k, "id"),
-            shown(&field(k, "content")),
-            field(k, "status")
-        );
-        if !budget.take(line.len()) {
-            break;
-        }
-        lines.push(line);
-        listed += 1;
-    }
+    let told = kept.iter().zip(&keys).filter(|(_, key)| new.contains(key));
+    let told = told.map(|(k, _)| {
+        let (id, status) = (field(k, "id"), field(k, "status"));
+        costed(
+            format!("- {id} {} ({status})", shown(&field(k, "content"))),
+            true,
+        )
+    });
+    let fit = fitting(LIST_BYTES, told);
+    let listed = fit.len();
+    lines.extend(fit);
     if listed < new.len() {
         lines.push(format!("- … and {} more", grouped(new.len() - listed)));
     }
@@ -912,22 +861,13 @@ fn refusal_text(e: &Error, plan: &str) -> String {
     // Cut as the other hook texts are: its lines while they fit a budget
     // (a task with its note and blank lines), then the tasks left counted.
     let is_task = |l: &str| l.starts_with("- [");
-    let mut budget = Budget::new();
-    let mut rest = plan.lines().peekable();
-    while let Some(&l) = rest.peek() {
-        let text = line(l);
-        let fits = if is_task(l) {
-            budget.take(text.len())
-        } else {
-            budget.take_bytes(text.len())
-        };
-        if !fits {
-            break;
-        }
-        lines.push(text);
-        rest.next();
-    }
-    let left = rest.filter(|l| is_task(l)).count();
+    let fit = fitting(
+        LIST_BYTES,
+        plan.lines().map(|l| costed(line(l), is_task(l))),
+    );
+    let listed = fit.len();
+    lines.extend(fit);
+    let left = plan.lines().skip(listed).filter(|l| is_task(l)).count();
     if left > 0 {
         lines.push(format!(
             "… and {} more tasks (`todo show` lists them all)",

@@ -214,8 +214,7 @@ impl ServerHandler for Server {
         if let Some(plan) = outcome.plan.take() {
             let _ = self.keeper.send(plan);
         }
-        let reply = reply(outcome);
-        Ok(reply.into())
+        Ok(reply(outcome).into())
     }
 
     async fn list_resources(

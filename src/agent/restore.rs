@@ -150,6 +150,7 @@ struct Node<'a> {
     line: usize,
 }
 
+#[derive(Default)]
 struct PiSession<'a> {
     header: bool,
     claude_like: bool,
@@ -166,12 +167,7 @@ enum End {
 
 impl<'a> PiSession<'a> {
     fn read(raw: &'a [u8]) -> PiSession<'a> {
-        let mut s = PiSession {
-            header: false,
-            claude_like: false,
-            snapshots: 0,
-            nodes: Vec::new(),
-        };
+        let mut s = PiSession::default();
         for (line, bytes) in lines(raw) {
             let Ok(text) = std::str::from_utf8(bytes) else {
                 continue;
@@ -248,31 +244,26 @@ impl<'a> PiSession<'a> {
         } else {
             0
         };
-        let mut details = Vec::new();
-        if malformed > 0 {
-            details.push(format!(
-                "{} skipped",
-                crate::text::count(malformed, "malformed snapshot")
-            ));
-        }
-        if elsewhere > 0 {
-            details.push(format!(
-                "{} on other branches",
-                crate::text::count(elsewhere, "snapshot")
-            ));
-        }
-        match end {
-            End::Root => {}
-            End::Loop(id) => details.push(format!(
-                "its parentId chain loops back to entry {}",
-                shown(&id)
-            )),
-            End::Missing { entry, parent } => details.push(format!(
-                "entry {} names parent {}, which is not in the file",
-                shown(&entry),
-                shown(&parent)
-            )),
-        }
+        let count = crate::text::count;
+        let details: Vec<String> = [
+            (malformed > 0).then(|| format!("{} skipped", count(malformed, "malformed snapshot"))),
+            (elsewhere > 0).then(|| format!("{} on other branches", count(elsewhere, "snapshot"))),
+            match end {
+                End::Root => None,
+                End::Loop(id) => Some(format!(
+                    "its parentId chain loops back to entry {}",
+                    shown(&id)
+                )),
+                End::Missing { entry, parent } => Some(format!(
+                    "entry {} names parent {}, which is not in the file",
+                    shown(&entry),
+                    shown(&parent)
+                )),
+            },
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         let mut why = "it is a pi session with no valid todo-phases snapshot on its current branch"
             .to_string();
         if !details.is_empty() {
@@ -645,9 +636,7 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         }
         return Err(why);
     }
-    // A directory has no entry or line.
-    list.line = 0;
-    list.entry = None;
+    // A directory has no entry or line: the new list's stay unset.
     list.restored()
 }
 

@@ -129,23 +129,17 @@ fn wanted(agent: Agent) -> impl Iterator<Item = Wanted> {
     })
 }
 
-/// The commands earlier versions of `todo setup` wrote, which it removes
-/// as its own (a command a person wrote is never touched).
-const EARLIER: &[&str] = &[
-    "todo hook session-start",
-    "todo hook prompt",
-    "todo hook stop",
-    "todo hook post-tool",
-];
-
-/// Did `todo setup` write this command (now, or an earlier version)?
+/// Did `todo setup` write this command: one it writes now, or as earlier
+/// versions wrote it, without `--agent`? Setup removes those as its own (a
+/// command a person wrote is never touched).
 fn written_by_setup(command: &str) -> bool {
     let command = command.trim();
-    EARLIER.contains(&command)
-        || [Agent::Claude, Agent::Codex]
-            .iter()
-            .flat_map(|a| wanted(*a))
-            .any(|w| w.command == command)
+    [&CLAUDE, &CODEX].iter().any(|s| {
+        s.hooks.iter().any(|&(_, _, hook)| {
+            let earlier = format!("todo hook {hook}");
+            command == earlier || command == format!("{earlier} --agent {}", s.word)
+        })
+    })
 }
 
 /// Set up, check or remove todo's hooks in `agent`'s settings file in the
@@ -342,23 +336,6 @@ fn todo_event(command: &str) -> Option<&str> {
         .flatten()
 }
 
-fn handlers(group: &Value) -> impl Iterator<Item = &Value> {
-    group
-        .get("hooks")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-}
-
-/// A handler `todo setup` added: its command is one setup writes (or
-/// wrote). A `todo hook …` a person wrote by hand is theirs.
-fn is_todos(handler: &Value) -> bool {
-    handler
-        .get("command")
-        .and_then(Value::as_str)
-        .is_some_and(written_by_setup)
-}
-
 /// The `--agent` a hook command names, if any.
 fn agent_flag(command: &str) -> Option<&str> {
     let mut words = command.split_whitespace();
@@ -372,15 +349,13 @@ fn agent_flag(command: &str) -> Option<&str> {
 fn present(root: &Value, w: &Wanted) -> bool {
     let want = todo_event(&w.command);
     let agent = agent_flag(&w.command);
-    root.get("hooks")
-        .and_then(|h| h.get(w.event))
-        .and_then(Value::as_array)
-        .into_iter()
+    let groups = root["hooks"][w.event].as_array().into_iter().flatten();
+    groups
+        .filter(|g| g["matcher"].as_str() == w.matcher)
+        .filter_map(|g| g["hooks"].as_array())
         .flatten()
-        .filter(|g| g.get("matcher").and_then(Value::as_str) == w.matcher)
-        .flat_map(handlers)
         .any(|h| {
-            let command = h.get("command").and_then(Value::as_str);
+            let command = h["command"].as_str();
             // A hook naming no agent serves any (the input tells).
             let named = command.and_then(agent_flag);
             command.and_then(todo_event) == want && (named.is_none() || named == agent)
@@ -403,7 +378,9 @@ fn remove(root: &mut Value) -> usize {
                 return true;
             };
             let before = list.len();
-            list.retain(|h| !is_todos(h));
+            // A handler whose command setup writes (or wrote) is todo's; a
+            // `todo hook …` a person wrote by hand is theirs.
+            list.retain(|h| !h["command"].as_str().is_some_and(written_by_setup));
             removed += before - list.len();
             !(before > 0 && list.is_empty())
         });

@@ -128,14 +128,10 @@ fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<ToStdout>, batches: &Atom
     let mut line = Vec::new();
     while let Some(read) = next_line(&mut input, &mut line) {
         let action = match read {
-            None => Action::Reply(error(
-                Value::Null,
-                INVALID_REQUEST,
-                format!(
-                    "the message is longer than {} MiB; it was not read",
-                    MAX_LINE >> 20
-                ),
-            )),
+            None => Action::Reply(invalid(format!(
+                "the message is longer than {} MiB; it was not read",
+                MAX_LINE >> 20
+            ))),
             Some(()) => {
                 asks_for_batches(&line, batches);
                 check_line(&line, batches.load(Ordering::SeqCst))
@@ -198,6 +194,11 @@ fn error(id: Value, code: i64, message: String) -> Value {
     json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } })
 }
 
+/// An invalid request's answer, with no id.
+fn invalid(message: impl Into<String>) -> Value {
+    error(Value::Null, INVALID_REQUEST, message.into())
+}
+
 fn check_line(line: &[u8], batches: bool) -> Action {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
@@ -222,30 +223,18 @@ fn check_line(line: &[u8], batches: bool) -> Action {
             Err(reply) => Action::Reply(reply),
         },
         Value::Array(items) => batch(items, batches),
-        _ => Action::Reply(error(
-            Value::Null,
-            INVALID_REQUEST,
-            "a JSON-RPC message is an object".into(),
-        )),
+        _ => Action::Reply(invalid("a JSON-RPC message is an object")),
     }
 }
 
 fn batch(items: Vec<Value>, allowed: bool) -> Action {
     if !allowed {
-        return Action::Reply(error(
-            Value::Null,
-            INVALID_REQUEST,
-            format!(
-                "a batch (a JSON array of messages) is accepted only under protocol version {BATCH_VERSION}; send each message on a line of its own"
-            ),
-        ));
+        return Action::Reply(invalid(format!(
+            "a batch (a JSON array of messages) is accepted only under protocol version {BATCH_VERSION}; send each message on a line of its own"
+        )));
     }
     if items.is_empty() {
-        return Action::Reply(error(
-            Value::Null,
-            INVALID_REQUEST,
-            "the batch is empty".into(),
-        ));
+        return Action::Reply(invalid("the batch is empty"));
     }
     let mut forward = Vec::new();
     let mut expect = Vec::new();
@@ -263,11 +252,10 @@ fn batch(items: Vec<Value>, allowed: bool) -> Action {
                 }
                 Err(reply) => replies.push(reply),
             },
-            _ => replies.push(error(
-                Value::Null,
-                INVALID_REQUEST,
-                format!("batch item {} is not a JSON-RPC message (an object)", i + 1),
-            )),
+            _ => replies.push(invalid(format!(
+                "batch item {} is not a JSON-RPC message (an object)",
+                i + 1
+            ))),
         }
     }
     Action::Batch {
@@ -296,11 +284,10 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
         None => None,
         Some(id @ (Value::String(_) | Value::Number(_) | Value::Null)) => Some(id.clone()),
         Some(other) => {
-            return Err(error(
-                Value::Null,
-                INVALID_REQUEST,
-                format!("\"id\" must be a string or a number, not {}", kind(other)),
-            ));
+            return Err(invalid(format!(
+                "\"id\" must be a string or a number, not {}",
+                kind(other)
+            )));
         }
     };
     let answer = |code, why: String| error(id.clone().unwrap_or(Value::Null), code, why);
@@ -345,35 +332,24 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
         }
     };
     let field = |name: &str| params.and_then(|p| p.get(name));
-    match method {
-        "tools/call" if !matches!(field("name"), Some(Value::String(_))) => {
-            return Err(answer(
-                INVALID_PARAMS,
-                format!(
-                    "tools/call needs \"params.name\", the tool's name (todo or plan_update), as a string; got {}",
-                    field("name").map_or("nothing", kind)
-                ),
-            ));
-        }
+    let why = match method {
+        "tools/call" if !matches!(field("name"), Some(Value::String(_))) => format!(
+            "tools/call needs \"params.name\", the tool's name (todo or plan_update), as a string; got {}",
+            field("name").map_or("nothing", kind)
+        ),
         "tools/call" if field("arguments").is_some_and(|a| !a.is_null() && !a.is_object()) => {
-            return Err(answer(
-                INVALID_PARAMS,
-                format!(
-                    "\"params.arguments\" of tools/call must be an object of the tool's arguments, not {}",
-                    field("arguments").map_or("nothing", kind)
-                ),
-            ));
+            format!(
+                "\"params.arguments\" of tools/call must be an object of the tool's arguments, not {}",
+                field("arguments").map_or("nothing", kind)
+            )
         }
         "resources/read" if !matches!(field("uri"), Some(Value::String(_))) => {
-            return Err(answer(
-                INVALID_PARAMS,
-                "resources/read needs \"params.uri\" as a string (todo://plan or todo://plan.json)"
-                    .into(),
-            ));
+            "resources/read needs \"params.uri\" as a string (todo://plan or todo://plan.json)"
+                .into()
         }
-        _ => {}
-    }
-    Ok(())
+        _ => return Ok(()),
+    };
+    Err(answer(INVALID_PARAMS, why))
 }
 
 fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
