@@ -345,55 +345,34 @@ impl Delta {
                 });
             }
         }
-        // Tasks kept by place are where they were: no lookup by id.
         let mut after_tasks: Vec<Option<&Task>> = Vec::new();
-        for (pos, kept) in change.at.iter() {
-            let now = after
-                .phases
-                .get(pos.phase)
-                .and_then(|p| p.tasks.get(pos.task))
-                .ok_or_else(|| io::Error::other("a changed task is not where it was kept"))?;
-            if !kept.differs(Some(now)) {
+        for (pos, kept) in change.walk(after) {
+            let now = pos.map(|pos| {
+                after
+                    .phases
+                    .get(pos.phase)
+                    .and_then(|p| p.tasks.get(pos.task))
+                    .ok_or_else(|| io::Error::other("a changed task is not where it was kept"))
+            });
+            let now = now.transpose()?;
+            if !kept.differs(now) {
                 continue;
             }
-            let text = match kept {
-                Before::New => continue,
-                Before::Task(before) => task_text(before),
+            let text = match (kept, now) {
+                (Before::New, _) => continue,
+                (Before::Task(before), _) => task_text(before),
                 // Rendered from the task now, without a copy of it.
-                Before::Status(marks) => {
+                (Before::Status(marks), Some(now)) => {
                     let mut out = String::new();
                     json::write_task_as(&mut out, now, &marks.fields());
                     out
                 }
+                (Before::Status(_), None) => {
+                    return Err(io::Error::other("a changed task is gone and was not kept"));
+                }
             };
             delta.tasks.push(raw(text)?);
-            after_tasks.push(Some(now));
-        }
-        let mut by_id: HashMap<&str, &Task, FxBuildHasher> =
-            HashMap::with_capacity_and_hasher(change.tasks.len(), FxBuildHasher);
-        if !change.tasks.is_empty() {
-            for t in after.phases.iter().flat_map(|p| &p.tasks) {
-                if change.tasks.contains_key(&t.id) {
-                    by_id.insert(t.id.as_str(), t);
-                }
-            }
-        }
-        for (id, kept) in &change.tasks {
-            let now = by_id.get(id.as_str()).copied();
-            if kept.differs(now) {
-                let before = match (kept, now) {
-                    (Before::Task(task), _) => task.clone(),
-                    (_, Some(now)) => match kept.before(now) {
-                        Some(before) => before,
-                        None => continue,
-                    },
-                    (_, None) => {
-                        return Err(io::Error::other("a changed task is gone and was not kept"));
-                    }
-                };
-                delta.tasks.push(raw(task_text(&before))?);
-                after_tasks.push(now);
-            }
+            after_tasks.push(now);
         }
         delta.check = touched(
             after,

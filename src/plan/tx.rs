@@ -138,10 +138,6 @@ impl Places {
         self.slots.clear();
         std::mem::take(&mut self.kept)
     }
-
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &(TaskPos, Before)> {
-        self.kept.iter()
-    }
 }
 
 /// A task as it was before a change.
@@ -310,6 +306,31 @@ impl Change {
                 self.tasks.insert(task.id.clone(), Before::Task(task));
             }
         }
+    }
+
+    /// Each task kept, with where it is in `plan` (`None`: gone), in the
+    /// one order review and history read them: by place, as first touched;
+    /// once places moved, by id in plan order, then those gone by id.
+    pub(crate) fn walk(&self, plan: &Plan) -> Vec<(Option<TaskPos>, &Before)> {
+        let mut out: Vec<_> = self.at.kept.iter().map(|(p, k)| (Some(*p), k)).collect();
+        if self.tasks.is_empty() {
+            return out;
+        }
+        for (pos, _, t) in plan.tasks() {
+            if let Some(kept) = self.tasks.get(&t.id) {
+                out.push((Some(pos), kept));
+            }
+        }
+        if out.len() < self.tasks.len() {
+            let present: rustc_hash::FxHashSet<&str> =
+                plan.tasks().map(|(_, _, t)| t.id.as_str()).collect();
+            let mut gone: Vec<_> = (self.tasks.iter())
+                .filter(|(id, _)| !present.contains(id.as_str()))
+                .collect();
+            gone.sort_unstable_by_key(|(id, _)| *id);
+            out.extend(gone.into_iter().map(|(_, kept)| (None, kept)));
+        }
+        out
     }
 
     fn objectives(&mut self, plan: &Plan) {
@@ -596,42 +617,20 @@ impl Tx {
             }
             Ok::<_, OpError>(())
         };
-        // Kept by place: each is where it was, and is there now.
-        for (pos, kept) in &change.at.kept {
+        for (pos, kept) in change.walk(plan) {
+            let Some(pos) = pos else {
+                // Gone: kept whole.
+                if let Before::Task(b) = kept {
+                    rules::check(by, Some(b), None)?;
+                }
+                continue;
+            };
             if let Some(t) = plan
                 .phases
                 .get_mut(pos.phase)
                 .and_then(|p| p.tasks.get_mut(pos.task))
             {
                 visit(kept.before(t).as_ref(), t)?;
-            }
-        }
-        // Kept by id, once places moved: there now, in plan order…
-        if !change.tasks.is_empty() {
-            let mut seen = 0;
-            for t in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
-                if let Some(kept) = change.tasks.get(&t.id) {
-                    visit(kept.before(t).as_ref(), t)?;
-                    seen += 1;
-                }
-            }
-            // …or gone (kept whole).
-            if seen < change.tasks.len() {
-                let present: rustc_hash::FxHashSet<&str> =
-                    plan.tasks().map(|(_, _, t)| t.id.as_str()).collect();
-                let mut gone: Vec<(&String, &Task)> = change
-                    .tasks
-                    .iter()
-                    .filter(|(id, _)| !present.contains(id.as_str()))
-                    .filter_map(|(id, kept)| match kept {
-                        Before::Task(b) => Some((id, b)),
-                        Before::New | Before::Status(_) => None,
-                    })
-                    .collect();
-                gone.sort_unstable_by_key(|(id, _)| *id);
-                for (_, b) in gone {
-                    rules::check(by, Some(b), None)?;
-                }
             }
         }
         for b in change.objectives.iter().flatten() {
@@ -1709,7 +1708,7 @@ mod tests {
         assert_eq!(kept("t1").as_deref(), Some("T1"));
         assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
         assert!(change.order.is_none());
-        assert!(change.at.iter().next().is_none());
+        assert!(change.at.kept.is_empty());
     }
 
     #[test]
@@ -1733,6 +1732,7 @@ mod tests {
             let pos = TaskPos { phase, task };
             change
                 .at
+                .kept
                 .iter()
                 .find(|(p, _)| *p == pos)
                 .map(|(_, k)| k.clone())
