@@ -251,15 +251,11 @@ impl Delta {
     /// kept by id, one pass over the plan's ids), never a copy of the plan.
     pub(crate) fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
         let mut delta = Delta::of_phases(change, after)?;
-        if let Some(before) = &change.objectives
-            && *before != after.objectives
-        {
-            delta.objectives = Some(raw(list_text(before, json::write_objective))?);
+        if let Some(b) = (change.objectives.as_ref()).filter(|b| **b != after.objectives) {
+            delta.objectives = Some(raw(list_text(b, json::write_objective))?);
         }
-        if let Some(before) = &change.findings
-            && *before != after.findings
-        {
-            delta.findings = Some(raw(list_text(before, json::write_finding))?);
+        if let Some(b) = (change.findings.as_ref()).filter(|b| **b != after.findings) {
+            delta.findings = Some(raw(list_text(b, json::write_finding))?);
         }
         let check = std::mem::take(&mut delta.check);
         delta.check = delta.with_aims(check, after);
@@ -288,13 +284,13 @@ impl Delta {
     /// those now (`None`: the entry cannot be read).
     pub(crate) fn restore_aims(&self, now: &Plan) -> Option<(Vec<Objective>, Vec<Finding>)> {
         let mut text = String::from("{\"version\":1,\"phases\":[]");
-        if let Some(o) = &self.objectives {
-            text.push_str(",\"objectives\":");
-            text.push_str(o.get());
-        }
-        if let Some(f) = &self.findings {
-            text.push_str(",\"findings\":");
-            text.push_str(f.get());
+        for (key, list) in [
+            ("objectives", &self.objectives),
+            ("findings", &self.findings),
+        ] {
+            if let Some(list) = list {
+                text.push_str(&format!(",\"{key}\":{}", list.get()));
+            }
         }
         text.push('}');
         let saved = json::parse(&text).ok()?;
@@ -607,19 +603,25 @@ impl History {
         self.rewrite(lock, plan, &lines)
     }
 
+    /// The plan's history file, opened to read; `None` if it has none.
+    fn existing(&self, plan: &Path) -> io::Result<Option<File>> {
+        match open(&self.file(plan), Mode::Read) {
+            Ok(file) => Ok(Some(file)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The last two entries that can be read, newest first.
     pub(crate) fn last_two(
         &self,
         _lock: &Lock,
         plan: &Path,
     ) -> io::Result<(Option<Recorded>, Option<Recorded>)> {
-        let file = match open(&self.file(plan), Mode::Read) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, None)),
-            Err(e) => return Err(e),
+        let Some(file) = self.existing(plan)? else {
+            return Ok((None, None));
         };
-        let len = file.metadata()?.len();
-        let mut lines = Backwards::new(&file, len);
+        let mut lines = Backwards::new(&file, file.metadata()?.len());
         let mut found = Vec::new();
         while found.len() < 2
             && let Some((at, bytes)) = lines.next_line()?
@@ -642,13 +644,10 @@ impl History {
         rev: u64,
         max: usize,
     ) -> io::Result<(Option<String>, Vec<Entry>)> {
-        let file = match open(&self.file(plan), Mode::Read) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, Vec::new())),
-            Err(e) => return Err(e),
+        let Some(file) = self.existing(plan)? else {
+            return Ok((None, Vec::new()));
         };
-        let len = file.metadata()?.len();
-        let mut lines = Backwards::new(&file, len);
+        let mut lines = Backwards::new(&file, file.metadata()?.len());
         let mut newest = None;
         let mut found = Vec::new();
         while found.len() < max
