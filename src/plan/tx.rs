@@ -242,10 +242,6 @@ fn head(phase: &Phase) -> Phase {
     }
 }
 
-fn task_ids(phase: &Phase) -> Vec<String> {
-    phase.tasks.iter().map(|t| t.id.clone()).collect()
-}
-
 impl Change {
     fn order(&mut self, phases: &[Phase]) {
         if self.order.is_none() {
@@ -261,7 +257,8 @@ impl Change {
 
     fn list(&mut self, phase: &Phase) {
         if !self.lists.contains_key(&phase.id) {
-            self.lists.insert(phase.id.clone(), Some(task_ids(phase)));
+            let ids = phase.tasks.iter().map(|t| t.id.clone()).collect();
+            self.lists.insert(phase.id.clone(), Some(ids));
         }
     }
 
@@ -1408,8 +1405,6 @@ fn begin(t: &mut Task, by: Option<&By>) {
     }
 }
 
-/// A finished task cannot be blocked: the one rule `block` checks before
-/// it builds an op, and the op checks again.
 /// Whether the change completes `t` (it was not completed before) and
 /// `t` has a check to run; a task that leaves `completed` loses its proof.
 fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
@@ -1433,6 +1428,8 @@ fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
     t.verify.is_some() && before.is_none_or(|b| b.status != Status::Completed)
 }
 
+/// A finished task cannot be blocked: the one rule `block` checks before
+/// it builds an op, and the op checks again.
 pub(crate) fn finished_block(task: &Task) -> Result<(), OpError> {
     if task.status.is_open() {
         return Ok(());
