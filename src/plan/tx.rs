@@ -117,12 +117,8 @@ pub(crate) struct Places {
 }
 
 impl Places {
-    fn get_mut(&mut self, pos: TaskPos) -> Option<&mut Before> {
-        let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
-        self.kept.get_mut(slot.checked_sub(1)?).map(|(_, k)| k)
-    }
-
-    fn insert(&mut self, pos: TaskPos, kept: Before) {
+    /// What is kept of the task at `pos`; `new` if nothing was.
+    fn entry(&mut self, pos: TaskPos, new: impl FnOnce() -> Before) -> &mut Before {
         if self.slots.len() <= pos.phase {
             self.slots.resize_with(pos.phase + 1, Vec::new);
         }
@@ -130,8 +126,11 @@ impl Places {
         if slots.len() <= pos.task {
             slots.resize(pos.task + 1, 0);
         }
-        self.kept.push((pos, kept));
-        slots[pos.task] = self.kept.len();
+        if slots[pos.task] == 0 {
+            self.kept.push((pos, new()));
+            slots[pos.task] = self.kept.len();
+        }
+        &mut self.kept[slots[pos.task] - 1].1
     }
 
     fn take(&mut self) -> Vec<(TaskPos, Before)> {
@@ -262,36 +261,23 @@ impl Change {
         }
     }
 
-    /// Where the task at `pos` is kept, if it is.
-    fn kept(&mut self, pos: TaskPos, id: &str) -> Option<&mut Before> {
+    /// What is kept of the task at `pos`; `new` if nothing was.
+    fn entry(&mut self, pos: TaskPos, id: &str, new: impl FnOnce() -> Before) -> &mut Before {
         if self.by_id {
-            self.tasks.get_mut(id)
+            self.tasks.entry(id.to_string()).or_insert_with(new)
         } else {
-            self.at.get_mut(pos)
-        }
-    }
-
-    fn keep(&mut self, pos: TaskPos, id: &str, kept: Before) {
-        if self.by_id {
-            self.tasks.insert(id.to_string(), kept);
-        } else {
-            self.at.insert(pos, kept);
+            self.at.entry(pos, new)
         }
     }
 
     /// The task at `pos` is about to change (in more than its status).
     fn task(&mut self, pos: TaskPos, task: &Task) {
-        match self.kept(pos, &task.id) {
-            Some(kept) => kept.whole(task),
-            None => self.keep(pos, &task.id, Before::Task(task.clone())),
-        }
+        (self.entry(pos, &task.id, || Before::Task(task.clone()))).whole(task);
     }
 
     /// The status fields of the task at `pos` are about to change.
     fn status(&mut self, pos: TaskPos, task: &Task) {
-        if self.kept(pos, &task.id).is_none() {
-            self.keep(pos, &task.id, Before::Status(Marks::of(task)));
-        }
+        self.entry(pos, &task.id, || Before::Status(Marks::of(task)));
     }
 
     /// A task leaving the plan: kept as it was, without a copy. Places
@@ -348,9 +334,7 @@ impl Change {
     }
 
     fn new_task(&mut self, pos: TaskPos, id: &str) {
-        if self.kept(pos, id).is_none() {
-            self.keep(pos, id, Before::New);
-        }
+        self.entry(pos, id, || Before::New);
     }
 
     /// Tasks or phases of `phases` are about to leave their places: what
