@@ -449,12 +449,7 @@ impl Delta {
         for id in order {
             let current = now_phases.get(id).copied();
             let head = heads.get(id).copied().or(current)?;
-            let mut phase = Phase {
-                id: head.id.clone(),
-                name: head.name.clone(),
-                tasks: Vec::new(),
-                extra: head.extra.clone(),
-            };
+            let mut phase = crate::plan::tx::head(head);
             let current_ids: Vec<&str> =
                 current.map(|p| ids(&p.tasks).collect()).unwrap_or_default();
             let list: Vec<&str> = match lists.get(id) {

@@ -232,7 +232,8 @@ impl Before {
     }
 }
 
-fn head(phase: &Phase) -> Phase {
+/// A phase's head: its id, name and unknown fields, without its tasks.
+pub(crate) fn head(phase: &Phase) -> Phase {
     Phase {
         id: phase.id.clone(),
         name: phase.name.clone(),
@@ -553,21 +554,16 @@ impl Tx {
         }
         let before_rev = self.plan.rev;
         let mut plan = self.plan;
-        if !changed {
-            return Ok(Committed {
-                plan,
-                before_rev,
-                change: None,
-            });
+        if changed {
+            // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
+            plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
+            // What reading settled is written down now.
+            plan.settled = super::Settled::default();
         }
-        // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
-        plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
-        // What reading settled is written down now.
-        plan.settled = super::Settled::default();
         Ok(Committed {
             plan,
             before_rev,
-            change: Some(self.change),
+            change: changed.then_some(self.change),
         })
     }
 
