@@ -251,15 +251,11 @@ impl Delta {
     /// kept by id, one pass over the plan's ids), never a copy of the plan.
     pub(crate) fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
         let mut delta = Delta::of_phases(change, after)?;
-        if let Some(before) = &change.objectives
-            && *before != after.objectives
-        {
-            delta.objectives = Some(raw(list_text(before, json::write_objective))?);
+        if let Some(b) = (change.objectives.as_ref()).filter(|b| **b != after.objectives) {
+            delta.objectives = Some(raw(list_text(b, json::write_objective))?);
         }
-        if let Some(before) = &change.findings
-            && *before != after.findings
-        {
-            delta.findings = Some(raw(list_text(before, json::write_finding))?);
+        if let Some(b) = (change.findings.as_ref()).filter(|b| **b != after.findings) {
+            delta.findings = Some(raw(list_text(b, json::write_finding))?);
         }
         let check = std::mem::take(&mut delta.check);
         delta.check = delta.with_aims(check, after);
@@ -288,13 +284,13 @@ impl Delta {
     /// those now (`None`: the entry cannot be read).
     pub(crate) fn restore_aims(&self, now: &Plan) -> Option<(Vec<Objective>, Vec<Finding>)> {
         let mut text = String::from("{\"version\":1,\"phases\":[]");
-        if let Some(o) = &self.objectives {
-            text.push_str(",\"objectives\":");
-            text.push_str(o.get());
-        }
-        if let Some(f) = &self.findings {
-            text.push_str(",\"findings\":");
-            text.push_str(f.get());
+        for (key, list) in [
+            ("objectives", &self.objectives),
+            ("findings", &self.findings),
+        ] {
+            if let Some(list) = list {
+                text.push_str(&format!(",\"{key}\":{}", list.get()));
+            }
         }
         text.push('}');
         let saved = json::parse(&text).ok()?;
@@ -345,55 +341,34 @@ impl Delta {
                 });
             }
         }
-        // Tasks kept by place are where they were: no lookup by id.
         let mut after_tasks: Vec<Option<&Task>> = Vec::new();
-        for (pos, kept) in change.at.iter() {
-            let now = after
-                .phases
-                .get(pos.phase)
-                .and_then(|p| p.tasks.get(pos.task))
-                .ok_or_else(|| io::Error::other("a changed task is not where it was kept"))?;
-            if !kept.differs(Some(now)) {
+        for (pos, kept) in change.walk(after) {
+            let now = pos.map(|pos| {
+                after
+                    .phases
+                    .get(pos.phase)
+                    .and_then(|p| p.tasks.get(pos.task))
+                    .ok_or_else(|| io::Error::other("a changed task is not where it was kept"))
+            });
+            let now = now.transpose()?;
+            if !kept.differs(now) {
                 continue;
             }
-            let text = match kept {
-                Before::New => continue,
-                Before::Task(before) => task_text(before),
+            let text = match (kept, now) {
+                (Before::New, _) => continue,
+                (Before::Task(before), _) => task_text(before),
                 // Rendered from the task now, without a copy of it.
-                Before::Status(marks) => {
+                (Before::Status(marks), Some(now)) => {
                     let mut out = String::new();
                     json::write_task_as(&mut out, now, &marks.fields());
                     out
                 }
+                (Before::Status(_), None) => {
+                    return Err(io::Error::other("a changed task is gone and was not kept"));
+                }
             };
             delta.tasks.push(raw(text)?);
-            after_tasks.push(Some(now));
-        }
-        let mut by_id: HashMap<&str, &Task, FxBuildHasher> =
-            HashMap::with_capacity_and_hasher(change.tasks.len(), FxBuildHasher);
-        if !change.tasks.is_empty() {
-            for t in after.phases.iter().flat_map(|p| &p.tasks) {
-                if change.tasks.contains_key(&t.id) {
-                    by_id.insert(t.id.as_str(), t);
-                }
-            }
-        }
-        for (id, kept) in &change.tasks {
-            let now = by_id.get(id.as_str()).copied();
-            if kept.differs(now) {
-                let before = match (kept, now) {
-                    (Before::Task(task), _) => task.clone(),
-                    (_, Some(now)) => match kept.before(now) {
-                        Some(before) => before,
-                        None => continue,
-                    },
-                    (_, None) => {
-                        return Err(io::Error::other("a changed task is gone and was not kept"));
-                    }
-                };
-                delta.tasks.push(raw(task_text(&before))?);
-                after_tasks.push(now);
-            }
+            after_tasks.push(now);
         }
         delta.check = touched(
             after,
@@ -474,12 +449,7 @@ impl Delta {
         for id in order {
             let current = now_phases.get(id).copied();
             let head = heads.get(id).copied().or(current)?;
-            let mut phase = Phase {
-                id: head.id.clone(),
-                name: head.name.clone(),
-                tasks: Vec::new(),
-                extra: head.extra.clone(),
-            };
+            let mut phase = crate::plan::tx::head(head);
             let current_ids: Vec<&str> =
                 current.map(|p| ids(&p.tasks).collect()).unwrap_or_default();
             let list: Vec<&str> = match lists.get(id) {
@@ -628,19 +598,25 @@ impl History {
         self.rewrite(lock, plan, &lines)
     }
 
+    /// The plan's history file, opened to read; `None` if it has none.
+    fn existing(&self, plan: &Path) -> io::Result<Option<File>> {
+        match open(&self.file(plan), Mode::Read) {
+            Ok(file) => Ok(Some(file)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The last two entries that can be read, newest first.
     pub(crate) fn last_two(
         &self,
         _lock: &Lock,
         plan: &Path,
     ) -> io::Result<(Option<Recorded>, Option<Recorded>)> {
-        let file = match open(&self.file(plan), Mode::Read) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, None)),
-            Err(e) => return Err(e),
+        let Some(file) = self.existing(plan)? else {
+            return Ok((None, None));
         };
-        let len = file.metadata()?.len();
-        let mut lines = Backwards::new(&file, len);
+        let mut lines = Backwards::new(&file, file.metadata()?.len());
         let mut found = Vec::new();
         while found.len() < 2
             && let Some((at, bytes)) = lines.next_line()?
@@ -663,13 +639,10 @@ impl History {
         rev: u64,
         max: usize,
     ) -> io::Result<(Option<String>, Vec<Entry>)> {
-        let file = match open(&self.file(plan), Mode::Read) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((None, Vec::new())),
-            Err(e) => return Err(e),
+        let Some(file) = self.existing(plan)? else {
+            return Ok((None, Vec::new()));
         };
-        let len = file.metadata()?.len();
-        let mut lines = Backwards::new(&file, len);
+        let mut lines = Backwards::new(&file, file.metadata()?.len());
         let mut newest = None;
         let mut found = Vec::new();
         while found.len() < max

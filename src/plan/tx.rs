@@ -117,12 +117,8 @@ pub(crate) struct Places {
 }
 
 impl Places {
-    fn get_mut(&mut self, pos: TaskPos) -> Option<&mut Before> {
-        let slot = *self.slots.get(pos.phase)?.get(pos.task)?;
-        self.kept.get_mut(slot.checked_sub(1)?).map(|(_, k)| k)
-    }
-
-    fn insert(&mut self, pos: TaskPos, kept: Before) {
+    /// What is kept of the task at `pos`; `new` if nothing was.
+    fn entry(&mut self, pos: TaskPos, new: impl FnOnce() -> Before) -> &mut Before {
         if self.slots.len() <= pos.phase {
             self.slots.resize_with(pos.phase + 1, Vec::new);
         }
@@ -130,17 +126,16 @@ impl Places {
         if slots.len() <= pos.task {
             slots.resize(pos.task + 1, 0);
         }
-        self.kept.push((pos, kept));
-        slots[pos.task] = self.kept.len();
+        if slots[pos.task] == 0 {
+            self.kept.push((pos, new()));
+            slots[pos.task] = self.kept.len();
+        }
+        &mut self.kept[slots[pos.task] - 1].1
     }
 
     fn take(&mut self) -> Vec<(TaskPos, Before)> {
         self.slots.clear();
         std::mem::take(&mut self.kept)
-    }
-
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &(TaskPos, Before)> {
-        self.kept.iter()
     }
 }
 
@@ -237,17 +232,14 @@ impl Before {
     }
 }
 
-fn head(phase: &Phase) -> Phase {
+/// A phase's head: its id, name and unknown fields, without its tasks.
+pub(crate) fn head(phase: &Phase) -> Phase {
     Phase {
         id: phase.id.clone(),
         name: phase.name.clone(),
         tasks: Vec::new(),
         extra: phase.extra.clone(),
     }
-}
-
-fn task_ids(phase: &Phase) -> Vec<String> {
-    phase.tasks.iter().map(|t| t.id.clone()).collect()
 }
 
 impl Change {
@@ -265,40 +257,28 @@ impl Change {
 
     fn list(&mut self, phase: &Phase) {
         if !self.lists.contains_key(&phase.id) {
-            self.lists.insert(phase.id.clone(), Some(task_ids(phase)));
+            let ids = phase.tasks.iter().map(|t| t.id.clone()).collect();
+            self.lists.insert(phase.id.clone(), Some(ids));
         }
     }
 
-    /// Where the task at `pos` is kept, if it is.
-    fn kept(&mut self, pos: TaskPos, id: &str) -> Option<&mut Before> {
+    /// What is kept of the task at `pos`; `new` if nothing was.
+    fn entry(&mut self, pos: TaskPos, id: &str, new: impl FnOnce() -> Before) -> &mut Before {
         if self.by_id {
-            self.tasks.get_mut(id)
+            self.tasks.entry(id.to_string()).or_insert_with(new)
         } else {
-            self.at.get_mut(pos)
-        }
-    }
-
-    fn keep(&mut self, pos: TaskPos, id: &str, kept: Before) {
-        if self.by_id {
-            self.tasks.insert(id.to_string(), kept);
-        } else {
-            self.at.insert(pos, kept);
+            self.at.entry(pos, new)
         }
     }
 
     /// The task at `pos` is about to change (in more than its status).
     fn task(&mut self, pos: TaskPos, task: &Task) {
-        match self.kept(pos, &task.id) {
-            Some(kept) => kept.whole(task),
-            None => self.keep(pos, &task.id, Before::Task(task.clone())),
-        }
+        (self.entry(pos, &task.id, || Before::Task(task.clone()))).whole(task);
     }
 
     /// The status fields of the task at `pos` are about to change.
     fn status(&mut self, pos: TaskPos, task: &Task) {
-        if self.kept(pos, &task.id).is_none() {
-            self.keep(pos, &task.id, Before::Status(Marks::of(task)));
-        }
+        self.entry(pos, &task.id, || Before::Status(Marks::of(task)));
     }
 
     /// A task leaving the plan: kept as it was, without a copy. Places
@@ -310,6 +290,31 @@ impl Change {
                 self.tasks.insert(task.id.clone(), Before::Task(task));
             }
         }
+    }
+
+    /// Each task kept, with where it is in `plan` (`None`: gone), in the
+    /// one order review and history read them: by place, as first touched;
+    /// once places moved, by id in plan order, then those gone by id.
+    pub(crate) fn walk(&self, plan: &Plan) -> Vec<(Option<TaskPos>, &Before)> {
+        let mut out: Vec<_> = self.at.kept.iter().map(|(p, k)| (Some(*p), k)).collect();
+        if self.tasks.is_empty() {
+            return out;
+        }
+        for (pos, _, t) in plan.tasks() {
+            if let Some(kept) = self.tasks.get(&t.id) {
+                out.push((Some(pos), kept));
+            }
+        }
+        if out.len() < self.tasks.len() {
+            let present: rustc_hash::FxHashSet<&str> =
+                plan.tasks().map(|(_, _, t)| t.id.as_str()).collect();
+            let mut gone: Vec<_> = (self.tasks.iter())
+                .filter(|(id, _)| !present.contains(id.as_str()))
+                .collect();
+            gone.sort_unstable_by_key(|(id, _)| *id);
+            out.extend(gone.into_iter().map(|(_, kept)| (None, kept)));
+        }
+        out
     }
 
     fn objectives(&mut self, plan: &Plan) {
@@ -330,9 +335,7 @@ impl Change {
     }
 
     fn new_task(&mut self, pos: TaskPos, id: &str) {
-        if self.kept(pos, id).is_none() {
-            self.keep(pos, id, Before::New);
-        }
+        self.entry(pos, id, || Before::New);
     }
 
     /// Tasks or phases of `phases` are about to leave their places: what
@@ -551,21 +554,16 @@ impl Tx {
         }
         let before_rev = self.plan.rev;
         let mut plan = self.plan;
-        if !changed {
-            return Ok(Committed {
-                plan,
-                before_rev,
-                change: None,
-            });
+        if changed {
+            // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
+            plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
+            // What reading settled is written down now.
+            plan.settled = super::Settled::default();
         }
-        // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
-        plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
-        // What reading settled is written down now.
-        plan.settled = super::Settled::default();
         Ok(Committed {
             plan,
             before_rev,
-            change: Some(self.change),
+            change: changed.then_some(self.change),
         })
     }
 
@@ -596,42 +594,20 @@ impl Tx {
             }
             Ok::<_, OpError>(())
         };
-        // Kept by place: each is where it was, and is there now.
-        for (pos, kept) in &change.at.kept {
+        for (pos, kept) in change.walk(plan) {
+            let Some(pos) = pos else {
+                // Gone: kept whole.
+                if let Before::Task(b) = kept {
+                    rules::check(by, Some(b), None)?;
+                }
+                continue;
+            };
             if let Some(t) = plan
                 .phases
                 .get_mut(pos.phase)
                 .and_then(|p| p.tasks.get_mut(pos.task))
             {
                 visit(kept.before(t).as_ref(), t)?;
-            }
-        }
-        // Kept by id, once places moved: there now, in plan order…
-        if !change.tasks.is_empty() {
-            let mut seen = 0;
-            for t in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
-                if let Some(kept) = change.tasks.get(&t.id) {
-                    visit(kept.before(t).as_ref(), t)?;
-                    seen += 1;
-                }
-            }
-            // …or gone (kept whole).
-            if seen < change.tasks.len() {
-                let present: rustc_hash::FxHashSet<&str> =
-                    plan.tasks().map(|(_, _, t)| t.id.as_str()).collect();
-                let mut gone: Vec<(&String, &Task)> = change
-                    .tasks
-                    .iter()
-                    .filter(|(id, _)| !present.contains(id.as_str()))
-                    .filter_map(|(id, kept)| match kept {
-                        Before::Task(b) => Some((id, b)),
-                        Before::New | Before::Status(_) => None,
-                    })
-                    .collect();
-                gone.sort_unstable_by_key(|(id, _)| *id);
-                for (_, b) in gone {
-                    rules::check(by, Some(b), None)?;
-                }
             }
         }
         for b in change.objectives.iter().flatten() {
@@ -1409,8 +1385,6 @@ fn begin(t: &mut Task, by: Option<&By>) {
     }
 }
 
-/// A finished task cannot be blocked: the one rule `block` checks before
-/// it builds an op, and the op checks again.
 /// Whether the change completes `t` (it was not completed before) and
 /// `t` has a check to run; a task that leaves `completed` loses its proof.
 fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
@@ -1434,6 +1408,8 @@ fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
     t.verify.is_some() && before.is_none_or(|b| b.status != Status::Completed)
 }
 
+/// A finished task cannot be blocked: the one rule `block` checks before
+/// it builds an op, and the op checks again.
 pub(crate) fn finished_block(task: &Task) -> Result<(), OpError> {
     if task.status.is_open() {
         return Ok(());
@@ -1709,7 +1685,7 @@ mod tests {
         assert_eq!(kept("t1").as_deref(), Some("T1"));
         assert_eq!(change.lists["p1"], Some(vec!["t1".into(), "t2".into()]));
         assert!(change.order.is_none());
-        assert!(change.at.iter().next().is_none());
+        assert!(change.at.kept.is_empty());
     }
 
     #[test]
@@ -1733,6 +1709,7 @@ mod tests {
             let pos = TaskPos { phase, task };
             change
                 .at
+                .kept
                 .iter()
                 .find(|(p, _)| *p == pos)
                 .map(|(_, k)| k.clone())
