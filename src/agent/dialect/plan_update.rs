@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::{Tally, bad_position, invalid, names, phase_id, refuse, schema, set, strings};
+use super::{Tally, bad_position, invalid, names, phase_id, refuse, schema, set, state, strings};
 use crate::error::{Error, Result};
 use crate::plan::ops::{PhaseRef, Refusal};
 use crate::plan::{FINDING_MAX, ObjectiveStatus, Op, Plan, Status, Tx};
@@ -70,9 +70,11 @@ struct NewTask {
     after: Option<String>,
 }
 
-#[derive(Deserialize, JsonSchema, Clone, Copy)]
+/// Its words are among those [`state`] reads.
+#[derive(Deserialize, JsonSchema, Clone, Copy, strum::IntoStaticStr)]
 #[schemars(crate = "rmcp::schemars")]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 enum TaskStatus {
     Todo,
     Doing,
@@ -227,13 +229,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
         let note = c.note.as_deref().map(|n| limited(n, &format!("{at}.note")));
         let note = note.transpose()?;
         if let Some(s) = c.status {
-            let status = match s {
-                TaskStatus::Todo => Status::Pending,
-                TaskStatus::Doing => Status::InProgress,
-                TaskStatus::Done => Status::Completed,
-                TaskStatus::Dropped => Status::Abandoned,
-            };
-            set(tx, c.id.clone(), status, None)?;
+            set(tx, c.id.clone(), state(s.into())?, None)?;
         }
         if let Some(text) = note {
             tx.apply(Op::Note { task: c.id, text })?;
