@@ -49,8 +49,7 @@ pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(Stri
                     crate::text::head(status, 40).0
                 )));
             }
-            let status = state(status)?;
-            Ok((text, status))
+            Ok((text, state(status)?))
         })
         .collect()
 }

@@ -84,12 +84,17 @@ fn strings(values: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// A refusal with `code`, as an error.
+pub(super) fn refuse(code: Refusal, message: impl Into<String>) -> Error {
+    OpError::refused(code, message).into()
+}
+
 pub(crate) fn invalid(message: String) -> Error {
-    OpError::refused(Refusal::PlanInvalid, message).into()
+    refuse(Refusal::PlanInvalid, message)
 }
 
 fn bad_position(message: String) -> Error {
-    OpError::refused(Refusal::PlanBadPosition, message).into()
+    refuse(Refusal::PlanBadPosition, message)
 }
 
 /// The rules' view of who acts: the transaction's actor.
@@ -357,16 +362,15 @@ fn items(items: Option<&Vec<String>>, what: &str) -> Result<Vec<String>> {
 
 /// The known ids, for a message that says what could have been meant.
 fn known(plan: &Plan) -> String {
-    let mut ids: Vec<&str> = plan.phases.iter().map(|p| p.id.as_str()).collect();
-    ids.extend(plan.tasks().map(|(_, _, t)| t.id.as_str()));
-    let more = ids.len().saturating_sub(40);
-    ids.truncate(40);
-    let mut s = ids.join(", ");
-    if s.is_empty() {
-        s = "none: the plan is empty".into();
+    let ids: Vec<&str> = (plan.phases.iter().map(|p| p.id.as_str()))
+        .chain(plan.tasks().map(|(_, _, t)| t.id.as_str()))
+        .collect();
+    if ids.is_empty() {
+        return "none: the plan is empty".into();
     }
-    if more > 0 {
-        s.push_str(&format!(" and {more} more"));
+    let mut s = ids[..ids.len().min(40)].join(", ");
+    if ids.len() > 40 {
+        s.push_str(&format!(" and {} more", ids.len() - 40));
     }
     s
 }
@@ -376,7 +380,7 @@ fn missing(plan: &Plan, what: &str) -> Error {
         "\"{what}\" names no task or phase. Known ids: {}.",
         known(plan)
     );
-    OpError::refused(Refusal::PlanMissingItem, message).into()
+    refuse(Refusal::PlanMissingItem, message)
 }
 
 /// A task named by id or by its text (exact, then ignoring case).
@@ -411,10 +415,15 @@ fn phase_id(plan: &Plan, q: &str) -> Option<String> {
     matching::phase_by_name(plan, q).ok().flatten()
 }
 
+/// The phase named `name` (by id or name), else a new one of that name.
+fn phase_ref(plan: &Plan, name: &str) -> PhaseRef {
+    phase_id(plan, name).map_or_else(|| PhaseRef::New(name.to_string()), PhaseRef::Id)
+}
+
 /// Add `items` to the phase named `phase` (matched, or made by the first
 /// item), noting every id minted.
-fn add_items(tx: &mut Tx, phase: String, items: Vec<String>, done: &mut Tally) -> Result<()> {
-    let mut phase_ref = phase_id(tx.plan(), &phase).map_or(PhaseRef::New(phase), PhaseRef::Id);
+fn add_items(tx: &mut Tx, phase: &str, items: Vec<String>, done: &mut Tally) -> Result<()> {
+    let mut phase_ref = phase_ref(tx.plan(), phase);
     for item in items {
         add(tx, &mut phase_ref, item, done)?;
     }

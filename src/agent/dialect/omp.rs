@@ -86,37 +86,27 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Tally) -> Result<
                         let phase = text(e.phase.as_deref(), "phase")?;
                         let phase = required(phase, "an init entry needs a \"phase\".")?;
                         let items = items(e.items.as_ref(), "an init entry's \"items\"")?;
-                        if items.is_empty() {
-                            return Err(invalid(format!("init entry \"{phase}\" has no items.")));
-                        }
+                        let items = filled(items, &format!("init entry \"{phase}\""))?;
                         Ok((phase, items))
                     })
                     .collect::<Result<_>>()?,
                 None => {
-                    let items = items(o.items.as_ref(), "\"items\"")?;
-                    if items.is_empty() {
-                        return Err(invalid("init has no items.".into()));
-                    }
+                    let items = filled(items(o.items.as_ref(), "\"items\"")?, "init")?;
                     let phase = text(o.phase.as_deref(), "phase")?;
                     vec![(phase.unwrap_or_else(|| "Todos".into()), items)]
                 }
             };
-            if list.is_empty() {
-                return Err(invalid("init has no items.".into()));
-            }
+            let list = filled(list, "init")?;
             tx.apply(Op::Clear)?;
             for (phase, items) in list {
-                add_items(tx, phase, items, done)?;
+                add_items(tx, &phase, items, done)?;
             }
         }
         "append" => {
             let phase = text(o.phase.as_deref(), "phase")?;
             let phase = required(phase, "append needs a \"phase\".")?;
-            let items = items(o.items.as_ref(), "\"items\"")?;
-            if items.is_empty() {
-                return Err(invalid("append has no items.".into()));
-            }
-            add_items(tx, phase, items, done)?;
+            let items = filled(items(o.items.as_ref(), "\"items\"")?, "append")?;
+            add_items(tx, &phase, items, done)?;
         }
         "start" => {
             let t = required(o.task.as_deref(), "start needs a \"task\".")?;
@@ -148,6 +138,14 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Tally) -> Result<
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// `list`, refused as `what` having no items when it is empty.
+fn filled<T>(list: Vec<T>, what: &str) -> Result<Vec<T>> {
+    if list.is_empty() {
+        return Err(invalid(format!("{what} has no items.")));
+    }
+    Ok(list)
 }
 
 /// Tasks named by `task`, else `phase`'s open tasks, else the one in

@@ -6,7 +6,7 @@
 
 use super::{
     NamedItem, Names, NextArg, OpIn, Tally, add, bad_position, invalid, item, minted_task,
-    phase_id, required, set, state, task_id, text,
+    phase_id, refuse, required, set, state, task_id, text,
 };
 use crate::error::Result;
 use crate::plan::ops::{OpError, PhaseRef, Refusal};
@@ -35,7 +35,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
                 }
                 Some(NextArg::Task(_)) if tx.actor() == Actor::Person => {
                     let message = "a person does not send \"next\"; start the task instead.";
-                    return Err(OpError::refused(Refusal::OpNotAllowed, message).into());
+                    return Err(refuse(Refusal::OpNotAllowed, message));
                 }
                 Some(NextArg::Task(next)) => {
                     let id = task_id(tx.plan(), next)?;
@@ -56,7 +56,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             if tx.actor() == Actor::Agent {
                 let message =
                     "only a person may unlock tasks; ask the person to run `todo unlock`.";
-                return Err(OpError::refused(Refusal::OpNotAllowed, message).into());
+                return Err(refuse(Refusal::OpNotAllowed, message));
             }
             let plan = tx.plan();
             let ids: Vec<String> = if matches!(&o.ids, Some(Names::One(all)) if all == "all") {
@@ -87,7 +87,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
                         ));
                     }
                     if phase_id(tx.plan(), &title).is_some() {
-                        return Err(crate::plan::ops::OpError::DuplicatePhase(title).into());
+                        return Err(OpError::DuplicatePhase(title).into());
                     }
                     let applied = tx.apply(Op::AddPhase { name: title })?;
                     done.minted.extend(applied.phase);
@@ -194,7 +194,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
                     let Some((_, t)) = plan.ready().into_iter().next() else {
                         let message =
                             format!("nothing is ready to claim. {}", plan.why_none_ready());
-                        return Err(OpError::refused(Refusal::Claimed, message).into());
+                        return Err(refuse(Refusal::Claimed, message));
                     };
                     t.id.clone()
                 }
@@ -299,12 +299,12 @@ fn after_step(tx: &mut Tx, after: &str, under: Option<&str>) -> Result<String> {
 }
 
 fn checks_field(o: &OpIn) -> Result<Option<Checks>> {
-    match o.checks.as_deref() {
-        None => Ok(None),
-        Some(s) => Checks::parse(s).map(Some).ok_or_else(|| {
+    let checks = o.checks.as_deref().map(|s| {
+        Checks::parse(s).ok_or_else(|| {
             invalid(format!(
                 "unknown checks \"{s}\" (expected anyone, person or agent)."
             ))
-        }),
-    }
+        })
+    });
+    checks.transpose()
 }

@@ -15,9 +15,9 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::{Tally, bad_position, invalid, names, phase_id, schema, set, strings};
+use super::{Tally, bad_position, invalid, names, phase_id, refuse, schema, set, state, strings};
 use crate::error::{Error, Result};
-use crate::plan::ops::{OpError, PhaseRef, Refusal};
+use crate::plan::ops::{PhaseRef, Refusal};
 use crate::plan::{FINDING_MAX, ObjectiveStatus, Op, Plan, Status, Tx};
 use crate::text::normalize;
 
@@ -70,9 +70,11 @@ struct NewTask {
     after: Option<String>,
 }
 
-#[derive(Deserialize, JsonSchema, Clone, Copy)]
+/// Its words are among those [`state`] reads.
+#[derive(Deserialize, JsonSchema, Clone, Copy, strum::IntoStaticStr)]
 #[schemars(crate = "rmcp::schemars")]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 enum TaskStatus {
     Todo,
     Doing,
@@ -110,7 +112,7 @@ fn missing(kind: &str, id: &str, known: Vec<&str>) -> Error {
         known.join(", ")
     };
     let message = format!("\"{id}\" names no {kind}. Known {kind} ids: {known}.");
-    OpError::refused(Refusal::PlanMissingItem, message).into()
+    refuse(Refusal::PlanMissingItem, message)
 }
 
 fn task_ids(plan: &Plan) -> Vec<&str> {
@@ -181,25 +183,33 @@ fn limited(s: &str, at: &str) -> Result<String> {
     normalize(s).ok_or_else(|| invalid(format!("{at} is empty.")))
 }
 
+/// The list `key` of the call (which must be `array`), each entry with
+/// where it is (`key[i]`).
+fn list<'a>(
+    o: &'a Map<String, Value>,
+    key: &'a str,
+    array: &str,
+) -> Result<impl Iterator<Item = (String, &'a Value)>> {
+    let items = match o.get(key) {
+        None | Some(Value::Null) => &[][..],
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err(invalid(format!("\"{key}\" must be {array}."))),
+    };
+    Ok((items.iter().enumerate()).map(move |(i, item)| (format!("{key}[{i}]"), item)))
+}
+
 /// The entries of the list `key` of the call, each read as a `T`.
 fn entries<T: DeserializeOwned + JsonSchema>(
     o: &Map<String, Value>,
     key: &str,
 ) -> Result<Vec<(String, T)>> {
-    let items = match o.get(key) {
-        None | Some(Value::Null) => return Ok(Vec::new()),
-        Some(Value::Array(items)) => items,
-        Some(_) => return Err(invalid(format!("\"{key}\" must be an array."))),
-    };
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let at = format!("{key}[{i}]");
+    list(o, key, "an array")?
+        .map(|(at, item)| {
             if !item.is_object() {
                 return Err(invalid(format!("{at} must be an object.")));
             }
-            Ok((at.clone(), read(item, &at)?))
+            let entry = read(item, &at)?;
+            Ok((at, entry))
         })
         .collect()
 }
@@ -219,13 +229,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
         let note = c.note.as_deref().map(|n| limited(n, &format!("{at}.note")));
         let note = note.transpose()?;
         if let Some(s) = c.status {
-            let status = match s {
-                TaskStatus::Todo => Status::Pending,
-                TaskStatus::Doing => Status::InProgress,
-                TaskStatus::Done => Status::Completed,
-                TaskStatus::Dropped => Status::Abandoned,
-            };
-            set(tx, c.id.clone(), status, None)?;
+            set(tx, c.id.clone(), state(s.into())?, None)?;
         }
         if let Some(text) = note {
             tx.apply(Op::Note { task: c.id, text })?;
@@ -257,24 +261,13 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
         let text = limited(&t.text, &format!("{at}.text"))?;
         add_task(tx, &t.phase, text, t.after.as_deref(), done)?;
     }
-    match o.get("add_findings") {
-        None | Some(Value::Null) => {}
-        Some(Value::Array(items)) => {
-            for (i, item) in items.iter().enumerate() {
-                let at = format!("add_findings[{i}]");
-                let Some(s) = item.as_str() else {
-                    return Err(invalid(format!("{at} must be a string.")));
-                };
-                let text = limited(s, &at)?;
-                let applied = tx.apply(Op::AddFinding { text })?;
-                done.minted.extend(applied.finding);
-            }
-        }
-        Some(_) => {
-            return Err(invalid(
-                "\"add_findings\" must be an array of strings.".into(),
-            ));
-        }
+    for (at, item) in list(o, "add_findings", "an array of strings")? {
+        let Some(s) = item.as_str() else {
+            return Err(invalid(format!("{at} must be a string.")));
+        };
+        let text = limited(s, &at)?;
+        let applied = tx.apply(Op::AddFinding { text })?;
+        done.minted.extend(applied.finding);
     }
     Ok(())
 }

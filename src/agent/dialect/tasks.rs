@@ -21,9 +21,8 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Tally, by, invalid, phase_id, required, task_id, text};
+use super::{CLAUDE_PHASE, Tally, add, by, invalid, phase_id, phase_ref, required, task_id, text};
 use crate::error::Result;
-use crate::plan::ops::PhaseRef;
 use crate::plan::rules;
 use crate::plan::{Op, Status, Tx};
 use crate::text::{as_read, head, normalize};
@@ -220,10 +219,8 @@ pub(super) fn apply(
 ) -> Result<()> {
     // Without the caller's ids, what is noted goes to a list nobody reads.
     let mut none = ClaudeIds::new();
-    let (ids, keyed) = match ids {
-        Some(ids) => (ids, true),
-        None => (&mut none, false),
-    };
+    let keyed = ids.is_some();
+    let ids = ids.unwrap_or(&mut none);
     match call {
         Call::Create {
             claude_id,
@@ -239,7 +236,10 @@ pub(super) fn apply(
                 }
                 None => match same_text(tx, &subject) {
                     Some(id) => id,
-                    None => add(tx, subject, done)?,
+                    None => {
+                        let mut phase = phase_ref(tx.plan(), CLAUDE_PHASE);
+                        add(tx, &mut phase, subject, done)?
+                    }
                 },
             };
             if let Some(text) = description {
@@ -355,14 +355,6 @@ fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
         .filter(|(_, _, t)| as_read(&t.content) == key)
         .min_by_key(|(_, p, _)| Some(&p.id) != mine.as_ref())
         .map(|(_, _, t)| t.id.clone())
-}
-
-fn add(tx: &mut Tx, subject: String, done: &mut Tally) -> Result<String> {
-    let mut phase = match phase_id(tx.plan(), CLAUDE_PHASE) {
-        Some(p) => PhaseRef::Id(p),
-        None => PhaseRef::New(CLAUDE_PHASE.to_string()),
-    };
-    super::add(tx, &mut phase, subject, done)
 }
 
 fn rename(tx: &mut Tx, id: &str, subject: String) -> Result<()> {
