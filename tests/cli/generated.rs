@@ -427,3 +427,43 @@ fn the_bash_script_todo_prints_loads_and_completes() {
         ["Wire\\ stripe\\ webhooks"]
     );
 }
+
+/// A line that names its verb is parsed with that verb's tree alone (a
+/// speed trick in `todo::run`); whatever that line prints must still be
+/// the whole tree's: `todo VERB --help` the same page as `todo help VERB`,
+/// and a mistake in a verb's arguments the same message as clap gives
+/// from the whole tree.
+#[test]
+fn a_verbs_help_and_errors_are_the_whole_trees() {
+    use clap::CommandFactory;
+    let env = crate::common::TestEnv::new();
+    for verb in ["done", "append", "claim", "needs", "verify", "resolve"] {
+        let own = env.run(&[verb, "--help"]);
+        let whole = env.run(&["help", verb]);
+        assert_eq!(own.code, 0, "{verb}: {own:?}");
+        assert_eq!(own.stdout, whole.stdout, "todo {verb} --help");
+    }
+    for line in [
+        &["done", "--bogus", "x"][..],
+        &["--json", "append", "--after"],
+        &["claim", "--owner"],
+        &["--color", "never", "next", "extra", "words"],
+    ] {
+        let run = env.run(line);
+        let expected = todo::Cli::command()
+            .try_get_matches_from(std::iter::once("todo").chain(line.iter().copied()))
+            .map(|_| ())
+            .expect_err("a usage error")
+            .render()
+            .to_string();
+        let shown = if line.contains(&"--json") {
+            let reply: serde_json::Value =
+                serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {run:?}"));
+            reply["message"].as_str().unwrap_or_default().to_string()
+        } else {
+            run.stderr.clone()
+        };
+        assert_eq!(run.code, 2, "{line:?}: {run:?}");
+        assert_eq!(shown.trim_end(), expected.trim_end(), "{line:?}");
+    }
+}
