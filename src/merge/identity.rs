@@ -242,16 +242,11 @@ impl<'a> Merger<'a> {
                 ids.theirs.link(tid, id);
             }
         }
-        let ours_new: Items = ours
-            .iter()
-            .copied()
-            .filter(|(id, _)| ours_keys.get(&base_items, id).is_none())
-            .collect();
-        let theirs_new: Items = theirs
-            .iter()
-            .copied()
-            .filter(|(id, _)| theirs_keys.get(&base_items, id).is_none())
-            .collect();
+        let new_on = |items: &Items<'a>, keys: &Keys<'a>| -> Items<'a> {
+            let is_new = |(id, _): &(&'a str, &str)| keys.get(&base_items, id).is_none();
+            items.iter().copied().filter(is_new).collect()
+        };
+        let (ours_new, theirs_new) = (new_on(&ours, &ours_keys), new_on(&theirs, &theirs_keys));
         // The same item made on both sides: same id and text, then same text.
         let ours_pairs: HashSet<(&str, &str)> = ours_new.iter().copied().collect();
         let mut matched: HashSet<&str> = HashSet::default();
