@@ -53,18 +53,14 @@ pub(super) fn merge_state(
     o: &TaskState,
     t: &TaskState,
 ) -> (TaskState, Option<String>) {
-    if t == b || o == t {
-        return (o.clone(), None);
+    let (merged, clash) = merge3(b, o, t);
+    if !clash {
+        return (merged, None);
     }
-    if o == b {
-        return (t.clone(), None);
-    }
+    // A hard change beats a soft one.
     let (o_hard, t_hard) = (o.is_hard_change_from(b), t.is_hard_change_from(b));
-    if !o_hard && t_hard {
-        return (t.clone(), None);
-    }
-    if o_hard && !t_hard {
-        return (o.clone(), None);
+    if o_hard != t_hard {
+        return ((if t_hard { t } else { o }).clone(), None);
     }
     if o.status.is_active() && t.status.is_active() {
         // Both left it to be worked on; which one is in progress is for

@@ -113,11 +113,11 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
             } else {
                 (o.status, t.status)
             };
-            if won == lost {
-                took.push(format!("ours' {} state", won.as_str()));
+            took.push(if won == lost {
+                format!("ours' {} state", won.as_str())
             } else {
-                took.push(format!("{} over {}", won.as_str(), lost.as_str()));
-            }
+                format!("{} over {}", won.as_str(), lost.as_str())
+            });
         }
         if o.notes != t.notes {
             took.push("both sides' notes".to_string());
