@@ -106,11 +106,10 @@ impl Run {
             format!("timed out after {} s", timeout.as_secs())
         } else if let Some(e) = &self.spawn_error {
             format!("could not start: {e}")
+        } else if let Some(code) = self.exit {
+            format!("exit {code}")
         } else {
-            match self.exit {
-                Some(code) => format!("exit {code}"),
-                None => "killed by a signal".to_string(),
-            }
+            "killed by a signal".to_string()
         }
     }
 
@@ -301,7 +300,7 @@ impl TrustList {
             .any(|e| e.plan == plan && e.command == command)
     }
 
-    /// TrustList `commands` of `plan` from now on, and forget the plan's
+    /// Trust `commands` of `plan` from now on, and forget the plan's
     /// commands not among them (a changed command is asked for again).
     pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
         let name = plan.to_string_lossy().into_owned();

@@ -129,7 +129,6 @@ pub(super) fn command(given: &str) -> Result<String> {
 /// the change committed, so a check that failed never reads as passed),
 /// or that a person skipped them.
 pub(super) fn note_checks(report: &mut Report, skipped: bool) {
-    let mut lines = Vec::new();
     for entry in &report.tasks {
         let t = &entry.task;
         // Newly completed ones: the proof is recorded as the change commits.
@@ -137,7 +136,7 @@ pub(super) fn note_checks(report: &mut Report, skipped: bool) {
             && t.proof().is_none()
             && let Some(command) = t.check_command()
         {
-            lines.push(if skipped {
+            report.message.push(if skipped {
                 format!(
                     "Unverified (--no-verify): {} — check not run: {command}",
                     t.content
@@ -146,9 +145,6 @@ pub(super) fn note_checks(report: &mut Report, skipped: bool) {
                 format!("Check passed: {command}")
             });
         }
-    }
-    for line in lines {
-        report.message.push(line);
     }
 }
 
