@@ -213,15 +213,15 @@ pub(super) fn phase_items(plan: &Plan) -> Items<'_> {
 }
 
 impl<'a> Merger<'a> {
-    /// Decide which items are the same (see the module rules) and give
-    /// every base and theirs item its id in the result.
+    /// Decide which items (`items` of each plan) are the same (see the
+    /// module rules) and give every base and theirs item its id in the result.
     pub(super) fn identify(
         &mut self,
-        base: Items<'a>,
-        ours: Items<'a>,
-        theirs: Items<'a>,
+        items: fn(&'a Plan) -> Items<'a>,
         prefix: char,
     ) -> Identity<'a> {
+        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let (base, ours, theirs) = (items(base), items(ours), items(theirs));
         let base_items: Base = base.iter().copied().collect();
         let ours_keys = keys(&base_items, &ours);
         let theirs_keys = keys(&base_items, &theirs);

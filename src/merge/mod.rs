@@ -206,18 +206,10 @@ impl<'a> Merger<'a> {
 
     fn run(mut self) -> Result<Merged, Overflow> {
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        let rev = ours
-            .rev
-            .max(theirs.rev)
-            .checked_add(1)
-            .ok_or(Overflow::Rev)?;
-        self.phases = self.identify(
-            phase_items(base),
-            phase_items(ours),
-            phase_items(theirs),
-            'p',
-        );
-        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't');
+        let last = ours.rev.max(theirs.rev);
+        let rev = last.checked_add(1).ok_or(Overflow::Rev)?;
+        self.phases = self.identify(phase_items, 'p');
+        self.tasks = self.identify(task_items, 't');
         let resolved = self.resolve_tasks();
         let phases = self.resolve_phases(resolved);
         let (extra, clashes) = merge_map(&base.extra, &ours.extra, &theirs.extra);
