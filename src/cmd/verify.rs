@@ -215,29 +215,21 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
         work.len() - failing
     ));
     for o in work.iter().filter(|o| o.result() != "passed") {
+        let (id, content, command) = (&o.id, &o.content, &o.command);
         lines.push(String::new());
         match &o.run {
             None => {
                 lines.push(format!(
-                    "{} \"{}\": not run; its check is not trusted on this machine: {}",
-                    o.id, o.content, o.command
+                    "{id} \"{content}\": not run; its check is not trusted on this machine: {command}"
                 ));
-                lines.push(format!(
-                    "Read it, then run `todo trust` (CI: set {}=1).",
-                    runner::TRUST_VAR
-                ));
+                let var = runner::TRUST_VAR;
+                lines.push(format!("Read it, then run `todo trust` (CI: set {var}=1)."));
             }
             Some(r) => {
-                lines.push(format!(
-                    "{} \"{}\": {} ({}):",
-                    o.id,
-                    o.content,
-                    o.command,
-                    r.outcome(o.timeout)
-                ));
-                for line in r.tail(runner::TAIL_LINES) {
-                    lines.push(format!("  | {line}"));
-                }
+                let outcome = r.outcome(o.timeout);
+                lines.push(format!("{id} \"{content}\": {command} ({outcome}):"));
+                let tail = r.tail(runner::TAIL_LINES).into_iter();
+                lines.extend(tail.map(|line| format!("  | {line}")));
             }
         }
     }
