@@ -96,10 +96,8 @@ impl GitState {
 fn check(root: &Path, state: &GitState) -> Report {
     let mut missing = Vec::new();
     if !state.attribute_ok() {
-        missing.push(format!(
-            "git's merge attribute for {DEFAULT_NAME} is {}, not todo",
-            state.attribute
-        ));
+        let attribute = &state.attribute;
+        missing.push(format!("git's merge attribute for {DEFAULT_NAME} is {attribute}, not todo"));
     }
     if !state.driver_ok() {
         missing.push(match &state.driver {
@@ -119,7 +117,7 @@ fn check(root: &Path, state: &GitState) -> Report {
         (Kind::Data, message)
     };
     let mut report = Report::new("git-setup", kind, message)
-        .with("root", json!(root.display().to_string()))
+        .with("root", json!(root_shown.to_string()))
         .with("configured", json!(configured))
         .with("driver", json!(state.driver));
     report.exit = ExitCode::NotSetUp.when(!configured);
@@ -129,11 +127,11 @@ fn check(root: &Path, state: &GitState) -> Report {
 fn setup(root: &Path, state: &GitState) -> Result<Report> {
     let mut done = Vec::new();
     let attributes = root.join(".gitattributes");
+    let (shown, root_shown) = (attributes.display(), root.display());
     if !state.line_present && !state.attribute_ok() {
         append_line(&attributes, &format!("{DEFAULT_NAME} {ATTRIBUTE}"))?;
         done.push(format!(
-            "Added \"{DEFAULT_NAME} {ATTRIBUTE}\" to {} (commit it, so that every clone merges the plan by id).",
-            attributes.display()
+            "Added \"{DEFAULT_NAME} {ATTRIBUTE}\" to {shown} (commit it, so that every clone merges the plan by id)."
         ));
     }
     if state.name.is_none() {
@@ -142,24 +140,20 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
     }
     if !state.driver_ok() {
         config_set(root, "merge.todo.driver", DRIVER)?;
-        done.push(match &state.driver {
-            Some(old) => {
-                format!("Set git config merge.todo.driver to \"{DRIVER}\" (was \"{old}\").")
-            }
-            None => format!("Set git config merge.todo.driver to \"{DRIVER}\"."),
-        });
+        let was = (state.driver.as_ref()).map(|old| format!(" (was \"{old}\")"));
+        let was = was.unwrap_or_default();
+        done.push(format!("Set git config merge.todo.driver to \"{DRIVER}\"{was}."));
     }
     let message: crate::text::Message = if done.is_empty() {
         format!(
-            "Already set up: git merges {DEFAULT_NAME} with todo merge-file in {}. Nothing changed.",
-            root.display()
+            "Already set up: git merges {DEFAULT_NAME} with todo merge-file in {root_shown}. Nothing changed."
         )
         .into()
     } else {
         done.iter().collect()
     };
     let mut report = Report::new("git-setup", Kind::Confirm, message)
-        .with("root", json!(root.display().to_string()))
+        .with("root", json!(root_shown.to_string()))
         .with("configured", json!(true))
         .with("changes", json!(done));
     // A line kept in .gitattributes can still be overridden elsewhere
@@ -167,8 +161,7 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
     let after = merge_attribute(root)?;
     if after != "todo" {
         report.warnings.push(format!(
-            "Warning: {} has \"{DEFAULT_NAME} {ATTRIBUTE}\", but git's merge attribute for {DEFAULT_NAME} is {after}: another attributes line overrides it.",
-            attributes.display()
+            "Warning: {shown} has \"{DEFAULT_NAME} {ATTRIBUTE}\", but git's merge attribute for {DEFAULT_NAME} is {after}: another attributes line overrides it."
         ));
         report = report.with("configured", json!(false));
         report.exit = ExitCode::NotSetUp;
