@@ -32,17 +32,12 @@ impl Merger<'_> {
         [base, ours, theirs]: [&[Objective]; 3],
         prefix: char,
     ) -> Vec<Objective> {
-        let mut taken: HashSet<String> = base
-            .iter()
-            .chain(ours)
-            .chain(theirs)
-            .map(|o| o.id.clone())
-            .collect();
+        let all = [base, ours, theirs].into_iter().flatten();
+        let mut taken: HashSet<String> = all.map(|o| o.id.clone()).collect();
         let by_id = |list| -> HashMap<&String, &Objective> {
             <[Objective]>::iter(list).map(|o| (&o.id, o)).collect()
         };
-        let b = by_id(base);
-        let o = by_id(ours);
+        let (b, o) = (by_id(base), by_id(ours));
         // Theirs under result ids.
         let mut t: HashMap<String, Objective> = HashMap::new();
         let mut theirs_new: Vec<String> = Vec::new();

@@ -68,21 +68,20 @@ mod tests;
 mod two_sided;
 
 use std::borrow::Cow;
-/// Maps and sets keyed by ids and texts: one place to choose the hasher.
-/// FxHash, as the plan reader uses: on version 2's random ids it is 2x
-/// faster than std's SipHash on a 100,000-task merge (on version 1's
-/// sequential ids it measured slower).
-type HashMap<K, V> = rustc_hash::FxHashMap<K, V>;
-type HashSet<K> = rustc_hash::FxHashSet<K>;
 use std::fmt;
-
-use serde_json::Map;
 
 use crate::plan::{Phase, Plan, Task};
 use fields::{TaskState, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
 use identity::{Id, Identity, Links, Side, mint, phase_items, task_items};
 use order::merge_order;
 pub(crate) use two_sided::merge_without_base;
+
+/// Maps and sets keyed by ids and texts: one place to choose the hasher.
+/// FxHash, as the plan reader uses: on version 2's random ids it is 2x
+/// faster than std's SipHash on a 100,000-task merge (on version 1's
+/// sequential ids it measured slower).
+type HashMap<K, V> = rustc_hash::FxHashMap<K, V>;
+type HashSet<K> = rustc_hash::FxHashSet<K>;
 
 /// The merged plan and what the merge had to decide.
 #[derive(Clone, Debug, PartialEq)]
@@ -478,7 +477,7 @@ impl<'a> Merger<'a> {
                 id,
                 name: "Merged".into(),
                 tasks: orphans,
-                extra: Map::new(),
+                ..Phase::default()
             });
         }
         out
