@@ -383,18 +383,16 @@ pub(crate) fn with_results(ctx: &Context, plan: &Plan) -> Option<Plan> {
     // Only what was proved on the commit at hand.
     let head = runner::commit(&settings.root);
     let mut plan = plan.clone();
-    for phase in &mut plan.phases {
-        for t in &mut phase.tasks {
-            let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value) else {
-                continue;
-            };
-            if let Some(v) = t.verify.as_deref_mut()
-                && v.command == proof.command
-                && proof.commit == head
-                && t.status == Status::Completed
-            {
-                v.proof = Some(proof);
-            }
+    for t in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
+        let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value) else {
+            continue;
+        };
+        if let Some(v) = t.verify.as_deref_mut()
+            && v.command == proof.command
+            && proof.commit == head
+            && t.status == Status::Completed
+        {
+            v.proof = Some(proof);
         }
     }
     Some(plan)
