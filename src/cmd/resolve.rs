@@ -1,8 +1,6 @@
-//! `todo resolve`: settle a git merge conflict in the plan file by merging
-//! the versions by id (`crate::merge`, the engine of `todo merge-file`).
-//! The versions come from git's index (stages 1/2/3) when it holds them:
-//! those are exactly the files git merged. Else they are read back from the
-//! conflict markers in the file (`crate::conflict`).
+//! `todo resolve` (its help below says what it does), by `crate::merge`.
+//! git's index is asked first: its stages are exactly the files git merged;
+//! the markers (`crate::conflict`) only stand in for them.
 //!
 //! The plan is written whole and valid, or not at all, and never staged:
 //! `git add` is the person's word that the conflict is settled (and after a
