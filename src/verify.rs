@@ -106,11 +106,10 @@ impl Run {
             format!("timed out after {} s", timeout.as_secs())
         } else if let Some(e) = &self.spawn_error {
             format!("could not start: {e}")
+        } else if let Some(code) = self.exit {
+            format!("exit {code}")
         } else {
-            match self.exit {
-                Some(code) => format!("exit {code}"),
-                None => "killed by a signal".to_string(),
-            }
+            "killed by a signal".to_string()
         }
     }
 
@@ -301,7 +300,7 @@ impl TrustList {
             .any(|e| e.plan == plan && e.command == command)
     }
 
-    /// TrustList `commands` of `plan` from now on, and forget the plan's
+    /// Trust `commands` of `plan` from now on, and forget the plan's
     /// commands not among them (a changed command is asked for again).
     pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
         let name = plan.to_string_lossy().into_owned();
@@ -376,25 +375,20 @@ pub(crate) fn untrusted(task: &Task, command: &str, actor: Actor) -> OpError {
 /// The refusal of a check that did not pass: its outcome, its last lines
 /// and how to run it again.
 pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -> OpError {
+    let (id, content, outcome) = (&task.id, &task.content, run.outcome(timeout));
+    let secs = run.elapsed.as_secs_f64();
     let mut message = format!(
-        "{} \"{}\" is not done: its check failed ({}, {:.1} s):\n  {command}\n",
-        task.id,
-        task.content,
-        run.outcome(timeout),
-        run.elapsed.as_secs_f64()
+        "{id} \"{content}\" is not done: its check failed ({outcome}, {secs:.1} s):\n  {command}\n"
     );
     let tail = run.tail(TAIL_LINES);
     if tail.is_empty() {
         message.push_str("(no output)\n");
     } else {
         message.push_str(&format!("Last {} line(s) of its output:\n", tail.len()));
-        for line in tail {
-            message.push_str(&format!("  | {line}\n"));
-        }
+        message.extend(tail.iter().map(|line| format!("  | {line}\n")));
     }
     message.push_str(&format!(
-        "Fix what fails, then run `todo done {}` again (the check alone: `{command}` in the project root).",
-        task.id
+        "Fix what fails, then run `todo done {id}` again (the check alone: `{command}` in the project root)."
     ));
     OpError::Refused {
         code: Refusal::CheckFailed,

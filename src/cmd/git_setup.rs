@@ -96,10 +96,8 @@ impl GitState {
 fn check(root: &Path, state: &GitState) -> Report {
     let mut missing = Vec::new();
     if !state.attribute_ok() {
-        missing.push(format!(
-            "git's merge attribute for {DEFAULT_NAME} is {}, not todo",
-            state.attribute
-        ));
+        let attribute = &state.attribute;
+        missing.push(format!("git's merge attribute for {DEFAULT_NAME} is {attribute}, not todo"));
     }
     if !state.driver_ok() {
         missing.push(match &state.driver {
@@ -107,26 +105,19 @@ fn check(root: &Path, state: &GitState) -> Report {
             None => "merge.todo.driver is not set".into(),
         });
     }
-    let configured = missing.is_empty();
-    let message = if configured {
-        format!(
-            "Git merges {DEFAULT_NAME} with todo merge-file in {}.",
-            root.display()
-        )
+    let (configured, root_shown) = (missing.is_empty(), root.display());
+    let (kind, message) = if configured {
+        let message = format!("Git merges {DEFAULT_NAME} with todo merge-file in {root_shown}.");
+        (Kind::Confirm, message)
     } else {
-        format!(
-            "Git does not merge {DEFAULT_NAME} with todo merge-file in {}: {}. Run todo git-setup.",
-            root.display(),
-            missing.join("; ")
-        )
-    };
-    let kind = if configured {
-        Kind::Confirm
-    } else {
-        Kind::Data
+        let missing = missing.join("; ");
+        let message = format!(
+            "Git does not merge {DEFAULT_NAME} with todo merge-file in {root_shown}: {missing}. Run todo git-setup."
+        );
+        (Kind::Data, message)
     };
     let mut report = Report::new("git-setup", kind, message)
-        .with("root", json!(root.display().to_string()))
+        .with("root", json!(root_shown.to_string()))
         .with("configured", json!(configured))
         .with("driver", json!(state.driver));
     report.exit = ExitCode::NotSetUp.when(!configured);
@@ -136,11 +127,11 @@ fn check(root: &Path, state: &GitState) -> Report {
 fn setup(root: &Path, state: &GitState) -> Result<Report> {
     let mut done = Vec::new();
     let attributes = root.join(".gitattributes");
+    let (shown, root_shown) = (attributes.display(), root.display());
     if !state.line_present && !state.attribute_ok() {
         append_line(&attributes, &format!("{DEFAULT_NAME} {ATTRIBUTE}"))?;
         done.push(format!(
-            "Added \"{DEFAULT_NAME} {ATTRIBUTE}\" to {} (commit it, so that every clone merges the plan by id).",
-            attributes.display()
+            "Added \"{DEFAULT_NAME} {ATTRIBUTE}\" to {shown} (commit it, so that every clone merges the plan by id)."
         ));
     }
     if state.name.is_none() {
@@ -149,24 +140,20 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
     }
     if !state.driver_ok() {
         config_set(root, "merge.todo.driver", DRIVER)?;
-        done.push(match &state.driver {
-            Some(old) => {
-                format!("Set git config merge.todo.driver to \"{DRIVER}\" (was \"{old}\").")
-            }
-            None => format!("Set git config merge.todo.driver to \"{DRIVER}\"."),
-        });
+        let was = (state.driver.as_ref()).map(|old| format!(" (was \"{old}\")"));
+        let was = was.unwrap_or_default();
+        done.push(format!("Set git config merge.todo.driver to \"{DRIVER}\"{was}."));
     }
     let message: crate::text::Message = if done.is_empty() {
         format!(
-            "Already set up: git merges {DEFAULT_NAME} with todo merge-file in {}. Nothing changed.",
-            root.display()
+            "Already set up: git merges {DEFAULT_NAME} with todo merge-file in {root_shown}. Nothing changed."
         )
         .into()
     } else {
         done.iter().collect()
     };
     let mut report = Report::new("git-setup", Kind::Confirm, message)
-        .with("root", json!(root.display().to_string()))
+        .with("root", json!(root_shown.to_string()))
         .with("configured", json!(true))
         .with("changes", json!(done));
     // A line kept in .gitattributes can still be overridden elsewhere
@@ -174,8 +161,7 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
     let after = merge_attribute(root)?;
     if after != "todo" {
         report.warnings.push(format!(
-            "Warning: {} has \"{DEFAULT_NAME} {ATTRIBUTE}\", but git's merge attribute for {DEFAULT_NAME} is {after}: another attributes line overrides it.",
-            attributes.display()
+            "Warning: {shown} has \"{DEFAULT_NAME} {ATTRIBUTE}\", but git's merge attribute for {DEFAULT_NAME} is {after}: another attributes line overrides it."
         ));
         report = report.with("configured", json!(false));
         report.exit = ExitCode::NotSetUp;
@@ -234,55 +220,40 @@ fn append_line(path: &Path, line: &str) -> Result<()> {
         .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
 }
 
-/// The real git in `root`, by the runner the conflict verbs use.
-fn git(root: &Path, args: &[&str]) -> Result<Output> {
-    crate::conflict::git::run(root, args, None).map_err(|e| {
+/// The real git in `root`, by the runner the conflict verbs use: its
+/// output when it exits with one of `codes`, else the error.
+fn git(root: &Path, args: &[&str], codes: &[i32]) -> Result<Output> {
+    let out = crate::conflict::git::run(root, args, None).map_err(|e| {
         let why = if e.kind() == io::ErrorKind::NotFound {
             "not found".into()
         } else {
             e.to_string()
         };
-        GitError::Unavailable { why }.into()
-    })
-}
-
-fn failed(args: &[&str], out: &Output) -> Error {
-    crate::conflict::git::failed(&args.join(" "), out).into()
+        Error::from(GitError::Unavailable { why })
+    })?;
+    if !out.status.code().is_some_and(|c| codes.contains(&c)) {
+        return Err(crate::conflict::git::failed(&args.join(" "), &out).into());
+    }
+    Ok(out)
 }
 
 /// `git check-attr`: `todo`, `unspecified`, `set`, `unset` or another driver.
 fn merge_attribute(root: &Path) -> Result<String> {
-    let args = ["check-attr", "-z", "merge", "--", DEFAULT_NAME];
-    let out = git(root, &args)?;
-    if !out.status.success() {
-        return Err(failed(&args, &out));
-    }
+    let out = git(root, &["check-attr", "-z", "merge", "--", DEFAULT_NAME], &[0])?;
     // -z output: path NUL attribute NUL value NUL.
     let text = String::from_utf8_lossy(&out.stdout);
     Ok(text.split('\0').nth(2).unwrap_or("unspecified").to_string())
 }
 
 fn config_get(root: &Path, key: &str) -> Result<Option<String>> {
-    let args = ["config", "--get", key];
-    let out = git(root, &args)?;
-    match out.status.code() {
-        Some(0) => Ok(Some(
-            String::from_utf8_lossy(&out.stdout).trim_end().to_string(),
-        )),
-        // git config exits 1 when the key is not set.
-        Some(1) => Ok(None),
-        _ => Err(failed(&args, &out)),
-    }
+    // git config exits 1 when the key is not set.
+    let out = git(root, &["config", "--get", key], &[0, 1])?;
+    let value = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
+    Ok(out.status.success().then_some(value))
 }
 
 fn config_set(root: &Path, key: &str, value: &str) -> Result<()> {
     // Written to the repository's own config: git never lets a clone bring
     // a command with it, and the user's global config is not ours to change.
-    let args = ["config", "--local", key, value];
-    let out = git(root, &args)?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(failed(&args, &out))
-    }
+    git(root, &["config", "--local", key, value], &[0]).map(drop)
 }

@@ -146,23 +146,16 @@ pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Resu
 /// Git's file names are temporary (`.merge_file_XXXXXX`), so the summary
 /// says "the plan" rather than naming one.
 fn summary(conflicts: usize, notes: usize) -> String {
-    let count =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     match (conflicts, notes) {
         (0, 0) => "Merged the plan by id: clean.".to_string(),
-        (0, _) => format!(
-            "Merged the plan by id: clean, {}:",
-            count(notes, "note", "notes")
-        ),
+        (0, _) => format!("Merged the plan by id: clean, {}:", count(notes, "note")),
         _ => {
-            let notes = if notes > 0 {
-                format!(" and {}", count(notes, "note", "notes"))
-            } else {
-                String::new()
-            };
+            let notes = (notes > 0).then(|| format!(" and {}", count(notes, "note")));
             format!(
-                "Merged the plan by id with {} (each resolved as shown; the plan written is complete and valid: review it, then git add it){notes}:",
-                count(conflicts, "conflict", "conflicts")
+                "Merged the plan by id with {} (each resolved as shown; the plan written is complete and valid: review it, then git add it){}:",
+                count(conflicts, "conflict"),
+                notes.unwrap_or_default()
             )
         }
     }
@@ -188,10 +181,8 @@ fn read(path: &Path, version: &str, missing_is_empty: bool) -> Result<Plan> {
             return Ok(Plan::default());
         }
         Err(e) => {
-            return Err(Error::io(
-                format!("Cannot read {version} {}", path.display()),
-                e,
-            ));
+            let doing = format!("Cannot read {version} {}", path.display());
+            return Err(Error::io(doing, e));
         }
     };
     if bytes.iter().all(u8::is_ascii_whitespace) {

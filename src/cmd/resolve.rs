@@ -1,8 +1,6 @@
-//! `todo resolve`: settle a git merge conflict in the plan file by merging
-//! the versions by id (`crate::merge`, the engine of `todo merge-file`).
-//! The versions come from git's index (stages 1/2/3) when it holds them:
-//! those are exactly the files git merged. Else they are read back from the
-//! conflict markers in the file (`crate::conflict`).
+//! `todo resolve` (its help below says what it does), by `crate::merge`.
+//! git's index is asked first: its stages are exactly the files git merged;
+//! the markers (`crate::conflict`) only stand in for them.
 //!
 //! The plan is written whole and valid, or not at all, and never staged:
 //! `git add` is the person's word that the conflict is settled (and after a
@@ -101,10 +99,8 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => {
-            return Err(Error::io(
-                format!("Cannot read plan file {}", store.display()),
-                e,
-            ));
+            let doing = format!("Cannot read plan file {}", store.display());
+            return Err(Error::io(doing, e));
         }
     };
     // Outside a repository, or without git, only the markers can tell.
@@ -125,18 +121,10 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     } else {
         // No conflict: a plan that does not read is the error any verb gives.
         let loaded = store.load()?;
-        let mut report = Report::new(
-            "resolve",
-            Kind::Confirm,
-            format!(
-                "No merge conflict in {}; nothing to resolve.",
-                store.display()
-            ),
-        )
-        .with("path", json!(store.display()))
-        .with("resolved", json!(false))
-        .with("decided", json!([]))
-        .with("next", json!([]));
+        let message = format!("No merge conflict in {}; nothing to resolve.", store.display());
+        let mut report = (started(store, message, false))
+            .with("decided", json!([]))
+            .with("next", json!([]));
         report.rev = loaded.plan.rev;
         return Ok((report, Some(loaded.plan)));
     };
@@ -326,18 +314,9 @@ fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
 }
 
 fn from_markers(path: &Path, text: &str) -> Result<Versions> {
-    let Sides {
-        ours,
-        theirs,
-        base,
-        hunks,
-    } = conflict::split(text).map_err(|e| {
-        cannot(
-            path,
-            vec![format!(
-                "the conflict markers: {e}; git never writes them so"
-            )],
-        )
+    let Sides { ours, theirs, base, hunks } = conflict::split(text).map_err(|e| {
+        let why = format!("the conflict markers: {e}; git never writes them so");
+        cannot(path, vec![why])
     })?;
     const WHICH: [&str; 3] = [
         "the base (the ||||||| sections)",
@@ -404,6 +383,14 @@ fn op_name(op: Option<Operation>) -> Value {
     json!(op.map(<&str>::from))
 }
 
+/// Every reply of `resolve` opens with the plan's path and whether it
+/// resolved anything.
+fn started(store: &Store, message: impl Into<Message>, resolved: bool) -> Report {
+    Report::new("resolve", Kind::Confirm, message)
+        .with("path", json!(store.display()))
+        .with("resolved", json!(resolved))
+}
+
 fn settled_already(store: &Store, shown: &str) -> Report {
     let (op, next) = next_steps(&store.path, shown, true);
     let mut message = Message::from(format!(
@@ -413,9 +400,7 @@ fn settled_already(store: &Store, shown: &str) -> Report {
     if !next.is_empty() {
         message.push(format!("Next: {}", next.join(", then ")));
     }
-    Report::new("resolve", Kind::Confirm, message)
-        .with("path", json!(store.display()))
-        .with("resolved", json!(false))
+    started(store, message, false)
         .with("operation", op_name(op))
         .with("decided", json!([]))
         .with("next", json!(next))
@@ -450,9 +435,7 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
             next.join(", then ")
         ));
     }
-    let mut report = Report::new("resolve", Kind::Confirm, message)
-        .with("path", json!(store.display()))
-        .with("resolved", json!(true))
+    let mut report = started(store, message, true)
         .with("source", json!(<&str>::from(&versions.source)))
         .with(
             "base",

@@ -129,7 +129,6 @@ pub(super) fn command(given: &str) -> Result<String> {
 /// the change committed, so a check that failed never reads as passed),
 /// or that a person skipped them.
 pub(super) fn note_checks(report: &mut Report, skipped: bool) {
-    let mut lines = Vec::new();
     for entry in &report.tasks {
         let t = &entry.task;
         // Newly completed ones: the proof is recorded as the change commits.
@@ -137,7 +136,7 @@ pub(super) fn note_checks(report: &mut Report, skipped: bool) {
             && t.proof().is_none()
             && let Some(command) = t.check_command()
         {
-            lines.push(if skipped {
+            report.message.push(if skipped {
                 format!(
                     "Unverified (--no-verify): {} — check not run: {command}",
                     t.content
@@ -146,9 +145,6 @@ pub(super) fn note_checks(report: &mut Report, skipped: bool) {
                 format!("Check passed: {command}")
             });
         }
-    }
-    for line in lines {
-        report.message.push(line);
     }
 }
 
@@ -219,29 +215,21 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
         work.len() - failing
     ));
     for o in work.iter().filter(|o| o.result() != "passed") {
+        let (id, content, command) = (&o.id, &o.content, &o.command);
         lines.push(String::new());
         match &o.run {
             None => {
                 lines.push(format!(
-                    "{} \"{}\": not run; its check is not trusted on this machine: {}",
-                    o.id, o.content, o.command
+                    "{id} \"{content}\": not run; its check is not trusted on this machine: {command}"
                 ));
-                lines.push(format!(
-                    "Read it, then run `todo trust` (CI: set {}=1).",
-                    runner::TRUST_VAR
-                ));
+                let var = runner::TRUST_VAR;
+                lines.push(format!("Read it, then run `todo trust` (CI: set {var}=1)."));
             }
             Some(r) => {
-                lines.push(format!(
-                    "{} \"{}\": {} ({}):",
-                    o.id,
-                    o.content,
-                    o.command,
-                    r.outcome(o.timeout)
-                ));
-                for line in r.tail(runner::TAIL_LINES) {
-                    lines.push(format!("  | {line}"));
-                }
+                let outcome = r.outcome(o.timeout);
+                lines.push(format!("{id} \"{content}\": {command} ({outcome}):"));
+                let tail = r.tail(runner::TAIL_LINES).into_iter();
+                lines.extend(tail.map(|line| format!("  | {line}")));
             }
         }
     }
@@ -395,18 +383,16 @@ pub(crate) fn with_results(ctx: &Context, plan: &Plan) -> Option<Plan> {
     // Only what was proved on the commit at hand.
     let head = runner::commit(&settings.root);
     let mut plan = plan.clone();
-    for phase in &mut plan.phases {
-        for t in &mut phase.tasks {
-            let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value) else {
-                continue;
-            };
-            if let Some(v) = t.verify.as_deref_mut()
-                && v.command == proof.command
-                && proof.commit == head
-                && t.status == Status::Completed
-            {
-                v.proof = Some(proof);
-            }
+    for t in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
+        let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value) else {
+            continue;
+        };
+        if let Some(v) = t.verify.as_deref_mut()
+            && v.command == proof.command
+            && proof.commit == head
+            && t.status == Status::Completed
+        {
+            v.proof = Some(proof);
         }
     }
     Some(plan)

@@ -46,10 +46,15 @@ pub(crate) fn run(dir: &Path, args: &[&str], path: Option<&OsStr>) -> std::io::R
     cmd.stdin(Stdio::null()).output()
 }
 
-fn git(dir: &Path, args: &[&str], path: Option<&OsStr>) -> GitResult<Output> {
-    run(dir, args, path).map_err(|e| GitError::Unavailable {
+/// [`run`], an error unless git ran and succeeded (`label` names it then).
+fn git(dir: &Path, args: &[&str], path: Option<&OsStr>, label: &str) -> GitResult<Output> {
+    let out = run(dir, args, path).map_err(|e| GitError::Unavailable {
         why: spawn_reason(&e),
-    })
+    })?;
+    if !out.status.success() {
+        return Err(failed(label, &out));
+    }
+    Ok(out)
 }
 
 /// The error of a git command that ran and failed.
@@ -65,10 +70,7 @@ pub(crate) fn failed(args: &str, out: &Output) -> GitError {
 /// tell (no git, or no repository there).
 pub(crate) fn stages(path: &Path) -> GitResult<Vec<Stage>> {
     let (dir, name) = split(path);
-    let out = git(&dir, &["ls-files", "-u", "-z"], Some(name))?;
-    if !out.status.success() {
-        return Err(failed("ls-files -u", &out));
-    }
+    let out = git(&dir, &["ls-files", "-u", "-z"], Some(name), "ls-files -u")?;
     // Each record: `<mode> <object> <stage>\t<path>`.
     let mut stages: Vec<Stage> = out
         .stdout
@@ -99,11 +101,8 @@ pub(crate) fn is_unmerged(path: &Path) -> bool {
 /// The bytes of an object of the repository `path` is in.
 pub(crate) fn blob(path: &Path, object: &str) -> GitResult<Vec<u8>> {
     let (dir, _) = split(path);
-    let out = git(&dir, &["cat-file", "blob", object], None)?;
-    if !out.status.success() {
-        return Err(failed(&format!("cat-file blob {object}"), &out));
-    }
-    Ok(out.stdout)
+    let label = format!("cat-file blob {object}");
+    Ok(git(&dir, &["cat-file", "blob", object], None, &label)?.stdout)
 }
 
 /// The operation git stopped in the middle of, in the repository `path`
@@ -126,10 +125,8 @@ pub(crate) enum Operation {
 /// under way; `None` outside a repository (or without git).
 pub(crate) fn operation(path: &Path) -> Option<Operation> {
     let (dir, _) = split(path);
-    let out = git(&dir, &["rev-parse", "--absolute-git-dir"], None).ok()?;
-    if !out.status.success() {
-        return None;
-    }
+    let args = ["rev-parse", "--absolute-git-dir"];
+    let out = git(&dir, &args, None, "rev-parse").ok()?;
     let git_dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim_end_matches('\n'));
     let has = |name: &str| std::fs::symlink_metadata(git_dir.join(name)).is_ok();
     // The first of these that exists tells.

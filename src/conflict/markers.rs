@@ -6,27 +6,21 @@
 
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A marker, named by its seven characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
 enum Mark {
     /// `<<<<<<< ours`
+    #[strum(serialize = "<<<<<<<")]
     Start,
     /// `||||||| base` (diff3 and zdiff3 only)
+    #[strum(serialize = "|||||||")]
     Base,
     /// `=======`
+    #[strum(serialize = "=======")]
     Middle,
     /// `>>>>>>> theirs`
+    #[strum(serialize = ">>>>>>>")]
     End,
-}
-
-impl Mark {
-    fn text(self) -> &'static str {
-        match self {
-            Mark::Start => "<<<<<<<",
-            Mark::Base => "|||||||",
-            Mark::Middle => "=======",
-            Mark::End => ">>>>>>>",
-        }
-    }
 }
 
 /// The marker a line (without its `\n`) is, if it is one.
@@ -38,7 +32,7 @@ fn mark(line: &[u8]) -> Option<Mark> {
         b'>' => Mark::End,
         _ => return None,
     };
-    let rest = line.strip_prefix(kind.text().as_bytes())?;
+    let rest = line.strip_prefix(<&str>::from(kind).as_bytes())?;
     let rest = rest.strip_suffix(b"\r").unwrap_or(rest);
     let fits = match kind {
         // git writes the middle marker alone on its line.
@@ -112,10 +106,6 @@ pub(crate) fn split(text: &str) -> Result<Sides, MarkerError> {
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let number = i + 1;
         let bare = line.strip_suffix('\n').unwrap_or(line);
-        let out_of_order = |m: Mark, why: &str| MarkerError {
-            line: number,
-            message: format!("conflict marker {} {why}", m.text()),
-        };
         match (mark(bare.as_bytes()), at) {
             (None, In::Outside) => {
                 ours.push_str(line);
@@ -136,20 +126,20 @@ pub(crate) fn split(text: &str) -> Result<Sides, MarkerError> {
             }
             (Some(Mark::Middle), In::Ours | In::Base) => at = In::Theirs,
             (Some(Mark::End), In::Theirs) => at = In::Outside,
-            (Some(m @ Mark::Start), _) => {
-                return Err(out_of_order(
-                    m,
-                    &format!("inside the conflict opened at line {opened} (nested conflicts)"),
-                ));
-            }
-            (Some(m), In::Outside) => {
-                return Err(out_of_order(m, "outside any conflict"));
-            }
+            // Any other marker is out of git's order.
             (Some(m), _) => {
-                return Err(out_of_order(
-                    m,
-                    &format!("out of place in the conflict opened at line {opened}"),
-                ));
+                let why = match (m, at) {
+                    (Mark::Start, _) => {
+                        format!("inside the conflict opened at line {opened} (nested conflicts)")
+                    }
+                    (_, In::Outside) => "outside any conflict".to_string(),
+                    _ => format!("out of place in the conflict opened at line {opened}"),
+                };
+                let message = format!("conflict marker {} {why}", <&str>::from(m));
+                return Err(MarkerError {
+                    line: number,
+                    message,
+                });
             }
         }
     }

@@ -32,17 +32,12 @@ impl Merger<'_> {
         [base, ours, theirs]: [&[Objective]; 3],
         prefix: char,
     ) -> Vec<Objective> {
-        let mut taken: HashSet<String> = base
-            .iter()
-            .chain(ours)
-            .chain(theirs)
-            .map(|o| o.id.clone())
-            .collect();
-        let by_id = |list: &[Objective]| -> HashMap<String, Objective> {
-            list.iter().map(|o| (o.id.clone(), o.clone())).collect()
+        let all = [base, ours, theirs].into_iter().flatten();
+        let mut taken: HashSet<String> = all.map(|o| o.id.clone()).collect();
+        let by_id = |list| -> HashMap<&String, &Objective> {
+            <[Objective]>::iter(list).map(|o| (&o.id, o)).collect()
         };
-        let b = by_id(base);
-        let o = by_id(ours);
+        let (b, o) = (by_id(base), by_id(ours));
         // Theirs under result ids.
         let mut t: HashMap<String, Objective> = HashMap::new();
         let mut theirs_new: Vec<String> = Vec::new();
@@ -76,7 +71,7 @@ impl Merger<'_> {
             let Some(ti) = t.get(&oi.id) else {
                 match b.get(&oi.id) {
                     // Removed on theirs: gone unless ours changed it.
-                    Some(bi) if bi == oi => {}
+                    Some(&bi) if bi == oi => {}
                     Some(_) => {
                         let message = "removed on theirs, changed on ours; kept".into();
                         self.conflict(&oi.id, &oi.text, message);
@@ -86,7 +81,7 @@ impl Merger<'_> {
                 }
                 continue;
             };
-            let bi = b.get(&oi.id).cloned().unwrap_or_else(|| oi.clone());
+            let bi = b.get(&oi.id).copied().unwrap_or(oi);
             let (text, clash) = merge3(&bi.text, &oi.text, &ti.text);
             if clash {
                 let message = format!(
@@ -95,18 +90,14 @@ impl Merger<'_> {
                 );
                 self.conflict(&oi.id, &text, message);
             }
-            let take_theirs = if oi.status == ti.status || ti.status == bi.status {
-                false
-            } else if oi.status == bi.status {
-                true
-            } else {
+            let take_theirs = oi.status != ti.status && ti.status != bi.status;
+            if take_theirs && oi.status != bi.status {
+                let (ours, theirs) = (oi.status, ti.status);
                 let message = format!(
-                    "status set to {} on ours and {} on theirs; kept {} (theirs, merged in last)",
-                    oi.status, ti.status, ti.status
+                    "status set to {ours} on ours and {theirs} on theirs; kept {theirs} (theirs, merged in last)"
                 );
                 self.conflict(&oi.id, &text, message);
-                true
-            };
+            }
             let (extra, clashes) = merge_map(&bi.extra, &oi.extra, &ti.extra);
             self.field_clashes(&oi.id, &text, clashes);
             // Who set the status or recorded the words: the side whose status
@@ -114,7 +105,7 @@ impl Merger<'_> {
             // it (a finding reworded there is the rewording actor's).
             let mark = |x: &Objective| (x.by, x.at.clone());
             let from = if take_theirs
-                || (oi.status == ti.status && mark(oi) == mark(&bi) && mark(ti) != mark(&bi))
+                || (oi.status == ti.status && mark(oi) == mark(bi) && mark(ti) != mark(bi))
             {
                 ti
             } else {

@@ -53,18 +53,14 @@ pub(super) fn merge_state(
     o: &TaskState,
     t: &TaskState,
 ) -> (TaskState, Option<String>) {
-    if t == b || o == t {
-        return (o.clone(), None);
+    let (merged, clash) = merge3(b, o, t);
+    if !clash {
+        return (merged, None);
     }
-    if o == b {
-        return (t.clone(), None);
-    }
+    // A hard change beats a soft one.
     let (o_hard, t_hard) = (o.is_hard_change_from(b), t.is_hard_change_from(b));
-    if !o_hard && t_hard {
-        return (t.clone(), None);
-    }
-    if o_hard && !t_hard {
-        return (o.clone(), None);
+    if o_hard != t_hard {
+        return ((if t_hard { t } else { o }).clone(), None);
     }
     if o.status.is_active() && t.status.is_active() {
         // Both left it to be worked on; which one is in progress is for
@@ -80,30 +76,25 @@ pub(super) fn merge_state(
         // Only who set it, or when, differs: theirs, set last, with no conflict.
         return (t.clone(), None);
     }
+    let quoted = |s: &Option<String>| s.as_ref().map_or("none".into(), |s| format!("\"{s}\""));
     let msg = if o.status == t.status && o.blocker != t.blocker {
+        let (theirs, ours) = (quoted(&t.blocker), quoted(&o.blocker));
         format!(
-            "blocked on both sides for different reasons; kept theirs ({}), ours said {}",
-            quoted_or_none(t.blocker.as_deref()),
-            quoted_or_none(o.blocker.as_deref())
+            "blocked on both sides for different reasons; kept theirs ({theirs}), ours said {ours}"
         )
     } else if o.status == t.status {
+        let (theirs, ours) = (quoted(&t.dropped_by), quoted(&o.dropped_by));
+        let status = t.status;
         format!(
-            "{} on both sides with different drop marks; kept theirs ({}), ours had {}",
-            t.status,
-            quoted_or_none(t.dropped_by.as_deref()),
-            quoted_or_none(o.dropped_by.as_deref())
+            "{status} on both sides with different drop marks; kept theirs ({theirs}), ours had {ours}"
         )
     } else {
+        let (ours, theirs) = (o.status, t.status);
         format!(
-            "status changed on both sides: {} on ours, {} on theirs; kept {} (theirs, merged in last)",
-            o.status, t.status, t.status
+            "status changed on both sides: {ours} on ours, {theirs} on theirs; kept {theirs} (theirs, merged in last)"
         )
     };
     (t.clone(), Some(msg))
-}
-
-fn quoted_or_none(s: Option<&str>) -> String {
-    s.map_or_else(|| "none".into(), |s| format!("\"{s}\""))
 }
 
 /// Three-way merge of one value; `true` when both sides changed it differently

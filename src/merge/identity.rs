@@ -213,15 +213,15 @@ pub(super) fn phase_items(plan: &Plan) -> Items<'_> {
 }
 
 impl<'a> Merger<'a> {
-    /// Decide which items are the same (see the module rules) and give
-    /// every base and theirs item its id in the result.
+    /// Decide which items (`items` of each plan) are the same (see the
+    /// module rules) and give every base and theirs item its id in the result.
     pub(super) fn identify(
         &mut self,
-        base: Items<'a>,
-        ours: Items<'a>,
-        theirs: Items<'a>,
+        items: fn(&'a Plan) -> Items<'a>,
         prefix: char,
     ) -> Identity<'a> {
+        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let (base, ours, theirs) = (items(base), items(ours), items(theirs));
         let base_items: Base = base.iter().copied().collect();
         let ours_keys = keys(&base_items, &ours);
         let theirs_keys = keys(&base_items, &theirs);
@@ -242,16 +242,11 @@ impl<'a> Merger<'a> {
                 ids.theirs.link(tid, id);
             }
         }
-        let ours_new: Items = ours
-            .iter()
-            .copied()
-            .filter(|(id, _)| ours_keys.get(&base_items, id).is_none())
-            .collect();
-        let theirs_new: Items = theirs
-            .iter()
-            .copied()
-            .filter(|(id, _)| theirs_keys.get(&base_items, id).is_none())
-            .collect();
+        let new_on = |items: &Items<'a>, keys: &Keys<'a>| -> Items<'a> {
+            let is_new = |(id, _): &(&'a str, &str)| keys.get(&base_items, id).is_none();
+            items.iter().copied().filter(is_new).collect()
+        };
+        let (ours_new, theirs_new) = (new_on(&ours, &ours_keys), new_on(&theirs, &theirs_keys));
         // The same item made on both sides: same id and text, then same text.
         let ours_pairs: HashSet<(&str, &str)> = ours_new.iter().copied().collect();
         let mut matched: HashSet<&str> = HashSet::default();

@@ -68,21 +68,20 @@ mod tests;
 mod two_sided;
 
 use std::borrow::Cow;
+use std::fmt;
+
+use crate::plan::{Phase, Plan, Task};
+use fields::{TaskState, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
+use identity::{Id, Identity, Links, Side, mint, phase_items, task_items};
+use order::merge_order;
+pub(crate) use two_sided::merge_without_base;
+
 /// Maps and sets keyed by ids and texts: one place to choose the hasher.
 /// FxHash, as the plan reader uses: on version 2's random ids it is 2x
 /// faster than std's SipHash on a 100,000-task merge (on version 1's
 /// sequential ids it measured slower).
 type HashMap<K, V> = rustc_hash::FxHashMap<K, V>;
 type HashSet<K> = rustc_hash::FxHashSet<K>;
-use std::fmt;
-
-use serde_json::Map;
-
-use crate::plan::{Phase, Plan, Task};
-use fields::{TaskState, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
-use identity::{Id, Identity, Side, mint, phase_items, task_items};
-use order::merge_order;
-pub(crate) use two_sided::merge_without_base;
 
 /// The merged plan and what the merge had to decide.
 #[derive(Clone, Debug, PartialEq)]
@@ -161,6 +160,16 @@ fn union<'a>(first: Vec<Id<'a>>, rest: impl IntoIterator<Item = Id<'a>>) -> Vec<
     out
 }
 
+/// For an item one side removed: the side that kept it and the one that
+/// removed it, by name.
+fn kept_and_removed(ours_kept: bool) -> (&'static str, &'static str) {
+    if ours_kept {
+        ("ours", "theirs")
+    } else {
+        ("theirs", "ours")
+    }
+}
+
 /// A task as merged, with the result id of its phase.
 struct Resolved<'a> {
     task: Task,
@@ -196,18 +205,10 @@ impl<'a> Merger<'a> {
 
     fn run(mut self) -> Result<Merged, Overflow> {
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        let rev = ours
-            .rev
-            .max(theirs.rev)
-            .checked_add(1)
-            .ok_or(Overflow::Rev)?;
-        self.phases = self.identify(
-            phase_items(base),
-            phase_items(ours),
-            phase_items(theirs),
-            'p',
-        );
-        self.tasks = self.identify(task_items(base), task_items(ours), task_items(theirs), 't');
+        let last = ours.rev.max(theirs.rev);
+        let rev = last.checked_add(1).ok_or(Overflow::Rev)?;
+        self.phases = self.identify(phase_items, 'p');
+        self.tasks = self.identify(task_items, 't');
         let resolved = self.resolve_tasks();
         let phases = self.resolve_phases(resolved);
         let (extra, clashes) = merge_map(&base.extra, &ours.extra, &theirs.extra);
@@ -256,20 +257,16 @@ impl<'a> Merger<'a> {
         });
     }
 
-    /// A side's version of a result task, with its phase as a result id.
-    fn base_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
-        let (task, phase) = self.base.task(self.tasks.base.from.get(id)?)?;
-        Some((task, self.phases.base.of(phase)))
-    }
-
-    fn ours_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
-        let (task, phase) = self.ours.task(id)?;
-        Some((task, Cow::Borrowed(phase)))
-    }
-
-    fn theirs_task(&self, id: &str) -> Option<(&'a Task, Id<'a>)> {
-        let (task, phase) = self.theirs.task(self.tasks.theirs.from.get(id)?)?;
-        Some((task, self.phases.theirs.of(phase)))
+    /// Base's or theirs' version of a result task (`side` and its links),
+    /// with its phase as a result id.
+    fn mapped_task(
+        side: &Side<'a>,
+        tasks: &Links<'a>,
+        phases: &Links<'a>,
+        id: &str,
+    ) -> Option<(&'a Task, Id<'a>)> {
+        let (task, phase) = side.task(tasks.from.get(id)?)?;
+        Some((task, phases.of(phase)))
     }
 
     fn base_phase(&self, id: &str) -> Option<&'a Phase> {
@@ -302,19 +299,16 @@ impl<'a> Merger<'a> {
     }
 
     fn resolve_task(&mut self, id: &str) -> Option<Resolved<'a>> {
-        let base = self.base_task(id);
-        let ours = self.ours_task(id);
-        let theirs = self.theirs_task(id);
+        let (tasks, phases) = (&self.tasks, &self.phases);
+        let base = Self::mapped_task(&self.base, &tasks.base, &phases.base, id);
+        let ours = (self.ours.task(id)).map(|(task, phase)| (task, Cow::Borrowed(phase)));
+        let theirs = Self::mapped_task(&self.theirs, &tasks.theirs, &phases.theirs, id);
         match (base, ours.clone(), theirs) {
             (Some((b, bp)), Some((o, op)), Some((t, tp))) => {
                 Some(self.merge_task(b, &bp, o, &op, t, &tp))
             }
             (Some((b, bp)), Some((s, sp)), None) | (Some((b, bp)), None, Some((s, sp))) => {
-                let (kept_on, removed_on) = if ours.is_some() {
-                    ("ours", "theirs")
-                } else {
-                    ("theirs", "ours")
-                };
+                let (kept_on, removed_on) = kept_and_removed(ours.is_some());
                 let changed = edits(b, &bp, s, &sp);
                 if !changed.is_empty() {
                     let changed = changed.join(", ");
@@ -360,14 +354,9 @@ impl<'a> Merger<'a> {
         let id = o.id.clone();
         let (content, clash) = merge3(&b.content, &o.content, &t.content);
         if clash {
-            self.conflict(
-                &id,
-                &content,
-                format!(
-                    "text changed on both sides; kept theirs, ours was \"{}\"",
-                    o.content
-                ),
-            );
+            let ours = &o.content;
+            let message = format!("text changed on both sides; kept theirs, ours was \"{ours}\"");
+            self.conflict(&id, &content, message);
         }
         let (state, clash) = merge_state(&TaskState::of(b), &TaskState::of(o), &TaskState::of(t));
         if let Some(msg) = clash {
@@ -378,40 +367,33 @@ impl<'a> Merger<'a> {
         let pair = |t: &Task| (t.checks, t.unlocked);
         let (checks, clash) = merge3(&pair(b), &pair(o), &pair(t));
         if clash {
-            let message = "who checks it changed on both sides; kept theirs".to_string();
-            self.conflict(&id, &content, message);
+            let message = "who checks it changed on both sides; kept theirs";
+            self.conflict(&id, &content, message.into());
         }
         // The check and its proof go together: the proof says what ran.
         let (verify, clash) = merge3(&b.verify, &o.verify, &t.verify);
         if clash {
-            let message = "its check changed on both sides; kept theirs".to_string();
-            self.conflict(&id, &content, message);
+            let message = "its check changed on both sides; kept theirs";
+            self.conflict(&id, &content, message.into());
         }
         let needs = merge_needs(&b.needs, &o.needs, &t.needs);
         let claim_of = |t: &Task| (t.owner.clone(), t.claimed_by);
         let (claim, clash) = merge3(&claim_of(b), &claim_of(o), &claim_of(t));
         if clash {
             let who = |c: &Option<String>| c.clone().unwrap_or_else(|| "nobody".into());
-            self.conflict(
-                &id,
-                &content,
-                format!(
-                    "claimed on both sides; kept theirs ({}), ours was {}",
-                    who(&t.owner),
-                    who(&o.owner)
-                ),
-            );
+            let (theirs, ours) = (who(&t.owner), who(&o.owner));
+            let message = format!("claimed on both sides; kept theirs ({theirs}), ours was {ours}");
+            self.conflict(&id, &content, message);
         }
         let (phase, clash) = merge3(bp, op, tp);
         if clash {
             let name = |p: Option<&Phase>| p.map(|p| p.name.clone()).unwrap_or_default();
             let ours_name = name(self.ours.phase(op));
             let theirs_name = name(self.theirs_phase(tp));
-            self.conflict(
-                &id,
-                &content,
-                format!("moved to different phases; kept theirs ({tp} \"{theirs_name}\"), ours moved it to {op} \"{ours_name}\""),
+            let message = format!(
+                "moved to different phases; kept theirs ({tp} \"{theirs_name}\"), ours moved it to {op} \"{ours_name}\""
             );
+            self.conflict(&id, &content, message);
         }
         Resolved {
             task: Task {
@@ -445,15 +427,12 @@ impl<'a> Merger<'a> {
                 .insert(id.clone());
         }
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        let base_ids: Vec<Id<'a>> = (base.phases.iter())
-            .map(|p| self.phases.base.of(&p.id))
-            .collect();
-        let ours_ids: Vec<Id<'a>> = (ours.phases.iter())
-            .map(|p| Cow::Borrowed(p.id.as_str()))
-            .collect();
-        let theirs_ids: Vec<Id<'a>> = (theirs.phases.iter())
-            .map(|p| self.phases.theirs.of(&p.id))
-            .collect();
+        let ids = |plan: &'a Plan, map: &dyn Fn(&'a str) -> Id<'a>| -> Vec<Id<'a>> {
+            plan.phases.iter().map(|p| map(&p.id)).collect()
+        };
+        let base_ids = ids(base, &|p| self.phases.base.of(p));
+        let ours_ids = ids(ours, &Cow::Borrowed);
+        let theirs_ids = ids(theirs, &|p| self.phases.theirs.of(p));
         let candidates = union(
             ours_ids.clone(),
             theirs_ids.iter().chain(&base_ids).cloned(),
@@ -492,16 +471,13 @@ impl<'a> Merger<'a> {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
             let id = mint('p', &self.taken);
             self.taken.insert(Cow::Owned(id.clone()));
-            self.conflict(
-                &id,
-                "Merged",
-                "tasks whose phase was lost were put here".into(),
-            );
+            let message = "tasks whose phase was lost were put here";
+            self.conflict(&id, "Merged", message.into());
             out.push(Phase {
                 id,
                 name: "Merged".into(),
                 tasks: orphans,
-                extra: Map::new(),
+                ..Phase::default()
             });
         }
         out
@@ -529,30 +505,21 @@ impl<'a> Merger<'a> {
                 let b = b.unwrap_or(&made);
                 let (name, clash) = merge3(&b.name, &o.name, &t.name);
                 if clash {
-                    self.conflict(
-                        id,
-                        &name,
-                        format!(
-                            "renamed on both sides; kept theirs, ours named it \"{}\"",
-                            o.name
-                        ),
-                    );
+                    let ours = &o.name;
+                    let message =
+                        format!("renamed on both sides; kept theirs, ours named it \"{ours}\"");
+                    self.conflict(id, &name, message);
                 }
                 let (extra, clashes) = merge_map(&b.extra, &o.extra, &t.extra);
                 self.field_clashes(id, &name, clashes);
                 Some(Phase {
-                    id: id.to_string(),
                     name,
-                    tasks: Vec::new(),
                     extra,
+                    ..bare(o)
                 })
             }
             (Some(b), Some(s), None) | (Some(b), None, Some(s)) => {
-                let (kept_on, removed_on) = if ours.is_some() {
-                    ("ours", "theirs")
-                } else {
-                    ("theirs", "ours")
-                };
+                let (kept_on, removed_on) = kept_and_removed(ours.is_some());
                 let renamed = s.name != b.name || s.extra != b.extra;
                 if !renamed && !has_tasks {
                     return None;
@@ -562,11 +529,8 @@ impl<'a> Merger<'a> {
                 } else {
                     format!("{kept_on} still has tasks in it")
                 };
-                self.conflict(
-                    id,
-                    &s.name,
-                    format!("phase removed on {removed_on} but {why}; kept"),
-                );
+                let message = format!("phase removed on {removed_on} but {why}; kept");
+                self.conflict(id, &s.name, message);
                 Some(bare(s))
             }
             (None, Some(s), None) | (None, None, Some(s)) => Some(bare(s)),

@@ -68,8 +68,7 @@ impl<'a, T: Eq + Hash + Clone> List<'a, T> {
     }
 }
 
-/// Order merged items: ours' order (or theirs' when only theirs reordered),
-/// the other side's items placed after their nearest predecessor there.
+/// Order merged items as the module says; `keep` is what the result holds.
 pub(super) fn merge_order<T: Eq + Hash + Clone>(
     base: &[T],
     ours: &[T],

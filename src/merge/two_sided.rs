@@ -96,14 +96,11 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
             continue;
         };
         if o.content != t.content {
-            push(
-                Severity::Conflict,
-                o,
-                format!(
-                    "no base to tell a rename from two tasks given one id: kept both, theirs' \"{}\" under a new id",
-                    t.content
-                ),
+            let theirs = &t.content;
+            let message = format!(
+                "no base to tell a rename from two tasks given one id: kept both, theirs' \"{theirs}\" under a new id"
             );
+            push(Severity::Conflict, o, message);
             continue;
         }
         let mut took = Vec::new();
@@ -113,11 +110,11 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
             } else {
                 (o.status, t.status)
             };
-            if won == lost {
-                took.push(format!("ours' {} state", won.as_str()));
+            took.push(if won == lost {
+                format!("ours' {} state", won.as_str())
             } else {
-                took.push(format!("{} over {}", won.as_str(), lost.as_str()));
-            }
+                format!("{} over {}", won.as_str(), lost.as_str())
+            });
         }
         if o.notes != t.notes {
             took.push("both sides' notes".to_string());
@@ -133,14 +130,11 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
             took.push("ours' other fields".to_string());
         }
         if !took.is_empty() {
-            push(
-                Severity::Conflict,
-                o,
-                format!(
-                    "the sides differ and there is no base to tell which changed it: took {}",
-                    took.join(", ")
-                ),
+            let took = took.join(", ");
+            let message = format!(
+                "the sides differ and there is no base to tell which changed it: took {took}"
             );
+            push(Severity::Conflict, o, message);
         }
     }
     for (from, other, side) in [
@@ -149,13 +143,10 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
     ] {
         for (_, _, t) in from.tasks() {
             if other.task(&t.id).is_none() {
-                push(
-                    Severity::Notice,
-                    t,
-                    format!(
-                        "only {side} has it (new there, or removed on the other side: no base to tell); kept"
-                    ),
+                let message = format!(
+                    "only {side} has it (new there, or removed on the other side: no base to tell); kept"
                 );
+                push(Severity::Notice, t, message);
             }
         }
     }
