@@ -48,11 +48,7 @@ pub(super) fn parse_sized(
             })),
         }
     }
-    if errors.is_empty() {
-        Ok(phases)
-    } else {
-        Err(ParseError { errors })
-    }
+    ParseError::unless(phases, errors)
 }
 
 /// Byte offsets (and 0-based line numbers) of lines where a new section may

@@ -173,21 +173,17 @@ pub(crate) struct Parsed {
 pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (objectives, findings, rest, problems) = aims::split(text);
-    let phases = match parse(&rest, lenient) {
-        Ok(phases) if problems.is_empty() => phases,
-        Ok(_) => return Err(parse::ParseError { errors: problems }),
-        Err(mut e) => {
-            e.errors.extend(problems);
-            e.errors.sort_by_key(|e| e.line);
-            return Err(e);
-        }
-    };
-    Ok(Parsed {
+    let (phases, mut errors) =
+        parse(&rest, lenient).map_or_else(|e| (Vec::new(), e.errors), |p| (p, Vec::new()));
+    errors.extend(problems);
+    let parsed = Parsed {
         phases,
         objectives,
         findings,
-    })
+    };
+    parse::ParseError::unless(parsed, errors)
 }
+
 /// Render phases as the checklist of §4.1: `# phase` headings, one task item
 /// per line, one blank line between phases, one newline at the end.
 pub fn render(phases: &[Phase]) -> String {
