@@ -100,18 +100,9 @@ pub(crate) fn encode_gfm(s: &str, line_start: bool) -> String {
         match c {
             '<' => out.push_str("&lt;"),
             '&' => out.push_str("&amp;"),
-            '\\' | '`' | '*' | '_' | '~' | '[' | ']' | '$' | '|' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '#' | '>' | '-' | '+' | '=' if line_start && i == 0 => {
-                out.push('\\');
-                out.push(c);
-            }
-            '.' | ')' if line_start && i > 0 && i == digits => {
-                out.push('\\');
-                out.push(c);
-            }
+            '\\' | '`' | '*' | '_' | '~' | '[' | ']' | '$' | '|' => out.extend(['\\', c]),
+            '#' | '>' | '-' | '+' | '=' if line_start && i == 0 => out.extend(['\\', c]),
+            '.' | ')' if line_start && i > 0 && i == digits => out.extend(['\\', c]),
             _ => out.push(c),
         }
     }

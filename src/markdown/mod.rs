@@ -108,11 +108,7 @@ fn write(w: &mut Writer, objectives: &[Objective], phases: &[Phase], findings: &
         line.push_str(hashes);
         line.push_str(&name);
         for task in &phase.tasks {
-            if flavour == Flavour::Gfm {
-                gfm::write_task(w, task);
-            } else {
-                write_task(w, task);
-            }
+            write_task(w, task);
         }
     }
     aims::block(w, aims::FINDINGS, findings, aims::write_finding);
@@ -208,10 +204,28 @@ pub(crate) fn render_task(out: &mut String, task: &Task) {
 }
 
 /// A task's line and its notes as `  > note` lines: a quote inside the
-/// task's list item.
+/// task's list item (in the pull-request flavour, encoded as text that
+/// starts a line).
 fn write_task(w: &mut Writer, task: &Task) {
     let flavour = w.flavour;
     let out = w.line(&task.id);
+    if flavour == Flavour::Gfm {
+        gfm::push_task(out, task);
+    } else {
+        push_task(out, task, flavour);
+    }
+    for note in &task.notes {
+        let out = w.line("");
+        out.push_str("  > ");
+        match flavour {
+            Flavour::Gfm => out.push_str(&escape::encode_gfm(note, true)),
+            _ => push_text(out, note, flavour),
+        }
+    }
+}
+
+/// A task's line in a flavour other than the pull-request one.
+fn push_task(out: &mut String, task: &Task, flavour: Flavour) {
     out.push_str("- [");
     out.push(task.status.marker());
     out.push_str("] ");
@@ -234,18 +248,10 @@ fn write_task(w: &mut Writer, task: &Task) {
         escape::push_encoded_exact(out, command);
         out.push_str(" -->");
     }
-    render_meta(out, task, flavour == Flavour::Plain);
-    for note in &task.notes {
-        let out = w.line("");
-        out.push_str("  > ");
-        push_text(out, note, flavour);
-    }
-}
-
-/// Who set the status and who checks the task (docs/contract.md, "A plan a person and an agent share"), as one
-/// invisible comment: ` <!-- todo: by=person at=… checks=agent unlocked -->`.
-fn render_meta(out: &mut String, task: &Task, provenance: bool) {
-    push_todo_comment(out, &meta_words(task, provenance));
+    // Who set the status and who checks the task (docs/contract.md, "A plan
+    // a person and an agent share"), as one invisible comment:
+    // ` <!-- todo: by=person at=… checks=agent unlocked -->`.
+    push_todo_comment(out, &meta_words(task, flavour == Flavour::Plain));
 }
 
 /// ` <!-- todo: … -->` holding `words`, if there are any.
