@@ -263,15 +263,8 @@ pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Parsed, b
             .iter()
             .map(|o| ("objective", &o.id, &o.text))
             .chain(findings.iter().map(|f| ("finding", &f.id, &f.text)))
-            .filter_map(|(kind, id, text)| {
-                let n = text.chars().count();
-                (n > crate::plan::FINDING_MAX).then(|| {
-                    format!(
-                        "  {kind} {id} is {n} characters long; at most {} are allowed.",
-                        crate::plan::FINDING_MAX
-                    )
-                })
-            })
+            .filter_map(|(kind, id, text)| markdown::too_long(kind, id, text))
+            .map(|why| format!("  {why}"))
             .collect::<Vec<_>>();
         if !long.is_empty() {
             return Err(long.join("\n"));

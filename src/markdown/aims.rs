@@ -133,19 +133,20 @@ fn item(line: &str, prefix: char) -> Option<Item> {
     })
 }
 
-/// Objectives and findings too long for the schema (`plan_update`: at most
-/// [`FINDING_MAX`] characters), as the problems of their lines; the first
-/// is on the 0-based line `first`.
-fn too_long(kind: &str, first: usize, items: &[Item]) -> impl Iterator<Item = LineError> {
+/// Why an objective's or finding's text is too long for the schema
+/// (`plan_update`: at most [`FINDING_MAX`] characters), if it is.
+pub(crate) fn too_long(kind: &str, id: &str, text: &str) -> Option<String> {
+    let n = text.chars().count();
+    (n > FINDING_MAX)
+        .then(|| format!("{kind} {id} is {n} characters long; at most {FINDING_MAX} are allowed."))
+}
+
+/// [`too_long`] for items read from a checklist, as the problems of their
+/// lines; the first is on the 0-based line `first`.
+fn long_lines(kind: &str, first: usize, items: &[Item]) -> impl Iterator<Item = LineError> {
     (first + 1..).zip(items).filter_map(move |(line, item)| {
-        let n = item.text.chars().count();
-        (n > FINDING_MAX).then(|| LineError {
-            line,
-            message: format!(
-                "{kind} {} is {n} characters long; at most {FINDING_MAX} are allowed.",
-                item.id
-            ),
-        })
+        let message = too_long(kind, &item.id, &item.text)?;
+        Some(LineError { line, message })
     })
 }
 
@@ -167,7 +168,7 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
         // A title whose items were all deleted (in the editor) is an
         // empty block, not prose.
         cut[start..start + 1 + found.len()].fill(true);
-        problems.extend(too_long("objective", start + 1, &found));
+        problems.extend(long_lines("objective", start + 1, &found));
         objectives = found
             .into_iter()
             .map(|o| Objective {
@@ -194,7 +195,7 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
     // As for objectives, a title with no items left is an empty block.
     if start > 0 && bare(lines[start - 1]) == FINDINGS && !cut[start - 1] {
         found.reverse();
-        problems.extend(too_long("finding", start, &found));
+        problems.extend(long_lines("finding", start, &found));
         findings = found
             .into_iter()
             .map(|f| Finding {
