@@ -339,9 +339,7 @@ pub(crate) fn report_json(report: &Report) -> Value {
     let tasks = report.tasks.iter().map(TaskEntry::to_json).collect();
     obj.insert("tasks".into(), Value::Array(tasks));
     obj.insert("phases".into(), Value::Array(report.phases.clone()));
-    for (k, v) in &report.extra {
-        obj.insert(k.clone(), v.clone());
-    }
+    obj.extend(report.extra.clone());
     if !report.warnings.is_empty() {
         obj.insert("warnings".into(), json!(report.warnings));
     }
