@@ -115,8 +115,9 @@ fn write(w: &mut Writer, objectives: &[Objective], phases: &[Phase], findings: &
     aims::block(w, aims::FINDINGS, findings, aims::write_finding);
 }
 
-fn render_with(flavour: Flavour, plan: &Plan) -> String {
-    written(flavour, |w| {
+/// The whole plan's lines in `flavour`, with an id column this wide.
+fn plan_lines(flavour: Flavour, ids: Option<usize>, plan: &Plan) -> Message {
+    lines(flavour, ids, |w| {
         write(w, &plan.objectives, &plan.phases, &plan.findings)
     })
 }
@@ -134,17 +135,17 @@ pub(crate) fn render_objective(out: &mut String, o: &Objective) {
 /// phases and findings after them (docs/contract.md, "Objectives and findings"): for `edit` and
 /// the reply to an agent. A plan without them renders as its phases.
 pub(crate) fn render_plan(plan: &Plan) -> String {
-    render_with(Flavour::Plain, plan)
+    plan_lines(Flavour::Plain, None, plan).into_file()
 }
 
 /// [`render_plan`] as a person reads it (see [`Flavour::View`]).
 pub(crate) fn render_plan_view(plan: &Plan) -> String {
-    render_with(Flavour::View, plan)
+    plan_lines(Flavour::View, None, plan).into_file()
 }
 
 /// [`render_plan`] in the pull-request flavour.
 pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
-    render_with(Flavour::Gfm, plan)
+    plan_lines(Flavour::Gfm, None, plan).into_file()
 }
 
 /// The checklist's lines as a person reads them: with `typed`, the text as
@@ -152,9 +153,7 @@ pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
 /// column this wide on the left.
 pub(crate) fn view_lines(plan: &Plan, typed: bool, ids: Option<usize>) -> Message {
     let flavour = if typed { Flavour::Typed } else { Flavour::View };
-    lines(flavour, ids, |w| {
-        write(w, &plan.objectives, &plan.phases, &plan.findings)
-    })
+    plan_lines(flavour, ids, plan)
 }
 
 /// A checklist read back whole: phases (ids empty, as [`parse`] gives

@@ -376,16 +376,9 @@ fn starts_paragraph(event: &Event<'_>) -> bool {
                 | Tag::Link { .. }
                 | Tag::Image { .. }
         ),
-        Event::Text(_)
-        | Event::Code(_)
-        | Event::InlineMath(_)
-        | Event::DisplayMath(_)
-        | Event::InlineHtml(_)
-        | Event::FootnoteReference(_)
-        | Event::SoftBreak
-        | Event::HardBreak
-        | Event::TaskListMarker(_) => true,
         Event::End(_) | Event::Html(_) | Event::Rule => false,
+        // Text, code, math, inline HTML, breaks…: inline content.
+        _ => true,
     }
 }
 
