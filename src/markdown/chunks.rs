@@ -44,7 +44,7 @@ pub(super) fn parse_sized(
             Ok(mut got) => phases.append(&mut got),
             Err(e) => errors.extend(e.errors.into_iter().map(|e| LineError {
                 line: e.line + first_line,
-                message: e.message,
+                ..e
             })),
         }
     }

@@ -261,52 +261,41 @@ impl<'a> Reader<'a> {
         let line = self.line_of(pos);
         // Only a paragraph that starts on the bullet's own line can be a task
         // (`-     [ ] x` is a code block inside the item).
-        match first {
-            Some((true, start)) if self.line_of(start) == line => {}
-            _ => return ItemKind::Plain,
+        if !matches!(first, Some((true, start)) if self.line_of(start) == line) {
+            return ItemKind::Plain;
         }
         let end = self.lines.get(line).map_or(pos, |span| span.end);
-        let Some(src) = self.text.get(pos + 1..end) else {
+        let Some((marker, rest)) = self.text.get(pos + 1..end).and_then(split_marker) else {
             return ItemKind::Plain;
         };
-        let Some((marker, rest)) = split_marker(src) else {
-            return ItemKind::Plain;
-        };
-        self.claim(line);
-        let Some(status) = status_of_marker(marker) else {
-            self.error(
-                line,
-                format!("unknown status marker \"[{marker}]\" {MARKER_HELP}"),
-            );
-            return ItemKind::Broken;
-        };
-        match read_task(status, rest) {
-            Ok((task, garbage, gfm)) => {
-                if garbage {
-                    // Text after the trailing comments that we cannot place;
-                    // `finish` reports the line unless reading leniently.
-                    if let Some(c) = self.claimed.get_mut(line) {
-                        *c = false;
-                    }
-                }
-                if self.phases.is_empty() {
-                    self.phases.push(Phase {
-                        name: DEFAULT_PHASE.to_string(),
-                        ..Phase::default()
-                    });
-                }
-                let phase = self.phases.len() - 1;
-                self.phases[phase].tasks.push(task);
-                ItemKind::Task {
-                    phase,
-                    task: self.phases[phase].tasks.len() - 1,
-                    gfm,
-                }
-            }
+        let read = status_of_marker(marker)
+            .ok_or_else(|| format!("unknown status marker \"[{marker}]\" {MARKER_HELP}"))
+            .and_then(|status| read_task(status, rest));
+        let (task, garbage, gfm) = match read {
+            Ok(read) => read,
             Err(message) => {
+                self.claim(line);
                 self.error(line, message);
-                ItemKind::Broken
+                return ItemKind::Broken;
             }
+        };
+        // With text after the trailing comments that we cannot place, the
+        // line is left for `finish` to report unless reading leniently.
+        if !garbage {
+            self.claim(line);
+        }
+        if self.phases.is_empty() {
+            self.phases.push(Phase {
+                name: DEFAULT_PHASE.to_string(),
+                ..Phase::default()
+            });
+        }
+        let phase = self.phases.len() - 1;
+        self.phases[phase].tasks.push(task);
+        ItemKind::Task {
+            phase,
+            task: self.phases[phase].tasks.len() - 1,
+            gfm,
         }
     }
 
