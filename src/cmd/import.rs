@@ -161,15 +161,12 @@ fn session(shown: String, found: std::result::Result<Restored, String>) -> Resul
 fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     // A restored list's needs name the ids it was rebuilt with: the ones
     // adopted replace them, task for task.
-    let rebuilt: Vec<String> = match input.session {
-        Some(_) => input
-            .phases
-            .iter()
-            .flat_map(|p| &p.tasks)
-            .map(|t| t.id.clone())
-            .collect(),
-        None => Vec::new(),
-    };
+    let rebuilt: Vec<String> = input.session.is_some()
+        .then(|| input.phases.iter().flat_map(|p| &p.tasks))
+        .into_iter()
+        .flatten()
+        .map(|t| t.id.clone())
+        .collect();
     let mut phases = tx.adopt(input.phases, input.keep_notes, crate::matching::still_alike);
     if !rebuilt.is_empty() {
         renumber_needs(&rebuilt, &mut phases);
