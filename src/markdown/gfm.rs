@@ -51,11 +51,7 @@ pub(super) fn push_task(out: &mut String, task: &Task) {
     out.push_str(&encode_gfm(&task.content, false));
     out.push_str(strike);
     push_state(out, task);
-    let blocker = task
-        .blocker
-        .as_ref()
-        .filter(|_| task.status == Status::Blocked);
-    match (task.status, blocker) {
+    match (task.status, &task.blocker) {
         (Status::InProgress, _) => out.push_str(" (in progress)"),
         (Status::Blocked, Some(blocker)) => {
             out.push_str(" (blocked: ");
