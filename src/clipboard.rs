@@ -69,17 +69,16 @@ impl Mux {
                 "{escape}\u{1b}Ptmux;{}\u{1b}\\",
                 escape.replace('\u{1b}', "\u{1b}\u{1b}")
             ),
-            Mux::Screen => {
-                let mut out = String::new();
-                // ASCII only (ESC, `]52;c;`, base64, BEL): any cut is a
-                // character boundary.
-                for piece in escape.as_bytes().chunks(76) {
-                    out.push_str("\u{1b}P");
-                    out.push_str(std::str::from_utf8(piece).unwrap_or_default());
-                    out.push_str("\u{1b}\\");
-                }
-                out
-            }
+            // ASCII only (ESC, `]52;c;`, base64, BEL): any cut is a
+            // character boundary.
+            Mux::Screen => escape
+                .as_bytes()
+                .chunks(76)
+                .map(|piece| {
+                    let piece = std::str::from_utf8(piece).unwrap_or_default();
+                    format!("\u{1b}P{piece}\u{1b}\\")
+                })
+                .collect(),
         }
     }
 }
@@ -212,18 +211,14 @@ fn base64(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        // The chunk's bytes as the top of 24 bits, missing ones zero.
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
         for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[(n >> shift) as usize & 63]));
-            } else {
-                out.push('=');
-            }
+            let sextet = char::from(ALPHABET[(n >> shift) as usize & 63]);
+            out.push(if i <= chunk.len() { sextet } else { '=' });
         }
     }
     out

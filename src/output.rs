@@ -339,9 +339,7 @@ pub(crate) fn report_json(report: &Report) -> Value {
     let tasks = report.tasks.iter().map(TaskEntry::to_json).collect();
     obj.insert("tasks".into(), Value::Array(tasks));
     obj.insert("phases".into(), Value::Array(report.phases.clone()));
-    for (k, v) in &report.extra {
-        obj.insert(k.clone(), v.clone());
-    }
+    obj.extend(report.extra.clone());
     if !report.warnings.is_empty() {
         obj.insert("warnings".into(), json!(report.warnings));
     }
@@ -374,12 +372,10 @@ fn paint_line(out: &mut String, l: &str) {
     // The bracket, its colour, and what follows it (whose comments are
     // ours only on a task).
     let (bracket, after, color, comments) = if let Some((inside, after)) = aim {
-        let color = if inside.ends_with(" done") {
-            Some(AnsiColor::Green)
-        } else if inside.ends_with(" dropped") {
-            Some(AnsiColor::BrightBlack)
-        } else {
-            None
+        let color = match inside.rsplit_once(' ') {
+            Some((_, "done")) => Some(AnsiColor::Green),
+            Some((_, "dropped")) => Some(AnsiColor::BrightBlack),
+            _ => None,
         };
         (format!("[{inside}]"), after, color, false)
     } else {

@@ -39,13 +39,6 @@ pub enum RegionError {
     Unstable,
 }
 
-/// Byte range of the region's body: between the marker lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Found {
-    body_start: usize,
-    body_end: usize,
-}
-
 /// Byte ranges of the document's code blocks (fenced and indented, at any
 /// depth of lists and quotes), as CommonMark reads them.
 fn code_blocks(doc: &str) -> Vec<Range<usize>> {
@@ -64,8 +57,9 @@ fn is_marker(text: &str, marker: &str) -> bool {
     text.trim_matches([' ', '\t']) == marker
 }
 
-/// Locate the one region, if any.
-fn find(doc: &str) -> Result<Option<Found>, RegionError> {
+/// Locate the one region, if any: the byte range of its body, between the
+/// marker lines.
+fn find(doc: &str) -> Result<Option<Range<usize>>, RegionError> {
     let code = code_blocks(doc);
     let in_code = |line: &Line| {
         code.iter()
@@ -89,15 +83,10 @@ fn find(doc: &str) -> Result<Option<Found>, RegionError> {
             }
             open = Some((n, line.end));
         } else {
-            match open.take() {
-                Some((_, body_start)) => {
-                    found = Some(Found {
-                        body_start,
-                        body_end: line.start,
-                    })
-                }
-                None => return Err(RegionError::Unopened(n)),
-            }
+            let Some((_, body_start)) = open.take() else {
+                return Err(RegionError::Unopened(n));
+            };
+            found = Some(body_start..line.start);
         }
     }
     if let Some((n, _)) = open {
@@ -109,9 +98,7 @@ fn find(doc: &str) -> Result<Option<Found>, RegionError> {
 /// The text between the markers, with line endings as `\n`.
 pub fn extract(doc: &str) -> Result<String, RegionError> {
     let found = find(doc)?.ok_or(RegionError::Missing)?;
-    Ok(doc[found.body_start..found.body_end]
-        .replace("\r\n", "\n")
-        .replace('\r', "\n"))
+    Ok(doc[found].replace("\r\n", "\n").replace('\r', "\n"))
 }
 
 /// The line ending most lines of `doc` use; `\n` when it has none.
@@ -144,8 +131,8 @@ pub fn splice(doc: &str, body: &str) -> Result<String, RegionError> {
     };
     let (out, region_start) = match find(doc)? {
         Some(found) => {
-            let (before, after) = (&doc[..found.body_start], &doc[found.body_end..]);
-            (format!("{before}{body}{after}"), found.body_start)
+            let (before, after) = (&doc[..found.start], &doc[found.end..]);
+            (format!("{before}{body}{after}"), found.start)
         }
         None => {
             let mut out = doc.to_string();
@@ -161,7 +148,7 @@ pub fn splice(doc: &str, body: &str) -> Result<String, RegionError> {
         }
     };
     match find(&out) {
-        Ok(Some(found)) if out[found.body_start..found.body_end] == body => Ok(out),
+        Ok(Some(found)) if out[found.clone()] == body => Ok(out),
         _ => match code_blocks(&out).iter().find(|r| r.contains(&region_start)) {
             Some(r) => Err(RegionError::InCode(line_of(&out, r.start))),
             None => Err(RegionError::Unstable),

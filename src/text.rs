@@ -181,11 +181,7 @@ pub(crate) fn capitalize_first(s: &str) -> String {
 
 /// A count with its noun, in a real plural: `1 task`, `2 tasks`.
 pub(crate) fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Upper-case the first letter of every word: `auth work` → `Auth Work`.

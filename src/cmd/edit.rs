@@ -105,11 +105,7 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
         match String::from_utf8(saved) {
             Ok(text) => match markdown::parse_plan(&text, false) {
                 Ok(parsed) => break parsed,
-                Err(e) => {
-                    for problem in &e.errors {
-                        message.push(format!("  Line {}: {}", problem.line, problem.message));
-                    }
-                }
+                Err(e) => e.errors.iter().for_each(|p| message.push(p.to_string())),
             },
             Err(_) => message.push("  Line 1: not UTF-8 text"),
         }

@@ -95,16 +95,14 @@ pub(super) fn render(plan: &Plan, format: Format) -> String {
         Format::Gfm => markdown::render_plan_gfm(plan),
         // The phases array; with objectives or findings, an object holding
         // it and them (which `import` and phase-snapshot readers both take).
-        Format::Json if plan.has_aims() => {
-            let mut s = String::from("{\n  \"phases\": ");
-            plan_json::write_phases(&mut s, &plan.phases, "  ");
-            plan_json::write_aims(&mut s, plan);
-            s.push_str("\n}\n");
-            s
-        }
         Format::Json => {
-            let mut s = String::new();
-            plan_json::write_phases(&mut s, &plan.phases, "");
+            let aims = plan.has_aims();
+            let mut s = String::from(if aims { "{\n  \"phases\": " } else { "" });
+            plan_json::write_phases(&mut s, &plan.phases, if aims { "  " } else { "" });
+            if aims {
+                plan_json::write_aims(&mut s, plan);
+                s.push_str("\n}");
+            }
             s.push('\n');
             s
         }
@@ -113,10 +111,7 @@ pub(super) fn render(plan: &Plan, format: Format) -> String {
 
 /// `name` in the directory of the plan file.
 pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
-    match plan.parent() {
-        Some(dir) => dir.join(name),
-        None => PathBuf::from(name),
-    }
+    plan.parent().map_or_else(|| PathBuf::from(name), |dir| dir.join(name))
 }
 
 /// The file to write for `path`, or why not (exit 6, nothing written).

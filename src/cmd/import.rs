@@ -161,15 +161,12 @@ fn session(shown: String, found: std::result::Result<Restored, String>) -> Resul
 fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     // A restored list's needs name the ids it was rebuilt with: the ones
     // adopted replace them, task for task.
-    let rebuilt: Vec<String> = match input.session {
-        Some(_) => input
-            .phases
-            .iter()
-            .flat_map(|p| &p.tasks)
-            .map(|t| t.id.clone())
-            .collect(),
-        None => Vec::new(),
-    };
+    let rebuilt: Vec<String> = input.session.is_some()
+        .then(|| input.phases.iter().flat_map(|p| &p.tasks))
+        .into_iter()
+        .flatten()
+        .map(|t| t.id.clone())
+        .collect();
     let mut phases = tx.adopt(input.phases, input.keep_notes, crate::matching::still_alike);
     if !rebuilt.is_empty() {
         renumber_needs(&rebuilt, &mut phases);
@@ -263,15 +260,8 @@ pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Parsed, b
             .iter()
             .map(|o| ("objective", &o.id, &o.text))
             .chain(findings.iter().map(|f| ("finding", &f.id, &f.text)))
-            .filter_map(|(kind, id, text)| {
-                let n = text.chars().count();
-                (n > crate::plan::FINDING_MAX).then(|| {
-                    format!(
-                        "  {kind} {id} is {n} characters long; at most {} are allowed.",
-                        crate::plan::FINDING_MAX
-                    )
-                })
-            })
+            .filter_map(|(kind, id, text)| markdown::too_long(kind, id, text))
+            .map(|why| format!("  {why}"))
             .collect::<Vec<_>>();
         if !long.is_empty() {
             return Err(long.join("\n"));

@@ -24,11 +24,10 @@ pub struct Show {
 
 impl super::Verb for Show {
     fn run(self, ctx: &Context) -> Outcome {
-        if self.summary {
-            ctx.look(|plan| super::summary::run(ctx, plan))
-        } else {
-            ctx.look(|plan| run(ctx, plan, &self))
-        }
+        ctx.look(|plan| match self.summary {
+            true => super::summary::run(plan),
+            false => run(ctx, plan, &self),
+        })
     }
 }
 

@@ -3,12 +3,11 @@
 
 use serde_json::json;
 
-use super::Context;
 use crate::error::Result;
 use crate::output::{Kind, Report};
 use crate::plan::{Phase, Plan, Status, Task};
 
-pub(super) fn run(_ctx: &Context, plan: &Plan) -> Result<Report> {
+pub(super) fn run(plan: &Plan) -> Result<Report> {
     let tasks = || plan.phases.iter().flat_map(|p| &p.tasks);
     let (done, total) = counts(tasks());
     let blocked = tasks().filter(|t| t.status == Status::Blocked).count();
@@ -20,9 +19,8 @@ pub(super) fn run(_ctx: &Context, plan: &Plan) -> Result<Report> {
     if checked {
         parts.push(format!("{verified} verified"));
     }
-    let current = current(plan);
-    if let Some(p) = current {
-        let (d, n) = counts(&p.tasks);
+    let current = current(plan).map(|p| (p, counts(&p.tasks)));
+    if let Some((p, (d, n))) = current {
         parts.push(format!("{} {d}/{n}", p.name));
     }
     if blocked > 0 {
@@ -31,10 +29,8 @@ pub(super) fn run(_ctx: &Context, plan: &Plan) -> Result<Report> {
     let line = parts.join(" · ");
     let mut report = Report::new("show", Kind::Data, line.clone());
     report.rev = plan.rev;
-    let phase = current.map(|p| {
-        let (d, n) = counts(&p.tasks);
-        json!({ "id": p.id, "name": p.name, "done": d, "total": n })
-    });
+    let phase =
+        current.map(|(p, (d, n))| json!({ "id": p.id, "name": p.name, "done": d, "total": n }));
     Ok(report.with(
         "summary",
         json!({

@@ -87,19 +87,11 @@ pub(super) fn block<T>(w: &mut Writer, title: &str, items: &[T], write: fn(&mut 
     }
 }
 
-/// An objective's or finding's line read back.
-struct Item {
-    id: String,
-    status: Option<ObjectiveStatus>,
-    text: String,
-    by: Option<Actor>,
-    at: Option<String>,
-}
-
 /// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back (the text
-/// as GitHub shows it when the comment says `gfm`).
-fn item(line: &str, prefix: char) -> Option<Item> {
-    let rest = line.trim_end_matches('\r').strip_prefix("- [")?;
+/// as GitHub shows it when the comment says `gfm`): its status, if it has
+/// one, and the rest as a finding's fields.
+fn item(line: &str, prefix: char) -> Option<(Option<ObjectiveStatus>, Finding)> {
+    let rest = line.strip_prefix("- [")?;
     let (inside, text) = rest.split_once("] ")?;
     let (id, status) = match inside.split_once(' ') {
         Some((id, word)) => (id, Some(ObjectiveStatus::parse(word)?)),
@@ -116,36 +108,35 @@ fn item(line: &str, prefix: char) -> Option<Item> {
     } else {
         decode_text(text)
     };
-    let (mut by, mut at) = (None, None);
+    let mut read = Finding {
+        id: id.to_string(),
+        text: crate::text::normalize(&text)?,
+        ..Finding::default()
+    };
     for w in words.split(' ') {
         match w.split_once('=') {
-            Some(("by", v)) => by = Actor::parse(v),
-            Some(("at", v)) => at = Some(v.to_string()),
+            Some(("by", v)) => read.by = Actor::parse(v),
+            Some(("at", v)) => read.at = Some(v.to_string()),
             _ => {}
         }
     }
-    Some(Item {
-        id: id.to_string(),
-        status,
-        text: crate::text::normalize(&text)?,
-        by,
-        at,
-    })
+    Some((status, read))
 }
 
-/// Objectives and findings too long for the schema (`plan_update`: at most
-/// [`FINDING_MAX`] characters), as the problems of their lines; the first
-/// is on the 0-based line `first`.
-fn too_long(kind: &str, first: usize, items: &[Item]) -> impl Iterator<Item = LineError> {
+/// Why an objective's or finding's text is too long for the schema
+/// (`plan_update`: at most [`FINDING_MAX`] characters), if it is.
+pub(crate) fn too_long(kind: &str, id: &str, text: &str) -> Option<String> {
+    let n = text.chars().count();
+    (n > FINDING_MAX)
+        .then(|| format!("{kind} {id} is {n} characters long; at most {FINDING_MAX} are allowed."))
+}
+
+/// [`too_long`] for items read from a checklist, as the problems of their
+/// lines; the first is on the 0-based line `first`.
+fn long_lines(kind: &str, first: usize, items: &[Finding]) -> impl Iterator<Item = LineError> {
     (first + 1..).zip(items).filter_map(move |(line, item)| {
-        let n = item.text.chars().count();
-        (n > FINDING_MAX).then(|| LineError {
-            line,
-            message: format!(
-                "{kind} {} is {n} characters long; at most {FINDING_MAX} are allowed.",
-                item.id
-            ),
-        })
+        let message = too_long(kind, &item.id, &item.text)?;
+        Some(LineError { line, message })
     })
 }
 
@@ -153,27 +144,28 @@ fn too_long(kind: &str, first: usize, items: &[Item]) -> impl Iterator<Item = Li
 /// (their lines blank), and the problems of their lines.
 pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<LineError>) {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let bare = |l: &str| l.trim_end_matches(['\n', '\r']).to_string();
+    fn bare(l: &str) -> &str {
+        l.trim_end_matches(['\n', '\r'])
+    }
     let mut cut = vec![false; lines.len()];
     let (mut objectives, mut findings, mut problems) = (Vec::new(), Vec::new(), Vec::new());
     // Objectives: the first line that is not blank.
     if let Some(start) = lines.iter().position(|l| !bare(l).trim().is_empty())
         && bare(lines[start]) == OBJECTIVES
     {
-        let found: Vec<Item> = lines[start + 1..]
+        let (statuses, found): (Vec<_>, Vec<_>) = lines[start + 1..]
             .iter()
-            .map_while(|l| item(&bare(l), 'o'))
-            .collect();
+            .map_while(|l| item(bare(l), 'o'))
+            .unzip();
         // A title whose items were all deleted (in the editor) is an
         // empty block, not prose.
         cut[start..start + 1 + found.len()].fill(true);
-        problems.extend(too_long("objective", start + 1, &found));
-        objectives = found
-            .into_iter()
-            .map(|o| Objective {
+        problems.extend(long_lines("objective", start + 1, &found));
+        objectives = (statuses.into_iter().zip(found))
+            .map(|(status, o)| Objective {
                 id: o.id,
                 text: o.text,
-                status: o.status.unwrap_or_default(),
+                status: status.unwrap_or_default(),
                 by: o.by,
                 at: o.at,
                 ..Objective::default()
@@ -185,26 +177,20 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
         .iter()
         .rposition(|l| !bare(l).trim().is_empty())
         .map_or(0, |i| i + 1);
-    let mut found: Vec<Item> = lines[..end]
+    let mut found: Vec<Finding> = lines[..end]
         .iter()
         .rev()
-        .map_while(|l| item(&bare(l), 'f').filter(|f| f.status.is_none()))
+        .map_while(|l| match item(bare(l), 'f')? {
+            (None, finding) => Some(finding),
+            (Some(_), _) => None,
+        })
         .collect();
     let start = end - found.len();
     // As for objectives, a title with no items left is an empty block.
     if start > 0 && bare(lines[start - 1]) == FINDINGS && !cut[start - 1] {
         found.reverse();
-        problems.extend(too_long("finding", start, &found));
-        findings = found
-            .into_iter()
-            .map(|f| Finding {
-                id: f.id,
-                text: f.text,
-                by: f.by,
-                at: f.at,
-                ..Finding::default()
-            })
-            .collect();
+        problems.extend(long_lines("finding", start, &found));
+        findings = found;
         cut[start - 1..end].fill(true);
     }
     let mut rest = String::with_capacity(text.len());

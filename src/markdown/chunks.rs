@@ -44,15 +44,11 @@ pub(super) fn parse_sized(
             Ok(mut got) => phases.append(&mut got),
             Err(e) => errors.extend(e.errors.into_iter().map(|e| LineError {
                 line: e.line + first_line,
-                message: e.message,
+                ..e
             })),
         }
     }
-    if errors.is_empty() {
-        Ok(phases)
-    } else {
-        Err(ParseError { errors })
-    }
+    ParseError::unless(phases, errors)
 }
 
 /// Byte offsets (and 0-based line numbers) of lines where a new section may

@@ -100,18 +100,9 @@ pub(crate) fn encode_gfm(s: &str, line_start: bool) -> String {
         match c {
             '<' => out.push_str("&lt;"),
             '&' => out.push_str("&amp;"),
-            '\\' | '`' | '*' | '_' | '~' | '[' | ']' | '$' | '|' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '#' | '>' | '-' | '+' | '=' if line_start && i == 0 => {
-                out.push('\\');
-                out.push(c);
-            }
-            '.' | ')' if line_start && i > 0 && i == digits => {
-                out.push('\\');
-                out.push(c);
-            }
+            '\\' | '`' | '*' | '_' | '~' | '[' | ']' | '$' | '|' => out.extend(['\\', c]),
+            '#' | '>' | '-' | '+' | '=' if line_start && i == 0 => out.extend(['\\', c]),
+            '.' | ')' if line_start && i > 0 && i == digits => out.extend(['\\', c]),
             _ => out.push(c),
         }
     }
@@ -176,13 +167,18 @@ pub(crate) fn decode_any_heading(s: &str) -> String {
 
 /// The text before a final `todo:` comment holding the word `gfm`.
 fn strip_gfm_mark(s: &str) -> Option<&str> {
-    let at = s.rfind("<!--")?;
-    let body = s[at + 4..].strip_suffix("-->")?;
+    let (before, body) = last_comment(s)?;
     let words = body.trim().strip_prefix("todo:")?;
     words
         .split_whitespace()
         .any(|w| w == "gfm")
-        .then(|| s[..at].trim_end())
+        .then(|| before.trim_end())
+}
+
+/// `s` before its last `<!--`, and that comment's body when it ends `s`.
+pub(super) fn last_comment(s: &str) -> Option<(&str, &str)> {
+    let at = s.rfind("<!--")?;
+    Some((&s[..at], s[at + 4..].strip_suffix("-->")?))
 }
 
 /// Reverse [`encode_heading`] on heading text whose closing sequence is

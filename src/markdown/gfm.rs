@@ -38,25 +38,20 @@ use super::escape::encode_gfm;
 use super::state::push_state;
 use crate::plan::{Status, Task};
 
-/// A task's line, with its state comment, and its note lines.
-pub(super) fn write_task(w: &mut super::Writer, task: &Task) {
-    let out = w.line(&task.id);
+/// A task's line, with its state comment ([`super::write_task`] adds its notes).
+pub(super) fn push_task(out: &mut String, task: &Task) {
     let ticked = matches!(task.status, Status::Completed | Status::Abandoned);
     out.push_str(if ticked { "- [x] " } else { "- [ ] " });
-    let content = encode_gfm(&task.content, false);
-    if task.status == Status::Abandoned {
-        out.push_str("~~");
-        out.push_str(&content);
-        out.push_str("~~");
+    let strike = if task.status == Status::Abandoned {
+        "~~"
     } else {
-        out.push_str(&content);
-    }
+        ""
+    };
+    out.push_str(strike);
+    out.push_str(&encode_gfm(&task.content, false));
+    out.push_str(strike);
     push_state(out, task);
-    let blocker = task
-        .blocker
-        .as_ref()
-        .filter(|_| task.status == Status::Blocked);
-    match (task.status, blocker) {
+    match (task.status, &task.blocker) {
         (Status::InProgress, _) => out.push_str(" (in progress)"),
         (Status::Blocked, Some(blocker)) => {
             out.push_str(" (blocked: ");
@@ -80,11 +75,6 @@ pub(super) fn write_task(w: &mut super::Writer, task: &Task) {
         out.push_str(": ");
         out.push_str(&encode_gfm(command, false));
         out.push(')');
-    }
-    for note in &task.notes {
-        let out = w.line("");
-        out.push_str("  > ");
-        out.push_str(&encode_gfm(note, true));
     }
 }
 

@@ -19,6 +19,7 @@ use escape::{encode_heading, push_encoded};
 use crate::plan::{Finding, Objective, Phase, Plan, Status, Task};
 use crate::text::Message;
 
+pub(crate) use aims::too_long;
 pub use chunks::parse;
 
 /// How a checklist is written.
@@ -108,18 +109,15 @@ fn write(w: &mut Writer, objectives: &[Objective], phases: &[Phase], findings: &
         line.push_str(hashes);
         line.push_str(&name);
         for task in &phase.tasks {
-            if flavour == Flavour::Gfm {
-                gfm::write_task(w, task);
-            } else {
-                write_task(w, task);
-            }
+            write_task(w, task);
         }
     }
     aims::block(w, aims::FINDINGS, findings, aims::write_finding);
 }
 
-fn render_with(flavour: Flavour, plan: &Plan) -> String {
-    written(flavour, |w| {
+/// The whole plan's lines in `flavour`, with an id column this wide.
+fn plan_lines(flavour: Flavour, ids: Option<usize>, plan: &Plan) -> Message {
+    lines(flavour, ids, |w| {
         write(w, &plan.objectives, &plan.phases, &plan.findings)
     })
 }
@@ -137,17 +135,17 @@ pub(crate) fn render_objective(out: &mut String, o: &Objective) {
 /// phases and findings after them (docs/contract.md, "Objectives and findings"): for `edit` and
 /// the reply to an agent. A plan without them renders as its phases.
 pub(crate) fn render_plan(plan: &Plan) -> String {
-    render_with(Flavour::Plain, plan)
+    plan_lines(Flavour::Plain, None, plan).into_file()
 }
 
 /// [`render_plan`] as a person reads it (see [`Flavour::View`]).
 pub(crate) fn render_plan_view(plan: &Plan) -> String {
-    render_with(Flavour::View, plan)
+    plan_lines(Flavour::View, None, plan).into_file()
 }
 
 /// [`render_plan`] in the pull-request flavour.
 pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
-    render_with(Flavour::Gfm, plan)
+    plan_lines(Flavour::Gfm, None, plan).into_file()
 }
 
 /// The checklist's lines as a person reads them: with `typed`, the text as
@@ -155,9 +153,7 @@ pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
 /// column this wide on the left.
 pub(crate) fn view_lines(plan: &Plan, typed: bool, ids: Option<usize>) -> Message {
     let flavour = if typed { Flavour::Typed } else { Flavour::View };
-    lines(flavour, ids, |w| {
-        write(w, &plan.objectives, &plan.phases, &plan.findings)
-    })
+    plan_lines(flavour, ids, plan)
 }
 
 /// A checklist read back whole: phases (ids empty, as [`parse`] gives
@@ -173,21 +169,17 @@ pub(crate) struct Parsed {
 pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (objectives, findings, rest, problems) = aims::split(text);
-    let phases = match parse(&rest, lenient) {
-        Ok(phases) if problems.is_empty() => phases,
-        Ok(_) => return Err(parse::ParseError { errors: problems }),
-        Err(mut e) => {
-            e.errors.extend(problems);
-            e.errors.sort_by_key(|e| e.line);
-            return Err(e);
-        }
-    };
-    Ok(Parsed {
+    let (phases, mut errors) =
+        parse(&rest, lenient).map_or_else(|e| (Vec::new(), e.errors), |p| (p, Vec::new()));
+    errors.extend(problems);
+    let parsed = Parsed {
         phases,
         objectives,
         findings,
-    })
+    };
+    parse::ParseError::unless(parsed, errors)
 }
+
 /// Render phases as the checklist of §4.1: `# phase` headings, one task item
 /// per line, one blank line between phases, one newline at the end.
 pub fn render(phases: &[Phase]) -> String {
@@ -212,10 +204,28 @@ pub(crate) fn render_task(out: &mut String, task: &Task) {
 }
 
 /// A task's line and its notes as `  > note` lines: a quote inside the
-/// task's list item.
+/// task's list item (in the pull-request flavour, encoded as text that
+/// starts a line).
 fn write_task(w: &mut Writer, task: &Task) {
     let flavour = w.flavour;
     let out = w.line(&task.id);
+    if flavour == Flavour::Gfm {
+        gfm::push_task(out, task);
+    } else {
+        push_task(out, task, flavour);
+    }
+    for note in &task.notes {
+        let out = w.line("");
+        out.push_str("  > ");
+        match flavour {
+            Flavour::Gfm => out.push_str(&escape::encode_gfm(note, true)),
+            _ => push_text(out, note, flavour),
+        }
+    }
+}
+
+/// A task's line in a flavour other than the pull-request one.
+fn push_task(out: &mut String, task: &Task, flavour: Flavour) {
     out.push_str("- [");
     out.push(task.status.marker());
     out.push_str("] ");
@@ -238,18 +248,10 @@ fn write_task(w: &mut Writer, task: &Task) {
         escape::push_encoded_exact(out, command);
         out.push_str(" -->");
     }
-    render_meta(out, task, flavour == Flavour::Plain);
-    for note in &task.notes {
-        let out = w.line("");
-        out.push_str("  > ");
-        push_text(out, note, flavour);
-    }
-}
-
-/// Who set the status and who checks the task (docs/contract.md, "A plan a person and an agent share"), as one
-/// invisible comment: ` <!-- todo: by=person at=… checks=agent unlocked -->`.
-fn render_meta(out: &mut String, task: &Task, provenance: bool) {
-    push_todo_comment(out, &meta_words(task, provenance));
+    // Who set the status and who checks the task (docs/contract.md, "A plan
+    // a person and an agent share"), as one invisible comment:
+    // ` <!-- todo: by=person at=… checks=agent unlocked -->`.
+    push_todo_comment(out, &meta_words(task, flavour == Flavour::Plain));
 }
 
 /// ` <!-- todo: … -->` holding `words`, if there are any.

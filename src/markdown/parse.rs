@@ -3,12 +3,11 @@
 //! in a code block or quote is ever a task; the text itself is cut from the
 //! source by byte offsets, so `*`, `_`, backticks and backslashes stay as typed.
 
-use std::fmt;
 use std::ops::Range;
 
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
-use super::escape::{decode_any_heading, decode_gfm, decode_text};
+use super::escape::{decode_any_heading, decode_gfm, decode_text, last_comment};
 use super::state::{self, empty_task};
 use crate::plan::{Phase, Status, Task};
 use crate::text::normalize;
@@ -17,7 +16,8 @@ use crate::text::normalize;
 pub(crate) const DEFAULT_PHASE: &str = "Todos";
 
 /// One problem, on a 1-based line of the input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("  Line {line}: {message}")]
 pub struct LineError {
     pub line: usize,
     pub message: String,
@@ -26,24 +26,22 @@ pub struct LineError {
 /// Every problem found in a document, in line order. Displays as one
 /// `  Line <n>: <message>` line per problem; the caller prints the
 /// `Could not parse <path>:` line above it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", .errors.iter().map(LineError::to_string).collect::<Vec<_>>().join("\n"))]
 pub struct ParseError {
     pub errors: Vec<LineError>,
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, e) in self.errors.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            write!(f, "  Line {}: {}", e.line, e.message)?;
+impl ParseError {
+    /// `value` when there is no problem, else the problems in line order.
+    pub(super) fn unless<T>(value: T, mut errors: Vec<LineError>) -> Result<T, ParseError> {
+        if errors.is_empty() {
+            return Ok(value);
         }
-        Ok(())
+        errors.sort_by_key(|e| e.line);
+        Err(ParseError { errors })
     }
 }
-
-impl std::error::Error for ParseError {}
 
 const MARKER_HELP: &str = "(use [ ], [x], [/], [-], [!])";
 
@@ -169,14 +167,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        if self.errors.is_empty() {
-            Ok(self.phases)
-        } else {
-            self.errors.sort_by_key(|e| e.line);
-            Err(ParseError {
-                errors: self.errors,
-            })
-        }
+        ParseError::unless(self.phases, self.errors)
     }
 
     /// The 0-based line holding byte `offset`.
@@ -270,52 +261,41 @@ impl<'a> Reader<'a> {
         let line = self.line_of(pos);
         // Only a paragraph that starts on the bullet's own line can be a task
         // (`-     [ ] x` is a code block inside the item).
-        match first {
-            Some((true, start)) if self.line_of(start) == line => {}
-            _ => return ItemKind::Plain,
+        if !matches!(first, Some((true, start)) if self.line_of(start) == line) {
+            return ItemKind::Plain;
         }
         let end = self.lines.get(line).map_or(pos, |span| span.end);
-        let Some(src) = self.text.get(pos + 1..end) else {
+        let Some((marker, rest)) = self.text.get(pos + 1..end).and_then(split_marker) else {
             return ItemKind::Plain;
         };
-        let Some((marker, rest)) = split_marker(src) else {
-            return ItemKind::Plain;
-        };
-        self.claim(line);
-        let Some(status) = status_of_marker(marker) else {
-            self.error(
-                line,
-                format!("unknown status marker \"[{marker}]\" {MARKER_HELP}"),
-            );
-            return ItemKind::Broken;
-        };
-        match read_task(status, rest) {
-            Ok((task, garbage, gfm)) => {
-                if garbage {
-                    // Text after the trailing comments that we cannot place;
-                    // `finish` reports the line unless reading leniently.
-                    if let Some(c) = self.claimed.get_mut(line) {
-                        *c = false;
-                    }
-                }
-                if self.phases.is_empty() {
-                    self.phases.push(Phase {
-                        name: DEFAULT_PHASE.to_string(),
-                        ..Phase::default()
-                    });
-                }
-                let phase = self.phases.len() - 1;
-                self.phases[phase].tasks.push(task);
-                ItemKind::Task {
-                    phase,
-                    task: self.phases[phase].tasks.len() - 1,
-                    gfm,
-                }
-            }
+        let read = status_of_marker(marker)
+            .ok_or_else(|| format!("unknown status marker \"[{marker}]\" {MARKER_HELP}"))
+            .and_then(|status| read_task(status, rest));
+        let (task, garbage, gfm) = match read {
+            Ok(read) => read,
             Err(message) => {
+                self.claim(line);
                 self.error(line, message);
-                ItemKind::Broken
+                return ItemKind::Broken;
             }
+        };
+        // With text after the trailing comments that we cannot place, the
+        // line is left for `finish` to report unless reading leniently.
+        if !garbage {
+            self.claim(line);
+        }
+        if self.phases.is_empty() {
+            self.phases.push(Phase {
+                name: DEFAULT_PHASE.to_string(),
+                ..Phase::default()
+            });
+        }
+        let phase = self.phases.len() - 1;
+        self.phases[phase].tasks.push(task);
+        ItemKind::Task {
+            phase,
+            task: self.phases[phase].tasks.len() - 1,
+            gfm,
         }
     }
 
@@ -385,16 +365,9 @@ fn starts_paragraph(event: &Event<'_>) -> bool {
                 | Tag::Link { .. }
                 | Tag::Image { .. }
         ),
-        Event::Text(_)
-        | Event::Code(_)
-        | Event::InlineMath(_)
-        | Event::DisplayMath(_)
-        | Event::InlineHtml(_)
-        | Event::FootnoteReference(_)
-        | Event::SoftBreak
-        | Event::HardBreak
-        | Event::TaskListMarker(_) => true,
         Event::End(_) | Event::Html(_) | Event::Rule => false,
+        // Text, code, math, inline HTML, breaks…: inline content.
+        _ => true,
     }
 }
 
@@ -492,37 +465,27 @@ fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
 /// returns true when non-comment text is left over.
 fn read_comments(tail: &str, task: &mut Task) -> bool {
     let mut tail = tail.trim();
-    if let Some(i) = tail.rfind("<!--")
-        && let Some(meta) = comment_body(&tail[i..]).and_then(|b| b.trim().strip_prefix("todo:"))
-    {
+    if let Some(meta) = take_comment(&mut tail, |b| b.strip_prefix("todo:")) {
         for word in meta.split_whitespace() {
             super::read_meta_word(task, word);
         }
-        tail = tail[..i].trim_end();
     }
-    if let Some(i) = tail.rfind("<!--")
-        && let Some(command) = comment_body(&tail[i..])
-            .and_then(|b| b.trim().strip_prefix("verify:"))
-            .map(|c| decode_text(c.trim()))
-    {
-        super::verify_of(task).command = command;
-        tail = tail[..i].trim_end();
+    if let Some(command) = take_comment(&mut tail, |b| b.strip_prefix("verify:")) {
+        super::verify_of(task).command = decode_text(command.trim());
     }
     super::settle_verify(task);
-    if let Some(i) = tail.rfind("<!--")
-        // `user`: what checklists written before `person` say.
-        && matches!(
-            comment_body(&tail[i..]).map(str::trim),
-            Some("dropped-by: person" | "dropped-by: user")
-        )
-    {
+    // `user`: what checklists written before `person` say.
+    let dropped = |b| matches!(b, "dropped-by: person" | "dropped-by: user").then_some(());
+    if take_comment(&mut tail, dropped).is_some() {
         task.dropped_by = Some("user".to_string());
-        tail = tail[..i].trim_end();
     }
     if tail.is_empty() {
         return false;
     }
-    let Some(body) = comment_body(tail) else {
+    let Some(body) = tail
+        .strip_prefix("<!--")
+        .and_then(|t| t.strip_suffix("-->"))
+    else {
         return true;
     };
     if let Some(blocker) = body.trim_start().strip_prefix("blocker:") {
@@ -534,10 +497,13 @@ fn read_comments(tail: &str, task: &mut Task) -> bool {
     false
 }
 
-/// The text between `<!--` and the last `-->` of `s`, when `s` is one
-/// comment (or several).
-fn comment_body(s: &str) -> Option<&str> {
-    s.strip_prefix("<!--")?.strip_suffix("-->")
+/// The comment that ends `tail`, when `read` takes its trimmed body; `tail`
+/// then loses it.
+fn take_comment<'a, T>(tail: &mut &'a str, read: impl FnOnce(&'a str) -> Option<T>) -> Option<T> {
+    let (before, body) = last_comment(tail)?;
+    let found = read(body.trim())?;
+    *tail = before.trim_end();
+    Some(found)
 }
 
 #[cfg(test)]

@@ -15,7 +15,9 @@ pub(super) struct StateComment {
     status: Status,
     blocker: Option<String>,
     dropped_by: Option<String>,
-    /// The §8 words (`by=`, `at=`, `checks=`, `unlocked`).
+    /// The other words: the §8 ones (`by=`, `at=`, `checks=`, `unlocked`…)
+    /// for `read_meta_word`, which skips unknown ones, so a later version
+    /// can add some.
     meta: Vec<String>,
 }
 
@@ -61,7 +63,6 @@ pub(super) fn read_state(tail: &str) -> Option<StateComment> {
         meta: Vec::new(),
     };
     for word in words {
-        // Unknown fields are skipped, so a later version can add some.
         match word.split_once('=') {
             Some(("blocker", v)) => state.blocker = normalize(&decode_word(v)),
             // Only a person drops tasks (docs/contract.md, "The plan"); other values
@@ -69,15 +70,7 @@ pub(super) fn read_state(tail: &str) -> Option<StateComment> {
             Some(("dropped-by", v)) if matches!(&*decode_word(v), "person" | "user") => {
                 state.dropped_by = Some("user".to_string());
             }
-            Some((
-                "by" | "at" | "checks" | "verify" | "timeout" | "proof" | "needs" | "owner"
-                | "claimed-by",
-                _,
-            )) => {
-                state.meta.push(word.to_string());
-            }
-            None if word == "unlocked" => state.meta.push(word.to_string()),
-            _ => {}
+            _ => state.meta.push(word.to_string()),
         }
     }
     Some(state)
@@ -128,14 +121,10 @@ pub(super) fn restore(status: Status, content: &str, state: &StateComment) -> Re
 /// `exit:0;ms:812;at:<time>;commit:<sha>;run:<command>`, or
 /// `unverified;at:<time>;run:<command>` when a person skipped the check.
 pub(super) fn proof_word(p: &crate::plan::Proof) -> String {
-    let mut parts = Vec::new();
-    match p.exit {
-        Some(code) => {
-            parts.push(format!("exit:{code}"));
-            parts.push(format!("ms:{}", p.ms));
-        }
-        None => parts.push("unverified".into()),
-    }
+    let mut parts = match p.exit {
+        Some(code) => vec![format!("exit:{code}"), format!("ms:{}", p.ms)],
+        None => vec!["unverified".into()],
+    };
     parts.push(format!("at:{}", percent_encode(&p.at)));
     if let Some(c) = &p.commit {
         parts.push(format!("commit:{}", percent_encode(c)));
