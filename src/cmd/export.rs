@@ -111,7 +111,8 @@ pub(super) fn render(plan: &Plan, format: Format) -> String {
 
 /// `name` in the directory of the plan file.
 pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
-    plan.parent().map_or_else(|| PathBuf::from(name), |dir| dir.join(name))
+    plan.parent()
+        .map_or_else(|| PathBuf::from(name), |dir| dir.join(name))
 }
 
 /// The file to write for `path`, or why not (exit 6, nothing written).

@@ -97,7 +97,9 @@ fn check(root: &Path, state: &GitState) -> Report {
     let mut missing = Vec::new();
     if !state.attribute_ok() {
         let attribute = &state.attribute;
-        missing.push(format!("git's merge attribute for {DEFAULT_NAME} is {attribute}, not todo"));
+        missing.push(format!(
+            "git's merge attribute for {DEFAULT_NAME} is {attribute}, not todo"
+        ));
     }
     if !state.driver_ok() {
         missing.push(match &state.driver {
@@ -142,7 +144,9 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
         config_set(root, "merge.todo.driver", DRIVER)?;
         let was = (state.driver.as_ref()).map(|old| format!(" (was \"{old}\")"));
         let was = was.unwrap_or_default();
-        done.push(format!("Set git config merge.todo.driver to \"{DRIVER}\"{was}."));
+        done.push(format!(
+            "Set git config merge.todo.driver to \"{DRIVER}\"{was}."
+        ));
     }
     let message: crate::text::Message = if done.is_empty() {
         format!(
@@ -239,7 +243,11 @@ fn git(root: &Path, args: &[&str], codes: &[i32]) -> Result<Output> {
 
 /// `git check-attr`: `todo`, `unspecified`, `set`, `unset` or another driver.
 fn merge_attribute(root: &Path) -> Result<String> {
-    let out = git(root, &["check-attr", "-z", "merge", "--", DEFAULT_NAME], &[0])?;
+    let out = git(
+        root,
+        &["check-attr", "-z", "merge", "--", DEFAULT_NAME],
+        &[0],
+    )?;
     // -z output: path NUL attribute NUL value NUL.
     let text = String::from_utf8_lossy(&out.stdout);
     Ok(text.split('\0').nth(2).unwrap_or("unspecified").to_string())

@@ -161,7 +161,9 @@ fn session(shown: String, found: std::result::Result<Restored, String>) -> Resul
 fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     // A restored list's needs name the ids it was rebuilt with: the ones
     // adopted replace them, task for task.
-    let rebuilt: Vec<String> = input.session.is_some()
+    let rebuilt: Vec<String> = input
+        .session
+        .is_some()
         .then(|| input.phases.iter().flat_map(|p| &p.tasks))
         .into_iter()
         .flatten()

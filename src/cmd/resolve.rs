@@ -121,7 +121,10 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     } else {
         // No conflict: a plan that does not read is the error any verb gives.
         let loaded = store.load()?;
-        let message = format!("No merge conflict in {}; nothing to resolve.", store.display());
+        let message = format!(
+            "No merge conflict in {}; nothing to resolve.",
+            store.display()
+        );
         let mut report = (started(store, message, false))
             .with("decided", json!([]))
             .with("next", json!([]));
@@ -314,7 +317,12 @@ fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
 }
 
 fn from_markers(path: &Path, text: &str) -> Result<Versions> {
-    let Sides { ours, theirs, base, hunks } = conflict::split(text).map_err(|e| {
+    let Sides {
+        ours,
+        theirs,
+        base,
+        hunks,
+    } = conflict::split(text).map_err(|e| {
         let why = format!("the conflict markers: {e}; git never writes them so");
         cannot(path, vec![why])
     })?;
