@@ -505,17 +505,13 @@ impl Plan {
         if !self.crowded() {
             return;
         }
-        let notes: Vec<String> = self
-            .keep_latest_start()
-            .into_iter()
-            .map(|(kept, back)| {
-                format!(
-                    "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
-                    back.len() + 1,
-                    back.join(", ")
-                )
-            })
-            .collect();
+        let notes = self.keep_latest_start().into_iter().map(|(kept, back)| {
+            format!(
+                "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
+                back.len() + 1,
+                back.join(", ")
+            )
+        });
         self.settled.0.extend(notes);
     }
 
@@ -524,41 +520,41 @@ impl Plan {
     /// where the lines git merged cleanly stand in every side, so a side can
     /// hold both branches' starts: which stays is the merge's to decide.
     pub(crate) fn settle_ids(&mut self) {
-        // The common case, every id once, costs one pass and no copies.
-        let twice_somewhere = {
-            let mut ids = std::collections::HashSet::with_capacity_and_hasher(
+        // Each item that has an earlier item's id (`None`: the phase itself),
+        // phases before tasks, so that a task under a phase's id is the one
+        // renumbered; and whether an objective or finding does.
+        let (twice, aims_twice) = {
+            let mut seen = rustc_hash::FxHashSet::with_capacity_and_hasher(
                 self.task_count() + self.phases.len(),
                 rustc_hash::FxBuildHasher,
             );
-            !self.ids().all(|id| ids.insert(id.as_str()))
+            // The common case, every id once, costs one pass and no copies.
+            if self.ids().all(|id| seen.insert(id.as_str())) {
+                return;
+            }
+            seen.clear();
+            let mut twice: Vec<(usize, Option<usize>)> = self
+                .phases
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| !seen.insert(p.id.as_str()))
+                .map(|(pi, _)| (pi, None))
+                .collect();
+            twice.extend(
+                self.tasks()
+                    .filter(|(_, _, t)| !seen.insert(t.id.as_str()))
+                    .map(|(pos, _, _)| (pos.phase, Some(pos.task))),
+            );
+            let aims = self.objectives.iter().map(|o| &o.id);
+            let aims_twice = aims
+                .chain(self.findings.iter().map(|f| &f.id))
+                .any(|id| !seen.insert(id.as_str()));
+            (twice, aims_twice)
         };
-        if !twice_somewhere {
-            return;
-        }
         let mut notes = Vec::new();
-        let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-        let mut twice: Vec<(usize, usize)> = Vec::new();
-        for (pi, phase) in self.phases.iter().enumerate() {
-            if seen.insert(phase.id.clone(), usize::MAX).is_some() {
-                twice.push((pi, usize::MAX));
-            }
-        }
-        for (pi, phase) in self.phases.iter().enumerate() {
-            for (ti, task) in phase.tasks.iter().enumerate() {
-                if seen.insert(task.id.clone(), pi).is_some() {
-                    twice.push((pi, ti));
-                }
-            }
-        }
-        let aims_twice = self
-            .objectives
-            .iter()
-            .map(|o| &o.id)
-            .chain(self.findings.iter().map(|f| &f.id))
-            .any(|id| seen.insert(id.clone(), usize::MAX).is_some());
         // Later items first, so that indexes stay right as copies go.
         for &(pi, ti) in twice.iter().rev() {
-            if ti == usize::MAX {
+            let Some(ti) = ti else {
                 let old = self.phases[pi].id.clone();
                 let new = ids::derive('p', &old, &self.phases[pi].name, |id| self.has_id(id));
                 notes.push(format!(
@@ -567,7 +563,7 @@ impl Plan {
                 ));
                 self.phases[pi].id = new;
                 continue;
-            }
+            };
             let task = &self.phases[pi].tasks[ti];
             let first = self
                 .tasks()
@@ -651,14 +647,9 @@ impl Plan {
     /// Whether some owner (or the unclaimed tasks) has several tasks in
     /// progress.
     fn crowded(&self) -> bool {
-        let mut unowned = false;
-        let mut owners = rustc_hash::FxHashSet::default();
+        let mut lanes = Lanes::default();
         self.tasks()
-            .filter(|(_, _, t)| t.status == Status::InProgress)
-            .any(|(_, _, t)| match &t.owner {
-                None => std::mem::replace(&mut unowned, true),
-                Some(o) => !owners.insert(o.as_str()),
-            })
+            .any(|(_, _, t)| t.status == Status::InProgress && lanes.again(t))
     }
 
     /// Objectives and findings under an id an earlier one has: the same
@@ -700,37 +691,44 @@ impl Plan {
     /// unclaimed one whose needs are met starts. A plan without claims or
     /// needs settles exactly as the one-task rule says.
     pub(crate) fn settle_with(&mut self, mut touch: impl FnMut(TaskPos, &Task)) -> bool {
-        let mut unowned = false;
-        let mut owners: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
-        let mut changed = false;
-        for (pi, phase) in self.phases.iter_mut().enumerate() {
-            for (ti, task) in phase.tasks.iter_mut().enumerate() {
-                if task.status == Status::InProgress {
-                    let seen = match &task.owner {
-                        None => std::mem::replace(&mut unowned, true),
-                        Some(o) => !owners.insert(o.clone()),
-                    };
-                    if seen {
-                        touch(
-                            TaskPos {
-                                phase: pi,
-                                task: ti,
-                            },
-                            task,
-                        );
-                        task.status = Status::Pending;
-                        changed = true;
-                    }
-                }
-            }
-        }
-        if !unowned && let Some(pos) = self.first_startable() {
+        let mut lanes = Lanes::default();
+        let back: Vec<TaskPos> = self
+            .tasks()
+            .filter(|(_, _, t)| t.status == Status::InProgress && lanes.again(t))
+            .map(|(pos, _, _)| pos)
+            .collect();
+        // What starts does not depend on what goes back: those are claimed
+        // tasks (never started by the rule), or the unclaimed lane is busy.
+        let start = if lanes.unowned {
+            None
+        } else {
+            self.first_startable()
+        };
+        let pending = back.iter().map(|&pos| (pos, Status::Pending));
+        for (pos, status) in pending.chain(start.map(|pos| (pos, Status::InProgress))) {
             let task = &mut self.phases[pos.phase].tasks[pos.task];
             touch(pos, task);
-            task.status = Status::InProgress;
-            changed = true;
+            task.status = status;
         }
-        changed
+        !back.is_empty() || start.is_some()
+    }
+}
+
+/// The lanes that have a task in progress: each owner's, and the
+/// unclaimed tasks'.
+#[derive(Default)]
+struct Lanes<'a> {
+    unowned: bool,
+    owners: rustc_hash::FxHashSet<&'a str>,
+}
+
+impl<'a> Lanes<'a> {
+    /// Whether `task`'s lane had a task in progress already; it has now.
+    fn again(&mut self, task: &'a Task) -> bool {
+        match &task.owner {
+            None => std::mem::replace(&mut self.unowned, true),
+            Some(o) => !self.owners.insert(o),
+        }
     }
 }
 
