@@ -431,10 +431,7 @@ impl Plan {
 
     /// Does any phase, task, objective or finding have this id?
     pub(crate) fn has_id(&self, id: &str) -> bool {
-        self.phases.iter().any(|p| p.id == id)
-            || self.tasks().any(|(_, _, t)| t.id == id)
-            || self.objectives.iter().any(|o| o.id == id)
-            || self.findings.iter().any(|f| f.id == id)
+        self.ids().any(|i| i == id)
     }
 
     /// A fresh id of `kind` that no item of the plan has (see [`ids`]).
