@@ -30,14 +30,11 @@ impl<K: std::hash::Hash + Eq> Queues<K> {
     }
 
     fn push(&mut self, key: K, i: u32) {
-        match self.first.get_mut(&key) {
-            Some((_, last)) => {
-                self.next[*last as usize] = i;
-                *last = i;
-            }
-            None => {
-                self.first.insert(key, (i, i));
-            }
+        // A new key's queue starts at `i`; an old one's gets `i` linked last.
+        let (_, last) = self.first.entry(key).or_insert((i, i));
+        if *last != i {
+            self.next[*last as usize] = i;
+            *last = i;
         }
     }
 

@@ -117,11 +117,7 @@ impl std::fmt::Debug for Extra {
 
 impl From<Map<String, Value>> for Extra {
     fn from(map: Map<String, Value>) -> Extra {
-        if map.is_empty() {
-            Extra(None)
-        } else {
-            Extra(Some(Box::new(map)))
-        }
+        Extra((!map.is_empty()).then(|| Box::new(map)))
     }
 }
 
@@ -382,17 +378,9 @@ impl Plan {
     }
 
     pub fn tasks(&self) -> impl Iterator<Item = (TaskPos, &Phase, &Task)> {
-        self.phases.iter().enumerate().flat_map(|(pi, phase)| {
-            phase.tasks.iter().enumerate().map(move |(ti, task)| {
-                (
-                    TaskPos {
-                        phase: pi,
-                        task: ti,
-                    },
-                    phase,
-                    task,
-                )
-            })
+        self.phases.iter().enumerate().flat_map(|(phase, p)| {
+            let tasks = p.tasks.iter().enumerate();
+            tasks.map(move |(task, t)| (TaskPos { phase, task }, p, t))
         })
     }
 
