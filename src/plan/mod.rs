@@ -190,6 +190,11 @@ pub(crate) fn clean_command(command: &str) -> Option<String> {
 }
 
 impl Task {
+    /// The task as messages name it: `id "text"`.
+    pub(crate) fn name(&self) -> String {
+        format!("{} \"{}\"", self.id, self.content)
+    }
+
     /// The task's check command, if it has one.
     pub fn check_command(&self) -> Option<&str> {
         self.verify.as_deref().map(|v| v.command.as_str())
@@ -607,13 +612,7 @@ impl Plan {
         let crowded: Vec<(Option<String>, String, String)> = latest
             .into_iter()
             .filter(|(_, _, several)| *several)
-            .map(|(lane, t, _)| {
-                (
-                    lane.map(str::to_string),
-                    t.id.clone(),
-                    format!("{} \"{}\"", t.id, t.content),
-                )
-            })
+            .map(|(lane, t, _)| (lane.map(str::to_string), t.id.clone(), t.name()))
             .collect();
         let mut out = Vec::new();
         for (lane, keep, kept) in crowded {
@@ -621,7 +620,7 @@ impl Plan {
             for task in self.phases.iter_mut().flat_map(|p| &mut p.tasks) {
                 if task.status == Status::InProgress && task.owner == lane && task.id != keep {
                     task.status = Status::Pending;
-                    back.push(format!("{} \"{}\"", task.id, task.content));
+                    back.push(task.name());
                 }
             }
             out.push((kept, back));

@@ -77,13 +77,9 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     }
 }
 
-fn name(t: &Task) -> String {
-    format!("{} \"{}\"", t.id, t.content)
-}
-
 /// A refusal whose message is about task `t`: its name, then `rest`.
 fn refuse(code: Refusal, t: &Task, rest: &str) -> OpError {
-    OpError::refused(code, format!("{} {rest}", name(t)))
+    OpError::refused(code, format!("{} {rest}", t.name()))
 }
 
 /// The refusal of an agent's change to an item a person marked `status`:
@@ -209,7 +205,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                     Some(a) if a.checks != b.checks => Some("change who checks it"),
                     Some(_) => None,
                 };
-                marked_by_person(&name(b), b.status.as_str(), what)?;
+                marked_by_person(&b.name(), b.status.as_str(), what)?;
             }
             if let Some(a) = after {
                 if b.unlocked && a.checks == Checks::Agent {
@@ -225,7 +221,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                 {
                     return Err(OpError::refused(
                         Refusal::OpNotAllowed,
-                        format!("only a person may unlock {} (todo unlock).", name(b)),
+                        format!("only a person may unlock {} (todo unlock).", b.name()),
                     ));
                 }
             }
