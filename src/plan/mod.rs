@@ -14,6 +14,8 @@ mod query;
 pub(crate) mod rules;
 pub(crate) mod tx;
 
+use std::collections::{HashMap, HashSet};
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use strum::{EnumString, IntoStaticStr, VariantNames};
@@ -640,19 +642,17 @@ impl Plan {
     /// text twice is one item; other text gets a new id.
     fn settle_aims(&mut self, notes: &mut Vec<String>) {
         // Every id there is, so a new one meets none of them.
-        let mut seen: std::collections::HashSet<String> = self.ids().cloned().collect();
-        let mut texts = std::collections::HashMap::new();
-        let objectives = std::mem::take(&mut self.objectives);
-        self.objectives = once_each(
-            objectives,
+        let mut seen: HashSet<String> = self.ids().cloned().collect();
+        let mut texts = HashMap::new();
+        once_each(
+            &mut self.objectives,
             ('o', "objective"),
             (&mut seen, &mut texts),
             notes,
             |o| (&mut o.id, &o.text),
         );
-        let findings = std::mem::take(&mut self.findings);
-        self.findings = once_each(
-            findings,
+        once_each(
+            &mut self.findings,
             ('f', "finding"),
             (&mut seen, &mut texts),
             notes,
@@ -721,24 +721,20 @@ impl<'a> Lanes<'a> {
 /// keeps its place under a new id, derived so every read gives the same.
 /// `seen` holds every id taken so far, `texts` the text of each.
 fn once_each<T>(
-    items: Vec<T>,
+    items: &mut Vec<T>,
     (kind, noun): (char, &str),
-    (seen, texts): (
-        &mut std::collections::HashSet<String>,
-        &mut std::collections::HashMap<String, String>,
-    ),
+    (seen, texts): (&mut HashSet<String>, &mut HashMap<String, String>),
     notes: &mut Vec<String>,
     fields: impl Fn(&mut T) -> (&mut String, &String),
-) -> Vec<T> {
-    let mut keep = Vec::with_capacity(items.len());
-    for mut item in items {
-        let (id, text) = fields(&mut item);
+) {
+    items.retain_mut(|item| {
+        let (id, text) = fields(item);
         if let Some(first) = texts.get(id.as_str()) {
             if first == text {
                 let mut noun = noun.to_string();
                 noun[..1].make_ascii_uppercase();
                 notes.push(format!("{noun} {id} was listed twice; kept once."));
-                continue;
+                return false;
             }
             let old = std::mem::take(id);
             *id = ids::derive(kind, &old, text, |new| seen.contains(new));
@@ -746,9 +742,8 @@ fn once_each<T>(
         }
         seen.insert(id.clone());
         texts.insert(id.clone(), text.clone());
-        keep.push(item);
-    }
-    keep
+        true
+    });
 }
 
 /// The number in an id such as `t12` (for prefix `t`).
