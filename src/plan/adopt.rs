@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::{Phase, Plan, Task};
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashSet};
 
 const NONE: u32 = u32::MAX;
 
@@ -30,14 +30,11 @@ impl<K: std::hash::Hash + Eq> Queues<K> {
     }
 
     fn push(&mut self, key: K, i: u32) {
-        match self.first.get_mut(&key) {
-            Some((_, last)) => {
-                self.next[*last as usize] = i;
-                *last = i;
-            }
-            None => {
-                self.first.insert(key, (i, i));
-            }
+        // A new key's queue starts at `i`; an old one's gets `i` linked last.
+        let (_, last) = self.first.entry(key).or_insert((i, i));
+        if *last != i {
+            self.next[*last as usize] = i;
+            *last = i;
         }
     }
 
@@ -80,33 +77,7 @@ impl Plan {
         }
         let mut old_taken = vec![false; old.len()];
 
-        // For each new task (in one flat list), the old task it takes: first
-        // by phase and content, then by content alone.
-        let mut taken = Vec::with_capacity(phases.iter().map(|p| p.tasks.len()).sum());
-        for phase in &phases {
-            for task in &phase.tasks {
-                let i = by_both.claim(&(phase.name.as_str(), task.content.as_str()), &old_taken);
-                if let Some(i) = i {
-                    old_taken[i as usize] = true;
-                }
-                taken.push(i.unwrap_or(NONE));
-            }
-        }
-        let mut flat = 0;
-        for phase in &phases {
-            for task in &phase.tasks {
-                if taken[flat] == NONE
-                    && let Some(i) = by_content.claim(&task.content.as_str(), &old_taken)
-                {
-                    old_taken[i as usize] = true;
-                    taken[flat] = i;
-                }
-                flat += 1;
-            }
-        }
-
-        // Third: a task edited in place — same phase, same place among the
-        // phase's tasks, still alike — keeps its id.
+        // Each old phase name's first span of tasks in `old`: (start, len).
         let mut first_of_phase: HashMap<&str, (usize, usize), FxBuildHasher> = HashMap::default();
         let mut start = 0;
         for phase in &self.phases {
@@ -115,20 +86,37 @@ impl Plan {
                 .or_insert((start, phase.tasks.len()));
             start += phase.tasks.len();
         }
-        let mut flat = 0;
-        for phase in &phases {
-            let old_span = first_of_phase.get(phase.name.as_str()).copied();
-            for (k, task) in phase.tasks.iter().enumerate() {
-                if taken[flat] == NONE
-                    && let Some((at, len)) = old_span
-                    && k < len
-                    && !old_taken[at + k]
-                    && alike(&old[at + k].1.content, &task.content)
-                {
-                    old_taken[at + k] = true;
-                    taken[flat] = (at + k) as u32;
+        // For each new task (in one flat list), the old task it takes: first
+        // by phase and content, then by content alone, then — a task edited
+        // in place: same phase, same place among the phase's tasks, still
+        // alike — by place. Each pass takes only what the earlier left.
+        let mut taken = vec![NONE; phases.iter().map(|p| p.tasks.len()).sum()];
+        for pass in 0..3 {
+            let new = phases.iter().flat_map(|p| {
+                let span = first_of_phase.get(p.name.as_str()).copied();
+                p.tasks
+                    .iter()
+                    .enumerate()
+                    .map(move |(k, t)| (p, span, k, t))
+            });
+            for (slot, (phase, span, k, task)) in taken.iter_mut().zip(new) {
+                if *slot != NONE {
+                    continue;
                 }
-                flat += 1;
+                let content = task.content.as_str();
+                let found = match pass {
+                    0 => by_both.claim(&(phase.name.as_str(), content), &old_taken),
+                    1 => by_content.claim(&content, &old_taken),
+                    _ => span
+                        .filter(|&(at, len)| {
+                            k < len && !old_taken[at + k] && alike(&old[at + k].1.content, content)
+                        })
+                        .map(|(at, _)| (at + k) as u32),
+                };
+                if let Some(i) = found {
+                    old_taken[i as usize] = true;
+                    *slot = i;
+                }
             }
         }
 
@@ -140,15 +128,14 @@ impl Plan {
                 .push(phase);
         }
         // Fresh ids avoid every id of the plan and every id handed out here.
-        let mut used: std::collections::HashSet<String, FxBuildHasher> =
-            self.ids().cloned().collect();
+        let mut used: FxHashSet<String> = self.ids().cloned().collect();
         let rev = self.rev;
-        let fresh = |kind: char, used: &mut std::collections::HashSet<String, FxBuildHasher>| {
+        let mut fresh = |kind: char| {
             let id = super::ids::mint(kind, rev, |id| used.contains(id));
             used.insert(id.clone());
             id
         };
-        let mut flat = 0;
+        let mut taken = taken.into_iter();
         for phase in &mut phases {
             match old_phases.get_mut(phase.name.as_str()).and_then(Vec::pop) {
                 Some(old_phase) => {
@@ -157,10 +144,10 @@ impl Plan {
                         phase.extra = old_phase.extra.clone();
                     }
                 }
-                None => phase.id = fresh('p', &mut used),
+                None => phase.id = fresh('p'),
             }
             for task in &mut phase.tasks {
-                match old.get(taken[flat] as usize) {
+                match taken.next().and_then(|i| old.get(i as usize)) {
                     Some((_, old_task)) => {
                         task.id = old_task.id.clone();
                         if task.extra.is_empty() {
@@ -170,9 +157,8 @@ impl Plan {
                             task.notes = old_task.notes.clone();
                         }
                     }
-                    None => task.id = fresh('t', &mut used),
+                    None => task.id = fresh('t'),
                 }
-                flat += 1;
             }
         }
         phases

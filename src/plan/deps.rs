@@ -73,16 +73,11 @@ impl Plan {
                 for next in graph.get(at).map(|v| v.iter()).into_iter().flatten() {
                     let next = next.as_str();
                     if next == task {
-                        let mut path = vec![task.to_string()];
-                        let mut back = vec![at];
-                        let mut cur = at;
-                        while let Some(prev) = from.get(cur) {
-                            back.push(prev);
-                            cur = prev;
-                        }
-                        path.extend(back.into_iter().rev().map(str::to_string));
-                        path.push(task.to_string());
-                        return Some(path);
+                        let back: Vec<&str> =
+                            std::iter::successors(Some(at), |n| from.get(n).copied()).collect();
+                        let way = back.into_iter().rev();
+                        let path = std::iter::once(task).chain(way).chain([task]);
+                        return Some(path.map(str::to_string).collect());
                     }
                     if seen.insert(next) {
                         from.insert(next, at);
@@ -161,20 +156,17 @@ impl Plan {
     /// The first pending, unclaimed task whose needs are all met: the one
     /// the one-in-progress rule starts.
     pub(crate) fn first_startable(&self) -> Option<TaskPos> {
+        // Each status is looked up only once a pending task has needs.
         let mut statuses: Option<Statuses<'_>> = None;
-        for (pos, _, t) in self.tasks() {
-            if t.status != Status::Pending || t.owner.is_some() {
-                continue;
-            }
-            if t.needs.is_empty() {
-                return Some(pos);
-            }
-            let statuses = statuses.get_or_insert_with(|| self.statuses());
-            if unmet(statuses, t).next().is_none() {
-                return Some(pos);
-            }
-        }
-        None
+        let mut met = |t: &Task| {
+            t.needs.is_empty()
+                || unmet(statuses.get_or_insert_with(|| self.statuses()), t)
+                    .next()
+                    .is_none()
+        };
+        self.tasks()
+            .find(|(_, _, t)| t.status == Status::Pending && t.owner.is_none() && met(t))
+            .map(|(pos, _, _)| pos)
     }
 }
 

@@ -76,13 +76,9 @@ fn spell(kind: char, mut v: u64) -> String {
 /// `rev` is the plan's revision, which varies a seeded sequence.
 pub(crate) fn mint(kind: char, rev: u64, taken: impl Fn(&str) -> bool) -> String {
     let seed = process_seed() ^ mix(rev);
-    loop {
-        let n = DRAWS.fetch_add(1, Ordering::Relaxed);
-        let id = spell(kind, mix(seed ^ mix(n ^ (u64::from(kind as u32) << 56))));
-        if !taken(&id) {
-            return id;
-        }
-    }
+    let kind_bits = u64::from(kind as u32) << 56;
+    let draw = || mix(seed ^ mix(DRAWS.fetch_add(1, Ordering::Relaxed) ^ kind_bits));
+    free(kind, std::iter::repeat_with(draw), taken)
 }
 
 /// An id for an item that a merge left under another item's id: drawn
@@ -93,14 +89,13 @@ pub(crate) fn derive(kind: char, old: &str, text: &str, taken: impl Fn(&str) -> 
     for b in old.bytes().chain([0]).chain(text.bytes()) {
         h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
     }
-    let mut n = 0u64;
-    loop {
-        let id = spell(kind, mix(h ^ mix(n)));
-        if !taken(&id) {
-            return id;
-        }
-        n += 1;
-    }
+    free(kind, (0..).map(|n| mix(h ^ mix(n))), taken)
+}
+
+/// The first id spelled from `draws` that `taken` does not hold.
+fn free(kind: char, draws: impl Iterator<Item = u64>, taken: impl Fn(&str) -> bool) -> String {
+    let mut ids = draws.map(|v| spell(kind, v));
+    ids.find(|id| !taken(id)).expect("draws never end")
 }
 
 /// Shaped like an id of `kind`: the letter, then a digit, then letters and

@@ -14,6 +14,8 @@ mod query;
 pub(crate) mod rules;
 pub(crate) mod tx;
 
+use std::collections::{HashMap, HashSet};
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use strum::{EnumString, IntoStaticStr, VariantNames};
@@ -117,11 +119,7 @@ impl std::fmt::Debug for Extra {
 
 impl From<Map<String, Value>> for Extra {
     fn from(map: Map<String, Value>) -> Extra {
-        if map.is_empty() {
-            Extra(None)
-        } else {
-            Extra(Some(Box::new(map)))
-        }
+        Extra((!map.is_empty()).then(|| Box::new(map)))
     }
 }
 
@@ -194,6 +192,11 @@ pub(crate) fn clean_command(command: &str) -> Option<String> {
 }
 
 impl Task {
+    /// The task as messages name it: `id "text"`.
+    pub(crate) fn name(&self) -> String {
+        format!("{} \"{}\"", self.id, self.content)
+    }
+
     /// The task's check command, if it has one.
     pub fn check_command(&self) -> Option<&str> {
         self.verify.as_deref().map(|v| v.command.as_str())
@@ -382,17 +385,9 @@ impl Plan {
     }
 
     pub fn tasks(&self) -> impl Iterator<Item = (TaskPos, &Phase, &Task)> {
-        self.phases.iter().enumerate().flat_map(|(pi, phase)| {
-            phase.tasks.iter().enumerate().map(move |(ti, task)| {
-                (
-                    TaskPos {
-                        phase: pi,
-                        task: ti,
-                    },
-                    phase,
-                    task,
-                )
-            })
+        self.phases.iter().enumerate().flat_map(|(phase, p)| {
+            let tasks = p.tasks.iter().enumerate();
+            tasks.map(move |(task, t)| (TaskPos { phase, task }, p, t))
         })
     }
 
@@ -431,10 +426,7 @@ impl Plan {
 
     /// Does any phase, task, objective or finding have this id?
     pub(crate) fn has_id(&self, id: &str) -> bool {
-        self.phases.iter().any(|p| p.id == id)
-            || self.tasks().any(|(_, _, t)| t.id == id)
-            || self.objectives.iter().any(|o| o.id == id)
-            || self.findings.iter().any(|f| f.id == id)
+        self.ids().any(|i| i == id)
     }
 
     /// A fresh id of `kind` that no item of the plan has (see [`ids`]).
@@ -505,17 +497,13 @@ impl Plan {
         if !self.crowded() {
             return;
         }
-        let notes: Vec<String> = self
-            .keep_latest_start()
-            .into_iter()
-            .map(|(kept, back)| {
-                format!(
-                    "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
-                    back.len() + 1,
-                    back.join(", ")
-                )
-            })
-            .collect();
+        let notes = self.keep_latest_start().into_iter().map(|(kept, back)| {
+            format!(
+                "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
+                back.len() + 1,
+                back.join(", ")
+            )
+        });
         self.settled.0.extend(notes);
     }
 
@@ -524,41 +512,41 @@ impl Plan {
     /// where the lines git merged cleanly stand in every side, so a side can
     /// hold both branches' starts: which stays is the merge's to decide.
     pub(crate) fn settle_ids(&mut self) {
-        // The common case, every id once, costs one pass and no copies.
-        let twice_somewhere = {
-            let mut ids = std::collections::HashSet::with_capacity_and_hasher(
+        // Each item that has an earlier item's id (`None`: the phase itself),
+        // phases before tasks, so that a task under a phase's id is the one
+        // renumbered; and whether an objective or finding does.
+        let (twice, aims_twice) = {
+            let mut seen = rustc_hash::FxHashSet::with_capacity_and_hasher(
                 self.task_count() + self.phases.len(),
                 rustc_hash::FxBuildHasher,
             );
-            !self.ids().all(|id| ids.insert(id.as_str()))
+            // The common case, every id once, costs one pass and no copies.
+            if self.ids().all(|id| seen.insert(id.as_str())) {
+                return;
+            }
+            seen.clear();
+            let mut twice: Vec<(usize, Option<usize>)> = self
+                .phases
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| !seen.insert(p.id.as_str()))
+                .map(|(pi, _)| (pi, None))
+                .collect();
+            twice.extend(
+                self.tasks()
+                    .filter(|(_, _, t)| !seen.insert(t.id.as_str()))
+                    .map(|(pos, _, _)| (pos.phase, Some(pos.task))),
+            );
+            let aims = self.objectives.iter().map(|o| &o.id);
+            let aims_twice = aims
+                .chain(self.findings.iter().map(|f| &f.id))
+                .any(|id| !seen.insert(id.as_str()));
+            (twice, aims_twice)
         };
-        if !twice_somewhere {
-            return;
-        }
         let mut notes = Vec::new();
-        let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-        let mut twice: Vec<(usize, usize)> = Vec::new();
-        for (pi, phase) in self.phases.iter().enumerate() {
-            if seen.insert(phase.id.clone(), usize::MAX).is_some() {
-                twice.push((pi, usize::MAX));
-            }
-        }
-        for (pi, phase) in self.phases.iter().enumerate() {
-            for (ti, task) in phase.tasks.iter().enumerate() {
-                if seen.insert(task.id.clone(), pi).is_some() {
-                    twice.push((pi, ti));
-                }
-            }
-        }
-        let aims_twice = self
-            .objectives
-            .iter()
-            .map(|o| &o.id)
-            .chain(self.findings.iter().map(|f| &f.id))
-            .any(|id| seen.insert(id.clone(), usize::MAX).is_some());
         // Later items first, so that indexes stay right as copies go.
         for &(pi, ti) in twice.iter().rev() {
-            if ti == usize::MAX {
+            let Some(ti) = ti else {
                 let old = self.phases[pi].id.clone();
                 let new = ids::derive('p', &old, &self.phases[pi].name, |id| self.has_id(id));
                 notes.push(format!(
@@ -567,7 +555,7 @@ impl Plan {
                 ));
                 self.phases[pi].id = new;
                 continue;
-            }
+            };
             let task = &self.phases[pi].tasks[ti];
             let first = self
                 .tasks()
@@ -626,13 +614,7 @@ impl Plan {
         let crowded: Vec<(Option<String>, String, String)> = latest
             .into_iter()
             .filter(|(_, _, several)| *several)
-            .map(|(lane, t, _)| {
-                (
-                    lane.map(str::to_string),
-                    t.id.clone(),
-                    format!("{} \"{}\"", t.id, t.content),
-                )
-            })
+            .map(|(lane, t, _)| (lane.map(str::to_string), t.id.clone(), t.name()))
             .collect();
         let mut out = Vec::new();
         for (lane, keep, kept) in crowded {
@@ -640,7 +622,7 @@ impl Plan {
             for task in self.phases.iter_mut().flat_map(|p| &mut p.tasks) {
                 if task.status == Status::InProgress && task.owner == lane && task.id != keep {
                     task.status = Status::Pending;
-                    back.push(format!("{} \"{}\"", task.id, task.content));
+                    back.push(task.name());
                 }
             }
             out.push((kept, back));
@@ -651,33 +633,26 @@ impl Plan {
     /// Whether some owner (or the unclaimed tasks) has several tasks in
     /// progress.
     fn crowded(&self) -> bool {
-        let mut unowned = false;
-        let mut owners = rustc_hash::FxHashSet::default();
+        let mut lanes = Lanes::default();
         self.tasks()
-            .filter(|(_, _, t)| t.status == Status::InProgress)
-            .any(|(_, _, t)| match &t.owner {
-                None => std::mem::replace(&mut unowned, true),
-                Some(o) => !owners.insert(o.as_str()),
-            })
+            .any(|(_, _, t)| t.status == Status::InProgress && lanes.again(t))
     }
 
     /// Objectives and findings under an id an earlier one has: the same
     /// text twice is one item; other text gets a new id.
     fn settle_aims(&mut self, notes: &mut Vec<String>) {
         // Every id there is, so a new one meets none of them.
-        let mut seen: std::collections::HashSet<String> = self.ids().cloned().collect();
-        let mut texts = std::collections::HashMap::new();
-        let objectives = std::mem::take(&mut self.objectives);
-        self.objectives = once_each(
-            objectives,
+        let mut seen: HashSet<String> = self.ids().cloned().collect();
+        let mut texts = HashMap::new();
+        once_each(
+            &mut self.objectives,
             ('o', "objective"),
             (&mut seen, &mut texts),
             notes,
             |o| (&mut o.id, &o.text),
         );
-        let findings = std::mem::take(&mut self.findings);
-        self.findings = once_each(
-            findings,
+        once_each(
+            &mut self.findings,
             ('f', "finding"),
             (&mut seen, &mut texts),
             notes,
@@ -700,37 +675,44 @@ impl Plan {
     /// unclaimed one whose needs are met starts. A plan without claims or
     /// needs settles exactly as the one-task rule says.
     pub(crate) fn settle_with(&mut self, mut touch: impl FnMut(TaskPos, &Task)) -> bool {
-        let mut unowned = false;
-        let mut owners: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
-        let mut changed = false;
-        for (pi, phase) in self.phases.iter_mut().enumerate() {
-            for (ti, task) in phase.tasks.iter_mut().enumerate() {
-                if task.status == Status::InProgress {
-                    let seen = match &task.owner {
-                        None => std::mem::replace(&mut unowned, true),
-                        Some(o) => !owners.insert(o.clone()),
-                    };
-                    if seen {
-                        touch(
-                            TaskPos {
-                                phase: pi,
-                                task: ti,
-                            },
-                            task,
-                        );
-                        task.status = Status::Pending;
-                        changed = true;
-                    }
-                }
-            }
-        }
-        if !unowned && let Some(pos) = self.first_startable() {
+        let mut lanes = Lanes::default();
+        let back: Vec<TaskPos> = self
+            .tasks()
+            .filter(|(_, _, t)| t.status == Status::InProgress && lanes.again(t))
+            .map(|(pos, _, _)| pos)
+            .collect();
+        // What starts does not depend on what goes back: those are claimed
+        // tasks (never started by the rule), or the unclaimed lane is busy.
+        let start = if lanes.unowned {
+            None
+        } else {
+            self.first_startable()
+        };
+        let pending = back.iter().map(|&pos| (pos, Status::Pending));
+        for (pos, status) in pending.chain(start.map(|pos| (pos, Status::InProgress))) {
             let task = &mut self.phases[pos.phase].tasks[pos.task];
             touch(pos, task);
-            task.status = Status::InProgress;
-            changed = true;
+            task.status = status;
         }
-        changed
+        !back.is_empty() || start.is_some()
+    }
+}
+
+/// The lanes that have a task in progress: each owner's, and the
+/// unclaimed tasks'.
+#[derive(Default)]
+struct Lanes<'a> {
+    unowned: bool,
+    owners: rustc_hash::FxHashSet<&'a str>,
+}
+
+impl<'a> Lanes<'a> {
+    /// Whether `task`'s lane had a task in progress already; it has now.
+    fn again(&mut self, task: &'a Task) -> bool {
+        match &task.owner {
+            None => std::mem::replace(&mut self.unowned, true),
+            Some(o) => !self.owners.insert(o),
+        }
     }
 }
 
@@ -739,24 +721,20 @@ impl Plan {
 /// keeps its place under a new id, derived so every read gives the same.
 /// `seen` holds every id taken so far, `texts` the text of each.
 fn once_each<T>(
-    items: Vec<T>,
+    items: &mut Vec<T>,
     (kind, noun): (char, &str),
-    (seen, texts): (
-        &mut std::collections::HashSet<String>,
-        &mut std::collections::HashMap<String, String>,
-    ),
+    (seen, texts): (&mut HashSet<String>, &mut HashMap<String, String>),
     notes: &mut Vec<String>,
     fields: impl Fn(&mut T) -> (&mut String, &String),
-) -> Vec<T> {
-    let mut keep = Vec::with_capacity(items.len());
-    for mut item in items {
-        let (id, text) = fields(&mut item);
+) {
+    items.retain_mut(|item| {
+        let (id, text) = fields(item);
         if let Some(first) = texts.get(id.as_str()) {
             if first == text {
                 let mut noun = noun.to_string();
                 noun[..1].make_ascii_uppercase();
                 notes.push(format!("{noun} {id} was listed twice; kept once."));
-                continue;
+                return false;
             }
             let old = std::mem::take(id);
             *id = ids::derive(kind, &old, text, |new| seen.contains(new));
@@ -764,9 +742,8 @@ fn once_each<T>(
         }
         seen.insert(id.clone());
         texts.insert(id.clone(), text.clone());
-        keep.push(item);
-    }
-    keep
+        true
+    });
 }
 
 /// The number in an id such as `t12` (for prefix `t`).

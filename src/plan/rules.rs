@@ -77,8 +77,20 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     }
 }
 
-fn name(t: &Task) -> String {
-    format!("{} \"{}\"", t.id, t.content)
+/// A refusal whose message is about task `t`: its name, then `rest`.
+fn refuse(code: Refusal, t: &Task, rest: &str) -> OpError {
+    OpError::refused(code, format!("{} {rest}", t.name()))
+}
+
+/// The refusal of an agent's change to an item a person marked `status`:
+/// `what` the change would do to it, if anything.
+fn marked_by_person(item: &str, status: &str, what: Option<&str>) -> Result<(), OpError> {
+    what.map_or(Ok(()), |what| {
+        Err(OpError::refused(
+            Refusal::SetByPerson,
+            format!("{item} was marked {status} by a person; an agent may not {what}."),
+        ))
+    })
 }
 
 /// What the rules guard: a task, an objective, a finding, or how many of
@@ -147,14 +159,11 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
             .as_deref()
             .is_none_or(|v| v.command != was.command || v.timeout != was.timeout)
     {
-        return Err(OpError::refused(
-            Refusal::OpNotAllowed,
-            format!(
-                "{} has a check (`{}`); an agent may not change or remove it. Make the check pass instead.",
-                name(b),
-                was.command
-            ),
-        ));
+        let rest = format!(
+            "has a check (`{}`); an agent may not change or remove it. Make the check pass instead.",
+            was.command
+        );
+        return Err(refuse(Refusal::OpNotAllowed, b, &rest));
     }
     match by.actor {
         Actor::Agent => {
@@ -170,12 +179,10 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                         || a.checks != b.checks
                 });
                 if touched {
-                    return Err(OpError::refused(
+                    return Err(refuse(
                         Refusal::PersonOnly,
-                        format!(
-                            "{} is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
-                            name(b)
-                        ),
+                        b,
+                        "is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
                     ));
                 }
             }
@@ -183,13 +190,10 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                 && b.claimed_by == Some(Actor::Person)
                 && after.is_none_or(|a| a.owner != b.owner)
             {
-                return Err(OpError::refused(
-                    Refusal::SetByPerson,
-                    format!(
-                        "{} is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready).",
-                        name(b)
-                    ),
-                ));
+                let rest = format!(
+                    "is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready)."
+                );
+                return Err(refuse(Refusal::SetByPerson, b, &rest));
             }
             if b.by == Some(Actor::Person) {
                 let what = match after {
@@ -201,25 +205,14 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                     Some(a) if a.checks != b.checks => Some("change who checks it"),
                     Some(_) => None,
                 };
-                if let Some(what) = what {
-                    return Err(OpError::refused(
-                        Refusal::SetByPerson,
-                        format!(
-                            "{} was marked {} by a person; an agent may not {what}.",
-                            name(b),
-                            b.status
-                        ),
-                    ));
-                }
+                marked_by_person(&b.name(), b.status.as_str(), what)?;
             }
             if let Some(a) = after {
                 if b.unlocked && a.checks == Checks::Agent {
-                    return Err(OpError::refused(
+                    return Err(refuse(
                         Refusal::UnlockedByPerson,
-                        format!(
-                            "{} was unlocked by a person; an agent may not lock it again.",
-                            name(b)
-                        ),
+                        b,
+                        "was unlocked by a person; an agent may not lock it again.",
                     ));
                 }
                 if b.checks == Checks::Agent
@@ -228,7 +221,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                 {
                     return Err(OpError::refused(
                         Refusal::OpNotAllowed,
-                        format!("only a person may unlock {} (todo unlock).", name(b)),
+                        format!("only a person may unlock {} (todo unlock).", b.name()),
                     ));
                 }
             }
@@ -241,14 +234,11 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                 && a.status != b.status
                 && !moved_by_rule(b, a)
             {
-                return Err(OpError::refused(
-                    Refusal::StepLocked,
-                    format!(
-                        "{} is checked only by the agent; run `todo unlock {}` first to set it yourself.",
-                        name(b),
-                        b.id
-                    ),
-                ));
+                let rest = format!(
+                    "is checked only by the agent; run `todo unlock {}` first to set it yourself.",
+                    b.id
+                );
+                return Err(refuse(Refusal::StepLocked, b, &rest));
             }
         }
     }
@@ -269,13 +259,10 @@ pub(crate) fn written_by(o: &Objective) -> Option<Actor> {
 
 /// Record that `actor` wrote `o` (`None`: not known).
 pub(crate) fn set_written_by(o: &mut Objective, actor: Option<Actor>) {
-    match actor {
-        Some(a) => {
-            o.extra.insert(WRITTEN_BY.into(), a.as_str().into());
-        }
-        None => {
-            o.extra.remove(WRITTEN_BY);
-        }
+    if let Some(a) = actor {
+        o.extra.insert(WRITTEN_BY.into(), a.as_str().into());
+    } else {
+        o.extra.remove(WRITTEN_BY);
     }
 }
 
@@ -297,18 +284,13 @@ impl Guarded for Objective {
             return Ok(());
         }
         let what = match after {
-            None => "remove it",
-            Some(a) if a.status != self.status => "change it",
-            Some(a) if a.text != self.text => "reword it",
-            Some(_) => return Ok(()),
+            None => Some("remove it"),
+            Some(a) if a.status != self.status => Some("change it"),
+            Some(a) if a.text != self.text => Some("reword it"),
+            Some(_) => None,
         };
-        Err(OpError::refused(
-            Refusal::SetByPerson,
-            format!(
-                "objective {} \"{}\" was marked {} by a person; an agent may not {what}.",
-                self.id, self.text, self.status
-            ),
-        ))
+        let item = format!("objective {} \"{}\"", self.id, self.text);
+        marked_by_person(&item, self.status.as_str(), what)
     }
 }
 
