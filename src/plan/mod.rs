@@ -429,17 +429,10 @@ impl Plan {
         self.ids().any(|i| i == id)
     }
 
-    /// A fresh id of `kind` that no item of the plan has (see [`ids`]).
-    fn mint(&self, kind: char) -> String {
+    /// A fresh id of `kind` (`t`ask, `p`hase, `o`bjective, `f`inding)
+    /// that no item of the plan has (see [`ids`]).
+    pub(crate) fn mint(&self, kind: char) -> String {
         ids::mint(kind, self.rev, |id| self.has_id(id))
-    }
-
-    pub(crate) fn mint_objective_id(&mut self) -> String {
-        self.mint('o')
-    }
-
-    pub(crate) fn mint_finding_id(&mut self) -> String {
-        self.mint('f')
     }
 
     pub fn objective(&self, id: &str) -> Option<&Objective> {
@@ -448,14 +441,6 @@ impl Plan {
 
     pub fn finding(&self, id: &str) -> Option<&Finding> {
         self.findings.iter().find(|f| f.id == id)
-    }
-
-    pub(crate) fn mint_task_id(&mut self) -> String {
-        self.mint('t')
-    }
-
-    pub(crate) fn mint_phase_id(&mut self) -> String {
-        self.mint('p')
     }
 
     /// The task to work on now: the first in progress whose needs are met,
@@ -812,9 +797,9 @@ mod tests {
             tasks: vec![task("t9", Status::Pending)],
             ..Phase::default()
         });
-        let t = plan.mint_task_id();
+        let t = plan.mint('t');
         assert!(ids::is_shaped(&t, 't') && !plan.has_id(&t), "{t}");
-        assert!(plan.mint_phase_id().starts_with('p'));
+        assert!(plan.mint('p').starts_with('p'));
         assert_eq!(id_number("t07", 't'), Some(7));
         assert_eq!(id_number("t", 't'), None);
         assert_eq!(id_number("t-1", 't'), None);

@@ -809,7 +809,7 @@ impl Tx {
         match phase {
             PhaseRef::Id(id) => self.phase_pos(&id),
             PhaseRef::New(name) => {
-                let id = self.plan.mint_phase_id();
+                let id = self.plan.mint('p');
                 self.change.order(&self.plan.phases);
                 self.change.new_phase(&id);
                 applied.phase = Some(id.clone());
@@ -971,7 +971,7 @@ impl Tx {
     /// minted and reported.
     fn new_task(&mut self, content: String, a: &mut Applied) -> Result<Task, OpError> {
         self.check_unique(&content, None)?;
-        let id = self.plan.mint_task_id();
+        let id = self.plan.mint('t');
         a.task = Some(id.clone());
         Ok(Task {
             id,
@@ -1294,7 +1294,7 @@ impl Tx {
     }
 
     fn add_objective(&mut self, text: String, a: &mut Applied) -> bool {
-        let id = self.plan.mint_objective_id();
+        let id = self.plan.mint('o');
         self.change.objectives(&self.plan);
         a.objective = Some(id.clone());
         let mut objective = Objective {
@@ -1329,7 +1329,7 @@ impl Tx {
     }
 
     fn add_finding(&mut self, text: String, a: &mut Applied) -> bool {
-        let id = self.plan.mint_finding_id();
+        let id = self.plan.mint('f');
         self.change.findings(&self.plan);
         a.finding = Some(id.clone());
         let by = self.writer();
@@ -1362,12 +1362,12 @@ impl Tx {
         let mut seen = std::collections::HashSet::new();
         for i in 0..self.plan.objectives.len() {
             if !seen.insert(self.plan.objectives[i].id.clone()) {
-                self.plan.objectives[i].id = self.plan.mint_objective_id();
+                self.plan.objectives[i].id = self.plan.mint('o');
             }
         }
         for i in 0..self.plan.findings.len() {
             if !seen.insert(self.plan.findings[i].id.clone()) {
-                self.plan.findings[i].id = self.plan.mint_finding_id();
+                self.plan.findings[i].id = self.plan.mint('f');
             }
         }
         changed
