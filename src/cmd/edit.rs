@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::history::digest;
 use crate::markdown;
 use crate::output::{Kind, Report};
-use crate::plan::{Op, Phase, Plan, Tx};
+use crate::plan::{DEFAULT_PHASE, Op, Phase, Plan, Tx};
 use crate::text::Message;
 
 /// Edit the checklist in $VISUAL or $EDITOR.
@@ -150,7 +150,7 @@ fn drop_placeholder(mut phases: Vec<Phase>) -> Vec<Phase> {
         phase.tasks.retain(|t| t.content != PLACEHOLDER);
     }
     if let [only] = phases.as_slice()
-        && only.name == "Todos"
+        && only.name == DEFAULT_PHASE
         && only.tasks.is_empty()
     {
         phases.clear();

@@ -9,11 +9,8 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 
 use super::escape::{decode_any_heading, decode_gfm, decode_text, last_comment};
 use super::state::{self, empty_task};
-use crate::plan::{Phase, Status, Task};
+use crate::plan::{DEFAULT_PHASE, Phase, Status, Task};
 use crate::text::normalize;
-
-/// The phase that tasks written before any heading go into.
-pub(crate) const DEFAULT_PHASE: &str = "Todos";
 
 /// One problem, on a 1-based line of the input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

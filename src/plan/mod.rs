@@ -313,6 +313,11 @@ pub struct Finding {
 /// The longest finding, note or `plan_update` text, in characters.
 pub(crate) const FINDING_MAX: usize = 300;
 
+/// The phase a task goes into when none is named: tasks written before
+/// any heading, an agent's list without phases, `todo append` in an empty
+/// plan.
+pub(crate) const DEFAULT_PHASE: &str = "Todos";
+
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Plan {
     /// The format version the file was read in (written: always the newest).

@@ -10,7 +10,7 @@ use super::{
     task_id, text,
 };
 use crate::error::Result;
-use crate::plan::{Op, Status, Tx};
+use crate::plan::{DEFAULT_PHASE, Op, Status, Tx};
 
 /// One op of the `todo` tool.
 #[derive(Deserialize, JsonSchema, Default)]
@@ -93,7 +93,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &TodoOp, done: &mut Tally) -> Result<
                 None => {
                     let items = filled(items(o.items.as_ref(), "\"items\"")?, "init")?;
                     let phase = text(o.phase.as_deref(), "phase")?;
-                    vec![(phase.unwrap_or_else(|| "Todos".into()), items)]
+                    vec![(phase.unwrap_or_else(|| DEFAULT_PHASE.into()), items)]
                 }
             };
             let list = filled(list, "init")?;

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::error::Result;
 use crate::plan::ops::{OpError, PhaseRef, Refusal};
-use crate::plan::{Actor, Checks, Op, Tx};
+use crate::plan::{Actor, Checks, DEFAULT_PHASE, Op, Tx};
 use crate::text::normalize;
 
 /// Apply `op` if it is one of the plan operations; `false` when it is not.
@@ -248,7 +248,7 @@ fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Tally) -> Result<St
             Err(_) => PhaseRef::New(normalize(u).unwrap_or_default()),
         },
         None => (tx.plan().phases.last()).map_or_else(
-            || PhaseRef::New("Todos".into()),
+            || PhaseRef::New(DEFAULT_PHASE.into()),
             |p| PhaseRef::Id(p.id.clone()),
         ),
     };
