@@ -196,13 +196,9 @@ impl Store {
         if !self.discovered || !is_link {
             return Ok(());
         }
-        let Ok(dir) = fs::canonicalize(Store::directory(target)) else {
+        let Ok(real) = placed(target) else {
             // Nowhere to write; locking says so.
             return Ok(());
-        };
-        let real = match target.file_name() {
-            Some(name) => dir.join(name),
-            None => dir,
         };
         if real.starts_with(project_of(&self.path)) {
             return Ok(());
@@ -216,6 +212,11 @@ impl Store {
 
     pub(crate) fn display(&self) -> String {
         self.path.display().to_string()
+    }
+
+    /// An I/O failure on the plan file: "Cannot <verb> plan file <path>".
+    fn cannot(&self, verb: &str, e: io::Error) -> StorageError {
+        StorageError::io(format!("Cannot {verb} plan file {}", self.display()), e)
     }
 
     /// The file the plan is really in: a symlink is followed to its target,
@@ -237,12 +238,7 @@ impl Store {
         let bytes = match read_regular(&self.path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
-            Err(e) => {
-                return Err(StorageError::io(
-                    format!("Cannot read plan file {}", self.display()),
-                    e,
-                ));
-            }
+            Err(e) => return Err(self.cannot("read", e)),
         };
         let kept = self.reuse.as_ref().and_then(|reuse| (reuse.0)(&bytes));
         let mut plan = kept.map_or_else(|| self.parse(&bytes), Ok)?;
@@ -267,27 +263,26 @@ impl Store {
         let target = self.target();
         let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
         let read = revs.read(&real, &digest, own);
-        if !read.record {
-            return (read.rev, Some(digest));
-        }
-        if held(&target) {
+        let rev = if !read.record {
+            read.rev
+        } else if held(&target) {
             let _ = revs.record(&real, read.rev, &digest);
-            return (read.rev, Some(digest));
-        }
-        let Ok(_lock) = self.lock() else {
-            return (read.rev, Some(digest));
-        };
-        // Under the lock: what the file holds now, which a writer may
-        // have replaced (and counted) since it was read.
-        let rev = match read_regular(&self.path) {
-            Ok(now) if now == bytes => {
-                let again = revs.read(&real, &digest, own);
-                if again.record {
-                    let _ = revs.record(&real, again.rev, &digest);
+            read.rev
+        } else if let Ok(_lock) = self.lock() {
+            // Under the lock: what the file holds now, which a writer may
+            // have replaced (and counted) since it was read.
+            match read_regular(&self.path) {
+                Ok(now) if now == bytes => {
+                    let again = revs.read(&real, &digest, own);
+                    if again.record {
+                        let _ = revs.record(&real, again.rev, &digest);
+                    }
+                    again.rev
                 }
-                again.rev
+                _ => read.rev,
             }
-            _ => read.rev,
+        } else {
+            read.rev
         };
         (rev, Some(digest))
     }
@@ -391,16 +386,13 @@ impl Lock {
 
     /// Refuse a plan file nobody may write, even when we are root.
     pub(crate) fn check_writable(&self, store: &Store) -> StorageResult<()> {
-        let cannot = |verb: &str, e| {
-            StorageError::io(format!("Cannot {verb} plan file {}", store.display()), e)
-        };
         let meta = match fs::metadata(&self.target) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(cannot("read", e)),
+            Err(e) => return Err(store.cannot("read", e)),
         };
         if meta.is_dir() {
-            return Err(cannot("use", io::ErrorKind::IsADirectory.into()));
+            return Err(store.cannot("use", io::ErrorKind::IsADirectory.into()));
         }
         if platform::read_only(&meta) {
             return Err(StorageError::ReadOnlyPlan {
@@ -408,10 +400,11 @@ impl Lock {
             });
         }
         // Opening for write without truncating tells whether *we* may write.
-        match OpenOptions::new().write(true).open(&self.target) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(cannot("write", e)),
-        }
+        OpenOptions::new()
+            .write(true)
+            .open(&self.target)
+            .map(drop)
+            .map_err(|e| store.cannot("write", e))
     }
 
     /// Atomically replace the plan file with `plan`; returns the bytes written.
@@ -432,9 +425,7 @@ impl Lock {
         today: &str,
     ) -> StorageResult<(Vec<u8>, String)> {
         let text = json::render_over(plan, old, today);
-        write_atomic(&self.target, text.as_bytes()).map_err(|e| {
-            StorageError::io(format!("Cannot write plan file {}", store.display()), e)
-        })?;
+        write_atomic(&self.target, text.as_bytes()).map_err(|e| store.cannot("write", e))?;
         let digest = file_digest(text.as_bytes());
         if let Some(revs) = &store.revs {
             // A count not recorded is made again by the next read, from
@@ -537,11 +528,7 @@ pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBu
                     return Err(Unsafe::Loop);
                 }
                 link = true;
-                let next = fs::read_link(&at).map_err(Unsafe::Io)?;
-                at = match at.parent() {
-                    Some(dir) if next.is_relative() => dir.join(next),
-                    _ => next,
-                };
+                at = hop(&at, fs::read_link(&at).map_err(Unsafe::Io)?);
             }
             Ok(meta) if meta.is_dir() => return Err(Unsafe::Directory { link }),
             Ok(meta) if meta.is_file() => break true,
@@ -559,17 +546,12 @@ pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBu
     };
     // Where it really is, against where its name says it is: any
     // difference is a link followed, at the end or on the way.
-    let parent = Store::directory(&at);
-    let real_dir = match fs::canonicalize(&parent) {
-        Ok(dir) => dir,
+    let real = match placed(&at) {
+        Ok(real) => real,
         Err(e) if platform::is_link_loop(&e) => return Err(Unsafe::Loop),
         // A missing directory: the write will say so.
         Err(_) if !exists => return Ok(at),
         Err(e) => return Err(Unsafe::Io(e)),
-    };
-    let real = match at.file_name() {
-        Some(name) => real_dir.join(name),
-        None => real_dir,
     };
     if Some(&real) != lexical(path).as_ref() && !real.starts_with(project) {
         return Err(Unsafe::Outside { real, at_end: link });
@@ -615,12 +597,26 @@ pub(crate) fn resolve_link(path: &Path) -> PathBuf {
         let Ok(next) = fs::read_link(&path) else {
             break;
         };
-        path = match path.parent() {
-            Some(dir) if next.is_relative() => dir.join(next),
-            _ => next,
-        };
+        path = hop(&path, next);
     }
     path
+}
+
+/// Where the link at `link` that reads `next` leads.
+fn hop(link: &Path, next: PathBuf) -> PathBuf {
+    match link.parent() {
+        Some(dir) if next.is_relative() => dir.join(next),
+        _ => next,
+    }
+}
+
+/// Where `path` really is: its directory as a canonical path, then its name.
+fn placed(path: &Path) -> io::Result<PathBuf> {
+    let dir = fs::canonicalize(Store::directory(path))?;
+    Ok(match path.file_name() {
+        Some(name) => dir.join(name),
+        None => dir,
+    })
 }
 
 /// Make a fresh file or directory under `dir` named `prefix` then the
