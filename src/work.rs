@@ -283,12 +283,12 @@ impl Context {
         }
     }
 
-    /// The plan file's real path: the key of its undo history.
     /// How this plan's checks run (`crate::verify`).
     pub(crate) fn check_settings(&self) -> crate::verify::Settings {
         crate::verify::Settings::new(self.real_path(), self.now.clone())
     }
 
+    /// The plan file's real path: the key of its undo history.
     pub(crate) fn real_path(&self) -> std::path::PathBuf {
         let target = self.store.target();
         std::fs::canonicalize(&target).unwrap_or(target)
