@@ -158,10 +158,7 @@ impl Store {
         }
         // The project root is the first directory holding `.git`; without
         // one, only the current directory counts.
-        let root = cwd
-            .ancestors()
-            .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok());
-        let Some(root) = root else {
+        let Some(root) = git_root(cwd) else {
             return Store::at(cwd.join(DEFAULT_NAME), true);
         };
         for dir in cwd.ancestors() {
@@ -452,10 +449,7 @@ pub(crate) fn not_regular(file_type: fs::FileType) -> io::Error {
     if file_type.is_dir() {
         return io::Error::from(io::ErrorKind::IsADirectory);
     }
-    io::Error::other(format!(
-        "it is {}, not a regular file",
-        platform::special_kind(file_type)
-    ))
+    io::Error::other(Unsafe::Special(platform::special_kind(file_type)))
 }
 
 /// Read a regular file whole. It is opened without blocking (a FIFO with no
@@ -585,9 +579,13 @@ pub(crate) fn project_of(plan: &Path) -> PathBuf {
     let dir = fs::canonicalize(&dir)
         .or_else(|_| std::path::absolute(&dir))
         .unwrap_or(dir);
+    git_root(&dir).map_or_else(|| dir.clone(), Path::to_path_buf)
+}
+
+/// The first directory from `dir` up that holds `.git`.
+pub(crate) fn git_root(dir: &Path) -> Option<&Path> {
     dir.ancestors()
         .find(|d| fs::symlink_metadata(d.join(".git")).is_ok())
-        .map_or_else(|| dir.clone(), Path::to_path_buf)
 }
 
 /// Follow a symlink chain to the file it names (which may not exist yet).
@@ -753,23 +751,15 @@ pub(crate) fn digest(bytes: &[u8]) -> String {
 /// digest starts at `phases`. A file in todo's own layout digests the same
 /// as [`plan_digest`] of its plan; a file in another layout as itself.
 pub(crate) fn file_digest(bytes: &[u8]) -> String {
-    let from = if bytes.starts_with(b"{\n  \"version\": 1,") {
-        phases_at(bytes).unwrap_or(0)
-    } else {
-        0
-    };
-    digest(&bytes[from..])
+    let v1 = bytes.starts_with(b"{\n  \"version\": 1,");
+    let phases = v1.then(|| memchr::memmem::find(bytes, b"\n  \"phases\": "));
+    digest(&bytes[phases.flatten().unwrap_or(0)..])
 }
 
 /// Digest of a plan's content as todo would write it: for a file changed
 /// outside todo only in its layout, compare this with the history.
 pub(crate) fn plan_digest(plan: &Plan) -> String {
     file_digest(json::render(plan).as_bytes())
-}
-
-fn phases_at(bytes: &[u8]) -> Option<usize> {
-    const KEY: &[u8] = b"\n  \"phases\": ";
-    memchr::memmem::find(bytes, KEY)
 }
 
 /// Replace the file at `path` with `bytes`, readable by its owner only: a
