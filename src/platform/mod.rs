@@ -85,11 +85,9 @@ pub(crate) fn io_reason(err: &io::Error) -> String {
         io::ErrorKind::StorageFull => "no space left on device".into(),
         _ => {
             // Drop the "(os error N)" tail std adds.
-            let s = err.to_string();
-            match s.find(" (os error") {
-                Some(i) => s[..i].to_string(),
-                None => s,
-            }
+            let mut s = err.to_string();
+            s.truncate(s.find(" (os error").unwrap_or(s.len()));
+            s
         }
     }
 }
