@@ -597,18 +597,12 @@ pub(crate) fn typed_command(args: &[String]) -> String {
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let a = arg.as_str();
+        let with_value = |f: &&str| a.strip_prefix(f).is_some_and(|rest| rest.starts_with('='));
         if VALUE_FLAGS.contains(&a) {
             iter.next();
-            continue;
+        } else if !BARE_FLAGS.contains(&a) && !VALUE_FLAGS.iter().any(with_value) {
+            words.push(a);
         }
-        if BARE_FLAGS.contains(&a)
-            || VALUE_FLAGS
-                .iter()
-                .any(|f| a.strip_prefix(f).is_some_and(|rest| rest.starts_with('=')))
-        {
-            continue;
-        }
-        words.push(a);
     }
     let mut out = String::from("todo");
     for w in &words {
