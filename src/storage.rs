@@ -718,17 +718,12 @@ impl Revisions {
     /// changed by an older todo moves it on.
     /// `digest` is the file's ([`file_digest`]).
     pub(crate) fn read(&self, real: &Path, digest: &str, own: u64) -> RevRead {
-        match self.recorded(real) {
-            Some((rev, seen)) if seen == digest => RevRead { rev, record: false },
-            Some((rev, _)) => RevRead {
-                rev: rev.saturating_add(1).max(own),
-                record: true,
-            },
-            None => RevRead {
-                rev: own.max(1),
-                record: true,
-            },
-        }
+        let (rev, record) = match self.recorded(real) {
+            Some((rev, seen)) if seen == digest => (rev, false),
+            Some((rev, _)) => (rev.saturating_add(1).max(own), true),
+            None => (own.max(1), true),
+        };
+        RevRead { rev, record }
     }
 
     /// Record that the plan at `real` holds the file of `digest` at `rev`.
