@@ -465,13 +465,9 @@ impl Error {
                 command,
                 problem,
                 kept,
-            } => {
-                let mut out = Message::from(problem.message(command));
-                if let Some(kept) = kept {
-                    out.push(format!("Your text is kept in {}", kept.display()));
-                }
-                out
-            }
+            } => std::iter::once(problem.message(command))
+                .chain(kept.iter().map(|k| format!("Your text is kept in {}", k.display())))
+                .collect(),
             Error::Storage(StorageError::BrokenPlan { .. })
             | Error::ChangedOutsideTodo { .. }
             | Error::EmptyImport { .. } => {
