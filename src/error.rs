@@ -16,6 +16,7 @@ use crate::plan::ops::{OpError, Refusal};
 pub(crate) use crate::storage::{self, PathAction};
 use crate::text::Message;
 use serde_json::{Value, json};
+use storage::StorageError;
 
 pub(crate) use crate::platform::{ToolProblem, io_reason};
 
@@ -24,7 +25,8 @@ pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 /// What went wrong, as a kind of the domain. Each kind has its exit status
 /// (docs/contract.md, "Exit status"), its `--json` names and its hint in the one table of
 /// [`Error::entry`] and in [`Error::hint`]; the message says what happened,
-/// the hint the way out.
+/// the hint the way out. A kind whose lines [`Error::message`] builds
+/// displays as them, so that its text is written once.
 #[derive(Debug, Error)]
 pub(crate) enum Error {
     // ── 2: usage ─────────────────────────────────────────────────────────
@@ -36,7 +38,7 @@ pub(crate) enum Error {
     /// No task or phase matched; the message is the verb's own. With
     /// `guess`, typo tolerance found `suggestion` and a person may confirm
     /// it (docs/contract.md, "Matching a query"); otherwise the suggestion is only a hint.
-    #[error("{message}{}", suggestion.as_deref().map(did_you_mean).unwrap_or_default())]
+    #[error("{}", self.message())]
     NoMatch {
         message: String,
         query: String,
@@ -65,11 +67,7 @@ pub(crate) enum Error {
     RevMismatch { have: u64, want: u64 },
 
     /// The plan changed while `todo edit` had the editor open.
-    #[error(
-        "The plan changed while the editor was open; your edit was not applied.\n\
-         Your text is kept in {kept}\n\
-         Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
-    )]
+    #[error("{}", self.message())]
     ChangedDuringEdit { kept: String },
 
     /// The plan file was changed by something other than todo since the
@@ -87,7 +85,7 @@ pub(crate) enum Error {
     // ── 5: invalid input ─────────────────────────────────────────────────
     /// `todo resolve` could not merge the conflict: what needs a person,
     /// one line each; nothing was written.
-    #[error("Cannot resolve the merge conflict in {}; nothing was written. What needs a person:\n{}", path.display(), problems.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
+    #[error("{}", self.message())]
     CannotResolve {
         path: PathBuf,
         problems: Vec<String>,
@@ -124,7 +122,7 @@ pub(crate) enum Error {
     // ── 6: environment ───────────────────────────────────────────────────
     /// The plan file, its lock, or a path todo chose.
     #[error(transparent)]
-    Storage(#[from] storage::StorageError),
+    Storage(#[from] StorageError),
 
     #[error("Failed to read todos: {from}: {why}")]
     ImportUnreadable { from: String, why: String },
@@ -137,7 +135,7 @@ pub(crate) enum Error {
 
     /// The editor could not run or failed; `kept` is where what the person
     /// saved before that is kept.
-    #[error("{}{}", problem.message(command), kept.as_ref().map(|k| format!("\nYour text is kept in {}", k.display())).unwrap_or_default())]
+    #[error("{}", self.message())]
     Editor {
         command: String,
         problem: ToolProblem,
@@ -263,7 +261,7 @@ impl From<crate::output::WriteError> for Error {
 
 impl Error {
     pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Self {
-        Error::Storage(storage::StorageError::io(context, source))
+        Error::Storage(StorageError::io(context, source))
     }
 
     pub(crate) fn usage(msg: impl Into<String>) -> Self {
@@ -291,7 +289,7 @@ impl Error {
             Error::ChangedOutsideTodo { .. } => (X::Conflict, "conflict", "changed_outside_todo"),
             Error::UndoOverwritten { .. } => (X::Conflict, "conflict", "undo_overwritten"),
             Error::Storage(e) => {
-                use storage::StorageError as S;
+                use StorageError as S;
                 match e {
                     S::LockTimeout { .. } => (X::Conflict, "lock_timeout", "lock_timeout"),
                     S::BrokenPlan { .. } => (X::Invalid, "broken_plan", "broken_plan"),
@@ -400,20 +398,20 @@ impl Error {
             Error::ChangedOutsideTodo { .. } => {
                 json_only("Look at it, then run `todo undo --force` to undo anyway.")
             }
-            Error::Storage(storage::StorageError::BrokenPlan { .. }) => {
+            Error::Storage(StorageError::BrokenPlan { .. }) => {
                 json_only("Fix the file (or restore it, e.g. with git), then retry.")
             }
-            Error::Storage(storage::StorageError::MergeConflict { .. }) => {
+            Error::Storage(StorageError::MergeConflict { .. }) => {
                 apart("Run `todo resolve` to merge both sides by task id.")
             }
             Error::CannotResolve { .. } => apart(
                 "Fix what is listed (or edit the file by hand), then run `todo resolve` again.",
             ),
             Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
-            Error::Storage(storage::StorageError::ReadOnlyPlan { .. }) => {
+            Error::Storage(StorageError::ReadOnlyPlan { .. }) => {
                 json_only("Make it writable (chmod u+w) to allow changes.")
             }
-            Error::Storage(storage::StorageError::PathRefused {
+            Error::Storage(StorageError::PathRefused {
                 action: PathAction::WritePlan,
                 ..
             }) => apart("To use it there, name it with --file or TODO_FILE."),
@@ -467,14 +465,10 @@ impl Error {
                 command,
                 problem,
                 kept,
-            } => {
-                let mut out = Message::from(problem.message(command));
-                if let Some(kept) = kept {
-                    out.push(format!("Your text is kept in {}", kept.display()));
-                }
-                out
-            }
-            Error::Storage(storage::StorageError::BrokenPlan { .. })
+            } => std::iter::once(problem.message(command))
+                .chain(kept.iter().map(|k| format!("Your text is kept in {}", k.display())))
+                .collect(),
+            Error::Storage(StorageError::BrokenPlan { .. })
             | Error::ChangedOutsideTodo { .. }
             | Error::EmptyImport { .. } => {
                 // Two lines: the last break is ours, any other is text.
@@ -516,7 +510,7 @@ impl Error {
 
     /// Is this the reader of our output going away (`todo | head -1`)?
     pub(crate) fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Storage(storage::StorageError::Io { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe)
+        matches!(self, Error::Storage(StorageError::Io { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe)
     }
 }
 
@@ -583,14 +577,14 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
             add("suggestion", candidate_json(c));
             add("guess", json!(guess));
         }
-        Error::Storage(storage::StorageError::BrokenPlan {
+        Error::Storage(StorageError::BrokenPlan {
             line, column, path, ..
         }) => {
             add("path", json!(path.display().to_string()));
             add("line", json!(line));
             add("column", json!(column));
         }
-        Error::Storage(storage::StorageError::MergeConflict { path, sign }) => {
+        Error::Storage(StorageError::MergeConflict { path, sign }) => {
             add("path", json!(path.display().to_string()));
             if let crate::conflict::Sign::Markers { line } = sign {
                 add("line", json!(line));

@@ -158,10 +158,7 @@ impl Store {
         }
         // The project root is the first directory holding `.git`; without
         // one, only the current directory counts.
-        let root = cwd
-            .ancestors()
-            .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok());
-        let Some(root) = root else {
+        let Some(root) = git_root(cwd) else {
             return Store::at(cwd.join(DEFAULT_NAME), true);
         };
         for dir in cwd.ancestors() {
@@ -196,13 +193,9 @@ impl Store {
         if !self.discovered || !is_link {
             return Ok(());
         }
-        let Ok(dir) = fs::canonicalize(Store::directory(target)) else {
+        let Ok(real) = placed(target) else {
             // Nowhere to write; locking says so.
             return Ok(());
-        };
-        let real = match target.file_name() {
-            Some(name) => dir.join(name),
-            None => dir,
         };
         if real.starts_with(project_of(&self.path)) {
             return Ok(());
@@ -216,6 +209,11 @@ impl Store {
 
     pub(crate) fn display(&self) -> String {
         self.path.display().to_string()
+    }
+
+    /// An I/O failure on the plan file: "Cannot <verb> plan file <path>".
+    fn cannot(&self, verb: &str, e: io::Error) -> StorageError {
+        StorageError::io(format!("Cannot {verb} plan file {}", self.display()), e)
     }
 
     /// The file the plan is really in: a symlink is followed to its target,
@@ -237,12 +235,7 @@ impl Store {
         let bytes = match read_regular(&self.path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
-            Err(e) => {
-                return Err(StorageError::io(
-                    format!("Cannot read plan file {}", self.display()),
-                    e,
-                ));
-            }
+            Err(e) => return Err(self.cannot("read", e)),
         };
         let kept = self.reuse.as_ref().and_then(|reuse| (reuse.0)(&bytes));
         let mut plan = kept.map_or_else(|| self.parse(&bytes), Ok)?;
@@ -267,27 +260,26 @@ impl Store {
         let target = self.target();
         let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
         let read = revs.read(&real, &digest, own);
-        if !read.record {
-            return (read.rev, Some(digest));
-        }
-        if held(&target) {
+        let rev = if !read.record {
+            read.rev
+        } else if held(&target) {
             let _ = revs.record(&real, read.rev, &digest);
-            return (read.rev, Some(digest));
-        }
-        let Ok(_lock) = self.lock() else {
-            return (read.rev, Some(digest));
-        };
-        // Under the lock: what the file holds now, which a writer may
-        // have replaced (and counted) since it was read.
-        let rev = match read_regular(&self.path) {
-            Ok(now) if now == bytes => {
-                let again = revs.read(&real, &digest, own);
-                if again.record {
-                    let _ = revs.record(&real, again.rev, &digest);
+            read.rev
+        } else if let Ok(_lock) = self.lock() {
+            // Under the lock: what the file holds now, which a writer may
+            // have replaced (and counted) since it was read.
+            match read_regular(&self.path) {
+                Ok(now) if now == bytes => {
+                    let again = revs.read(&real, &digest, own);
+                    if again.record {
+                        let _ = revs.record(&real, again.rev, &digest);
+                    }
+                    again.rev
                 }
-                again.rev
+                _ => read.rev,
             }
-            _ => read.rev,
+        } else {
+            read.rev
         };
         (rev, Some(digest))
     }
@@ -391,16 +383,13 @@ impl Lock {
 
     /// Refuse a plan file nobody may write, even when we are root.
     pub(crate) fn check_writable(&self, store: &Store) -> StorageResult<()> {
-        let cannot = |verb: &str, e| {
-            StorageError::io(format!("Cannot {verb} plan file {}", store.display()), e)
-        };
         let meta = match fs::metadata(&self.target) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(cannot("read", e)),
+            Err(e) => return Err(store.cannot("read", e)),
         };
         if meta.is_dir() {
-            return Err(cannot("use", io::ErrorKind::IsADirectory.into()));
+            return Err(store.cannot("use", io::ErrorKind::IsADirectory.into()));
         }
         if platform::read_only(&meta) {
             return Err(StorageError::ReadOnlyPlan {
@@ -408,10 +397,11 @@ impl Lock {
             });
         }
         // Opening for write without truncating tells whether *we* may write.
-        match OpenOptions::new().write(true).open(&self.target) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(cannot("write", e)),
-        }
+        OpenOptions::new()
+            .write(true)
+            .open(&self.target)
+            .map(drop)
+            .map_err(|e| store.cannot("write", e))
     }
 
     /// Atomically replace the plan file with `plan`; returns the bytes written.
@@ -432,9 +422,7 @@ impl Lock {
         today: &str,
     ) -> StorageResult<(Vec<u8>, String)> {
         let text = json::render_over(plan, old, today);
-        write_atomic(&self.target, text.as_bytes()).map_err(|e| {
-            StorageError::io(format!("Cannot write plan file {}", store.display()), e)
-        })?;
+        write_atomic(&self.target, text.as_bytes()).map_err(|e| store.cannot("write", e))?;
         let digest = file_digest(text.as_bytes());
         if let Some(revs) = &store.revs {
             // A count not recorded is made again by the next read, from
@@ -461,10 +449,7 @@ pub(crate) fn not_regular(file_type: fs::FileType) -> io::Error {
     if file_type.is_dir() {
         return io::Error::from(io::ErrorKind::IsADirectory);
     }
-    io::Error::other(format!(
-        "it is {}, not a regular file",
-        platform::special_kind(file_type)
-    ))
+    io::Error::other(Unsafe::Special(platform::special_kind(file_type)))
 }
 
 /// Read a regular file whole. It is opened without blocking (a FIFO with no
@@ -537,11 +522,7 @@ pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBu
                     return Err(Unsafe::Loop);
                 }
                 link = true;
-                let next = fs::read_link(&at).map_err(Unsafe::Io)?;
-                at = match at.parent() {
-                    Some(dir) if next.is_relative() => dir.join(next),
-                    _ => next,
-                };
+                at = hop(&at, fs::read_link(&at).map_err(Unsafe::Io)?);
             }
             Ok(meta) if meta.is_dir() => return Err(Unsafe::Directory { link }),
             Ok(meta) if meta.is_file() => break true,
@@ -559,17 +540,12 @@ pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBu
     };
     // Where it really is, against where its name says it is: any
     // difference is a link followed, at the end or on the way.
-    let parent = Store::directory(&at);
-    let real_dir = match fs::canonicalize(&parent) {
-        Ok(dir) => dir,
+    let real = match placed(&at) {
+        Ok(real) => real,
         Err(e) if platform::is_link_loop(&e) => return Err(Unsafe::Loop),
         // A missing directory: the write will say so.
         Err(_) if !exists => return Ok(at),
         Err(e) => return Err(Unsafe::Io(e)),
-    };
-    let real = match at.file_name() {
-        Some(name) => real_dir.join(name),
-        None => real_dir,
     };
     if Some(&real) != lexical(path).as_ref() && !real.starts_with(project) {
         return Err(Unsafe::Outside { real, at_end: link });
@@ -603,9 +579,13 @@ pub(crate) fn project_of(plan: &Path) -> PathBuf {
     let dir = fs::canonicalize(&dir)
         .or_else(|_| std::path::absolute(&dir))
         .unwrap_or(dir);
+    git_root(&dir).map_or_else(|| dir.clone(), Path::to_path_buf)
+}
+
+/// The first directory from `dir` up that holds `.git`.
+pub(crate) fn git_root(dir: &Path) -> Option<&Path> {
     dir.ancestors()
         .find(|d| fs::symlink_metadata(d.join(".git")).is_ok())
-        .map_or_else(|| dir.clone(), Path::to_path_buf)
 }
 
 /// Follow a symlink chain to the file it names (which may not exist yet).
@@ -615,12 +595,26 @@ pub(crate) fn resolve_link(path: &Path) -> PathBuf {
         let Ok(next) = fs::read_link(&path) else {
             break;
         };
-        path = match path.parent() {
-            Some(dir) if next.is_relative() => dir.join(next),
-            _ => next,
-        };
+        path = hop(&path, next);
     }
     path
+}
+
+/// Where the link at `link` that reads `next` leads.
+fn hop(link: &Path, next: PathBuf) -> PathBuf {
+    match link.parent() {
+        Some(dir) if next.is_relative() => dir.join(next),
+        _ => next,
+    }
+}
+
+/// Where `path` really is: its directory as a canonical path, then its name.
+fn placed(path: &Path) -> io::Result<PathBuf> {
+    let dir = fs::canonicalize(Store::directory(path))?;
+    Ok(match path.file_name() {
+        Some(name) => dir.join(name),
+        None => dir,
+    })
 }
 
 /// Make a fresh file or directory under `dir` named `prefix` then the
@@ -724,17 +718,12 @@ impl Revisions {
     /// changed by an older todo moves it on.
     /// `digest` is the file's ([`file_digest`]).
     pub(crate) fn read(&self, real: &Path, digest: &str, own: u64) -> RevRead {
-        match self.recorded(real) {
-            Some((rev, seen)) if seen == digest => RevRead { rev, record: false },
-            Some((rev, _)) => RevRead {
-                rev: rev.saturating_add(1).max(own),
-                record: true,
-            },
-            None => RevRead {
-                rev: own.max(1),
-                record: true,
-            },
-        }
+        let (rev, record) = match self.recorded(real) {
+            Some((rev, seen)) if seen == digest => (rev, false),
+            Some((rev, _)) => (rev.saturating_add(1).max(own), true),
+            None => (own.max(1), true),
+        };
+        RevRead { rev, record }
     }
 
     /// Record that the plan at `real` holds the file of `digest` at `rev`.
@@ -757,23 +746,15 @@ pub(crate) fn digest(bytes: &[u8]) -> String {
 /// digest starts at `phases`. A file in todo's own layout digests the same
 /// as [`plan_digest`] of its plan; a file in another layout as itself.
 pub(crate) fn file_digest(bytes: &[u8]) -> String {
-    let from = if bytes.starts_with(b"{\n  \"version\": 1,") {
-        phases_at(bytes).unwrap_or(0)
-    } else {
-        0
-    };
-    digest(&bytes[from..])
+    let v1 = bytes.starts_with(b"{\n  \"version\": 1,");
+    let phases = v1.then(|| memchr::memmem::find(bytes, b"\n  \"phases\": "));
+    digest(&bytes[phases.flatten().unwrap_or(0)..])
 }
 
 /// Digest of a plan's content as todo would write it: for a file changed
 /// outside todo only in its layout, compare this with the history.
 pub(crate) fn plan_digest(plan: &Plan) -> String {
     file_digest(json::render(plan).as_bytes())
-}
-
-fn phases_at(bytes: &[u8]) -> Option<usize> {
-    const KEY: &[u8] = b"\n  \"phases\": ";
-    memchr::memmem::find(bytes, KEY)
 }
 
 /// Replace the file at `path` with `bytes`, readable by its owner only: a

@@ -89,13 +89,13 @@ pub(crate) struct Outcome {
 }
 
 impl Outcome {
+    pub(crate) fn new(result: Result<Report>, rev: Option<u64>, plan: Option<Plan>) -> Outcome {
+        Outcome { result, rev, plan }
+    }
+
     /// An outcome from a verb that never read the plan.
     pub(crate) fn of(result: Result<Report>) -> Outcome {
-        Outcome {
-            result,
-            rev: None,
-            plan: None,
-        }
+        Outcome::new(result, None, None)
     }
 }
 
@@ -105,13 +105,18 @@ pub(crate) struct Failed {
     pub rev: Option<u64>,
 }
 
+impl Failed {
+    fn new(error: impl Into<Error>, rev: Option<u64>) -> Failed {
+        Failed {
+            error: error.into(),
+            rev,
+        }
+    }
+}
+
 impl From<Failed> for Outcome {
     fn from(failed: Failed) -> Outcome {
-        Outcome {
-            result: Err(failed.error),
-            rev: failed.rev,
-            plan: None,
-        }
+        Outcome::new(Err(failed.error), failed.rev, None)
     }
 }
 
@@ -181,11 +186,7 @@ impl Context {
         plan: Plan,
         verb: impl FnOnce(&Plan) -> Result<Report>,
     ) -> Outcome {
-        Outcome {
-            result: verb(&plan),
-            rev: Some(plan.rev),
-            plan: Some(plan),
-        }
+        Outcome::new(verb(&plan), Some(plan.rev), Some(plan))
     }
 
     /// The one path of a change: lock, read, check, apply the verb's ops
@@ -225,23 +226,18 @@ impl Context {
 
     /// [`Context::begin`], acting as `default` unless `--as` says.
     pub(crate) fn begin_as(&self, default: Actor) -> std::result::Result<Session, Failed> {
-        let failed = |error: crate::storage::StorageError| Failed {
-            error: error.into(),
-            rev: None,
-        };
-        let lock = self.store.lock().map_err(failed)?;
-        let loaded = self.store.load().map_err(failed)?;
+        let lock = self.store.lock().map_err(|e| Failed::new(e, None))?;
+        let loaded = self.store.load().map_err(|e| Failed::new(e, None))?;
         let rev = loaded.plan.rev;
-        let refused = |error: Error| Failed {
-            error,
-            rev: Some(rev),
-        };
         lock.check_writable(&self.store)
-            .map_err(|e| refused(e.into()))?;
+            .map_err(|e| Failed::new(e, Some(rev)))?;
         if let Some(want) = self.if_rev
             && rev != want
         {
-            return Err(refused(Error::RevMismatch { have: rev, want }));
+            return Err(Failed::new(
+                Error::RevMismatch { have: rev, want },
+                Some(rev),
+            ));
         }
         let mut tx = Tx::new(loaded.plan);
         let actor = self.actor.unwrap_or(default);
@@ -275,20 +271,16 @@ impl Context {
                 self.record(&saved, &mut report);
                 saved.outcome(report)
             }
-            Err(error) => Failed {
-                error,
-                rev: Some(rev),
-            }
-            .into(),
+            Err(error) => Failed::new(error, Some(rev)).into(),
         }
     }
 
-    /// The plan file's real path: the key of its undo history.
     /// How this plan's checks run (`crate::verify`).
     pub(crate) fn check_settings(&self) -> crate::verify::Settings {
         crate::verify::Settings::new(self.real_path(), self.now.clone())
     }
 
+    /// The plan file's real path: the key of its undo history.
     pub(crate) fn real_path(&self) -> std::path::PathBuf {
         let target = self.store.target();
         std::fs::canonicalize(&target).unwrap_or(target)
@@ -362,11 +354,7 @@ impl Session {
 
     /// Give up: nothing is written; the error is reported at the rev read.
     pub(crate) fn fail(self, e: Error) -> Outcome {
-        Outcome {
-            result: Err(e),
-            rev: Some(self.rev),
-            plan: Some(self.tx.into_plan()),
-        }
+        Outcome::new(Err(e), Some(self.rev), Some(self.tx.into_plan()))
     }
 
     /// Commit the transaction and, if it changed anything, write the plan.
@@ -407,11 +395,11 @@ impl Saved {
     pub(crate) fn outcome(self, mut report: Report) -> Outcome {
         report.rev = self.committed.rev();
         report.changed = self.committed.change.is_some();
-        Outcome {
-            result: Ok(report),
-            rev: Some(self.committed.rev()),
-            plan: Some(self.committed.plan),
-        }
+        Outcome::new(
+            Ok(report),
+            Some(self.committed.rev()),
+            Some(self.committed.plan),
+        )
     }
 }
 
@@ -597,18 +585,12 @@ pub(crate) fn typed_command(args: &[String]) -> String {
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let a = arg.as_str();
+        let with_value = |f: &&str| a.strip_prefix(f).is_some_and(|rest| rest.starts_with('='));
         if VALUE_FLAGS.contains(&a) {
             iter.next();
-            continue;
+        } else if !BARE_FLAGS.contains(&a) && !VALUE_FLAGS.iter().any(with_value) {
+            words.push(a);
         }
-        if BARE_FLAGS.contains(&a)
-            || VALUE_FLAGS
-                .iter()
-                .any(|f| a.strip_prefix(f).is_some_and(|rest| rest.starts_with('=')))
-        {
-            continue;
-        }
-        words.push(a);
     }
     let mut out = String::from("todo");
     for w in &words {

@@ -65,6 +65,17 @@ pub(crate) enum ToolProblem {
     Failed(String),
 }
 
+/// Can nobody write the file? Unix: no write bit in its mode (root
+/// included, by todo's rule); Windows: the read-only attribute.
+pub(crate) fn read_only(meta: &std::fs::Metadata) -> bool {
+    meta.permissions().readonly()
+}
+
+/// Did a path fail to resolve because of a link loop?
+pub(crate) fn is_link_loop(e: &io::Error) -> bool {
+    e.raw_os_error() == Some(LINK_LOOP)
+}
+
 pub(crate) fn io_reason(err: &io::Error) -> String {
     match err.kind() {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
@@ -74,11 +85,9 @@ pub(crate) fn io_reason(err: &io::Error) -> String {
         io::ErrorKind::StorageFull => "no space left on device".into(),
         _ => {
             // Drop the "(os error N)" tail std adds.
-            let s = err.to_string();
-            match s.find(" (os error") {
-                Some(i) => s[..i].to_string(),
-                None => s,
-            }
+            let mut s = err.to_string();
+            s.truncate(s.find(" (os error").unwrap_or(s.len()));
+            s
         }
     }
 }

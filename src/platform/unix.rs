@@ -7,11 +7,6 @@ use std::os::unix::fs::{
 };
 use std::path::Path;
 
-/// Can nobody write the file, by its mode (root included, by todo's rule)?
-pub(crate) fn read_only(meta: &fs::Metadata) -> bool {
-    meta.permissions().mode() & 0o222 == 0
-}
-
 /// Open without blocking: a FIFO with no writer would otherwise hang.
 pub(crate) fn nonblocking(options: &mut OpenOptions) -> &mut OpenOptions {
     options.custom_flags(libc::O_NONBLOCK)
@@ -36,10 +31,8 @@ pub(crate) fn create_private_dir(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Did a path fail to resolve because of a link loop?
-pub(crate) fn is_link_loop(e: &io::Error) -> bool {
-    e.raw_os_error() == Some(libc::ELOOP)
-}
+/// The error of a path that does not resolve because of a link loop.
+pub(crate) const LINK_LOOP: i32 = libc::ELOOP;
 
 /// "a FIFO", "a socket", … for a file that is neither regular nor a
 /// directory nor a link.

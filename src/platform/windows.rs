@@ -15,12 +15,9 @@ const FILE_FLAG_DELETE_ON_CLOSE: u32 = 0x0400_0000;
 const ERROR_ACCESS_DENIED: i32 = 5;
 const ERROR_SHARING_VIOLATION: i32 = 32;
 const ERROR_LOCK_VIOLATION: i32 = 33;
-const ERROR_CANT_RESOLVE_FILENAME: i32 = 1921;
-
-/// Has the file the read-only attribute (which stops every user)?
-pub(crate) fn read_only(meta: &fs::Metadata) -> bool {
-    meta.permissions().readonly()
-}
+/// `ERROR_CANT_RESOLVE_FILENAME`: a path that does not resolve because of
+/// a link loop.
+pub(crate) const LINK_LOOP: i32 = 1921;
 
 /// Windows keeps no FIFO or device in a directory: nothing to add.
 pub(crate) fn nonblocking(options: &mut OpenOptions) -> &mut OpenOptions {
@@ -43,11 +40,6 @@ pub(crate) fn private(options: &mut OpenOptions) -> &mut OpenOptions {
 /// the user's alone by the inherited ACL.
 pub(crate) fn create_private_dir(path: &Path) -> io::Result<()> {
     fs::create_dir(path)
-}
-
-/// Did a path fail to resolve because of a link loop?
-pub(crate) fn is_link_loop(e: &io::Error) -> bool {
-    e.raw_os_error() == Some(ERROR_CANT_RESOLVE_FILENAME)
 }
 
 /// What a file that is neither regular nor a directory nor a link is.
@@ -137,28 +129,18 @@ impl LockSpot {
             .custom_flags(FILE_FLAG_DELETE_ON_CLOSE)
             .attributes(FILE_ATTRIBUTE_HIDDEN)
             .open(&self.path);
-        match opened {
-            Ok(file) => {
-                self.held = Some(file);
-                Ok(true)
-            }
-            Err(e)
-                if matches!(
-                    e.raw_os_error(),
-                    Some(ERROR_SHARING_VIOLATION | ERROR_LOCK_VIOLATION)
-                ) =>
-            {
-                Ok(false)
-            }
-            // Refused: the holder's file is being deleted (it just let
-            // go), or the directory may not be written at all.
-            Err(e) if e.raw_os_error() == Some(ERROR_ACCESS_DENIED) => {
-                match fs::symlink_metadata(&self.path) {
-                    Err(gone) if gone.kind() == io::ErrorKind::NotFound => Err(e),
-                    _ => Ok(false),
-                }
-            }
-            Err(e) => Err(e),
+        let Err(e) = opened.map(|file| self.held = Some(file)) else {
+            return Ok(true);
+        };
+        // Access denied: the holder's file is being deleted (it just let
+        // go), or, when there is no such file, the directory may not be
+        // written at all.
+        let gone =
+            || fs::symlink_metadata(&self.path).is_err_and(|g| g.kind() == io::ErrorKind::NotFound);
+        match e.raw_os_error() {
+            Some(ERROR_SHARING_VIOLATION | ERROR_LOCK_VIOLATION) => Ok(false),
+            Some(ERROR_ACCESS_DENIED) if !gone() => Ok(false),
+            _ => Err(e),
         }
     }
 }
