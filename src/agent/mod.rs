@@ -86,11 +86,7 @@ fn apply_with<S>(
             // Refused as it commits (the lock went with the session).
             Err(e) => {
                 seen::record(ctx);
-                Outcome {
-                    result: Err(e),
-                    rev: Some(rev),
-                    plan: None,
-                }
+                Outcome::new(Err(e), Some(rev), None)
             }
         },
         Err(e) => {
@@ -112,14 +108,8 @@ fn reply(ctx: &Context, outcome: Outcome) -> Outcome {
                 .load()
                 .map(|l| crate::markdown::render_plan(&l.plan))
                 .unwrap_or_default();
-            Outcome {
-                result: Err(Error::Unchanged {
-                    source: Box::new(e),
-                    plan,
-                }),
-                rev: outcome.rev,
-                plan: None,
-            }
+            let source = Box::new(e);
+            Outcome::new(Err(Error::Unchanged { source, plan }), outcome.rev, None)
         }
         Ok(mut report) => {
             if let Some(plan) = &outcome.plan {

@@ -157,10 +157,7 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
             )
         })?
     } else {
-        cwd.ancestors()
-            .find(|d| std::fs::symlink_metadata(d.join(".git")).is_ok())
-            .unwrap_or(cwd)
-            .to_path_buf()
+        crate::storage::git_root(cwd).unwrap_or(cwd).to_path_buf()
     };
     let path = &match config.filter(|_| user) {
         Some(dir) => PathBuf::from(dir).join(s.file),

@@ -6,7 +6,6 @@
 //! committed and travels with clones; the driver command lives in each
 //! clone's `.git/config`, which git never shares (it would run commands).
 
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -50,9 +49,7 @@ const NAME: &str = "todo: merge plan files by task id";
 fn run(_ctx: &Context, args: GitSetup) -> Result<Report> {
     let cwd =
         std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
-    let root = cwd
-        .ancestors()
-        .find(|dir| fs::symlink_metadata(dir.join(".git")).is_ok())
+    let root = crate::storage::git_root(&cwd)
         .ok_or_else(|| Error::NotARepository { cwd: cwd.clone() })?
         .to_path_buf();
     let state = GitState::read(&root)?;
