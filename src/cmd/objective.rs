@@ -61,7 +61,7 @@ pub struct ObjectiveArgs {
     query: Vec<String>,
 }
 
-pub(super) const NONE: &str = "No objectives. Use todo objective add <text> to add one.";
+const NONE: &str = "No objectives. Use todo objective add <text> to add one.";
 
 pub(crate) fn objective_json(o: &plan::Objective) -> Value {
     json!({ "id": o.id, "text": o.text, "status": o.status.as_str() })
@@ -69,33 +69,23 @@ pub(crate) fn objective_json(o: &plan::Objective) -> Value {
 
 /// `todo objective`: the objectives as the checklist shows them.
 fn list(plan: &Plan) -> Result<Report> {
-    if plan.objectives.is_empty() {
-        return Ok(
-            Report::new("objective", Kind::Data, NONE).with("objectives", Value::Array(Vec::new()))
-        );
-    }
     let mut text = String::new();
     for o in &plan.objectives {
         crate::markdown::render_objective(&mut text, o);
     }
-    let mut report = Report::new(
-        "objective",
-        Kind::Data,
-        crate::text::Message::of_lines(&text),
-    );
-    report.rev = plan.rev;
-    Ok(report.with(
-        "objectives",
-        plan.objectives.iter().map(objective_json).collect(),
-    ))
+    let message = match plan.objectives.is_empty() {
+        true => NONE.into(),
+        false => crate::text::Message::of_lines(&text),
+    };
+    let objectives = plan.objectives.iter().map(objective_json).collect();
+    Ok(Report::new("objective", Kind::Data, message).with("objectives", objectives))
 }
 
 fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
     let (words, status) = match action {
         ObjectiveAction::Add { words } => {
-            let content = text(&words.join(" "), "objective")?;
-            check_length(&content, "objective")?;
-            let applied = tx.apply(Op::AddObjective { text: content })?;
+            let text = aim_text(words, "objective")?;
+            let applied = tx.apply(Op::AddObjective { text })?;
             let id = applied
                 .objective
                 .ok_or_else(|| Error::bug("an objective was added without an id"))?;
@@ -159,16 +149,18 @@ fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p plan::Objective> {
         .ok_or_else(|| Error::bug(format!("objective {id} is gone")))
 }
 
-/// Text of an objective or finding: at most 300 characters, as `plan_update` allows.
-pub(crate) fn check_length(s: &str, what: &str) -> Result<()> {
-    let n = s.chars().count();
+/// The text of an objective or finding, from its words: at most 300
+/// characters, as `plan_update` allows.
+pub(super) fn aim_text(words: &[String], what: &str) -> Result<String> {
+    let content = text(&words.join(" "), what)?;
+    let n = content.chars().count();
     if n > crate::plan::FINDING_MAX {
         return Err(Error::usage(format!(
             "The {what} is {n} characters long; at most {} are allowed.",
             crate::plan::FINDING_MAX
         )));
     }
-    Ok(())
+    Ok(content)
 }
 
 /// An objective by id, by its exact text (any case), or by words of its
