@@ -187,12 +187,15 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
             words.iter().all(|w| text.contains(w))
         })
         .collect();
+    let ids: Vec<&str> = plan.objectives.iter().map(|o| o.id.as_str()).collect();
+    let known = if ids.is_empty() {
+        "none".into()
+    } else {
+        ids.join(", ")
+    };
     let message = match hits.as_slice() {
         [one] => return Ok(one.id.clone()),
-        [] => format!(
-            "No objective matched \"{q}\". Known objectives: {}.",
-            known(plan)
-        ),
+        [] => format!("No objective matched \"{q}\". Known objectives: {known}."),
         many => format!(
             "\"{q}\" matches several objectives: {}. Name one by its id.",
             many.iter()
@@ -207,13 +210,4 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
         suggestion: None,
         guess: false,
     })
-}
-
-fn known(plan: &Plan) -> String {
-    let ids: Vec<&str> = plan.objectives.iter().map(|o| o.id.as_str()).collect();
-    if ids.is_empty() {
-        "none".into()
-    } else {
-        ids.join(", ")
-    }
 }
