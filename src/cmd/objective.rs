@@ -83,32 +83,34 @@ fn list(plan: &Plan) -> Result<Report> {
 
 fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
     let (words, status) = match action {
-        ObjectiveAction::Add { words } => {
-            let text = aim_text(words, "objective")?;
-            let applied = tx.apply(Op::AddObjective { text })?;
-            let id = applied
-                .objective
-                .ok_or_else(|| Error::bug("an objective was added without an id"))?;
-            let o = found(tx.plan(), &id)?;
-            let message = format!("Added objective {}: {}", o.id, o.text);
-            return Ok(Report::new("objective", Kind::Confirm, message)
-                .with("objective", objective_json(o)));
-        }
-        ObjectiveAction::Done(named) => (&named.query, ObjectiveStatus::Done),
-        ObjectiveAction::Drop(named) => (&named.query, ObjectiveStatus::Dropped),
-        ObjectiveAction::Reopen(named) => (&named.query, ObjectiveStatus::Open),
+        ObjectiveAction::Add { words } => (words, None),
+        ObjectiveAction::Done(named) => (&named.query, Some(ObjectiveStatus::Done)),
+        ObjectiveAction::Drop(named) => (&named.query, Some(ObjectiveStatus::Dropped)),
+        ObjectiveAction::Reopen(named) => (&named.query, Some(ObjectiveStatus::Open)),
         ObjectiveAction::Rm(named) => {
             let id = resolve(tx.plan(), &query(&named.query)?)?;
             return remove(tx, &id);
         }
     };
-    let id = resolve(tx.plan(), &query(words)?)?;
-    tx.apply(Op::SetObjective {
-        objective: id.clone(),
-        status,
-    })?;
-    let o = found(tx.plan(), &id)?;
-    let message = format!("Marked objective {} {}: {}", o.id, o.status, o.text);
+    let id = match status {
+        None => {
+            let text = aim_text(words, "objective")?;
+            let added = tx.apply(Op::AddObjective { text })?.objective;
+            added.ok_or_else(|| Error::bug("an objective was added without an id"))?
+        }
+        Some(status) => {
+            let id = resolve(tx.plan(), &query(words)?)?;
+            let objective = id.clone();
+            tx.apply(Op::SetObjective { objective, status })?;
+            id
+        }
+    };
+    let gone = || Error::bug(format!("objective {id} is gone"));
+    let o = tx.plan().objective(&id).ok_or_else(gone)?;
+    let message = match status {
+        None => format!("Added objective {}: {}", o.id, o.text),
+        Some(_) => format!("Marked objective {} {}: {}", o.id, o.status, o.text),
+    };
     Ok(Report::new("objective", Kind::Confirm, message).with("objective", objective_json(o)))
 }
 
@@ -142,11 +144,6 @@ pub(crate) fn remove(tx: &mut Tx, id: &str) -> Result<Report> {
         findings,
     })?;
     Ok(Report::new(verb, Kind::Confirm, message).with(verb, json))
-}
-
-fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p plan::Objective> {
-    plan.objective(id)
-        .ok_or_else(|| Error::bug(format!("objective {id} is gone")))
 }
 
 /// The text of an objective or finding, from its words: at most 300
