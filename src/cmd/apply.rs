@@ -72,8 +72,7 @@ fn read(args: &Apply) -> Result<String> {
     };
     if limited as u64 > MAX_BYTES {
         return Err(invalid(format!(
-            "the ops are larger than {} bytes; send smaller batches.",
-            MAX_BYTES
+            "the ops are larger than {MAX_BYTES} bytes; send smaller batches."
         )));
     }
     String::from_utf8(bytes).map_err(|_| invalid("the ops are not UTF-8 text.".into()))

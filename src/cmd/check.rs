@@ -38,13 +38,12 @@ impl super::Verb for Check {
 /// `agent`: the agent runs it (`--as agent`, `TODO_ACTOR`) and reads the
 /// words of its own reminder; a person and a CI log read their own.
 fn run(plan: &Plan, agent: bool) -> Result<Report> {
-    let mut report = Report::new("check", Kind::Confirm, "");
     let open = plan.open_work();
-    for (phase, tasks) in &open {
-        for task in tasks {
-            report = report.task(phase, task);
-        }
-    }
+    let each = open
+        .iter()
+        .flat_map(|(p, tasks)| tasks.iter().map(move |t| (*p, *t)));
+    let report = Report::new("check", Kind::Confirm, "");
+    let mut report = each.fold(report, |r, (p, t)| r.task(p, t));
     match incomplete(&open, agent) {
         None => report.message = "No incomplete todos.".into(),
         Some(lines) => {
@@ -54,7 +53,6 @@ fn run(plan: &Plan, agent: bool) -> Result<Report> {
             report.exit = ExitCode::OpenWork;
         }
     }
-    report.rev = plan.rev;
     crate::output::settled(&mut report, plan);
     Ok(report.with("complete", open.is_empty().into()))
 }

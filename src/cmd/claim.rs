@@ -4,7 +4,6 @@
 
 use super::{at, query, task_ref, text};
 use crate::error::Result;
-use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 use crate::text::Message;
@@ -44,11 +43,8 @@ impl super::Verb for Claim {
         let id = if self.next {
             let plan = tx.plan();
             let Some((_, first)) = plan.ready().into_iter().next() else {
-                let why = plan.why_none_ready();
-                let mut report =
-                    Report::new("claim", Kind::Warn, format!("Nothing to claim. {why}"));
-                report.exit = ExitCode::NothingNext;
-                return Ok(report);
+                let why = format!("Nothing to claim. {}", plan.why_none_ready());
+                return Ok(super::ready::nothing("claim", why));
             };
             first.id.clone()
         } else {

@@ -5,7 +5,6 @@ use serde_json::json;
 
 use super::generate;
 use super::{Context, Outcome};
-use crate::error::Result;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
@@ -26,23 +25,21 @@ pub struct Completions {
 
 impl super::Verb for Completions {
     fn run(self, _ctx: &Context) -> Outcome {
-        Outcome::of(run(&self))
+        let script = generate::completion(self.shell);
+        // Our own bytes, one line per line: printed as they are (the file
+        // ends with its one newline, which the printer writes back).
+        let text = String::from_utf8_lossy(&script);
+        // Where the same bytes are committed, for packagers.
+        let file = generate::SHELLS
+            .iter()
+            .find(|(shell, _)| *shell == self.shell)
+            .map(|(_, name)| format!("completions/{name}"));
+        Outcome::of(Ok(Report::new(
+            "completions",
+            Kind::Data,
+            Message::of_lines(&text),
+        )
+        .with("shell", json!(self.shell.to_string()))
+        .with("file", json!(file))))
     }
-}
-
-fn run(args: &Completions) -> Result<Report> {
-    let script = generate::completion(args.shell);
-    // Our own bytes, one line per line: printed as they are (the file ends
-    // with its one newline, which the printer writes back).
-    let text = String::from_utf8_lossy(&script);
-    // Where the same bytes are committed, for packagers.
-    let file = generate::SHELLS
-        .iter()
-        .find(|(shell, _)| *shell == args.shell)
-        .map(|(_, name)| format!("completions/{name}"));
-    Ok(
-        Report::new("completions", Kind::Data, Message::of_lines(&text))
-            .with("shell", json!(args.shell.to_string()))
-            .with("file", json!(file)),
-    )
 }

@@ -104,7 +104,8 @@ impl super::Verb for Done {
             }
             tx.skip_checks();
         }
-        let mut report = super::mark::apply(tx, "done", Status::Completed, &self.target.query)?;
+        let mut report =
+            super::mark::apply(tx, "done", Status::Completed, &self.target.query, None)?;
         super::verify::note_checks(&mut report, self.no_verify);
         Ok(report)
     }

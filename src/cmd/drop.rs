@@ -12,5 +12,5 @@ target_verb! {
 }
 
 fn abandon(tx: &mut Tx, words: &[String]) -> Result<Report> {
-    super::mark::apply(tx, "drop", Status::Abandoned, words)
+    super::mark::apply(tx, "drop", Status::Abandoned, words, None)
 }

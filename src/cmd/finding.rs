@@ -3,8 +3,7 @@
 
 use serde_json::json;
 
-use super::objective::check_length;
-use super::text;
+use super::objective::aim_text;
 use crate::error::{Error, Result};
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
@@ -23,8 +22,7 @@ pub struct Findings {
 
 impl super::Verb for Findings {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let content = text(&self.words.join(" "), "finding")?;
-        check_length(&content, "finding")?;
+        let content = aim_text(&self.words, "finding")?;
         let applied = tx.apply(Op::AddFinding {
             text: content.clone(),
         })?;

@@ -79,15 +79,12 @@ impl super::Verb for Hook {
             // `--json`: todo's own report, the agent's answer in `output` (and
             // in `message` as the line it would print), an error of the hook's
             // own in `hookError`; still exit 0, stderr empty.
-            let (output, error) = match answer {
-                Ok(output) => (output, None),
-                Err(e) => (None, Some(one_line(&e))),
-            };
-            let message = output.as_ref().map(Value::to_string).unwrap_or_default();
-            let mut report =
-                Report::new("hook", Kind::Data, message).with("output", output.unwrap_or_default());
-            if let Some(error) = error {
-                report = report.with("hookError", error.into());
+            let output = answer.as_ref().ok().and_then(Option::as_ref);
+            let message = output.map(Value::to_string).unwrap_or_default();
+            let output = output.cloned().unwrap_or_default();
+            let mut report = Report::new("hook", Kind::Data, message).with("output", output);
+            if let Err(e) = &answer {
+                report = report.with("hookError", one_line(e).into());
             }
             return Outcome::of(Ok(report));
         }

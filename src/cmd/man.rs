@@ -7,7 +7,7 @@ use serde_json::json;
 use super::Cli;
 use super::generate;
 use super::{Context, Outcome};
-use crate::error::{Error, Result};
+use crate::error::Error;
 use crate::output::{Kind, Report};
 use crate::text::Message;
 
@@ -23,21 +23,17 @@ pub struct Man {
 
 impl super::Verb for Man {
     fn run(self, _ctx: &Context) -> Outcome {
-        Outcome::of(run(&self))
+        let Some((page, roff)) = generate::man_page(self.verb.as_deref()) else {
+            let verbs = generate::paged(&Cli::command())
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Outcome::of(Err(Error::usage(format!(
+                "No man page for \"{}\". Verbs: {verbs}.",
+                self.verb.as_deref().unwrap_or_default()
+            ))));
+        };
+        let text = String::from_utf8_lossy(&roff);
+        Outcome::of(Ok(Report::new("man", Kind::Data, Message::of_lines(&text))
+            .with("file", json!(format!("man/{page}")))))
     }
-}
-
-fn run(args: &Man) -> Result<Report> {
-    let Some((page, roff)) = generate::man_page(args.verb.as_deref()) else {
-        let verbs = generate::paged(&Cli::command())
-            .collect::<Vec<_>>()
-            .join(", ");
-        return Err(Error::usage(format!(
-            "No man page for \"{}\". Verbs: {verbs}.",
-            args.verb.as_deref().unwrap_or_default()
-        )));
-    };
-    let text = String::from_utf8_lossy(&roff);
-    Ok(Report::new("man", Kind::Data, Message::of_lines(&text))
-        .with("file", json!(format!("man/{page}"))))
 }

@@ -1,5 +1,5 @@
-//! What `done` and `drop` share: finish a task, a phase's open tasks, or
-//! every open task.
+//! What `done`, `drop` and `block` share: finish or park a task, a phase's
+//! open tasks, or every open task.
 //!
 //! Linear in the plan however many tasks change: the ops are applied as one
 //! run (one index, one settle; `Tx::apply_all`), and each changed task is
@@ -9,40 +9,61 @@ use super::{find, query, task_ref};
 use crate::error::Result;
 use crate::matching::{Scope, Target};
 use crate::output::{Kind, Report};
+use crate::plan::tx::finished_block;
 use crate::plan::{Op, Plan, Status, Tx};
 
+/// Set `status` (with `blocker`, for `block`) on what `words` name: a
+/// task, a phase's open tasks, or (none) every open task.
 pub(super) fn apply(
     tx: &mut Tx,
     verb: &'static str,
     status: Status,
     words: &[String],
+    blocker: Option<String>,
 ) -> Result<Report> {
     let plan = tx.plan();
-    let mut ids = Vec::new();
-    let unchanged;
-    let message = if words.is_empty() {
+    let why = blocker
+        .as_ref()
+        .map(|r| format!(" ({r})"))
+        .unwrap_or_default();
+    let (ids, message, unchanged) = if words.is_empty() {
         let open = plan.tasks().filter(|(_, _, t)| t.status.is_open());
-        ids.extend(open.map(|(_, _, t)| t.id.clone()));
-        unchanged = "No open tasks; nothing changed.".to_string();
-        format!("Marked all tasks {status}.")
+        (
+            open.map(|(_, _, t)| t.id.clone()).collect(),
+            format!("Marked all tasks {status}."),
+            "No open tasks; nothing changed.".to_string(),
+        )
     } else {
-        let query = query(words)?;
-        match find(plan, &query, Scope::TasksAndPhases)? {
+        match target(plan, words)? {
             Target::Task(id) => {
-                let content = task_ref(plan, &id)?.1.content.clone();
-                ids.push(id);
-                unchanged = format!("Already {status}: {content}; nothing changed.");
-                format!("Marked {status}: {content}")
+                let (_, task) = task_ref(plan, &id)?;
+                if status == Status::Blocked {
+                    finished_block(task)?;
+                }
+                let content = &task.content;
+                let message = format!("Marked {status}: {content}{why}");
+                let unchanged = format!("Already {status}: {content}{why}; nothing changed.");
+                (vec![id], message, unchanged)
             }
             Target::Phase(pid) => {
                 let name = phase_name(plan, &pid);
-                ids.extend(plan.open_tasks(&pid));
-                unchanged = format!("No open tasks in phase {name}; nothing changed.");
-                format!("Marked phase {name} {status}.")
+                let open = plan.open_tasks(&pid);
+                // Only `block` can leave a phase's open tasks as they were.
+                let unchanged = if open.is_empty() {
+                    format!("No open tasks in phase {name}; nothing changed.")
+                } else {
+                    format!("Phase {name} is already {status}; nothing changed.")
+                };
+                (open, format!("Marked phase {name} {status}."), unchanged)
             }
         }
     };
-    set_status(tx, verb, (message, Some(unchanged)), ids, status, None)
+    set_status(tx, verb, (message, Some(unchanged)), ids, status, blocker)
+}
+
+/// The task or phase `words` name.
+pub(super) fn target(plan: &Plan, words: &[String]) -> Result<Target> {
+    find(plan, &query(words)?, Scope::TasksAndPhases)
 }
 
 /// The name of a phase matching just returned.

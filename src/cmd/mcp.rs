@@ -3,7 +3,6 @@
 //! into the `todo-mcp` program only (`src/bin/todo-mcp.rs`): in `todo`, this
 //! verb hands the same command line to that program, in this process's place.
 
-use std::ffi::OsString;
 use std::path::PathBuf;
 
 use super::{Context, Outcome};
@@ -42,14 +41,18 @@ pub(crate) static SERVER: std::sync::OnceLock<fn(&Context) -> crate::error::Resu
 /// The program that serves MCP.
 const PROGRAM: &str = "todo-mcp";
 
-/// `todo-mcp`: the one beside this program, else the first on the `PATH`.
-fn server_program() -> PathBuf {
+/// `todo-mcp` (the one beside this program, else the first on the `PATH`),
+/// and the command that runs it with this process's arguments.
+fn server() -> (PathBuf, std::process::Command) {
     let name = format!("{PROGRAM}{}", std::env::consts::EXE_SUFFIX);
-    std::env::current_exe()
+    let program = std::env::current_exe()
         .ok()
         .map(|exe| exe.with_file_name(&name))
         .filter(|p| p.is_file())
-        .unwrap_or_else(|| PathBuf::from(name))
+        .unwrap_or_else(|| PathBuf::from(name));
+    let mut command = std::process::Command::new(&program);
+    command.args(std::env::args_os().skip(1));
+    (program, command)
 }
 
 fn cannot_start(program: &std::path::Path, e: std::io::Error) -> Error {
@@ -68,22 +71,16 @@ fn cannot_start(program: &std::path::Path, e: std::io::Error) -> Error {
 #[cfg(unix)]
 fn run_server() -> crate::error::Result<Report> {
     use std::os::unix::process::CommandExt;
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let program = server_program();
-    let e = std::process::Command::new(&program).args(args).exec();
-    Err(cannot_start(&program, e))
+    let (program, mut command) = server();
+    Err(cannot_start(&program, command.exec()))
 }
 
 /// Windows has no `exec`: run `todo-mcp` with the same arguments on this
 /// process's standard streams, wait for it, and end with its status.
 #[cfg(windows)]
 fn run_server() -> crate::error::Result<Report> {
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let program = server_program();
-    let status = std::process::Command::new(&program)
-        .args(args)
-        .status()
-        .map_err(|e| cannot_start(&program, e))?;
+    let (program, mut command) = server();
+    let status = command.status().map_err(|e| cannot_start(&program, e))?;
     // A status past 255 (an NTSTATUS from a crash) is a failure all the same.
     let code = status
         .code()

@@ -137,7 +137,5 @@ fn list(plan: &Plan, args: &Needs) -> Result<Report> {
             });
         }
     }
-    let mut report = Report::new("needs", Kind::Data, message).task(phase, task);
-    report.rev = plan.rev;
-    Ok(report)
+    Ok(Report::new("needs", Kind::Data, message).task(phase, task))
 }

@@ -2,7 +2,6 @@
 
 use super::{Context, Outcome};
 use crate::error::Result;
-use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::plan::{Plan, Status};
 use crate::text::count;
@@ -28,18 +27,12 @@ impl super::Verb for Next {
 /// With claims, the task is one of `owner`'s or an unclaimed one, never
 /// a task another owner holds.
 fn run(plan: &Plan, owner: &str) -> Result<Report> {
-    let mut report = match plan.next_for(Some(owner)) {
+    Ok(match plan.next_for(Some(owner)) {
         Some((phase, task)) => {
             Report::new("next", Kind::Data, task.content.clone()).task(phase, task)
         }
-        None => {
-            let mut r = Report::new("next", Kind::Warn, why_nothing(plan, owner));
-            r.exit = ExitCode::NothingNext;
-            r
-        }
-    };
-    report.rev = plan.rev;
-    Ok(report)
+        None => super::ready::nothing("next", why_nothing(plan, owner)),
+    })
 }
 
 /// Why there is no next task: no tasks, all blocked, or all finished.

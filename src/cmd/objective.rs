@@ -61,7 +61,7 @@ pub struct ObjectiveArgs {
     query: Vec<String>,
 }
 
-pub(super) const NONE: &str = "No objectives. Use todo objective add <text> to add one.";
+const NONE: &str = "No objectives. Use todo objective add <text> to add one.";
 
 pub(crate) fn objective_json(o: &plan::Objective) -> Value {
     json!({ "id": o.id, "text": o.text, "status": o.status.as_str() })
@@ -69,56 +69,48 @@ pub(crate) fn objective_json(o: &plan::Objective) -> Value {
 
 /// `todo objective`: the objectives as the checklist shows them.
 fn list(plan: &Plan) -> Result<Report> {
-    if plan.objectives.is_empty() {
-        return Ok(
-            Report::new("objective", Kind::Data, NONE).with("objectives", Value::Array(Vec::new()))
-        );
-    }
     let mut text = String::new();
     for o in &plan.objectives {
         crate::markdown::render_objective(&mut text, o);
     }
-    let mut report = Report::new(
-        "objective",
-        Kind::Data,
-        crate::text::Message::of_lines(&text),
-    );
-    report.rev = plan.rev;
-    Ok(report.with(
-        "objectives",
-        plan.objectives.iter().map(objective_json).collect(),
-    ))
+    let message = match plan.objectives.is_empty() {
+        true => NONE.into(),
+        false => crate::text::Message::of_lines(&text),
+    };
+    let objectives = plan.objectives.iter().map(objective_json).collect();
+    Ok(Report::new("objective", Kind::Data, message).with("objectives", objectives))
 }
 
 fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
     let (words, status) = match action {
-        ObjectiveAction::Add { words } => {
-            let content = text(&words.join(" "), "objective")?;
-            check_length(&content, "objective")?;
-            let applied = tx.apply(Op::AddObjective { text: content })?;
-            let id = applied
-                .objective
-                .ok_or_else(|| Error::bug("an objective was added without an id"))?;
-            let o = found(tx.plan(), &id)?;
-            let message = format!("Added objective {}: {}", o.id, o.text);
-            return Ok(Report::new("objective", Kind::Confirm, message)
-                .with("objective", objective_json(o)));
-        }
-        ObjectiveAction::Done(named) => (&named.query, ObjectiveStatus::Done),
-        ObjectiveAction::Drop(named) => (&named.query, ObjectiveStatus::Dropped),
-        ObjectiveAction::Reopen(named) => (&named.query, ObjectiveStatus::Open),
+        ObjectiveAction::Add { words } => (words, None),
+        ObjectiveAction::Done(named) => (&named.query, Some(ObjectiveStatus::Done)),
+        ObjectiveAction::Drop(named) => (&named.query, Some(ObjectiveStatus::Dropped)),
+        ObjectiveAction::Reopen(named) => (&named.query, Some(ObjectiveStatus::Open)),
         ObjectiveAction::Rm(named) => {
             let id = resolve(tx.plan(), &query(&named.query)?)?;
             return remove(tx, &id);
         }
     };
-    let id = resolve(tx.plan(), &query(words)?)?;
-    tx.apply(Op::SetObjective {
-        objective: id.clone(),
-        status,
-    })?;
-    let o = found(tx.plan(), &id)?;
-    let message = format!("Marked objective {} {}: {}", o.id, o.status, o.text);
+    let id = match status {
+        None => {
+            let text = aim_text(words, "objective")?;
+            let added = tx.apply(Op::AddObjective { text })?.objective;
+            added.ok_or_else(|| Error::bug("an objective was added without an id"))?
+        }
+        Some(status) => {
+            let id = resolve(tx.plan(), &query(words)?)?;
+            let objective = id.clone();
+            tx.apply(Op::SetObjective { objective, status })?;
+            id
+        }
+    };
+    let gone = || Error::bug(format!("objective {id} is gone"));
+    let o = tx.plan().objective(&id).ok_or_else(gone)?;
+    let message = match status {
+        None => format!("Added objective {}: {}", o.id, o.text),
+        Some(_) => format!("Marked objective {} {}: {}", o.id, o.status, o.text),
+    };
     Ok(Report::new("objective", Kind::Confirm, message).with("objective", objective_json(o)))
 }
 
@@ -154,21 +146,18 @@ pub(crate) fn remove(tx: &mut Tx, id: &str) -> Result<Report> {
     Ok(Report::new(verb, Kind::Confirm, message).with(verb, json))
 }
 
-fn found<'p>(plan: &'p Plan, id: &str) -> Result<&'p plan::Objective> {
-    plan.objective(id)
-        .ok_or_else(|| Error::bug(format!("objective {id} is gone")))
-}
-
-/// Text of an objective or finding: at most 300 characters, as `plan_update` allows.
-pub(crate) fn check_length(s: &str, what: &str) -> Result<()> {
-    let n = s.chars().count();
+/// The text of an objective or finding, from its words: at most 300
+/// characters, as `plan_update` allows.
+pub(super) fn aim_text(words: &[String], what: &str) -> Result<String> {
+    let content = text(&words.join(" "), what)?;
+    let n = content.chars().count();
     if n > crate::plan::FINDING_MAX {
         return Err(Error::usage(format!(
             "The {what} is {n} characters long; at most {} are allowed.",
             crate::plan::FINDING_MAX
         )));
     }
-    Ok(())
+    Ok(content)
 }
 
 /// An objective by id, by its exact text (any case), or by words of its
@@ -195,12 +184,15 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
             words.iter().all(|w| text.contains(w))
         })
         .collect();
+    let ids: Vec<&str> = plan.objectives.iter().map(|o| o.id.as_str()).collect();
+    let known = if ids.is_empty() {
+        "none".into()
+    } else {
+        ids.join(", ")
+    };
     let message = match hits.as_slice() {
         [one] => return Ok(one.id.clone()),
-        [] => format!(
-            "No objective matched \"{q}\". Known objectives: {}.",
-            known(plan)
-        ),
+        [] => format!("No objective matched \"{q}\". Known objectives: {known}."),
         many => format!(
             "\"{q}\" matches several objectives: {}. Name one by its id.",
             many.iter()
@@ -215,13 +207,4 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
         suggestion: None,
         guess: false,
     })
-}
-
-fn known(plan: &Plan) -> String {
-    let ids: Vec<&str> = plan.objectives.iter().map(|o| o.id.as_str()).collect();
-    if ids.is_empty() {
-        "none".into()
-    } else {
-        ids.join(", ")
-    }
 }

@@ -26,22 +26,21 @@ impl super::Verb for Ready {
 /// stdout stays empty and stderr says why, exit 1 (as `todo next`).
 fn run(plan: &Plan) -> Result<Report> {
     let ready = plan.ready();
-    let mut report = if ready.is_empty() {
-        let mut r = Report::new("ready", Kind::Warn, plan.why_none_ready());
-        r.exit = ExitCode::NothingNext;
-        r
-    } else {
-        let width = ready.iter().map(|(_, t)| t.id.len()).max().unwrap_or(0);
-        let mut message = Message::default();
-        for (_, t) in &ready {
-            message.push(format!("{:width$}  {}", t.id, t.content));
-        }
-        let mut r = Report::new("ready", Kind::Data, message);
-        for (p, t) in &ready {
-            r = r.task(p, t);
-        }
-        r
-    };
-    report.rev = plan.rev;
-    Ok(report)
+    if ready.is_empty() {
+        return Ok(nothing("ready", plan.why_none_ready()));
+    }
+    let width = ready.iter().map(|(_, t)| t.id.len()).max().unwrap_or(0);
+    let lines = ready
+        .iter()
+        .map(|(_, t)| format!("{:width$}  {}", t.id, t.content));
+    let report = Report::new("ready", Kind::Data, lines.collect::<Message>());
+    Ok(ready.iter().fold(report, |r, (p, t)| r.task(p, t)))
+}
+
+/// Nothing to take (`ready`, `next`, `claim --next`): `why` on stderr,
+/// stdout empty, exit 1.
+pub(super) fn nothing(verb: &'static str, why: String) -> Report {
+    let mut report = Report::new(verb, Kind::Warn, why);
+    report.exit = ExitCode::NothingNext;
+    report
 }

@@ -19,18 +19,14 @@ fn release(tx: &mut Tx, id: String) -> Result<Report> {
     let (was, status) = (t.owner.clone(), t.status);
     let applied = tx.apply(Op::Release { task: id })?;
     let (phase, task) = at(tx.plan(), applied.at)?;
+    let named = format!("{} \"{}\"", task.id, task.content);
     let message = match was {
-        None => format!("{} \"{}\" was not claimed.", task.id, task.content),
+        None => format!("{named} was not claimed."),
         Some(owner) if status == Status::InProgress => format!(
-            "Released {} \"{}\" (claimed by {owner}); it is {} now, unclaimed.",
-            task.id,
-            task.content,
+            "Released {named} (claimed by {owner}); it is {} now, unclaimed.",
             task.status.words()
         ),
-        Some(owner) => format!(
-            "Released {} \"{}\" (claimed by {owner}).",
-            task.id, task.content
-        ),
+        Some(owner) => format!("Released {named} (claimed by {owner})."),
     };
     Ok(Report::new("release", Kind::Confirm, message).task(phase, task))
 }

@@ -1,8 +1,9 @@
 //! `todo rename <task|phase> -- <new text>` (or `--to TEXT`).
 
-use super::{at, find, query, task_ref, text};
+use super::mark::target;
+use super::{at, task_ref, text};
 use crate::error::{Error, Result};
-use crate::matching::{Scope, Target};
+use crate::matching::Target;
 use crate::output::{Kind, Report};
 use crate::plan::{Op, Tx};
 use crate::text::capitalize_first;
@@ -40,9 +41,8 @@ impl super::Verb for Rename {
             }
         };
         let new = text(&raw, "new text")?;
-        let query = query(&self.query)?;
         let plan = tx.plan();
-        let target = find(plan, &query, Scope::TasksAndPhases)?;
+        let target = target(plan, &self.query)?;
         let (op, what, old, new) = match &target {
             Target::Task(id) => {
                 // A task's text starts with a capital, as `append` makes it.

@@ -3,7 +3,7 @@
 use super::{find, query, task_ref};
 use crate::error::{Error, Result};
 use crate::matching::{Scope, Target};
-use crate::output::{Kind, Report, TaskEntry, phase_json};
+use crate::output::{Kind, Report, phase_json};
 use crate::plan::{Op, Tx};
 
 target_verb! {
@@ -52,25 +52,22 @@ fn rm(tx: &mut Tx, words: &[String]) -> Result<Report> {
         },
         e => e,
     })?;
-    match target {
+    let (report, op) = match target {
         Target::Task(id) => {
             let (phase, task) = task_ref(plan, &id)?;
-            let message = format!("Removed: {}", task.content);
-            let mut report = Report::new("rm", Kind::Confirm, message);
-            report.tasks.push(TaskEntry::new(phase, task));
-            tx.apply(Op::RemoveTask { task: id })?;
-            Ok(report)
+            let report = Report::new("rm", Kind::Confirm, format!("Removed: {}", task.content));
+            (report.task(phase, task), Op::RemoveTask { task: id })
         }
         Target::Phase(id) => {
             let none = Default::default();
             let phase = plan.phase_by_id(&id).unwrap_or(&none);
             let message = format!("Removed phase: {}", phase.name);
-            let mut report = Report::new("rm", Kind::Confirm, message);
-            report.phases.push(phase_json(phase));
-            tx.apply(Op::RemovePhase { phase: id })?;
-            Ok(report)
+            let report = Report::new("rm", Kind::Confirm, message).phase(phase);
+            (report, Op::RemovePhase { phase: id })
         }
-    }
+    };
+    tx.apply(op)?;
+    Ok(report)
 }
 
 /// Shaped like an objective's or a finding's id: `o` or `f`, a digit, then

@@ -1,9 +1,9 @@
 //! `todo unblock <task|phase...>`: return blocked work to pending.
 
-use super::mark::set_status;
-use super::{find, query, task_ref};
+use super::mark::{set_status, target};
+use super::task_ref;
 use crate::error::Result;
-use crate::matching::{Scope, Target};
+use crate::matching::Target;
 use crate::output::{Kind, Report};
 use crate::plan::{Status, Tx};
 
@@ -16,8 +16,7 @@ target_verb! {
 
 fn unblock(tx: &mut Tx, words: &[String]) -> Result<Report> {
     let plan = tx.plan();
-    let query = query(words)?;
-    let (ids, message) = match find(plan, &query, Scope::TasksAndPhases)? {
+    let (ids, message) = match target(plan, words)? {
         Target::Task(id) => {
             let (phase, task) = task_ref(plan, &id)?;
             if task.status != Status::Blocked {

@@ -2,9 +2,9 @@
 //! checks. Only a person may; it is one-way (docs/contract.md, "A plan a person
 //! and an agent share").
 
-use super::{find, query};
+use super::mark::target;
 use crate::error::Result;
-use crate::matching::{Scope, Target};
+use crate::matching::Target;
 use crate::output::{Kind, Report};
 use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Actor, Tx};
@@ -40,8 +40,7 @@ impl super::Verb for Unlock {
         let ids: Vec<String> = if self.all {
             plan.tasks().map(|(_, _, t)| t.id.clone()).collect()
         } else {
-            let query = query(&self.query)?;
-            match find(plan, &query, Scope::TasksAndPhases)? {
+            match target(plan, &self.query)? {
                 Target::Task(id) => vec![id],
                 Target::Phase(pid) => plan
                     .phases

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::{Context, Outcome};
-use crate::error::{Error, Result};
+use crate::error::Error;
 use crate::output::{Kind, Report};
 use crate::storage::not_regular;
 
@@ -15,30 +15,26 @@ pub struct Where;
 
 impl super::Verb for Where {
     fn run(self, ctx: &Context) -> Outcome {
-        Outcome::of(run(ctx))
+        let exists = std::fs::symlink_metadata(&ctx.store.path).is_ok();
+        // What a link leads to counts: a directory or a FIFO can never be
+        // the plan, so say so now rather than at the first change (exit 6).
+        if let Ok(meta) = std::fs::metadata(&ctx.store.path)
+            && !meta.is_file()
+        {
+            return Outcome::of(Err(Error::io(
+                format!("Cannot use plan file {}", ctx.store.display()),
+                not_regular(meta.file_type()),
+            )));
+        }
+        let path = ctx.store.display();
+        let mut report = Report::new("where", Kind::Data, path.clone())
+            .with("path", json!(path))
+            .with("exists", json!(exists));
+        if !exists {
+            report
+                .warnings
+                .push("(no plan file there yet; the first change creates it)".into());
+        }
+        Outcome::of(Ok(report))
     }
-}
-
-fn run(ctx: &Context) -> Result<Report> {
-    let exists = std::fs::symlink_metadata(&ctx.store.path).is_ok();
-    // What a link leads to counts: a directory or a FIFO can never be the
-    // plan, so say so now rather than at the first change (exit 6).
-    if let Ok(meta) = std::fs::metadata(&ctx.store.path)
-        && !meta.is_file()
-    {
-        return Err(Error::io(
-            format!("Cannot use plan file {}", ctx.store.display()),
-            not_regular(meta.file_type()),
-        ));
-    }
-    let path = ctx.store.display();
-    let mut report = Report::new("where", Kind::Data, path.clone())
-        .with("path", json!(path))
-        .with("exists", json!(exists));
-    if !exists {
-        report
-            .warnings
-            .push("(no plan file there yet; the first change creates it)".into());
-    }
-    Ok(report)
 }
