@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::matching::Candidate;
 use crate::output::{Kind, Report};
 use crate::plan::ops::{Applied, Op, OpError, PhaseRef, Refusal};
-use crate::plan::{Checks, Tx};
+use crate::plan::{Checks, DEFAULT_PHASE, Tx};
 use crate::text::{Message, capitalize_first, title_words};
 
 /// Add a task, to the last phase or to a named one.
@@ -66,7 +66,7 @@ impl super::Verb for Append {
             (None, [only]) => {
                 let phase = match plan.phases.last() {
                     Some(last) => PhaseRef::Id(last.id.clone()),
-                    None => PhaseRef::New("Todos".into()),
+                    None => PhaseRef::New(DEFAULT_PHASE.into()),
                 };
                 (phase, only.clone())
             }
