@@ -32,7 +32,7 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
     let text = markdown::render_plan_view(plan);
     // Under --json stdout carries the one JSON object, never an escape.
     let env = clipboard::Env::from_process(ctx.out.stdout_tty && !ctx.out.json);
-    let mut report = match clipboard::copy(&env, &text)? {
+    let report = match clipboard::copy(&env, &text)? {
         Copied::Tool(cmd) => Report::new("copy", Kind::Confirm, COPIED).with("via", cmd.into()),
         Copied::Osc52(escape) => {
             // The escape goes to the terminal first; the confirmation after it.
@@ -62,6 +62,5 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
             r.with("copied", false.into())
         }
     };
-    report.rev = plan.rev;
     Ok(report)
 }

@@ -65,7 +65,7 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
     let project = storage::project_of(&ctx.store.path);
     let chosen = NamedBy::Chosen { project: &project };
     let empty = plan.is_empty() && !plan.has_aims();
-    let mut report = if let Some(into) = &args.into {
+    let report = if let Some(into) = &args.into {
         // The file of `--into` is a file of the project edited in place:
         // a link in it was not typed by the person, so it counts as chosen.
         into_region(into, chosen, if empty { "" } else { &body })?;
@@ -85,7 +85,6 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
         write(&target(Path::new(&path), named)?, Path::new(&path), &body)?;
         wrote(path)
     };
-    report.rev = plan.rev;
     Ok(report.with("format", json!(format!("{:?}", args.format).to_lowercase())))
 }
 

@@ -47,7 +47,6 @@ fn run(ctx: &Context, plan: &Plan, args: &Show) -> Result<Report> {
         };
         Report::new("show", kind, lines)
     };
-    report.rev = plan.rev;
     crate::output::settled(&mut report, plan);
     // The plan as JSON is only for `--json`; it costs a render and a parse.
     if ctx.out.json {

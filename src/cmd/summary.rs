@@ -27,8 +27,7 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
         parts.push(format!("{blocked} blocked"));
     }
     let line = parts.join(" · ");
-    let mut report = Report::new("show", Kind::Data, line.clone());
-    report.rev = plan.rev;
+    let report = Report::new("show", Kind::Data, line.clone());
     let phase =
         current.map(|(p, (d, n))| json!({ "id": p.id, "name": p.name, "done": d, "total": n }));
     Ok(report.with(

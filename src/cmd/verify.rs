@@ -199,7 +199,6 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
     );
     run_all(&settings, &trust, actor, &mut work, jobs);
     let mut report = Report::new("check", Kind::Data, "");
-    report.rev = plan.rev;
     if work.is_empty() {
         report.message = "No completed task has a check; nothing to verify.".into();
         return Ok(report
