@@ -80,8 +80,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
     // of that verb alone (`cmd::tree_with`), which is the same derive with
     // the same attributes as the whole tree, so it parses the line the same
     // way. Building every verb's arguments and copying the seven global
-    // flags into each was most of what parsing cost (about 0.6 M of the
-    // 0.9 M instructions of `todo --version`). Anything else, and every line
+    // flags into each was most of what parsing cost (0.69 M of the 0.93 M
+    // instructions of `todo --version`). Anything else, and every line
     // that does not parse (help too), goes through the whole tree, so that
     // messages and suggestions are the whole tree's.
     let root = cmd::tree_with("show").unwrap_or_else(Cli::command);
@@ -91,12 +91,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
         .filter(|v| *v != "show")
         .and_then(cmd::tree_with)
         .unwrap_or(root);
-    let (mut command, mut parsed) = parse(one, &verb, &args);
+    let (mut command, mut parsed) = parse(one, verb.as_deref(), &args);
     if parsed
         .as_ref()
         .is_err_and(|e| e.kind() != ErrorKind::DisplayVersion)
     {
-        (command, parsed) = parse(Cli::command(), &verb, &args);
+        (command, parsed) = parse(Cli::command(), verb.as_deref(), &args);
     }
     let mut finished = match parsed {
         Ok(cli) => run_cli(cli, &args),
@@ -117,7 +117,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
 /// `verb` only).
 fn parse(
     mut command: clap::Command,
-    verb: &Option<String>,
+    verb: Option<&str>,
     args: &[OsString],
 ) -> (clap::Command, std::result::Result<Cli, clap::Error>) {
     // An empty `TODO_FILE` means unset, as for most variables; an empty
@@ -129,7 +129,7 @@ fn parse(
     // whatever the environment they inherit: a `TODO_ACTOR=person` left in
     // a person's shell never turns them into the person (only `--as`,
     // typed, may). An empty `TODO_ACTOR` is unset, as `TODO_FILE` is.
-    let surface = matches!(verb.as_deref(), Some("hook" | "apply" | "mcp"));
+    let surface = matches!(verb, Some("hook" | "apply" | "mcp"));
     if surface || std::env::var_os("TODO_ACTOR").is_some_and(|v| v.is_empty()) {
         command = command.mut_arg("actor", |arg| arg.env(None::<&str>));
     }
