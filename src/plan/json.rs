@@ -32,6 +32,8 @@ use super::{
     Actor, Checks, Finding, Objective, ObjectiveStatus, Phase, Plan, Proof, Status, Task, TaskCheck,
 };
 
+mod fast;
+
 /// The version of the file format this build writes (it reads 1 and 2).
 pub const VERSION: u64 = 2;
 
@@ -87,7 +89,13 @@ pub(crate) fn parse_side(text: &str) -> Result<Plan, SyntaxError> {
     Ok(plan)
 }
 
+/// The plan in `text`: the file as todo writes it by the fast reader,
+/// anything else (and every error) by serde's.
 fn read(text: &str) -> Result<Plan, SyntaxError> {
+    fast::read(text).map_or_else(|| read_full(text), Ok)
+}
+
+fn read_full(text: &str) -> Result<Plan, SyntaxError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let read = Obj::<Plan>::deserialize(&mut de).and_then(|plan| de.end().map(|()| plan));
     let plan = match read {
@@ -407,17 +415,20 @@ fn exact<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
 /// The longest id a plan file may hold.
 const ID_MAX: usize = 64;
 
+fn valid_id(id: &str) -> bool {
+    (1..=ID_MAX).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
 /// An id is a short word of ASCII letters, digits, `-`, `_` and `.`
 /// (`t7`, or another tool's `task-7`): ids are printed bare — in messages,
 /// in what hooks tell an agent — so one from a hostile file must not carry
 /// a line break, a terminal escape or markup.
 pub(super) fn id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let id = String::deserialize(d)?;
-    let valid = (1..=ID_MAX).contains(&id.len())
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-    if !valid {
+    if !valid_id(&id) {
         return Err(D::Error::custom(format!(
             "id {id:?} is not one: an id is 1 to {ID_MAX} ASCII letters, digits, '-', '_' or '.'"
         )));
@@ -492,7 +503,7 @@ pub(super) fn tasks<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Task>, D::Err
 
 /// A task as the file holds it: a tombstone, or a task whose check is
 /// spread over three fields.
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct TaskIn {
     #[serde(deserialize_with = "id")]
@@ -743,22 +754,26 @@ fn compact<T: serde::Serialize + ?Sized>(out: &mut String, v: &T) {
 /// A string literal. Nearly every string needs no escape, and is copied
 /// as it is (this runs for every string of every task).
 fn string(out: &mut String, s: &str) {
-    // Sixteen bytes at a time with no early exit inside a chunk, which the
-    // compiler turns into vector compares: a byte-by-byte `any` was a tenth
-    // of `todo done`'s instructions on a 1,000-task plan (this is 3x fewer).
-    let escape = |b: u8| u8::from(b < 0x20) | u8::from(b == b'"') | u8::from(b == b'\\');
-    let mut chunks = s.as_bytes().chunks_exact(16);
-    let needs_escape = chunks
-        .by_ref()
-        .any(|chunk| chunk.iter().fold(0, |any, &b| any | escape(b)) != 0)
-        || chunks.remainder().iter().any(|&b| escape(b) != 0);
-    if needs_escape {
+    if any_byte(s.as_bytes(), |b| b < 0x20 || b == b'"' || b == b'\\') {
         compact(out, s);
     } else {
         out.push('"');
         out.push_str(s);
         out.push('"');
     }
+}
+
+/// Whether any of `bytes` is a `hit`. Sixteen bytes at a time with no
+/// early exit inside a chunk, which the compiler turns into vector
+/// compares: a byte-by-byte `any` was a tenth of `todo done`'s
+/// instructions on a 1,000-task plan (this is 3x fewer). Every string of
+/// every task goes through here when the plan is read and written.
+fn any_byte(bytes: &[u8], hit: impl Fn(u8) -> bool) -> bool {
+    let mut chunks = bytes.chunks_exact(16);
+    chunks
+        .by_ref()
+        .any(|chunk| chunk.iter().fold(0, |any, &b| any | u8::from(hit(b))) != 0)
+        || chunks.remainder().iter().any(|&b| hit(b))
 }
 
 /// A value written pretty at the given indent (for unknown top-level fields).
