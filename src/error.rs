@@ -208,10 +208,6 @@ fn clipboard(ClipboardError { command, problem }: &ClipboardError) -> String {
     }
 }
 
-fn did_you_mean(c: &Candidate) -> String {
-    format!(" Did you mean \"{}\" ({})?", c.text, c.id())
-}
-
 /// The ambiguity message: the query, one line per candidate (with the
 /// command that picks it, when known), the way out.
 fn ambiguous(query: &str, candidates: &[Candidate], picks: &[String]) -> Message {
@@ -452,7 +448,7 @@ impl Error {
             } => {
                 let mut out = Message::from(message.as_str());
                 if let Some(c) = suggestion {
-                    out.extend_line(&did_you_mean(c));
+                    out.extend_line(&format!(" Did you mean \"{}\" ({})?", c.text, c.id()));
                 }
                 out
             }

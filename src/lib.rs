@@ -281,24 +281,15 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
                 Err(again) if again.kind() == err.kind() => again,
                 _ => err,
             };
-            let message = shown.render().to_string();
-            let message = message.trim_end();
-            if json {
-                let obj = serde_json::json!({
-                    "ok": false,
-                    "verb": verb_in(&Cli::command(), args),
-                    "message": message,
-                    "rev": null,
-                    "error": { "code": "usage", "kind": "usage", "exit": exit_codes::ExitCode::Usage.code() },
-                });
-                let _ = std::io::Write::write_all(
-                    &mut std::io::stdout().lock(),
-                    output::json_line(&obj).as_bytes(),
-                );
-            } else {
-                let _ = out.stderr(&text::Message::of_lines(message));
-            }
-            exit_codes::ExitCode::Usage.code()
+            let err = Error::usage(shown.render().to_string().trim_end());
+            // The usage error's object, naming the verb when one can be read.
+            let json = || {
+                let mut obj = error::error_json("", None, &err);
+                obj["verb"] = serde_json::json!(verb_in(&Cli::command(), args));
+                obj
+            };
+            let _ = out.error(json, &err.for_person());
+            err.exit_code()
         }
     }
 }

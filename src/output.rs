@@ -274,10 +274,6 @@ impl Output {
         emit(io::stdout().lock(), &line(text))
     }
 
-    pub(crate) fn stdout(&self, message: &Message) -> WriteResult<()> {
-        self.print(message, None)
-    }
-
     /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
     pub(crate) fn raw_stdout(&self, text: &str) -> WriteResult<()> {
         emit(io::stdout().lock(), text)
@@ -308,7 +304,7 @@ impl Output {
         }
         match report.kind {
             Kind::Confirm if self.quiet => Ok(()),
-            Kind::Confirm | Kind::Data => self.stdout(&report.message),
+            Kind::Confirm | Kind::Data => self.print(&report.message, None),
             Kind::Checklist => self.print(&report.message, Some(0)),
             Kind::ChecklistIds(column) => self.print(&report.message, Some(column)),
             Kind::Warn => self.stderr(&report.message),

@@ -193,18 +193,17 @@ impl Store {
         if !self.discovered || !is_link {
             return Ok(());
         }
-        let Ok(real) = placed(target) else {
-            // Nowhere to write; locking says so.
-            return Ok(());
-        };
-        if real.starts_with(project_of(&self.path)) {
-            return Ok(());
+        match placed(target) {
+            Ok(real) if !real.starts_with(project_of(&self.path)) => {
+                Err(StorageError::PathRefused {
+                    action: PathAction::WritePlan,
+                    path: self.display(),
+                    why: Unsafe::Outside { real, at_end: true }.to_string(),
+                })
+            }
+            // Inside the project, or nowhere to write (locking says so).
+            _ => Ok(()),
         }
-        Err(StorageError::PathRefused {
-            action: PathAction::WritePlan,
-            path: self.display(),
-            why: Unsafe::Outside { real, at_end: true }.to_string(),
-        })
     }
 
     pub(crate) fn display(&self) -> String {
@@ -216,10 +215,18 @@ impl Store {
         StorageError::io(format!("Cannot {verb} plan file {}", self.display()), e)
     }
 
-    /// The file the plan is really in: a symlink is followed to its target,
-    /// so that the link stays a link when we replace the target.
+    /// The file the plan is really in (which may not exist yet): a symlink
+    /// chain is followed to its end, so that the link stays a link when we
+    /// replace the target.
     pub(crate) fn target(&self) -> PathBuf {
-        resolve_link(&self.path)
+        let mut path = self.path.clone();
+        for _ in 0..40 {
+            let Ok(next) = fs::read_link(&path) else {
+                break;
+            };
+            path = hop(&path, next);
+        }
+        path
     }
 
     fn directory(path: &Path) -> PathBuf {
@@ -438,8 +445,7 @@ impl Lock {
 fn temp_prefix(target: &Path) -> String {
     let name = target
         .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| DEFAULT_NAME.into());
+        .map_or(DEFAULT_NAME.into(), |n| n.to_string_lossy());
     format!(".{}.tmp.", name.trim_start_matches('.'))
 }
 
@@ -586,18 +592,6 @@ pub(crate) fn project_of(plan: &Path) -> PathBuf {
 pub(crate) fn git_root(dir: &Path) -> Option<&Path> {
     dir.ancestors()
         .find(|d| fs::symlink_metadata(d.join(".git")).is_ok())
-}
-
-/// Follow a symlink chain to the file it names (which may not exist yet).
-pub(crate) fn resolve_link(path: &Path) -> PathBuf {
-    let mut path = path.to_path_buf();
-    for _ in 0..40 {
-        let Ok(next) = fs::read_link(&path) else {
-            break;
-        };
-        path = hop(&path, next);
-    }
-    path
 }
 
 /// Where the link at `link` that reads `next` leads.
