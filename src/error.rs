@@ -22,6 +22,13 @@ pub(crate) use crate::platform::{ToolProblem, io_reason};
 
 pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
+// The hints a kind's message ends with, said once for the message and for
+// `error.hint` ([`Error::hint`]).
+const UNDO_ANYWAY: &str = "Look at it, then run `todo undo --force` to undo anyway.";
+const CLEAR_ON_PURPOSE: &str = "To clear the plan on purpose, run: todo rm";
+const SET_EDITOR: &str = "Set $VISUAL or $EDITOR environment variable.";
+const SETUP_INSIDE: &str = "Run todo git-setup inside the repository.";
+
 /// What went wrong, as a kind of the domain. Each kind has its exit status
 /// (docs/contract.md, "Exit status"), its `--json` names and its hint in the one table of
 /// [`Error::entry`] and in [`Error::hint`]; the message says what happened,
@@ -62,7 +69,6 @@ pub(crate) enum Error {
     Unchanged { source: Box<Error>, plan: String },
 
     // ── 4: conflict ──────────────────────────────────────────────────────
-    /// `--if-rev` named another rev than the plan's.
     #[error("The plan is at rev {have}, not {want} (--if-rev); nothing was changed.")]
     RevMismatch { have: u64, want: u64 },
 
@@ -70,15 +76,11 @@ pub(crate) enum Error {
     #[error("{}", self.message())]
     ChangedDuringEdit { kept: String },
 
-    /// The plan file was changed by something other than todo since the
-    /// change `undo` would take back.
     #[error(
-        "The plan file was changed outside todo since its last change (\"{last}\"); undo would throw that away.\n\
-         Look at it, then run `todo undo --force` to undo anyway."
+        "The plan file was changed outside todo since its last change (\"{last}\"); undo would throw that away.\n{UNDO_ANYWAY}"
     )]
     ChangedOutsideTodo { last: String },
 
-    /// What `undo --force` would take back was edited outside todo since.
     #[error("Cannot undo \"{last}\": the tasks it changed were edited outside todo since.")]
     UndoOverwritten { last: String },
 
@@ -102,10 +104,8 @@ pub(crate) enum Error {
         merging: Option<String>,
     },
 
-    /// `todo import` of something with no headings and no tasks.
     #[error(
-        "Could not import {from}: it has no headings and no tasks; the plan was left as it was.\n\
-         To clear the plan on purpose, run: todo rm"
+        "Could not import {from}: it has no headings and no tasks; the plan was left as it was.\n{CLEAR_ON_PURPOSE}"
     )]
     EmptyImport { from: String },
 
@@ -130,7 +130,7 @@ pub(crate) enum Error {
     #[error("No data directory for undo history; set TODO_HISTORY_DIR.")]
     NoHistoryDir,
 
-    #[error("No editor configured. Set $VISUAL or $EDITOR environment variable.")]
+    #[error("No editor configured. {SET_EDITOR}")]
     NoEditor,
 
     /// The editor could not run or failed; `kept` is where what the person
@@ -149,7 +149,7 @@ pub(crate) enum Error {
     #[error(transparent)]
     Git(#[from] GitError),
 
-    #[error("Not in a git repository: no .git in {} or above. Run todo git-setup inside the repository.", cwd.display())]
+    #[error("Not in a git repository: no .git in {} or above. {SETUP_INSIDE}", cwd.display())]
     NotARepository { cwd: PathBuf },
 
     // ── 7: refused ───────────────────────────────────────────────────────
@@ -391,29 +391,23 @@ impl Error {
             Error::ChangedDuringEdit { kept } => json_only(&format!(
                 "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
             )),
-            Error::ChangedOutsideTodo { .. } => {
-                json_only("Look at it, then run `todo undo --force` to undo anyway.")
-            }
-            Error::Storage(StorageError::BrokenPlan { .. }) => {
-                json_only("Fix the file (or restore it, e.g. with git), then retry.")
-            }
+            Error::ChangedOutsideTodo { .. } => json_only(UNDO_ANYWAY),
+            Error::Storage(StorageError::BrokenPlan { .. }) => json_only(storage::FIX_THE_FILE),
             Error::Storage(StorageError::MergeConflict { .. }) => {
                 apart("Run `todo resolve` to merge both sides by task id.")
             }
             Error::CannotResolve { .. } => apart(
                 "Fix what is listed (or edit the file by hand), then run `todo resolve` again.",
             ),
-            Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
-            Error::Storage(StorageError::ReadOnlyPlan { .. }) => {
-                json_only("Make it writable (chmod u+w) to allow changes.")
-            }
+            Error::EmptyImport { .. } => json_only(CLEAR_ON_PURPOSE),
+            Error::Storage(StorageError::ReadOnlyPlan { .. }) => json_only(storage::MAKE_WRITABLE),
             Error::Storage(StorageError::PathRefused {
                 action: PathAction::WritePlan,
                 ..
             }) => apart("To use it there, name it with --file or TODO_FILE."),
             Error::NoHistoryDir => json_only("Set TODO_HISTORY_DIR."),
-            Error::NoEditor => json_only("Set $VISUAL or $EDITOR environment variable."),
-            Error::NotARepository { .. } => json_only("Run todo git-setup inside the repository."),
+            Error::NoEditor => json_only(SET_EDITOR),
+            Error::NotARepository { .. } => json_only(SETUP_INSIDE),
             Error::Git(GitError::Unavailable { .. }) => {
                 json_only("Install git and make sure it is on PATH.")
             }
@@ -601,6 +595,8 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matching::MatchError;
+    use crate::plan::Status;
 
     /// One of every kind, with the exit status, `error.code` and
     /// `error.kind` it must have. Written out here, apart from the table in
@@ -625,17 +621,10 @@ mod tests {
             column: 2,
             message: s("m"),
         };
-        let no_match = Error::NoMatch {
-            message: s("x"),
-            query: s("x"),
-            suggestion: None,
-            guess: false,
-        };
-        let ambiguous = Error::Ambiguous {
-            query: s("x"),
-            candidates: vec![],
-            picks: vec![],
-        };
+        // As a verb's query that matched nothing, or too much.
+        let missed = |e| crate::work::missed(e, "x", "{}");
+        let no_match = missed(MatchError::NoMatch { suggestion: None });
+        let ambiguous = missed(MatchError::Ambiguous { candidates: vec![] });
         let editor = Error::Editor {
             command: s("vi"),
             problem: ToolProblem::Empty,
@@ -653,13 +642,10 @@ mod tests {
             path: "p".into(),
             sign: crate::conflict::Sign::Markers { line: 3 },
         };
-        let counter = Error::CounterSpent {
-            which: Overflow::Rev,
-            merging: None,
-        };
+        let counter = Error::from(OpError::RevSpent);
         let block = OpError::BlockFinished {
             content: s("c"),
-            status: crate::plan::Status::Completed,
+            status: Status::Completed,
         };
         let unchanged = Error::Unchanged {
             source: Box::new(Error::Op(OpError::Duplicate(s("c")))),
@@ -923,25 +909,29 @@ mod tests {
         );
     }
 
+    /// A task of `phase` as matching offers it.
+    fn task(id: &str, text: &str, phase: &str, status: Option<Status>) -> Candidate {
+        Candidate {
+            target: Target::Task(id.into()),
+            text: text.into(),
+            phase: Some(phase.into()),
+            status,
+        }
+    }
+
     #[test]
     fn plan_text_stays_inside_its_line() {
-        use crate::matching::Target;
-        use crate::plan::Status;
+        let phase = Candidate {
+            target: Target::Phase("p2".into()),
+            text: "Fix it".into(),
+            phase: None,
+            status: None,
+        };
         let err = Error::Ambiguous {
             query: "fix".into(),
             candidates: vec![
-                Candidate {
-                    target: Target::Task("t1".into()),
-                    text: "Fix\n- fake".into(),
-                    phase: Some("Ph\nase".into()),
-                    status: Some(Status::Pending),
-                },
-                Candidate {
-                    target: Target::Phase("p2".into()),
-                    text: "Fix it".into(),
-                    phase: None,
-                    status: None,
-                },
+                task("t1", "Fix\n- fake", "Ph\nase", Some(Status::Pending)),
+                phase,
             ],
             picks: vec![],
         };
@@ -957,12 +947,7 @@ mod tests {
         let err = Error::NoMatch {
             message: "No task matched \"x\".".into(),
             query: "x".into(),
-            suggestion: Some(Box::new(Candidate {
-                target: Target::Task("t1".into()),
-                text: "Two\nlines".into(),
-                phase: Some("A".into()),
-                status: None,
-            })),
+            suggestion: Some(Box::new(task("t1", "Two\nlines", "A", None))),
             guess: false,
         };
         assert_eq!(err.message().lines().count(), 1);
@@ -990,12 +975,7 @@ mod tests {
         let e = Error::NoMatch {
             message: "No task matched \"oath\". Use todo to list current tasks.".into(),
             query: "oath".into(),
-            suggestion: Some(Box::new(Candidate {
-                target: crate::matching::Target::Task("t4".into()),
-                text: "Wire OAuth".into(),
-                phase: Some("Auth".into()),
-                status: None,
-            })),
+            suggestion: Some(Box::new(task("t4", "Wire OAuth", "Auth", None))),
             guess: true,
         };
         assert_eq!(

@@ -18,6 +18,11 @@ use crate::platform;
 
 pub(crate) type StorageResult<T, E = StorageError> = std::result::Result<T, E>;
 
+// The hints two messages end with, said once for the message and for
+// `error.hint` (`Error::hint`).
+pub(crate) const FIX_THE_FILE: &str = "Fix the file (or restore it, e.g. with git), then retry.";
+pub(crate) const MAKE_WRITABLE: &str = "Make it writable (chmod u+w) to allow changes.";
+
 /// What can go wrong reading, locking or writing the plan file, or a path
 /// todo chose.
 #[derive(Debug, thiserror::Error)]
@@ -36,9 +41,8 @@ pub(crate) enum StorageError {
     )]
     LockTimeout { path: PathBuf, waited: Duration },
 
-    /// The plan file cannot be read as a plan; nothing was written.
     #[error(
-        "Plan file {}:{line}:{column} is broken: {message}\nNothing was changed. Fix the file (or restore it, e.g. with git), then retry.",
+        "Plan file {}:{line}:{column} is broken: {message}\nNothing was changed. {FIX_THE_FILE}",
         path.display()
     )]
     BrokenPlan {
@@ -56,9 +60,7 @@ pub(crate) enum StorageError {
         sign: crate::conflict::Sign,
     },
 
-    #[error(
-        "Plan file {path} is read-only; not changing it. Make it writable (chmod u+w) to allow changes."
-    )]
+    #[error("Plan file {path} is read-only; not changing it. {MAKE_WRITABLE}")]
     ReadOnlyPlan { path: String },
 
     /// A path todo chose (or the plan file it found) leads somewhere it may
@@ -105,13 +107,11 @@ pub(crate) enum PathAction {
 
 pub(crate) const DEFAULT_NAME: &str = ".todo.json";
 
-/// How long a command waits for another one holding the lock.
-pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(10);
-
 #[derive(Debug, Clone)]
 pub(crate) struct Store {
     /// The path as the user gave it, or resolved when found by discovery.
     pub path: PathBuf,
+    /// How long a command waits for another one holding the lock.
     pub lock_wait: Duration,
     /// Found by discovery rather than named by the person: then it is a
     /// file of the project, and a link there may not lead out of it.
@@ -176,7 +176,7 @@ impl Store {
     fn at(path: PathBuf, discovered: bool) -> Store {
         Store {
             path,
-            lock_wait: LOCK_WAIT,
+            lock_wait: Duration::from_secs(10),
             discovered,
             reuse: None,
             revs: None,
