@@ -36,12 +36,10 @@ const SETUP_INSIDE: &str = "Run todo git-setup inside the repository.";
 /// displays as them, so that its text is written once.
 #[derive(Debug, Error)]
 pub(crate) enum Error {
-    // ── 2: usage ─────────────────────────────────────────────────────────
     /// Bad flags or arguments, or text that is empty once normalised.
     #[error("{0}")]
     Usage(String),
 
-    // ── 3: matching ──────────────────────────────────────────────────────
     /// No task or phase matched; the message is the verb's own. With
     /// `guess`, typo tolerance found `suggestion` and a person may confirm
     /// it (docs/contract.md, "Matching a query"); otherwise the suggestion is only a hint.
@@ -68,7 +66,6 @@ pub(crate) enum Error {
     #[error("{source}\n\nThe plan is unchanged:\n{}", if plan.is_empty() { "(empty)" } else { plan.trim_end() })]
     Unchanged { source: Box<Error>, plan: String },
 
-    // ── 4: conflict ──────────────────────────────────────────────────────
     #[error("The plan is at rev {have}, not {want} (--if-rev); nothing was changed.")]
     RevMismatch { have: u64, want: u64 },
 
@@ -84,7 +81,6 @@ pub(crate) enum Error {
     #[error("Cannot undo \"{last}\": the tasks it changed were edited outside todo since.")]
     UndoOverwritten { last: String },
 
-    // ── 5: invalid input ─────────────────────────────────────────────────
     /// `todo resolve` could not merge the conflict: what needs a person,
     /// one line each; nothing was written.
     #[error("{}", self.message())]
@@ -119,7 +115,6 @@ pub(crate) enum Error {
     #[error("{0}")]
     Invalid(String),
 
-    // ── 6: environment ───────────────────────────────────────────────────
     /// The plan file, its lock, or a path todo chose.
     #[error(transparent)]
     Storage(#[from] StorageError),
@@ -152,7 +147,6 @@ pub(crate) enum Error {
     #[error("Not in a git repository: no .git in {} or above. {SETUP_INSIDE}", cwd.display())]
     NotARepository { cwd: PathBuf },
 
-    // ── 7: refused ───────────────────────────────────────────────────────
     /// A change the plan's rules refuse (docs/contract.md, "A plan a person
     /// and an agent share"): a duplicate, a `Refused (code)`, …
     #[error(transparent)]
@@ -171,7 +165,6 @@ pub(crate) enum Error {
     #[error("Nothing changed.")]
     Declined,
 
-    // ── 70: a bug ────────────────────────────────────────────────────────
     /// An internal invariant broke: never the user's doing.
     #[error("Internal error: {0}.")]
     Bug(String),

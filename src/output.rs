@@ -141,12 +141,9 @@ impl TaskEntry {
             "status": task.status.as_str(),
             "phase": { "id": self.phase_id, "name": self.phase_name },
         });
-        let Some(obj) = v.as_object_mut() else {
-            return v;
-        };
         let mut put = |key: &str, value: Option<Value>| {
             if let Some(value) = value {
-                obj.insert(key.into(), value);
+                v[key] = value;
             }
         };
         put("blocker", task.blocker.as_ref().map(|b| json!(b)));
@@ -440,7 +437,5 @@ pub(crate) fn settled(report: &mut Report, plan: &crate::plan::Plan) {
     report
         .warnings
         .extend(notes.iter().map(|n| format!("  - {n}")));
-    report
-        .extra
-        .insert("settled".into(), serde_json::json!(notes));
+    report.extra.insert("settled".into(), json!(notes));
 }

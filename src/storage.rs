@@ -604,11 +604,9 @@ fn hop(link: &Path, next: PathBuf) -> PathBuf {
 
 /// Where `path` really is: its directory as a canonical path, then its name.
 fn placed(path: &Path) -> io::Result<PathBuf> {
-    let dir = fs::canonicalize(Store::directory(path))?;
-    Ok(match path.file_name() {
-        Some(name) => dir.join(name),
-        None => dir,
-    })
+    let mut real = fs::canonicalize(Store::directory(path))?;
+    real.extend(path.file_name());
+    Ok(real)
 }
 
 /// Make a fresh file or directory under `dir` named `prefix` then the
