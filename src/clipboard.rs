@@ -123,7 +123,7 @@ impl Env {
         if let Some(cmd) = &self.override_cmd {
             let words = crate::platform::split_command(cmd).map_err(|e| ClipboardError {
                 command: cmd.clone(),
-                problem: ToolProblem::Split(e.to_string()),
+                problem: ToolProblem::Split(e),
             })?;
             return Ok(Some(words));
         }
