@@ -591,18 +591,86 @@ mod tests {
     use crate::matching::MatchError;
     use crate::plan::Status;
 
-    /// One of every kind, with the exit status, `error.code` and
+    /// The refusals tried, each with the exit status its code has, and the
+    /// code, which is both its `error.code` and its `error.kind`.
+    const REFUSALS: [(Refusal, u8, &str); 9] = [
+        (Refusal::OpNotAllowed, 7, "op-not-allowed"),
+        (Refusal::StepLocked, 7, "step-locked"),
+        (Refusal::PersonOnly, 7, "person-only"),
+        (Refusal::SetByPerson, 7, "set-by-person"),
+        (Refusal::UnlockedByPerson, 7, "unlocked-by-person"),
+        (Refusal::PlanMissingItem, 3, "plan-missing-item"),
+        (Refusal::PlanBadPosition, 5, "plan-bad-position"),
+        (Refusal::PlanTooLarge, 7, "plan-too-large"),
+        (Refusal::PlanInvalid, 5, "plan-invalid"),
+    ];
+
+    /// Which kind an error is, and the exit status, `error.code` and
     /// `error.kind` it must have. Written out here, apart from the table in
     /// [`Error::entry`], so that a change to the table is a change to this.
-    fn every_kind() -> Vec<(Error, u8, &'static str, &'static str)> {
+    /// Exhaustive: a new kind does not compile until it is named here, and
+    /// then [`every_kind`] must hold it.
+    fn expected(err: &Error) -> (usize, (u8, &'static str, &'static str)) {
+        use storage::StorageError as S;
+        match err {
+            Error::Usage(_) => (0, (2, "usage", "usage")),
+            Error::NoMatch { .. } => (1, (3, "no_match", "no_match")),
+            Error::Ambiguous { .. } => (2, (3, "ambiguous", "ambiguous")),
+            Error::RevMismatch { .. } => (3, (4, "conflict", "rev_mismatch")),
+            Error::ChangedDuringEdit { .. } => (4, (4, "conflict", "changed_during_edit")),
+            Error::ChangedOutsideTodo { .. } => (5, (4, "conflict", "changed_outside_todo")),
+            Error::UndoOverwritten { .. } => (6, (4, "conflict", "undo_overwritten")),
+            Error::ChangedWhileAsked => (7, (4, "conflict", "changed_while_asked")),
+            Error::Storage(S::LockTimeout { .. }) => (8, (4, "lock_timeout", "lock_timeout")),
+            Error::Storage(S::BrokenPlan { .. }) => (9, (5, "broken_plan", "broken_plan")),
+            Error::Storage(S::MergeConflict { .. }) => {
+                (10, (5, "merge_conflict", "merge_conflict"))
+            }
+            Error::CannotResolve { .. } => (11, (5, "cannot_resolve", "cannot_resolve")),
+            Error::CounterSpent { .. } => (12, (5, "invalid_input", "counter_spent")),
+            Error::EmptyImport { .. } => (13, (5, "invalid_input", "empty_import")),
+            Error::NoSnapshot { .. } => (14, (5, "invalid_input", "no_snapshot")),
+            Error::Invalid(_) => (15, (5, "invalid_input", "invalid_input")),
+            Error::Storage(S::Io { .. }) => (16, (6, "io", "io")),
+            Error::Storage(S::ReadOnlyPlan { .. }) => (17, (6, "environment", "read_only_plan")),
+            Error::Storage(S::PathRefused { .. }) => (18, (6, "environment", "path_refused")),
+            Error::ImportUnreadable { .. } => (19, (6, "environment", "import_unreadable")),
+            Error::NoHistoryDir => (20, (6, "environment", "no_history_dir")),
+            Error::NoEditor => (21, (6, "environment", "no_editor")),
+            Error::Editor { .. } => (22, (6, "environment", "editor_failed")),
+            Error::Clipboard(_) => (23, (6, "environment", "clipboard_failed")),
+            Error::NotARepository { .. } => (24, (6, "environment", "not_a_repository")),
+            Error::Git(GitError::Unavailable { .. }) => (25, (6, "environment", "git_unavailable")),
+            Error::Git(GitError::Failed { .. }) => (26, (6, "environment", "git_failed")),
+            Error::Op(OpError::Duplicate(_)) => (27, (7, "refused", "duplicate")),
+            Error::Op(OpError::DuplicatePhase(_)) => (28, (7, "refused", "phase_name_taken")),
+            Error::Op(OpError::BlockFinished { .. }) => (29, (7, "refused", "block_finished")),
+            Error::NothingToUndo => (30, (7, "refused", "nothing_to_undo")),
+            Error::Declined => (31, (7, "refused", "declined")),
+            Error::Op(OpError::Refused { code, .. }) => {
+                let (_, exit, code) = REFUSALS.iter().find(|(c, ..)| c == code).copied().unwrap();
+                (32, (exit, code, code))
+            }
+            Error::Bug(_) => (33, (70, "bug", "bug")),
+            // Never kept as such: `From<OpError>` makes them bugs or
+            // `CounterSpent`.
+            Error::Op(
+                OpError::NoTask(_)
+                | OpError::NoPhase(_)
+                | OpError::NoObjective(_)
+                | OpError::RevSpent,
+            ) => (33, (70, "bug", "bug")),
+            // As the error they wrap.
+            Error::AtLine { source, .. } => (34, expected(source).1),
+            Error::Unchanged { source, .. } => (35, expected(source).1),
+        }
+    }
+    const KINDS: usize = 36;
+
+    /// One of every kind.
+    fn every_kind() -> Vec<Error> {
         use storage::StorageError as S;
         let s = |s: &str| s.to_string();
-        let refused = |code| {
-            Error::Op(OpError::Refused {
-                code,
-                message: s("m"),
-            })
-        };
         let path_refused = S::PathRefused {
             action: PathAction::Write,
             path: s("p"),
@@ -616,8 +684,6 @@ mod tests {
         };
         // As a verb's query that matched nothing, or too much.
         let missed = |e| crate::work::missed(e, "x", "{}");
-        let no_match = missed(MatchError::NoMatch { suggestion: None });
-        let ambiguous = missed(MatchError::Ambiguous { candidates: vec![] });
         let editor = Error::Editor {
             command: s("vi"),
             problem: ToolProblem::Empty,
@@ -635,7 +701,6 @@ mod tests {
             path: "p".into(),
             sign: crate::conflict::Sign::Markers { line: 3 },
         };
-        let counter = Error::from(OpError::RevSpent);
         let block = OpError::BlockFinished {
             content: s("c"),
             status: Status::Completed,
@@ -664,163 +729,57 @@ mod tests {
             from: s("s.jsonl"),
             why: s("w"),
         };
-        let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
-        // By exit status and `error.code`: each error with its `error.kind`.
-        let classes = [
-            (
-                4,
-                "conflict",
-                vec![
-                    (Error::RevMismatch { have: 2, want: 1 }, "rev_mismatch"),
-                    (
-                        Error::ChangedDuringEdit { kept: s("k") },
-                        "changed_during_edit",
-                    ),
-                    (
-                        Error::ChangedOutsideTodo { last: s("l") },
-                        "changed_outside_todo",
-                    ),
-                    (Error::UndoOverwritten { last: s("l") }, "undo_overwritten"),
-                    (Error::ChangedWhileAsked, "changed_while_asked"),
-                ],
-            ),
-            (
-                5,
-                "invalid_input",
-                vec![
-                    (counter, "counter_spent"),
-                    (Error::EmptyImport { from: s("-") }, "empty_import"),
-                    (snapshot, "no_snapshot"),
-                    (Error::Invalid(s("x")), "invalid_input"),
-                ],
-            ),
-            (
-                6,
-                "environment",
-                vec![
-                    (S::ReadOnlyPlan { path: s("p") }.into(), "read_only_plan"),
-                    (path_refused.into(), "path_refused"),
-                    (import, "import_unreadable"),
-                    (Error::NoHistoryDir, "no_history_dir"),
-                    (Error::NoEditor, "no_editor"),
-                    (editor, "editor_failed"),
-                    (clipboard, "clipboard_failed"),
-                    (
-                        Error::NotARepository { cwd: "d".into() },
-                        "not_a_repository",
-                    ),
-                    (
-                        GitError::Unavailable { why: s("w") }.into(),
-                        "git_unavailable",
-                    ),
-                    (git_failed.into(), "git_failed"),
-                ],
-            ),
-            (
-                7,
-                "refused",
-                vec![
-                    (OpError::Duplicate(s("c")).into(), "duplicate"),
-                    (OpError::DuplicatePhase(s("n")).into(), "phase_name_taken"),
-                    (block.into(), "block_finished"),
-                    (unchanged, "duplicate"),
-                    (Error::NothingToUndo, "nothing_to_undo"),
-                    (Error::Declined, "declined"),
-                    (at_line, "nothing_to_undo"),
-                ],
-            ),
-        ];
-        // Those whose `error.kind` is their `error.code`, as a refusal's
-        // both are its code.
-        let same = [
-            (Error::usage("x"), 2, "usage"),
-            (no_match, 3, "no_match"),
-            (ambiguous, 3, "ambiguous"),
-            (lock.into(), 4, "lock_timeout"),
-            (broken.into(), 5, "broken_plan"),
-            (conflict.into(), 5, "merge_conflict"),
-            (cannot_resolve, 5, "cannot_resolve"),
-            (Error::io("reading", denied()), 6, "io"),
-            (Error::bug("an invariant"), 70, "bug"),
-            (refused(Refusal::OpNotAllowed), 7, "op-not-allowed"),
-            (refused(Refusal::StepLocked), 7, "step-locked"),
-            (refused(Refusal::PersonOnly), 7, "person-only"),
-            (refused(Refusal::SetByPerson), 7, "set-by-person"),
-            (refused(Refusal::UnlockedByPerson), 7, "unlocked-by-person"),
-            (refused(Refusal::PlanMissingItem), 3, "plan-missing-item"),
-            (refused(Refusal::PlanBadPosition), 5, "plan-bad-position"),
-            (refused(Refusal::PlanTooLarge), 7, "plan-too-large"),
-            (refused(Refusal::PlanInvalid), 5, "plan-invalid"),
-        ];
-        classes
-            .into_iter()
-            .flat_map(|(exit, code, errs)| errs.into_iter().map(move |(e, k)| (e, exit, code, k)))
-            .chain(
-                same.into_iter()
-                    .map(|(e, exit, code)| (e, exit, code, code)),
-            )
-            .collect()
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        let refusals = REFUSALS.map(|(code, ..)| Error::Op(OpError::refused(code, "m")));
+        vec![
+            Error::usage("x"),
+            missed(MatchError::NoMatch { suggestion: None }),
+            missed(MatchError::Ambiguous { candidates: vec![] }),
+            Error::RevMismatch { have: 2, want: 1 },
+            Error::ChangedDuringEdit { kept: s("k") },
+            Error::ChangedOutsideTodo { last: s("l") },
+            Error::UndoOverwritten { last: s("l") },
+            Error::ChangedWhileAsked,
+            lock.into(),
+            broken.into(),
+            conflict.into(),
+            cannot_resolve,
+            Error::from(OpError::RevSpent),
+            Error::EmptyImport { from: s("-") },
+            snapshot,
+            Error::Invalid(s("x")),
+            Error::io("reading", denied),
+            S::ReadOnlyPlan { path: s("p") }.into(),
+            path_refused.into(),
+            import,
+            Error::NoHistoryDir,
+            Error::NoEditor,
+            editor,
+            clipboard,
+            Error::NotARepository { cwd: "d".into() },
+            GitError::Unavailable { why: s("w") }.into(),
+            git_failed.into(),
+            OpError::Duplicate(s("c")).into(),
+            OpError::DuplicatePhase(s("n")).into(),
+            block.into(),
+            Error::NothingToUndo,
+            Error::Declined,
+            Error::bug("an invariant"),
+            at_line,
+            unchanged,
+        ]
+        .into_iter()
+        .chain(refusals)
+        .collect()
     }
-
-    /// Which kind an error is. Exhaustive: a new kind does not compile
-    /// until it is named here, and then [`every_kind`] must hold it.
-    fn ordinal(err: &Error) -> usize {
-        use storage::StorageError as S;
-        match err {
-            Error::Usage(_) => 0,
-            Error::NoMatch { .. } => 1,
-            Error::Ambiguous { .. } => 2,
-            Error::RevMismatch { .. } => 3,
-            Error::ChangedDuringEdit { .. } => 4,
-            Error::ChangedOutsideTodo { .. } => 5,
-            Error::UndoOverwritten { .. } => 6,
-            Error::Storage(S::LockTimeout { .. }) => 7,
-            Error::Storage(S::BrokenPlan { .. }) => 8,
-            Error::CounterSpent { .. } => 9,
-            Error::EmptyImport { .. } => 10,
-            Error::Invalid(_) => 11,
-            Error::Storage(S::Io { .. }) => 12,
-            Error::Storage(S::ReadOnlyPlan { .. }) => 13,
-            Error::Storage(S::PathRefused { .. }) => 14,
-            Error::ImportUnreadable { .. } => 15,
-            Error::NoHistoryDir => 16,
-            Error::NoEditor => 17,
-            Error::Editor { .. } => 18,
-            Error::Clipboard(_) => 19,
-            Error::NotARepository { .. } => 20,
-            Error::Git(GitError::Unavailable { .. }) => 21,
-            Error::Git(GitError::Failed { .. }) => 22,
-            Error::Op(OpError::Duplicate(_)) => 23,
-            Error::Op(OpError::DuplicatePhase(_)) => 24,
-            Error::Op(OpError::BlockFinished { .. }) => 25,
-            Error::NothingToUndo => 26,
-            Error::Bug(_) => 27,
-            Error::AtLine { .. } => 28,
-            Error::Op(OpError::Refused { .. }) => 29,
-            Error::Unchanged { .. } => 30,
-            Error::NoSnapshot { .. } => 31,
-            Error::Storage(S::MergeConflict { .. }) => 32,
-            Error::CannotResolve { .. } => 33,
-            Error::Declined => 34,
-            Error::ChangedWhileAsked => 35,
-            // Never kept as such: `From<OpError>` makes them bugs or
-            // `CounterSpent`.
-            Error::Op(
-                OpError::NoTask(_)
-                | OpError::NoPhase(_)
-                | OpError::NoObjective(_)
-                | OpError::RevSpent,
-            ) => 27,
-        }
-    }
-    const KINDS: usize = 36;
 
     #[test]
     fn every_kind_has_its_exit_status_code_and_kind() {
         let mut seen = [false; KINDS];
         let mut names = std::collections::HashSet::new();
-        for (err, exit, code, kind) in every_kind() {
-            seen[ordinal(&err)] = true;
+        for err in every_kind() {
+            let (n, (exit, code, kind)) = expected(&err);
+            seen[n] = true;
             assert_eq!(
                 (err.exit_code(), err.code(), err.kind()),
                 (exit, code, kind),
@@ -875,7 +834,7 @@ mod tests {
         );
         // A hint apart is not also in the message; `--json` gives every
         // hint, apart or not.
-        for (err, _, _, _) in every_kind() {
+        for err in every_kind() {
             if let Some(hint) = err.hint_apart() {
                 assert!(!err.to_string().contains(&hint), "{err:?}: {hint}");
                 assert_eq!(err.hint(), Some(hint));
