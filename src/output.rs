@@ -342,18 +342,17 @@ pub(crate) fn report_json(report: &Report) -> Value {
 /// Colour one checklist line (already made safe): a bold heading, the
 /// status marker in its colour, finished text and comments dim.
 fn paint_line(out: &mut String, l: &str) {
-    let heading = Style::new().bold();
     let dim = Style::new().dimmed();
-    if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
-        out.push_str(&format!("{heading}{l}{heading:#}"));
-        return;
-    }
-    if l.starts_with("  >") {
-        out.push_str(&format!("{dim}{l}{dim:#}"));
-        return;
-    }
+    // Any other line in one style (plain, `Style::new()`, writes no codes).
     let Some(rest) = l.strip_prefix("- [") else {
-        out.push_str(l);
+        let style = if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
+            Style::new().bold()
+        } else if l.starts_with("  >") {
+            dim
+        } else {
+            Style::new()
+        };
+        out.push_str(&format!("{style}{l}{style:#}"));
         return;
     };
     // An objective or finding (docs/contract.md, "Objectives and findings"): `- [o2 done] text`.
@@ -395,11 +394,9 @@ fn paint_line(out: &mut String, l: &str) {
         .filter_map(|c| after.rfind(c).filter(|_| comments))
         .min();
     let (body, comment) = after.split_at(cut.unwrap_or(after.len()));
-    if matches!(color, Some(AnsiColor::Green | AnsiColor::BrightBlack)) {
-        out.push_str(&format!("{dim}{body}{dim:#}"));
-    } else {
-        out.push_str(body);
-    }
+    let finished = matches!(color, Some(AnsiColor::Green | AnsiColor::BrightBlack));
+    let text = if finished { dim } else { Style::new() };
+    out.push_str(&format!("{text}{body}{text:#}"));
     if !comment.is_empty() {
         out.push_str(&format!("{dim}{comment}{dim:#}"));
     }
