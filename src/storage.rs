@@ -267,28 +267,20 @@ impl Store {
         let target = self.target();
         let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
         let read = revs.read(&real, &digest, own);
-        let rev = if !read.record {
-            read.rev
-        } else if held(&target) {
-            let _ = revs.record(&real, read.rev, &digest);
-            read.rev
-        } else if let Ok(_lock) = self.lock() {
+        let lock = (read.record && !held(&target)).then(|| self.lock());
+        let read = match &lock {
+            None => read,
             // Under the lock: what the file holds now, which a writer may
             // have replaced (and counted) since it was read.
-            match read_regular(&self.path) {
-                Ok(now) if now == bytes => {
-                    let again = revs.read(&real, &digest, own);
-                    if again.record {
-                        let _ = revs.record(&real, again.rev, &digest);
-                    }
-                    again.rev
-                }
-                _ => read.rev,
+            Some(Ok(_)) if read_regular(&self.path).is_ok_and(|now| now == bytes) => {
+                revs.read(&real, &digest, own)
             }
-        } else {
-            read.rev
+            Some(_) => return (read.rev, Some(digest)),
         };
-        (rev, Some(digest))
+        if read.record {
+            let _ = revs.record(&real, read.rev, &digest);
+        }
+        (read.rev, Some(digest))
     }
 
     /// Parse the plan file's bytes. Only when they do not read as a plan is
