@@ -209,33 +209,30 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     };
     let command = cli.command.unwrap_or(cmd::Command::Show(cli.show.clone()));
     let outcome = cmd::dispatch(&ctx, command);
-    let code = match outcome.result {
-        Ok(mut report) => {
-            // A verb that read the plan without saying its rev (`edit` with
-            // nothing saved, `__complete`) reports the rev it saw; one that
-            // never reads it (`where`, `git-setup`) the rev of the plan file
-            // there, under `--json` (a regular file only: never block).
-            if report.rev == 0 {
-                report.rev = match outcome.rev {
-                    Some(rev) => rev,
-                    None if out.json
-                        && std::fs::metadata(&ctx.store.path).is_ok_and(|m| m.is_file()) =>
-                    {
-                        ctx.store.load().map_or(0, |loaded| loaded.plan.rev)
-                    }
-                    None => 0,
-                };
-            }
-            match out.report(&report).map_err(Error::from) {
-                Ok(()) => report.exit.code(),
-                // The reader went away (`todo check | head -1`): end quietly,
-                // but keep the verb's own status, so a failing check still fails.
-                Err(e) if e.is_broken_pipe() => report.exit.code(),
-                Err(e) => fail(&out, verb, outcome.rev, &e),
-            }
+    let printed = outcome.result.and_then(|mut report| {
+        // A verb that read the plan without saying its rev (`edit` with
+        // nothing saved, `__complete`) reports the rev it saw; one that
+        // never reads it (`where`, `git-setup`) the rev of the plan file
+        // there, under `--json` (a regular file only: never block).
+        if report.rev == 0 {
+            report.rev = match outcome.rev {
+                Some(rev) => rev,
+                None if out.json
+                    && std::fs::metadata(&ctx.store.path).is_ok_and(|m| m.is_file()) =>
+                {
+                    ctx.store.load().map_or(0, |loaded| loaded.plan.rev)
+                }
+                None => 0,
+            };
         }
-        Err(e) => fail(&out, verb, outcome.rev, &e),
-    };
+        match out.report(&report).map_err(Error::from) {
+            // The reader went away (`todo check | head -1`): end quietly,
+            // but keep the verb's own status, so a failing check still fails.
+            Err(e) if !e.is_broken_pipe() => Err(e),
+            _ => Ok(report.exit.code()),
+        }
+    });
+    let code = printed.unwrap_or_else(|e| fail(&out, verb, outcome.rev, &e));
     Finished {
         code,
         plan: outcome.plan,

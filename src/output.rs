@@ -40,7 +40,7 @@ pub(crate) struct Output {
 }
 
 /// What a verb has to say, in a form both the human and the JSON printer use.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct Report {
     pub verb: &'static str,
     /// The human text (confirmation, data or warning), as lines.
@@ -59,7 +59,7 @@ pub(crate) struct Report {
     pub warnings: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) enum Kind {
     /// A confirmation: stdout unless `--quiet`.
     Confirm,
@@ -73,6 +73,7 @@ pub(crate) enum Kind {
     /// A warning: stderr.
     Warn,
     /// Nothing to print in human mode.
+    #[default]
     Silent,
 }
 
@@ -84,13 +85,7 @@ impl Report {
             verb,
             message: message.into(),
             kind,
-            rev: 0,
-            changed: false,
-            tasks: Vec::new(),
-            phases: Vec::new(),
-            extra: Map::new(),
-            exit: ExitCode::Success,
-            warnings: Vec::new(),
+            ..Report::default()
         }
     }
 
