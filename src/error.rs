@@ -370,13 +370,10 @@ impl Error {
                 "Use an id (such as {}) or more words.",
                 candidates.first().map_or("t1", Candidate::id)
             )),
-            Error::NoMatch {
-                suggestion: Some(c),
-                ..
-            } => json_only(&format!("Use {} if that is the one.", c.id())),
-            Error::NoMatch { .. } => {
-                json_only("`todo show --ids` lists the tasks and phases with their ids.")
-            }
+            Error::NoMatch { suggestion, .. } => json_only(&match suggestion {
+                Some(c) => format!("Use {} if that is the one.", c.id()),
+                None => "`todo show --ids` lists the tasks and phases with their ids.".into(),
+            }),
             Error::RevMismatch { .. } => apart("Read it again and retry."),
             Error::ChangedWhileAsked => {
                 apart("Run the command again to see what it would change now.")

@@ -384,13 +384,10 @@ impl Saved {
 
     /// The report of the change, with the plan for the edge.
     pub(crate) fn outcome(self, mut report: Report) -> Outcome {
-        report.rev = self.committed.rev();
+        let rev = self.committed.rev();
+        report.rev = rev;
         report.changed = self.committed.change.is_some();
-        Outcome::new(
-            Ok(report),
-            Some(self.committed.rev()),
-            Some(self.committed.plan),
-        )
+        Outcome::new(Ok(report), Some(rev), Some(self.committed.plan))
     }
 }
 
