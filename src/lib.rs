@@ -346,16 +346,13 @@ fn verb_in(command: &clap::Command, args: &[OsString]) -> Option<String> {
 /// The verb `word` names: a verb's name (the registry's), or an alias of
 /// one of `command`'s verbs.
 fn verb_named(command: &clap::Command, word: &str) -> Option<String> {
-    let name = cmd::VERBS
-        .iter()
-        .map(|(name, ..)| *name)
-        .find(|n| *n == word);
-    name.map(str::to_string).or_else(|| {
-        command
-            .get_subcommands()
-            .find(|s| s.get_all_aliases().any(|a| a == word))
-            .map(|s| s.get_name().to_string())
-    })
+    if cmd::VERBS.iter().any(|(name, ..)| *name == word) {
+        return Some(word.to_string());
+    }
+    command
+        .get_subcommands()
+        .find(|s| s.get_all_aliases().any(|a| a == word))
+        .map(|s| s.get_name().to_string())
 }
 
 /// The first of these variables set to a name (normalised; empty is unset).
