@@ -587,6 +587,7 @@ mod tests {
     use super::*;
     use crate::matching::MatchError;
     use crate::plan::Status;
+    use crate::work::{NO_TASK, missed};
 
     /// The refusals tried, each with the exit status its code has, and the
     /// code, which is both its `error.code` and its `error.kind`.
@@ -679,8 +680,6 @@ mod tests {
             column: 2,
             message: s("m"),
         };
-        // As a verb's query that matched nothing, or too much.
-        let missed = |e| crate::work::missed(e, "x", "{}");
         let editor = Error::Editor {
             command: s("vi"),
             problem: ToolProblem::Empty,
@@ -730,8 +729,8 @@ mod tests {
         let refusals = REFUSALS.map(|(code, ..)| Error::Op(OpError::refused(code, "m")));
         vec![
             Error::usage("x"),
-            missed(MatchError::NoMatch { suggestion: None }),
-            missed(MatchError::Ambiguous { candidates: vec![] }),
+            missed(MatchError::NoMatch { suggestion: None }, "x", "{}"),
+            missed(MatchError::Ambiguous { candidates: vec![] }, "x", "{}"),
             Error::RevMismatch { have: 2, want: 1 },
             Error::ChangedDuringEdit { kept: s("k") },
             Error::ChangedOutsideTodo { last: s("l") },
@@ -814,11 +813,7 @@ mod tests {
 
     #[test]
     fn hints_stand_apart_or_stay_where_people_read_them() {
-        let ambiguous = Error::Ambiguous {
-            query: "fix".into(),
-            candidates: vec![],
-            picks: vec![],
-        };
+        let ambiguous = missed(MatchError::Ambiguous { candidates: vec![] }, "fix", "");
         assert_eq!(
             ambiguous.hint_apart().as_deref(),
             Some("Use an id (such as t1) or more words.")
@@ -866,14 +861,11 @@ mod tests {
             phase: None,
             status: None,
         };
-        let err = Error::Ambiguous {
-            query: "fix".into(),
-            candidates: vec![
-                task("t1", "Fix\n- fake", "Ph\nase", Some(Status::Pending)),
-                phase,
-            ],
-            picks: vec![],
-        };
+        let candidates = vec![
+            task("t1", "Fix\n- fake", "Ph\nase", Some(Status::Pending)),
+            phase,
+        ];
+        let err = missed(MatchError::Ambiguous { candidates }, "fix", "");
         assert_eq!(
             err.message().lines().collect::<Vec<_>>(),
             [
@@ -883,12 +875,8 @@ mod tests {
             ]
         );
         assert_eq!(err.message().to_string(), err.to_string());
-        let err = Error::NoMatch {
-            message: "No task matched \"x\".".into(),
-            query: "x".into(),
-            suggestion: Some(Box::new(task("t1", "Two\nlines", "A", None))),
-            guess: false,
-        };
+        let suggestion = Some(task("t1", "Two\nlines", "A", None));
+        let err = missed(MatchError::NoMatch { suggestion }, "x", NO_TASK);
         assert_eq!(err.message().lines().count(), 1);
         assert_eq!(err.message().to_string(), err.to_string());
         let err = Error::AtLine {
@@ -911,12 +899,8 @@ mod tests {
 
     #[test]
     fn messages_read_well() {
-        let e = Error::NoMatch {
-            message: "No task matched \"oath\". Use todo to list current tasks.".into(),
-            query: "oath".into(),
-            suggestion: Some(Box::new(task("t4", "Wire OAuth", "Auth", None))),
-            guess: true,
-        };
+        let guess = MatchError::Guess(task("t4", "Wire OAuth", "Auth", None));
+        let e = missed(guess, "oath", NO_TASK);
         assert_eq!(
             e.to_string(),
             "No task matched \"oath\". Use todo to list current tasks. Did you mean \"Wire OAuth\" (t4)?"
