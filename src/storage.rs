@@ -403,10 +403,9 @@ impl Lock {
             .map_err(|e| store.cannot("write", e))
     }
 
-    /// Atomically replace the plan file with `plan`; returns the bytes written.
-    pub(crate) fn save(&self, store: &Store, plan: &Plan) -> StorageResult<Vec<u8>> {
-        self.save_over(store, plan, None, "")
-            .map(|(bytes, _)| bytes)
+    /// Atomically replace the plan file with `plan`.
+    pub(crate) fn save(&self, store: &Store, plan: &Plan) -> StorageResult<()> {
+        self.save_over(store, plan, None, "").map(drop)
     }
 
     /// Write `plan` over the file as it was (`old`), on `today`
