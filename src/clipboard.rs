@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use crate::platform::{ToolProblem, io_reason, spawn_reason};
+use crate::platform::{ToolProblem, io_reason, on_path, spawn_reason};
 
 type ClipboardResult<T> = std::result::Result<T, ClipboardError>;
 
@@ -118,16 +118,12 @@ impl Env {
         }
     }
 
-    fn has(&self, tool: &str) -> bool {
-        crate::platform::on_path(self.path.as_deref(), tool.as_ref())
-    }
-
     /// The command to run, if any.
     pub(crate) fn command(&self) -> ClipboardResult<Option<Vec<String>>> {
         if let Some(cmd) = &self.override_cmd {
             let words = crate::platform::split_command(cmd).map_err(|e| ClipboardError {
                 command: cmd.clone(),
-                problem: ToolProblem::Split(e.to_string()),
+                problem: ToolProblem::Split(e),
             })?;
             return Ok(Some(words));
         }
@@ -140,7 +136,7 @@ impl Env {
         ];
         Ok(candidates
             .iter()
-            .find(|(ok, argv)| *ok && self.has(argv[0]))
+            .find(|(ok, argv)| *ok && on_path(self.path.as_deref(), argv[0].as_ref()))
             .map(|(_, argv)| argv.iter().map(|s| s.to_string()).collect()))
     }
 }

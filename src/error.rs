@@ -22,6 +22,13 @@ pub(crate) use crate::platform::{ToolProblem, io_reason};
 
 pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
+// The hints a kind's message ends with, said once for the message and for
+// `error.hint` ([`Error::hint`]).
+const UNDO_ANYWAY: &str = "Look at it, then run `todo undo --force` to undo anyway.";
+const CLEAR_ON_PURPOSE: &str = "To clear the plan on purpose, run: todo rm";
+const SET_EDITOR: &str = "Set $VISUAL or $EDITOR environment variable.";
+const SETUP_INSIDE: &str = "Run todo git-setup inside the repository.";
+
 /// What went wrong, as a kind of the domain. Each kind has its exit status
 /// (docs/contract.md, "Exit status"), its `--json` names and its hint in the one table of
 /// [`Error::entry`] and in [`Error::hint`]; the message says what happened,
@@ -29,12 +36,10 @@ pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 /// displays as them, so that its text is written once.
 #[derive(Debug, Error)]
 pub(crate) enum Error {
-    // ── 2: usage ─────────────────────────────────────────────────────────
     /// Bad flags or arguments, or text that is empty once normalised.
     #[error("{0}")]
     Usage(String),
 
-    // ── 3: matching ──────────────────────────────────────────────────────
     /// No task or phase matched; the message is the verb's own. With
     /// `guess`, typo tolerance found `suggestion` and a person may confirm
     /// it (docs/contract.md, "Matching a query"); otherwise the suggestion is only a hint.
@@ -61,8 +66,6 @@ pub(crate) enum Error {
     #[error("{source}\n\nThe plan is unchanged:\n{}", if plan.is_empty() { "(empty)" } else { plan.trim_end() })]
     Unchanged { source: Box<Error>, plan: String },
 
-    // ── 4: conflict ──────────────────────────────────────────────────────
-    /// `--if-rev` named another rev than the plan's.
     #[error("The plan is at rev {have}, not {want} (--if-rev); nothing was changed.")]
     RevMismatch { have: u64, want: u64 },
 
@@ -70,19 +73,14 @@ pub(crate) enum Error {
     #[error("{}", self.message())]
     ChangedDuringEdit { kept: String },
 
-    /// The plan file was changed by something other than todo since the
-    /// change `undo` would take back.
     #[error(
-        "The plan file was changed outside todo since its last change (\"{last}\"); undo would throw that away.\n\
-         Look at it, then run `todo undo --force` to undo anyway."
+        "The plan file was changed outside todo since its last change (\"{last}\"); undo would throw that away.\n{UNDO_ANYWAY}"
     )]
     ChangedOutsideTodo { last: String },
 
-    /// What `undo --force` would take back was edited outside todo since.
     #[error("Cannot undo \"{last}\": the tasks it changed were edited outside todo since.")]
     UndoOverwritten { last: String },
 
-    // ── 5: invalid input ─────────────────────────────────────────────────
     /// `todo resolve` could not merge the conflict: what needs a person,
     /// one line each; nothing was written.
     #[error("{}", self.message())]
@@ -102,10 +100,8 @@ pub(crate) enum Error {
         merging: Option<String>,
     },
 
-    /// `todo import` of something with no headings and no tasks.
     #[error(
-        "Could not import {from}: it has no headings and no tasks; the plan was left as it was.\n\
-         To clear the plan on purpose, run: todo rm"
+        "Could not import {from}: it has no headings and no tasks; the plan was left as it was.\n{CLEAR_ON_PURPOSE}"
     )]
     EmptyImport { from: String },
 
@@ -119,7 +115,6 @@ pub(crate) enum Error {
     #[error("{0}")]
     Invalid(String),
 
-    // ── 6: environment ───────────────────────────────────────────────────
     /// The plan file, its lock, or a path todo chose.
     #[error(transparent)]
     Storage(#[from] StorageError),
@@ -130,7 +125,7 @@ pub(crate) enum Error {
     #[error("No data directory for undo history; set TODO_HISTORY_DIR.")]
     NoHistoryDir,
 
-    #[error("No editor configured. Set $VISUAL or $EDITOR environment variable.")]
+    #[error("No editor configured. {SET_EDITOR}")]
     NoEditor,
 
     /// The editor could not run or failed; `kept` is where what the person
@@ -149,10 +144,9 @@ pub(crate) enum Error {
     #[error(transparent)]
     Git(#[from] GitError),
 
-    #[error("Not in a git repository: no .git in {} or above. Run todo git-setup inside the repository.", cwd.display())]
+    #[error("Not in a git repository: no .git in {} or above. {SETUP_INSIDE}", cwd.display())]
     NotARepository { cwd: PathBuf },
 
-    // ── 7: refused ───────────────────────────────────────────────────────
     /// A change the plan's rules refuse (docs/contract.md, "A plan a person
     /// and an agent share"): a duplicate, a `Refused (code)`, …
     #[error(transparent)]
@@ -171,7 +165,6 @@ pub(crate) enum Error {
     #[error("Nothing changed.")]
     Declined,
 
-    // ── 70: a bug ────────────────────────────────────────────────────────
     /// An internal invariant broke: never the user's doing.
     #[error("Internal error: {0}.")]
     Bug(String),
@@ -206,10 +199,6 @@ fn clipboard(ClipboardError { command, problem }: &ClipboardError) -> String {
         }
         ToolProblem::Failed(why) => format!("Clipboard command \"{command}\" failed: {why}"),
     }
-}
-
-fn did_you_mean(c: &Candidate) -> String {
-    format!(" Did you mean \"{}\" ({})?", c.text, c.id())
 }
 
 /// The ambiguity message: the query, one line per candidate (with the
@@ -381,13 +370,10 @@ impl Error {
                 "Use an id (such as {}) or more words.",
                 candidates.first().map_or("t1", Candidate::id)
             )),
-            Error::NoMatch {
-                suggestion: Some(c),
-                ..
-            } => json_only(&format!("Use {} if that is the one.", c.id())),
-            Error::NoMatch { .. } => {
-                json_only("`todo show --ids` lists the tasks and phases with their ids.")
-            }
+            Error::NoMatch { suggestion, .. } => json_only(&match suggestion {
+                Some(c) => format!("Use {} if that is the one.", c.id()),
+                None => "`todo show --ids` lists the tasks and phases with their ids.".into(),
+            }),
             Error::RevMismatch { .. } => apart("Read it again and retry."),
             Error::ChangedWhileAsked => {
                 apart("Run the command again to see what it would change now.")
@@ -395,29 +381,23 @@ impl Error {
             Error::ChangedDuringEdit { kept } => json_only(&format!(
                 "Run `todo edit` again and copy your changes in, or `todo import {kept}` to replace the plan with it."
             )),
-            Error::ChangedOutsideTodo { .. } => {
-                json_only("Look at it, then run `todo undo --force` to undo anyway.")
-            }
-            Error::Storage(StorageError::BrokenPlan { .. }) => {
-                json_only("Fix the file (or restore it, e.g. with git), then retry.")
-            }
+            Error::ChangedOutsideTodo { .. } => json_only(UNDO_ANYWAY),
+            Error::Storage(StorageError::BrokenPlan { .. }) => json_only(storage::FIX_THE_FILE),
             Error::Storage(StorageError::MergeConflict { .. }) => {
                 apart("Run `todo resolve` to merge both sides by task id.")
             }
             Error::CannotResolve { .. } => apart(
                 "Fix what is listed (or edit the file by hand), then run `todo resolve` again.",
             ),
-            Error::EmptyImport { .. } => json_only("To clear the plan on purpose, run: todo rm"),
-            Error::Storage(StorageError::ReadOnlyPlan { .. }) => {
-                json_only("Make it writable (chmod u+w) to allow changes.")
-            }
+            Error::EmptyImport { .. } => json_only(CLEAR_ON_PURPOSE),
+            Error::Storage(StorageError::ReadOnlyPlan { .. }) => json_only(storage::MAKE_WRITABLE),
             Error::Storage(StorageError::PathRefused {
                 action: PathAction::WritePlan,
                 ..
             }) => apart("To use it there, name it with --file or TODO_FILE."),
             Error::NoHistoryDir => json_only("Set TODO_HISTORY_DIR."),
-            Error::NoEditor => json_only("Set $VISUAL or $EDITOR environment variable."),
-            Error::NotARepository { .. } => json_only("Run todo git-setup inside the repository."),
+            Error::NoEditor => json_only(SET_EDITOR),
+            Error::NotARepository { .. } => json_only(SETUP_INSIDE),
             Error::Git(GitError::Unavailable { .. }) => {
                 json_only("Install git and make sure it is on PATH.")
             }
@@ -452,7 +432,7 @@ impl Error {
             } => {
                 let mut out = Message::from(message.as_str());
                 if let Some(c) = suggestion {
-                    out.extend_line(&did_you_mean(c));
+                    out.extend_line(&format!(" Did you mean \"{}\" ({})?", c.text, c.id()));
                 }
                 out
             }
@@ -605,19 +585,90 @@ pub(crate) fn error_json(verb: &str, rev: Option<u64>, err: &Error) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matching::MatchError;
+    use crate::plan::Status;
+    use crate::work::{NO_TASK, missed};
 
-    /// One of every kind, with the exit status, `error.code` and
+    /// The refusals tried, each with the exit status its code has, and the
+    /// code, which is both its `error.code` and its `error.kind`.
+    const REFUSALS: [(Refusal, u8, &str); 9] = [
+        (Refusal::OpNotAllowed, 7, "op-not-allowed"),
+        (Refusal::StepLocked, 7, "step-locked"),
+        (Refusal::PersonOnly, 7, "person-only"),
+        (Refusal::SetByPerson, 7, "set-by-person"),
+        (Refusal::UnlockedByPerson, 7, "unlocked-by-person"),
+        (Refusal::PlanMissingItem, 3, "plan-missing-item"),
+        (Refusal::PlanBadPosition, 5, "plan-bad-position"),
+        (Refusal::PlanTooLarge, 7, "plan-too-large"),
+        (Refusal::PlanInvalid, 5, "plan-invalid"),
+    ];
+
+    /// Which kind an error is, and the exit status, `error.code` and
     /// `error.kind` it must have. Written out here, apart from the table in
     /// [`Error::entry`], so that a change to the table is a change to this.
-    fn every_kind() -> Vec<(Error, u8, &'static str, &'static str)> {
+    /// Exhaustive: a new kind does not compile until it is named here, and
+    /// then [`every_kind`] must hold it.
+    fn expected(err: &Error) -> (usize, (u8, &'static str, &'static str)) {
+        use storage::StorageError as S;
+        match err {
+            Error::Usage(_) => (0, (2, "usage", "usage")),
+            Error::NoMatch { .. } => (1, (3, "no_match", "no_match")),
+            Error::Ambiguous { .. } => (2, (3, "ambiguous", "ambiguous")),
+            Error::RevMismatch { .. } => (3, (4, "conflict", "rev_mismatch")),
+            Error::ChangedDuringEdit { .. } => (4, (4, "conflict", "changed_during_edit")),
+            Error::ChangedOutsideTodo { .. } => (5, (4, "conflict", "changed_outside_todo")),
+            Error::UndoOverwritten { .. } => (6, (4, "conflict", "undo_overwritten")),
+            Error::ChangedWhileAsked => (7, (4, "conflict", "changed_while_asked")),
+            Error::Storage(S::LockTimeout { .. }) => (8, (4, "lock_timeout", "lock_timeout")),
+            Error::Storage(S::BrokenPlan { .. }) => (9, (5, "broken_plan", "broken_plan")),
+            Error::Storage(S::MergeConflict { .. }) => {
+                (10, (5, "merge_conflict", "merge_conflict"))
+            }
+            Error::CannotResolve { .. } => (11, (5, "cannot_resolve", "cannot_resolve")),
+            Error::CounterSpent { .. } => (12, (5, "invalid_input", "counter_spent")),
+            Error::EmptyImport { .. } => (13, (5, "invalid_input", "empty_import")),
+            Error::NoSnapshot { .. } => (14, (5, "invalid_input", "no_snapshot")),
+            Error::Invalid(_) => (15, (5, "invalid_input", "invalid_input")),
+            Error::Storage(S::Io { .. }) => (16, (6, "io", "io")),
+            Error::Storage(S::ReadOnlyPlan { .. }) => (17, (6, "environment", "read_only_plan")),
+            Error::Storage(S::PathRefused { .. }) => (18, (6, "environment", "path_refused")),
+            Error::ImportUnreadable { .. } => (19, (6, "environment", "import_unreadable")),
+            Error::NoHistoryDir => (20, (6, "environment", "no_history_dir")),
+            Error::NoEditor => (21, (6, "environment", "no_editor")),
+            Error::Editor { .. } => (22, (6, "environment", "editor_failed")),
+            Error::Clipboard(_) => (23, (6, "environment", "clipboard_failed")),
+            Error::NotARepository { .. } => (24, (6, "environment", "not_a_repository")),
+            Error::Git(GitError::Unavailable { .. }) => (25, (6, "environment", "git_unavailable")),
+            Error::Git(GitError::Failed { .. }) => (26, (6, "environment", "git_failed")),
+            Error::Op(OpError::Duplicate(_)) => (27, (7, "refused", "duplicate")),
+            Error::Op(OpError::DuplicatePhase(_)) => (28, (7, "refused", "phase_name_taken")),
+            Error::Op(OpError::BlockFinished { .. }) => (29, (7, "refused", "block_finished")),
+            Error::NothingToUndo => (30, (7, "refused", "nothing_to_undo")),
+            Error::Declined => (31, (7, "refused", "declined")),
+            Error::Op(OpError::Refused { code, .. }) => {
+                let (_, exit, code) = REFUSALS.iter().find(|(c, ..)| c == code).copied().unwrap();
+                (32, (exit, code, code))
+            }
+            Error::Bug(_) => (33, (70, "bug", "bug")),
+            // Never kept as such: `From<OpError>` makes them bugs or
+            // `CounterSpent`.
+            Error::Op(
+                OpError::NoTask(_)
+                | OpError::NoPhase(_)
+                | OpError::NoObjective(_)
+                | OpError::RevSpent,
+            ) => (33, (70, "bug", "bug")),
+            // As the error they wrap.
+            Error::AtLine { source, .. } => (34, expected(source).1),
+            Error::Unchanged { source, .. } => (35, expected(source).1),
+        }
+    }
+    const KINDS: usize = 36;
+
+    /// One of every kind.
+    fn every_kind() -> Vec<Error> {
         use storage::StorageError as S;
         let s = |s: &str| s.to_string();
-        let refused = |code| {
-            Error::Op(OpError::Refused {
-                code,
-                message: s("m"),
-            })
-        };
         let path_refused = S::PathRefused {
             action: PathAction::Write,
             path: s("p"),
@@ -628,17 +679,6 @@ mod tests {
             line: 1,
             column: 2,
             message: s("m"),
-        };
-        let no_match = Error::NoMatch {
-            message: s("x"),
-            query: s("x"),
-            suggestion: None,
-            guess: false,
-        };
-        let ambiguous = Error::Ambiguous {
-            query: s("x"),
-            candidates: vec![],
-            picks: vec![],
         };
         let editor = Error::Editor {
             command: s("vi"),
@@ -657,13 +697,9 @@ mod tests {
             path: "p".into(),
             sign: crate::conflict::Sign::Markers { line: 3 },
         };
-        let counter = Error::CounterSpent {
-            which: Overflow::Rev,
-            merging: None,
-        };
         let block = OpError::BlockFinished {
             content: s("c"),
-            status: crate::plan::Status::Completed,
+            status: Status::Completed,
         };
         let unchanged = Error::Unchanged {
             source: Box::new(Error::Op(OpError::Duplicate(s("c")))),
@@ -689,184 +725,71 @@ mod tests {
             from: s("s.jsonl"),
             why: s("w"),
         };
-        let denied = || io::Error::from(io::ErrorKind::PermissionDenied);
-        // By exit status and `error.code`: each error with its `error.kind`.
-        let classes = [
-            (
-                4,
-                "conflict",
-                vec![
-                    (Error::RevMismatch { have: 2, want: 1 }, "rev_mismatch"),
-                    (
-                        Error::ChangedDuringEdit { kept: s("k") },
-                        "changed_during_edit",
-                    ),
-                    (
-                        Error::ChangedOutsideTodo { last: s("l") },
-                        "changed_outside_todo",
-                    ),
-                    (Error::UndoOverwritten { last: s("l") }, "undo_overwritten"),
-                    (Error::ChangedWhileAsked, "changed_while_asked"),
-                ],
-            ),
-            (
-                5,
-                "invalid_input",
-                vec![
-                    (counter, "counter_spent"),
-                    (Error::EmptyImport { from: s("-") }, "empty_import"),
-                    (snapshot, "no_snapshot"),
-                    (Error::Invalid(s("x")), "invalid_input"),
-                ],
-            ),
-            (
-                6,
-                "environment",
-                vec![
-                    (S::ReadOnlyPlan { path: s("p") }.into(), "read_only_plan"),
-                    (path_refused.into(), "path_refused"),
-                    (import, "import_unreadable"),
-                    (Error::NoHistoryDir, "no_history_dir"),
-                    (Error::NoEditor, "no_editor"),
-                    (editor, "editor_failed"),
-                    (clipboard, "clipboard_failed"),
-                    (
-                        Error::NotARepository { cwd: "d".into() },
-                        "not_a_repository",
-                    ),
-                    (
-                        GitError::Unavailable { why: s("w") }.into(),
-                        "git_unavailable",
-                    ),
-                    (git_failed.into(), "git_failed"),
-                ],
-            ),
-            (
-                7,
-                "refused",
-                vec![
-                    (OpError::Duplicate(s("c")).into(), "duplicate"),
-                    (OpError::DuplicatePhase(s("n")).into(), "phase_name_taken"),
-                    (block.into(), "block_finished"),
-                    (unchanged, "duplicate"),
-                    (Error::NothingToUndo, "nothing_to_undo"),
-                    (Error::Declined, "declined"),
-                    (at_line, "nothing_to_undo"),
-                ],
-            ),
-        ];
-        // Those whose `error.kind` is their `error.code`, as a refusal's
-        // both are its code.
-        let same = [
-            (Error::usage("x"), 2, "usage"),
-            (no_match, 3, "no_match"),
-            (ambiguous, 3, "ambiguous"),
-            (lock.into(), 4, "lock_timeout"),
-            (broken.into(), 5, "broken_plan"),
-            (conflict.into(), 5, "merge_conflict"),
-            (cannot_resolve, 5, "cannot_resolve"),
-            (Error::io("reading", denied()), 6, "io"),
-            (Error::bug("an invariant"), 70, "bug"),
-            (refused(Refusal::OpNotAllowed), 7, "op-not-allowed"),
-            (refused(Refusal::StepLocked), 7, "step-locked"),
-            (refused(Refusal::PersonOnly), 7, "person-only"),
-            (refused(Refusal::SetByPerson), 7, "set-by-person"),
-            (refused(Refusal::UnlockedByPerson), 7, "unlocked-by-person"),
-            (refused(Refusal::PlanMissingItem), 3, "plan-missing-item"),
-            (refused(Refusal::PlanBadPosition), 5, "plan-bad-position"),
-            (refused(Refusal::PlanTooLarge), 7, "plan-too-large"),
-            (refused(Refusal::PlanInvalid), 5, "plan-invalid"),
-        ];
-        classes
-            .into_iter()
-            .flat_map(|(exit, code, errs)| errs.into_iter().map(move |(e, k)| (e, exit, code, k)))
-            .chain(
-                same.into_iter()
-                    .map(|(e, exit, code)| (e, exit, code, code)),
-            )
-            .collect()
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        let refusals = REFUSALS.map(|(code, ..)| Error::Op(OpError::refused(code, "m")));
+        vec![
+            Error::usage("x"),
+            missed(MatchError::NoMatch { suggestion: None }, "x", "{}"),
+            missed(MatchError::Ambiguous { candidates: vec![] }, "x", "{}"),
+            Error::RevMismatch { have: 2, want: 1 },
+            Error::ChangedDuringEdit { kept: s("k") },
+            Error::ChangedOutsideTodo { last: s("l") },
+            Error::UndoOverwritten { last: s("l") },
+            Error::ChangedWhileAsked,
+            lock.into(),
+            broken.into(),
+            conflict.into(),
+            cannot_resolve,
+            Error::from(OpError::RevSpent),
+            Error::EmptyImport { from: s("-") },
+            snapshot,
+            Error::Invalid(s("x")),
+            Error::io("reading", denied),
+            S::ReadOnlyPlan { path: s("p") }.into(),
+            path_refused.into(),
+            import,
+            Error::NoHistoryDir,
+            Error::NoEditor,
+            editor,
+            clipboard,
+            Error::NotARepository { cwd: "d".into() },
+            GitError::Unavailable { why: s("w") }.into(),
+            git_failed.into(),
+            OpError::Duplicate(s("c")).into(),
+            OpError::DuplicatePhase(s("n")).into(),
+            block.into(),
+            Error::NothingToUndo,
+            Error::Declined,
+            Error::bug("an invariant"),
+            at_line,
+            unchanged,
+        ]
+        .into_iter()
+        .chain(refusals)
+        .collect()
     }
-
-    /// Which kind an error is. Exhaustive: a new kind does not compile
-    /// until it is named here, and then [`every_kind`] must hold it.
-    fn ordinal(err: &Error) -> usize {
-        use storage::StorageError as S;
-        match err {
-            Error::Usage(_) => 0,
-            Error::NoMatch { .. } => 1,
-            Error::Ambiguous { .. } => 2,
-            Error::RevMismatch { .. } => 3,
-            Error::ChangedDuringEdit { .. } => 4,
-            Error::ChangedOutsideTodo { .. } => 5,
-            Error::UndoOverwritten { .. } => 6,
-            Error::Storage(S::LockTimeout { .. }) => 7,
-            Error::Storage(S::BrokenPlan { .. }) => 8,
-            Error::CounterSpent { .. } => 9,
-            Error::EmptyImport { .. } => 10,
-            Error::Invalid(_) => 11,
-            Error::Storage(S::Io { .. }) => 12,
-            Error::Storage(S::ReadOnlyPlan { .. }) => 13,
-            Error::Storage(S::PathRefused { .. }) => 14,
-            Error::ImportUnreadable { .. } => 15,
-            Error::NoHistoryDir => 16,
-            Error::NoEditor => 17,
-            Error::Editor { .. } => 18,
-            Error::Clipboard(_) => 19,
-            Error::NotARepository { .. } => 20,
-            Error::Git(GitError::Unavailable { .. }) => 21,
-            Error::Git(GitError::Failed { .. }) => 22,
-            Error::Op(OpError::Duplicate(_)) => 23,
-            Error::Op(OpError::DuplicatePhase(_)) => 24,
-            Error::Op(OpError::BlockFinished { .. }) => 25,
-            Error::NothingToUndo => 26,
-            Error::Bug(_) => 27,
-            Error::AtLine { .. } => 28,
-            Error::Op(OpError::Refused { .. }) => 29,
-            Error::Unchanged { .. } => 30,
-            Error::NoSnapshot { .. } => 31,
-            Error::Storage(S::MergeConflict { .. }) => 32,
-            Error::CannotResolve { .. } => 33,
-            Error::Declined => 34,
-            Error::ChangedWhileAsked => 35,
-            // Never kept as such: `From<OpError>` makes them bugs or
-            // `CounterSpent`.
-            Error::Op(
-                OpError::NoTask(_)
-                | OpError::NoPhase(_)
-                | OpError::NoObjective(_)
-                | OpError::RevSpent,
-            ) => 27,
-        }
-    }
-    const KINDS: usize = 36;
 
     #[test]
     fn every_kind_has_its_exit_status_code_and_kind() {
-        let cases = every_kind();
         let mut seen = [false; KINDS];
-        for (err, exit, code, kind) in &cases {
-            seen[ordinal(err)] = true;
+        let mut names = std::collections::HashSet::new();
+        for err in every_kind() {
+            let (n, (exit, code, kind)) = expected(&err);
+            seen[n] = true;
             assert_eq!(
                 (err.exit_code(), err.code(), err.kind()),
-                (*exit, *code, *kind),
+                (exit, code, kind),
                 "{err:?}"
             );
             // The exit status is one in docs/contract.md, "Exit status" (or 70 for a bug).
             assert!(matches!(exit, 2..=7 | 70), "{err:?}");
             // The lines a person reads are the text `--json` gives.
             assert_eq!(err.message().to_string(), err.to_string(), "{err:?}");
+            // A kind name is never given to two kinds.
+            let wrapped = matches!(err, Error::AtLine { .. } | Error::Unchanged { .. });
+            assert!(wrapped || names.insert(kind), "{err:?}");
         }
         assert!(seen.iter().all(|s| *s), "a kind is missing: {seen:?}");
-        // A kind name is never given to two kinds.
-        let mut kinds: Vec<_> = cases
-            .iter()
-            .filter(|(e, ..)| !matches!(e, Error::AtLine { .. } | Error::Unchanged { .. }))
-            .map(|(e, ..)| e.kind())
-            .collect();
-        kinds.sort_unstable();
-        let all = kinds.len();
-        kinds.dedup();
-        assert_eq!(kinds.len(), all, "{kinds:?}");
     }
 
     #[test]
@@ -890,11 +813,7 @@ mod tests {
 
     #[test]
     fn hints_stand_apart_or_stay_where_people_read_them() {
-        let ambiguous = Error::Ambiguous {
-            query: "fix".into(),
-            candidates: vec![],
-            picks: vec![],
-        };
+        let ambiguous = missed(MatchError::Ambiguous { candidates: vec![] }, "fix", "");
         assert_eq!(
             ambiguous.hint_apart().as_deref(),
             Some("Use an id (such as t1) or more words.")
@@ -907,7 +826,7 @@ mod tests {
         );
         // A hint apart is not also in the message; `--json` gives every
         // hint, apart or not.
-        for (err, _, _, _) in every_kind() {
+        for err in every_kind() {
             if let Some(hint) = err.hint_apart() {
                 assert!(!err.to_string().contains(&hint), "{err:?}: {hint}");
                 assert_eq!(err.hint(), Some(hint));
@@ -920,35 +839,33 @@ mod tests {
             message: "m".into(),
         });
         assert_eq!(broken.hint_apart(), None);
-        assert!(
-            broken
-                .to_string()
-                .contains(&broken.hint().unwrap_or_default())
-        );
+        let hint = broken.hint().unwrap_or_default();
+        assert!(!hint.is_empty() && broken.to_string().contains(&hint));
+    }
+
+    /// A task of `phase` as matching offers it.
+    fn task(id: &str, text: &str, phase: &str, status: Option<Status>) -> Candidate {
+        Candidate {
+            target: Target::Task(id.into()),
+            text: text.into(),
+            phase: Some(phase.into()),
+            status,
+        }
     }
 
     #[test]
     fn plan_text_stays_inside_its_line() {
-        use crate::matching::Target;
-        use crate::plan::Status;
-        let err = Error::Ambiguous {
-            query: "fix".into(),
-            candidates: vec![
-                Candidate {
-                    target: Target::Task("t1".into()),
-                    text: "Fix\n- fake".into(),
-                    phase: Some("Ph\nase".into()),
-                    status: Some(Status::Pending),
-                },
-                Candidate {
-                    target: Target::Phase("p2".into()),
-                    text: "Fix it".into(),
-                    phase: None,
-                    status: None,
-                },
-            ],
-            picks: vec![],
+        let phase = Candidate {
+            target: Target::Phase("p2".into()),
+            text: "Fix it".into(),
+            phase: None,
+            status: None,
         };
+        let candidates = vec![
+            task("t1", "Fix\n- fake", "Ph\nase", Some(Status::Pending)),
+            phase,
+        ];
+        let err = missed(MatchError::Ambiguous { candidates }, "fix", "");
         assert_eq!(
             err.message().lines().collect::<Vec<_>>(),
             [
@@ -958,17 +875,8 @@ mod tests {
             ]
         );
         assert_eq!(err.message().to_string(), err.to_string());
-        let err = Error::NoMatch {
-            message: "No task matched \"x\".".into(),
-            query: "x".into(),
-            suggestion: Some(Box::new(Candidate {
-                target: Target::Task("t1".into()),
-                text: "Two\nlines".into(),
-                phase: Some("A".into()),
-                status: None,
-            })),
-            guess: false,
-        };
+        let suggestion = Some(task("t1", "Two\nlines", "A", None));
+        let err = missed(MatchError::NoMatch { suggestion }, "x", NO_TASK);
         assert_eq!(err.message().lines().count(), 1);
         assert_eq!(err.message().to_string(), err.to_string());
         let err = Error::AtLine {
@@ -991,17 +899,8 @@ mod tests {
 
     #[test]
     fn messages_read_well() {
-        let e = Error::NoMatch {
-            message: "No task matched \"oath\". Use todo to list current tasks.".into(),
-            query: "oath".into(),
-            suggestion: Some(Box::new(Candidate {
-                target: crate::matching::Target::Task("t4".into()),
-                text: "Wire OAuth".into(),
-                phase: Some("Auth".into()),
-                status: None,
-            })),
-            guess: true,
-        };
+        let guess = MatchError::Guess(task("t4", "Wire OAuth", "Auth", None));
+        let e = missed(guess, "oath", NO_TASK);
         assert_eq!(
             e.to_string(),
             "No task matched \"oath\". Use todo to list current tasks. Did you mean \"Wire OAuth\" (t4)?"

@@ -4,9 +4,10 @@
 //! table in `error.rs`.
 
 /// How a run of `todo` ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ExitCode {
     /// 0: done, including a command that had nothing to change.
+    #[default]
     Success,
     /// 1: `todo check`: open work remains.
     OpenWork,

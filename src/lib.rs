@@ -209,33 +209,30 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     };
     let command = cli.command.unwrap_or(cmd::Command::Show(cli.show.clone()));
     let outcome = cmd::dispatch(&ctx, command);
-    let code = match outcome.result {
-        Ok(mut report) => {
-            // A verb that read the plan without saying its rev (`edit` with
-            // nothing saved, `__complete`) reports the rev it saw; one that
-            // never reads it (`where`, `git-setup`) the rev of the plan file
-            // there, under `--json` (a regular file only: never block).
-            if report.rev == 0 {
-                report.rev = match outcome.rev {
-                    Some(rev) => rev,
-                    None if out.json
-                        && std::fs::metadata(&ctx.store.path).is_ok_and(|m| m.is_file()) =>
-                    {
-                        ctx.store.load().map_or(0, |loaded| loaded.plan.rev)
-                    }
-                    None => 0,
-                };
-            }
-            match out.report(&report).map_err(Error::from) {
-                Ok(()) => report.exit.code(),
-                // The reader went away (`todo check | head -1`): end quietly,
-                // but keep the verb's own status, so a failing check still fails.
-                Err(e) if e.is_broken_pipe() => report.exit.code(),
-                Err(e) => fail(&out, verb, outcome.rev, &e),
-            }
+    let printed = outcome.result.and_then(|mut report| {
+        // A verb that read the plan without saying its rev (`edit` with
+        // nothing saved, `__complete`) reports the rev it saw; one that
+        // never reads it (`where`, `git-setup`) the rev of the plan file
+        // there, under `--json` (a regular file only: never block).
+        if report.rev == 0 {
+            report.rev = match outcome.rev {
+                Some(rev) => rev,
+                None if out.json
+                    && std::fs::metadata(&ctx.store.path).is_ok_and(|m| m.is_file()) =>
+                {
+                    ctx.store.load().map_or(0, |loaded| loaded.plan.rev)
+                }
+                None => 0,
+            };
         }
-        Err(e) => fail(&out, verb, outcome.rev, &e),
-    };
+        match out.report(&report).map_err(Error::from) {
+            // The reader went away (`todo check | head -1`): end quietly,
+            // but keep the verb's own status, so a failing check still fails.
+            Err(e) if !e.is_broken_pipe() => Err(e),
+            _ => Ok(report.exit.code()),
+        }
+    });
+    let code = printed.unwrap_or_else(|e| fail(&out, verb, outcome.rev, &e));
     Finished {
         code,
         plan: outcome.plan,
@@ -281,24 +278,15 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
                 Err(again) if again.kind() == err.kind() => again,
                 _ => err,
             };
-            let message = shown.render().to_string();
-            let message = message.trim_end();
-            if json {
-                let obj = serde_json::json!({
-                    "ok": false,
-                    "verb": verb_in(&Cli::command(), args),
-                    "message": message,
-                    "rev": null,
-                    "error": { "code": "usage", "kind": "usage", "exit": exit_codes::ExitCode::Usage.code() },
-                });
-                let _ = std::io::Write::write_all(
-                    &mut std::io::stdout().lock(),
-                    output::json_line(&obj).as_bytes(),
-                );
-            } else {
-                let _ = out.stderr(&text::Message::of_lines(message));
-            }
-            exit_codes::ExitCode::Usage.code()
+            let err = Error::usage(shown.render().to_string().trim_end());
+            // The usage error's object, naming the verb when one can be read.
+            let json = || {
+                let mut obj = error::error_json("", None, &err);
+                obj["verb"] = serde_json::json!(verb_in(&Cli::command(), args));
+                obj
+            };
+            let _ = out.error(json, &err.for_person());
+            err.exit_code()
         }
     }
 }
@@ -358,16 +346,13 @@ fn verb_in(command: &clap::Command, args: &[OsString]) -> Option<String> {
 /// The verb `word` names: a verb's name (the registry's), or an alias of
 /// one of `command`'s verbs.
 fn verb_named(command: &clap::Command, word: &str) -> Option<String> {
-    let name = cmd::VERBS
-        .iter()
-        .map(|(name, ..)| *name)
-        .find(|n| *n == word);
-    name.map(str::to_string).or_else(|| {
-        command
-            .get_subcommands()
-            .find(|s| s.get_all_aliases().any(|a| a == word))
-            .map(|s| s.get_name().to_string())
-    })
+    if cmd::VERBS.iter().any(|(name, ..)| *name == word) {
+        return Some(word.to_string());
+    }
+    command
+        .get_subcommands()
+        .find(|s| s.get_all_aliases().any(|a| a == word))
+        .map(|s| s.get_name().to_string())
 }
 
 /// The first of these variables set to a name (normalised; empty is unset).

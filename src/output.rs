@@ -40,7 +40,7 @@ pub(crate) struct Output {
 }
 
 /// What a verb has to say, in a form both the human and the JSON printer use.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct Report {
     pub verb: &'static str,
     /// The human text (confirmation, data or warning), as lines.
@@ -59,7 +59,7 @@ pub(crate) struct Report {
     pub warnings: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) enum Kind {
     /// A confirmation: stdout unless `--quiet`.
     Confirm,
@@ -73,6 +73,7 @@ pub(crate) enum Kind {
     /// A warning: stderr.
     Warn,
     /// Nothing to print in human mode.
+    #[default]
     Silent,
 }
 
@@ -84,13 +85,7 @@ impl Report {
             verb,
             message: message.into(),
             kind,
-            rev: 0,
-            changed: false,
-            tasks: Vec::new(),
-            phases: Vec::new(),
-            extra: Map::new(),
-            exit: ExitCode::Success,
-            warnings: Vec::new(),
+            ..Report::default()
         }
     }
 
@@ -141,12 +136,9 @@ impl TaskEntry {
             "status": task.status.as_str(),
             "phase": { "id": self.phase_id, "name": self.phase_name },
         });
-        let Some(obj) = v.as_object_mut() else {
-            return v;
-        };
         let mut put = |key: &str, value: Option<Value>| {
             if let Some(value) = value {
-                obj.insert(key.into(), value);
+                v[key] = value;
             }
         };
         put("blocker", task.blocker.as_ref().map(|b| json!(b)));
@@ -274,10 +266,6 @@ impl Output {
         emit(io::stdout().lock(), &line(text))
     }
 
-    pub(crate) fn stdout(&self, message: &Message) -> WriteResult<()> {
-        self.print(message, None)
-    }
-
     /// Bytes for the terminal itself (an OSC 52 escape), unchanged.
     pub(crate) fn raw_stdout(&self, text: &str) -> WriteResult<()> {
         emit(io::stdout().lock(), text)
@@ -308,7 +296,7 @@ impl Output {
         }
         match report.kind {
             Kind::Confirm if self.quiet => Ok(()),
-            Kind::Confirm | Kind::Data => self.stdout(&report.message),
+            Kind::Confirm | Kind::Data => self.print(&report.message, None),
             Kind::Checklist => self.print(&report.message, Some(0)),
             Kind::ChecklistIds(column) => self.print(&report.message, Some(column)),
             Kind::Warn => self.stderr(&report.message),
@@ -349,18 +337,17 @@ pub(crate) fn report_json(report: &Report) -> Value {
 /// Colour one checklist line (already made safe): a bold heading, the
 /// status marker in its colour, finished text and comments dim.
 fn paint_line(out: &mut String, l: &str) {
-    let heading = Style::new().bold();
     let dim = Style::new().dimmed();
-    if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
-        out.push_str(&format!("{heading}{l}{heading:#}"));
-        return;
-    }
-    if l.starts_with("  >") {
-        out.push_str(&format!("{dim}{l}{dim:#}"));
-        return;
-    }
+    // Any other line in one style (plain, `Style::new()`, writes no codes).
     let Some(rest) = l.strip_prefix("- [") else {
-        out.push_str(l);
+        let style = if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
+            Style::new().bold()
+        } else if l.starts_with("  >") {
+            dim
+        } else {
+            Style::new()
+        };
+        out.push_str(&format!("{style}{l}{style:#}"));
         return;
     };
     // An objective or finding (docs/contract.md, "Objectives and findings"): `- [o2 done] text`.
@@ -402,11 +389,9 @@ fn paint_line(out: &mut String, l: &str) {
         .filter_map(|c| after.rfind(c).filter(|_| comments))
         .min();
     let (body, comment) = after.split_at(cut.unwrap_or(after.len()));
-    if matches!(color, Some(AnsiColor::Green | AnsiColor::BrightBlack)) {
-        out.push_str(&format!("{dim}{body}{dim:#}"));
-    } else {
-        out.push_str(body);
-    }
+    let finished = matches!(color, Some(AnsiColor::Green | AnsiColor::BrightBlack));
+    let text = if finished { dim } else { Style::new() };
+    out.push_str(&format!("{text}{body}{text:#}"));
     if !comment.is_empty() {
         out.push_str(&format!("{dim}{comment}{dim:#}"));
     }
@@ -444,7 +429,5 @@ pub(crate) fn settled(report: &mut Report, plan: &crate::plan::Plan) {
     report
         .warnings
         .extend(notes.iter().map(|n| format!("  - {n}")));
-    report
-        .extra
-        .insert("settled".into(), serde_json::json!(notes));
+    report.extra.insert("settled".into(), json!(notes));
 }

@@ -124,11 +124,7 @@ fn line_ending(doc: &str) -> &'static str {
 /// document that would swallow it (an unclosed code fence) is refused.
 pub fn splice(doc: &str, body: &str) -> Result<String, RegionError> {
     let eol = line_ending(doc);
-    let body = if eol == "\n" {
-        body.to_string()
-    } else {
-        body.replace('\n', eol)
-    };
+    let body = body.replace('\n', eol);
     let (out, region_start) = match find(doc)? {
         Some(found) => {
             let (before, after) = (&doc[..found.start], &doc[found.end..]);

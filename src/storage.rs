@@ -18,6 +18,11 @@ use crate::platform;
 
 pub(crate) type StorageResult<T, E = StorageError> = std::result::Result<T, E>;
 
+// The hints two messages end with, said once for the message and for
+// `error.hint` (`Error::hint`).
+pub(crate) const FIX_THE_FILE: &str = "Fix the file (or restore it, e.g. with git), then retry.";
+pub(crate) const MAKE_WRITABLE: &str = "Make it writable (chmod u+w) to allow changes.";
+
 /// What can go wrong reading, locking or writing the plan file, or a path
 /// todo chose.
 #[derive(Debug, thiserror::Error)]
@@ -36,9 +41,8 @@ pub(crate) enum StorageError {
     )]
     LockTimeout { path: PathBuf, waited: Duration },
 
-    /// The plan file cannot be read as a plan; nothing was written.
     #[error(
-        "Plan file {}:{line}:{column} is broken: {message}\nNothing was changed. Fix the file (or restore it, e.g. with git), then retry.",
+        "Plan file {}:{line}:{column} is broken: {message}\nNothing was changed. {FIX_THE_FILE}",
         path.display()
     )]
     BrokenPlan {
@@ -56,9 +60,7 @@ pub(crate) enum StorageError {
         sign: crate::conflict::Sign,
     },
 
-    #[error(
-        "Plan file {path} is read-only; not changing it. Make it writable (chmod u+w) to allow changes."
-    )]
+    #[error("Plan file {path} is read-only; not changing it. {MAKE_WRITABLE}")]
     ReadOnlyPlan { path: String },
 
     /// A path todo chose (or the plan file it found) leads somewhere it may
@@ -105,13 +107,11 @@ pub(crate) enum PathAction {
 
 pub(crate) const DEFAULT_NAME: &str = ".todo.json";
 
-/// How long a command waits for another one holding the lock.
-pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(10);
-
 #[derive(Debug, Clone)]
 pub(crate) struct Store {
     /// The path as the user gave it, or resolved when found by discovery.
     pub path: PathBuf,
+    /// How long a command waits for another one holding the lock.
     pub lock_wait: Duration,
     /// Found by discovery rather than named by the person: then it is a
     /// file of the project, and a link there may not lead out of it.
@@ -176,7 +176,7 @@ impl Store {
     fn at(path: PathBuf, discovered: bool) -> Store {
         Store {
             path,
-            lock_wait: LOCK_WAIT,
+            lock_wait: Duration::from_secs(10),
             discovered,
             reuse: None,
             revs: None,
@@ -193,18 +193,17 @@ impl Store {
         if !self.discovered || !is_link {
             return Ok(());
         }
-        let Ok(real) = placed(target) else {
-            // Nowhere to write; locking says so.
-            return Ok(());
-        };
-        if real.starts_with(project_of(&self.path)) {
-            return Ok(());
+        match placed(target) {
+            Ok(real) if !real.starts_with(project_of(&self.path)) => {
+                Err(StorageError::PathRefused {
+                    action: PathAction::WritePlan,
+                    path: self.display(),
+                    why: Unsafe::Outside { real, at_end: true }.to_string(),
+                })
+            }
+            // Inside the project, or nowhere to write (locking says so).
+            _ => Ok(()),
         }
-        Err(StorageError::PathRefused {
-            action: PathAction::WritePlan,
-            path: self.display(),
-            why: Unsafe::Outside { real, at_end: true }.to_string(),
-        })
     }
 
     pub(crate) fn display(&self) -> String {
@@ -216,10 +215,18 @@ impl Store {
         StorageError::io(format!("Cannot {verb} plan file {}", self.display()), e)
     }
 
-    /// The file the plan is really in: a symlink is followed to its target,
-    /// so that the link stays a link when we replace the target.
+    /// The file the plan is really in (which may not exist yet): a symlink
+    /// chain is followed to its end, so that the link stays a link when we
+    /// replace the target.
     pub(crate) fn target(&self) -> PathBuf {
-        resolve_link(&self.path)
+        let mut path = self.path.clone();
+        for _ in 0..40 {
+            let Ok(next) = fs::read_link(&path) else {
+                break;
+            };
+            path = hop(&path, next);
+        }
+        path
     }
 
     fn directory(path: &Path) -> PathBuf {
@@ -260,28 +267,20 @@ impl Store {
         let target = self.target();
         let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
         let read = revs.read(&real, &digest, own);
-        let rev = if !read.record {
-            read.rev
-        } else if held(&target) {
-            let _ = revs.record(&real, read.rev, &digest);
-            read.rev
-        } else if let Ok(_lock) = self.lock() {
+        let lock = (read.record && !held(&target)).then(|| self.lock());
+        let read = match &lock {
+            None => read,
             // Under the lock: what the file holds now, which a writer may
             // have replaced (and counted) since it was read.
-            match read_regular(&self.path) {
-                Ok(now) if now == bytes => {
-                    let again = revs.read(&real, &digest, own);
-                    if again.record {
-                        let _ = revs.record(&real, again.rev, &digest);
-                    }
-                    again.rev
-                }
-                _ => read.rev,
+            Some(Ok(_)) if read_regular(&self.path).is_ok_and(|now| now == bytes) => {
+                revs.read(&real, &digest, own)
             }
-        } else {
-            read.rev
+            Some(_) => return (read.rev, Some(digest)),
         };
-        (rev, Some(digest))
+        if read.record {
+            let _ = revs.record(&real, read.rev, &digest);
+        }
+        (read.rev, Some(digest))
     }
 
     /// Parse the plan file's bytes. Only when they do not read as a plan is
@@ -404,10 +403,9 @@ impl Lock {
             .map_err(|e| store.cannot("write", e))
     }
 
-    /// Atomically replace the plan file with `plan`; returns the bytes written.
-    pub(crate) fn save(&self, store: &Store, plan: &Plan) -> StorageResult<Vec<u8>> {
-        self.save_over(store, plan, None, "")
-            .map(|(bytes, _)| bytes)
+    /// Atomically replace the plan file with `plan`.
+    pub(crate) fn save(&self, store: &Store, plan: &Plan) -> StorageResult<()> {
+        self.save_over(store, plan, None, "").map(drop)
     }
 
     /// Write `plan` over the file as it was (`old`), on `today`
@@ -438,8 +436,7 @@ impl Lock {
 fn temp_prefix(target: &Path) -> String {
     let name = target
         .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| DEFAULT_NAME.into());
+        .map_or(DEFAULT_NAME.into(), |n| n.to_string_lossy());
     format!(".{}.tmp.", name.trim_start_matches('.'))
 }
 
@@ -588,18 +585,6 @@ pub(crate) fn git_root(dir: &Path) -> Option<&Path> {
         .find(|d| fs::symlink_metadata(d.join(".git")).is_ok())
 }
 
-/// Follow a symlink chain to the file it names (which may not exist yet).
-pub(crate) fn resolve_link(path: &Path) -> PathBuf {
-    let mut path = path.to_path_buf();
-    for _ in 0..40 {
-        let Ok(next) = fs::read_link(&path) else {
-            break;
-        };
-        path = hop(&path, next);
-    }
-    path
-}
-
 /// Where the link at `link` that reads `next` leads.
 fn hop(link: &Path, next: PathBuf) -> PathBuf {
     match link.parent() {
@@ -610,11 +595,9 @@ fn hop(link: &Path, next: PathBuf) -> PathBuf {
 
 /// Where `path` really is: its directory as a canonical path, then its name.
 fn placed(path: &Path) -> io::Result<PathBuf> {
-    let dir = fs::canonicalize(Store::directory(path))?;
-    Ok(match path.file_name() {
-        Some(name) => dir.join(name),
-        None => dir,
-    })
+    let mut real = fs::canonicalize(Store::directory(path))?;
+    real.extend(path.file_name());
+    Ok(real)
 }
 
 /// Make a fresh file or directory under `dir` named `prefix` then the

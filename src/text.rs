@@ -173,10 +173,8 @@ fn is_folded(s: &str) -> bool {
 /// Upper-case the first letter, keep the rest: `wire oauth` → `Wire oauth`.
 pub(crate) fn capitalize_first(s: &str) -> String {
     let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    let first = chars.next().map(char::to_uppercase);
+    first.into_iter().flatten().chain(chars).collect()
 }
 
 /// A count with its noun, in a real plural: `1 task`, `2 tasks`.

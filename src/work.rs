@@ -193,16 +193,7 @@ impl Context {
     /// in a transaction, commit, save, record history, report. Nothing is
     /// written when the verb fails or changes nothing.
     pub(crate) fn change(&self, verb: impl FnOnce(&mut Tx) -> Result<Report>) -> Outcome {
-        self.change_as(Actor::Person, verb)
-    }
-
-    /// [`Context::change`], acting as `default` unless `--as` says.
-    pub(crate) fn change_as(
-        &self,
-        default: Actor,
-        verb: impl FnOnce(&mut Tx) -> Result<Report>,
-    ) -> Outcome {
-        let mut session = match self.begin_as(default) {
+        let mut session = match self.begin() {
             Ok(session) => session,
             Err(failed) => return failed.into(),
         };
@@ -393,13 +384,10 @@ impl Saved {
 
     /// The report of the change, with the plan for the edge.
     pub(crate) fn outcome(self, mut report: Report) -> Outcome {
-        report.rev = self.committed.rev();
+        let rev = self.committed.rev();
+        report.rev = rev;
         report.changed = self.committed.change.is_some();
-        Outcome::new(
-            Ok(report),
-            Some(self.committed.rev()),
-            Some(self.committed.plan),
-        )
+        Outcome::new(Ok(report), Some(rev), Some(self.committed.plan))
     }
 }
 
@@ -488,7 +476,7 @@ fn say_started(plan: &Plan, before: Option<String>, report: &mut Report) {
 
 /// Join a verb's words into a normalised query; empty is a usage error.
 pub(crate) fn query(words: &[String]) -> Result<String> {
-    normalize(&words.join(" ")).ok_or_else(|| Error::usage("The query is empty."))
+    text(&words.join(" "), "query")
 }
 
 /// Normalise text coming in; empty is a usage error naming what it was.
