@@ -53,15 +53,19 @@ pub(crate) fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(Word<'a>)) {
     let bytes = s.as_bytes();
     let (mut start, mut mask, mut chars, mut inside) = (0, 0u64, 0usize, false);
     let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let (word, bit, len) = if b < 0x80 {
-            let (word, bit) = ASCII[usize::from(b)];
-            (word, bit, 1)
-        } else {
-            // `i` is a character boundary: every earlier step moved by whole characters.
-            let c = s[i..].chars().next().unwrap_or('\u{fffd}');
-            (c.is_alphanumeric(), OTHER, c.len_utf8())
+    // The end of the text ends a word as a separator does.
+    while i <= bytes.len() {
+        let (word, bit, len) = match bytes.get(i) {
+            None => (false, 0, 1),
+            Some(&b) if b < 0x80 => {
+                let (word, bit) = ASCII[usize::from(b)];
+                (word, bit, 1)
+            }
+            Some(_) => {
+                // `i` is a character boundary: every earlier step moved by whole characters.
+                let c = s[i..].chars().next().unwrap_or('\u{fffd}');
+                (c.is_alphanumeric(), OTHER, c.len_utf8())
+            }
         };
         if word {
             if !inside {
@@ -78,13 +82,6 @@ pub(crate) fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(Word<'a>)) {
             });
         }
         i += len;
-    }
-    if inside {
-        f(Word {
-            text: &s[start..],
-            chars,
-            mask,
-        });
     }
 }
 
