@@ -146,14 +146,12 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
         }
     };
     let output = Arc::new(Mutex::new(Vec::<u8>::new()));
+    // Each reader holds a sender: the channel closes when both are done.
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let mut count = 0;
     if let Some(out) = child.stdout.take() {
-        count += 1;
         collect(out, Arc::clone(&output), done_tx.clone());
     }
     if let Some(err) = child.stderr.take() {
-        count += 1;
         collect(err, Arc::clone(&output), done_tx.clone());
     }
     drop(done_tx);
@@ -174,13 +172,7 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     let elapsed = start.elapsed();
     // What it left running may hold its output open: wait a moment for
     // the rest of the output, not for them.
-    let grace = Instant::now() + Duration::from_millis(500);
-    for _ in 0..count {
-        let left = grace.saturating_duration_since(Instant::now());
-        if done_rx.recv_timeout(left).is_err() {
-            break;
-        }
-    }
+    let _ = done_rx.recv_timeout(Duration::from_millis(500));
     let bytes = output.lock().map(|o| o.clone()).unwrap_or_default();
     let start_at = bytes.len().saturating_sub(KEEP_BYTES);
     Run {
@@ -192,7 +184,8 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     }
 }
 
-/// Read `reader` into `output` on a thread, keeping its end; say `done`.
+/// Read `reader` into `output` on a thread, keeping its end; drop `done`
+/// at the end.
 fn collect(
     mut reader: impl Read + Send + 'static,
     output: Arc<Mutex<Vec<u8>>>,
@@ -212,7 +205,7 @@ fn collect(
                 }
             }
         }
-        let _ = done.send(());
+        drop(done);
     });
 }
 
@@ -246,13 +239,7 @@ fn kill(child: &mut std::process::Child) {
 
 /// The commit the checks run on (`git rev-parse HEAD`), if any.
 pub(crate) fn commit(root: &Path) -> Option<String> {
-    let out = Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .current_dir(root)
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
+    let out = crate::conflict::git::run(root, &["rev-parse", "HEAD"], None).ok()?;
     let sha = String::from_utf8(out.stdout).ok()?.trim().to_string();
     (out.status.success() && !sha.is_empty()).then_some(sha)
 }
