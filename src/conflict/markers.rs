@@ -4,8 +4,6 @@
 //! is JSON-escaped on one line, and no JSON token starts with `<`, `|`, `=`
 //! or `>`, so a line that starts with one can only be git's.
 
-use std::fmt;
-
 /// A marker, named by its seven characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
 enum Mark {
@@ -72,16 +70,11 @@ pub(crate) struct Sides {
 }
 
 /// Markers that do not make a conflict as git writes one.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
 pub(crate) struct MarkerError {
     pub line: usize,
     pub message: String,
-}
-
-impl fmt::Display for MarkerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
 }
 
 /// Where in a conflict a line is.
