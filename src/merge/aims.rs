@@ -11,7 +11,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::Merger;
-use super::fields::{merge_map, merge3};
+
 use crate::plan::{Finding, Objective, Plan, ids};
 
 fn as_objective(f: &Finding) -> Objective {
@@ -82,14 +82,10 @@ impl Merger<'_> {
                 continue;
             };
             let bi = b.get(&oi.id).copied().unwrap_or(oi);
-            let (text, clash) = merge3(&bi.text, &oi.text, &ti.text);
-            if clash {
-                let message = format!(
-                    "text changed on both sides; kept theirs, ours was \"{}\"",
-                    oi.text
-                );
-                self.conflict(&oi.id, &text, message);
-            }
+            let text = self.field(&oi.id, &ti.text, [&bi.text, &oi.text, &ti.text], || {
+                let ours = &oi.text;
+                format!("text changed on both sides; kept theirs, ours was \"{ours}\"")
+            });
             let take_theirs = oi.status != ti.status && ti.status != bi.status;
             if take_theirs && oi.status != bi.status {
                 let (ours, theirs) = (oi.status, ti.status);
@@ -98,8 +94,7 @@ impl Merger<'_> {
                 );
                 self.conflict(&oi.id, &text, message);
             }
-            let (extra, clashes) = merge_map(&bi.extra, &oi.extra, &ti.extra);
-            self.field_clashes(&oi.id, &text, clashes);
+            let extra = self.extra(&oi.id, &text, [&bi.extra, &oi.extra, &ti.extra]);
             // Who set the status or recorded the words: the side whose status
             // won, or, where the statuses agree, theirs if only theirs changed
             // it (a finding reworded there is the rewording actor's).
