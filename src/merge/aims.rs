@@ -8,11 +8,12 @@
 //! side and changed on the other: kept, a conflict. Order follows ours,
 //! theirs' new items after.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::Merger;
 
-use crate::plan::{Finding, Objective, Plan, ids};
+use crate::plan::{Finding, Objective, Plan};
 
 fn as_objective(f: &Finding) -> Objective {
     Objective {
@@ -33,7 +34,7 @@ impl Merger<'_> {
         prefix: char,
     ) -> Vec<Objective> {
         let all = [base, ours, theirs].into_iter().flatten();
-        let mut taken: HashSet<String> = all.map(|o| o.id.clone()).collect();
+        self.taken.extend(all.map(|o| Cow::Owned(o.id.clone())));
         let by_id = |list| -> HashMap<&String, &Objective> {
             <[Objective]>::iter(list).map(|o| (&o.id, o)).collect()
         };
@@ -53,8 +54,7 @@ impl Merger<'_> {
                     item.id = (*id).to_string();
                 } else if o.contains_key(&item.id) {
                     let old = std::mem::take(&mut item.id);
-                    item.id = ids::mint(prefix, 0, |id| taken.contains(id));
-                    taken.insert(item.id.clone());
+                    item.id = self.mint(prefix);
                     let message = format!("made on both sides as {old}; theirs renumbered");
                     self.notice(&item.id, &item.text, message);
                 }

@@ -49,12 +49,6 @@ impl<'a> Side<'a> {
     }
 }
 
-/// A fresh id of the kind that no item takes, for items that would
-/// otherwise share one: random, as the plan's own (`crate::plan::ids`).
-pub(super) fn mint(prefix: char, taken: &HashSet<Id<'_>>) -> String {
-    ids::mint(prefix, 0, |id| taken.contains(id))
-}
-
 /// Items of one kind as `(id, text)`: a task's content or a phase's name.
 pub(super) type Items<'a> = Vec<(&'a str, &'a str)>;
 
@@ -213,6 +207,14 @@ pub(super) fn phase_items(plan: &Plan) -> Items<'_> {
 }
 
 impl<'a> Merger<'a> {
+    /// A fresh id of the kind that no item takes, for items that would
+    /// otherwise share one: random, as the plan's own (`crate::plan::ids`).
+    pub(super) fn mint(&mut self, prefix: char) -> String {
+        let id = ids::mint(prefix, 0, |id| self.taken.contains(id));
+        self.taken.insert(Cow::Owned(id.clone()));
+        id
+    }
+
     /// Decide which items (`items` of each plan) are the same (see the
     /// module rules) and give every base and theirs item its id in the result.
     pub(super) fn identify(
@@ -300,8 +302,7 @@ impl<'a> Merger<'a> {
                 out.push((id, Cow::Borrowed(id)));
                 continue;
             }
-            let fresh = mint(prefix, &self.taken);
-            self.taken.insert(Cow::Owned(fresh.clone()));
+            let fresh = self.mint(prefix);
             let message = match clash {
                 Some(ours) => {
                     format!("new on both sides as {id} (ours: \"{ours}\"); theirs' is now {fresh}")

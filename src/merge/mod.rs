@@ -72,7 +72,7 @@ use std::fmt;
 
 use crate::plan::{Phase, Plan, Task};
 use fields::{TaskState, edits, merge_needs, merge_notes, merge_state, merge3};
-use identity::{Id, Identity, Links, Side, mint, phase_items, task_items};
+use identity::{Id, Identity, Links, Side, phase_items, task_items};
 use order::merge_order;
 use serde_json::{Map, Value};
 pub(crate) use two_sided::merge_without_base;
@@ -493,8 +493,7 @@ impl<'a> Merger<'a> {
         let mut orphans: Vec<Task> = tasks.into_values().map(|r| r.task).collect();
         if !orphans.is_empty() {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
-            let id = mint('p', &self.taken);
-            self.taken.insert(Cow::Owned(id.clone()));
+            let id = self.mint('p');
             let message = "tasks whose phase was lost were put here";
             self.conflict(&id, "Merged", message.into());
             out.push(Phase {
@@ -566,8 +565,7 @@ impl<'a> Merger<'a> {
         let mut seen: HashSet<String> = HashSet::default();
         let mut renumber = |kind, id: &mut String, subject: &str| {
             if !seen.insert(id.clone()) {
-                let fresh = mint(kind, &self.taken);
-                self.taken.insert(Cow::Owned(fresh.clone()));
+                let fresh = self.mint(kind);
                 let old = std::mem::replace(id, fresh.clone());
                 let message = format!("id {old} was used twice; renumbered to {fresh}");
                 self.notice(&fresh, subject, message);
