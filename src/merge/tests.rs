@@ -5,27 +5,13 @@ use serde_json::Value;
 
 use crate::plan::{Status, id_number};
 
-/// A plan built through the real ops, so ids, counters and statuses are
-/// what `todo` itself would write: `[("A", &["a", "b"]), ("B", &["c"])]`.
+/// A plan numbered in order and settled, as `todo` would leave it:
+/// `[("A", &["a", "b"]), ("B", &["c"])]`.
 fn build(phases: &[(&str, &[&str])]) -> Plan {
-    let mut plan = Plan::default();
-    for (name, tasks) in phases {
-        for (i, content) in tasks.iter().enumerate() {
-            let phase = match plan.phases.last() {
-                Some(last) if i > 0 => PhaseRef::Id(last.id.clone()),
-                _ => PhaseRef::New((*name).into()),
-            };
-            let applied = plan
-                .apply(Op::AddTask {
-                    phase,
-                    content: (*content).into(),
-                })
-                .unwrap();
-            counted(&mut plan, applied);
-        }
+    Plan {
+        rev: 5,
+        ..crate::plan::ops::tests::plan(phases)
     }
-    plan.rev = 5;
-    plan
 }
 
 /// Give what `applied` minted the next number (`t6`, `p3`), as version 1's
