@@ -153,15 +153,10 @@ impl<'a> Reader<'a> {
     }
 
     fn finish(mut self, lenient: bool) -> Result<Vec<Phase>, ParseError> {
-        if !lenient {
-            for (i, span) in self.lines.iter().enumerate() {
-                let line = &self.text[span.clone()];
-                if !self.claimed[i] && !is_blank(line) {
-                    self.errors.push(LineError {
-                        line: i + 1,
-                        message: format!("unrecognized syntax \"{}\"", line.trim_end()),
-                    });
-                }
+        for i in (0..self.lines.len()).filter(|_| !lenient) {
+            let line = self.line(i);
+            if !self.claimed[i] && !is_blank(line) {
+                self.error(i, format!("unrecognized syntax \"{}\"", line.trim_end()));
             }
         }
         ParseError::unless(self.phases, self.errors)
@@ -188,9 +183,9 @@ impl<'a> Reader<'a> {
             .unwrap_or("")
     }
 
-    fn claim(&mut self, i: usize) {
-        if let Some(c) = self.claimed.get_mut(i) {
-            *c = true;
+    fn claim(&mut self, lines: Range<usize>) {
+        if let Some(c) = self.claimed.get_mut(lines) {
+            c.fill(true);
         }
     }
 
@@ -207,7 +202,7 @@ impl<'a> Reader<'a> {
         let first = lines.start;
         let raw = match atx_heading_text(self.line(first)) {
             Some(t) => {
-                self.claim(first);
+                self.claim(first..first + 1);
                 t.to_string()
             }
             None => {
@@ -216,9 +211,7 @@ impl<'a> Reader<'a> {
                 if text_lines.len() > 1 && is_setext_underline(self.line(text_lines.end - 1)) {
                     text_lines.end -= 1;
                 }
-                for i in lines {
-                    self.claim(i);
-                }
+                self.claim(lines);
                 text_lines
                     .map(|i| self.line(i).trim())
                     .collect::<Vec<_>>()
@@ -271,7 +264,7 @@ impl<'a> Reader<'a> {
         let (task, garbage, gfm) = match read {
             Ok(read) => read,
             Err(message) => {
-                self.claim(line);
+                self.claim(line..line + 1);
                 self.error(line, message);
                 return ItemKind::Broken;
             }
@@ -279,7 +272,7 @@ impl<'a> Reader<'a> {
         // With text after the trailing comments that we cannot place, the
         // line is left for `finish` to report unless reading leniently.
         if !garbage {
-            self.claim(line);
+            self.claim(line..line + 1);
         }
         if self.phases.is_empty() {
             self.phases.push(Phase {
@@ -306,7 +299,7 @@ impl<'a> Reader<'a> {
             let Some(rest) = self.line(i).trim_start().strip_prefix('>') else {
                 continue;
             };
-            self.claim(i);
+            self.claim(i..i + 1);
             if let (ItemKind::Task { phase, task, gfm }, Some(note)) = (kind, normalize(rest)) {
                 let note = if gfm {
                     decode_gfm(&note)
@@ -336,9 +329,7 @@ impl<'a> Reader<'a> {
                     .to_string(),
             );
         }
-        for i in lines {
-            self.claim(i);
-        }
+        self.claim(lines);
     }
 }
 
