@@ -361,7 +361,7 @@ fn starts_paragraph(event: &Event<'_>) -> bool {
 
 /// The text of an ATX heading line (`## Name ##`), closing sequence removed;
 /// `None` when the line is not an ATX heading.
-fn atx_heading_text(line: &str) -> Option<&str> {
+pub(super) fn atx_heading_text(line: &str) -> Option<&str> {
     let s = line.trim_start_matches([' ', '\t']);
     let level = s.bytes().take_while(|&b| b == b'#').count();
     if !(1..=6).contains(&level) {
