@@ -136,25 +136,20 @@ pub(super) fn proof_word(p: &crate::plan::Proof) -> String {
 /// Read [`proof_word`]; `None` when it is not one.
 pub(super) fn read_proof_word(word: &str) -> Option<crate::plan::Proof> {
     let mut proof = crate::plan::Proof::default();
-    let (mut ran, mut skipped, mut at) = (false, false, false);
+    let (mut run, mut at, mut skipped) = (None, None, false);
     for part in word.split(';') {
         match part.split_once(':') {
             Some(("exit", v)) => proof.exit = Some(v.parse().ok()?),
             Some(("ms", v)) => proof.ms = v.parse().ok()?,
-            Some(("at", v)) => {
-                proof.at = decode_word(v);
-                at = true;
-            }
+            Some(("at", v)) => at = Some(decode_word(v)),
             Some(("commit", v)) => proof.commit = Some(decode_word(v)),
-            Some(("run", v)) => {
-                proof.command = decode_word(v);
-                ran = true;
-            }
+            Some(("run", v)) => run = Some(decode_word(v)),
             None if part == "unverified" => skipped = true,
             _ => {}
         }
     }
-    (ran && at && (skipped == proof.exit.is_none())).then_some(proof)
+    (proof.command, proof.at) = (run?, at?);
+    (skipped == proof.exit.is_none()).then_some(proof)
 }
 
 /// A name or id as one word of a `todo:` comment: letters, digits and
