@@ -18,29 +18,19 @@ fn build(phases: &[(&str, &[&str])]) -> Plan {
 /// counters did: the numbered ids keep these cases readable, and two
 /// sides that both add an item mint the same one, as two branches did.
 fn counted(plan: &mut Plan, applied: crate::plan::ops::Applied) {
-    // The minted id itself does not count: a random `t28215` is all digits.
-    let next = |plan: &Plan, kind: char, minted: &str| {
-        let ids = plan
-            .phases
-            .iter()
-            .map(|p| p.id.as_str())
-            .chain(plan.tasks().map(|(_, _, t)| t.id.as_str()))
-            .filter(|id| *id != minted);
-        ids.filter_map(|id| id_number(id, kind)).max().unwrap_or(0) + 1
-    };
-    if let Some(id) = applied.phase {
-        let n = format!("p{}", next(plan, 'p', &id));
-        if let Some(p) = plan.phases.iter_mut().find(|p| p.id == id) {
-            p.id = n;
-        }
-    }
-    if let Some(id) = applied.task {
-        let n = format!("t{}", next(plan, 't', &id));
+    for (kind, minted) in [('p', applied.phase), ('t', applied.task)] {
+        let Some(minted) = minted else { continue };
+        // The minted id itself does not count: a random `t28215` is all digits.
+        let ids = (plan.phases.iter().map(|p| &p.id)).chain(plan.tasks().map(|(_, _, t)| &t.id));
+        let n = ids
+            .filter(|id| **id != minted)
+            .filter_map(|id| id_number(id, kind))
+            .max();
+        let numbered = format!("{kind}{}", n.unwrap_or(0) + 1);
         for p in &mut plan.phases {
-            for t in &mut p.tasks {
-                if t.id == id {
-                    t.id = n.clone();
-                }
+            let ids = std::iter::once(&mut p.id).chain(p.tasks.iter_mut().map(|t| &mut t.id));
+            for id in ids.filter(|id| **id == minted) {
+                id.clone_from(&numbered);
             }
         }
     }
