@@ -292,12 +292,10 @@ impl TrustList {
     pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
         let name = plan.to_string_lossy().into_owned();
         self.entries.retain(|e| e.plan != name);
-        for c in commands {
-            self.entries.push(Trusted {
-                plan: name.clone(),
-                command: c.clone(),
-            });
-        }
+        self.entries.extend(commands.iter().map(|c| Trusted {
+            plan: name.clone(),
+            command: c.clone(),
+        }));
         self.save()
     }
 
