@@ -109,10 +109,9 @@ pub(super) fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typ
                 let score = *memo
                     .entry(w.text)
                     .or_insert_with(|| near_miss(q, &w).map(|d| closeness(q, &w, d)));
-                if let Some(s) = score
-                    && (b.is_nan() || s > *b)
-                {
-                    *b = s;
+                // `max` passes over NaN, "not found yet".
+                if let Some(s) = score {
+                    *b = b.max(s);
                 }
             }
         });
