@@ -430,10 +430,8 @@ fn status_of_marker(marker: &str) -> Option<Status> {
 /// line is in the pull-request flavour. Content never holds a raw `<!--` (it is encoded), so the first
 /// one starts the comments.
 fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
-    let (content, tail) = match rest.find("<!--") {
-        Some(i) => (&rest[..i], rest[i..].trim_end()),
-        None => (rest, ""),
-    };
+    let (content, tail) = rest.split_at(rest.find("<!--").unwrap_or(rest.len()));
+    let tail = tail.trim_end();
     if let Some(state) = state::read_state(tail) {
         return state::restore(status, content, &state).map(|task| (task, false, true));
     }
@@ -476,11 +474,11 @@ fn read_comments(tail: &str, task: &mut Task) -> bool {
     else {
         return true;
     };
-    if let Some(blocker) = body.trim_start().strip_prefix("blocker:") {
-        // A blocker means something only while the task is blocked.
-        if task.status == Status::Blocked {
-            task.blocker = normalize(blocker).map(|b| decode_text(&b));
-        }
+    // A blocker means something only while the task is blocked.
+    if let Some(blocker) = body.trim_start().strip_prefix("blocker:")
+        && task.status == Status::Blocked
+    {
+        task.blocker = normalize(blocker).map(|b| decode_text(&b));
     }
     false
 }
