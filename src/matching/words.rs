@@ -92,15 +92,6 @@ pub(crate) fn words(s: &str) -> Vec<Word<'_>> {
     out
 }
 
-/// Does `query` (lower-cased) occur in `text` where a word begins: at the
-/// start, after a character that is not a letter or digit, or where a
-/// lower-case letter is followed by an upper-case one (`getUser`)?
-/// `lower` is `text` lower-cased. Case is ignored.
-#[cfg(test)]
-pub(crate) fn at_word_start(text: &str, lower: &str, query: &str) -> bool {
-    at_word_start_of(text, lower, &Needle::new(query))
-}
-
 /// A query prepared once for [`at_word_start_of`] over many texts: the
 /// substring searcher costs more to build than most task texts to search.
 pub(crate) struct Needle<'q> {
@@ -117,7 +108,10 @@ impl<'q> Needle<'q> {
     }
 }
 
-/// [`at_word_start`] with the query prepared.
+/// Does the needle's query (lower-cased) occur in `text` where a word
+/// begins: at the start, after a character that is not a letter or digit,
+/// or where a lower-case letter is followed by an upper-case one
+/// (`getUser`)? `lower` is `text` lower-cased. Case is ignored.
 pub(crate) fn at_word_start_of(text: &str, lower: &str, needle: &Needle) -> bool {
     let query = needle.query;
     if query.is_empty() {
@@ -202,7 +196,8 @@ mod tests {
 
     #[test]
     fn word_starts() {
-        let at = |text: &str, q: &str| at_word_start(text, &text.to_lowercase(), q);
+        let at =
+            |text: &str, q: &str| at_word_start_of(text, &text.to_lowercase(), &Needle::new(q));
         assert!(at("Wire OAuth providers", "oauth"));
         assert!(at("Wire OAuth providers", "wire oauth"));
         assert!(!at("Wire OAuth providers", "auth"));
