@@ -124,8 +124,15 @@ impl Run {
 /// started) after `timeout`.
 pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     let start = Instant::now();
-    let mut cmd = shell(command);
-    cmd.current_dir(root)
+    let (shell, flag) = if cfg!(windows) {
+        ("cmd", "/C")
+    } else {
+        ("sh", "-c")
+    };
+    let mut cmd = Command::new(shell);
+    cmd.arg(flag)
+        .arg(command)
+        .current_dir(root)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -207,17 +214,6 @@ fn collect(
         }
         drop(done);
     });
-}
-
-fn shell(command: &str) -> Command {
-    let (shell, flag) = if cfg!(windows) {
-        ("cmd", "/C")
-    } else {
-        ("sh", "-c")
-    };
-    let mut cmd = Command::new(shell);
-    cmd.arg(flag).arg(command);
-    cmd
 }
 
 #[cfg(unix)]
