@@ -172,10 +172,7 @@ fn kept_and_removed(ours_kept: bool) -> (&'static str, &'static str) {
 }
 
 /// A task as merged, with the result id of its phase.
-struct Resolved<'a> {
-    task: Task,
-    phase: Id<'a>,
-}
+type Resolved<'a> = (Task, Id<'a>);
 
 struct Merger<'a> {
     base: Side<'a>,
@@ -362,14 +359,11 @@ impl<'a> Merger<'a> {
                 };
                 Some(self.merge_task(&b, &op, o, &op, t, &tp))
             }
-            (None, Some((o, op)), None) => Some(Resolved {
-                task: o.clone(),
-                phase: op,
-            }),
+            (None, Some((o, op)), None) => Some((o.clone(), op)),
             (None, None, Some((t, tp))) => {
                 let mut task = t.clone();
                 task.id = id.to_string();
-                Some(Resolved { task, phase: tp })
+                Some((task, tp))
             }
             (_, None, None) => None,
         }
@@ -419,36 +413,31 @@ impl<'a> Merger<'a> {
             );
             self.conflict(&id, &content, message);
         }
-        Resolved {
-            task: Task {
-                id,
-                content,
-                status: state.status,
-                blocker: state.blocker,
-                dropped_by: state.dropped_by,
-                by: state.by,
-                at: state.at,
-                checks,
-                unlocked,
-                verify,
-                notes: merge_notes(&b.notes, &o.notes, &t.notes),
-                needs: merge_needs(&b.needs, &o.needs, &t.needs),
-                owner: owner.clone(),
-                claimed_by,
-                extra: extra.into(),
-            },
-            phase: phase.clone(),
-        }
+        let task = Task {
+            id,
+            content,
+            status: state.status,
+            blocker: state.blocker,
+            dropped_by: state.dropped_by,
+            by: state.by,
+            at: state.at,
+            checks,
+            unlocked,
+            verify,
+            notes: merge_notes(&b.notes, &o.notes, &t.notes),
+            needs: merge_needs(&b.needs, &o.needs, &t.needs),
+            owner: owner.clone(),
+            claimed_by,
+            extra: extra.into(),
+        };
+        (task, phase.clone())
     }
 
     /// Every phase of the result, in order, holding its tasks in order.
     fn resolve_phases(&mut self, mut tasks: HashMap<Id<'a>, Resolved<'a>>) -> Vec<Phase> {
         let mut members: HashMap<Id<'a>, HashSet<Id<'a>>> = HashMap::default();
-        for (id, r) in &tasks {
-            members
-                .entry(r.phase.clone())
-                .or_default()
-                .insert(id.clone());
+        for (id, (_, phase)) in &tasks {
+            members.entry(phase.clone()).or_default().insert(id.clone());
         }
         let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
         let ids = |plan: &'a Plan, map: &dyn Fn(&'a str) -> Id<'a>| -> Vec<Id<'a>> {
@@ -480,7 +469,7 @@ impl<'a> Merger<'a> {
                 order.extend(rest.into_iter().cloned());
                 phase.tasks = order
                     .iter()
-                    .filter_map(|t| tasks.remove(t).map(|r| r.task))
+                    .filter_map(|t| tasks.remove(t).map(|(task, _)| task))
                     .collect();
                 phases.insert(id.clone(), phase);
             }
@@ -490,7 +479,7 @@ impl<'a> Merger<'a> {
         });
         let mut out: Vec<Phase> = order.iter().filter_map(|p| phases.remove(p)).collect();
         // Tasks whose phase vanished (unreachable by construction) get a home.
-        let mut orphans: Vec<Task> = tasks.into_values().map(|r| r.task).collect();
+        let mut orphans: Vec<Task> = tasks.into_values().map(|(task, _)| task).collect();
         if !orphans.is_empty() {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
             let id = self.mint('p');
