@@ -141,13 +141,9 @@ impl Merger<'_> {
 
     /// Merge the objectives and findings of the three plans into `plan`.
     pub(super) fn merge_aims(&mut self, plan: &mut Plan) {
-        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        plan.objectives = self.merge_list(
-            [&base.objectives, &ours.objectives, &theirs.objectives],
-            'o',
-        );
+        plan.objectives = self.merge_list(self.plans().map(|p| &p.objectives[..]), 'o');
         let findings = |p: &Plan| p.findings.iter().map(as_objective).collect::<Vec<_>>();
-        let (fb, fo, ft) = (findings(base), findings(ours), findings(theirs));
+        let [fb, fo, ft] = self.plans().map(findings);
         let found = self.merge_list([&fb, &fo, &ft], 'f');
         plan.findings = found
             .into_iter()

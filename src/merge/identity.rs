@@ -222,8 +222,7 @@ impl<'a> Merger<'a> {
         items: fn(&'a Plan) -> Items<'a>,
         prefix: char,
     ) -> Identity<'a> {
-        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        let (base, ours, theirs) = (items(base), items(ours), items(theirs));
+        let [base, ours, theirs] = self.plans().map(items);
         let base_items: Base = base.iter().copied().collect();
         let ours_keys = keys(&base_items, &ours);
         let theirs_keys = keys(&base_items, &theirs);

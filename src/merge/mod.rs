@@ -201,8 +201,12 @@ impl<'a> Merger<'a> {
         }
     }
 
+    fn plans(&self) -> [&'a Plan; 3] {
+        [self.base.plan, self.ours.plan, self.theirs.plan]
+    }
+
     fn run(mut self) -> Result<Merged, Overflow> {
-        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let [base, ours, theirs] = self.plans();
         let last = ours.rev.max(theirs.rev);
         let rev = last.checked_add(1).ok_or(Overflow::Rev)?;
         self.phases = self.identify(phase_items, 'p');
@@ -439,7 +443,7 @@ impl<'a> Merger<'a> {
         for (id, (_, phase)) in &tasks {
             members.entry(phase.clone()).or_default().insert(id.clone());
         }
-        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let [base, ours, theirs] = self.plans();
         let ids = |plan: &'a Plan, map: &dyn Fn(&'a str) -> Id<'a>| -> Vec<Id<'a>> {
             plan.phases.iter().map(|p| map(&p.id)).collect()
         };
