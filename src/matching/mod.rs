@@ -83,10 +83,10 @@ pub(crate) enum MatchError {
 /// shared buffer and ids are borrowed, so preparing 100,000 tasks costs a
 /// handful of allocations, not hundreds of thousands.
 struct Item<'a> {
-    task: bool,
     id: &'a str,
     text: &'a str,
     lower: &'a str,
+    /// For a task (and only a task): its phase's name and its status.
     phase: Option<&'a str>,
     status: Option<Status>,
 }
@@ -94,7 +94,6 @@ struct Item<'a> {
 impl<'a> Item<'a> {
     fn phase(phase: &'a Phase, lower: &'a str) -> Item<'a> {
         Item {
-            task: false,
             id: &phase.id,
             text: &phase.name,
             lower,
@@ -104,7 +103,7 @@ impl<'a> Item<'a> {
     }
 
     fn target(&self) -> Target {
-        if self.task {
+        if self.status.is_some() {
             Target::Task(self.id.to_string())
         } else {
             Target::Phase(self.id.to_string())
@@ -159,7 +158,6 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
         .tasks()
         .zip(task_ranges)
         .map(|((_, phase, task), range)| Item {
-            task: true,
             id: &task.id,
             text: &task.content,
             lower: &buf[range],
