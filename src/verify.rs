@@ -344,13 +344,11 @@ pub(crate) fn untrusted(task: &Task, command: &str, actor: Actor) -> OpError {
             "A person must read it and run `todo trust` before it can run; ask them.".to_string()
         }
     };
-    OpError::Refused {
-        code: Refusal::CheckUntrusted,
-        message: format!(
-            "{} \"{}\" has a check not trusted on this machine, so it did not run:\n  {command}\n{way}",
-            task.id, task.content
-        ),
-    }
+    let (id, content) = (&task.id, &task.content);
+    let message = format!(
+        "{id} \"{content}\" has a check not trusted on this machine, so it did not run:\n  {command}\n{way}"
+    );
+    OpError::refused(Refusal::CheckUntrusted, message)
 }
 
 /// The refusal of a check that did not pass: its outcome, its last lines
@@ -371,10 +369,7 @@ pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -
     message.push_str(&format!(
         "Fix what fails, then run `todo done {id}` again (the check alone: `{command}` in the project root)."
     ));
-    OpError::Refused {
-        code: Refusal::CheckFailed,
-        message,
-    }
+    OpError::refused(Refusal::CheckFailed, message)
 }
 
 /// Proves tasks done by running their checks, for the change that
@@ -421,10 +416,8 @@ impl Checker {
 impl crate::plan::tx::Prover for Checker {
     fn prove(&mut self, task: &Task) -> Result<Proof, OpError> {
         let Some(command) = task.check_command() else {
-            return Err(OpError::Refused {
-                code: Refusal::PlanInvalid,
-                message: format!("{} has no check to run", task.id),
-            });
+            let message = format!("{} has no check to run", task.id);
+            return Err(OpError::refused(Refusal::PlanInvalid, message));
         };
         let known = self
             .memo
