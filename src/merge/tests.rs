@@ -21,8 +21,8 @@ fn counted(plan: &mut Plan, applied: crate::plan::ops::Applied) {
     for (kind, minted) in [('p', applied.phase), ('t', applied.task)] {
         let Some(minted) = minted else { continue };
         // The minted id itself does not count: a random `t28215` is all digits.
-        let ids = (plan.phases.iter().map(|p| &p.id)).chain(plan.tasks().map(|(_, _, t)| &t.id));
-        let n = ids
+        let n = plan
+            .ids()
             .filter(|id| **id != minted)
             .filter_map(|id| id_number(id, kind))
             .max();
@@ -939,7 +939,7 @@ mod property {
             // rev, and no id twice.
             prop_assert_eq!(m.plan.rev, ours.rev.max(theirs.rev) + 1);
             let mut seen = std::collections::HashSet::new();
-            for id in m.plan.phases.iter().map(|p| &p.id).chain(m.plan.tasks().map(|(_, _, t)| &t.id)) {
+            for id in m.plan.ids() {
                 prop_assert!(seen.insert(id.clone()), "{} twice", id);
             }
         }
