@@ -432,8 +432,8 @@ fn status_of_marker(marker: &str) -> Option<Status> {
 fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
     let (content, tail) = rest.split_at(rest.find("<!--").unwrap_or(rest.len()));
     let tail = tail.trim_end();
-    if let Some(state) = state::read_state(tail) {
-        return state::restore(status, content, &state).map(|task| (task, false, true));
+    if let Some(read) = state::read_state(status, content, tail) {
+        return read.map(|task| (task, false, true));
     }
     let content = normalize(content).ok_or_else(|| empty_task(status))?;
     let mut task = Task {
