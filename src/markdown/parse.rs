@@ -364,11 +364,8 @@ fn starts_paragraph(event: &Event<'_>) -> bool {
 pub(super) fn atx_heading_text(line: &str) -> Option<&str> {
     let s = line.trim_start_matches([' ', '\t']);
     let level = s.bytes().take_while(|&b| b == b'#').count();
-    if !(1..=6).contains(&level) {
-        return None;
-    }
     let rest = &s[level..];
-    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+    if !(1..=6).contains(&level) || !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
         return None;
     }
     let t = rest.trim_end_matches([' ', '\t']);
@@ -397,19 +394,14 @@ fn split_marker(src: &str) -> Option<(&str, &str)> {
     }
     let s = src.trim_start_matches([' ', '\t']);
     let s = s.strip_prefix("\\[").or_else(|| s.strip_prefix('['))?;
-    let close = s.find(']')?;
-    let inner = &s[..close];
+    let (inner, rest) = s.split_once(']')?;
     let marker = inner.strip_suffix('\\').unwrap_or(inner);
     // Only short bracket groups are status markers: `[done] x` or a link
     // `[see](url)` is a plain bullet.
     if marker.chars().count() > 3 || marker.contains(['[', '\\']) {
         return None;
     }
-    let rest = &s[close + 1..];
-    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
-        return None;
-    }
-    Some((marker, rest))
+    (rest.is_empty() || rest.starts_with([' ', '\t'])).then_some((marker, rest))
 }
 
 /// The status a marker stands for: ` ` (or nothing), `x`/`X`, `/` or `>`,
