@@ -1,5 +1,5 @@
-//! Three-way merge of the fields of one task or phase: status with its
-//! blocker and drop mark, text, notes and unknown fields.
+//! Three-way merge of the fields of one task or phase: one value, status
+//! with its blocker and drop mark, notes and needs.
 
 use super::HashSet;
 use crate::plan::{Actor, Status, Task};

@@ -114,12 +114,7 @@ impl<'a> ByText<'a> {
     /// (ids found taken stay so: they are passed over for good).
     fn take(&mut self, text: &str, taken: impl Fn(&str) -> bool) -> Option<&'a str> {
         let queue = self.ids.get_mut(text)?;
-        while let Some(id) = queue.pop_front() {
-            if !taken(id) {
-                return Some(id);
-            }
-        }
-        None
+        std::iter::from_fn(|| queue.pop_front()).find(|id| !taken(id))
     }
 }
 
@@ -139,12 +134,9 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
     let mut text_count: Option<HashMap<&str, usize>> = None;
     let mut new_by_text: Option<ByText> = None;
     for (bid, stext) in side {
-        let Some(btext) = base.get(bid) else {
+        let Some(btext) = base.get(bid).filter(|&btext| btext != stext) else {
             continue;
         };
-        if stext == btext {
-            continue;
-        }
         let text_count = text_count.get_or_insert_with(|| {
             let mut count: HashMap<&str, usize> = HashMap::default();
             for text in base.values() {
