@@ -44,16 +44,14 @@ fn mark(line: &[u8]) -> Option<Mark> {
 /// One pass of a substring search: cheap enough for any plan.
 pub(crate) fn first_start(bytes: &[u8]) -> Option<usize> {
     let line_of = |at: usize| bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-    let starts = std::iter::once(0)
+    let mut starts = std::iter::once(0)
         .filter(|_| bytes.starts_with(b"<<<<<<<"))
         .chain(memchr::memmem::find_iter(bytes, b"\n<<<<<<<").map(|i| i + 1));
-    for at in starts {
+    let first = starts.find(|&at| {
         let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n);
-        if mark(&bytes[at..end]) == Some(Mark::Start) {
-            return Some(line_of(at));
-        }
-    }
-    None
+        mark(&bytes[at..end]) == Some(Mark::Start)
+    });
+    first.map(line_of)
 }
 
 /// The versions a file with conflict markers holds: each side's text (the

@@ -151,15 +151,8 @@ fn starts_word(prev: char, c: char) -> bool {
 
 /// Does `s`, lower-cased, start with `prefix` (already lower-case)?
 fn folded_starts_with(s: &str, prefix: &str) -> bool {
-    let mut want = prefix.chars();
-    for c in s.chars().flat_map(char::to_lowercase) {
-        match want.next() {
-            None => return true,
-            Some(w) if w == c => {}
-            Some(_) => return false,
-        }
-    }
-    want.next().is_none()
+    let mut folded = s.chars().flat_map(char::to_lowercase);
+    prefix.chars().all(|w| folded.next() == Some(w))
 }
 
 #[cfg(test)]
