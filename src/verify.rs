@@ -124,8 +124,15 @@ impl Run {
 /// started) after `timeout`.
 pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     let start = Instant::now();
-    let mut cmd = shell(command);
-    cmd.current_dir(root)
+    let (shell, flag) = if cfg!(windows) {
+        ("cmd", "/C")
+    } else {
+        ("sh", "-c")
+    };
+    let mut cmd = Command::new(shell);
+    cmd.arg(flag)
+        .arg(command)
+        .current_dir(root)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -146,14 +153,12 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
         }
     };
     let output = Arc::new(Mutex::new(Vec::<u8>::new()));
+    // Each reader holds a sender: the channel closes when both are done.
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    let mut count = 0;
     if let Some(out) = child.stdout.take() {
-        count += 1;
         collect(out, Arc::clone(&output), done_tx.clone());
     }
     if let Some(err) = child.stderr.take() {
-        count += 1;
         collect(err, Arc::clone(&output), done_tx.clone());
     }
     drop(done_tx);
@@ -174,13 +179,7 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     let elapsed = start.elapsed();
     // What it left running may hold its output open: wait a moment for
     // the rest of the output, not for them.
-    let grace = Instant::now() + Duration::from_millis(500);
-    for _ in 0..count {
-        let left = grace.saturating_duration_since(Instant::now());
-        if done_rx.recv_timeout(left).is_err() {
-            break;
-        }
-    }
+    let _ = done_rx.recv_timeout(Duration::from_millis(500));
     let bytes = output.lock().map(|o| o.clone()).unwrap_or_default();
     let start_at = bytes.len().saturating_sub(KEEP_BYTES);
     Run {
@@ -192,7 +191,8 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     }
 }
 
-/// Read `reader` into `output` on a thread, keeping its end; say `done`.
+/// Read `reader` into `output` on a thread, keeping its end; drop `done`
+/// at the end.
 fn collect(
     mut reader: impl Read + Send + 'static,
     output: Arc<Mutex<Vec<u8>>>,
@@ -212,19 +212,8 @@ fn collect(
                 }
             }
         }
-        let _ = done.send(());
+        drop(done);
     });
-}
-
-fn shell(command: &str) -> Command {
-    let (shell, flag) = if cfg!(windows) {
-        ("cmd", "/C")
-    } else {
-        ("sh", "-c")
-    };
-    let mut cmd = Command::new(shell);
-    cmd.arg(flag).arg(command);
-    cmd
 }
 
 #[cfg(unix)]
@@ -246,13 +235,7 @@ fn kill(child: &mut std::process::Child) {
 
 /// The commit the checks run on (`git rev-parse HEAD`), if any.
 pub(crate) fn commit(root: &Path) -> Option<String> {
-    let out = Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .current_dir(root)
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
+    let out = crate::conflict::git::run(root, &["rev-parse", "HEAD"], None).ok()?;
     let sha = String::from_utf8(out.stdout).ok()?.trim().to_string();
     (out.status.success() && !sha.is_empty()).then_some(sha)
 }
@@ -305,12 +288,10 @@ impl TrustList {
     pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
         let name = plan.to_string_lossy().into_owned();
         self.entries.retain(|e| e.plan != name);
-        for c in commands {
-            self.entries.push(Trusted {
-                plan: name.clone(),
-                command: c.clone(),
-            });
-        }
+        self.entries.extend(commands.iter().map(|c| Trusted {
+            plan: name.clone(),
+            command: c.clone(),
+        }));
         self.save()
     }
 
@@ -363,13 +344,11 @@ pub(crate) fn untrusted(task: &Task, command: &str, actor: Actor) -> OpError {
             "A person must read it and run `todo trust` before it can run; ask them.".to_string()
         }
     };
-    OpError::Refused {
-        code: Refusal::CheckUntrusted,
-        message: format!(
-            "{} \"{}\" has a check not trusted on this machine, so it did not run:\n  {command}\n{way}",
-            task.id, task.content
-        ),
-    }
+    let (id, content) = (&task.id, &task.content);
+    let message = format!(
+        "{id} \"{content}\" has a check not trusted on this machine, so it did not run:\n  {command}\n{way}"
+    );
+    OpError::refused(Refusal::CheckUntrusted, message)
 }
 
 /// The refusal of a check that did not pass: its outcome, its last lines
@@ -390,10 +369,7 @@ pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -
     message.push_str(&format!(
         "Fix what fails, then run `todo done {id}` again (the check alone: `{command}` in the project root)."
     ));
-    OpError::Refused {
-        code: Refusal::CheckFailed,
-        message,
-    }
+    OpError::refused(Refusal::CheckFailed, message)
 }
 
 /// Proves tasks done by running their checks, for the change that
@@ -440,10 +416,8 @@ impl Checker {
 impl crate::plan::tx::Prover for Checker {
     fn prove(&mut self, task: &Task) -> Result<Proof, OpError> {
         let Some(command) = task.check_command() else {
-            return Err(OpError::Refused {
-                code: Refusal::PlanInvalid,
-                message: format!("{} has no check to run", task.id),
-            });
+            let message = format!("{} has no check to run", task.id);
+            return Err(OpError::refused(Refusal::PlanInvalid, message));
         };
         let known = self
             .memo

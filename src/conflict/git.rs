@@ -28,12 +28,10 @@ pub(crate) struct Stage {
 }
 
 /// The directory a file is in (`.` for a bare name), and its name.
-fn split(path: &Path) -> (PathBuf, &OsStr) {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    (dir, path.file_name().unwrap_or(path.as_os_str()))
+fn split(path: &Path) -> (&Path, &OsStr) {
+    let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty());
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    (dir.unwrap_or(Path::new(".")), name)
 }
 
 /// Run the real git in `dir`: `args`, then `path` after a `--` when given.
@@ -70,7 +68,7 @@ pub(crate) fn failed(args: &str, out: &Output) -> GitError {
 /// tell (no git, or no repository there).
 pub(crate) fn stages(path: &Path) -> GitResult<Vec<Stage>> {
     let (dir, name) = split(path);
-    let out = git(&dir, &["ls-files", "-u", "-z"], Some(name), "ls-files -u")?;
+    let out = git(dir, &["ls-files", "-u", "-z"], Some(name), "ls-files -u")?;
     // Each record: `<mode> <object> <stage>\t<path>`.
     let mut stages: Vec<Stage> = out
         .stdout
@@ -102,7 +100,7 @@ pub(crate) fn is_unmerged(path: &Path) -> bool {
 pub(crate) fn blob(path: &Path, object: &str) -> GitResult<Vec<u8>> {
     let (dir, _) = split(path);
     let label = format!("cat-file blob {object}");
-    Ok(git(&dir, &["cat-file", "blob", object], None, &label)?.stdout)
+    Ok(git(dir, &["cat-file", "blob", object], None, &label)?.stdout)
 }
 
 /// The operation git stopped in the middle of, in the repository `path`
@@ -126,7 +124,7 @@ pub(crate) enum Operation {
 pub(crate) fn operation(path: &Path) -> Option<Operation> {
     let (dir, _) = split(path);
     let args = ["rev-parse", "--absolute-git-dir"];
-    let out = git(&dir, &args, None, "rev-parse").ok()?;
+    let out = git(dir, &args, None, "rev-parse").ok()?;
     let git_dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim_end_matches('\n'));
     let has = |name: &str| std::fs::symlink_metadata(git_dir.join(name)).is_ok();
     // The first of these that exists tells.

@@ -4,8 +4,6 @@
 //! is JSON-escaped on one line, and no JSON token starts with `<`, `|`, `=`
 //! or `>`, so a line that starts with one can only be git's.
 
-use std::fmt;
-
 /// A marker, named by its seven characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
 enum Mark {
@@ -46,16 +44,14 @@ fn mark(line: &[u8]) -> Option<Mark> {
 /// One pass of a substring search: cheap enough for any plan.
 pub(crate) fn first_start(bytes: &[u8]) -> Option<usize> {
     let line_of = |at: usize| bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-    let starts = std::iter::once(0)
+    let mut starts = std::iter::once(0)
         .filter(|_| bytes.starts_with(b"<<<<<<<"))
         .chain(memchr::memmem::find_iter(bytes, b"\n<<<<<<<").map(|i| i + 1));
-    for at in starts {
+    let first = starts.find(|&at| {
         let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n);
-        if mark(&bytes[at..end]) == Some(Mark::Start) {
-            return Some(line_of(at));
-        }
-    }
-    None
+        mark(&bytes[at..end]) == Some(Mark::Start)
+    });
+    first.map(line_of)
 }
 
 /// The versions a file with conflict markers holds: each side's text (the
@@ -72,16 +68,11 @@ pub(crate) struct Sides {
 }
 
 /// Markers that do not make a conflict as git writes one.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
 pub(crate) struct MarkerError {
     pub line: usize,
     pub message: String,
-}
-
-impl fmt::Display for MarkerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
 }
 
 /// Where in a conflict a line is.

@@ -11,22 +11,15 @@ use std::path::Path;
 pub(crate) use markers::{Sides, first_start, split};
 
 /// Why a plan file that does not read is taken for a merge conflict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum Sign {
     /// git's conflict markers, the first `<<<<<<<` at this line.
+    #[error("git's conflict markers from line {line}")]
     Markers { line: usize },
     /// git's index has the file unmerged (no markers: a merge driver or
     /// `merge=union` left something else there).
+    #[error("git lists it as unmerged")]
     Unmerged,
-}
-
-impl std::fmt::Display for Sign {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Sign::Markers { line } => write!(f, "git's conflict markers from line {line}"),
-            Sign::Unmerged => f.write_str("git lists it as unmerged"),
-        }
-    }
 }
 
 /// Whether the plan file at `path`, holding `bytes` that did not read as a

@@ -48,13 +48,8 @@ fn write_item(
 ) {
     let flavour = w.flavour;
     let out = w.line("");
-    out.push_str("- [");
-    out.push_str(id);
-    if let Some(status) = status {
-        out.push(' ');
-        out.push_str(status);
-    }
-    out.push_str("] ");
+    let status = status.map_or(String::new(), |s| format!(" {s}"));
+    out.push_str(&format!("- [{id}{status}] "));
     push_text(out, text, flavour);
     let mut words = Vec::new();
     if flavour == Flavour::Gfm {
@@ -88,14 +83,15 @@ pub(super) fn block<T>(w: &mut Writer, title: &str, items: &[T], write: fn(&mut 
 }
 
 /// `- [<id>[ <status>]] <text>[ <!-- todo: … -->]`, read back (the text
-/// as GitHub shows it when the comment says `gfm`): its status, if it has
-/// one, and the rest as a finding's fields.
-fn item(line: &str, prefix: char) -> Option<(Option<ObjectiveStatus>, Finding)> {
+/// as GitHub shows it when the comment says `gfm`); only objectives
+/// (`prefix` `o`) have a status.
+fn item(line: &str, prefix: char) -> Option<Objective> {
     let rest = line.strip_prefix("- [")?;
     let (inside, text) = rest.split_once("] ")?;
     let (id, status) = match inside.split_once(' ') {
-        Some((id, word)) => (id, Some(ObjectiveStatus::parse(word)?)),
-        None => (inside, None),
+        Some((id, word)) if prefix == 'o' => (id, ObjectiveStatus::parse(word)?),
+        Some(_) => return None,
+        None => (inside, ObjectiveStatus::default()),
     };
     // Any id of the kind: a counter's (`f7`) or a minted one (`f4kq9x`).
     (id.starts_with(prefix) && crate::plan::ids::is_shaped(id, prefix)).then_some(())?;
@@ -108,10 +104,11 @@ fn item(line: &str, prefix: char) -> Option<(Option<ObjectiveStatus>, Finding)> 
     } else {
         decode_text(text)
     };
-    let mut read = Finding {
+    let mut read = Objective {
         id: id.to_string(),
         text: crate::text::normalize(&text)?,
-        ..Finding::default()
+        status,
+        ..Objective::default()
     };
     for w in words.split(' ') {
         match w.split_once('=') {
@@ -120,7 +117,7 @@ fn item(line: &str, prefix: char) -> Option<(Option<ObjectiveStatus>, Finding)> 
             _ => {}
         }
     }
-    Some((status, read))
+    Some(read)
 }
 
 /// Why an objective's or finding's text is too long for the schema
@@ -133,7 +130,7 @@ pub(crate) fn too_long(kind: &str, id: &str, text: &str) -> Option<String> {
 
 /// [`too_long`] for items read from a checklist, as the problems of their
 /// lines; the first is on the 0-based line `first`.
-fn long_lines(kind: &str, first: usize, items: &[Finding]) -> impl Iterator<Item = LineError> {
+fn long_lines(kind: &str, first: usize, items: &[Objective]) -> impl Iterator<Item = LineError> {
     (first + 1..).zip(items).filter_map(move |(line, item)| {
         let message = too_long(kind, &item.id, &item.text)?;
         Some(LineError { line, message })
@@ -153,55 +150,46 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
     if let Some(start) = lines.iter().position(|l| !bare(l).trim().is_empty())
         && bare(lines[start]) == OBJECTIVES
     {
-        let (statuses, found): (Vec<_>, Vec<_>) = lines[start + 1..]
-            .iter()
+        let found: Vec<_> = (lines[start + 1..].iter())
             .map_while(|l| item(bare(l), 'o'))
-            .unzip();
+            .collect();
         // A title whose items were all deleted (in the editor) is an
         // empty block, not prose.
         cut[start..start + 1 + found.len()].fill(true);
         problems.extend(long_lines("objective", start + 1, &found));
-        objectives = (statuses.into_iter().zip(found))
-            .map(|(status, o)| Objective {
-                id: o.id,
-                text: o.text,
-                status: status.unwrap_or_default(),
-                by: o.by,
-                at: o.at,
-                ..Objective::default()
-            })
-            .collect();
+        objectives = found;
     }
     // Findings: the last lines that are not blank.
     let end = lines
         .iter()
         .rposition(|l| !bare(l).trim().is_empty())
         .map_or(0, |i| i + 1);
-    let mut found: Vec<Finding> = lines[..end]
-        .iter()
-        .rev()
-        .map_while(|l| match item(bare(l), 'f')? {
-            (None, finding) => Some(finding),
-            (Some(_), _) => None,
-        })
+    let mut found: Vec<Objective> = (lines[..end].iter().rev())
+        .map_while(|l| item(bare(l), 'f'))
         .collect();
     let start = end - found.len();
     // As for objectives, a title with no items left is an empty block.
     if start > 0 && bare(lines[start - 1]) == FINDINGS && !cut[start - 1] {
         found.reverse();
         problems.extend(long_lines("finding", start, &found));
-        findings = found;
+        findings = (found.into_iter())
+            .map(|f| Finding {
+                id: f.id,
+                text: f.text,
+                by: f.by,
+                at: f.at,
+                extra: f.extra,
+            })
+            .collect();
         cut[start - 1..end].fill(true);
     }
-    let mut rest = String::with_capacity(text.len());
-    for (l, cut) in lines.iter().zip(&cut) {
-        if *cut {
-            if l.ends_with('\n') {
-                rest.push('\n');
-            }
-        } else {
-            rest.push_str(l);
-        }
-    }
+    // A cut line keeps its line break, so problems keep their line numbers.
+    let rest = (lines.iter().zip(&cut))
+        .map(|(l, cut)| match (cut, l.ends_with('\n')) {
+            (false, _) => *l,
+            (true, true) => "\n",
+            (true, false) => "",
+        })
+        .collect();
     (objectives, findings, rest, problems)
 }

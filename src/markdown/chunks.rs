@@ -22,7 +22,6 @@ pub(super) fn parse_sized(
     lenient: bool,
     piece: usize,
 ) -> Result<Vec<Phase>, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() <= piece {
         return parse::parse(text, lenient);
     }
@@ -89,12 +88,9 @@ fn split_points(text: &str) -> Option<Vec<(usize, usize)>> {
             // list item, may swallow the lines after it.
             return None;
         }
-        if fence.is_none() && indent == 0 {
-            let hashes = content.iter().take_while(|&&b| b == b'#').count();
-            let after = content.get(hashes);
-            if (1..=6).contains(&hashes) && matches!(after, None | Some(b' ' | b'\t')) {
-                points.push((l.start, line));
-            }
+        let heading = || parse::atx_heading_text(&text[l.start..l.text_end]).is_some();
+        if fence.is_none() && content.first() == Some(&b'#') && heading() {
+            points.push((l.start, line));
         }
     }
     Some(points)

@@ -131,9 +131,6 @@ fn escape_final_hash(out: &mut String) {
     }
 }
 
-/// The comment that ends a heading written in the pull-request flavour.
-pub(crate) const GFM_HEADING_MARK: &str = "<!-- todo: gfm -->";
-
 /// Encode a phase name for a heading of the pull-request flavour, which
 /// GitHub shows as typed: [`encode_gfm`] (nothing at the start of heading
 /// text needs more, since `### ` already opened it), plus a backslash before
@@ -146,8 +143,7 @@ pub(crate) fn encode_gfm_heading(s: &str) -> String {
     let mut out = encode_gfm(s, false);
     escape_final_hash(&mut out);
     if out != encode_heading(s) {
-        out.push(' ');
-        out.push_str(GFM_HEADING_MARK);
+        out.push_str(" <!-- todo: gfm -->");
     }
     out
 }

@@ -42,21 +42,17 @@ use crate::plan::{Status, Task};
 pub(super) fn push_task(out: &mut String, task: &Task) {
     let ticked = matches!(task.status, Status::Completed | Status::Abandoned);
     out.push_str(if ticked { "- [x] " } else { "- [ ] " });
-    let strike = if task.status == Status::Abandoned {
-        "~~"
+    let content = encode_gfm(&task.content, false);
+    if task.status == Status::Abandoned {
+        out.push_str(&format!("~~{content}~~"));
     } else {
-        ""
-    };
-    out.push_str(strike);
-    out.push_str(&encode_gfm(&task.content, false));
-    out.push_str(strike);
+        out.push_str(&content);
+    }
     push_state(out, task);
     match (task.status, &task.blocker) {
         (Status::InProgress, _) => out.push_str(" (in progress)"),
-        (Status::Blocked, Some(blocker)) => {
-            out.push_str(" (blocked: ");
-            out.push_str(&encode_gfm(blocker, false));
-            out.push(')');
+        (Status::Blocked, Some(why)) => {
+            out.push_str(&format!(" (blocked: {})", encode_gfm(why, false)))
         }
         (Status::Blocked, None) => out.push_str(" (blocked)"),
         (Status::Abandoned, _) => out.push_str(" (dropped)"),
@@ -70,11 +66,8 @@ pub(super) fn push_task(out: &mut String, task: &Task) {
             Some(p) if p.exit.is_some() => "failed",
             _ => "not run",
         };
-        out.push_str(" (check ");
-        out.push_str(result);
-        out.push_str(": ");
-        out.push_str(&encode_gfm(command, false));
-        out.push(')');
+        let command = encode_gfm(command, false);
+        out.push_str(&format!(" (check {result}: {command})"));
     }
 }
 

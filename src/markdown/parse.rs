@@ -153,15 +153,10 @@ impl<'a> Reader<'a> {
     }
 
     fn finish(mut self, lenient: bool) -> Result<Vec<Phase>, ParseError> {
-        if !lenient {
-            for (i, span) in self.lines.iter().enumerate() {
-                let line = &self.text[span.clone()];
-                if !self.claimed[i] && !is_blank(line) {
-                    self.errors.push(LineError {
-                        line: i + 1,
-                        message: format!("unrecognized syntax \"{}\"", line.trim_end()),
-                    });
-                }
+        for i in (0..self.lines.len()).filter(|_| !lenient) {
+            let line = self.line(i);
+            if !self.claimed[i] && !is_blank(line) {
+                self.error(i, format!("unrecognized syntax \"{}\"", line.trim_end()));
             }
         }
         ParseError::unless(self.phases, self.errors)
@@ -188,9 +183,9 @@ impl<'a> Reader<'a> {
             .unwrap_or("")
     }
 
-    fn claim(&mut self, i: usize) {
-        if let Some(c) = self.claimed.get_mut(i) {
-            *c = true;
+    fn claim(&mut self, lines: Range<usize>) {
+        if let Some(c) = self.claimed.get_mut(lines) {
+            c.fill(true);
         }
     }
 
@@ -207,7 +202,7 @@ impl<'a> Reader<'a> {
         let first = lines.start;
         let raw = match atx_heading_text(self.line(first)) {
             Some(t) => {
-                self.claim(first);
+                self.claim(first..first + 1);
                 t.to_string()
             }
             None => {
@@ -216,9 +211,7 @@ impl<'a> Reader<'a> {
                 if text_lines.len() > 1 && is_setext_underline(self.line(text_lines.end - 1)) {
                     text_lines.end -= 1;
                 }
-                for i in lines {
-                    self.claim(i);
-                }
+                self.claim(lines);
                 text_lines
                     .map(|i| self.line(i).trim())
                     .collect::<Vec<_>>()
@@ -271,7 +264,7 @@ impl<'a> Reader<'a> {
         let (task, garbage, gfm) = match read {
             Ok(read) => read,
             Err(message) => {
-                self.claim(line);
+                self.claim(line..line + 1);
                 self.error(line, message);
                 return ItemKind::Broken;
             }
@@ -279,7 +272,7 @@ impl<'a> Reader<'a> {
         // With text after the trailing comments that we cannot place, the
         // line is left for `finish` to report unless reading leniently.
         if !garbage {
-            self.claim(line);
+            self.claim(line..line + 1);
         }
         if self.phases.is_empty() {
             self.phases.push(Phase {
@@ -306,7 +299,7 @@ impl<'a> Reader<'a> {
             let Some(rest) = self.line(i).trim_start().strip_prefix('>') else {
                 continue;
             };
-            self.claim(i);
+            self.claim(i..i + 1);
             if let (ItemKind::Task { phase, task, gfm }, Some(note)) = (kind, normalize(rest)) {
                 let note = if gfm {
                     decode_gfm(&note)
@@ -336,9 +329,7 @@ impl<'a> Reader<'a> {
                     .to_string(),
             );
         }
-        for i in lines {
-            self.claim(i);
-        }
+        self.claim(lines);
     }
 }
 
@@ -370,14 +361,11 @@ fn starts_paragraph(event: &Event<'_>) -> bool {
 
 /// The text of an ATX heading line (`## Name ##`), closing sequence removed;
 /// `None` when the line is not an ATX heading.
-fn atx_heading_text(line: &str) -> Option<&str> {
+pub(super) fn atx_heading_text(line: &str) -> Option<&str> {
     let s = line.trim_start_matches([' ', '\t']);
     let level = s.bytes().take_while(|&b| b == b'#').count();
-    if !(1..=6).contains(&level) {
-        return None;
-    }
     let rest = &s[level..];
-    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+    if !(1..=6).contains(&level) || !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
         return None;
     }
     let t = rest.trim_end_matches([' ', '\t']);
@@ -406,19 +394,14 @@ fn split_marker(src: &str) -> Option<(&str, &str)> {
     }
     let s = src.trim_start_matches([' ', '\t']);
     let s = s.strip_prefix("\\[").or_else(|| s.strip_prefix('['))?;
-    let close = s.find(']')?;
-    let inner = &s[..close];
+    let (inner, rest) = s.split_once(']')?;
     let marker = inner.strip_suffix('\\').unwrap_or(inner);
     // Only short bracket groups are status markers: `[done] x` or a link
     // `[see](url)` is a plain bullet.
     if marker.chars().count() > 3 || marker.contains(['[', '\\']) {
         return None;
     }
-    let rest = &s[close + 1..];
-    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
-        return None;
-    }
-    Some((marker, rest))
+    (rest.is_empty() || rest.starts_with([' ', '\t'])).then_some((marker, rest))
 }
 
 /// The status a marker stands for: ` ` (or nothing), `x`/`X`, `/` or `>`,
@@ -439,12 +422,10 @@ fn status_of_marker(marker: &str) -> Option<Status> {
 /// line is in the pull-request flavour. Content never holds a raw `<!--` (it is encoded), so the first
 /// one starts the comments.
 fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
-    let (content, tail) = match rest.find("<!--") {
-        Some(i) => (&rest[..i], rest[i..].trim_end()),
-        None => (rest, ""),
-    };
-    if let Some(state) = state::read_state(tail) {
-        return state::restore(status, content, &state).map(|task| (task, false, true));
+    let (content, tail) = rest.split_at(rest.find("<!--").unwrap_or(rest.len()));
+    let tail = tail.trim_end();
+    if let Some(read) = state::read_state(status, content, tail) {
+        return read.map(|task| (task, false, true));
     }
     let content = normalize(content).ok_or_else(|| empty_task(status))?;
     let mut task = Task {
@@ -485,11 +466,11 @@ fn read_comments(tail: &str, task: &mut Task) -> bool {
     else {
         return true;
     };
-    if let Some(blocker) = body.trim_start().strip_prefix("blocker:") {
-        // A blocker means something only while the task is blocked.
-        if task.status == Status::Blocked {
-            task.blocker = normalize(blocker).map(|b| decode_text(&b));
-        }
+    // A blocker means something only while the task is blocked.
+    if let Some(blocker) = body.trim_start().strip_prefix("blocker:")
+        && task.status == Status::Blocked
+    {
+        task.blocker = normalize(blocker).map(|b| decode_text(&b));
     }
     false
 }

@@ -9,18 +9,6 @@ use super::escape::decode_gfm;
 use crate::plan::{Status, Task};
 use crate::text::normalize;
 
-/// What a state comment records.
-#[derive(Debug, PartialEq)]
-pub(super) struct StateComment {
-    status: Status,
-    blocker: Option<String>,
-    dropped_by: Option<String>,
-    /// The other words: the §8 ones (`by=`, `at=`, `checks=`, `unlocked`…)
-    /// for `read_meta_word`, which skips unknown ones, so a later version
-    /// can add some.
-    meta: Vec<String>,
-}
-
 /// Write `task`'s state comment: ` <!-- todo:<status>[ dropped-by=person][ blocker=<v>] -->`.
 pub(super) fn push_state(out: &mut String, task: &Task) {
     out.push_str(" <!-- todo:");
@@ -50,67 +38,69 @@ pub(super) fn empty_task(status: Status) -> String {
     format!("empty task \"- [{}]\"", status.marker())
 }
 
-/// The state recorded in `tail` (the comments after a task's content) when
-/// its first comment is a `todo:` state comment with a known status.
-pub(super) fn read_state(tail: &str) -> Option<StateComment> {
+/// The task a GFM line stands for, when `tail` (the comments after its
+/// content) starts with a `todo:` state comment with a known status:
+/// `status` is what its box says, `content` the text before the comment.
+pub(super) fn read_state(
+    status: Status,
+    content: &str,
+    tail: &str,
+) -> Option<Result<Task, String>> {
     let body = tail.strip_prefix("<!--")?;
     let body = &body[..body.find("-->")?];
     let mut words = body.trim().strip_prefix("todo:")?.split_ascii_whitespace();
-    let mut state = StateComment {
-        status: Status::parse(words.next()?)?,
-        blocker: None,
-        dropped_by: None,
-        meta: Vec::new(),
-    };
-    for word in words {
-        match word.split_once('=') {
-            Some(("blocker", v)) => state.blocker = normalize(&decode_word(v)),
-            // Only a person drops tasks (docs/contract.md, "The plan"); other values
-            // mean nothing. `user` is what exports before `person` wrote.
-            Some(("dropped-by", v)) if matches!(&*decode_word(v), "person" | "user") => {
-                state.dropped_by = Some("user".to_string());
-            }
-            _ => state.meta.push(word.to_string()),
-        }
-    }
-    Some(state)
+    let recorded = Status::parse(words.next()?)?;
+    Some(restore(status, content, recorded, words))
 }
 
-/// The task a GFM line stands for: `status` is what its box says, `content`
-/// the text before the state comment.
-pub(super) fn restore(status: Status, content: &str, state: &StateComment) -> Result<Task, String> {
+/// [`read_state`] once the comment says the status `recorded` and holds
+/// `words`.
+fn restore<'w>(
+    status: Status,
+    content: &str,
+    recorded: Status,
+    words: impl Iterator<Item = &'w str>,
+) -> Result<Task, String> {
     let mut content = normalize(content).ok_or_else(|| empty_task(status))?;
-    if state.status == Status::Abandoned {
-        // Undo our strike-through; content that is itself struck keeps its own.
-        if let Some(inner) = content
+    // Undo our strike-through; content that is itself struck keeps its own.
+    if recorded == Status::Abandoned
+        && let Some(inner) = content
             .strip_prefix("~~")
             .and_then(|c| c.strip_suffix("~~"))
-        {
-            content = normalize(inner).ok_or_else(|| empty_task(status))?;
-        }
+    {
+        content = normalize(inner).ok_or_else(|| empty_task(status))?;
     }
     let mut task = Task {
         content: decode_gfm(&content),
         status,
         ..Task::default()
     };
-    let agrees = status.is_open() == state.status.is_open();
+    let agrees = status.is_open() == recorded.is_open();
     if agrees {
-        task.status = state.status;
-        task.dropped_by = state.dropped_by.clone();
-        if state.status == Status::Blocked {
-            task.blocker = state.blocker.clone();
-        }
+        task.status = recorded;
     }
-    for word in &state.meta {
-        // The check stays whatever the box says; what went with the
-        // status only where the box agrees.
-        if agrees
-            || ["verify=", "timeout=", "needs=", "owner=", "claimed-by="]
-                .iter()
-                .any(|k| word.starts_with(k))
-        {
-            super::read_meta_word(&mut task, word);
+    for word in words {
+        match word.split_once('=') {
+            Some(("blocker", v)) if agrees && recorded == Status::Blocked => {
+                task.blocker = normalize(&decode_word(v));
+            }
+            // Only a person drops tasks (docs/contract.md, "The plan"); other values
+            // mean nothing. `user` is what exports before `person` wrote.
+            Some(("dropped-by", v)) if agrees && matches!(&*decode_word(v), "person" | "user") => {
+                task.dropped_by = Some("user".to_string());
+            }
+            // The §8 words (`by=`, `at=`, `checks=`, `unlocked`…), unknown ones
+            // skipped so that a later version can add some. The check stays
+            // whatever the box says; what went with the status only where
+            // the box agrees.
+            _ if agrees
+                || ["verify=", "timeout=", "needs=", "owner=", "claimed-by="]
+                    .iter()
+                    .any(|k| word.starts_with(k)) =>
+            {
+                super::read_meta_word(&mut task, word);
+            }
+            _ => {}
         }
     }
     super::settle_verify(&mut task);
@@ -136,25 +126,20 @@ pub(super) fn proof_word(p: &crate::plan::Proof) -> String {
 /// Read [`proof_word`]; `None` when it is not one.
 pub(super) fn read_proof_word(word: &str) -> Option<crate::plan::Proof> {
     let mut proof = crate::plan::Proof::default();
-    let (mut ran, mut skipped, mut at) = (false, false, false);
+    let (mut run, mut at, mut skipped) = (None, None, false);
     for part in word.split(';') {
         match part.split_once(':') {
             Some(("exit", v)) => proof.exit = Some(v.parse().ok()?),
             Some(("ms", v)) => proof.ms = v.parse().ok()?,
-            Some(("at", v)) => {
-                proof.at = decode_word(v);
-                at = true;
-            }
+            Some(("at", v)) => at = Some(decode_word(v)),
             Some(("commit", v)) => proof.commit = Some(decode_word(v)),
-            Some(("run", v)) => {
-                proof.command = decode_word(v);
-                ran = true;
-            }
+            Some(("run", v)) => run = Some(decode_word(v)),
             None if part == "unverified" => skipped = true,
             _ => {}
         }
     }
-    (ran && at && (skipped == proof.exit.is_none())).then_some(proof)
+    (proof.command, proof.at) = (run?, at?);
+    (skipped == proof.exit.is_none()).then_some(proof)
 }
 
 /// A name or id as one word of a `todo:` comment: letters, digits and

@@ -204,21 +204,12 @@ fn phases() -> impl Strategy<Value = Vec<Phase>> {
 /// and findings (with and without who recorded them), their ids as
 /// minted (in any order of numbers).
 fn plans() -> impl Strategy<Value = Plan> {
-    let objective = (
-        text(),
-        prop::sample::select(ObjectiveStatus::ALL.to_vec()),
-        prop::option::of(prop::sample::select(vec![Actor::Person, Actor::Agent])),
-    );
+    let actor = || prop::option::of(prop::sample::select(vec![Actor::Person, Actor::Agent]));
+    let status = prop::sample::select(ObjectiveStatus::ALL.to_vec());
     (
         phases(),
-        prop::collection::vec(objective, 0..4),
-        prop::collection::vec(
-            (
-                text(),
-                prop::option::of(prop::sample::select(vec![Actor::Person, Actor::Agent])),
-            ),
-            0..4,
-        ),
+        prop::collection::vec((text(), status, actor()), 0..4),
+        prop::collection::vec((text(), actor()), 0..4),
         1u64..50,
     )
         .prop_map(|(phases, objectives, findings, base)| Plan {

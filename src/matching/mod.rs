@@ -16,7 +16,7 @@ pub(crate) use alike::still_alike;
 pub(crate) use typo::near_miss;
 pub(crate) use words::{Needle, Word, at_word_start_of, words};
 
-use crate::plan::{Plan, Status, ids};
+use crate::plan::{Phase, Plan, Status, ids};
 
 /// What a verb lets a query name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,17 +83,27 @@ pub(crate) enum MatchError {
 /// shared buffer and ids are borrowed, so preparing 100,000 tasks costs a
 /// handful of allocations, not hundreds of thousands.
 struct Item<'a> {
-    task: bool,
     id: &'a str,
     text: &'a str,
     lower: &'a str,
+    /// For a task (and only a task): its phase's name and its status.
     phase: Option<&'a str>,
     status: Option<Status>,
 }
 
-impl Item<'_> {
+impl<'a> Item<'a> {
+    fn phase(phase: &'a Phase, lower: &'a str) -> Item<'a> {
+        Item {
+            id: &phase.id,
+            text: &phase.name,
+            lower,
+            phase: None,
+            status: None,
+        }
+    }
+
     fn target(&self) -> Target {
-        if self.task {
+        if self.status.is_some() {
             Target::Task(self.id.to_string())
         } else {
             Target::Phase(self.id.to_string())
@@ -134,32 +144,20 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
     let q = lower(query);
     // Lower-case every text into one buffer first, then borrow from it.
     let mut buf = String::new();
-    let mut task_ranges = Vec::new();
     if scope.tasks() {
-        buf.reserve(
-            plan.phases
-                .iter()
-                .flat_map(|p| &p.tasks)
-                .map(|t| t.content.len())
-                .sum(),
-        );
-        task_ranges.reserve(plan.task_count());
-        for (_, _, task) in plan.tasks() {
-            task_ranges.push(push_lower(&mut buf, &task.content));
-        }
+        buf.reserve(plan.tasks().map(|(_, _, t)| t.content.len()).sum());
     }
-    let mut phase_ranges = Vec::new();
-    if scope.phases() {
-        for phase in &plan.phases {
-            phase_ranges.push(push_lower(&mut buf, &phase.name));
-        }
-    }
+    let task_ranges: Vec<_> = (plan.tasks().filter(|_| scope.tasks()))
+        .map(|(_, _, t)| push_lower(&mut buf, &t.content))
+        .collect();
+    let phase_ranges: Vec<_> = (plan.phases.iter().filter(|_| scope.phases()))
+        .map(|p| push_lower(&mut buf, &p.name))
+        .collect();
     let buf = buf.as_str();
     let tasks: Vec<Item> = plan
         .tasks()
         .zip(task_ranges)
         .map(|((_, phase, task), range)| Item {
-            task: true,
             id: &task.id,
             text: &task.content,
             lower: &buf[range],
@@ -167,18 +165,8 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
             status: Some(task.status),
         })
         .collect();
-    let phases: Vec<Item> = plan
-        .phases
-        .iter()
-        .zip(phase_ranges)
-        .map(|(phase, range)| Item {
-            task: false,
-            id: &phase.id,
-            text: &phase.name,
-            lower: &buf[range],
-            phase: None,
-            status: None,
-        })
+    let phases: Vec<Item> = (plan.phases.iter().zip(phase_ranges))
+        .map(|(phase, range)| Item::phase(phase, &buf[range]))
         .collect();
 
     // 1 and 2: exact text, ignoring case (an exact-case match breaks a tie).
@@ -215,20 +203,11 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
         .iter()
         .filter(|i| at_word_start_of(i.text, i.lower, &needle))
         .collect();
-    match hits.len() {
-        0 => {}
-        1 => return Ok(hits[0].target()),
-        _ => {
-            let active: Vec<&Item> = hits
-                .iter()
-                .copied()
-                .filter(|i| i.status.is_some_and(Status::is_active))
-                .collect();
-            if active.len() == 1 {
-                return Ok(active[0].target());
-            }
-            return Err(ambiguous(if active.is_empty() { &hits } else { &active }));
-        }
+    let active: Vec<&Item> = (hits.iter().copied())
+        .filter(|i| i.status.is_some_and(Status::is_active))
+        .collect();
+    if let Some(found) = one_of(if active.is_empty() { &hits } else { &active }) {
+        return found;
     }
 
     // 5: phase names starting with the query, then with it at a word start.
@@ -241,10 +220,8 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
     } else {
         starts
     };
-    match hits.len() {
-        0 => {}
-        1 => return Ok(hits[0].target()),
-        _ => return Err(ambiguous(&hits)),
+    if let Some(found) = one_of(&hits) {
+        return found;
     }
 
     // 6: typo tolerance, a guess at best.
@@ -267,18 +244,8 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
 /// phase.
 pub(crate) fn phase_by_name(plan: &Plan, name: &str) -> Result<Option<String>, MatchError> {
     let q = lower(name);
-    let same: Vec<Item> = plan
-        .phases
-        .iter()
-        .filter(|p| lower(&p.name) == q)
-        .map(|p| Item {
-            task: false,
-            id: &p.id,
-            text: &p.name,
-            lower: &q,
-            phase: None,
-            status: None,
-        })
+    let same: Vec<Item> = (plan.phases.iter().filter(|p| lower(&p.name) == q))
+        .map(|p| Item::phase(p, &q))
         .collect();
     if !same.is_empty() {
         let refs: Vec<&Item> = same.iter().collect();
@@ -292,14 +259,21 @@ pub(crate) fn phase_by_name(plan: &Plan, name: &str) -> Result<Option<String>, M
 }
 
 fn pick_exact(exact: &[&Item], query: &str) -> Result<Target, MatchError> {
-    if exact.len() == 1 {
-        return Ok(exact[0].target());
+    let same_case: Vec<&Item> = exact.iter().copied().filter(|i| i.text == query).collect();
+    match (exact, same_case.as_slice()) {
+        ([one], _) | (_, [one]) => Ok(one.target()),
+        _ => Err(ambiguous(exact)),
     }
-    let same_case: Vec<&&Item> = exact.iter().filter(|i| i.text == query).collect();
-    if same_case.len() == 1 {
-        return Ok(same_case[0].target());
+}
+
+/// What a step found: nothing (the next step is tried), the one item, or
+/// several it cannot tell apart, which ends the search.
+fn one_of(hits: &[&Item]) -> Option<Result<Target, MatchError>> {
+    match hits {
+        [] => None,
+        [one] => Some(Ok(one.target())),
+        _ => Some(Err(ambiguous(hits))),
     }
-    Err(ambiguous(exact))
 }
 
 fn ambiguous(items: &[&Item]) -> MatchError {
@@ -319,18 +293,10 @@ fn id_query(query: &str) -> Option<Target> {
     if ids::is_shaped(&q, 'p') {
         return Some(Target::Phase(q));
     }
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let id = |prefix: char, n: &str| match n.parse::<u64>() {
-        Ok(n) => format!("{prefix}{n}"),
-        Err(_) => format!("{prefix}{n}"),
-    };
-    if let Some(n) = q.strip_prefix('t').filter(|n| digits(n)) {
-        Some(Target::Task(id('t', n)))
-    } else if let Some(n) = q.strip_prefix('p').filter(|n| digits(n)) {
-        Some(Target::Phase(id('p', n)))
-    } else if digits(&q) {
-        Some(Target::Task(id('t', &q)))
-    } else {
-        None
+    if q.is_empty() || !q.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
     }
+    // Without its leading zeros, when it has a value.
+    let n = q.parse::<u64>().map_or(q, |n| n.to_string());
+    Some(Target::Task(format!("t{n}")))
 }

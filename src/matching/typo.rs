@@ -56,14 +56,10 @@ pub(crate) fn near_miss(q: &Word, w: &Word) -> Option<usize> {
     if long.chars >= short.chars + 2 && long.text.ends_with(short.text) {
         return None;
     }
-    let d = damerau(q.text, w.text);
+    // Unrestricted Damerau–Levenshtein: `oaht` → `oauth` is two edits, a
+    // swap and an insertion.
+    let d = strsim::damerau_levenshtein(q.text, w.text);
     (d <= allowed).then_some(d)
-}
-
-/// Damerau–Levenshtein distance (unrestricted: `oaht` → `oauth` is two
-/// edits, a swap and an insertion).
-fn damerau(a: &str, b: &str) -> usize {
-    strsim::damerau_levenshtein(a, b)
 }
 
 /// How closely query word `q` stands for word `w`, in 0..=1.
@@ -99,9 +95,9 @@ pub(super) fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typ
     let mut best = vec![f64::NAN; qwords.len()];
     let mut scored: Vec<(f64, usize)> = Vec::new();
     // For the hint: (query words found, summed closeness). A hint needs at
-    // least half of the words, and every short word and number as typed.
-    let mut hint: Option<((usize, f64), usize)> = None;
-    let mut hint_tied = false;
+    // least half of the words, and every short word and number as typed;
+    // the index is `None` while two texts tie.
+    let mut hint: Option<((usize, f64), Option<usize>)> = None;
     for (i, text) in texts.enumerate() {
         best.fill(f64::NAN);
         for_each_word(text, |w| {
@@ -113,10 +109,9 @@ pub(super) fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typ
                 let score = *memo
                     .entry(w.text)
                     .or_insert_with(|| near_miss(q, &w).map(|d| closeness(q, &w, d)));
-                if let Some(s) = score
-                    && (b.is_nan() || s > *b)
-                {
-                    *b = s;
+                // `max` passes over NaN, "not found yet".
+                if let Some(s) = score {
+                    *b = b.max(s);
                 }
             }
         });
@@ -134,20 +129,17 @@ pub(super) fn typo<'a>(query: &str, texts: impl Iterator<Item = &'a str>) -> Typ
                 .any(|(q, b)| !exact_only(q) && !b.is_nan())
         {
             let key = (found, best.iter().filter(|b| !b.is_nan()).sum::<f64>());
-            match hint {
-                Some((k, _)) if k > key => {}
-                Some((k, _)) if k == key => hint_tied = true,
-                _ => {
-                    hint = Some((key, i));
-                    hint_tied = false;
-                }
+            match &mut hint {
+                Some((k, _)) if *k > key => {}
+                Some((k, at)) if *k == key => *at = None,
+                _ => hint = Some((key, Some(i))),
             }
         }
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     match scored.as_slice() {
         [] => Typo::Nothing {
-            hint: hint.filter(|_| !hint_tied).map(|(_, i)| i),
+            hint: hint.and_then(|(_, i)| i),
         },
         [(_, only)] => Typo::One(*only),
         [(best, i), (second, _), ..] if best - second >= MARGIN => Typo::One(*i),

@@ -53,15 +53,19 @@ pub(crate) fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(Word<'a>)) {
     let bytes = s.as_bytes();
     let (mut start, mut mask, mut chars, mut inside) = (0, 0u64, 0usize, false);
     let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let (word, bit, len) = if b < 0x80 {
-            let (word, bit) = ASCII[usize::from(b)];
-            (word, bit, 1)
-        } else {
-            // `i` is a character boundary: every earlier step moved by whole characters.
-            let c = s[i..].chars().next().unwrap_or('\u{fffd}');
-            (c.is_alphanumeric(), OTHER, c.len_utf8())
+    // The end of the text ends a word as a separator does.
+    while i <= bytes.len() {
+        let (word, bit, len) = match bytes.get(i) {
+            None => (false, 0, 1),
+            Some(&b) if b < 0x80 => {
+                let (word, bit) = ASCII[usize::from(b)];
+                (word, bit, 1)
+            }
+            Some(_) => {
+                // `i` is a character boundary: every earlier step moved by whole characters.
+                let c = s[i..].chars().next().unwrap_or('\u{fffd}');
+                (c.is_alphanumeric(), OTHER, c.len_utf8())
+            }
         };
         if word {
             if !inside {
@@ -79,13 +83,6 @@ pub(crate) fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(Word<'a>)) {
         }
         i += len;
     }
-    if inside {
-        f(Word {
-            text: &s[start..],
-            chars,
-            mask,
-        });
-    }
 }
 
 /// The words of `s`, collected.
@@ -93,15 +90,6 @@ pub(crate) fn words(s: &str) -> Vec<Word<'_>> {
     let mut out = Vec::new();
     for_each_word(s, |w| out.push(w));
     out
-}
-
-/// Does `query` (lower-cased) occur in `text` where a word begins: at the
-/// start, after a character that is not a letter or digit, or where a
-/// lower-case letter is followed by an upper-case one (`getUser`)?
-/// `lower` is `text` lower-cased. Case is ignored.
-#[cfg(test)]
-pub(crate) fn at_word_start(text: &str, lower: &str, query: &str) -> bool {
-    at_word_start_of(text, lower, &Needle::new(query))
 }
 
 /// A query prepared once for [`at_word_start_of`] over many texts: the
@@ -120,7 +108,10 @@ impl<'q> Needle<'q> {
     }
 }
 
-/// [`at_word_start`] with the query prepared.
+/// Does the needle's query (lower-cased) occur in `text` where a word
+/// begins: at the start, after a character that is not a letter or digit,
+/// or where a lower-case letter is followed by an upper-case one
+/// (`getUser`)? `lower` is `text` lower-cased. Case is ignored.
 pub(crate) fn at_word_start_of(text: &str, lower: &str, needle: &Needle) -> bool {
     let query = needle.query;
     if query.is_empty() {
@@ -160,15 +151,8 @@ fn starts_word(prev: char, c: char) -> bool {
 
 /// Does `s`, lower-cased, start with `prefix` (already lower-case)?
 fn folded_starts_with(s: &str, prefix: &str) -> bool {
-    let mut want = prefix.chars();
-    for c in s.chars().flat_map(char::to_lowercase) {
-        match want.next() {
-            None => return true,
-            Some(w) if w == c => {}
-            Some(_) => return false,
-        }
-    }
-    want.next().is_none()
+    let mut folded = s.chars().flat_map(char::to_lowercase);
+    prefix.chars().all(|w| folded.next() == Some(w))
 }
 
 #[cfg(test)]
@@ -205,7 +189,8 @@ mod tests {
 
     #[test]
     fn word_starts() {
-        let at = |text: &str, q: &str| at_word_start(text, &text.to_lowercase(), q);
+        let at =
+            |text: &str, q: &str| at_word_start_of(text, &text.to_lowercase(), &Needle::new(q));
         assert!(at("Wire OAuth providers", "oauth"));
         assert!(at("Wire OAuth providers", "wire oauth"));
         assert!(!at("Wire OAuth providers", "auth"));

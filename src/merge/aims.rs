@@ -8,11 +8,12 @@
 //! side and changed on the other: kept, a conflict. Order follows ours,
 //! theirs' new items after.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::Merger;
-use super::fields::{merge_map, merge3};
-use crate::plan::{Finding, Objective, Plan, ids};
+
+use crate::plan::{Finding, Objective, Plan};
 
 fn as_objective(f: &Finding) -> Objective {
     Objective {
@@ -33,7 +34,7 @@ impl Merger<'_> {
         prefix: char,
     ) -> Vec<Objective> {
         let all = [base, ours, theirs].into_iter().flatten();
-        let mut taken: HashSet<String> = all.map(|o| o.id.clone()).collect();
+        self.taken.extend(all.map(|o| Cow::Owned(o.id.clone())));
         let by_id = |list| -> HashMap<&String, &Objective> {
             <[Objective]>::iter(list).map(|o| (&o.id, o)).collect()
         };
@@ -53,8 +54,7 @@ impl Merger<'_> {
                     item.id = (*id).to_string();
                 } else if o.contains_key(&item.id) {
                     let old = std::mem::take(&mut item.id);
-                    item.id = ids::mint(prefix, 0, |id| taken.contains(id));
-                    taken.insert(item.id.clone());
+                    item.id = self.mint(prefix);
                     let message = format!("made on both sides as {old}; theirs renumbered");
                     self.notice(&item.id, &item.text, message);
                 }
@@ -82,14 +82,10 @@ impl Merger<'_> {
                 continue;
             };
             let bi = b.get(&oi.id).copied().unwrap_or(oi);
-            let (text, clash) = merge3(&bi.text, &oi.text, &ti.text);
-            if clash {
-                let message = format!(
-                    "text changed on both sides; kept theirs, ours was \"{}\"",
-                    oi.text
-                );
-                self.conflict(&oi.id, &text, message);
-            }
+            let text = self.field(&oi.id, &ti.text, [&bi.text, &oi.text, &ti.text], || {
+                let ours = &oi.text;
+                format!("text changed on both sides; kept theirs, ours was \"{ours}\"")
+            });
             let take_theirs = oi.status != ti.status && ti.status != bi.status;
             if take_theirs && oi.status != bi.status {
                 let (ours, theirs) = (oi.status, ti.status);
@@ -98,8 +94,7 @@ impl Merger<'_> {
                 );
                 self.conflict(&oi.id, &text, message);
             }
-            let (extra, clashes) = merge_map(&bi.extra, &oi.extra, &ti.extra);
-            self.field_clashes(&oi.id, &text, clashes);
+            let extra = self.extra(&oi.id, &text, [&bi.extra, &oi.extra, &ti.extra]);
             // Who set the status or recorded the words: the side whose status
             // won, or, where the statuses agree, theirs if only theirs changed
             // it (a finding reworded there is the rewording actor's).
@@ -146,13 +141,9 @@ impl Merger<'_> {
 
     /// Merge the objectives and findings of the three plans into `plan`.
     pub(super) fn merge_aims(&mut self, plan: &mut Plan) {
-        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        plan.objectives = self.merge_list(
-            [&base.objectives, &ours.objectives, &theirs.objectives],
-            'o',
-        );
+        plan.objectives = self.merge_list(self.plans().map(|p| &p.objectives[..]), 'o');
         let findings = |p: &Plan| p.findings.iter().map(as_objective).collect::<Vec<_>>();
-        let (fb, fo, ft) = (findings(base), findings(ours), findings(theirs));
+        let [fb, fo, ft] = self.plans().map(findings);
         let found = self.merge_list([&fb, &fo, &ft], 'f');
         plan.findings = found
             .into_iter()

@@ -1,7 +1,5 @@
-//! Three-way merge of the fields of one task or phase: status with its
-//! blocker and drop mark, text, notes and unknown fields.
-
-use serde_json::{Map, Value};
+//! Three-way merge of the fields of one task or phase: one value, status
+//! with its blocker and drop mark, notes and needs.
 
 use super::HashSet;
 use crate::plan::{Actor, Status, Task};
@@ -55,7 +53,7 @@ pub(super) fn merge_state(
 ) -> (TaskState, Option<String>) {
     let (merged, clash) = merge3(b, o, t);
     if !clash {
-        return (merged, None);
+        return (merged.clone(), None);
     }
     // A hard change beats a soft one.
     let (o_hard, t_hard) = (o.is_hard_change_from(b), t.is_hard_change_from(b));
@@ -99,13 +97,13 @@ pub(super) fn merge_state(
 
 /// Three-way merge of one value; `true` when both sides changed it differently
 /// (theirs is returned then: the side merged in is applied last).
-pub(super) fn merge3<T: PartialEq + Clone>(b: &T, o: &T, t: &T) -> (T, bool) {
+pub(super) fn merge3<T: PartialEq>(b: T, o: T, t: T) -> (T, bool) {
     if t == b || o == t {
-        (o.clone(), false)
+        (o, false)
     } else if o == b {
-        (t.clone(), false)
+        (t, false)
     } else {
-        (t.clone(), true)
+        (t, true)
     }
 }
 
@@ -125,30 +123,6 @@ pub(super) fn merge_notes(b: &[String], o: &[String], t: &[String]) -> Vec<Strin
         }
     }
     out
-}
-
-/// Unknown fields key by key; returns the keys that clashed.
-pub(super) fn merge_map(
-    b: &Map<String, Value>,
-    o: &Map<String, Value>,
-    t: &Map<String, Value>,
-) -> (Map<String, Value>, Vec<String>) {
-    let mut out = Map::new();
-    let mut clashes = Vec::new();
-    let keys = o.keys().chain(t.keys().filter(|k| !o.contains_key(*k)));
-    for key in keys {
-        let (bv, ov, tv) = (b.get(key), o.get(key), t.get(key));
-        let (value, clash) = merge3(&bv, &ov, &tv);
-        // A key removed on theirs and changed on ours is kept.
-        let value = if clash && tv.is_none() { ov } else { value };
-        if clash {
-            clashes.push(key.clone());
-        }
-        if let Some(v) = value {
-            out.insert(key.clone(), v.clone());
-        }
-    }
-    (out, clashes)
 }
 
 /// What changed from `base` to a side, in words, for removal conflicts.

@@ -49,12 +49,6 @@ impl<'a> Side<'a> {
     }
 }
 
-/// A fresh id of the kind that no item takes, for items that would
-/// otherwise share one: random, as the plan's own (`crate::plan::ids`).
-pub(super) fn mint(prefix: char, taken: &HashSet<Id<'_>>) -> String {
-    ids::mint(prefix, 0, |id| taken.contains(id))
-}
-
 /// Items of one kind as `(id, text)`: a task's content or a phase's name.
 pub(super) type Items<'a> = Vec<(&'a str, &'a str)>;
 
@@ -120,12 +114,7 @@ impl<'a> ByText<'a> {
     /// (ids found taken stay so: they are passed over for good).
     fn take(&mut self, text: &str, taken: impl Fn(&str) -> bool) -> Option<&'a str> {
         let queue = self.ids.get_mut(text)?;
-        while let Some(id) = queue.pop_front() {
-            if !taken(id) {
-                return Some(id);
-            }
-        }
-        None
+        std::iter::from_fn(|| queue.pop_front()).find(|id| !taken(id))
     }
 }
 
@@ -145,12 +134,9 @@ fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
     let mut text_count: Option<HashMap<&str, usize>> = None;
     let mut new_by_text: Option<ByText> = None;
     for (bid, stext) in side {
-        let Some(btext) = base.get(bid) else {
+        let Some(btext) = base.get(bid).filter(|&btext| btext != stext) else {
             continue;
         };
-        if stext == btext {
-            continue;
-        }
         let text_count = text_count.get_or_insert_with(|| {
             let mut count: HashMap<&str, usize> = HashMap::default();
             for text in base.values() {
@@ -213,6 +199,14 @@ pub(super) fn phase_items(plan: &Plan) -> Items<'_> {
 }
 
 impl<'a> Merger<'a> {
+    /// A fresh id of the kind that no item takes, for items that would
+    /// otherwise share one: random, as the plan's own (`crate::plan::ids`).
+    pub(super) fn mint(&mut self, prefix: char) -> String {
+        let id = ids::mint(prefix, 0, |id| self.taken.contains(id));
+        self.taken.insert(Cow::Owned(id.clone()));
+        id
+    }
+
     /// Decide which items (`items` of each plan) are the same (see the
     /// module rules) and give every base and theirs item its id in the result.
     pub(super) fn identify(
@@ -220,8 +214,7 @@ impl<'a> Merger<'a> {
         items: fn(&'a Plan) -> Items<'a>,
         prefix: char,
     ) -> Identity<'a> {
-        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
-        let (base, ours, theirs) = (items(base), items(ours), items(theirs));
+        let [base, ours, theirs] = self.plans().map(items);
         let base_items: Base = base.iter().copied().collect();
         let ours_keys = keys(&base_items, &ours);
         let theirs_keys = keys(&base_items, &theirs);
@@ -300,8 +293,7 @@ impl<'a> Merger<'a> {
                 out.push((id, Cow::Borrowed(id)));
                 continue;
             }
-            let fresh = mint(prefix, &self.taken);
-            self.taken.insert(Cow::Owned(fresh.clone()));
+            let fresh = self.mint(prefix);
             let message = match clash {
                 Some(ours) => {
                     format!("new on both sides as {id} (ours: \"{ours}\"); theirs' is now {fresh}")

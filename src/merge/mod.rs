@@ -71,9 +71,10 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::plan::{Phase, Plan, Task};
-use fields::{TaskState, edits, merge_map, merge_needs, merge_notes, merge_state, merge3};
-use identity::{Id, Identity, Links, Side, mint, phase_items, task_items};
+use fields::{TaskState, edits, merge_needs, merge_notes, merge_state, merge3};
+use identity::{Id, Identity, Links, Side, phase_items, task_items};
 use order::merge_order;
+use serde_json::{Map, Value};
 pub(crate) use two_sided::merge_without_base;
 
 /// Maps and sets keyed by ids and texts: one place to choose the hasher.
@@ -171,10 +172,7 @@ fn kept_and_removed(ours_kept: bool) -> (&'static str, &'static str) {
 }
 
 /// A task as merged, with the result id of its phase.
-struct Resolved<'a> {
-    task: Task,
-    phase: Id<'a>,
-}
+type Resolved<'a> = (Task, Id<'a>);
 
 struct Merger<'a> {
     base: Side<'a>,
@@ -203,16 +201,19 @@ impl<'a> Merger<'a> {
         }
     }
 
+    fn plans(&self) -> [&'a Plan; 3] {
+        [self.base.plan, self.ours.plan, self.theirs.plan]
+    }
+
     fn run(mut self) -> Result<Merged, Overflow> {
-        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let [base, ours, theirs] = self.plans();
         let last = ours.rev.max(theirs.rev);
         let rev = last.checked_add(1).ok_or(Overflow::Rev)?;
         self.phases = self.identify(phase_items, 'p');
         self.tasks = self.identify(task_items, 't');
         let resolved = self.resolve_tasks();
         let phases = self.resolve_phases(resolved);
-        let (extra, clashes) = merge_map(&base.extra, &ours.extra, &theirs.extra);
-        self.field_clashes("plan", "", clashes);
+        let extra = self.extra("plan", "", [&base.extra, &ours.extra, &theirs.extra]);
         let mut plan = Plan {
             version: ours.version,
             rev,
@@ -241,11 +242,44 @@ impl<'a> Merger<'a> {
         self.push(Severity::Notice, id, subject, message);
     }
 
-    fn field_clashes(&mut self, id: &str, subject: &str, keys: Vec<String>) {
-        for key in keys {
-            let message = format!("field \"{key}\" changed on both sides; kept theirs");
-            self.conflict(id, subject, message);
+    /// One value merged ([`merge3`]); when both sides changed it
+    /// differently, a conflict saying `why`.
+    fn field<T: PartialEq + Clone>(
+        &mut self,
+        id: &str,
+        subject: &str,
+        [b, o, t]: [&T; 3],
+        why: impl FnOnce() -> String,
+    ) -> T {
+        let (value, clash) = merge3(b, o, t);
+        if clash {
+            self.conflict(id, subject, why());
         }
+        value.clone()
+    }
+
+    /// Unknown fields, key by key: a key changed differently on both sides
+    /// keeps theirs (ours if theirs removed it), a conflict.
+    fn extra(
+        &mut self,
+        id: &str,
+        subject: &str,
+        [b, o, t]: [&Map<String, Value>; 3],
+    ) -> Map<String, Value> {
+        let mut out = Map::new();
+        for key in o.keys().chain(t.keys().filter(|k| !o.contains_key(*k))) {
+            let (ov, tv) = (o.get(key), t.get(key));
+            let (value, clash) = merge3(b.get(key), ov, tv);
+            if clash {
+                let message = format!("field \"{key}\" changed on both sides; kept theirs");
+                self.conflict(id, subject, message);
+            }
+            // A key removed on theirs and changed on ours is kept.
+            if let Some(v) = if clash && tv.is_none() { ov } else { value } {
+                out.insert(key.clone(), v.clone());
+            }
+        }
+        out
     }
 
     fn push(&mut self, severity: Severity, id: &str, subject: &str, message: String) {
@@ -329,14 +363,11 @@ impl<'a> Merger<'a> {
                 };
                 Some(self.merge_task(&b, &op, o, &op, t, &tp))
             }
-            (None, Some((o, op)), None) => Some(Resolved {
-                task: o.clone(),
-                phase: op,
-            }),
+            (None, Some((o, op)), None) => Some((o.clone(), op)),
             (None, None, Some((t, tp))) => {
                 let mut task = t.clone();
                 task.id = id.to_string();
-                Some(Resolved { task, phase: tp })
+                Some((task, tp))
             }
             (_, None, None) => None,
         }
@@ -352,39 +383,30 @@ impl<'a> Merger<'a> {
         tp: &Id<'a>,
     ) -> Resolved<'a> {
         let id = o.id.clone();
-        let (content, clash) = merge3(&b.content, &o.content, &t.content);
-        if clash {
+        let texts = [&b.content, &o.content, &t.content];
+        let content = self.field(&id, &t.content, texts, || {
             let ours = &o.content;
-            let message = format!("text changed on both sides; kept theirs, ours was \"{ours}\"");
-            self.conflict(&id, &content, message);
-        }
+            format!("text changed on both sides; kept theirs, ours was \"{ours}\"")
+        });
         let (state, clash) = merge_state(&TaskState::of(b), &TaskState::of(o), &TaskState::of(t));
         if let Some(msg) = clash {
             self.conflict(&id, &content, msg);
         }
-        let (extra, clashes) = merge_map(&b.extra, &o.extra, &t.extra);
-        self.field_clashes(&id, &content, clashes);
-        let pair = |t: &Task| (t.checks, t.unlocked);
-        let (checks, clash) = merge3(&pair(b), &pair(o), &pair(t));
-        if clash {
-            let message = "who checks it changed on both sides; kept theirs";
-            self.conflict(&id, &content, message.into());
-        }
+        let extra = self.extra(&id, &content, [&b.extra, &o.extra, &t.extra]);
+        let pairs = [b, o, t].map(|t| (t.checks, t.unlocked));
+        let (checks, unlocked) = self.field(&id, &content, pairs.each_ref(), || {
+            "who checks it changed on both sides; kept theirs".into()
+        });
         // The check and its proof go together: the proof says what ran.
-        let (verify, clash) = merge3(&b.verify, &o.verify, &t.verify);
-        if clash {
-            let message = "its check changed on both sides; kept theirs";
-            self.conflict(&id, &content, message.into());
-        }
-        let needs = merge_needs(&b.needs, &o.needs, &t.needs);
-        let claim_of = |t: &Task| (t.owner.clone(), t.claimed_by);
-        let (claim, clash) = merge3(&claim_of(b), &claim_of(o), &claim_of(t));
-        if clash {
+        let verify = self.field(&id, &content, [&b.verify, &o.verify, &t.verify], || {
+            "its check changed on both sides; kept theirs".into()
+        });
+        let claims = [b, o, t].map(|t| (&t.owner, t.claimed_by));
+        let (owner, claimed_by) = self.field(&id, &content, claims.each_ref(), || {
             let who = |c: &Option<String>| c.clone().unwrap_or_else(|| "nobody".into());
             let (theirs, ours) = (who(&t.owner), who(&o.owner));
-            let message = format!("claimed on both sides; kept theirs ({theirs}), ours was {ours}");
-            self.conflict(&id, &content, message);
-        }
+            format!("claimed on both sides; kept theirs ({theirs}), ours was {ours}")
+        });
         let (phase, clash) = merge3(bp, op, tp);
         if clash {
             let name = |p: Option<&Phase>| p.map(|p| p.name.clone()).unwrap_or_default();
@@ -395,38 +417,33 @@ impl<'a> Merger<'a> {
             );
             self.conflict(&id, &content, message);
         }
-        Resolved {
-            task: Task {
-                id,
-                content,
-                status: state.status,
-                blocker: state.blocker,
-                dropped_by: state.dropped_by,
-                by: state.by,
-                at: state.at,
-                checks: checks.0,
-                unlocked: checks.1,
-                verify,
-                notes: merge_notes(&b.notes, &o.notes, &t.notes),
-                needs,
-                owner: claim.0,
-                claimed_by: claim.1,
-                extra: extra.into(),
-            },
-            phase,
-        }
+        let task = Task {
+            id,
+            content,
+            status: state.status,
+            blocker: state.blocker,
+            dropped_by: state.dropped_by,
+            by: state.by,
+            at: state.at,
+            checks,
+            unlocked,
+            verify,
+            notes: merge_notes(&b.notes, &o.notes, &t.notes),
+            needs: merge_needs(&b.needs, &o.needs, &t.needs),
+            owner: owner.clone(),
+            claimed_by,
+            extra: extra.into(),
+        };
+        (task, phase.clone())
     }
 
     /// Every phase of the result, in order, holding its tasks in order.
     fn resolve_phases(&mut self, mut tasks: HashMap<Id<'a>, Resolved<'a>>) -> Vec<Phase> {
         let mut members: HashMap<Id<'a>, HashSet<Id<'a>>> = HashMap::default();
-        for (id, r) in &tasks {
-            members
-                .entry(r.phase.clone())
-                .or_default()
-                .insert(id.clone());
+        for (id, (_, phase)) in &tasks {
+            members.entry(phase.clone()).or_default().insert(id.clone());
         }
-        let (base, ours, theirs) = (self.base.plan, self.ours.plan, self.theirs.plan);
+        let [base, ours, theirs] = self.plans();
         let ids = |plan: &'a Plan, map: &dyn Fn(&'a str) -> Id<'a>| -> Vec<Id<'a>> {
             plan.phases.iter().map(|p| map(&p.id)).collect()
         };
@@ -456,7 +473,7 @@ impl<'a> Merger<'a> {
                 order.extend(rest.into_iter().cloned());
                 phase.tasks = order
                     .iter()
-                    .filter_map(|t| tasks.remove(t).map(|r| r.task))
+                    .filter_map(|t| tasks.remove(t).map(|(task, _)| task))
                     .collect();
                 phases.insert(id.clone(), phase);
             }
@@ -466,11 +483,10 @@ impl<'a> Merger<'a> {
         });
         let mut out: Vec<Phase> = order.iter().filter_map(|p| phases.remove(p)).collect();
         // Tasks whose phase vanished (unreachable by construction) get a home.
-        let mut orphans: Vec<Task> = tasks.into_values().map(|r| r.task).collect();
+        let mut orphans: Vec<Task> = tasks.into_values().map(|(task, _)| task).collect();
         if !orphans.is_empty() {
             orphans.sort_by(|a, b| a.id.cmp(&b.id));
-            let id = mint('p', &self.taken);
-            self.taken.insert(Cow::Owned(id.clone()));
+            let id = self.mint('p');
             let message = "tasks whose phase was lost were put here";
             self.conflict(&id, "Merged", message.into());
             out.push(Phase {
@@ -503,15 +519,11 @@ impl<'a> Merger<'a> {
                     ..Phase::default()
                 };
                 let b = b.unwrap_or(&made);
-                let (name, clash) = merge3(&b.name, &o.name, &t.name);
-                if clash {
+                let name = self.field(id, &t.name, [&b.name, &o.name, &t.name], || {
                     let ours = &o.name;
-                    let message =
-                        format!("renamed on both sides; kept theirs, ours named it \"{ours}\"");
-                    self.conflict(id, &name, message);
-                }
-                let (extra, clashes) = merge_map(&b.extra, &o.extra, &t.extra);
-                self.field_clashes(id, &name, clashes);
+                    format!("renamed on both sides; kept theirs, ours named it \"{ours}\"")
+                });
+                let extra = self.extra(id, &name, [&b.extra, &o.extra, &t.extra]);
                 Some(Phase {
                     name,
                     extra,
@@ -546,8 +558,7 @@ impl<'a> Merger<'a> {
         let mut seen: HashSet<String> = HashSet::default();
         let mut renumber = |kind, id: &mut String, subject: &str| {
             if !seen.insert(id.clone()) {
-                let fresh = mint(kind, &self.taken);
-                self.taken.insert(Cow::Owned(fresh.clone()));
+                let fresh = self.mint(kind);
                 let old = std::mem::replace(id, fresh.clone());
                 let message = format!("id {old} was used twice; renumbered to {fresh}");
                 self.notice(&fresh, subject, message);

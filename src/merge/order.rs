@@ -37,11 +37,6 @@ impl<'a, T: Eq + Hash + Clone> List<'a, T> {
         }
     }
 
-    fn push(&mut self, x: &'a T) {
-        let n = self.link_after(self.last, x);
-        self.last = n;
-    }
-
     /// Put `x` right after node `at`; returns its node.
     fn link_after(&mut self, at: usize, x: &'a T) -> usize {
         let n = self.item.len();
@@ -88,14 +83,11 @@ pub(super) fn merge_order<T: Eq + Hash + Clone>(
             .filter(|x| o.contains(x) && t.contains(x))
             .collect()
     };
-    fn common<'b, T: Eq + Hash>(list: &'b [T], in_all: &HashSet<&T>) -> Vec<&'b T> {
-        list.iter().filter(|x| in_all.contains(x)).collect()
-    }
-    let (b, o, t) = (
-        common(base, &in_all),
-        common(ours, &in_all),
-        common(theirs, &in_all),
-    );
+    let [b, o, t] = [base, ours, theirs].map(|list| {
+        list.iter()
+            .filter(|x| in_all.contains(x))
+            .collect::<Vec<_>>()
+    });
     let theirs_leads = o == b && t != b;
     let (primary, secondary) = if theirs_leads {
         (theirs, ours)
@@ -106,7 +98,7 @@ pub(super) fn merge_order<T: Eq + Hash + Clone>(
     let secondary_set: HashSet<&T> = secondary.iter().collect();
     let mut list = List::new(primary.len() + secondary.len());
     for x in primary.iter().filter(|x| keep(x)) {
-        list.push(x);
+        list.link_after(list.last, x);
     }
     // The node of the nearest item before this one on the secondary side
     // that is in the result (the head when there is none yet).

@@ -5,56 +5,32 @@ use serde_json::Value;
 
 use crate::plan::{Status, id_number};
 
-/// A plan built through the real ops, so ids, counters and statuses are
-/// what `todo` itself would write: `[("A", &["a", "b"]), ("B", &["c"])]`.
+/// A plan numbered in order and settled, as `todo` would leave it:
+/// `[("A", &["a", "b"]), ("B", &["c"])]`.
 fn build(phases: &[(&str, &[&str])]) -> Plan {
-    let mut plan = Plan::default();
-    for (name, tasks) in phases {
-        for (i, content) in tasks.iter().enumerate() {
-            let phase = match plan.phases.last() {
-                Some(last) if i > 0 => PhaseRef::Id(last.id.clone()),
-                _ => PhaseRef::New((*name).into()),
-            };
-            let applied = plan
-                .apply(Op::AddTask {
-                    phase,
-                    content: (*content).into(),
-                })
-                .unwrap();
-            counted(&mut plan, applied);
-        }
+    Plan {
+        rev: 5,
+        ..crate::plan::ops::tests::plan(phases)
     }
-    plan.rev = 5;
-    plan
 }
 
 /// Give what `applied` minted the next number (`t6`, `p3`), as version 1's
 /// counters did: the numbered ids keep these cases readable, and two
 /// sides that both add an item mint the same one, as two branches did.
 fn counted(plan: &mut Plan, applied: crate::plan::ops::Applied) {
-    // The minted id itself does not count: a random `t28215` is all digits.
-    let next = |plan: &Plan, kind: char, minted: &str| {
-        let ids = plan
-            .phases
-            .iter()
-            .map(|p| p.id.as_str())
-            .chain(plan.tasks().map(|(_, _, t)| t.id.as_str()))
-            .filter(|id| *id != minted);
-        ids.filter_map(|id| id_number(id, kind)).max().unwrap_or(0) + 1
-    };
-    if let Some(id) = applied.phase {
-        let n = format!("p{}", next(plan, 'p', &id));
-        if let Some(p) = plan.phases.iter_mut().find(|p| p.id == id) {
-            p.id = n;
-        }
-    }
-    if let Some(id) = applied.task {
-        let n = format!("t{}", next(plan, 't', &id));
+    for (kind, minted) in [('p', applied.phase), ('t', applied.task)] {
+        let Some(minted) = minted else { continue };
+        // The minted id itself does not count: a random `t28215` is all digits.
+        let n = plan
+            .ids()
+            .filter(|id| **id != minted)
+            .filter_map(|id| id_number(id, kind))
+            .max();
+        let numbered = format!("{kind}{}", n.unwrap_or(0) + 1);
         for p in &mut plan.phases {
-            for t in &mut p.tasks {
-                if t.id == id {
-                    t.id = n.clone();
-                }
+            let ids = std::iter::once(&mut p.id).chain(p.tasks.iter_mut().map(|t| &mut t.id));
+            for id in ids.filter(|id| **id == minted) {
+                id.clone_from(&numbered);
             }
         }
     }
@@ -963,7 +939,7 @@ mod property {
             // rev, and no id twice.
             prop_assert_eq!(m.plan.rev, ours.rev.max(theirs.rev) + 1);
             let mut seen = std::collections::HashSet::new();
-            for id in m.plan.phases.iter().map(|p| &p.id).chain(m.plan.tasks().map(|(_, _, t)| &t.id)) {
+            for id in m.plan.ids() {
                 prop_assert!(seen.insert(id.clone()), "{} twice", id);
             }
         }
