@@ -45,36 +45,30 @@ impl super::Verb for Resolve {
     /// not there (a 100,000-task plan takes a while to free).
     fn run(self, ctx: &Context) -> Outcome {
         match resolve(ctx) {
-            Ok((report, plan)) => Outcome {
-                rev: Some(report.rev),
-                result: Ok(report),
-                plan,
-            },
+            Ok((report, plan)) => {
+                let rev = Some(report.rev);
+                Outcome::new(Ok(report), rev, plan)
+            }
             Err(e) => Outcome::of(Err(e)),
         }
     }
 }
 
-/// Where the versions came from; named `index` or `markers`.
-#[derive(strum::IntoStaticStr)]
-#[strum(serialize_all = "lowercase")]
-enum Source {
-    /// git's index; `base` is false when stage 1 is missing (the file was
-    /// added on both sides).
-    Index { base: bool },
-    /// The conflict markers in the file; `base` is false for merge style.
-    Markers { hunks: usize, base: bool },
+/// Where the versions came from: git's index, or (`hunks`, how many)
+/// the conflict markers in the file. `base` is false when there is none:
+/// no stage 1 (the file was added on both sides), or merge-style markers.
+struct Source {
+    hunks: Option<usize>,
+    base: bool,
 }
 
 impl Source {
     fn describe(&self) -> &'static str {
-        match self {
-            Source::Index { base: true } => "from git's index: base, ours and theirs",
-            Source::Index { base: false } => "from git's index: ours and theirs, no common base",
-            Source::Markers { base: true, .. } => "from the conflict markers, with their base",
-            Source::Markers { base: false, .. } => {
-                "from the conflict markers, which show no base (merge style)"
-            }
+        match (self.hunks, self.base) {
+            (None, true) => "from git's index: base, ours and theirs",
+            (None, false) => "from git's index: ours and theirs, no common base",
+            (Some(_), true) => "from the conflict markers, with their base",
+            (Some(_), false) => "from the conflict markers, which show no base (merge style)",
         }
     }
 }
@@ -170,8 +164,7 @@ fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
     }
     let (ours, theirs) = (by_id(ours), by_id(theirs));
     let said: HashSet<&str> = merged.findings.iter().map(|f| f.id.as_str()).collect();
-    // Base tasks both sides changed, with nothing said of them yet: few,
-    // so the merged plan is looked through once for them.
+    // Base tasks both sides changed, with nothing said of them yet.
     let both: Vec<(&Task, bool)> = base
         .tasks()
         .filter_map(|(_, _, b)| {
@@ -184,13 +177,7 @@ fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
     if both.is_empty() {
         return;
     }
-    let wanted: HashSet<&str> = both.iter().map(|(b, _)| b.id.as_str()).collect();
-    let result: HashMap<&str, &Task> = merged
-        .plan
-        .tasks()
-        .filter(|(_, _, t)| wanted.contains(t.id.as_str()))
-        .map(|(_, _, t)| (t.id.as_str(), t))
-        .collect();
+    let result = by_id(&merged.plan);
     let found: Vec<MergeNote> = both
         .into_iter()
         .map(|(b, gone_on_both)| {
@@ -256,30 +243,20 @@ fn read_three<F>(path: &Path, read: F) -> Result<[Option<Plan>; 3]>
 where
     F: Fn(usize) -> VersionRead + Sync,
 {
-    let results: Vec<VersionRead> = std::thread::scope(|scope| {
+    let panicked = || Err(Error::bug("reading a version of the plan panicked"));
+    let results = std::thread::scope(|scope| {
         let read = &read;
-        let handles: Vec<_> = (0..3).map(|i| scope.spawn(move || read(i))).collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::bug("reading a version of the plan panicked")))
-            })
-            .collect()
+        let handles = [0, 1, 2].map(|i| scope.spawn(move || read(i)));
+        handles.map(|h| h.join().unwrap_or_else(|_| panicked()))
     });
     let mut problems = Vec::new();
-    let mut out = [None, None, None];
-    for (slot, result) in out.iter_mut().zip(results) {
-        match result? {
-            Some(Ok(plan)) => *slot = Some(plan),
-            Some(Err(problem)) => problems.push(problem),
-            None => {}
-        }
+    let mut plans = [None, None, None];
+    for (slot, result) in plans.iter_mut().zip(results) {
+        *slot = result?.and_then(|read| read.map_err(|problem| problems.push(problem)).ok());
     }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(cannot(path, problems))
+    match problems.is_empty() {
+        true => Ok(plans),
+        false => Err(cannot(path, problems)),
     }
 }
 
@@ -305,7 +282,8 @@ fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
         }
     }
     Ok(Versions {
-        source: Source::Index {
+        source: Source {
+            hunks: None,
             base: base.is_some(),
         },
         // No stage 1: added on both sides; `merge-file` takes an empty base.
@@ -343,8 +321,8 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
         Vec::new()
     };
     Ok(Versions {
-        source: Source::Markers {
-            hunks,
+        source: Source {
+            hunks: Some(hunks),
             base: base.is_some(),
         },
         base,
@@ -415,8 +393,8 @@ fn settled_already(store: &Store, shown: &str) -> Report {
 }
 
 fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Report {
-    let from_index = matches!(versions.source, Source::Index { .. });
-    let (op, next) = next_steps(&store.path, shown, from_index);
+    let hunks = versions.source.hunks;
+    let (op, next) = next_steps(&store.path, shown, hunks.is_none());
     let decided = merged.conflicts().count();
     let mut message = Message::from(format!(
         "Resolved the merge conflict in {} by task id ({}): {}",
@@ -444,18 +422,13 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
         ));
     }
     let mut report = started(store, message, true)
-        .with("source", json!(<&str>::from(&versions.source)))
-        .with(
-            "base",
-            json!(match versions.source {
-                Source::Index { base } | Source::Markers { base, .. } => base,
-            }),
-        )
+        .with("source", json!(hunks.map_or("index", |_| "markers")))
+        .with("base", json!(versions.source.base))
         .with("operation", op_name(op))
         .with("decided", json!(merged.findings))
         .with("notes", json!(versions.notes))
         .with("next", json!(next));
-    if let Source::Markers { hunks, .. } = versions.source {
+    if let Some(hunks) = hunks {
         report = report.with("hunks", json!(hunks));
     }
     report.rev = merged.plan.rev;

@@ -2,7 +2,6 @@
 //! --verify`: rerun the checks of the completed tasks, in parallel, for CI.
 //! Running a check is `crate::verify`'s; this is the verbs' side.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -13,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::exit_codes::ExitCode;
 use crate::output::{Kind, Report};
 use crate::plan::{Actor, Op, Plan, Proof, Status, Tx, clean_command};
+use crate::text::Message;
 use crate::verify::{self as runner, Run, Settings, TrustList};
 
 /// Give a task a check: the command that proves it done.
@@ -63,11 +63,9 @@ fn show(plan: &Plan, args: &Verify) -> Result<Report> {
             task.content
         ),
         Some(v) => {
-            let mut m = format!("Check of {}: {}", task.content, v.command);
-            if let Some(t) = v.timeout {
-                m.push_str(&format!(" (timeout {t} s)"));
-            }
-            m
+            let timeout = v.timeout.map(|t| format!(" (timeout {t} s)"));
+            let timeout = timeout.unwrap_or_default();
+            format!("Check of {}: {}{timeout}", task.content, v.command)
         }
     };
     Ok(Report::new("verify", Kind::Data, message).task(phase, task))
@@ -77,39 +75,27 @@ pub(super) fn apply(tx: &mut Tx, args: &Verify) -> Result<Report> {
     let query = text(&args.task, "task")?;
     let id = super::one_task(tx.plan(), &query, "Checks go on tasks.")?;
     let (_, task) = super::task_ref(tx.plan(), &id)?;
-    let old = task.verify.clone();
     let content = task.content.clone();
-    let (verify, message) = if args.remove {
-        match old {
-            None => (None, format!("{content} has no check; nothing changed.")),
-            Some(_) => (None, format!("Removed the check of {content}.")),
+    let (verify, message) = match (task.verify.as_deref().cloned(), &args.command) {
+        (None, _) if args.remove => (None, format!("{content} has no check; nothing changed.")),
+        (Some(_), _) if args.remove => (None, format!("Removed the check of {content}.")),
+        (None, None) => {
+            return Err(Error::usage(format!(
+                "{content} has no check to set a timeout on; give the command too: todo verify {id} \"<command>\" --timeout SECS"
+            )));
         }
-    } else {
-        let command = match &args.command {
-            Some(c) => command(c)?,
-            None => match &old {
-                Some(v) => v.command.clone(),
-                None => {
-                    return Err(Error::usage(format!(
-                        "{content} has no check to set a timeout on; give the command too: todo verify {id} \"<command>\" --timeout SECS"
-                    )));
-                }
-            },
-        };
-        let same = old.as_deref().is_some_and(|v| v.command == command);
-        let verify = crate::plan::TaskCheck {
-            timeout: args
-                .timeout
-                .or_else(|| old.as_deref().and_then(|v| v.timeout)),
-            // A proof speaks for the command that ran: a new one has none.
-            proof: old
-                .as_deref()
-                .and_then(|v| v.proof.clone())
-                .filter(|_| same),
-            command,
-        };
-        let message = format!("Check of {content}: {}", verify.command);
-        (Some(Box::new(verify)), message)
+        (old, given) => {
+            let old = old.unwrap_or_default();
+            let command = given.as_deref().map_or(Ok(old.command.clone()), command)?;
+            let verify = crate::plan::TaskCheck {
+                timeout: args.timeout.or(old.timeout),
+                // A proof speaks for the command that ran: a new one has none.
+                proof: old.proof.filter(|_| old.command == command),
+                command,
+            };
+            let message = format!("Check of {content}: {}", verify.command);
+            (Some(Box::new(verify)), message)
+        }
     };
     let applied = tx.apply(Op::SetVerify { task: id, verify })?;
     let (phase, task) = at(tx.plan(), applied.at)?;
@@ -197,14 +183,13 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         usize::from,
     );
-    run_all(&settings, &trust, actor, &mut work, jobs);
-    let mut report = Report::new("check", Kind::Data, "");
     if work.is_empty() {
-        report.message = "No completed task has a check; nothing to verify.".into();
-        return Ok(report
+        let message = "No completed task has a check; nothing to verify.";
+        return Ok(Report::new("check", Kind::Data, message)
             .with("checks", Value::Array(Vec::new()))
             .with("complete", true.into()));
     }
+    run_all(&settings, &trust, actor, &mut work, jobs);
     let failing = work.iter().filter(|o| o.result() != "passed").count();
     let mut lines = table(&work);
     lines.push(String::new());
@@ -232,7 +217,7 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
             }
         }
     }
-    report.message = lines.into_iter().collect();
+    let mut report = Report::new("check", Kind::Data, lines.into_iter().collect::<Message>());
     report.exit = ExitCode::OpenWork.when(failing > 0);
     let commit = runner::commit(&settings.root);
     record(&settings, &work, commit.as_deref());
@@ -251,34 +236,33 @@ fn run_all(
     jobs: usize,
 ) {
     let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Run>>> = work.iter().map(|_| Mutex::new(None)).collect();
-    let todo: Vec<(&str, Duration, bool)> = work
-        .iter()
-        .map(|o| {
-            let ok = runner::trusted(settings, trust, actor, &o.command);
-            (o.command.as_str(), o.timeout, ok)
-        })
+    let todo: Vec<(&Outcome1, bool)> = (work.iter())
+        .map(|o| (o, runner::trusted(settings, trust, actor, &o.command)))
         .collect();
-    std::thread::scope(|s| {
-        for _ in 0..jobs.clamp(1, work.len().max(1)) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(command, timeout, ok)) = todo.get(i) else {
-                        break;
-                    };
-                    if ok {
-                        let r = runner::run(command, &settings.root, timeout);
-                        if let Ok(mut slot) = slots[i].lock() {
-                            *slot = Some(r);
-                        }
-                    }
-                }
-            });
+    // Each worker takes the next check until none is left, and hands back
+    // the runs it made.
+    let worker = || {
+        let mut runs = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(o, ok)) = todo.get(i) else {
+                return runs;
+            };
+            if ok {
+                runs.push((i, runner::run(&o.command, &settings.root, o.timeout)));
+            }
         }
+    };
+    let runs: Vec<(usize, Run)> = std::thread::scope(|s| {
+        let n = jobs.clamp(1, work.len().max(1));
+        let workers: Vec<_> = (0..n).map(|_| s.spawn(worker)).collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
     });
-    for (o, slot) in work.iter_mut().zip(slots) {
-        o.run = slot.into_inner().ok().flatten();
+    for (i, run) in runs {
+        work[i].run = Some(run);
     }
 }
 
