@@ -82,7 +82,8 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
                 chosen,
             ),
         };
-        write(&target(Path::new(&path), named)?, Path::new(&path), &body)?;
+        let real = checked(Path::new(&path), named, PathAction::Write)?;
+        write(&real, Path::new(&path), body.as_bytes())?;
         wrote(path)
     };
     Ok(report.with("format", json!(format!("{:?}", args.format).to_lowercase())))
@@ -114,21 +115,28 @@ pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
         .map_or_else(|| PathBuf::from(name), |dir| dir.join(name))
 }
 
-/// The file to write for `path`, or why not (exit 6, nothing written).
-fn target(path: &Path, named: NamedBy) -> Result<PathBuf> {
+/// The file to `action` for `path`, or why not (exit 6, nothing done).
+pub(super) fn checked(path: &Path, named: NamedBy, action: PathAction) -> Result<PathBuf> {
     storage::checked(path, named).map_err(|why: Unsafe| {
         Error::from(storage::StorageError::PathRefused {
-            action: PathAction::Write,
+            action,
             path: path.display().to_string(),
             why: why.to_string(),
         })
     })
 }
 
-/// Write `text` to `real`, the file checked for `path`.
-fn write(real: &Path, path: &Path, text: &str) -> Result<()> {
-    write_atomic(real, text.as_bytes())
-        .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
+/// The bytes of `real`, the file checked for `path`; none when it is not there.
+pub(super) fn read(real: &Path, path: &Path) -> Result<Vec<u8>> {
+    match storage::read_regular(real) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        read => read.map_err(|e| Error::io(format!("Cannot read {}", path.display()), e)),
+    }
+}
+
+/// Write `bytes` to `real`, the file checked for `path`.
+pub(super) fn write(real: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic(real, bytes).map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
 }
 
 /// `Wrote todos to PATH`, and the path.
@@ -138,17 +146,13 @@ fn wrote(path: String) -> Report {
 }
 
 fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<()> {
-    let real = target(file, named)?;
-    let doc = match storage::read_regular(&real) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
-            Error::Invalid(format!(
-                "Cannot update {}: it is not UTF-8 text; it was left as it was.",
-                file.display()
-            ))
-        })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(Error::io(format!("Cannot read {}", file.display()), e)),
-    };
+    let real = checked(file, named, PathAction::Write)?;
+    let doc = String::from_utf8(read(&real, file)?).map_err(|_| {
+        Error::Invalid(format!(
+            "Cannot update {}: it is not UTF-8 text; it was left as it was.",
+            file.display()
+        ))
+    })?;
     let updated = region::splice(&doc, body).map_err(|e| {
         Error::Invalid(format!(
             "Cannot update {}: {e}; it was left as it was.",
@@ -156,7 +160,7 @@ fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<()> {
         ))
     })?;
     if updated != doc {
-        write(&real, file, &updated)?;
+        write(&real, file, updated.as_bytes())?;
     }
     Ok(())
 }

@@ -46,7 +46,7 @@ pub(super) fn apply(
                 (vec![id], message, unchanged)
             }
             Target::Phase(pid) => {
-                let name = phase_name(plan, &pid);
+                let name = plan.phase_by_id(&pid).map_or("", |p| &p.name);
                 let open = plan.open_tasks(&pid);
                 // Only `block` can leave a phase's open tasks as they were.
                 let unchanged = if open.is_empty() {
@@ -64,13 +64,6 @@ pub(super) fn apply(
 /// The task or phase `words` name.
 pub(super) fn target(plan: &Plan, words: &[String]) -> Result<Target> {
     find(plan, &query(words)?, Scope::TasksAndPhases)
-}
-
-/// The name of a phase matching just returned.
-pub(super) fn phase_name(plan: &Plan, id: &str) -> String {
-    plan.phase_by_id(id)
-        .map(|p| p.name.clone())
-        .unwrap_or_default()
 }
 
 /// Apply one status to several tasks (given in plan order) as one run of
@@ -98,8 +91,8 @@ pub(super) fn set_status(
     let plan = tx.plan();
     let mut report = Report::new(verb, Kind::Confirm, message);
     report.tasks.reserve(applied.len());
-    for pos in applied.iter().filter_map(|a| a.at) {
-        report = report.task(&plan.phases[pos.phase], plan.task(pos));
-    }
-    Ok(report)
+    let at = applied.iter().filter_map(|a| a.at);
+    Ok(at.fold(report, |r, pos| {
+        r.task(&plan.phases[pos.phase], plan.task(pos))
+    }))
 }

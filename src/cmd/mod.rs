@@ -225,11 +225,7 @@ pub(crate) use crate::work::{
 impl Outcome {
     /// The outcome of a verb that read the plan at `rev` and wrote nothing.
     pub(super) fn at(rev: u64, result: Result<Report>) -> Outcome {
-        Outcome {
-            result,
-            rev: Some(rev),
-            plan: None,
-        }
+        Outcome::new(result, Some(rev), None)
     }
 }
 
@@ -259,59 +255,47 @@ pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
         }
         return outcome;
     };
-    match outcome.result {
+    // The command with the person's pick in place of the query, or the
+    // error that says they picked none.
+    let picked = match &outcome.result {
         Err(Error::NoMatch {
             message,
             query,
             suggestion: Some(guess),
             guess: true,
         }) => {
+            let question = format!("Did you mean \"{}\"? [Y/n]", guess.text);
             if let Command::Append(append) = &again
                 && append.phase.is_none()
             {
-                return match append::typo_choice(ctx, append, &query, &guess) {
-                    Some(command) => dispatch_again(ctx, command),
-                    None => Outcome {
-                        result: Err(Error::Declined),
-                        ..outcome
-                    },
-                };
-            }
-            let question = format!("Did you mean \"{}\"? [Y/n]", guess.text);
-            if ask(ctx, &Message::default(), &question) {
-                dispatch_again(ctx, with_target(again, &query, guess.id()))
+                append::typo_choice(ctx, append, query, guess).ok_or(Error::Declined)
+            } else if ask(ctx, &Message::default(), &question) {
+                Ok(with_target(again, query, guess.id()))
             } else {
-                Outcome {
-                    result: Err(Error::NoMatch {
-                        message: format!("{message} Nothing changed."),
-                        query,
-                        suggestion: None,
-                        guess: false,
-                    }),
-                    ..outcome
-                }
+                Err(Error::NoMatch {
+                    message: format!("{message} Nothing changed."),
+                    query: query.clone(),
+                    suggestion: None,
+                    guess: false,
+                })
             }
         }
         Err(Error::Ambiguous {
             query, candidates, ..
-        }) => match choose::one(ctx, &query, &candidates) {
-            Some(id) => dispatch_again(ctx, with_target(again, &query, &id)),
-            None => Outcome {
-                result: Err(Error::Declined),
-                ..outcome
-            },
+        }) => choose::one(ctx, query, candidates)
+            .map(|id| with_target(again, query, &id))
+            .ok_or(Error::Declined),
+        _ => return outcome,
+    };
+    match picked {
+        // Still asked about a change to many tasks (a phase picked by its
+        // id), never about a guess.
+        Ok(command) => bulk::run_asked(ctx, &command).unwrap_or_else(|| command.run(ctx)),
+        Err(e) => Outcome {
+            result: Err(e),
+            ..outcome
         },
-        result => Outcome { result, ..outcome },
     }
-}
-
-/// The verb run again on what the person picked: still asked about a
-/// change to many tasks (a phase picked by its id), never about a guess.
-fn dispatch_again(ctx: &Context, command: Command) -> Outcome {
-    if let Some(outcome) = bulk::run_asked(ctx, &command) {
-        return outcome;
-    }
-    command.run(ctx)
 }
 
 /// For each candidate, the command line as typed with the words of
