@@ -74,7 +74,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
     let yes = args.yes
         || (ctx.interactive
             && !ctx.out.json
-            && ask(
+            && super::ask_no(
                 ctx,
                 &listing,
                 "Allow these commands to run on this machine? [y/N]",
@@ -99,21 +99,4 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
         commands.len()
     ));
     Ok(json(Report::new("trust", Kind::Confirm, message)))
-}
-
-/// Ask on the terminal; only `y`/`yes` allows (Enter, end of input or an
-/// error does not).
-fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
-    use std::io::BufRead;
-    if ctx.out.ask(message, question).is_err() {
-        return false;
-    }
-    let mut answer = String::new();
-    match std::io::stdin().lock().read_line(&mut answer) {
-        Ok(0) | Err(_) => {
-            let _ = std::io::Write::write_all(&mut std::io::stderr(), b"\n");
-            false
-        }
-        Ok(_) => matches!(answer.trim().to_lowercase().as_str(), "y" | "yes"),
-    }
 }
