@@ -46,11 +46,7 @@ impl super::Verb for Apply {
         match value {
             Ok(value) => crate::agent::apply_as(ctx, &value, self.tool.unwrap_or_default()),
             // Refused before the plan was read: the reply still says its rev.
-            Err(e) => Outcome {
-                result: Err(e),
-                rev: ctx.store.load().ok().map(|l| l.plan.rev),
-                plan: None,
-            },
+            Err(e) => Outcome::new(Err(e), ctx.store.load().ok().map(|l| l.plan.rev), None),
         }
     }
 }

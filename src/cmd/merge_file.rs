@@ -19,6 +19,7 @@ use crate::output::{Kind, Report};
 use crate::plan::rules::By;
 use crate::plan::{Actor, Op, Plan, Tx, json as plan_json};
 use crate::storage::Store;
+use crate::text::count;
 
 /// Merge three versions of a plan file by task id (the git merge driver).
 ///
@@ -146,7 +147,6 @@ pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Resu
 /// Git's file names are temporary (`.merge_file_XXXXXX`), so the summary
 /// says "the plan" rather than naming one.
 fn summary(conflicts: usize, notes: usize) -> String {
-    let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     match (conflicts, notes) {
         (0, 0) => "Merged the plan by id: clean.".to_string(),
         (0, _) => format!("Merged the plan by id: clean, {}:", count(notes, "note")),
