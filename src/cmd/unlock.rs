@@ -42,10 +42,7 @@ impl super::Verb for Unlock {
         } else {
             match target(plan, &self.query)? {
                 Target::Task(id) => vec![id],
-                Target::Phase(pid) => plan
-                    .phases
-                    .iter()
-                    .filter(|p| p.id == pid)
+                Target::Phase(pid) => (plan.phase_by_id(&pid).into_iter())
                     .flat_map(|p| p.tasks.iter().map(|t| t.id.clone()))
                     .collect(),
             }
