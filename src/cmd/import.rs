@@ -161,16 +161,12 @@ fn session(shown: String, found: std::result::Result<Restored, String>) -> Resul
 fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     // A restored list's needs name the ids it was rebuilt with: the ones
     // adopted replace them, task for task.
-    let rebuilt: Vec<String> = input
-        .session
-        .is_some()
-        .then(|| input.phases.iter().flat_map(|p| &p.tasks))
-        .into_iter()
-        .flatten()
-        .map(|t| t.id.clone())
-        .collect();
+    let rebuilt = input.session.is_some().then(|| {
+        let tasks = input.phases.iter().flat_map(|p| &p.tasks);
+        tasks.map(|t| t.id.clone()).collect::<Vec<_>>()
+    });
     let mut phases = tx.adopt(input.phases, input.keep_notes, crate::matching::still_alike);
-    if !rebuilt.is_empty() {
+    if let Some(rebuilt) = rebuilt {
         renumber_needs(&rebuilt, &mut phases);
     }
     if tx.actor() == Actor::Agent && !input.says_checks {
