@@ -1,12 +1,11 @@
 //! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
 
-use super::{at, named_phase, phase_query, task_ref, text};
-use crate::error::{Error, Result};
+use super::prelude::*;
+use super::{named_phase, phase_query};
 use crate::matching::Candidate;
-use crate::output::{Kind, Report};
 use crate::plan::ops::{Applied, Op, OpError, PhaseRef, Refusal};
-use crate::plan::{Checks, DEFAULT_PHASE, Tx};
-use crate::text::{Message, capitalize_first, title_words};
+use crate::plan::{Checks, DEFAULT_PHASE};
+use crate::text::{capitalize_first, title_words};
 
 /// Add a task, to the last phase or to a named one.
 ///

@@ -7,9 +7,8 @@ use std::io::Read;
 
 use serde_json::Value;
 
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::agent::dialect::{Dialect, invalid};
-use crate::error::{Error, Result};
 
 /// Apply agent operations given as JSON, as one change: all or none.
 ///

@@ -7,10 +7,7 @@ use serde_json::json;
 
 use super::Cli;
 use super::Command;
-use super::{Context, Outcome};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
-use crate::plan::Tx;
+use super::prelude::*;
 
 /// Apply verb lines from stdin as one change: all of them or none.
 ///

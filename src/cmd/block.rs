@@ -1,9 +1,6 @@
 //! `todo block <task|phase...> [--reason TEXT]`: park open work.
 
-use super::text;
-use crate::error::Result;
-use crate::output::Report;
-use crate::plan::{Status, Tx};
+use super::prelude::*;
 
 /// Mark a task (or a phase's open tasks) blocked, with an optional reason.
 ///

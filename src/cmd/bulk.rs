@@ -6,11 +6,9 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{BULK, Command, Context, Outcome, ask_no};
-use crate::error::{Error, Result};
-use crate::output::Report;
-use crate::plan::{Status, Tx};
-use crate::text::{Message, capitalize_first, count};
+use super::prelude::*;
+use super::{BULK, Command, ask_no};
+use crate::text::{capitalize_first, count};
 
 /// Run `command` if it may change many tasks: asked first when it would
 /// change more than [`BULK`]; `None` for any other verb (the caller runs

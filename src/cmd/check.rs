@@ -1,10 +1,8 @@
 //! `todo check`: the completion gate for CI and agent hooks.
 
-use super::{Context, Outcome};
-use crate::error::Result;
+use super::prelude::*;
 use crate::exit_codes::ExitCode;
-use crate::output::{Kind, Report};
-use crate::plan::{Actor, Phase, Plan, Task};
+use crate::plan::{Actor, Phase, Task};
 
 /// Exit 1 and list open work if any task is pending or in progress.
 ///

@@ -2,11 +2,7 @@
 //! made under the plan's lock, in the same transaction that reads which tasks
 //! are free, so two claimers never get the same task.
 
-use super::{at, query, task_ref, text};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Tx};
-use crate::text::Message;
+use super::prelude::*;
 
 /// Claim a task and start it, or (`--next`) the first ready task.
 ///

@@ -3,11 +3,8 @@
 
 use std::borrow::Cow;
 
-use super::{Context, Outcome};
-use crate::error::Result;
+use super::prelude::*;
 use crate::matching::lower;
-use crate::output::{Kind, Report};
-use crate::plan::Plan;
 use crate::text::visible;
 
 /// Print completion candidates (used by the shell completion scripts).

@@ -4,9 +4,7 @@
 use serde_json::json;
 
 use super::generate;
-use super::{Context, Outcome};
-use crate::output::{Kind, Report};
-use crate::text::Message;
+use super::prelude::*;
 
 /// Print the completion script for a shell (what `completions/` holds).
 ///

@@ -1,11 +1,8 @@
 //! `todo copy`: the checklist to the clipboard.
 
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::clipboard::{self, Copied};
-use crate::error::Result;
 use crate::markdown;
-use crate::output::{Kind, Report};
-use crate::plan::Plan;
 
 /// Copy the checklist to the clipboard.
 ///

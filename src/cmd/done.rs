@@ -3,11 +3,9 @@
 //! person's way past it, recorded as unverified.
 
 use super::TargetArgs;
-use super::{Context, Outcome};
-use crate::error::{Error, Result};
-use crate::output::Report;
+use super::prelude::*;
 use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, By, Status, Tx};
+use crate::plan::{Actor, By};
 use crate::verify::{Checker, RunMemo};
 
 /// Mark a task, a phase's open tasks, or every open task completed.

@@ -1,13 +1,10 @@
 //! `todo edit`: the checklist in `$VISUAL` / `$EDITOR`.
 
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::editor::Draft;
-use crate::error::{Error, Result};
 use crate::history::digest;
 use crate::markdown;
-use crate::output::{Kind, Report};
-use crate::plan::{DEFAULT_PHASE, Op, Phase, Plan, Tx};
-use crate::text::Message;
+use crate::plan::{DEFAULT_PHASE, Phase};
 
 /// Edit the checklist in $VISUAL or $EDITOR.
 ///

@@ -4,11 +4,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use super::{Context, Outcome};
-use crate::error::{Error, PathAction, Result};
+use super::prelude::*;
+use crate::error::PathAction;
 use crate::markdown;
-use crate::output::{Kind, Report};
-use crate::plan::{Plan, json as plan_json};
+use crate::plan::json as plan_json;
 use crate::region;
 use crate::storage::{self, NamedBy, Unsafe, write_atomic};
 

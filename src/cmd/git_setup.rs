@@ -13,10 +13,9 @@ use std::process::Output;
 use serde_json::json;
 
 use super::export::{checked, read, write};
-use super::{Context, Outcome};
-use crate::error::{Error, GitError, PathAction, Result};
+use super::prelude::*;
+use crate::error::{GitError, PathAction};
 use crate::exit_codes::ExitCode;
-use crate::output::{Kind, Report};
 use crate::storage::{self, DEFAULT_NAME, NamedBy};
 
 /// Make git merge `.todo.json` with `todo merge-file` in this repository.

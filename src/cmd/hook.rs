@@ -7,12 +7,10 @@ use std::io::{IsTerminal, Read};
 use clap::ValueEnum;
 use serde_json::Value;
 
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::agent::hooks::{self, Agent, Event};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
 use crate::plan::Actor;
-use crate::text::{Message, visible};
+use crate::text::visible;
 
 /// Answer an agent's hook: read its JSON on stdin, print what it expects.
 ///

@@ -7,13 +7,12 @@ use std::path::Path;
 use serde_json::json;
 
 use super::export::beside;
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::agent::restore::{self, Restored};
-use crate::error::{Error, Result, io_reason};
+use crate::error::io_reason;
 use crate::markdown;
 use crate::markdown::Parsed;
-use crate::output::{Kind, Report};
-use crate::plan::{Actor, Checks, Finding, Objective, Op, Plan, Tx, import as plan_import};
+use crate::plan::{Actor, Checks, Finding, Objective, import as plan_import};
 use crate::region;
 use crate::storage::{self, NamedBy};
 

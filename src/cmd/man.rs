@@ -6,10 +6,7 @@ use serde_json::json;
 
 use super::Cli;
 use super::generate;
-use super::{Context, Outcome};
-use crate::error::Error;
-use crate::output::{Kind, Report};
-use crate::text::Message;
+use super::prelude::*;
 
 /// Print a man page (what `man/` holds): todo(1), or a verb's page.
 ///

@@ -5,12 +5,9 @@
 //! run (one index, one settle; `Tx::apply_all`), and each changed task is
 //! reported from where the op left it, never by searching or copying.
 
-use super::{find, query, task_ref};
-use crate::error::Result;
+use super::prelude::*;
 use crate::matching::{Scope, Target};
-use crate::output::{Kind, Report};
 use crate::plan::tx::finished_block;
-use crate::plan::{Op, Plan, Status, Tx};
 
 /// Set `status` (with `blocker`, for `block`) on what `words` name: a
 /// task, a phase's open tasks, or (none) every open task.

@@ -5,9 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::{Context, Outcome};
-use crate::error::Error;
-use crate::output::{Kind, Report};
+use super::prelude::*;
 
 /// Serve the plan to an agent over the Model Context Protocol (stdio).
 ///

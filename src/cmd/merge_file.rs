@@ -11,13 +11,11 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::{Context, Outcome};
-use crate::error::{Error, Result};
+use super::prelude::*;
 use crate::exit_codes::ExitCode;
 use crate::merge::{self, MergeNote, Severity};
-use crate::output::{Kind, Report};
 use crate::plan::rules::By;
-use crate::plan::{Actor, Op, Plan, Tx, json as plan_json};
+use crate::plan::{Actor, json as plan_json};
 use crate::storage::Store;
 use crate::text::count;
 

@@ -222,6 +222,16 @@ pub(crate) use crate::work::{
     query, task_ref, text,
 };
 
+/// The names nearly every verb's file uses, imported with
+/// `use super::prelude::*`.
+mod prelude {
+    pub(super) use super::{Context, Outcome, at, find, query, task_ref, text};
+    pub(super) use crate::error::{Error, Result};
+    pub(super) use crate::output::{Kind, Report};
+    pub(super) use crate::plan::{Op, Plan, Status, Tx};
+    pub(super) use crate::text::Message;
+}
+
 impl Outcome {
     /// The outcome of a verb that read the plan at `rev` and wrote nothing.
     pub(super) fn at(rev: u64, result: Result<Report>) -> Outcome {

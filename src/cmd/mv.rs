@@ -1,10 +1,8 @@
 //! `todo mv <task...> <phase>`: move a task to the end of another phase.
 
-use super::{at, named_phase, phase_query, query, task_ref, text};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
+use super::prelude::*;
+use super::{named_phase, phase_query};
 use crate::plan::ops::PhaseRef;
-use crate::plan::{Op, Tx};
 use crate::text::title_words;
 
 /// Move a task to the end of another phase (matched, or created).

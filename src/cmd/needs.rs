@@ -1,12 +1,7 @@
 //! `todo needs <task> <task…>`: say what a task needs first
 //! (`--remove`: take needs off); with no needs named, list them.
 
-use super::{Context, Outcome};
-use super::{at, task_ref, text};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Plan, Tx};
-use crate::text::Message;
+use super::prelude::*;
 
 /// Say that a task needs other tasks first; `--remove` takes needs off.
 ///

@@ -1,9 +1,6 @@
 //! `todo next`: the task to work on now.
 
-use super::{Context, Outcome};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Plan, Status};
+use super::prelude::*;
 use crate::text::count;
 
 /// Print the task to work on now; exit 1 when there is none.

@@ -1,9 +1,6 @@
 //! `todo note <task> <text...>`: add a note to a task.
 
-use super::{at, text};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Tx};
+use super::prelude::*;
 
 /// Add a note to a task. Notes show under the task in the checklist.
 ///

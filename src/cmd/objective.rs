@@ -3,12 +3,9 @@
 
 use serde_json::{Value, json};
 
-use super::{Context, Outcome};
-use super::{query, text};
-use crate::error::{Error, Result};
+use super::prelude::*;
 use crate::matching;
-use crate::output::{Kind, Report};
-use crate::plan::{self, ObjectiveStatus, Op, Plan, Tx};
+use crate::plan::{self, ObjectiveStatus};
 
 /// List the plan's objectives, or add one, or set one done, dropped or open.
 ///

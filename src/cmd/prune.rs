@@ -1,8 +1,7 @@
 //! `todo prune`: remove finished tasks, then empty phases.
 
-use crate::error::Result;
-use crate::output::{Kind, Report, TaskEntry, phase_json};
-use crate::plan::{Op, Tx};
+use super::prelude::*;
+use crate::output::{TaskEntry, phase_json};
 
 /// Remove finished (completed or abandoned) tasks, then empty phases.
 ///

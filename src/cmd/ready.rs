@@ -1,11 +1,7 @@
 //! `todo ready`: the tasks ready to take.
 
-use super::{Context, Outcome};
-use crate::error::Result;
+use super::prelude::*;
 use crate::exit_codes::ExitCode;
-use crate::output::{Kind, Report};
-use crate::plan::Plan;
-use crate::text::Message;
 
 /// List the tasks ready to take: open, unclaimed, every need completed.
 ///

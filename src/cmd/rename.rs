@@ -1,11 +1,8 @@
 //! `todo rename <task|phase> -- <new text>` (or `--to TEXT`).
 
 use super::mark::target;
-use super::{at, task_ref, text};
-use crate::error::{Error, Result};
+use super::prelude::*;
 use crate::matching::Target;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Tx};
 use crate::text::capitalize_first;
 
 /// Rename a task or a phase.

@@ -1,9 +1,6 @@
 //! `todo reopen <task...>`: back to pending, with no mark of who set it.
 
-use super::at;
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Status, Tx};
+use super::prelude::*;
 
 target_verb! {
     /// Set a task back to pending, clearing who set its status and when.

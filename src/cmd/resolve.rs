@@ -11,15 +11,12 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::conflict::git::{self, Operation, Stage};
 use crate::conflict::{self, Sides};
-use crate::error::{Error, Result};
 use crate::merge::{self, MergeNote, Merged, Severity};
-use crate::output::{Kind, Report};
-use crate::plan::{Plan, Task, json as plan_json};
+use crate::plan::{Task, json as plan_json};
 use crate::storage::{Store, read_regular};
-use crate::text::Message;
 
 /// Settle a git merge conflict in the plan file by merging both sides by task id.
 ///

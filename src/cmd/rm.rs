@@ -1,10 +1,8 @@
 //! `todo rm [<task|phase>...]`: remove a task, a phase, or everything.
 
-use super::{find, query, task_ref};
-use crate::error::{Error, Result};
+use super::prelude::*;
 use crate::matching::{Scope, Target};
-use crate::output::{Kind, Report, phase_json};
-use crate::plan::{Op, Tx};
+use crate::output::phase_json;
 
 target_verb! {
     /// Remove a task, a whole phase, or (no argument) everything.

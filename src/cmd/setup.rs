@@ -1,10 +1,9 @@
 //! `todo setup claude|codex [--user] [--check] [--remove]`: register
 //! todo's hooks in the agent's settings (`crate::agent::setup`).
 
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::agent::hooks::Agent;
 use crate::agent::setup::{self, SetupMode};
-use crate::error::Error;
 
 /// Register todo's hooks with Claude Code or Codex.
 ///

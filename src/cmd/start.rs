@@ -1,10 +1,6 @@
 //! `todo start <task...>`: make a task the one in progress.
 
-use super::{at, task_ref};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Status, Tx};
-use crate::text::Message;
+use super::prelude::*;
 
 target_verb! {
     /// Mark a task in progress (any other goes back to pending).

@@ -3,9 +3,8 @@
 
 use serde_json::json;
 
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Phase, Plan, Status, Task};
+use super::prelude::*;
+use crate::plan::{Phase, Task};
 
 pub(super) fn run(plan: &Plan) -> Result<Report> {
     let tasks = || plan.phases.iter().flat_map(|p| &p.tasks);

@@ -2,12 +2,9 @@
 //! A check arrives with the plan (a clone, a pull): nothing runs until a
 //! person has read it here (`crate::verify::TrustList`).
 
-use super::{Context, Outcome};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
+use super::prelude::*;
+use crate::plan::Actor;
 use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, Plan};
-use crate::text::Message;
 use crate::verify::{self as runner};
 
 /// Allow the plan's checks to run on this machine (person only).

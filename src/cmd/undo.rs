@@ -5,12 +5,11 @@
 
 use std::path::Path;
 
-use super::{Context, Outcome, Session};
-use crate::error::{Error, Result};
+use super::Session;
+use super::prelude::*;
 use crate::history::{History, Recorded, file_digest, plan_digest};
-use crate::output::{Kind, Report};
+use crate::plan::Actor;
 use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, Op};
 use crate::text::visible;
 
 /// Undo the last change made through todo; repeat to go further back.

@@ -3,11 +3,10 @@
 //! and an agent share").
 
 use super::mark::target;
-use crate::error::Result;
+use super::prelude::*;
 use crate::matching::Target;
-use crate::output::{Kind, Report};
+use crate::plan::Actor;
 use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, Tx};
 
 /// Let anyone set tasks only the agent checks (person only; one-way).
 ///

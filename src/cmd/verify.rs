@@ -7,12 +7,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::{Context, Outcome, at, text};
-use crate::error::{Error, Result};
+use super::prelude::*;
 use crate::exit_codes::ExitCode;
-use crate::output::{Kind, Report};
-use crate::plan::{Actor, Op, Plan, Proof, Status, Tx, clean_command};
-use crate::text::Message;
+use crate::plan::{Actor, Proof, clean_command};
 use crate::verify::{self as runner, Run, Settings, TrustList};
 
 /// Give a task a check: the command that proves it done.
