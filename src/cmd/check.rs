@@ -26,7 +26,7 @@ pub struct Check {
 impl super::Verb for Check {
     fn run(self, ctx: &Context) -> Outcome {
         if self.verify {
-            super::verify::check(ctx, self.jobs)
+            ctx.look(|plan| super::verify::check(ctx, plan, self.jobs))
         } else {
             ctx.look(|plan| run(plan, ctx.actor == Some(Actor::Agent)))
         }

@@ -142,16 +142,14 @@ fn zsh_names(script: &str) -> String {
         let positional = ["'*::query -- ", "'*::words -- ", "':task -- "]
             .iter()
             .any(|p| trimmed.starts_with(p));
+        if line.starts_with("if [ \"$funcstack[1]\" = \"_todo\" ]; then") {
+            out.push_str(ZSH_NAMES);
+        }
         match kind {
             Some(kind) if positional && line.contains(":_default' \\") => {
                 out.push_str(&line.replace(":_default' \\", &format!(":_todo_names {kind}' \\")));
             }
-            _ => {
-                if line.starts_with("if [ \"$funcstack[1]\" = \"_todo\" ]; then") {
-                    out.push_str(ZSH_NAMES);
-                }
-                out.push_str(line);
-            }
+            _ => out.push_str(line),
         }
     }
     out

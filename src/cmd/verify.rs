@@ -155,11 +155,8 @@ impl Outcome1 {
     }
 }
 
-pub(super) fn check(ctx: &Context, jobs: Option<u16>) -> Outcome {
-    ctx.look(|plan| check_plan(ctx, plan, jobs))
-}
-
-fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
+/// `todo check --verify`.
+pub(super) fn check(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
     let settings = ctx.check_settings();
     let trust = TrustList::load(&settings);
     let actor = ctx.actor.unwrap_or(Actor::Person);
