@@ -1,5 +1,3 @@
-//! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
-
 use super::prelude::*;
 use super::{named_phase, phase_query};
 use crate::matching::Candidate;

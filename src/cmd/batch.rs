@@ -1,5 +1,3 @@
-//! `todo batch`: verb lines on stdin, applied all or none as one change.
-
 use std::io::Read;
 
 use clap::Parser;

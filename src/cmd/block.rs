@@ -1,5 +1,3 @@
-//! `todo block <task|phase...> [--reason TEXT]`: park open work.
-
 use super::prelude::*;
 
 /// Mark a task (or a phase's open tasks) blocked, with an optional reason.

@@ -1,5 +1,3 @@
-//! `todo check`: the completion gate for CI and agent hooks.
-
 use super::prelude::*;
 use crate::exit_codes::ExitCode;
 use crate::plan::{Actor, Phase, Task};

@@ -1,5 +1,3 @@
-//! `todo copy`: the checklist to the clipboard.
-
 use super::prelude::*;
 use crate::clipboard::{self, Copied};
 use crate::markdown;

@@ -1,5 +1,3 @@
-//! `todo drop [<task|phase>...]`: mark work abandoned, dropped by a person.
-
 use super::prelude::*;
 
 target_verb! {

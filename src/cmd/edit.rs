@@ -1,5 +1,3 @@
-//! `todo edit`: the checklist in `$VISUAL` / `$EDITOR`.
-
 use super::prelude::*;
 use crate::editor::Draft;
 use crate::history::digest;

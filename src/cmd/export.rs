@@ -1,5 +1,3 @@
-//! `todo export [<path>] [--format md|gfm|json] [--into FILE]`.
-
 use std::path::{Path, PathBuf};
 
 use serde_json::json;

@@ -1,5 +1,3 @@
-//! `todo mv <task...> <phase>`: move a task to the end of another phase.
-
 use super::prelude::*;
 use super::{named_phase, phase_query};
 use crate::plan::ops::PhaseRef;

@@ -1,6 +1,3 @@
-//! `todo needs <task> <task…>`: say what a task needs first
-//! (`--remove`: take needs off); with no needs named, list them.
-
 use super::prelude::*;
 
 /// Say that a task needs other tasks first; `--remove` takes needs off.

@@ -1,5 +1,3 @@
-//! `todo next`: the task to work on now.
-
 use super::prelude::*;
 use crate::text::count;
 

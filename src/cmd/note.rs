@@ -1,5 +1,3 @@
-//! `todo note <task> <text...>`: add a note to a task.
-
 use super::prelude::*;
 
 /// Add a note to a task. Notes show under the task in the checklist.

@@ -1,5 +1,3 @@
-//! `todo prune`: remove finished tasks, then empty phases.
-
 use super::prelude::*;
 use crate::output::{TaskEntry, phase_json};
 

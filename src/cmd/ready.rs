@@ -1,5 +1,3 @@
-//! `todo ready`: the tasks ready to take.
-
 use super::prelude::*;
 use crate::exit_codes::ExitCode;
 

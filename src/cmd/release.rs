@@ -1,5 +1,3 @@
-//! `todo release <task>`: give up the claim on a task.
-
 use super::prelude::*;
 
 target_verb! {

@@ -1,5 +1,3 @@
-//! `todo rename <task|phase> -- <new text>` (or `--to TEXT`).
-
 use super::mark::target;
 use super::prelude::*;
 use crate::matching::Target;

@@ -1,5 +1,3 @@
-//! `todo reopen <task...>`: back to pending, with no mark of who set it.
-
 use super::prelude::*;
 
 target_verb! {

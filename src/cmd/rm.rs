@@ -1,5 +1,3 @@
-//! `todo rm [<task|phase>...]`: remove a task, a phase, or everything.
-
 use super::prelude::*;
 use crate::matching::{Scope, Target};
 use crate::output::phase_json;

@@ -1,5 +1,3 @@
-//! `todo start <task...>`: make a task the one in progress.
-
 use super::prelude::*;
 
 target_verb! {

@@ -1,5 +1,3 @@
-//! `todo unblock <task|phase...>`: return blocked work to pending.
-
 use super::mark::{set_status, target};
 use super::prelude::*;
 use crate::matching::Target;

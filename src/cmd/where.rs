@@ -1,5 +1,3 @@
-//! `todo where`: the plan file in use, and whether it exists.
-
 use serde_json::json;
 
 use super::prelude::*;
