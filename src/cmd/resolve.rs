@@ -9,7 +9,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::prelude::*;
 use crate::conflict::git::{self, Operation, Stage};
@@ -51,32 +51,18 @@ impl super::Verb for Resolve {
     }
 }
 
-/// Where the versions came from: git's index, or (`hunks`, how many)
-/// the conflict markers in the file. `base` is false when there is none:
-/// no stage 1 (the file was added on both sides), or merge-style markers.
-struct Source {
-    hunks: Option<usize>,
-    base: bool,
-}
-
-impl Source {
-    fn describe(&self) -> &'static str {
-        match (self.hunks, self.base) {
-            (None, true) => "from git's index: base, ours and theirs",
-            (None, false) => "from git's index: ours and theirs, no common base",
-            (Some(_), true) => "from the conflict markers, with their base",
-            (Some(_), false) => "from the conflict markers, which show no base (merge style)",
-        }
-    }
-}
-
 /// The three versions, read as plans; `base` is `None` only for
 /// merge-style markers.
 struct Versions {
     base: Option<Plan>,
     ours: Plan,
     theirs: Plan,
-    source: Source,
+    /// Where they came from: git's index, or (how many hunks) the
+    /// conflict markers in the file.
+    hunks: Option<usize>,
+    /// Whether there was a base: not without stage 1 (the file was added
+    /// on both sides), nor in merge-style markers.
+    based: bool,
     /// Things to say about the versions themselves (a side that deleted the file).
     notes: Vec<String>,
 }
@@ -279,10 +265,8 @@ fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
         }
     }
     Ok(Versions {
-        source: Source {
-            hunks: None,
-            base: base.is_some(),
-        },
+        hunks: None,
+        based: base.is_some(),
         // No stage 1: added on both sides; `merge-file` takes an empty base.
         base: Some(base.unwrap_or_default()),
         ours: ours.unwrap_or_default(),
@@ -318,10 +302,8 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
         Vec::new()
     };
     Ok(Versions {
-        source: Source {
-            hunks: Some(hunks),
-            base: base.is_some(),
-        },
+        hunks: Some(hunks),
+        based: base.is_some(),
         base,
         ours: ours.unwrap_or_default(),
         theirs: theirs.unwrap_or_default(),
@@ -362,10 +344,6 @@ fn next_steps(path: &Path, shown: &str, from_index: bool) -> (Option<Operation>,
     (op, steps)
 }
 
-fn op_name(op: Option<Operation>) -> Value {
-    json!(op.map(<&str>::from))
-}
-
 /// Every reply of `resolve` opens with the plan's path and whether it
 /// resolved anything.
 fn started(store: &Store, message: impl Into<Message>, resolved: bool) -> Report {
@@ -384,19 +362,24 @@ fn settled_already(store: &Store, shown: &str) -> Report {
         message.push(format!("Next: {}", next.join(", then ")));
     }
     started(store, message, false)
-        .with("operation", op_name(op))
+        .with("operation", json!(op.map(<&str>::from)))
         .with("decided", json!([]))
         .with("next", json!(next))
 }
 
 fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Report {
-    let hunks = versions.source.hunks;
+    let hunks = versions.hunks;
     let (op, next) = next_steps(&store.path, shown, hunks.is_none());
+    let from = match (hunks, versions.based) {
+        (None, true) => "from git's index: base, ours and theirs",
+        (None, false) => "from git's index: ours and theirs, no common base",
+        (Some(_), true) => "from the conflict markers, with their base",
+        (Some(_), false) => "from the conflict markers, which show no base (merge style)",
+    };
     let decided = merged.conflicts().count();
     let mut message = Message::from(format!(
-        "Resolved the merge conflict in {} by task id ({}): {}",
+        "Resolved the merge conflict in {} by task id ({from}): {}",
         store.display(),
-        versions.source.describe(),
         match (decided, merged.findings.len()) {
             (0, 0) => "both sides' changes merged, none clashed.".to_string(),
             (0, _) => "both sides' changes merged, none clashed; notes:".to_string(),
@@ -420,8 +403,8 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
     }
     let mut report = started(store, message, true)
         .with("source", json!(hunks.map_or("index", |_| "markers")))
-        .with("base", json!(versions.source.base))
-        .with("operation", op_name(op))
+        .with("base", json!(versions.based))
+        .with("operation", json!(op.map(<&str>::from)))
         .with("decided", json!(merged.findings))
         .with("notes", json!(versions.notes))
         .with("next", json!(next));
