@@ -146,39 +146,33 @@ fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
         plan.tasks().map(|(_, _, t)| (t.id.as_str(), t)).collect()
     }
     let (ours, theirs) = (by_id(ours), by_id(theirs));
+    // Looked through only when some task needs a word.
+    let result = std::cell::LazyCell::new(|| by_id(&merged.plan));
     let said: HashSet<&str> = merged.findings.iter().map(|f| f.id.as_str()).collect();
     // Base tasks both sides changed, with nothing said of them yet.
-    let both: Vec<(&Task, bool)> = base
+    let found: Vec<MergeNote> = base
         .tasks()
         .filter_map(|(_, _, b)| {
             let id = b.id.as_str();
             let (o, t) = (ours.get(id).copied(), theirs.get(id).copied());
-            let touched = o != Some(b) && t != Some(b) && !said.contains(id);
-            touched.then_some((b, o.is_none() && t.is_none()))
-        })
-        .collect();
-    if both.is_empty() {
-        return;
-    }
-    let result = by_id(&merged.plan);
-    let found: Vec<MergeNote> = both
-        .into_iter()
-        .map(|(b, gone_on_both)| {
-            let now = result.get(b.id.as_str());
+            if o == Some(b) || t == Some(b) || said.contains(id) {
+                return None;
+            }
+            let now = result.get(id);
             let message = match now {
-                None if gone_on_both => "removed on both sides".to_string(),
+                None if o.is_none() && t.is_none() => "removed on both sides".to_string(),
                 None => "changed on one side and removed on the other; removed".to_string(),
                 Some(r) => format!(
                     "changed on both sides without a clash; now {}",
                     r.status.as_str()
                 ),
             };
-            MergeNote {
+            Some(MergeNote {
                 severity: Severity::Notice,
                 id: b.id.clone(),
                 subject: now.map_or(&b.content, |r| &r.content).clone(),
                 message,
-            }
+            })
         })
         .collect();
     merged.findings.extend(found);

@@ -262,12 +262,9 @@ fn run_all(
 
 /// `passed   t3  1.2 s  cargo test auth  (Auth: Wire OAuth)`, aligned.
 fn table(work: &[Outcome1]) -> Vec<String> {
-    let idw = work.iter().map(|o| o.id.len()).max().unwrap_or(0);
-    let cw = work
-        .iter()
-        .map(|o| o.command.chars().count())
-        .max()
-        .unwrap_or(0);
+    let widest = |width: fn(&Outcome1) -> usize| work.iter().map(width).max().unwrap_or(0);
+    let idw = widest(|o| o.id.len());
+    let cw = widest(|o| o.command.chars().count());
     work.iter()
         .map(|o| {
             let secs = o.run.as_ref().map_or_else(
@@ -361,10 +358,8 @@ pub(crate) fn with_results(ctx: &Context, plan: &Plan) -> Option<Plan> {
     let head = runner::commit(&settings.root);
     let mut plan = plan.clone();
     for t in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
-        let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value) else {
-            continue;
-        };
-        if let Some(v) = t.verify.as_deref_mut()
+        if let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value)
+            && let Some(v) = t.verify.as_deref_mut()
             && v.command == proof.command
             && proof.commit == head
             && t.status == Status::Completed
