@@ -42,13 +42,10 @@ impl super::Verb for Done {
         let actor = ctx.actor.unwrap_or(Actor::Person);
         let checker =
             || Checker::new(ctx.store.target(), ctx.now.clone(), actor).with_memo(memo.clone());
-        // A plan with no check (most) is not read twice: its bytes tell.
-        let checks = || {
-            crate::storage::read_regular(&ctx.store.target())
-                .is_ok_and(|b| memchr::memmem::find(&b, b"\"verify\"").is_some())
-        };
         if !self.no_verify
-            && checks()
+            // A plan with no check (most) is not read twice: its bytes tell.
+            && crate::storage::read_regular(&ctx.store.target())
+                .is_ok_and(|b| memchr::memmem::find(&b, b"\"verify\"").is_some())
             && let Ok(loaded) = ctx.store.load()
             && loaded.plan.tasks().any(|(_, _, t)| t.verify.is_some())
             // A change `--if-rev` refuses runs nothing.

@@ -368,14 +368,11 @@ mod tests {
         // Where help lists an item (`disp_ord`) counts the verbs before it;
         // help is only ever rendered from the whole tree.
         let unordered = |debug: String| {
-            let mut out = String::new();
-            let mut rest = debug.as_str();
-            while let Some(at) = rest.find("disp_ord: Some(") {
-                out.push_str(&rest[..at]);
-                rest = &rest[at..];
-                rest = rest.find(')').map_or("", |end| &rest[end + 1..]);
-            }
-            out + rest
+            let mut parts = debug.split("disp_ord: Some(");
+            let first = parts.next().unwrap_or_default().to_string();
+            parts.fold(first, |out, rest| {
+                out + rest.split_once(')').map_or("", |(_, after)| after)
+            })
         };
         let debug = |c: &clap::Command| {
             c.get_arguments()

@@ -117,17 +117,17 @@ fn list(plan: &Plan, args: &Needs) -> Result<Report> {
             "Name the needs to remove: todo needs TASK --remove NEED...",
         ));
     }
-    let mut message = Message::default();
-    if task.needs.is_empty() {
-        message.push(format!("{id} \"{}\" needs no other task.", task.content));
+    let needs = if task.needs.is_empty() {
+        "needs no other task."
     } else {
-        message.push(format!("{id} \"{}\" needs:", task.content));
-        for n in &task.needs {
-            message.push(match plan.task_by_id(n) {
-                Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),
-                None => format!("  {n}  (no longer in the plan)"),
-            });
-        }
+        "needs:"
+    };
+    let mut message = Message::from(format!("{id} \"{}\" {needs}", task.content));
+    for n in &task.needs {
+        message.push(match plan.task_by_id(n) {
+            Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),
+            None => format!("  {n}  (no longer in the plan)"),
+        });
     }
     Ok(Report::new("needs", Kind::Data, message).task(phase, task))
 }
