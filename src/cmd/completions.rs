@@ -1,6 +1,3 @@
-//! `todo completions <shell>`: the completion script `completions/` holds,
-//! generated from the clap definition in memory, for packagers and users.
-
 use serde_json::json;
 
 use super::generate;

@@ -63,7 +63,7 @@ impl super::Verb for Done {
             {
                 let e = Error::from(e);
                 if matches!(e.code(), "check-failed" | "check-untrusted") {
-                    return Outcome::at(rev, Err(e));
+                    return Outcome::new(Err(e), Some(rev), None);
                 }
             }
         }

@@ -1,6 +1,3 @@
-//! `todo man [<verb>]`: a man page as `man/` holds it, generated from the
-//! clap definition in memory.
-
 use clap::CommandFactory;
 use serde_json::json;
 

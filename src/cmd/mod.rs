@@ -232,13 +232,6 @@ mod prelude {
     pub(super) use crate::text::Message;
 }
 
-impl Outcome {
-    /// The outcome of a verb that read the plan at `rev` and wrote nothing.
-    pub(super) fn at(rev: u64, result: Result<Report>) -> Outcome {
-        Outcome::new(result, Some(rev), None)
-    }
-}
-
 /// Run a verb. A query that only typo tolerance could place is a guess
 /// (docs/contract.md, "Matching a query"): with a person at the terminal, ask,
 /// and on yes run the verb again with the guessed id in place of the query;

@@ -1,5 +1,3 @@
-//! `todo`, `todo show`, `todo list`: print the plan as the Markdown checklist.
-
 use serde_json::Value;
 
 use super::prelude::*;

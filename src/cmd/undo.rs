@@ -45,7 +45,7 @@ impl super::Verb for Undo {
         let rev = session.rev();
         let saved = match session.save() {
             Ok(saved) => saved,
-            Err(e) => return Outcome::at(rev, Err(e)),
+            Err(e) => return Outcome::new(Err(e), Some(rev), None),
         };
         if let (Some((undone, prev)), Some(written)) = (popped, &saved.written) {
             // Pop the entry; the one below now describes the file we wrote,
