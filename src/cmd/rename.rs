@@ -26,10 +26,10 @@ pub struct Rename {
 
 impl super::Verb for Rename {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let raw = match (&self.to, self.text.is_empty()) {
-            (Some(to), _) => to.clone(),
-            (None, false) => self.text.join(" "),
-            (None, true) => {
+        let raw = match &self.to {
+            Some(to) => to.clone(),
+            None if !self.text.is_empty() => self.text.join(" "),
+            None => {
                 return Err(Error::usage(
                     "Give the new text after `--` (todo rename <task> -- <new text>) or with --to.",
                 ));
@@ -41,7 +41,7 @@ impl super::Verb for Rename {
         let (op, what, old, new) = match &target {
             Target::Task(id) => {
                 // A task's text starts with a capital, as `append` makes it.
-                let content = crate::text::capitalize_first(&new);
+                let content = capitalize_first(&new);
                 let old = task_ref(plan, id)?.1.content.clone();
                 let op = Op::RenameTask {
                     task: id.clone(),

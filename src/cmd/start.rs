@@ -17,8 +17,6 @@ fn start(tx: &mut Tx, id: String) -> Result<Report> {
     let plan = tx.plan();
     let (phase, task) = task_ref(plan, &id)?;
     let (was, blocker) = (task.status, task.blocker.clone());
-    // The other task in progress, with its phase's name when that is
-    // another phase.
     let others: Vec<(String, String, Option<String>)> = plan
         .tasks()
         .filter(|(_, _, t)| t.status == Status::InProgress && t.id != id)
