@@ -5,8 +5,6 @@
 
 use std::io::Read;
 
-use serde_json::Value;
-
 use super::prelude::*;
 use crate::agent::dialect::{Dialect, invalid};
 

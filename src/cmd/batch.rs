@@ -1,7 +1,6 @@
 use std::io::Read;
 
 use clap::Parser;
-use serde_json::json;
 
 use super::Cli;
 use super::Command;

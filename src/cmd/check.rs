@@ -1,5 +1,4 @@
 use super::prelude::*;
-use crate::exit_codes::ExitCode;
 use crate::plan::{Actor, Phase, Task};
 
 /// Exit 1 and list open work if any task is pending or in progress.

@@ -1,5 +1,3 @@
-use serde_json::json;
-
 use super::generate;
 use super::prelude::*;
 

@@ -1,7 +1,5 @@
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
-
 use super::prelude::*;
 use crate::error::PathAction;
 use crate::markdown;

@@ -1,8 +1,6 @@
 //! `todo finding TEXT`: record what was learned on the way (docs/contract.md,
 //! "Objectives and findings").
 
-use serde_json::json;
-
 use super::objective::aim_text;
 use super::prelude::*;
 

@@ -10,12 +10,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use serde_json::json;
-
 use super::export::{checked, read, write};
 use super::prelude::*;
 use crate::error::{GitError, PathAction};
-use crate::exit_codes::ExitCode;
 use crate::storage::{self, DEFAULT_NAME, NamedBy};
 
 /// Make git merge `.todo.json` with `todo merge-file` in this repository.

@@ -5,7 +5,6 @@
 use std::io::{IsTerminal, Read};
 
 use clap::ValueEnum;
-use serde_json::Value;
 
 use super::prelude::*;
 use crate::agent::hooks::{self, Agent, Event};

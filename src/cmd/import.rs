@@ -4,8 +4,6 @@
 use std::io::Read;
 use std::path::Path;
 
-use serde_json::json;
-
 use super::export::beside;
 use super::prelude::*;
 use crate::agent::restore::{self, Restored};

@@ -1,5 +1,4 @@
 use clap::CommandFactory;
-use serde_json::json;
 
 use super::Cli;
 use super::generate;

@@ -9,10 +9,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
-
 use super::prelude::*;
-use crate::exit_codes::ExitCode;
 use crate::merge::{self, MergeNote, Severity};
 use crate::plan::rules::By;
 use crate::plan::{Actor, json as plan_json};

@@ -1,8 +1,6 @@
 //! `todo objective [add TEXT | done | drop | reopen <o-id|query>]`: what
 //! the work is for (docs/contract.md, "Objectives and findings"). Bare, it lists the objectives.
 
-use serde_json::{Value, json};
-
 use super::prelude::*;
 use crate::matching;
 use crate::plan::{self, ObjectiveStatus};

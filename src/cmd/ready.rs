@@ -1,5 +1,4 @@
 use super::prelude::*;
-use crate::exit_codes::ExitCode;
 
 /// List the tasks ready to take: open, unclaimed, every need completed.
 ///

@@ -9,8 +9,6 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
-
 use super::prelude::*;
 use crate::conflict::git::{self, Operation, Stage};
 use crate::conflict::{self, Sides};

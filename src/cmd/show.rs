@@ -1,5 +1,3 @@
-use serde_json::Value;
-
 use super::prelude::*;
 use crate::output::checklist;
 use crate::plan::json;

@@ -1,8 +1,6 @@
 //! `todo show --summary`: the plan's progress on one line, for prompts,
 //! status lines and CI logs: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`.
 
-use serde_json::json;
-
 use super::prelude::*;
 use crate::plan::{Phase, Task};
 

@@ -5,10 +5,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use serde_json::{Value, json};
-
 use super::prelude::*;
-use crate::exit_codes::ExitCode;
 use crate::plan::{Actor, Proof, clean_command};
 use crate::verify::{self as runner, Run, Settings, TrustList};
 

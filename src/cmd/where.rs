@@ -1,5 +1,3 @@
-use serde_json::json;
-
 use super::prelude::*;
 use crate::storage::not_regular;
 
