@@ -1,7 +1,7 @@
 use super::prelude::*;
 use super::{named_phase, phase_query};
 use crate::matching::Candidate;
-use crate::plan::ops::{Applied, Op, OpError, PhaseRef, Refusal};
+use crate::plan::ops::{Applied, Op, PhaseRef};
 use crate::plan::{Checks, DEFAULT_PHASE};
 use crate::text::{capitalize_first, title_words};
 

@@ -2,9 +2,8 @@ use std::io::Read;
 
 use clap::Parser;
 
-use super::Cli;
-use super::Command;
 use super::prelude::*;
+use super::{Cli, Command};
 
 /// Apply verb lines from stdin as one change: all of them or none.
 ///

@@ -1,5 +1,5 @@
 use super::prelude::*;
-use crate::plan::{Actor, Phase, Task};
+use crate::plan::{Phase, Task};
 
 /// Exit 1 and list open work if any task is pending or in progress.
 ///

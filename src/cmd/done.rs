@@ -4,8 +4,7 @@
 
 use super::TargetArgs;
 use super::prelude::*;
-use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, By};
+use crate::plan::By;
 use crate::verify::{Checker, RunMemo};
 
 /// Mark a task, a phase's open tasks, or every open task completed.

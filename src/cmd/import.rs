@@ -8,9 +8,8 @@ use super::export::beside;
 use super::prelude::*;
 use crate::agent::restore::{self, Restored};
 use crate::error::io_reason;
-use crate::markdown;
-use crate::markdown::Parsed;
-use crate::plan::{Actor, Checks, Finding, Objective, import as plan_import};
+use crate::markdown::{self, Parsed};
+use crate::plan::{Checks, Finding, Objective, import as plan_import};
 use crate::region;
 use crate::storage::{self, NamedBy};
 

@@ -1,8 +1,7 @@
 use clap::CommandFactory;
 
-use super::Cli;
-use super::generate;
 use super::prelude::*;
+use super::{Cli, generate};
 
 /// Print a man page (what `man/` holds): todo(1), or a verb's page.
 ///

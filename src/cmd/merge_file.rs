@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use super::prelude::*;
 use crate::merge::{self, MergeNote, Severity};
+use crate::plan::json as plan_json;
 use crate::plan::rules::By;
-use crate::plan::{Actor, json as plan_json};
 use crate::storage::Store;
 use crate::text::count;
 

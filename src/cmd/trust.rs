@@ -3,8 +3,6 @@
 //! person has read it here (`crate::verify::TrustList`).
 
 use super::prelude::*;
-use crate::plan::Actor;
-use crate::plan::ops::{OpError, Refusal};
 use crate::verify::{self as runner};
 
 /// Allow the plan's checks to run on this machine (person only).

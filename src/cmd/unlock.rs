@@ -5,8 +5,6 @@
 use super::mark::target;
 use super::prelude::*;
 use crate::matching::Target;
-use crate::plan::Actor;
-use crate::plan::ops::{OpError, Refusal};
 
 /// Let anyone set tasks only the agent checks (person only; one-way).
 ///

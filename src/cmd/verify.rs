@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::prelude::*;
-use crate::plan::{Actor, Proof, clean_command};
+use crate::plan::{Proof, clean_command};
 use crate::verify::{self as runner, Run, Settings, TrustList};
 
 /// Give a task a check: the command that proves it done.
