@@ -81,16 +81,13 @@ fn hash_is_text(line: &str) -> String {
     let mut out = String::with_capacity(line.len() + 4);
     let (mut single, mut double, mut escaped) = (false, false, false);
     for c in line.chars() {
-        if escaped {
-            escaped = false;
-        } else if c == '\\' && !single {
-            escaped = true;
-        } else if c == '\'' && !double {
-            single = !single;
-        } else if c == '"' && !single {
-            double = !double;
-        } else if c == '#' && !single && !double {
-            out.push('\\');
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if !single => escaped = true,
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '#' if !single && !double => out.push('\\'),
+            _ => {}
         }
         out.push(c);
     }
