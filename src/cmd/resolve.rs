@@ -207,16 +207,14 @@ fn version(bytes: &[u8], which: &str, side: bool) -> std::result::Result<Plan, S
     parse(text).map_err(|e| format!("{which} does not read as a plan: {e}"))
 }
 
-/// One version, fetched and read on a thread of its own: `None` when it is
-/// not there, else the plan or the problem with it.
-type VersionRead = Result<Option<std::result::Result<Plan, String>>>;
-
-/// Run the three reads side by side (a 100,000-task version takes a while
-/// to fetch from git and to parse, and they do not depend on each other):
-/// the plans, or every problem with them.
+/// Run the three reads side by side, each on a thread of its own (a
+/// 100,000-task version takes a while to fetch from git and to parse, and
+/// they do not depend on each other). A read is `None` when its version is
+/// not there, else the plan or the problem with it; the answer is the
+/// plans, or every problem with them.
 fn read_three<F>(path: &Path, read: F) -> Result<[Option<Plan>; 3]>
 where
-    F: Fn(usize) -> VersionRead + Sync,
+    F: Fn(usize) -> Result<Option<std::result::Result<Plan, String>>> + Sync,
 {
     let panicked = || Err(Error::bug("reading a version of the plan panicked"));
     let results = std::thread::scope(|scope| {
