@@ -1,9 +1,6 @@
 use super::prelude::*;
-use super::{named_phase, phase_query};
-use crate::matching::Candidate;
 use crate::plan::ops::{Applied, Op, PhaseRef};
 use crate::plan::{Checks, DEFAULT_PHASE};
-use crate::text::{capitalize_first, title_words};
 
 /// Add a task, to the last phase or to a named one.
 ///
@@ -107,7 +104,7 @@ pub enum ChecksArg {
 fn append_after(tx: &mut Tx, args: &Append, after: &str, needs: Vec<String>) -> Result<Report> {
     let plan = tx.plan();
     let q = text(after, "task after which to append")?;
-    let id = super::one_task(plan, &q, "--after names a task.")?;
+    let id = one_task(plan, &q, "--after names a task.")?;
     let (holder, _) = task_ref(plan, &id)?;
     if let Some(name) = &args.phase {
         let name = text(name, "phase name")?;

@@ -8,7 +8,6 @@ use rustc_hash::FxHashMap;
 
 use super::prelude::*;
 use super::{BULK, Command, ask_no};
-use crate::text::{capitalize_first, count};
 
 /// Run `command` if it may change many tasks: asked first when it would
 /// change more than [`BULK`]; `None` for any other verb (the caller runs

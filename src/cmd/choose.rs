@@ -6,8 +6,6 @@
 use super::answer;
 use super::prelude::*;
 use crate::error::describe;
-use crate::matching::Candidate;
-use crate::text::count;
 
 /// At most this many are offered; more means the query needs more words.
 const SHOWN: usize = 9;

@@ -44,7 +44,7 @@ impl super::Verb for Claim {
             };
             first.id.clone()
         } else {
-            super::one_task(
+            one_task(
                 tx.plan(),
                 &query(&self.query)?,
                 "Only tasks can be claimed.",

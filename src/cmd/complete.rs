@@ -5,7 +5,6 @@ use std::borrow::Cow;
 
 use super::prelude::*;
 use crate::matching::lower;
-use crate::text::visible;
 
 /// Print completion candidates (used by the shell completion scripts).
 #[derive(Debug, Clone, clap::Args)]

@@ -8,7 +8,6 @@ use clap::ValueEnum;
 
 use super::prelude::*;
 use crate::agent::hooks::{self, Agent, Event};
-use crate::text::visible;
 
 /// Answer an agent's hook: read its JSON on stdin, print what it expects.
 ///

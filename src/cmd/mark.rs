@@ -6,7 +6,6 @@
 //! reported from where the op left it, never by searching or copying.
 
 use super::prelude::*;
-use crate::matching::{Scope, Target};
 use crate::plan::tx::finished_block;
 
 /// Set `status` (with `blocker`, for `block`) on what `words` name: a

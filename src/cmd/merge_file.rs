@@ -14,7 +14,6 @@ use crate::merge::{self, MergeNote, Severity};
 use crate::plan::json as plan_json;
 use crate::plan::rules::By;
 use crate::storage::Store;
-use crate::text::count;
 
 /// Merge three versions of a plan file by task id (the git merge driver).
 ///

@@ -223,16 +223,20 @@ pub(crate) use crate::work::{
 };
 
 /// The names the verbs' files share (the context and outcome, the query
-/// helpers, errors, reports and their JSON and exit, the plan's types,
-/// who acts and why an op is refused), imported with `use super::prelude::*`.
+/// helpers and what a query names, errors, reports and their JSON and
+/// exit, the plan's types, who acts and why an op is refused, and the
+/// helpers that word messages), imported with `use super::prelude::*`.
 mod prelude {
-    pub(super) use super::{Context, Outcome, at, find, query, task_ref, text};
+    pub(super) use super::{
+        Context, Outcome, at, find, named_phase, one_task, phase_query, query, task_ref, text,
+    };
     pub(super) use crate::error::{Error, Result};
     pub(super) use crate::exit_codes::ExitCode;
+    pub(super) use crate::matching::{Candidate, Scope, Target};
     pub(super) use crate::output::{Kind, Report};
     pub(super) use crate::plan::ops::{OpError, Refusal};
     pub(super) use crate::plan::{Actor, Op, Plan, Status, Tx};
-    pub(super) use crate::text::Message;
+    pub(super) use crate::text::{Message, capitalize_first, count, title_words, visible};
     pub(super) use serde_json::{Value, json};
 }
 

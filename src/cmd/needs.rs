@@ -47,7 +47,7 @@ pub(super) fn task_ids(
 ) -> Result<Vec<String>> {
     let mut ids = Vec::with_capacity(raws.len());
     for raw in raws {
-        let id = super::one_task(plan, &text(raw, what)?, not_task)?;
+        let id = one_task(plan, &text(raw, what)?, not_task)?;
         if !ids.contains(&id) {
             ids.push(id);
         }
@@ -64,7 +64,7 @@ fn named(plan: &Plan, id: &str) -> String {
 }
 
 fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
-    let id = super::one_task(tx.plan(), &text(&args.task, "task")?, NOT_TASK)?;
+    let id = one_task(tx.plan(), &text(&args.task, "task")?, NOT_TASK)?;
     let wanted = task_ids(tx.plan(), &args.needs, "task", NOT_TASK)?;
     let before = task_ref(tx.plan(), &id)?.1.needs.clone();
     let (task, needs) = (id, wanted.clone());
@@ -110,7 +110,7 @@ fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
 
 /// What a task needs, one per line with its status.
 fn list(plan: &Plan, args: &Needs) -> Result<Report> {
-    let id = super::one_task(plan, &text(&args.task, "task")?, NOT_TASK)?;
+    let id = one_task(plan, &text(&args.task, "task")?, NOT_TASK)?;
     let (phase, task) = task_ref(plan, &id)?;
     if args.remove {
         return Err(Error::usage(

@@ -1,5 +1,4 @@
 use super::prelude::*;
-use crate::text::count;
 
 /// Print the task to work on now; exit 1 when there is none.
 ///

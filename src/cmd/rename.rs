@@ -1,7 +1,5 @@
 use super::mark::target;
 use super::prelude::*;
-use crate::matching::Target;
-use crate::text::capitalize_first;
 
 /// Rename a task or a phase.
 ///

@@ -1,5 +1,4 @@
 use super::prelude::*;
-use crate::matching::{Scope, Target};
 use crate::output::phase_json;
 
 target_verb! {

@@ -1,6 +1,5 @@
 use super::mark::{set_status, target};
 use super::prelude::*;
-use crate::matching::Target;
 
 target_verb! {
     /// Return blocked tasks to pending.

@@ -8,7 +8,6 @@ use std::path::Path;
 use super::Session;
 use super::prelude::*;
 use crate::history::{History, Recorded, file_digest, plan_digest};
-use crate::text::visible;
 
 /// Undo the last change made through todo; repeat to go further back.
 ///

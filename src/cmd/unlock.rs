@@ -4,7 +4,6 @@
 
 use super::mark::target;
 use super::prelude::*;
-use crate::matching::Target;
 
 /// Let anyone set tasks only the agent checks (person only; one-way).
 ///
