@@ -212,24 +212,16 @@ verbs! {
     "man" man::Man,
 }
 
-use crate::error::{Error, Result};
-use crate::matching::{Candidate, Scope, Target};
-use crate::output::Report;
-use crate::plan::{Plan, Tx};
-use crate::text::{Message, normalize};
-pub(crate) use crate::work::{
-    BULK, Context, Outcome, Session, answer, ask, ask_no, at, find, named_phase, phase_query,
-    query, task_ref, text,
-};
+use crate::text::normalize;
+pub(crate) use crate::work::{BULK, Context, Session, answer, ask, ask_no};
+use prelude::*;
 
 /// The names the verbs' files share (the context and outcome, the query
 /// helpers and what a query names, errors, reports and their JSON and
 /// exit, the plan's types, who acts and why an op is refused, and the
 /// helpers that word messages), imported with `use super::prelude::*`.
 mod prelude {
-    pub(super) use super::{
-        Context, Outcome, at, find, named_phase, one_task, phase_query, query, task_ref, text,
-    };
+    pub(super) use super::one_task;
     pub(super) use crate::error::{Error, Result};
     pub(super) use crate::exit_codes::ExitCode;
     pub(super) use crate::matching::{Candidate, Scope, Target};
@@ -237,6 +229,9 @@ mod prelude {
     pub(super) use crate::plan::ops::{OpError, Refusal};
     pub(super) use crate::plan::{Actor, Op, Plan, Status, Tx};
     pub(super) use crate::text::{Message, capitalize_first, count, title_words, visible};
+    pub(super) use crate::work::{
+        Context, Outcome, at, find, named_phase, phase_query, query, task_ref, text,
+    };
     pub(super) use serde_json::{Value, json};
 }
 
