@@ -86,7 +86,6 @@ impl super::Verb for Append {
     }
 }
 
-/// The usage error when `--needs` names a phase.
 const NOT_TASK: &str = "--needs names tasks, not phases.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

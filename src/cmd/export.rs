@@ -134,7 +134,6 @@ pub(super) fn write(real: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic(real, bytes).map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
 }
 
-/// `Wrote todos to PATH`, and the path.
 fn wrote(path: String) -> Report {
     let message = format!("Wrote todos to {path}");
     Report::new("export", Kind::Confirm, message).with("path", json!(path))

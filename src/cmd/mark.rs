@@ -57,7 +57,6 @@ pub(super) fn apply(
     set_status(tx, verb, (message, Some(unchanged)), ids, status, blocker)
 }
 
-/// The task or phase `words` name.
 pub(super) fn target(plan: &Plan, words: &[String]) -> Result<Target> {
     find(plan, &query(words)?, Scope::TasksAndPhases)
 }

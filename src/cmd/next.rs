@@ -16,10 +16,7 @@ impl super::Verb for Next {
     }
 }
 
-/// The task on stdout; with nothing to do, stdout stays empty (a script's
-/// `$(todo next)` is empty) and stderr says why, exit 1.
-/// With claims, the task is one of `owner`'s or an unclaimed one, never
-/// a task another owner holds.
+/// `owner`'s next task (with claims, one of theirs or an unclaimed one).
 fn run(plan: &Plan, owner: &str) -> Result<Report> {
     Ok(match plan.next_for(Some(owner)) {
         Some((phase, task)) => {

@@ -15,8 +15,7 @@ impl super::Verb for Ready {
     }
 }
 
-/// One line per ready task (`t3  Wire OAuth`) on stdout; with none,
-/// stdout stays empty and stderr says why, exit 1 (as `todo next`).
+/// One line per ready task: `t3  Wire OAuth`.
 fn run(plan: &Plan) -> Result<Report> {
     let ready = plan.ready();
     if ready.is_empty() {
