@@ -72,39 +72,37 @@ struct Input {
 }
 
 fn read(ctx: &Context, args: &Import) -> Result<Input> {
-    let failed = |shown: &str, why: String| Error::ImportUnreadable {
-        from: shown.to_string(),
-        why,
-    };
     let (shown, raw) = match args.path.as_deref() {
         Some("") => return Err(Error::usage("The path is empty.")),
         Some("-") => {
             let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| failed("-", io_reason(&e)))?;
-            ("-".to_string(), buf)
+            let read = std::io::stdin().read_to_end(&mut buf).map(|_| buf);
+            ("-".to_string(), read.map_err(|e| io_reason(&e)))
         }
         // A Claude Code task-list directory (`~/.claude/tasks/<list id>/`).
         Some(path) if !args.from_block && Path::new(path).is_dir() => {
             return session(path.to_string(), restore::restore_dir(Path::new(path)));
         }
         // Typed: read as `cat` would, FIFOs and `/dev/stdin` included.
-        Some(path) => {
-            let bytes = std::fs::read(Path::new(path)).map_err(|e| failed(path, io_reason(&e)))?;
-            (path.to_string(), bytes)
-        }
+        Some(path) => (
+            path.to_string(),
+            std::fs::read(path).map_err(|e| io_reason(&e)),
+        ),
         // Chosen by todo: the links rule of `export`, and never a FIFO.
         None => {
             let path = beside(&ctx.store.path, "TODO.md");
-            let shown = path.display().to_string();
             let project = storage::project_of(&ctx.store.path);
-            let real = storage::checked(&path, NamedBy::Chosen { project: &project })
-                .map_err(|why| failed(&shown, why.to_string()))?;
-            let bytes = storage::read_regular(&real).map_err(|e| failed(&shown, io_reason(&e)))?;
-            (shown, bytes)
+            let real = storage::checked(&path, NamedBy::Chosen { project: &project });
+            let read = real
+                .map_err(|why| why.to_string())
+                .and_then(|real| storage::read_regular(&real).map_err(|e| io_reason(&e)));
+            (path.display().to_string(), read)
         }
     };
+    let raw = raw.map_err(|why| Error::ImportUnreadable {
+        from: shown.clone(),
+        why,
+    })?;
     // An agent's session file, by name or by content; never inside a
     // `--from-block` region, which is Markdown.
     if !args.from_block && restore::is_session(&shown, &raw) {
