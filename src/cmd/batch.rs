@@ -96,7 +96,7 @@ fn hash_is_text(line: &str) -> String {
 
 fn apply(tx: &mut Tx, commands: Vec<(usize, Command)>) -> Result<Report> {
     let mut report = Report::new("batch", Kind::Confirm, "Nothing to do.");
-    let (mut all, mut lines) = (crate::text::Message::default(), Vec::new());
+    let (mut all, mut lines) = (Message::default(), Vec::new());
     for (n, command) in commands {
         let done = command.change(tx).map_err(|e| Error::AtLine {
             line: n,

@@ -72,6 +72,6 @@ impl super::Verb for Claim {
         }
         Ok(Report::new("claim", Kind::Confirm, message)
             .task(phase, task)
-            .with("owner", serde_json::json!(owner)))
+            .with("owner", json!(owner)))
     }
 }

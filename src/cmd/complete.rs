@@ -55,6 +55,6 @@ fn candidates(plan: &Plan, args: &Complete) -> Result<Report> {
     Ok(Report::new(
         "__complete",
         Kind::Data,
-        lines.into_iter().collect::<crate::text::Message>(),
+        lines.into_iter().collect::<Message>(),
     ))
 }

@@ -36,20 +36,17 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
         }
         Copied::Passed(escape, mux) => {
             ctx.out.raw_stdout(&escape)?;
-            let mut message = crate::text::Message::from(format!(
+            let mut message = Message::from(format!(
                 "Sent todos as Markdown to the clipboard through {} (OSC 52); todo cannot confirm it arrived.",
                 mux.name()
             ));
-            message.push(format!(
-                "Hint: {}.",
-                crate::text::capitalize_first(mux.fix())
-            ));
+            message.push(format!("Hint: {}.", capitalize_first(mux.fix())));
             Report::new("copy", Kind::Confirm, message)
                 .with("via", "osc52".into())
                 .with("confirmed", false.into())
         }
         Copied::Unavailable => {
-            let mut r = Report::new("copy", Kind::Data, crate::text::Message::of_lines(&text));
+            let mut r = Report::new("copy", Kind::Data, Message::of_lines(&text));
             r.warnings.push(
                 "Copy not available: no clipboard tool found (install wl-clipboard, xclip or xsel, or set TODO_CLIPBOARD). The checklist follows on stdout."
                     .into(),

@@ -68,7 +68,7 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
     } else if empty {
         Report::new("export", Kind::Warn, "No todos to export.")
     } else if args.path.as_deref() == Some("-") {
-        Report::new("export", Kind::Data, crate::text::Message::of_lines(&body))
+        Report::new("export", Kind::Data, Message::of_lines(&body))
     } else {
         let (path, named) = match &args.path {
             Some(p) => (p.clone(), NamedBy::Typed),

@@ -138,7 +138,7 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
             "Set git config merge.todo.driver to \"{DRIVER}\"{was}."
         ));
     }
-    let message: crate::text::Message = if done.is_empty() {
+    let message: Message = if done.is_empty() {
         format!(
             "Already set up: git merges {DEFAULT_NAME} with todo merge-file in {root_shown}. Nothing changed."
         )

@@ -204,14 +204,14 @@ fn renumber_needs(rebuilt: &[String], phases: &mut [crate::plan::Phase]) {
 /// Does some task of this JSON (a plan file, an export, a snapshot) have
 /// one of the fields that say who set it or who checks it?
 fn json_says_checks(text: &str) -> bool {
-    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+    let Ok(v) = serde_json::from_str::<Value>(text) else {
         return false;
     };
     let phases = v.as_array().or_else(|| v.get("phases")?.as_array());
     phases
         .into_iter()
         .flatten()
-        .filter_map(|p| p.get("tasks").and_then(serde_json::Value::as_array))
+        .filter_map(|p| p.get("tasks").and_then(Value::as_array))
         .flatten()
         .any(|t| {
             ["checks", "by", "unlocked"]

@@ -70,7 +70,7 @@ fn list(plan: &Plan) -> Result<Report> {
     }
     let message = match plan.objectives.is_empty() {
         true => NONE.into(),
-        false => crate::text::Message::of_lines(&text),
+        false => Message::of_lines(&text),
     };
     let objectives = plan.objectives.iter().map(objective_json).collect();
     Ok(Report::new("objective", Kind::Data, message).with("objectives", objectives))

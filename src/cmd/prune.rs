@@ -26,8 +26,8 @@ impl super::Verb for Prune {
         } else {
             format!(
                 "Pruned {} and {}.",
-                crate::text::count(tasks, "finished task"),
-                crate::text::count(phases, "empty phase")
+                count(tasks, "finished task"),
+                count(phases, "empty phase")
             )
             .into()
         };

@@ -40,8 +40,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
             "The plan has no checks; nothing to trust.",
         ));
     }
-    let mut listing = Message::default();
-    listing.push(format!(
+    let mut listing = Message::from(format!(
         "Checks of {} (run by `sh -c` in {}):",
         ctx.store.display(),
         settings.root.display()
@@ -56,7 +55,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
         ));
     }
     let json = |r: Report| {
-        r.with("commands", serde_json::json!(commands))
+        r.with("commands", json!(commands))
             .with("untrusted", new.into())
     };
     if new == 0 {

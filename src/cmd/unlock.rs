@@ -49,7 +49,7 @@ impl super::Verb for Unlock {
         } else {
             format!(
                 "Unlocked {}: anyone may set {} now.",
-                crate::text::count(n, "task"),
+                count(n, "task"),
                 if n == 1 { "it" } else { "them" }
             )
         };
