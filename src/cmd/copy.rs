@@ -27,7 +27,7 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
     let text = markdown::render_plan_view(plan);
     // Under --json stdout carries the one JSON object, never an escape.
     let env = clipboard::Env::from_process(ctx.out.stdout_tty && !ctx.out.json);
-    let report = match clipboard::copy(&env, &text)? {
+    Ok(match clipboard::copy(&env, &text)? {
         Copied::Tool(cmd) => Report::new("copy", Kind::Confirm, COPIED).with("via", cmd.into()),
         Copied::Osc52(escape) => {
             // The escape goes to the terminal first; the confirmation after it.
@@ -53,6 +53,5 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
             );
             r.with("copied", false.into())
         }
-    };
-    Ok(report)
+    })
 }

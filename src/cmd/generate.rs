@@ -12,7 +12,7 @@ use super::{Cli, VERBS};
 fn dynamic_verbs() -> impl Iterator<Item = (&'static str, &'static str)> {
     VERBS
         .iter()
-        .filter_map(|(verb, _, kind)| Some((*verb, (*kind)?)))
+        .filter_map(|&(verb, _, kind)| Some((verb, kind?)))
 }
 
 /// The kinds of names offered, in the order the scripts test them.
