@@ -75,14 +75,12 @@ impl super::Verb for Done {
         if let (Ok(report), Some(plan)) = (&mut outcome.result, &outcome.plan)
             && report.tasks.iter().any(|e| e.task.verify.is_some())
         {
-            let checked: std::collections::HashMap<&str, &crate::plan::Task> = plan
-                .tasks()
-                .filter(|(_, _, t)| t.verify.is_some())
-                .map(|(_, _, t)| (t.id.as_str(), t))
+            let checked: std::collections::HashMap<&str, _> = (plan.tasks())
+                .filter_map(|(_, _, t)| Some((t.id.as_str(), t.verify.as_ref()?)))
                 .collect();
             for entry in &mut report.tasks {
-                if let Some(t) = checked.get(entry.task.id.as_str()) {
-                    entry.task.verify.clone_from(&t.verify);
+                if let Some(&verify) = checked.get(entry.task.id.as_str()) {
+                    entry.task.verify = Some(verify.clone());
                 }
             }
         }
