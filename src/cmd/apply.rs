@@ -64,9 +64,8 @@ fn read(args: &Apply) -> Result<String> {
             .map_err(|e| Error::io("Cannot read the ops from stdin", e))?,
     };
     if limited as u64 > MAX_BYTES {
-        return Err(invalid(format!(
-            "the ops are larger than {MAX_BYTES} bytes; send smaller batches."
-        )));
+        let why = format!("the ops are larger than {MAX_BYTES} bytes; send smaller batches.");
+        return Err(invalid(why));
     }
     String::from_utf8(bytes).map_err(|_| invalid("the ops are not UTF-8 text.".into()))
 }

@@ -119,12 +119,9 @@ mod tests {
 
     #[test]
     fn the_help_and_the_errors_name_the_verbs_the_registry_lets_a_batch_run() {
+        use crate::cmd::VERBS;
         use clap::CommandFactory;
-        let mut marked: Vec<&str> = crate::cmd::VERBS
-            .iter()
-            .filter(|v| v.1)
-            .map(|v| v.0)
-            .collect();
+        let mut marked: Vec<&str> = VERBS.iter().filter(|v| v.1).map(|v| v.0).collect();
         let mut allowed: Vec<&str> = ALLOWED.split(", ").collect();
         marked.sort_unstable();
         allowed.sort_unstable();

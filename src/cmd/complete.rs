@@ -52,9 +52,6 @@ fn candidates(plan: &Plan, args: &Complete) -> Result<Report> {
     if lines.is_empty() {
         return Ok(Report::new("__complete", Kind::Silent, ""));
     }
-    Ok(Report::new(
-        "__complete",
-        Kind::Data,
-        lines.into_iter().collect::<Message>(),
-    ))
+    let lines: Message = lines.into_iter().collect();
+    Ok(Report::new("__complete", Kind::Data, lines))
 }

@@ -115,9 +115,8 @@ fn one_line(e: &Error) -> String {
 fn read() -> Result<Vec<u8>> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        return Err(Error::Invalid(
-            "no hook input: it reads the JSON an agent's hook sends on stdin".into(),
-        ));
+        let why = "no hook input: it reads the JSON an agent's hook sends on stdin";
+        return Err(Error::Invalid(why.into()));
     }
     let mut bytes = Vec::new();
     stdin
@@ -126,9 +125,8 @@ fn read() -> Result<Vec<u8>> {
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io("Cannot read the hook input from stdin", e))?;
     if bytes.len() as u64 > MAX_BYTES {
-        return Err(Error::Invalid(format!(
-            "the hook input is larger than {MAX_BYTES} bytes"
-        )));
+        let why = format!("the hook input is larger than {MAX_BYTES} bytes");
+        return Err(Error::Invalid(why));
     }
     Ok(bytes)
 }

@@ -18,10 +18,8 @@ pub(super) fn apply(
     blocker: Option<String>,
 ) -> Result<Report> {
     let plan = tx.plan();
-    let why = blocker
-        .as_ref()
-        .map(|r| format!(" ({r})"))
-        .unwrap_or_default();
+    let why = blocker.as_ref().map(|r| format!(" ({r})"));
+    let why = why.unwrap_or_default();
     let (ids, message, unchanged) = if words.is_empty() {
         let open = plan.tasks().filter(|(_, _, t)| t.status.is_open());
         (

@@ -113,9 +113,8 @@ fn list(plan: &Plan, args: &Needs) -> Result<Report> {
     let id = one_task(plan, &text(&args.task, "task")?, NOT_TASK)?;
     let (phase, task) = task_ref(plan, &id)?;
     if args.remove {
-        return Err(Error::usage(
-            "Name the needs to remove: todo needs TASK --remove NEED...",
-        ));
+        let why = "Name the needs to remove: todo needs TASK --remove NEED...";
+        return Err(Error::usage(why));
     }
     let needs = if task.needs.is_empty() {
         "needs no other task."

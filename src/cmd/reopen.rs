@@ -23,10 +23,6 @@ fn reopen(tx: &mut Tx, id: String) -> Result<Report> {
         blocker: None,
     })?;
     let (phase, task) = at(tx.plan(), applied.at)?;
-    Ok(Report::new(
-        "reopen",
-        Kind::Confirm,
-        format!("Reopened: {}", task.content),
-    )
-    .task(phase, task))
+    let message = format!("Reopened: {}", task.content);
+    Ok(Report::new("reopen", Kind::Confirm, message).task(phase, task))
 }

@@ -17,11 +17,8 @@ fn rm(tx: &mut Tx, words: &[String]) -> Result<Report> {
     let plan = tx.plan();
     if words.is_empty() {
         if plan.phases.is_empty() {
-            return Ok(Report::new(
-                "rm",
-                Kind::Confirm,
-                "No todos; nothing changed.",
-            ));
+            let message = "No todos; nothing changed.";
+            return Ok(Report::new("rm", Kind::Confirm, message));
         }
         let mut report = Report::new("rm", Kind::Confirm, "Cleared all todos.");
         report.phases = plan.phases.iter().map(phase_json).collect();

@@ -40,12 +40,10 @@ pub struct Setup {
 
 impl super::Verb for Setup {
     fn run(self, _ctx: &Context) -> Outcome {
-        let mode = if self.check {
-            SetupMode::Check
-        } else if self.remove {
-            SetupMode::Remove
-        } else {
-            SetupMode::Add
+        let mode = match (self.check, self.remove) {
+            (true, _) => SetupMode::Check,
+            (_, true) => SetupMode::Remove,
+            _ => SetupMode::Add,
         };
         let cwd =
             std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e));

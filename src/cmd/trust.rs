@@ -34,11 +34,8 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
     let mut store = runner::TrustList::load(&settings);
     let commands = runner::commands(plan);
     if commands.is_empty() {
-        return Ok(Report::new(
-            "trust",
-            Kind::Confirm,
-            "The plan has no checks; nothing to trust.",
-        ));
+        let message = "The plan has no checks; nothing to trust.";
+        return Ok(Report::new("trust", Kind::Confirm, message));
     }
     let mut listing = Message::from(format!(
         "Checks of {} (run by `sh -c` in {}):",
