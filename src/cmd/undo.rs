@@ -81,12 +81,8 @@ fn take_back(
     real: &Path,
     args: &Undo,
 ) -> Result<(String, Popped)> {
-    let read_error = |e| {
-        Error::io(
-            format!("Cannot read undo history in {}", history.dir.display()),
-            e,
-        )
-    };
+    let doing = format!("Cannot read undo history in {}", history.dir.display());
+    let read_error = |e| Error::io(&doing, e);
     // No plan file: whatever history this path has belongs to a plan that
     // is gone, and never applies to another.
     if session.bytes().is_none() {
