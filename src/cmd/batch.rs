@@ -59,9 +59,7 @@ fn parse(input: &str) -> Result<Vec<(usize, Command)>> {
             Cli::try_parse_from(std::iter::once("todo".to_string()).chain(words)).map_err(|e| {
                 let text = e.render().to_string();
                 let first = text.lines().next().unwrap_or_default();
-                at(Error::usage(
-                    first.trim_start_matches("error: ").to_string(),
-                ))
+                at(Error::usage(first.trim_start_matches("error: ")))
             })?;
         match cli.command {
             Some(command) if command.batch() => commands.push((n, command)),

@@ -141,18 +141,14 @@ fn wrote(path: String) -> Report {
 
 fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<()> {
     let real = checked(file, named, PathAction::Write)?;
-    let doc = String::from_utf8(read(&real, file)?).map_err(|_| {
+    let shown = file.display();
+    let kept = |why: &dyn std::fmt::Display| {
         Error::Invalid(format!(
-            "Cannot update {}: it is not UTF-8 text; it was left as it was.",
-            file.display()
+            "Cannot update {shown}: {why}; it was left as it was."
         ))
-    })?;
-    let updated = region::splice(&doc, body).map_err(|e| {
-        Error::Invalid(format!(
-            "Cannot update {}: {e}; it was left as it was.",
-            file.display()
-        ))
-    })?;
+    };
+    let doc = String::from_utf8(read(&real, file)?).map_err(|_| kept(&"it is not UTF-8 text"))?;
+    let updated = region::splice(&doc, body).map_err(|e| kept(&e))?;
     if updated != doc {
         write(&real, file, updated.as_bytes())?;
     }
