@@ -58,18 +58,15 @@ fn run(plan: &Plan, agent: bool) -> Result<Report> {
 /// `agent::hooks::incomplete`); for a person or a CI log, `Open work:
 /// <n> tasks pending or in progress`. `None` when nothing is open.
 fn incomplete(open: &[(&Phase, Vec<&Task>)], agent: bool) -> Option<Vec<String>> {
-    let count: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
-    if count == 0 {
+    let n: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
+    if n == 0 {
         return None;
     }
-    let mut lines = Vec::with_capacity(count + open.len() + 1);
+    let mut lines = Vec::with_capacity(n + open.len() + 1);
     lines.push(if agent {
-        format!("You stopped with {count} incomplete todo item(s):")
+        format!("You stopped with {n} incomplete todo item(s):")
     } else {
-        format!(
-            "Not done: {} pending or in progress:",
-            crate::text::count(count, "task")
-        )
+        format!("Not done: {} pending or in progress:", count(n, "task"))
     });
     for (phase, tasks) in open {
         lines.push(format!("- {}", phase.name));

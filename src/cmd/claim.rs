@@ -44,11 +44,8 @@ impl super::Verb for Claim {
             };
             first.id.clone()
         } else {
-            one_task(
-                tx.plan(),
-                &query(&self.query)?,
-                "Only tasks can be claimed.",
-            )?
+            let query = query(&self.query)?;
+            one_task(tx.plan(), &query, "Only tasks can be claimed.")?
         };
         let was = task_ref(tx.plan(), &id)?.1.owner.clone();
         let applied = tx.apply(Op::Claim {

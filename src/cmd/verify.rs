@@ -48,8 +48,7 @@ impl super::Verb for Verify {
 
 /// The task's check, as `todo verify <task>` prints it.
 fn show(plan: &Plan, args: &Verify) -> Result<Report> {
-    let query = text(&args.task, "task")?;
-    let id = one_task(plan, &query, "Checks go on tasks.")?;
+    let id = one_task(plan, &text(&args.task, "task")?, "Checks go on tasks.")?;
     let (phase, task) = super::task_ref(plan, &id)?;
     let message = match task.verify.as_deref() {
         None => format!(
@@ -66,8 +65,7 @@ fn show(plan: &Plan, args: &Verify) -> Result<Report> {
 }
 
 pub(super) fn apply(tx: &mut Tx, args: &Verify) -> Result<Report> {
-    let query = text(&args.task, "task")?;
-    let id = one_task(tx.plan(), &query, "Checks go on tasks.")?;
+    let id = one_task(tx.plan(), &text(&args.task, "task")?, "Checks go on tasks.")?;
     let (_, task) = super::task_ref(tx.plan(), &id)?;
     let content = task.content.clone();
     let (verify, message) = match (task.verify.as_deref().cloned(), &args.command) {
