@@ -50,11 +50,9 @@ pub(crate) fn completion(shell: Shell) -> Vec<u8> {
 /// that are not verbs).
 fn completed() -> clap::Command {
     let cmd = Cli::command();
-    let verbs: Vec<_> = paged(&cmd).map(clap::builder::PossibleValue::new).collect();
+    let verbs = clap::builder::PossibleValuesParser::new(paged(&cmd).collect::<Vec<_>>());
     cmd.mut_subcommand("man", |man| {
-        man.mut_arg("verb", |arg| {
-            arg.value_parser(clap::builder::PossibleValuesParser::new(verbs))
-        })
+        man.mut_arg("verb", |arg| arg.value_parser(verbs))
     })
 }
 
@@ -205,10 +203,8 @@ pub(crate) fn man_page(verb: Option<&str>) -> Option<(String, Vec<u8>)> {
     };
     let mut buf = Vec::new();
     clap_mangen::Man::new(page).render(&mut buf).ok()?;
-    Some((
-        format!("{name}.1"),
-        code_in_bold(&String::from_utf8(buf).ok()?),
-    ))
+    let roff = String::from_utf8(buf).ok()?;
+    Some((format!("{name}.1"), code_in_bold(&roff)))
 }
 
 /// The help texts mark commands, flags and file names as Markdown code
