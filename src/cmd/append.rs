@@ -1,12 +1,6 @@
-//! `todo append [<phase>] <task...>`: add a task to the last or a named phase.
-
-use super::{at, named_phase, phase_query, task_ref, text};
-use crate::error::{Error, Result};
-use crate::matching::Candidate;
-use crate::output::{Kind, Report};
-use crate::plan::ops::{Applied, Op, OpError, PhaseRef, Refusal};
-use crate::plan::{Checks, DEFAULT_PHASE, Tx};
-use crate::text::{Message, capitalize_first, title_words};
+use super::prelude::*;
+use crate::plan::ops::{Applied, Op, PhaseRef};
+use crate::plan::{Checks, DEFAULT_PHASE};
 
 /// Add a task, to the last phase or to a named one.
 ///
@@ -92,7 +86,6 @@ impl super::Verb for Append {
     }
 }
 
-/// The usage error when `--needs` names a phase.
 const NOT_TASK: &str = "--needs names tasks, not phases.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -110,7 +103,7 @@ pub enum ChecksArg {
 fn append_after(tx: &mut Tx, args: &Append, after: &str, needs: Vec<String>) -> Result<Report> {
     let plan = tx.plan();
     let q = text(after, "task after which to append")?;
-    let id = super::one_task(plan, &q, "--after names a task.")?;
+    let id = one_task(plan, &q, "--after names a task.")?;
     let (holder, _) = task_ref(plan, &id)?;
     if let Some(name) = &args.phase {
         let name = text(name, "phase name")?;

@@ -5,11 +5,8 @@
 
 use std::io::Read;
 
-use serde_json::Value;
-
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::agent::dialect::{Dialect, invalid};
-use crate::error::{Error, Result};
 
 /// Apply agent operations given as JSON, as one change: all or none.
 ///
@@ -46,11 +43,7 @@ impl super::Verb for Apply {
         match value {
             Ok(value) => crate::agent::apply_as(ctx, &value, self.tool.unwrap_or_default()),
             // Refused before the plan was read: the reply still says its rev.
-            Err(e) => Outcome {
-                result: Err(e),
-                rev: ctx.store.load().ok().map(|l| l.plan.rev),
-                plan: None,
-            },
+            Err(e) => Outcome::new(Err(e), ctx.store.load().ok().map(|l| l.plan.rev), None),
         }
     }
 }
@@ -71,9 +64,8 @@ fn read(args: &Apply) -> Result<String> {
             .map_err(|e| Error::io("Cannot read the ops from stdin", e))?,
     };
     if limited as u64 > MAX_BYTES {
-        return Err(invalid(format!(
-            "the ops are larger than {MAX_BYTES} bytes; send smaller batches."
-        )));
+        let why = format!("the ops are larger than {MAX_BYTES} bytes; send smaller batches.");
+        return Err(invalid(why));
     }
     String::from_utf8(bytes).map_err(|_| invalid("the ops are not UTF-8 text.".into()))
 }

@@ -1,16 +1,9 @@
-//! `todo batch`: verb lines on stdin, applied all or none as one change.
-
 use std::io::Read;
 
 use clap::Parser;
-use serde_json::json;
 
-use super::Cli;
-use super::Command;
-use super::{Context, Outcome};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
-use crate::plan::Tx;
+use super::prelude::*;
+use super::{Cli, Command};
 
 /// Apply verb lines from stdin as one change: all of them or none.
 ///
@@ -66,9 +59,7 @@ fn parse(input: &str) -> Result<Vec<(usize, Command)>> {
             Cli::try_parse_from(std::iter::once("todo".to_string()).chain(words)).map_err(|e| {
                 let text = e.render().to_string();
                 let first = text.lines().next().unwrap_or_default();
-                at(Error::usage(
-                    first.trim_start_matches("error: ").to_string(),
-                ))
+                at(Error::usage(first.trim_start_matches("error: ")))
             })?;
         match cli.command {
             Some(command) if command.batch() => commands.push((n, command)),
@@ -88,16 +79,13 @@ fn hash_is_text(line: &str) -> String {
     let mut out = String::with_capacity(line.len() + 4);
     let (mut single, mut double, mut escaped) = (false, false, false);
     for c in line.chars() {
-        if escaped {
-            escaped = false;
-        } else if c == '\\' && !single {
-            escaped = true;
-        } else if c == '\'' && !double {
-            single = !single;
-        } else if c == '"' && !single {
-            double = !double;
-        } else if c == '#' && !single && !double {
-            out.push('\\');
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if !single => escaped = true,
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '#' if !single && !double => out.push('\\'),
+            _ => {}
         }
         out.push(c);
     }
@@ -106,7 +94,7 @@ fn hash_is_text(line: &str) -> String {
 
 fn apply(tx: &mut Tx, commands: Vec<(usize, Command)>) -> Result<Report> {
     let mut report = Report::new("batch", Kind::Confirm, "Nothing to do.");
-    let (mut all, mut lines) = (crate::text::Message::default(), Vec::new());
+    let (mut all, mut lines) = (Message::default(), Vec::new());
     for (n, command) in commands {
         let done = command.change(tx).map_err(|e| Error::AtLine {
             line: n,
@@ -129,12 +117,9 @@ mod tests {
 
     #[test]
     fn the_help_and_the_errors_name_the_verbs_the_registry_lets_a_batch_run() {
+        use crate::cmd::VERBS;
         use clap::CommandFactory;
-        let mut marked: Vec<&str> = crate::cmd::VERBS
-            .iter()
-            .filter(|v| v.1)
-            .map(|v| v.0)
-            .collect();
+        let mut marked: Vec<&str> = VERBS.iter().filter(|v| v.1).map(|v| v.0).collect();
         let mut allowed: Vec<&str> = ALLOWED.split(", ").collect();
         marked.sort_unstable();
         allowed.sort_unstable();

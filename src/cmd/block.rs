@@ -1,18 +1,12 @@
-//! `todo block <task|phase...> [--reason TEXT]`: park open work.
-
-use super::text;
-use crate::error::Result;
-use crate::output::Report;
-use crate::plan::{Status, Tx};
+use super::prelude::*;
 
 /// Mark a task (or a phase's open tasks) blocked, with an optional reason.
 ///
 /// Example: `todo block keys --reason "vendor sandbox"`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Block {
-    /// A task or phase: text, part of it, or id.
-    #[arg(required = true, value_name = "TASK|PHASE")]
-    pub query: Vec<String>,
+    #[command(flatten)]
+    pub target: super::TargetRequired,
 
     /// What the task is waiting for.
     #[arg(short, long, value_name = "TEXT")]
@@ -21,16 +15,12 @@ pub struct Block {
 
 impl super::Verb for Block {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let reason = self
-            .reason
-            .as_ref()
-            .map(|r| text(r, "reason"))
-            .transpose()?;
-        // As `done` does: a block that changed nothing says so (exit 0).
-        super::mark::apply(tx, "block", Status::Blocked, &self.query, reason)
+        let reason = self.reason.as_ref().map(|r| text(r, "reason"));
+        let words = &self.target.query;
+        super::mark::apply(tx, "block", Status::Blocked, words, reason.transpose()?)
     }
 
     fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
-        super::swap(&mut self.query, is, id);
+        super::swap(&mut self.target.query, is, id);
     }
 }

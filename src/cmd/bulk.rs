@@ -6,11 +6,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{BULK, Command, Context, Outcome, ask_no};
-use crate::error::{Error, Result};
-use crate::output::Report;
-use crate::plan::{Status, Tx};
-use crate::text::{Message, capitalize_first, count};
+use super::prelude::*;
+use super::{BULK, Command, ask_no};
 
 /// Run `command` if it may change many tasks: asked first when it would
 /// change more than [`BULK`]; `None` for any other verb (the caller runs
@@ -26,12 +23,13 @@ pub(super) fn run_asked(ctx: &Context, command: &Command) -> Option<Outcome> {
     if !ctx.yes {
         let question = format!("{what} `todo undo` reverts it. [y/N]");
         if !ask_no(ctx, &Message::default(), &question) {
-            return Some(Outcome::at(rev, Err(Error::Declined)));
+            return Some(Outcome::new(Err(Error::Declined), Some(rev), None));
         }
     }
     // The plan as it was when the person answered, or nothing: a change
     // made meanwhile (by an agent, say) is a conflict, not a surprise.
-    let pinned = ctx.pinned(ctx.if_rev.unwrap_or(rev));
+    let mut pinned = ctx.clone();
+    pinned.if_rev = Some(ctx.if_rev.unwrap_or(rev));
     let mut outcome = command.clone().run(&pinned);
     if ctx.if_rev.is_none()
         && let Err(e @ Error::RevMismatch { .. }) = &mut outcome.result
@@ -73,12 +71,5 @@ impl Context {
             .count();
         // Dropped here: the session writes nothing and lets the lock go.
         Some((before.len().saturating_sub(kept), session.rev()))
-    }
-
-    /// This context with `--if-rev` set to `rev`.
-    pub(super) fn pinned(&self, rev: u64) -> Context {
-        let mut ctx = self.with_store(self.store.clone());
-        ctx.if_rev = Some(rev);
-        ctx
     }
 }

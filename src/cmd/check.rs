@@ -1,10 +1,5 @@
-//! `todo check`: the completion gate for CI and agent hooks.
-
-use super::{Context, Outcome};
-use crate::error::Result;
-use crate::exit_codes::ExitCode;
-use crate::output::{Kind, Report};
-use crate::plan::{Actor, Phase, Plan, Task};
+use super::prelude::*;
+use crate::plan::{Phase, Task};
 
 /// Exit 1 and list open work if any task is pending or in progress.
 ///
@@ -28,7 +23,7 @@ pub struct Check {
 impl super::Verb for Check {
     fn run(self, ctx: &Context) -> Outcome {
         if self.verify {
-            super::verify::check(ctx, self.jobs)
+            ctx.look(|plan| super::verify::check(ctx, plan, self.jobs))
         } else {
             ctx.look(|plan| run(plan, ctx.actor == Some(Actor::Agent)))
         }
@@ -63,18 +58,15 @@ fn run(plan: &Plan, agent: bool) -> Result<Report> {
 /// `agent::hooks::incomplete`); for a person or a CI log, `Open work:
 /// <n> tasks pending or in progress`. `None` when nothing is open.
 fn incomplete(open: &[(&Phase, Vec<&Task>)], agent: bool) -> Option<Vec<String>> {
-    let count: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
-    if count == 0 {
+    let n: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
+    if n == 0 {
         return None;
     }
-    let mut lines = Vec::with_capacity(count + open.len() + 1);
+    let mut lines = Vec::with_capacity(n + open.len() + 1);
     lines.push(if agent {
-        format!("You stopped with {count} incomplete todo item(s):")
+        format!("You stopped with {n} incomplete todo item(s):")
     } else {
-        format!(
-            "Not done: {} pending or in progress:",
-            crate::text::count(count, "task")
-        )
+        format!("Not done: {} pending or in progress:", count(n, "task"))
     });
     for (phase, tasks) in open {
         lines.push(format!("- {}", phase.name));

@@ -3,10 +3,9 @@
 //! Anywhere else the ambiguity is an error listing each candidate's id
 //! and the command that picks it (see [`super::pick_commands`]).
 
-use super::{Context, answer};
+use super::answer;
+use super::prelude::*;
 use crate::error::describe;
-use crate::matching::Candidate;
-use crate::text::{Message, count};
 
 /// At most this many are offered; more means the query needs more words.
 const SHOWN: usize = 9;

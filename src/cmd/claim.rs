@@ -2,11 +2,7 @@
 //! made under the plan's lock, in the same transaction that reads which tasks
 //! are free, so two claimers never get the same task.
 
-use super::{at, query, task_ref, text};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Tx};
-use crate::text::Message;
+use super::prelude::*;
 
 /// Claim a task and start it, or (`--next`) the first ready task.
 ///
@@ -48,11 +44,8 @@ impl super::Verb for Claim {
             };
             first.id.clone()
         } else {
-            super::one_task(
-                tx.plan(),
-                &query(&self.query)?,
-                "Only tasks can be claimed.",
-            )?
+            let query = query(&self.query)?;
+            one_task(tx.plan(), &query, "Only tasks can be claimed.")?
         };
         let was = task_ref(tx.plan(), &id)?.1.owner.clone();
         let applied = tx.apply(Op::Claim {
@@ -76,6 +69,6 @@ impl super::Verb for Claim {
         }
         Ok(Report::new("claim", Kind::Confirm, message)
             .task(phase, task)
-            .with("owner", serde_json::json!(owner)))
+            .with("owner", json!(owner)))
     }
 }

@@ -3,12 +3,8 @@
 
 use std::borrow::Cow;
 
-use super::{Context, Outcome};
-use crate::error::Result;
+use super::prelude::*;
 use crate::matching::lower;
-use crate::output::{Kind, Report};
-use crate::plan::Plan;
-use crate::text::visible;
 
 /// Print completion candidates (used by the shell completion scripts).
 #[derive(Debug, Clone, clap::Args)]
@@ -56,9 +52,6 @@ fn candidates(plan: &Plan, args: &Complete) -> Result<Report> {
     if lines.is_empty() {
         return Ok(Report::new("__complete", Kind::Silent, ""));
     }
-    Ok(Report::new(
-        "__complete",
-        Kind::Data,
-        lines.into_iter().collect::<crate::text::Message>(),
-    ))
+    let lines: Message = lines.into_iter().collect();
+    Ok(Report::new("__complete", Kind::Data, lines))
 }

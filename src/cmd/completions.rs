@@ -1,12 +1,5 @@
-//! `todo completions <shell>`: the completion script `completions/` holds,
-//! generated from the clap definition in memory, for packagers and users.
-
-use serde_json::json;
-
 use super::generate;
-use super::{Context, Outcome};
-use crate::output::{Kind, Report};
-use crate::text::Message;
+use super::prelude::*;
 
 /// Print the completion script for a shell (what `completions/` holds).
 ///
@@ -28,18 +21,15 @@ impl super::Verb for Completions {
         let script = generate::completion(self.shell);
         // Our own bytes, one line per line: printed as they are (the file
         // ends with its one newline, which the printer writes back).
-        let text = String::from_utf8_lossy(&script);
+        let text = Message::of_lines(&String::from_utf8_lossy(&script));
         // Where the same bytes are committed, for packagers.
         let file = generate::SHELLS
             .iter()
             .find(|(shell, _)| *shell == self.shell)
             .map(|(_, name)| format!("completions/{name}"));
-        Outcome::of(Ok(Report::new(
-            "completions",
-            Kind::Data,
-            Message::of_lines(&text),
-        )
-        .with("shell", json!(self.shell.to_string()))
-        .with("file", json!(file))))
+        let report = Report::new("completions", Kind::Data, text)
+            .with("shell", json!(self.shell.to_string()))
+            .with("file", json!(file));
+        Outcome::of(Ok(report))
     }
 }

@@ -1,11 +1,6 @@
-//! `todo copy`: the checklist to the clipboard.
-
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::clipboard::{self, Copied};
-use crate::error::Result;
 use crate::markdown;
-use crate::output::{Kind, Report};
-use crate::plan::Plan;
 
 /// Copy the checklist to the clipboard.
 ///
@@ -32,7 +27,7 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
     let text = markdown::render_plan_view(plan);
     // Under --json stdout carries the one JSON object, never an escape.
     let env = clipboard::Env::from_process(ctx.out.stdout_tty && !ctx.out.json);
-    let report = match clipboard::copy(&env, &text)? {
+    Ok(match clipboard::copy(&env, &text)? {
         Copied::Tool(cmd) => Report::new("copy", Kind::Confirm, COPIED).with("via", cmd.into()),
         Copied::Osc52(escape) => {
             // The escape goes to the terminal first; the confirmation after it.
@@ -41,26 +36,22 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
         }
         Copied::Passed(escape, mux) => {
             ctx.out.raw_stdout(&escape)?;
-            let mut message = crate::text::Message::from(format!(
+            let mut message = Message::from(format!(
                 "Sent todos as Markdown to the clipboard through {} (OSC 52); todo cannot confirm it arrived.",
                 mux.name()
             ));
-            message.push(format!(
-                "Hint: {}.",
-                crate::text::capitalize_first(mux.fix())
-            ));
+            message.push(format!("Hint: {}.", capitalize_first(mux.fix())));
             Report::new("copy", Kind::Confirm, message)
                 .with("via", "osc52".into())
                 .with("confirmed", false.into())
         }
         Copied::Unavailable => {
-            let mut r = Report::new("copy", Kind::Data, crate::text::Message::of_lines(&text));
+            let mut r = Report::new("copy", Kind::Data, Message::of_lines(&text));
             r.warnings.push(
                 "Copy not available: no clipboard tool found (install wl-clipboard, xclip or xsel, or set TODO_CLIPBOARD). The checklist follows on stdout."
                     .into(),
             );
             r.with("copied", false.into())
         }
-    };
-    Ok(report)
+    })
 }

@@ -3,11 +3,8 @@
 //! person's way past it, recorded as unverified.
 
 use super::TargetArgs;
-use super::{Context, Outcome};
-use crate::error::{Error, Result};
-use crate::output::Report;
-use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, By, Status, Tx};
+use super::prelude::*;
+use crate::plan::By;
 use crate::verify::{Checker, RunMemo};
 
 /// Mark a task, a phase's open tasks, or every open task completed.
@@ -44,13 +41,10 @@ impl super::Verb for Done {
         let actor = ctx.actor.unwrap_or(Actor::Person);
         let checker =
             || Checker::new(ctx.store.target(), ctx.now.clone(), actor).with_memo(memo.clone());
-        // A plan with no check (most) is not read twice: its bytes tell.
-        let checks = || {
-            crate::storage::read_regular(&ctx.store.target())
-                .is_ok_and(|b| memchr::memmem::find(&b, b"\"verify\"").is_some())
-        };
         if !self.no_verify
-            && checks()
+            // A plan with no check (most) is not read twice: its bytes tell.
+            && crate::storage::read_regular(&ctx.store.target())
+                .is_ok_and(|b| memchr::memmem::find(&b, b"\"verify\"").is_some())
             && let Ok(loaded) = ctx.store.load()
             && loaded.plan.tasks().any(|(_, _, t)| t.verify.is_some())
             // A change `--if-rev` refuses runs nothing.
@@ -68,7 +62,7 @@ impl super::Verb for Done {
             {
                 let e = Error::from(e);
                 if matches!(e.code(), "check-failed" | "check-untrusted") {
-                    return Outcome::at(rev, Err(e));
+                    return Outcome::new(Err(e), Some(rev), None);
                 }
             }
         }
@@ -81,14 +75,12 @@ impl super::Verb for Done {
         if let (Ok(report), Some(plan)) = (&mut outcome.result, &outcome.plan)
             && report.tasks.iter().any(|e| e.task.verify.is_some())
         {
-            let checked: std::collections::HashMap<&str, &crate::plan::Task> = plan
-                .tasks()
-                .filter(|(_, _, t)| t.verify.is_some())
-                .map(|(_, _, t)| (t.id.as_str(), t))
+            let checked: std::collections::HashMap<&str, _> = (plan.tasks())
+                .filter_map(|(_, _, t)| Some((t.id.as_str(), t.verify.as_ref()?)))
                 .collect();
             for entry in &mut report.tasks {
-                if let Some(t) = checked.get(entry.task.id.as_str()) {
-                    entry.task.verify.clone_from(&t.verify);
+                if let Some(&verify) = checked.get(entry.task.id.as_str()) {
+                    entry.task.verify = Some(verify.clone());
                 }
             }
         }

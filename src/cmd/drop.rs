@@ -1,8 +1,4 @@
-//! `todo drop [<task|phase>...]`: mark work abandoned, dropped by a person.
-
-use crate::error::Result;
-use crate::output::Report;
-use crate::plan::{Status, Tx};
+use super::prelude::*;
 
 target_verb! {
     /// Mark a task, a phase's open tasks, or every open task abandoned.

@@ -1,13 +1,8 @@
-//! `todo edit`: the checklist in `$VISUAL` / `$EDITOR`.
-
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::editor::Draft;
-use crate::error::{Error, Result};
 use crate::history::digest;
 use crate::markdown;
-use crate::output::{Kind, Report};
-use crate::plan::{DEFAULT_PHASE, Op, Phase, Plan, Tx};
-use crate::text::Message;
+use crate::plan::{DEFAULT_PHASE, Phase};
 
 /// Edit the checklist in $VISUAL or $EDITOR.
 ///
@@ -29,10 +24,13 @@ impl super::Verb for Edit {
             Err(e) => return Outcome::of(Err(e.into())),
         };
         let started = digest(loaded.bytes.as_deref().unwrap_or_default());
-        let at_rev = |result| Outcome::at(loaded.plan.rev, result);
+        let at_rev = |result| Outcome::new(result, Some(loaded.plan.rev), None);
         let (draft, parsed) = match edited(ctx, &editor, &loaded.plan) {
-            Ok(Edited::Saved(draft, parsed)) => (draft, parsed),
-            Ok(Edited::Unchanged(report)) => return at_rev(Ok(report)),
+            Ok(Some(saved)) => saved,
+            Ok(None) => {
+                let message = "Editor exited without saving; todos unchanged.";
+                return at_rev(Ok(Report::new("edit", Kind::Warn, message)));
+            }
             Err(e) => return at_rev(Err(e)),
         };
         let mut session = match ctx.begin() {
@@ -71,15 +69,10 @@ fn replace(tx: &mut Tx, parsed: markdown::Parsed) -> Result<()> {
 
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
-enum Edited {
-    /// The person saved this, kept in the draft until the plan takes it.
-    Saved(Draft, markdown::Parsed),
-    /// Nothing was saved.
-    Unchanged(Report),
-}
-
-/// Open the plan in the editor until it parses (or the person gives up).
-fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
+/// Open the plan in the editor until it parses (or the person gives up):
+/// what the person saved, kept in the draft until the plan takes it, or
+/// `None` when nothing was saved.
+fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Option<(Draft, markdown::Parsed)>> {
     let text = if plan.is_empty() && !plan.has_aims() {
         format!("# Todos\n- [ ] {PLACEHOLDER}\n")
     } else {
@@ -93,11 +86,7 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
         let saved = draft.read()?;
         if saved == draft.original {
             draft.discard();
-            return Ok(Edited::Unchanged(Report::new(
-                "edit",
-                Kind::Warn,
-                "Editor exited without saving; todos unchanged.",
-            )));
+            return Ok(None);
         }
         // One line per problem: a problem quotes the line of the file, which
         // is text the printer makes safe, never part of the message's lines.
@@ -121,7 +110,7 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Edited> {
         phases: drop_placeholder(phases.phases),
         ..phases
     };
-    Ok(Edited::Saved(draft, parsed))
+    Ok(Some((draft, parsed)))
 }
 
 /// An editor that failed after the person saved something: keep it.

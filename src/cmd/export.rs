@@ -1,14 +1,9 @@
-//! `todo export [<path>] [--format md|gfm|json] [--into FILE]`.
-
 use std::path::{Path, PathBuf};
 
-use serde_json::json;
-
-use super::{Context, Outcome};
-use crate::error::{Error, PathAction, Result};
+use super::prelude::*;
+use crate::error::PathAction;
 use crate::markdown;
-use crate::output::{Kind, Report};
-use crate::plan::{Plan, json as plan_json};
+use crate::plan::json as plan_json;
 use crate::region;
 use crate::storage::{self, NamedBy, Unsafe, write_atomic};
 
@@ -73,7 +68,7 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
     } else if empty {
         Report::new("export", Kind::Warn, "No todos to export.")
     } else if args.path.as_deref() == Some("-") {
-        Report::new("export", Kind::Data, crate::text::Message::of_lines(&body))
+        Report::new("export", Kind::Data, Message::of_lines(&body))
     } else {
         let (path, named) = match &args.path {
             Some(p) => (p.clone(), NamedBy::Typed),
@@ -82,7 +77,8 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
                 chosen,
             ),
         };
-        write(&target(Path::new(&path), named)?, Path::new(&path), &body)?;
+        let real = checked(Path::new(&path), named, PathAction::Write)?;
+        write(&real, Path::new(&path), body.as_bytes())?;
         wrote(path)
     };
     Ok(report.with("format", json!(format!("{:?}", args.format).to_lowercase())))
@@ -114,49 +110,47 @@ pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
         .map_or_else(|| PathBuf::from(name), |dir| dir.join(name))
 }
 
-/// The file to write for `path`, or why not (exit 6, nothing written).
-fn target(path: &Path, named: NamedBy) -> Result<PathBuf> {
+/// The file to `action` for `path`, or why not (exit 6, nothing done).
+pub(super) fn checked(path: &Path, named: NamedBy, action: PathAction) -> Result<PathBuf> {
     storage::checked(path, named).map_err(|why: Unsafe| {
         Error::from(storage::StorageError::PathRefused {
-            action: PathAction::Write,
+            action,
             path: path.display().to_string(),
             why: why.to_string(),
         })
     })
 }
 
-/// Write `text` to `real`, the file checked for `path`.
-fn write(real: &Path, path: &Path, text: &str) -> Result<()> {
-    write_atomic(real, text.as_bytes())
-        .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
+/// The bytes of `real`, the file checked for `path`; none when it is not there.
+pub(super) fn read(real: &Path, path: &Path) -> Result<Vec<u8>> {
+    match storage::read_regular(real) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        read => read.map_err(|e| Error::io(format!("Cannot read {}", path.display()), e)),
+    }
 }
 
-/// `Wrote todos to PATH`, and the path.
+/// Write `bytes` to `real`, the file checked for `path`.
+pub(super) fn write(real: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic(real, bytes).map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
+}
+
 fn wrote(path: String) -> Report {
     let message = format!("Wrote todos to {path}");
     Report::new("export", Kind::Confirm, message).with("path", json!(path))
 }
 
 fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<()> {
-    let real = target(file, named)?;
-    let doc = match storage::read_regular(&real) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
-            Error::Invalid(format!(
-                "Cannot update {}: it is not UTF-8 text; it was left as it was.",
-                file.display()
-            ))
-        })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(Error::io(format!("Cannot read {}", file.display()), e)),
-    };
-    let updated = region::splice(&doc, body).map_err(|e| {
+    let real = checked(file, named, PathAction::Write)?;
+    let shown = file.display();
+    let kept = |why: &dyn std::fmt::Display| {
         Error::Invalid(format!(
-            "Cannot update {}: {e}; it was left as it was.",
-            file.display()
+            "Cannot update {shown}: {why}; it was left as it was."
         ))
-    })?;
+    };
+    let doc = String::from_utf8(read(&real, file)?).map_err(|_| kept(&"it is not UTF-8 text"))?;
+    let updated = region::splice(&doc, body).map_err(|e| kept(&e))?;
     if updated != doc {
-        write(&real, file, &updated)?;
+        write(&real, file, updated.as_bytes())?;
     }
     Ok(())
 }

@@ -1,12 +1,8 @@
 //! `todo finding TEXT`: record what was learned on the way (docs/contract.md,
 //! "Objectives and findings").
 
-use serde_json::json;
-
 use super::objective::aim_text;
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Tx};
+use super::prelude::*;
 
 /// Record a finding: something learned on the way (at most 300 characters).
 ///

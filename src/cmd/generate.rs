@@ -12,7 +12,7 @@ use super::{Cli, VERBS};
 fn dynamic_verbs() -> impl Iterator<Item = (&'static str, &'static str)> {
     VERBS
         .iter()
-        .filter_map(|(verb, _, kind)| Some((*verb, (*kind)?)))
+        .filter_map(|&(verb, _, kind)| Some((verb, kind?)))
 }
 
 /// The kinds of names offered, in the order the scripts test them.
@@ -50,11 +50,9 @@ pub(crate) fn completion(shell: Shell) -> Vec<u8> {
 /// that are not verbs).
 fn completed() -> clap::Command {
     let cmd = Cli::command();
-    let verbs: Vec<_> = paged(&cmd).map(clap::builder::PossibleValue::new).collect();
+    let verbs = clap::builder::PossibleValuesParser::new(paged(&cmd).collect::<Vec<_>>());
     cmd.mut_subcommand("man", |man| {
-        man.mut_arg("verb", |arg| {
-            arg.value_parser(clap::builder::PossibleValuesParser::new(verbs))
-        })
+        man.mut_arg("verb", |arg| arg.value_parser(verbs))
     })
 }
 
@@ -142,16 +140,14 @@ fn zsh_names(script: &str) -> String {
         let positional = ["'*::query -- ", "'*::words -- ", "':task -- "]
             .iter()
             .any(|p| trimmed.starts_with(p));
+        if line.starts_with("if [ \"$funcstack[1]\" = \"_todo\" ]; then") {
+            out.push_str(ZSH_NAMES);
+        }
         match kind {
             Some(kind) if positional && line.contains(":_default' \\") => {
                 out.push_str(&line.replace(":_default' \\", &format!(":_todo_names {kind}' \\")));
             }
-            _ => {
-                if line.starts_with("if [ \"$funcstack[1]\" = \"_todo\" ]; then") {
-                    out.push_str(ZSH_NAMES);
-                }
-                out.push_str(line);
-            }
+            _ => out.push_str(line),
         }
     }
     out
@@ -207,10 +203,8 @@ pub(crate) fn man_page(verb: Option<&str>) -> Option<(String, Vec<u8>)> {
     };
     let mut buf = Vec::new();
     clap_mangen::Man::new(page).render(&mut buf).ok()?;
-    Some((
-        format!("{name}.1"),
-        code_in_bold(&String::from_utf8(buf).ok()?),
-    ))
+    let roff = String::from_utf8(buf).ok()?;
+    Some((format!("{name}.1"), code_in_bold(&roff)))
 }
 
 /// The help texts mark commands, flags and file names as Markdown code

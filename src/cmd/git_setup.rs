@@ -10,12 +10,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use serde_json::json;
-
-use super::{Context, Outcome};
-use crate::error::{Error, GitError, PathAction, Result};
-use crate::exit_codes::ExitCode;
-use crate::output::{Kind, Report};
+use super::export::{checked, read, write};
+use super::prelude::*;
+use crate::error::{GitError, PathAction};
 use crate::storage::{self, DEFAULT_NAME, NamedBy};
 
 /// Make git merge `.todo.json` with `todo merge-file` in this repository.
@@ -34,8 +31,8 @@ pub struct GitSetup {
 }
 
 impl super::Verb for GitSetup {
-    fn run(self, ctx: &Context) -> Outcome {
-        Outcome::of(run(ctx, self))
+    fn run(self, _ctx: &Context) -> Outcome {
+        Outcome::of(run(self.check))
     }
 }
 
@@ -46,14 +43,19 @@ const DRIVER: &str = "todo merge-file %O %A %B";
 const DRIVER_CORE: &str = "merge-file %O %A %B";
 const NAME: &str = "todo: merge plan files by task id";
 
-fn run(_ctx: &Context, args: GitSetup) -> Result<Report> {
+fn run(check_only: bool) -> Result<Report> {
     let cwd =
         std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
     let root = crate::storage::git_root(&cwd)
         .ok_or_else(|| Error::NotARepository { cwd: cwd.clone() })?
         .to_path_buf();
-    let state = GitState::read(&root)?;
-    if args.check {
+    let state = GitState {
+        attribute: merge_attribute(&root)?,
+        line_present: has_line(&root.join(".gitattributes"))?,
+        name: config_get(&root, "merge.todo.name")?,
+        driver: config_get(&root, "merge.todo.driver")?,
+    };
+    if check_only {
         return Ok(check(&root, &state));
     }
     setup(&root, &state)
@@ -70,15 +72,6 @@ struct GitState {
 }
 
 impl GitState {
-    fn read(root: &Path) -> Result<GitState> {
-        Ok(GitState {
-            attribute: merge_attribute(root)?,
-            line_present: has_line(&root.join(".gitattributes"))?,
-            name: config_get(root, "merge.todo.name")?,
-            driver: config_get(root, "merge.todo.driver")?,
-        })
-    }
-
     fn attribute_ok(&self) -> bool {
         self.attribute == "todo"
     }
@@ -145,7 +138,7 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
             "Set git config merge.todo.driver to \"{DRIVER}\"{was}."
         ));
     }
-    let message: crate::text::Message = if done.is_empty() {
+    let message: Message = if done.is_empty() {
         format!(
             "Already set up: git merges {DEFAULT_NAME} with todo merge-file in {root_shown}. Nothing changed."
         )
@@ -177,26 +170,12 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
 
 /// `.gitattributes` is a file of the repository: chosen, not typed, so a
 /// link there may not lead out of the project (nor to a FIFO, which would
-/// hang the read). Returns the file to read and write.
-fn attributes_file(path: &Path) -> Result<PathBuf> {
-    let project = storage::project_of(path);
-    storage::checked(path, NamedBy::Chosen { project: &project }).map_err(|why| {
-        Error::from(storage::StorageError::PathRefused {
-            action: PathAction::Use,
-            path: path.display().to_string(),
-            why: why.to_string(),
-        })
-    })
-}
-
-/// The attributes file's bytes; empty when there is none.
+/// hang the read). Returns the file to read and write, and its bytes.
 fn read_attributes(path: &Path) -> Result<(PathBuf, Vec<u8>)> {
-    let real = attributes_file(path)?;
-    match storage::read_regular(&real) {
-        Ok(bytes) => Ok((real, bytes)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok((real, Vec::new())),
-        Err(e) => Err(Error::io(format!("Cannot read {}", path.display()), e)),
-    }
+    let project = storage::project_of(path);
+    let real = checked(path, NamedBy::Chosen { project: &project }, PathAction::Use)?;
+    let bytes = read(&real, path)?;
+    Ok((real, bytes))
 }
 
 /// Does the attributes file already give `.todo.json` our merge driver?
@@ -217,8 +196,7 @@ fn append_line(path: &Path, line: &str) -> Result<()> {
     }
     bytes.extend_from_slice(line.as_bytes());
     bytes.push(b'\n');
-    storage::write_atomic(&real, &bytes)
-        .map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
+    write(&real, path, &bytes)
 }
 
 /// The real git in `root`, by the runner the conflict verbs use: its

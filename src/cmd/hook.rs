@@ -5,14 +5,9 @@
 use std::io::{IsTerminal, Read};
 
 use clap::ValueEnum;
-use serde_json::Value;
 
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::agent::hooks::{self, Agent, Event};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
-use crate::plan::Actor;
-use crate::text::{Message, visible};
 
 /// Answer an agent's hook: read its JSON on stdin, print what it expects.
 ///
@@ -120,9 +115,8 @@ fn one_line(e: &Error) -> String {
 fn read() -> Result<Vec<u8>> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        return Err(Error::Invalid(
-            "no hook input: it reads the JSON an agent's hook sends on stdin".into(),
-        ));
+        let why = "no hook input: it reads the JSON an agent's hook sends on stdin";
+        return Err(Error::Invalid(why.into()));
     }
     let mut bytes = Vec::new();
     stdin
@@ -131,9 +125,8 @@ fn read() -> Result<Vec<u8>> {
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io("Cannot read the hook input from stdin", e))?;
     if bytes.len() as u64 > MAX_BYTES {
-        return Err(Error::Invalid(format!(
-            "the hook input is larger than {MAX_BYTES} bytes"
-        )));
+        let why = format!("the hook input is larger than {MAX_BYTES} bytes");
+        return Err(Error::Invalid(why));
     }
     Ok(bytes)
 }
@@ -152,11 +145,8 @@ mod tests {
             .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
             .collect();
         taking.sort();
-        let mut ours: Vec<String> = crate::work::VALUE_FLAGS
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        ours.sort();
+        let mut ours = crate::work::VALUE_FLAGS.to_vec();
+        ours.sort_unstable();
         assert_eq!(taking, ours);
     }
 }

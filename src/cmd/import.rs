@@ -4,16 +4,12 @@
 use std::io::Read;
 use std::path::Path;
 
-use serde_json::json;
-
 use super::export::beside;
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::agent::restore::{self, Restored};
-use crate::error::{Error, Result, io_reason};
-use crate::markdown;
-use crate::markdown::Parsed;
-use crate::output::{Kind, Report};
-use crate::plan::{Actor, Checks, Finding, Objective, Op, Plan, Tx, import as plan_import};
+use crate::error::io_reason;
+use crate::markdown::{self, Parsed};
+use crate::plan::{Checks, Finding, Objective, import as plan_import};
 use crate::region;
 use crate::storage::{self, NamedBy};
 
@@ -76,39 +72,37 @@ struct Input {
 }
 
 fn read(ctx: &Context, args: &Import) -> Result<Input> {
-    let failed = |shown: &str, why: String| Error::ImportUnreadable {
-        from: shown.to_string(),
-        why,
-    };
     let (shown, raw) = match args.path.as_deref() {
         Some("") => return Err(Error::usage("The path is empty.")),
         Some("-") => {
             let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| failed("-", io_reason(&e)))?;
-            ("-".to_string(), buf)
+            let read = std::io::stdin().read_to_end(&mut buf).map(|_| buf);
+            ("-".to_string(), read.map_err(|e| io_reason(&e)))
         }
         // A Claude Code task-list directory (`~/.claude/tasks/<list id>/`).
         Some(path) if !args.from_block && Path::new(path).is_dir() => {
             return session(path.to_string(), restore::restore_dir(Path::new(path)));
         }
         // Typed: read as `cat` would, FIFOs and `/dev/stdin` included.
-        Some(path) => {
-            let bytes = std::fs::read(Path::new(path)).map_err(|e| failed(path, io_reason(&e)))?;
-            (path.to_string(), bytes)
-        }
+        Some(path) => (
+            path.to_string(),
+            std::fs::read(path).map_err(|e| io_reason(&e)),
+        ),
         // Chosen by todo: the links rule of `export`, and never a FIFO.
         None => {
             let path = beside(&ctx.store.path, "TODO.md");
-            let shown = path.display().to_string();
             let project = storage::project_of(&ctx.store.path);
-            let real = storage::checked(&path, NamedBy::Chosen { project: &project })
-                .map_err(|why| failed(&shown, why.to_string()))?;
-            let bytes = storage::read_regular(&real).map_err(|e| failed(&shown, io_reason(&e)))?;
-            (shown, bytes)
+            let real = storage::checked(&path, NamedBy::Chosen { project: &project });
+            let read = real
+                .map_err(|why| why.to_string())
+                .and_then(|real| storage::read_regular(&real).map_err(|e| io_reason(&e)));
+            (path.display().to_string(), read)
         }
     };
+    let raw = raw.map_err(|why| Error::ImportUnreadable {
+        from: shown.clone(),
+        why,
+    })?;
     // An agent's session file, by name or by content; never inside a
     // `--from-block` region, which is Markdown.
     if !args.from_block && restore::is_session(&shown, &raw) {
@@ -161,16 +155,12 @@ fn session(shown: String, found: std::result::Result<Restored, String>) -> Resul
 fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
     // A restored list's needs name the ids it was rebuilt with: the ones
     // adopted replace them, task for task.
-    let rebuilt: Vec<String> = input
-        .session
-        .is_some()
-        .then(|| input.phases.iter().flat_map(|p| &p.tasks))
-        .into_iter()
-        .flatten()
-        .map(|t| t.id.clone())
-        .collect();
+    let rebuilt = input.session.is_some().then(|| {
+        let tasks = input.phases.iter().flat_map(|p| &p.tasks);
+        tasks.map(|t| t.id.clone()).collect::<Vec<_>>()
+    });
     let mut phases = tx.adopt(input.phases, input.keep_notes, crate::matching::still_alike);
-    if !rebuilt.is_empty() {
+    if let Some(rebuilt) = rebuilt {
         renumber_needs(&rebuilt, &mut phases);
     }
     if tx.actor() == Actor::Agent && !input.says_checks {
@@ -214,14 +204,14 @@ fn renumber_needs(rebuilt: &[String], phases: &mut [crate::plan::Phase]) {
 /// Does some task of this JSON (a plan file, an export, a snapshot) have
 /// one of the fields that say who set it or who checks it?
 fn json_says_checks(text: &str) -> bool {
-    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+    let Ok(v) = serde_json::from_str::<Value>(text) else {
         return false;
     };
     let phases = v.as_array().or_else(|| v.get("phases")?.as_array());
     phases
         .into_iter()
         .flatten()
-        .filter_map(|p| p.get("tasks").and_then(serde_json::Value::as_array))
+        .filter_map(|p| p.get("tasks").and_then(Value::as_array))
         .flatten()
         .any(|t| {
             ["checks", "by", "unlocked"]

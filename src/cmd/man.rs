@@ -1,15 +1,7 @@
-//! `todo man [<verb>]`: a man page as `man/` holds it, generated from the
-//! clap definition in memory.
-
 use clap::CommandFactory;
-use serde_json::json;
 
-use super::Cli;
-use super::generate;
-use super::{Context, Outcome};
-use crate::error::Error;
-use crate::output::{Kind, Report};
-use crate::text::Message;
+use super::prelude::*;
+use super::{Cli, generate};
 
 /// Print a man page (what `man/` holds): todo(1), or a verb's page.
 ///

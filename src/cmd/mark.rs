@@ -5,12 +5,8 @@
 //! run (one index, one settle; `Tx::apply_all`), and each changed task is
 //! reported from where the op left it, never by searching or copying.
 
-use super::{find, query, task_ref};
-use crate::error::Result;
-use crate::matching::{Scope, Target};
-use crate::output::{Kind, Report};
+use super::prelude::*;
 use crate::plan::tx::finished_block;
-use crate::plan::{Op, Plan, Status, Tx};
 
 /// Set `status` (with `blocker`, for `block`) on what `words` name: a
 /// task, a phase's open tasks, or (none) every open task.
@@ -22,10 +18,8 @@ pub(super) fn apply(
     blocker: Option<String>,
 ) -> Result<Report> {
     let plan = tx.plan();
-    let why = blocker
-        .as_ref()
-        .map(|r| format!(" ({r})"))
-        .unwrap_or_default();
+    let why = blocker.as_ref().map(|r| format!(" ({r})"));
+    let why = why.unwrap_or_default();
     let (ids, message, unchanged) = if words.is_empty() {
         let open = plan.tasks().filter(|(_, _, t)| t.status.is_open());
         (
@@ -46,7 +40,7 @@ pub(super) fn apply(
                 (vec![id], message, unchanged)
             }
             Target::Phase(pid) => {
-                let name = phase_name(plan, &pid);
+                let name = plan.phase_by_id(&pid).map_or("", |p| &p.name);
                 let open = plan.open_tasks(&pid);
                 // Only `block` can leave a phase's open tasks as they were.
                 let unchanged = if open.is_empty() {
@@ -61,16 +55,8 @@ pub(super) fn apply(
     set_status(tx, verb, (message, Some(unchanged)), ids, status, blocker)
 }
 
-/// The task or phase `words` name.
 pub(super) fn target(plan: &Plan, words: &[String]) -> Result<Target> {
     find(plan, &query(words)?, Scope::TasksAndPhases)
-}
-
-/// The name of a phase matching just returned.
-pub(super) fn phase_name(plan: &Plan, id: &str) -> String {
-    plan.phase_by_id(id)
-        .map(|p| p.name.clone())
-        .unwrap_or_default()
 }
 
 /// Apply one status to several tasks (given in plan order) as one run of
@@ -98,8 +84,8 @@ pub(super) fn set_status(
     let plan = tx.plan();
     let mut report = Report::new(verb, Kind::Confirm, message);
     report.tasks.reserve(applied.len());
-    for pos in applied.iter().filter_map(|a| a.at) {
-        report = report.task(&plan.phases[pos.phase], plan.task(pos));
-    }
-    Ok(report)
+    let at = applied.iter().filter_map(|a| a.at);
+    Ok(at.fold(report, |r, pos| {
+        r.task(&plan.phases[pos.phase], plan.task(pos))
+    }))
 }

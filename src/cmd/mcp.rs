@@ -5,9 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::{Context, Outcome};
-use crate::error::Error;
-use crate::output::{Kind, Report};
+use super::prelude::*;
 
 /// Serve the plan to an agent over the Model Context Protocol (stdio).
 ///
@@ -38,7 +36,6 @@ impl super::Verb for Mcp {
 pub(crate) static SERVER: std::sync::OnceLock<fn(&Context) -> crate::error::Result<()>> =
     std::sync::OnceLock::new();
 
-/// The program that serves MCP.
 const PROGRAM: &str = "todo-mcp";
 
 /// `todo-mcp` (the one beside this program, else the first on the `PATH`),

@@ -9,15 +9,10 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
-
-use super::{Context, Outcome};
-use crate::error::{Error, Result};
-use crate::exit_codes::ExitCode;
+use super::prelude::*;
 use crate::merge::{self, MergeNote, Severity};
-use crate::output::{Kind, Report};
+use crate::plan::json as plan_json;
 use crate::plan::rules::By;
-use crate::plan::{Actor, Op, Plan, Tx, json as plan_json};
 use crate::storage::Store;
 
 /// Merge three versions of a plan file by task id (the git merge driver).
@@ -146,7 +141,6 @@ pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Resu
 /// Git's file names are temporary (`.merge_file_XXXXXX`), so the summary
 /// says "the plan" rather than naming one.
 fn summary(conflicts: usize, notes: usize) -> String {
-    let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     match (conflicts, notes) {
         (0, 0) => "Merged the plan by id: clean.".to_string(),
         (0, _) => format!("Merged the plan by id: clean, {}:", count(notes, "note")),

@@ -212,25 +212,27 @@ verbs! {
     "man" man::Man,
 }
 
-use crate::error::{Error, Result};
-use crate::matching::{Candidate, Scope, Target};
-use crate::output::Report;
-use crate::plan::{Plan, Tx};
-use crate::text::{Message, normalize};
-pub(crate) use crate::work::{
-    BULK, Context, Outcome, Session, answer, ask, ask_no, at, find, named_phase, phase_query,
-    query, task_ref, text,
-};
+use crate::text::normalize;
+pub(crate) use crate::work::{BULK, Context, Session, answer, ask, ask_no};
+use prelude::*;
 
-impl Outcome {
-    /// The outcome of a verb that read the plan at `rev` and wrote nothing.
-    pub(super) fn at(rev: u64, result: Result<Report>) -> Outcome {
-        Outcome {
-            result,
-            rev: Some(rev),
-            plan: None,
-        }
-    }
+/// The names the verbs' files share (the context and outcome, the query
+/// helpers and what a query names, errors, reports and their JSON and
+/// exit, the plan's types, who acts and why an op is refused, and the
+/// helpers that word messages), imported with `use super::prelude::*`.
+mod prelude {
+    pub(super) use super::one_task;
+    pub(super) use crate::error::{Error, Result};
+    pub(super) use crate::exit_codes::ExitCode;
+    pub(super) use crate::matching::{Candidate, Scope, Target};
+    pub(super) use crate::output::{Kind, Report};
+    pub(super) use crate::plan::ops::{OpError, Refusal};
+    pub(super) use crate::plan::{Actor, Op, Plan, Status, Tx};
+    pub(super) use crate::text::{Message, capitalize_first, count, title_words, visible};
+    pub(super) use crate::work::{
+        Context, Outcome, at, find, named_phase, phase_query, query, task_ref, text,
+    };
+    pub(super) use serde_json::{Value, json};
 }
 
 /// Run a verb. A query that only typo tolerance could place is a guess
@@ -259,59 +261,47 @@ pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
         }
         return outcome;
     };
-    match outcome.result {
+    // The command with the person's pick in place of the query, or the
+    // error that says they picked none.
+    let picked = match &outcome.result {
         Err(Error::NoMatch {
             message,
             query,
             suggestion: Some(guess),
             guess: true,
         }) => {
+            let question = format!("Did you mean \"{}\"? [Y/n]", guess.text);
             if let Command::Append(append) = &again
                 && append.phase.is_none()
             {
-                return match append::typo_choice(ctx, append, &query, &guess) {
-                    Some(command) => dispatch_again(ctx, command),
-                    None => Outcome {
-                        result: Err(Error::Declined),
-                        ..outcome
-                    },
-                };
-            }
-            let question = format!("Did you mean \"{}\"? [Y/n]", guess.text);
-            if ask(ctx, &Message::default(), &question) {
-                dispatch_again(ctx, with_target(again, &query, guess.id()))
+                append::typo_choice(ctx, append, query, guess).ok_or(Error::Declined)
+            } else if ask(ctx, &Message::default(), &question) {
+                Ok(with_target(again, query, guess.id()))
             } else {
-                Outcome {
-                    result: Err(Error::NoMatch {
-                        message: format!("{message} Nothing changed."),
-                        query,
-                        suggestion: None,
-                        guess: false,
-                    }),
-                    ..outcome
-                }
+                Err(Error::NoMatch {
+                    message: format!("{message} Nothing changed."),
+                    query: query.clone(),
+                    suggestion: None,
+                    guess: false,
+                })
             }
         }
         Err(Error::Ambiguous {
             query, candidates, ..
-        }) => match choose::one(ctx, &query, &candidates) {
-            Some(id) => dispatch_again(ctx, with_target(again, &query, &id)),
-            None => Outcome {
-                result: Err(Error::Declined),
-                ..outcome
-            },
+        }) => choose::one(ctx, query, candidates)
+            .map(|id| with_target(again, query, &id))
+            .ok_or(Error::Declined),
+        _ => return outcome,
+    };
+    match picked {
+        // Still asked about a change to many tasks (a phase picked by its
+        // id), never about a guess.
+        Ok(command) => bulk::run_asked(ctx, &command).unwrap_or_else(|| command.run(ctx)),
+        Err(e) => Outcome {
+            result: Err(e),
+            ..outcome
         },
-        result => Outcome { result, ..outcome },
     }
-}
-
-/// The verb run again on what the person picked: still asked about a
-/// change to many tasks (a phase picked by its id), never about a guess.
-fn dispatch_again(ctx: &Context, command: Command) -> Outcome {
-    if let Some(outcome) = bulk::run_asked(ctx, &command) {
-        return outcome;
-    }
-    command.run(ctx)
 }
 
 /// For each candidate, the command line as typed with the words of
@@ -374,14 +364,11 @@ mod tests {
         // Where help lists an item (`disp_ord`) counts the verbs before it;
         // help is only ever rendered from the whole tree.
         let unordered = |debug: String| {
-            let mut out = String::new();
-            let mut rest = debug.as_str();
-            while let Some(at) = rest.find("disp_ord: Some(") {
-                out.push_str(&rest[..at]);
-                rest = &rest[at..];
-                rest = rest.find(')').map_or("", |end| &rest[end + 1..]);
-            }
-            out + rest
+            let mut parts = debug.split("disp_ord: Some(");
+            let first = parts.next().unwrap_or_default().to_string();
+            parts.fold(first, |out, rest| {
+                out + rest.split_once(')').map_or("", |(_, after)| after)
+            })
         };
         let debug = |c: &clap::Command| {
             c.get_arguments()

@@ -1,11 +1,5 @@
-//! `todo mv <task...> <phase>`: move a task to the end of another phase.
-
-use super::{at, named_phase, phase_query, query, task_ref, text};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
+use super::prelude::*;
 use crate::plan::ops::PhaseRef;
-use crate::plan::{Op, Tx};
-use crate::text::title_words;
 
 /// Move a task to the end of another phase (matched, or created).
 ///
@@ -39,7 +33,7 @@ impl super::Verb for Mv {
         let query = query(task_words)?;
         let phase_name = text(phase_word, "phase name")?;
         let plan = tx.plan();
-        let id = super::one_task(plan, &query, "Only tasks can be moved.")?;
+        let id = one_task(plan, &query, "Only tasks can be moved.")?;
         let (from, task) = task_ref(plan, &id)?;
         let to = match &self.phase {
             Some(_) => named_phase(plan, &phase_name)?,

@@ -1,12 +1,4 @@
-//! `todo needs <task> <task…>`: say what a task needs first
-//! (`--remove`: take needs off); with no needs named, list them.
-
-use super::{Context, Outcome};
-use super::{at, task_ref, text};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Plan, Tx};
-use crate::text::Message;
+use super::prelude::*;
 
 /// Say that a task needs other tasks first; `--remove` takes needs off.
 ///
@@ -55,7 +47,7 @@ pub(super) fn task_ids(
 ) -> Result<Vec<String>> {
     let mut ids = Vec::with_capacity(raws.len());
     for raw in raws {
-        let id = super::one_task(plan, &text(raw, what)?, not_task)?;
+        let id = one_task(plan, &text(raw, what)?, not_task)?;
         if !ids.contains(&id) {
             ids.push(id);
         }
@@ -72,7 +64,7 @@ fn named(plan: &Plan, id: &str) -> String {
 }
 
 fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
-    let id = super::one_task(tx.plan(), &text(&args.task, "task")?, NOT_TASK)?;
+    let id = one_task(tx.plan(), &text(&args.task, "task")?, NOT_TASK)?;
     let wanted = task_ids(tx.plan(), &args.needs, "task", NOT_TASK)?;
     let before = task_ref(tx.plan(), &id)?.1.needs.clone();
     let (task, needs) = (id, wanted.clone());
@@ -118,24 +110,23 @@ fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
 
 /// What a task needs, one per line with its status.
 fn list(plan: &Plan, args: &Needs) -> Result<Report> {
-    let id = super::one_task(plan, &text(&args.task, "task")?, NOT_TASK)?;
+    let id = one_task(plan, &text(&args.task, "task")?, NOT_TASK)?;
     let (phase, task) = task_ref(plan, &id)?;
     if args.remove {
-        return Err(Error::usage(
-            "Name the needs to remove: todo needs TASK --remove NEED...",
-        ));
+        let why = "Name the needs to remove: todo needs TASK --remove NEED...";
+        return Err(Error::usage(why));
     }
-    let mut message = Message::default();
-    if task.needs.is_empty() {
-        message.push(format!("{id} \"{}\" needs no other task.", task.content));
+    let needs = if task.needs.is_empty() {
+        "needs no other task."
     } else {
-        message.push(format!("{id} \"{}\" needs:", task.content));
-        for n in &task.needs {
-            message.push(match plan.task_by_id(n) {
-                Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),
-                None => format!("  {n}  (no longer in the plan)"),
-            });
-        }
+        "needs:"
+    };
+    let mut message = Message::from(format!("{id} \"{}\" {needs}", task.content));
+    for n in &task.needs {
+        message.push(match plan.task_by_id(n) {
+            Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),
+            None => format!("  {n}  (no longer in the plan)"),
+        });
     }
     Ok(Report::new("needs", Kind::Data, message).task(phase, task))
 }

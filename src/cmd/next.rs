@@ -1,10 +1,4 @@
-//! `todo next`: the task to work on now.
-
-use super::{Context, Outcome};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Plan, Status};
-use crate::text::count;
+use super::prelude::*;
 
 /// Print the task to work on now; exit 1 when there is none.
 ///
@@ -22,10 +16,7 @@ impl super::Verb for Next {
     }
 }
 
-/// The task on stdout; with nothing to do, stdout stays empty (a script's
-/// `$(todo next)` is empty) and stderr says why, exit 1.
-/// With claims, the task is one of `owner`'s or an unclaimed one, never
-/// a task another owner holds.
+/// `owner`'s next task (with claims, one of theirs or an unclaimed one).
 fn run(plan: &Plan, owner: &str) -> Result<Report> {
     Ok(match plan.next_for(Some(owner)) {
         Some((phase, task)) => {
@@ -46,38 +37,25 @@ fn why_nothing(plan: &Plan, owner: &str) -> String {
             _ => finished += 1,
         }
     }
-    if claimed > 0 && waiting == 0 {
-        return format!(
-            "Nothing to do: {} claimed by others (`todo ready` lists what is free).",
-            if claimed == 1 {
-                "the open task is".to_string()
-            } else {
-                format!("all {claimed} open tasks are")
-            }
-        );
-    }
-    // Open tasks that are not blocked wait for tasks they need.
-    if waiting > 0 {
-        return format!(
-            "Nothing to do: {} {} for other tasks to be completed (`todo needs <task>` says which).",
-            count(waiting, "open task"),
-            if waiting == 1 { "waits" } else { "wait" }
-        );
-    }
-    let tail = "`todo append <task>` adds one.";
-    match (blocked, finished) {
-        (1, _) => {
-            "Nothing to do: the one open task is blocked. `todo unblock <task>` when it can go on."
-                .to_string()
+    let free = "claimed by others (`todo ready` lists what is free).";
+    let needs = "for other tasks to be completed (`todo needs <task>` says which).";
+    let (unblock, tail) = (
+        "`todo unblock <task>` when",
+        "`todo append <task>` adds one.",
+    );
+    let why = match (claimed, waiting, blocked, finished) {
+        (1, 0, ..) => format!("the open task is {free}"),
+        (c, 0, ..) if c > 1 => format!("all {c} open tasks are {free}"),
+        // Open tasks that are not blocked wait for tasks they need.
+        (_, 1, ..) => format!("1 open task waits {needs}"),
+        (_, w, ..) if w > 1 => format!("{w} open tasks wait {needs}"),
+        (_, _, 1, _) => format!("the one open task is blocked. {unblock} it can go on."),
+        (_, _, b, _) if b > 1 => {
+            format!("all {b} open tasks are blocked. {unblock} one can go on.")
         }
-        (b, _) if b > 1 => format!(
-            "Nothing to do: all {b} open tasks are blocked. `todo unblock <task>` when one can go on."
-        ),
-        (_, 1) => format!("Nothing to do: the only task is finished. {tail}"),
-        (_, f) if f > 1 => format!(
-            "Nothing to do: all {} are finished. {tail}",
-            count(f, "task")
-        ),
-        _ => format!("Nothing to do: the plan has no tasks. {tail}"),
-    }
+        (.., 1) => format!("the only task is finished. {tail}"),
+        (.., f) if f > 1 => format!("all {f} tasks are finished. {tail}"),
+        _ => format!("the plan has no tasks. {tail}"),
+    };
+    format!("Nothing to do: {why}")
 }

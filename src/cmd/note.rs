@@ -1,9 +1,4 @@
-//! `todo note <task> <text...>`: add a note to a task.
-
-use super::{at, text};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Tx};
+use super::prelude::*;
 
 /// Add a note to a task. Notes show under the task in the checklist.
 ///
@@ -25,7 +20,7 @@ impl super::Verb for Note {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         let query = text(&self.task, "task")?;
         let note = text(&self.text.join(" "), "note")?;
-        let id = super::one_task(tx.plan(), &query, "Notes go on tasks.")?;
+        let id = one_task(tx.plan(), &query, "Notes go on tasks.")?;
         let applied = tx.apply(Op::Note {
             task: id,
             text: note.clone(),

@@ -1,14 +1,9 @@
 //! `todo objective [add TEXT | done | drop | reopen <o-id|query>]`: what
 //! the work is for (docs/contract.md, "Objectives and findings"). Bare, it lists the objectives.
 
-use serde_json::{Value, json};
-
-use super::{Context, Outcome};
-use super::{query, text};
-use crate::error::{Error, Result};
+use super::prelude::*;
 use crate::matching;
-use crate::output::{Kind, Report};
-use crate::plan::{self, ObjectiveStatus, Op, Plan, Tx};
+use crate::plan::{self, ObjectiveStatus};
 
 /// List the plan's objectives, or add one, or set one done, dropped or open.
 ///
@@ -75,7 +70,7 @@ fn list(plan: &Plan) -> Result<Report> {
     }
     let message = match plan.objectives.is_empty() {
         true => NONE.into(),
-        false => crate::text::Message::of_lines(&text),
+        false => Message::of_lines(&text),
     };
     let objectives = plan.objectives.iter().map(objective_json).collect();
     Ok(Report::new("objective", Kind::Data, message).with("objectives", objectives))
@@ -100,8 +95,10 @@ fn apply(tx: &mut Tx, action: &ObjectiveAction) -> Result<Report> {
         }
         Some(status) => {
             let id = resolve(tx.plan(), &query(words)?)?;
-            let objective = id.clone();
-            tx.apply(Op::SetObjective { objective, status })?;
+            tx.apply(Op::SetObjective {
+                objective: id.clone(),
+                status,
+            })?;
             id
         }
     };
@@ -167,33 +164,27 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
         return Ok(o.id.clone());
     }
     let lower = matching::lower(q);
-    let exact: Vec<&plan::Objective> = plan
-        .objectives
-        .iter()
-        .filter(|o| matching::lower(&o.text) == lower)
-        .collect();
-    if let [one] = exact.as_slice() {
-        return Ok(one.id.clone());
+    let (mut exact, mut hits) = (Vec::new(), Vec::new());
+    for o in &plan.objectives {
+        let text = matching::lower(&o.text);
+        if text == lower {
+            exact.push(o);
+        }
+        if lower.split_whitespace().all(|w| text.contains(w)) {
+            hits.push(o);
+        }
     }
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    let hits: Vec<&plan::Objective> = plan
-        .objectives
-        .iter()
-        .filter(|o| {
-            let text = matching::lower(&o.text);
-            words.iter().all(|w| text.contains(w))
-        })
-        .collect();
-    let ids: Vec<&str> = plan.objectives.iter().map(|o| o.id.as_str()).collect();
-    let known = if ids.is_empty() {
-        "none".into()
-    } else {
-        ids.join(", ")
-    };
-    let message = match hits.as_slice() {
-        [one] => return Ok(one.id.clone()),
-        [] => format!("No objective matched \"{q}\". Known objectives: {known}."),
-        many => format!(
+    let known = || plan.objectives.iter().map(|o| o.id.as_str());
+    let message = match (exact.as_slice(), hits.as_slice()) {
+        ([one], _) | (_, [one]) => return Ok(one.id.clone()),
+        (_, []) if plan.objectives.is_empty() => {
+            format!("No objective matched \"{q}\". Known objectives: none.")
+        }
+        (_, []) => format!(
+            "No objective matched \"{q}\". Known objectives: {}.",
+            known().collect::<Vec<_>>().join(", ")
+        ),
+        (_, many) => format!(
             "\"{q}\" matches several objectives: {}. Name one by its id.",
             many.iter()
                 .map(|o| format!("{} \"{}\"", o.id, o.text))

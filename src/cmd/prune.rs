@@ -1,8 +1,5 @@
-//! `todo prune`: remove finished tasks, then empty phases.
-
-use crate::error::Result;
-use crate::output::{Kind, Report, TaskEntry, phase_json};
-use crate::plan::{Op, Tx};
+use super::prelude::*;
+use crate::output::{TaskEntry, phase_json};
 
 /// Remove finished (completed or abandoned) tasks, then empty phases.
 ///
@@ -29,8 +26,8 @@ impl super::Verb for Prune {
         } else {
             format!(
                 "Pruned {} and {}.",
-                crate::text::count(tasks, "finished task"),
-                crate::text::count(phases, "empty phase")
+                count(tasks, "finished task"),
+                count(phases, "empty phase")
             )
             .into()
         };

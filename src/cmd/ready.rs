@@ -1,11 +1,4 @@
-//! `todo ready`: the tasks ready to take.
-
-use super::{Context, Outcome};
-use crate::error::Result;
-use crate::exit_codes::ExitCode;
-use crate::output::{Kind, Report};
-use crate::plan::Plan;
-use crate::text::Message;
+use super::prelude::*;
 
 /// List the tasks ready to take: open, unclaimed, every need completed.
 ///
@@ -22,8 +15,7 @@ impl super::Verb for Ready {
     }
 }
 
-/// One line per ready task (`t3  Wire OAuth`) on stdout; with none,
-/// stdout stays empty and stderr says why, exit 1 (as `todo next`).
+/// One line per ready task: `t3  Wire OAuth`.
 fn run(plan: &Plan) -> Result<Report> {
     let ready = plan.ready();
     if ready.is_empty() {

@@ -1,9 +1,4 @@
-//! `todo release <task>`: give up the claim on a task.
-
-use super::{at, task_ref};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Status, Tx};
+use super::prelude::*;
 
 target_verb! {
     /// Give up the claim on a task; in progress, it goes back to pending.

@@ -1,12 +1,5 @@
-//! `todo rename <task|phase> -- <new text>` (or `--to TEXT`).
-
 use super::mark::target;
-use super::{at, task_ref, text};
-use crate::error::{Error, Result};
-use crate::matching::Target;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Tx};
-use crate::text::capitalize_first;
+use super::prelude::*;
 
 /// Rename a task or a phase.
 ///
@@ -31,10 +24,10 @@ pub struct Rename {
 
 impl super::Verb for Rename {
     fn change(&self, tx: &mut Tx) -> Result<Report> {
-        let raw = match (&self.to, self.text.is_empty()) {
-            (Some(to), _) => to.clone(),
-            (None, false) => self.text.join(" "),
-            (None, true) => {
+        let raw = match &self.to {
+            Some(to) => to.clone(),
+            None if !self.text.is_empty() => self.text.join(" "),
+            None => {
                 return Err(Error::usage(
                     "Give the new text after `--` (todo rename <task> -- <new text>) or with --to.",
                 ));
@@ -46,7 +39,7 @@ impl super::Verb for Rename {
         let (op, what, old, new) = match &target {
             Target::Task(id) => {
                 // A task's text starts with a capital, as `append` makes it.
-                let content = crate::text::capitalize_first(&new);
+                let content = capitalize_first(&new);
                 let old = task_ref(plan, id)?.1.content.clone();
                 let op = Op::RenameTask {
                     task: id.clone(),

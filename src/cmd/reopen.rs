@@ -1,9 +1,4 @@
-//! `todo reopen <task...>`: back to pending, with no mark of who set it.
-
-use super::at;
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Status, Tx};
+use super::prelude::*;
 
 target_verb! {
     /// Set a task back to pending, clearing who set its status and when.
@@ -28,10 +23,6 @@ fn reopen(tx: &mut Tx, id: String) -> Result<Report> {
         blocker: None,
     })?;
     let (phase, task) = at(tx.plan(), applied.at)?;
-    Ok(Report::new(
-        "reopen",
-        Kind::Confirm,
-        format!("Reopened: {}", task.content),
-    )
-    .task(phase, task))
+    let message = format!("Reopened: {}", task.content);
+    Ok(Report::new("reopen", Kind::Confirm, message).task(phase, task))
 }

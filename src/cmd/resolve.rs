@@ -9,17 +9,12 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
-
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::conflict::git::{self, Operation, Stage};
 use crate::conflict::{self, Sides};
-use crate::error::{Error, Result};
 use crate::merge::{self, MergeNote, Merged, Severity};
-use crate::output::{Kind, Report};
-use crate::plan::{Plan, Task, json as plan_json};
+use crate::plan::{Task, json as plan_json};
 use crate::storage::{Store, read_regular};
-use crate::text::Message;
 
 /// Settle a git merge conflict in the plan file by merging both sides by task id.
 ///
@@ -45,36 +40,11 @@ impl super::Verb for Resolve {
     /// not there (a 100,000-task plan takes a while to free).
     fn run(self, ctx: &Context) -> Outcome {
         match resolve(ctx) {
-            Ok((report, plan)) => Outcome {
-                rev: Some(report.rev),
-                result: Ok(report),
-                plan,
-            },
-            Err(e) => Outcome::of(Err(e)),
-        }
-    }
-}
-
-/// Where the versions came from; named `index` or `markers`.
-#[derive(strum::IntoStaticStr)]
-#[strum(serialize_all = "lowercase")]
-enum Source {
-    /// git's index; `base` is false when stage 1 is missing (the file was
-    /// added on both sides).
-    Index { base: bool },
-    /// The conflict markers in the file; `base` is false for merge style.
-    Markers { hunks: usize, base: bool },
-}
-
-impl Source {
-    fn describe(&self) -> &'static str {
-        match self {
-            Source::Index { base: true } => "from git's index: base, ours and theirs",
-            Source::Index { base: false } => "from git's index: ours and theirs, no common base",
-            Source::Markers { base: true, .. } => "from the conflict markers, with their base",
-            Source::Markers { base: false, .. } => {
-                "from the conflict markers, which show no base (merge style)"
+            Ok((report, plan)) => {
+                let rev = Some(report.rev);
+                Outcome::new(Ok(report), rev, plan)
             }
+            Err(e) => Outcome::of(Err(e)),
         }
     }
 }
@@ -85,7 +55,12 @@ struct Versions {
     base: Option<Plan>,
     ours: Plan,
     theirs: Plan,
-    source: Source,
+    /// Where they came from: git's index, or (how many hunks) the
+    /// conflict markers in the file.
+    hunks: Option<usize>,
+    /// Whether there was a base: not without stage 1 (the file was added
+    /// on both sides), nor in merge-style markers.
+    based: bool,
     /// Things to say about the versions themselves (a side that deleted the file).
     notes: Vec<String>,
 }
@@ -143,7 +118,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     }
     // An agent resolves only what it may change (as `merge-file` run as
     // the agent): one check on what the merge does to ours.
-    if ctx.actor == Some(crate::plan::Actor::Agent) {
+    if ctx.actor == Some(Actor::Agent) {
         super::merge_file::agent_may_merge(ctx, &versions.ours, &merged.plan)?;
     }
     // The sides carry no rev (it is the working copy's, kept beside the
@@ -169,46 +144,33 @@ fn agreed(base: &Plan, ours: &Plan, theirs: &Plan, merged: &mut Merged) {
         plan.tasks().map(|(_, _, t)| (t.id.as_str(), t)).collect()
     }
     let (ours, theirs) = (by_id(ours), by_id(theirs));
+    // Looked through only when some task needs a word.
+    let result = std::cell::LazyCell::new(|| by_id(&merged.plan));
     let said: HashSet<&str> = merged.findings.iter().map(|f| f.id.as_str()).collect();
-    // Base tasks both sides changed, with nothing said of them yet: few,
-    // so the merged plan is looked through once for them.
-    let both: Vec<(&Task, bool)> = base
+    // Base tasks both sides changed, with nothing said of them yet.
+    let found: Vec<MergeNote> = base
         .tasks()
         .filter_map(|(_, _, b)| {
             let id = b.id.as_str();
             let (o, t) = (ours.get(id).copied(), theirs.get(id).copied());
-            let touched = o != Some(b) && t != Some(b) && !said.contains(id);
-            touched.then_some((b, o.is_none() && t.is_none()))
-        })
-        .collect();
-    if both.is_empty() {
-        return;
-    }
-    let wanted: HashSet<&str> = both.iter().map(|(b, _)| b.id.as_str()).collect();
-    let result: HashMap<&str, &Task> = merged
-        .plan
-        .tasks()
-        .filter(|(_, _, t)| wanted.contains(t.id.as_str()))
-        .map(|(_, _, t)| (t.id.as_str(), t))
-        .collect();
-    let found: Vec<MergeNote> = both
-        .into_iter()
-        .map(|(b, gone_on_both)| {
-            let now = result.get(b.id.as_str());
+            if o == Some(b) || t == Some(b) || said.contains(id) {
+                return None;
+            }
+            let now = result.get(id);
             let message = match now {
-                None if gone_on_both => "removed on both sides".to_string(),
+                None if o.is_none() && t.is_none() => "removed on both sides".to_string(),
                 None => "changed on one side and removed on the other; removed".to_string(),
                 Some(r) => format!(
                     "changed on both sides without a clash; now {}",
                     r.status.as_str()
                 ),
             };
-            MergeNote {
+            Some(MergeNote {
                 severity: Severity::Notice,
                 id: b.id.clone(),
                 subject: now.map_or(&b.content, |r| &r.content).clone(),
                 message,
-            }
+            })
         })
         .collect();
     merged.findings.extend(found);
@@ -245,41 +207,29 @@ fn version(bytes: &[u8], which: &str, side: bool) -> std::result::Result<Plan, S
     parse(text).map_err(|e| format!("{which} does not read as a plan: {e}"))
 }
 
-/// One version, fetched and read on a thread of its own: `None` when it is
-/// not there, else the plan or the problem with it.
-type VersionRead = Result<Option<std::result::Result<Plan, String>>>;
-
-/// Run the three reads side by side (a 100,000-task version takes a while
-/// to fetch from git and to parse, and they do not depend on each other):
-/// the plans, or every problem with them.
+/// Run the three reads side by side, each on a thread of its own (a
+/// 100,000-task version takes a while to fetch from git and to parse, and
+/// they do not depend on each other). A read is `None` when its version is
+/// not there, else the plan or the problem with it; the answer is the
+/// plans, or every problem with them.
 fn read_three<F>(path: &Path, read: F) -> Result<[Option<Plan>; 3]>
 where
-    F: Fn(usize) -> VersionRead + Sync,
+    F: Fn(usize) -> Result<Option<std::result::Result<Plan, String>>> + Sync,
 {
-    let results: Vec<VersionRead> = std::thread::scope(|scope| {
+    let panicked = || Err(Error::bug("reading a version of the plan panicked"));
+    let results = std::thread::scope(|scope| {
         let read = &read;
-        let handles: Vec<_> = (0..3).map(|i| scope.spawn(move || read(i))).collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::bug("reading a version of the plan panicked")))
-            })
-            .collect()
+        let handles = [0, 1, 2].map(|i| scope.spawn(move || read(i)));
+        handles.map(|h| h.join().unwrap_or_else(|_| panicked()))
     });
     let mut problems = Vec::new();
-    let mut out = [None, None, None];
-    for (slot, result) in out.iter_mut().zip(results) {
-        match result? {
-            Some(Ok(plan)) => *slot = Some(plan),
-            Some(Err(problem)) => problems.push(problem),
-            None => {}
-        }
+    let mut plans = [None, None, None];
+    for (slot, result) in plans.iter_mut().zip(results) {
+        *slot = result?.and_then(|read| read.map_err(|problem| problems.push(problem)).ok());
     }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(cannot(path, problems))
+    match problems.is_empty() {
+        true => Ok(plans),
+        false => Err(cannot(path, problems)),
     }
 }
 
@@ -305,9 +255,8 @@ fn from_index(path: &Path, stages: &[Stage]) -> Result<Versions> {
         }
     }
     Ok(Versions {
-        source: Source::Index {
-            base: base.is_some(),
-        },
+        hunks: None,
+        based: base.is_some(),
         // No stage 1: added on both sides; `merge-file` takes an empty base.
         base: Some(base.unwrap_or_default()),
         ours: ours.unwrap_or_default(),
@@ -343,10 +292,8 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
         Vec::new()
     };
     Ok(Versions {
-        source: Source::Markers {
-            hunks,
-            base: base.is_some(),
-        },
+        hunks: Some(hunks),
+        based: base.is_some(),
         base,
         ours: ours.unwrap_or_default(),
         theirs: theirs.unwrap_or_default(),
@@ -387,10 +334,6 @@ fn next_steps(path: &Path, shown: &str, from_index: bool) -> (Option<Operation>,
     (op, steps)
 }
 
-fn op_name(op: Option<Operation>) -> Value {
-    json!(op.map(<&str>::from))
-}
-
 /// Every reply of `resolve` opens with the plan's path and whether it
 /// resolved anything.
 fn started(store: &Store, message: impl Into<Message>, resolved: bool) -> Report {
@@ -409,19 +352,24 @@ fn settled_already(store: &Store, shown: &str) -> Report {
         message.push(format!("Next: {}", next.join(", then ")));
     }
     started(store, message, false)
-        .with("operation", op_name(op))
+        .with("operation", json!(op.map(<&str>::from)))
         .with("decided", json!([]))
         .with("next", json!(next))
 }
 
 fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Report {
-    let from_index = matches!(versions.source, Source::Index { .. });
-    let (op, next) = next_steps(&store.path, shown, from_index);
+    let hunks = versions.hunks;
+    let (op, next) = next_steps(&store.path, shown, hunks.is_none());
+    let from = match (hunks, versions.based) {
+        (None, true) => "from git's index: base, ours and theirs",
+        (None, false) => "from git's index: ours and theirs, no common base",
+        (Some(_), true) => "from the conflict markers, with their base",
+        (Some(_), false) => "from the conflict markers, which show no base (merge style)",
+    };
     let decided = merged.conflicts().count();
     let mut message = Message::from(format!(
-        "Resolved the merge conflict in {} by task id ({}): {}",
+        "Resolved the merge conflict in {} by task id ({from}): {}",
         store.display(),
-        versions.source.describe(),
         match (decided, merged.findings.len()) {
             (0, 0) => "both sides' changes merged, none clashed.".to_string(),
             (0, _) => "both sides' changes merged, none clashed; notes:".to_string(),
@@ -444,18 +392,13 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
         ));
     }
     let mut report = started(store, message, true)
-        .with("source", json!(<&str>::from(&versions.source)))
-        .with(
-            "base",
-            json!(match versions.source {
-                Source::Index { base } | Source::Markers { base, .. } => base,
-            }),
-        )
-        .with("operation", op_name(op))
+        .with("source", json!(hunks.map_or("index", |_| "markers")))
+        .with("base", json!(versions.based))
+        .with("operation", json!(op.map(<&str>::from)))
         .with("decided", json!(merged.findings))
         .with("notes", json!(versions.notes))
         .with("next", json!(next));
-    if let Source::Markers { hunks, .. } = versions.source {
+    if let Some(hunks) = hunks {
         report = report.with("hunks", json!(hunks));
     }
     report.rev = merged.plan.rev;

@@ -1,10 +1,5 @@
-//! `todo rm [<task|phase>...]`: remove a task, a phase, or everything.
-
-use super::{find, query, task_ref};
-use crate::error::{Error, Result};
-use crate::matching::{Scope, Target};
-use crate::output::{Kind, Report, phase_json};
-use crate::plan::{Op, Tx};
+use super::prelude::*;
+use crate::output::phase_json;
 
 target_verb! {
     /// Remove a task, a whole phase, or (no argument) everything.
@@ -22,11 +17,8 @@ fn rm(tx: &mut Tx, words: &[String]) -> Result<Report> {
     let plan = tx.plan();
     if words.is_empty() {
         if plan.phases.is_empty() {
-            return Ok(Report::new(
-                "rm",
-                Kind::Confirm,
-                "No todos; nothing changed.",
-            ));
+            let message = "No todos; nothing changed.";
+            return Ok(Report::new("rm", Kind::Confirm, message));
         }
         let mut report = Report::new("rm", Kind::Confirm, "Cleared all todos.");
         report.phases = plan.phases.iter().map(phase_json).collect();

@@ -1,10 +1,9 @@
 //! `todo setup claude|codex [--user] [--check] [--remove]`: register
 //! todo's hooks in the agent's settings (`crate::agent::setup`).
 
-use super::{Context, Outcome};
+use super::prelude::*;
 use crate::agent::hooks::Agent;
 use crate::agent::setup::{self, SetupMode};
-use crate::error::Error;
 
 /// Register todo's hooks with Claude Code or Codex.
 ///
@@ -41,12 +40,10 @@ pub struct Setup {
 
 impl super::Verb for Setup {
     fn run(self, _ctx: &Context) -> Outcome {
-        let mode = if self.check {
-            SetupMode::Check
-        } else if self.remove {
-            SetupMode::Remove
-        } else {
-            SetupMode::Add
+        let mode = match (self.check, self.remove) {
+            (true, _) => SetupMode::Check,
+            (_, true) => SetupMode::Remove,
+            _ => SetupMode::Add,
         };
         let cwd =
             std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e));

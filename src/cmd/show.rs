@@ -1,11 +1,6 @@
-//! `todo`, `todo show`, `todo list`: print the plan as the Markdown checklist.
-
-use serde_json::Value;
-
-use super::{Context, Outcome};
-use crate::error::Result;
-use crate::output::{Kind, Report, checklist};
-use crate::plan::{Plan, json};
+use super::prelude::*;
+use crate::output::checklist;
+use crate::plan::json;
 
 /// Print the plan as a Markdown checklist.
 ///

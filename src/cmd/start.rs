@@ -1,10 +1,4 @@
-//! `todo start <task...>`: make a task the one in progress.
-
-use super::{at, task_ref};
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Op, Status, Tx};
-use crate::text::Message;
+use super::prelude::*;
 
 target_verb! {
     /// Mark a task in progress (any other goes back to pending).
@@ -23,8 +17,6 @@ fn start(tx: &mut Tx, id: String) -> Result<Report> {
     let plan = tx.plan();
     let (phase, task) = task_ref(plan, &id)?;
     let (was, blocker) = (task.status, task.blocker.clone());
-    // The other task in progress, with its phase's name when that is
-    // another phase.
     let others: Vec<(String, String, Option<String>)> = plan
         .tasks()
         .filter(|(_, _, t)| t.status == Status::InProgress && t.id != id)

@@ -1,11 +1,8 @@
 //! `todo show --summary`: the plan's progress on one line, for prompts,
 //! status lines and CI logs: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`.
 
-use serde_json::json;
-
-use crate::error::Result;
-use crate::output::{Kind, Report};
-use crate::plan::{Phase, Plan, Status, Task};
+use super::prelude::*;
+use crate::plan::{Phase, Task};
 
 pub(super) fn run(plan: &Plan) -> Result<Report> {
     let tasks = || plan.phases.iter().flat_map(|p| &p.tasks);
@@ -15,18 +12,14 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
     let verified = tasks()
         .filter(|t| t.status == Status::Completed && t.proof().is_some_and(|p| p.passed()))
         .count();
-    let mut parts = vec![format!("{done}/{total} done")];
-    if checked {
-        parts.push(format!("{verified} verified"));
-    }
     let current = current(plan).map(|p| (p, counts(&p.tasks)));
-    if let Some((p, (d, n))) = current {
-        parts.push(format!("{} {d}/{n}", p.name));
-    }
-    if blocked > 0 {
-        parts.push(format!("{blocked} blocked"));
-    }
-    let line = parts.join(" · ");
+    let parts = [
+        Some(format!("{done}/{total} done")),
+        checked.then(|| format!("{verified} verified")),
+        current.map(|(p, (d, n))| format!("{} {d}/{n}", p.name)),
+        (blocked > 0).then(|| format!("{blocked} blocked")),
+    ];
+    let line = parts.into_iter().flatten().collect::<Vec<_>>().join(" · ");
     let report = Report::new("show", Kind::Data, line.clone());
     let phase =
         current.map(|(p, (d, n))| json!({ "id": p.id, "name": p.name, "done": d, "total": n }));

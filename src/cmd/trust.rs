@@ -2,12 +2,7 @@
 //! A check arrives with the plan (a clone, a pull): nothing runs until a
 //! person has read it here (`crate::verify::TrustList`).
 
-use super::{Context, Outcome};
-use crate::error::{Error, Result};
-use crate::output::{Kind, Report};
-use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, Plan};
-use crate::text::Message;
+use super::prelude::*;
 use crate::verify::{self as runner};
 
 /// Allow the plan's checks to run on this machine (person only).
@@ -39,14 +34,10 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
     let mut store = runner::TrustList::load(&settings);
     let commands = runner::commands(plan);
     if commands.is_empty() {
-        return Ok(Report::new(
-            "trust",
-            Kind::Confirm,
-            "The plan has no checks; nothing to trust.",
-        ));
+        let message = "The plan has no checks; nothing to trust.";
+        return Ok(Report::new("trust", Kind::Confirm, message));
     }
-    let mut listing = Message::default();
-    listing.push(format!(
+    let mut listing = Message::from(format!(
         "Checks of {} (run by `sh -c` in {}):",
         ctx.store.display(),
         settings.root.display()
@@ -61,7 +52,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
         ));
     }
     let json = |r: Report| {
-        r.with("commands", serde_json::json!(commands))
+        r.with("commands", json!(commands))
             .with("untrusted", new.into())
     };
     if new == 0 {
@@ -74,7 +65,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
     let yes = args.yes
         || (ctx.interactive
             && !ctx.out.json
-            && ask(
+            && super::ask_no(
                 ctx,
                 &listing,
                 "Allow these commands to run on this machine? [y/N]",
@@ -99,21 +90,4 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
         commands.len()
     ));
     Ok(json(Report::new("trust", Kind::Confirm, message)))
-}
-
-/// Ask on the terminal; only `y`/`yes` allows (Enter, end of input or an
-/// error does not).
-fn ask(ctx: &Context, message: &Message, question: &str) -> bool {
-    use std::io::BufRead;
-    if ctx.out.ask(message, question).is_err() {
-        return false;
-    }
-    let mut answer = String::new();
-    match std::io::stdin().lock().read_line(&mut answer) {
-        Ok(0) | Err(_) => {
-            let _ = std::io::Write::write_all(&mut std::io::stderr(), b"\n");
-            false
-        }
-        Ok(_) => matches!(answer.trim().to_lowercase().as_str(), "y" | "yes"),
-    }
 }

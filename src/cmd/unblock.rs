@@ -1,11 +1,5 @@
-//! `todo unblock <task|phase...>`: return blocked work to pending.
-
 use super::mark::{set_status, target};
-use super::task_ref;
-use crate::error::Result;
-use crate::matching::Target;
-use crate::output::{Kind, Report};
-use crate::plan::{Status, Tx};
+use super::prelude::*;
 
 target_verb! {
     /// Return blocked tasks to pending.

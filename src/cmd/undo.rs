@@ -5,13 +5,9 @@
 
 use std::path::Path;
 
-use super::{Context, Outcome, Session};
-use crate::error::{Error, Result};
+use super::Session;
+use super::prelude::*;
 use crate::history::{History, Recorded, file_digest, plan_digest};
-use crate::output::{Kind, Report};
-use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, Op};
-use crate::text::visible;
 
 /// Undo the last change made through todo; repeat to go further back.
 ///
@@ -46,7 +42,7 @@ impl super::Verb for Undo {
         let rev = session.rev();
         let saved = match session.save() {
             Ok(saved) => saved,
-            Err(e) => return Outcome::at(rev, Err(e)),
+            Err(e) => return Outcome::new(Err(e), Some(rev), None),
         };
         if let (Some((undone, prev)), Some(written)) = (popped, &saved.written) {
             // Pop the entry; the one below now describes the file we wrote,
@@ -85,12 +81,8 @@ fn take_back(
     real: &Path,
     args: &Undo,
 ) -> Result<(String, Popped)> {
-    let read_error = |e| {
-        Error::io(
-            format!("Cannot read undo history in {}", history.dir.display()),
-            e,
-        )
-    };
+    let doing = format!("Cannot read undo history in {}", history.dir.display());
+    let read_error = |e| Error::io(&doing, e);
     // No plan file: whatever history this path has belongs to a plan that
     // is gone, and never applies to another.
     if session.bytes().is_none() {

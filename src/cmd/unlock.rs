@@ -3,11 +3,7 @@
 //! and an agent share").
 
 use super::mark::target;
-use crate::error::Result;
-use crate::matching::Target;
-use crate::output::{Kind, Report};
-use crate::plan::ops::{OpError, Refusal};
-use crate::plan::{Actor, Tx};
+use super::prelude::*;
 
 /// Let anyone set tasks only the agent checks (person only; one-way).
 ///
@@ -42,10 +38,7 @@ impl super::Verb for Unlock {
         } else {
             match target(plan, &self.query)? {
                 Target::Task(id) => vec![id],
-                Target::Phase(pid) => plan
-                    .phases
-                    .iter()
-                    .filter(|p| p.id == pid)
+                Target::Phase(pid) => (plan.phase_by_id(&pid).into_iter())
                     .flat_map(|p| p.tasks.iter().map(|t| t.id.clone()))
                     .collect(),
             }
@@ -56,7 +49,7 @@ impl super::Verb for Unlock {
         } else {
             format!(
                 "Unlocked {}: anyone may set {} now.",
-                crate::text::count(n, "task"),
+                count(n, "task"),
                 if n == 1 { "it" } else { "them" }
             )
         };

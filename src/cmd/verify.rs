@@ -2,17 +2,11 @@
 //! --verify`: rerun the checks of the completed tasks, in parallel, for CI.
 //! Running a check is `crate::verify`'s; this is the verbs' side.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use serde_json::{Value, json};
-
-use super::{Context, Outcome, at, text};
-use crate::error::{Error, Result};
-use crate::exit_codes::ExitCode;
-use crate::output::{Kind, Report};
-use crate::plan::{Actor, Op, Plan, Proof, Status, Tx, clean_command};
+use super::prelude::*;
+use crate::plan::{Proof, clean_command};
 use crate::verify::{self as runner, Run, Settings, TrustList};
 
 /// Give a task a check: the command that proves it done.
@@ -54,8 +48,7 @@ impl super::Verb for Verify {
 
 /// The task's check, as `todo verify <task>` prints it.
 fn show(plan: &Plan, args: &Verify) -> Result<Report> {
-    let query = text(&args.task, "task")?;
-    let id = super::one_task(plan, &query, "Checks go on tasks.")?;
+    let id = one_task(plan, &text(&args.task, "task")?, "Checks go on tasks.")?;
     let (phase, task) = super::task_ref(plan, &id)?;
     let message = match task.verify.as_deref() {
         None => format!(
@@ -63,53 +56,38 @@ fn show(plan: &Plan, args: &Verify) -> Result<Report> {
             task.content
         ),
         Some(v) => {
-            let mut m = format!("Check of {}: {}", task.content, v.command);
-            if let Some(t) = v.timeout {
-                m.push_str(&format!(" (timeout {t} s)"));
-            }
-            m
+            let timeout = v.timeout.map(|t| format!(" (timeout {t} s)"));
+            let timeout = timeout.unwrap_or_default();
+            format!("Check of {}: {}{timeout}", task.content, v.command)
         }
     };
     Ok(Report::new("verify", Kind::Data, message).task(phase, task))
 }
 
 pub(super) fn apply(tx: &mut Tx, args: &Verify) -> Result<Report> {
-    let query = text(&args.task, "task")?;
-    let id = super::one_task(tx.plan(), &query, "Checks go on tasks.")?;
+    let id = one_task(tx.plan(), &text(&args.task, "task")?, "Checks go on tasks.")?;
     let (_, task) = super::task_ref(tx.plan(), &id)?;
-    let old = task.verify.clone();
     let content = task.content.clone();
-    let (verify, message) = if args.remove {
-        match old {
-            None => (None, format!("{content} has no check; nothing changed.")),
-            Some(_) => (None, format!("Removed the check of {content}.")),
+    let (verify, message) = match (task.verify.as_deref().cloned(), &args.command) {
+        (None, _) if args.remove => (None, format!("{content} has no check; nothing changed.")),
+        (Some(_), _) if args.remove => (None, format!("Removed the check of {content}.")),
+        (None, None) => {
+            return Err(Error::usage(format!(
+                "{content} has no check to set a timeout on; give the command too: todo verify {id} \"<command>\" --timeout SECS"
+            )));
         }
-    } else {
-        let command = match &args.command {
-            Some(c) => command(c)?,
-            None => match &old {
-                Some(v) => v.command.clone(),
-                None => {
-                    return Err(Error::usage(format!(
-                        "{content} has no check to set a timeout on; give the command too: todo verify {id} \"<command>\" --timeout SECS"
-                    )));
-                }
-            },
-        };
-        let same = old.as_deref().is_some_and(|v| v.command == command);
-        let verify = crate::plan::TaskCheck {
-            timeout: args
-                .timeout
-                .or_else(|| old.as_deref().and_then(|v| v.timeout)),
-            // A proof speaks for the command that ran: a new one has none.
-            proof: old
-                .as_deref()
-                .and_then(|v| v.proof.clone())
-                .filter(|_| same),
-            command,
-        };
-        let message = format!("Check of {content}: {}", verify.command);
-        (Some(Box::new(verify)), message)
+        (old, given) => {
+            let old = old.unwrap_or_default();
+            let command = given.as_deref().map_or(Ok(old.command.clone()), command)?;
+            let verify = crate::plan::TaskCheck {
+                timeout: args.timeout.or(old.timeout),
+                // A proof speaks for the command that ran: a new one has none.
+                proof: old.proof.filter(|_| old.command == command),
+                command,
+            };
+            let message = format!("Check of {content}: {}", verify.command);
+            (Some(Box::new(verify)), message)
+        }
     };
     let applied = tx.apply(Op::SetVerify { task: id, verify })?;
     let (phase, task) = at(tx.plan(), applied.at)?;
@@ -172,11 +150,8 @@ impl Outcome1 {
     }
 }
 
-pub(super) fn check(ctx: &Context, jobs: Option<u16>) -> Outcome {
-    ctx.look(|plan| check_plan(ctx, plan, jobs))
-}
-
-fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
+/// `todo check --verify`.
+pub(super) fn check(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
     let settings = ctx.check_settings();
     let trust = TrustList::load(&settings);
     let actor = ctx.actor.unwrap_or(Actor::Person);
@@ -197,14 +172,13 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         usize::from,
     );
-    run_all(&settings, &trust, actor, &mut work, jobs);
-    let mut report = Report::new("check", Kind::Data, "");
     if work.is_empty() {
-        report.message = "No completed task has a check; nothing to verify.".into();
-        return Ok(report
+        let message = "No completed task has a check; nothing to verify.";
+        return Ok(Report::new("check", Kind::Data, message)
             .with("checks", Value::Array(Vec::new()))
             .with("complete", true.into()));
     }
+    run_all(&settings, &trust, actor, &mut work, jobs);
     let failing = work.iter().filter(|o| o.result() != "passed").count();
     let mut lines = table(&work);
     lines.push(String::new());
@@ -232,7 +206,7 @@ fn check_plan(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Report> {
             }
         }
     }
-    report.message = lines.into_iter().collect();
+    let mut report = Report::new("check", Kind::Data, lines.into_iter().collect::<Message>());
     report.exit = ExitCode::OpenWork.when(failing > 0);
     let commit = runner::commit(&settings.root);
     record(&settings, &work, commit.as_deref());
@@ -251,45 +225,41 @@ fn run_all(
     jobs: usize,
 ) {
     let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Run>>> = work.iter().map(|_| Mutex::new(None)).collect();
-    let todo: Vec<(&str, Duration, bool)> = work
-        .iter()
-        .map(|o| {
-            let ok = runner::trusted(settings, trust, actor, &o.command);
-            (o.command.as_str(), o.timeout, ok)
-        })
+    let todo: Vec<(&Outcome1, bool)> = (work.iter())
+        .map(|o| (o, runner::trusted(settings, trust, actor, &o.command)))
         .collect();
-    std::thread::scope(|s| {
-        for _ in 0..jobs.clamp(1, work.len().max(1)) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(command, timeout, ok)) = todo.get(i) else {
-                        break;
-                    };
-                    if ok {
-                        let r = runner::run(command, &settings.root, timeout);
-                        if let Ok(mut slot) = slots[i].lock() {
-                            *slot = Some(r);
-                        }
-                    }
-                }
-            });
+    // Each worker takes the next check until none is left, and hands back
+    // the runs it made.
+    let worker = || {
+        let mut runs = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(o, ok)) = todo.get(i) else {
+                return runs;
+            };
+            if ok {
+                runs.push((i, runner::run(&o.command, &settings.root, o.timeout)));
+            }
         }
+    };
+    let runs: Vec<(usize, Run)> = std::thread::scope(|s| {
+        let n = jobs.clamp(1, work.len().max(1));
+        let workers: Vec<_> = (0..n).map(|_| s.spawn(worker)).collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
     });
-    for (o, slot) in work.iter_mut().zip(slots) {
-        o.run = slot.into_inner().ok().flatten();
+    for (i, run) in runs {
+        work[i].run = Some(run);
     }
 }
 
 /// `passed   t3  1.2 s  cargo test auth  (Auth: Wire OAuth)`, aligned.
 fn table(work: &[Outcome1]) -> Vec<String> {
-    let idw = work.iter().map(|o| o.id.len()).max().unwrap_or(0);
-    let cw = work
-        .iter()
-        .map(|o| o.command.chars().count())
-        .max()
-        .unwrap_or(0);
+    let widest = |width: fn(&Outcome1) -> usize| work.iter().map(width).max().unwrap_or(0);
+    let idw = widest(|o| o.id.len());
+    let cw = widest(|o| o.command.chars().count());
     work.iter()
         .map(|o| {
             let secs = o.run.as_ref().map_or_else(
@@ -383,10 +353,8 @@ pub(crate) fn with_results(ctx: &Context, plan: &Plan) -> Option<Plan> {
     let head = runner::commit(&settings.root);
     let mut plan = plan.clone();
     for t in plan.phases.iter_mut().flat_map(|p| &mut p.tasks) {
-        let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value) else {
-            continue;
-        };
-        if let Some(v) = t.verify.as_deref_mut()
+        if let Some(proof) = map.get(&t.id).and_then(crate::plan::json::proof_from_value)
+            && let Some(v) = t.verify.as_deref_mut()
             && v.command == proof.command
             && proof.commit == head
             && t.status == Status::Completed

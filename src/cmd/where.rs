@@ -1,10 +1,4 @@
-//! `todo where`: the plan file in use, and whether it exists.
-
-use serde_json::json;
-
-use super::{Context, Outcome};
-use crate::error::Error;
-use crate::output::{Kind, Report};
+use super::prelude::*;
 use crate::storage::not_regular;
 
 /// Print the plan file in use and whether it exists.
