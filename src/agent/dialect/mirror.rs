@@ -6,9 +6,8 @@ use std::collections::HashSet;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{KeptTask, Tally, by, invalid, phase_id, set, state, text};
+use super::{KeptTask, Tally, by, invalid, phase_id, set, state, task_for, text};
 use crate::error::Result;
-use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
 use crate::plan::{Op, Status, Task, Tx};
 use crate::text::as_read;
@@ -77,42 +76,32 @@ pub(super) fn mirror(
         .filter(|(text, _)| seen.insert(as_read(text)))
         .collect();
     let plan = tx.plan();
-    let phase = phase_id(plan, name);
-    let existing: Vec<Task> = (phase.as_ref())
-        .and_then(|p| plan.phase_by_id(p))
+    let existing: Vec<Task> = (phase_id(plan, name).and_then(|p| plan.phase_by_id(&p)))
         .map(|ph| ph.tasks.clone())
         .unwrap_or_default();
-    for task in &existing {
-        if seen.contains(&as_read(&task.content)) {
-            continue;
-        }
-        match rules::check(&by, Some(task), None) {
-            Ok(()) => {
-                tx.apply(Op::RemoveTask {
-                    task: task.id.clone(),
-                })?;
-            }
-            Err(_) => done.kept.push(kept(task)),
-        }
+    for task in existing
+        .iter()
+        .filter(|t| !seen.contains(&as_read(&t.content)))
+    {
+        remove(tx, &by, task, done)?;
     }
-    let mut phase_ref = match phase {
-        Some(p) if !existing.is_empty() || tx.plan().find_phase(&p).is_some() => PhaseRef::Id(p),
-        _ => PhaseRef::New(name.to_string()),
-    };
     for (text, status) in list {
-        let key = as_read(&text);
-        // The phase's own task first, else one of the same text elsewhere.
-        let plan = tx.plan();
-        let found = (existing.iter().chain(plan.tasks().map(|(_, _, t)| t)))
-            .find(|t| as_read(&t.content) == key)
-            .map(|t| t.id.clone());
-        let id = match found {
-            Some(id) => id,
-            None => super::add(tx, &mut phase_ref, text, done)?,
-        };
+        let id = task_for(tx, name, text, done)?;
         status_to(tx, id, status, done)?;
     }
     Ok(())
+}
+
+/// Remove `task` unless a person's decision keeps it; whether it went.
+pub(super) fn remove(tx: &mut Tx, by: &By, task: &Task, done: &mut Tally) -> Result<bool> {
+    if rules::check(by, Some(task), None).is_err() {
+        done.kept.push(kept(task));
+        return Ok(false);
+    }
+    tx.apply(Op::RemoveTask {
+        task: task.id.clone(),
+    })?;
+    Ok(true)
 }
 
 /// Set the task's status unless a person's decision keeps it (or the task

@@ -23,7 +23,7 @@ use crate::output::{Kind, Report};
 use crate::plan::ops::{OpError, PhaseRef, Refusal};
 use crate::plan::rules::By;
 use crate::plan::{Op, Plan, Status, Tx};
-use crate::text::normalize;
+use crate::text::{as_read, normalize};
 
 pub(crate) use mirror::{CLAUDE_PHASE, CODEX_PHASE, mirror_list};
 pub(crate) use omp::{OpName, TodoOp};
@@ -428,6 +428,28 @@ fn add_items(tx: &mut Tx, phase: &str, items: Vec<String>, done: &mut Tally) -> 
         add(tx, &mut phase_ref, item, done)?;
     }
     Ok(())
+}
+
+/// The task whose text reads as `text`: the first of phase `phase`, else
+/// the first anywhere.
+fn same_text(tx: &mut Tx, phase: &str, text: &str) -> Option<String> {
+    let key = as_read(text);
+    let plan = tx.plan();
+    let mine = phase_id(plan, phase);
+    (plan.tasks())
+        .filter(|(_, _, t)| as_read(&t.content) == key)
+        .min_by_key(|(_, p, _)| Some(&p.id) != mine.as_ref())
+        .map(|(_, _, t)| t.id.clone())
+}
+
+/// The task an agent's list names by its text: the one [`same_text`]
+/// finds, else a new one at the end of phase `phase` (made if need be).
+fn task_for(tx: &mut Tx, phase: &str, text: String, done: &mut Tally) -> Result<String> {
+    if let Some(id) = same_text(tx, phase, &text) {
+        return Ok(id);
+    }
+    let mut phase = phase_ref(tx.plan(), phase);
+    add(tx, &mut phase, text, done)
 }
 
 enum NamedItem {

@@ -21,9 +21,8 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Tally, add, by, invalid, phase_id, phase_ref, required, task_id, text};
+use super::{CLAUDE_PHASE, Tally, by, invalid, required, same_text, task_for, task_id, text};
 use crate::error::Result;
-use crate::plan::rules;
 use crate::plan::{Op, Status, Tx};
 use crate::text::{as_read, head, normalize};
 
@@ -234,13 +233,7 @@ pub(super) fn apply(
                     rename(tx, &id, subject)?;
                     id
                 }
-                None => match same_text(tx, &subject) {
-                    Some(id) => id,
-                    None => {
-                        let mut phase = phase_ref(tx.plan(), CLAUDE_PHASE);
-                        add(tx, &mut phase, subject, done)?
-                    }
-                },
+                None => task_for(tx, CLAUDE_PHASE, subject, done)?,
             };
             if let Some(text) = description {
                 note(tx, &id, text)?;
@@ -252,8 +245,11 @@ pub(super) fn apply(
         }
         Call::Update(u) => {
             let found = if keyed {
-                known(tx, ids, &u.task_id)
-                    .or_else(|| u.known_subject.as_deref().and_then(|s| same_text(tx, s)))
+                known(tx, ids, &u.task_id).or_else(|| {
+                    u.known_subject
+                        .as_deref()
+                        .and_then(|s| same_text(tx, CLAUDE_PHASE, s))
+                })
             } else {
                 Some(task_id(tx.plan(), &u.task_id)?)
             };
@@ -301,7 +297,11 @@ pub(super) fn apply(
             let status = match u.status {
                 None => return Ok(()),
                 Some(ToolStatus::Deleted) => {
-                    if remove(tx, &id, done)? {
+                    let by = by(tx);
+                    let task = tx.plan().task_by_id(&id).map(|(_, t)| t.clone());
+                    if let Some(task) = task
+                        && super::mirror::remove(tx, &by, &task, done)?
+                    {
                         ids.remove(&u.task_id);
                     }
                     return Ok(());
@@ -345,18 +345,6 @@ fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
     Ok(())
 }
 
-/// The task whose text reads as `text`: the agent's phase first.
-fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
-    let key = as_read(text);
-    let plan = tx.plan();
-    let mine = phase_id(plan, CLAUDE_PHASE);
-    // The first of the agent's phase, else the first anywhere.
-    (plan.tasks())
-        .filter(|(_, _, t)| as_read(&t.content) == key)
-        .min_by_key(|(_, p, _)| Some(&p.id) != mine.as_ref())
-        .map(|(_, _, t)| t.id.clone())
-}
-
 fn rename(tx: &mut Tx, id: &str, subject: String) -> Result<()> {
     let same = tx
         .plan()
@@ -385,22 +373,6 @@ fn note(tx: &mut Tx, id: &str, text: String) -> Result<()> {
         })?;
     }
     Ok(())
-}
-
-/// Remove the task unless a person's decision keeps it; whether it went.
-fn remove(tx: &mut Tx, id: &str, done: &mut Tally) -> Result<bool> {
-    let by = by(tx);
-    let Some((_, task)) = tx.plan().task_by_id(id) else {
-        return Ok(false);
-    };
-    if rules::check(&by, Some(task), None).is_err() {
-        done.kept.push(super::mirror::kept(task));
-        return Ok(false);
-    }
-    tx.apply(Op::RemoveTask {
-        task: id.to_string(),
-    })?;
-    Ok(true)
 }
 
 /// What a `TaskUpdate`'s answer says of it: `false` when Claude Code did
