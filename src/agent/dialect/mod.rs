@@ -14,6 +14,7 @@ pub(crate) mod tasks;
 
 use std::collections::HashMap;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -82,6 +83,14 @@ fn strings(values: &[Value]) -> Vec<String> {
     (values.iter().filter_map(Value::as_str))
         .map(String::from)
         .collect()
+}
+
+/// `value`, an object, read as a `T`; `at` names it in a refusal.
+fn object<T: DeserializeOwned>(value: &Value, at: &str) -> Result<T> {
+    if !value.is_object() {
+        return Err(invalid(format!("{at} must be an object.")));
+    }
+    T::deserialize(value).map_err(|e| invalid(format!("{at}: {e}.")))
 }
 
 /// A refusal with `code`, as an error.

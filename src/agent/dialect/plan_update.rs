@@ -123,10 +123,10 @@ fn phase_ids(plan: &Plan) -> Vec<&str> {
     plan.phases.iter().map(|p| p.id.as_str()).collect()
 }
 
-/// Read `value` (at `at` in the call) as a `T`, saying in the call's own
-/// words what does not fit: an unknown field, a missing or empty one, a
-/// status `T` does not know.
-fn read<T: DeserializeOwned + JsonSchema>(value: &Value, at: &str) -> Result<T> {
+/// Whether `value` (at `at` in the call) fits `T`'s schema, saying in the
+/// call's own words what does not: an unknown field, a missing or empty
+/// one, a status `T` does not know.
+fn fits<T: JsonSchema>(value: &Value, at: &str) -> Result<()> {
     let shape = schema::<T>();
     if let (Value::Object(m), Some(Value::Object(fields))) = (value, shape.get("properties")) {
         if let Some(k) = m.keys().find(|k| !fields.contains_key(*k)) {
@@ -159,7 +159,7 @@ fn read<T: DeserializeOwned + JsonSchema>(value: &Value, at: &str) -> Result<T> 
             }
         }
     }
-    T::deserialize(value).map_err(|e| invalid(format!("{at}: {e}.")))
+    Ok(())
 }
 
 /// The values a field's schema allows, when it names them.
@@ -202,14 +202,11 @@ fn list<'a>(
 fn entries<T: DeserializeOwned + JsonSchema>(
     o: &Map<String, Value>,
     key: &str,
-) -> Result<Vec<(String, T)>> {
+) -> Result<Vec<(T, String)>> {
     list(o, key, "an array")?
         .map(|(at, item)| {
-            if !item.is_object() {
-                return Err(invalid(format!("{at} must be an object.")));
-            }
-            let entry = read(item, &at)?;
-            Ok((at, entry))
+            fits::<T>(item, &at)?;
+            Ok((super::object(item, &at)?, at))
         })
         .collect()
 }
@@ -222,7 +219,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
             keys.join(", ")
         )));
     }
-    for (at, c) in entries::<TaskChange>(o, "tasks")? {
+    for (c, at) in entries::<TaskChange>(o, "tasks")? {
         if tx.plan().find_task(&c.id).is_none() {
             return Err(missing("task", &c.id, task_ids(tx.plan())));
         }
@@ -235,7 +232,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
             tx.apply(Op::Note { task: c.id, text })?;
         }
     }
-    for (_, c) in entries::<StatusChange<ObjectiveState>>(o, "objectives")? {
+    for (c, _) in entries::<StatusChange<ObjectiveState>>(o, "objectives")? {
         let status = match c.status {
             ObjectiveState::Open => ObjectiveStatus::Open,
             ObjectiveState::Done => ObjectiveStatus::Done,
@@ -251,13 +248,13 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
             status,
         })?;
     }
-    for (_, c) in entries::<StatusChange<PhaseStatus>>(o, "phases")? {
+    for (c, _) in entries::<StatusChange<PhaseStatus>>(o, "phases")? {
         let Some(pid) = phase_id(tx.plan(), &c.id) else {
             return Err(missing("phase", &c.id, phase_ids(tx.plan())));
         };
         phase_status(tx, &pid, c.status)?;
     }
-    for (at, t) in entries::<NewTask>(o, "add_tasks")? {
+    for (t, at) in entries::<NewTask>(o, "add_tasks")? {
         let text = limited(&t.text, &format!("{at}.text"))?;
         add_task(tx, &t.phase, text, t.after.as_deref(), done)?;
     }

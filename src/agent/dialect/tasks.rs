@@ -18,10 +18,11 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Tally, by, invalid, required, same_text, task_for, task_id, text};
+use super::{
+    CLAUDE_PHASE, Tally, by, invalid, object, required, same_text, task_for, task_id, text,
+};
 use crate::error::Result;
 use crate::plan::{Op, Status, Tx};
 use crate::text::{as_read, head, normalize};
@@ -102,14 +103,6 @@ struct EventIn {
     task_description: Option<String>,
 }
 
-/// `value` as the input of the tool `what`.
-fn read<T: DeserializeOwned>(value: &Value, what: &str) -> Result<T> {
-    if !value.is_object() {
-        return Err(invalid(format!("the {what} input must be an object.")));
-    }
-    T::deserialize(value).map_err(|e| invalid(format!("the {what} input: {e}.")))
-}
-
 /// A task id as given: a string (a number is taken as its digits), not
 /// empty, not long.
 fn claude_id(v: Option<&Value>, key: &str) -> Result<Option<String>> {
@@ -139,7 +132,7 @@ fn description(s: Option<String>) -> Option<String> {
 /// A `TaskCreate` input; `response` is the tool's answer
 /// (`{task: {id, subject}}`) when the caller has it.
 pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
-    let o: CreateIn = read(input, "TaskCreate")?;
+    let o: CreateIn = object(input, "the TaskCreate input")?;
     let subject = text(o.subject.as_deref(), "subject")?;
     let subject = required(subject, "TaskCreate needs \"subject\".")?;
     let task = response.and_then(|r| r.get("task"));
@@ -153,7 +146,7 @@ pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
 
 /// A `TaskUpdate` input.
 pub(crate) fn update(input: &Value) -> Result<Call> {
-    let o: UpdateIn = read(input, "TaskUpdate")?;
+    let o: UpdateIn = object(input, "the TaskUpdate input")?;
     let task_id = claude_id(o.task_id.as_ref(), "taskId")?;
     let task_id = required(task_id, "TaskUpdate needs \"taskId\".")?;
     Ok(Call::Update(Update {
@@ -189,7 +182,7 @@ fn id_list(ids: Option<Vec<Value>>, key: &str) -> Result<Vec<String>> {
 /// A `TaskCreated` or `TaskCompleted` hook event's input (`task_id`,
 /// `task_subject`, `task_description`).
 pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
-    let o: EventIn = read(input, name)?;
+    let o: EventIn = object(input, &format!("the {name} input"))?;
     let id = claude_id(o.task_id.as_ref(), "task_id")?;
     let subject = text(o.task_subject.as_deref(), "task_subject")?;
     let description = description(o.task_description);
