@@ -250,12 +250,16 @@ fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     }
     let k = state.remind(&input.session);
     state.save(&lock).map_err(state_error)?;
-    let lines = incomplete(&open);
-    let reason = format!(
-        "<system-reminder>\n{}\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})\n</system-reminder>",
-        lines.join("\n")
-    );
+    let mut lines = incomplete(&open);
+    lines.push(format!("\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})"));
+    let reason = reminder(&lines);
     Ok(Some(json!({ "decision": "block", "reason": reason })))
+}
+
+/// `lines` as a reminder of the agent's harness.
+fn reminder(lines: &[String]) -> String {
+    let text = lines.join("\n");
+    format!("<system-reminder>\n{text}\n</system-reminder>")
 }
 
 /// oh-my-pi's list of open work, as `todo check` prints it (the header
@@ -491,13 +495,10 @@ fn edit_checklist(phases: &[Phase]) -> String {
 fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
     let markdown = edit_checklist(&plan.phases);
     let markdown = markdown.trim_end();
-    let mut lines = vec![
-        "<system-reminder>".to_string(),
-        format!(
-            "The user manually modified the todo list ({}).",
-            for_agent(&edit.action)
-        ),
-    ];
+    let mut lines = vec![format!(
+        "The user manually modified the todo list ({}).",
+        for_agent(&edit.action)
+    )];
     if edit.removed {
         lines.push(if plan.phases.is_empty() {
             "The user intentionally cleared the todo list. Do NOT recreate or re-populate it unless the user explicitly asks; continue the current request without a todo list.".into()
@@ -512,8 +513,7 @@ fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
     } else {
         markdown.to_string()
     });
-    lines.push("</system-reminder>".into());
-    lines.join("\n")
+    reminder(&lines)
 }
 
 fn context(event: &str, text: &str) -> Value {
@@ -574,10 +574,10 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         return out;
     }
     out.push_str(&format!("The plan (rev {}):\n", plan.rev));
-    let aims = objectives(&mut out, plan);
+    let aims = objectives(plan);
+    out.push_str(&aims);
     // The findings go last, but their room is kept first.
-    let mut found = String::new();
-    findings(&mut found, plan);
+    let found = findings(plan);
     let open_total = plan
         .phases
         .iter()
@@ -616,7 +616,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
             ((text, headed, task.is_some()), cost, task.is_some())
         })
     });
-    let room = LIST_BYTES.min(START_BYTES.saturating_sub(aims + found.len()));
+    let room = LIST_BYTES.min(START_BYTES.saturating_sub(aims.len() + found.len()));
     let (mut listed, mut phases_left) = (0, plan.phases.len());
     for (text, headed, task) in fitting(room, items) {
         out.push_str(&text);
@@ -650,15 +650,13 @@ const START_BYTES: usize = 8_000;
 
 /// The open objectives in full, the finished ones counted (before the
 /// phases, as `todo show` has them).
-/// Returns the bytes written.
-fn objectives(out: &mut String, plan: &Plan) -> usize {
+fn objectives(plan: &Plan) -> String {
     use crate::plan::ObjectiveStatus;
     if plan.objectives.is_empty() {
-        return 0;
+        return String::new();
     }
-    let start = out.len();
     let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
-    out.push_str("\nObjectives");
+    let mut out = "\nObjectives".to_string();
     if let Some(finished) = finished(
         count(ObjectiveStatus::Done),
         count(ObjectiveStatus::Dropped),
@@ -671,20 +669,20 @@ fn objectives(out: &mut String, plan: &Plan) -> usize {
         .iter()
         .filter(|o| o.status == ObjectiveStatus::Open)
         .collect();
-    let lines = fitting(
-        AIMS_BYTES,
-        open.iter()
-            .take(FINDINGS_SHOWN)
-            .map(|o| costed(format!("\n- [{}] {}", o.id, shown(&o.text)), false)),
-    );
-    out.extend(lines.iter().map(String::as_str));
-    if open.len() > lines.len() {
+    let lines = open
+        .iter()
+        .take(FINDINGS_SHOWN)
+        .map(|o| aim(&o.id, &o.text));
+    let lines = fitting(AIMS_BYTES, lines);
+    let listed = lines.len();
+    out.extend(lines);
+    if open.len() > listed {
         out.push_str(&format!(
             "\n- … and {} more open objectives (`todo show` lists them all)",
-            grouped(open.len() - lines.len())
+            grouped(open.len() - listed)
         ));
     }
-    out.len() - start
+    out
 }
 
 /// `2 done, 1 dropped`, leaving out a count of 0; `None` for none.
@@ -703,20 +701,20 @@ fn costed(line: String, task: bool) -> (String, usize, bool) {
     (line, bytes, task)
 }
 
+/// An objective or a finding, as session start lists them.
+fn aim(id: &str, text: &str) -> (String, usize, bool) {
+    costed(format!("\n- [{id}] {}", shown(text)), false)
+}
+
 /// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
-fn findings(out: &mut String, plan: &Plan) {
+fn findings(plan: &Plan) -> String {
     let all = &plan.findings;
+    let mut out = String::new();
     if all.is_empty() {
-        return;
+        return out;
     }
     let mut latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
-    let lines = fitting(
-        AIMS_BYTES,
-        latest
-            .iter()
-            .rev()
-            .map(|f| costed(format!("\n- [{}] {}", f.id, shown(&f.text)), false)),
-    );
+    let lines = fitting(AIMS_BYTES, latest.iter().rev().map(|f| aim(&f.id, &f.text)));
     latest = &latest[latest.len() - lines.len()..];
     if latest.len() < all.len() {
         out.push_str(&format!(
@@ -727,7 +725,8 @@ fn findings(out: &mut String, plan: &Plan) {
     } else {
         out.push_str("\nFindings:");
     }
-    out.extend(lines.iter().rev().map(String::as_str));
+    out.extend(lines.into_iter().rev());
+    out
 }
 
 /// The id of the Claude Code task list a session's Task tools write:
@@ -823,7 +822,6 @@ fn kept_notice(
         return Ok(None);
     }
     let mut lines = vec![
-        "<system-reminder>".to_string(),
         "A person decided these tasks of the todo plan; your list cannot change them, so the plan keeps them as they are:".to_string(),
     ];
     let told = kept.iter().zip(&keys).filter(|(_, key)| new.contains(key));
@@ -841,8 +839,7 @@ fn kept_notice(
         lines.push(format!("- … and {} more", grouped(new.len() - listed)));
     }
     lines.push("Everything else in your list is mirrored as usual. Keep these in your list or leave them out, as you like; you will not be told again.".into());
-    lines.push("</system-reminder>".into());
-    Ok(Some(lines.join("\n")))
+    Ok(Some(reminder(&lines)))
 }
 
 /// The text of `Error::Unchanged` for the agent: the refusal's lines and
