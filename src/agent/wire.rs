@@ -11,7 +11,7 @@
 //! SDK writes, one writes stdout (the only writer, so lines never mix).
 
 use std::collections::HashSet;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -92,33 +92,18 @@ fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<ToStdout>) {
 /// `Some(None)` for a line that was longer (skipped), `None` at the end
 /// (a last line with no newline is a message cut off, and dropped).
 fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Option<Option<()>> {
-    line.clear();
     let mut too_long = false;
     loop {
-        let available = match input.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => return None,
-        };
-        if available.is_empty() {
-            return None;
-        }
-        let (take, end) = match memchr::memchr(b'\n', available) {
-            Some(i) => (i, true),
-            None => (available.len(), false),
-        };
-        if !too_long {
-            if line.len() + take > MAX_LINE {
-                too_long = true;
-                line.clear();
-            } else {
-                line.extend_from_slice(&available[..take]);
-            }
-        }
-        input.consume(take + usize::from(end));
-        if end {
+        line.clear();
+        let limit = MAX_LINE as u64 + 1;
+        let read = input.by_ref().take(limit).read_until(b'\n', line).ok()?;
+        if line.pop_if(|b| *b == b'\n').is_some() {
             return Some((!too_long).then_some(()));
         }
+        if (read as u64) < limit {
+            return None;
+        }
+        too_long = true;
     }
 }
 
