@@ -179,10 +179,7 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
     // The plan of the directory the agent works in (a named `--file`
     // stays what it names).
     let ctx = if ctx.store.discovered {
-        let cwd = match &input.cwd {
-            Some(dir) => hook.cwd.join(dir),
-            None => hook.cwd.clone(),
-        };
+        let cwd = (input.cwd.as_ref()).map_or_else(|| hook.cwd.clone(), |dir| hook.cwd.join(dir));
         let mut store = Store::locate(None, &cwd);
         store.lock_wait = ctx.store.lock_wait;
         ctx.with_store(store)

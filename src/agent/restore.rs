@@ -447,13 +447,9 @@ fn scratch(plan: Plan) -> Tx {
 /// The id of the task a `TaskCreate` made, from its result: the
 /// record's `toolUseResult` (`{task: {id, subject}}`), else the text
 /// Claude Code answers with (`Task #3 created successfully: …`).
-fn created_id(record: &Value, block: &Value) -> Option<String> {
+fn created_id(record: &Value, block: &Value) -> Option<Value> {
     if let Some(id) = record.pointer("/toolUseResult/task/id") {
-        return match id {
-            Value::String(s) => Some(s.clone()),
-            Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        };
+        return (id.is_string() || id.is_number()).then(|| id.clone());
     }
     let text = match &block["content"] {
         Value::String(s) => s.clone(),
@@ -466,7 +462,7 @@ fn created_id(record: &Value, block: &Value) -> Option<String> {
     };
     let rest = &text[text.find("Task #")? + "Task #".len()..];
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    (!digits.is_empty()).then_some(digits)
+    (!digits.is_empty()).then_some(Value::String(digits))
 }
 
 /// The records of a transcript's main conversation (a subagent's sidechain
@@ -586,13 +582,7 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         }
     }
     // Claude Code numbers its tasks: in that order, then any other name.
-    fn key(s: &str) -> (bool, u64, &str) {
-        match s.parse::<u64>() {
-            Ok(n) => (false, n, ""),
-            Err(_) => (true, 0, s),
-        }
-    }
-    found.sort_by(|(a, _), (b, _)| key(a).cmp(&key(b)));
+    found.sort_by_cached_key(|(stem, _)| stem.parse::<u64>().map_err(|_| stem.clone()));
     let mut list = TaskList::new();
     let mut made = Vec::new();
     for (stem, v) in &found {
