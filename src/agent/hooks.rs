@@ -315,14 +315,11 @@ fn fitting<T>(mut bytes: usize, items: impl IntoIterator<Item = (T, usize, bool)
 /// `n` with its thousands grouped: `9,900`.
 fn grouped(n: usize) -> String {
     let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    let groups = digits.as_bytes().rchunks(3).rev();
+    groups
+        .map(String::from_utf8_lossy)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// [`for_agent`], cut to [`TEXT_SHOWN`] characters with `…`.
@@ -740,38 +737,29 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     // `TaskCreated` and `TaskCompleted` come before the change is made,
     // and a `block` would undo or refuse it: a refusal there is only
     // this hook's own line on stderr.
-    if let Some(name) = input.event.as_deref().filter(|n| TASK_EVENTS.contains(n)) {
-        let call = tasks::event(name, &input.fields)?;
-        let outcome = super::apply_call(ctx, call, &task_list(input));
-        return match outcome.result {
-            Ok(_) => Ok(None),
-            Err(Error::Unchanged { source, .. }) => Err(*source),
-            Err(e) => Err(e),
-        };
-    }
-    let tool = input.fields["tool_name"].as_str();
-    if !matches!(
-        tool,
-        Some("TodoWrite" | "update_plan" | "TaskCreate" | "TaskUpdate")
-    ) {
-        return Ok(None);
-    }
-    let Some(tool_input @ Value::Object(_)) = input.fields.get("tool_input") else {
-        return Err(Error::Invalid(
-            "the hook input has no tool_input object".into(),
-        ));
-    };
+    let event = input.event.as_deref().filter(|n| TASK_EVENTS.contains(n));
+    let tool_input = input.fields.get("tool_input").filter(|i| i.is_object());
     // `TaskCreate`'s response holds the new task's id.
     let response = input.fields.get("tool_response");
-    let outcome = match tool {
-        Some("TodoWrite") => super::apply_as(ctx, tool_input, Dialect::TodoWrite),
-        Some("update_plan") => super::apply_as(ctx, tool_input, Dialect::UpdatePlan),
+    let list = || task_list(input);
+    let outcome = match (event, input.fields["tool_name"].as_str(), tool_input) {
+        (Some(name), ..) => super::apply_call(ctx, tasks::event(name, &input.fields)?, &list()),
+        (_, Some("TodoWrite"), Some(i)) => super::apply_as(ctx, i, Dialect::TodoWrite),
+        (_, Some("update_plan"), Some(i)) => super::apply_as(ctx, i, Dialect::UpdatePlan),
         // Claude Code did not make it (no such task): nor does todo.
-        Some("TaskUpdate") if !tasks::applied(response) => return Ok(None),
-        Some("TaskUpdate") => super::apply_call(ctx, tasks::update(tool_input)?, &task_list(input)),
-        _ => super::apply_call(ctx, tasks::create(tool_input, response)?, &task_list(input)),
+        (_, Some("TaskUpdate"), Some(_)) if !tasks::applied(response) => return Ok(None),
+        (_, Some("TaskUpdate"), Some(i)) => super::apply_call(ctx, tasks::update(i)?, &list()),
+        (_, Some("TaskCreate"), Some(i)) => {
+            super::apply_call(ctx, tasks::create(i, response)?, &list())
+        }
+        (_, Some("TodoWrite" | "update_plan" | "TaskCreate" | "TaskUpdate"), None) => {
+            let no_input = "the hook input has no tool_input object";
+            return Err(Error::Invalid(no_input.into()));
+        }
+        _ => return Ok(None),
     };
     match outcome.result {
+        Ok(_) if event.is_some() => Ok(None),
         Ok(report) => {
             Ok(kept_notice(ctx, input, &report)?.map(|text| context("PostToolUse", &text)))
         }
@@ -782,7 +770,7 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
             let e = *source;
             let about_the_list = matches!(e, Error::Op(crate::plan::ops::OpError::Refused { .. }))
                 || matches!(e.exit_code(), 2 | 3 | 7);
-            if !about_the_list {
+            if event.is_some() || !about_the_list {
                 return Err(e);
             }
             let reason = refusal_text(&e, &plan);
