@@ -112,8 +112,8 @@ fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<ToStdout>, batches: &Atom
     let mut input = stdin.lock();
     let mut line = Vec::new();
     while let Some(read) = next_line(&mut input, &mut line) {
-        let action = match read {
-            None => Action::Reply(invalid(format!(
+        let (answer, messages) = match read {
+            None => reply(invalid(format!(
                 "the message is longer than {} MiB; it was not read",
                 MAX_LINE >> 20
             ))),
@@ -122,19 +122,8 @@ fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<ToStdout>, batches: &Atom
                 check_line(&line, batches.load(Ordering::SeqCst))
             }
         };
-        let sent = match action {
-            Action::Skip => Ok(()),
-            Action::Reply(reply) => out.send(ToStdout::Reply(reply)).map_err(drop),
-            Action::Forward(message) => forward(&mut to_sdk, &message),
-            Action::Batch {
-                forward: messages,
-                expect,
-                replies,
-            } => out
-                .send(ToStdout::Batch { expect, replies })
-                .map_err(drop)
-                .and_then(|()| messages.iter().try_for_each(|m| forward(&mut to_sdk, m))),
-        };
+        let sent = answer.map_or(Ok(()), |answer| out.send(answer).map_err(drop));
+        let sent = sent.and_then(|()| messages.iter().try_for_each(|m| forward(&mut to_sdk, m)));
         if sent.is_err() {
             break;
         }
@@ -163,16 +152,13 @@ fn forward(to_sdk: &mut io::PipeWriter, message: &Value) -> Result<(), ()> {
     to_sdk.write_all(&bytes).map_err(drop)
 }
 
-/// What to do with one line from the client.
-enum Action {
-    Skip,
-    Reply(Value),
-    Forward(Value),
-    Batch {
-        forward: Vec<Value>,
-        expect: Vec<String>,
-        replies: Vec<Value>,
-    },
+/// What to do with one line from the client: what to write back (first,
+/// so that a batch's answers are held before the SDK gives any), and the
+/// messages to hand to the SDK.
+type Action = (Option<ToStdout>, Vec<Value>);
+
+fn reply(answer: Value) -> Action {
+    (Some(ToStdout::Reply(answer)), Vec::new())
 }
 
 fn error(id: Value, code: i64, message: String) -> Value {
@@ -187,7 +173,7 @@ fn invalid(message: impl Into<String>) -> Value {
 fn check_line(line: &[u8], batches: bool) -> Action {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
-        return Action::Skip;
+        return (None, Vec::new());
     }
     let value: Value = match serde_json::from_slice(line) {
         Ok(value) => value,
@@ -199,27 +185,27 @@ fn check_line(line: &[u8], batches: bool) -> Action {
             } else {
                 format!("the message is not JSON ({e})")
             };
-            return Action::Reply(error(Value::Null, PARSE_ERROR, why));
+            return reply(error(Value::Null, PARSE_ERROR, why));
         }
     };
     match value {
         Value::Object(message) => match check(&message) {
-            Ok(()) => Action::Forward(Value::Object(message)),
-            Err(reply) => Action::Reply(reply),
+            Ok(()) => (None, vec![Value::Object(message)]),
+            Err(answer) => reply(answer),
         },
         Value::Array(items) => batch(items, batches),
-        _ => Action::Reply(invalid("a JSON-RPC message is an object")),
+        _ => reply(invalid("a JSON-RPC message is an object")),
     }
 }
 
 fn batch(items: Vec<Value>, allowed: bool) -> Action {
     if !allowed {
-        return Action::Reply(invalid(format!(
+        return reply(invalid(format!(
             "a batch (a JSON array of messages) is accepted only under protocol version {BATCH_VERSION}; send each message on a line of its own"
         )));
     }
     if items.is_empty() {
-        return Action::Reply(invalid("the batch is empty"));
+        return reply(invalid("the batch is empty"));
     }
     let mut forward = Vec::new();
     let mut expect = Vec::new();
@@ -243,11 +229,7 @@ fn batch(items: Vec<Value>, allowed: bool) -> Action {
             ))),
         }
     }
-    Action::Batch {
-        forward,
-        expect,
-        replies,
-    }
+    (Some(ToStdout::Batch { expect, replies }), forward)
 }
 
 /// The name of a JSON value's type, for a message.
@@ -359,19 +341,10 @@ fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
             ToStdout::Closed => break,
             ToStdout::Reply(reply) => write(crate::output::json_line(&reply).trim_end().as_bytes()),
             ToStdout::Batch { expect, replies } => {
-                if expect.is_empty() {
-                    if !replies.is_empty() {
-                        write(Value::Array(replies).to_string().as_bytes());
-                    }
-                } else {
-                    held.push((expect.into_iter().collect(), replies));
-                }
+                held.push((expect.into_iter().collect(), replies))
             }
+            ToStdout::Sdk(line) if initialized && held.is_empty() => write(&line),
             ToStdout::Sdk(line) => {
-                if initialized && held.is_empty() {
-                    write(&line);
-                    continue;
-                }
                 let Ok(value) = serde_json::from_slice::<Value>(&line) else {
                     write(&line);
                     continue;
@@ -381,21 +354,23 @@ fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
                     batches.store(version == BATCH_VERSION, Ordering::SeqCst);
                 }
                 let id = value.get("id").map(Value::to_string);
-                let waiting = id
-                    .as_ref()
-                    .and_then(|id| held.iter().position(|(expect, _)| expect.contains(id)));
+                let waiting = held
+                    .iter_mut()
+                    .find(|(expect, _)| id.as_ref().is_some_and(|id| expect.contains(id)));
                 match (waiting, id) {
-                    (Some(i), Some(id)) => {
-                        let (expect, replies) = &mut held[i];
+                    (Some((expect, replies)), Some(id)) => {
                         expect.remove(&id);
                         replies.push(value);
-                        if expect.is_empty() {
-                            let (_, replies) = held.remove(i);
-                            write(Value::Array(replies).to_string().as_bytes());
-                        }
                     }
                     _ => write(&line),
                 }
+            }
+        }
+        // A batch whose answers are all in goes out as one array.
+        if let Some(i) = held.iter().position(|(expect, _)| expect.is_empty()) {
+            let (_, replies) = held.remove(i);
+            if !replies.is_empty() {
+                write(Value::Array(replies).to_string().as_bytes());
             }
         }
     }
