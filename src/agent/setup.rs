@@ -88,11 +88,8 @@ const CODEX: AgentSettings = AgentSettings {
     dir: ".codex",
     file: "hooks.json",
     variable: "CODEX_HOME",
-    hooks: &[
-        ("SessionStart", None, "session-start"),
-        ("UserPromptSubmit", None, "prompt"),
-        ("Stop", None, "stop"),
-    ],
+    // Claude Code's first three: Codex's plan tool emits no `PostToolUse`.
+    hooks: CLAUDE.hooks.split_at(3).0,
 };
 
 fn settings(agent: Agent) -> &'static AgentSettings {
@@ -182,12 +179,14 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
     let (bytes, mut root) = read(&real, &shown)?;
     let missing: Vec<Wanted> = wanted(agent).filter(|w| !present(&root, w)).collect();
     let labels: Vec<String> = missing.iter().map(Wanted::label).collect();
-    // A change's report: what it did, and whether the file changed.
-    let done = |message: String, changed: bool| {
-        Report::new("setup", Kind::Confirm, message)
+    // The report: what it found or did, and whether the file is set up
+    // (`configured`) or changed.
+    let report = |kind, message: String, key, value: bool| {
+        Report::new("setup", kind, message)
             .with("path", json!(shown))
-            .with("changed", json!(changed))
+            .with(key, json!(value))
     };
+    let done = |message, changed| report(Kind::Confirm, message, "changed", changed);
     match mode {
         SetupMode::Check => {
             let set_up = missing.is_empty();
@@ -202,13 +201,8 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
                     if user { " --user" } else { "" }
                 )
             };
-            let mut report = Report::new(
-                "setup",
-                if set_up { Kind::Confirm } else { Kind::Data },
-                message,
-            )
-            .with("path", json!(shown))
-            .with("configured", json!(set_up));
+            let kind = if set_up { Kind::Confirm } else { Kind::Data };
+            let mut report = report(kind, message, "configured", set_up);
             report.exit = ExitCode::NotSetUp.when(!set_up);
             Ok(report)
         }
