@@ -172,9 +172,6 @@ impl<'a> PiSession<'a> {
             let Ok(text) = std::str::from_utf8(bytes) else {
                 continue;
             };
-            if text.is_empty() {
-                continue;
-            }
             let Ok(e) = serde_json::from_str::<PiLine>(text) else {
                 continue;
             };
@@ -234,16 +231,13 @@ impl<'a> PiSession<'a> {
                 None => malformed += 1,
             }
         }
-        let elsewhere = if tree {
-            let on: std::collections::HashSet<usize> = branch.iter().copied().collect();
-            self.nodes
-                .iter()
-                .enumerate()
-                .filter(|(i, n)| n.snapshot.is_some() && n.id.is_some() && !on.contains(i))
-                .count()
-        } else {
-            0
-        };
+        // Every snapshot on the branch was malformed: the other ones with
+        // an id are elsewhere.
+        let with_id = self
+            .nodes
+            .iter()
+            .filter(|n| n.snapshot.is_some() && n.id.is_some());
+        let elsewhere = with_id.count().saturating_sub(malformed);
         let count = crate::text::count;
         let details: Vec<String> = [
             (malformed > 0).then(|| format!("{} skipped", count(malformed, "malformed snapshot"))),
