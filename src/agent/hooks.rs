@@ -572,12 +572,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
     out.push_str(&aims);
     // The findings go last, but their room is kept first.
     let found = findings(plan);
-    let open_total = plan
-        .phases
-        .iter()
-        .flat_map(|p| &p.tasks)
-        .filter(|t| t.status.is_open())
-        .count();
+    let open_total = plan.phases.iter().flat_map(|p| p.open()).count();
     // Each phase's open tasks, its heading before the first; a phase with
     // none is its heading alone.
     let items = plan.phases.iter().flat_map(|phase| {
