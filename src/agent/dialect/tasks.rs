@@ -34,23 +34,16 @@ pub(crate) type ClaudeIds = BTreeMap<String, String>;
 /// numbers); a longer one is refused, not kept.
 const ID_MAX: usize = 64;
 
-/// One call of the Task tools, read from its input.
-#[derive(Debug)]
-pub(crate) enum Call {
-    /// A task was created (`TaskCreate`, the `TaskCreated` event); its id
-    /// when the call's answer or the event says it.
-    Create {
-        claude_id: Option<String>,
-        subject: String,
-        description: Option<String>,
-    },
-    /// A task changed (`TaskUpdate`, the `TaskCompleted` event).
-    Update(Update),
-}
-
+/// One call of the Task tools, read from its input: a task created
+/// (`TaskCreate`, the `TaskCreated` event) or changed (`TaskUpdate`, the
+/// `TaskCompleted` event).
 #[derive(Debug, Default)]
-pub(crate) struct Update {
-    pub task_id: String,
+pub(crate) struct Call {
+    /// Claude Code's id of the task: a created one's when the call's
+    /// answer or the event says it.
+    pub claude_id: Option<String>,
+    /// A new task: made of its subject, unless one of its text is there.
+    pub create: bool,
     /// `TaskCompleted` names the task's subject too: the task of that text
     /// when the id is not known.
     pub known_subject: Option<String>,
@@ -137,10 +130,12 @@ pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
     let subject = required(subject, "TaskCreate needs \"subject\".")?;
     let task = response.and_then(|r| r.get("task"));
     let claude_id = claude_id(task.and_then(|t| t.get("id")), "task.id")?;
-    Ok(Call::Create {
+    Ok(Call {
         claude_id,
-        subject,
+        create: true,
+        subject: Some(subject),
         description: description(o.description),
+        ..Call::default()
     })
 }
 
@@ -149,16 +144,16 @@ pub(crate) fn update(input: &Value) -> Result<Call> {
     let o: UpdateIn = object(input, "the TaskUpdate input")?;
     let task_id = claude_id(o.task_id.as_ref(), "taskId")?;
     let task_id = required(task_id, "TaskUpdate needs \"taskId\".")?;
-    Ok(Call::Update(Update {
-        task_id,
-        known_subject: None,
+    Ok(Call {
+        claude_id: Some(task_id),
         status: o.status,
         subject: text(o.subject.as_deref(), "subject")?,
         description: description(o.description),
         blocked_by: id_list(o.add_blocked_by, "addBlockedBy")?,
         blocks: id_list(o.add_blocks, "addBlocks")?,
         owner: o.owner.map(|s| normalize(&s).unwrap_or_default()),
-    }))
+        ..Call::default()
+    })
 }
 
 /// The most ids one `addBlocks` / `addBlockedBy` is read with.
@@ -187,17 +182,19 @@ pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
     let subject = text(o.task_subject.as_deref(), "task_subject")?;
     let description = description(o.task_description);
     match name {
-        "TaskCreated" => Ok(Call::Create {
+        "TaskCreated" => Ok(Call {
             claude_id: id,
-            subject: required(subject, "TaskCreated needs \"task_subject\".")?,
+            create: true,
+            subject: Some(required(subject, "TaskCreated needs \"task_subject\".")?),
             description,
+            ..Call::default()
         }),
-        _ => Ok(Call::Update(Update {
-            task_id: required(id, "TaskCompleted needs \"task_id\".")?,
+        _ => Ok(Call {
+            claude_id: Some(required(id, "TaskCompleted needs \"task_id\".")?),
             known_subject: subject,
             status: Some(ToolStatus::Completed),
-            ..Update::default()
-        })),
+            ..Call::default()
+        }),
     }
 }
 
@@ -213,99 +210,78 @@ pub(super) fn apply(
     let mut none = ClaudeIds::new();
     let keyed = ids.is_some();
     let ids = ids.unwrap_or(&mut none);
-    match call {
-        Call::Create {
-            claude_id,
-            subject,
-            description,
-        } => {
-            let id = match claude_id.as_ref().and_then(|c| known(tx, ids, c)) {
-                // Told twice (the event, then the tool's answer): the
-                // same task.
-                Some(id) => {
-                    rename(tx, &id, subject)?;
-                    id
-                }
-                None => task_for(tx, CLAUDE_PHASE, subject, done)?,
-            };
-            if let Some(text) = description {
-                note(tx, &id, text)?;
-            }
-            if let Some(c) = claude_id {
-                ids.insert(c, id);
-            }
-            Ok(())
-        }
-        Call::Update(u) => {
-            let found = if keyed {
-                known(tx, ids, &u.task_id).or_else(|| {
-                    u.known_subject
-                        .as_deref()
-                        .and_then(|s| same_text(tx, CLAUDE_PHASE, s))
-                })
-            } else {
-                Some(task_id(tx.plan(), &u.task_id)?)
-            };
-            // A task the plan never had (made before the hooks were set
-            // up, or removed by a person): nothing to change.
-            let Some(id) = found else {
-                return Ok(());
-            };
-            ids.insert(u.task_id.clone(), id.clone());
-            if let Some(subject) = u.subject {
-                rename(tx, &id, subject)?;
-            }
-            if let Some(text) = u.description {
-                note(tx, &id, text)?;
-            }
-            let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| match keyed {
-                true => known(tx, ids, c),
-                false => task_id(tx.plan(), c).ok(),
-            };
-            // Ids of tasks the plan does not have are left out, as a
-            // `TaskUpdate` of one is.
-            let needs: Vec<String> = u
-                .blocked_by
-                .iter()
-                .filter_map(|c| resolve(tx, ids, c))
-                .filter(|n| *n != id)
-                .collect();
-            if !needs.is_empty() {
-                tx.apply(Op::Need {
-                    task: id.clone(),
-                    needs,
-                })?;
-            }
-            for c in &u.blocks {
-                if let Some(other) = resolve(tx, ids, c).filter(|o| *o != id) {
-                    tx.apply(Op::Need {
-                        task: other,
-                        needs: vec![id.clone()],
-                    })?;
-                }
-            }
-            if let Some(owner) = u.owner {
-                claim(tx, &id, owner)?;
-            }
-            let status = match u.status {
-                None => return Ok(()),
-                Some(ToolStatus::Deleted) => {
-                    let by = by(tx);
-                    let task = tx.plan().task_by_id(&id).map(|(_, t)| t.clone());
-                    if let Some(task) = task
-                        && super::mirror::remove(tx, &by, &task, done)?
-                    {
-                        ids.remove(&u.task_id);
-                    }
-                    return Ok(());
-                }
-                Some(ToolStatus::Pending) => Status::Pending,
-                Some(ToolStatus::InProgress) => Status::InProgress,
-                Some(ToolStatus::Completed) => Status::Completed,
-            };
-            super::mirror::status_to(tx, id, status, done)
+    let found = match &call.claude_id {
+        Some(c) if keyed => known(tx, ids, c),
+        Some(c) if !call.create => Some(task_id(tx.plan(), c)?),
+        _ => None,
+    };
+    let found = found
+        .or_else(|| (call.known_subject.as_deref()).and_then(|s| same_text(tx, CLAUDE_PHASE, s)));
+    let id = match (found, &call.subject) {
+        // A created one told twice (the event, then the tool's answer) is
+        // the same task.
+        (Some(id), _) => id,
+        (None, Some(subject)) if call.create => task_for(tx, CLAUDE_PHASE, subject.clone(), done)?,
+        // A task the plan never had (made before the hooks were set up, or
+        // removed by a person): nothing to change.
+        (None, _) => return Ok(()),
+    };
+    if let Some(c) = &call.claude_id {
+        ids.insert(c.clone(), id.clone());
+    }
+    if let Some(subject) = call.subject {
+        rename(tx, &id, subject)?;
+    }
+    if let Some(text) = call.description {
+        note(tx, &id, text)?;
+    }
+    let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| match keyed {
+        true => known(tx, ids, c),
+        false => task_id(tx.plan(), c).ok(),
+    };
+    // Ids of tasks the plan does not have are left out, as a
+    // `TaskUpdate` of one is.
+    let needs: Vec<String> = call
+        .blocked_by
+        .iter()
+        .filter_map(|c| resolve(tx, ids, c))
+        .filter(|n| *n != id)
+        .collect();
+    if !needs.is_empty() {
+        tx.apply(Op::Need {
+            task: id.clone(),
+            needs,
+        })?;
+    }
+    for c in &call.blocks {
+        if let Some(other) = resolve(tx, ids, c).filter(|o| *o != id) {
+            tx.apply(Op::Need {
+                task: other,
+                needs: vec![id.clone()],
+            })?;
         }
     }
+    if let Some(owner) = call.owner {
+        claim(tx, &id, owner)?;
+    }
+    let status = match call.status {
+        None => return Ok(()),
+        Some(ToolStatus::Deleted) => {
+            let by = by(tx);
+            let task = tx.plan().task_by_id(&id).map(|(_, t)| t.clone());
+            if let Some(task) = task
+                && super::mirror::remove(tx, &by, &task, done)?
+                && let Some(c) = &call.claude_id
+            {
+                ids.remove(c);
+            }
+            return Ok(());
+        }
+        Some(ToolStatus::Pending) => Status::Pending,
+        Some(ToolStatus::InProgress) => Status::InProgress,
+        Some(ToolStatus::Completed) => Status::Completed,
+    };
+    super::mirror::status_to(tx, id, status, done)
 }
 
 /// The plan task Claude Code's id `c` is, when the list has it and the
