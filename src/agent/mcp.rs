@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 use crate::agent::dialect::{Dialect, OpName, PlanUpdate, TodoOp, invalid, names, schema};
 use crate::error::{Error, Result, error_json};
-use crate::output::{Output, report_json};
+use crate::output::{ColorChoice, Output, report_json};
 use crate::plan::Plan;
 use crate::storage::Reuse;
 use crate::work::{Context, Outcome};
@@ -71,11 +71,9 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
         store,
         if_rev: None,
         out: Output {
-            json: true,
-            quiet: true,
-            color: false,
             stdout_tty: false,
             stderr_tty: false,
+            ..Output::new(true, true, ColorChoice::Never)
         },
         editor: None,
         interactive: false,

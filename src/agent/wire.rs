@@ -79,12 +79,10 @@ impl Wire {
 }
 
 fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<ToStdout>) {
-    for line in io::BufReader::new(from_sdk).split(b'\n') {
-        let Ok(line) = line else { break };
-        if out.send(ToStdout::Sdk(line)).is_err() {
-            break;
-        }
-    }
+    let mut lines = io::BufReader::new(from_sdk)
+        .split(b'\n')
+        .map_while(Result::ok);
+    let _ = lines.try_for_each(|line| out.send(ToStdout::Sdk(line)));
     let _ = out.send(ToStdout::Closed);
 }
 

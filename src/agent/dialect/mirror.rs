@@ -53,8 +53,9 @@ pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(Stri
         .collect()
 }
 
-/// Make phase `name` hold exactly `list`: tasks kept by their text, new
-/// ones added, the ones the list no longer has removed.
+/// Make phase `name` hold exactly `list` (read by [`mirror_list`]): tasks
+/// kept by their text, new ones added, the ones the list no longer has
+/// removed.
 ///
 /// Text is compared as a person reads it, and the same text is the same
 /// task: a list naming one task twice (`"a"`, `"a  b"` and `"a b"`) names
@@ -66,12 +67,13 @@ pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(Stri
 pub(super) fn mirror(
     tx: &mut Tx,
     name: &str,
-    list: Vec<(String, Status)>,
+    list: Option<&Value>,
+    text_key: &str,
     done: &mut Tally,
 ) -> Result<()> {
     let by = by(tx);
     let mut seen = HashSet::new();
-    let list: Vec<(String, Status)> = list
+    let list: Vec<(String, Status)> = mirror_list(list, text_key)?
         .into_iter()
         .filter(|(text, _)| seen.insert(as_read(text)))
         .collect();

@@ -245,13 +245,9 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<
         (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, done),
         (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value)?, None, done),
         (Dialect::TodoWrite, v) => {
-            let list = mirror::mirror_list(v.get("todos"), "content")?;
-            mirror::mirror(tx, CLAUDE_PHASE, list, done)
+            mirror::mirror(tx, CLAUDE_PHASE, v.get("todos"), "content", done)
         }
-        (Dialect::UpdatePlan, v) => {
-            let list = mirror::mirror_list(v.get("plan"), "step")?;
-            mirror::mirror(tx, CODEX_PHASE, list, done)
-        }
+        (Dialect::UpdatePlan, v) => mirror::mirror(tx, CODEX_PHASE, v.get("plan"), "step", done),
         (Dialect::PlanUpdate, Value::Object(o)) => plan_update::apply(tx, o, done),
         (_, Value::Array(ops)) if ops.is_empty() => {
             Err(invalid("the batch is empty: send at least one op.".into()))
