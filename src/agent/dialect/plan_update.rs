@@ -275,8 +275,10 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
     let Some(phase) = plan.phase_by_id(pid) else {
         return Err(missing("phase", pid, phase_ids(plan)));
     };
-    match status {
-        PhaseStatus::Done => set_all(tx, pid, Status::is_open, Status::Completed)?,
+    // The phase's tasks that `from` picks are set to `to`.
+    let (from, to): (fn(Status) -> bool, _) = match status {
+        PhaseStatus::Done => (Status::is_open, Status::Completed),
+        PhaseStatus::Pending => (|s| s == Status::InProgress, Status::Pending),
         PhaseStatus::Active => {
             if phase.tasks.iter().any(|t| t.status == Status::InProgress) {
                 return Ok(());
@@ -294,22 +296,11 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
             };
             let task = first.id.clone();
             tx.apply(Op::Start { task })?;
+            return Ok(());
         }
-        PhaseStatus::Pending => {
-            set_all(tx, pid, |s| s == Status::InProgress, Status::Pending)?;
-        }
-    }
-    Ok(())
-}
-
-/// Set the tasks of phase `pid` that `from` picks to `to`.
-fn set_all(tx: &mut Tx, pid: &str, from: fn(Status) -> bool, to: Status) -> Result<()> {
-    let plan = tx.plan();
-    let tasks = plan.phase_by_id(pid).into_iter().flat_map(|p| &p.tasks);
-    let ids: Vec<String> = tasks
-        .filter(|t| from(t.status))
-        .map(|t| t.id.clone())
-        .collect();
+    };
+    let tasks = phase.tasks.iter().filter(|t| from(t.status));
+    let ids: Vec<String> = tasks.map(|t| t.id.clone()).collect();
     tx.apply_all(ids.into_iter().map(|task| Op::SetStatus {
         task,
         status: to,
