@@ -82,9 +82,11 @@ enum TaskStatus {
     Dropped,
 }
 
-#[derive(Deserialize, JsonSchema, Clone, Copy)]
+/// Its words are [`ObjectiveStatus`]'s.
+#[derive(Deserialize, JsonSchema, Clone, Copy, strum::IntoStaticStr)]
 #[schemars(crate = "rmcp::schemars")]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 enum ObjectiveState {
     Open,
     Done,
@@ -105,7 +107,14 @@ pub(super) fn is_plan_update(o: &Map<String, Value>) -> bool {
     !o.contains_key("op") && names::<PlanUpdate>().iter().any(|k| o.contains_key(k))
 }
 
-fn missing(kind: &str, id: &str, known: Vec<&str>) -> Error {
+/// `id` names no item of `kind` (`task`, `phase` or `objective`): the
+/// refusal names the known ones.
+fn missing(kind: &str, id: &str, plan: &Plan) -> Error {
+    let known: Vec<&str> = match kind {
+        "task" => plan.tasks().map(|(_, _, t)| t.id.as_str()).collect(),
+        "phase" => plan.phases.iter().map(|p| p.id.as_str()).collect(),
+        _ => plan.objectives.iter().map(|o| o.id.as_str()).collect(),
+    };
     let known = if known.is_empty() {
         "none".to_string()
     } else {
@@ -113,14 +122,6 @@ fn missing(kind: &str, id: &str, known: Vec<&str>) -> Error {
     };
     let message = format!("\"{id}\" names no {kind}. Known {kind} ids: {known}.");
     refuse(Refusal::PlanMissingItem, message)
-}
-
-fn task_ids(plan: &Plan) -> Vec<&str> {
-    plan.tasks().map(|(_, _, t)| t.id.as_str()).collect()
-}
-
-fn phase_ids(plan: &Plan) -> Vec<&str> {
-    plan.phases.iter().map(|p| p.id.as_str()).collect()
 }
 
 /// Whether `value` (at `at` in the call) fits `T`'s schema, saying in the
@@ -221,7 +222,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
     }
     for (c, at) in entries::<TaskChange>(o, "tasks")? {
         if tx.plan().find_task(&c.id).is_none() {
-            return Err(missing("task", &c.id, task_ids(tx.plan())));
+            return Err(missing("task", &c.id, tx.plan()));
         }
         let note = c.note.as_deref().map(|n| limited(n, &format!("{at}.note")));
         let note = note.transpose()?;
@@ -233,15 +234,10 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
         }
     }
     for (c, _) in entries::<StatusChange<ObjectiveState>>(o, "objectives")? {
-        let status = match c.status {
-            ObjectiveState::Open => ObjectiveStatus::Open,
-            ObjectiveState::Done => ObjectiveStatus::Done,
-            ObjectiveState::Dropped => ObjectiveStatus::Dropped,
-        };
+        let status = <&str>::from(c.status).parse::<ObjectiveStatus>();
+        let status = status.map_err(|_| Error::bug("an objective status todo does not know"))?;
         if tx.plan().objective(&c.id).is_none() {
-            let plan = tx.plan();
-            let known = plan.objectives.iter().map(|o| o.id.as_str()).collect();
-            return Err(missing("objective", &c.id, known));
+            return Err(missing("objective", &c.id, tx.plan()));
         }
         tx.apply(Op::SetObjective {
             objective: c.id,
@@ -250,7 +246,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
     }
     for (c, _) in entries::<StatusChange<PhaseStatus>>(o, "phases")? {
         let Some(pid) = phase_id(tx.plan(), &c.id) else {
-            return Err(missing("phase", &c.id, phase_ids(tx.plan())));
+            return Err(missing("phase", &c.id, tx.plan()));
         };
         phase_status(tx, &pid, c.status)?;
     }
@@ -273,7 +269,7 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
 fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
     let plan = tx.plan();
     let Some(phase) = plan.phase_by_id(pid) else {
-        return Err(missing("phase", pid, phase_ids(plan)));
+        return Err(missing("phase", pid, plan));
     };
     // The phase's tasks that `from` picks are set to `to`.
     let (from, to): (fn(Status) -> bool, _) = match status {
@@ -327,7 +323,7 @@ fn add_task(
             .into_iter()
             .any(|kind| phase.starts_with(kind) && crate::plan::ids::is_shaped(phase, kind)) =>
         {
-            return Err(missing("phase", phase, phase_ids(plan)));
+            return Err(missing("phase", phase, plan));
         }
         None => PhaseRef::New(normalize(phase).ok_or_else(|| invalid("a phase is empty.".into()))?),
     };
@@ -338,7 +334,7 @@ fn add_task(
         })?,
         Some(after) => {
             let Some(pos) = plan.find_task(after) else {
-                return Err(missing("task", after, task_ids(plan)));
+                return Err(missing("task", after, plan));
             };
             let holder = &plan.phases[pos.phase];
             if phase_ref != PhaseRef::Id(holder.id.clone()) {
