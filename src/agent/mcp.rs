@@ -365,10 +365,8 @@ fn plan_update_value(args: JsonObject) -> Result<(Value, Dialect)> {
 fn reply(outcome: Outcome) -> CallToolResult {
     let (value, failed) = match outcome.result {
         Ok(mut report) => {
-            if report.rev == 0
-                && let Some(rev) = outcome.rev
-            {
-                report.rev = rev;
+            if report.rev == 0 {
+                report.rev = outcome.rev.unwrap_or_default();
             }
             (report_json(&report), false)
         }
@@ -379,12 +377,9 @@ fn reply(outcome: Outcome) -> CallToolResult {
     // double what every call writes and the client reads).
     // Written as every JSON object todo prints: no agent-harness tag in it.
     let text = crate::output::json_line(&value);
-    let content = vec![ContentBlock::text(text.trim_end().to_string())];
-    if failed {
-        CallToolResult::error(content)
-    } else {
-        CallToolResult::success(content)
-    }
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text.trim_end())]);
+    result.is_error = Some(failed);
+    result
 }
 
 const INSTRUCTIONS: &str = "The project's task plan (phases of tasks, in .todo.json), shared with \
