@@ -101,11 +101,8 @@ fn lines_back(raw: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
 /// An entry's id (or a line) as a message shows it: quoted, escaped, and
 /// cut short, since it comes from the file.
 fn shown(id: &str) -> String {
-    const MAX: usize = 40;
-    match crate::text::head(id, MAX) {
-        (head, true) => format!("{head:?}…"),
-        (_, false) => format!("{id:?}"),
-    }
+    let (head, cut) = crate::text::head(id, 40);
+    format!("{head:?}{}", if cut { "…" } else { "" })
 }
 
 fn place(entry: Option<&str>, line: usize) -> String {
