@@ -77,14 +77,14 @@ impl Event {
 /// `bytes` (JSON text) with every `\u` escape of a UTF-16 surrogate that
 /// has no partner written `\ufffd`, so that a cut emoji does not make the
 /// whole input unreadable. Everything else is kept byte for byte.
-fn lone_surrogates_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+fn lone_surrogates_replaced(bytes: &[u8]) -> Vec<u8> {
     let escape_at = |i: usize| -> Option<u16> {
         let hex = bytes.get(i..i + 6)?.strip_prefix(b"\\u")?;
         u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
     };
     let high = |u: u16| (0xD800..0xDC00).contains(&u);
     let low = |u: u16| (0xDC00..0xE000).contains(&u);
-    // The bytes up to `copied`, with the replacements, once there is one.
+    // The bytes up to `copied`, with the replacements.
     let (mut out, mut copied, mut i) = (Vec::new(), 0, 0);
     while let Some(at) = bytes.get(i..).and_then(|rest| memchr::memchr(b'\\', rest)) {
         i += at;
@@ -101,11 +101,8 @@ fn lone_surrogates_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
             None => 2,
         };
     }
-    if copied == 0 {
-        return std::borrow::Cow::Borrowed(bytes);
-    }
     out.extend_from_slice(&bytes[copied..]);
-    std::borrow::Cow::Owned(out)
+    out
 }
 
 /// The agents whose hooks todo speaks (also `--agent`'s values).
