@@ -255,20 +255,17 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
             )));
         }
     };
-    let answer = |code, why: String| error(id.clone().unwrap_or(Value::Null), code, why);
+    let answer = |code, why: &str| Err(error(id.clone().unwrap_or(Value::Null), code, why.into()));
     if message.get("jsonrpc") != Some(&json!("2.0")) {
-        return Err(answer(
-            INVALID_REQUEST,
-            "\"jsonrpc\" must be \"2.0\"".into(),
-        ));
+        return answer(INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
     }
     let method = match message.get("method") {
         Some(Value::String(method)) => method.as_str(),
         Some(other) => {
-            return Err(answer(
+            return answer(
                 INVALID_REQUEST,
-                format!("\"method\" must be a string, not {}", kind(other)),
-            ));
+                &format!("\"method\" must be a string, not {}", kind(other)),
+            );
         }
         // A client's answer to a request of the server's.
         None if id.is_some()
@@ -277,23 +274,23 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
             return Ok(());
         }
         None => {
-            return Err(answer(
+            return answer(
                 INVALID_REQUEST,
-                "no \"method\": a request or notification names one".into(),
-            ));
+                "no \"method\": a request or notification names one",
+            );
         }
     };
     let params = match message.get("params") {
         None | Some(Value::Null) => None,
         Some(Value::Object(params)) => Some(params),
         Some(other) => {
-            return Err(answer(
+            return answer(
                 INVALID_PARAMS,
-                format!(
+                &format!(
                     "\"params\" of {method} must be an object, not {}",
                     kind(other)
                 ),
-            ));
+            );
         }
     };
     let field = |name: &str| params.and_then(|p| p.get(name));
@@ -314,7 +311,7 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
         }
         _ => return Ok(()),
     };
-    Err(answer(INVALID_PARAMS, why))
+    answer(INVALID_PARAMS, &why)
 }
 
 fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
