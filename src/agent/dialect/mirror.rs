@@ -4,9 +4,9 @@
 use std::collections::HashSet;
 
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::{KeptTask, Tally, by, invalid, phase_id, set, state, task_for, text};
+use super::{Tally, by, invalid, phase_id, set, state, task_for, text};
 use crate::error::Result;
 use crate::plan::rules::{self, By};
 use crate::plan::{Op, Status, Task, Tx};
@@ -127,7 +127,7 @@ pub(super) fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Tall
 /// `status`: the task itself, or (when starting it) the task a person
 /// started, which the one-in-progress rule would send back. What the agent
 /// is told then.
-fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<KeptTask> {
+fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<Value> {
     let (_, task) = tx.plan().task_by_id(id)?;
     let mut after = task.clone();
     after.status = status;
@@ -149,10 +149,6 @@ fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<Kept
 }
 
 /// What the agent is told of a task its list could not change.
-pub(super) fn kept(task: &Task) -> KeptTask {
-    KeptTask {
-        id: task.id.clone(),
-        content: task.content.clone(),
-        status: task.status,
-    }
+pub(super) fn kept(task: &Task) -> Value {
+    json!({ "id": task.id, "content": task.content, "status": task.status })
 }

@@ -14,8 +14,8 @@ pub(crate) mod tasks;
 
 use std::collections::HashMap;
 
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
@@ -121,15 +121,7 @@ struct Tally {
     read_only: bool,
     /// Tasks a mirrored list would have changed or removed but a person's
     /// decision keeps as they are.
-    kept: Vec<KeptTask>,
-}
-
-/// A task kept as a person left it, though the agent's list said otherwise.
-#[derive(Serialize)]
-struct KeptTask {
-    id: String,
-    content: String,
-    status: Status,
+    kept: Vec<Value>,
 }
 
 /// Which shape a value is in: told by the caller that knows it (the
