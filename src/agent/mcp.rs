@@ -61,10 +61,8 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
     let memo = PlanMemo::default();
     let (keeper, plans) = std::sync::mpsc::channel::<Plan>();
     let kept = memo.clone();
-    std::thread::Builder::new()
-        .name("keep plans".into())
-        .spawn(move || plans.into_iter().for_each(|plan| kept.keep(plan)))
-        .map_err(start)?;
+    let keep = move || plans.into_iter().for_each(|plan| kept.keep(plan));
+    super::wire::spawn("keep plans", keep).map_err(start)?;
     let mut store = ctx.store.clone();
     store.reuse = Some(Reuse(Arc::new(move |bytes| memo.take(bytes))));
     let base = Context {

@@ -59,16 +59,10 @@ impl Wire {
         let (out, lines) = channel::<ToStdout>();
         let batches = Arc::new(AtomicBool::new(false));
         let sdk_out = out.clone();
-        std::thread::Builder::new()
-            .name("mcp from sdk".into())
-            .spawn(move || from_sdk_lines(from_sdk, &sdk_out))?;
+        spawn("mcp from sdk", move || from_sdk_lines(from_sdk, &sdk_out))?;
         let allowed = batches.clone();
-        std::thread::Builder::new()
-            .name("mcp stdin".into())
-            .spawn(move || read_stdin(to_sdk, &out, &allowed))?;
-        let writer = std::thread::Builder::new()
-            .name("mcp stdout".into())
-            .spawn(move || write_stdout(&lines, &batches))?;
+        spawn("mcp stdin", move || read_stdin(to_sdk, &out, &allowed))?;
+        let writer = spawn("mcp stdout", move || write_stdout(&lines, &batches))?;
         Ok(Wire { writer })
     }
 
@@ -76,6 +70,11 @@ impl Wire {
     pub(crate) fn finish(self) {
         let _ = self.writer.join();
     }
+}
+
+/// A thread named `name` running `f`.
+pub(crate) fn spawn(name: &str, f: impl FnOnce() + Send + 'static) -> io::Result<JoinHandle<()>> {
+    std::thread::Builder::new().name(name.into()).spawn(f)
 }
 
 fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<ToStdout>) {
