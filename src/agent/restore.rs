@@ -155,13 +155,6 @@ struct PiSession<'a> {
     nodes: Vec<Node<'a>>,
 }
 
-/// How the walk back from the leaf ended, when it found nothing.
-enum End {
-    Root,
-    Loop(String),
-    Missing { entry: String, parent: String },
-}
-
 impl<'a> PiSession<'a> {
     fn read(raw: &'a [u8]) -> PiSession<'a> {
         let mut s = PiSession::default();
@@ -204,7 +197,7 @@ impl<'a> PiSession<'a> {
         let (branch, end) = if tree {
             self.branch()
         } else {
-            ((0..self.nodes.len()).rev().collect(), End::Root)
+            ((0..self.nodes.len()).rev().collect(), None)
         };
         let mut malformed = 0;
         for &i in &branch {
@@ -239,18 +232,7 @@ impl<'a> PiSession<'a> {
         let details: Vec<String> = [
             (malformed > 0).then(|| format!("{} skipped", count(malformed, "malformed snapshot"))),
             (elsewhere > 0).then(|| format!("{} on other branches", count(elsewhere, "snapshot"))),
-            match end {
-                End::Root => None,
-                End::Loop(id) => Some(format!(
-                    "its parentId chain loops back to entry {}",
-                    shown(&id)
-                )),
-                End::Missing { entry, parent } => Some(format!(
-                    "entry {} names parent {}, which is not in the file",
-                    shown(&entry),
-                    shown(&parent)
-                )),
-            },
+            end,
         ]
         .into_iter()
         .flatten()
@@ -266,8 +248,9 @@ impl<'a> PiSession<'a> {
     /// The current branch, leaf first: the leaf is the last entry, or the
     /// entry a later `leaf_position` marker names (pi's `_buildIndex`);
     /// then each `parentId` in turn. A parent not in the file ends the
-    /// branch (pi's `getBranch`); an entry seen twice ends it too.
-    fn branch(&self) -> (Vec<usize>, End) {
+    /// branch (pi's `getBranch`); an entry seen twice ends it too. With
+    /// the branch, how it ended if not at its root.
+    fn branch(&self) -> (Vec<usize>, Option<String>) {
         let mut by_id: HashMap<&str, usize> = HashMap::with_capacity(self.nodes.len());
         let mut leaf = None;
         for (i, n) in self.nodes.iter().enumerate() {
@@ -288,23 +271,26 @@ impl<'a> PiSession<'a> {
         let mut at = leaf;
         while let Some(i) = at {
             let node = &self.nodes[i];
+            let id = node.id.as_deref().unwrap_or_default();
             if std::mem::replace(&mut seen[i], true) {
-                return (branch, End::Loop(node.id.clone().unwrap_or_default()));
+                let end = format!("its parentId chain loops back to entry {}", shown(id));
+                return (branch, Some(end));
             }
             branch.push(i);
             let Some(parent) = node.parent.as_deref() else {
                 break;
             };
             let Some(&p) = by_id.get(parent) else {
-                let end = End::Missing {
-                    entry: node.id.clone().unwrap_or_default(),
-                    parent: parent.to_string(),
-                };
-                return (branch, end);
+                let end = format!(
+                    "entry {} names parent {}, which is not in the file",
+                    shown(id),
+                    shown(parent)
+                );
+                return (branch, Some(end));
             };
             at = Some(p);
         }
-        (branch, End::Root)
+        (branch, None)
     }
 }
 
