@@ -315,7 +315,7 @@ fn add_task(
     done: &mut Tally,
 ) -> Result<()> {
     let plan = tx.plan();
-    let phase_ref = match phase_id(plan, phase) {
+    let mut phase_ref = match phase_id(plan, phase) {
         Some(id) => PhaseRef::Id(id),
         // Looks like an id (`p9`, or a task's, objective's or finding's
         // put where a phase goes): a mistake, not a new phase called "p9".
@@ -327,29 +327,22 @@ fn add_task(
         }
         None => PhaseRef::New(normalize(phase).ok_or_else(|| invalid("a phase is empty.".into()))?),
     };
-    let applied = match after {
-        None => tx.apply(Op::AddTask {
-            phase: phase_ref,
-            content: text,
-        })?,
-        Some(after) => {
-            let Some(pos) = plan.find_task(after) else {
-                return Err(missing("task", after, plan));
-            };
-            let holder = &plan.phases[pos.phase];
-            if phase_ref != PhaseRef::Id(holder.id.clone()) {
-                return Err(bad_position(format!(
-                    "\"after\": {after} is in phase {} \"{}\", not in \"{phase}\"; a task goes after one of its own phase.",
-                    holder.id, holder.name
-                )));
-            }
-            tx.apply(Op::AddTaskAfter {
-                after: after.to_string(),
-                content: text,
-            })?
-        }
+    let Some(after) = after else {
+        return super::add(tx, &mut phase_ref, text, done).map(drop);
     };
-    done.minted.extend(applied.phase);
-    done.minted.extend(applied.task);
-    Ok(())
+    let Some(pos) = plan.find_task(after) else {
+        return Err(missing("task", after, plan));
+    };
+    let holder = &plan.phases[pos.phase];
+    if phase_ref != PhaseRef::Id(holder.id.clone()) {
+        return Err(bad_position(format!(
+            "\"after\": {after} is in phase {} \"{}\", not in \"{phase}\"; a task goes after one of its own phase.",
+            holder.id, holder.name
+        )));
+    }
+    let applied = tx.apply(Op::AddTaskAfter {
+        after: after.to_string(),
+        content: text,
+    })?;
+    super::minted_task(applied.task, done).map(drop)
 }
