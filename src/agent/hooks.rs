@@ -272,14 +272,11 @@ fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Vec<String> {
         })
     });
     let fit = fitting(LIST_BYTES, tasks);
-    let listed = fit.len();
+    let left = total - fit.len();
     lines.extend(fit.into_iter().flatten());
-    if listed < total {
-        lines.push(format!(
-            "- … and {} more (`todo check` lists them all)",
-            grouped(total - listed)
-        ));
-    }
+    lines.extend(more(left, |n| {
+        format!("- … and {n} more (`todo check` lists them all)")
+    }));
     lines
 }
 
@@ -307,6 +304,12 @@ fn fitting<T>(mut bytes: usize, items: impl IntoIterator<Item = (T, usize, bool)
         Some(item)
     };
     items.into_iter().map_while(fit).collect()
+}
+
+/// The line `say` makes of the count (grouped) of `left` items not
+/// listed, if there are any.
+fn more(left: usize, say: impl FnOnce(String) -> String) -> Option<String> {
+    (left > 0).then(|| say(grouped(left)))
 }
 
 /// `n` with its thousands grouped: `9,900`.
@@ -609,17 +612,14 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         listed += usize::from(task);
         phases_left -= usize::from(headed);
     }
-    if listed < open_total {
-        out.push_str(&format!(
-            "\n… and {} more open tasks (`todo show` lists them all)",
-            grouped(open_total - listed)
-        ));
-    } else if phases_left > 0 {
-        out.push_str(&format!(
-            "\n… and {} more phases, their work finished (`todo show` lists them all)",
-            grouped(phases_left)
-        ));
-    }
+    let tasks_left = more(open_total - listed, |n| {
+        format!("\n… and {n} more open tasks (`todo show` lists them all)")
+    });
+    out.extend(tasks_left.or_else(|| {
+        more(phases_left, |n| {
+            format!("\n… and {n} more phases, their work finished (`todo show` lists them all)")
+        })
+    }));
     out.push_str(&found);
     out
 }
@@ -660,14 +660,11 @@ fn objectives(plan: &Plan) -> String {
         .take(FINDINGS_SHOWN)
         .map(|o| aim(&o.id, &o.text));
     let lines = fitting(AIMS_BYTES, lines);
-    let listed = lines.len();
+    let left = open.len() - lines.len();
     out.extend(lines);
-    if open.len() > listed {
-        out.push_str(&format!(
-            "\n- … and {} more open objectives (`todo show` lists them all)",
-            grouped(open.len() - listed)
-        ));
-    }
+    out.extend(more(left, |n| {
+        format!("\n- … and {n} more open objectives (`todo show` lists them all)")
+    }));
     out
 }
 
@@ -810,11 +807,9 @@ fn kept_notice(
         )
     });
     let fit = fitting(LIST_BYTES, told);
-    let listed = fit.len();
+    let left = new.len().saturating_sub(fit.len());
     lines.extend(fit);
-    if listed < new.len() {
-        lines.push(format!("- … and {} more", grouped(new.len() - listed)));
-    }
+    lines.extend(more(left, |n| format!("- … and {n} more")));
     lines.push("Everything else in your list is mirrored as usual. Keep these in your list or leave them out, as you like; you will not be told again.".into());
     Ok(Some(reminder(&lines)))
 }
@@ -842,12 +837,9 @@ fn refusal_text(e: &Error, plan: &str) -> String {
     let listed = fit.len();
     lines.extend(fit);
     let left = plan.lines().skip(listed).filter(|l| is_task(l)).count();
-    if left > 0 {
-        lines.push(format!(
-            "… and {} more tasks (`todo show` lists them all)",
-            grouped(left)
-        ));
-    }
+    lines.extend(more(left, |n| {
+        format!("… and {n} more tasks (`todo show` lists them all)")
+    }));
     lines.join("\n")
 }
 
