@@ -466,10 +466,7 @@ impl PlanMemo {
     }
 
     fn take(&self, bytes: &[u8]) -> Option<Plan> {
-        let mut slot = self.0.lock().ok()?;
-        match slot.take() {
-            Some((kept, plan)) if kept == bytes => Some(plan),
-            _ => None,
-        }
+        let kept = self.0.lock().ok()?.take();
+        kept.filter(|(kept, _)| kept == bytes).map(|(_, plan)| plan)
     }
 }

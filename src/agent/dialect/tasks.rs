@@ -298,10 +298,10 @@ fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
     let Some((_, task)) = tx.plan().task_by_id(id) else {
         return Ok(());
     };
-    if task.owner.as_deref() == Some(owner.as_str()) || (owner.is_empty() && task.owner.is_none()) {
+    if task.owner.as_deref().unwrap_or_default() == owner {
         return Ok(());
     }
-    let open = matches!(task.status, Status::Pending | Status::InProgress);
+    let open = task.status.is_active();
     let held = task.owner.is_some();
     let task = id.to_string();
     // Given up, or held by another: released before it is claimed.
