@@ -114,10 +114,7 @@ fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<ToStdout>, batches: &Atom
                 "the message is longer than {} MiB; it was not read",
                 MAX_LINE >> 20
             ))),
-            Some(()) => {
-                asks_for_batches(&line, batches);
-                check_line(&line, batches.load(Ordering::SeqCst))
-            }
+            Some(()) => check_line(&line, batches),
         };
         let sent = answer.map_or(Ok(()), |answer| out.send(answer).map_err(drop));
         let sent = sent.and_then(|()| messages.iter().try_for_each(|m| forward(&mut to_sdk, m)));
@@ -126,21 +123,6 @@ fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<ToStdout>, batches: &Atom
         }
     }
     // Dropping `to_sdk` tells the SDK the client is gone.
-}
-
-/// An `initialize` asking for the version with batches allows them until
-/// the server's answer says which version it is (a client may send its
-/// next lines before reading that answer).
-fn asks_for_batches(line: &[u8], batches: &AtomicBool) {
-    if memchr::memmem::find(line, b"\"initialize\"").is_none() {
-        return;
-    }
-    if let Ok(Value::Object(message)) = serde_json::from_slice::<Value>(line)
-        && message.get("method") == Some(&json!("initialize"))
-    {
-        let version = &message["params"]["protocolVersion"];
-        batches.store(version == BATCH_VERSION, Ordering::SeqCst);
-    }
 }
 
 fn forward(to_sdk: &mut io::PipeWriter, message: &Value) -> Result<(), ()> {
@@ -167,7 +149,7 @@ fn invalid(message: impl Into<String>) -> Value {
     error(Value::Null, INVALID_REQUEST, message.into())
 }
 
-fn check_line(line: &[u8], batches: bool) -> Action {
+fn check_line(line: &[u8], batches: &AtomicBool) -> Action {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
         return (None, Vec::new());
@@ -186,11 +168,23 @@ fn check_line(line: &[u8], batches: bool) -> Action {
         }
     };
     match value {
-        Value::Object(message) => match check(&message) {
-            Ok(()) => (None, vec![Value::Object(message)]),
-            Err(answer) => reply(answer),
-        },
-        Value::Array(items) => batch(items, batches),
+        Value::Object(message) => {
+            // An `initialize` asking for the version with batches allows
+            // them until the server's answer says which version it is (a
+            // client may send its next lines before reading that answer).
+            if message.get("method") == Some(&json!("initialize")) {
+                let version = message.get("params").map(|p| &p["protocolVersion"]);
+                batches.store(
+                    version.is_some_and(|v| v == BATCH_VERSION),
+                    Ordering::SeqCst,
+                );
+            }
+            match check(&message) {
+                Ok(()) => (None, vec![Value::Object(message)]),
+                Err(answer) => reply(answer),
+            }
+        }
+        Value::Array(items) => batch(items, batches.load(Ordering::SeqCst)),
         _ => reply(invalid("a JSON-RPC message is an object")),
     }
 }
