@@ -389,13 +389,10 @@ fn for_agent(text: &str) -> String {
 
 fn visible_task(task: &Task) -> Task {
     let mut task = task.clone();
-    task.content = visible_text(&task.content);
-    if let Some(blocker) = &mut task.blocker {
-        *blocker = visible_text(blocker);
-    }
-    for note in &mut task.notes {
-        *note = visible_text(note);
-    }
+    let texts = std::iter::once(&mut task.content).chain(&mut task.blocker);
+    texts
+        .chain(&mut task.notes)
+        .for_each(|t| *t = visible_text(t));
     task
 }
 
