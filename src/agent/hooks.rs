@@ -77,14 +77,14 @@ impl Event {
 /// `bytes` (JSON text) with every `\u` escape of a UTF-16 surrogate that
 /// has no partner written `\ufffd`, so that a cut emoji does not make the
 /// whole input unreadable. Everything else is kept byte for byte.
-fn lone_surrogates_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+fn lone_surrogates_replaced(bytes: &[u8]) -> Vec<u8> {
     let escape_at = |i: usize| -> Option<u16> {
         let hex = bytes.get(i..i + 6)?.strip_prefix(b"\\u")?;
         u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
     };
     let high = |u: u16| (0xD800..0xDC00).contains(&u);
     let low = |u: u16| (0xDC00..0xE000).contains(&u);
-    // The bytes up to `copied`, with the replacements, once there is one.
+    // The bytes up to `copied`, with the replacements.
     let (mut out, mut copied, mut i) = (Vec::new(), 0, 0);
     while let Some(at) = bytes.get(i..).and_then(|rest| memchr::memchr(b'\\', rest)) {
         i += at;
@@ -101,11 +101,8 @@ fn lone_surrogates_replaced(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
             None => 2,
         };
     }
-    if copied == 0 {
-        return std::borrow::Cow::Borrowed(bytes);
-    }
     out.extend_from_slice(&bytes[copied..]);
-    std::borrow::Cow::Owned(out)
+    out
 }
 
 /// The agents whose hooks todo speaks (also `--agent`'s values).
@@ -179,10 +176,7 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
     // The plan of the directory the agent works in (a named `--file`
     // stays what it names).
     let ctx = if ctx.store.discovered {
-        let cwd = match &input.cwd {
-            Some(dir) => hook.cwd.join(dir),
-            None => hook.cwd.clone(),
-        };
+        let cwd = (input.cwd.as_ref()).map_or_else(|| hook.cwd.clone(), |dir| hook.cwd.join(dir));
         let mut store = Store::locate(None, &cwd);
         store.lock_wait = ctx.store.lock_wait;
         ctx.with_store(store)
@@ -250,12 +244,16 @@ fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     }
     let k = state.remind(&input.session);
     state.save(&lock).map_err(state_error)?;
-    let lines = incomplete(&open);
-    let reason = format!(
-        "<system-reminder>\n{}\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})\n</system-reminder>",
-        lines.join("\n")
-    );
+    let mut lines = incomplete(&open);
+    lines.push(format!("\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})"));
+    let reason = reminder(&lines);
     Ok(Some(json!({ "decision": "block", "reason": reason })))
+}
+
+/// `lines` as a reminder of the agent's harness.
+fn reminder(lines: &[String]) -> String {
+    let text = lines.join("\n");
+    format!("<system-reminder>\n{text}\n</system-reminder>")
 }
 
 /// oh-my-pi's list of open work, as `todo check` prints it (the header
@@ -274,14 +272,11 @@ fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Vec<String> {
         })
     });
     let fit = fitting(LIST_BYTES, tasks);
-    let listed = fit.len();
+    let left = total - fit.len();
     lines.extend(fit.into_iter().flatten());
-    if listed < total {
-        lines.push(format!(
-            "- … and {} more (`todo check` lists them all)",
-            grouped(total - listed)
-        ));
-    }
+    lines.extend(more(left, |n| {
+        format!("- … and {n} more (`todo check` lists them all)")
+    }));
     lines
 }
 
@@ -311,17 +306,20 @@ fn fitting<T>(mut bytes: usize, items: impl IntoIterator<Item = (T, usize, bool)
     items.into_iter().map_while(fit).collect()
 }
 
+/// The line `say` makes of the count (grouped) of `left` items not
+/// listed, if there are any.
+fn more(left: usize, say: impl FnOnce(String) -> String) -> Option<String> {
+    (left > 0).then(|| say(grouped(left)))
+}
+
 /// `n` with its thousands grouped: `9,900`.
 fn grouped(n: usize) -> String {
     let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    let groups = digits.as_bytes().rchunks(3).rev();
+    groups
+        .map(String::from_utf8_lossy)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// [`for_agent`], cut to [`TEXT_SHOWN`] characters with `…`.
@@ -391,13 +389,10 @@ fn for_agent(text: &str) -> String {
 
 fn visible_task(task: &Task) -> Task {
     let mut task = task.clone();
-    task.content = visible_text(&task.content);
-    if let Some(blocker) = &mut task.blocker {
-        *blocker = visible_text(blocker);
-    }
-    for note in &mut task.notes {
-        *note = visible_text(note);
-    }
+    let texts = std::iter::once(&mut task.content).chain(&mut task.blocker);
+    texts
+        .chain(&mut task.notes)
+        .for_each(|t| *t = visible_text(t));
     task
 }
 
@@ -491,13 +486,10 @@ fn edit_checklist(phases: &[Phase]) -> String {
 fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
     let markdown = edit_checklist(&plan.phases);
     let markdown = markdown.trim_end();
-    let mut lines = vec![
-        "<system-reminder>".to_string(),
-        format!(
-            "The user manually modified the todo list ({}).",
-            for_agent(&edit.action)
-        ),
-    ];
+    let mut lines = vec![format!(
+        "The user manually modified the todo list ({}).",
+        for_agent(&edit.action)
+    )];
     if edit.removed {
         lines.push(if plan.phases.is_empty() {
             "The user intentionally cleared the todo list. Do NOT recreate or re-populate it unless the user explicitly asks; continue the current request without a todo list.".into()
@@ -512,8 +504,7 @@ fn user_edit_text(edit: &UserEdit, plan: &Plan) -> String {
     } else {
         markdown.to_string()
     });
-    lines.push("</system-reminder>".into());
-    lines.join("\n")
+    reminder(&lines)
 }
 
 fn context(event: &str, text: &str) -> Value {
@@ -574,16 +565,11 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         return out;
     }
     out.push_str(&format!("The plan (rev {}):\n", plan.rev));
-    let aims = objectives(&mut out, plan);
+    let aims = objectives(plan);
+    out.push_str(&aims);
     // The findings go last, but their room is kept first.
-    let mut found = String::new();
-    findings(&mut found, plan);
-    let open_total = plan
-        .phases
-        .iter()
-        .flat_map(|p| &p.tasks)
-        .filter(|t| t.status.is_open())
-        .count();
+    let found = findings(plan);
+    let open_total = plan.phases.iter().flat_map(|p| p.open()).count();
     // Each phase's open tasks, its heading before the first; a phase with
     // none is its heading alone.
     let items = plan.phases.iter().flat_map(|phase| {
@@ -616,24 +602,21 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
             ((text, headed, task.is_some()), cost, task.is_some())
         })
     });
-    let room = LIST_BYTES.min(START_BYTES.saturating_sub(aims + found.len()));
+    let room = LIST_BYTES.min(START_BYTES.saturating_sub(aims.len() + found.len()));
     let (mut listed, mut phases_left) = (0, plan.phases.len());
     for (text, headed, task) in fitting(room, items) {
         out.push_str(&text);
         listed += usize::from(task);
         phases_left -= usize::from(headed);
     }
-    if listed < open_total {
-        out.push_str(&format!(
-            "\n… and {} more open tasks (`todo show` lists them all)",
-            grouped(open_total - listed)
-        ));
-    } else if phases_left > 0 {
-        out.push_str(&format!(
-            "\n… and {} more phases, their work finished (`todo show` lists them all)",
-            grouped(phases_left)
-        ));
-    }
+    let tasks_left = more(open_total - listed, |n| {
+        format!("\n… and {n} more open tasks (`todo show` lists them all)")
+    });
+    out.extend(tasks_left.or_else(|| {
+        more(phases_left, |n| {
+            format!("\n… and {n} more phases, their work finished (`todo show` lists them all)")
+        })
+    }));
     out.push_str(&found);
     out
 }
@@ -650,15 +633,13 @@ const START_BYTES: usize = 8_000;
 
 /// The open objectives in full, the finished ones counted (before the
 /// phases, as `todo show` has them).
-/// Returns the bytes written.
-fn objectives(out: &mut String, plan: &Plan) -> usize {
+fn objectives(plan: &Plan) -> String {
     use crate::plan::ObjectiveStatus;
     if plan.objectives.is_empty() {
-        return 0;
+        return String::new();
     }
-    let start = out.len();
     let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
-    out.push_str("\nObjectives");
+    let mut out = "\nObjectives".to_string();
     if let Some(finished) = finished(
         count(ObjectiveStatus::Done),
         count(ObjectiveStatus::Dropped),
@@ -671,20 +652,17 @@ fn objectives(out: &mut String, plan: &Plan) -> usize {
         .iter()
         .filter(|o| o.status == ObjectiveStatus::Open)
         .collect();
-    let lines = fitting(
-        AIMS_BYTES,
-        open.iter()
-            .take(FINDINGS_SHOWN)
-            .map(|o| costed(format!("\n- [{}] {}", o.id, shown(&o.text)), false)),
-    );
-    out.extend(lines.iter().map(String::as_str));
-    if open.len() > lines.len() {
-        out.push_str(&format!(
-            "\n- … and {} more open objectives (`todo show` lists them all)",
-            grouped(open.len() - lines.len())
-        ));
-    }
-    out.len() - start
+    let lines = open
+        .iter()
+        .take(FINDINGS_SHOWN)
+        .map(|o| aim(&o.id, &o.text));
+    let lines = fitting(AIMS_BYTES, lines);
+    let left = open.len() - lines.len();
+    out.extend(lines);
+    out.extend(more(left, |n| {
+        format!("\n- … and {n} more open objectives (`todo show` lists them all)")
+    }));
+    out
 }
 
 /// `2 done, 1 dropped`, leaving out a count of 0; `None` for none.
@@ -703,20 +681,20 @@ fn costed(line: String, task: bool) -> (String, usize, bool) {
     (line, bytes, task)
 }
 
+/// An objective or a finding, as session start lists them.
+fn aim(id: &str, text: &str) -> (String, usize, bool) {
+    costed(format!("\n- [{id}] {}", shown(text)), false)
+}
+
 /// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
-fn findings(out: &mut String, plan: &Plan) {
+fn findings(plan: &Plan) -> String {
     let all = &plan.findings;
+    let mut out = String::new();
     if all.is_empty() {
-        return;
+        return out;
     }
     let mut latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
-    let lines = fitting(
-        AIMS_BYTES,
-        latest
-            .iter()
-            .rev()
-            .map(|f| costed(format!("\n- [{}] {}", f.id, shown(&f.text)), false)),
-    );
+    let lines = fitting(AIMS_BYTES, latest.iter().rev().map(|f| aim(&f.id, &f.text)));
     latest = &latest[latest.len() - lines.len()..];
     if latest.len() < all.len() {
         out.push_str(&format!(
@@ -727,7 +705,8 @@ fn findings(out: &mut String, plan: &Plan) {
     } else {
         out.push_str("\nFindings:");
     }
-    out.extend(lines.iter().rev().map(String::as_str));
+    out.extend(lines.into_iter().rev());
+    out
 }
 
 /// The id of the Claude Code task list a session's Task tools write:
@@ -744,38 +723,29 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     // `TaskCreated` and `TaskCompleted` come before the change is made,
     // and a `block` would undo or refuse it: a refusal there is only
     // this hook's own line on stderr.
-    if let Some(name) = input.event.as_deref().filter(|n| TASK_EVENTS.contains(n)) {
-        let call = tasks::event(name, &input.fields)?;
-        let outcome = super::apply_call(ctx, call, &task_list(input));
-        return match outcome.result {
-            Ok(_) => Ok(None),
-            Err(Error::Unchanged { source, .. }) => Err(*source),
-            Err(e) => Err(e),
-        };
-    }
-    let tool = input.fields["tool_name"].as_str();
-    if !matches!(
-        tool,
-        Some("TodoWrite" | "update_plan" | "TaskCreate" | "TaskUpdate")
-    ) {
-        return Ok(None);
-    }
-    let Some(tool_input @ Value::Object(_)) = input.fields.get("tool_input") else {
-        return Err(Error::Invalid(
-            "the hook input has no tool_input object".into(),
-        ));
-    };
+    let event = input.event.as_deref().filter(|n| TASK_EVENTS.contains(n));
+    let tool_input = input.fields.get("tool_input").filter(|i| i.is_object());
     // `TaskCreate`'s response holds the new task's id.
     let response = input.fields.get("tool_response");
-    let outcome = match tool {
-        Some("TodoWrite") => super::apply_as(ctx, tool_input, Dialect::TodoWrite),
-        Some("update_plan") => super::apply_as(ctx, tool_input, Dialect::UpdatePlan),
+    let list = || task_list(input);
+    let outcome = match (event, input.fields["tool_name"].as_str(), tool_input) {
+        (Some(name), ..) => super::apply_call(ctx, tasks::event(name, &input.fields)?, &list()),
+        (_, Some("TodoWrite"), Some(i)) => super::apply_as(ctx, i, Dialect::TodoWrite),
+        (_, Some("update_plan"), Some(i)) => super::apply_as(ctx, i, Dialect::UpdatePlan),
         // Claude Code did not make it (no such task): nor does todo.
-        Some("TaskUpdate") if !tasks::applied(response) => return Ok(None),
-        Some("TaskUpdate") => super::apply_call(ctx, tasks::update(tool_input)?, &task_list(input)),
-        _ => super::apply_call(ctx, tasks::create(tool_input, response)?, &task_list(input)),
+        (_, Some("TaskUpdate"), Some(_)) if !tasks::applied(response) => return Ok(None),
+        (_, Some("TaskUpdate"), Some(i)) => super::apply_call(ctx, tasks::update(i)?, &list()),
+        (_, Some("TaskCreate"), Some(i)) => {
+            super::apply_call(ctx, tasks::create(i, response)?, &list())
+        }
+        (_, Some("TodoWrite" | "update_plan" | "TaskCreate" | "TaskUpdate"), None) => {
+            let no_input = "the hook input has no tool_input object";
+            return Err(Error::Invalid(no_input.into()));
+        }
+        _ => return Ok(None),
     };
     match outcome.result {
+        Ok(_) if event.is_some() => Ok(None),
         Ok(report) => {
             Ok(kept_notice(ctx, input, &report)?.map(|text| context("PostToolUse", &text)))
         }
@@ -786,7 +756,7 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
             let e = *source;
             let about_the_list = matches!(e, Error::Op(crate::plan::ops::OpError::Refused { .. }))
                 || matches!(e.exit_code(), 2 | 3 | 7);
-            if !about_the_list {
+            if event.is_some() || !about_the_list {
                 return Err(e);
             }
             let reason = refusal_text(&e, &plan);
@@ -823,7 +793,6 @@ fn kept_notice(
         return Ok(None);
     }
     let mut lines = vec![
-        "<system-reminder>".to_string(),
         "A person decided these tasks of the todo plan; your list cannot change them, so the plan keeps them as they are:".to_string(),
     ];
     let told = kept.iter().zip(&keys).filter(|(_, key)| new.contains(key));
@@ -835,14 +804,11 @@ fn kept_notice(
         )
     });
     let fit = fitting(LIST_BYTES, told);
-    let listed = fit.len();
+    let left = new.len().saturating_sub(fit.len());
     lines.extend(fit);
-    if listed < new.len() {
-        lines.push(format!("- … and {} more", grouped(new.len() - listed)));
-    }
+    lines.extend(more(left, |n| format!("- … and {n} more")));
     lines.push("Everything else in your list is mirrored as usual. Keep these in your list or leave them out, as you like; you will not be told again.".into());
-    lines.push("</system-reminder>".into());
-    Ok(Some(lines.join("\n")))
+    Ok(Some(reminder(&lines)))
 }
 
 /// The text of `Error::Unchanged` for the agent: the refusal's lines and
@@ -868,12 +834,9 @@ fn refusal_text(e: &Error, plan: &str) -> String {
     let listed = fit.len();
     lines.extend(fit);
     let left = plan.lines().skip(listed).filter(|l| is_task(l)).count();
-    if left > 0 {
-        lines.push(format!(
-            "… and {} more tasks (`todo show` lists them all)",
-            grouped(left)
-        ));
-    }
+    lines.extend(more(left, |n| {
+        format!("… and {n} more tasks (`todo show` lists them all)")
+    }));
     lines.join("\n")
 }
 

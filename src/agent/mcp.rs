@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 use crate::agent::dialect::{Dialect, OpName, PlanUpdate, TodoOp, invalid, names, schema};
 use crate::error::{Error, Result, error_json};
-use crate::output::{Output, report_json};
+use crate::output::{ColorChoice, Output, report_json};
 use crate::plan::Plan;
 use crate::storage::Reuse;
 use crate::work::{Context, Outcome};
@@ -61,21 +61,17 @@ pub(crate) fn serve(ctx: &Context) -> Result<()> {
     let memo = PlanMemo::default();
     let (keeper, plans) = std::sync::mpsc::channel::<Plan>();
     let kept = memo.clone();
-    std::thread::Builder::new()
-        .name("keep plans".into())
-        .spawn(move || plans.into_iter().for_each(|plan| kept.keep(plan)))
-        .map_err(start)?;
+    let keep = move || plans.into_iter().for_each(|plan| kept.keep(plan));
+    super::wire::spawn("keep plans", keep).map_err(start)?;
     let mut store = ctx.store.clone();
     store.reuse = Some(Reuse(Arc::new(move |bytes| memo.take(bytes))));
     let base = Context {
         store,
         if_rev: None,
         out: Output {
-            json: true,
-            quiet: true,
-            color: false,
             stdout_tty: false,
             stderr_tty: false,
+            ..Output::new(true, true, ColorChoice::Never)
         },
         editor: None,
         interactive: false,
@@ -367,10 +363,8 @@ fn plan_update_value(args: JsonObject) -> Result<(Value, Dialect)> {
 fn reply(outcome: Outcome) -> CallToolResult {
     let (value, failed) = match outcome.result {
         Ok(mut report) => {
-            if report.rev == 0
-                && let Some(rev) = outcome.rev
-            {
-                report.rev = rev;
+            if report.rev == 0 {
+                report.rev = outcome.rev.unwrap_or_default();
             }
             (report_json(&report), false)
         }
@@ -381,12 +375,9 @@ fn reply(outcome: Outcome) -> CallToolResult {
     // double what every call writes and the client reads).
     // Written as every JSON object todo prints: no agent-harness tag in it.
     let text = crate::output::json_line(&value);
-    let content = vec![ContentBlock::text(text.trim_end().to_string())];
-    if failed {
-        CallToolResult::error(content)
-    } else {
-        CallToolResult::success(content)
-    }
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text.trim_end())]);
+    result.is_error = Some(failed);
+    result
 }
 
 const INSTRUCTIONS: &str = "The project's task plan (phases of tasks, in .todo.json), shared with \
@@ -475,10 +466,7 @@ impl PlanMemo {
     }
 
     fn take(&self, bytes: &[u8]) -> Option<Plan> {
-        let mut slot = self.0.lock().ok()?;
-        match slot.take() {
-            Some((kept, plan)) if kept == bytes => Some(plan),
-            _ => None,
-        }
+        let kept = self.0.lock().ok()?.take();
+        kept.filter(|(kept, _)| kept == bytes).map(|(_, plan)| plan)
     }
 }

@@ -12,59 +12,36 @@ mod wire;
 
 use serde_json::Value;
 
-use crate::error::Error;
-use crate::plan::Actor;
-use crate::storage::Lock;
+use crate::error::{Error, Result};
+use crate::output::Report;
+use crate::plan::{Actor, Tx};
 use crate::work::{Context, Outcome};
+use dialect::tasks::ClaudeIds;
 
 /// Apply one agent batch in the dialect the caller knows (or
 /// [`dialect::Dialect::Guess`]) as `agent` unless the actor was given, and
 /// shape the reply of docs/contract.md, "Agent operations as JSON": the
 /// plan as Markdown on success, the code and the unchanged list on failure.
 pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
-    apply_with(
-        ctx,
-        |_| (),
-        |tx, ()| dialect::translate(tx, value, dialect),
-        |_, ()| {},
-    )
+    apply_with(ctx, None, |tx, _| dialect::translate(tx, value, dialect))
 }
 
 /// Apply one call of Claude Code's Task tools, with the task ids of its
-/// list (`list`) as this plan's agent state keeps them: read under the
-/// plan's lock, and written back once the change is saved.
+/// list (`list`).
 pub(crate) fn apply_call(ctx: &Context, call: dialect::tasks::Call, list: &str) -> Outcome {
-    let real = ctx.real_path();
-    apply_with(
-        ctx,
-        |lock| {
-            let state = ctx
-                .history
-                .as_ref()
-                .and_then(|history| seen::AgentState::load(history, &real, lock).ok());
-            let ids = state.as_ref().map(|s| s.claude_ids(list));
-            (state, ids.unwrap_or_default())
-        },
-        |tx, (_, ids)| dialect::translate_call(tx, call, Some(ids)),
-        |lock, (state, ids)| {
-            if let Some(mut s) = state {
-                s.set_claude_ids(list, ids);
-                // The ids are a help, not the plan: a state that cannot
-                // be written costs a later update its task, nothing else.
-                let _ = s.save(lock);
-            }
-        },
-    )
+    apply_with(ctx, Some(list), |tx, ids| {
+        dialect::translate_call(tx, call, ids)
+    })
 }
 
 /// Run `change` on a transaction as the agent (unless the actor was
-/// given), with what `prepare` made first, and `saved` once it is
-/// committed (both under the plan's lock), and shape the reply.
-fn apply_with<S>(
+/// given), with the task ids of Claude Code's `list` when there is one
+/// as this plan's agent state keeps them (read under the plan's lock, and
+/// written back once the change is saved), and shape the reply.
+fn apply_with(
     ctx: &Context,
-    prepare: impl FnOnce(&Lock) -> S,
-    change: impl FnOnce(&mut crate::plan::Tx, &mut S) -> crate::error::Result<crate::output::Report>,
-    saved: impl FnOnce(&Lock, S),
+    list: Option<&str>,
+    change: impl FnOnce(&mut Tx, Option<&mut ClaudeIds>) -> Result<Report>,
 ) -> Outcome {
     let mut session = match ctx.begin_as(Actor::Agent) {
         Ok(session) => session,
@@ -74,11 +51,21 @@ fn apply_with<S>(
     // "Agent hooks, setup and restore"), recorded under the lock this change
     // holds.
     let rev = session.rev();
-    let mut prepared = prepare(session.lock());
-    let outcome = match change(&mut session.tx, &mut prepared) {
+    let state = (list.and(ctx.history.as_ref()))
+        .and_then(|history| seen::AgentState::load(history, &ctx.real_path(), session.lock()).ok());
+    let mut ids = list.map(|list| {
+        let kept = state.as_ref().map(|s| s.claude_ids(list));
+        kept.unwrap_or_default()
+    });
+    let outcome = match change(&mut session.tx, ids.as_mut()) {
         Ok(mut report) => match session.save() {
             Ok(done) => {
-                saved(&done.lock, prepared);
+                if let (Some(mut state), Some(list), Some(ids)) = (state, list, ids) {
+                    state.set_claude_ids(list, ids);
+                    // The ids are a help, not the plan: a state that cannot
+                    // be written costs a later update its task, nothing else.
+                    let _ = state.save(&done.lock);
+                }
                 ctx.record(&done, &mut report);
                 seen::saw(ctx, &done.lock, done.committed.rev(), done.file());
                 done.outcome(report)

@@ -101,11 +101,8 @@ fn lines_back(raw: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
 /// An entry's id (or a line) as a message shows it: quoted, escaped, and
 /// cut short, since it comes from the file.
 fn shown(id: &str) -> String {
-    const MAX: usize = 40;
-    match crate::text::head(id, MAX) {
-        (head, true) => format!("{head:?}…"),
-        (_, false) => format!("{id:?}"),
-    }
+    let (head, cut) = crate::text::head(id, 40);
+    format!("{head:?}{}", if cut { "…" } else { "" })
 }
 
 fn place(entry: Option<&str>, line: usize) -> String {
@@ -158,13 +155,6 @@ struct PiSession<'a> {
     nodes: Vec<Node<'a>>,
 }
 
-/// How the walk back from the leaf ended, when it found nothing.
-enum End {
-    Root,
-    Loop(String),
-    Missing { entry: String, parent: String },
-}
-
 impl<'a> PiSession<'a> {
     fn read(raw: &'a [u8]) -> PiSession<'a> {
         let mut s = PiSession::default();
@@ -172,9 +162,6 @@ impl<'a> PiSession<'a> {
             let Ok(text) = std::str::from_utf8(bytes) else {
                 continue;
             };
-            if text.is_empty() {
-                continue;
-            }
             let Ok(e) = serde_json::from_str::<PiLine>(text) else {
                 continue;
             };
@@ -210,7 +197,7 @@ impl<'a> PiSession<'a> {
         let (branch, end) = if tree {
             self.branch()
         } else {
-            ((0..self.nodes.len()).rev().collect(), End::Root)
+            ((0..self.nodes.len()).rev().collect(), None)
         };
         let mut malformed = 0;
         for &i in &branch {
@@ -234,32 +221,18 @@ impl<'a> PiSession<'a> {
                 None => malformed += 1,
             }
         }
-        let elsewhere = if tree {
-            let on: std::collections::HashSet<usize> = branch.iter().copied().collect();
-            self.nodes
-                .iter()
-                .enumerate()
-                .filter(|(i, n)| n.snapshot.is_some() && n.id.is_some() && !on.contains(i))
-                .count()
-        } else {
-            0
-        };
+        // Every snapshot on the branch was malformed: the other ones with
+        // an id are elsewhere.
+        let with_id = self
+            .nodes
+            .iter()
+            .filter(|n| n.snapshot.is_some() && n.id.is_some());
+        let elsewhere = with_id.count().saturating_sub(malformed);
         let count = crate::text::count;
         let details: Vec<String> = [
             (malformed > 0).then(|| format!("{} skipped", count(malformed, "malformed snapshot"))),
             (elsewhere > 0).then(|| format!("{} on other branches", count(elsewhere, "snapshot"))),
-            match end {
-                End::Root => None,
-                End::Loop(id) => Some(format!(
-                    "its parentId chain loops back to entry {}",
-                    shown(&id)
-                )),
-                End::Missing { entry, parent } => Some(format!(
-                    "entry {} names parent {}, which is not in the file",
-                    shown(&entry),
-                    shown(&parent)
-                )),
-            },
+            end,
         ]
         .into_iter()
         .flatten()
@@ -275,8 +248,9 @@ impl<'a> PiSession<'a> {
     /// The current branch, leaf first: the leaf is the last entry, or the
     /// entry a later `leaf_position` marker names (pi's `_buildIndex`);
     /// then each `parentId` in turn. A parent not in the file ends the
-    /// branch (pi's `getBranch`); an entry seen twice ends it too.
-    fn branch(&self) -> (Vec<usize>, End) {
+    /// branch (pi's `getBranch`); an entry seen twice ends it too. With
+    /// the branch, how it ended if not at its root.
+    fn branch(&self) -> (Vec<usize>, Option<String>) {
         let mut by_id: HashMap<&str, usize> = HashMap::with_capacity(self.nodes.len());
         let mut leaf = None;
         for (i, n) in self.nodes.iter().enumerate() {
@@ -297,23 +271,26 @@ impl<'a> PiSession<'a> {
         let mut at = leaf;
         while let Some(i) = at {
             let node = &self.nodes[i];
+            let id = node.id.as_deref().unwrap_or_default();
             if std::mem::replace(&mut seen[i], true) {
-                return (branch, End::Loop(node.id.clone().unwrap_or_default()));
+                let end = format!("its parentId chain loops back to entry {}", shown(id));
+                return (branch, Some(end));
             }
             branch.push(i);
             let Some(parent) = node.parent.as_deref() else {
                 break;
             };
             let Some(&p) = by_id.get(parent) else {
-                let end = End::Missing {
-                    entry: node.id.clone().unwrap_or_default(),
-                    parent: parent.to_string(),
-                };
-                return (branch, end);
+                let end = format!(
+                    "entry {} names parent {}, which is not in the file",
+                    shown(id),
+                    shown(parent)
+                );
+                return (branch, Some(end));
             };
             at = Some(p);
         }
-        (branch, End::Root)
+        (branch, None)
     }
 }
 
@@ -447,13 +424,9 @@ fn scratch(plan: Plan) -> Tx {
 /// The id of the task a `TaskCreate` made, from its result: the
 /// record's `toolUseResult` (`{task: {id, subject}}`), else the text
 /// Claude Code answers with (`Task #3 created successfully: …`).
-fn created_id(record: &Value, block: &Value) -> Option<String> {
+fn created_id(record: &Value, block: &Value) -> Option<Value> {
     if let Some(id) = record.pointer("/toolUseResult/task/id") {
-        return match id {
-            Value::String(s) => Some(s.clone()),
-            Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        };
+        return (id.is_string() || id.is_number()).then(|| id.clone());
     }
     let text = match &block["content"] {
         Value::String(s) => s.clone(),
@@ -466,7 +439,7 @@ fn created_id(record: &Value, block: &Value) -> Option<String> {
     };
     let rest = &text[text.find("Task #")? + "Task #".len()..];
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    (!digits.is_empty()).then_some(digits)
+    (!digits.is_empty()).then_some(Value::String(digits))
 }
 
 /// The records of a transcript's main conversation (a subagent's sidechain
@@ -586,13 +559,7 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         }
     }
     // Claude Code numbers its tasks: in that order, then any other name.
-    fn key(s: &str) -> (bool, u64, &str) {
-        match s.parse::<u64>() {
-            Ok(n) => (false, n, ""),
-            Err(_) => (true, 0, s),
-        }
-    }
-    found.sort_by(|(a, _), (b, _)| key(a).cmp(&key(b)));
+    found.sort_by_cached_key(|(stem, _)| stem.parse::<u64>().map_err(|_| stem.clone()));
     let mut list = TaskList::new();
     let mut made = Vec::new();
     for (stem, v) in &found {

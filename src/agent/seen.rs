@@ -277,7 +277,7 @@ pub(crate) fn user_edit(
     // The tasks and phases the person's changes touched, as they were
     // before: any of them the plan no longer has, they removed — by `rm`,
     // `prune`, a line deleted in `edit` or a file imported over the plan.
-    let mut before: Vec<&str> = Vec::new();
+    let mut before: Vec<&String> = Vec::new();
     // The latest changes, when there are more than are read back.
     let first = (seen.rev + 1).max(rev.saturating_sub(LOOK_BACK as u64 - 1));
     if first > seen.rev + 1 && !reaches_back {
@@ -290,13 +290,8 @@ pub(crate) fn user_edit(
                 let cmd = e.cmd.clone().unwrap_or_else(|| e.what.clone());
                 let verb = cmd.split_whitespace().nth(1).unwrap_or_default();
                 removed |= verb == "rm" || verb == "prune";
-                before.extend(
-                    e.undo
-                        .lists
-                        .iter()
-                        .flat_map(|l| l.ids.iter().map(String::as_str)),
-                );
-                before.extend(e.undo.order.iter().flatten().map(String::as_str));
+                before.extend(e.undo.lists.iter().flat_map(|l| &l.ids));
+                before.extend(e.undo.order.iter().flatten());
                 cmd
             }
             None if !reaches_back && oldest.is_none_or(|o| r < o) => {
@@ -324,13 +319,8 @@ pub(crate) fn user_edit(
         return None;
     }
     if !removed && !before.is_empty() {
-        let now: HashSet<&str> = plan
-            .phases
-            .iter()
-            .flat_map(|p| {
-                std::iter::once(p.id.as_str()).chain(p.tasks.iter().map(|t| t.id.as_str()))
-            })
-            .collect();
+        let phases = plan.phases.iter().map(|p| &p.id);
+        let now: HashSet<&String> = phases.chain(plan.tasks().map(|(_, _, t)| &t.id)).collect();
         removed = before.iter().any(|id| !now.contains(id));
     }
     let more = actions.len().saturating_sub(NAMED);

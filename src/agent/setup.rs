@@ -60,10 +60,12 @@ struct AgentSettings {
     /// directory: Claude Code's `CLAUDE_CONFIG_DIR` (its settings.json is
     /// there), Codex's `CODEX_HOME` (its hooks.json is there).
     variable: &'static str,
-    /// The hooks todo registers: the event, the tool matcher, the `todo
-    /// hook` event.
-    hooks: &'static [(&'static str, Option<&'static str>, &'static str)],
+    hooks: &'static [Hook],
 }
+
+/// One hook todo registers: the event, the tool matcher, the `todo hook`
+/// event.
+type Hook = (&'static str, Option<&'static str>, &'static str);
 
 const CLAUDE: AgentSettings = AgentSettings {
     name: "Claude Code",
@@ -88,11 +90,8 @@ const CODEX: AgentSettings = AgentSettings {
     dir: ".codex",
     file: "hooks.json",
     variable: "CODEX_HOME",
-    hooks: &[
-        ("SessionStart", None, "session-start"),
-        ("UserPromptSubmit", None, "prompt"),
-        ("Stop", None, "stop"),
-    ],
+    // Claude Code's first three: Codex's plan tool emits no `PostToolUse`.
+    hooks: CLAUDE.hooks.split_at(3).0,
 };
 
 fn settings(agent: Agent) -> &'static AgentSettings {
@@ -102,31 +101,13 @@ fn settings(agent: Agent) -> &'static AgentSettings {
     }
 }
 
-/// One hook todo registers: the event, the tool matcher, the command.
-struct Wanted {
-    event: &'static str,
-    matcher: Option<&'static str>,
-    command: String,
-}
-
-impl Wanted {
-    /// The event, with its matcher when it has one (`PostToolUse` is
-    /// wanted twice, for two matchers).
-    fn label(&self) -> String {
-        match self.matcher {
-            Some(m) => format!("{} ({m})", self.event),
-            None => self.event.to_string(),
-        }
+/// The event, with its matcher when it has one (`PostToolUse` is wanted
+/// twice, for two matchers).
+fn label(&(event, matcher, _): &Hook) -> String {
+    match matcher {
+        Some(m) => format!("{event} ({m})"),
+        None => event.to_string(),
     }
-}
-
-fn wanted(agent: Agent) -> impl Iterator<Item = Wanted> {
-    let s = settings(agent);
-    s.hooks.iter().map(|&(event, matcher, hook)| Wanted {
-        event,
-        matcher,
-        command: format!("todo hook {hook} --agent {}", s.word),
-    })
 }
 
 /// Did `todo setup` write this command: one it writes now, or as earlier
@@ -180,14 +161,20 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
         why: why.to_string(),
     })?;
     let (bytes, mut root) = read(&real, &shown)?;
-    let missing: Vec<Wanted> = wanted(agent).filter(|w| !present(&root, w)).collect();
-    let labels: Vec<String> = missing.iter().map(Wanted::label).collect();
-    // A change's report: what it did, and whether the file changed.
-    let done = |message: String, changed: bool| {
-        Report::new("setup", Kind::Confirm, message)
+    let missing: Vec<&Hook> = s
+        .hooks
+        .iter()
+        .filter(|h| !present(&root, h, s.word))
+        .collect();
+    let labels: Vec<String> = missing.iter().map(|h| label(h)).collect();
+    // The report: what it found or did, and whether the file is set up
+    // (`configured`) or changed.
+    let report = |kind, message: String, key, value: bool| {
+        Report::new("setup", kind, message)
             .with("path", json!(shown))
-            .with("changed", json!(changed))
+            .with(key, json!(value))
     };
+    let done = |message, changed| report(Kind::Confirm, message, "changed", changed);
     match mode {
         SetupMode::Check => {
             let set_up = missing.is_empty();
@@ -202,13 +189,8 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
                     if user { " --user" } else { "" }
                 )
             };
-            let mut report = Report::new(
-                "setup",
-                if set_up { Kind::Confirm } else { Kind::Data },
-                message,
-            )
-            .with("path", json!(shown))
-            .with("configured", json!(set_up));
+            let kind = if set_up { Kind::Confirm } else { Kind::Data };
+            let mut report = report(kind, message, "configured", set_up);
             report.exit = ExitCode::NotSetUp.when(!set_up);
             Ok(report)
         }
@@ -225,12 +207,12 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
             let Some(Value::Object(hooks)) = hooks else {
                 return Err(Error::bug("settings checked to be an object are not"));
             };
-            for w in &missing {
+            for hook in &missing {
                 let groups = hooks
-                    .entry(w.event.to_string())
+                    .entry(hook.0.to_string())
                     .or_insert_with(|| Value::Array(Vec::new()));
                 if let Value::Array(groups) = groups {
-                    groups.push(group(w));
+                    groups.push(group(hook, s.word));
                 }
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
@@ -309,15 +291,16 @@ fn read(real: &Path, shown: &str) -> Result<(Option<Vec<u8>>, Value)> {
     Ok((Some(bytes), root))
 }
 
-/// A group holding one of todo's hooks.
-fn group(w: &Wanted) -> Value {
+/// A group holding one of todo's hooks, for the agent `word`.
+fn group(&(_, matcher, hook): &Hook, word: &str) -> Value {
     let mut g = Map::new();
-    if let Some(m) = w.matcher {
+    if let Some(m) = matcher {
         g.insert("matcher".into(), json!(m));
     }
+    let command = format!("todo hook {hook} --agent {word}");
     g.insert(
         "hooks".into(),
-        json!([{ "type": "command", "command": w.command, "timeout": TIMEOUT }]),
+        json!([{ "type": "command", "command": command, "timeout": TIMEOUT }]),
     );
     Value::Object(g)
 }
@@ -340,22 +323,20 @@ fn agent_flag(command: &str) -> Option<&str> {
     words.next()
 }
 
-/// Is `w` registered: a todo hook for its event, naming its agent or
-/// none (other flags may differ), in a group of its event with its
-/// matcher?
-fn present(root: &Value, w: &Wanted) -> bool {
-    let want = todo_event(&w.command);
-    let agent = agent_flag(&w.command);
-    let groups = root["hooks"][w.event].as_array().into_iter().flatten();
+/// Is `hook` registered: a todo hook for its event, naming the agent
+/// `word` or none (other flags may differ), in a group of its event with
+/// its matcher?
+fn present(root: &Value, &(event, matcher, hook): &Hook, word: &str) -> bool {
+    let groups = root["hooks"][event].as_array().into_iter().flatten();
     groups
-        .filter(|g| g["matcher"].as_str() == w.matcher)
+        .filter(|g| g["matcher"].as_str() == matcher)
         .filter_map(|g| g["hooks"].as_array())
         .flatten()
         .any(|h| {
             let command = h["command"].as_str();
             // A hook naming no agent serves any (the input tells).
             let named = command.and_then(agent_flag);
-            command.and_then(todo_event) == want && (named.is_none() || named == agent)
+            command.and_then(todo_event) == Some(hook) && named.is_none_or(|n| n == word)
         })
 }
 

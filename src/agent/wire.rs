@@ -11,7 +11,7 @@
 //! SDK writes, one writes stdout (the only writer, so lines never mix).
 
 use std::collections::HashSet;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -59,16 +59,10 @@ impl Wire {
         let (out, lines) = channel::<ToStdout>();
         let batches = Arc::new(AtomicBool::new(false));
         let sdk_out = out.clone();
-        std::thread::Builder::new()
-            .name("mcp from sdk".into())
-            .spawn(move || from_sdk_lines(from_sdk, &sdk_out))?;
+        spawn("mcp from sdk", move || from_sdk_lines(from_sdk, &sdk_out))?;
         let allowed = batches.clone();
-        std::thread::Builder::new()
-            .name("mcp stdin".into())
-            .spawn(move || read_stdin(to_sdk, &out, &allowed))?;
-        let writer = std::thread::Builder::new()
-            .name("mcp stdout".into())
-            .spawn(move || write_stdout(&lines, &batches))?;
+        spawn("mcp stdin", move || read_stdin(to_sdk, &out, &allowed))?;
+        let writer = spawn("mcp stdout", move || write_stdout(&lines, &batches))?;
         Ok(Wire { writer })
     }
 
@@ -78,13 +72,16 @@ impl Wire {
     }
 }
 
+/// A thread named `name` running `f`.
+pub(crate) fn spawn(name: &str, f: impl FnOnce() + Send + 'static) -> io::Result<JoinHandle<()>> {
+    std::thread::Builder::new().name(name.into()).spawn(f)
+}
+
 fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<ToStdout>) {
-    for line in io::BufReader::new(from_sdk).split(b'\n') {
-        let Ok(line) = line else { break };
-        if out.send(ToStdout::Sdk(line)).is_err() {
-            break;
-        }
-    }
+    let mut lines = io::BufReader::new(from_sdk)
+        .split(b'\n')
+        .map_while(Result::ok);
+    let _ = lines.try_for_each(|line| out.send(ToStdout::Sdk(line)));
     let _ = out.send(ToStdout::Closed);
 }
 
@@ -92,33 +89,18 @@ fn from_sdk_lines(from_sdk: io::PipeReader, out: &Sender<ToStdout>) {
 /// `Some(None)` for a line that was longer (skipped), `None` at the end
 /// (a last line with no newline is a message cut off, and dropped).
 fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Option<Option<()>> {
-    line.clear();
     let mut too_long = false;
     loop {
-        let available = match input.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => return None,
-        };
-        if available.is_empty() {
-            return None;
-        }
-        let (take, end) = match memchr::memchr(b'\n', available) {
-            Some(i) => (i, true),
-            None => (available.len(), false),
-        };
-        if !too_long {
-            if line.len() + take > MAX_LINE {
-                too_long = true;
-                line.clear();
-            } else {
-                line.extend_from_slice(&available[..take]);
-            }
-        }
-        input.consume(take + usize::from(end));
-        if end {
+        line.clear();
+        let limit = MAX_LINE as u64 + 1;
+        let read = input.by_ref().take(limit).read_until(b'\n', line).ok()?;
+        if line.pop_if(|b| *b == b'\n').is_some() {
             return Some((!too_long).then_some(()));
         }
+        if (read as u64) < limit {
+            return None;
+        }
+        too_long = true;
     }
 }
 
@@ -127,49 +109,20 @@ fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<ToStdout>, batches: &Atom
     let mut input = stdin.lock();
     let mut line = Vec::new();
     while let Some(read) = next_line(&mut input, &mut line) {
-        let action = match read {
-            None => Action::Reply(invalid(format!(
+        let (answer, messages) = match read {
+            None => reply(invalid(format!(
                 "the message is longer than {} MiB; it was not read",
                 MAX_LINE >> 20
             ))),
-            Some(()) => {
-                asks_for_batches(&line, batches);
-                check_line(&line, batches.load(Ordering::SeqCst))
-            }
+            Some(()) => check_line(&line, batches),
         };
-        let sent = match action {
-            Action::Skip => Ok(()),
-            Action::Reply(reply) => out.send(ToStdout::Reply(reply)).map_err(drop),
-            Action::Forward(message) => forward(&mut to_sdk, &message),
-            Action::Batch {
-                forward: messages,
-                expect,
-                replies,
-            } => out
-                .send(ToStdout::Batch { expect, replies })
-                .map_err(drop)
-                .and_then(|()| messages.iter().try_for_each(|m| forward(&mut to_sdk, m))),
-        };
+        let sent = answer.map_or(Ok(()), |answer| out.send(answer).map_err(drop));
+        let sent = sent.and_then(|()| messages.iter().try_for_each(|m| forward(&mut to_sdk, m)));
         if sent.is_err() {
             break;
         }
     }
     // Dropping `to_sdk` tells the SDK the client is gone.
-}
-
-/// An `initialize` asking for the version with batches allows them until
-/// the server's answer says which version it is (a client may send its
-/// next lines before reading that answer).
-fn asks_for_batches(line: &[u8], batches: &AtomicBool) {
-    if memchr::memmem::find(line, b"\"initialize\"").is_none() {
-        return;
-    }
-    if let Ok(Value::Object(message)) = serde_json::from_slice::<Value>(line)
-        && message.get("method") == Some(&json!("initialize"))
-    {
-        let version = &message["params"]["protocolVersion"];
-        batches.store(version == BATCH_VERSION, Ordering::SeqCst);
-    }
 }
 
 fn forward(to_sdk: &mut io::PipeWriter, message: &Value) -> Result<(), ()> {
@@ -178,16 +131,13 @@ fn forward(to_sdk: &mut io::PipeWriter, message: &Value) -> Result<(), ()> {
     to_sdk.write_all(&bytes).map_err(drop)
 }
 
-/// What to do with one line from the client.
-enum Action {
-    Skip,
-    Reply(Value),
-    Forward(Value),
-    Batch {
-        forward: Vec<Value>,
-        expect: Vec<String>,
-        replies: Vec<Value>,
-    },
+/// What to do with one line from the client: what to write back (first,
+/// so that a batch's answers are held before the SDK gives any), and the
+/// messages to hand to the SDK.
+type Action = (Option<ToStdout>, Vec<Value>);
+
+fn reply(answer: Value) -> Action {
+    (Some(ToStdout::Reply(answer)), Vec::new())
 }
 
 fn error(id: Value, code: i64, message: String) -> Value {
@@ -199,10 +149,10 @@ fn invalid(message: impl Into<String>) -> Value {
     error(Value::Null, INVALID_REQUEST, message.into())
 }
 
-fn check_line(line: &[u8], batches: bool) -> Action {
+fn check_line(line: &[u8], batches: &AtomicBool) -> Action {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
-        return Action::Skip;
+        return (None, Vec::new());
     }
     let value: Value = match serde_json::from_slice(line) {
         Ok(value) => value,
@@ -214,27 +164,39 @@ fn check_line(line: &[u8], batches: bool) -> Action {
             } else {
                 format!("the message is not JSON ({e})")
             };
-            return Action::Reply(error(Value::Null, PARSE_ERROR, why));
+            return reply(error(Value::Null, PARSE_ERROR, why));
         }
     };
     match value {
-        Value::Object(message) => match check(&message) {
-            Ok(()) => Action::Forward(Value::Object(message)),
-            Err(reply) => Action::Reply(reply),
-        },
-        Value::Array(items) => batch(items, batches),
-        _ => Action::Reply(invalid("a JSON-RPC message is an object")),
+        Value::Object(message) => {
+            // An `initialize` asking for the version with batches allows
+            // them until the server's answer says which version it is (a
+            // client may send its next lines before reading that answer).
+            if message.get("method") == Some(&json!("initialize")) {
+                let version = message.get("params").map(|p| &p["protocolVersion"]);
+                batches.store(
+                    version.is_some_and(|v| v == BATCH_VERSION),
+                    Ordering::SeqCst,
+                );
+            }
+            match check(&message) {
+                Ok(()) => (None, vec![Value::Object(message)]),
+                Err(answer) => reply(answer),
+            }
+        }
+        Value::Array(items) => batch(items, batches.load(Ordering::SeqCst)),
+        _ => reply(invalid("a JSON-RPC message is an object")),
     }
 }
 
 fn batch(items: Vec<Value>, allowed: bool) -> Action {
     if !allowed {
-        return Action::Reply(invalid(format!(
+        return reply(invalid(format!(
             "a batch (a JSON array of messages) is accepted only under protocol version {BATCH_VERSION}; send each message on a line of its own"
         )));
     }
     if items.is_empty() {
-        return Action::Reply(invalid("the batch is empty"));
+        return reply(invalid("the batch is empty"));
     }
     let mut forward = Vec::new();
     let mut expect = Vec::new();
@@ -258,11 +220,7 @@ fn batch(items: Vec<Value>, allowed: bool) -> Action {
             ))),
         }
     }
-    Action::Batch {
-        forward,
-        expect,
-        replies,
-    }
+    (Some(ToStdout::Batch { expect, replies }), forward)
 }
 
 /// The name of a JSON value's type, for a message.
@@ -290,20 +248,17 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
             )));
         }
     };
-    let answer = |code, why: String| error(id.clone().unwrap_or(Value::Null), code, why);
+    let answer = |code, why: &str| Err(error(id.clone().unwrap_or(Value::Null), code, why.into()));
     if message.get("jsonrpc") != Some(&json!("2.0")) {
-        return Err(answer(
-            INVALID_REQUEST,
-            "\"jsonrpc\" must be \"2.0\"".into(),
-        ));
+        return answer(INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
     }
     let method = match message.get("method") {
         Some(Value::String(method)) => method.as_str(),
         Some(other) => {
-            return Err(answer(
+            return answer(
                 INVALID_REQUEST,
-                format!("\"method\" must be a string, not {}", kind(other)),
-            ));
+                &format!("\"method\" must be a string, not {}", kind(other)),
+            );
         }
         // A client's answer to a request of the server's.
         None if id.is_some()
@@ -312,23 +267,23 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
             return Ok(());
         }
         None => {
-            return Err(answer(
+            return answer(
                 INVALID_REQUEST,
-                "no \"method\": a request or notification names one".into(),
-            ));
+                "no \"method\": a request or notification names one",
+            );
         }
     };
     let params = match message.get("params") {
         None | Some(Value::Null) => None,
         Some(Value::Object(params)) => Some(params),
         Some(other) => {
-            return Err(answer(
+            return answer(
                 INVALID_PARAMS,
-                format!(
+                &format!(
                     "\"params\" of {method} must be an object, not {}",
                     kind(other)
                 ),
-            ));
+            );
         }
     };
     let field = |name: &str| params.and_then(|p| p.get(name));
@@ -349,7 +304,7 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
         }
         _ => return Ok(()),
     };
-    Err(answer(INVALID_PARAMS, why))
+    answer(INVALID_PARAMS, &why)
 }
 
 fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
@@ -374,19 +329,10 @@ fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
             ToStdout::Closed => break,
             ToStdout::Reply(reply) => write(crate::output::json_line(&reply).trim_end().as_bytes()),
             ToStdout::Batch { expect, replies } => {
-                if expect.is_empty() {
-                    if !replies.is_empty() {
-                        write(Value::Array(replies).to_string().as_bytes());
-                    }
-                } else {
-                    held.push((expect.into_iter().collect(), replies));
-                }
+                held.push((expect.into_iter().collect(), replies))
             }
+            ToStdout::Sdk(line) if initialized && held.is_empty() => write(&line),
             ToStdout::Sdk(line) => {
-                if initialized && held.is_empty() {
-                    write(&line);
-                    continue;
-                }
                 let Ok(value) = serde_json::from_slice::<Value>(&line) else {
                     write(&line);
                     continue;
@@ -396,21 +342,23 @@ fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
                     batches.store(version == BATCH_VERSION, Ordering::SeqCst);
                 }
                 let id = value.get("id").map(Value::to_string);
-                let waiting = id
-                    .as_ref()
-                    .and_then(|id| held.iter().position(|(expect, _)| expect.contains(id)));
+                let waiting = held
+                    .iter_mut()
+                    .find(|(expect, _)| id.as_ref().is_some_and(|id| expect.contains(id)));
                 match (waiting, id) {
-                    (Some(i), Some(id)) => {
-                        let (expect, replies) = &mut held[i];
+                    (Some((expect, replies)), Some(id)) => {
                         expect.remove(&id);
                         replies.push(value);
-                        if expect.is_empty() {
-                            let (_, replies) = held.remove(i);
-                            write(Value::Array(replies).to_string().as_bytes());
-                        }
                     }
                     _ => write(&line),
                 }
+            }
+        }
+        // A batch whose answers are all in goes out as one array.
+        if let Some(i) = held.iter().position(|(expect, _)| expect.is_empty()) {
+            let (_, replies) = held.remove(i);
+            if !replies.is_empty() {
+                write(Value::Array(replies).to_string().as_bytes());
             }
         }
     }

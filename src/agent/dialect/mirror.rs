@@ -4,11 +4,10 @@
 use std::collections::HashSet;
 
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::{KeptTask, Tally, by, invalid, phase_id, set, state, text};
+use super::{Tally, by, invalid, phase_id, set, state, task_for, text};
 use crate::error::Result;
-use crate::plan::ops::PhaseRef;
 use crate::plan::rules::{self, By};
 use crate::plan::{Op, Status, Task, Tx};
 use crate::text::as_read;
@@ -54,8 +53,9 @@ pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(Stri
         .collect()
 }
 
-/// Make phase `name` hold exactly `list`: tasks kept by their text, new
-/// ones added, the ones the list no longer has removed.
+/// Make phase `name` hold exactly `list` (read by [`mirror_list`]): tasks
+/// kept by their text, new ones added, the ones the list no longer has
+/// removed.
 ///
 /// Text is compared as a person reads it, and the same text is the same
 /// task: a list naming one task twice (`"a"`, `"a  b"` and `"a b"`) names
@@ -67,52 +67,43 @@ pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(Stri
 pub(super) fn mirror(
     tx: &mut Tx,
     name: &str,
-    list: Vec<(String, Status)>,
+    list: Option<&Value>,
+    text_key: &str,
     done: &mut Tally,
 ) -> Result<()> {
     let by = by(tx);
     let mut seen = HashSet::new();
-    let list: Vec<(String, Status)> = list
+    let list: Vec<(String, Status)> = mirror_list(list, text_key)?
         .into_iter()
         .filter(|(text, _)| seen.insert(as_read(text)))
         .collect();
     let plan = tx.plan();
-    let phase = phase_id(plan, name);
-    let existing: Vec<Task> = (phase.as_ref())
-        .and_then(|p| plan.phase_by_id(p))
+    let existing: Vec<Task> = (phase_id(plan, name).and_then(|p| plan.phase_by_id(&p)))
         .map(|ph| ph.tasks.clone())
         .unwrap_or_default();
-    for task in &existing {
-        if seen.contains(&as_read(&task.content)) {
-            continue;
-        }
-        match rules::check(&by, Some(task), None) {
-            Ok(()) => {
-                tx.apply(Op::RemoveTask {
-                    task: task.id.clone(),
-                })?;
-            }
-            Err(_) => done.kept.push(kept(task)),
-        }
+    for task in existing
+        .iter()
+        .filter(|t| !seen.contains(&as_read(&t.content)))
+    {
+        remove(tx, &by, task, done)?;
     }
-    let mut phase_ref = match phase {
-        Some(p) if !existing.is_empty() || tx.plan().find_phase(&p).is_some() => PhaseRef::Id(p),
-        _ => PhaseRef::New(name.to_string()),
-    };
     for (text, status) in list {
-        let key = as_read(&text);
-        // The phase's own task first, else one of the same text elsewhere.
-        let plan = tx.plan();
-        let found = (existing.iter().chain(plan.tasks().map(|(_, _, t)| t)))
-            .find(|t| as_read(&t.content) == key)
-            .map(|t| t.id.clone());
-        let id = match found {
-            Some(id) => id,
-            None => super::add(tx, &mut phase_ref, text, done)?,
-        };
+        let id = task_for(tx, name, text, done)?;
         status_to(tx, id, status, done)?;
     }
     Ok(())
+}
+
+/// Remove `task` unless a person's decision keeps it; whether it went.
+pub(super) fn remove(tx: &mut Tx, by: &By, task: &Task, done: &mut Tally) -> Result<bool> {
+    if rules::check(by, Some(task), None).is_err() {
+        done.kept.push(kept(task));
+        return Ok(false);
+    }
+    tx.apply(Op::RemoveTask {
+        task: task.id.clone(),
+    })?;
+    Ok(true)
 }
 
 /// Set the task's status unless a person's decision keeps it (or the task
@@ -136,7 +127,7 @@ pub(super) fn status_to(tx: &mut Tx, id: String, status: Status, done: &mut Tall
 /// `status`: the task itself, or (when starting it) the task a person
 /// started, which the one-in-progress rule would send back. What the agent
 /// is told then.
-fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<KeptTask> {
+fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<Value> {
     let (_, task) = tx.plan().task_by_id(id)?;
     let mut after = task.clone();
     after.status = status;
@@ -158,10 +149,6 @@ fn kept_by_person(tx: &mut Tx, by: &By, id: &str, status: Status) -> Option<Kept
 }
 
 /// What the agent is told of a task its list could not change.
-pub(super) fn kept(task: &Task) -> KeptTask {
-    KeptTask {
-        id: task.id.clone(),
-        content: task.content.clone(),
-        status: task.status,
-    }
+pub(super) fn kept(task: &Task) -> Value {
+    json!({ "id": task.id, "content": task.content, "status": task.status })
 }

@@ -14,7 +14,8 @@ pub(crate) mod tasks;
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 use crate::error::{Error, Result};
@@ -23,7 +24,7 @@ use crate::output::{Kind, Report};
 use crate::plan::ops::{OpError, PhaseRef, Refusal};
 use crate::plan::rules::By;
 use crate::plan::{Op, Plan, Status, Tx};
-use crate::text::normalize;
+use crate::text::{as_read, normalize};
 
 pub(crate) use mirror::{CLAUDE_PHASE, CODEX_PHASE, mirror_list};
 pub(crate) use omp::{OpName, TodoOp};
@@ -84,6 +85,14 @@ fn strings(values: &[Value]) -> Vec<String> {
         .collect()
 }
 
+/// `value`, an object, read as a `T`; `at` names it in a refusal.
+fn object<T: DeserializeOwned>(value: &Value, at: &str) -> Result<T> {
+    if !value.is_object() {
+        return Err(invalid(format!("{at} must be an object.")));
+    }
+    T::deserialize(value).map_err(|e| invalid(format!("{at}: {e}.")))
+}
+
 /// A refusal with `code`, as an error.
 pub(super) fn refuse(code: Refusal, message: impl Into<String>) -> Error {
     OpError::refused(code, message).into()
@@ -112,15 +121,7 @@ struct Tally {
     read_only: bool,
     /// Tasks a mirrored list would have changed or removed but a person's
     /// decision keeps as they are.
-    kept: Vec<KeptTask>,
-}
-
-/// A task kept as a person left it, though the agent's list said otherwise.
-#[derive(Serialize)]
-struct KeptTask {
-    id: String,
-    content: String,
-    status: Status,
+    kept: Vec<Value>,
 }
 
 /// Which shape a value is in: told by the caller that knows it (the
@@ -236,13 +237,9 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<
         (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, done),
         (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value)?, None, done),
         (Dialect::TodoWrite, v) => {
-            let list = mirror::mirror_list(v.get("todos"), "content")?;
-            mirror::mirror(tx, CLAUDE_PHASE, list, done)
+            mirror::mirror(tx, CLAUDE_PHASE, v.get("todos"), "content", done)
         }
-        (Dialect::UpdatePlan, v) => {
-            let list = mirror::mirror_list(v.get("plan"), "step")?;
-            mirror::mirror(tx, CODEX_PHASE, list, done)
-        }
+        (Dialect::UpdatePlan, v) => mirror::mirror(tx, CODEX_PHASE, v.get("plan"), "step", done),
         (Dialect::PlanUpdate, Value::Object(o)) => plan_update::apply(tx, o, done),
         (_, Value::Array(ops)) if ops.is_empty() => {
             Err(invalid("the batch is empty: send at least one op.".into()))
@@ -428,6 +425,28 @@ fn add_items(tx: &mut Tx, phase: &str, items: Vec<String>, done: &mut Tally) -> 
         add(tx, &mut phase_ref, item, done)?;
     }
     Ok(())
+}
+
+/// The task whose text reads as `text`: the first of phase `phase`, else
+/// the first anywhere.
+fn same_text(tx: &mut Tx, phase: &str, text: &str) -> Option<String> {
+    let key = as_read(text);
+    let plan = tx.plan();
+    let mine = phase_id(plan, phase);
+    (plan.tasks())
+        .filter(|(_, _, t)| as_read(&t.content) == key)
+        .min_by_key(|(_, p, _)| Some(&p.id) != mine.as_ref())
+        .map(|(_, _, t)| t.id.clone())
+}
+
+/// The task an agent's list names by its text: the one [`same_text`]
+/// finds, else a new one at the end of phase `phase` (made if need be).
+fn task_for(tx: &mut Tx, phase: &str, text: String, done: &mut Tally) -> Result<String> {
+    if let Some(id) = same_text(tx, phase, &text) {
+        return Ok(id);
+    }
+    let mut phase = phase_ref(tx.plan(), phase);
+    add(tx, &mut phase, text, done)
 }
 
 enum NamedItem {

@@ -82,9 +82,11 @@ enum TaskStatus {
     Dropped,
 }
 
-#[derive(Deserialize, JsonSchema, Clone, Copy)]
+/// Its words are [`ObjectiveStatus`]'s.
+#[derive(Deserialize, JsonSchema, Clone, Copy, strum::IntoStaticStr)]
 #[schemars(crate = "rmcp::schemars")]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 enum ObjectiveState {
     Open,
     Done,
@@ -105,7 +107,14 @@ pub(super) fn is_plan_update(o: &Map<String, Value>) -> bool {
     !o.contains_key("op") && names::<PlanUpdate>().iter().any(|k| o.contains_key(k))
 }
 
-fn missing(kind: &str, id: &str, known: Vec<&str>) -> Error {
+/// `id` names no item of `kind` (`task`, `phase` or `objective`): the
+/// refusal names the known ones.
+fn missing(kind: &str, id: &str, plan: &Plan) -> Error {
+    let known: Vec<&str> = match kind {
+        "task" => plan.tasks().map(|(_, _, t)| t.id.as_str()).collect(),
+        "phase" => plan.phases.iter().map(|p| p.id.as_str()).collect(),
+        _ => plan.objectives.iter().map(|o| o.id.as_str()).collect(),
+    };
     let known = if known.is_empty() {
         "none".to_string()
     } else {
@@ -115,18 +124,10 @@ fn missing(kind: &str, id: &str, known: Vec<&str>) -> Error {
     refuse(Refusal::PlanMissingItem, message)
 }
 
-fn task_ids(plan: &Plan) -> Vec<&str> {
-    plan.tasks().map(|(_, _, t)| t.id.as_str()).collect()
-}
-
-fn phase_ids(plan: &Plan) -> Vec<&str> {
-    plan.phases.iter().map(|p| p.id.as_str()).collect()
-}
-
-/// Read `value` (at `at` in the call) as a `T`, saying in the call's own
-/// words what does not fit: an unknown field, a missing or empty one, a
-/// status `T` does not know.
-fn read<T: DeserializeOwned + JsonSchema>(value: &Value, at: &str) -> Result<T> {
+/// Whether `value` (at `at` in the call) fits `T`'s schema, saying in the
+/// call's own words what does not: an unknown field, a missing or empty
+/// one, a status `T` does not know.
+fn fits<T: JsonSchema>(value: &Value, at: &str) -> Result<()> {
     let shape = schema::<T>();
     if let (Value::Object(m), Some(Value::Object(fields))) = (value, shape.get("properties")) {
         if let Some(k) = m.keys().find(|k| !fields.contains_key(*k)) {
@@ -159,7 +160,7 @@ fn read<T: DeserializeOwned + JsonSchema>(value: &Value, at: &str) -> Result<T> 
             }
         }
     }
-    T::deserialize(value).map_err(|e| invalid(format!("{at}: {e}.")))
+    Ok(())
 }
 
 /// The values a field's schema allows, when it names them.
@@ -202,14 +203,11 @@ fn list<'a>(
 fn entries<T: DeserializeOwned + JsonSchema>(
     o: &Map<String, Value>,
     key: &str,
-) -> Result<Vec<(String, T)>> {
+) -> Result<Vec<(T, String)>> {
     list(o, key, "an array")?
         .map(|(at, item)| {
-            if !item.is_object() {
-                return Err(invalid(format!("{at} must be an object.")));
-            }
-            let entry = read(item, &at)?;
-            Ok((at, entry))
+            fits::<T>(item, &at)?;
+            Ok((super::object(item, &at)?, at))
         })
         .collect()
 }
@@ -222,9 +220,9 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
             keys.join(", ")
         )));
     }
-    for (at, c) in entries::<TaskChange>(o, "tasks")? {
+    for (c, at) in entries::<TaskChange>(o, "tasks")? {
         if tx.plan().find_task(&c.id).is_none() {
-            return Err(missing("task", &c.id, task_ids(tx.plan())));
+            return Err(missing("task", &c.id, tx.plan()));
         }
         let note = c.note.as_deref().map(|n| limited(n, &format!("{at}.note")));
         let note = note.transpose()?;
@@ -235,29 +233,24 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
             tx.apply(Op::Note { task: c.id, text })?;
         }
     }
-    for (_, c) in entries::<StatusChange<ObjectiveState>>(o, "objectives")? {
-        let status = match c.status {
-            ObjectiveState::Open => ObjectiveStatus::Open,
-            ObjectiveState::Done => ObjectiveStatus::Done,
-            ObjectiveState::Dropped => ObjectiveStatus::Dropped,
-        };
+    for (c, _) in entries::<StatusChange<ObjectiveState>>(o, "objectives")? {
+        let status = <&str>::from(c.status).parse::<ObjectiveStatus>();
+        let status = status.map_err(|_| Error::bug("an objective status todo does not know"))?;
         if tx.plan().objective(&c.id).is_none() {
-            let plan = tx.plan();
-            let known = plan.objectives.iter().map(|o| o.id.as_str()).collect();
-            return Err(missing("objective", &c.id, known));
+            return Err(missing("objective", &c.id, tx.plan()));
         }
         tx.apply(Op::SetObjective {
             objective: c.id,
             status,
         })?;
     }
-    for (_, c) in entries::<StatusChange<PhaseStatus>>(o, "phases")? {
+    for (c, _) in entries::<StatusChange<PhaseStatus>>(o, "phases")? {
         let Some(pid) = phase_id(tx.plan(), &c.id) else {
-            return Err(missing("phase", &c.id, phase_ids(tx.plan())));
+            return Err(missing("phase", &c.id, tx.plan()));
         };
         phase_status(tx, &pid, c.status)?;
     }
-    for (at, t) in entries::<NewTask>(o, "add_tasks")? {
+    for (t, at) in entries::<NewTask>(o, "add_tasks")? {
         let text = limited(&t.text, &format!("{at}.text"))?;
         add_task(tx, &t.phase, text, t.after.as_deref(), done)?;
     }
@@ -276,10 +269,12 @@ pub(super) fn apply(tx: &mut Tx, o: &Map<String, Value>, done: &mut Tally) -> Re
 fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
     let plan = tx.plan();
     let Some(phase) = plan.phase_by_id(pid) else {
-        return Err(missing("phase", pid, phase_ids(plan)));
+        return Err(missing("phase", pid, plan));
     };
-    match status {
-        PhaseStatus::Done => set_all(tx, pid, Status::is_open, Status::Completed)?,
+    // The phase's tasks that `from` picks are set to `to`.
+    let (from, to): (fn(Status) -> bool, _) = match status {
+        PhaseStatus::Done => (Status::is_open, Status::Completed),
+        PhaseStatus::Pending => (|s| s == Status::InProgress, Status::Pending),
         PhaseStatus::Active => {
             if phase.tasks.iter().any(|t| t.status == Status::InProgress) {
                 return Ok(());
@@ -297,22 +292,11 @@ fn phase_status(tx: &mut Tx, pid: &str, status: PhaseStatus) -> Result<()> {
             };
             let task = first.id.clone();
             tx.apply(Op::Start { task })?;
+            return Ok(());
         }
-        PhaseStatus::Pending => {
-            set_all(tx, pid, |s| s == Status::InProgress, Status::Pending)?;
-        }
-    }
-    Ok(())
-}
-
-/// Set the tasks of phase `pid` that `from` picks to `to`.
-fn set_all(tx: &mut Tx, pid: &str, from: fn(Status) -> bool, to: Status) -> Result<()> {
-    let plan = tx.plan();
-    let tasks = plan.phase_by_id(pid).into_iter().flat_map(|p| &p.tasks);
-    let ids: Vec<String> = tasks
-        .filter(|t| from(t.status))
-        .map(|t| t.id.clone())
-        .collect();
+    };
+    let tasks = phase.tasks.iter().filter(|t| from(t.status));
+    let ids: Vec<String> = tasks.map(|t| t.id.clone()).collect();
     tx.apply_all(ids.into_iter().map(|task| Op::SetStatus {
         task,
         status: to,
@@ -331,7 +315,7 @@ fn add_task(
     done: &mut Tally,
 ) -> Result<()> {
     let plan = tx.plan();
-    let phase_ref = match phase_id(plan, phase) {
+    let mut phase_ref = match phase_id(plan, phase) {
         Some(id) => PhaseRef::Id(id),
         // Looks like an id (`p9`, or a task's, objective's or finding's
         // put where a phase goes): a mistake, not a new phase called "p9".
@@ -339,33 +323,26 @@ fn add_task(
             .into_iter()
             .any(|kind| phase.starts_with(kind) && crate::plan::ids::is_shaped(phase, kind)) =>
         {
-            return Err(missing("phase", phase, phase_ids(plan)));
+            return Err(missing("phase", phase, plan));
         }
         None => PhaseRef::New(normalize(phase).ok_or_else(|| invalid("a phase is empty.".into()))?),
     };
-    let applied = match after {
-        None => tx.apply(Op::AddTask {
-            phase: phase_ref,
-            content: text,
-        })?,
-        Some(after) => {
-            let Some(pos) = plan.find_task(after) else {
-                return Err(missing("task", after, task_ids(plan)));
-            };
-            let holder = &plan.phases[pos.phase];
-            if phase_ref != PhaseRef::Id(holder.id.clone()) {
-                return Err(bad_position(format!(
-                    "\"after\": {after} is in phase {} \"{}\", not in \"{phase}\"; a task goes after one of its own phase.",
-                    holder.id, holder.name
-                )));
-            }
-            tx.apply(Op::AddTaskAfter {
-                after: after.to_string(),
-                content: text,
-            })?
-        }
+    let Some(after) = after else {
+        return super::add(tx, &mut phase_ref, text, done).map(drop);
     };
-    done.minted.extend(applied.phase);
-    done.minted.extend(applied.task);
-    Ok(())
+    let Some(pos) = plan.find_task(after) else {
+        return Err(missing("task", after, plan));
+    };
+    let holder = &plan.phases[pos.phase];
+    if phase_ref != PhaseRef::Id(holder.id.clone()) {
+        return Err(bad_position(format!(
+            "\"after\": {after} is in phase {} \"{}\", not in \"{phase}\"; a task goes after one of its own phase.",
+            holder.id, holder.name
+        )));
+    }
+    let applied = tx.apply(Op::AddTaskAfter {
+        after: after.to_string(),
+        content: text,
+    })?;
+    super::minted_task(applied.task, done).map(drop)
 }

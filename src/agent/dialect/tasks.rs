@@ -18,12 +18,12 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{CLAUDE_PHASE, Tally, add, by, invalid, phase_id, phase_ref, required, task_id, text};
+use super::{
+    CLAUDE_PHASE, Tally, by, invalid, object, required, same_text, task_for, task_id, text,
+};
 use crate::error::Result;
-use crate::plan::rules;
 use crate::plan::{Op, Status, Tx};
 use crate::text::{as_read, head, normalize};
 
@@ -34,23 +34,16 @@ pub(crate) type ClaudeIds = BTreeMap<String, String>;
 /// numbers); a longer one is refused, not kept.
 const ID_MAX: usize = 64;
 
-/// One call of the Task tools, read from its input.
-#[derive(Debug)]
-pub(crate) enum Call {
-    /// A task was created (`TaskCreate`, the `TaskCreated` event); its id
-    /// when the call's answer or the event says it.
-    Create {
-        claude_id: Option<String>,
-        subject: String,
-        description: Option<String>,
-    },
-    /// A task changed (`TaskUpdate`, the `TaskCompleted` event).
-    Update(Update),
-}
-
+/// One call of the Task tools, read from its input: a task created
+/// (`TaskCreate`, the `TaskCreated` event) or changed (`TaskUpdate`, the
+/// `TaskCompleted` event).
 #[derive(Debug, Default)]
-pub(crate) struct Update {
-    pub task_id: String,
+pub(crate) struct Call {
+    /// Claude Code's id of the task: a created one's when the call's
+    /// answer or the event says it.
+    pub claude_id: Option<String>,
+    /// A new task: made of its subject, unless one of its text is there.
+    pub create: bool,
     /// `TaskCompleted` names the task's subject too: the task of that text
     /// when the id is not known.
     pub known_subject: Option<String>,
@@ -103,14 +96,6 @@ struct EventIn {
     task_description: Option<String>,
 }
 
-/// `value` as the input of the tool `what`.
-fn read<T: DeserializeOwned>(value: &Value, what: &str) -> Result<T> {
-    if !value.is_object() {
-        return Err(invalid(format!("the {what} input must be an object.")));
-    }
-    T::deserialize(value).map_err(|e| invalid(format!("the {what} input: {e}.")))
-}
-
 /// A task id as given: a string (a number is taken as its digits), not
 /// empty, not long.
 fn claude_id(v: Option<&Value>, key: &str) -> Result<Option<String>> {
@@ -140,33 +125,35 @@ fn description(s: Option<String>) -> Option<String> {
 /// A `TaskCreate` input; `response` is the tool's answer
 /// (`{task: {id, subject}}`) when the caller has it.
 pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
-    let o: CreateIn = read(input, "TaskCreate")?;
+    let o: CreateIn = object(input, "the TaskCreate input")?;
     let subject = text(o.subject.as_deref(), "subject")?;
     let subject = required(subject, "TaskCreate needs \"subject\".")?;
     let task = response.and_then(|r| r.get("task"));
     let claude_id = claude_id(task.and_then(|t| t.get("id")), "task.id")?;
-    Ok(Call::Create {
+    Ok(Call {
         claude_id,
-        subject,
+        create: true,
+        subject: Some(subject),
         description: description(o.description),
+        ..Call::default()
     })
 }
 
 /// A `TaskUpdate` input.
 pub(crate) fn update(input: &Value) -> Result<Call> {
-    let o: UpdateIn = read(input, "TaskUpdate")?;
+    let o: UpdateIn = object(input, "the TaskUpdate input")?;
     let task_id = claude_id(o.task_id.as_ref(), "taskId")?;
     let task_id = required(task_id, "TaskUpdate needs \"taskId\".")?;
-    Ok(Call::Update(Update {
-        task_id,
-        known_subject: None,
+    Ok(Call {
+        claude_id: Some(task_id),
         status: o.status,
         subject: text(o.subject.as_deref(), "subject")?,
         description: description(o.description),
         blocked_by: id_list(o.add_blocked_by, "addBlockedBy")?,
         blocks: id_list(o.add_blocks, "addBlocks")?,
         owner: o.owner.map(|s| normalize(&s).unwrap_or_default()),
-    }))
+        ..Call::default()
+    })
 }
 
 /// The most ids one `addBlocks` / `addBlockedBy` is read with.
@@ -190,22 +177,24 @@ fn id_list(ids: Option<Vec<Value>>, key: &str) -> Result<Vec<String>> {
 /// A `TaskCreated` or `TaskCompleted` hook event's input (`task_id`,
 /// `task_subject`, `task_description`).
 pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
-    let o: EventIn = read(input, name)?;
+    let o: EventIn = object(input, &format!("the {name} input"))?;
     let id = claude_id(o.task_id.as_ref(), "task_id")?;
     let subject = text(o.task_subject.as_deref(), "task_subject")?;
     let description = description(o.task_description);
     match name {
-        "TaskCreated" => Ok(Call::Create {
+        "TaskCreated" => Ok(Call {
             claude_id: id,
-            subject: required(subject, "TaskCreated needs \"task_subject\".")?,
+            create: true,
+            subject: Some(required(subject, "TaskCreated needs \"task_subject\".")?),
             description,
+            ..Call::default()
         }),
-        _ => Ok(Call::Update(Update {
-            task_id: required(id, "TaskCompleted needs \"task_id\".")?,
+        _ => Ok(Call {
+            claude_id: Some(required(id, "TaskCompleted needs \"task_id\".")?),
             known_subject: subject,
             status: Some(ToolStatus::Completed),
-            ..Update::default()
-        })),
+            ..Call::default()
+        }),
     }
 }
 
@@ -221,98 +210,78 @@ pub(super) fn apply(
     let mut none = ClaudeIds::new();
     let keyed = ids.is_some();
     let ids = ids.unwrap_or(&mut none);
-    match call {
-        Call::Create {
-            claude_id,
-            subject,
-            description,
-        } => {
-            let id = match claude_id.as_ref().and_then(|c| known(tx, ids, c)) {
-                // Told twice (the event, then the tool's answer): the
-                // same task.
-                Some(id) => {
-                    rename(tx, &id, subject)?;
-                    id
-                }
-                None => match same_text(tx, &subject) {
-                    Some(id) => id,
-                    None => {
-                        let mut phase = phase_ref(tx.plan(), CLAUDE_PHASE);
-                        add(tx, &mut phase, subject, done)?
-                    }
-                },
-            };
-            if let Some(text) = description {
-                note(tx, &id, text)?;
-            }
-            if let Some(c) = claude_id {
-                ids.insert(c, id);
-            }
-            Ok(())
-        }
-        Call::Update(u) => {
-            let found = if keyed {
-                known(tx, ids, &u.task_id)
-                    .or_else(|| u.known_subject.as_deref().and_then(|s| same_text(tx, s)))
-            } else {
-                Some(task_id(tx.plan(), &u.task_id)?)
-            };
-            // A task the plan never had (made before the hooks were set
-            // up, or removed by a person): nothing to change.
-            let Some(id) = found else {
-                return Ok(());
-            };
-            ids.insert(u.task_id.clone(), id.clone());
-            if let Some(subject) = u.subject {
-                rename(tx, &id, subject)?;
-            }
-            if let Some(text) = u.description {
-                note(tx, &id, text)?;
-            }
-            let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| match keyed {
-                true => known(tx, ids, c),
-                false => task_id(tx.plan(), c).ok(),
-            };
-            // Ids of tasks the plan does not have are left out, as a
-            // `TaskUpdate` of one is.
-            let needs: Vec<String> = u
-                .blocked_by
-                .iter()
-                .filter_map(|c| resolve(tx, ids, c))
-                .filter(|n| *n != id)
-                .collect();
-            if !needs.is_empty() {
-                tx.apply(Op::Need {
-                    task: id.clone(),
-                    needs,
-                })?;
-            }
-            for c in &u.blocks {
-                if let Some(other) = resolve(tx, ids, c).filter(|o| *o != id) {
-                    tx.apply(Op::Need {
-                        task: other,
-                        needs: vec![id.clone()],
-                    })?;
-                }
-            }
-            if let Some(owner) = u.owner {
-                claim(tx, &id, owner)?;
-            }
-            let status = match u.status {
-                None => return Ok(()),
-                Some(ToolStatus::Deleted) => {
-                    if remove(tx, &id, done)? {
-                        ids.remove(&u.task_id);
-                    }
-                    return Ok(());
-                }
-                Some(ToolStatus::Pending) => Status::Pending,
-                Some(ToolStatus::InProgress) => Status::InProgress,
-                Some(ToolStatus::Completed) => Status::Completed,
-            };
-            super::mirror::status_to(tx, id, status, done)
+    let found = match &call.claude_id {
+        Some(c) if keyed => known(tx, ids, c),
+        Some(c) if !call.create => Some(task_id(tx.plan(), c)?),
+        _ => None,
+    };
+    let found = found
+        .or_else(|| (call.known_subject.as_deref()).and_then(|s| same_text(tx, CLAUDE_PHASE, s)));
+    let id = match (found, &call.subject) {
+        // A created one told twice (the event, then the tool's answer) is
+        // the same task.
+        (Some(id), _) => id,
+        (None, Some(subject)) if call.create => task_for(tx, CLAUDE_PHASE, subject.clone(), done)?,
+        // A task the plan never had (made before the hooks were set up, or
+        // removed by a person): nothing to change.
+        (None, _) => return Ok(()),
+    };
+    if let Some(c) = &call.claude_id {
+        ids.insert(c.clone(), id.clone());
+    }
+    if let Some(subject) = call.subject {
+        rename(tx, &id, subject)?;
+    }
+    if let Some(text) = call.description {
+        note(tx, &id, text)?;
+    }
+    let resolve = |tx: &mut Tx, ids: &ClaudeIds, c: &str| match keyed {
+        true => known(tx, ids, c),
+        false => task_id(tx.plan(), c).ok(),
+    };
+    // Ids of tasks the plan does not have are left out, as a
+    // `TaskUpdate` of one is.
+    let needs: Vec<String> = call
+        .blocked_by
+        .iter()
+        .filter_map(|c| resolve(tx, ids, c))
+        .filter(|n| *n != id)
+        .collect();
+    if !needs.is_empty() {
+        tx.apply(Op::Need {
+            task: id.clone(),
+            needs,
+        })?;
+    }
+    for c in &call.blocks {
+        if let Some(other) = resolve(tx, ids, c).filter(|o| *o != id) {
+            tx.apply(Op::Need {
+                task: other,
+                needs: vec![id.clone()],
+            })?;
         }
     }
+    if let Some(owner) = call.owner {
+        claim(tx, &id, owner)?;
+    }
+    let status = match call.status {
+        None => return Ok(()),
+        Some(ToolStatus::Deleted) => {
+            let by = by(tx);
+            let task = tx.plan().task_by_id(&id).map(|(_, t)| t.clone());
+            if let Some(task) = task
+                && super::mirror::remove(tx, &by, &task, done)?
+                && let Some(c) = &call.claude_id
+            {
+                ids.remove(c);
+            }
+            return Ok(());
+        }
+        Some(ToolStatus::Pending) => Status::Pending,
+        Some(ToolStatus::InProgress) => Status::InProgress,
+        Some(ToolStatus::Completed) => Status::Completed,
+    };
+    super::mirror::status_to(tx, id, status, done)
 }
 
 /// The plan task Claude Code's id `c` is, when the list has it and the
@@ -329,10 +298,10 @@ fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
     let Some((_, task)) = tx.plan().task_by_id(id) else {
         return Ok(());
     };
-    if task.owner.as_deref() == Some(owner.as_str()) || (owner.is_empty() && task.owner.is_none()) {
+    if task.owner.as_deref().unwrap_or_default() == owner {
         return Ok(());
     }
-    let open = matches!(task.status, Status::Pending | Status::InProgress);
+    let open = task.status.is_active();
     let held = task.owner.is_some();
     let task = id.to_string();
     // Given up, or held by another: released before it is claimed.
@@ -343,18 +312,6 @@ fn claim(tx: &mut Tx, id: &str, owner: String) -> Result<()> {
         tx.apply(Op::Claim { task, owner })?;
     }
     Ok(())
-}
-
-/// The task whose text reads as `text`: the agent's phase first.
-fn same_text(tx: &mut Tx, text: &str) -> Option<String> {
-    let key = as_read(text);
-    let plan = tx.plan();
-    let mine = phase_id(plan, CLAUDE_PHASE);
-    // The first of the agent's phase, else the first anywhere.
-    (plan.tasks())
-        .filter(|(_, _, t)| as_read(&t.content) == key)
-        .min_by_key(|(_, p, _)| Some(&p.id) != mine.as_ref())
-        .map(|(_, _, t)| t.id.clone())
 }
 
 fn rename(tx: &mut Tx, id: &str, subject: String) -> Result<()> {
@@ -385,22 +342,6 @@ fn note(tx: &mut Tx, id: &str, text: String) -> Result<()> {
         })?;
     }
     Ok(())
-}
-
-/// Remove the task unless a person's decision keeps it; whether it went.
-fn remove(tx: &mut Tx, id: &str, done: &mut Tally) -> Result<bool> {
-    let by = by(tx);
-    let Some((_, task)) = tx.plan().task_by_id(id) else {
-        return Ok(false);
-    };
-    if rules::check(&by, Some(task), None).is_err() {
-        done.kept.push(super::mirror::kept(task));
-        return Ok(false);
-    }
-    tx.apply(Op::RemoveTask {
-        task: id.to_string(),
-    })?;
-    Ok(true)
 }
 
 /// What a `TaskUpdate`'s answer says of it: `false` when Claude Code did
