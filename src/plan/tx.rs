@@ -41,10 +41,9 @@ pub(crate) struct Tx {
     by: Option<By>,
     /// Undo puts back what was: it records no new provenance.
     restoring: bool,
-    /// How many tasks the plan had when the change began.
-    start_count: usize,
-    /// How many objectives and findings it had then.
-    start_aims: (usize, usize),
+    /// How many objectives, findings and tasks the plan had when the
+    /// change began.
+    start: [(&'static str, usize); 3],
     /// Runs the check of a task this change completes (`verify.rs`);
     /// `None`: such a task is completed without a proof.
     prover: Option<Box<dyn Prover>>,
@@ -61,6 +60,12 @@ pub(crate) struct Tx {
 pub(crate) trait Prover {
     /// The proof that `task` is done, or the refusal that says why not.
     fn prove(&mut self, task: &Task) -> Result<super::Proof, OpError>;
+}
+
+/// Where an op puts a task: at the end of a phase, or right after a task.
+enum Place<'a> {
+    End(PhaseRef),
+    After(&'a str),
 }
 
 /// A transaction that committed: the plan as it is now (its `rev` raised
@@ -244,9 +249,7 @@ pub(crate) fn head(phase: &Phase) -> Phase {
 
 impl Change {
     fn order(&mut self, phases: &[Phase]) {
-        if self.order.is_none() {
-            self.order = Some(phases.iter().map(|p| p.id.clone()).collect());
-        }
+        (self.order).get_or_insert_with(|| phases.iter().map(|p| p.id.clone()).collect());
     }
 
     fn head(&mut self, phase: &Phase) {
@@ -317,16 +320,10 @@ impl Change {
         out
     }
 
-    fn objectives(&mut self, plan: &Plan) {
-        if self.objectives.is_none() {
-            self.objectives = Some(plan.objectives.clone());
-        }
-    }
-
-    fn findings(&mut self, plan: &Plan) {
-        if self.findings.is_none() {
-            self.findings = Some(plan.findings.clone());
-        }
+    /// The objectives and findings, kept whole on first touch.
+    fn aims(&mut self, plan: &Plan) {
+        (self.objectives).get_or_insert_with(|| plan.objectives.clone());
+        (self.findings).get_or_insert_with(|| plan.findings.clone());
     }
 
     fn new_phase(&mut self, id: &str) {
@@ -403,8 +400,7 @@ impl Change {
 impl Tx {
     pub(crate) fn new(plan: Plan) -> Tx {
         Tx {
-            start_count: plan.task_count(),
-            start_aims: (plan.objectives.len(), plan.findings.len()),
+            start: sizes(&plan),
             plan,
             ..Tx::default()
         }
@@ -621,12 +617,7 @@ impl Tx {
             .get("agentTaskLimit")
             .and_then(serde_json::Value::as_u64)
             .unwrap_or(rules::AGENT_TASK_LIMIT);
-        let (objectives, findings) = self.start_aims;
-        for (what, count, now) in [
-            ("objectives", objectives, plan.objectives.len()),
-            ("findings", findings, plan.findings.len()),
-            ("tasks", self.start_count, plan.task_count()),
-        ] {
+        for ((what, count), (_, now)) in self.start.into_iter().zip(sizes(plan)) {
             let size = |count| rules::Size { what, count, limit };
             rules::check(by, Some(&size(count)), Some(&size(now)))?;
         }
@@ -862,14 +853,30 @@ impl Tx {
         task
     }
 
+    /// Put `task` at `to`.
+    fn put(&mut self, to: Place, task: Task, a: &mut Applied) -> Result<TaskPos, OpError> {
+        Ok(match to {
+            Place::End(phase) => {
+                let pi = self.phase_for(phase, a)?;
+                self.push(pi, task)
+            }
+            Place::After(after) => {
+                let at = self.task_pos(after)?;
+                self.insert_after(at, task)
+            }
+        })
+    }
+
     /// Apply one op; also says whether it changed anything, so that a
     /// command that changes nothing writes nothing. An op checks what can
     /// fail before it changes anything.
     fn apply_op(&mut self, op: Op) -> Result<(Applied, bool), OpError> {
         let mut a = Applied::default();
         let changed = match op {
-            Op::AddTask { phase, content } => self.add_task(phase, content, &mut a)?,
-            Op::AddTaskAfter { after, content } => self.add_task_after(&after, content, &mut a)?,
+            Op::AddTask { phase, content } => self.add_task(Place::End(phase), content, &mut a)?,
+            Op::AddTaskAfter { after, content } => {
+                self.add_task(Place::After(&after), content, &mut a)?
+            }
             Op::Start { task } => self.start(&task, &mut a)?,
             Op::SetStatus {
                 task,
@@ -904,8 +911,10 @@ impl Tx {
                 self.phase_for(PhaseRef::New(name), &mut a)?;
                 true
             }
-            Op::MoveTask { task, to } => self.move_task(&task, to, &mut a)?,
-            Op::MoveTaskAfter { task, after } => self.move_task_after(&task, &after, &mut a)?,
+            Op::MoveTask { task, to } => self.move_task(&task, Place::End(to), &mut a)?,
+            Op::MoveTaskAfter { task, after } => {
+                self.move_task(&task, Place::After(&after), &mut a)?
+            }
             Op::Note { task, text } => self.edit_task(&task, &mut a, |t| t.notes.push(text))?,
             Op::WriteNote { task, text } => {
                 self.edit_task(&task, &mut a, |t| t.notes = text.into_iter().collect())?
@@ -967,46 +976,21 @@ impl Tx {
         Ok(changed)
     }
 
-    /// A new pending task of `content` (refused if the plan has it), its id
-    /// minted and reported.
-    fn new_task(&mut self, content: String, a: &mut Applied) -> Result<Task, OpError> {
+    /// A new pending task of `content` (refused if the plan has it) at
+    /// `to`, its id minted and reported.
+    fn add_task(&mut self, to: Place, content: String, a: &mut Applied) -> Result<bool, OpError> {
+        if let Place::End(phase) = &to {
+            self.check_phase(phase)?;
+        }
         self.check_unique(&content, None)?;
         let id = self.plan.mint('t');
         a.task = Some(id.clone());
-        Ok(Task {
-            id,
+        let task = Task {
+            id: id.clone(),
             content,
-            status: Status::Pending,
             ..Task::default()
-        })
-    }
-
-    fn add_task(
-        &mut self,
-        phase: PhaseRef,
-        content: String,
-        a: &mut Applied,
-    ) -> Result<bool, OpError> {
-        self.check_phase(&phase)?;
-        let task = self.new_task(content, a)?;
-        let pi = self.phase_for(phase, a)?;
-        let pos = self.push(pi, task);
-        let id = &self.plan.phases[pos.phase].tasks[pos.task].id;
-        self.change.new_task(pos, id);
-        a.at = Some(pos);
-        Ok(true)
-    }
-
-    fn add_task_after(
-        &mut self,
-        after: &str,
-        content: String,
-        a: &mut Applied,
-    ) -> Result<bool, OpError> {
-        let task = self.new_task(content, a)?;
-        let at = self.task_pos(after)?;
-        let id = task.id.clone();
-        let pos = self.insert_after(at, task);
+        };
+        let pos = self.put(to, task, a)?;
         self.change.new_task(pos, &id);
         a.at = Some(pos);
         Ok(true)
@@ -1191,36 +1175,32 @@ impl Tx {
         }
     }
 
-    fn move_task(&mut self, id: &str, to: PhaseRef, a: &mut Applied) -> Result<bool, OpError> {
+    /// Move the task `id` to `to`; where it stands already, nothing changes.
+    fn move_task(&mut self, id: &str, to: Place, a: &mut Applied) -> Result<bool, OpError> {
         let pos = self.task_pos(id)?;
-        self.check_phase(&to)?;
-        let phase = &self.plan.phases[pos.phase];
-        if matches!(&to, PhaseRef::Id(id) if *id == phase.id) && pos.task + 1 == phase.tasks.len() {
+        let stays = match &to {
+            Place::End(phase) => {
+                self.check_phase(phase)?;
+                let p = &self.plan.phases[pos.phase];
+                matches!(phase, PhaseRef::Id(i) if *i == p.id) && pos.task + 1 == p.tasks.len()
+            }
+            Place::After(after) => {
+                let at = self.task_pos(after)?;
+                if id == *after {
+                    return Err(OpError::refused(
+                        Refusal::PlanBadPosition,
+                        format!("{id} cannot stand after itself."),
+                    ));
+                }
+                at.phase == pos.phase && at.task + 1 == pos.task
+            }
+        };
+        if stays {
             a.at = Some(pos);
             return Ok(false);
         }
         let moved = self.take(pos);
-        let pi = self.phase_for(to, a)?;
-        a.at = Some(self.push(pi, moved));
-        Ok(true)
-    }
-
-    fn move_task_after(&mut self, id: &str, after: &str, a: &mut Applied) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        let at = self.task_pos(after)?;
-        if id == after {
-            return Err(OpError::refused(
-                Refusal::PlanBadPosition,
-                format!("{id} cannot stand after itself."),
-            ));
-        }
-        if at.phase == pos.phase && at.task + 1 == pos.task {
-            a.at = Some(pos);
-            return Ok(false);
-        }
-        let moved = self.take(pos);
-        let at = self.task_pos(after)?;
-        a.at = Some(self.insert_after(at, moved));
+        a.at = Some(self.put(to, moved, a)?);
         Ok(true)
     }
 
@@ -1295,7 +1275,7 @@ impl Tx {
 
     fn add_objective(&mut self, text: String, a: &mut Applied) -> bool {
         let id = self.plan.mint('o');
-        self.change.objectives(&self.plan);
+        self.change.aims(&self.plan);
         a.objective = Some(id.clone());
         let mut objective = Objective {
             id,
@@ -1315,7 +1295,7 @@ impl Tx {
         if self.plan.objectives[i].status == status {
             return Ok(false);
         }
-        self.change.objectives(&self.plan);
+        self.change.aims(&self.plan);
         let mark = self.writer().map(|by| (by.actor, by.now.clone()));
         let o = &mut self.plan.objectives[i];
         o.status = status;
@@ -1330,7 +1310,7 @@ impl Tx {
 
     fn add_finding(&mut self, text: String, a: &mut Applied) -> bool {
         let id = self.plan.mint('f');
-        self.change.findings(&self.plan);
+        self.change.aims(&self.plan);
         a.finding = Some(id.clone());
         let by = self.writer();
         let finding = Finding {
@@ -1347,16 +1327,11 @@ impl Tx {
     fn replace_aims(&mut self, objectives: Vec<Objective>, findings: Vec<Finding>) -> bool {
         let objectives = self.mark_objectives(objectives);
         let findings = self.mark_findings(findings);
-        let mut changed = false;
-        if self.plan.objectives != objectives {
-            self.change.objectives(&self.plan);
+        let changed = self.plan.objectives != objectives || self.plan.findings != findings;
+        if changed {
+            self.change.aims(&self.plan);
             self.plan.objectives = objectives;
-            changed = true;
-        }
-        if self.plan.findings != findings {
-            self.change.findings(&self.plan);
             self.plan.findings = findings;
-            changed = true;
         }
         // Ids from a hand-edited file may repeat: later ones get new ids.
         let mut seen = std::collections::HashSet::new();
@@ -1372,6 +1347,16 @@ impl Tx {
         }
         changed
     }
+}
+
+/// How many objectives, findings and tasks `plan` holds: what an agent may
+/// not grow past its limit.
+fn sizes(plan: &Plan) -> [(&'static str, usize); 3] {
+    [
+        ("objectives", plan.objectives.len()),
+        ("findings", plan.findings.len()),
+        ("tasks", plan.task_count()),
+    ]
 }
 
 /// Put `t` in progress on purpose: no blocker, no drop mark; who and when.
@@ -1421,13 +1406,14 @@ pub(crate) fn finished_block(task: &Task) -> Result<(), OpError> {
 }
 
 /// Task id → position. Each lookup scans on from where the last one was
-/// found, so ids in plan order (what a phase-wide verb makes) cost one pass
-/// in all, and one op costs one scan, with nothing allocated. The first id
-/// found behind that point builds a map, which ops that add, move or remove
+/// found (that one first: an op, then its report, ask for it twice), so
+/// ids in plan order (what a phase-wide verb makes) cost one pass in all,
+/// and one op costs one scan, with nothing allocated. The first id found
+/// behind that point builds a map, which ops that add, move or remove
 /// tasks then keep right.
 #[derive(Default)]
 struct Index {
-    /// Where the next scan starts: the task after the last one found.
+    /// Where the next scan starts: the last task found.
     from: TaskPos,
     map: Option<Map<TaskPos>>,
 }
@@ -1438,39 +1424,15 @@ impl Index {
             return map.get(id).copied();
         }
         let start = self.from;
-        let found = plan
-            .phases
-            .iter()
-            .enumerate()
-            .skip(start.phase)
-            .find_map(|(pi, phase)| {
-                let skip = if pi == start.phase { start.task } else { 0 };
-                let ti = phase.tasks.iter().skip(skip).position(|t| t.id == id)? + skip;
-                Some(TaskPos {
-                    phase: pi,
-                    task: ti,
-                })
-            });
+        let mut phases = plan.phases.iter().enumerate().skip(start.phase);
+        let found = phases.find_map(|(phase, p)| {
+            let skip = if phase == start.phase { start.task } else { 0 };
+            let task = p.tasks.iter().skip(skip).position(|t| t.id == id)? + skip;
+            Some(TaskPos { phase, task })
+        });
         if let Some(pos) = found {
-            self.from = TaskPos {
-                phase: pos.phase,
-                task: pos.task + 1,
-            };
+            self.from = pos;
             return Some(pos);
-        }
-        // The last task found is looked up again often (an op, then its
-        // report): no map for that.
-        if start.task > 0
-            && let Some(t) = plan
-                .phases
-                .get(start.phase)
-                .and_then(|p| p.tasks.get(start.task - 1))
-            && t.id == id
-        {
-            return Some(TaskPos {
-                phase: start.phase,
-                task: start.task - 1,
-            });
         }
         if start == TaskPos::default() {
             return None;
