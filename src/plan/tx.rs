@@ -1486,27 +1486,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn plan(phases: &[&[&str]]) -> Plan {
-        let mut plan = Plan::default();
-        for (pi, tasks) in phases.iter().enumerate() {
-            plan.phases.push(Phase {
-                id: format!("p{}", pi + 1),
-                name: format!("P{pi}"),
-                tasks: tasks
-                    .iter()
-                    .map(|id| Task {
-                        id: (*id).into(),
-                        content: id.to_uppercase(),
-                        ..Task::default()
-                    })
-                    .collect(),
-                ..Phase::default()
-            });
-        }
-        plan.settle();
-        plan
-    }
+    use crate::plan::ops::tests::plan;
 
     fn done(task: &str) -> Op {
         Op::set(task, Status::Completed)
@@ -1527,7 +1507,7 @@ mod tests {
 
     #[test]
     fn the_index_stays_right_across_insert_remove_and_move() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2", "t3"], &["t4", "t5"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2", "T3"]), ("B", &["T4", "T5"])]));
         // Ask behind the cursor first, so the map is built and then kept.
         assert!(tx.find("t5").is_some());
         assert!(tx.find("t1").is_some());
@@ -1553,7 +1533,7 @@ mod tests {
             index_is_right(&mut tx);
         }
         // And without a map: a fresh scan after each change.
-        let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"]), ("B", &["T3"])]));
         tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
         assert_eq!(tx.find("t3"), Some(TaskPos { phase: 1, task: 0 }));
         assert_eq!(tx.find("t2"), Some(TaskPos { phase: 0, task: 0 }));
@@ -1561,7 +1541,7 @@ mod tests {
 
     #[test]
     fn a_run_of_ops_settles_once() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2", "t3", "t4"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2", "T3", "T4"])]));
         let ops = ["t1", "t2", "t3"].map(done);
         tx.apply_all(ops).unwrap();
         assert_eq!(tx.settles(), 0);
@@ -1570,7 +1550,7 @@ mod tests {
         assert_eq!(st[3], Status::InProgress);
         assert_eq!(committed.rev(), committed.before_rev + 1);
         // Reading the plan settles it; the commit then has nothing to do.
-        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
         tx.apply(done("t1")).unwrap();
         tx.plan();
         tx.plan();
@@ -1579,7 +1559,7 @@ mod tests {
 
     #[test]
     fn an_op_that_fails_leaves_nothing_committed() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
         tx.apply(Op::RenameTask {
             task: "t1".into(),
             content: "x".into(),
@@ -1597,7 +1577,7 @@ mod tests {
 
     #[test]
     fn a_tx_that_changes_nothing_commits_nothing() {
-        let base = plan(&[&["t1", "t2"]]);
+        let base = plan(&[("A", &["T1", "T2"])]);
         let mut tx = Tx::new(base.clone());
         tx.apply(Op::Start { task: "t1".into() }).unwrap();
         tx.apply(Op::RenameTask {
@@ -1629,7 +1609,7 @@ mod tests {
 
     #[test]
     fn a_change_keeps_each_place_as_it_was_on_first_touch() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
         for content in ["a", "b"] {
             tx.apply(Op::RenameTask {
                 task: "t2".into(),
@@ -1652,7 +1632,7 @@ mod tests {
 
     #[test]
     fn tasks_that_keep_their_places_are_kept_by_place_and_only_their_status() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3", "t4"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"]), ("B", &["T3", "T4"])]));
         tx.apply_all([done("t1"), done("t3")]).unwrap();
         // Its status changed, then its text: kept whole, as it first was.
         tx.apply(Op::RenameTask {
