@@ -18,6 +18,14 @@ pub(crate) struct By {
     pub now: String,
 }
 
+impl By {
+    /// The mark (`by`, `at`) of what this actor sets on purpose now; none
+    /// when `set` is false (a status back at rest: pending, open).
+    pub(crate) fn mark(&self, set: bool) -> (Option<Actor>, Option<String>) {
+        (set.then_some(self.actor), set.then(|| self.now.clone()))
+    }
+}
+
 /// A status change that only the one-task-in-progress rule could have made.
 fn moved_by_rule(before: &Task, after: &Task) -> bool {
     before.status.is_active() && after.status.is_active() && after.by.is_none()
@@ -27,15 +35,10 @@ fn moved_by_rule(before: &Task, after: &Task) -> bool {
 pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     match before {
         Some(b) if b.status != after.status => {
-            if after.status == Status::Pending {
-                after.by = None;
-                after.at = None;
-            } else if after.by == b.by
-                && after.at == b.at
-                && !(b.status.is_active() && after.status.is_active())
-            {
-                after.by = Some(by.actor);
-                after.at = Some(by.now.clone());
+            let pending = after.status == Status::Pending;
+            let unmarked = after.by == b.by && after.at == b.at;
+            if pending || (unmarked && !(b.status.is_active() && after.status.is_active())) {
+                (after.by, after.at) = by.mark(!pending);
             }
         }
         // The same status again keeps the mark, whoever wrote the file
@@ -68,11 +71,7 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
                 after.by = b.by;
                 after.at = b.at.clone();
             }
-            _ => {
-                let pending = after.status == Status::Pending;
-                after.by = (!pending).then_some(Actor::Agent);
-                after.at = (!pending).then(|| by.now.clone());
-            }
+            _ => (after.by, after.at) = by.mark(after.status != Status::Pending),
         }
     }
 }

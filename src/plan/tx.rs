@@ -697,8 +697,7 @@ impl Tx {
             let Some(was) = self.plan.objective(&o.id) else {
                 // A new one comes as given, but an agent's is its own.
                 if by.actor == Actor::Agent && o.by == Some(Actor::Person) {
-                    o.by = Some(Actor::Agent);
-                    o.at = Some(by.now.clone());
+                    (o.by, o.at) = by.mark(true);
                 }
                 if by.actor == Actor::Agent || rules::written_by(o).is_none() {
                     rules::set_written_by(o, Some(by.actor));
@@ -711,9 +710,7 @@ impl Tx {
                 o.by = was.by;
                 o.at.clone_from(&was.at);
             } else {
-                let open = o.status == ObjectiveStatus::Open;
-                o.by = (!open).then_some(by.actor);
-                o.at = (!open).then(|| by.now.clone());
+                (o.by, o.at) = by.mark(o.status != ObjectiveStatus::Open);
             }
         }
         objectives
@@ -737,10 +734,7 @@ impl Tx {
                 }
                 None if f.by.is_some()
                     && !(by.actor == Actor::Agent && f.by == Some(Actor::Person)) => {}
-                _ => {
-                    f.by = Some(by.actor);
-                    f.at = Some(by.now.clone());
-                }
+                _ => (f.by, f.at) = by.mark(true),
             }
         }
         findings
@@ -1110,9 +1104,7 @@ impl Tx {
                 && let Some(by) = &self.by
             {
                 // Set on purpose: who and when; back to pending, no mark.
-                let pending = status == Status::Pending;
-                t.by = (!pending).then_some(by.actor);
-                t.at = (!pending).then(|| by.now.clone());
+                (t.by, t.at) = by.mark(status != Status::Pending);
             }
             t.status = status;
             t.blocker = blocker;
@@ -1296,14 +1288,14 @@ impl Tx {
             return Ok(false);
         }
         self.change.aims(&self.plan);
-        let mark = self.writer().map(|by| (by.actor, by.now.clone()));
+        // Set on purpose: who and when; reopened, no mark.
+        let mark = self
+            .writer()
+            .map(|by| by.mark(status != ObjectiveStatus::Open));
         let o = &mut self.plan.objectives[i];
         o.status = status;
-        if let Some((actor, now)) = mark {
-            // Set on purpose: who and when; reopened, no mark.
-            let open = status == ObjectiveStatus::Open;
-            o.by = (!open).then_some(actor);
-            o.at = (!open).then_some(now);
+        if let Some(mark) = mark {
+            (o.by, o.at) = mark;
         }
         Ok(true)
     }
@@ -1312,12 +1304,12 @@ impl Tx {
         let id = self.plan.mint('f');
         self.change.aims(&self.plan);
         a.finding = Some(id.clone());
-        let by = self.writer();
+        let (by, at) = self.writer().map_or((None, None), |by| by.mark(true));
         let finding = Finding {
             id,
             text,
-            by: by.map(|b| b.actor),
-            at: by.map(|b| b.now.clone()),
+            by,
+            at,
             ..Finding::default()
         };
         self.plan.findings.push(finding);
@@ -1365,8 +1357,7 @@ fn begin(t: &mut Task, by: Option<&By>) {
     t.blocker = None;
     t.dropped_by = None;
     if let Some(by) = by {
-        t.by = Some(by.actor);
-        t.at = Some(by.now.clone());
+        (t.by, t.at) = by.mark(true);
     }
 }
 
