@@ -42,7 +42,9 @@ impl Plan {
     pub fn ready(&self) -> Vec<(&Phase, &Task)> {
         let statuses = self.has_needs().then(|| self.statuses());
         self.tasks()
-            .filter(|(_, _, t)| is_ready(statuses.as_ref(), t))
+            .filter(|(_, _, t)| {
+                t.status.is_active() && t.owner.is_none() && met(statuses.as_ref(), t)
+            })
             .map(|(_, p, t)| (p, t))
             .collect()
     }
@@ -158,12 +160,7 @@ impl Plan {
     pub(crate) fn first_startable(&self) -> Option<TaskPos> {
         // Each status is looked up only once a pending task has needs.
         let mut statuses: Option<Statuses<'_>> = None;
-        let mut met = |t: &Task| {
-            t.needs.is_empty()
-                || unmet(statuses.get_or_insert_with(|| self.statuses()), t)
-                    .next()
-                    .is_none()
-        };
+        let mut met = |t: &Task| met(Some(statuses.get_or_insert_with(|| self.statuses())), t);
         self.tasks()
             .find(|(_, _, t)| t.status == Status::Pending && t.owner.is_none() && met(t))
             .map(|(pos, _, _)| pos)
@@ -178,12 +175,10 @@ pub(crate) fn unmet<'t>(statuses: &Statuses<'_>, task: &'t Task) -> impl Iterato
         .filter(|n| statuses.get(n).is_some_and(|s| *s != Status::Completed))
 }
 
-/// Whether `task` is ready to take (`statuses`: `None` when no task of
-/// the plan has needs).
-pub(crate) fn is_ready(statuses: Option<&Statuses<'_>>, task: &Task) -> bool {
-    task.status.is_active()
-        && task.owner.is_none()
-        && (task.needs.is_empty() || statuses.is_none_or(|s| unmet(s, task).next().is_none()))
+/// Whether every need of `task` is met (`statuses`: `None` when no task
+/// of the plan has needs).
+pub(crate) fn met(statuses: Option<&Statuses<'_>>, task: &Task) -> bool {
+    task.needs.is_empty() || statuses.is_none_or(|s| unmet(s, task).next().is_none())
 }
 
 /// A cycle as a person reads it: `t1 → t3 → t1`.

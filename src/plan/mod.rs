@@ -460,14 +460,9 @@ impl Plan {
     pub fn next_for(&self, owner: Option<&str>) -> Option<(&Phase, &Task)> {
         let statuses = self.has_needs().then(|| self.statuses());
         let mine = |t: &Task| t.owner.is_none() || t.owner.as_deref() == owner;
-        let met = |t: &Task| {
-            statuses
-                .as_ref()
-                .is_none_or(|s| deps::unmet(s, t).next().is_none())
-        };
         let find = |st: Status| {
             self.tasks()
-                .find(|(_, _, t)| t.status == st && mine(t) && met(t))
+                .find(|(_, _, t)| t.status == st && mine(t) && deps::met(statuses.as_ref(), t))
                 .map(|(_, p, t)| (p, t))
         };
         find(Status::InProgress).or_else(|| find(Status::Pending))
