@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use strum::{EnumString, IntoStaticStr, VariantNames};
+use strum::{EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 pub(crate) use deps::cycle_text;
 pub(crate) use ops::Op;
@@ -29,7 +29,7 @@ pub(crate) use tx::{Committed, Tx};
 /// Markdown and messages alike, is the variant's name in snake_case
 /// (`in_progress`): [`Status::as_str`], [`Status::parse`], `Display` and
 /// `Serialize`.
-#[derive(EnumString, IntoStaticStr, VariantNames, strum::Display)]
+#[derive(EnumString, IntoStaticStr, VariantNames, VariantArray, strum::Display)]
 #[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(into = "&'static str", rename_all = "snake_case")]
@@ -43,13 +43,7 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 5] = [
-        Status::Pending,
-        Status::InProgress,
-        Status::Completed,
-        Status::Abandoned,
-        Status::Blocked,
-    ];
+    pub const ALL: &[Status] = <Status as VariantArray>::VARIANTS;
 
     /// The status as a person reads it in a sentence: `in progress`.
     pub fn words(self) -> &'static str {
@@ -260,7 +254,7 @@ pub struct Phase {
 
 /// The status of an objective (docs/contract.md, "Objectives and findings"): what the work is for is still
 /// `open`, reached (`done`), or given up (`dropped`).
-#[derive(EnumString, IntoStaticStr, strum::Display, strum::VariantNames)]
+#[derive(EnumString, IntoStaticStr, strum::Display, strum::VariantNames, VariantArray)]
 #[strum(serialize_all = "lowercase")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ObjectiveStatus {
@@ -271,11 +265,7 @@ pub enum ObjectiveStatus {
 }
 
 impl ObjectiveStatus {
-    pub const ALL: [ObjectiveStatus; 3] = [
-        ObjectiveStatus::Open,
-        ObjectiveStatus::Done,
-        ObjectiveStatus::Dropped,
-    ];
+    pub const ALL: &[ObjectiveStatus] = <ObjectiveStatus as VariantArray>::VARIANTS;
 }
 
 /// What the work is for (docs/contract.md, "Objectives and findings"): `o1`, `o2`…, never reused.
@@ -755,7 +745,7 @@ mod tests {
 
     #[test]
     fn status_spellings_round_trip() {
-        for st in Status::ALL {
+        for &st in Status::ALL {
             assert_eq!(Status::parse(st.as_str()), Some(st));
         }
         assert_eq!(Status::InProgress.as_str(), "in_progress");
