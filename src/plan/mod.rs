@@ -733,15 +733,7 @@ pub(crate) fn id_number(id: &str, prefix: char) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn task(id: &str, status: Status) -> Task {
-        Task {
-            id: id.into(),
-            content: id.to_uppercase(),
-            status,
-            ..Task::default()
-        }
-    }
+    use crate::plan::ops::tests::plan;
 
     #[test]
     fn status_spellings_round_trip() {
@@ -758,17 +750,8 @@ mod tests {
 
     #[test]
     fn settle_keeps_first_in_progress_and_starts_first_pending() {
-        let mut plan = Plan::default();
-        plan.phases.push(Phase {
-            id: "p1".into(),
-            name: "A".into(),
-            tasks: vec![
-                task("t1", Status::Completed),
-                task("t2", Status::InProgress),
-                task("t3", Status::InProgress),
-            ],
-            ..Phase::default()
-        });
+        let mut plan = plan(&[("A", &["x T1", "T2", "T3"])]);
+        plan.phases[0].tasks[2].status = Status::InProgress;
         plan.settle();
         let st: Vec<_> = plan.tasks().map(|(_, _, t)| t.status).collect();
         assert_eq!(st, [Status::Completed, Status::InProgress, Status::Pending]);
@@ -781,12 +764,7 @@ mod tests {
 
     #[test]
     fn minted_ids_skip_ids_already_used() {
-        let mut plan = Plan::default();
-        plan.phases.push(Phase {
-            id: "p4".into(),
-            tasks: vec![task("t9", Status::Pending)],
-            ..Phase::default()
-        });
+        let plan = plan(&[("A", &["T1"])]);
         let t = plan.mint('t');
         assert!(ids::is_shaped(&t, 't') && !plan.has_id(&t), "{t}");
         assert!(plan.mint('p').starts_with('p'));
