@@ -400,6 +400,10 @@ impl Plan {
         &self.phases[pos.phase].tasks[pos.task]
     }
 
+    pub(crate) fn task_mut(&mut self, pos: TaskPos) -> &mut Task {
+        &mut self.phases[pos.phase].tasks[pos.task]
+    }
+
     pub fn task_by_id(&self, id: &str) -> Option<(&Phase, &Task)> {
         self.find_task(id)
             .map(|pos| (&self.phases[pos.phase], self.task(pos)))
@@ -467,11 +471,6 @@ impl Plan {
     ///   others return to pending ([`Plan::settle`]).
     pub(crate) fn settle_merge(&mut self) {
         self.settle_ids();
-        // The common case, at most one task in progress per owner, costs
-        // one pass and no copies (this runs on every read).
-        if !self.crowded() {
-            return;
-        }
         let notes = self.keep_latest_start().into_iter().map(|(kept, back)| {
             format!(
                 "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
@@ -569,48 +568,40 @@ impl Plan {
     /// as [`Plan::settle`] does. The task kept and those sent back, as
     /// `id "text"`, if there were several.
     pub(crate) fn keep_latest_start(&mut self) -> Vec<(String, Vec<String>)> {
-        // Per owner (claims), and once more for the unclaimed tasks.
-        let mut latest: Vec<(Option<&str>, &Task, bool)> = Vec::new();
-        for (_, _, task) in self
-            .tasks()
-            .filter(|(_, _, t)| t.status == Status::InProgress)
-        {
-            let lane = task.owner.as_deref();
-            match latest.iter_mut().find(|(l, _, _)| *l == lane) {
-                Some((_, kept, several)) => {
-                    *several = true;
-                    if task.at > kept.at {
-                        *kept = task;
-                    }
-                }
-                None => latest.push((lane, task, false)),
+        // Per owner (claims), and once more for the unclaimed tasks. The
+        // common case, at most one task in progress in each, costs one pass
+        // and no copies (this runs on every read).
+        let mut lanes: Vec<(Option<&str>, Vec<TaskPos>)> = Vec::new();
+        for (pos, _, t) in self.tasks() {
+            if t.status != Status::InProgress {
+                continue;
+            }
+            let lane = t.owner.as_deref();
+            match lanes.iter_mut().find(|(l, _)| *l == lane) {
+                Some((_, started)) => started.push(pos),
+                None => lanes.push((lane, vec![pos])),
             }
         }
-        let crowded: Vec<(Option<String>, String, String)> = latest
-            .into_iter()
-            .filter(|(_, _, several)| *several)
-            .map(|(lane, t, _)| (lane.map(str::to_string), t.id.clone(), t.name()))
+        let crowded: Vec<Vec<TaskPos>> = (lanes.into_iter().map(|(_, v)| v))
+            .filter(|started| started.len() > 1)
             .collect();
         let mut out = Vec::new();
-        for (lane, keep, kept) in crowded {
-            let mut back = Vec::new();
-            for task in self.phases.iter_mut().flat_map(|p| &mut p.tasks) {
-                if task.status == Status::InProgress && task.owner == lane && task.id != keep {
-                    task.status = Status::Pending;
-                    back.push(task.name());
+        for started in crowded {
+            let mut keep = started[0];
+            for &pos in &started[1..] {
+                if self.task(pos).at > self.task(keep).at {
+                    keep = pos;
                 }
             }
-            out.push((kept, back));
+            let mut back = Vec::new();
+            for pos in started.into_iter().filter(|&pos| pos != keep) {
+                let task = self.task_mut(pos);
+                task.status = Status::Pending;
+                back.push(task.name());
+            }
+            out.push((self.task(keep).name(), back));
         }
         out
-    }
-
-    /// Whether some owner (or the unclaimed tasks) has several tasks in
-    /// progress.
-    fn crowded(&self) -> bool {
-        let mut lanes = Lanes::default();
-        self.tasks()
-            .any(|(_, _, t)| t.status == Status::InProgress && lanes.again(t))
     }
 
     /// Objectives and findings under an id an earlier one has: the same
@@ -665,7 +656,7 @@ impl Plan {
         };
         let pending = back.iter().map(|&pos| (pos, Status::Pending));
         for (pos, status) in pending.chain(start.map(|pos| (pos, Status::InProgress))) {
-            let task = &mut self.phases[pos.phase].tasks[pos.task];
+            let task = self.task_mut(pos);
             touch(pos, task);
             task.status = status;
         }

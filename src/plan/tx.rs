@@ -646,7 +646,7 @@ impl Tx {
             let Some(pos) = self.index.find(&self.plan, id) else {
                 continue;
             };
-            let task = &self.plan.phases[pos.phase].tasks[pos.task];
+            let task = self.plan.task(pos);
             let Some(command) = task.check_command() else {
                 continue;
             };
@@ -664,7 +664,7 @@ impl Tx {
                     None => continue,
                 }
             };
-            let task = &mut self.plan.phases[pos.phase].tasks[pos.task];
+            let task = self.plan.task_mut(pos);
             if let Some(v) = task.verify.as_deref_mut() {
                 v.proof = Some(proof);
             }
@@ -960,7 +960,7 @@ impl Tx {
     ) -> Result<bool, OpError> {
         let pos = self.task_pos(id)?;
         a.at = Some(pos);
-        let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+        let t = self.plan.task_mut(pos);
         let before = t.clone();
         edit(t);
         let changed = *t != before;
@@ -1087,7 +1087,7 @@ impl Tx {
     ) -> Result<bool, OpError> {
         let pos = self.task_pos(id)?;
         a.at = Some(pos);
-        let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+        let t = self.plan.task_mut(pos);
         if status == Status::Blocked {
             finished_block(t)?;
         }
