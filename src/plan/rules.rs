@@ -81,15 +81,26 @@ fn refuse(code: Refusal, t: &Task, rest: &str) -> OpError {
     OpError::refused(code, format!("{} {rest}", t.name()))
 }
 
-/// The refusal of an agent's change to an item a person marked `status`:
-/// `what` the change would do to it, if anything.
-fn marked_by_person(item: &str, status: &str, what: Option<&str>) -> Result<(), OpError> {
+/// The refusal of an agent's change to `item`, which a person `did`
+/// (`marked completed`, `recorded`): `what` the change would do to it, if
+/// anything.
+fn persons(item: &str, did: &str, what: Option<&str>) -> Result<(), OpError> {
     what.map_or(Ok(()), |what| {
         Err(OpError::refused(
             Refusal::SetByPerson,
-            format!("{item} was marked {status} by a person; an agent may not {what}."),
+            format!("{item} was {did} by a person; an agent may not {what}."),
         ))
     })
+}
+
+/// What a change does to a person's words (a finding, an objective a
+/// person wrote), now `after` (`None`: removed), that an agent may not.
+fn reworded(text: &str, after: Option<&str>) -> Option<&'static str> {
+    match after {
+        None => Some("remove it"),
+        Some(a) if a != text => Some("reword it"),
+        Some(_) => None,
+    }
 }
 
 /// What the rules guard: a task, an objective, a finding, or how many of
@@ -204,7 +215,7 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                     Some(a) if a.checks != b.checks => Some("change who checks it"),
                     Some(_) => None,
                 };
-                marked_by_person(&b.name(), b.status.as_str(), what)?;
+                persons(&b.name(), &format!("marked {}", b.status), what)?;
             }
             if let Some(a) = after {
                 if b.unlocked && a.checks == Checks::Agent {
@@ -275,21 +286,19 @@ impl Guarded for Objective {
         if by.actor != Actor::Agent {
             return Ok(());
         }
+        let item = format!("objective {} \"{}\"", self.id, self.text);
+        let now = after.map(|a| a.text.as_str());
         if written_by(self) == Some(Actor::Person) {
-            let now = after.map(|a| a.text.as_str());
-            persons_words(("objective", "written"), &self.id, &self.text, now)?;
+            persons(&item, "written", reworded(&self.text, now))?;
         }
         if self.by != Some(Actor::Person) {
             return Ok(());
         }
         let what = match after {
-            None => Some("remove it"),
             Some(a) if a.status != self.status => Some("change it"),
-            Some(a) if a.text != self.text => Some("reword it"),
-            Some(_) => None,
+            _ => reworded(&self.text, now),
         };
-        let item = format!("objective {} \"{}\"", self.id, self.text);
-        marked_by_person(&item, self.status.as_str(), what)
+        persons(&item, &format!("marked {}", self.status), what)
     }
 }
 
@@ -301,26 +310,11 @@ impl Guarded for Finding {
         if by.actor != Actor::Agent || self.by != Some(Actor::Person) {
             return Ok(());
         }
-        let now = after.map(|a| a.text.as_str());
-        persons_words(("finding", "recorded"), &self.id, &self.text, now)
+        let item = format!("finding {} \"{}\"", self.id, self.text);
+        persons(
+            &item,
+            "recorded",
+            reworded(&self.text, after.map(|a| a.text.as_str())),
+        )
     }
-}
-
-/// A person's words (a finding, an objective a person wrote), now `after`
-/// (`None`: removed): an agent may not reword or remove them.
-fn persons_words(
-    (noun, done): (&str, &str),
-    id: &str,
-    text: &str,
-    after: Option<&str>,
-) -> Result<(), OpError> {
-    let what = match after {
-        None => "remove it",
-        Some(a) if a != text => "reword it",
-        Some(_) => return Ok(()),
-    };
-    Err(OpError::refused(
-        Refusal::SetByPerson,
-        format!("{noun} {id} \"{text}\" was {done} by a person; an agent may not {what}."),
-    ))
 }
