@@ -580,16 +580,6 @@ impl Tx {
         // Tasks this change completes that have a check: proven last, once
         // every rule has passed, so a refused change runs nothing.
         let mut proving: Vec<String> = Vec::new();
-        let mut visit = |b: Option<&Task>, t: &mut Task| {
-            if stamp {
-                rules::stamp(by, b, t);
-            }
-            rules::check(by, b, Some(&*t))?;
-            if stamp && needs_proof(b, t) {
-                proving.push(t.id.clone());
-            }
-            Ok::<_, OpError>(())
-        };
         for (pos, kept) in change.walk(plan) {
             let Some(pos) = pos else {
                 // Gone: kept whole.
@@ -598,12 +588,14 @@ impl Tx {
                 }
                 continue;
             };
-            if let Some(t) = plan
-                .phases
-                .get_mut(pos.phase)
-                .and_then(|p| p.tasks.get_mut(pos.task))
-            {
-                visit(kept.before(t).as_ref(), t)?;
+            let t = plan.task_mut(pos);
+            let b = kept.before(t);
+            if stamp {
+                rules::stamp(by, b.as_ref(), t);
+            }
+            rules::check(by, b.as_ref(), Some(&*t))?;
+            if stamp && needs_proof(b.as_ref(), t) {
+                proving.push(t.id.clone());
             }
         }
         for b in change.objectives.iter().flatten() {
@@ -738,6 +730,13 @@ impl Tx {
             }
         }
         findings
+    }
+
+    /// Where the task `id` is, reported as where the op's task is.
+    fn target(&mut self, id: &str, a: &mut Applied) -> Result<TaskPos, OpError> {
+        let pos = self.task_pos(id)?;
+        a.at = Some(pos);
+        Ok(pos)
     }
 
     fn task_pos(&mut self, id: &str) -> Result<TaskPos, OpError> {
@@ -958,8 +957,7 @@ impl Tx {
         a: &mut Applied,
         edit: impl FnOnce(&mut Task),
     ) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
+        let pos = self.target(id, a)?;
         let t = self.plan.task_mut(pos);
         let before = t.clone();
         edit(t);
@@ -1022,8 +1020,7 @@ impl Tx {
 
     /// Make a task the one in progress (of its owner's, if claimed).
     fn start(&mut self, id: &str, a: &mut Applied) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
+        let pos = self.target(id, a)?;
         let lane = self.plan.task(pos).owner.clone();
         let by = self.by.clone();
         Ok(self.take_lane(pos, lane.as_deref(), |change, here, t| {
@@ -1038,8 +1035,7 @@ impl Tx {
     }
 
     fn claim(&mut self, id: &str, owner: String, a: &mut Applied) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
+        let pos = self.target(id, a)?;
         let t = self.plan.task(pos);
         if !t.status.is_open() {
             return Err(OpError::refused(
@@ -1085,8 +1081,7 @@ impl Tx {
         blocker: Option<String>,
         a: &mut Applied,
     ) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
+        let pos = self.target(id, a)?;
         let t = self.plan.task_mut(pos);
         if status == Status::Blocked {
             finished_block(t)?;
@@ -1231,8 +1226,7 @@ impl Tx {
     }
 
     fn need(&mut self, id: &str, needs: Vec<String>, a: &mut Applied) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
+        let pos = self.target(id, a)?;
         for n in &needs {
             self.task_pos(n)?;
         }
