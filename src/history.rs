@@ -283,25 +283,14 @@ impl Delta {
     /// The objectives and findings as they were before the change, given
     /// those now (`None`: the entry cannot be read).
     pub(crate) fn restore_aims(&self, now: &Plan) -> Option<(Vec<Objective>, Vec<Finding>)> {
-        let mut text = String::from("{\"version\":1,\"phases\":[]");
-        for (key, list) in [
-            ("objectives", &self.objectives),
-            ("findings", &self.findings),
-        ] {
-            if let Some(list) = list {
-                text.push_str(&format!(",\"{key}\":{}", list.get()));
-            }
-        }
-        text.push('}');
+        let [o, f] =
+            [&self.objectives, &self.findings].map(|l| l.as_deref().map_or("[]", RawValue::get));
+        let text = format!("{{\"version\":1,\"phases\":[],\"objectives\":{o},\"findings\":{f}}}");
         let saved = json::parse(&text).ok()?;
-        let objectives = match &self.objectives {
-            Some(_) => saved.objectives,
-            None => now.objectives.clone(),
-        };
-        let findings = match &self.findings {
-            Some(_) => saved.findings,
-            None => now.findings.clone(),
-        };
+        let objectives =
+            (self.objectives.as_ref()).map_or_else(|| now.objectives.clone(), |_| saved.objectives);
+        let findings =
+            (self.findings.as_ref()).map_or_else(|| now.findings.clone(), |_| saved.findings);
         Some((objectives, findings))
     }
 
