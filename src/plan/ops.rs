@@ -149,6 +149,22 @@ impl Op {
             blocker: None,
         }
     }
+
+    /// Give `task` the text `content`.
+    pub(crate) fn rename(task: &str, content: &str) -> Op {
+        Op::RenameTask {
+            task: task.into(),
+            content: content.into(),
+        }
+    }
+
+    /// Add a task of `content` at the end of the phase `phase` (an id).
+    pub(crate) fn add(phase: &str, content: &str) -> Op {
+        Op::AddTask {
+            phase: PhaseRef::Id(phase.into()),
+            content: content.into(),
+        }
+    }
 }
 
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -267,13 +283,6 @@ pub(crate) mod tests {
         plan
     }
 
-    fn add(plan: &mut Plan, phase: PhaseRef, content: &str) -> Result<Applied, OpError> {
-        plan.apply(Op::AddTask {
-            phase,
-            content: content.into(),
-        })
-    }
-
     /// Each task's status as a letter: pending, in progress, completed.
     fn lanes(plan: &Plan) -> String {
         let letter = |s| match s {
@@ -311,7 +320,7 @@ pub(crate) mod tests {
     #[test]
     fn duplicates_and_blocking_finished_work_are_refused() {
         let mut plan = plan(&[("A", &["a1"])]);
-        let dup = add(&mut plan, PhaseRef::Id("p1".into()), "a1");
+        let dup = plan.apply(Op::add("p1", "a1"));
         assert_eq!(dup, Err(OpError::Duplicate("a1".into())));
         plan.apply(Op::set("t1", Status::Completed)).unwrap();
         let err = plan.apply(Op::set("t1", Status::Blocked)).unwrap_err();
@@ -322,7 +331,7 @@ pub(crate) mod tests {
     fn ids_are_never_reused_after_removal() {
         let mut plan = plan(&[("A", &["a1", "a2"])]);
         plan.apply(Op::RemoveTask { task: "t2".into() }).unwrap();
-        let new = add(&mut plan, PhaseRef::Id("p1".into()), "a3").unwrap();
+        let new = plan.apply(Op::add("p1", "a3")).unwrap();
         let minted = new.task.unwrap();
         assert!(!["t1", "t2"].contains(&minted.as_str()), "{minted}");
         assert!(crate::plan::ids::is_shaped(&minted, 't'), "{minted}");
@@ -331,7 +340,12 @@ pub(crate) mod tests {
     #[test]
     fn prune_keeps_open_tasks_and_drops_empty_phases() {
         let mut plan = plan(&[("A", &["a1", "a2"])]);
-        let b1 = add(&mut plan, PhaseRef::New("B".into()), "b1").unwrap();
+        let b1 = plan
+            .apply(Op::AddTask {
+                phase: PhaseRef::New("B".into()),
+                content: "b1".into(),
+            })
+            .unwrap();
         let b1 = b1.task.unwrap();
         for t in ["t1", b1.as_str()] {
             plan.apply(Op::set(t, Status::Completed)).unwrap();

@@ -1499,10 +1499,7 @@ mod tests {
         assert!(tx.index.map.is_some());
         let ops = [
             Op::RemoveTask { task: "t2".into() },
-            Op::AddTask {
-                phase: PhaseRef::Id("p1".into()),
-                content: "new".into(),
-            },
+            Op::add("p1", "new"),
             Op::MoveTask {
                 task: "t1".into(),
                 to: PhaseRef::Id("p2".into()),
@@ -1545,17 +1542,8 @@ mod tests {
     #[test]
     fn an_op_that_fails_leaves_nothing_committed() {
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
-        tx.apply(Op::RenameTask {
-            task: "t1".into(),
-            content: "x".into(),
-        })
-        .unwrap();
-        let err = tx
-            .apply(Op::AddTask {
-                phase: PhaseRef::Id("p1".into()),
-                content: "T2".into(),
-            })
-            .unwrap_err();
+        tx.apply(Op::rename("t1", "x")).unwrap();
+        let err = tx.apply(Op::add("p1", "T2")).unwrap_err();
         assert_eq!(err, OpError::Duplicate("T2".into()));
         assert_eq!(tx.commit().err(), Some(err));
     }
@@ -1564,21 +1552,18 @@ mod tests {
     fn a_tx_that_changes_nothing_commits_nothing() {
         let base = plan(&[("A", &["T1", "T2"])]);
         let mut tx = Tx::new(base.clone());
-        tx.apply(Op::Start { task: "t1".into() }).unwrap();
-        tx.apply(Op::RenameTask {
-            task: "t2".into(),
-            content: "T2".into(),
-        })
-        .unwrap();
-        tx.apply(Op::MoveTask {
-            task: "t2".into(),
-            to: PhaseRef::Id("p1".into()),
-        })
-        .unwrap();
-        tx.apply(Op::Prune).unwrap();
-        tx.apply(Op::Replace {
-            phases: base.phases.clone(),
-        })
+        tx.apply_all([
+            Op::Start { task: "t1".into() },
+            Op::rename("t2", "T2"),
+            Op::MoveTask {
+                task: "t2".into(),
+                to: PhaseRef::Id("p1".into()),
+            },
+            Op::Prune,
+            Op::Replace {
+                phases: base.phases.clone(),
+            },
+        ])
         .unwrap();
         let committed = tx.commit().unwrap();
         assert!(committed.change.is_none());
@@ -1595,14 +1580,9 @@ mod tests {
     #[test]
     fn a_change_keeps_each_place_as_it_was_on_first_touch() {
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
-        for content in ["a", "b"] {
-            tx.apply(Op::RenameTask {
-                task: "t2".into(),
-                content: content.into(),
-            })
+        let remove = Op::RemoveTask { task: "t1".into() };
+        tx.apply_all([Op::rename("t2", "a"), Op::rename("t2", "b"), remove])
             .unwrap();
-        }
-        tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
         let change = tx.commit().unwrap().change.unwrap();
         let kept = |id: &str| match &change.tasks[id] {
             Before::Task(t) => Some(t.content.clone()),
@@ -1620,16 +1600,8 @@ mod tests {
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"]), ("B", &["T3", "T4"])]));
         tx.apply_all([done("t1"), done("t3")]).unwrap();
         // Its status changed, then its text: kept whole, as it first was.
-        tx.apply(Op::RenameTask {
-            task: "t3".into(),
-            content: "x".into(),
-        })
-        .unwrap();
-        tx.apply(Op::AddTask {
-            phase: PhaseRef::Id("p1".into()),
-            content: "new".into(),
-        })
-        .unwrap();
+        tx.apply_all([Op::rename("t3", "x"), Op::add("p1", "new")])
+            .unwrap();
         let change = tx.commit().unwrap().change.unwrap();
         assert!(change.tasks.is_empty());
         let at = |phase, task| {
