@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::plan::tx::{Before, Change};
-use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
+use crate::plan::{Finding, Objective, Phase, Plan, Task, by_id, json};
 use crate::platform::read_full_at;
 use crate::storage::{Lock, keyed, not_regular};
 pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
@@ -164,12 +164,6 @@ fn list_text<T>(items: &[T], write: fn(&mut String, &T)) -> String {
     out
 }
 
-fn task_text(task: &Task) -> String {
-    let mut out = String::new();
-    json::write_task(&mut out, task);
-    out
-}
-
 /// Feed a string into a digest input without ambiguity.
 fn feed(buf: &mut String, s: &str) {
     buf.push_str(&s.len().to_string());
@@ -222,10 +216,6 @@ fn touched<'a, 'b>(
         }
     }
     digest(buf.as_bytes())
-}
-
-fn ids(tasks: &[Task]) -> impl Iterator<Item = &str> {
-    tasks.iter().map(|t| t.id.as_str())
 }
 
 /// Length of the common start of a list of ids and a list of tasks, and
@@ -343,19 +333,18 @@ impl Delta {
             if !kept.differs(now) {
                 continue;
             }
-            let text = match (kept, now) {
+            let mut text = String::new();
+            match (kept, now) {
                 (Before::New, _) => continue,
-                (Before::Task(before), _) => task_text(before),
+                (Before::Task(before), _) => json::write_task(&mut text, before),
                 // Rendered from the task now, without a copy of it.
                 (Before::Status(marks), Some(now)) => {
-                    let mut out = String::new();
-                    json::write_task_as(&mut out, now, &marks.fields());
-                    out
+                    json::write_task_as(&mut text, now, &marks.fields());
                 }
                 (Before::Status(_), None) => {
                     return Err(io::Error::other("a changed task is gone and was not kept"));
                 }
-            };
+            }
             delta.tasks.push(raw(text)?);
             after_tasks.push(now);
         }
@@ -407,14 +396,7 @@ impl Delta {
             return (self.with_aims(check, now) == self.check).then(|| now.phases.clone());
         }
         let (heads, tasks) = self.saved()?;
-        let now_phases: HashMap<&str, &Phase> =
-            now.phases.iter().map(|p| (p.id.as_str(), p)).collect();
-        let now_tasks: HashMap<&str, &Task> = now
-            .phases
-            .iter()
-            .flat_map(|p| &p.tasks)
-            .map(|t| (t.id.as_str(), t))
-            .collect();
+        let (now_phases, now_tasks) = by_id(&now.phases);
         let check = touched(
             now,
             self,
@@ -439,21 +421,13 @@ impl Delta {
             let current = now_phases.get(id).copied();
             let head = heads.get(id).copied().or(current)?;
             let mut phase = crate::plan::tx::head(head);
-            let current_ids: Vec<&str> =
-                current.map(|p| ids(&p.tasks).collect()).unwrap_or_default();
-            let list: Vec<&str> = match lists.get(id) {
-                Some(s) => {
-                    let end = s.at.checked_add(s.cut)?;
-                    if end > current_ids.len() {
-                        return None;
-                    }
-                    let mut list = current_ids[..s.at].to_vec();
-                    list.extend(s.ids.iter().map(String::as_str));
-                    list.extend(&current_ids[end..]);
-                    list
-                }
-                None => current_ids,
-            };
+            let mut list: Vec<&str> = current
+                .map(|p| p.tasks.iter().map(|t| t.id.as_str()).collect())
+                .unwrap_or_default();
+            if let Some(s) = lists.get(id) {
+                let end = s.at.checked_add(s.cut).filter(|&end| end <= list.len())?;
+                list.splice(s.at..end, s.ids.iter().map(String::as_str));
+            }
             for tid in list {
                 if !used.insert(tid) {
                     return None;

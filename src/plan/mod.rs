@@ -16,6 +16,7 @@ pub(crate) mod tx;
 
 use std::collections::{HashMap, HashSet};
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use strum::{EnumString, IntoStaticStr, VariantArray, VariantNames};
@@ -710,6 +711,13 @@ fn once_each<T>(
         texts.insert(id.clone(), text.clone());
         true
     });
+}
+
+/// The phases of `phases`, and their tasks, each by id.
+pub(crate) fn by_id(phases: &[Phase]) -> (FxHashMap<&str, &Phase>, FxHashMap<&str, &Task>) {
+    let tasks = phases.iter().flat_map(|p| &p.tasks);
+    let tasks = tasks.map(|t| (t.id.as_str(), t)).collect();
+    (phases.iter().map(|p| (p.id.as_str(), p)).collect(), tasks)
 }
 
 /// The number in an id such as `t12` (for prefix `t`).

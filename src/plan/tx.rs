@@ -368,13 +368,7 @@ impl Change {
                 }
             }
         }
-        let phases: HashMap<&str, &Phase, FxBuildHasher> =
-            new.iter().map(|p| (p.id.as_str(), p)).collect();
-        let tasks: HashMap<&str, &Task, FxBuildHasher> = new
-            .iter()
-            .flat_map(|p| &p.tasks)
-            .map(|t| (t.id.as_str(), t))
-            .collect();
+        let (phases, tasks) = super::by_id(new);
         for mut phase in old {
             let now = phases.get(phase.id.as_str());
             if now.is_none_or(|n| n.name != phase.name || n.extra != phase.extra) {
