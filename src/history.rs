@@ -137,18 +137,11 @@ fn raw(text: String) -> io::Result<Box<RawValue>> {
 
 /// `{"id", "name", …unknown fields}` of a phase, on one line.
 fn head_text(phase: &Phase) -> String {
-    let mut out = String::from("{\"id\":");
-    out.push_str(&serde_json::to_string(&phase.id).unwrap_or_default());
-    out.push_str(",\"name\":");
-    out.push_str(&serde_json::to_string(&phase.name).unwrap_or_default());
-    for (k, v) in &phase.extra {
-        out.push(',');
-        out.push_str(&serde_json::to_string(k).unwrap_or_default());
-        out.push(':');
-        out.push_str(&serde_json::to_string(v).unwrap_or_else(|_| "null".into()));
-    }
-    out.push('}');
-    out
+    let mut head = serde_json::Map::new();
+    head.insert("id".into(), phase.id.clone().into());
+    head.insert("name".into(), phase.name.clone().into());
+    head.extend(phase.extra.clone());
+    serde_json::Value::Object(head).to_string()
 }
 
 /// A list of objectives or findings as a JSON array, one item as in the file.
