@@ -554,13 +554,23 @@ impl History {
         self.rewrite(lock, plan, &lines)
     }
 
-    /// The plan's history file, opened to read; `None` if it has none.
-    fn existing(&self, plan: &Path) -> io::Result<Option<File>> {
-        match open(&self.file(plan), Mode::Read) {
-            Ok(file) => Ok(Some(file)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e),
+    /// Show `more` each entry of the plan's history that can be read,
+    /// newest first, for as long as it asks for more.
+    fn newest_first(&self, plan: &Path, mut more: impl FnMut(Recorded) -> bool) -> io::Result<()> {
+        let file = match open(&self.file(plan), Mode::Read) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let mut lines = Backwards::new(&file, file.metadata()?.len());
+        while let Some((at, bytes)) = lines.next_line()? {
+            if let Some(entry) = parse(&bytes)
+                && !more(Recorded { at, entry })
+            {
+                break;
+            }
         }
+        Ok(())
     }
 
     /// The last two entries that can be read, newest first.
@@ -569,25 +579,18 @@ impl History {
         _lock: &Lock,
         plan: &Path,
     ) -> io::Result<(Option<Recorded>, Option<Recorded>)> {
-        let Some(file) = self.existing(plan)? else {
-            return Ok((None, None));
-        };
-        let mut lines = Backwards::new(&file, file.metadata()?.len());
         let mut found = Vec::new();
-        while found.len() < 2
-            && let Some((at, bytes)) = lines.next_line()?
-        {
-            if let Some(entry) = parse(&bytes) {
-                found.push(Recorded { at, entry });
-            }
-        }
+        self.newest_first(plan, |entry| {
+            found.push(entry);
+            found.len() < 2
+        })?;
         let mut found = found.into_iter();
         Ok((found.next(), found.next()))
     }
 
-    /// The entries after `rev` (newest first, at most `max`), and the
-    /// digest the newest entry of all says the file has: what tells the
-    /// agent's hooks what changed since the agent last saw the plan.
+    /// The entries after `rev` (newest first, at most `max`, at least one),
+    /// and the digest the newest entry of all says the file has: what tells
+    /// the agent's hooks what changed since the agent last saw the plan.
     pub(crate) fn since(
         &self,
         _lock: &Lock,
@@ -595,24 +598,16 @@ impl History {
         rev: u64,
         max: usize,
     ) -> io::Result<(Option<String>, Vec<Entry>)> {
-        let Some(file) = self.existing(plan)? else {
-            return Ok((None, Vec::new()));
-        };
-        let mut lines = Backwards::new(&file, file.metadata()?.len());
         let mut newest = None;
         let mut found = Vec::new();
-        while found.len() < max
-            && let Some((_, bytes)) = lines.next_line()?
-        {
-            let Some(entry) = parse(&bytes) else { continue };
-            if newest.is_none() {
-                newest = Some(entry.digest.clone());
-            }
+        self.newest_first(plan, |Recorded { entry, .. }| {
+            newest.get_or_insert_with(|| entry.digest.clone());
             if entry.rev <= rev {
-                break;
+                return false;
             }
             found.push(entry);
-        }
+            found.len() < max
+        })?;
         Ok((newest, found))
     }
 
