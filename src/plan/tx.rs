@@ -253,16 +253,13 @@ impl Change {
     }
 
     fn head(&mut self, phase: &Phase) {
-        if !self.heads.contains_key(&phase.id) {
-            self.heads.insert(phase.id.clone(), Some(head(phase)));
-        }
+        let kept = self.heads.entry(phase.id.clone());
+        kept.or_insert_with(|| Some(head(phase)));
     }
 
     fn list(&mut self, phase: &Phase) {
-        if !self.lists.contains_key(&phase.id) {
-            let ids = phase.tasks.iter().map(|t| t.id.clone()).collect();
-            self.lists.insert(phase.id.clone(), Some(ids));
-        }
+        let kept = self.lists.entry(phase.id.clone());
+        kept.or_insert_with(|| Some(phase.tasks.iter().map(|t| t.id.clone()).collect()));
     }
 
     /// What is kept of the task at `pos`; `new` if nothing was.
@@ -801,36 +798,6 @@ impl Tx {
         }
     }
 
-    /// Put `task` at the end of phase `pi`.
-    fn push(&mut self, pi: usize, task: Task) -> TaskPos {
-        self.change.list(&self.plan.phases[pi]);
-        let tasks = &mut self.plan.phases[pi].tasks;
-        let pos = TaskPos {
-            phase: pi,
-            task: tasks.len(),
-        };
-        self.index.added(&task.id, pos);
-        tasks.push(task);
-        pos
-    }
-
-    /// Put `task` right after the task at `at`.
-    fn insert_after(&mut self, at: TaskPos, task: Task) -> TaskPos {
-        let pos = TaskPos {
-            task: at.task + 1,
-            ..at
-        };
-        if pos.task >= self.plan.phases[pos.phase].tasks.len() {
-            return self.push(pos.phase, task);
-        }
-        // Tasks after it leave their places.
-        self.change.moving(&self.plan.phases);
-        self.change.list(&self.plan.phases[pos.phase]);
-        self.plan.phases[pos.phase].tasks.insert(pos.task, task);
-        self.index = Index::default();
-        pos
-    }
-
     /// Take the task at `pos` out of the plan.
     fn take(&mut self, pos: TaskPos) -> Task {
         self.change.moving(&self.plan.phases);
@@ -842,16 +809,30 @@ impl Tx {
 
     /// Put `task` at `to`.
     fn put(&mut self, to: Place, task: Task, a: &mut Applied) -> Result<TaskPos, OpError> {
-        Ok(match to {
+        let pos = match to {
             Place::End(phase) => {
-                let pi = self.phase_for(phase, a)?;
-                self.push(pi, task)
+                let phase = self.phase_for(phase, a)?;
+                let task = self.plan.phases[phase].tasks.len();
+                TaskPos { phase, task }
             }
             Place::After(after) => {
                 let at = self.task_pos(after)?;
-                self.insert_after(at, task)
+                TaskPos {
+                    task: at.task + 1,
+                    ..at
+                }
             }
-        })
+        };
+        if pos.task < self.plan.phases[pos.phase].tasks.len() {
+            // Tasks after it leave their places.
+            self.change.moving(&self.plan.phases);
+            self.index = Index::default();
+        } else {
+            self.index.added(&task.id, pos);
+        }
+        self.change.list(&self.plan.phases[pos.phase]);
+        self.plan.phases[pos.phase].tasks.insert(pos.task, task);
+        Ok(pos)
     }
 
     /// Apply one op; also says whether it changed anything, so that a
