@@ -975,12 +975,9 @@ impl Tx {
     ) -> bool {
         let Tx { plan, change, .. } = self;
         let mut changed = false;
-        for (pi, phase) in plan.phases.iter_mut().enumerate() {
-            for (ti, t) in phase.tasks.iter_mut().enumerate() {
-                let here = TaskPos {
-                    phase: pi,
-                    task: ti,
-                };
+        for (phase, p) in plan.phases.iter_mut().enumerate() {
+            for (task, t) in p.tasks.iter_mut().enumerate() {
+                let here = TaskPos { phase, task };
                 if here == pos {
                     changed |= begin(change, here, t);
                 } else if t.status == Status::InProgress && t.owner.as_deref() == lane {
@@ -1016,9 +1013,8 @@ impl Tx {
             return Err(OpError::refused(
                 Refusal::Claimed,
                 format!(
-                    "{} \"{}\" is {}: only open work can be claimed.",
-                    t.id,
-                    t.content,
+                    "{} is {}: only open work can be claimed.",
+                    t.name(),
                     t.status.words()
                 ),
             ));
@@ -1027,8 +1023,8 @@ impl Tx {
             return Err(OpError::refused(
                 Refusal::Claimed,
                 format!(
-                    "{} \"{}\" is claimed by {held}. Take another ready task (todo ready), or ask {held} to release it.",
-                    t.id, t.content
+                    "{} is claimed by {held}. Take another ready task (todo ready), or ask {held} to release it.",
+                    t.name()
                 ),
             ));
         }
