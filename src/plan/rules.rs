@@ -156,87 +156,8 @@ impl Guarded for Size {
 
 impl Guarded for Task {
     fn permit(&self, by: &By, after: Option<&Task>) -> Result<(), OpError> {
-        task(by, self, after)
-    }
-}
-
-fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
-    // What proves a task done is not the agent's to weaken: it may give a
-    // task a check, never change or remove one.
-    if by.actor == Actor::Agent
-        && let (Some(was), Some(a)) = (b.verify.as_deref(), after)
-        && a.verify
-            .as_deref()
-            .is_none_or(|v| v.command != was.command || v.timeout != was.timeout)
-    {
-        let rest = format!(
-            "has a check (`{}`); an agent may not change or remove it. Make the check pass instead.",
-            was.command
-        );
-        return Err(refuse(Refusal::OpNotAllowed, b, &rest));
-    }
-    match by.actor {
-        Actor::Agent => {
-            if b.checks == Checks::Person {
-                // The one-in-progress rule may start a person's task, but
-                // an agent's change may not send one in progress back to
-                // pending (by starting another).
-                let demoted =
-                    |a: &Task| b.status == Status::InProgress && a.status == Status::Pending;
-                let touched = after.is_none_or(|a| {
-                    (a.status != b.status && (!moved_by_rule(b, a) || demoted(a)))
-                        || a.content != b.content
-                        || a.checks != b.checks
-                });
-                if touched {
-                    return Err(refuse(
-                        Refusal::PersonOnly,
-                        b,
-                        "is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
-                    ));
-                }
-            }
-            if let Some(owner) = b.owner.as_deref()
-                && b.claimed_by == Some(Actor::Person)
-                && after.is_none_or(|a| a.owner != b.owner)
-            {
-                let rest = format!(
-                    "is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready)."
-                );
-                return Err(refuse(Refusal::SetByPerson, b, &rest));
-            }
-            if b.by == Some(Actor::Person) {
-                let what = match after {
-                    None => Some("remove it"),
-                    Some(a) if a.status != b.status => Some("change it"),
-                    Some(a) if a.content != b.content => Some("rename it"),
-                    // Saying it checks the task would lock the person out
-                    // of what they set.
-                    Some(a) if a.checks != b.checks => Some("change who checks it"),
-                    Some(_) => None,
-                };
-                persons(&b.name(), &format!("marked {}", b.status), what)?;
-            }
-            if let Some(a) = after {
-                if b.unlocked && a.checks == Checks::Agent {
-                    return Err(refuse(
-                        Refusal::UnlockedByPerson,
-                        b,
-                        "was unlocked by a person; an agent may not lock it again.",
-                    ));
-                }
-                if b.checks == Checks::Agent
-                    && !b.unlocked
-                    && (a.unlocked || a.checks != Checks::Agent)
-                {
-                    return Err(OpError::refused(
-                        Refusal::OpNotAllowed,
-                        format!("only a person may unlock {} (todo unlock).", b.name()),
-                    ));
-                }
-            }
-        }
-        Actor::Person => {
+        let b = self;
+        if by.actor == Actor::Person {
             if let Some(a) = after
                 && b.checks == Checks::Agent
                 && a.checks == Checks::Agent
@@ -250,9 +171,78 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                 );
                 return Err(refuse(Refusal::StepLocked, b, &rest));
             }
+            return Ok(());
         }
+        // What proves a task done is not the agent's to weaken: it may give a
+        // task a check, never change or remove one.
+        if let (Some(was), Some(a)) = (b.verify.as_deref(), after)
+            && a.verify
+                .as_deref()
+                .is_none_or(|v| v.command != was.command || v.timeout != was.timeout)
+        {
+            let rest = format!(
+                "has a check (`{}`); an agent may not change or remove it. Make the check pass instead.",
+                was.command
+            );
+            return Err(refuse(Refusal::OpNotAllowed, b, &rest));
+        }
+        if b.checks == Checks::Person {
+            // The one-in-progress rule may start a person's task, but an
+            // agent's change may not send one in progress back to pending
+            // (by starting another).
+            let demoted = |a: &Task| b.status == Status::InProgress && a.status == Status::Pending;
+            let touched = after.is_none_or(|a| {
+                (a.status != b.status && (!moved_by_rule(b, a) || demoted(a)))
+                    || a.content != b.content
+                    || a.checks != b.checks
+            });
+            if touched {
+                return Err(refuse(
+                    Refusal::PersonOnly,
+                    b,
+                    "is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
+                ));
+            }
+        }
+        if let Some(owner) = b.owner.as_deref()
+            && b.claimed_by == Some(Actor::Person)
+            && after.is_none_or(|a| a.owner != b.owner)
+        {
+            let rest = format!(
+                "is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready)."
+            );
+            return Err(refuse(Refusal::SetByPerson, b, &rest));
+        }
+        if b.by == Some(Actor::Person) {
+            let what = match after {
+                None => Some("remove it"),
+                Some(a) if a.status != b.status => Some("change it"),
+                Some(a) if a.content != b.content => Some("rename it"),
+                // Saying it checks the task would lock the person out of
+                // what they set.
+                Some(a) if a.checks != b.checks => Some("change who checks it"),
+                Some(_) => None,
+            };
+            persons(&b.name(), &format!("marked {}", b.status), what)?;
+        }
+        if let Some(a) = after {
+            if b.unlocked && a.checks == Checks::Agent {
+                return Err(refuse(
+                    Refusal::UnlockedByPerson,
+                    b,
+                    "was unlocked by a person; an agent may not lock it again.",
+                ));
+            }
+            if b.checks == Checks::Agent && !b.unlocked && (a.unlocked || a.checks != Checks::Agent)
+            {
+                return Err(OpError::refused(
+                    Refusal::OpNotAllowed,
+                    format!("only a person may unlock {} (todo unlock).", b.name()),
+                ));
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The field of an objective that says who wrote it: `addedBy` (kept
