@@ -498,14 +498,13 @@ impl History {
         };
         // A last line without its `seq` (torn): numbered afresh below.
         entry.seq = last_seq.map_or(1, |s| s + 1);
-        let text = line(entry.seq, &entry)?;
-        let mut out = Vec::with_capacity(text.len() + 1);
         // After a torn line (no newline at the end), start a line of our own.
-        if torn {
-            out.push(b'\n');
-        }
-        out.extend_from_slice(text.as_bytes());
-        file.write_all(&out)?;
+        let out = format!(
+            "{}{}",
+            if torn { "\n" } else { "" },
+            line(entry.seq, &entry)?
+        );
+        file.write_all(out.as_bytes())?;
         // The file was empty: it holds this one entry, numbered 1, which
         // is what compacting it would write.
         if len == 0 {
@@ -873,10 +872,7 @@ mod tests {
             3 => Op::RemoveTask { task: task? },
             4 => Op::RemovePhase { phase: phase? },
             5 => Op::Clear,
-            6 => Op::RenameTask {
-                task: task?,
-                content: format!("Renamed {a} {b}"),
-            },
+            6 => Op::rename(&task?, &format!("Renamed {a} {b}")),
             7 => Op::RenamePhase {
                 phase: phase?,
                 name: format!("Renamed phase {a}"),

@@ -444,11 +444,6 @@ impl Tx {
         &self.plan
     }
 
-    /// Whether the ops so far change the plan (settling included).
-    pub(crate) fn changed(&mut self) -> bool {
-        self.changes() > 0
-    }
-
     /// How many ops so far changed the plan (settling counts as one): a
     /// verb in a batch compares it before and after its ops.
     pub(crate) fn changes(&mut self) -> u64 {
@@ -535,7 +530,7 @@ impl Tx {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let changed = self.changed();
+        let changed = self.changes() > 0;
         if changed {
             self.review()?;
         }
