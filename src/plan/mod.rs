@@ -722,11 +722,11 @@ pub(crate) fn by_id(phases: &[Phase]) -> (FxHashMap<&str, &Phase>, FxHashMap<&st
 
 /// The number in an id such as `t12` (for prefix `t`).
 pub(crate) fn id_number(id: &str, prefix: char) -> Option<u64> {
+    // Digits only: `parse` would take a sign.
     let rest = id.strip_prefix(prefix)?;
-    if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    rest.parse().ok()
+    rest.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| rest.parse().ok())?
 }
 
 #[cfg(test)]

@@ -631,10 +631,8 @@ impl Tx {
             let proof = if self.unverified {
                 super::Proof {
                     command: command.to_string(),
-                    exit: None,
-                    ms: 0,
                     at: now.clone(),
-                    commit: None,
+                    ..super::Proof::default()
                 }
             } else {
                 match self.prover.as_mut() {
@@ -650,9 +648,7 @@ impl Tx {
         Ok(())
     }
 
-    /// Enforce "one task in progress": keep the first `in_progress` task,
-    /// send the others back to `pending`, and start the first pending task
-    /// when nothing is in progress.
+    /// [`Plan::settle`], keeping each task as it was before it changes.
     fn settle(&mut self) {
         self.settles += 1;
         self.unsettled = false;
@@ -1116,16 +1112,11 @@ impl Tx {
     /// ambiguous.
     fn phase_name_free(&self, name: &str, except: Option<usize>) -> Result<(), OpError> {
         let lower = name.to_lowercase();
-        match self
-            .plan
-            .phases
-            .iter()
-            .enumerate()
-            .find(|(j, p)| Some(*j) != except && p.name.to_lowercase() == lower)
-        {
-            Some((_, p)) => Err(OpError::DuplicatePhase(p.name.clone())),
-            None => Ok(()),
-        }
+        let mut phases = self.plan.phases.iter().enumerate();
+        let clash = phases.find(|(j, p)| Some(*j) != except && p.name.to_lowercase() == lower);
+        clash.map_or(Ok(()), |(_, p)| {
+            Err(OpError::DuplicatePhase(p.name.clone()))
+        })
     }
 
     /// Move the task `id` to `to`; where it stands already, nothing changes.
