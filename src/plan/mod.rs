@@ -642,15 +642,17 @@ impl Plan {
     /// unclaimed one whose needs are met starts. A plan without claims or
     /// needs settles exactly as the one-task rule says.
     pub(crate) fn settle_with(&mut self, mut touch: impl FnMut(TaskPos, &Task)) -> bool {
-        let mut lanes = Lanes::default();
+        // The lanes with a task in progress: each owner's, and the unclaimed
+        // tasks' (`None`).
+        let mut lanes = rustc_hash::FxHashSet::default();
         let back: Vec<TaskPos> = self
             .tasks()
-            .filter(|(_, _, t)| t.status == Status::InProgress && lanes.again(t))
+            .filter(|(_, _, t)| t.status == Status::InProgress && !lanes.insert(t.owner.as_deref()))
             .map(|(pos, _, _)| pos)
             .collect();
         // What starts does not depend on what goes back: those are claimed
         // tasks (never started by the rule), or the unclaimed lane is busy.
-        let start = if lanes.unowned {
+        let start = if lanes.contains(&None) {
             None
         } else {
             self.first_startable()
@@ -662,24 +664,6 @@ impl Plan {
             task.status = status;
         }
         !back.is_empty() || start.is_some()
-    }
-}
-
-/// The lanes that have a task in progress: each owner's, and the
-/// unclaimed tasks'.
-#[derive(Default)]
-struct Lanes<'a> {
-    unowned: bool,
-    owners: rustc_hash::FxHashSet<&'a str>,
-}
-
-impl<'a> Lanes<'a> {
-    /// Whether `task`'s lane had a task in progress already; it has now.
-    fn again(&mut self, task: &'a Task) -> bool {
-        match &task.owner {
-            None => std::mem::replace(&mut self.unowned, true),
-            Some(o) => !self.owners.insert(o),
-        }
     }
 }
 
