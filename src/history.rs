@@ -229,22 +229,6 @@ fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
 }
 
 impl Delta {
-    /// What undoes a committed change, from what the transaction kept of
-    /// the places it touched: the cost is those places (and, for tasks
-    /// kept by id, one pass over the plan's ids), never a copy of the plan.
-    pub(crate) fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
-        let mut delta = Delta::of_phases(change, after)?;
-        if let Some(b) = (change.objectives.as_ref()).filter(|b| **b != after.objectives) {
-            delta.objectives = Some(raw(list_text(b, json::write_objective))?);
-        }
-        if let Some(b) = (change.findings.as_ref()).filter(|b| **b != after.findings) {
-            delta.findings = Some(raw(list_text(b, json::write_finding))?);
-        }
-        let check = std::mem::take(&mut delta.check);
-        delta.check = delta.with_aims(check, after);
-        Ok(delta)
-    }
-
     /// The check digest, covering the objectives and findings now too
     /// when the change touched them.
     fn with_aims(&self, check: String, now: &Plan) -> String {
@@ -277,7 +261,10 @@ impl Delta {
         Some((objectives, findings))
     }
 
-    fn of_phases(change: &Change, after: &Plan) -> io::Result<Delta> {
+    /// What undoes a committed change, from what the transaction kept of
+    /// the places it touched: the cost is those places (and, for tasks
+    /// kept by id, one pass over the plan's ids), never a copy of the plan.
+    pub(crate) fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
         let mut delta = Delta::default();
         let mut head_ids = Vec::new();
         let after_phases: HashMap<&str, &Phase, FxBuildHasher> =
@@ -341,13 +328,20 @@ impl Delta {
             delta.tasks.push(raw(text)?);
             after_tasks.push(now);
         }
-        delta.check = touched(
+        if let Some(b) = (change.objectives.as_ref()).filter(|b| **b != after.objectives) {
+            delta.objectives = Some(raw(list_text(b, json::write_objective))?);
+        }
+        if let Some(b) = (change.findings.as_ref()).filter(|b| **b != after.findings) {
+            delta.findings = Some(raw(list_text(b, json::write_finding))?);
+        }
+        let check = touched(
             after,
             &delta,
             head_ids.iter().map(String::as_str),
             after_tasks,
             |id| after_phases.get(id).copied(),
         );
+        delta.check = delta.with_aims(check, after);
         Ok(delta)
     }
 
