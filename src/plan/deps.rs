@@ -189,24 +189,14 @@ pub(crate) fn cycle_text(cycle: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::Phase;
 
+    /// Tasks `t1`, `t2`… of one phase, each needing the ids given.
     fn plan(needs: &[(&str, &[&str])]) -> Plan {
-        let mut plan = Plan::default();
-        plan.phases.push(Phase {
-            id: "p1".into(),
-            name: "A".into(),
-            tasks: needs
-                .iter()
-                .map(|(id, n)| Task {
-                    id: (*id).into(),
-                    content: id.to_uppercase(),
-                    needs: n.iter().map(|s| s.to_string()).collect(),
-                    ..Task::default()
-                })
-                .collect(),
-            ..Phase::default()
-        });
+        let contents: Vec<&str> = needs.iter().map(|(id, _)| *id).collect();
+        let mut plan = crate::plan::ops::tests::plan(&[("A", &contents)]);
+        for (t, (_, n)) in plan.phases[0].tasks.iter_mut().zip(needs) {
+            t.needs = n.iter().map(|s| s.to_string()).collect();
+        }
         plan
     }
 

@@ -515,13 +515,12 @@ impl Tx {
                     .is_some_and(|(_, t)| t.checks == Checks::Agent)
             })
             .collect();
-        let n = locked.len();
-        self.apply_all(locked.into_iter().map(|task| Op::SetChecks {
+        let unlock = |task| Op::SetChecks {
             task,
             checks: Checks::Anyone,
             unlocked: true,
-        }))?;
-        Ok(n)
+        };
+        Ok(self.apply_all(locked.into_iter().map(unlock))?.len())
     }
 
     /// Settle, and raise `rev` by one if anything changed. Fails, changing
@@ -1225,9 +1224,7 @@ impl Tx {
             text,
             ..Objective::default()
         };
-        if let Some(by) = self.writer() {
-            rules::set_written_by(&mut objective, Some(by.actor));
-        }
+        rules::set_written_by(&mut objective, self.writer().map(|by| by.actor));
         self.plan.objectives.push(objective);
         true
     }
