@@ -613,14 +613,14 @@ impl Plan {
         let mut texts = HashMap::new();
         once_each(
             &mut self.objectives,
-            ('o', "objective"),
+            ('o', "objective", "Objective"),
             (&mut seen, &mut texts),
             notes,
             |o| (&mut o.id, &o.text),
         );
         once_each(
             &mut self.findings,
-            ('f', "finding"),
+            ('f', "finding", "Finding"),
             (&mut seen, &mut texts),
             notes,
             |f| (&mut f.id, &f.text),
@@ -673,7 +673,7 @@ impl Plan {
 /// `seen` holds every id taken so far, `texts` the text of each.
 fn once_each<T>(
     items: &mut Vec<T>,
-    (kind, noun): (char, &str),
+    (kind, noun, capital): (char, &str, &str),
     (seen, texts): (&mut HashSet<String>, &mut HashMap<String, String>),
     notes: &mut Vec<String>,
     fields: impl Fn(&mut T) -> (&mut String, &String),
@@ -682,9 +682,7 @@ fn once_each<T>(
         let (id, text) = fields(item);
         if let Some(first) = texts.get(id.as_str()) {
             if first == text {
-                let mut noun = noun.to_string();
-                noun[..1].make_ascii_uppercase();
-                notes.push(format!("{noun} {id} was listed twice; kept once."));
+                notes.push(format!("{capital} {id} was listed twice; kept once."));
                 return false;
             }
             let old = std::mem::take(id);
