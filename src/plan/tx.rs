@@ -432,7 +432,7 @@ impl Tx {
         self.restoring = true;
     }
 
-    pub(crate) fn actor(&self) -> super::Actor {
+    pub(crate) fn actor(&self) -> Actor {
         self.by.as_ref().map(|b| b.actor).unwrap_or_default()
     }
 
@@ -564,7 +564,7 @@ impl Tx {
         let stamp = !*restoring;
         // Tasks this change completes that have a check: proven last, once
         // every rule has passed, so a refused change runs nothing.
-        let mut proving: Vec<String> = Vec::new();
+        let mut proving: Vec<TaskPos> = Vec::new();
         for (pos, kept) in change.walk(plan) {
             let Some(pos) = pos else {
                 // Gone: kept whole.
@@ -580,7 +580,7 @@ impl Tx {
             }
             rules::check(by, b.as_ref(), Some(&*t))?;
             if stamp && needs_proof(b.as_ref(), t) {
-                proving.push(t.id.clone());
+                proving.push(pos);
             }
         }
         for b in change.objectives.iter().flatten() {
@@ -602,27 +602,23 @@ impl Tx {
         self.prove(actor, &proving)
     }
 
-    /// Record the proof of each task in `ids` (just completed, with a
+    /// Record the proof of each task at `tasks` (just completed, with a
     /// check): its check run by the prover, or, for a person who said
     /// `--no-verify`, a proof that says it was not run. An agent never
     /// skips: its `--no-verify` is refused.
-    fn prove(&mut self, actor: Actor, ids: &[String]) -> Result<(), OpError> {
-        if ids.is_empty() {
+    fn prove(&mut self, actor: Actor, tasks: &[TaskPos]) -> Result<(), OpError> {
+        if tasks.is_empty() {
             return Ok(());
         }
         if self.unverified && actor == Actor::Agent {
             return Err(OpError::refused(
-                super::ops::Refusal::OpNotAllowed,
+                Refusal::OpNotAllowed,
                 "an agent may not complete a task without running its check \
-                          (--no-verify is a person's); run the work's check and fix what fails."
-                    .to_string(),
+                          (--no-verify is a person's); run the work's check and fix what fails.",
             ));
         }
         let now = self.by.as_ref().map(|b| b.now.clone()).unwrap_or_default();
-        for id in ids {
-            let Some(pos) = self.index.find(&self.plan, id) else {
-                continue;
-            };
+        for &pos in tasks {
             let task = self.plan.task(pos);
             let Some(command) = task.check_command() else {
                 continue;
@@ -639,8 +635,7 @@ impl Tx {
                     None => continue,
                 }
             };
-            let task = self.plan.task_mut(pos);
-            if let Some(v) = task.verify.as_deref_mut() {
+            if let Some(v) = self.plan.task_mut(pos).verify.as_deref_mut() {
                 v.proof = Some(proof);
             }
         }
@@ -737,10 +732,10 @@ impl Tx {
     /// another case, with a look-alike letter or an invisible character,
     /// is the same task to the person, and refused as one.
     fn check_unique(&self, content: &str, except: Option<&str>) -> Result<(), OpError> {
-        let read = (self.actor() == super::Actor::Agent).then(|| crate::text::as_read(content));
+        let read = (self.actor() == Actor::Agent).then(|| crate::text::as_read(content));
         if read.as_ref().is_some_and(String::is_empty) {
             return Err(OpError::refused(
-                super::ops::Refusal::PlanInvalid,
+                Refusal::PlanInvalid,
                 format!(
                     "the task's text \"{}\" shows nothing a person can read (only invisible characters); give it words.",
                     crate::text::visible(content)
