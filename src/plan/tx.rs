@@ -530,19 +530,16 @@ impl Tx {
             return Err(e);
         }
         let changed = self.changes() > 0;
+        let before_rev = self.plan.rev;
         if changed {
             self.review()?;
-        }
-        let before_rev = self.plan.rev;
-        let mut plan = self.plan;
-        if changed {
             // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
-            plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
+            self.plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
             // What reading settled is written down now.
-            plan.settled = super::Settled::default();
+            self.plan.settled = super::Settled::default();
         }
         Ok(Committed {
-            plan,
+            plan: self.plan,
             before_rev,
             change: changed.then_some(self.change),
         })
@@ -551,21 +548,15 @@ impl Tx {
     /// The rules of docs/contract.md, "A plan a person and an agent share" on every task the change touched: stamp who
     /// set a status, then refuse what the actor may not do.
     fn review(&mut self) -> Result<(), OpError> {
-        let Tx {
-            plan,
-            change,
-            by,
-            restoring,
-            ..
-        } = self;
-        let Some(by) = by.as_ref() else {
+        let Some(by) = &self.by else {
             return Ok(());
         };
-        let stamp = !*restoring;
+        let stamp = !self.restoring;
+        let plan = &mut self.plan;
         // Tasks this change completes that have a check: proven last, once
         // every rule has passed, so a refused change runs nothing.
         let mut proving: Vec<TaskPos> = Vec::new();
-        for (pos, kept) in change.walk(plan) {
+        for (pos, kept) in self.change.walk(plan) {
             let Some(pos) = pos else {
                 // Gone: kept whole.
                 if let Before::Task(b) = kept {
@@ -583,10 +574,10 @@ impl Tx {
                 proving.push(pos);
             }
         }
-        for b in change.objectives.iter().flatten() {
+        for b in self.change.objectives.iter().flatten() {
             rules::check(by, Some(b), plan.objective(&b.id))?;
         }
-        for b in change.findings.iter().flatten() {
+        for b in self.change.findings.iter().flatten() {
             rules::check(by, Some(b), plan.finding(&b.id))?;
         }
         let limit = plan
