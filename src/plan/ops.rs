@@ -158,6 +158,14 @@ impl Op {
         }
     }
 
+    /// Claim `task` for `owner`.
+    pub(crate) fn claim(task: &str, owner: &str) -> Op {
+        Op::Claim {
+            task: task.into(),
+            owner: owner.into(),
+        }
+    }
+
     /// Add a task of `content` at the end of the phase `phase` (an id).
     pub(crate) fn add(phase: &str, content: &str) -> Op {
         Op::AddTask {
@@ -350,22 +358,15 @@ pub(crate) mod tests {
         assert_eq!(plan.phases[0].tasks[0].content, "a2");
     }
 
-    fn claim(plan: &mut Plan, task: &str, owner: &str) -> Result<Applied, OpError> {
-        plan.apply(Op::Claim {
-            task: task.into(),
-            owner: owner.into(),
-        })
-    }
-
     #[test]
     fn each_owner_holds_one_task_in_progress_and_starts_stop_no_one_else() {
         let mut plan = plan(&[("A", &["a1", "a2", "a3", "a4"])]);
-        claim(&mut plan, "t1", "ann").unwrap();
-        claim(&mut plan, "t2", "bob").unwrap();
+        plan.apply(Op::claim("t1", "ann")).unwrap();
+        plan.apply(Op::claim("t2", "bob")).unwrap();
         // Both claimed tasks in progress; the unclaimed lane starts t3.
         assert_eq!(lanes(&plan), "IIIP");
         // Ann's second claim sends back only Ann's first task (still hers).
-        claim(&mut plan, "t4", "ann").unwrap();
+        plan.apply(Op::claim("t4", "ann")).unwrap();
         assert_eq!(lanes(&plan), "PIII");
         assert_eq!(plan.phases[0].tasks[0].owner.as_deref(), Some("ann"));
         // Starting an unclaimed task stops no claimed one.
@@ -373,15 +374,15 @@ pub(crate) mod tests {
         assert_eq!(lanes(&plan), "PIII");
         // Claiming again what one holds changes nothing.
         let before = plan.clone();
-        claim(&mut plan, "t2", "bob").unwrap();
+        plan.apply(Op::claim("t2", "bob")).unwrap();
         assert_eq!(plan, before);
     }
 
     #[test]
     fn a_second_claimer_is_refused_with_the_owner_named_and_release_frees_it() {
         let mut plan = plan(&[("A", &["a1", "a2"])]);
-        claim(&mut plan, "t2", "ann").unwrap();
-        let err = claim(&mut plan, "t2", "bob").unwrap_err();
+        plan.apply(Op::claim("t2", "ann")).unwrap();
+        let err = plan.apply(Op::claim("t2", "bob")).unwrap_err();
         assert!(
             matches!(&err, OpError::Refused { code: Refusal::Claimed, message } if message.contains("claimed by ann")),
             "{err}"
@@ -389,10 +390,10 @@ pub(crate) mod tests {
         plan.apply(Op::Release { task: "t2".into() }).unwrap();
         assert_eq!(plan.phases[0].tasks[1].owner, None);
         assert_eq!(lanes(&plan), "IP");
-        claim(&mut plan, "t2", "bob").unwrap();
+        plan.apply(Op::claim("t2", "bob")).unwrap();
         assert_eq!(plan.phases[0].tasks[1].owner.as_deref(), Some("bob"));
         plan.apply(Op::set("t1", Status::Completed)).unwrap();
-        let err = claim(&mut plan, "t1", "bob").unwrap_err();
+        let err = plan.apply(Op::claim("t1", "bob")).unwrap_err();
         assert!(err.to_string().contains("only open work"), "{err}");
     }
 
@@ -430,36 +431,24 @@ pub(crate) mod tests {
     #[test]
     fn an_agent_may_not_release_or_take_a_persons_claim() {
         use crate::plan::{Actor, By, Tx};
-        let mut plan = plan(&[("A", &["a1", "a2"])]);
-        let by = |actor| By {
-            actor,
-            now: "2026-01-01T00:00:00Z".into(),
+        let tx_by = |plan: &Plan, actor| {
+            let mut tx = Tx::new(plan.clone());
+            let now = "2026-01-01T00:00:00Z".into();
+            tx.set_by(By { actor, now });
+            tx
         };
-        let mut tx = Tx::new(plan.clone());
-        tx.set_by(by(Actor::Person));
-        tx.apply(Op::Claim {
-            task: "t2".into(),
-            owner: "ann".into(),
-        })
-        .unwrap();
-        plan = tx.commit().unwrap().plan;
+        let mut tx = tx_by(&plan(&[("A", &["a1", "a2"])]), Actor::Person);
+        tx.apply(Op::claim("t2", "ann")).unwrap();
+        let plan = tx.commit().unwrap().plan;
         assert_eq!(plan.phases[0].tasks[1].claimed_by, Some(Actor::Person));
-        let mut tx = Tx::new(plan.clone());
-        tx.set_by(by(Actor::Agent));
+        let mut tx = tx_by(&plan, Actor::Agent);
         tx.apply(Op::Release { task: "t2".into() }).unwrap();
         let err = tx.commit().err().unwrap();
         let OpError::Refused { code, .. } = &err else {
             panic!("{err}")
         };
         assert_eq!(*code, Refusal::SetByPerson, "{err}");
-        let mut tx = Tx::new(plan);
-        tx.set_by(by(Actor::Agent));
-        assert!(
-            tx.apply(Op::Claim {
-                task: "t2".into(),
-                owner: "agent".into(),
-            })
-            .is_err()
-        );
+        let mut tx = tx_by(&plan, Actor::Agent);
+        assert!(tx.apply(Op::claim("t2", "agent")).is_err());
     }
 }
