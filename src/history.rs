@@ -49,7 +49,7 @@ pub(crate) struct History {
     pub dir: PathBuf,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub(crate) struct Entry {
     /// Position in the file (first field: read without parsing the line).
     #[serde(default)]
@@ -1018,16 +1018,8 @@ mod tests {
         );
         // An entry keeps `seq` first, so it is read without parsing.
         let entry = Entry {
-            seq: 0,
             v: FORMAT,
-            plan: "p".into(),
-            rev: 1,
-            digest: "d".into(),
-            prev: None,
-            what: "w".into(),
-            actor: None,
-            cmd: None,
-            undo: Delta::default(),
+            ..Entry::default()
         };
         let text = line(42, &entry).unwrap();
         assert!(text.starts_with("{\"seq\":42,"), "{text}");
