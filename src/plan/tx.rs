@@ -803,8 +803,8 @@ impl Tx {
             // Tasks after it leave their places.
             self.change.moving(&self.plan.phases);
             self.index = Index::default();
-        } else {
-            self.index.added(&task.id, pos);
+        } else if let Some(map) = &mut self.index.map {
+            map.insert(task.id.clone(), pos);
         }
         self.change.list(&self.plan.phases[pos.phase]);
         self.plan.phases[pos.phase].tasks.insert(pos.task, task);
@@ -1369,13 +1369,6 @@ impl Index {
         let found = map.get(id).copied();
         self.map = Some(map);
         found
-    }
-
-    /// A task was put at `pos` (the end of its phase).
-    fn added(&mut self, id: &str, pos: TaskPos) {
-        if let Some(map) = &mut self.map {
-            map.insert(id.to_string(), pos);
-        }
     }
 
     /// The task `id` was taken out of `pos`; `plan` is without it.
