@@ -157,7 +157,7 @@ pub(crate) enum Before {
 
 /// A task's status fields: the status, its blocker and drop mark, and who
 /// set it and when.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct Marks {
     pub status: Status,
     pub blocker: Option<String>,
@@ -740,10 +740,9 @@ impl Tx {
                         .as_ref()
                         .is_some_and(|r| crate::text::as_read(&t.content) == *r))
         });
-        if let Some((_, _, t)) = clash {
-            return Err(OpError::Duplicate(t.content.clone()));
-        }
-        Ok(())
+        clash.map_or(Ok(()), |(_, _, t)| {
+            Err(OpError::Duplicate(t.content.clone()))
+        })
     }
 
     /// Whether [`Tx::phase_for`] will succeed, asked before anything changes.
@@ -1549,10 +1548,7 @@ mod tests {
         let status = |status| {
             Before::Status(Marks {
                 status,
-                blocker: None,
-                dropped_by: None,
-                by: None,
-                at: None,
+                ..Marks::default()
             })
         };
         assert_eq!(at(0, 0), Some(status(Status::InProgress)));
