@@ -472,13 +472,7 @@ impl Plan {
     ///   others return to pending ([`Plan::settle`]).
     pub(crate) fn settle_merge(&mut self) {
         self.settle_ids();
-        let notes = self.keep_latest_start().into_iter().map(|(kept, back)| {
-            format!(
-                "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
-                back.len() + 1,
-                back.join(", ")
-            )
-        });
+        let notes = self.keep_latest_start();
         self.settled.0.extend(notes);
     }
 
@@ -566,9 +560,9 @@ impl Plan {
     /// running both branches' commands in turn would leave it; a task the
     /// one-in-progress rule started on its own (no `at`) gives way to one
     /// started on purpose, and equal times keep the first in plan order,
-    /// as [`Plan::settle`] does. The task kept and those sent back, as
-    /// `id "text"`, if there were several.
-    pub(crate) fn keep_latest_start(&mut self) -> Vec<(String, Vec<String>)> {
+    /// as [`Plan::settle`] does. A note for each owner that had several,
+    /// naming the task kept and those sent back.
+    pub(crate) fn keep_latest_start(&mut self) -> Vec<String> {
         // Per owner (claims), and once more for the unclaimed tasks. The
         // common case, at most one task in progress in each, costs one pass
         // and no copies (this runs on every read).
@@ -600,7 +594,12 @@ impl Plan {
                 task.status = Status::Pending;
                 back.push(task.name());
             }
-            out.push((self.task(keep).name(), back));
+            out.push(format!(
+                "{} tasks were in progress; {} stays in progress (the one started last), {} back to pending.",
+                back.len() + 1,
+                self.task(keep).name(),
+                back.join(", ")
+            ));
         }
         out
     }
