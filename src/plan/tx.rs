@@ -137,11 +137,6 @@ impl Places {
         }
         &mut self.kept[slots[pos.task] - 1].1
     }
-
-    fn take(&mut self) -> Vec<(TaskPos, Before)> {
-        self.slots.clear();
-        std::mem::take(&mut self.kept)
-    }
 }
 
 /// A task as it was before a change.
@@ -339,7 +334,7 @@ impl Change {
             return;
         }
         self.by_id = true;
-        for (pos, kept) in self.at.take() {
+        for (pos, kept) in std::mem::take(&mut self.at).kept {
             if let Some(task) = phases.get(pos.phase).and_then(|p| p.tasks.get(pos.task)) {
                 self.tasks.insert(task.id.clone(), kept);
             }
