@@ -90,16 +90,10 @@ impl Plan {
         }
         None
     }
-
-    /// A cycle among the needs of the whole plan, as the ids along it
-    /// (`[a, b, …, a]`), if there is one (a file or an edit may bring one).
-    #[cfg(test)]
-    pub(crate) fn any_cycle(&self) -> Option<Vec<String>> {
-        any_cycle(&self.phases)
-    }
 }
 
-/// A cycle among the needs of the tasks of `phases` (see [`Plan::any_cycle`]).
+/// A cycle among the needs of the tasks of `phases`, as the ids along it
+/// (`[a, b, …, a]`), if there is one (a file or an edit may bring one).
 pub(crate) fn any_cycle(phases: &[Phase]) -> Option<Vec<String>> {
     let graph = graph(phases);
     if graph.is_empty() {
@@ -213,10 +207,10 @@ mod tests {
         );
         assert_eq!(p.cycle_with("t3", &["t4".into()]), None);
         assert_eq!(p.cycle_with("t1", &["t3".into()]), None);
-        assert_eq!(p.any_cycle(), None);
+        assert_eq!(any_cycle(&p.phases), None);
         let looped = plan(&[("t1", &["t2"]), ("t2", &["t1"])]);
         assert_eq!(
-            looped.any_cycle(),
+            any_cycle(&looped.phases),
             Some(vec!["t1".into(), "t2".into(), "t1".into()])
         );
     }

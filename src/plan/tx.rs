@@ -452,18 +452,6 @@ impl Tx {
         self.plan
     }
 
-    /// How many times the plan was settled.
-    #[cfg(test)]
-    pub(crate) fn settles(&self) -> usize {
-        self.settles
-    }
-
-    /// Where a task is now, through the index.
-    #[cfg(test)]
-    pub(crate) fn find(&mut self, id: &str) -> Option<TaskPos> {
-        self.index.find(&self.plan, id)
-    }
-
     /// Match the tasks of `phases` with the plan's, for import and edit
     /// (see `Plan::adopt`); may raise the id counters.
     pub(crate) fn adopt(
@@ -1412,17 +1400,17 @@ mod tests {
             .map(|(pos, _, t)| (t.id.clone(), pos))
             .collect();
         for (id, pos) in all.iter().rev().chain(&all) {
-            assert_eq!(tx.find(id), Some(*pos), "{id}");
+            assert_eq!(tx.index.find(&tx.plan, id), Some(*pos), "{id}");
         }
-        assert_eq!(tx.find("t999"), None);
+        assert_eq!(tx.index.find(&tx.plan, "t999"), None);
     }
 
     #[test]
     fn the_index_stays_right_across_insert_remove_and_move() {
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2", "T3"]), ("B", &["T4", "T5"])]));
         // Ask behind the cursor first, so the map is built and then kept.
-        assert!(tx.find("t5").is_some());
-        assert!(tx.find("t1").is_some());
+        assert!(tx.index.find(&tx.plan, "t5").is_some());
+        assert!(tx.index.find(&tx.plan, "t1").is_some());
         assert!(tx.index.map.is_some());
         let ops = [
             Op::RemoveTask { task: "t2".into() },
@@ -1444,8 +1432,14 @@ mod tests {
         // And without a map: a fresh scan after each change.
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"]), ("B", &["T3"])]));
         tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
-        assert_eq!(tx.find("t3"), Some(TaskPos { phase: 1, task: 0 }));
-        assert_eq!(tx.find("t2"), Some(TaskPos { phase: 0, task: 0 }));
+        assert_eq!(
+            tx.index.find(&tx.plan, "t3"),
+            Some(TaskPos { phase: 1, task: 0 })
+        );
+        assert_eq!(
+            tx.index.find(&tx.plan, "t2"),
+            Some(TaskPos { phase: 0, task: 0 })
+        );
     }
 
     #[test]
@@ -1453,7 +1447,7 @@ mod tests {
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2", "T3", "T4"])]));
         let ops = ["t1", "t2", "t3"].map(done);
         tx.apply_all(ops).unwrap();
-        assert_eq!(tx.settles(), 0);
+        assert_eq!(tx.settles, 0);
         let committed = tx.commit().unwrap();
         let st: Vec<_> = committed.plan.tasks().map(|(_, _, t)| t.status).collect();
         assert_eq!(st[3], Status::InProgress);
@@ -1463,7 +1457,7 @@ mod tests {
         tx.apply(done("t1")).unwrap();
         tx.plan();
         tx.plan();
-        assert_eq!(tx.settles(), 1);
+        assert_eq!(tx.settles, 1);
     }
 
     #[test]
