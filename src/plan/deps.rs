@@ -6,7 +6,7 @@
 //! waiting for something that is not there. An abandoned need is not met:
 //! the task waits until the need is removed (`todo needs --remove`).
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use super::{Phase, Plan, Status, Task, TaskPos};
 
@@ -66,11 +66,9 @@ impl Plan {
         let graph = graph(&self.phases);
         for start in adding {
             // Does `start` (transitively) need `task`? Search, keeping
-            // the way back.
+            // the way back to `start` from every task seen.
             let mut from: FxHashMap<&str, &str> = FxHashMap::default();
             let mut stack = vec![start.as_str()];
-            let mut seen: FxHashSet<&str> = FxHashSet::default();
-            seen.insert(start.as_str());
             while let Some(at) = stack.pop() {
                 for next in graph.get(at).map(|v| v.iter()).into_iter().flatten() {
                     let next = next.as_str();
@@ -81,7 +79,7 @@ impl Plan {
                         let path = std::iter::once(task).chain(way).chain([task]);
                         return Some(path.map(str::to_string).collect());
                     }
-                    if seen.insert(next) {
+                    if next != start && !from.contains_key(next) {
                         from.insert(next, at);
                         stack.push(next);
                     }
