@@ -72,9 +72,6 @@ enum Place<'a> {
 /// by one when anything changed) and what changed.
 pub(crate) struct Committed {
     pub plan: Plan,
-    /// `rev` as it was read.
-    #[cfg_attr(not(test), allow(dead_code))] // read by the tests
-    pub before_rev: u64,
     /// What the change touched, as it was; `None` when nothing changed
     /// (then nothing is to be written, nor recorded).
     pub change: Option<Change>,
@@ -513,17 +510,15 @@ impl Tx {
             return Err(e);
         }
         let changed = self.changes() > 0;
-        let before_rev = self.plan.rev;
         if changed {
             self.review()?;
             // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
-            self.plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
+            self.plan.rev = self.plan.rev.checked_add(1).ok_or(OpError::RevSpent)?;
             // What reading settled is written down now.
             self.plan.settled = super::Settled::default();
         }
         Ok(Committed {
             plan: self.plan,
-            before_rev,
             change: changed.then_some(self.change),
         })
     }
@@ -1451,7 +1446,7 @@ mod tests {
         let committed = tx.commit().unwrap();
         let st: Vec<_> = committed.plan.tasks().map(|(_, _, t)| t.status).collect();
         assert_eq!(st[3], Status::InProgress);
-        assert_eq!(committed.rev(), committed.before_rev + 1);
+        assert_eq!(committed.rev(), 1);
         // Reading the plan settles it; the commit then has nothing to do.
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
         tx.apply(done("t1")).unwrap();
