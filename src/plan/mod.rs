@@ -82,15 +82,13 @@ impl Status {
 #[derive(Clone, Default)]
 pub struct Extra(Option<Box<Map<String, Value>>>);
 
-fn empty_map() -> &'static Map<String, Value> {
-    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
-    EMPTY.get_or_init(Map::new)
-}
-
 impl std::ops::Deref for Extra {
     type Target = Map<String, Value>;
     fn deref(&self) -> &Map<String, Value> {
-        self.0.as_deref().unwrap_or_else(|| empty_map())
+        static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+        self.0
+            .as_deref()
+            .unwrap_or_else(|| EMPTY.get_or_init(Map::new))
     }
 }
 
