@@ -146,16 +146,15 @@ pub fn aims(text: &str) -> Result<(Vec<Objective>, Vec<Finding>), SyntaxError> {
     let Some(o) = value.as_object() else {
         return Ok((Vec::new(), Vec::new()));
     };
-    let mut doc = serde_json::Map::new();
-    doc.insert("version".into(), super::json::VERSION.into());
-    doc.insert("phases".into(), serde_json::Value::Array(Vec::new()));
-    for key in ["objectives", "findings"] {
-        if let Some(v) = o.get(key) {
-            doc.insert(key.into(), v.clone());
-        }
-    }
-    let text = serde_json::Value::Object(doc).to_string();
-    let plan = super::json::parse(&text).map_err(|e| unplaced(e.message))?;
+    // A list left out reads as an empty one.
+    let list = |key| o.get(key).cloned().unwrap_or_else(|| serde_json::json!([]));
+    let doc = serde_json::json!({
+        "version": super::json::VERSION,
+        "phases": [],
+        "objectives": list("objectives"),
+        "findings": list("findings"),
+    });
+    let plan = super::json::parse(&doc.to_string()).map_err(|e| unplaced(e.message))?;
     Ok((plan.objectives, plan.findings))
 }
 
