@@ -94,9 +94,6 @@ impl Plan {
 /// (`[a, b, …, a]`), if there is one (a file or an edit may bring one).
 pub(crate) fn any_cycle(phases: &[Phase]) -> Option<Vec<String>> {
     let graph = graph(phases);
-    if graph.is_empty() {
-        return None;
-    }
     // 1: on the current path; 2: done.
     let mut mark: FxHashMap<&str, u8> = FxHashMap::default();
     let mut roots: Vec<&str> = graph.keys().copied().collect();
@@ -120,10 +117,8 @@ pub(crate) fn any_cycle(phases: &[Phase]) -> Option<Vec<String>> {
             match mark.get(next) {
                 Some(1) => {
                     let from = path.iter().position(|(n, _)| *n == next).unwrap_or(0);
-                    let mut cycle: Vec<String> =
-                        path[from..].iter().map(|(n, _)| n.to_string()).collect();
-                    cycle.push(next.to_string());
-                    return Some(cycle);
+                    let cycle = path[from..].iter().map(|(n, _)| *n).chain([next]);
+                    return Some(cycle.map(str::to_string).collect());
                 }
                 Some(_) => {}
                 None => {
