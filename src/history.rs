@@ -475,8 +475,7 @@ impl History {
 
     fn append(&self, lock: &Lock, plan: &Path, mut entry: Entry) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let path = self.file(plan);
-        let mut file = open(&path, Mode::Append)?;
+        let mut file = open(&self.file(plan), Mode::Append)?;
         let len = file.metadata()?.len();
         // The last line: its `seq` (at its start) and whether it ends
         // with a newline, read without reading the line.
