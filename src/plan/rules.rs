@@ -103,8 +103,7 @@ fn reworded(text: &str, after: Option<&str>) -> Option<&'static str> {
     }
 }
 
-/// What the rules guard: a task, an objective, a finding, or how many of
-/// them a plan holds.
+/// What the rules guard: a task, an objective, a finding.
 pub(crate) trait Guarded {
     /// Whether `by` may turn `self` into `after` (`None`: removed).
     fn permit(&self, by: &By, after: Option<&Self>) -> Result<(), OpError>;
@@ -120,38 +119,30 @@ pub(crate) fn check<T: Guarded>(
     before.map_or(Ok(()), |b| b.permit(by, after))
 }
 
-/// How many items of a kind (`what`, plural) a plan holds, against how
-/// many an agent may grow it to.
-pub(crate) struct Size {
-    pub what: &'static str,
-    pub count: usize,
-    pub limit: u64,
-}
-
-/// An agent's change may not grow the plan past its limit: its tasks, and
+/// An agent's change may not grow the plan past its `limit`, in items of
+/// one kind (`what`, plural), `count` before and after: its tasks, and
 /// (each counted on its own, against the same limit) its objectives and
 /// findings, so no runaway agent can bloat the plan with them either.
-impl Guarded for Size {
-    fn permit(&self, by: &By, after: Option<&Size>) -> Result<(), OpError> {
-        let (Some(after), Size { what, limit, .. }) = (after, self) else {
-            return Ok(());
-        };
-        let n = after.count;
-        if by.actor != Actor::Agent || n <= self.count || n as u64 <= *limit {
-            return Ok(());
-        }
-        let hint = if *what == "tasks" {
-            "finish and prune tasks first"
-        } else {
-            "record fewer"
-        };
-        Err(OpError::refused(
-            Refusal::PlanTooLarge,
-            format!(
-                "this change would grow the plan to {n} {what}, past its limit of {limit} for an agent; {hint}, or ask a person to raise agentTaskLimit."
-            ),
-        ))
+pub(crate) fn size(
+    by: &By,
+    what: &str,
+    (before, n): (usize, usize),
+    limit: u64,
+) -> Result<(), OpError> {
+    if by.actor != Actor::Agent || n <= before || n as u64 <= limit {
+        return Ok(());
     }
+    let hint = if what == "tasks" {
+        "finish and prune tasks first"
+    } else {
+        "record fewer"
+    };
+    Err(OpError::refused(
+        Refusal::PlanTooLarge,
+        format!(
+            "this change would grow the plan to {n} {what}, past its limit of {limit} for an agent; {hint}, or ask a person to raise agentTaskLimit."
+        ),
+    ))
 }
 
 impl Guarded for Task {

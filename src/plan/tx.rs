@@ -564,8 +564,7 @@ impl Tx {
             .and_then(serde_json::Value::as_u64)
             .unwrap_or(rules::AGENT_TASK_LIMIT);
         for ((what, count), (_, now)) in self.start.into_iter().zip(sizes(plan)) {
-            let size = |count| rules::Size { what, count, limit };
-            rules::check(by, Some(&size(count)), Some(&size(now)))?;
+            rules::size(by, what, (count, now), limit)?;
         }
         let actor = by.actor;
         self.prove(actor, &proving)
