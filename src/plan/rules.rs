@@ -42,17 +42,18 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
             }
         }
         // The same status again keeps the mark, whoever wrote the file
-        // (a plain Markdown import carries none; an agent may not claim a
-        // person's).
+        // (a plain Markdown import carries none; an agent may neither drop
+        // a person's nor claim one).
         Some(b)
-            if after.by.is_none() || (by.actor == Actor::Agent && b.by == Some(Actor::Person)) =>
+            if after.by.is_none()
+                || (by.actor == Actor::Agent
+                    && (b.by == Some(Actor::Person) || after.by == Some(Actor::Person))) =>
         {
             after.by = b.by;
             after.at = b.at.clone();
         }
-        Some(_) => {}
         // A new task comes as it is given (an import keeps its marks).
-        None => {}
+        _ => {}
     }
     // A claim marked as a person's that an agent brings (a file it
     // imports or edits) is the agent's, unless the person's was there.
@@ -62,17 +63,13 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     {
         after.claimed_by = Some(Actor::Agent);
     }
-    // An agent may not claim a person's mark it did not find there (a
-    // file it imports or edits may carry one): what it set is its own.
-    if by.actor == Actor::Agent && after.by == Some(Actor::Person) {
-        match before {
-            Some(b) if b.by == Some(Actor::Person) && b.status == after.status => {}
-            Some(b) if b.status == after.status => {
-                after.by = b.by;
-                after.at = b.at.clone();
-            }
-            _ => (after.by, after.at) = by.mark(after.status != Status::Pending),
-        }
+    // An agent may not claim a person's mark on a status it set (a file
+    // it imports or edits may carry one): what it set is its own.
+    if by.actor == Actor::Agent
+        && after.by == Some(Actor::Person)
+        && before.is_none_or(|b| b.status != after.status)
+    {
+        (after.by, after.at) = by.mark(after.status != Status::Pending);
     }
 }
 
