@@ -1382,10 +1382,6 @@ mod tests {
     use super::*;
     use crate::plan::ops::tests::plan;
 
-    fn done(task: &str) -> Op {
-        Op::set(task, Status::Completed)
-    }
-
     /// Every task is where the index says, asked in any order.
     fn index_is_right(tx: &mut Tx) {
         let all: Vec<(String, TaskPos)> = tx
@@ -1439,7 +1435,7 @@ mod tests {
     #[test]
     fn a_run_of_ops_settles_once() {
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2", "T3", "T4"])]));
-        let ops = ["t1", "t2", "t3"].map(done);
+        let ops = ["t1", "t2", "t3"].map(|t| Op::set(t, Status::Completed));
         tx.apply_all(ops).unwrap();
         assert_eq!(tx.settles, 0);
         let committed = tx.commit().unwrap();
@@ -1448,7 +1444,7 @@ mod tests {
         assert_eq!(committed.rev(), 1);
         // Reading the plan settles it; the commit then has nothing to do.
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
-        tx.apply(done("t1")).unwrap();
+        tx.apply(Op::set("t1", Status::Completed)).unwrap();
         tx.plan();
         tx.plan();
         assert_eq!(tx.settles, 1);
@@ -1513,7 +1509,8 @@ mod tests {
     #[test]
     fn tasks_that_keep_their_places_are_kept_by_place_and_only_their_status() {
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"]), ("B", &["T3", "T4"])]));
-        tx.apply_all([done("t1"), done("t3")]).unwrap();
+        let ops = ["t1", "t3"].map(|t| Op::set(t, Status::Completed));
+        tx.apply_all(ops).unwrap();
         // Its status changed, then its text: kept whole, as it first was.
         tx.apply_all([Op::rename("t3", "x"), Op::add("p1", "new")])
             .unwrap();
