@@ -231,20 +231,19 @@ fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
 impl Delta {
     /// The check digest, covering the objectives and findings now too
     /// when the change touched them.
-    fn with_aims(&self, check: String, now: &Plan) -> String {
+    fn with_aims(&self, mut check: String, now: &Plan) -> String {
         if self.objectives.is_none() && self.findings.is_none() {
             return check;
         }
-        let mut buf = check;
         if self.objectives.is_some() {
-            buf.push('A');
-            buf.push_str(&list_text(&now.objectives, json::write_objective));
+            check.push('A');
+            check.push_str(&list_text(&now.objectives, json::write_objective));
         }
         if self.findings.is_some() {
-            buf.push('F');
-            buf.push_str(&list_text(&now.findings, json::write_finding));
+            check.push('F');
+            check.push_str(&list_text(&now.findings, json::write_finding));
         }
-        digest(buf.as_bytes())
+        digest(check.as_bytes())
     }
 
     /// The objectives and findings as they were before the change, given
@@ -345,10 +344,6 @@ impl Delta {
         Ok(delta)
     }
 
-    pub(crate) fn is_empty(&self) -> bool {
-        self.phases_untouched() && self.objectives.is_none() && self.findings.is_none()
-    }
-
     fn phases_untouched(&self) -> bool {
         self.order.is_none()
             && self.heads.is_empty()
@@ -375,10 +370,10 @@ impl Delta {
     /// `None` when the places the change touched are no longer as it left
     /// them (or the entry does not fit this plan).
     pub(crate) fn restore(&self, now: &Plan) -> Option<Vec<Phase>> {
-        if self.is_empty() {
-            return Some(now.phases.clone());
-        }
         if self.phases_untouched() {
+            if self.objectives.is_none() && self.findings.is_none() {
+                return Some(now.phases.clone());
+            }
             let check = touched(now, self, [], [], |_| None);
             return (self.with_aims(check, now) == self.check).then(|| now.phases.clone());
         }
