@@ -23,12 +23,8 @@ impl Plan {
 
     /// The ids of the open tasks (blocked ones too) of the phase `phase`.
     pub(crate) fn open_tasks(&self, phase: &str) -> Vec<String> {
-        self.phases
-            .iter()
-            .filter(|p| p.id == phase)
-            .flat_map(|p| p.open())
-            .map(|t| t.id.clone())
-            .collect()
+        let open = self.phase_by_id(phase).into_iter().flat_map(Phase::open);
+        open.map(|t| t.id.clone()).collect()
     }
 
     /// Why nothing is ready: the open tasks are claimed, wait for others,
