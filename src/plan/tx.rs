@@ -488,19 +488,17 @@ impl Tx {
     /// (`todo unlock`, the `unlock` op; docs/contract.md, "A plan a person and an agent share"). Returns how many.
     pub(crate) fn unlock(&mut self, ids: Vec<String>) -> Result<usize, OpError> {
         let plan = self.plan();
-        let locked: Vec<String> = ids
-            .into_iter()
-            .filter(|id| {
-                plan.task_by_id(id)
-                    .is_some_and(|(_, t)| t.checks == Checks::Agent)
-            })
-            .collect();
+        let locked = |id: &String| {
+            plan.task_by_id(id)
+                .is_some_and(|(_, t)| t.checks == Checks::Agent)
+        };
         let unlock = |task| Op::SetChecks {
             task,
             checks: Checks::Anyone,
             unlocked: true,
         };
-        Ok(self.apply_all(locked.into_iter().map(unlock))?.len())
+        let ops: Vec<Op> = ids.into_iter().filter(locked).map(unlock).collect();
+        Ok(self.apply_all(ops)?.len())
     }
 
     /// Settle, and raise `rev` by one if anything changed. Fails, changing
