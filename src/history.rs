@@ -268,14 +268,8 @@ impl Delta {
         let mut head_ids = Vec::new();
         let after_phases: HashMap<&str, &Phase, FxBuildHasher> =
             after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
-        if let Some(order) = &change.order
-            && !order
-                .iter()
-                .map(String::as_str)
-                .eq(after.phases.iter().map(|p| p.id.as_str()))
-        {
-            delta.order = Some(order.clone());
-        }
+        let now = after.phases.iter().map(|p| &p.id);
+        delta.order = change.order.clone().filter(|order| !order.iter().eq(now));
         for (id, before) in &change.heads {
             let Some(before) = before else { continue };
             let same = after_phases
