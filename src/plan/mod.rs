@@ -368,6 +368,12 @@ impl Plan {
         !self.objectives.is_empty() || !self.findings.is_empty()
     }
 
+    /// Nothing at all: no phases, objectives or findings (what `show`,
+    /// `edit`, `export` and `copy` treat as an empty plan).
+    pub fn is_blank(&self) -> bool {
+        self.is_empty() && !self.has_aims()
+    }
+
     pub fn task_count(&self) -> usize {
         self.phases.iter().map(|p| p.tasks.len()).sum()
     }
