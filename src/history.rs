@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::plan::tx::{Before, Change};
-use crate::plan::{Finding, Objective, Phase, Plan, Task, json};
+use crate::plan::{Finding, Objective, Phase, Plan, Task, by_id, json};
 use crate::platform::read_full_at;
 use crate::storage::{Lock, keyed, not_regular};
 pub(crate) use crate::storage::{digest, file_digest, plan_digest, replace_private};
@@ -49,7 +49,7 @@ pub(crate) struct History {
     pub dir: PathBuf,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub(crate) struct Entry {
     /// Position in the file (first field: read without parsing the line).
     #[serde(default)]
@@ -137,18 +137,11 @@ fn raw(text: String) -> io::Result<Box<RawValue>> {
 
 /// `{"id", "name", …unknown fields}` of a phase, on one line.
 fn head_text(phase: &Phase) -> String {
-    let mut out = String::from("{\"id\":");
-    out.push_str(&serde_json::to_string(&phase.id).unwrap_or_default());
-    out.push_str(",\"name\":");
-    out.push_str(&serde_json::to_string(&phase.name).unwrap_or_default());
-    for (k, v) in &phase.extra {
-        out.push(',');
-        out.push_str(&serde_json::to_string(k).unwrap_or_default());
-        out.push(':');
-        out.push_str(&serde_json::to_string(v).unwrap_or_else(|_| "null".into()));
-    }
-    out.push('}');
-    out
+    let mut head = serde_json::Map::new();
+    head.insert("id".into(), phase.id.clone().into());
+    head.insert("name".into(), phase.name.clone().into());
+    head.extend(phase.extra.clone());
+    serde_json::Value::Object(head).to_string()
 }
 
 /// A list of objectives or findings as a JSON array, one item as in the file.
@@ -161,12 +154,6 @@ fn list_text<T>(items: &[T], write: fn(&mut String, &T)) -> String {
         write(&mut out, item);
     }
     out.push(']');
-    out
-}
-
-fn task_text(task: &Task) -> String {
-    let mut out = String::new();
-    json::write_task(&mut out, task);
     out
 }
 
@@ -224,10 +211,6 @@ fn touched<'a, 'b>(
     digest(buf.as_bytes())
 }
 
-fn ids(tasks: &[Task]) -> impl Iterator<Item = &str> {
-    tasks.iter().map(|t| t.id.as_str())
-}
-
 /// Length of the common start of a list of ids and a list of tasks, and
 /// of their common end within what is left.
 fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
@@ -246,78 +229,47 @@ fn common_ids(ids: &[String], tasks: &[Task]) -> (usize, usize) {
 }
 
 impl Delta {
-    /// What undoes a committed change, from what the transaction kept of
-    /// the places it touched: the cost is those places (and, for tasks
-    /// kept by id, one pass over the plan's ids), never a copy of the plan.
-    pub(crate) fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
-        let mut delta = Delta::of_phases(change, after)?;
-        if let Some(b) = (change.objectives.as_ref()).filter(|b| **b != after.objectives) {
-            delta.objectives = Some(raw(list_text(b, json::write_objective))?);
-        }
-        if let Some(b) = (change.findings.as_ref()).filter(|b| **b != after.findings) {
-            delta.findings = Some(raw(list_text(b, json::write_finding))?);
-        }
-        let check = std::mem::take(&mut delta.check);
-        delta.check = delta.with_aims(check, after);
-        Ok(delta)
-    }
-
     /// The check digest, covering the objectives and findings now too
     /// when the change touched them.
-    fn with_aims(&self, check: String, now: &Plan) -> String {
+    fn with_aims(&self, mut check: String, now: &Plan) -> String {
         if self.objectives.is_none() && self.findings.is_none() {
             return check;
         }
-        let mut buf = check;
         if self.objectives.is_some() {
-            buf.push('A');
-            buf.push_str(&list_text(&now.objectives, json::write_objective));
+            check.push('A');
+            check.push_str(&list_text(&now.objectives, json::write_objective));
         }
         if self.findings.is_some() {
-            buf.push('F');
-            buf.push_str(&list_text(&now.findings, json::write_finding));
+            check.push('F');
+            check.push_str(&list_text(&now.findings, json::write_finding));
         }
-        digest(buf.as_bytes())
+        digest(check.as_bytes())
     }
 
     /// The objectives and findings as they were before the change, given
     /// those now (`None`: the entry cannot be read).
     pub(crate) fn restore_aims(&self, now: &Plan) -> Option<(Vec<Objective>, Vec<Finding>)> {
-        let mut text = String::from("{\"version\":1,\"phases\":[]");
-        for (key, list) in [
-            ("objectives", &self.objectives),
-            ("findings", &self.findings),
-        ] {
-            if let Some(list) = list {
-                text.push_str(&format!(",\"{key}\":{}", list.get()));
-            }
-        }
-        text.push('}');
+        let [o, f] =
+            [&self.objectives, &self.findings].map(|l| l.as_deref().map_or("[]", RawValue::get));
+        let text = format!("{{\"version\":1,\"phases\":[],\"objectives\":{o},\"findings\":{f}}}");
         let saved = json::parse(&text).ok()?;
-        let objectives = match &self.objectives {
-            Some(_) => saved.objectives,
-            None => now.objectives.clone(),
-        };
-        let findings = match &self.findings {
-            Some(_) => saved.findings,
-            None => now.findings.clone(),
-        };
+        let objectives =
+            (self.objectives.as_ref()).map_or_else(|| now.objectives.clone(), |_| saved.objectives);
+        let findings =
+            (self.findings.as_ref()).map_or_else(|| now.findings.clone(), |_| saved.findings);
         Some((objectives, findings))
     }
 
-    fn of_phases(change: &Change, after: &Plan) -> io::Result<Delta> {
+    /// What undoes a committed change, from what the transaction kept of
+    /// the places it touched: the cost is those places (and, for tasks
+    /// kept by id, one pass over the plan's ids), never a copy of the plan.
+    pub(crate) fn of(change: &Change, after: &Plan) -> io::Result<Delta> {
         let mut delta = Delta::default();
         let mut head_ids = Vec::new();
         let after_phases: HashMap<&str, &Phase, FxBuildHasher> =
             after.phases.iter().map(|p| (p.id.as_str(), p)).collect();
-        if let Some(order) = &change.order
-            && !order
-                .iter()
-                .map(String::as_str)
-                .eq(after.phases.iter().map(|p| p.id.as_str()))
-        {
-            delta.order = Some(order.clone());
-        }
+        let now = after.phases.iter().map(|p| &p.id);
+        delta.order = change.order.clone().filter(|order| !order.iter().eq(now));
         for (id, before) in &change.heads {
             let Some(before) = before else { continue };
             let same = after_phases
@@ -354,34 +306,36 @@ impl Delta {
             if !kept.differs(now) {
                 continue;
             }
-            let text = match (kept, now) {
+            let mut text = String::new();
+            match (kept, now) {
                 (Before::New, _) => continue,
-                (Before::Task(before), _) => task_text(before),
+                (Before::Task(before), _) => json::write_task(&mut text, before),
                 // Rendered from the task now, without a copy of it.
                 (Before::Status(marks), Some(now)) => {
-                    let mut out = String::new();
-                    json::write_task_as(&mut out, now, &marks.fields());
-                    out
+                    json::write_task_as(&mut text, now, &marks.fields());
                 }
                 (Before::Status(_), None) => {
                     return Err(io::Error::other("a changed task is gone and was not kept"));
                 }
-            };
+            }
             delta.tasks.push(raw(text)?);
             after_tasks.push(now);
         }
-        delta.check = touched(
+        if let Some(b) = (change.objectives.as_ref()).filter(|b| **b != after.objectives) {
+            delta.objectives = Some(raw(list_text(b, json::write_objective))?);
+        }
+        if let Some(b) = (change.findings.as_ref()).filter(|b| **b != after.findings) {
+            delta.findings = Some(raw(list_text(b, json::write_finding))?);
+        }
+        let check = touched(
             after,
             &delta,
             head_ids.iter().map(String::as_str),
             after_tasks,
             |id| after_phases.get(id).copied(),
         );
+        delta.check = delta.with_aims(check, after);
         Ok(delta)
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.phases_untouched() && self.objectives.is_none() && self.findings.is_none()
     }
 
     fn phases_untouched(&self) -> bool {
@@ -410,22 +364,15 @@ impl Delta {
     /// `None` when the places the change touched are no longer as it left
     /// them (or the entry does not fit this plan).
     pub(crate) fn restore(&self, now: &Plan) -> Option<Vec<Phase>> {
-        if self.is_empty() {
-            return Some(now.phases.clone());
-        }
         if self.phases_untouched() {
+            if self.objectives.is_none() && self.findings.is_none() {
+                return Some(now.phases.clone());
+            }
             let check = touched(now, self, [], [], |_| None);
             return (self.with_aims(check, now) == self.check).then(|| now.phases.clone());
         }
         let (heads, tasks) = self.saved()?;
-        let now_phases: HashMap<&str, &Phase> =
-            now.phases.iter().map(|p| (p.id.as_str(), p)).collect();
-        let now_tasks: HashMap<&str, &Task> = now
-            .phases
-            .iter()
-            .flat_map(|p| &p.tasks)
-            .map(|t| (t.id.as_str(), t))
-            .collect();
+        let (now_phases, now_tasks) = by_id(&now.phases);
         let check = touched(
             now,
             self,
@@ -450,21 +397,13 @@ impl Delta {
             let current = now_phases.get(id).copied();
             let head = heads.get(id).copied().or(current)?;
             let mut phase = crate::plan::tx::head(head);
-            let current_ids: Vec<&str> =
-                current.map(|p| ids(&p.tasks).collect()).unwrap_or_default();
-            let list: Vec<&str> = match lists.get(id) {
-                Some(s) => {
-                    let end = s.at.checked_add(s.cut)?;
-                    if end > current_ids.len() {
-                        return None;
-                    }
-                    let mut list = current_ids[..s.at].to_vec();
-                    list.extend(s.ids.iter().map(String::as_str));
-                    list.extend(&current_ids[end..]);
-                    list
-                }
-                None => current_ids,
-            };
+            let mut list: Vec<&str> = current
+                .map(|p| p.tasks.iter().map(|t| t.id.as_str()).collect())
+                .unwrap_or_default();
+            if let Some(s) = lists.get(id) {
+                let end = s.at.checked_add(s.cut).filter(|&end| end <= list.len())?;
+                list.splice(s.at..end, s.ids.iter().map(String::as_str));
+            }
             for tid in list {
                 if !used.insert(tid) {
                     return None;
@@ -525,8 +464,7 @@ impl History {
 
     fn append(&self, lock: &Lock, plan: &Path, mut entry: Entry) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let path = self.file(plan);
-        let mut file = open(&path, Mode::Append)?;
+        let mut file = open(&self.file(plan), Mode::Append)?;
         let len = file.metadata()?.len();
         // The last line: its `seq` (at its start) and whether it ends
         // with a newline, read without reading the line.
@@ -542,14 +480,13 @@ impl History {
         };
         // A last line without its `seq` (torn): numbered afresh below.
         entry.seq = last_seq.map_or(1, |s| s + 1);
-        let text = line(entry.seq, &entry)?;
-        let mut out = Vec::with_capacity(text.len() + 1);
         // After a torn line (no newline at the end), start a line of our own.
-        if torn {
-            out.push(b'\n');
-        }
-        out.extend_from_slice(text.as_bytes());
-        file.write_all(&out)?;
+        let out = format!(
+            "{}{}",
+            if torn { "\n" } else { "" },
+            line(entry.seq, &entry)?
+        );
+        file.write_all(out.as_bytes())?;
         // The file was empty: it holds this one entry, numbered 1, which
         // is what compacting it would write.
         if len == 0 {
@@ -598,13 +535,23 @@ impl History {
         self.rewrite(lock, plan, &lines)
     }
 
-    /// The plan's history file, opened to read; `None` if it has none.
-    fn existing(&self, plan: &Path) -> io::Result<Option<File>> {
-        match open(&self.file(plan), Mode::Read) {
-            Ok(file) => Ok(Some(file)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e),
+    /// Show `more` each entry of the plan's history that can be read,
+    /// newest first, for as long as it asks for more.
+    fn newest_first(&self, plan: &Path, mut more: impl FnMut(Recorded) -> bool) -> io::Result<()> {
+        let file = match open(&self.file(plan), Mode::Read) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let mut lines = Backwards::new(&file, file.metadata()?.len());
+        while let Some((at, bytes)) = lines.next_line()? {
+            if let Some(entry) = parse(&bytes)
+                && !more(Recorded { at, entry })
+            {
+                break;
+            }
         }
+        Ok(())
     }
 
     /// The last two entries that can be read, newest first.
@@ -613,25 +560,18 @@ impl History {
         _lock: &Lock,
         plan: &Path,
     ) -> io::Result<(Option<Recorded>, Option<Recorded>)> {
-        let Some(file) = self.existing(plan)? else {
-            return Ok((None, None));
-        };
-        let mut lines = Backwards::new(&file, file.metadata()?.len());
         let mut found = Vec::new();
-        while found.len() < 2
-            && let Some((at, bytes)) = lines.next_line()?
-        {
-            if let Some(entry) = parse(&bytes) {
-                found.push(Recorded { at, entry });
-            }
-        }
+        self.newest_first(plan, |entry| {
+            found.push(entry);
+            found.len() < 2
+        })?;
         let mut found = found.into_iter();
         Ok((found.next(), found.next()))
     }
 
-    /// The entries after `rev` (newest first, at most `max`), and the
-    /// digest the newest entry of all says the file has: what tells the
-    /// agent's hooks what changed since the agent last saw the plan.
+    /// The entries after `rev` (newest first, at most `max`, at least one),
+    /// and the digest the newest entry of all says the file has: what tells
+    /// the agent's hooks what changed since the agent last saw the plan.
     pub(crate) fn since(
         &self,
         _lock: &Lock,
@@ -639,24 +579,16 @@ impl History {
         rev: u64,
         max: usize,
     ) -> io::Result<(Option<String>, Vec<Entry>)> {
-        let Some(file) = self.existing(plan)? else {
-            return Ok((None, Vec::new()));
-        };
-        let mut lines = Backwards::new(&file, file.metadata()?.len());
         let mut newest = None;
         let mut found = Vec::new();
-        while found.len() < max
-            && let Some((_, bytes)) = lines.next_line()?
-        {
-            let Some(entry) = parse(&bytes) else { continue };
-            if newest.is_none() {
-                newest = Some(entry.digest.clone());
-            }
+        self.newest_first(plan, |Recorded { entry, .. }| {
+            newest.get_or_insert_with(|| entry.digest.clone());
             if entry.rev <= rev {
-                break;
+                return false;
             }
             found.push(entry);
-        }
+            found.len() < max
+        })?;
         Ok((newest, found))
     }
 
@@ -832,17 +764,9 @@ mod tests {
     /// Unknown values of every JSON type, numbers in forms a float would
     /// not keep.
     fn value() -> impl Strategy<Value = Value> {
-        let number = prop::sample::select(vec![
-            "118446744073709551616",
-            "-0",
-            "1e2",
-            "-1E-7",
-            "1.50",
-            "0",
-            "-12",
-            "2.5e+300",
-        ])
-        .prop_map(|n| Value::Number(Number::from_string_unchecked(n.to_string())));
+        let numbers = "118446744073709551616 -0 1e2 -1E-7 1.50 0 -12 2.5e+300".split(' ');
+        let number = prop::sample::select(numbers.collect::<Vec<_>>())
+            .prop_map(|n| Value::Number(Number::from_string_unchecked(n.to_string())));
         let leaf = prop_oneof![
             Just(Value::Null),
             any::<bool>().prop_map(Value::Bool),
@@ -922,10 +846,7 @@ mod tests {
             3 => Op::RemoveTask { task: task? },
             4 => Op::RemovePhase { phase: phase? },
             5 => Op::Clear,
-            6 => Op::RenameTask {
-                task: task?,
-                content: format!("Renamed {a} {b}"),
-            },
+            6 => Op::rename(&task?, &format!("Renamed {a} {b}")),
             7 => Op::RenamePhase {
                 phase: phase?,
                 name: format!("Renamed phase {a}"),
@@ -1085,16 +1006,8 @@ mod tests {
         );
         // An entry keeps `seq` first, so it is read without parsing.
         let entry = Entry {
-            seq: 0,
             v: FORMAT,
-            plan: "p".into(),
-            rev: 1,
-            digest: "d".into(),
-            prev: None,
-            what: "w".into(),
-            actor: None,
-            cmd: None,
-            undo: Delta::default(),
+            ..Entry::default()
         };
         let text = line(42, &entry).unwrap();
         assert!(text.starts_with("{\"seq\":42,"), "{text}");

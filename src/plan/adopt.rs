@@ -176,111 +176,97 @@ mod tests {
             .filter(|w| w.len() > 2)
             .any(|w| new.contains(w))
     }
-    use crate::plan::Status;
 
     fn phase(name: &str, tasks: &[&str]) -> Phase {
+        let task = |c: &&str| Task {
+            content: (*c).into(),
+            ..Task::default()
+        };
         Phase {
             name: name.into(),
-            tasks: tasks
-                .iter()
-                .map(|c| Task {
-                    content: (*c).into(),
-                    status: Status::Pending,
-                    ..Task::default()
-                })
-                .collect(),
+            tasks: tasks.iter().map(task).collect(),
             ..Phase::default()
         }
     }
 
+    /// Each phase's id, then its tasks'.
     fn ids(phases: &[Phase]) -> Vec<String> {
-        phases
-            .iter()
-            .flat_map(|p| std::iter::once(p.id.clone()).chain(p.tasks.iter().map(|t| t.id.clone())))
-            .collect()
+        let plan = Plan {
+            phases: phases.to_vec(),
+            ..Plan::default()
+        };
+        plan.ids().cloned().collect()
     }
 
-    /// The ids of `phases`, each spelled by the name its place in `known`
-    /// has in `names` (the ids the first adoption minted, named as counters
-    /// once numbered them: `p1`, `t1`…); any other id is `new`, after
-    /// checking that it is shaped as an id and appears only once.
-    fn named(phases: &[Phase], known: &[String], names: &[&str]) -> Vec<String> {
-        let got = ids(phases);
-        let mut seen = std::collections::HashSet::new();
-        got.iter()
+    /// Adopt `first` into an empty plan, then `again`: the ids `again` gets,
+    /// each spelled by the place in `first` it was minted for (named as
+    /// counters once numbered them: `p1`, `t1`…); any other id is `new`.
+    /// Every id, of both adoptions, is shaped as one and appears once.
+    fn readopt(first: Vec<Phase>, again: Vec<Phase>) -> Vec<String> {
+        let mut plan = Plan::default();
+        plan.phases = plan.adopt(first, false, alike);
+        let known = ids(&plan.phases);
+        let again = ids(&plan.adopt(again, false, alike));
+        for got in [&known, &again] {
+            let mut seen = std::collections::HashSet::new();
+            for id in got {
+                let kind = id.chars().next().unwrap_or(' ');
+                assert!(
+                    "pt".contains(kind) && super::super::ids::is_shaped(id, kind),
+                    "{id}"
+                );
+                assert!(seen.insert(id), "{id} twice in {got:?}");
+            }
+        }
+        let mut counts = HashMap::new();
+        let names: Vec<String> = (known.iter())
             .map(|id| {
-                assert!(seen.insert(id.clone()), "{id} twice in {got:?}");
-                match known.iter().position(|k| k == id) {
-                    Some(i) => names[i].to_string(),
-                    None => {
-                        let kind = id.chars().next().unwrap();
-                        assert!(
-                            "pt".contains(kind) && super::super::ids::is_shaped(id, kind),
-                            "{id}"
-                        );
-                        "new".to_string()
-                    }
-                }
+                let kind = &id[..1];
+                let n = counts.entry(kind).or_insert(0);
+                *n += 1;
+                format!("{kind}{n}")
             })
+            .collect();
+        let name = |id| {
+            known
+                .iter()
+                .position(|k| k == id)
+                .map(|i| names[i].as_str())
+        };
+        again
+            .iter()
+            .map(|id| name(id).unwrap_or("new").to_string())
             .collect()
     }
 
     #[test]
     fn ids_follow_phase_and_content_occurrence_by_occurrence() {
-        let mut plan = Plan::default();
-        let first = plan.adopt(
-            vec![phase("A", &["x", "y", "x"]), phase("B", &["x"])],
-            false,
-            alike,
-        );
-        assert_eq!(named(&first, &[], &[]), ["new"; 6]);
-        let known = ids(&first);
-        let names = ["p1", "t1", "t2", "t3", "p2", "t4"];
-        plan.phases = first;
         // Reordered, one edited, one new, a duplicate content in another phase.
-        let again = plan.adopt(
+        let got = readopt(
+            vec![phase("A", &["x", "y", "x"]), phase("B", &["x"])],
             vec![phase("B", &["x"]), phase("A", &["x", "y edited", "x", "z"])],
-            false,
-            alike,
         );
-        assert_eq!(
-            named(&again, &known, &names),
-            ["p2", "t4", "p1", "t1", "new", "t3", "new"]
-        );
+        assert_eq!(got, ["p2", "t4", "p1", "t1", "new", "t3", "new"]);
     }
 
     #[test]
     fn a_task_edited_in_place_keeps_its_id_unless_it_became_another() {
-        let mut plan = Plan::default();
-        plan.phases = plan.adopt(
+        let got = readopt(
             vec![phase("A", &["rotate keys", "ship it", "old idea"])],
-            false,
-            alike,
-        );
-        let known = ids(&plan.phases);
-        let again = plan.adopt(
             vec![phase(
                 "A",
                 &["rotate signing keys", "ship it", "something unrelated"],
             )],
-            false,
-            alike,
         );
-        assert_eq!(
-            named(&again, &known, &["p1", "t1", "t2", "t3"]),
-            ["p1", "t1", "t2", "new"]
-        );
+        assert_eq!(got, ["p1", "t1", "t2", "new"]);
     }
 
     #[test]
     fn moved_tasks_and_renamed_phases_keep_task_ids() {
-        let mut plan = Plan::default();
-        plan.phases = plan.adopt(vec![phase("A", &["x", "y"])], false, alike);
-        let known = ids(&plan.phases);
-        let again = plan.adopt(vec![phase("Renamed", &["y", "x"])], false, alike);
-        assert_eq!(
-            named(&again, &known, &["p1", "t1", "t2"]),
-            ["new", "t2", "t1"]
+        let got = readopt(
+            vec![phase("A", &["x", "y"])],
+            vec![phase("Renamed", &["y", "x"])],
         );
+        assert_eq!(got, ["new", "t2", "t1"]);
     }
 }

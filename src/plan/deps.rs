@@ -6,7 +6,7 @@
 //! waiting for something that is not there. An abandoned need is not met:
 //! the task waits until the need is removed (`todo needs --remove`).
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use super::{Phase, Plan, Status, Task, TaskPos};
 
@@ -42,7 +42,9 @@ impl Plan {
     pub fn ready(&self) -> Vec<(&Phase, &Task)> {
         let statuses = self.has_needs().then(|| self.statuses());
         self.tasks()
-            .filter(|(_, _, t)| is_ready(statuses.as_ref(), t))
+            .filter(|(_, _, t)| {
+                t.status.is_active() && t.owner.is_none() && met(statuses.as_ref(), t)
+            })
             .map(|(_, p, t)| (p, t))
             .collect()
     }
@@ -64,11 +66,9 @@ impl Plan {
         let graph = graph(&self.phases);
         for start in adding {
             // Does `start` (transitively) need `task`? Search, keeping
-            // the way back.
+            // the way back to `start` from every task seen.
             let mut from: FxHashMap<&str, &str> = FxHashMap::default();
             let mut stack = vec![start.as_str()];
-            let mut seen: FxHashSet<&str> = FxHashSet::default();
-            seen.insert(start.as_str());
             while let Some(at) = stack.pop() {
                 for next in graph.get(at).map(|v| v.iter()).into_iter().flatten() {
                     let next = next.as_str();
@@ -79,7 +79,7 @@ impl Plan {
                         let path = std::iter::once(task).chain(way).chain([task]);
                         return Some(path.map(str::to_string).collect());
                     }
-                    if seen.insert(next) {
+                    if next != start && !from.contains_key(next) {
                         from.insert(next, at);
                         stack.push(next);
                     }
@@ -88,21 +88,12 @@ impl Plan {
         }
         None
     }
-
-    /// A cycle among the needs of the whole plan, as the ids along it
-    /// (`[a, b, …, a]`), if there is one (a file or an edit may bring one).
-    #[cfg(test)]
-    pub(crate) fn any_cycle(&self) -> Option<Vec<String>> {
-        any_cycle(&self.phases)
-    }
 }
 
-/// A cycle among the needs of the tasks of `phases` (see [`Plan::any_cycle`]).
+/// A cycle among the needs of the tasks of `phases`, as the ids along it
+/// (`[a, b, …, a]`), if there is one (a file or an edit may bring one).
 pub(crate) fn any_cycle(phases: &[Phase]) -> Option<Vec<String>> {
     let graph = graph(phases);
-    if graph.is_empty() {
-        return None;
-    }
     // 1: on the current path; 2: done.
     let mut mark: FxHashMap<&str, u8> = FxHashMap::default();
     let mut roots: Vec<&str> = graph.keys().copied().collect();
@@ -126,10 +117,8 @@ pub(crate) fn any_cycle(phases: &[Phase]) -> Option<Vec<String>> {
             match mark.get(next) {
                 Some(1) => {
                     let from = path.iter().position(|(n, _)| *n == next).unwrap_or(0);
-                    let mut cycle: Vec<String> =
-                        path[from..].iter().map(|(n, _)| n.to_string()).collect();
-                    cycle.push(next.to_string());
-                    return Some(cycle);
+                    let cycle = path[from..].iter().map(|(n, _)| *n).chain([next]);
+                    return Some(cycle.map(str::to_string).collect());
                 }
                 Some(_) => {}
                 None => {
@@ -158,12 +147,7 @@ impl Plan {
     pub(crate) fn first_startable(&self) -> Option<TaskPos> {
         // Each status is looked up only once a pending task has needs.
         let mut statuses: Option<Statuses<'_>> = None;
-        let mut met = |t: &Task| {
-            t.needs.is_empty()
-                || unmet(statuses.get_or_insert_with(|| self.statuses()), t)
-                    .next()
-                    .is_none()
-        };
+        let mut met = |t: &Task| met(Some(statuses.get_or_insert_with(|| self.statuses())), t);
         self.tasks()
             .find(|(_, _, t)| t.status == Status::Pending && t.owner.is_none() && met(t))
             .map(|(pos, _, _)| pos)
@@ -178,12 +162,10 @@ pub(crate) fn unmet<'t>(statuses: &Statuses<'_>, task: &'t Task) -> impl Iterato
         .filter(|n| statuses.get(n).is_some_and(|s| *s != Status::Completed))
 }
 
-/// Whether `task` is ready to take (`statuses`: `None` when no task of
-/// the plan has needs).
-pub(crate) fn is_ready(statuses: Option<&Statuses<'_>>, task: &Task) -> bool {
-    task.status.is_active()
-        && task.owner.is_none()
-        && (task.needs.is_empty() || statuses.is_none_or(|s| unmet(s, task).next().is_none()))
+/// Whether every need of `task` is met (`statuses`: `None` when no task
+/// of the plan has needs).
+pub(crate) fn met(statuses: Option<&Statuses<'_>>, task: &Task) -> bool {
+    task.needs.is_empty() || statuses.is_none_or(|s| unmet(s, task).next().is_none())
 }
 
 /// A cycle as a person reads it: `t1 → t3 → t1`.
@@ -194,24 +176,14 @@ pub(crate) fn cycle_text(cycle: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::Phase;
 
+    /// Tasks `t1`, `t2`… of one phase, each needing the ids given.
     fn plan(needs: &[(&str, &[&str])]) -> Plan {
-        let mut plan = Plan::default();
-        plan.phases.push(Phase {
-            id: "p1".into(),
-            name: "A".into(),
-            tasks: needs
-                .iter()
-                .map(|(id, n)| Task {
-                    id: (*id).into(),
-                    content: id.to_uppercase(),
-                    needs: n.iter().map(|s| s.to_string()).collect(),
-                    ..Task::default()
-                })
-                .collect(),
-            ..Phase::default()
-        });
+        let contents: Vec<&str> = needs.iter().map(|(id, _)| *id).collect();
+        let mut plan = crate::plan::ops::tests::plan(&[("A", &contents)]);
+        for (t, (_, n)) in plan.phases[0].tasks.iter_mut().zip(needs) {
+            t.needs = n.iter().map(|s| s.to_string()).collect();
+        }
         plan
     }
 
@@ -228,10 +200,10 @@ mod tests {
         );
         assert_eq!(p.cycle_with("t3", &["t4".into()]), None);
         assert_eq!(p.cycle_with("t1", &["t3".into()]), None);
-        assert_eq!(p.any_cycle(), None);
+        assert_eq!(any_cycle(&p.phases), None);
         let looped = plan(&[("t1", &["t2"]), ("t2", &["t1"])]);
         assert_eq!(
-            looped.any_cycle(),
+            any_cycle(&looped.phases),
             Some(vec!["t1".into(), "t2".into(), "t1".into()])
         );
     }

@@ -19,6 +19,7 @@
 //! after `undo`.
 
 use std::hash::{BuildHasher, Hasher};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Characters after the leading digit: Crockford's base 32 in lower case.
@@ -26,18 +27,16 @@ const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 /// Characters after the digit.
 const TAIL: usize = 4;
 
-static SEED: AtomicU64 = AtomicU64::new(0);
-static SEEDED: AtomicU64 = AtomicU64::new(0);
+static SEED: OnceLock<u64> = OnceLock::new();
 static DRAWS: AtomicU64 = AtomicU64::new(0);
 
 /// Seed the generator (from `TODO_ID_SEED`); call before any id is minted.
 pub(crate) fn seed(seed: u64) {
-    SEED.store(seed, Ordering::Relaxed);
-    SEEDED.store(1, Ordering::Relaxed);
+    let _ = SEED.set(seed);
 }
 
 fn process_seed() -> u64 {
-    if SEEDED.load(Ordering::Relaxed) == 0 {
+    *SEED.get_or_init(|| {
         // std's hasher keys come from the system's randomness, once per
         // process; the time and pid only vary it further.
         let mut h = std::collections::hash_map::RandomState::new().build_hasher();
@@ -45,10 +44,8 @@ fn process_seed() -> u64 {
         if let Ok(d) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
             h.write_u128(d.as_nanos());
         }
-        SEED.store(h.finish(), Ordering::Relaxed);
-        SEEDED.store(2, Ordering::Relaxed);
-    }
-    SEED.load(Ordering::Relaxed)
+        h.finish()
+    })
 }
 
 /// SplitMix64: a well-mixed 64-bit value from any input.

@@ -54,11 +54,7 @@ pub fn phases(text: &str) -> Result<Vec<Phase>, SyntaxError> {
     } else {
         serde_json::from_str::<Doc>(text).map_err(located)?.phases
     };
-    let empty = |what: &str, where_: String| SyntaxError {
-        line: 0,
-        column: 0,
-        message: format!("{where_}: the {what} is empty"),
-    };
+    let empty = |what: &str, where_: String| unplaced(format!("{where_}: the {what} is empty"));
     let mut out = Vec::with_capacity(phases.len());
     for (pi, p) in phases.into_iter().enumerate() {
         let name = crate::text::normalize(&p.name)
@@ -136,14 +132,9 @@ fn word<T: std::str::FromStr>(
     (field, expected): (&str, &str),
     value: Option<String>,
 ) -> Result<Option<T>, SyntaxError> {
+    let unknown = |v| format!("{}: unknown {field} \"{v}\" (expected {expected})", place());
     value
-        .map(|v| {
-            v.parse().map_err(|_| SyntaxError {
-                line: 0,
-                column: 0,
-                message: format!("{}: unknown {field} \"{v}\" (expected {expected})", place()),
-            })
-        })
+        .map(|v| v.parse().map_err(|_| unplaced(unknown(v))))
         .transpose()
 }
 
@@ -155,19 +146,23 @@ pub fn aims(text: &str) -> Result<(Vec<Objective>, Vec<Finding>), SyntaxError> {
     let Some(o) = value.as_object() else {
         return Ok((Vec::new(), Vec::new()));
     };
-    let mut doc = serde_json::Map::new();
-    doc.insert("version".into(), super::json::VERSION.into());
-    doc.insert("phases".into(), serde_json::Value::Array(Vec::new()));
-    for key in ["objectives", "findings"] {
-        if let Some(v) = o.get(key) {
-            doc.insert(key.into(), v.clone());
-        }
-    }
-    let text = serde_json::Value::Object(doc).to_string();
-    let plan = super::json::parse(&text).map_err(|e| SyntaxError {
+    // A list left out reads as an empty one.
+    let list = |key| o.get(key).cloned().unwrap_or_else(|| serde_json::json!([]));
+    let doc = serde_json::json!({
+        "version": super::json::VERSION,
+        "phases": [],
+        "objectives": list("objectives"),
+        "findings": list("findings"),
+    });
+    let plan = super::json::parse(&doc.to_string()).map_err(|e| unplaced(e.message))?;
+    Ok((plan.objectives, plan.findings))
+}
+
+/// An error in the document as a whole, at no line and column.
+fn unplaced(message: String) -> SyntaxError {
+    SyntaxError {
         line: 0,
         column: 0,
-        message: e.message,
-    })?;
-    Ok((plan.objectives, plan.findings))
+        message,
+    }
 }

@@ -16,9 +16,10 @@ pub(crate) mod tx;
 
 use std::collections::{HashMap, HashSet};
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use strum::{EnumString, IntoStaticStr, VariantNames};
+use strum::{EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 pub(crate) use deps::cycle_text;
 pub(crate) use ops::Op;
@@ -29,7 +30,7 @@ pub(crate) use tx::{Committed, Tx};
 /// Markdown and messages alike, is the variant's name in snake_case
 /// (`in_progress`): [`Status::as_str`], [`Status::parse`], `Display` and
 /// `Serialize`.
-#[derive(EnumString, IntoStaticStr, VariantNames, strum::Display)]
+#[derive(EnumString, IntoStaticStr, VariantNames, VariantArray, strum::Display)]
 #[strum(serialize_all = "snake_case")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(into = "&'static str", rename_all = "snake_case")]
@@ -43,13 +44,7 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 5] = [
-        Status::Pending,
-        Status::InProgress,
-        Status::Completed,
-        Status::Abandoned,
-        Status::Blocked,
-    ];
+    pub const ALL: &[Status] = <Status as VariantArray>::VARIANTS;
 
     /// The status as a person reads it in a sentence: `in progress`.
     pub fn words(self) -> &'static str {
@@ -84,18 +79,16 @@ impl Status {
 /// Fields this version does not know, kept verbatim for newer versions.
 /// Nearly always empty, so it costs one pointer until a field arrives
 /// (a map costs 72 bytes, on each of 100,000 tasks).
-#[derive(Clone, Default)]
+#[derive(Clone, Default, Debug)]
 pub struct Extra(Option<Box<Map<String, Value>>>);
-
-fn empty_map() -> &'static Map<String, Value> {
-    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
-    EMPTY.get_or_init(Map::new)
-}
 
 impl std::ops::Deref for Extra {
     type Target = Map<String, Value>;
     fn deref(&self) -> &Map<String, Value> {
-        self.0.as_deref().unwrap_or_else(|| empty_map())
+        static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+        self.0
+            .as_deref()
+            .unwrap_or_else(|| EMPTY.get_or_init(Map::new))
     }
 }
 
@@ -108,12 +101,6 @@ impl std::ops::DerefMut for Extra {
 impl PartialEq for Extra {
     fn eq(&self, other: &Extra) -> bool {
         **self == **other
-    }
-}
-
-impl std::fmt::Debug for Extra {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        (**self).fmt(f)
     }
 }
 
@@ -260,7 +247,7 @@ pub struct Phase {
 
 /// The status of an objective (docs/contract.md, "Objectives and findings"): what the work is for is still
 /// `open`, reached (`done`), or given up (`dropped`).
-#[derive(EnumString, IntoStaticStr, strum::Display, strum::VariantNames)]
+#[derive(EnumString, IntoStaticStr, strum::Display, strum::VariantNames, VariantArray)]
 #[strum(serialize_all = "lowercase")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ObjectiveStatus {
@@ -271,11 +258,7 @@ pub enum ObjectiveStatus {
 }
 
 impl ObjectiveStatus {
-    pub const ALL: [ObjectiveStatus; 3] = [
-        ObjectiveStatus::Open,
-        ObjectiveStatus::Done,
-        ObjectiveStatus::Dropped,
-    ];
+    pub const ALL: &[ObjectiveStatus] = <ObjectiveStatus as VariantArray>::VARIANTS;
 }
 
 /// What the work is for (docs/contract.md, "Objectives and findings"): `o1`, `o2`…, never reused.
@@ -385,6 +368,12 @@ impl Plan {
         !self.objectives.is_empty() || !self.findings.is_empty()
     }
 
+    /// Nothing at all: no phases, objectives or findings (what `show`,
+    /// `edit`, `export` and `copy` treat as an empty plan).
+    pub fn is_blank(&self) -> bool {
+        self.is_empty() && !self.has_aims()
+    }
+
     pub fn task_count(&self) -> usize {
         self.phases.iter().map(|p| p.tasks.len()).sum()
     }
@@ -408,6 +397,10 @@ impl Plan {
 
     pub fn task(&self, pos: TaskPos) -> &Task {
         &self.phases[pos.phase].tasks[pos.task]
+    }
+
+    pub(crate) fn task_mut(&mut self, pos: TaskPos) -> &mut Task {
+        &mut self.phases[pos.phase].tasks[pos.task]
     }
 
     pub fn task_by_id(&self, id: &str) -> Option<(&Phase, &Task)> {
@@ -460,14 +453,9 @@ impl Plan {
     pub fn next_for(&self, owner: Option<&str>) -> Option<(&Phase, &Task)> {
         let statuses = self.has_needs().then(|| self.statuses());
         let mine = |t: &Task| t.owner.is_none() || t.owner.as_deref() == owner;
-        let met = |t: &Task| {
-            statuses
-                .as_ref()
-                .is_none_or(|s| deps::unmet(s, t).next().is_none())
-        };
         let find = |st: Status| {
             self.tasks()
-                .find(|(_, _, t)| t.status == st && mine(t) && met(t))
+                .find(|(_, _, t)| t.status == st && mine(t) && deps::met(statuses.as_ref(), t))
                 .map(|(_, p, t)| (p, t))
         };
         find(Status::InProgress).or_else(|| find(Status::Pending))
@@ -482,18 +470,7 @@ impl Plan {
     ///   others return to pending ([`Plan::settle`]).
     pub(crate) fn settle_merge(&mut self) {
         self.settle_ids();
-        // The common case, at most one task in progress per owner, costs
-        // one pass and no copies (this runs on every read).
-        if !self.crowded() {
-            return;
-        }
-        let notes = self.keep_latest_start().into_iter().map(|(kept, back)| {
-            format!(
-                "{} tasks were in progress; {kept} stays in progress (the one started last), {} back to pending.",
-                back.len() + 1,
-                back.join(", ")
-            )
-        });
+        let notes = self.keep_latest_start();
         self.settled.0.extend(notes);
     }
 
@@ -581,51 +558,48 @@ impl Plan {
     /// running both branches' commands in turn would leave it; a task the
     /// one-in-progress rule started on its own (no `at`) gives way to one
     /// started on purpose, and equal times keep the first in plan order,
-    /// as [`Plan::settle`] does. The task kept and those sent back, as
-    /// `id "text"`, if there were several.
-    pub(crate) fn keep_latest_start(&mut self) -> Vec<(String, Vec<String>)> {
-        // Per owner (claims), and once more for the unclaimed tasks.
-        let mut latest: Vec<(Option<&str>, &Task, bool)> = Vec::new();
-        for (_, _, task) in self
-            .tasks()
-            .filter(|(_, _, t)| t.status == Status::InProgress)
-        {
-            let lane = task.owner.as_deref();
-            match latest.iter_mut().find(|(l, _, _)| *l == lane) {
-                Some((_, kept, several)) => {
-                    *several = true;
-                    if task.at > kept.at {
-                        *kept = task;
-                    }
-                }
-                None => latest.push((lane, task, false)),
+    /// as [`Plan::settle`] does. A note for each owner that had several,
+    /// naming the task kept and those sent back.
+    pub(crate) fn keep_latest_start(&mut self) -> Vec<String> {
+        // Per owner (claims), and once more for the unclaimed tasks. The
+        // common case, at most one task in progress in each, costs one pass
+        // and no copies (this runs on every read).
+        let mut lanes: Vec<(Option<&str>, Vec<TaskPos>)> = Vec::new();
+        for (pos, _, t) in self.tasks() {
+            if t.status != Status::InProgress {
+                continue;
+            }
+            let lane = t.owner.as_deref();
+            match lanes.iter_mut().find(|(l, _)| *l == lane) {
+                Some((_, started)) => started.push(pos),
+                None => lanes.push((lane, vec![pos])),
             }
         }
-        let crowded: Vec<(Option<String>, String, String)> = latest
-            .into_iter()
-            .filter(|(_, _, several)| *several)
-            .map(|(lane, t, _)| (lane.map(str::to_string), t.id.clone(), t.name()))
+        let crowded: Vec<Vec<TaskPos>> = (lanes.into_iter().map(|(_, v)| v))
+            .filter(|started| started.len() > 1)
             .collect();
         let mut out = Vec::new();
-        for (lane, keep, kept) in crowded {
-            let mut back = Vec::new();
-            for task in self.phases.iter_mut().flat_map(|p| &mut p.tasks) {
-                if task.status == Status::InProgress && task.owner == lane && task.id != keep {
-                    task.status = Status::Pending;
-                    back.push(task.name());
+        for started in crowded {
+            let mut keep = started[0];
+            for &pos in &started[1..] {
+                if self.task(pos).at > self.task(keep).at {
+                    keep = pos;
                 }
             }
-            out.push((kept, back));
+            let mut back = Vec::new();
+            for pos in started.into_iter().filter(|&pos| pos != keep) {
+                let task = self.task_mut(pos);
+                task.status = Status::Pending;
+                back.push(task.name());
+            }
+            out.push(format!(
+                "{} tasks were in progress; {} stays in progress (the one started last), {} back to pending.",
+                back.len() + 1,
+                self.task(keep).name(),
+                back.join(", ")
+            ));
         }
         out
-    }
-
-    /// Whether some owner (or the unclaimed tasks) has several tasks in
-    /// progress.
-    fn crowded(&self) -> bool {
-        let mut lanes = Lanes::default();
-        self.tasks()
-            .any(|(_, _, t)| t.status == Status::InProgress && lanes.again(t))
     }
 
     /// Objectives and findings under an id an earlier one has: the same
@@ -636,14 +610,14 @@ impl Plan {
         let mut texts = HashMap::new();
         once_each(
             &mut self.objectives,
-            ('o', "objective"),
+            ('o', "objective", "Objective"),
             (&mut seen, &mut texts),
             notes,
             |o| (&mut o.id, &o.text),
         );
         once_each(
             &mut self.findings,
-            ('f', "finding"),
+            ('f', "finding", "Finding"),
             (&mut seen, &mut texts),
             notes,
             |f| (&mut f.id, &f.text),
@@ -665,44 +639,28 @@ impl Plan {
     /// unclaimed one whose needs are met starts. A plan without claims or
     /// needs settles exactly as the one-task rule says.
     pub(crate) fn settle_with(&mut self, mut touch: impl FnMut(TaskPos, &Task)) -> bool {
-        let mut lanes = Lanes::default();
+        // The lanes with a task in progress: each owner's, and the unclaimed
+        // tasks' (`None`).
+        let mut lanes = rustc_hash::FxHashSet::default();
         let back: Vec<TaskPos> = self
             .tasks()
-            .filter(|(_, _, t)| t.status == Status::InProgress && lanes.again(t))
+            .filter(|(_, _, t)| t.status == Status::InProgress && !lanes.insert(t.owner.as_deref()))
             .map(|(pos, _, _)| pos)
             .collect();
         // What starts does not depend on what goes back: those are claimed
         // tasks (never started by the rule), or the unclaimed lane is busy.
-        let start = if lanes.unowned {
+        let start = if lanes.contains(&None) {
             None
         } else {
             self.first_startable()
         };
         let pending = back.iter().map(|&pos| (pos, Status::Pending));
         for (pos, status) in pending.chain(start.map(|pos| (pos, Status::InProgress))) {
-            let task = &mut self.phases[pos.phase].tasks[pos.task];
+            let task = self.task_mut(pos);
             touch(pos, task);
             task.status = status;
         }
         !back.is_empty() || start.is_some()
-    }
-}
-
-/// The lanes that have a task in progress: each owner's, and the
-/// unclaimed tasks'.
-#[derive(Default)]
-struct Lanes<'a> {
-    unowned: bool,
-    owners: rustc_hash::FxHashSet<&'a str>,
-}
-
-impl<'a> Lanes<'a> {
-    /// Whether `task`'s lane had a task in progress already; it has now.
-    fn again(&mut self, task: &'a Task) -> bool {
-        match &task.owner {
-            None => std::mem::replace(&mut self.unowned, true),
-            Some(o) => !self.owners.insert(o),
-        }
     }
 }
 
@@ -712,7 +670,7 @@ impl<'a> Lanes<'a> {
 /// `seen` holds every id taken so far, `texts` the text of each.
 fn once_each<T>(
     items: &mut Vec<T>,
-    (kind, noun): (char, &str),
+    (kind, noun, capital): (char, &str, &str),
     (seen, texts): (&mut HashSet<String>, &mut HashMap<String, String>),
     notes: &mut Vec<String>,
     fields: impl Fn(&mut T) -> (&mut String, &String),
@@ -721,9 +679,7 @@ fn once_each<T>(
         let (id, text) = fields(item);
         if let Some(first) = texts.get(id.as_str()) {
             if first == text {
-                let mut noun = noun.to_string();
-                noun[..1].make_ascii_uppercase();
-                notes.push(format!("{noun} {id} was listed twice; kept once."));
+                notes.push(format!("{capital} {id} was listed twice; kept once."));
                 return false;
             }
             let old = std::mem::take(id);
@@ -736,31 +692,30 @@ fn once_each<T>(
     });
 }
 
+/// The phases of `phases`, and their tasks, each by id.
+pub(crate) fn by_id(phases: &[Phase]) -> (FxHashMap<&str, &Phase>, FxHashMap<&str, &Task>) {
+    let tasks = phases.iter().flat_map(|p| &p.tasks);
+    let tasks = tasks.map(|t| (t.id.as_str(), t)).collect();
+    (phases.iter().map(|p| (p.id.as_str(), p)).collect(), tasks)
+}
+
 /// The number in an id such as `t12` (for prefix `t`).
 pub(crate) fn id_number(id: &str, prefix: char) -> Option<u64> {
+    // Digits only: `parse` would take a sign.
     let rest = id.strip_prefix(prefix)?;
-    if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    rest.parse().ok()
+    rest.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| rest.parse().ok())?
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn task(id: &str, status: Status) -> Task {
-        Task {
-            id: id.into(),
-            content: id.to_uppercase(),
-            status,
-            ..Task::default()
-        }
-    }
+    use crate::plan::ops::tests::plan;
 
     #[test]
     fn status_spellings_round_trip() {
-        for st in Status::ALL {
+        for &st in Status::ALL {
             assert_eq!(Status::parse(st.as_str()), Some(st));
         }
         assert_eq!(Status::InProgress.as_str(), "in_progress");
@@ -773,17 +728,8 @@ mod tests {
 
     #[test]
     fn settle_keeps_first_in_progress_and_starts_first_pending() {
-        let mut plan = Plan::default();
-        plan.phases.push(Phase {
-            id: "p1".into(),
-            name: "A".into(),
-            tasks: vec![
-                task("t1", Status::Completed),
-                task("t2", Status::InProgress),
-                task("t3", Status::InProgress),
-            ],
-            ..Phase::default()
-        });
+        let mut plan = plan(&[("A", &["x T1", "T2", "T3"])]);
+        plan.phases[0].tasks[2].status = Status::InProgress;
         plan.settle();
         let st: Vec<_> = plan.tasks().map(|(_, _, t)| t.status).collect();
         assert_eq!(st, [Status::Completed, Status::InProgress, Status::Pending]);
@@ -796,12 +742,7 @@ mod tests {
 
     #[test]
     fn minted_ids_skip_ids_already_used() {
-        let mut plan = Plan::default();
-        plan.phases.push(Phase {
-            id: "p4".into(),
-            tasks: vec![task("t9", Status::Pending)],
-            ..Phase::default()
-        });
+        let plan = plan(&[("A", &["T1"])]);
         let t = plan.mint('t');
         assert!(ids::is_shaped(&t, 't') && !plan.has_id(&t), "{t}");
         assert!(plan.mint('p').starts_with('p'));

@@ -149,6 +149,30 @@ impl Op {
             blocker: None,
         }
     }
+
+    /// Give `task` the text `content`.
+    pub(crate) fn rename(task: &str, content: &str) -> Op {
+        Op::RenameTask {
+            task: task.into(),
+            content: content.into(),
+        }
+    }
+
+    /// Claim `task` for `owner`.
+    pub(crate) fn claim(task: &str, owner: &str) -> Op {
+        Op::Claim {
+            task: task.into(),
+            owner: owner.into(),
+        }
+    }
+
+    /// Add a task of `content` at the end of the phase `phase` (an id).
+    pub(crate) fn add(phase: &str, content: &str) -> Op {
+        Op::AddTask {
+            phase: PhaseRef::Id(phase.into()),
+            content: content.into(),
+        }
+    }
 }
 
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -267,13 +291,6 @@ pub(crate) mod tests {
         plan
     }
 
-    fn add(plan: &mut Plan, phase: PhaseRef, content: &str) -> Result<Applied, OpError> {
-        plan.apply(Op::AddTask {
-            phase,
-            content: content.into(),
-        })
-    }
-
     /// Each task's status as a letter: pending, in progress, completed.
     fn lanes(plan: &Plan) -> String {
         let letter = |s| match s {
@@ -286,14 +303,9 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_new_plan_starts_its_first_task() {
-        let plan = plan(&[("A", &["a1", "a2"])]);
-        assert_eq!(lanes(&plan), "IP");
-    }
-
-    #[test]
-    fn done_moves_progress_to_the_next_pending_task() {
+    fn a_new_plan_starts_its_first_task_and_done_moves_on_to_the_next() {
         let mut plan = plan(&[("A", &["a1", "a2", "a3"])]);
+        assert_eq!(lanes(&plan), "IPP");
         plan.apply(Op::set("t1", Status::Completed)).unwrap();
         assert_eq!(lanes(&plan), "CIP");
     }
@@ -311,7 +323,7 @@ pub(crate) mod tests {
     #[test]
     fn duplicates_and_blocking_finished_work_are_refused() {
         let mut plan = plan(&[("A", &["a1"])]);
-        let dup = add(&mut plan, PhaseRef::Id("p1".into()), "a1");
+        let dup = plan.apply(Op::add("p1", "a1"));
         assert_eq!(dup, Err(OpError::Duplicate("a1".into())));
         plan.apply(Op::set("t1", Status::Completed)).unwrap();
         let err = plan.apply(Op::set("t1", Status::Blocked)).unwrap_err();
@@ -322,7 +334,7 @@ pub(crate) mod tests {
     fn ids_are_never_reused_after_removal() {
         let mut plan = plan(&[("A", &["a1", "a2"])]);
         plan.apply(Op::RemoveTask { task: "t2".into() }).unwrap();
-        let new = add(&mut plan, PhaseRef::Id("p1".into()), "a3").unwrap();
+        let new = plan.apply(Op::add("p1", "a3")).unwrap();
         let minted = new.task.unwrap();
         assert!(!["t1", "t2"].contains(&minted.as_str()), "{minted}");
         assert!(crate::plan::ids::is_shaped(&minted, 't'), "{minted}");
@@ -330,33 +342,21 @@ pub(crate) mod tests {
 
     #[test]
     fn prune_keeps_open_tasks_and_drops_empty_phases() {
-        let mut plan = plan(&[("A", &["a1", "a2"])]);
-        let b1 = add(&mut plan, PhaseRef::New("B".into()), "b1").unwrap();
-        let b1 = b1.task.unwrap();
-        for t in ["t1", b1.as_str()] {
-            plan.apply(Op::set(t, Status::Completed)).unwrap();
-        }
+        let mut plan = plan(&[("A", &["x a1", "a2"]), ("B", &["x b1"])]);
         plan.apply(Op::Prune).unwrap();
         assert_eq!(plan.phases.len(), 1);
         assert_eq!(plan.phases[0].tasks[0].content, "a2");
     }
 
-    fn claim(plan: &mut Plan, task: &str, owner: &str) -> Result<Applied, OpError> {
-        plan.apply(Op::Claim {
-            task: task.into(),
-            owner: owner.into(),
-        })
-    }
-
     #[test]
     fn each_owner_holds_one_task_in_progress_and_starts_stop_no_one_else() {
         let mut plan = plan(&[("A", &["a1", "a2", "a3", "a4"])]);
-        claim(&mut plan, "t1", "ann").unwrap();
-        claim(&mut plan, "t2", "bob").unwrap();
+        plan.apply(Op::claim("t1", "ann")).unwrap();
+        plan.apply(Op::claim("t2", "bob")).unwrap();
         // Both claimed tasks in progress; the unclaimed lane starts t3.
         assert_eq!(lanes(&plan), "IIIP");
         // Ann's second claim sends back only Ann's first task (still hers).
-        claim(&mut plan, "t4", "ann").unwrap();
+        plan.apply(Op::claim("t4", "ann")).unwrap();
         assert_eq!(lanes(&plan), "PIII");
         assert_eq!(plan.phases[0].tasks[0].owner.as_deref(), Some("ann"));
         // Starting an unclaimed task stops no claimed one.
@@ -364,15 +364,15 @@ pub(crate) mod tests {
         assert_eq!(lanes(&plan), "PIII");
         // Claiming again what one holds changes nothing.
         let before = plan.clone();
-        claim(&mut plan, "t2", "bob").unwrap();
+        plan.apply(Op::claim("t2", "bob")).unwrap();
         assert_eq!(plan, before);
     }
 
     #[test]
     fn a_second_claimer_is_refused_with_the_owner_named_and_release_frees_it() {
         let mut plan = plan(&[("A", &["a1", "a2"])]);
-        claim(&mut plan, "t2", "ann").unwrap();
-        let err = claim(&mut plan, "t2", "bob").unwrap_err();
+        plan.apply(Op::claim("t2", "ann")).unwrap();
+        let err = plan.apply(Op::claim("t2", "bob")).unwrap_err();
         assert!(
             matches!(&err, OpError::Refused { code: Refusal::Claimed, message } if message.contains("claimed by ann")),
             "{err}"
@@ -380,10 +380,10 @@ pub(crate) mod tests {
         plan.apply(Op::Release { task: "t2".into() }).unwrap();
         assert_eq!(plan.phases[0].tasks[1].owner, None);
         assert_eq!(lanes(&plan), "IP");
-        claim(&mut plan, "t2", "bob").unwrap();
+        plan.apply(Op::claim("t2", "bob")).unwrap();
         assert_eq!(plan.phases[0].tasks[1].owner.as_deref(), Some("bob"));
         plan.apply(Op::set("t1", Status::Completed)).unwrap();
-        let err = claim(&mut plan, "t1", "bob").unwrap_err();
+        let err = plan.apply(Op::claim("t1", "bob")).unwrap_err();
         assert!(err.to_string().contains("only open work"), "{err}");
     }
 
@@ -421,36 +421,24 @@ pub(crate) mod tests {
     #[test]
     fn an_agent_may_not_release_or_take_a_persons_claim() {
         use crate::plan::{Actor, By, Tx};
-        let mut plan = plan(&[("A", &["a1", "a2"])]);
-        let by = |actor| By {
-            actor,
-            now: "2026-01-01T00:00:00Z".into(),
+        let tx_by = |plan: &Plan, actor| {
+            let mut tx = Tx::new(plan.clone());
+            let now = "2026-01-01T00:00:00Z".into();
+            tx.set_by(By { actor, now });
+            tx
         };
-        let mut tx = Tx::new(plan.clone());
-        tx.set_by(by(Actor::Person));
-        tx.apply(Op::Claim {
-            task: "t2".into(),
-            owner: "ann".into(),
-        })
-        .unwrap();
-        plan = tx.commit().unwrap().plan;
+        let mut tx = tx_by(&plan(&[("A", &["a1", "a2"])]), Actor::Person);
+        tx.apply(Op::claim("t2", "ann")).unwrap();
+        let plan = tx.commit().unwrap().plan;
         assert_eq!(plan.phases[0].tasks[1].claimed_by, Some(Actor::Person));
-        let mut tx = Tx::new(plan.clone());
-        tx.set_by(by(Actor::Agent));
+        let mut tx = tx_by(&plan, Actor::Agent);
         tx.apply(Op::Release { task: "t2".into() }).unwrap();
         let err = tx.commit().err().unwrap();
         let OpError::Refused { code, .. } = &err else {
             panic!("{err}")
         };
         assert_eq!(*code, Refusal::SetByPerson, "{err}");
-        let mut tx = Tx::new(plan);
-        tx.set_by(by(Actor::Agent));
-        assert!(
-            tx.apply(Op::Claim {
-                task: "t2".into(),
-                owner: "agent".into(),
-            })
-            .is_err()
-        );
+        let mut tx = tx_by(&plan, Actor::Agent);
+        assert!(tx.apply(Op::claim("t2", "agent")).is_err());
     }
 }

@@ -8,27 +8,17 @@ impl Plan {
     /// The phases with tasks pending or in progress, with those tasks
     /// (blocked work is parked, not open).
     pub(crate) fn open_work(&self) -> Vec<(&Phase, Vec<&Task>)> {
-        self.phases
-            .iter()
-            .filter_map(|phase| {
-                let open: Vec<&Task> = phase
-                    .tasks
-                    .iter()
-                    .filter(|t| t.status.is_active())
-                    .collect();
-                (!open.is_empty()).then_some((phase, open))
-            })
-            .collect()
+        let work = self.phases.iter().map(|p| {
+            let open: Vec<&Task> = p.tasks.iter().filter(|t| t.status.is_active()).collect();
+            (p, open)
+        });
+        work.filter(|(_, open)| !open.is_empty()).collect()
     }
 
     /// The ids of the open tasks (blocked ones too) of the phase `phase`.
     pub(crate) fn open_tasks(&self, phase: &str) -> Vec<String> {
-        self.phases
-            .iter()
-            .filter(|p| p.id == phase)
-            .flat_map(|p| p.open())
-            .map(|t| t.id.clone())
-            .collect()
+        let open = self.phase_by_id(phase).into_iter().flat_map(Phase::open);
+        open.map(|t| t.id.clone()).collect()
     }
 
     /// Why nothing is ready: the open tasks are claimed, wait for others,

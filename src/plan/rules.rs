@@ -18,6 +18,14 @@ pub(crate) struct By {
     pub now: String,
 }
 
+impl By {
+    /// The mark (`by`, `at`) of what this actor sets on purpose now; none
+    /// when `set` is false (a status back at rest: pending, open).
+    pub(crate) fn mark(&self, set: bool) -> (Option<Actor>, Option<String>) {
+        (set.then_some(self.actor), set.then(|| self.now.clone()))
+    }
+}
+
 /// A status change that only the one-task-in-progress rule could have made.
 fn moved_by_rule(before: &Task, after: &Task) -> bool {
     before.status.is_active() && after.status.is_active() && after.by.is_none()
@@ -27,29 +35,25 @@ fn moved_by_rule(before: &Task, after: &Task) -> bool {
 pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     match before {
         Some(b) if b.status != after.status => {
-            if after.status == Status::Pending {
-                after.by = None;
-                after.at = None;
-            } else if after.by == b.by
-                && after.at == b.at
-                && !(b.status.is_active() && after.status.is_active())
-            {
-                after.by = Some(by.actor);
-                after.at = Some(by.now.clone());
+            let pending = after.status == Status::Pending;
+            let unmarked = after.by == b.by && after.at == b.at;
+            if pending || (unmarked && !(b.status.is_active() && after.status.is_active())) {
+                (after.by, after.at) = by.mark(!pending);
             }
         }
         // The same status again keeps the mark, whoever wrote the file
-        // (a plain Markdown import carries none; an agent may not claim a
-        // person's).
+        // (a plain Markdown import carries none; an agent may neither drop
+        // a person's nor claim one).
         Some(b)
-            if after.by.is_none() || (by.actor == Actor::Agent && b.by == Some(Actor::Person)) =>
+            if after.by.is_none()
+                || (by.actor == Actor::Agent
+                    && (b.by == Some(Actor::Person) || after.by == Some(Actor::Person))) =>
         {
             after.by = b.by;
             after.at = b.at.clone();
         }
-        Some(_) => {}
         // A new task comes as it is given (an import keeps its marks).
-        None => {}
+        _ => {}
     }
     // A claim marked as a person's that an agent brings (a file it
     // imports or edits) is the agent's, unless the person's was there.
@@ -59,21 +63,13 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     {
         after.claimed_by = Some(Actor::Agent);
     }
-    // An agent may not claim a person's mark it did not find there (a
-    // file it imports or edits may carry one): what it set is its own.
-    if by.actor == Actor::Agent && after.by == Some(Actor::Person) {
-        match before {
-            Some(b) if b.by == Some(Actor::Person) && b.status == after.status => {}
-            Some(b) if b.status == after.status => {
-                after.by = b.by;
-                after.at = b.at.clone();
-            }
-            _ => {
-                let pending = after.status == Status::Pending;
-                after.by = (!pending).then_some(Actor::Agent);
-                after.at = (!pending).then(|| by.now.clone());
-            }
-        }
+    // An agent may not claim a person's mark on a status it set (a file
+    // it imports or edits may carry one): what it set is its own.
+    if by.actor == Actor::Agent
+        && after.by == Some(Actor::Person)
+        && before.is_none_or(|b| b.status != after.status)
+    {
+        (after.by, after.at) = by.mark(after.status != Status::Pending);
     }
 }
 
@@ -82,19 +78,29 @@ fn refuse(code: Refusal, t: &Task, rest: &str) -> OpError {
     OpError::refused(code, format!("{} {rest}", t.name()))
 }
 
-/// The refusal of an agent's change to an item a person marked `status`:
-/// `what` the change would do to it, if anything.
-fn marked_by_person(item: &str, status: &str, what: Option<&str>) -> Result<(), OpError> {
+/// The refusal of an agent's change to `item`, which a person `did`
+/// (`marked completed`, `recorded`): `what` the change would do to it, if
+/// anything.
+fn persons(item: &str, did: &str, what: Option<&str>) -> Result<(), OpError> {
     what.map_or(Ok(()), |what| {
         Err(OpError::refused(
             Refusal::SetByPerson,
-            format!("{item} was marked {status} by a person; an agent may not {what}."),
+            format!("{item} was {did} by a person; an agent may not {what}."),
         ))
     })
 }
 
-/// What the rules guard: a task, an objective, a finding, or how many of
-/// them a plan holds.
+/// What a change does to a person's words (a finding, an objective a
+/// person wrote), now `after` (`None`: removed), that an agent may not.
+fn reworded(text: &str, after: Option<&str>) -> Option<&'static str> {
+    match after {
+        None => Some("remove it"),
+        Some(a) if a != text => Some("reword it"),
+        Some(_) => None,
+    }
+}
+
+/// What the rules guard: a task, an objective, a finding.
 pub(crate) trait Guarded {
     /// Whether `by` may turn `self` into `after` (`None`: removed).
     fn permit(&self, by: &By, after: Option<&Self>) -> Result<(), OpError>;
@@ -110,123 +116,36 @@ pub(crate) fn check<T: Guarded>(
     before.map_or(Ok(()), |b| b.permit(by, after))
 }
 
-/// How many items of a kind (`what`, plural) a plan holds, against how
-/// many an agent may grow it to.
-pub(crate) struct Size {
-    pub what: &'static str,
-    pub count: usize,
-    pub limit: u64,
-}
-
-/// An agent's change may not grow the plan past its limit: its tasks, and
+/// An agent's change may not grow the plan past its `limit`, in items of
+/// one kind (`what`, plural), `count` before and after: its tasks, and
 /// (each counted on its own, against the same limit) its objectives and
 /// findings, so no runaway agent can bloat the plan with them either.
-impl Guarded for Size {
-    fn permit(&self, by: &By, after: Option<&Size>) -> Result<(), OpError> {
-        let (Some(after), Size { what, limit, .. }) = (after, self) else {
-            return Ok(());
-        };
-        let n = after.count;
-        if by.actor != Actor::Agent || n <= self.count || n as u64 <= *limit {
-            return Ok(());
-        }
-        let hint = if *what == "tasks" {
-            "finish and prune tasks first"
-        } else {
-            "record fewer"
-        };
-        Err(OpError::refused(
-            Refusal::PlanTooLarge,
-            format!(
-                "this change would grow the plan to {n} {what}, past its limit of {limit} for an agent; {hint}, or ask a person to raise agentTaskLimit."
-            ),
-        ))
+pub(crate) fn size(
+    by: &By,
+    what: &str,
+    (before, n): (usize, usize),
+    limit: u64,
+) -> Result<(), OpError> {
+    if by.actor != Actor::Agent || n <= before || n as u64 <= limit {
+        return Ok(());
     }
+    let hint = if what == "tasks" {
+        "finish and prune tasks first"
+    } else {
+        "record fewer"
+    };
+    Err(OpError::refused(
+        Refusal::PlanTooLarge,
+        format!(
+            "this change would grow the plan to {n} {what}, past its limit of {limit} for an agent; {hint}, or ask a person to raise agentTaskLimit."
+        ),
+    ))
 }
 
 impl Guarded for Task {
     fn permit(&self, by: &By, after: Option<&Task>) -> Result<(), OpError> {
-        task(by, self, after)
-    }
-}
-
-fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
-    // What proves a task done is not the agent's to weaken: it may give a
-    // task a check, never change or remove one.
-    if by.actor == Actor::Agent
-        && let (Some(was), Some(a)) = (b.verify.as_deref(), after)
-        && a.verify
-            .as_deref()
-            .is_none_or(|v| v.command != was.command || v.timeout != was.timeout)
-    {
-        let rest = format!(
-            "has a check (`{}`); an agent may not change or remove it. Make the check pass instead.",
-            was.command
-        );
-        return Err(refuse(Refusal::OpNotAllowed, b, &rest));
-    }
-    match by.actor {
-        Actor::Agent => {
-            if b.checks == Checks::Person {
-                // The one-in-progress rule may start a person's task, but
-                // an agent's change may not send one in progress back to
-                // pending (by starting another).
-                let demoted =
-                    |a: &Task| b.status == Status::InProgress && a.status == Status::Pending;
-                let touched = after.is_none_or(|a| {
-                    (a.status != b.status && (!moved_by_rule(b, a) || demoted(a)))
-                        || a.content != b.content
-                        || a.checks != b.checks
-                });
-                if touched {
-                    return Err(refuse(
-                        Refusal::PersonOnly,
-                        b,
-                        "is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
-                    ));
-                }
-            }
-            if let Some(owner) = b.owner.as_deref()
-                && b.claimed_by == Some(Actor::Person)
-                && after.is_none_or(|a| a.owner != b.owner)
-            {
-                let rest = format!(
-                    "is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready)."
-                );
-                return Err(refuse(Refusal::SetByPerson, b, &rest));
-            }
-            if b.by == Some(Actor::Person) {
-                let what = match after {
-                    None => Some("remove it"),
-                    Some(a) if a.status != b.status => Some("change it"),
-                    Some(a) if a.content != b.content => Some("rename it"),
-                    // Saying it checks the task would lock the person out
-                    // of what they set.
-                    Some(a) if a.checks != b.checks => Some("change who checks it"),
-                    Some(_) => None,
-                };
-                marked_by_person(&b.name(), b.status.as_str(), what)?;
-            }
-            if let Some(a) = after {
-                if b.unlocked && a.checks == Checks::Agent {
-                    return Err(refuse(
-                        Refusal::UnlockedByPerson,
-                        b,
-                        "was unlocked by a person; an agent may not lock it again.",
-                    ));
-                }
-                if b.checks == Checks::Agent
-                    && !b.unlocked
-                    && (a.unlocked || a.checks != Checks::Agent)
-                {
-                    return Err(OpError::refused(
-                        Refusal::OpNotAllowed,
-                        format!("only a person may unlock {} (todo unlock).", b.name()),
-                    ));
-                }
-            }
-        }
-        Actor::Person => {
+        let b = self;
+        if by.actor == Actor::Person {
             if let Some(a) = after
                 && b.checks == Checks::Agent
                 && a.checks == Checks::Agent
@@ -240,9 +159,78 @@ fn task(by: &By, b: &Task, after: Option<&Task>) -> Result<(), OpError> {
                 );
                 return Err(refuse(Refusal::StepLocked, b, &rest));
             }
+            return Ok(());
         }
+        // What proves a task done is not the agent's to weaken: it may give a
+        // task a check, never change or remove one.
+        if let (Some(was), Some(a)) = (b.verify.as_deref(), after)
+            && a.verify
+                .as_deref()
+                .is_none_or(|v| v.command != was.command || v.timeout != was.timeout)
+        {
+            let rest = format!(
+                "has a check (`{}`); an agent may not change or remove it. Make the check pass instead.",
+                was.command
+            );
+            return Err(refuse(Refusal::OpNotAllowed, b, &rest));
+        }
+        if b.checks == Checks::Person {
+            // The one-in-progress rule may start a person's task, but an
+            // agent's change may not send one in progress back to pending
+            // (by starting another).
+            let demoted = |a: &Task| b.status == Status::InProgress && a.status == Status::Pending;
+            let touched = after.is_none_or(|a| {
+                (a.status != b.status && (!moved_by_rule(b, a) || demoted(a)))
+                    || a.content != b.content
+                    || a.checks != b.checks
+            });
+            if touched {
+                return Err(refuse(
+                    Refusal::PersonOnly,
+                    b,
+                    "is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
+                ));
+            }
+        }
+        if let Some(owner) = b.owner.as_deref()
+            && b.claimed_by == Some(Actor::Person)
+            && after.is_none_or(|a| a.owner != b.owner)
+        {
+            let rest = format!(
+                "is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready)."
+            );
+            return Err(refuse(Refusal::SetByPerson, b, &rest));
+        }
+        if b.by == Some(Actor::Person) {
+            let what = match after {
+                None => Some("remove it"),
+                Some(a) if a.status != b.status => Some("change it"),
+                Some(a) if a.content != b.content => Some("rename it"),
+                // Saying it checks the task would lock the person out of
+                // what they set.
+                Some(a) if a.checks != b.checks => Some("change who checks it"),
+                Some(_) => None,
+            };
+            persons(&b.name(), &format!("marked {}", b.status), what)?;
+        }
+        if let Some(a) = after {
+            if b.unlocked && a.checks == Checks::Agent {
+                return Err(refuse(
+                    Refusal::UnlockedByPerson,
+                    b,
+                    "was unlocked by a person; an agent may not lock it again.",
+                ));
+            }
+            if b.checks == Checks::Agent && !b.unlocked && (a.unlocked || a.checks != Checks::Agent)
+            {
+                return Err(OpError::refused(
+                    Refusal::OpNotAllowed,
+                    format!("only a person may unlock {} (todo unlock).", b.name()),
+                ));
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The field of an objective that says who wrote it: `addedBy` (kept
@@ -276,21 +264,19 @@ impl Guarded for Objective {
         if by.actor != Actor::Agent {
             return Ok(());
         }
+        let item = format!("objective {} \"{}\"", self.id, self.text);
+        let now = after.map(|a| a.text.as_str());
         if written_by(self) == Some(Actor::Person) {
-            let now = after.map(|a| a.text.as_str());
-            persons_words(("objective", "written"), &self.id, &self.text, now)?;
+            persons(&item, "written", reworded(&self.text, now))?;
         }
         if self.by != Some(Actor::Person) {
             return Ok(());
         }
         let what = match after {
-            None => Some("remove it"),
             Some(a) if a.status != self.status => Some("change it"),
-            Some(a) if a.text != self.text => Some("reword it"),
-            Some(_) => None,
+            _ => reworded(&self.text, now),
         };
-        let item = format!("objective {} \"{}\"", self.id, self.text);
-        marked_by_person(&item, self.status.as_str(), what)
+        persons(&item, &format!("marked {}", self.status), what)
     }
 }
 
@@ -302,26 +288,11 @@ impl Guarded for Finding {
         if by.actor != Actor::Agent || self.by != Some(Actor::Person) {
             return Ok(());
         }
-        let now = after.map(|a| a.text.as_str());
-        persons_words(("finding", "recorded"), &self.id, &self.text, now)
+        let item = format!("finding {} \"{}\"", self.id, self.text);
+        persons(
+            &item,
+            "recorded",
+            reworded(&self.text, after.map(|a| a.text.as_str())),
+        )
     }
-}
-
-/// A person's words (a finding, an objective a person wrote), now `after`
-/// (`None`: removed): an agent may not reword or remove them.
-fn persons_words(
-    (noun, done): (&str, &str),
-    id: &str,
-    text: &str,
-    after: Option<&str>,
-) -> Result<(), OpError> {
-    let what = match after {
-        None => "remove it",
-        Some(a) if a != text => "reword it",
-        Some(_) => return Ok(()),
-    };
-    Err(OpError::refused(
-        Refusal::SetByPerson,
-        format!("{noun} {id} \"{text}\" was {done} by a person; an agent may not {what}."),
-    ))
 }

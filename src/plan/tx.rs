@@ -41,10 +41,9 @@ pub(crate) struct Tx {
     by: Option<By>,
     /// Undo puts back what was: it records no new provenance.
     restoring: bool,
-    /// How many tasks the plan had when the change began.
-    start_count: usize,
-    /// How many objectives and findings it had then.
-    start_aims: (usize, usize),
+    /// How many objectives, findings and tasks the plan had when the
+    /// change began.
+    start: [(&'static str, usize); 3],
     /// Runs the check of a task this change completes (`verify.rs`);
     /// `None`: such a task is completed without a proof.
     prover: Option<Box<dyn Prover>>,
@@ -63,13 +62,16 @@ pub(crate) trait Prover {
     fn prove(&mut self, task: &Task) -> Result<super::Proof, OpError>;
 }
 
+/// Where an op puts a task: at the end of a phase, or right after a task.
+enum Place<'a> {
+    End(PhaseRef),
+    After(&'a str),
+}
+
 /// A transaction that committed: the plan as it is now (its `rev` raised
 /// by one when anything changed) and what changed.
 pub(crate) struct Committed {
     pub plan: Plan,
-    /// `rev` as it was read.
-    #[cfg_attr(not(test), allow(dead_code))] // read by the tests
-    pub before_rev: u64,
     /// What the change touched, as it was; `None` when nothing changed
     /// (then nothing is to be written, nor recorded).
     pub change: Option<Change>,
@@ -132,11 +134,6 @@ impl Places {
         }
         &mut self.kept[slots[pos.task] - 1].1
     }
-
-    fn take(&mut self) -> Vec<(TaskPos, Before)> {
-        self.slots.clear();
-        std::mem::take(&mut self.kept)
-    }
 }
 
 /// A task as it was before a change.
@@ -152,7 +149,7 @@ pub(crate) enum Before {
 
 /// A task's status fields: the status, its blocker and drop mark, and who
 /// set it and when.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct Marks {
     pub status: Status,
     pub blocker: Option<String>,
@@ -244,22 +241,17 @@ pub(crate) fn head(phase: &Phase) -> Phase {
 
 impl Change {
     fn order(&mut self, phases: &[Phase]) {
-        if self.order.is_none() {
-            self.order = Some(phases.iter().map(|p| p.id.clone()).collect());
-        }
+        (self.order).get_or_insert_with(|| phases.iter().map(|p| p.id.clone()).collect());
     }
 
     fn head(&mut self, phase: &Phase) {
-        if !self.heads.contains_key(&phase.id) {
-            self.heads.insert(phase.id.clone(), Some(head(phase)));
-        }
+        let kept = self.heads.entry(phase.id.clone());
+        kept.or_insert_with(|| Some(head(phase)));
     }
 
     fn list(&mut self, phase: &Phase) {
-        if !self.lists.contains_key(&phase.id) {
-            let ids = phase.tasks.iter().map(|t| t.id.clone()).collect();
-            self.lists.insert(phase.id.clone(), Some(ids));
-        }
+        let kept = self.lists.entry(phase.id.clone());
+        kept.or_insert_with(|| Some(phase.tasks.iter().map(|t| t.id.clone()).collect()));
     }
 
     /// What is kept of the task at `pos`; `new` if nothing was.
@@ -317,16 +309,10 @@ impl Change {
         out
     }
 
-    fn objectives(&mut self, plan: &Plan) {
-        if self.objectives.is_none() {
-            self.objectives = Some(plan.objectives.clone());
-        }
-    }
-
-    fn findings(&mut self, plan: &Plan) {
-        if self.findings.is_none() {
-            self.findings = Some(plan.findings.clone());
-        }
+    /// The objectives and findings, kept whole on first touch.
+    fn aims(&mut self, plan: &Plan) {
+        (self.objectives).get_or_insert_with(|| plan.objectives.clone());
+        (self.findings).get_or_insert_with(|| plan.findings.clone());
     }
 
     fn new_phase(&mut self, id: &str) {
@@ -345,7 +331,7 @@ impl Change {
             return;
         }
         self.by_id = true;
-        for (pos, kept) in self.at.take() {
+        for (pos, kept) in std::mem::take(&mut self.at).kept {
             if let Some(task) = phases.get(pos.phase).and_then(|p| p.tasks.get(pos.task)) {
                 self.tasks.insert(task.id.clone(), kept);
             }
@@ -371,13 +357,7 @@ impl Change {
                 }
             }
         }
-        let phases: HashMap<&str, &Phase, FxBuildHasher> =
-            new.iter().map(|p| (p.id.as_str(), p)).collect();
-        let tasks: HashMap<&str, &Task, FxBuildHasher> = new
-            .iter()
-            .flat_map(|p| &p.tasks)
-            .map(|t| (t.id.as_str(), t))
-            .collect();
+        let (phases, tasks) = super::by_id(new);
         for mut phase in old {
             let now = phases.get(phase.id.as_str());
             if now.is_none_or(|n| n.name != phase.name || n.extra != phase.extra) {
@@ -403,8 +383,7 @@ impl Change {
 impl Tx {
     pub(crate) fn new(plan: Plan) -> Tx {
         Tx {
-            start_count: plan.task_count(),
-            start_aims: (plan.objectives.len(), plan.findings.len()),
+            start: sizes(&plan),
             plan,
             ..Tx::default()
         }
@@ -445,7 +424,7 @@ impl Tx {
         self.restoring = true;
     }
 
-    pub(crate) fn actor(&self) -> super::Actor {
+    pub(crate) fn actor(&self) -> Actor {
         self.by.as_ref().map(|b| b.actor).unwrap_or_default()
     }
 
@@ -455,11 +434,6 @@ impl Tx {
             self.settle();
         }
         &self.plan
-    }
-
-    /// Whether the ops so far change the plan (settling included).
-    pub(crate) fn changed(&mut self) -> bool {
-        self.changes() > 0
     }
 
     /// How many ops so far changed the plan (settling counts as one): a
@@ -473,18 +447,6 @@ impl Tx {
     pub(crate) fn into_plan(mut self) -> Plan {
         self.plan();
         self.plan
-    }
-
-    /// How many times the plan was settled.
-    #[cfg(test)]
-    pub(crate) fn settles(&self) -> usize {
-        self.settles
-    }
-
-    /// Where a task is now, through the index.
-    #[cfg(test)]
-    pub(crate) fn find(&mut self, id: &str) -> Option<TaskPos> {
-        self.index.find(&self.plan, id)
     }
 
     /// Match the tasks of `phases` with the plan's, for import and edit
@@ -526,20 +488,17 @@ impl Tx {
     /// (`todo unlock`, the `unlock` op; docs/contract.md, "A plan a person and an agent share"). Returns how many.
     pub(crate) fn unlock(&mut self, ids: Vec<String>) -> Result<usize, OpError> {
         let plan = self.plan();
-        let locked: Vec<String> = ids
-            .into_iter()
-            .filter(|id| {
-                plan.task_by_id(id)
-                    .is_some_and(|(_, t)| t.checks == Checks::Agent)
-            })
-            .collect();
-        let n = locked.len();
-        self.apply_all(locked.into_iter().map(|task| Op::SetChecks {
+        let locked = |id: &String| {
+            plan.task_by_id(id)
+                .is_some_and(|(_, t)| t.checks == Checks::Agent)
+        };
+        let unlock = |task| Op::SetChecks {
             task,
             checks: Checks::Anyone,
             unlocked: true,
-        }))?;
-        Ok(n)
+        };
+        let ops: Vec<Op> = ids.into_iter().filter(locked).map(unlock).collect();
+        Ok(self.apply_all(ops)?.len())
     }
 
     /// Settle, and raise `rev` by one if anything changed. Fails, changing
@@ -548,21 +507,16 @@ impl Tx {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let changed = self.changed();
+        let changed = self.changes() > 0;
         if changed {
             self.review()?;
-        }
-        let before_rev = self.plan.rev;
-        let mut plan = self.plan;
-        if changed {
             // A rev that cannot rise would wrap to 0 and undo `--if-rev`.
-            plan.rev = before_rev.checked_add(1).ok_or(OpError::RevSpent)?;
+            self.plan.rev = self.plan.rev.checked_add(1).ok_or(OpError::RevSpent)?;
             // What reading settled is written down now.
-            plan.settled = super::Settled::default();
+            self.plan.settled = super::Settled::default();
         }
         Ok(Committed {
-            plan,
-            before_rev,
+            plan: self.plan,
             change: changed.then_some(self.change),
         })
     }
@@ -570,31 +524,15 @@ impl Tx {
     /// The rules of docs/contract.md, "A plan a person and an agent share" on every task the change touched: stamp who
     /// set a status, then refuse what the actor may not do.
     fn review(&mut self) -> Result<(), OpError> {
-        let Tx {
-            plan,
-            change,
-            by,
-            restoring,
-            ..
-        } = self;
-        let Some(by) = by.as_ref() else {
+        let Some(by) = &self.by else {
             return Ok(());
         };
-        let stamp = !*restoring;
+        let stamp = !self.restoring;
+        let plan = &mut self.plan;
         // Tasks this change completes that have a check: proven last, once
         // every rule has passed, so a refused change runs nothing.
-        let mut proving: Vec<String> = Vec::new();
-        let mut visit = |b: Option<&Task>, t: &mut Task| {
-            if stamp {
-                rules::stamp(by, b, t);
-            }
-            rules::check(by, b, Some(&*t))?;
-            if stamp && needs_proof(b, t) {
-                proving.push(t.id.clone());
-            }
-            Ok::<_, OpError>(())
-        };
-        for (pos, kept) in change.walk(plan) {
+        let mut proving: Vec<TaskPos> = Vec::new();
+        for (pos, kept) in self.change.walk(plan) {
             let Some(pos) = pos else {
                 // Gone: kept whole.
                 if let Before::Task(b) = kept {
@@ -602,18 +540,20 @@ impl Tx {
                 }
                 continue;
             };
-            if let Some(t) = plan
-                .phases
-                .get_mut(pos.phase)
-                .and_then(|p| p.tasks.get_mut(pos.task))
-            {
-                visit(kept.before(t).as_ref(), t)?;
+            let t = plan.task_mut(pos);
+            let b = kept.before(t);
+            if stamp {
+                rules::stamp(by, b.as_ref(), t);
+            }
+            rules::check(by, b.as_ref(), Some(&*t))?;
+            if stamp && needs_proof(b.as_ref(), t) {
+                proving.push(pos);
             }
         }
-        for b in change.objectives.iter().flatten() {
+        for b in self.change.objectives.iter().flatten() {
             rules::check(by, Some(b), plan.objective(&b.id))?;
         }
-        for b in change.findings.iter().flatten() {
+        for b in self.change.findings.iter().flatten() {
             rules::check(by, Some(b), plan.finding(&b.id))?;
         }
         let limit = plan
@@ -621,51 +561,39 @@ impl Tx {
             .get("agentTaskLimit")
             .and_then(serde_json::Value::as_u64)
             .unwrap_or(rules::AGENT_TASK_LIMIT);
-        let (objectives, findings) = self.start_aims;
-        for (what, count, now) in [
-            ("objectives", objectives, plan.objectives.len()),
-            ("findings", findings, plan.findings.len()),
-            ("tasks", self.start_count, plan.task_count()),
-        ] {
-            let size = |count| rules::Size { what, count, limit };
-            rules::check(by, Some(&size(count)), Some(&size(now)))?;
+        for ((what, count), (_, now)) in self.start.into_iter().zip(sizes(plan)) {
+            rules::size(by, what, (count, now), limit)?;
         }
         let actor = by.actor;
         self.prove(actor, &proving)
     }
 
-    /// Record the proof of each task in `ids` (just completed, with a
+    /// Record the proof of each task at `tasks` (just completed, with a
     /// check): its check run by the prover, or, for a person who said
     /// `--no-verify`, a proof that says it was not run. An agent never
     /// skips: its `--no-verify` is refused.
-    fn prove(&mut self, actor: Actor, ids: &[String]) -> Result<(), OpError> {
-        if ids.is_empty() {
+    fn prove(&mut self, actor: Actor, tasks: &[TaskPos]) -> Result<(), OpError> {
+        if tasks.is_empty() {
             return Ok(());
         }
         if self.unverified && actor == Actor::Agent {
             return Err(OpError::refused(
-                super::ops::Refusal::OpNotAllowed,
+                Refusal::OpNotAllowed,
                 "an agent may not complete a task without running its check \
-                          (--no-verify is a person's); run the work's check and fix what fails."
-                    .to_string(),
+                          (--no-verify is a person's); run the work's check and fix what fails.",
             ));
         }
         let now = self.by.as_ref().map(|b| b.now.clone()).unwrap_or_default();
-        for id in ids {
-            let Some(pos) = self.index.find(&self.plan, id) else {
-                continue;
-            };
-            let task = &self.plan.phases[pos.phase].tasks[pos.task];
+        for &pos in tasks {
+            let task = self.plan.task(pos);
             let Some(command) = task.check_command() else {
                 continue;
             };
             let proof = if self.unverified {
                 super::Proof {
                     command: command.to_string(),
-                    exit: None,
-                    ms: 0,
                     at: now.clone(),
-                    commit: None,
+                    ..super::Proof::default()
                 }
             } else {
                 match self.prover.as_mut() {
@@ -673,17 +601,14 @@ impl Tx {
                     None => continue,
                 }
             };
-            let task = &mut self.plan.phases[pos.phase].tasks[pos.task];
-            if let Some(v) = task.verify.as_deref_mut() {
+            if let Some(v) = self.plan.task_mut(pos).verify.as_deref_mut() {
                 v.proof = Some(proof);
             }
         }
         Ok(())
     }
 
-    /// Enforce "one task in progress": keep the first `in_progress` task,
-    /// send the others back to `pending`, and start the first pending task
-    /// when nothing is in progress.
+    /// [`Plan::settle`], keeping each task as it was before it changes.
     fn settle(&mut self) {
         self.settles += 1;
         self.unsettled = false;
@@ -706,8 +631,7 @@ impl Tx {
             let Some(was) = self.plan.objective(&o.id) else {
                 // A new one comes as given, but an agent's is its own.
                 if by.actor == Actor::Agent && o.by == Some(Actor::Person) {
-                    o.by = Some(Actor::Agent);
-                    o.at = Some(by.now.clone());
+                    (o.by, o.at) = by.mark(true);
                 }
                 if by.actor == Actor::Agent || rules::written_by(o).is_none() {
                     rules::set_written_by(o, Some(by.actor));
@@ -720,9 +644,7 @@ impl Tx {
                 o.by = was.by;
                 o.at.clone_from(&was.at);
             } else {
-                let open = o.status == ObjectiveStatus::Open;
-                o.by = (!open).then_some(by.actor);
-                o.at = (!open).then(|| by.now.clone());
+                (o.by, o.at) = by.mark(o.status != ObjectiveStatus::Open);
             }
         }
         objectives
@@ -746,13 +668,17 @@ impl Tx {
                 }
                 None if f.by.is_some()
                     && !(by.actor == Actor::Agent && f.by == Some(Actor::Person)) => {}
-                _ => {
-                    f.by = Some(by.actor);
-                    f.at = Some(by.now.clone());
-                }
+                _ => (f.by, f.at) = by.mark(true),
             }
         }
         findings
+    }
+
+    /// Where the task `id` is, reported as where the op's task is.
+    fn target(&mut self, id: &str, a: &mut Applied) -> Result<TaskPos, OpError> {
+        let pos = self.task_pos(id)?;
+        a.at = Some(pos);
+        Ok(pos)
     }
 
     fn task_pos(&mut self, id: &str) -> Result<TaskPos, OpError> {
@@ -772,10 +698,10 @@ impl Tx {
     /// another case, with a look-alike letter or an invisible character,
     /// is the same task to the person, and refused as one.
     fn check_unique(&self, content: &str, except: Option<&str>) -> Result<(), OpError> {
-        let read = (self.actor() == super::Actor::Agent).then(|| crate::text::as_read(content));
+        let read = (self.actor() == Actor::Agent).then(|| crate::text::as_read(content));
         if read.as_ref().is_some_and(String::is_empty) {
             return Err(OpError::refused(
-                super::ops::Refusal::PlanInvalid,
+                Refusal::PlanInvalid,
                 format!(
                     "the task's text \"{}\" shows nothing a person can read (only invisible characters); give it words.",
                     crate::text::visible(content)
@@ -789,10 +715,9 @@ impl Tx {
                         .as_ref()
                         .is_some_and(|r| crate::text::as_read(&t.content) == *r))
         });
-        if let Some((_, _, t)) = clash {
-            return Err(OpError::Duplicate(t.content.clone()));
-        }
-        Ok(())
+        clash.map_or(Ok(()), |(_, _, t)| {
+            Err(OpError::Duplicate(t.content.clone()))
+        })
     }
 
     /// Whether [`Tx::phase_for`] will succeed, asked before anything changes.
@@ -823,36 +748,6 @@ impl Tx {
         }
     }
 
-    /// Put `task` at the end of phase `pi`.
-    fn push(&mut self, pi: usize, task: Task) -> TaskPos {
-        self.change.list(&self.plan.phases[pi]);
-        let tasks = &mut self.plan.phases[pi].tasks;
-        let pos = TaskPos {
-            phase: pi,
-            task: tasks.len(),
-        };
-        self.index.added(&task.id, pos);
-        tasks.push(task);
-        pos
-    }
-
-    /// Put `task` right after the task at `at`.
-    fn insert_after(&mut self, at: TaskPos, task: Task) -> TaskPos {
-        let pos = TaskPos {
-            task: at.task + 1,
-            ..at
-        };
-        if pos.task >= self.plan.phases[pos.phase].tasks.len() {
-            return self.push(pos.phase, task);
-        }
-        // Tasks after it leave their places.
-        self.change.moving(&self.plan.phases);
-        self.change.list(&self.plan.phases[pos.phase]);
-        self.plan.phases[pos.phase].tasks.insert(pos.task, task);
-        self.index = Index::default();
-        pos
-    }
-
     /// Take the task at `pos` out of the plan.
     fn take(&mut self, pos: TaskPos) -> Task {
         self.change.moving(&self.plan.phases);
@@ -862,14 +757,44 @@ impl Tx {
         task
     }
 
+    /// Put `task` at `to`.
+    fn put(&mut self, to: Place, task: Task, a: &mut Applied) -> Result<TaskPos, OpError> {
+        let pos = match to {
+            Place::End(phase) => {
+                let phase = self.phase_for(phase, a)?;
+                let task = self.plan.phases[phase].tasks.len();
+                TaskPos { phase, task }
+            }
+            Place::After(after) => {
+                let at = self.task_pos(after)?;
+                TaskPos {
+                    task: at.task + 1,
+                    ..at
+                }
+            }
+        };
+        if pos.task < self.plan.phases[pos.phase].tasks.len() {
+            // Tasks after it leave their places.
+            self.change.moving(&self.plan.phases);
+            self.index = Index::default();
+        } else if let Some(map) = &mut self.index.map {
+            map.insert(task.id.clone(), pos);
+        }
+        self.change.list(&self.plan.phases[pos.phase]);
+        self.plan.phases[pos.phase].tasks.insert(pos.task, task);
+        Ok(pos)
+    }
+
     /// Apply one op; also says whether it changed anything, so that a
     /// command that changes nothing writes nothing. An op checks what can
     /// fail before it changes anything.
     fn apply_op(&mut self, op: Op) -> Result<(Applied, bool), OpError> {
         let mut a = Applied::default();
         let changed = match op {
-            Op::AddTask { phase, content } => self.add_task(phase, content, &mut a)?,
-            Op::AddTaskAfter { after, content } => self.add_task_after(&after, content, &mut a)?,
+            Op::AddTask { phase, content } => self.add_task(Place::End(phase), content, &mut a)?,
+            Op::AddTaskAfter { after, content } => {
+                self.add_task(Place::After(&after), content, &mut a)?
+            }
             Op::Start { task } => self.start(&task, &mut a)?,
             Op::SetStatus {
                 task,
@@ -904,8 +829,10 @@ impl Tx {
                 self.phase_for(PhaseRef::New(name), &mut a)?;
                 true
             }
-            Op::MoveTask { task, to } => self.move_task(&task, to, &mut a)?,
-            Op::MoveTaskAfter { task, after } => self.move_task_after(&task, &after, &mut a)?,
+            Op::MoveTask { task, to } => self.move_task(&task, Place::End(to), &mut a)?,
+            Op::MoveTaskAfter { task, after } => {
+                self.move_task(&task, Place::After(&after), &mut a)?
+            }
             Op::Note { task, text } => self.edit_task(&task, &mut a, |t| t.notes.push(text))?,
             Op::WriteNote { task, text } => {
                 self.edit_task(&task, &mut a, |t| t.notes = text.into_iter().collect())?
@@ -955,9 +882,8 @@ impl Tx {
         a: &mut Applied,
         edit: impl FnOnce(&mut Task),
     ) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
-        let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+        let pos = self.target(id, a)?;
+        let t = self.plan.task_mut(pos);
         let before = t.clone();
         edit(t);
         let changed = *t != before;
@@ -967,46 +893,21 @@ impl Tx {
         Ok(changed)
     }
 
-    /// A new pending task of `content` (refused if the plan has it), its id
-    /// minted and reported.
-    fn new_task(&mut self, content: String, a: &mut Applied) -> Result<Task, OpError> {
+    /// A new pending task of `content` (refused if the plan has it) at
+    /// `to`, its id minted and reported.
+    fn add_task(&mut self, to: Place, content: String, a: &mut Applied) -> Result<bool, OpError> {
+        if let Place::End(phase) = &to {
+            self.check_phase(phase)?;
+        }
         self.check_unique(&content, None)?;
         let id = self.plan.mint('t');
         a.task = Some(id.clone());
-        Ok(Task {
-            id,
+        let task = Task {
+            id: id.clone(),
             content,
-            status: Status::Pending,
             ..Task::default()
-        })
-    }
-
-    fn add_task(
-        &mut self,
-        phase: PhaseRef,
-        content: String,
-        a: &mut Applied,
-    ) -> Result<bool, OpError> {
-        self.check_phase(&phase)?;
-        let task = self.new_task(content, a)?;
-        let pi = self.phase_for(phase, a)?;
-        let pos = self.push(pi, task);
-        let id = &self.plan.phases[pos.phase].tasks[pos.task].id;
-        self.change.new_task(pos, id);
-        a.at = Some(pos);
-        Ok(true)
-    }
-
-    fn add_task_after(
-        &mut self,
-        after: &str,
-        content: String,
-        a: &mut Applied,
-    ) -> Result<bool, OpError> {
-        let task = self.new_task(content, a)?;
-        let at = self.task_pos(after)?;
-        let id = task.id.clone();
-        let pos = self.insert_after(at, task);
+        };
+        let pos = self.put(to, task, a)?;
         self.change.new_task(pos, &id);
         a.at = Some(pos);
         Ok(true)
@@ -1024,12 +925,9 @@ impl Tx {
     ) -> bool {
         let Tx { plan, change, .. } = self;
         let mut changed = false;
-        for (pi, phase) in plan.phases.iter_mut().enumerate() {
-            for (ti, t) in phase.tasks.iter_mut().enumerate() {
-                let here = TaskPos {
-                    phase: pi,
-                    task: ti,
-                };
+        for (phase, p) in plan.phases.iter_mut().enumerate() {
+            for (task, t) in p.tasks.iter_mut().enumerate() {
+                let here = TaskPos { phase, task };
                 if here == pos {
                     changed |= begin(change, here, t);
                 } else if t.status == Status::InProgress && t.owner.as_deref() == lane {
@@ -1044,8 +942,7 @@ impl Tx {
 
     /// Make a task the one in progress (of its owner's, if claimed).
     fn start(&mut self, id: &str, a: &mut Applied) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
+        let pos = self.target(id, a)?;
         let lane = self.plan.task(pos).owner.clone();
         let by = self.by.clone();
         Ok(self.take_lane(pos, lane.as_deref(), |change, here, t| {
@@ -1060,16 +957,14 @@ impl Tx {
     }
 
     fn claim(&mut self, id: &str, owner: String, a: &mut Applied) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
+        let pos = self.target(id, a)?;
         let t = self.plan.task(pos);
         if !t.status.is_open() {
             return Err(OpError::refused(
                 Refusal::Claimed,
                 format!(
-                    "{} \"{}\" is {}: only open work can be claimed.",
-                    t.id,
-                    t.content,
+                    "{} is {}: only open work can be claimed.",
+                    t.name(),
                     t.status.words()
                 ),
             ));
@@ -1078,8 +973,8 @@ impl Tx {
             return Err(OpError::refused(
                 Refusal::Claimed,
                 format!(
-                    "{} \"{}\" is claimed by {held}. Take another ready task (todo ready), or ask {held} to release it.",
-                    t.id, t.content
+                    "{} is claimed by {held}. Take another ready task (todo ready), or ask {held} to release it.",
+                    t.name()
                 ),
             ));
         }
@@ -1107,9 +1002,8 @@ impl Tx {
         blocker: Option<String>,
         a: &mut Applied,
     ) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
-        let t = &mut self.plan.phases[pos.phase].tasks[pos.task];
+        let pos = self.target(id, a)?;
+        let t = self.plan.task_mut(pos);
         if status == Status::Blocked {
             finished_block(t)?;
         }
@@ -1126,9 +1020,7 @@ impl Tx {
                 && let Some(by) = &self.by
             {
                 // Set on purpose: who and when; back to pending, no mark.
-                let pending = status == Status::Pending;
-                t.by = (!pending).then_some(by.actor);
-                t.at = (!pending).then(|| by.now.clone());
+                (t.by, t.at) = by.mark(status != Status::Pending);
             }
             t.status = status;
             t.blocker = blocker;
@@ -1179,48 +1071,39 @@ impl Tx {
     /// ambiguous.
     fn phase_name_free(&self, name: &str, except: Option<usize>) -> Result<(), OpError> {
         let lower = name.to_lowercase();
-        match self
-            .plan
-            .phases
-            .iter()
-            .enumerate()
-            .find(|(j, p)| Some(*j) != except && p.name.to_lowercase() == lower)
-        {
-            Some((_, p)) => Err(OpError::DuplicatePhase(p.name.clone())),
-            None => Ok(()),
-        }
+        let mut phases = self.plan.phases.iter().enumerate();
+        let clash = phases.find(|(j, p)| Some(*j) != except && p.name.to_lowercase() == lower);
+        clash.map_or(Ok(()), |(_, p)| {
+            Err(OpError::DuplicatePhase(p.name.clone()))
+        })
     }
 
-    fn move_task(&mut self, id: &str, to: PhaseRef, a: &mut Applied) -> Result<bool, OpError> {
+    /// Move the task `id` to `to`; where it stands already, nothing changes.
+    fn move_task(&mut self, id: &str, to: Place, a: &mut Applied) -> Result<bool, OpError> {
         let pos = self.task_pos(id)?;
-        self.check_phase(&to)?;
-        let phase = &self.plan.phases[pos.phase];
-        if matches!(&to, PhaseRef::Id(id) if *id == phase.id) && pos.task + 1 == phase.tasks.len() {
+        let stays = match &to {
+            Place::End(phase) => {
+                self.check_phase(phase)?;
+                let p = &self.plan.phases[pos.phase];
+                matches!(phase, PhaseRef::Id(i) if *i == p.id) && pos.task + 1 == p.tasks.len()
+            }
+            Place::After(after) => {
+                let at = self.task_pos(after)?;
+                if id == *after {
+                    return Err(OpError::refused(
+                        Refusal::PlanBadPosition,
+                        format!("{id} cannot stand after itself."),
+                    ));
+                }
+                at.phase == pos.phase && at.task + 1 == pos.task
+            }
+        };
+        if stays {
             a.at = Some(pos);
             return Ok(false);
         }
         let moved = self.take(pos);
-        let pi = self.phase_for(to, a)?;
-        a.at = Some(self.push(pi, moved));
-        Ok(true)
-    }
-
-    fn move_task_after(&mut self, id: &str, after: &str, a: &mut Applied) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        let at = self.task_pos(after)?;
-        if id == after {
-            return Err(OpError::refused(
-                Refusal::PlanBadPosition,
-                format!("{id} cannot stand after itself."),
-            ));
-        }
-        if at.phase == pos.phase && at.task + 1 == pos.task {
-            a.at = Some(pos);
-            return Ok(false);
-        }
-        let moved = self.take(pos);
-        let at = self.task_pos(after)?;
-        a.at = Some(self.insert_after(at, moved));
+        a.at = Some(self.put(to, moved, a)?);
         Ok(true)
     }
 
@@ -1259,8 +1142,7 @@ impl Tx {
     }
 
     fn need(&mut self, id: &str, needs: Vec<String>, a: &mut Applied) -> Result<bool, OpError> {
-        let pos = self.task_pos(id)?;
-        a.at = Some(pos);
+        let pos = self.target(id, a)?;
         for n in &needs {
             self.task_pos(n)?;
         }
@@ -1295,16 +1177,14 @@ impl Tx {
 
     fn add_objective(&mut self, text: String, a: &mut Applied) -> bool {
         let id = self.plan.mint('o');
-        self.change.objectives(&self.plan);
+        self.change.aims(&self.plan);
         a.objective = Some(id.clone());
         let mut objective = Objective {
             id,
             text,
             ..Objective::default()
         };
-        if let Some(by) = self.writer() {
-            rules::set_written_by(&mut objective, Some(by.actor));
-        }
+        rules::set_written_by(&mut objective, self.writer().map(|by| by.actor));
         self.plan.objectives.push(objective);
         true
     }
@@ -1315,29 +1195,29 @@ impl Tx {
         if self.plan.objectives[i].status == status {
             return Ok(false);
         }
-        self.change.objectives(&self.plan);
-        let mark = self.writer().map(|by| (by.actor, by.now.clone()));
+        self.change.aims(&self.plan);
+        // Set on purpose: who and when; reopened, no mark.
+        let mark = self
+            .writer()
+            .map(|by| by.mark(status != ObjectiveStatus::Open));
         let o = &mut self.plan.objectives[i];
         o.status = status;
-        if let Some((actor, now)) = mark {
-            // Set on purpose: who and when; reopened, no mark.
-            let open = status == ObjectiveStatus::Open;
-            o.by = (!open).then_some(actor);
-            o.at = (!open).then_some(now);
+        if let Some(mark) = mark {
+            (o.by, o.at) = mark;
         }
         Ok(true)
     }
 
     fn add_finding(&mut self, text: String, a: &mut Applied) -> bool {
         let id = self.plan.mint('f');
-        self.change.findings(&self.plan);
+        self.change.aims(&self.plan);
         a.finding = Some(id.clone());
-        let by = self.writer();
+        let (by, at) = self.writer().map_or((None, None), |by| by.mark(true));
         let finding = Finding {
             id,
             text,
-            by: by.map(|b| b.actor),
-            at: by.map(|b| b.now.clone()),
+            by,
+            at,
             ..Finding::default()
         };
         self.plan.findings.push(finding);
@@ -1347,16 +1227,11 @@ impl Tx {
     fn replace_aims(&mut self, objectives: Vec<Objective>, findings: Vec<Finding>) -> bool {
         let objectives = self.mark_objectives(objectives);
         let findings = self.mark_findings(findings);
-        let mut changed = false;
-        if self.plan.objectives != objectives {
-            self.change.objectives(&self.plan);
+        let changed = self.plan.objectives != objectives || self.plan.findings != findings;
+        if changed {
+            self.change.aims(&self.plan);
             self.plan.objectives = objectives;
-            changed = true;
-        }
-        if self.plan.findings != findings {
-            self.change.findings(&self.plan);
             self.plan.findings = findings;
-            changed = true;
         }
         // Ids from a hand-edited file may repeat: later ones get new ids.
         let mut seen = std::collections::HashSet::new();
@@ -1374,14 +1249,23 @@ impl Tx {
     }
 }
 
+/// How many objectives, findings and tasks `plan` holds: what an agent may
+/// not grow past its limit.
+fn sizes(plan: &Plan) -> [(&'static str, usize); 3] {
+    [
+        ("objectives", plan.objectives.len()),
+        ("findings", plan.findings.len()),
+        ("tasks", plan.task_count()),
+    ]
+}
+
 /// Put `t` in progress on purpose: no blocker, no drop mark; who and when.
 fn begin(t: &mut Task, by: Option<&By>) {
     t.status = Status::InProgress;
     t.blocker = None;
     t.dropped_by = None;
     if let Some(by) = by {
-        t.by = Some(by.actor);
-        t.at = Some(by.now.clone());
+        (t.by, t.at) = by.mark(true);
     }
 }
 
@@ -1421,13 +1305,14 @@ pub(crate) fn finished_block(task: &Task) -> Result<(), OpError> {
 }
 
 /// Task id → position. Each lookup scans on from where the last one was
-/// found, so ids in plan order (what a phase-wide verb makes) cost one pass
-/// in all, and one op costs one scan, with nothing allocated. The first id
-/// found behind that point builds a map, which ops that add, move or remove
+/// found (that one first: an op, then its report, ask for it twice), so
+/// ids in plan order (what a phase-wide verb makes) cost one pass in all,
+/// and one op costs one scan, with nothing allocated. The first id found
+/// behind that point builds a map, which ops that add, move or remove
 /// tasks then keep right.
 #[derive(Default)]
 struct Index {
-    /// Where the next scan starts: the task after the last one found.
+    /// Where the next scan starts: the last task found.
     from: TaskPos,
     map: Option<Map<TaskPos>>,
 }
@@ -1438,39 +1323,15 @@ impl Index {
             return map.get(id).copied();
         }
         let start = self.from;
-        let found = plan
-            .phases
-            .iter()
-            .enumerate()
-            .skip(start.phase)
-            .find_map(|(pi, phase)| {
-                let skip = if pi == start.phase { start.task } else { 0 };
-                let ti = phase.tasks.iter().skip(skip).position(|t| t.id == id)? + skip;
-                Some(TaskPos {
-                    phase: pi,
-                    task: ti,
-                })
-            });
+        let mut phases = plan.phases.iter().enumerate().skip(start.phase);
+        let found = phases.find_map(|(phase, p)| {
+            let skip = if phase == start.phase { start.task } else { 0 };
+            let task = p.tasks.iter().skip(skip).position(|t| t.id == id)? + skip;
+            Some(TaskPos { phase, task })
+        });
         if let Some(pos) = found {
-            self.from = TaskPos {
-                phase: pos.phase,
-                task: pos.task + 1,
-            };
+            self.from = pos;
             return Some(pos);
-        }
-        // The last task found is looked up again often (an op, then its
-        // report): no map for that.
-        if start.task > 0
-            && let Some(t) = plan
-                .phases
-                .get(start.phase)
-                .and_then(|p| p.tasks.get(start.task - 1))
-            && t.id == id
-        {
-            return Some(TaskPos {
-                phase: start.phase,
-                task: start.task - 1,
-            });
         }
         if start == TaskPos::default() {
             return None;
@@ -1482,13 +1343,6 @@ impl Index {
         let found = map.get(id).copied();
         self.map = Some(map);
         found
-    }
-
-    /// A task was put at `pos` (the end of its phase).
-    fn added(&mut self, id: &str, pos: TaskPos) {
-        if let Some(map) = &mut self.map {
-            map.insert(id.to_string(), pos);
-        }
     }
 
     /// The task `id` was taken out of `pos`; `plan` is without it.
@@ -1524,31 +1378,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn plan(phases: &[&[&str]]) -> Plan {
-        let mut plan = Plan::default();
-        for (pi, tasks) in phases.iter().enumerate() {
-            plan.phases.push(Phase {
-                id: format!("p{}", pi + 1),
-                name: format!("P{pi}"),
-                tasks: tasks
-                    .iter()
-                    .map(|id| Task {
-                        id: (*id).into(),
-                        content: id.to_uppercase(),
-                        ..Task::default()
-                    })
-                    .collect(),
-                ..Phase::default()
-            });
-        }
-        plan.settle();
-        plan
-    }
-
-    fn done(task: &str) -> Op {
-        Op::set(task, Status::Completed)
-    }
+    use crate::plan::ops::tests::plan;
 
     /// Every task is where the index says, asked in any order.
     fn index_is_right(tx: &mut Tx) {
@@ -1558,24 +1388,21 @@ mod tests {
             .map(|(pos, _, t)| (t.id.clone(), pos))
             .collect();
         for (id, pos) in all.iter().rev().chain(&all) {
-            assert_eq!(tx.find(id), Some(*pos), "{id}");
+            assert_eq!(tx.index.find(&tx.plan, id), Some(*pos), "{id}");
         }
-        assert_eq!(tx.find("t999"), None);
+        assert_eq!(tx.index.find(&tx.plan, "t999"), None);
     }
 
     #[test]
     fn the_index_stays_right_across_insert_remove_and_move() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2", "t3"], &["t4", "t5"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2", "T3"]), ("B", &["T4", "T5"])]));
         // Ask behind the cursor first, so the map is built and then kept.
-        assert!(tx.find("t5").is_some());
-        assert!(tx.find("t1").is_some());
+        assert!(tx.index.find(&tx.plan, "t5").is_some());
+        assert!(tx.index.find(&tx.plan, "t1").is_some());
         assert!(tx.index.map.is_some());
         let ops = [
             Op::RemoveTask { task: "t2".into() },
-            Op::AddTask {
-                phase: PhaseRef::Id("p1".into()),
-                content: "new".into(),
-            },
+            Op::add("p1", "new"),
             Op::MoveTask {
                 task: "t1".into(),
                 to: PhaseRef::Id("p2".into()),
@@ -1591,67 +1418,61 @@ mod tests {
             index_is_right(&mut tx);
         }
         // And without a map: a fresh scan after each change.
-        let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3"]]));
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"]), ("B", &["T3"])]));
         tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
-        assert_eq!(tx.find("t3"), Some(TaskPos { phase: 1, task: 0 }));
-        assert_eq!(tx.find("t2"), Some(TaskPos { phase: 0, task: 0 }));
+        assert_eq!(
+            tx.index.find(&tx.plan, "t3"),
+            Some(TaskPos { phase: 1, task: 0 })
+        );
+        assert_eq!(
+            tx.index.find(&tx.plan, "t2"),
+            Some(TaskPos { phase: 0, task: 0 })
+        );
     }
 
     #[test]
     fn a_run_of_ops_settles_once() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2", "t3", "t4"]]));
-        let ops = ["t1", "t2", "t3"].map(done);
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2", "T3", "T4"])]));
+        let ops = ["t1", "t2", "t3"].map(|t| Op::set(t, Status::Completed));
         tx.apply_all(ops).unwrap();
-        assert_eq!(tx.settles(), 0);
+        assert_eq!(tx.settles, 0);
         let committed = tx.commit().unwrap();
         let st: Vec<_> = committed.plan.tasks().map(|(_, _, t)| t.status).collect();
         assert_eq!(st[3], Status::InProgress);
-        assert_eq!(committed.rev(), committed.before_rev + 1);
+        assert_eq!(committed.rev(), 1);
         // Reading the plan settles it; the commit then has nothing to do.
-        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
-        tx.apply(done("t1")).unwrap();
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
+        tx.apply(Op::set("t1", Status::Completed)).unwrap();
         tx.plan();
         tx.plan();
-        assert_eq!(tx.settles(), 1);
+        assert_eq!(tx.settles, 1);
     }
 
     #[test]
     fn an_op_that_fails_leaves_nothing_committed() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
-        tx.apply(Op::RenameTask {
-            task: "t1".into(),
-            content: "x".into(),
-        })
-        .unwrap();
-        let err = tx
-            .apply(Op::AddTask {
-                phase: PhaseRef::Id("p1".into()),
-                content: "T2".into(),
-            })
-            .unwrap_err();
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
+        tx.apply(Op::rename("t1", "x")).unwrap();
+        let err = tx.apply(Op::add("p1", "T2")).unwrap_err();
         assert_eq!(err, OpError::Duplicate("T2".into()));
         assert_eq!(tx.commit().err(), Some(err));
     }
 
     #[test]
     fn a_tx_that_changes_nothing_commits_nothing() {
-        let base = plan(&[&["t1", "t2"]]);
+        let base = plan(&[("A", &["T1", "T2"])]);
         let mut tx = Tx::new(base.clone());
-        tx.apply(Op::Start { task: "t1".into() }).unwrap();
-        tx.apply(Op::RenameTask {
-            task: "t2".into(),
-            content: "T2".into(),
-        })
-        .unwrap();
-        tx.apply(Op::MoveTask {
-            task: "t2".into(),
-            to: PhaseRef::Id("p1".into()),
-        })
-        .unwrap();
-        tx.apply(Op::Prune).unwrap();
-        tx.apply(Op::Replace {
-            phases: base.phases.clone(),
-        })
+        tx.apply_all([
+            Op::Start { task: "t1".into() },
+            Op::rename("t2", "T2"),
+            Op::MoveTask {
+                task: "t2".into(),
+                to: PhaseRef::Id("p1".into()),
+            },
+            Op::Prune,
+            Op::Replace {
+                phases: base.phases.clone(),
+            },
+        ])
         .unwrap();
         let committed = tx.commit().unwrap();
         assert!(committed.change.is_none());
@@ -1667,15 +1488,10 @@ mod tests {
 
     #[test]
     fn a_change_keeps_each_place_as_it_was_on_first_touch() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2"]]));
-        for content in ["a", "b"] {
-            tx.apply(Op::RenameTask {
-                task: "t2".into(),
-                content: content.into(),
-            })
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
+        let remove = Op::RemoveTask { task: "t1".into() };
+        tx.apply_all([Op::rename("t2", "a"), Op::rename("t2", "b"), remove])
             .unwrap();
-        }
-        tx.apply(Op::RemoveTask { task: "t1".into() }).unwrap();
         let change = tx.commit().unwrap().change.unwrap();
         let kept = |id: &str| match &change.tasks[id] {
             Before::Task(t) => Some(t.content.clone()),
@@ -1690,19 +1506,12 @@ mod tests {
 
     #[test]
     fn tasks_that_keep_their_places_are_kept_by_place_and_only_their_status() {
-        let mut tx = Tx::new(plan(&[&["t1", "t2"], &["t3", "t4"]]));
-        tx.apply_all([done("t1"), done("t3")]).unwrap();
+        let mut tx = Tx::new(plan(&[("A", &["T1", "T2"]), ("B", &["T3", "T4"])]));
+        let ops = ["t1", "t3"].map(|t| Op::set(t, Status::Completed));
+        tx.apply_all(ops).unwrap();
         // Its status changed, then its text: kept whole, as it first was.
-        tx.apply(Op::RenameTask {
-            task: "t3".into(),
-            content: "x".into(),
-        })
-        .unwrap();
-        tx.apply(Op::AddTask {
-            phase: PhaseRef::Id("p1".into()),
-            content: "new".into(),
-        })
-        .unwrap();
+        tx.apply_all([Op::rename("t3", "x"), Op::add("p1", "new")])
+            .unwrap();
         let change = tx.commit().unwrap().change.unwrap();
         assert!(change.tasks.is_empty());
         let at = |phase, task| {
@@ -1717,10 +1526,7 @@ mod tests {
         let status = |status| {
             Before::Status(Marks {
                 status,
-                blocker: None,
-                dropped_by: None,
-                by: None,
-                at: None,
+                ..Marks::default()
             })
         };
         assert_eq!(at(0, 0), Some(status(Status::InProgress)));
