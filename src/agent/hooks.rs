@@ -560,7 +560,7 @@ fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
         );
     }
     out.push('\n');
-    if plan.phases.is_empty() && !plan.has_aims() {
+    if plan.is_blank() {
         out.push_str(&format!("The plan is empty (rev {}).", plan.rev));
         return out;
     }

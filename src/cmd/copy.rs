@@ -21,7 +21,7 @@ impl super::Verb for Copy {
 pub(super) const COPIED: &str = "Copied todos as Markdown to clipboard.";
 
 fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
-    if plan.is_empty() && !plan.has_aims() {
+    if plan.is_blank() {
         return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
     }
     let text = markdown::render_plan_view(plan);

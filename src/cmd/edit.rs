@@ -73,7 +73,7 @@ const PLACEHOLDER: &str = "(replace this with your tasks)";
 /// what the person saved, kept in the draft until the plan takes it, or
 /// `None` when nothing was saved.
 fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Option<(Draft, markdown::Parsed)>> {
-    let text = if plan.is_empty() && !plan.has_aims() {
+    let text = if plan.is_blank() {
         format!("# Todos\n- [ ] {PLACEHOLDER}\n")
     } else {
         markdown::render_plan(plan)

@@ -59,7 +59,7 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
     let body = render(proved.as_ref().unwrap_or(plan), args.format);
     let project = storage::project_of(&ctx.store.path);
     let chosen = NamedBy::Chosen { project: &project };
-    let empty = plan.is_empty() && !plan.has_aims();
+    let empty = plan.is_blank();
     let report = if let Some(into) = &args.into {
         // The file of `--into` is a file of the project edited in place:
         // a link in it was not typed by the person, so it counts as chosen.

@@ -29,7 +29,7 @@ impl super::Verb for Show {
 pub(super) const EMPTY: &str = "No todos. Use todo append <task> to start one.";
 
 fn run(ctx: &Context, plan: &Plan, args: &Show) -> Result<Report> {
-    let mut report = if plan.is_empty() && !plan.has_aims() {
+    let mut report = if plan.is_blank() {
         Report::new("show", Kind::Data, EMPTY)
     } else {
         // A person at a terminal reads the text as typed; a pipe gets the
