@@ -368,7 +368,7 @@ fn remove(root: &mut Value) -> usize {
         if events.is_empty()
             && let Value::Object(map) = root
         {
-            map.remove("hooks");
+            map.shift_remove("hooks");
         }
     }
     removed

@@ -622,6 +622,21 @@ fn setup_remove_takes_out_only_what_setup_wrote_and_respells_nothing() {
     std::fs::write(&path, earlier).expect("settings");
     env.run(&["setup", "claude", "--remove"]).ok();
     assert_eq!(std::fs::read_to_string(&path).expect("settings"), "{}");
+    // Hooks that were only todo's go, and the keys after them keep their order.
+    let first = r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"todo hook stop"}]}]},"model":"opus","theme":"dark","env":{}}"#;
+    std::fs::write(&path, first).expect("settings");
+    env.run(&["setup", "claude", "--remove"]).ok();
+    let left = std::fs::read_to_string(&path).expect("settings");
+    let keys: Vec<&str> = ["hooks", "model", "theme", "env"]
+        .into_iter()
+        .filter(|k| left.contains(&format!("\"{k}\"")))
+        .collect();
+    let at = |k: &str| left.find(&format!("\"{k}\"")).unwrap_or(usize::MAX);
+    assert_eq!(keys, ["model", "theme", "env"], "{left}");
+    assert!(
+        at("model") < at("theme") && at("theme") < at("env"),
+        "{left}"
+    );
 }
 
 #[test]
