@@ -318,40 +318,34 @@ mod tests {
             actor(),
             prop::option::of(text()),
         );
-        let more = (
+        let rules = (
             prop::sample::select(vec![Checks::Anyone, Checks::Person, Checks::Agent]),
             any::<bool>(),
             prop::collection::vec("t[0-9]{1,2}", 0..3),
+        );
+        let more = (
             prop::option::of(text()),
             actor(),
             prop::collection::vec(text(), 0..3),
             prop::option::of("[a-z ]{1,8}"),
         );
-        (text(), marks, more).prop_map(|(content, marks, more)| {
-            let (status, blocker, dropped_by, by, at) = marks;
-            let (checks, unlocked, needs, owner, claimed_by, notes, verify) = more;
-            Task {
+        (text(), marks, rules, more).prop_map(|(content, marks, rules, more)| {
+            let mut t = Task {
                 content,
-                status,
-                blocker,
-                dropped_by,
-                by,
-                at,
-                checks,
-                unlocked,
-                needs,
-                owner,
-                claimed_by,
-                notes,
-                verify: verify.and_then(|c| {
-                    let command = crate::plan::clean_command(&c)?;
-                    Some(Box::new(TaskCheck {
-                        command,
-                        ..TaskCheck::default()
-                    }))
-                }),
                 ..Task::default()
-            }
+            };
+            (t.status, t.blocker, t.dropped_by, t.by, t.at) = marks;
+            (t.checks, t.unlocked, t.needs) = rules;
+            let verify;
+            (t.owner, t.claimed_by, t.notes, verify) = more;
+            t.verify = verify.and_then(|c| {
+                let command = crate::plan::clean_command(&c)?;
+                Some(Box::new(TaskCheck {
+                    command,
+                    ..TaskCheck::default()
+                }))
+            });
+            t
         })
     }
 
