@@ -60,12 +60,12 @@ struct AgentSettings {
     /// directory: Claude Code's `CLAUDE_CONFIG_DIR` (its settings.json is
     /// there), Codex's `CODEX_HOME` (its hooks.json is there).
     variable: &'static str,
-    hooks: &'static [Hook],
+    hooks: &'static [HookSpec],
 }
 
 /// One hook todo registers: the event, the tool matcher, the `todo hook`
 /// event.
-type Hook = (&'static str, Option<&'static str>, &'static str);
+type HookSpec = (&'static str, Option<&'static str>, &'static str);
 
 const CLAUDE: AgentSettings = AgentSettings {
     name: "Claude Code",
@@ -103,7 +103,7 @@ fn settings(agent: Agent) -> &'static AgentSettings {
 
 /// The event, with its matcher when it has one (`PostToolUse` is wanted
 /// twice, for two matchers).
-fn label(&(event, matcher, _): &Hook) -> String {
+fn label(&(event, matcher, _): &HookSpec) -> String {
     match matcher {
         Some(m) => format!("{event} ({m})"),
         None => event.to_string(),
@@ -161,7 +161,7 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
         why: why.to_string(),
     })?;
     let (bytes, mut root) = read(&real, &shown)?;
-    let missing: Vec<&Hook> = s
+    let missing: Vec<&HookSpec> = s
         .hooks
         .iter()
         .filter(|h| !present(&root, h, s.word))
@@ -292,7 +292,7 @@ fn read(real: &Path, shown: &str) -> Result<(Option<Vec<u8>>, Value)> {
 }
 
 /// A group holding one of todo's hooks, for the agent `word`.
-fn group(&(_, matcher, hook): &Hook, word: &str) -> Value {
+fn group(&(_, matcher, hook): &HookSpec, word: &str) -> Value {
     let mut g = Map::new();
     if let Some(m) = matcher {
         g.insert("matcher".into(), json!(m));
@@ -326,7 +326,7 @@ fn agent_flag(command: &str) -> Option<&str> {
 /// Is `hook` registered: a todo hook for its event, naming the agent
 /// `word` or none (other flags may differ), in a group of its event with
 /// its matcher?
-fn present(root: &Value, &(event, matcher, hook): &Hook, word: &str) -> bool {
+fn present(root: &Value, &(event, matcher, hook): &HookSpec, word: &str) -> bool {
     let groups = root["hooks"][event].as_array().into_iter().flatten();
     groups
         .filter(|g| g["matcher"].as_str() == matcher)

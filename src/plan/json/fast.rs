@@ -407,13 +407,13 @@ mod tests {
     /// One change to a file: a byte taken out, a byte put in, or a piece
     /// of text replaced by another.
     #[derive(Debug, Clone)]
-    enum Edit {
+    enum Damage {
         Remove(usize),
         Insert(usize, u8),
         Replace(usize, &'static str, &'static str),
     }
 
-    fn edit() -> impl Strategy<Value = Edit> {
+    fn damage() -> impl Strategy<Value = Damage> {
         let byte = prop::sample::select(b"\"\\,:{}[] \nx0a9.-\x01tn".to_vec());
         let swap = prop::sample::select(vec![
             ("\"content\"", "\"status\""),
@@ -441,21 +441,21 @@ mod tests {
             ("\"", "\"\\q"),
         ]);
         prop_oneof![
-            any::<usize>().prop_map(Edit::Remove),
-            (any::<usize>(), byte).prop_map(|(at, b)| Edit::Insert(at, b)),
-            (any::<usize>(), swap).prop_map(|(k, (from, to))| Edit::Replace(k, from, to)),
+            any::<usize>().prop_map(Damage::Remove),
+            (any::<usize>(), byte).prop_map(|(at, b)| Damage::Insert(at, b)),
+            (any::<usize>(), swap).prop_map(|(k, (from, to))| Damage::Replace(k, from, to)),
         ]
     }
 
-    fn apply(text: &str, edits: &[Edit]) -> Option<String> {
+    fn apply(text: &str, edits: &[Damage]) -> Option<String> {
         let mut bytes = text.as_bytes().to_vec();
         for edit in edits {
             match *edit {
-                Edit::Remove(at) if !bytes.is_empty() => {
+                Damage::Remove(at) if !bytes.is_empty() => {
                     bytes.remove(at % bytes.len());
                 }
-                Edit::Insert(at, b) => bytes.insert(at % (bytes.len() + 1), b),
-                Edit::Replace(k, from, to) => {
+                Damage::Insert(at, b) => bytes.insert(at % (bytes.len() + 1), b),
+                Damage::Replace(k, from, to) => {
                     let s = String::from_utf8(bytes).ok()?;
                     let found: Vec<usize> = s.match_indices(from).map(|(i, _)| i).collect();
                     let Some(&i) = found.get(k % found.len().max(1)) else {
@@ -464,7 +464,7 @@ mod tests {
                     };
                     bytes = format!("{}{to}{}", &s[..i], &s[i + from.len()..]).into_bytes();
                 }
-                Edit::Remove(_) => {}
+                Damage::Remove(_) => {}
             }
         }
         String::from_utf8(bytes).ok()
@@ -489,7 +489,7 @@ mod tests {
         #[test]
         fn reads_a_changed_file_as_the_full_reader_or_gives_up(
             plan in plan(),
-            edits in prop::collection::vec(edit(), 1..4),
+            edits in prop::collection::vec(damage(), 1..4),
         ) {
             let Some(text) = apply(&render(&plan), &edits) else { return Ok(()) };
             if let Some(fast) = read(&text) {
