@@ -341,10 +341,8 @@ fn todo_batch(mut args: JsonObject) -> Result<Value> {
             }
             Ok(Value::Array(ops))
         }
-        Some(Value::Array(_)) => Err(invalid(
-            "give either one op or \"ops\": [..], not both.".into(),
-        )),
-        Some(_) => Err(invalid("\"ops\" must be an array of op objects.".into())),
+        Some(Value::Array(_)) => Err(invalid("give either one op or \"ops\": [..], not both.")),
+        Some(_) => Err(invalid("\"ops\" must be an array of op objects.")),
     }
 }
 
