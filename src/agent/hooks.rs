@@ -42,17 +42,20 @@ const HOOK_PLAN_BYTES: u64 = 64 << 20;
 /// Claude Code's events of its Task tools, answered by the post-tool hook.
 const TASK_EVENTS: [&str; 2] = ["TaskCreated", "TaskCompleted"];
 
-/// The hook events todo answers (`todo hook <EVENT>`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// The hook events todo answers (`todo hook <EVENT>`); as a `&str`, the
+/// `hook_event_name` both agents send for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, strum::IntoStaticStr)]
 pub enum Event {
     /// The agent is about to stop (Stop).
     Stop,
     /// A person sent a prompt (UserPromptSubmit).
+    #[strum(serialize = "UserPromptSubmit")]
     Prompt,
     /// A session starts or resumes (SessionStart).
     SessionStart,
     /// The agent's own todo tool ran (PostToolUse of TodoWrite, update_plan,
     /// TaskCreate or TaskUpdate; Claude Code's TaskCreated and TaskCompleted).
+    #[strum(serialize = "PostToolUse")]
     PostTool,
 }
 
@@ -60,17 +63,7 @@ impl Event {
     /// Whether an input naming event `name` is this hook's: the post-tool
     /// hook also answers Claude Code's `TaskCreated` and `TaskCompleted`.
     fn answers(self, name: &str) -> bool {
-        name == self.name() || (self == Event::PostTool && TASK_EVENTS.contains(&name))
-    }
-
-    /// The `hook_event_name` both agents send for it.
-    fn name(self) -> &'static str {
-        match self {
-            Event::Stop => "Stop",
-            Event::Prompt => "UserPromptSubmit",
-            Event::SessionStart => "SessionStart",
-            Event::PostTool => "PostToolUse",
-        }
+        name == <&str>::from(self) || (self == Event::PostTool && TASK_EVENTS.contains(&name))
     }
 }
 
@@ -206,7 +199,7 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
     {
         return Err(Error::Invalid(format!(
             "this hook answers {} events; it was given {} and did nothing",
-            hook.event.name(),
+            <&str>::from(hook.event),
             visible(name)
         )));
     }
