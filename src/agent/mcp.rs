@@ -419,28 +419,24 @@ and refusals are those of the todo tool.";
 
 /// The tools, their schemas made from the types that read their calls.
 fn tools() -> Vec<Tool> {
+    // Both change the plan, and nothing else; `todo`'s `init` and `rm` destroy.
+    let changes = |destructive| {
+        ToolAnnotations::new()
+            .read_only(false)
+            .destructive(destructive)
+            .idempotent(false)
+            .open_world(false)
+    };
     let todo = Tool::new("todo", TODO_DESCRIPTION, Arc::new(schema::<TodoArgs>()))
         .with_title("Task plan")
-        .with_annotations(
-            ToolAnnotations::new()
-                .read_only(false)
-                .destructive(true)
-                .idempotent(false)
-                .open_world(false),
-        );
+        .with_annotations(changes(true));
     let plan_update = Tool::new(
         "plan_update",
         PLAN_UPDATE_DESCRIPTION,
         Arc::new(schema::<PlanUpdate>()),
     )
     .with_title("Update the plan by id")
-    .with_annotations(
-        ToolAnnotations::new()
-            .read_only(false)
-            .destructive(false)
-            .idempotent(false)
-            .open_world(false),
-    );
+    .with_annotations(changes(false));
     vec![todo, plan_update]
 }
 
