@@ -36,22 +36,21 @@ pub(crate) struct AgentState {
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 struct Data {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     seen: Option<Seen>,
     /// A counter that orders the sessions, to drop the oldest.
-    #[serde(default)]
     tick: u64,
     /// Stop reminders given in the current cycle, by session id.
-    #[serde(default)]
     sessions: BTreeMap<String, Cycle>,
     /// What each session was told its list cannot change (`t4:abandoned`),
     /// so that it is told once.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     told: BTreeMap<String, Vec<String>>,
     /// Claude Code's task lists (by list id): which plan task each of
     /// its task ids is, so that a later `TaskUpdate` finds it.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     claude_lists: BTreeMap<String, ClaudeList>,
 }
 
