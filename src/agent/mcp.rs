@@ -51,11 +51,9 @@ struct Server {
 /// the wire; a client that leaves before or during the handshake ends the
 /// server quietly.
 ///
-/// This is the MCP entry, and its speed tricks live here only: the plan a
-/// call ends with goes to a keeper thread, off the reply's path, which
-/// frees the one kept before and keeps it in the store's memo for the next
-/// call (which still reads the file, and parses it only if someone else
-/// changed it); and one runtime thread runs every call.
+/// This is the MCP entry, and its speed tricks live here only: the
+/// [`PlanMemo`] a keeper thread fills off the reply's path, and one
+/// runtime thread for every call ([`Server`]).
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
     let start = |e| Error::io("Cannot start the MCP server", e);
     let memo = PlanMemo::default();
