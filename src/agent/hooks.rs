@@ -26,11 +26,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
-use super::seen::{AgentState, UserEdit, user_edit};
+use super::seen::{AgentState, UserEdit, change_state, state_error, user_edit};
 use crate::error::{Error, Result};
-use crate::history::History;
 use crate::plan::{Phase, Plan, Status, Task};
-use crate::storage::{Lock, Store};
+use crate::storage::Store;
 use crate::text::{neutral_tags, visible};
 use crate::work::Context;
 
@@ -331,24 +330,6 @@ fn clipped(text: &str, max: usize, safe: impl Fn(&str) -> String) -> String {
         (kept, true) if cut || crate::text::head(&out, max).1 => format!("{kept}…"),
         _ => out,
     }
-}
-
-fn state_error(e: std::io::Error) -> Error {
-    Error::io("Cannot keep the agent's state in the data directory", e)
-}
-
-/// Read this plan's agent state under `lock`, change it by `change` and
-/// write it back.
-fn change_state<T>(
-    ctx: &Context,
-    history: &History,
-    lock: &Lock,
-    change: impl FnOnce(&mut AgentState) -> T,
-) -> Result<T> {
-    let mut state = AgentState::load(history, &ctx.real_path(), lock).map_err(state_error)?;
-    let out = change(&mut state);
-    state.save(lock).map_err(state_error)?;
-    Ok(out)
 }
 
 fn prompt(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {

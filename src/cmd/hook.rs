@@ -103,10 +103,7 @@ const MAX_BYTES: u64 = 16 << 20;
 
 /// An error as one line, whatever its own layout.
 fn one_line(e: &Error) -> String {
-    e.to_string()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    crate::text::normalize(&e.to_string()).unwrap_or_default()
 }
 
 fn read() -> Result<Vec<u8>> {
