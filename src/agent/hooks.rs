@@ -26,11 +26,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
-use super::seen::{AgentState, UserEdit, user_edit};
+use super::seen::{AgentState, UserEdit, change_state, state_error, user_edit};
 use crate::error::{Error, Result};
-use crate::history::History;
 use crate::plan::{Phase, Plan, Status, Task};
-use crate::storage::{Lock, Store};
+use crate::storage::Store;
 use crate::text::{neutral_tags, visible};
 use crate::work::Context;
 
@@ -42,17 +41,20 @@ const HOOK_PLAN_BYTES: u64 = 64 << 20;
 /// Claude Code's events of its Task tools, answered by the post-tool hook.
 const TASK_EVENTS: [&str; 2] = ["TaskCreated", "TaskCompleted"];
 
-/// The hook events todo answers (`todo hook <EVENT>`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// The hook events todo answers (`todo hook <EVENT>`); as a `&str`, the
+/// `hook_event_name` both agents send for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, strum::IntoStaticStr)]
 pub enum Event {
     /// The agent is about to stop (Stop).
     Stop,
     /// A person sent a prompt (UserPromptSubmit).
+    #[strum(serialize = "UserPromptSubmit")]
     Prompt,
     /// A session starts or resumes (SessionStart).
     SessionStart,
     /// The agent's own todo tool ran (PostToolUse of TodoWrite, update_plan,
     /// TaskCreate or TaskUpdate; Claude Code's TaskCreated and TaskCompleted).
+    #[strum(serialize = "PostToolUse")]
     PostTool,
 }
 
@@ -60,17 +62,7 @@ impl Event {
     /// Whether an input naming event `name` is this hook's: the post-tool
     /// hook also answers Claude Code's `TaskCreated` and `TaskCompleted`.
     fn answers(self, name: &str) -> bool {
-        name == self.name() || (self == Event::PostTool && TASK_EVENTS.contains(&name))
-    }
-
-    /// The `hook_event_name` both agents send for it.
-    fn name(self) -> &'static str {
-        match self {
-            Event::Stop => "Stop",
-            Event::Prompt => "UserPromptSubmit",
-            Event::SessionStart => "SessionStart",
-            Event::PostTool => "PostToolUse",
-        }
+        name == <&str>::from(self) || (self == Event::PostTool && TASK_EVENTS.contains(&name))
     }
 }
 
@@ -206,7 +198,7 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
     {
         return Err(Error::Invalid(format!(
             "this hook answers {} events; it was given {} and did nothing",
-            hook.event.name(),
+            <&str>::from(hook.event),
             visible(name)
         )));
     }
@@ -338,24 +330,6 @@ fn clipped(text: &str, max: usize, safe: impl Fn(&str) -> String) -> String {
         (kept, true) if cut || crate::text::head(&out, max).1 => format!("{kept}…"),
         _ => out,
     }
-}
-
-fn state_error(e: std::io::Error) -> Error {
-    Error::io("Cannot keep the agent's state in the data directory", e)
-}
-
-/// Read this plan's agent state under `lock`, change it by `change` and
-/// write it back.
-fn change_state<T>(
-    ctx: &Context,
-    history: &History,
-    lock: &Lock,
-    change: impl FnOnce(&mut AgentState) -> T,
-) -> Result<T> {
-    let mut state = AgentState::load(history, &ctx.real_path(), lock).map_err(state_error)?;
-    let out = change(&mut state);
-    state.save(lock).map_err(state_error)?;
-    Ok(out)
 }
 
 fn prompt(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {

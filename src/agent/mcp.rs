@@ -51,11 +51,9 @@ struct Server {
 /// the wire; a client that leaves before or during the handshake ends the
 /// server quietly.
 ///
-/// This is the MCP entry, and its speed tricks live here only: the plan a
-/// call ends with goes to a keeper thread, off the reply's path, which
-/// frees the one kept before and keeps it in the store's memo for the next
-/// call (which still reads the file, and parses it only if someone else
-/// changed it); and one runtime thread runs every call.
+/// This is the MCP entry, and its speed tricks live here only: the
+/// [`PlanMemo`] a keeper thread fills off the reply's path, and one
+/// runtime thread for every call ([`Server`]).
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
     let start = |e| Error::io("Cannot start the MCP server", e);
     let memo = PlanMemo::default();
@@ -341,10 +339,8 @@ fn todo_batch(mut args: JsonObject) -> Result<Value> {
             }
             Ok(Value::Array(ops))
         }
-        Some(Value::Array(_)) => Err(invalid(
-            "give either one op or \"ops\": [..], not both.".into(),
-        )),
-        Some(_) => Err(invalid("\"ops\" must be an array of op objects.".into())),
+        Some(Value::Array(_)) => Err(invalid("give either one op or \"ops\": [..], not both.")),
+        Some(_) => Err(invalid("\"ops\" must be an array of op objects.")),
     }
 }
 
@@ -421,28 +417,24 @@ and refusals are those of the todo tool.";
 
 /// The tools, their schemas made from the types that read their calls.
 fn tools() -> Vec<Tool> {
+    // Both change the plan, and nothing else; `todo`'s `init` and `rm` destroy.
+    let changes = |destructive| {
+        ToolAnnotations::new()
+            .read_only(false)
+            .destructive(destructive)
+            .idempotent(false)
+            .open_world(false)
+    };
     let todo = Tool::new("todo", TODO_DESCRIPTION, Arc::new(schema::<TodoArgs>()))
         .with_title("Task plan")
-        .with_annotations(
-            ToolAnnotations::new()
-                .read_only(false)
-                .destructive(true)
-                .idempotent(false)
-                .open_world(false),
-        );
+        .with_annotations(changes(true));
     let plan_update = Tool::new(
         "plan_update",
         PLAN_UPDATE_DESCRIPTION,
         Arc::new(schema::<PlanUpdate>()),
     )
     .with_title("Update the plan by id")
-    .with_annotations(
-        ToolAnnotations::new()
-            .read_only(false)
-            .destructive(false)
-            .idempotent(false)
-            .open_world(false),
-    );
+    .with_annotations(changes(false));
     vec![todo, plan_update]
 }
 

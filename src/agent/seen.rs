@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::{Error, Result};
 use crate::history::{History, digest, file_digest};
 use crate::plan::Plan;
 use crate::storage::Lock;
@@ -36,22 +37,21 @@ pub(crate) struct AgentState {
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 struct Data {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     seen: Option<Seen>,
     /// A counter that orders the sessions, to drop the oldest.
-    #[serde(default)]
     tick: u64,
     /// Stop reminders given in the current cycle, by session id.
-    #[serde(default)]
     sessions: BTreeMap<String, Cycle>,
     /// What each session was told its list cannot change (`t4:abandoned`),
     /// so that it is told once.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     told: BTreeMap<String, Vec<String>>,
     /// Claude Code's task lists (by list id): which plan task each of
     /// its task ids is, so that a later `TaskUpdate` finds it.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     claude_lists: BTreeMap<String, ClaudeList>,
 }
 
@@ -206,12 +206,27 @@ fn content_digest(bytes: Option<&[u8]>) -> String {
 /// of an `apply` or an MCP call shows it), under the lock the change
 /// holds. Best effort: a failure here never fails the change.
 pub(crate) fn saw(ctx: &Context, lock: &Lock, rev: u64, bytes: Option<&[u8]>) {
-    let Some(history) = &ctx.history else { return };
-    let Ok(mut state) = AgentState::load(history, &ctx.real_path(), lock) else {
-        return;
-    };
-    state.saw(rev, bytes);
-    let _ = state.save(lock);
+    if let Some(history) = &ctx.history {
+        let _ = change_state(ctx, history, lock, |state| state.saw(rev, bytes));
+    }
+}
+
+pub(crate) fn state_error(e: io::Error) -> Error {
+    Error::io("Cannot keep the agent's state in the data directory", e)
+}
+
+/// Read this plan's agent state under `lock`, change it by `change` and
+/// write it back.
+pub(crate) fn change_state<T>(
+    ctx: &Context,
+    history: &History,
+    lock: &Lock,
+    change: impl FnOnce(&mut AgentState) -> T,
+) -> Result<T> {
+    let mut state = AgentState::load(history, &ctx.real_path(), lock).map_err(state_error)?;
+    let out = change(&mut state);
+    state.save(lock).map_err(state_error)?;
+    Ok(out)
 }
 
 /// As [`saw`], taking the lock and reading the plan as it is now (after

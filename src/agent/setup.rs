@@ -229,10 +229,8 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
         SetupMode::Remove => {
             let removed = remove(&mut root);
             if removed == 0 {
-                return Ok(done(
-                    format!("No todo hooks in {shown}. Nothing changed."),
-                    false,
-                ));
+                let message = format!("No todo hooks in {shown}. Nothing changed.");
+                return Ok(done(message, false));
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
             let message = format!("Removed todo's hooks from {shown} ({removed}).");

@@ -67,7 +67,7 @@ fn read(args: &Apply) -> Result<String> {
         let why = format!("the ops are larger than {MAX_BYTES} bytes; send smaller batches.");
         return Err(invalid(why));
     }
-    String::from_utf8(bytes).map_err(|_| invalid("the ops are not UTF-8 text.".into()))
+    String::from_utf8(bytes).map_err(|_| invalid("the ops are not UTF-8 text."))
 }
 
 /// Read `--ops FILE` (up to one byte past the limit) into `bytes`. Opened

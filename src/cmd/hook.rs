@@ -45,9 +45,6 @@ pub struct Hook {
 
 impl super::Verb for Hook {
     fn run(self, ctx: &Context) -> Outcome {
-        // A hook acts as the agent, always: nothing it inherits makes it the
-        // person (`TODO_ACTOR` is not read for it), and `--as person` typed
-        // into a hook's command is refused rather than obeyed.
         let as_person = ctx.actor == Some(Actor::Person);
         let ctx = &Context {
             actor: Some(Actor::Agent),
@@ -106,10 +103,7 @@ const MAX_BYTES: u64 = 16 << 20;
 
 /// An error as one line, whatever its own layout.
 fn one_line(e: &Error) -> String {
-    e.to_string()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    crate::text::normalize(&e.to_string()).unwrap_or_default()
 }
 
 fn read() -> Result<Vec<u8>> {

@@ -28,12 +28,12 @@ struct ListEntry {
 /// The entries of a list, its text under `text_key`, with their statuses.
 pub(crate) fn mirror_list(v: Option<&Value>, text_key: &str) -> Result<Vec<(String, Status)>> {
     let Some(Value::Array(list)) = v else {
-        return Err(invalid("the list must be an array.".into()));
+        return Err(invalid("the list must be an array."));
     };
     list.iter()
         .map(|entry| {
             if !entry.is_object() {
-                return Err(invalid("each list entry must be an object.".into()));
+                return Err(invalid("each list entry must be an object."));
             }
             let e = ListEntry::deserialize(entry).map_err(|e| invalid(format!("{e}.")))?;
             let raw = if text_key == "step" { e.step } else { e.content };

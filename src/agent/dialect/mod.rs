@@ -98,11 +98,11 @@ pub(super) fn refuse(code: Refusal, message: impl Into<String>) -> Error {
     OpError::refused(code, message).into()
 }
 
-pub(crate) fn invalid(message: String) -> Error {
+pub(crate) fn invalid(message: impl Into<String>) -> Error {
     refuse(Refusal::PlanInvalid, message)
 }
 
-fn bad_position(message: String) -> Error {
+fn bad_position(message: impl Into<String>) -> Error {
     refuse(Refusal::PlanBadPosition, message)
 }
 
@@ -195,7 +195,7 @@ impl OpIn {
         match &self.id {
             None => Ok(None),
             Some(Names::One(id)) => Ok(Some(id)),
-            Some(Names::Many(_)) => Err(invalid("\"id\" must be a string.".into())),
+            Some(Names::Many(_)) => Err(invalid("\"id\" must be a string.")),
         }
     }
 
@@ -210,7 +210,7 @@ impl OpIn {
         match self.ids.as_ref().or(self.id.as_ref()) {
             Some(Names::One(id)) => Ok(vec![id.clone()]),
             Some(Names::Many(ids)) => items(Some(ids), "\"ids\""),
-            None => Err(invalid("\"ids\" must name at least one item.".into())),
+            None => Err(invalid("\"ids\" must name at least one item.")),
         }
     }
 }
@@ -242,7 +242,7 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<
         (Dialect::UpdatePlan, v) => mirror::mirror(tx, CODEX_PHASE, v.get("plan"), "step", done),
         (Dialect::PlanUpdate, Value::Object(o)) => plan_update::apply(tx, o, done),
         (_, Value::Array(ops)) if ops.is_empty() => {
-            Err(invalid("the batch is empty: send at least one op.".into()))
+            Err(invalid("the batch is empty: send at least one op."))
         }
         (_, Value::Array(ops)) => ops.iter().enumerate().try_for_each(|(i, op)| {
             if !op.is_object() {
@@ -251,9 +251,7 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<
             one(tx, op, done)
         }),
         (_, Value::Object(_)) => one(tx, value, done),
-        _ => Err(invalid(
-            "the ops must be an object or an array of objects.".into(),
-        )),
+        _ => Err(invalid("the ops must be an object or an array of objects.")),
     })
 }
 
@@ -323,7 +321,7 @@ fn one(tx: &mut Tx, value: &Value, done: &mut Tally) -> Result<()> {
         None if o.todo.items.is_some() && tx.plan().is_empty() => "init".into(),
         None => {
             return Err(invalid(
-                "the op is missing and cannot be inferred (give \"op\").".into(),
+                "the op is missing and cannot be inferred (give \"op\").",
             ));
         }
     };
@@ -337,7 +335,7 @@ fn one(tx: &mut Tx, value: &Value, done: &mut Tally) -> Result<()> {
 
 /// `v`, else refused as missing with `message`.
 fn required<T>(v: Option<T>, message: &str) -> Result<T> {
-    v.ok_or_else(|| invalid(message.into()))
+    v.ok_or_else(|| invalid(message))
 }
 
 /// A text field, normalised; one left empty is refused.

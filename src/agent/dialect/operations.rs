@@ -31,7 +31,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             }
             match &o.todo.next {
                 Some(NextArg::Ready(_)) => {
-                    return Err(invalid("\"next\" must be a string.".into()));
+                    return Err(invalid("\"next\" must be a string."));
                 }
                 Some(NextArg::Task(_)) if tx.actor() == Actor::Person => {
                     let message = "a person does not send \"next\"; start the task instead.";
@@ -83,7 +83,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
                 "section" => {
                     if o.under.is_some() || after.is_some() {
                         return Err(bad_position(
-                            "a section only stands at the top, last: not under or after another item.".into(),
+                            "a section only stands at the top, last: not under or after another item.",
                         ));
                     }
                     if phase_id(tx.plan(), &title).is_some() {
@@ -169,7 +169,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
             let task = task_id(tx.plan(), q)?;
             if o.todo.add.is_none() && o.todo.remove.is_none() {
                 return Err(invalid(
-                    "needs takes \"add\" and/or \"remove\": arrays of task ids.".into(),
+                    "needs takes \"add\" and/or \"remove\": arrays of task ids.",
                 ));
             }
             if let Some(v) = &o.todo.remove {
@@ -200,7 +200,7 @@ pub(super) fn op(tx: &mut Tx, op: &str, o: &OpIn, done: &mut Tally) -> Result<bo
                 }
                 _ => {
                     return Err(invalid(
-                        "claim takes \"id\" (a task) or \"next\": true, not both.".into(),
+                        "claim takes \"id\" (a task) or \"next\": true, not both.",
                     ));
                 }
             };

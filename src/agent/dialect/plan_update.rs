@@ -325,7 +325,7 @@ fn add_task(
         {
             return Err(missing("phase", phase, plan));
         }
-        None => PhaseRef::New(normalize(phase).ok_or_else(|| invalid("a phase is empty.".into()))?),
+        None => PhaseRef::New(normalize(phase).ok_or_else(|| invalid("a phase is empty."))?),
     };
     let Some(after) = after else {
         return super::add(tx, &mut phase_ref, text, done).map(drop);
