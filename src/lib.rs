@@ -184,7 +184,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     // never an agent, whatever terminal it may have been given.
     let interactive = std::io::stdin().is_terminal()
         && std::io::stderr().is_terminal()
-        && cli.global.actor != Some(cmd::ActorArg::Agent);
+        && cli.global.actor != Some(plan::Actor::Agent);
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
@@ -194,10 +194,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         tmp: std::env::temp_dir(),
         interactive,
         yes: cli.global.yes,
-        actor: cli.global.actor.map(|a| match a {
-            cmd::ActorArg::Person => plan::Actor::Person,
-            cmd::ActorArg::Agent => plan::Actor::Agent,
-        }),
+        actor: cli.global.actor,
         now: plan::clock::now(),
         owner: env_name(&["TODO_OWNER"]),
         user: env_name(&["USER", "LOGNAME", "USERNAME"]),

@@ -10,7 +10,7 @@ pub(crate) mod generate;
 mod mark;
 mod summary;
 pub use args::Cli;
-pub(crate) use args::{ActorArg, TargetArgs, TargetRequired, TaskArgs};
+pub(crate) use args::{TargetArgs, TargetRequired, TaskArgs};
 
 /// What a verb does, besides parsing its clap arguments.
 pub(crate) trait Verb: Sized {
