@@ -340,8 +340,7 @@ fn verb_named(command: &clap::Command, word: &str) -> Option<String> {
         return Some(word.to_string());
     }
     command
-        .get_subcommands()
-        .find(|s| s.get_all_aliases().any(|a| a == word))
+        .find_subcommand(word)
         .map(|s| s.get_name().to_string())
 }
 
