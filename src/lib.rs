@@ -102,7 +102,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Finished {
         Ok(cli) => run_cli(cli, &args),
         // A hook never fails its agent, not even on its own command line
         // (exit 2 is "block" to Claude Code): one line on stderr, exit 0.
-        Err(err) if verb.as_deref() == Some("hook") && !is_help(&err) => {
+        // Help and version (what clap prints on stdout) print as asked.
+        Err(err) if verb.as_deref() == Some("hook") && err.use_stderr() => {
             hook_usage_error(&err).into()
         }
         Err(err) => usage_error(&args, err).into(),
@@ -184,7 +185,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
     // never an agent, whatever terminal it may have been given.
     let interactive = std::io::stdin().is_terminal()
         && std::io::stderr().is_terminal()
-        && cli.global.actor != Some(cmd::ActorArg::Agent);
+        && cli.global.actor != Some(plan::Actor::Agent);
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
@@ -194,10 +195,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         tmp: std::env::temp_dir(),
         interactive,
         yes: cli.global.yes,
-        actor: cli.global.actor.map(|a| match a {
-            cmd::ActorArg::Person => plan::Actor::Person,
-            cmd::ActorArg::Agent => plan::Actor::Agent,
-        }),
+        actor: cli.global.actor,
         now: plan::clock::now(),
         owner: env_name(&["TODO_OWNER"]),
         user: env_name(&["USER", "LOGNAME", "USERNAME"]),
@@ -253,13 +251,13 @@ fn fail(out: &Output, verb: &str, rev: Option<u64>, err: &Error) -> u8 {
 /// command line, so it goes through the one printer like any other text.
 fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
     match err.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+        // clap's own status: 0 for help and version, 2 for the help shown
+        // in place of a missing verb.
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = err.print();
-            0
-        }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = err.print();
-            2
+            u8::try_from(err.exit_code()).unwrap_or(2)
         }
         _ => {
             let json = args.iter().any(|a| a == "--json");
@@ -289,14 +287,6 @@ fn usage_error(args: &[OsString], err: clap::Error) -> u8 {
             err.exit_code()
         }
     }
-}
-
-/// Help and version asked for: printed, never an error.
-fn is_help(err: &clap::Error) -> bool {
-    matches!(
-        err.kind(),
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-    )
 }
 
 /// A `todo hook` command line that does not parse: clap's first line (the
@@ -350,8 +340,7 @@ fn verb_named(command: &clap::Command, word: &str) -> Option<String> {
         return Some(word.to_string());
     }
     command
-        .get_subcommands()
-        .find(|s| s.get_all_aliases().any(|a| a == word))
+        .find_subcommand(word)
         .map(|s| s.get_name().to_string())
 }
 

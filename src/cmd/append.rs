@@ -1,3 +1,5 @@
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+
 use super::prelude::*;
 use crate::plan::ops::{Applied, Op, PhaseRef};
 use crate::plan::{Checks, DEFAULT_PHASE};
@@ -20,8 +22,8 @@ pub struct Append {
 
     /// Who checks the new task: only a person, or only the agent (until
     /// `todo unlock`). Default: anyone.
-    #[arg(long, value_enum, value_name = "WHO")]
-    pub checks: Option<ChecksArg>,
+    #[arg(long, value_name = "WHO", value_parser = checks())]
+    pub checks: Option<Checks>,
 
     /// The task's check: a shell command `todo done` runs in the project
     /// root before the task counts as completed.
@@ -88,12 +90,15 @@ impl super::Verb for Append {
 
 const NOT_TASK: &str = "--needs names tasks, not phases.";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ChecksArg {
-    /// Only a person completes or drops it.
-    Person,
-    /// Only the agent sets it, until a person runs `todo unlock`.
-    Agent,
+/// `--checks`: the plan's own words for who checks a task, but for
+/// `anyone`, which is the default.
+fn checks() -> impl TypedValueParser<Value = Checks> {
+    PossibleValuesParser::new([
+        PossibleValue::new("person").help("Only a person completes or drops it"),
+        PossibleValue::new("agent")
+            .help("Only the agent sets it, until a person runs `todo unlock`"),
+    ])
+    .try_map(|who| who.parse::<Checks>())
 }
 
 /// `append --after TASK`: right after that task, in its phase. A `-p`
@@ -142,10 +147,6 @@ fn report(
         tx.apply(Op::Need { task, needs })?;
     }
     if let (Some(checks), Some(task)) = (args.checks, applied.task.clone()) {
-        let checks = match checks {
-            ChecksArg::Person => Checks::Person,
-            ChecksArg::Agent => Checks::Agent,
-        };
         tx.apply(Op::SetChecks {
             task,
             checks,

@@ -4,11 +4,14 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser};
+use strum::VariantNames;
 
 use super::Command;
 use super::show::Show;
 use crate::output::ColorChoice;
+use crate::plan::Actor;
 
 /// A phased task plan in a file in your project, shared by people, CI and
 /// coding agents.
@@ -78,22 +81,16 @@ pub struct GlobalArgs {
         long = "as",
         global = true,
         env = "TODO_ACTOR",
-        value_enum,
-        value_name = "ACTOR"
+        value_name = "ACTOR",
+        value_parser = PossibleValuesParser::new(Actor::VARIANTS).try_map(|a| a.parse::<Actor>())
     )]
-    pub actor: Option<ActorArg>,
+    pub actor: Option<Actor>,
 
     /// Do not ask before a change to more than 3 tasks (bare `done`,
     /// `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a
     /// person at a terminal; scripts, pipes and agents are never asked.
     #[arg(short = 'y', long, global = true)]
     pub yes: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ActorArg {
-    Person,
-    Agent,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -189,10 +189,7 @@ pub(crate) fn man_page(verb: Option<&str>) -> Option<(String, Vec<u8>)> {
     let (name, page) = match verb {
         None => ("todo".to_string(), cmd),
         Some(verb) => {
-            let sub = cmd
-                .get_subcommands()
-                .filter(|s| !s.is_hide_set())
-                .find(|s| s.get_name() == verb || s.get_all_aliases().any(|a| a == verb))?;
+            let sub = cmd.find_subcommand(verb).filter(|s| !s.is_hide_set())?;
             let name = format!("todo-{}", sub.get_name());
             let page = sub
                 .clone()

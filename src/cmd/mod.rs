@@ -10,7 +10,7 @@ pub(crate) mod generate;
 mod mark;
 mod summary;
 pub use args::Cli;
-pub(crate) use args::{ActorArg, TargetArgs, TargetRequired, TaskArgs};
+pub(crate) use args::{TargetArgs, TargetRequired, TaskArgs};
 
 /// What a verb does, besides parsing its clap arguments.
 pub(crate) trait Verb: Sized {
@@ -314,9 +314,7 @@ fn pick_commands(args: &[String], query: &str, candidates: &[Candidate]) -> Vec<
     }
     let span = (0..n)
         .flat_map(|i| (i + 1..=n).map(move |j| (i, j)))
-        .find(|&(i, j)| {
-            !args[i].starts_with('-') && normalize(&args[i..j].join(" ")).as_deref() == Some(query)
-        });
+        .find(|&(i, j)| !args[i].starts_with('-') && says(&args[i..j], query));
     let Some((i, j)) = span else {
         return Vec::new();
     };
@@ -342,11 +340,13 @@ pub(crate) fn one_task(plan: &Plan, query: &str, not_task: &str) -> Result<Strin
 
 /// `command` with the words that made `query` replaced by `id`.
 fn with_target(mut command: Command, query: &str, id: &str) -> Command {
-    command.retarget(
-        &|words: &[String]| normalize(&words.join(" ")).as_deref() == Some(query),
-        id,
-    );
+    command.retarget(&|words| says(words, query), id);
     command
+}
+
+/// Whether `words` make `query`.
+fn says(words: &[String], query: &str) -> bool {
+    normalize(&words.join(" ")).as_deref() == Some(query)
 }
 
 #[cfg(test)]

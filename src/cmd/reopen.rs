@@ -11,18 +11,18 @@ target_verb! {
 }
 
 fn reopen(tx: &mut Tx, id: String) -> Result<Report> {
-    if let Some((phase, task)) = tx.plan().task_by_id(&id)
-        && task.already_open()
-    {
+    let (phase, task) = task_ref(tx.plan(), &id)?;
+    if task.already_open() {
         let message = format!("Already open: {}; nothing changed.", task.content);
         return Ok(Report::new("reopen", Kind::Confirm, message).task(phase, task));
     }
-    let applied = tx.apply(Op::SetStatus {
-        task: id,
-        status: Status::Pending,
-        blocker: None,
-    })?;
-    let (phase, task) = at(tx.plan(), applied.at)?;
     let message = format!("Reopened: {}", task.content);
-    Ok(Report::new("reopen", Kind::Confirm, message).task(phase, task))
+    super::mark::set_status(
+        tx,
+        "reopen",
+        (message, None),
+        vec![id],
+        Status::Pending,
+        None,
+    )
 }

@@ -39,14 +39,10 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
 /// The phase being worked on: the one with the task in progress, else the
 /// first with open work.
 fn current(plan: &Plan) -> Option<&Phase> {
-    plan.phases
-        .iter()
-        .find(|p| p.tasks.iter().any(|t| t.status == Status::InProgress))
-        .or_else(|| {
-            plan.phases
-                .iter()
-                .find(|p| p.tasks.iter().any(|t| t.status.is_open()))
-        })
+    let with = |status: fn(Status) -> bool| {
+        (plan.phases.iter()).find(|p| p.tasks.iter().any(|t| status(t.status)))
+    };
+    with(|s| s == Status::InProgress).or_else(|| with(Status::is_open))
 }
 
 /// The completed tasks, and the tasks not dropped: dropped work is not

@@ -325,7 +325,7 @@ fn record(settings: &Settings, work: &[Outcome1], commit: Option<&str>) {
     if let Some(dir) = file.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    if let Ok(text) = serde_json::to_string(&Value::Object(map)) {
+    if let Ok(text) = serde_json::to_string(&map) {
         let _ = crate::storage::write_atomic(&file, text.as_bytes());
     }
 }
@@ -346,9 +346,7 @@ fn results_file(settings: &Settings) -> Option<std::path::PathBuf> {
 pub(crate) fn with_results(ctx: &Context, plan: &Plan) -> Option<Plan> {
     let settings = ctx.check_settings();
     let text = std::fs::read_to_string(results_file(&settings)?).ok()?;
-    let Value::Object(map) = serde_json::from_str::<Value>(&text).ok()? else {
-        return None;
-    };
+    let map: serde_json::Map<String, Value> = serde_json::from_str(&text).ok()?;
     // Only what was proved on the commit at hand.
     let head = runner::commit(&settings.root);
     let mut plan = plan.clone();
