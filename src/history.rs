@@ -365,11 +365,9 @@ impl Delta {
     /// them (or the entry does not fit this plan).
     pub(crate) fn restore(&self, now: &Plan) -> Option<Vec<Phase>> {
         if self.phases_untouched() {
-            if self.objectives.is_none() && self.findings.is_none() {
-                return Some(now.phases.clone());
-            }
-            let check = touched(now, self, [], [], |_| None);
-            return (self.with_aims(check, now) == self.check).then(|| now.phases.clone());
+            let aims_untouched = self.objectives.is_none() && self.findings.is_none();
+            let check = || self.with_aims(touched(now, self, [], [], |_| None), now);
+            return (aims_untouched || check() == self.check).then(|| now.phases.clone());
         }
         let (heads, tasks) = self.saved()?;
         let (now_phases, now_tasks) = by_id(&now.phases);
@@ -443,7 +441,8 @@ impl History {
     ) -> io::Result<()> {
         let created = prev.is_none();
         let entry = Entry {
-            seq: 0,
+            // The first entry of a new file; appended, it is numbered on.
+            seq: 1,
             v: FORMAT,
             plan: plan.display().to_string(),
             rev: after.rev,
@@ -457,7 +456,7 @@ impl History {
         if created {
             // The change created the plan file: whatever history this path
             // had belongs to a plan that is gone. Start afresh.
-            return self.rewrite(lock, plan, &[line(1, &entry)?]);
+            return self.rewrite(lock, plan, &[line(&entry)?]);
         }
         self.append(lock, plan, entry)
     }
@@ -481,11 +480,7 @@ impl History {
         // A last line without its `seq` (torn): numbered afresh below.
         entry.seq = last_seq.map_or(1, |s| s + 1);
         // After a torn line (no newline at the end), start a line of our own.
-        let out = format!(
-            "{}{}",
-            if torn { "\n" } else { "" },
-            line(entry.seq, &entry)?
-        );
+        let out = format!("{}{}", if torn { "\n" } else { "" }, line(&entry)?);
         file.write_all(out.as_bytes())?;
         // The file was empty: it holds this one entry, numbered 1, which
         // is what compacting it would write.
@@ -604,7 +599,7 @@ impl History {
         file.set_len(at)?;
         if let Some(entry) = entry {
             file.seek(SeekFrom::Start(at))?;
-            file.write_all(line(entry.seq, entry)?.as_bytes())?;
+            file.write_all(line(entry)?.as_bytes())?;
         }
         Ok(())
     }
@@ -616,15 +611,8 @@ impl History {
 }
 
 /// An entry as one line, `seq` first.
-fn line(seq: u64, entry: &Entry) -> io::Result<String> {
+fn line(entry: &Entry) -> io::Result<String> {
     let mut text = serde_json::to_string(entry).map_err(io::Error::other)?;
-    // `seq` is the first field: set it in place (a copy of the line, so
-    // only when it differs).
-    if entry.seq != seq
-        && let Some(again) = renumbered(seq, &text)
-    {
-        text = again;
-    }
     text.push('\n');
     Ok(text)
 }
@@ -1006,10 +994,11 @@ mod tests {
         );
         // An entry keeps `seq` first, so it is read without parsing.
         let entry = Entry {
+            seq: 42,
             v: FORMAT,
             ..Entry::default()
         };
-        let text = line(42, &entry).unwrap();
+        let text = line(&entry).unwrap();
         assert!(text.starts_with("{\"seq\":42,"), "{text}");
         assert_eq!(parse(text.as_bytes()).map(|e| e.seq), Some(42));
     }
