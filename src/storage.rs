@@ -229,13 +229,6 @@ impl Store {
         path
     }
 
-    fn directory(path: &Path) -> PathBuf {
-        match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-            _ => PathBuf::from("."),
-        }
-    }
-
     /// Read the plan; a missing file is an empty plan. A FIFO, device or
     /// socket is refused without blocking on it.
     pub(crate) fn load(&self) -> StorageResult<Loaded> {
@@ -310,7 +303,7 @@ impl Store {
     pub(crate) fn lock(&self) -> StorageResult<Lock> {
         let target = self.target();
         self.check_link(&target)?;
-        let dir = Store::directory(&target);
+        let dir = platform::directory(&target);
         let cannot = |what: &str, e| {
             StorageError::io(
                 format!("Cannot {what} the plan's directory {}", dir.display()),
@@ -371,7 +364,7 @@ impl Lock {
     /// Remove temporary files stranded by a crashed command. Safe because we
     /// hold the lock: nobody else is writing one now.
     fn sweep(&self) {
-        let dir = Store::directory(&self.target);
+        let dir = platform::directory(&self.target);
         let prefix = temp_prefix(&self.target);
         for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
             if entry.file_name().to_string_lossy().starts_with(&prefix) {
@@ -572,10 +565,10 @@ fn lexical(path: &Path) -> Option<PathBuf> {
 /// directory holding `.git` from the plan's directory up, else the plan's
 /// directory itself.
 pub(crate) fn project_of(plan: &Path) -> PathBuf {
-    let dir = Store::directory(plan);
-    let dir = fs::canonicalize(&dir)
-        .or_else(|_| std::path::absolute(&dir))
-        .unwrap_or(dir);
+    let dir = platform::directory(plan);
+    let dir = fs::canonicalize(dir)
+        .or_else(|_| std::path::absolute(dir))
+        .unwrap_or_else(|_| dir.to_path_buf());
     git_root(&dir).map_or_else(|| dir.clone(), Path::to_path_buf)
 }
 
@@ -595,7 +588,7 @@ fn hop(link: &Path, next: PathBuf) -> PathBuf {
 
 /// Where `path` really is: its directory as a canonical path, then its name.
 fn placed(path: &Path) -> io::Result<PathBuf> {
-    let mut real = fs::canonicalize(Store::directory(path))?;
+    let mut real = fs::canonicalize(platform::directory(path))?;
     real.extend(path.file_name());
     Ok(real)
 }
@@ -627,7 +620,7 @@ pub(crate) fn create_unique<T>(
 /// directory, synced, then renamed over it. Permissions (and, for root, the
 /// owner) of an existing file are kept (see [`platform::create_like`]).
 pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = Store::directory(target);
+    let dir = platform::directory(target);
     let old = fs::metadata(target).ok();
     let (tmp, mut file) = create_unique(&dir, &temp_prefix(target), |path| {
         platform::create_like(path, old.as_ref())
