@@ -258,7 +258,7 @@ impl Store {
         };
         let digest = file_digest(bytes);
         let target = self.target();
-        let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
+        let real = real_path(&target);
         let read = revs.read(&real, &digest, own);
         let lock = (read.record && !held(&target)).then(|| self.lock());
         let read = match &lock {
@@ -418,8 +418,7 @@ impl Lock {
         if let Some(revs) = &store.revs {
             // A count not recorded is made again by the next read, from
             // the count before: the same number.
-            let real = fs::canonicalize(&self.target).unwrap_or_else(|_| self.target.clone());
-            let _ = revs.record(&real, plan.rev, &digest);
+            let _ = revs.record(&real_path(&self.target), plan.rev, &digest);
         }
         Ok((text.into_bytes(), digest))
     }
@@ -584,6 +583,12 @@ fn hop(link: &Path, next: PathBuf) -> PathBuf {
         Some(dir) if next.is_relative() => dir.join(next),
         _ => next,
     }
+}
+
+/// Where `path` really is, links followed; `path` as given when that
+/// cannot be told (it may not exist yet).
+pub(crate) fn real_path(path: &Path) -> PathBuf {
+    fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Where `path` really is: its directory as a canonical path, then its name.
