@@ -310,7 +310,7 @@ impl Store {
                 e,
             )
         };
-        let mut spot = platform::LockSpot::open(&dir, &target).map_err(|e| cannot("open", e))?;
+        let mut spot = platform::LockSpot::open(dir, &target).map_err(|e| cannot("open", e))?;
         let start = Instant::now();
         let mut pause = Duration::from_micros(500);
         while !spot.try_lock().map_err(|e| cannot("lock", e))? {
@@ -366,7 +366,7 @@ impl Lock {
     fn sweep(&self) {
         let dir = platform::directory(&self.target);
         let prefix = temp_prefix(&self.target);
-        for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
             if entry.file_name().to_string_lossy().starts_with(&prefix) {
                 let _ = fs::remove_file(entry.path());
             }
@@ -627,7 +627,7 @@ pub(crate) fn create_unique<T>(
 pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = platform::directory(target);
     let old = fs::metadata(target).ok();
-    let (tmp, mut file) = create_unique(&dir, &temp_prefix(target), |path| {
+    let (tmp, mut file) = create_unique(dir, &temp_prefix(target), |path| {
         platform::create_like(path, old.as_ref())
     })?;
     let result = (|| -> io::Result<()> {
