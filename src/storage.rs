@@ -229,13 +229,6 @@ impl Store {
         path
     }
 
-    fn directory(path: &Path) -> PathBuf {
-        match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-            _ => PathBuf::from("."),
-        }
-    }
-
     /// Read the plan; a missing file is an empty plan. A FIFO, device or
     /// socket is refused without blocking on it.
     pub(crate) fn load(&self) -> StorageResult<Loaded> {
@@ -265,7 +258,7 @@ impl Store {
         };
         let digest = file_digest(bytes);
         let target = self.target();
-        let real = fs::canonicalize(&target).unwrap_or_else(|_| target.clone());
+        let real = real_path(&target);
         let read = revs.read(&real, &digest, own);
         let lock = (read.record && !held(&target)).then(|| self.lock());
         let read = match &lock {
@@ -310,14 +303,14 @@ impl Store {
     pub(crate) fn lock(&self) -> StorageResult<Lock> {
         let target = self.target();
         self.check_link(&target)?;
-        let dir = Store::directory(&target);
+        let dir = platform::directory(&target);
         let cannot = |what: &str, e| {
             StorageError::io(
                 format!("Cannot {what} the plan's directory {}", dir.display()),
                 e,
             )
         };
-        let mut spot = platform::LockSpot::open(&dir, &target).map_err(|e| cannot("open", e))?;
+        let mut spot = platform::LockSpot::open(dir, &target).map_err(|e| cannot("open", e))?;
         let start = Instant::now();
         let mut pause = Duration::from_micros(500);
         while !spot.try_lock().map_err(|e| cannot("lock", e))? {
@@ -371,9 +364,9 @@ impl Lock {
     /// Remove temporary files stranded by a crashed command. Safe because we
     /// hold the lock: nobody else is writing one now.
     fn sweep(&self) {
-        let dir = Store::directory(&self.target);
+        let dir = platform::directory(&self.target);
         let prefix = temp_prefix(&self.target);
-        for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
             if entry.file_name().to_string_lossy().starts_with(&prefix) {
                 let _ = fs::remove_file(entry.path());
             }
@@ -425,8 +418,7 @@ impl Lock {
         if let Some(revs) = &store.revs {
             // A count not recorded is made again by the next read, from
             // the count before: the same number.
-            let real = fs::canonicalize(&self.target).unwrap_or_else(|_| self.target.clone());
-            let _ = revs.record(&real, plan.rev, &digest);
+            let _ = revs.record(&real_path(&self.target), plan.rev, &digest);
         }
         Ok((text.into_bytes(), digest))
     }
@@ -572,10 +564,10 @@ fn lexical(path: &Path) -> Option<PathBuf> {
 /// directory holding `.git` from the plan's directory up, else the plan's
 /// directory itself.
 pub(crate) fn project_of(plan: &Path) -> PathBuf {
-    let dir = Store::directory(plan);
-    let dir = fs::canonicalize(&dir)
-        .or_else(|_| std::path::absolute(&dir))
-        .unwrap_or(dir);
+    let dir = platform::directory(plan);
+    let dir = fs::canonicalize(dir)
+        .or_else(|_| std::path::absolute(dir))
+        .unwrap_or_else(|_| dir.to_path_buf());
     git_root(&dir).map_or_else(|| dir.clone(), Path::to_path_buf)
 }
 
@@ -593,9 +585,15 @@ fn hop(link: &Path, next: PathBuf) -> PathBuf {
     }
 }
 
+/// Where `path` really is, links followed; `path` as given when that
+/// cannot be told (it may not exist yet).
+pub(crate) fn real_path(path: &Path) -> PathBuf {
+    fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
 /// Where `path` really is: its directory as a canonical path, then its name.
 fn placed(path: &Path) -> io::Result<PathBuf> {
-    let mut real = fs::canonicalize(Store::directory(path))?;
+    let mut real = fs::canonicalize(platform::directory(path))?;
     real.extend(path.file_name());
     Ok(real)
 }
@@ -627,9 +625,9 @@ pub(crate) fn create_unique<T>(
 /// directory, synced, then renamed over it. Permissions (and, for root, the
 /// owner) of an existing file are kept (see [`platform::create_like`]).
 pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = Store::directory(target);
+    let dir = platform::directory(target);
     let old = fs::metadata(target).ok();
-    let (tmp, mut file) = create_unique(&dir, &temp_prefix(target), |path| {
+    let (tmp, mut file) = create_unique(dir, &temp_prefix(target), |path| {
         platform::create_like(path, old.as_ref())
     })?;
     let result = (|| -> io::Result<()> {

@@ -429,10 +429,8 @@ impl crate::plan::tx::Prover for Checker {
             return Ok(proof);
         }
         let (plan, now) = (&self.plan, &self.now);
-        let settings = self.settings.get_or_insert_with(|| {
-            let real = std::fs::canonicalize(plan).unwrap_or_else(|_| plan.clone());
-            Settings::new(real, now.clone())
-        });
+        let settings = (self.settings)
+            .get_or_insert_with(|| Settings::new(crate::storage::real_path(plan), now.clone()));
         let trust = self.trust.get_or_insert_with(|| TrustList::load(settings));
         if !trusted(settings, trust, self.actor, command) {
             return Err(untrusted(task, command, self.actor));

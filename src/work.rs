@@ -273,8 +273,7 @@ impl Context {
 
     /// The plan file's real path: the key of its undo history.
     pub(crate) fn real_path(&self) -> std::path::PathBuf {
-        let target = self.store.target();
-        std::fs::canonicalize(&target).unwrap_or(target)
+        crate::storage::real_path(&self.store.target())
     }
 
     /// Append an undo entry for a saved change; a failure is a warning,

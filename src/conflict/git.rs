@@ -6,7 +6,7 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use crate::platform::spawn_reason;
+use crate::platform::{directory, spawn_reason};
 
 /// What asking git can end in.
 #[derive(Debug, thiserror::Error)]
@@ -25,13 +25,6 @@ type GitResult<T> = std::result::Result<T, GitError>;
 pub(crate) struct Stage {
     pub number: u8,
     pub object: String,
-}
-
-/// The directory a file is in (`.` for a bare name), and its name.
-fn split(path: &Path) -> (&Path, &OsStr) {
-    let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty());
-    let name = path.file_name().unwrap_or(path.as_os_str());
-    (dir.unwrap_or(Path::new(".")), name)
 }
 
 /// Run the real git in `dir`: `args`, then `path` after a `--` when given.
@@ -67,7 +60,10 @@ pub(crate) fn failed(args: &str, out: &Output) -> GitError {
 /// in stage order; empty when git has it merged. An error when git cannot
 /// tell (no git, or no repository there).
 pub(crate) fn stages(path: &Path) -> GitResult<Vec<Stage>> {
-    let (dir, name) = split(path);
+    let (dir, name) = (
+        directory(path),
+        path.file_name().unwrap_or(path.as_os_str()),
+    );
     let out = git(dir, &["ls-files", "-u", "-z"], Some(name), "ls-files -u")?;
     // Each record: `<mode> <object> <stage>\t<path>`.
     let mut stages: Vec<Stage> = out
@@ -98,9 +94,8 @@ pub(crate) fn is_unmerged(path: &Path) -> bool {
 
 /// The bytes of an object of the repository `path` is in.
 pub(crate) fn blob(path: &Path, object: &str) -> GitResult<Vec<u8>> {
-    let (dir, _) = split(path);
     let label = format!("cat-file blob {object}");
-    Ok(git(dir, &["cat-file", "blob", object], None, &label)?.stdout)
+    Ok(git(directory(path), &["cat-file", "blob", object], None, &label)?.stdout)
 }
 
 /// The operation git stopped in the middle of, in the repository `path`
@@ -122,9 +117,8 @@ pub(crate) enum Operation {
 /// Which operation stopped, read from the files git keeps while one is
 /// under way; `None` outside a repository (or without git).
 pub(crate) fn operation(path: &Path) -> Option<Operation> {
-    let (dir, _) = split(path);
     let args = ["rev-parse", "--absolute-git-dir"];
-    let out = git(dir, &args, None, "rev-parse").ok()?;
+    let out = git(directory(path), &args, None, "rev-parse").ok()?;
     let git_dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim_end_matches('\n'));
     let has = |name: &str| std::fs::symlink_metadata(git_dir.join(name)).is_ok();
     // The first of these that exists tells.

@@ -28,6 +28,7 @@
 
 use std::ffi::OsStr;
 use std::io;
+use std::path::Path;
 
 #[cfg(unix)]
 mod unix;
@@ -63,6 +64,14 @@ pub(crate) enum ToolProblem {
     Start(String),
     /// It ran and failed.
     Failed(String),
+}
+
+/// The directory a file is in: its parent, or `.` for a bare name.
+pub(crate) fn directory(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
 }
 
 /// Can nobody write the file? Unix: no write bit in its mode (root
