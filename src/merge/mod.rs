@@ -32,7 +32,11 @@
 //!   conflict either (in progress is kept). Otherwise theirs' whole state
 //!   is taken — a conflict. After every edit is merged, one task is in
 //!   progress: of several, the one started last (its `at`; one the rule
-//!   started on its own has none), then `settle()`.
+//!   started on its own has none). A task in progress in the base and on
+//!   ours that a start on theirs only moved aside (soft) resumes when
+//!   nothing in its lane is in progress: the start did not survive the
+//!   merge (ours removed its task), as when ours' commands run first. Then
+//!   `settle()`.
 //! - **Text** (content, phase name) changed differently on both sides:
 //!   theirs wins and ours' text is reported — a conflict.
 //! - **Notes** merge as a list: ours' notes in order, minus notes theirs
@@ -70,7 +74,7 @@ mod two_sided;
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::plan::{Phase, Plan, Task};
+use crate::plan::{Phase, Plan, Status, Task, TaskPos};
 use fields::{TaskState, edits, merge_needs, merge_notes, merge_state, merge3};
 use identity::{Id, Identity, Links, Side, phase_items, task_items};
 use order::merge_order;
@@ -226,12 +230,47 @@ impl<'a> Merger<'a> {
         self.merge_aims(&mut plan);
         self.make_ids_unique(&mut plan);
         plan.keep_latest_start();
+        self.resume_displaced(&mut plan);
         plan.settle();
         self.note_duplicate_content(&plan);
         Ok(Merged {
             plan,
             findings: self.findings,
         })
+    }
+
+    /// A task in progress in the base and on ours that is pending here only
+    /// because a start on theirs moved it aside (a soft move) goes back in
+    /// progress when nothing in its lane is: the start that displaced it
+    /// did not survive the merge (ours removed the task it started). Ours'
+    /// commands then theirs' give the same: the start finds nothing to
+    /// start. The first such task of a lane, in plan order, resumes. (A
+    /// start on ours that theirs undid is what `settle()` already gives.)
+    fn resume_displaced(&self, plan: &mut Plan) {
+        let displaced: Vec<(TaskPos, &Task)> = plan
+            .tasks()
+            .filter(|(_, _, task)| task.status == Status::Pending)
+            .filter_map(|(pos, _, task)| {
+                let (old, _) = self.base.task(&task.id)?;
+                let (kept, _) = self.ours.task(&task.id)?;
+                let soft = TaskState::of(task).is_soft_change_from(&TaskState::of(old));
+                let was = old.status == Status::InProgress && kept.status == Status::InProgress;
+                (was && soft).then_some((pos, old))
+            })
+            .collect();
+        for (pos, old) in displaced {
+            let lane = plan.task(pos).owner.clone();
+            let busy = plan
+                .tasks()
+                .any(|(_, _, t)| t.status == Status::InProgress && t.owner == lane);
+            if !busy {
+                // As the base had it: who started it, and when.
+                let task = plan.task_mut(pos);
+                task.status = Status::InProgress;
+                task.by = old.by;
+                task.at = old.at.clone();
+            }
+        }
     }
 
     fn conflict(&mut self, id: &str, subject: &str, message: String) {

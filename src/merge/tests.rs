@@ -374,6 +374,32 @@ fn text_clashes_keep_theirs_and_report_ours() {
 }
 
 #[test]
+fn a_task_moved_aside_by_a_start_theirs_could_not_make_resumes() {
+    // t2 is in progress; ours removes t4, theirs starts t4, which moves t2
+    // back to pending. Ours' commands then theirs': the start finds nothing
+    // and t2 stays in progress, as the base had it; not the first pending
+    // task of the plan (t1).
+    let base = edit(&base(), vec![Op::Start { task: "t2".into() }]);
+    let removed = edit(&base, vec![Op::RemoveTask { task: "t4".into() }]);
+    let started = edit(&base, vec![Op::Start { task: "t4".into() }]);
+    assert_eq!(task(&started, "t2").status, Status::Pending);
+    let m = merge(&base, &removed, &started).unwrap();
+    m.reads("p1 Auth: t1[ ] a, t2[/] b, t3[ ] c | p2 Billing: t5[ ] e");
+    assert_eq!(task(&m.plan, "t2").at, task(&base, "t2").at);
+    // The other way round, the start ran first and the removal left nothing
+    // in progress: the rule starts the first pending task.
+    let m = merge(&base, &started, &removed).unwrap();
+    m.reads("p1 Auth: t1[/] a, t2[ ] b, t3[ ] c | p2 Billing: t5[ ] e");
+
+    // A start that survives keeps the task it moved aside pending.
+    let noted = edit(&base, vec![note("t4", "n")]);
+    clean(
+        [&base, &noted, &started],
+        "p1 Auth: t1[ ] a, t2[ ] b, t3[ ] c | p2 Billing: t4[/] d, t5[ ] e",
+    );
+}
+
+#[test]
 fn removed_on_one_side_and_changed_on_the_other_is_removed_and_said() {
     // As running both branches' commands gives, in either order: a `done`
     // after the `rm` finds nothing, one before it goes with the task.

@@ -901,6 +901,54 @@ fn a_start_inside_a_hunk_is_not_lost_to_a_clean_start_when_resolving_from_marker
     );
 }
 
+/// The current branch removes a task, the branch merged in starts it,
+/// which moved the task in progress back to pending. Run in that order,
+/// the start finds nothing, so the task in progress stays so: `resolve`
+/// gives that, not the plan's first pending task. A rebase replays the
+/// other way round (the start first, then the removal), and gives that.
+#[test]
+fn a_task_moved_aside_by_a_start_of_a_removed_task_stays_in_progress() {
+    let repo = Repo::new("diff3");
+    repo.given(&[
+        &["append", "auth", "wire OAuth providers"],
+        &["append", "auth", "rotate keys"],
+        &["append", "auth", "add SSO"],
+        &["start", "rotate keys"],
+    ]);
+    repo.commit("base");
+    repo.git(&["switch", "-q", "-c", "feature"]).ok();
+    repo.given(&[&["start", "add SSO"]]);
+    let status = |content: &str| {
+        repo.outline()
+            .into_iter()
+            .find(|t| t.1 == content)
+            .map(|t| t.2)
+    };
+    assert_eq!(status("Rotate keys").as_deref(), Some("pending"));
+    repo.commit("feature");
+    repo.switch("main");
+    repo.given(&[&["rm", "add SSO"]]);
+    repo.commit("main");
+    let outline = |in_progress: &str| {
+        ["Wire OAuth providers", "Rotate keys"].map(|task| {
+            let status = if task == in_progress {
+                "in_progress"
+            } else {
+                "pending"
+            };
+            ("Auth".to_string(), task.to_string(), status.to_string())
+        })
+    };
+    assert_eq!(repo.git(&["merge", "--no-edit", "feature"]).code, 1);
+    repo.todo(&["resolve"]).ok();
+    assert_eq!(repo.outline(), outline("Rotate keys"));
+
+    repo.git(&["merge", "--abort"]).ok();
+    assert_eq!(repo.git(&["rebase", "feature"]).code, 1);
+    repo.todo(&["resolve"]).ok();
+    assert_eq!(repo.outline(), outline("Wire OAuth providers"));
+}
+
 #[test]
 fn a_read_only_plan_is_resolved_only_when_writable() {
     use std::os::unix::fs::PermissionsExt;
