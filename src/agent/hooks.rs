@@ -28,6 +28,7 @@ use serde_json::{Map, Value, json};
 
 use super::seen::{AgentState, UserEdit, change_state, state_error, user_edit};
 use crate::error::{Error, Result};
+use crate::markdown::{Flavour, render_phases};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
 use crate::text::{neutral_tags, visible};
@@ -427,7 +428,7 @@ fn edit_checklist(phases: &[Phase]) -> String {
                 extra: Map::new(),
             })
             .collect();
-        neutral_tags(&crate::markdown::render_view(&shown))
+        neutral_tags(&render_phases(&shown, Flavour::View))
     };
     if listed == total {
         // Every task fits, but not always every phase: empty ones count too.

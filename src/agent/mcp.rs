@@ -247,7 +247,8 @@ impl ServerHandler for Server {
         // What the agent reads, as every text that reaches it: no tag of
         // its harness opened or closed, control characters made visible.
         let contents = if uri == PLAN_URI {
-            let markdown = crate::markdown::render_plan(&loaded.plan);
+            let markdown =
+                crate::markdown::render_plan(&loaded.plan, crate::markdown::Flavour::Plain);
             ResourceContents::text(crate::text::for_agent_lines(&markdown), uri)
                 .with_mime_type("text/markdown")
         } else {
