@@ -12,6 +12,7 @@ use anstyle::{AnsiColor, Style};
 use serde_json::{Map, Value, json};
 
 use crate::exit_codes::ExitCode;
+use crate::markdown::Flavour;
 use crate::plan::{Phase, Plan, Task};
 use crate::text::{Message, is_unsafe, visible};
 
@@ -412,7 +413,8 @@ pub(crate) fn id_width(plan: &Plan) -> usize {
 /// task's id in a column on the left; with `typed`, the text as typed
 /// (`R&D`), for a person at a terminal, instead of the exact Markdown.
 pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
-    crate::markdown::view_lines(plan, typed, ids.then(|| id_width(plan)))
+    let flavour = if typed { Flavour::Typed } else { Flavour::View };
+    crate::markdown::plan_lines(plan, flavour, ids.then(|| id_width(plan)))
 }
 
 /// What reading the plan settled of what a line merge left (see

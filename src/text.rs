@@ -109,15 +109,16 @@ pub(crate) fn opens_tag(text: &str) -> bool {
 }
 
 /// `text` with the `<` of every `<system-reminder` or `</system-reminder`
-/// (any case, blanks allowed) written `&lt;`: what the agent reads as text,
-/// and, in Markdown, the same text.
-pub(crate) fn neutral_tags(text: &str) -> String {
+/// (any case, blanks allowed) written `lt`: `&lt;` in what the agent reads
+/// as text (and, in Markdown, the same text), `\u003c` in JSON (the same
+/// JSON, as a `<` stands only inside a string).
+pub(crate) fn neutral_tags(text: &str, lt: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
     for (i, _) in text.match_indices('<') {
         if opens_tag(&text[i..]) {
             out.push_str(&text[last..i]);
-            out.push_str("&lt;");
+            out.push_str(lt);
             last = i + 1;
         }
     }
@@ -125,14 +126,20 @@ pub(crate) fn neutral_tags(text: &str) -> String {
     out
 }
 
-/// Text of several lines (a checklist) as an agent reads it: each line's
-/// control characters made visible, as on a terminal, and no tag of the
-/// agent's harness opened or closed ([`neutral_tags`]).
+/// Text from the plan (or a person's command) as the agent reads it in
+/// todo's answers: on its own line, control characters made visible as on
+/// a terminal (`^J`, `^[`), and unable to open or close the
+/// `<system-reminder>` that wraps it (see [`neutral_tags`]). The plan file
+/// may come from a cloned repository or a hand edit, and the agent takes
+/// what it reads for instructions.
+pub(crate) fn for_agent(text: &str) -> String {
+    neutral_tags(&visible(text), "&lt;")
+}
+
+/// Text of several lines (a checklist) as an agent reads it: each line
+/// [`for_agent`].
 pub(crate) fn for_agent_lines(text: &str) -> String {
-    let lines: Vec<String> = text
-        .split('\n')
-        .map(|l| neutral_tags(&visible(l)))
-        .collect();
+    let lines: Vec<String> = text.split('\n').map(for_agent).collect();
     lines.join("\n")
 }
 

@@ -28,9 +28,10 @@ use serde_json::{Map, Value, json};
 
 use super::seen::{AgentState, UserEdit, change_state, state_error, user_edit};
 use crate::error::{Error, Result};
+use crate::markdown::{Flavour, render_phases};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
-use crate::text::{neutral_tags, visible};
+use crate::text::{for_agent, neutral_tags, visible};
 use crate::work::Context;
 
 /// The largest plan file a hook reads: far above any plan an agent works
@@ -351,16 +352,6 @@ fn prompt(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     Ok(edit.map(|edit| context("UserPromptSubmit", &user_edit_text(&edit, &loaded.plan))))
 }
 
-/// Text from the plan (or a person's command) as the agent reads it in
-/// todo's answers: on its own line, control characters made visible as on
-/// a terminal (`^J`, `^[`), and unable to open or close the
-/// `<system-reminder>` that wraps it (see [`neutral_tags`]). The plan file
-/// may come from a cloned repository or a hand edit, and the agent takes
-/// what it reads for instructions.
-fn for_agent(text: &str) -> String {
-    neutral_tags(&visible(text))
-}
-
 fn visible_task(task: &Task) -> Task {
     let mut task = task.clone();
     let texts = std::iter::once(&mut task.content).chain(&mut task.blocker);
@@ -427,7 +418,7 @@ fn edit_checklist(phases: &[Phase]) -> String {
                 extra: Map::new(),
             })
             .collect();
-        neutral_tags(&crate::markdown::render_view(&shown))
+        neutral_tags(&render_phases(&shown, Flavour::View), "&lt;")
     };
     if listed == total {
         // Every task fits, but not always every phase: empty ones count too.

@@ -247,7 +247,8 @@ impl ServerHandler for Server {
         // What the agent reads, as every text that reaches it: no tag of
         // its harness opened or closed, control characters made visible.
         let contents = if uri == PLAN_URI {
-            let markdown = crate::markdown::render_plan(&loaded.plan);
+            let markdown =
+                crate::markdown::render_plan(&loaded.plan, crate::markdown::Flavour::Plain);
             ResourceContents::text(crate::text::for_agent_lines(&markdown), uri)
                 .with_mime_type("text/markdown")
         } else {
@@ -255,27 +256,12 @@ impl ServerHandler for Server {
                 Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 None => crate::plan::json::render(&loaded.plan),
             };
-            ResourceContents::text(json_without_tags(&text), uri).with_mime_type("application/json")
+            ResourceContents::text(crate::text::neutral_tags(&text, "\\u003c"), uri)
+                .with_mime_type("application/json")
         };
         let _ = self.keeper.send(loaded.plan);
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
-}
-
-/// JSON text with the `<` that would open or close an agent-harness tag
-/// written `\u003c`: the same JSON (a `<` stands only inside a string).
-fn json_without_tags(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut last = 0;
-    for (i, _) in text.match_indices('<') {
-        if crate::text::opens_tag(&text[i..]) {
-            out.push_str(&text[last..i]);
-            out.push_str("\\u003c");
-            last = i + 1;
-        }
-    }
-    out.push_str(&text[last..]);
-    out
 }
 
 fn too_large(args: &JsonObject) -> bool {

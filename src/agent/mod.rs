@@ -13,6 +13,7 @@ mod wire;
 use serde_json::Value;
 
 use crate::error::{Error, Result};
+use crate::markdown::Flavour;
 use crate::output::Report;
 use crate::plan::{Actor, Tx};
 use crate::work::{Context, Outcome};
@@ -93,14 +94,14 @@ fn reply(ctx: &Context, outcome: Outcome) -> Outcome {
             let plan = ctx
                 .store
                 .load()
-                .map(|l| crate::markdown::render_plan(&l.plan))
+                .map(|l| crate::markdown::render_plan(&l.plan, Flavour::Plain))
                 .unwrap_or_default();
             let source = Box::new(e);
             Outcome::new(Err(Error::Unchanged { source, plan }), outcome.rev, None)
         }
         Ok(mut report) => {
             if let Some(plan) = &outcome.plan {
-                let text = crate::markdown::render_plan(plan);
+                let text = crate::markdown::render_plan(plan, Flavour::Plain);
                 report.message = if text.is_empty() {
                     "The plan is empty.".into()
                 } else {

@@ -24,7 +24,7 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
     if plan.is_blank() {
         return Ok(Report::new("copy", Kind::Warn, "No todos to copy."));
     }
-    let text = markdown::render_plan_view(plan);
+    let text = markdown::render_plan(plan, markdown::Flavour::View);
     // Under --json stdout carries the one JSON object, never an escape.
     let env = clipboard::Env::from_process(ctx.out.stdout_tty && !ctx.out.json);
     Ok(match clipboard::copy(&env, &text)? {

@@ -76,7 +76,7 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Option<(Draft, mar
     let text = if plan.is_blank() {
         format!("# Todos\n- [ ] {PLACEHOLDER}\n")
     } else {
-        markdown::render_plan(plan)
+        markdown::render_plan(plan, markdown::Flavour::Plain)
     };
     let draft = Draft::create(&ctx.tmp, &text)?;
     let phases = loop {

@@ -86,8 +86,8 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
 
 pub(super) fn render(plan: &Plan, format: Format) -> String {
     match format {
-        Format::Md => markdown::render_plan_view(plan),
-        Format::Gfm => markdown::render_plan_gfm(plan),
+        Format::Md => markdown::render_plan(plan, markdown::Flavour::View),
+        Format::Gfm => markdown::render_plan(plan, markdown::Flavour::Gfm),
         // The phases array; with objectives or findings, an object holding
         // it and them (which `import` and phase-snapshot readers both take).
         Format::Json => {

@@ -172,15 +172,7 @@ pub(crate) fn split(text: &str) -> (Vec<Objective>, Vec<Finding>, String, Vec<Li
     if start > 0 && bare(lines[start - 1]) == FINDINGS && !cut[start - 1] {
         found.reverse();
         problems.extend(long_lines("finding", start, &found));
-        findings = (found.into_iter())
-            .map(|f| Finding {
-                id: f.id,
-                text: f.text,
-                by: f.by,
-                at: f.at,
-                extra: f.extra,
-            })
-            .collect();
+        findings = found.into_iter().map(Finding::from).collect();
         cut[start - 1..end].fill(true);
     }
     // A cut line keeps its line break, so problems keep their line numbers.

@@ -40,7 +40,7 @@ use crate::plan::{Status, Task};
 
 /// A task's line, with its state comment ([`super::write_task`] adds its notes).
 pub(super) fn push_task(out: &mut String, task: &Task) {
-    let ticked = matches!(task.status, Status::Completed | Status::Abandoned);
+    let ticked = !task.status.is_open();
     out.push_str(if ticked { "- [x] " } else { "- [ ] " });
     let content = encode_gfm(&task.content, false);
     if task.status == Status::Abandoned {

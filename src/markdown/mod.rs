@@ -115,45 +115,26 @@ fn write(w: &mut Writer, objectives: &[Objective], phases: &[Phase], findings: &
     aims::block(w, aims::FINDINGS, findings, aims::write_finding);
 }
 
-/// The whole plan's lines in `flavour`, with an id column this wide.
-fn plan_lines(flavour: Flavour, ids: Option<usize>, plan: &Plan) -> Message {
-    lines(flavour, ids, |w| {
-        write(w, &plan.objectives, &plan.phases, &plan.findings)
-    })
-}
-
-fn render_phases(flavour: Flavour, phases: &[Phase]) -> String {
-    written(flavour, |w| write(w, &[], phases, &[]))
-}
-
 /// One objective line as the checklist shows it (`todo objective`).
 pub(crate) fn render_objective(out: &mut String, o: &Objective) {
     out.push_str(&written(Flavour::View, |w| aims::write_objective(w, o)));
 }
 
-/// The whole plan as the checklist of §4.1 with its objectives before the
-/// phases and findings after them (docs/contract.md, "Objectives and findings"): for `edit` and
-/// the reply to an agent. A plan without them renders as its phases.
-pub(crate) fn render_plan(plan: &Plan) -> String {
-    plan_lines(Flavour::Plain, None, plan).into_file()
+/// The whole plan's lines in `flavour` (with its objectives before the
+/// phases and findings after them, docs/contract.md, "Objectives and
+/// findings"); with `ids`, each phase's and task's id in a column this wide
+/// on the left.
+pub(crate) fn plan_lines(plan: &Plan, flavour: Flavour, ids: Option<usize>) -> Message {
+    lines(flavour, ids, |w| {
+        write(w, &plan.objectives, &plan.phases, &plan.findings)
+    })
 }
 
-/// [`render_plan`] as a person reads it (see [`Flavour::View`]).
-pub(crate) fn render_plan_view(plan: &Plan) -> String {
-    plan_lines(Flavour::View, None, plan).into_file()
-}
-
-/// [`render_plan`] in the pull-request flavour.
-pub(crate) fn render_plan_gfm(plan: &Plan) -> String {
-    plan_lines(Flavour::Gfm, None, plan).into_file()
-}
-
-/// The checklist's lines as a person reads them: with `typed`, the text as
-/// typed ([`Flavour::Typed`]); with `ids`, each phase's and task's id in a
-/// column this wide on the left.
-pub(crate) fn view_lines(plan: &Plan, typed: bool, ids: Option<usize>) -> Message {
-    let flavour = if typed { Flavour::Typed } else { Flavour::View };
-    plan_lines(flavour, ids, plan)
+/// [`plan_lines`] as a file, with no id column: [`Flavour::Plain`] for
+/// `edit` and the reply to an agent. A plan without objectives and findings
+/// renders as its phases.
+pub(crate) fn render_plan(plan: &Plan, flavour: Flavour) -> String {
+    plan_lines(plan, flavour, None).into_file()
 }
 
 /// A checklist read back whole: phases (ids empty, as [`parse`] gives
@@ -180,22 +161,21 @@ pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::Par
     parse::ParseError::unless(parsed, errors)
 }
 
-/// Render phases as the checklist of §4.1: `# phase` headings, one task item
-/// per line, one blank line between phases, one newline at the end.
-pub fn render(phases: &[Phase]) -> String {
-    render_phases(Flavour::Plain, phases)
+/// Phases as a checklist in `flavour`: headings, one task item per line,
+/// one blank line between phases, one newline at the end.
+pub(crate) fn render_phases(phases: &[Phase], flavour: Flavour) -> String {
+    written(flavour, |w| write(w, &[], phases, &[]))
 }
 
-/// The checklist as a person reads it (see [`Flavour::View`]).
-pub(crate) fn render_view(phases: &[Phase]) -> String {
-    render_phases(Flavour::View, phases)
+/// Render phases as the checklist of §4.1: `# phase` headings.
+pub fn render(phases: &[Phase]) -> String {
+    render_phases(phases, Flavour::Plain)
 }
 
 /// Render phases in the pull-request flavour: `### phase` headings, one
-/// `[ ]`/`[x]` task item per line with its state comment, one blank line
-/// between phases, one newline at the end.
+/// `[ ]`/`[x]` task item per line with its state comment.
 pub fn render_gfm(phases: &[Phase]) -> String {
-    render_phases(Flavour::Gfm, phases)
+    render_phases(phases, Flavour::Gfm)
 }
 
 /// One task line (and its note lines), each ending in a newline.

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::{Parsed, parse, parse_plan, render, render_gfm, render_plan, render_plan_gfm};
+use super::{Flavour, Parsed, parse, parse_plan, render, render_gfm, render_plan};
 use crate::plan::{Actor, Finding, Objective, ObjectiveStatus, Phase, Plan, Status, Task};
 use crate::text::normalize;
 
@@ -374,15 +374,15 @@ proptest! {
 
     #[test]
     fn objectives_and_findings_round_trip_in_markdown_and_gfm(plan in plans()) {
-        let md = render_plan(&plan);
+        let md = render_plan(&plan, Flavour::Plain);
         prop_assert_eq!(parse_plan(&md, false), Ok(parsed(&plan)), "rendered:\n{}", md);
         prop_assert_eq!(parse_plan(&md, true), Ok(parsed(&plan)));
-        let gfm = render_plan_gfm(&plan);
+        let gfm = render_plan(&plan, Flavour::Gfm);
         prop_assert_eq!(parse_plan(&gfm, false), Ok(parsed(&plan)), "rendered:\n{}", gfm);
         // Without them, the checklist is the phases' alone, byte for byte.
         let bare = Plan { phases: plan.phases.clone(), ..Plan::default() };
-        prop_assert_eq!(render_plan(&bare), render(&plan.phases));
-        prop_assert_eq!(render_plan_gfm(&bare), render_gfm(&plan.phases));
+        prop_assert_eq!(render_plan(&bare, Flavour::Plain), render(&plan.phases));
+        prop_assert_eq!(render_plan(&bare, Flavour::Gfm), render_gfm(&plan.phases));
     }
 
     #[test]
@@ -546,7 +546,7 @@ proptest! {
     /// for a task or a heading: it refuses the line or reads the phases.
     #[test]
     fn a_phases_only_reader_never_takes_aims_for_tasks(plan in plans()) {
-        for md in [render_plan(&plan), render_plan_gfm(&plan)] {
+        for md in [render_plan(&plan, Flavour::Plain), render_plan(&plan, Flavour::Gfm)] {
             for lenient in [false, true] {
                 if let Ok(phases) = parse(&md, lenient) {
                     prop_assert_eq!(&phases, &plan.phases, "rendered:\n{}", md);
@@ -558,7 +558,7 @@ proptest! {
     /// Objectives and findings in a pull request read on GitHub as typed too.
     #[test]
     fn gfm_objectives_and_findings_read_on_github_as_typed(plan in plans()) {
-        let md = render_plan_gfm(&plan);
+        let md = render_plan(&plan, Flavour::Gfm);
         prop_assert_eq!(github_view(&md), aims_as_typed(&plan), "rendered:\n{}", md);
     }
 

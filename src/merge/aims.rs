@@ -145,15 +145,6 @@ impl Merger<'_> {
         let findings = |p: &Plan| p.findings.iter().map(as_objective).collect::<Vec<_>>();
         let [fb, fo, ft] = self.plans().map(findings);
         let found = self.merge_list([&fb, &fo, &ft], 'f');
-        plan.findings = found
-            .into_iter()
-            .map(|o| Finding {
-                id: o.id,
-                text: o.text,
-                by: o.by,
-                at: o.at,
-                extra: o.extra,
-            })
-            .collect();
+        plan.findings = found.into_iter().map(Finding::from).collect();
     }
 }

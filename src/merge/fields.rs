@@ -2,34 +2,16 @@
 //! with its blocker and drop mark, notes and needs.
 
 use super::HashSet;
-use crate::plan::{Actor, Status, Task};
+use crate::plan::tx::Marks;
+use crate::plan::{Status, Task};
 
-/// A task's status with the fields that only make sense together with it.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct TaskState {
-    pub(super) status: Status,
-    pub(super) blocker: Option<String>,
-    pub(super) dropped_by: Option<String>,
-    /// Who set the status, and when: they travel with it (docs/contract.md, "A plan a person and an agent share").
-    pub(super) by: Option<Actor>,
-    pub(super) at: Option<String>,
-}
-
-impl TaskState {
-    pub(super) fn of(task: &Task) -> TaskState {
-        TaskState {
-            status: task.status,
-            blocker: task.blocker.clone(),
-            dropped_by: task.dropped_by.clone(),
-            by: task.by,
-            at: task.at.clone(),
-        }
-    }
-
+/// A task's status fields travel together in a merge: who set the status,
+/// and when, with it (docs/contract.md, "A plan a person and an agent share").
+impl Marks {
     /// A move the one-task-in-progress rule could have made on its own: a
     /// task started on purpose (`todo start` stamps its time; the rule
     /// does not) is a hard change, like any other verb's.
-    pub(super) fn is_soft_change_from(&self, base: &TaskState) -> bool {
+    pub(super) fn is_soft_change_from(&self, base: &Marks) -> bool {
         let started = self.status == Status::InProgress && self.at.is_some() && self.at != base.at;
         self != base
             && !started
@@ -39,18 +21,14 @@ impl TaskState {
             && self.dropped_by == base.dropped_by
     }
 
-    pub(super) fn is_hard_change_from(&self, base: &TaskState) -> bool {
+    pub(super) fn is_hard_change_from(&self, base: &Marks) -> bool {
         self != base && !self.is_soft_change_from(base)
     }
 }
 
 /// Merge task states: the merged state, and the conflict text if the two
 /// sides' changes clashed.
-pub(super) fn merge_state(
-    b: &TaskState,
-    o: &TaskState,
-    t: &TaskState,
-) -> (TaskState, Option<String>) {
+pub(super) fn merge_state(b: &Marks, o: &Marks, t: &Marks) -> (Marks, Option<String>) {
     let (merged, clash) = merge3(b, o, t);
     if !clash {
         return (merged.clone(), None);
@@ -127,7 +105,7 @@ pub(super) fn merge_notes(b: &[String], o: &[String], t: &[String]) -> Vec<Strin
 
 /// What changed from `base` to a side, in words, for removal conflicts.
 pub(super) fn edits(b: &Task, b_phase: &str, s: &Task, s_phase: &str) -> Vec<&'static str> {
-    let hard = TaskState::of(s).is_hard_change_from(&TaskState::of(b));
+    let hard = Marks::of(s).is_hard_change_from(&Marks::of(b));
     [
         (s.content != b.content, "text"),
         (hard, "status"),

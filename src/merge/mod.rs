@@ -74,8 +74,9 @@ mod two_sided;
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::plan::tx::Marks;
 use crate::plan::{Phase, Plan, Status, Task, TaskPos};
-use fields::{TaskState, edits, merge_needs, merge_notes, merge_state, merge3};
+use fields::{edits, merge_needs, merge_notes, merge_state, merge3};
 use identity::{Id, Identity, Links, Side, phase_items, task_items};
 use order::merge_order;
 use serde_json::{Map, Value};
@@ -253,7 +254,7 @@ impl<'a> Merger<'a> {
             .filter_map(|(pos, _, task)| {
                 let (old, _) = self.base.task(&task.id)?;
                 let (kept, _) = self.ours.task(&task.id)?;
-                let soft = TaskState::of(task).is_soft_change_from(&TaskState::of(old));
+                let soft = Marks::of(task).is_soft_change_from(&Marks::of(old));
                 let was = old.status == Status::InProgress && kept.status == Status::InProgress;
                 (was && soft).then_some((pos, old))
             })
@@ -427,7 +428,7 @@ impl<'a> Merger<'a> {
             let ours = &o.content;
             format!("text changed on both sides; kept theirs, ours was \"{ours}\"")
         });
-        let (state, clash) = merge_state(&TaskState::of(b), &TaskState::of(o), &TaskState::of(t));
+        let (state, clash) = merge_state(&Marks::of(b), &Marks::of(o), &Marks::of(t));
         if let Some(msg) = clash {
             self.conflict(&id, &content, msg);
         }

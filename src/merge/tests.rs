@@ -870,7 +870,7 @@ mod property {
                     bt.content == s.content
                         && bt.notes == s.notes
                         && bt.extra == s.extra
-                        && !TaskState::of(s).is_hard_change_from(&TaskState::of(bt))
+                        && !Marks::of(s).is_hard_change_from(&Marks::of(bt))
                         && phase_key(base, bp) == phase_key(base, s_phase)
                 });
                 assert!(untouched, "{} ({}) is missing", s.id, s.content);
@@ -894,8 +894,8 @@ mod property {
             if s.extra != b_task.extra {
                 assert_eq!(m.extra, s.extra, "{}", s.id);
             }
-            let (ms, ss) = (TaskState::of(m), TaskState::of(s));
-            if ss.is_hard_change_from(&TaskState::of(b_task)) {
+            let (ms, ss) = (Marks::of(m), Marks::of(s));
+            if ss.is_hard_change_from(&Marks::of(b_task)) {
                 if ss.status.is_active() {
                     assert!(ms.status.is_active(), "{}: {ms:?} vs {ss:?}", s.id);
                 } else {

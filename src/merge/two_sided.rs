@@ -17,9 +17,9 @@
 //!
 //! Every task the sides hold differently is reported.
 
-use super::fields::TaskState;
 use super::identity::Side;
 use super::{HashSet, MergeNote, Merged, Overflow, Severity};
+use crate::plan::tx::Marks;
 use crate::plan::{Plan, Status, Task};
 
 /// The rank that settles a status the sides hold differently when there is
@@ -60,7 +60,7 @@ fn common_ground(ours: &Plan, theirs: &Plan) -> Plan {
             let Some((o, _)) = ours_side.task(&task.id) else {
                 continue;
             };
-            if TaskState::of(o) != TaskState::of(task) && rank(o.status) < rank(task.status) {
+            if Marks::of(o) != Marks::of(task) && rank(o.status) < rank(task.status) {
                 task.status = o.status;
                 task.blocker = o.blocker.clone();
                 task.dropped_by = o.dropped_by.clone();
@@ -104,7 +104,7 @@ fn report(ours: &Plan, theirs: &Plan, merged: &mut Merged) {
             continue;
         }
         let mut took = Vec::new();
-        if TaskState::of(o) != TaskState::of(t) {
+        if Marks::of(o) != Marks::of(t) {
             let (won, lost) = if rank(o.status) < rank(t.status) {
                 (t.status, o.status)
             } else {

@@ -293,6 +293,20 @@ pub struct Finding {
     pub extra: Map<String, Value>,
 }
 
+/// An objective's fields but its status: how the checklist reader and the
+/// merge, which handle findings as objectives, give them back.
+impl From<Objective> for Finding {
+    fn from(o: Objective) -> Self {
+        Finding {
+            id: o.id,
+            text: o.text,
+            by: o.by,
+            at: o.at,
+            extra: o.extra,
+        }
+    }
+}
+
 /// The longest finding, note or `plan_update` text, in characters.
 pub(crate) const FINDING_MAX: usize = 300;
 

@@ -159,7 +159,7 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
-    fn of(t: &Task) -> Marks {
+    pub(crate) fn of(t: &Task) -> Marks {
         Marks {
             status: t.status,
             blocker: t.blocker.clone(),
