@@ -424,11 +424,7 @@ fn say_needed(plan: &Plan, before: Vec<(String, String)>, report: &mut Report) {
             Some((_, t)) if t.status == Status::Abandoned => false,
             Some(_) => continue,
         };
-        let waiting: Vec<String> = plan
-            .needed_by(&id)
-            .iter()
-            .map(|t| format!("{} \"{}\"", t.id, t.content))
-            .collect();
+        let waiting: Vec<String> = plan.needed_by(&id).iter().map(|t| t.name()).collect();
         if waiting.is_empty() {
             continue;
         }
