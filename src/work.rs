@@ -25,6 +25,8 @@ pub(crate) struct Context {
     pub editor: Option<String>,
     /// Where `edit` puts its file: the system's temporary directory.
     pub tmp: std::path::PathBuf,
+    /// The current directory, read once at the start.
+    pub cwd: std::path::PathBuf,
     /// Whether a person is at the keyboard (stdin and stderr are terminals,
     /// and the actor is not the agent): only then is a question asked.
     pub interactive: bool,

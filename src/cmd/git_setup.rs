@@ -31,8 +31,8 @@ pub struct GitSetup {
 }
 
 impl super::Verb for GitSetup {
-    fn run(self, _ctx: &Context) -> Outcome {
-        Outcome::of(run(self.check))
+    fn run(self, ctx: &Context) -> Outcome {
+        Outcome::of(run(&ctx.cwd, self.check))
     }
 }
 
@@ -43,11 +43,9 @@ const DRIVER: &str = "todo merge-file %O %A %B";
 const DRIVER_CORE: &str = "merge-file %O %A %B";
 const NAME: &str = "todo: merge plan files by task id";
 
-fn run(check_only: bool) -> Result<Report> {
-    let cwd =
-        std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
-    let root = crate::storage::git_root(&cwd)
-        .ok_or_else(|| Error::NotARepository { cwd: cwd.clone() })?
+fn run(cwd: &Path, check_only: bool) -> Result<Report> {
+    let root = storage::git_root(cwd)
+        .ok_or_else(|| Error::NotARepository { cwd: cwd.into() })?
         .to_path_buf();
     let state = GitState {
         attribute: merge_attribute(&root)?,
