@@ -542,6 +542,20 @@ pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBu
     Ok(at)
 }
 
+/// [`checked`] for `action`: a refusal is the error that says what was
+/// not done with `path` (exit 6, nothing done).
+pub(crate) fn checked_for(
+    path: &Path,
+    named: NamedBy,
+    action: PathAction,
+) -> StorageResult<PathBuf> {
+    checked(path, named).map_err(|why| StorageError::PathRefused {
+        action,
+        path: path.display().to_string(),
+        why: why.to_string(),
+    })
+}
+
 /// `path` made absolute, with `.` and `..` folded by name, not by the
 /// file system: where the path says it is.
 fn lexical(path: &Path) -> Option<PathBuf> {

@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use super::export::{checked, read, write};
+use super::export::{read, write};
 use super::prelude::*;
 use crate::error::{GitError, PathAction};
 use crate::storage::{self, DEFAULT_NAME, NamedBy};
@@ -171,7 +171,7 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
 /// hang the read). Returns the file to read and write, and its bytes.
 fn read_attributes(path: &Path) -> Result<(PathBuf, Vec<u8>)> {
     let project = storage::project_of(path);
-    let real = checked(path, NamedBy::Chosen { project: &project }, PathAction::Use)?;
+    let real = storage::checked_for(path, NamedBy::Chosen { project: &project }, PathAction::Use)?;
     let bytes = read(&real, path)?;
     Ok((real, bytes))
 }
