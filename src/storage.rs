@@ -211,7 +211,7 @@ impl Store {
     }
 
     /// An I/O failure on the plan file: "Cannot <verb> plan file <path>".
-    fn cannot(&self, verb: &str, e: io::Error) -> StorageError {
+    pub(crate) fn cannot(&self, verb: &str, e: io::Error) -> StorageError {
         StorageError::io(format!("Cannot {verb} plan file {}", self.display()), e)
     }
 

@@ -13,7 +13,7 @@ use super::prelude::*;
 use crate::merge::{self, MergeNote, Severity};
 use crate::plan::json as plan_json;
 use crate::plan::rules::By;
-use crate::storage::Store;
+use crate::storage::{Store, real_path};
 
 /// Merge three versions of a plan file by task id (the git merge driver).
 ///
@@ -75,10 +75,9 @@ fn run(ctx: &Context, args: MergeFile) -> Result<Report> {
     // `<ours>` the live plan (the driver run by hand): the merge is one
     // change of it, counted on from this working copy's rev (kept beside
     // the history, not in the file), which must never go back.
-    let real = |p: &Path| fs::canonicalize(p).ok();
+    let live = real_path(&store.target());
     if let Some(revs) = &ctx.store.revs
-        && let Some(live) = real(&store.target())
-        && real(&ctx.store.target()).as_ref() == Some(&live)
+        && real_path(&ctx.store.target()) == live
         && let Ok(bytes) = fs::read(&live)
     {
         let now = revs

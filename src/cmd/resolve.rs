@@ -14,7 +14,7 @@ use crate::conflict::git::{self, Operation, Stage};
 use crate::conflict::{self, Sides};
 use crate::merge::{self, MergeNote, Merged, Severity};
 use crate::plan::{Task, json as plan_json};
-use crate::storage::{Store, read_regular};
+use crate::storage::{Store, read_regular, real_path};
 
 /// Settle a git merge conflict in the plan file by merging both sides by task id.
 ///
@@ -73,10 +73,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     let bytes = match read_regular(path) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => {
-            let doing = format!("Cannot read plan file {}", store.display());
-            return Err(Error::io(doing, e));
-        }
+        Err(e) => return Err(store.cannot("read", e).into()),
     };
     // Outside a repository, or without git, only the markers can tell.
     let stages = git::stages(path).unwrap_or_default();
@@ -125,8 +122,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     // history): the resolution is one change past the conflicted file,
     // which itself counts as one (see `storage::Revisions`).
     if let Some(revs) = &store.revs {
-        let target = store.target();
-        let real = std::fs::canonicalize(&target).unwrap_or(target);
+        let real = real_path(&store.target());
         let digest = crate::history::file_digest(bytes.as_deref().unwrap_or_default());
         merged.plan.rev = revs.read(&real, &digest, 0).rev.saturating_add(1);
     }
