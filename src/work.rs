@@ -232,12 +232,8 @@ impl Context {
                 Some(rev),
             ));
         }
-        let mut tx = Tx::new(loaded.plan);
         let actor = self.actor.unwrap_or(default);
-        tx.set_by(By {
-            actor,
-            now: self.now.clone(),
-        });
+        let mut tx = self.tx_as(loaded.plan, actor);
         tx.set_owner(self.default_owner(actor));
         // Whatever completes a task with a check runs it (or is refused).
         tx.set_prover(Box::new(crate::verify::Checker::new(
@@ -254,6 +250,16 @@ impl Context {
             rev,
             store: self.store.clone(),
         })
+    }
+
+    /// A transaction on `plan` whose changes `actor` makes, now.
+    pub(crate) fn tx_as(&self, plan: Plan, actor: Actor) -> Tx {
+        let mut tx = Tx::new(plan);
+        tx.set_by(By {
+            actor,
+            now: self.now.clone(),
+        });
+        tx
     }
 
     /// Save and record a session's change, and report it.

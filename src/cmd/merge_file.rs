@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use super::prelude::*;
 use crate::merge::{self, MergeNote, Severity};
 use crate::plan::json as plan_json;
-use crate::plan::rules::By;
 use crate::storage::{Store, real_path};
 
 /// Merge three versions of a plan file by task id (the git merge driver).
@@ -77,7 +76,7 @@ fn run(ctx: &Context, args: MergeFile) -> Result<Report> {
     // the history, not in the file), which must never go back.
     let live = real_path(&store.target());
     if let Some(revs) = &ctx.store.revs
-        && real_path(&ctx.store.target()) == live
+        && ctx.real_path() == live
         && let Ok(bytes) = fs::read(&live)
     {
         let now = revs
@@ -118,11 +117,7 @@ fn run(ctx: &Context, args: MergeFile) -> Result<Report> {
 /// changed or removed). Checked on the whole result, as every change is;
 /// nothing is written when it fails.
 pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Result<()> {
-    let mut tx = Tx::new(ours.clone());
-    tx.set_by(By {
-        actor: Actor::Agent,
-        now: ctx.now.clone(),
-    });
+    let mut tx = ctx.tx_as(ours.clone(), Actor::Agent);
     // The marks are the merge's to carry (a person's on their branch):
     // checked, not stamped.
     tx.set_restoring();

@@ -14,7 +14,7 @@ use crate::conflict::git::{self, Operation, Stage};
 use crate::conflict::{self, Sides};
 use crate::merge::{self, MergeNote, Merged, Severity};
 use crate::plan::{Task, json as plan_json};
-use crate::storage::{Store, read_regular, real_path};
+use crate::storage::{Store, read_regular};
 
 /// Settle a git merge conflict in the plan file by merging both sides by task id.
 ///
@@ -122,7 +122,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     // history): the resolution is one change past the conflicted file,
     // which itself counts as one (see `storage::Revisions`).
     if let Some(revs) = &store.revs {
-        let real = real_path(&store.target());
+        let real = ctx.real_path();
         let digest = crate::history::file_digest(bytes.as_deref().unwrap_or_default());
         merged.plan.rev = revs.read(&real, &digest, 0).rev.saturating_add(1);
     }
