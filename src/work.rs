@@ -405,7 +405,7 @@ fn in_progress(plan: &Plan) -> Option<String> {
         .map(|(_, _, t)| t.id.clone())
 }
 
-/// The open tasks that open tasks need, by id and text. Empty, at no
+/// The open tasks that open tasks need, by id and name. Empty, at no
 /// cost, in a plan without needs.
 fn needed(plan: &Plan) -> Vec<(String, String)> {
     if !plan.has_needs() {
@@ -419,14 +419,14 @@ fn needed(plan: &Plan) -> Vec<(String, String)> {
     }
     plan.tasks()
         .filter(|(_, _, t)| t.status.is_open() && wanted.contains(t.id.as_str()))
-        .map(|(_, _, t)| (t.id.clone(), t.content.clone()))
+        .map(|(_, _, t)| (t.id.clone(), t.name()))
         .collect()
 }
 
 /// A task other tasks needed was dropped or removed: say which open tasks
 /// needed it, and what that means for them.
 fn say_needed(plan: &Plan, before: Vec<(String, String)>, report: &mut Report) {
-    for (id, content) in before {
+    for (id, name) in before {
         let gone = match plan.task_by_id(&id) {
             None => true,
             Some((_, t)) if t.status == Status::Abandoned => false,
@@ -438,10 +438,10 @@ fn say_needed(plan: &Plan, before: Vec<(String, String)>, report: &mut Report) {
         }
         let them = waiting.join(", ");
         report.message.push(if gone {
-            format!("{id} \"{content}\" was needed by {them}; it is gone, so they no longer wait for it.")
+            format!("{name} was needed by {them}; it is gone, so they no longer wait for it.")
         } else {
             format!(
-                "{id} \"{content}\" is needed by {them}: they wait until it is completed or the need is removed (todo needs TASK --remove {id})."
+                "{name} is needed by {them}: they wait until it is completed or the need is removed (todo needs TASK --remove {id})."
             )
         });
     }
