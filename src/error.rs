@@ -257,6 +257,16 @@ impl Error {
         Error::Usage(msg.into())
     }
 
+    /// A query that matched nothing, with no guess to offer.
+    pub(crate) fn no_match(message: String, query: impl Into<String>) -> Self {
+        Error::NoMatch {
+            message,
+            query: query.into(),
+            suggestion: None,
+            guess: false,
+        }
+    }
+
     /// A broken internal invariant: exit 70, and a request to report it.
     pub(crate) fn bug(what: impl Into<String>) -> Self {
         Error::Bug(what.into())

@@ -5,7 +5,7 @@
 
 /// How a run of `todo` ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ExitCode {
+pub(crate) enum ExitCode {
     /// 0: done, including a command that had nothing to change.
     #[default]
     Success,
@@ -39,12 +39,13 @@ pub enum ExitCode {
     /// The status of the program `todo` ran in its place: `todo mcp` runs
     /// `todo-mcp`, which on Windows (no `exec`) is a child whose status
     /// `todo` passes on.
+    #[cfg_attr(not(windows), allow(dead_code))]
     Passed(u8),
 }
 
 impl ExitCode {
     /// The number the process exits with.
-    pub fn code(self) -> u8 {
+    pub(crate) fn code(self) -> u8 {
         match self {
             ExitCode::Success => 0,
             ExitCode::OpenWork
@@ -65,14 +66,8 @@ impl ExitCode {
 
     /// A verb's outcome when `failed` tells whether it ended short of what
     /// was asked (open work, conflicts, not set up): `self` then, else success.
-    pub fn when(self, failed: bool) -> ExitCode {
+    pub(crate) fn when(self, failed: bool) -> ExitCode {
         if failed { self } else { ExitCode::Success }
-    }
-}
-
-impl From<ExitCode> for u8 {
-    fn from(code: ExitCode) -> u8 {
-        code.code()
     }
 }
 
@@ -100,7 +95,7 @@ mod tests {
             (Passed(9), 9),
         ];
         for (code, n) in table {
-            assert_eq!(u8::from(code), n, "{code:?}");
+            assert_eq!(code.code(), n, "{code:?}");
         }
         assert_eq!(OpenWork.when(true), OpenWork);
         assert_eq!(OpenWork.when(false), Success);

@@ -193,6 +193,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         out: out.clone(),
         editor,
         tmp: std::env::temp_dir(),
+        cwd,
         interactive,
         yes: cli.global.yes,
         actor: cli.global.actor,

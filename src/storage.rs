@@ -211,7 +211,7 @@ impl Store {
     }
 
     /// An I/O failure on the plan file: "Cannot <verb> plan file <path>".
-    fn cannot(&self, verb: &str, e: io::Error) -> StorageError {
+    pub(crate) fn cannot(&self, verb: &str, e: io::Error) -> StorageError {
         StorageError::io(format!("Cannot {verb} plan file {}", self.display()), e)
     }
 
@@ -540,6 +540,20 @@ pub(crate) fn checked(path: &Path, named: NamedBy) -> std::result::Result<PathBu
         return Err(Unsafe::Outside { real, at_end: link });
     }
     Ok(at)
+}
+
+/// [`checked`] for `action`: a refusal is the error that says what was
+/// not done with `path` (exit 6, nothing done).
+pub(crate) fn checked_for(
+    path: &Path,
+    named: NamedBy,
+    action: PathAction,
+) -> StorageResult<PathBuf> {
+    checked(path, named).map_err(|why| StorageError::PathRefused {
+        action,
+        path: path.display().to_string(),
+        why: why.to_string(),
+    })
 }
 
 /// `path` made absolute, with `.` and `..` folded by name, not by the

@@ -344,9 +344,9 @@ pub(crate) fn untrusted(task: &Task, command: &str, actor: Actor) -> OpError {
             "A person must read it and run `todo trust` before it can run; ask them.".to_string()
         }
     };
-    let (id, content) = (&task.id, &task.content);
     let message = format!(
-        "{id} \"{content}\" has a check not trusted on this machine, so it did not run:\n  {command}\n{way}"
+        "{} has a check not trusted on this machine, so it did not run:\n  {command}\n{way}",
+        task.name()
     );
     OpError::refused(Refusal::CheckUntrusted, message)
 }
@@ -354,11 +354,10 @@ pub(crate) fn untrusted(task: &Task, command: &str, actor: Actor) -> OpError {
 /// The refusal of a check that did not pass: its outcome, its last lines
 /// and how to run it again.
 pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -> OpError {
-    let (id, content, outcome) = (&task.id, &task.content, run.outcome(timeout));
+    let (name, outcome) = (task.name(), run.outcome(timeout));
     let secs = run.elapsed.as_secs_f64();
-    let mut message = format!(
-        "{id} \"{content}\" is not done: its check failed ({outcome}, {secs:.1} s):\n  {command}\n"
-    );
+    let mut message =
+        format!("{name} is not done: its check failed ({outcome}, {secs:.1} s):\n  {command}\n");
     let tail = run.tail(TAIL_LINES);
     if tail.is_empty() {
         message.push_str("(no output)\n");
@@ -367,7 +366,8 @@ pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -
         message.extend(tail.iter().map(|line| format!("  | {line}\n")));
     }
     message.push_str(&format!(
-        "Fix what fails, then run `todo done {id}` again (the check alone: `{command}` in the project root)."
+        "Fix what fails, then run `todo done {}` again (the check alone: `{command}` in the project root).",
+        task.id
     ));
     OpError::refused(Refusal::CheckFailed, message)
 }

@@ -25,6 +25,8 @@ pub(crate) struct Context {
     pub editor: Option<String>,
     /// Where `edit` puts its file: the system's temporary directory.
     pub tmp: std::path::PathBuf,
+    /// The current directory, read once at the start.
+    pub cwd: std::path::PathBuf,
     /// Whether a person is at the keyboard (stdin and stderr are terminals,
     /// and the actor is not the agent): only then is a question asked.
     pub interactive: bool,
@@ -230,12 +232,8 @@ impl Context {
                 Some(rev),
             ));
         }
-        let mut tx = Tx::new(loaded.plan);
         let actor = self.actor.unwrap_or(default);
-        tx.set_by(By {
-            actor,
-            now: self.now.clone(),
-        });
+        let mut tx = self.tx_as(loaded.plan, actor);
         tx.set_owner(self.default_owner(actor));
         // Whatever completes a task with a check runs it (or is refused).
         tx.set_prover(Box::new(crate::verify::Checker::new(
@@ -252,6 +250,16 @@ impl Context {
             rev,
             store: self.store.clone(),
         })
+    }
+
+    /// A transaction on `plan` whose changes `actor` makes, now.
+    pub(crate) fn tx_as(&self, plan: Plan, actor: Actor) -> Tx {
+        let mut tx = Tx::new(plan);
+        tx.set_by(By {
+            actor,
+            now: self.now.clone(),
+        });
+        tx
     }
 
     /// Save and record a session's change, and report it.
@@ -397,7 +405,7 @@ fn in_progress(plan: &Plan) -> Option<String> {
         .map(|(_, _, t)| t.id.clone())
 }
 
-/// The open tasks that open tasks need, by id and text. Empty, at no
+/// The open tasks that open tasks need, by id and name. Empty, at no
 /// cost, in a plan without needs.
 fn needed(plan: &Plan) -> Vec<(String, String)> {
     if !plan.has_needs() {
@@ -411,33 +419,29 @@ fn needed(plan: &Plan) -> Vec<(String, String)> {
     }
     plan.tasks()
         .filter(|(_, _, t)| t.status.is_open() && wanted.contains(t.id.as_str()))
-        .map(|(_, _, t)| (t.id.clone(), t.content.clone()))
+        .map(|(_, _, t)| (t.id.clone(), t.name()))
         .collect()
 }
 
 /// A task other tasks needed was dropped or removed: say which open tasks
 /// needed it, and what that means for them.
 fn say_needed(plan: &Plan, before: Vec<(String, String)>, report: &mut Report) {
-    for (id, content) in before {
+    for (id, name) in before {
         let gone = match plan.task_by_id(&id) {
             None => true,
             Some((_, t)) if t.status == Status::Abandoned => false,
             Some(_) => continue,
         };
-        let waiting: Vec<String> = plan
-            .needed_by(&id)
-            .iter()
-            .map(|t| format!("{} \"{}\"", t.id, t.content))
-            .collect();
+        let waiting: Vec<String> = plan.needed_by(&id).iter().map(|t| t.name()).collect();
         if waiting.is_empty() {
             continue;
         }
         let them = waiting.join(", ");
         report.message.push(if gone {
-            format!("{id} \"{content}\" was needed by {them}; it is gone, so they no longer wait for it.")
+            format!("{name} was needed by {them}; it is gone, so they no longer wait for it.")
         } else {
             format!(
-                "{id} \"{content}\" is needed by {them}: they wait until it is completed or the need is removed (todo needs TASK --remove {id})."
+                "{name} is needed by {them}: they wait until it is completed or the need is removed (todo needs TASK --remove {id})."
             )
         });
     }

@@ -54,11 +54,11 @@ impl super::Verb for Claim {
         })?;
         let plan = tx.plan();
         let (phase, task) = at(plan, applied.at)?;
-        let (id, content) = (&task.id, &task.content);
+        let name = task.name();
         let mut message = Message::from(if was.as_deref() == Some(owner.as_str()) {
-            format!("{id} \"{content}\" is already claimed by {owner}; it is in progress.")
+            format!("{name} is already claimed by {owner}; it is in progress.")
         } else {
-            format!("Claimed {id} \"{content}\" for {owner}; it is in progress.")
+            format!("Claimed {name} for {owner}; it is in progress.")
         });
         let open = plan.open_needs(task);
         if !open.is_empty() {

@@ -4,7 +4,6 @@
 
 use super::TargetArgs;
 use super::prelude::*;
-use crate::plan::By;
 use crate::verify::{Checker, RunMemo};
 
 /// Mark a task, a phase's open tasks, or every open task completed.
@@ -51,11 +50,7 @@ impl super::Verb for Done {
             && ctx.if_rev.is_none_or(|want| want == loaded.plan.rev)
         {
             let rev = loaded.plan.rev;
-            let mut tx = Tx::new(loaded.plan);
-            tx.set_by(By {
-                actor,
-                now: ctx.now.clone(),
-            });
+            let mut tx = ctx.tx_as(loaded.plan, actor);
             tx.set_prover(Box::new(checker()));
             if self.change(&mut tx).is_ok()
                 && let Err(e) = tx.commit()

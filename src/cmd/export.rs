@@ -5,7 +5,7 @@ use crate::error::PathAction;
 use crate::markdown;
 use crate::plan::json as plan_json;
 use crate::region;
-use crate::storage::{self, NamedBy, Unsafe, write_atomic};
+use crate::storage::{self, NamedBy, write_atomic};
 
 /// Write the checklist to a file (default TODO.md beside the plan).
 ///
@@ -77,7 +77,7 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
                 chosen,
             ),
         };
-        let real = checked(Path::new(&path), named, PathAction::Write)?;
+        let real = storage::checked_for(Path::new(&path), named, PathAction::Write)?;
         write(&real, Path::new(&path), body.as_bytes())?;
         wrote(path)
     };
@@ -110,17 +110,6 @@ pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
         .map_or_else(|| PathBuf::from(name), |dir| dir.join(name))
 }
 
-/// The file to `action` for `path`, or why not (exit 6, nothing done).
-pub(super) fn checked(path: &Path, named: NamedBy, action: PathAction) -> Result<PathBuf> {
-    storage::checked(path, named).map_err(|why: Unsafe| {
-        Error::from(storage::StorageError::PathRefused {
-            action,
-            path: path.display().to_string(),
-            why: why.to_string(),
-        })
-    })
-}
-
 /// The bytes of `real`, the file checked for `path`; none when it is not there.
 pub(super) fn read(real: &Path, path: &Path) -> Result<Vec<u8>> {
     match storage::read_regular(real) {
@@ -140,7 +129,7 @@ fn wrote(path: String) -> Report {
 }
 
 fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<()> {
-    let real = checked(file, named, PathAction::Write)?;
+    let real = storage::checked_for(file, named, PathAction::Write)?;
     let shown = file.display();
     let kept = |why: &dyn std::fmt::Display| {
         Error::Invalid(format!(

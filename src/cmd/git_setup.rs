@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use super::export::{checked, read, write};
+use super::export::{read, write};
 use super::prelude::*;
 use crate::error::{GitError, PathAction};
 use crate::storage::{self, DEFAULT_NAME, NamedBy};
@@ -31,8 +31,8 @@ pub struct GitSetup {
 }
 
 impl super::Verb for GitSetup {
-    fn run(self, _ctx: &Context) -> Outcome {
-        Outcome::of(run(self.check))
+    fn run(self, ctx: &Context) -> Outcome {
+        Outcome::of(run(&ctx.cwd, self.check))
     }
 }
 
@@ -43,11 +43,9 @@ const DRIVER: &str = "todo merge-file %O %A %B";
 const DRIVER_CORE: &str = "merge-file %O %A %B";
 const NAME: &str = "todo: merge plan files by task id";
 
-fn run(check_only: bool) -> Result<Report> {
-    let cwd =
-        std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e))?;
-    let root = crate::storage::git_root(&cwd)
-        .ok_or_else(|| Error::NotARepository { cwd: cwd.clone() })?
+fn run(cwd: &Path, check_only: bool) -> Result<Report> {
+    let root = storage::git_root(cwd)
+        .ok_or_else(|| Error::NotARepository { cwd: cwd.into() })?
         .to_path_buf();
     let state = GitState {
         attribute: merge_attribute(&root)?,
@@ -173,7 +171,7 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
 /// hang the read). Returns the file to read and write, and its bytes.
 fn read_attributes(path: &Path) -> Result<(PathBuf, Vec<u8>)> {
     let project = storage::project_of(path);
-    let real = checked(path, NamedBy::Chosen { project: &project }, PathAction::Use)?;
+    let real = storage::checked_for(path, NamedBy::Chosen { project: &project }, PathAction::Use)?;
     let bytes = read(&real, path)?;
     Ok((real, bytes))
 }

@@ -56,13 +56,11 @@ impl super::Verb for Hook {
             ))
         } else {
             read().and_then(|input| {
-                let cwd = std::env::current_dir()
-                    .map_err(|e| Error::io("Cannot read the current directory", e))?;
                 let hook = hooks::HookCall {
                     event: self.event,
                     agent: self.agent,
                     max: self.max,
-                    cwd,
+                    cwd: ctx.cwd.clone(),
                 };
                 hooks::run(ctx, &hook, &input)
             })

@@ -12,8 +12,7 @@ use std::path::{Path, PathBuf};
 use super::prelude::*;
 use crate::merge::{self, MergeNote, Severity};
 use crate::plan::json as plan_json;
-use crate::plan::rules::By;
-use crate::storage::Store;
+use crate::storage::{Store, real_path};
 
 /// Merge three versions of a plan file by task id (the git merge driver).
 ///
@@ -75,10 +74,9 @@ fn run(ctx: &Context, args: MergeFile) -> Result<Report> {
     // `<ours>` the live plan (the driver run by hand): the merge is one
     // change of it, counted on from this working copy's rev (kept beside
     // the history, not in the file), which must never go back.
-    let real = |p: &Path| fs::canonicalize(p).ok();
+    let live = real_path(&store.target());
     if let Some(revs) = &ctx.store.revs
-        && let Some(live) = real(&store.target())
-        && real(&ctx.store.target()).as_ref() == Some(&live)
+        && ctx.real_path() == live
         && let Ok(bytes) = fs::read(&live)
     {
         let now = revs
@@ -119,11 +117,7 @@ fn run(ctx: &Context, args: MergeFile) -> Result<Report> {
 /// changed or removed). Checked on the whole result, as every change is;
 /// nothing is written when it fails.
 pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Result<()> {
-    let mut tx = Tx::new(ours.clone());
-    tx.set_by(By {
-        actor: Actor::Agent,
-        now: ctx.now.clone(),
-    });
+    let mut tx = ctx.tx_as(ours.clone(), Actor::Agent);
     // The marks are the merge's to carry (a person's on their branch):
     // checked, not stamped.
     tx.set_restoring();

@@ -278,12 +278,10 @@ pub(crate) fn dispatch(ctx: &Context, command: Command) -> Outcome {
             } else if ask(ctx, &Message::default(), &question) {
                 Ok(with_target(again, query, guess.id()))
             } else {
-                Err(Error::NoMatch {
-                    message: format!("{message} Nothing changed."),
-                    query: query.clone(),
-                    suggestion: None,
-                    guess: false,
-                })
+                Err(Error::no_match(
+                    format!("{message} Nothing changed."),
+                    query,
+                ))
             }
         }
         Err(Error::Ambiguous {

@@ -58,7 +58,7 @@ pub(super) fn task_ids(
 /// `t3 "Build"`, as the messages name a task.
 fn named(plan: &Plan, id: &str) -> String {
     match plan.task_by_id(id) {
-        Some((_, t)) => format!("{id} \"{}\"", t.content),
+        Some((_, t)) => t.name(),
         None => id.to_string(),
     }
 }
@@ -85,7 +85,7 @@ fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let this = format!("{} \"{}\"", task.id, task.content);
+    let this = task.name();
     let mut message = Message::default();
     let said = if args.remove {
         ["no longer needs", "did not need"]
@@ -121,7 +121,7 @@ fn list(plan: &Plan, args: &Needs) -> Result<Report> {
     } else {
         "needs:"
     };
-    let mut message = Message::from(format!("{id} \"{}\" {needs}", task.content));
+    let mut message = Message::from(format!("{} {needs}", task.name()));
     for n in &task.needs {
         message.push(match plan.task_by_id(n) {
             Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),

@@ -192,10 +192,5 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
                 .join(", ")
         ),
     };
-    Err(Error::NoMatch {
-        message,
-        query: q.to_string(),
-        suggestion: None,
-        guess: false,
-    })
+    Err(Error::no_match(message, q))
 }

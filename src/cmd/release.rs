@@ -14,7 +14,7 @@ fn release(tx: &mut Tx, id: String) -> Result<Report> {
     let (was, status) = (t.owner.clone(), t.status);
     let applied = tx.apply(Op::Release { task: id })?;
     let (phase, task) = at(tx.plan(), applied.at)?;
-    let named = format!("{} \"{}\"", task.id, task.content);
+    let named = task.name();
     let message = match was {
         None => format!("{named} was not claimed."),
         Some(owner) if status == Status::InProgress => format!(

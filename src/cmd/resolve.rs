@@ -7,7 +7,7 @@
 //! `stash pop` staging would be wrong), so the reply names the git steps.
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::prelude::*;
 use crate::conflict::git::{self, Operation, Stage};
@@ -73,15 +73,12 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     let bytes = match read_regular(path) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => {
-            let doing = format!("Cannot read plan file {}", store.display());
-            return Err(Error::io(doing, e));
-        }
+        Err(e) => return Err(store.cannot("read", e).into()),
     };
     // Outside a repository, or without git, only the markers can tell.
     let stages = git::stages(path).unwrap_or_default();
     let markers = bytes.as_deref().and_then(conflict::first_start);
-    let shown = shown_path(path);
+    let shown = shown_path(&ctx.cwd, path);
     let versions = if markers.is_none() && !stages.is_empty() && reads(bytes.as_deref()) {
         // git still lists the file unmerged, but what is there is a plan:
         // settled already (by hand, or by the merge driver). Never
@@ -125,8 +122,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     // history): the resolution is one change past the conflicted file,
     // which itself counts as one (see `storage::Revisions`).
     if let Some(revs) = &store.revs {
-        let target = store.target();
-        let real = std::fs::canonicalize(&target).unwrap_or(target);
+        let real = ctx.real_path();
         let digest = crate::history::file_digest(bytes.as_deref().unwrap_or_default());
         merged.plan.rev = revs.read(&real, &digest, 0).rev.saturating_add(1);
     }
@@ -303,12 +299,12 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
 
 /// The plan's path as a person types it in git commands: relative to the
 /// current directory when inside it.
-fn shown_path(path: &Path) -> String {
-    let relative = std::env::current_dir()
+fn shown_path(cwd: &Path, path: &Path) -> String {
+    let relative = path
+        .strip_prefix(cwd)
         .ok()
-        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(PathBuf::from))
         .filter(|p| !p.as_os_str().is_empty());
-    let shown = relative.unwrap_or_else(|| path.to_path_buf());
+    let shown = relative.unwrap_or(path);
     shell_words::quote(&shown.to_string_lossy()).into_owned()
 }
 

@@ -34,14 +34,10 @@ fn rm(tx: &mut Tx, words: &[String]) -> Result<Report> {
         return Ok(report);
     }
     let target = find(plan, &query, Scope::TasksAndPhases).map_err(|e| match e {
-        Error::NoMatch { message, query, .. } if aim_shaped(&query) => Error::NoMatch {
-            message: format!(
-                "{message} No objective or finding has that id either; `todo show --ids` lists them."
-            ),
+        Error::NoMatch { message, query, .. } if aim_shaped(&query) => Error::no_match(
+            format!("{message} No objective or finding has that id either; `todo show --ids` lists them."),
             query,
-            suggestion: None,
-            guess: false,
-        },
+        ),
         e => e,
     })?;
     let (report, op) = match target {

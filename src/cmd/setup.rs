@@ -39,14 +39,12 @@ pub struct Setup {
 }
 
 impl super::Verb for Setup {
-    fn run(self, _ctx: &Context) -> Outcome {
+    fn run(self, ctx: &Context) -> Outcome {
         let mode = match (self.check, self.remove) {
             (true, _) => SetupMode::Check,
             (_, true) => SetupMode::Remove,
             _ => SetupMode::Add,
         };
-        let cwd =
-            std::env::current_dir().map_err(|e| Error::io("Cannot read the current directory", e));
-        Outcome::of(cwd.and_then(|cwd| setup::run(self.agent, self.user, &cwd, mode)))
+        Outcome::of(setup::run(self.agent, self.user, &ctx.cwd, mode))
     }
 }

@@ -15,10 +15,8 @@ impl super::Verb for Where {
         if let Ok(meta) = std::fs::metadata(&ctx.store.path)
             && !meta.is_file()
         {
-            return Outcome::of(Err(Error::io(
-                format!("Cannot use plan file {}", ctx.store.display()),
-                not_regular(meta.file_type()),
-            )));
+            let e = ctx.store.cannot("use", not_regular(meta.file_type()));
+            return Outcome::of(Err(e.into()));
         }
         let path = ctx.store.display();
         let mut report = Report::new("where", Kind::Data, path.clone())
