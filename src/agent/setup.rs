@@ -149,17 +149,13 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
     // anywhere (dotfile managers link these). A project's file may not
     // lead out of the project: a cloned repository must not make setup
     // write elsewhere.
-    let real = if user {
-        storage::checked(path, NamedBy::Typed)
+    let project = storage::real_path(base);
+    let named = if user {
+        NamedBy::Typed
     } else {
-        let project = std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf());
-        storage::checked(path, NamedBy::Chosen { project: &project })
-    }
-    .map_err(|why| crate::storage::StorageError::PathRefused {
-        action: PathAction::Use,
-        path: shown.clone(),
-        why: why.to_string(),
-    })?;
+        NamedBy::Chosen { project: &project }
+    };
+    let real = storage::checked_for(path, named, PathAction::Use)?;
     let (bytes, mut root) = read(&real, &shown)?;
     let missing: Vec<&HookSpec> = s
         .hooks
