@@ -66,11 +66,9 @@ pub(crate) enum Kind {
     Confirm,
     /// Data: always stdout.
     Data,
-    /// The checklist: data, coloured on a terminal.
-    Checklist,
-    /// The checklist with an id column this many bytes wide on the left
-    /// (`todo --ids`): coloured as the checklist, the column left plain.
-    ChecklistIds(usize),
+    /// The checklist: data, coloured on a terminal; an id column this many
+    /// bytes wide on the left stays plain (`todo --ids`; 0: no column).
+    Checklist(usize),
     /// A warning: stderr.
     Warn,
     /// Nothing to print in human mode.
@@ -298,8 +296,7 @@ impl Output {
         match report.kind {
             Kind::Confirm if self.quiet => Ok(()),
             Kind::Confirm | Kind::Data => self.print(&report.message, None),
-            Kind::Checklist => self.print(&report.message, Some(0)),
-            Kind::ChecklistIds(column) => self.print(&report.message, Some(column)),
+            Kind::Checklist(column) => self.print(&report.message, Some(column)),
             Kind::Warn => self.stderr(&report.message),
             Kind::Silent => Ok(()),
         }

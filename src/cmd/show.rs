@@ -35,12 +35,12 @@ fn run(ctx: &Context, plan: &Plan, args: &Show) -> Result<Report> {
         // A person at a terminal reads the text as typed; a pipe gets the
         // exact Markdown (docs/contract.md, "Verbs and what they print").
         let lines = checklist(plan, args.ids, ctx.out.for_person());
-        let kind = if args.ids {
-            Kind::ChecklistIds(crate::output::id_width(plan) + 2)
+        let ids = if args.ids {
+            crate::output::id_width(plan) + 2
         } else {
-            Kind::Checklist
+            0
         };
-        Report::new("show", kind, lines)
+        Report::new("show", Kind::Checklist(ids), lines)
     };
     crate::output::settled(&mut report, plan);
     // The plan as JSON is only for `--json`; it costs a render and a parse.
