@@ -840,6 +840,7 @@ pub fn write_task(out: &mut String, task: &Task) {
 }
 
 /// A task's status and what goes with it: who set it, when, and why.
+#[derive(PartialEq)]
 pub struct StatusFields<'a> {
     pub status: Status,
     pub blocker: Option<&'a str>,
@@ -850,7 +851,7 @@ pub struct StatusFields<'a> {
 
 impl<'a> StatusFields<'a> {
     /// The task's own.
-    fn of(task: &'a Task) -> Self {
+    pub(crate) fn of(task: &'a Task) -> Self {
         StatusFields {
             status: task.status,
             blocker: task.blocker.as_deref(),

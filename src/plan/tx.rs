@@ -171,11 +171,7 @@ impl Marks {
 
     /// Whether `t` carries these.
     fn on(&self, t: &Task) -> bool {
-        t.status == self.status
-            && t.blocker == self.blocker
-            && t.dropped_by == self.dropped_by
-            && t.by == self.by
-            && t.at == self.at
+        super::json::StatusFields::of(t) == self.fields()
     }
 
     /// As the plan file writes them (`json::write_task_as`).
