@@ -252,11 +252,14 @@ impl<'a> Merger<'a> {
             .tasks()
             .filter(|(_, _, task)| task.status == Status::Pending)
             .filter_map(|(pos, _, task)| {
+                // Cheapest test first: this runs for every pending task.
                 let (old, _) = self.base.task(&task.id)?;
+                if old.status != Status::InProgress {
+                    return None;
+                }
                 let (kept, _) = self.ours.task(&task.id)?;
                 let soft = Marks::of(task).is_soft_change_from(&Marks::of(old));
-                let was = old.status == Status::InProgress && kept.status == Status::InProgress;
-                (was && soft).then_some((pos, old))
+                (kept.status == Status::InProgress && soft).then_some((pos, old))
             })
             .collect();
         for (pos, old) in displaced {
