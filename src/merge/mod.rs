@@ -36,7 +36,8 @@
 //!   ours that a start on theirs only moved aside (soft) resumes when
 //!   nothing in its lane is in progress: the start did not survive the
 //!   merge (ours removed its task), as when ours' commands run first. Then
-//!   `settle()`.
+//!   `settle()`. A start a later start on the same side moved aside leaves
+//!   no trace (a pending task carries no `by` or `at`), so it cannot count.
 //! - **Text** (content, phase name) changed differently on both sides:
 //!   theirs wins and ours' text is reported — a conflict.
 //! - **Notes** merge as a list: ours' notes in order, minus notes theirs
