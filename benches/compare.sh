@@ -428,16 +428,7 @@ agent() {
     local r_todo="sh -c 'cp -a $S/todo/. $W/todo/ && rm -rf $TODO_HISTORY_DIR && cp -a $SCRATCH/history-$n $TODO_HISTORY_DIR && sync'"
     local by_todo
     by_todo=$(meta "$n" 'm["by_id"]["todo_id"]')
-    python3 - "$S/todo/.todo.json" "$D/io/ops50.json" <<'PY'
-import json, sys
-plan = json.load(open(sys.argv[1]))
-ids = [t["id"] for p in plan["phases"] for t in p["tasks"] if t["status"] == "pending"][-50:]
-ops = [{"op": "done", "task": i} for i in ids[:25]]
-ops += [{"op": "note", "id": i, "text": "checked by the agent"} for i in ids[25:40]]
-ops += [{"op": "block", "task": i, "reason": "waits for review"} for i in ids[40:45]]
-ops += [{"op": "drop", "task": i} for i in ids[45:50]]
-json.dump(ops, open(sys.argv[2], "w"))
-PY
+    python3 "$HERE/ops50.py" "$S/todo/.todo.json" "$D/io/ops50.json"
     bench "$n" agent \
         "done" "$r_todo" "$TODO done $by_todo" \
         apply50 "$r_todo" "$TODO apply --ops $D/io/ops50.json"

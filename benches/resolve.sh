@@ -45,21 +45,7 @@ python3 "$HERE/gen.py" --tasks "$TASKS" --no-peers --out "$D/gen" >/dev/null
 python3 "$HERE/merge_sides.py" "$D/gen/todo/.todo.json" "$D/sides" --changes "$CHANGES"
 
 R="$D/repo"
-git init -q -b main "$R"
-g() { git -C "$R" "$@"; }
-g config user.name bench
-g config user.email bench@example.invalid
-g config merge.conflictStyle diff3
-cp "$D/sides/base.json" "$R/.todo.json"
-g add .todo.json && g commit -q -m base
-g switch -q -c theirs
-cp "$D/sides/theirs.json" "$R/.todo.json" && g commit -q -am theirs
-g switch -q main
-cp "$D/sides/ours.json" "$R/.todo.json" && g commit -q -am ours
-if g merge -q --no-edit theirs >/dev/null 2>&1; then
-    echo "resolve.sh: git merged the sides without a conflict; nothing to time" >&2
-    exit 1
-fi
+"$HERE/conflicted.sh" "$D/sides" "$R"
 cp "$R/.todo.json" "$D/conflicted.json"
 mkdir -p "$D/loose"
 

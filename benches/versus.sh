@@ -45,34 +45,12 @@ for n in 1000 100000; do
     mkdir -p "$D/w$n"
 done
 id1k=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["by_id"]["todo_id"])' "$D/gen1000/meta.json")
-python3 - "$D/gen1000/todo/.todo.json" "$D/ops50.json" <<'PY'
-import json, sys
-plan = json.load(open(sys.argv[1]))
-ids = [t["id"] for p in plan["phases"] for t in p["tasks"] if t["status"] == "pending"][-50:]
-ops = [{"op": "done", "task": i} for i in ids[:25]]
-ops += [{"op": "note", "id": i, "text": "checked by the agent"} for i in ids[25:40]]
-ops += [{"op": "block", "task": i, "reason": "waits for review"} for i in ids[40:45]]
-ops += [{"op": "drop", "task": i} for i in ids[45:50]]
-json.dump(ops, open(sys.argv[2], "w"))
-PY
+python3 "$HERE/ops50.py" "$D/gen1000/todo/.todo.json" "$D/ops50.json"
 
 # Two sides with 100 changes each, merged by git into a conflicted plan.
 python3 "$HERE/merge_sides.py" "$D/gen100000/todo/.todo.json" "$D/sides" --changes 100
 R="$D/repo"
-git init -q -b main "$R"
-g() { git -C "$R" "$@"; }
-g config user.name bench
-g config user.email bench@example.invalid
-g config merge.conflictStyle diff3
-cp "$D/sides/base.json" "$R/.todo.json" && g add .todo.json && g commit -q -m base
-g switch -q -c theirs
-cp "$D/sides/theirs.json" "$R/.todo.json" && g commit -q -am theirs
-g switch -q main
-cp "$D/sides/ours.json" "$R/.todo.json" && g commit -q -am ours
-if g merge -q --no-edit theirs >/dev/null 2>&1; then
-    echo "versus.sh: git merged the sides without a conflict; nothing to time" >&2
-    exit 1
-fi
+"$HERE/conflicted.sh" "$D/sides" "$R"
 cp "$R/.todo.json" "$D/conflicted.json"
 
 # case NAME DIR PREPARE ARGS: both builds, in the same hyperfine run.
