@@ -2,7 +2,7 @@
 
 use std::process::{Command, Stdio};
 
-use crate::common::{HUNG, Running, TestEnv, has};
+use crate::common::{HUNG, Running, TestEnv, has, wait_until};
 
 #[test]
 fn todo_clipboard_is_split_and_fed_the_checklist() {
@@ -100,12 +100,23 @@ fn copy_reaches_a_real_x11_clipboard() {
         c.env("DISPLAY", &display);
     })
     .is(0, "Copied todos as Markdown to clipboard.\n", "");
-    let pasted = Command::new("xclip")
-        .args(["-selection", "clipboard", "-o"])
-        .env("DISPLAY", &display)
-        .output()
-        .expect("xclip -o");
+    // xclip's parent exits once it has read the text; the child it leaves
+    // behind to serve the selection takes ownership a moment later, with
+    // nothing to announce it. So paste until something is there.
+    let paste = || {
+        let out = Command::new("xclip")
+            .args(["-selection", "clipboard", "-o"])
+            .env("DISPLAY", &display)
+            .output()
+            .expect("xclip -o");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let mut pasted = String::new();
+    wait_until(HUNG, "xclip to hold the clipboard", || {
+        pasted = paste();
+        !pasted.is_empty()
+    });
     let shown = env.run(&[]).stdout.clone();
-    assert_eq!(String::from_utf8_lossy(&pasted.stdout), shown);
+    assert_eq!(pasted, shown);
     drop(server);
 }
