@@ -457,13 +457,8 @@ impl Plan {
 
     /// The task to work on now: the first in progress whose needs are met,
     /// else the first pending one whose needs are met (never a task that
-    /// waits for another), leaving out tasks someone has claimed.
-    pub fn next_task(&self) -> Option<(&Phase, &Task)> {
-        self.next_for(None)
-    }
-
-    /// [`Plan::next_task`] for `owner`: their own claimed tasks count as
-    /// theirs to work on, other owners' never.
+    /// waits for another). With `owner`, their own claimed tasks count as
+    /// theirs to work on; other owners' claimed tasks never do.
     pub fn next_for(&self, owner: Option<&str>) -> Option<(&Phase, &Task)> {
         let statuses = self.has_needs().then(|| self.statuses());
         let mine = |t: &Task| t.owner.is_none() || t.owner.as_deref() == owner;
