@@ -589,12 +589,10 @@ impl Plan {
             .collect();
         let mut out = Vec::new();
         for started in crowded {
-            let mut keep = started[0];
-            for &pos in &started[1..] {
-                if self.task(pos).at > self.task(keep).at {
-                    keep = pos;
-                }
-            }
+            // The latest `at`; equal ones keep the first (`max_by_key`
+            // keeps the last of equals, so it looks from the end).
+            let latest = started.iter().rev().max_by_key(|&&pos| &self.task(pos).at);
+            let Some(&keep) = latest else { continue };
             let mut back = Vec::new();
             for pos in started.into_iter().filter(|&pos| pos != keep) {
                 let task = self.task_mut(pos);
