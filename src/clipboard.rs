@@ -255,11 +255,9 @@ mod tests {
 
     /// An X display but no clipboard tool on the PATH.
     fn no_tool(stdout_tty: bool, mux: Option<Mux>) -> Env {
-        let path = Some("/nonexistent".into());
-        let x11 = true;
         Env {
-            path,
-            x11,
+            path: Some("/nonexistent".into()),
+            x11: true,
             stdout_tty,
             mux,
             ..Env::default()

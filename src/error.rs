@@ -679,63 +679,6 @@ mod tests {
     fn every_kind() -> Vec<Error> {
         use storage::StorageError as S;
         let s = |s: &str| s.to_string();
-        let path_refused = S::PathRefused {
-            action: PathAction::Write,
-            path: s("p"),
-            why: s("w"),
-        };
-        let broken = S::BrokenPlan {
-            path: "p".into(),
-            line: 1,
-            column: 2,
-            message: s("m"),
-        };
-        let editor = Error::Editor {
-            command: s("vi"),
-            problem: ToolProblem::Empty,
-            kept: None,
-        };
-        let clipboard = Error::Clipboard(ClipboardError {
-            command: s("c"),
-            problem: ToolProblem::Failed(s("f")),
-        });
-        let lock = S::LockTimeout {
-            path: "p".into(),
-            waited: std::time::Duration::from_secs(10),
-        };
-        let conflict = S::MergeConflict {
-            path: "p".into(),
-            sign: crate::conflict::Sign::Markers { line: 3 },
-        };
-        let block = OpError::BlockFinished {
-            content: s("c"),
-            status: Status::Completed,
-        };
-        let unchanged = Error::Unchanged {
-            source: Box::new(Error::Op(OpError::Duplicate(s("c")))),
-            plan: String::new(),
-        };
-        let at_line = Error::AtLine {
-            line: 2,
-            source: Box::new(Error::NothingToUndo),
-        };
-        let cannot_resolve = Error::CannotResolve {
-            path: "p".into(),
-            problems: vec![s("ours: broken")],
-        };
-        let git_failed = GitError::Failed {
-            args: s("a"),
-            stderr: s("e"),
-        };
-        let import = Error::ImportUnreadable {
-            from: s("f"),
-            why: s("w"),
-        };
-        let snapshot = Error::NoSnapshot {
-            from: s("s.jsonl"),
-            why: s("w"),
-        };
-        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
         let refusals = REFUSALS.map(|(code, ..)| Error::Op(OpError::refused(code, "m")));
         vec![
             Error::usage("x"),
@@ -746,33 +689,82 @@ mod tests {
             Error::ChangedOutsideTodo { last: s("l") },
             Error::UndoOverwritten { last: s("l") },
             Error::ChangedWhileAsked,
-            lock.into(),
-            broken.into(),
-            conflict.into(),
-            cannot_resolve,
+            S::LockTimeout {
+                path: "p".into(),
+                waited: std::time::Duration::from_secs(10),
+            }
+            .into(),
+            S::BrokenPlan {
+                path: "p".into(),
+                line: 1,
+                column: 2,
+                message: s("m"),
+            }
+            .into(),
+            S::MergeConflict {
+                path: "p".into(),
+                sign: crate::conflict::Sign::Markers { line: 3 },
+            }
+            .into(),
+            Error::CannotResolve {
+                path: "p".into(),
+                problems: vec![s("ours: broken")],
+            },
             Error::from(OpError::RevSpent),
             Error::EmptyImport { from: s("-") },
-            snapshot,
+            Error::NoSnapshot {
+                from: s("s.jsonl"),
+                why: s("w"),
+            },
             Error::Invalid(s("x")),
-            Error::io("reading", denied),
+            Error::io("reading", io::Error::from(io::ErrorKind::PermissionDenied)),
             S::ReadOnlyPlan { path: s("p") }.into(),
-            path_refused.into(),
-            import,
+            S::PathRefused {
+                action: PathAction::Write,
+                path: s("p"),
+                why: s("w"),
+            }
+            .into(),
+            Error::ImportUnreadable {
+                from: s("f"),
+                why: s("w"),
+            },
             Error::NoHistoryDir,
             Error::NoEditor,
-            editor,
-            clipboard,
+            Error::Editor {
+                command: s("vi"),
+                problem: ToolProblem::Empty,
+                kept: None,
+            },
+            Error::Clipboard(ClipboardError {
+                command: s("c"),
+                problem: ToolProblem::Failed(s("f")),
+            }),
             Error::NotARepository { cwd: "d".into() },
             GitError::Unavailable { why: s("w") }.into(),
-            git_failed.into(),
+            GitError::Failed {
+                args: s("a"),
+                stderr: s("e"),
+            }
+            .into(),
             OpError::Duplicate(s("c")).into(),
             OpError::DuplicatePhase(s("n")).into(),
-            block.into(),
+            OpError::BlockFinished {
+                content: s("c"),
+                status: Status::Completed,
+            }
+            .into(),
             Error::NothingToUndo,
             Error::Declined,
             Error::bug("an invariant"),
-            at_line,
-            unchanged,
+            Error::AtLine {
+                line: 2,
+                source: Box::new(Error::NothingToUndo),
+            },
+            Error::Unchanged {
+                source: Box::new(Error::Op(OpError::Duplicate(s("c")))),
+                plan: String::new(),
+            },
         ]
         .into_iter()
         .chain(refusals)

@@ -612,9 +612,7 @@ impl History {
 
 /// An entry as one line, `seq` first.
 fn line(entry: &Entry) -> io::Result<String> {
-    let mut text = serde_json::to_string(entry).map_err(io::Error::other)?;
-    text.push('\n');
-    Ok(text)
+    Ok(serde_json::to_string(entry).map_err(io::Error::other)? + "\n")
 }
 
 /// A line, `seq` first, with its `seq` set to `seq`.

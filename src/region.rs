@@ -103,19 +103,15 @@ pub fn extract(doc: &str) -> Result<String, RegionError> {
 
 /// The line ending most lines of `doc` use; `\n` when it has none.
 fn line_ending(doc: &str) -> &'static str {
-    let count = |eol: &str| {
-        lines(doc)
-            .filter(|l| &doc[l.text_end..l.end] == eol)
-            .count()
-    };
-    let (lf, crlf, cr) = (count("\n"), count("\r\n"), count("\r"));
-    if lf >= crlf && lf >= cr {
-        "\n"
-    } else if crlf >= cr {
-        "\r\n"
-    } else {
-        "\r"
-    }
+    // A tie goes to `\n`, then `\r\n`: `max_by_key` keeps the last maximum.
+    ["\r", "\r\n", "\n"]
+        .into_iter()
+        .max_by_key(|eol| {
+            lines(doc)
+                .filter(|l| &doc[l.text_end..l.end] == *eol)
+                .count()
+        })
+        .unwrap_or("\n")
 }
 
 /// Put `body` (lines ending in `\n`) into the document's region, or append

@@ -86,12 +86,6 @@ pub(crate) fn stages(path: &Path) -> GitResult<Vec<Stage>> {
     Ok(stages)
 }
 
-/// Whether git's index holds `path` unmerged; `false` when git cannot
-/// tell. For the error of a plan that does not read: run only then.
-pub(crate) fn is_unmerged(path: &Path) -> bool {
-    stages(path).is_ok_and(|s| !s.is_empty())
-}
-
 /// The bytes of an object of the repository `path` is in.
 pub(crate) fn blob(path: &Path, object: &str) -> GitResult<Vec<u8>> {
     let label = format!("cat-file blob {object}");

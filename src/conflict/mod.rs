@@ -24,10 +24,11 @@ pub(crate) enum Sign {
 
 /// Whether the plan file at `path`, holding `bytes` that did not read as a
 /// plan, is in the middle of a merge conflict. Asks git only when the file
-/// has no markers.
+/// has no markers (and takes no answer from git for not unmerged).
 pub(crate) fn sign(path: &Path, bytes: &[u8]) -> Option<Sign> {
     if let Some(line) = first_start(bytes) {
         return Some(Sign::Markers { line });
     }
-    git::is_unmerged(path).then_some(Sign::Unmerged)
+    let unmerged = git::stages(path).is_ok_and(|s| !s.is_empty());
+    unmerged.then_some(Sign::Unmerged)
 }

@@ -22,10 +22,8 @@ pub(super) fn parse_sized(
     lenient: bool,
     piece: usize,
 ) -> Result<Vec<Phase>, ParseError> {
-    if text.len() <= piece {
-        return parse::parse(text, lenient);
-    }
-    let Some(starts) = split_points(text) else {
+    // Small, or with no place to split: one piece.
+    let Some(starts) = (text.len() > piece).then(|| split_points(text)).flatten() else {
         return parse::parse(text, lenient);
     };
     // Group sections into pieces of at least `piece` bytes.

@@ -155,10 +155,7 @@ pub(crate) fn encode_gfm_heading(s: &str) -> String {
 /// hand-typed `# x <!-- todo: gfm -->` is the phase `x`. The empty string
 /// when only the comment is there.
 pub(crate) fn decode_any_heading(s: &str) -> String {
-    match strip_gfm_mark(s) {
-        Some(text) => decode_gfm(text),
-        None => decode_heading(s),
-    }
+    strip_gfm_mark(s).map_or_else(|| decode_heading(s), decode_gfm)
 }
 
 /// The text before a final `todo:` comment holding the word `gfm`.

@@ -247,7 +247,9 @@ fn push_todo_comment(out: &mut String, words: &[String]) {
 /// without an `at` that would not survive as one word of a comment.
 fn push_mark(words: &mut Vec<String>, by: Option<crate::plan::Actor>, at: Option<&str>) {
     words.extend(by.map(|by| format!("by={}", by.as_str())));
-    words.extend(at.filter(|at| is_one_word(at)).map(|at| format!("at={at}")));
+    let one_word =
+        |at: &&str| !at.is_empty() && !at.contains(char::is_whitespace) && !at.contains("--");
+    words.extend(at.filter(one_word).map(|at| format!("at={at}")));
 }
 
 /// The `key=value` words of a task's §8 fields (none when all are unset).
@@ -284,11 +286,6 @@ fn meta_words(task: &Task, provenance: bool) -> Vec<String> {
         }));
     }
     words
-}
-
-/// Can `s` ride as one word of a `todo:` comment?
-fn is_one_word(s: &str) -> bool {
-    !s.is_empty() && !s.chars().any(char::is_whitespace) && !s.contains("--")
 }
 
 /// The task's check, to fill in from its parts as they are read: the

@@ -224,10 +224,8 @@ impl<'a> Merger<'a> {
             version: ours.version,
             rev,
             phases,
-            objectives: Vec::new(),
-            findings: Vec::new(),
             extra,
-            settled: Default::default(),
+            ..Plan::default()
         };
         self.merge_aims(&mut plan);
         self.make_ids_unique(&mut plan);

@@ -74,13 +74,6 @@ fn note(task: &str, text: &str) -> Op {
     }
 }
 
-fn rename(task: &str, to: &str) -> Op {
-    Op::RenameTask {
-        task: task.into(),
-        content: to.into(),
-    }
-}
-
 fn rename_phase(phase: &str, name: &str) -> Op {
     Op::RenamePhase {
         phase: phase.into(),
@@ -185,7 +178,7 @@ fn one_sided_edits_on_both_sides_are_all_taken() {
         vec![
             Op::set("t4", Status::Completed),
             add("p2", "g"),
-            rename("t3", "c2"),
+            Op::rename("t3", "c2"),
             note("t1", "n2"),
         ],
     );
@@ -316,7 +309,8 @@ fn status_clashes_keep_theirs_the_side_merged_in() {
     m.said(&[
         "conflict t2 \"b\": status changed on both sides: in_progress on ours, abandoned on theirs; kept abandoned (theirs, merged in last)"
     ]);
-    assert_eq!(m.plan.next_task().map(|(_, t)| t.id.as_str()), Some("t1"));
+    let next = m.plan.next_for(None).map(|(_, t)| t.id.as_str());
+    assert_eq!(next, Some("t1"));
     let m = merge(&base, &dropped, &started).unwrap();
     assert_eq!(task(&m.plan, "t2").status, Status::InProgress);
     assert_eq!(m.conflicts().count(), 1);
@@ -357,11 +351,11 @@ fn text_clashes_keep_theirs_and_report_ours() {
     let base = base();
     let ours = edit(
         &base,
-        vec![rename("t2", "b ours"), rename_phase("p1", "Login")],
+        vec![Op::rename("t2", "b ours"), rename_phase("p1", "Login")],
     );
     let theirs = edit(
         &base,
-        vec![rename("t2", "b theirs"), rename_phase("p1", "Sign-in")],
+        vec![Op::rename("t2", "b theirs"), rename_phase("p1", "Sign-in")],
     );
     let m = merge(&base, &ours, &theirs).unwrap();
     assert_eq!(task(&m.plan, "t2").content, "b theirs");

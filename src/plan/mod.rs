@@ -457,13 +457,8 @@ impl Plan {
 
     /// The task to work on now: the first in progress whose needs are met,
     /// else the first pending one whose needs are met (never a task that
-    /// waits for another), leaving out tasks someone has claimed.
-    pub fn next_task(&self) -> Option<(&Phase, &Task)> {
-        self.next_for(None)
-    }
-
-    /// [`Plan::next_task`] for `owner`: their own claimed tasks count as
-    /// theirs to work on, other owners' never.
+    /// waits for another). With `owner`, their own claimed tasks count as
+    /// theirs to work on; other owners' claimed tasks never do.
     pub fn next_for(&self, owner: Option<&str>) -> Option<(&Phase, &Task)> {
         let statuses = self.has_needs().then(|| self.statuses());
         let mine = |t: &Task| t.owner.is_none() || t.owner.as_deref() == owner;
@@ -594,12 +589,10 @@ impl Plan {
             .collect();
         let mut out = Vec::new();
         for started in crowded {
-            let mut keep = started[0];
-            for &pos in &started[1..] {
-                if self.task(pos).at > self.task(keep).at {
-                    keep = pos;
-                }
-            }
+            // The latest `at`; equal ones keep the first (`max_by_key`
+            // keeps the last of equals, so it looks from the end).
+            let latest = started.iter().rev().max_by_key(|&&pos| &self.task(pos).at);
+            let Some(&keep) = latest else { continue };
             let mut back = Vec::new();
             for pos in started.into_iter().filter(|&pos| pos != keep) {
                 let task = self.task_mut(pos);

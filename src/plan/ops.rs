@@ -403,14 +403,14 @@ pub(crate) mod tests {
         );
         assert_eq!(plan.phases[0].tasks[0].needs, ["t3"]);
         // t1 waits for t3, which waits for t2: the next task is t2.
-        assert_eq!(plan.next_task().map(|(_, t)| t.id.as_str()), Some("t2"));
+        assert_eq!(plan.next_for(None).map(|(_, t)| t.id.as_str()), Some("t2"));
         plan.apply(Op::Unneed {
             task: "t1".into(),
             needs: vec!["t3".into()],
         })
         .unwrap();
         assert!(plan.phases[0].tasks[0].needs.is_empty());
-        assert_eq!(plan.next_task().map(|(_, t)| t.id.as_str()), Some("t1"));
+        assert_eq!(plan.next_for(None).map(|(_, t)| t.id.as_str()), Some("t1"));
         // An unknown need is not taken.
         assert_eq!(
             plan.apply(need("t1", &["t9"])),
