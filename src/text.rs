@@ -151,6 +151,19 @@ pub(crate) fn head(s: &str, max: usize) -> (&str, bool) {
     }
 }
 
+/// `text` made safe by `safe` and cut to `max` characters (the last one
+/// `…`); only the first `max` characters are made safe, so a text of any
+/// length costs no more than a short one. A cut can only split a tag, not
+/// make one.
+pub(crate) fn clipped(text: &str, max: usize, safe: impl Fn(&str) -> String) -> String {
+    let (start, cut) = head(text, max);
+    let out = safe(start);
+    match head(&out, max - 1) {
+        (kept, true) if cut || head(&out, max).1 => format!("{kept}…"),
+        _ => out,
+    }
+}
+
 /// Text as [`normalize`] would leave it, borrowed when it already is (the
 /// common case, checked without allocating). For writers of text that did
 /// not come in through a verb: a plan file is not normalised on read, and a
