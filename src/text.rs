@@ -34,9 +34,7 @@ pub(crate) fn as_read(s: &str) -> String {
             out.push(' ');
             blank = false;
         }
-        for lower in look_alike(c).to_lowercase() {
-            out.push(lower);
-        }
+        out.extend(look_alike(c).to_lowercase());
     }
     out
 }
@@ -247,10 +245,7 @@ pub(crate) fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
         match c as u32 {
-            cp @ 0x00..=0x1f => {
-                out.push('^');
-                out.push(char::from(b'@' + cp as u8));
-            }
+            cp @ 0x00..=0x1f => out.extend(['^', char::from(b'@' + cp as u8)]),
             0x7f => out.push_str("^?"),
             cp if is_unsafe(c) => out.push_str(&format!("<U+{cp:04X}>")),
             _ => out.push(c),
