@@ -283,16 +283,12 @@ fn read(real: &Path, shown: &str) -> Result<(Option<Vec<u8>>, Value)> {
 
 /// A group holding one of todo's hooks, for the agent `word`.
 fn group(&(_, matcher, hook): &HookSpec, word: &str) -> Value {
-    let mut g = Map::new();
-    if let Some(m) = matcher {
-        g.insert("matcher".into(), json!(m));
-    }
     let command = format!("todo hook {hook} --agent {word}");
-    g.insert(
-        "hooks".into(),
-        json!([{ "type": "command", "command": command, "timeout": TIMEOUT }]),
-    );
-    Value::Object(g)
+    let hooks = json!([{ "type": "command", "command": command, "timeout": TIMEOUT }]);
+    match matcher {
+        Some(m) => json!({ "matcher": m, "hooks": hooks }),
+        None => json!({ "hooks": hooks }),
+    }
 }
 
 /// The hook event a command runs if it is todo's (`todo hook stop …`,
