@@ -334,13 +334,6 @@ impl Message {
         self.started = true;
     }
 
-    /// Add the lines of another message after these.
-    pub(crate) fn append(&mut self, other: &Message) {
-        for line in other.lines() {
-            self.push(line);
-        }
-    }
-
     /// The lines, without their line breaks.
     pub(crate) fn lines(&self) -> impl Iterator<Item = &str> {
         let starts = std::iter::once(0).chain(self.breaks.iter().map(|b| b + 1));
@@ -374,12 +367,17 @@ impl Message {
     }
 }
 
+/// Each item one line ([`Message::push`]).
+impl<S: AsRef<str>> Extend<S> for Message {
+    fn extend<I: IntoIterator<Item = S>>(&mut self, lines: I) {
+        lines.into_iter().for_each(|line| self.push(line));
+    }
+}
+
 impl<S: AsRef<str>> FromIterator<S> for Message {
-    fn from_iter<I: IntoIterator<Item = S>>(iter: I) -> Message {
+    fn from_iter<I: IntoIterator<Item = S>>(lines: I) -> Message {
         let mut out = Message::default();
-        for line in iter {
-            out.push(line);
-        }
+        out.extend(lines);
         out
     }
 }
@@ -499,7 +497,7 @@ mod tests {
         assert_eq!(lines(&Message::default()), Vec::<String>::new());
         assert_eq!(lines(&Message::from("")), [""]);
         let mut joined: Message = ["a", ""].into_iter().collect();
-        joined.append(&Message::of_lines("c\nd"));
+        joined.extend(Message::of_lines("c\nd").lines());
         assert_eq!(lines(&joined), ["a", "", "c", "d"]);
     }
 }
