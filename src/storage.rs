@@ -8,6 +8,7 @@
 //! leave litter in the project. Windows, which locks no directory, has a
 //! lock file that exists only while it is held (see [`crate::platform`]).
 
+use std::fmt::Display;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -454,6 +455,21 @@ pub(crate) fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     file.read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// The bytes of `real`, the file checked for `shown`; `None` when it is
+/// not there.
+pub(crate) fn read_file(real: &Path, shown: impl Display) -> StorageResult<Option<Vec<u8>>> {
+    match read_regular(real) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(StorageError::io(format!("Cannot read {shown}"), e)),
+    }
+}
+
+/// Replace `real`, the file checked for `shown`, with `bytes` ([`write_atomic`]).
+pub(crate) fn write_file(real: &Path, shown: impl Display, bytes: &[u8]) -> StorageResult<()> {
+    write_atomic(real, bytes).map_err(|e| StorageError::io(format!("Cannot write {shown}"), e))
 }
 
 /// Who named a path todo is about to write or read.

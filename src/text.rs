@@ -34,9 +34,7 @@ pub(crate) fn as_read(s: &str) -> String {
             out.push(' ');
             blank = false;
         }
-        for lower in look_alike(c).to_lowercase() {
-            out.push(lower);
-        }
+        out.extend(look_alike(c).to_lowercase());
     }
     out
 }
@@ -151,6 +149,19 @@ pub(crate) fn head(s: &str, max: usize) -> (&str, bool) {
     }
 }
 
+/// `text` made safe by `safe` and cut to `max` characters (the last one
+/// `…`); only the first `max` characters are made safe, so a text of any
+/// length costs no more than a short one. A cut can only split a tag, not
+/// make one.
+pub(crate) fn clipped(text: &str, max: usize, safe: impl Fn(&str) -> String) -> String {
+    let (start, cut) = head(text, max);
+    let out = safe(start);
+    match head(&out, max - 1) {
+        (kept, true) if cut || head(&out, max).1 => format!("{kept}…"),
+        _ => out,
+    }
+}
+
 /// Text as [`normalize`] would leave it, borrowed when it already is (the
 /// common case, checked without allocating). For writers of text that did
 /// not come in through a verb: a plan file is not normalised on read, and a
@@ -234,10 +245,7 @@ pub(crate) fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
         match c as u32 {
-            cp @ 0x00..=0x1f => {
-                out.push('^');
-                out.push(char::from(b'@' + cp as u8));
-            }
+            cp @ 0x00..=0x1f => out.extend(['^', char::from(b'@' + cp as u8)]),
             0x7f => out.push_str("^?"),
             cp if is_unsafe(c) => out.push_str(&format!("<U+{cp:04X}>")),
             _ => out.push(c),
@@ -326,13 +334,6 @@ impl Message {
         self.started = true;
     }
 
-    /// Add the lines of another message after these.
-    pub(crate) fn append(&mut self, other: &Message) {
-        for line in other.lines() {
-            self.push(line);
-        }
-    }
-
     /// The lines, without their line breaks.
     pub(crate) fn lines(&self) -> impl Iterator<Item = &str> {
         let starts = std::iter::once(0).chain(self.breaks.iter().map(|b| b + 1));
@@ -366,12 +367,17 @@ impl Message {
     }
 }
 
+/// Each item one line ([`Message::push`]).
+impl<S: AsRef<str>> Extend<S> for Message {
+    fn extend<I: IntoIterator<Item = S>>(&mut self, lines: I) {
+        lines.into_iter().for_each(|line| self.push(line));
+    }
+}
+
 impl<S: AsRef<str>> FromIterator<S> for Message {
-    fn from_iter<I: IntoIterator<Item = S>>(iter: I) -> Message {
+    fn from_iter<I: IntoIterator<Item = S>>(lines: I) -> Message {
         let mut out = Message::default();
-        for line in iter {
-            out.push(line);
-        }
+        out.extend(lines);
         out
     }
 }
@@ -491,7 +497,7 @@ mod tests {
         assert_eq!(lines(&Message::default()), Vec::<String>::new());
         assert_eq!(lines(&Message::from("")), [""]);
         let mut joined: Message = ["a", ""].into_iter().collect();
-        joined.append(&Message::of_lines("c\nd"));
+        joined.extend(Message::of_lines("c\nd").lines());
         assert_eq!(lines(&joined), ["a", "", "c", "d"]);
     }
 }

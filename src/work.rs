@@ -593,10 +593,7 @@ pub(crate) fn typed_command(args: &[String]) -> String {
     if matches!(words.first(), Some(&("rm" | "done" | "drop"))) && !named {
         out.push_str(" (all)");
     }
-    if crate::text::head(&out, MAX_COMMAND).1 {
-        out = format!("{}…", crate::text::head(&out, MAX_COMMAND - 1).0);
-    }
-    out
+    crate::text::clipped(&out, MAX_COMMAND, str::to_string)
 }
 
 #[cfg(test)]

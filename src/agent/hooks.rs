@@ -31,7 +31,7 @@ use crate::error::{Error, Result};
 use crate::markdown::{Flavour, render_phases};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
-use crate::text::{for_agent, neutral_tags, visible};
+use crate::text::{clipped, for_agent, neutral_tags, visible};
 use crate::work::Context;
 
 /// The largest plan file a hook reads: far above any plan an agent works
@@ -318,19 +318,6 @@ fn grouped(n: usize) -> String {
 /// [`for_agent`], cut to [`TEXT_SHOWN`] characters with `…`.
 fn shown(text: &str) -> String {
     clipped(text, TEXT_SHOWN, for_agent)
-}
-
-/// `text` made safe by `safe` and cut to `max` characters (the last one
-/// `…`); only the first `max` characters are made safe, so a text of any
-/// length costs no more than a short one. A cut can only split a tag, not
-/// make one.
-fn clipped(text: &str, max: usize, safe: impl Fn(&str) -> String) -> String {
-    let (head, cut) = crate::text::head(text, max);
-    let out = safe(head);
-    match crate::text::head(&out, max - 1) {
-        (kept, true) if cut || crate::text::head(&out, max).1 => format!("{kept}…"),
-        _ => out,
-    }
 }
 
 fn prompt(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {

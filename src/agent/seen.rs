@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::history::{History, digest, file_digest};
+use crate::history::{History, file_digest};
 use crate::plan::Plan;
 use crate::storage::Lock;
 use crate::work::Context;
@@ -92,8 +92,7 @@ impl AgentState {
     }
 
     fn path(history: &History, real: &Path) -> PathBuf {
-        let key = digest(real.as_os_str().as_encoded_bytes());
-        history.dir.join(format!("{key}.agent.json"))
+        crate::storage::keyed(&history.dir, real, "agent.json")
     }
 
     /// Is there a state for the plan at `real`?

@@ -238,12 +238,8 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
 /// The file's bytes (`None`: there is none) and its JSON, checked to be of
 /// the shape todo merges into.
 fn read(real: &Path, shown: &str) -> Result<(Option<Vec<u8>>, Value)> {
-    let bytes = match storage::read_regular(real) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Ok((None, Value::Object(Map::new())));
-        }
-        Err(e) => return Err(Error::io(format!("Cannot read {shown}"), e)),
+    let Some(bytes) = storage::read_file(real, shown)? else {
+        return Ok((None, Value::Object(Map::new())));
     };
     let broken = |why: String| {
         Error::Invalid(format!(
@@ -287,16 +283,12 @@ fn read(real: &Path, shown: &str) -> Result<(Option<Vec<u8>>, Value)> {
 
 /// A group holding one of todo's hooks, for the agent `word`.
 fn group(&(_, matcher, hook): &HookSpec, word: &str) -> Value {
-    let mut g = Map::new();
-    if let Some(m) = matcher {
-        g.insert("matcher".into(), json!(m));
-    }
     let command = format!("todo hook {hook} --agent {word}");
-    g.insert(
-        "hooks".into(),
-        json!([{ "type": "command", "command": command, "timeout": TIMEOUT }]),
-    );
-    Value::Object(g)
+    let hooks = json!([{ "type": "command", "command": command, "timeout": TIMEOUT }]);
+    match matcher {
+        Some(m) => json!({ "matcher": m, "hooks": hooks }),
+        None => json!({ "hooks": hooks }),
+    }
 }
 
 /// The hook event a command runs if it is todo's (`todo hook stop …`,
@@ -410,7 +402,7 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::io(format!("Cannot create {}", dir.display()), e))?;
     }
-    storage::write_atomic(real, &out).map_err(|e| Error::io(format!("Cannot write {shown}"), e))
+    Ok(storage::write_file(real, shown, &out)?)
 }
 
 /// The [`serde_json::ser::Formatter`] methods that only lay the text out,

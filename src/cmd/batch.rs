@@ -100,7 +100,7 @@ fn apply(tx: &mut Tx, commands: Vec<(usize, Command)>) -> Result<Report> {
             line: n,
             source: Box::new(e),
         })?;
-        all.append(&done.message);
+        all.extend(done.message.lines());
         lines.push(done.message.as_str().to_string());
         report.tasks.extend(done.tasks);
         report.phases.extend(done.phases);

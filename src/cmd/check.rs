@@ -70,9 +70,7 @@ fn incomplete(open: &[(&Phase, Vec<&Task>)], agent: bool) -> Option<Vec<String>>
     });
     for (phase, tasks) in open {
         lines.push(format!("- {}", phase.name));
-        for task in tasks {
-            lines.push(format!("  - {}", task.content));
-        }
+        lines.extend(tasks.iter().map(|task| format!("  - {}", task.content)));
     }
     Some(lines)
 }

@@ -17,9 +17,8 @@ pub(super) fn one(ctx: &Context, query: &str, candidates: &[Candidate]) -> Optio
         "\"{query}\" matches {}:",
         count(candidates.len(), "item")
     ));
-    for (i, c) in candidates.iter().take(SHOWN).enumerate() {
-        shown.push(format!("  {}) {}", i + 1, describe(c)));
-    }
+    let listed = candidates.iter().take(SHOWN).enumerate();
+    shown.extend(listed.map(|(i, c)| format!("  {}) {}", i + 1, describe(c))));
     if candidates.len() > SHOWN {
         shown.push(format!(
             "  … and {} more (use more words to narrow it)",

@@ -5,7 +5,7 @@ use crate::error::PathAction;
 use crate::markdown;
 use crate::plan::json as plan_json;
 use crate::region;
-use crate::storage::{self, NamedBy, write_atomic};
+use crate::storage::{self, NamedBy};
 
 /// Write the checklist to a file (default TODO.md beside the plan).
 ///
@@ -78,7 +78,7 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
             ),
         };
         let real = storage::checked_for(Path::new(&path), named, PathAction::Write)?;
-        write(&real, Path::new(&path), body.as_bytes())?;
+        storage::write_file(&real, &path, body.as_bytes())?;
         wrote(path)
     };
     Ok(report.with("format", json!(format!("{:?}", args.format).to_lowercase())))
@@ -110,19 +110,6 @@ pub(super) fn beside(plan: &Path, name: &str) -> PathBuf {
         .map_or_else(|| PathBuf::from(name), |dir| dir.join(name))
 }
 
-/// The bytes of `real`, the file checked for `path`; none when it is not there.
-pub(super) fn read(real: &Path, path: &Path) -> Result<Vec<u8>> {
-    match storage::read_regular(real) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        read => read.map_err(|e| Error::io(format!("Cannot read {}", path.display()), e)),
-    }
-}
-
-/// Write `bytes` to `real`, the file checked for `path`.
-pub(super) fn write(real: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
-    write_atomic(real, bytes).map_err(|e| Error::io(format!("Cannot write {}", path.display()), e))
-}
-
 fn wrote(path: String) -> Report {
     let message = format!("Wrote todos to {path}");
     Report::new("export", Kind::Confirm, message).with("path", json!(path))
@@ -136,10 +123,11 @@ fn into_region(file: &Path, named: NamedBy, body: &str) -> Result<()> {
             "Cannot update {shown}: {why}; it was left as it was."
         ))
     };
-    let doc = String::from_utf8(read(&real, file)?).map_err(|_| kept(&"it is not UTF-8 text"))?;
+    let doc = storage::read_file(&real, &shown)?.unwrap_or_default();
+    let doc = String::from_utf8(doc).map_err(|_| kept(&"it is not UTF-8 text"))?;
     let updated = region::splice(&doc, body).map_err(|e| kept(&e))?;
     if updated != doc {
-        write(&real, file, updated.as_bytes())?;
+        storage::write_file(&real, &shown, updated.as_bytes())?;
     }
     Ok(())
 }

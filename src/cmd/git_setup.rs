@@ -10,7 +10,6 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use super::export::{read, write};
 use super::prelude::*;
 use crate::error::{GitError, PathAction};
 use crate::storage::{self, DEFAULT_NAME, NamedBy};
@@ -172,7 +171,7 @@ fn setup(root: &Path, state: &GitState) -> Result<Report> {
 fn read_attributes(path: &Path) -> Result<(PathBuf, Vec<u8>)> {
     let project = storage::project_of(path);
     let real = storage::checked_for(path, NamedBy::Chosen { project: &project }, PathAction::Use)?;
-    let bytes = read(&real, path)?;
+    let bytes = storage::read_file(&real, path.display())?.unwrap_or_default();
     Ok((real, bytes))
 }
 
@@ -194,7 +193,7 @@ fn append_line(path: &Path, line: &str) -> Result<()> {
     }
     bytes.extend_from_slice(line.as_bytes());
     bytes.push(b'\n');
-    write(&real, path, &bytes)
+    Ok(storage::write_file(&real, path.display(), &bytes)?)
 }
 
 /// The real git in `root`, by the runner the conflict verbs use: its

@@ -115,16 +115,12 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
     } else {
         text
     };
-    let (parsed, keep_notes) = parse(&text, args.lenient).map_err(bad)?;
+    let (parsed, keep_notes, says_checks) = parse(&text, args.lenient).map_err(bad)?;
     // An empty input is far more often a failed pipe (`false | todo import -`)
     // or the wrong file than a wish to empty the plan; `rm` does that.
     if parsed.phases.is_empty() && parsed.objectives.is_empty() && parsed.findings.is_empty() {
         return Err(Error::EmptyImport { from: shown });
     }
-    // Markdown says who checks a task in its comments, and so does JSON
-    // that todo wrote (`checks`, `by`, `unlocked` on some task); an agent's
-    // snapshot (`[{name, tasks: [{content, status}]}]`) has no word for it.
-    let says_checks = !keep_notes || json_says_checks(&text);
     Ok(Input {
         shown,
         phases: parsed.phases,
@@ -203,10 +199,7 @@ fn renumber_needs(rebuilt: &[String], phases: &mut [crate::plan::Phase]) {
 
 /// Does some task of this JSON (a plan file, an export, a snapshot) have
 /// one of the fields that say who set it or who checks it?
-fn json_says_checks(text: &str) -> bool {
-    let Ok(v) = serde_json::from_str::<Value>(text) else {
-        return false;
-    };
+fn json_says_checks(v: &Value) -> bool {
     let phases = v.as_array().or_else(|| v.get("phases")?.as_array());
     phases
         .into_iter()
@@ -236,9 +229,12 @@ fn keep_checks(plan: &Plan, phases: &mut [crate::plan::Phase]) {
 }
 
 /// JSON (a plan file, a phases array, or `{"phases": [...]}`) or Markdown.
-/// Returns the phases and whether matched tasks should keep their notes
-/// (JSON snapshots from agents carry none).
-pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Parsed, bool), String> {
+/// Returns the phases, whether matched tasks should keep their notes (JSON
+/// snapshots from agents carry none), and whether it says who checks a
+/// task: Markdown does in its comments, and so does JSON that todo wrote
+/// (`checks`, `by`, `unlocked` on some task); an agent's snapshot
+/// (`[{name, tasks: [{content, status}]}]`) has no word for it.
+fn parse(text: &str, lenient: bool) -> std::result::Result<(Parsed, bool, bool), String> {
     let first = text.trim_start().chars().next();
     if matches!(first, Some('{' | '[')) {
         let located = |e: crate::plan::json::SyntaxError| match e.line {
@@ -246,7 +242,9 @@ pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Parsed, b
             line => format!("  Line {line}: {}", e.message),
         };
         let phases = plan_import::phases(text).map_err(located)?;
-        let (objectives, findings) = plan_import::aims(text).map_err(located)?;
+        // Read once more as a whole, for what the phases leave out.
+        let value = serde_json::from_str(text).map_err(|e| located(e.into()))?;
+        let (objectives, findings) = plan_import::aims(&value).map_err(located)?;
         // At most 300 characters, as the verbs and Markdown hold them.
         let long = objectives
             .iter()
@@ -263,9 +261,9 @@ pub(super) fn parse(text: &str, lenient: bool) -> std::result::Result<(Parsed, b
             objectives,
             findings,
         };
-        return Ok((parsed, true));
+        return Ok((parsed, true, json_says_checks(&value)));
     }
     markdown::parse_plan(text, lenient)
-        .map(|parsed| (parsed, false))
+        .map(|parsed| (parsed, false, true))
         .map_err(|e| e.to_string())
 }

@@ -122,11 +122,9 @@ fn list(plan: &Plan, args: &Needs) -> Result<Report> {
         "needs:"
     };
     let mut message = Message::from(format!("{} {needs}", task.name()));
-    for n in &task.needs {
-        message.push(match plan.task_by_id(n) {
-            Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),
-            None => format!("  {n}  (no longer in the plan)"),
-        });
-    }
+    message.extend(task.needs.iter().map(|n| match plan.task_by_id(n) {
+        Some((_, t)) => format!("  {n}  {} ({})", t.content, t.status.words()),
+        None => format!("  {n}  (no longer in the plan)"),
+    }));
     Ok(Report::new("needs", Kind::Data, message).task(phase, task))
 }

@@ -174,16 +174,17 @@ pub(crate) fn resolve(plan: &Plan, q: &str) -> Result<String> {
             hits.push(o);
         }
     }
-    let known = || plan.objectives.iter().map(|o| o.id.as_str());
     let message = match (exact.as_slice(), hits.as_slice()) {
         ([one], _) | (_, [one]) => return Ok(one.id.clone()),
-        (_, []) if plan.objectives.is_empty() => {
-            format!("No objective matched \"{q}\". Known objectives: none.")
+        (_, []) => {
+            let known: Vec<&str> = plan.objectives.iter().map(|o| o.id.as_str()).collect();
+            let known = if known.is_empty() {
+                "none".into()
+            } else {
+                known.join(", ")
+            };
+            format!("No objective matched \"{q}\". Known objectives: {known}.")
         }
-        (_, []) => format!(
-            "No objective matched \"{q}\". Known objectives: {}.",
-            known().collect::<Vec<_>>().join(", ")
-        ),
         (_, many) => format!(
             "\"{q}\" matches several objectives: {}. Name one by its id.",
             many.iter()

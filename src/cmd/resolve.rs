@@ -373,12 +373,8 @@ fn reply(store: &Store, shown: &str, versions: &Versions, merged: &Merged) -> Re
             (n, _) => format!("{n} clashes, decided as shown:"),
         }
     ));
-    for note in &versions.notes {
-        message.push(format!("  note: {note}"));
-    }
-    for f in &merged.findings {
-        message.push(format!("  {f}"));
-    }
+    message.extend(versions.notes.iter().map(|note| format!("  note: {note}")));
+    message.extend(merged.findings.iter().map(|f| format!("  {f}")));
     if next.is_empty() {
         message.push("Review it with todo show.");
     } else {

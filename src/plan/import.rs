@@ -141,8 +141,7 @@ fn word<T: std::str::FromStr>(
 /// The objectives and findings of a JSON plan or export (an object with
 /// `objectives` / `findings` arrays as the plan file has them); none for a
 /// bare phases array or a snapshot without them.
-pub fn aims(text: &str) -> Result<(Vec<Objective>, Vec<Finding>), SyntaxError> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(SyntaxError::from)?;
+pub fn aims(value: &serde_json::Value) -> Result<(Vec<Objective>, Vec<Finding>), SyntaxError> {
     let Some(o) = value.as_object() else {
         return Ok((Vec::new(), Vec::new()));
     };

@@ -509,6 +509,15 @@ fn add(tx: &mut Tx, phase: &mut PhaseRef, content: String, done: &mut Tally) -> 
     minted_task(applied.task, done)
 }
 
+/// Make `task` need the tasks `needs` names, if it names any.
+fn need(tx: &mut Tx, task: &str, needs: Vec<String>) -> Result<()> {
+    if !needs.is_empty() {
+        let task = task.to_string();
+        tx.apply(Op::Need { task, needs })?;
+    }
+    Ok(())
+}
+
 /// The id of a task an op added, noted as minted.
 fn minted_task(task: Option<String>, done: &mut Tally) -> Result<String> {
     let id = task.ok_or_else(|| Error::bug("a task was added without an id"))?;

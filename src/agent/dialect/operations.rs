@@ -5,7 +5,7 @@
 //! `release {id}`.
 
 use super::{
-    NamedItem, Names, NextArg, OpIn, Tally, add, bad_position, invalid, item, minted_task,
+    NamedItem, Names, NextArg, OpIn, Tally, add, bad_position, invalid, item, minted_task, need,
     phase_id, refuse, required, set, state, task_id, text,
 };
 use crate::error::Result;
@@ -254,12 +254,7 @@ fn add_step(tx: &mut Tx, o: &OpIn, title: String, done: &mut Tally) -> Result<St
     };
     let needs = task_ids(tx, o.needs.as_deref().unwrap_or_default())?;
     let id = add(tx, &mut phase, title, done)?;
-    if !needs.is_empty() {
-        tx.apply(Op::Need {
-            task: id.clone(),
-            needs,
-        })?;
-    }
+    need(tx, &id, needs)?;
     Ok(id)
 }
 

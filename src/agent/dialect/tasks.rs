@@ -21,7 +21,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{
-    CLAUDE_PHASE, Tally, by, invalid, object, required, same_text, task_for, task_id, text,
+    CLAUDE_PHASE, Tally, by, invalid, need, object, required, same_text, task_for, task_id, text,
 };
 use crate::error::Result;
 use crate::plan::{Op, Status, Tx};
@@ -247,18 +247,10 @@ pub(super) fn apply(
         .filter_map(|c| resolve(tx, ids, c))
         .filter(|n| *n != id)
         .collect();
-    if !needs.is_empty() {
-        tx.apply(Op::Need {
-            task: id.clone(),
-            needs,
-        })?;
-    }
+    need(tx, &id, needs)?;
     for c in &call.blocks {
         if let Some(other) = resolve(tx, ids, c).filter(|o| *o != id) {
-            tx.apply(Op::Need {
-                task: other,
-                needs: vec![id.clone()],
-            })?;
+            need(tx, &other, vec![id.clone()])?;
         }
     }
     if let Some(owner) = call.owner {
