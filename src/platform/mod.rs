@@ -27,8 +27,11 @@
 //!   Unix and as Windows command lines are (`\` is a path separator there).
 
 use std::ffi::OsStr;
+use std::fs::File;
 use std::io;
 use std::path::Path;
+#[cfg(windows)]
+use std::path::PathBuf;
 
 #[cfg(unix)]
 mod unix;
@@ -39,6 +42,21 @@ pub(crate) use unix::*;
 mod windows;
 #[cfg(windows)]
 pub(crate) use windows::*;
+
+/// Where the plan's lock is taken, held until dropped: an `flock` on the
+/// plan's directory on Unix, a file beside the plan that exists only while
+/// it is held on Windows. Each system's file says how it is taken.
+pub(crate) struct LockSpot {
+    /// The plan's directory, opened.
+    #[cfg(unix)]
+    dir: File,
+    /// Where the lock file goes.
+    #[cfg(windows)]
+    path: PathBuf,
+    /// The lock file, while held.
+    #[cfg(windows)]
+    held: Option<File>,
+}
 
 /// Is there a program `name` in one of the directories of `path` (a
 /// `PATH` value), as the system would find it (on Windows with `PATHEXT`)?

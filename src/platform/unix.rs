@@ -7,6 +7,8 @@ use std::os::unix::fs::{
 };
 use std::path::Path;
 
+use super::LockSpot;
+
 /// Open without blocking: a FIFO with no writer would otherwise hang.
 pub(crate) fn nonblocking(options: &mut OpenOptions) -> &mut OpenOptions {
     options.custom_flags(libc::O_NONBLOCK)
@@ -97,20 +99,17 @@ pub(crate) fn replace(from: &Path, to: &Path) -> io::Result<()> {
     fs::rename(from, to)
 }
 
-/// Where the plan's lock is taken: an exclusive `flock` on the plan's
-/// directory (the plan itself is swapped out by rename, and a lock file
-/// would be litter). Held until dropped.
-pub(crate) struct LockSpot(File);
-
+/// Unix's lock: an exclusive `flock` on the plan's directory (the plan
+/// itself is swapped out by rename, and a lock file would be litter).
 impl LockSpot {
     /// The lock for the plan `_plan` in the directory `dir`, not taken yet.
     pub(crate) fn open(dir: &Path, _plan: &Path) -> io::Result<LockSpot> {
-        File::open(dir).map(LockSpot)
+        File::open(dir).map(|dir| LockSpot { dir })
     }
 
     /// Take the lock without waiting: `false` while another process holds it.
     pub(crate) fn try_lock(&mut self) -> io::Result<bool> {
-        match self.0.try_lock() {
+        match self.dir.try_lock() {
             Ok(()) => Ok(true),
             Err(fs::TryLockError::WouldBlock) => Ok(false),
             Err(fs::TryLockError::Error(e)) => Err(e),

@@ -6,8 +6,10 @@ use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::os::windows::fs::{FileExt, OpenOptionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
+
+use super::LockSpot;
 
 const FILE_ATTRIBUTE_HIDDEN: u32 = 0x0000_0002;
 const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
@@ -93,16 +95,11 @@ fn busy(e: &io::Error) -> bool {
     )
 }
 
-/// Where the plan's lock is taken. Windows locks no directory, so it is a
-/// file `<plan name>.lock` beside the plan, opened with no sharing (a
-/// second opener is refused) and deleted when its handle closes, which the
-/// system does for a killed process too: it exists only while a command
-/// holds the lock, and a crash leaves nothing to clean.
-pub(crate) struct LockSpot {
-    path: PathBuf,
-    held: Option<File>,
-}
-
+/// Windows' lock. Windows locks no directory, so it is a file
+/// `<plan name>.lock` beside the plan, opened with no sharing (a second
+/// opener is refused) and deleted when its handle closes, which the system
+/// does for a killed process too: it exists only while a command holds the
+/// lock, and a crash leaves nothing to clean.
 impl LockSpot {
     /// The lock for the plan `plan` in the directory `dir`, not taken yet.
     pub(crate) fn open(dir: &Path, plan: &Path) -> io::Result<LockSpot> {
