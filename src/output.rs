@@ -285,7 +285,6 @@ impl Output {
         emit(io::stderr().lock(), &format!("{shown} "))
     }
 
-    /// Print a verb's report.
     pub(crate) fn report(&self, report: &Report) -> WriteResult<()> {
         if self.json {
             return emit(io::stdout().lock(), &json_line(&report_json(report)));
@@ -406,9 +405,8 @@ pub(crate) fn id_width(plan: &Plan) -> usize {
         .unwrap_or(2)
 }
 
-/// The checklist's lines (docs/contract.md, "Verbs and what they print", "Markdown"): with `ids`, each phase's and
-/// task's id in a column on the left; with `typed`, the text as typed
-/// (`R&D`), for a person at a terminal, instead of the exact Markdown.
+/// The checklist `todo` shows: [`Flavour::Typed`] for a person at a
+/// terminal, else the exact Markdown; with `ids`, an id column on the left.
 pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
     let flavour = if typed { Flavour::Typed } else { Flavour::View };
     crate::markdown::plan_lines(plan, flavour, ids.then(|| id_width(plan)))

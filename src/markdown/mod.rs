@@ -120,19 +120,15 @@ pub(crate) fn render_objective(out: &mut String, o: &Objective) {
     out.push_str(&written(Flavour::View, |w| aims::write_objective(w, o)));
 }
 
-/// The whole plan's lines in `flavour` (with its objectives before the
-/// phases and findings after them, docs/contract.md, "Objectives and
-/// findings"); with `ids`, each phase's and task's id in a column this wide
-/// on the left.
+/// The whole plan's lines in `flavour`; with `ids`, each phase's and task's
+/// id in a column this wide on the left.
 pub(crate) fn plan_lines(plan: &Plan, flavour: Flavour, ids: Option<usize>) -> Message {
     lines(flavour, ids, |w| {
         write(w, &plan.objectives, &plan.phases, &plan.findings)
     })
 }
 
-/// [`plan_lines`] as a file, with no id column: [`Flavour::Plain`] for
-/// `edit` and the reply to an agent. A plan without objectives and findings
-/// renders as its phases.
+/// [`plan_lines`] as a file, with no id column.
 pub(crate) fn render_plan(plan: &Plan, flavour: Flavour) -> String {
     plan_lines(plan, flavour, None).into_file()
 }
@@ -161,24 +157,22 @@ pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::Par
     parse::ParseError::unless(parsed, errors)
 }
 
-/// Phases as a checklist in `flavour`: headings, one task item per line,
-/// one blank line between phases, one newline at the end.
+/// Phases alone as a checklist in `flavour`.
 pub(crate) fn render_phases(phases: &[Phase], flavour: Flavour) -> String {
     written(flavour, |w| write(w, &[], phases, &[]))
 }
 
-/// Render phases as the checklist of §4.1: `# phase` headings.
+/// Phases as the checklist of §4.1 (`# phase` headings).
 pub fn render(phases: &[Phase]) -> String {
     render_phases(phases, Flavour::Plain)
 }
 
-/// Render phases in the pull-request flavour: `### phase` headings, one
-/// `[ ]`/`[x]` task item per line with its state comment.
+/// Phases in the pull-request flavour (see [`gfm`]).
 pub fn render_gfm(phases: &[Phase]) -> String {
     render_phases(phases, Flavour::Gfm)
 }
 
-/// One task line (and its note lines), each ending in a newline.
+/// One task line and its notes, as the checklist shows them.
 pub(crate) fn render_task(out: &mut String, task: &Task) {
     out.push_str(&written(Flavour::View, |w| write_task(w, task)));
 }
