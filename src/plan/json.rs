@@ -524,50 +524,32 @@ impl FileItem for TaskIn {
     const NOUN: &'static str = "a task object";
     const LIST: &'static str = "an array of tasks";
     fn finish(self, extra: Map<String, Value>) -> Result<Option<Task>, String> {
-        let TaskIn {
-            id,
-            content,
-            status,
-            blocker,
-            dropped_by,
-            by,
-            at,
-            checks,
-            unlocked,
-            needs,
-            owner,
-            claimed_by,
-            verify,
-            verify_timeout,
-            proof,
-            removed,
-            notes,
-        } = self;
-        if removed.is_some() {
+        if self.removed.is_some() {
             return Ok(None);
         }
         let missing = |field| format!("missing field `{field}`");
         let mut task = Task {
-            id,
-            content: content.ok_or_else(|| missing("content"))?,
-            status: status.ok_or_else(|| missing("status"))?,
-            blocker,
-            dropped_by,
-            notes,
-            by,
-            at,
-            checks,
-            unlocked,
+            id: self.id,
+            content: self.content.ok_or_else(|| missing("content"))?,
+            status: self.status.ok_or_else(|| missing("status"))?,
+            blocker: self.blocker,
+            dropped_by: self.dropped_by,
+            notes: self.notes,
+            by: self.by,
+            at: self.at,
+            checks: self.checks,
+            unlocked: self.unlocked,
             verify: None,
-            needs,
-            owner: owner.filter(|o| !o.trim().is_empty()),
-            claimed_by,
+            needs: self.needs,
+            owner: self.owner.filter(|o| !o.trim().is_empty()),
+            claimed_by: self.claimed_by,
             extra: extra.into(),
         };
         // A check command, timeout or proof this version cannot read (or
         // a timeout or proof without a command) is kept as written, as
         // unknown fields are.
-        let mut check = verify
+        let mut check = self
+            .verify
             .as_deref()
             .and_then(super::clean_command)
             .map(|command| TaskCheck {
@@ -575,10 +557,10 @@ impl FileItem for TaskIn {
                 timeout: None,
                 proof: None,
             });
-        if let (Some(c), None) = (verify, &check) {
+        if let (Some(c), None) = (self.verify, &check) {
             task.extra.insert("verify".into(), c.into());
         }
-        if let Some(v) = verify_timeout {
+        if let Some(v) = self.verify_timeout {
             match (v.as_u64().filter(|n| *n > 0), &mut check) {
                 (Some(n), Some(check)) => check.timeout = Some(n),
                 _ => {
@@ -586,7 +568,7 @@ impl FileItem for TaskIn {
                 }
             }
         }
-        if let Some(v) = proof {
+        if let Some(v) = self.proof {
             match (proof_from_value(&v), &mut check) {
                 (Some(p), Some(check)) => check.proof = Some(p),
                 _ => {
@@ -603,22 +585,20 @@ impl FileItem for TaskIn {
 /// "at": …, "commit": …}`, or `"unverified": true` in place of `exit`
 /// and `ms` when a person skipped the check.
 pub fn proof_to_value(p: &Proof) -> Value {
-    let mut m = serde_json::Map::new();
-    m.insert("command".into(), p.command.clone().into());
+    let mut v = Value::Object(Map::new());
+    v["command"] = p.command.as_str().into();
     match p.exit {
         Some(code) => {
-            m.insert("exit".into(), code.into());
-            m.insert("ms".into(), p.ms.into());
+            v["exit"] = code.into();
+            v["ms"] = p.ms.into();
         }
-        None => {
-            m.insert("unverified".into(), true.into());
-        }
+        None => v["unverified"] = true.into(),
     }
-    m.insert("at".into(), p.at.clone().into());
+    v["at"] = p.at.as_str().into();
     if let Some(c) = &p.commit {
-        m.insert("commit".into(), c.clone().into());
+        v["commit"] = c.as_str().into();
     }
-    Value::Object(m)
+    v
 }
 
 /// Read [`proof_to_value`]'s shape; `None` when it is not that.
