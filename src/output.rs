@@ -337,7 +337,8 @@ fn paint_line(out: &mut String, l: &str) {
     let dim = Style::new().dimmed();
     // Any other line in one style (plain, `Style::new()`, writes no codes).
     let Some(rest) = l.strip_prefix("- [") else {
-        let style = if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
+        let title = [crate::markdown::OBJECTIVES, crate::markdown::FINDINGS].contains(&l);
+        let style = if l.starts_with("# ") || title {
             Style::new().bold()
         } else if l.starts_with("  >") {
             dim

@@ -19,7 +19,7 @@ use escape::{encode_heading, push_encoded};
 use crate::plan::{Finding, Objective, Phase, Plan, Status, Task};
 use crate::text::Message;
 
-pub(crate) use aims::too_long;
+pub(crate) use aims::{FINDINGS, OBJECTIVES, too_long};
 pub use chunks::parse;
 
 /// How a checklist is written.
