@@ -13,6 +13,7 @@ mod state;
 mod tests;
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use escape::{encode_heading, push_encoded};
 
@@ -54,7 +55,7 @@ impl Writer {
     fn line(&mut self, id: &str) -> &mut String {
         let line = self.out.line();
         if let Some(width) = self.ids {
-            line.push_str(&format!("{id:width$}  "));
+            let _ = write!(line, "{id:width$}  ");
         }
         line
     }
@@ -231,9 +232,7 @@ fn push_task(out: &mut String, task: &Task, flavour: Flavour) {
 /// ` <!-- todo: … -->` holding `words`, if there are any.
 fn push_todo_comment(out: &mut String, words: &[String]) {
     if !words.is_empty() {
-        out.push_str(" <!-- todo: ");
-        out.push_str(&words.join(" "));
-        out.push_str(" -->");
+        let _ = write!(out, " <!-- todo: {} -->", words.join(" "));
     }
 }
 
