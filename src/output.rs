@@ -285,7 +285,6 @@ impl Output {
         emit(io::stderr().lock(), &format!("{shown} "))
     }
 
-    /// Print a verb's report.
     pub(crate) fn report(&self, report: &Report) -> WriteResult<()> {
         if self.json {
             return emit(io::stdout().lock(), &json_line(&report_json(report)));
@@ -338,7 +337,8 @@ fn paint_line(out: &mut String, l: &str) {
     let dim = Style::new().dimmed();
     // Any other line in one style (plain, `Style::new()`, writes no codes).
     let Some(rest) = l.strip_prefix("- [") else {
-        let style = if l.starts_with("# ") || l == "Objectives:" || l == "Findings:" {
+        let title = [crate::markdown::OBJECTIVES, crate::markdown::FINDINGS].contains(&l);
+        let style = if l.starts_with("# ") || title {
             Style::new().bold()
         } else if l.starts_with("  >") {
             dim
@@ -406,9 +406,8 @@ pub(crate) fn id_width(plan: &Plan) -> usize {
         .unwrap_or(2)
 }
 
-/// The checklist's lines (docs/contract.md, "Verbs and what they print", "Markdown"): with `ids`, each phase's and
-/// task's id in a column on the left; with `typed`, the text as typed
-/// (`R&D`), for a person at a terminal, instead of the exact Markdown.
+/// The checklist `todo` shows: [`Flavour::Typed`] for a person at a
+/// terminal, else the exact Markdown; with `ids`, an id column on the left.
 pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
     let flavour = if typed { Flavour::Typed } else { Flavour::View };
     crate::markdown::plan_lines(plan, flavour, ids.then(|| id_width(plan)))

@@ -233,11 +233,9 @@ pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control() || invisible(c as u32)
 }
 
-/// Make control and invisible characters visible, so that text from a plan
-/// or a command line can never drive a terminal or read as something else:
-/// C0 controls in caret notation (`^[` for ESC, `^G` for BEL, `^J` for a
-/// newline inside the text), `^?` for DEL, and C1 controls, bidi controls
-/// and zero-width characters as `<U+202E>`.
+/// Make control and invisible characters visible (`^[`, `^J`, `^?`,
+/// `<U+202E>`), so that text from a plan or a command line can never drive
+/// a terminal or read as something else.
 pub(crate) fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.chars().any(is_unsafe) {
         return s.into();

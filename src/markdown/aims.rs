@@ -1,31 +1,14 @@
-//! Objectives and findings in the checklist (docs/contract.md, "Objectives and findings"): an `Objectives:`
-//! block before the first phase and a `Findings:` block after the last,
-//! each a plain list whose items start with the id in brackets:
-//!
-//! ```text
-//! Objectives:
-//! - [o1] Ship a plan people trust
-//! - [o2 done] Keep the file small <!-- todo: by=person at=… -->
-//! - [o3 dropped] Support Windows
-//!
-//! # Phase
-//! - [ ] A task
-//!
-//! Findings:
-//! - [f1] The vendor sandbox resets nightly <!-- todo: by=agent at=… -->
-//! ```
+//! Objectives and findings in the checklist (README.md, "Markdown"): an
+//! `Objectives:` block before the first phase and a `Findings:` block after
+//! the last, each item `- [o2 done] text`, with who set its status (or
+//! recorded it) in the same `todo:` comment as on tasks. In the pull-request
+//! flavour the text is encoded as GFM task text is, and the comment, always
+//! there, holds the word `gfm` to say so when it is read back.
 //!
 //! No line of them is a heading or a `- [ ]` task item, so readers of the
-//! oh-my-pi checklist (which look for those) pass over them. Text is
-//! encoded as task text is, so it reads back exactly; ids and statuses ride
-//! in the brackets, who set a status (or recorded a finding) in the same
-//! comment as on tasks. In
-//! the pull-request flavour the text is encoded as GFM task text is (so
-//! GitHub shows it as typed) and the comment, always there, holds the word
-//! `gfm` to say so when it is read back. The
-//! blocks are cut out before the phases are parsed (their lines left blank,
-//! so problems keep their line numbers). A title with no items under it
-//! (all deleted in the editor) is an empty block.
+//! oh-my-pi checklist (which look for those) pass over them. The blocks are
+//! cut out before the phases are parsed, their lines left blank so that
+//! problems keep their line numbers.
 
 use super::escape::{decode_gfm, decode_text};
 use super::parse::LineError;

@@ -80,17 +80,13 @@ fn decode(s: &str, entities: &[(&str, &str)], backslash: bool) -> String {
     out
 }
 
-/// Encode text for the pull-request flavour (§4.2), which people read as
-/// GitHub renders it: everything GitHub would take as markup rather than
-/// text is escaped, so `Handle <Enter> key` shows `<Enter>` instead of
-/// hiding it as an unknown HTML tag. `<` and `&` become `&lt;` and `&amp;`
-/// (no raw HTML, autolink or entity); the inline markup characters
-/// `` \ ` * _ ~ [ ] $ | `` get a backslash (no emphasis, code, strike,
-/// link, footnote, math or table cell). With `line_start`, the text starts
-/// a line (a note, after `> `): a first `#`, `>`, `-`, `+` or `=`, or the
-/// `.`/`)` after leading digits, is escaped too, so that it is no heading,
-/// quote, list item or underline. Whitespace is folded first, as in
-/// [`push_encoded`]. [`decode_gfm`] reverses it.
+/// Encode text for the pull-request flavour (README.md, "Markdown"), which
+/// people read as GitHub renders it: everything GitHub would take as markup
+/// rather than text (raw HTML, an entity, emphasis, code, a link, math, a
+/// table cell) is escaped, so `Handle <Enter> key` shows `<Enter>` instead
+/// of hiding it as an unknown HTML tag. With `line_start`, the text starts a
+/// line (a note, after `> `), so what would make it a heading, quote, list
+/// item or underline is escaped too. [`decode_gfm`] reverses it.
 pub(crate) fn encode_gfm(s: &str, line_start: bool) -> String {
     // As in `push_encoded`: no line break of the text's own.
     let s = &*folded(s);

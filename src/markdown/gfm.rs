@@ -1,38 +1,17 @@
-//! The pull-request flavour of the checklist (docs/contract.md, "Markdown"). GitHub shows only
-//! `[ ]` and `[x]`, so each task line carries its exact state in an HTML
-//! comment that GitHub hides, and shows the other states as plain text.
+//! The pull-request flavour of the checklist (README.md, "Markdown"). GitHub
+//! shows only `[ ]` and `[x]`, so each task line carries its exact state in
+//! an HTML comment GitHub hides (written by [`push_state`]), and shows the
+//! other states in words after it, which reading ignores.
 //!
-//! A task line is
-//!
-//! ```text
-//! - [<box>] <content> <!-- todo:<status>[ dropped-by=person][ blocker=<v>] --><label>
-//! ```
-//!
-//! - `<box>` is `x` for completed and abandoned tasks, a space otherwise;
-//!   abandoned content is also wrapped in `~~…~~` (struck through).
-//! - `<content>`, the blocker in `<label>` and notes are written so that
-//!   GitHub shows them exactly as typed ([`encode_gfm`]: `&lt;`, `&amp;`,
-//!   backslashes before markup characters), and read back by
-//!   [`decode_gfm`], which is what GitHub shows; so there is no raw `<!--`
-//!   before the state comment.
-//! - `<status>` is the plan file's spelling (`in_progress`, …). Values are
-//!   percent-encoded UTF-8 with only ASCII letters, digits and `.` left as
-//!   they are, so the comment never holds `--`, `>`, backticks or anything
-//!   else that could end it early or let GitHub show it; `blocker` appears
-//!   only on blocked tasks, `dropped-by=person` whenever a person dropped it (`user`, what older exports wrote, reads the same).
-//! - `<label>` is what a reader sees: ` (in progress)`, ` (blocked: <reason>)`
-//!   or ` (blocked)`, ` (dropped)`, or nothing; then, for a task with a
-//!   check, ` (check passed|failed|not run: <command>)`. Reading ignores it, and
-//!   everything else after the state comment.
-//!
-//! Phases are `### <name>` headings (any level reads back), the name
-//! encoded as GitHub reads it and then ending in ` <!-- todo: gfm -->`
-//! where that differs from §4.1 (see [`super::escape::encode_gfm_heading`]); notes are
-//! `  > <note>` lines. Reading: where the box still agrees with the
-//! recorded status (ticked for completed/abandoned, unticked for the others)
-//! the recorded state comes back exactly; where someone flipped it on
-//! GitHub, ticked means `completed` and unticked `pending` (a §4.1 marker typed
-//! there instead means its own status), with no blocker and no drop.
+//! Text is written so that GitHub shows it as typed ([`encode_gfm`]) and read
+//! back as GitHub shows it, so there is no raw `<!--` before the state
+//! comment. Values in the comment are percent-encoded UTF-8 with only ASCII
+//! letters, digits and `.` as they are, so it never holds `--`, `>`,
+//! backticks or anything else that could end it early or let GitHub show it.
+//! Where the box still agrees with the recorded status the recorded state
+//! comes back exactly; where someone flipped it on GitHub, ticked means
+//! `completed` and unticked `pending` (a §4.1 marker typed there instead
+//! means its own status), with no blocker and no drop.
 
 use super::escape::encode_gfm;
 use super::state::push_state;

@@ -13,13 +13,14 @@ mod state;
 mod tests;
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use escape::{encode_heading, push_encoded};
 
 use crate::plan::{Finding, Objective, Phase, Plan, Status, Task};
 use crate::text::Message;
 
-pub(crate) use aims::too_long;
+pub(crate) use aims::{FINDINGS, OBJECTIVES, too_long};
 pub use chunks::parse;
 
 /// How a checklist is written.
@@ -54,7 +55,7 @@ impl Writer {
     fn line(&mut self, id: &str) -> &mut String {
         let line = self.out.line();
         if let Some(width) = self.ids {
-            line.push_str(&format!("{id:width$}  "));
+            let _ = write!(line, "{id:width$}  ");
         }
         line
     }
@@ -120,19 +121,15 @@ pub(crate) fn render_objective(out: &mut String, o: &Objective) {
     out.push_str(&written(Flavour::View, |w| aims::write_objective(w, o)));
 }
 
-/// The whole plan's lines in `flavour` (with its objectives before the
-/// phases and findings after them, docs/contract.md, "Objectives and
-/// findings"); with `ids`, each phase's and task's id in a column this wide
-/// on the left.
+/// The whole plan's lines in `flavour`; with `ids`, each phase's and task's
+/// id in a column this wide on the left.
 pub(crate) fn plan_lines(plan: &Plan, flavour: Flavour, ids: Option<usize>) -> Message {
     lines(flavour, ids, |w| {
         write(w, &plan.objectives, &plan.phases, &plan.findings)
     })
 }
 
-/// [`plan_lines`] as a file, with no id column: [`Flavour::Plain`] for
-/// `edit` and the reply to an agent. A plan without objectives and findings
-/// renders as its phases.
+/// [`plan_lines`] as a file, with no id column.
 pub(crate) fn render_plan(plan: &Plan, flavour: Flavour) -> String {
     plan_lines(plan, flavour, None).into_file()
 }
@@ -161,24 +158,22 @@ pub(crate) fn parse_plan(text: &str, lenient: bool) -> Result<Parsed, parse::Par
     parse::ParseError::unless(parsed, errors)
 }
 
-/// Phases as a checklist in `flavour`: headings, one task item per line,
-/// one blank line between phases, one newline at the end.
+/// Phases alone as a checklist in `flavour`.
 pub(crate) fn render_phases(phases: &[Phase], flavour: Flavour) -> String {
     written(flavour, |w| write(w, &[], phases, &[]))
 }
 
-/// Render phases as the checklist of §4.1: `# phase` headings.
+/// Phases as the checklist of §4.1 (`# phase` headings).
 pub fn render(phases: &[Phase]) -> String {
     render_phases(phases, Flavour::Plain)
 }
 
-/// Render phases in the pull-request flavour: `### phase` headings, one
-/// `[ ]`/`[x]` task item per line with its state comment.
+/// Phases in the pull-request flavour (see [`gfm`]).
 pub fn render_gfm(phases: &[Phase]) -> String {
     render_phases(phases, Flavour::Gfm)
 }
 
-/// One task line (and its note lines), each ending in a newline.
+/// One task line and its notes, as the checklist shows them.
 pub(crate) fn render_task(out: &mut String, task: &Task) {
     out.push_str(&written(Flavour::View, |w| write_task(w, task)));
 }
@@ -237,9 +232,7 @@ fn push_task(out: &mut String, task: &Task, flavour: Flavour) {
 /// ` <!-- todo: … -->` holding `words`, if there are any.
 fn push_todo_comment(out: &mut String, words: &[String]) {
     if !words.is_empty() {
-        out.push_str(" <!-- todo: ");
-        out.push_str(&words.join(" "));
-        out.push_str(" -->");
+        let _ = write!(out, " <!-- todo: {} -->", words.join(" "));
     }
 }
 

@@ -419,8 +419,8 @@ fn status_of_marker(marker: &str) -> Option<Status> {
 
 /// Build a task from the text after its marker: content, then the trailing
 /// comments. The flags: text we could not read followed the comments; the
-/// line is in the pull-request flavour. Content never holds a raw `<!--` (it is encoded), so the first
-/// one starts the comments.
+/// line is in the pull-request flavour. Content never holds a raw `<!--`
+/// (it is encoded), so the first one starts the comments.
 fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
     let (content, tail) = rest.split_at(rest.find("<!--").unwrap_or(rest.len()));
     let tail = tail.trim_end();
@@ -437,10 +437,10 @@ fn read_task(status: Status, rest: &str) -> Result<(Task, bool, bool), String> {
     Ok((task, garbage, false))
 }
 
-/// Read the §4.1 trailing comments: ` <!-- blocker: X -->` then
-/// ` <!-- dropped-by: person -->` (or `user`, as older checklists say). The blocker comment runs to the last `-->`,
-/// since a hand-written blocker may hold one. Other comments are ignored;
-/// returns true when non-comment text is left over.
+/// Read the §4.1 trailing comments, taken from the line's end: `todo:`,
+/// `verify:`, `dropped-by:`, and what is left as one `blocker:` comment (to
+/// the last `-->`, since a hand-written blocker may hold one). Other
+/// comments are ignored; returns true when non-comment text is left over.
 fn read_comments(tail: &str, task: &mut Task) -> bool {
     let mut tail = tail.trim();
     if let Some(meta) = take_comment(&mut tail, |b| b.strip_prefix("todo:")) {

@@ -3,6 +3,8 @@
 //! reader, which also shares the empty-task message with it. Both depend on
 //! this module, never on each other.
 
+use std::fmt::Write as _;
+
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
 use super::escape::decode_gfm;
@@ -11,24 +13,20 @@ use crate::text::normalize;
 
 /// Write `task`'s state comment: ` <!-- todo:<status>[ dropped-by=person][ blocker=<v>] -->`.
 pub(super) fn push_state(out: &mut String, task: &Task) {
-    out.push_str(" <!-- todo:");
-    out.push_str(task.status.as_str());
+    let _ = write!(out, " <!-- todo:{}", task.status.as_str());
     if task.dropped_by.as_deref() == Some("user") {
         out.push_str(" dropped-by=person");
     }
     if task.status == Status::Blocked
         && let Some(blocker) = &task.blocker
     {
-        out.push_str(" blocker=");
-        out.push_str(&percent_encode(blocker));
+        let _ = write!(out, " blocker={}", percent_encode(blocker));
     }
     if let Some(command) = task.check_command() {
-        out.push_str(" verify=");
-        out.push_str(&percent_encode(command));
+        let _ = write!(out, " verify={}", percent_encode(command));
     }
     for word in super::meta_words(task, true) {
-        out.push(' ');
-        out.push_str(&word);
+        let _ = write!(out, " {word}");
     }
     out.push_str(" -->");
 }

@@ -489,7 +489,6 @@ fn as_typed(phases: &[Phase]) -> Vec<String> {
     let mut out = Vec::new();
     // (GitHub shows NUL as U+FFFD, as CommonMark says; no escape avoids
     // that. pulldown-cmark's events keep it, so it is compared as is.)
-    let shown = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     for phase in phases {
         out.push(shown(&phase.name));
         for task in &phase.tasks {
@@ -513,10 +512,14 @@ fn as_typed(phases: &[Phase]) -> Vec<String> {
     out
 }
 
+/// `s` with every run of whitespace one space, as GitHub shows it.
+fn shown(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// What the objectives and findings blocks should read as on GitHub, with
 /// the phases' lines between them.
 fn aims_as_typed(plan: &Plan) -> Vec<String> {
-    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut out = Vec::new();
     if !plan.objectives.is_empty() {
         out.push("Objectives:".to_string());
@@ -526,14 +529,14 @@ fn aims_as_typed(plan: &Plan) -> Vec<String> {
             ObjectiveStatus::Open => String::new(),
             s => format!(" {s}"),
         };
-        out.push(words(&format!("[{}{status}] {}", o.id, o.text)));
+        out.push(shown(&format!("[{}{status}] {}", o.id, o.text)));
     }
     out.extend(as_typed(&plan.phases));
     if !plan.findings.is_empty() {
         out.push("Findings:".to_string());
     }
     for f in &plan.findings {
-        out.push(words(&format!("[{}] {}", f.id, f.text)));
+        out.push(shown(&format!("[{}] {}", f.id, f.text)));
     }
     out
 }

@@ -1,18 +1,9 @@
-//! The plan file format: reading with exact error positions, writing in a
-//! layout that git's own line merge can merge (known fields first in a fixed
-//! order, unknown fields kept).
-//!
-//! Version 2, the layout written (version 1 is still read): no line that
-//! every change rewrites (no `rev`, no id counters); every item is two
-//! lines — `{ "id": "t4kq9x",`, which never changes, then its fields on one
-//! line — followed by a blank line, and a comma stands on a line of its own
-//! before every item but the first. So two branches that change, add or
-//! remove different items never touch neighbouring lines, which is what
-//! makes git's line merge (and a forge's merge button) conflict. A removed
-//! task leaves its id line and `"removed": "<date>" }` where it stood (a
-//! tombstone, skipped by readers) for [`TOMB_DAYS`] days, so that two
-//! branches removing neighbours, or one removing the last task of a phase
-//! while the other appends to it, merge too.
+//! The plan file format: reading with exact error positions, writing in
+//! version 2's layout (README.md, "The file format"; version 1 is still
+//! read). The layout is for git's line merge: two branches that change, add
+//! or remove different items never touch neighbouring lines, and a removed
+//! task's tombstone stays [`TOMB_DAYS`] days so that removing neighbours, or
+//! a phase's last task while the other branch appends to it, merges too.
 //!
 //! Each object is read by serde's derive for the fields this version
 //! knows (`FileItem`), while `Fields` keeps every other field as written
@@ -41,7 +32,6 @@ pub const VERSION: u64 = 2;
 /// the branches of the time to merge, short enough not to pile up.
 pub const TOMB_DAYS: u64 = 30;
 
-/// Why a plan file could not be read, with the place of the problem.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SyntaxError {
     pub line: usize,
@@ -98,21 +88,18 @@ fn read(text: &str) -> Result<Plan, SyntaxError> {
 fn read_full(text: &str) -> Result<Plan, SyntaxError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let read = Obj::<Plan>::deserialize(&mut de).and_then(|plan| de.end().map(|()| plan));
-    let plan = match read {
-        Ok(plan) => plan.0.unwrap_or_default(),
-        Err(err) => {
-            let semantic = err.classify() == serde_json::error::Category::Data;
-            let mut e = SyntaxError::from(err);
-            e.column = char_column(text, e.line, e.column);
-            if semantic {
-                e.column = value_start(text, e.line, e.column);
-            }
-            e.column = e.column.max(1);
-            return Err(e);
+    read.map(|plan| plan.0.unwrap_or_default()).map_err(|err| {
+        let semantic = err.classify() == serde_json::error::Category::Data;
+        let mut e = SyntaxError::from(err);
+        e.column = char_column(text, e.line, e.column);
+        if semantic {
+            e.column = value_start(text, e.line, e.column);
         }
-    };
-    Ok(plan)
+        e.column = e.column.max(1);
+        e
+    })
 }
+
 fn nth_line(text: &str, line: usize) -> Option<&str> {
     text.split('\n').nth(line.checked_sub(1)?)
 }
@@ -232,12 +219,6 @@ impl<'de, S: FileItem + Deserialize<'de>> Visitor<'de> for ObjVisitor<S> {
 
 /// An array of [`Obj`]s, without the skipped ones.
 struct ItemList<S: FileItem>(Vec<S::Out>);
-
-impl<S: FileItem> Default for ItemList<S> {
-    fn default() -> Self {
-        ItemList(Vec::new())
-    }
-}
 
 impl<'de, S: FileItem + Deserialize<'de>> Deserialize<'de> for ItemList<S> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -407,12 +388,10 @@ fn strings<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
     Option::<Vec<String>>::deserialize(d).map(Option::unwrap_or_default)
 }
 
-/// A value kept as written, whatever it is.
 fn exact<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
     Exact.deserialize(d).map(Some)
 }
 
-/// The longest id a plan file may hold.
 const ID_MAX: usize = 64;
 
 fn valid_id(id: &str) -> bool {
@@ -487,7 +466,6 @@ impl FileItem for Plan {
     }
 }
 
-/// The objects of an array, each read as an [`Obj`].
 pub(super) fn items<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
 where
     D: Deserializer<'de>,
@@ -546,50 +524,32 @@ impl FileItem for TaskIn {
     const NOUN: &'static str = "a task object";
     const LIST: &'static str = "an array of tasks";
     fn finish(self, extra: Map<String, Value>) -> Result<Option<Task>, String> {
-        let TaskIn {
-            id,
-            content,
-            status,
-            blocker,
-            dropped_by,
-            by,
-            at,
-            checks,
-            unlocked,
-            needs,
-            owner,
-            claimed_by,
-            verify,
-            verify_timeout,
-            proof,
-            removed,
-            notes,
-        } = self;
-        if removed.is_some() {
+        if self.removed.is_some() {
             return Ok(None);
         }
         let missing = |field| format!("missing field `{field}`");
         let mut task = Task {
-            id,
-            content: content.ok_or_else(|| missing("content"))?,
-            status: status.ok_or_else(|| missing("status"))?,
-            blocker,
-            dropped_by,
-            notes,
-            by,
-            at,
-            checks,
-            unlocked,
+            id: self.id,
+            content: self.content.ok_or_else(|| missing("content"))?,
+            status: self.status.ok_or_else(|| missing("status"))?,
+            blocker: self.blocker,
+            dropped_by: self.dropped_by,
+            notes: self.notes,
+            by: self.by,
+            at: self.at,
+            checks: self.checks,
+            unlocked: self.unlocked,
             verify: None,
-            needs,
-            owner: owner.filter(|o| !o.trim().is_empty()),
-            claimed_by,
+            needs: self.needs,
+            owner: self.owner.filter(|o| !o.trim().is_empty()),
+            claimed_by: self.claimed_by,
             extra: extra.into(),
         };
         // A check command, timeout or proof this version cannot read (or
         // a timeout or proof without a command) is kept as written, as
         // unknown fields are.
-        let mut check = verify
+        let mut check = self
+            .verify
             .as_deref()
             .and_then(super::clean_command)
             .map(|command| TaskCheck {
@@ -597,10 +557,10 @@ impl FileItem for TaskIn {
                 timeout: None,
                 proof: None,
             });
-        if let (Some(c), None) = (verify, &check) {
+        if let (Some(c), None) = (self.verify, &check) {
             task.extra.insert("verify".into(), c.into());
         }
-        if let Some(v) = verify_timeout {
+        if let Some(v) = self.verify_timeout {
             match (v.as_u64().filter(|n| *n > 0), &mut check) {
                 (Some(n), Some(check)) => check.timeout = Some(n),
                 _ => {
@@ -608,7 +568,7 @@ impl FileItem for TaskIn {
                 }
             }
         }
-        if let Some(v) = proof {
+        if let Some(v) = self.proof {
             match (proof_from_value(&v), &mut check) {
                 (Some(p), Some(check)) => check.proof = Some(p),
                 _ => {
@@ -625,22 +585,20 @@ impl FileItem for TaskIn {
 /// "at": …, "commit": …}`, or `"unverified": true` in place of `exit`
 /// and `ms` when a person skipped the check.
 pub fn proof_to_value(p: &Proof) -> Value {
-    let mut m = serde_json::Map::new();
-    m.insert("command".into(), p.command.clone().into());
+    let mut v = Value::Object(Map::new());
+    v["command"] = p.command.as_str().into();
     match p.exit {
         Some(code) => {
-            m.insert("exit".into(), code.into());
-            m.insert("ms".into(), p.ms.into());
+            v["exit"] = code.into();
+            v["ms"] = p.ms.into();
         }
-        None => {
-            m.insert("unverified".into(), true.into());
-        }
+        None => v["unverified"] = true.into(),
     }
-    m.insert("at".into(), p.at.clone().into());
+    v["at"] = p.at.as_str().into();
     if let Some(c) = &p.commit {
-        m.insert("commit".into(), c.clone().into());
+        v["commit"] = c.as_str().into();
     }
-    Value::Object(m)
+    v
 }
 
 /// Read [`proof_to_value`]'s shape; `None` when it is not that.
@@ -850,7 +808,6 @@ pub struct StatusFields<'a> {
 }
 
 impl<'a> StatusFields<'a> {
-    /// The task's own.
     pub(crate) fn of(task: &'a Task) -> Self {
         StatusFields {
             status: task.status,
@@ -906,21 +863,7 @@ fn write_phase(out: &mut String, phase: &Phase, indent: &str) {
     let _ = write!(out, ",\n{inner}\"name\": ");
     string(out, &phase.name);
     let _ = write!(out, ",\n{inner}\"tasks\": ");
-    if phase.tasks.is_empty() {
-        out.push_str("[]");
-    } else {
-        out.push_str("[\n");
-        for (i, task) in phase.tasks.iter().enumerate() {
-            let _ = write!(out, "{inner}  ");
-            write_task(out, task);
-            out.push_str(if i + 1 < phase.tasks.len() {
-                ",\n"
-            } else {
-                "\n"
-            });
-        }
-        let _ = write!(out, "{inner}]");
-    }
+    array(out, &inner, &phase.tasks, write_task);
     for (k, v) in &phase.extra {
         let _ = write!(out, ",\n{inner}");
         string(out, k);
@@ -930,21 +873,28 @@ fn write_phase(out: &mut String, phase: &Phase, indent: &str) {
     let _ = write!(out, "\n{indent}}}");
 }
 
-/// Write the phases array alone (pretty, as in the plan file), for `export --format json`.
-pub fn write_phases(out: &mut String, phases: &[Phase], indent: &str) {
-    if phases.is_empty() {
+/// `items` as an array closing at `indent`, one a line (`[]` when none).
+fn array<T>(out: &mut String, indent: &str, items: &[T], write: impl Fn(&mut String, &T)) {
+    if items.is_empty() {
         out.push_str("[]");
         return;
     }
     out.push_str("[\n");
-    let inner = format!("{indent}  ");
-    for (i, phase) in phases.iter().enumerate() {
-        out.push_str(&inner);
-        write_phase(out, phase, &inner);
-        out.push_str(if i + 1 < phases.len() { ",\n" } else { "\n" });
+    for (i, item) in items.iter().enumerate() {
+        let _ = write!(out, "{indent}  ");
+        write(out, item);
+        out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
     }
     out.push_str(indent);
     out.push(']');
+}
+
+/// The phases array alone (pretty, as in the plan file), for `export --format json`.
+pub fn write_phases(out: &mut String, phases: &[Phase], indent: &str) {
+    let inner = format!("{indent}  ");
+    array(out, indent, phases, |out, phase| {
+        write_phase(out, phase, &inner)
+    });
 }
 
 /// One objective on one line: `{ "id": "o1", "text": "…", "status": "open" }`.
@@ -978,16 +928,10 @@ fn finding_fields(out: &mut String, f: &Finding) {
 /// `export --format json`, which writes the plan's content, not its file).
 pub fn write_aims(out: &mut String, plan: &Plan) {
     fn list<T>(out: &mut String, key: &str, items: &[T], write: fn(&mut String, &T)) {
-        if items.is_empty() {
-            return;
+        if !items.is_empty() {
+            let _ = write!(out, ",\n  \"{key}\": ");
+            array(out, "  ", items, write);
         }
-        let _ = write!(out, ",\n  \"{key}\": [\n");
-        for (i, item) in items.iter().enumerate() {
-            out.push_str("    ");
-            write(out, item);
-            out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-        }
-        out.push_str("  ]");
     }
     list(out, "objectives", &plan.objectives, write_objective);
     list(out, "findings", &plan.findings, write_finding);
@@ -1039,11 +983,10 @@ enum Unit<'a> {
 /// Some(date) for a tombstone)`.
 type OldPhase<'a> = (&'a str, Vec<(&'a str, Option<&'a str>)>);
 
-/// Each phase's task lines in the old file, in order: `(phase id, [(task
-/// id, Some(date) for a tombstone)])`. Only lines in this layout count;
-/// anything else (a file of version 1, or one laid out by hand) has none.
-/// Read as bytes, a line at a time (`memchr`): this runs on every change,
-/// over the whole file.
+/// Each phase's task lines in the old file, in order. Only lines in this
+/// layout count; anything else (a file of version 1, or one laid out by
+/// hand) has none. Read as bytes, a line at a time (`memchr`): this runs on
+/// every change, over the whole file.
 fn old_units(old: &[u8]) -> Vec<OldPhase<'_>> {
     const PHASE: &[u8] = b"    { \"id\": \"";
     const TASK: &[u8] = b"      { \"id\": \"";
@@ -1209,12 +1152,7 @@ pub fn render_over(plan: &Plan, old: Option<&[u8]>, today: &str) -> String {
         }
         out.push_str("    ], \"name\": ");
         string(&mut out, &phase.name);
-        for (k, v) in &phase.extra {
-            out.push_str(", ");
-            string(&mut out, k);
-            out.push_str(": ");
-            compact(&mut out, v);
-        }
+        extra_fields(&mut out, &phase.extra);
         out.push_str(" }\n\n");
     }
     out.push_str("  ]\n}\n");
