@@ -29,10 +29,8 @@ const CLEAR_ON_PURPOSE: &str = "To clear the plan on purpose, run: todo rm";
 const SET_EDITOR: &str = "Set $VISUAL or $EDITOR environment variable.";
 const SETUP_INSIDE: &str = "Run todo git-setup inside the repository.";
 
-/// What went wrong, as a kind of the domain. Each kind has its exit status
-/// (docs/contract.md, "Exit status"), its `--json` names and its hint in the one table of
-/// [`Error::entry`] and in [`Error::hint`]; the message says what happened,
-/// the hint the way out. A kind whose lines [`Error::message`] builds
+/// What went wrong: its names and exit status are [`Error::entry`]'s, its
+/// hint [`Error::hints`]'s. A kind whose lines [`Error::message`] builds
 /// displays as them, so that its text is written once.
 #[derive(Debug, Error)]
 pub(crate) enum Error {
@@ -277,7 +275,7 @@ impl Error {
     /// read (for the kinds that came first, the name of their class:
     /// `refused`, `conflict`, `invalid_input`, `environment`); `kind` names
     /// the exact kind. Both never change once given.
-    pub(crate) fn entry(&self) -> (ExitCode, &'static str, &'static str) {
+    fn entry(&self) -> (ExitCode, &'static str, &'static str) {
         use ExitCode as X;
         match self {
             Error::Usage(_) => (X::Usage, "usage", "usage"),
@@ -340,17 +338,14 @@ impl Error {
         }
     }
 
-    /// The exit status of docs/contract.md, "Exit status".
     pub(crate) fn exit_code(&self) -> u8 {
         self.entry().0.code()
     }
 
-    /// A stable name for scripts reading `--json` (`error.code`).
     pub(crate) fn code(&self) -> &'static str {
         self.entry().1
     }
 
-    /// The exact kind, for `--json` (`error.kind`).
     pub(crate) fn kind(&self) -> &'static str {
         self.entry().2
     }

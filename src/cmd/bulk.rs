@@ -1,8 +1,5 @@
-//! The question before a change to many tasks. At a terminal, a person
-//! who runs bare `todo done`, `drop` or `rm`, names a phase, or prunes is
-//! told how many tasks would change and asked first (`[y/N]`); `--yes`
-//! goes ahead. Scripts, pipes, `--json` and agents are never asked: the
-//! caller only comes here when a person is at the terminal.
+//! The question before a change to many tasks, asked of a person at a
+//! terminal only: the caller comes here only then.
 
 use rustc_hash::FxHashMap;
 

@@ -124,11 +124,7 @@ macro_rules! verbs {
 
         /// The command line tree with the verb `name` only (its primary
         /// name, not an alias), built by the same derive and attributes as
-        /// the whole tree ([`Cli`]). Building all verbs' arguments, and
-        /// copying the global flags into each, was most of what parsing a
-        /// command line cost; a line that names its verb needs only that
-        /// verb's (`crate::run` falls back to the whole tree for anything
-        /// else, and for every error, so that messages are the same).
+        /// the whole tree ([`Cli`]); `crate::run` says why.
         pub(crate) fn tree_with(name: &str) -> Option<clap::Command> {
             $(if name == $name {
                 #[derive(Debug, Clone, clap::Subcommand)]
@@ -216,10 +212,7 @@ use crate::text::normalize;
 pub(crate) use crate::work::{BULK, Context, Session, answer, ask, ask_no};
 use prelude::*;
 
-/// The names the verbs' files share (the context and outcome, the query
-/// helpers and what a query names, errors, reports and their JSON and
-/// exit, the plan's types, who acts and why an op is refused, and the
-/// helpers that word messages), imported with `use super::prelude::*`.
+/// The names the verbs' files share, imported with `use super::prelude::*`.
 mod prelude {
     pub(super) use super::one_task;
     pub(super) use crate::error::{Error, Result};

@@ -55,14 +55,6 @@ pub(super) fn task_ids(
     Ok(ids)
 }
 
-/// `t3 "Build"`, as the messages name a task.
-fn named(plan: &Plan, id: &str) -> String {
-    match plan.task_by_id(id) {
-        Some((_, t)) => t.name(),
-        None => id.to_string(),
-    }
-}
-
 fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
     let id = one_task(tx.plan(), &text(&args.task, "task")?, NOT_TASK)?;
     let wanted = task_ids(tx.plan(), &args.needs, "task", NOT_TASK)?;
@@ -81,7 +73,10 @@ fn apply(tx: &mut Tx, args: &Needs) -> Result<Report> {
         .partition(|n| before.contains(n) == args.remove);
     let list = |ids: &[&String]| {
         ids.iter()
-            .map(|n| named(plan, n))
+            .map(|n| {
+                plan.task_by_id(n)
+                    .map_or_else(|| n.to_string(), |(_, t)| t.name())
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };

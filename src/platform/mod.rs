@@ -2,29 +2,8 @@
 //! Unix (Linux, macOS) and Windows, each with one meaning on every system
 //! (docs/contract.md, "Platforms"). The rest of todo calls these and never `std::os::unix` or
 //! `std::os::windows` itself, so a new system is a new file here.
-//!
-//! What differs, and why it is still the same guarantee:
-//! - **The lock.** Unix: `flock` on the plan's directory (no file left
-//!   behind). Windows cannot lock a directory, so the lock is a file
-//!   `<plan>.lock` beside the plan, opened with no sharing and deleted when
-//!   its handle closes — also when the process is killed — so it exists
-//!   only while a command holds it.
-//! - **The atomic replace.** A rename over the plan on both; on Windows a
-//!   reader that has the plan open without `FILE_SHARE_DELETE` (an editor,
-//!   a virus scanner) makes the rename fail for a moment, so it is retried
-//!   for up to two seconds (todo's own readers share delete).
-//! - **Flushing.** macOS's `fsync` leaves data in the drive's cache;
-//!   `F_FULLFSYNC` flushes that too.
-//! - **Read-only.** Unix: no write bit in the mode; Windows: the read-only
-//!   attribute. The mode (and, for root, the owner) of the plan is kept on
-//!   Unix; on Windows the replacement inherits its directory's ACL.
-//! - **FIFOs and devices** exist in a Unix directory only: opening without
-//!   blocking and the checks on the open file are Unix's.
-//! - **Links**: opened as themselves (`O_NOFOLLOW`,
-//!   `FILE_FLAG_OPEN_REPARSE_POINT`) where todo must not follow one.
-//! - **Programs**: found on `PATH` by the `which` crate (executable on
-//!   Unix, by extension with `PATHEXT` on Windows); `$EDITOR` and `TODO_CLIPBOARD` are split as a shell would on
-//!   Unix and as Windows command lines are (`\` is a path separator there).
+//! Each system's file says, call by call, what differs and why it is
+//! still the same guarantee.
 
 use std::ffi::OsStr;
 use std::fs::File;

@@ -72,8 +72,9 @@ pub(crate) fn sync(file: &File) -> io::Result<()> {
 /// where the file system has them and with `MoveFileEx(…,
 /// MOVEFILE_REPLACE_EXISTING)` elsewhere; either fails while another
 /// program has `to` open without sharing delete (an editor, a virus
-/// scanner, a backup or indexing service), so a refused rename is tried
-/// again for up to two seconds before it is an error.
+/// scanner, a backup or indexing service; todo's own readers share it), so
+/// a refused rename is tried again for up to two seconds before it is an
+/// error.
 pub(crate) fn replace(from: &Path, to: &Path) -> io::Result<()> {
     let start = Instant::now();
     let mut pause = Duration::from_millis(1);
