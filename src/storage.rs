@@ -157,8 +157,6 @@ impl Store {
         if let Some(path) = explicit {
             return Store::at(path, false);
         }
-        // The project root is the first directory holding `.git`; without
-        // one, only the current directory counts.
         let Some(root) = git_root(cwd) else {
             return Store::at(cwd.join(DEFAULT_NAME), true);
         };
