@@ -277,7 +277,7 @@ impl<'a> Merger<'a> {
     /// every later one gets a fresh id, so ids still follow creation order —
     /// ours' new items, then theirs'. Items are `(id, text, ours' text for
     /// that id)`.
-    pub(super) fn fresh_ids(
+    fn fresh_ids(
         &mut self,
         mut items: Vec<(&'a str, &'a str, Option<&'a str>)>,
         prefix: char,
