@@ -17,7 +17,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use crate::plan::{Plan, json};
 use crate::platform;
 
-pub(crate) type StorageResult<T, E = StorageError> = std::result::Result<T, E>;
+type StorageResult<T> = std::result::Result<T, StorageError>;
 
 // The hints two messages end with, said once for the message and for
 // `error.hint` (`Error::hint`).

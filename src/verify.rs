@@ -67,7 +67,6 @@ impl Settings {
         }
     }
 
-    /// The timeout of `task`'s check.
     pub(crate) fn timeout_of(&self, task: &Task) -> Duration {
         task.verify
             .as_deref()
@@ -113,7 +112,6 @@ impl Run {
         }
     }
 
-    /// The last `n` lines of its output.
     pub(crate) fn tail(&self, n: usize) -> Vec<&str> {
         let lines: Vec<&str> = self.output.lines().collect();
         lines[lines.len().saturating_sub(n)..].to_vec()
