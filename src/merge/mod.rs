@@ -288,8 +288,7 @@ impl<'a> Merger<'a> {
         value.clone()
     }
 
-    /// Unknown fields, key by key: a key changed differently on both sides
-    /// keeps theirs (ours if theirs removed it), a conflict.
+    /// Unknown fields, key by key, as the module rules say.
     fn extra(
         &mut self,
         id: &str,
