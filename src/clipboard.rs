@@ -141,7 +141,6 @@ impl Env {
     }
 }
 
-/// Copy `text`.
 pub(crate) fn copy(env: &Env, text: &str) -> ClipboardResult<Copied> {
     let Some(argv) = env.command()? else {
         if env.stdout_tty {

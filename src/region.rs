@@ -1,14 +1,8 @@
 //! The `<!-- todo:begin -->` … `<!-- todo:end -->` region of a document such
 //! as a pull-request body: replace only what is between the marker lines,
 //! keeping every other byte (and the document's line endings) as it was.
-//!
-//! A marker is a whole line holding only the marker (and blanks), outside
-//! any fenced or indented code block — so a README that shows the markers
-//! in an example does not have its example rewritten. A UTF-8 byte-order
-//! mark before the first line is kept and does not hide a marker there.
-//! Lines end at `\n`, `\r\n` or a lone `\r`, as in CommonMark; the lines
-//! todo writes use the ending most of the document's lines use (ties go to
-//! `\n`, then `\r\n`), so a CRLF or CR-only file stays so.
+//! Which lines are markers (never inside code blocks) and which line ending
+//! is written: README, "Export into a pull-request body".
 
 use std::ops::Range;
 
@@ -16,7 +10,7 @@ use crate::text::{Line, lines};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use thiserror::Error;
 
-pub(crate) const BEGIN: &str = "<!-- todo:begin -->";
+const BEGIN: &str = "<!-- todo:begin -->";
 pub(crate) const END: &str = "<!-- todo:end -->";
 
 const BOM: &str = "\u{feff}";

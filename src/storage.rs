@@ -17,7 +17,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use crate::plan::{Plan, json};
 use crate::platform;
 
-pub(crate) type StorageResult<T, E = StorageError> = std::result::Result<T, E>;
+type StorageResult<T> = std::result::Result<T, StorageError>;
 
 // The hints two messages end with, said once for the message and for
 // `error.hint` (`Error::hint`).
@@ -157,8 +157,6 @@ impl Store {
         if let Some(path) = explicit {
             return Store::at(path, false);
         }
-        // The project root is the first directory holding `.git`; without
-        // one, only the current directory counts.
         let Some(root) = git_root(cwd) else {
             return Store::at(cwd.join(DEFAULT_NAME), true);
         };
@@ -678,18 +676,13 @@ pub(crate) fn write_atomic(target: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-// `rev` ([`Revisions`]): how many changes this working copy's plan has seen (docs/contract.md, "The plan file":
-// +1 per change, checked by `--if-rev`, in every reply).
-//
-// It cannot live in the committed file, where a line every change rewrites
-// would make every two branches conflict (docs/contract.md, "Plans in git"). It lives beside the
-// undo history (the user's data directory, or `TODO_HISTORY_DIR`), keyed by
-// the plan file's real path, as `<rev> <digest of the file>`. A file whose
-// bytes are not the ones recorded was changed outside todo — a merge, a
-// pull, a checkout, an editor — and that counts as one change: its `rev`
-// is the recorded one plus one, recorded at once (under the plan's lock),
-// so that no two contents ever share a `rev` and `--if-rev` never accepts
-// a value read before such a change.
+// `rev` ([`Revisions`]): how many changes this working copy's plan has
+// seen, kept beside the undo history as the README's "`rev`" tells. Not in
+// the committed file, where a line every change rewrites would make every
+// two branches conflict (docs/contract.md, "Plans in git"). A file changed
+// outside todo counts as one change, recorded at once under the plan's
+// lock, so that no two contents ever share a `rev` and `--if-rev` never
+// accepts a value read before such a change.
 
 /// The file in `dir` that keeps, under `ext`, what todo knows of the plan
 /// file at `plan` (its real path): its history, its `rev`.

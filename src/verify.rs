@@ -15,7 +15,7 @@ use crate::plan::{Actor, Plan, Proof, Task};
 
 /// How long a check may run when its task sets no timeout: ten minutes,
 /// a test suite's time; `TODO_CHECK_TIMEOUT` (seconds) changes it.
-pub(crate) const DEFAULT_TIMEOUT_SECS: u64 = 600;
+const DEFAULT_TIMEOUT_SECS: u64 = 600;
 
 /// The variable by which CI trusts every check of the plan it checked out
 /// (the repository is its input). A person's runs only: an agent's (hooks,
@@ -67,7 +67,6 @@ impl Settings {
         }
     }
 
-    /// The timeout of `task`'s check.
     pub(crate) fn timeout_of(&self, task: &Task) -> Duration {
         task.verify
             .as_deref()
@@ -113,7 +112,6 @@ impl Run {
         }
     }
 
-    /// The last `n` lines of its output.
     pub(crate) fn tail(&self, n: usize) -> Vec<&str> {
         let lines: Vec<&str> = self.output.lines().collect();
         lines[lines.len().saturating_sub(n)..].to_vec()

@@ -44,14 +44,10 @@ fn found(plan: &Plan, q: &str, scope: Scope) -> String {
         Err(MatchError::NoMatch {
             suggestion: Some(c),
         }) => format!("hint:{}", c.id()),
-        Err(MatchError::Ambiguous { candidates }) => format!(
-            "ambiguous:{}",
-            candidates
-                .iter()
-                .map(|c| c.id().to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
+        Err(MatchError::Ambiguous { candidates }) => {
+            let ids: Vec<&str> = candidates.iter().map(Candidate::id).collect();
+            format!("ambiguous:{}", ids.join(","))
+        }
     }
 }
 
@@ -313,19 +309,15 @@ const MUST_MATCH: &[(&str, &str)] = &[
 
 #[test]
 fn tuning_table_what_must_never_match() {
+    let tasks = (MUST_NOT_MATCH.iter())
+        .map(|(q, text)| (q, format!("{text:?}"), plan(&[("Zzz", &[text])])));
+    let phases = (MUST_NOT_NAME_PHASE.iter())
+        .map(|(q, name)| (q, format!("phase {name:?}"), plan(&[(name, &["zzz"])])));
     let mut wrong = Vec::new();
-    for (q, text) in MUST_NOT_MATCH {
-        let p = plan(&[("Zzz", &[text])]);
+    for (q, what, p) in tasks.chain(phases) {
         let got = found(&p, q, Both);
         if got != "none" {
-            wrong.push(format!("{q:?} / {text:?}: {got}"));
-        }
-    }
-    for (q, name) in MUST_NOT_NAME_PHASE {
-        let p = plan(&[(name, &["zzz"])]);
-        let got = found(&p, q, Both);
-        if got != "none" {
-            wrong.push(format!("{q:?} / phase {name:?}: {got}"));
+            wrong.push(format!("{q:?} / {what}: {got}"));
         }
     }
     assert!(MUST_NOT_MATCH.len() + MUST_NOT_NAME_PHASE.len() >= 40);

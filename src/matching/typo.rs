@@ -12,7 +12,7 @@ use rustc_hash::FxBuildHasher;
 
 /// Edits allowed between two words, by the length of the longer one
 /// (Damerau: a swap of two neighbours is one edit).
-pub(crate) fn budget(longer: usize) -> usize {
+fn budget(longer: usize) -> usize {
     match longer {
         0..=4 => 1,
         5..=8 => 2,
@@ -23,7 +23,7 @@ pub(crate) fn budget(longer: usize) -> usize {
 /// Must this query word be in the text exactly as typed? Words of one to
 /// three letters, and numbers (`3.7`, `v2`): `auth ui` is not "Auth API",
 /// `task 12` is not "Task 13".
-pub(crate) fn exact_only(w: &Word) -> bool {
+fn exact_only(w: &Word) -> bool {
     w.chars <= 3 || w.has_digit()
 }
 

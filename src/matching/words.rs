@@ -85,7 +85,6 @@ pub(crate) fn for_each_word<'a>(s: &'a str, mut f: impl FnMut(Word<'a>)) {
     }
 }
 
-/// The words of `s`, collected.
 pub(crate) fn words(s: &str) -> Vec<Word<'_>> {
     let mut out = Vec::new();
     for_each_word(s, |w| out.push(w));

@@ -9,7 +9,7 @@
 //! theirs' new items after.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::Merger;
 
@@ -65,9 +65,7 @@ impl Merger<'_> {
             t.insert(item.id.clone(), item);
         }
         let mut out = Vec::new();
-        let mut placed: HashSet<String> = HashSet::new();
         for oi in ours {
-            placed.insert(oi.id.clone());
             let Some(ti) = t.get(&oi.id) else {
                 match b.get(&oi.id) {
                     // Removed on theirs: gone unless ours changed it.
@@ -115,27 +113,19 @@ impl Merger<'_> {
                 extra,
             });
         }
-        // Removed on ours, changed on theirs: kept.
+        // Removed on ours, changed on theirs: kept. Theirs' items are taken
+        // out of `t` as they are placed, so none is placed twice.
         for bi in base {
-            if placed.contains(&bi.id) {
-                continue;
-            }
-            if let Some(ti) = t.get(&bi.id)
-                && ti != bi
+            if !o.contains_key(&bi.id)
+                && t.get(&bi.id).is_some_and(|ti| ti != bi)
+                && let Some(ti) = t.remove(&bi.id)
             {
                 let message = "removed on ours, changed on theirs; kept".into();
                 self.conflict(&ti.id, &ti.text, message);
-                placed.insert(ti.id.clone());
-                out.push(ti.clone());
+                out.push(ti);
             }
         }
-        for id in theirs_new {
-            if placed.insert(id.clone())
-                && let Some(ti) = t.get(&id)
-            {
-                out.push(ti.clone());
-            }
-        }
+        out.extend(theirs_new.iter().filter_map(|id| t.remove(id)));
         out
     }
 

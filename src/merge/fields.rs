@@ -85,7 +85,7 @@ pub(super) fn merge3<T: PartialEq>(b: T, o: T, t: T) -> (T, bool) {
     }
 }
 
-/// Notes: ours in order minus those theirs removed, then theirs' new ones.
+/// Notes, as the merge rules (`super`) say.
 pub(super) fn merge_notes(b: &[String], o: &[String], t: &[String]) -> Vec<String> {
     let in_base: HashSet<&String> = b.iter().collect();
     let in_theirs: HashSet<&String> = t.iter().collect();

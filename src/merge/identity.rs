@@ -118,15 +118,10 @@ impl<'a> ByText<'a> {
     }
 }
 
-/// For one side, the base item each of its items is (side id → base id).
-///
-/// Normally the same id. But an earlier merge may have renumbered an item:
-/// a rebase replays a branch commit by commit, and the branch's later
-/// commits still use the id the item had before the first replay moved it;
-/// merging the same branches twice does the same. Such a side holds the
-/// base id on other, new text, and a new item with the base item's text:
-/// that new item is the base item. Only when the base text is unique, so
-/// the guess cannot pick between two.
+/// For one side, the base item each of its items is (side id → base id):
+/// the same id, but for an item an earlier merge renumbered (a rebase's
+/// later commits still use the id its first replay moved; merging the same
+/// branches twice does the same), found by its base text when unique.
 fn keys<'a>(base: &Base<'a>, side: &Items<'a>) -> Keys<'a> {
     let mut keys = Keys::default();
     // Only a base id whose text changed on this side can have been
@@ -277,7 +272,7 @@ impl<'a> Merger<'a> {
     /// every later one gets a fresh id, so ids still follow creation order —
     /// ours' new items, then theirs'. Items are `(id, text, ours' text for
     /// that id)`.
-    pub(super) fn fresh_ids(
+    fn fresh_ids(
         &mut self,
         mut items: Vec<(&'a str, &'a str, Option<&'a str>)>,
         prefix: char,

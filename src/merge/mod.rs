@@ -16,12 +16,12 @@
 //!   or the base uses it; from the first such clash on, theirs' new items
 //!   get fresh ids above every id in base, ours and theirs, in creation
 //!   order (a note, not a conflict).
-//! - **Fields.** Every field merges three-way: changed on one side → that
-//!   side's value; changed the same way on both → once; changed differently
-//!   on both → theirs, a conflict. Theirs is the side merged in (the pull
-//!   request on a forge, the commit being replayed in a rebase), so the
-//!   result is what running ours' commands and then theirs' gives, one rule
-//!   for every field.
+//! - **Fields.** Every field, text and phase membership (`todo mv`) too,
+//!   merges three-way: changed on one side → that side's value; changed the
+//!   same way on both → once; changed differently on both → theirs, a
+//!   conflict. Theirs is the side merged in (the pull request on a forge,
+//!   the commit being replayed in a rebase), so the result is what running
+//!   ours' commands and then theirs' gives, one rule for every field.
 //! - **Status** merges together with `blocker` and `droppedBy` (its state).
 //!   A move between `pending` and `in_progress` with the blocker and drop
 //!   mark unchanged is *soft*: the one-task-in-progress rule makes such moves
@@ -30,30 +30,18 @@
 //!   alone, and silently gives way to any other (*hard*) change. Two hard
 //!   changes that both leave the task pending or in progress are no
 //!   conflict either (in progress is kept). Otherwise theirs' whole state
-//!   is taken — a conflict. After every edit is merged, one task is in
-//!   progress: of several, the one started last (its `at`; one the rule
-//!   started on its own has none). A task in progress in the base and on
-//!   ours that a start on theirs only moved aside (soft) resumes when
-//!   nothing in its lane is in progress: the start did not survive the
-//!   merge (ours removed its task), as when ours' commands run first. Then
-//!   `settle()`. A start a later start on the same side moved aside leaves
-//!   no trace (a pending task carries no `by` or `at`), so it cannot count.
-//! - **Text** (content, phase name) changed differently on both sides:
-//!   theirs wins and ours' text is reported — a conflict.
+//!   is taken — a conflict. Then one task is left in progress (the one
+//!   started last), a task only moved aside by a start that did not
+//!   survive resumes, and `settle()` runs.
 //! - **Notes** merge as a list: ours' notes in order, minus notes theirs
 //!   removed, then theirs' new notes not already there. Never a conflict.
 //! - **Unknown fields** (plan, phase, task) merge key by key like any
 //!   field; a clash keeps theirs (ours if theirs removed the key) — a conflict.
-//! - **Phase membership** (`todo mv`) is a field of the task: moved on one
-//!   side → moved; moved to different phases on both → theirs, a conflict.
 //! - **Removal.** An item removed on one side is removed, whatever the
-//!   other side did to it: that is what running both branches' commands
-//!   gives, in either order (a `todo done` after the `todo rm` finds
-//!   nothing; one before it is removed with the task). When the other side
-//!   changed it (text, hard status, notes, fields, phase) it is a conflict,
-//!   listed with what that side did, so a person sees what went. A phase removed on
-//!   one side is kept when the other side renamed it or still has tasks in
-//!   it — a conflict.
+//!   other side did to it (running both branches' commands gives that, in
+//!   either order). When the other side changed it it is a conflict, listed
+//!   with what that side did. A phase removed on one side is kept when the
+//!   other side renamed it or still has tasks in it — a conflict.
 //! - **Order** follows ours. Items ours does not have are placed after the
 //!   nearest item that precedes them on theirs, and after any items new on
 //!   ours at that spot, so both sides' appends come out ours first, then
@@ -300,8 +288,7 @@ impl<'a> Merger<'a> {
         value.clone()
     }
 
-    /// Unknown fields, key by key: a key changed differently on both sides
-    /// keeps theirs (ours if theirs removed it), a conflict.
+    /// Unknown fields, key by key, as the module rules say.
     fn extra(
         &mut self,
         id: &str,

@@ -2,20 +2,9 @@
 //! markers, which do not show the common ancestor. Without it, a task the
 //! sides hold differently cannot be told changed-on-one-side from
 //! changed-on-both, so a common ground stands in for the base and the
-//! three-way merge runs on it. The rules (the README states them):
-//!
-//! - A task on one side only is kept: it may be new there, or removed on
-//!   the other side; keeping it loses nothing.
-//! - A task on both sides with the same text is one task: the more
-//!   finished status wins (completed, abandoned, blocked, in progress,
-//!   pending, the rank of a status clash), both sides' notes are kept,
-//!   and any other field that differs is ours'.
-//! - A task on both sides under one id with different texts is kept twice
-//!   (theirs' under a new id): it may be a rename, or two tasks that got
-//!   the same id on two branches, and only a person can tell.
-//! - A phase on both sides is one phase; a name that differs is ours'.
-//!
-//! Every task the sides hold differently is reported.
+//! three-way merge runs on it, by the rules the README gives ("Merge-style
+//! markers show no base"); a phase on both sides is one phase, with ours'
+//! name. Every task the sides hold differently is reported.
 
 use super::identity::Side;
 use super::{HashSet, MergeNote, Merged, Overflow, Severity};
@@ -34,7 +23,6 @@ fn rank(status: Status) -> u8 {
     }
 }
 
-/// Merge `ours` and `theirs` with no base, by the rules above.
 pub(crate) fn merge_without_base(ours: &Plan, theirs: &Plan) -> Result<Merged, Overflow> {
     let base = common_ground(ours, theirs);
     let mut merged = super::merge(&base, ours, theirs)?;
