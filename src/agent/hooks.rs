@@ -1,23 +1,11 @@
 //! `todo hook <event>`: what Claude Code and Codex run at the points of their
 //! loop (docs/contract.md, "Agent hooks, setup and restore"). Each reads the
 //! hook's JSON input and answers in the shape the agent documents, or with
-//! nothing:
-//!
-//! - Claude Code hooks reference (code.claude.com/docs/en/hooks): every
-//!   event gets `session_id`, `transcript_path`, `cwd`, `hook_event_name`;
-//!   `Stop` adds `stop_hook_active` and `last_assistant_message`,
-//!   `UserPromptSubmit` `prompt`, `PostToolUse` `tool_name` and
-//!   `tool_input`. A `Stop` or `PostToolUse` hook that prints
-//!   `{"decision":"block","reason":R}` gives R to Claude; `UserPromptSubmit`
-//!   and `SessionStart` add context with
-//!   `{"hookSpecificOutput":{"hookEventName":E,"additionalContext":C}}`.
-//! - Codex (openai/codex `codex-rs/hooks/schema/generated/*.schema.json`):
-//!   the same input fields plus `turn_id` and `model`; `stop.command.output`
-//!   takes `decision: "block"` with `reason` ("Claude requires `reason`
-//!   when `decision` is `block`"), `user-prompt-submit` and
-//!   `session-start` take `hookSpecificOutput` with `hookEventName` and
-//!   `additionalContext`, `post-tool-use` `decision`/`reason`. So one
-//!   shape serves both; the agent only changes the guide at session start.
+//! nothing. Claude Code's hooks reference (code.claude.com/docs/en/hooks) and
+//! Codex's schemas (openai/codex `codex-rs/hooks/schema/generated`) take the
+//! same input fields and the same answers (`decision`/`reason`,
+//! `hookSpecificOutput.additionalContext`), so one shape serves both; the
+//! agent only changes the guide at session start.
 //!
 //! A hook never wedges its agent: its own failures (unreadable input, a
 //! broken plan) are the caller's to print as one line, and exit 0.
@@ -125,10 +113,7 @@ struct HookInput {
     event: Option<String>,
     session: String,
     cwd: Option<PathBuf>,
-    /// The whole input, for the fields of one event (`Stop`'s
-    /// `last_assistant_message`, `PostToolUse`'s `tool_name`, `tool_input`
-    /// and `tool_response`, `TaskCreated`'s `task_id`, `task_subject`,
-    /// `task_description`).
+    /// The whole input, for the fields of one event.
     fields: Value,
     agent: Agent,
 }
@@ -140,8 +125,6 @@ impl HookInput {
                 "no hook input on stdin (it reads the JSON an agent's hook sends)".into(),
             ));
         }
-        // A lone UTF-16 surrogate escape (`"\ud83d"`, a cut emoji) is no
-        // reason to lose the hook: it reads as U+FFFD.
         let bytes = lone_surrogates_replaced(bytes);
         let value: Value = serde_json::from_slice(&bytes)
             .map_err(|e| Error::Invalid(format!("the hook input is not JSON: {e}")))?;
@@ -661,15 +644,6 @@ fn findings(plan: &Plan) -> String {
     out
 }
 
-/// The id of the Claude Code task list a session's Task tools write:
-/// `CLAUDE_CODE_TASK_LIST_ID` when it shares one, else the session's own.
-fn task_list(input: &HookInput) -> String {
-    match std::env::var("CLAUDE_CODE_TASK_LIST_ID") {
-        Ok(id) if !id.trim().is_empty() => format!("list:{}", id.trim()),
-        _ => format!("session:{}", input.session),
-    }
-}
-
 fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     use super::dialect::{Dialect, tasks};
     // `TaskCreated` and `TaskCompleted` come before the change is made,
@@ -679,7 +653,12 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     let tool_input = input.fields.get("tool_input").filter(|i| i.is_object());
     // `TaskCreate`'s response holds the new task's id.
     let response = input.fields.get("tool_response");
-    let list = || task_list(input);
+    // The Claude Code task list the session's Task tools write:
+    // `CLAUDE_CODE_TASK_LIST_ID` when it shares one, else the session's own.
+    let list = || match std::env::var("CLAUDE_CODE_TASK_LIST_ID") {
+        Ok(id) if !id.trim().is_empty() => format!("list:{}", id.trim()),
+        _ => format!("session:{}", input.session),
+    };
     let outcome = match (event, input.fields["tool_name"].as_str(), tool_input) {
         (Some(name), ..) => super::apply_call(ctx, tasks::event(name, &input.fields)?, &list()),
         (_, Some("TodoWrite"), Some(i)) => super::apply_as(ctx, i, Dialect::TodoWrite),
