@@ -87,7 +87,8 @@ fn lone_surrogates_replaced(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// The agents whose hooks todo speaks (also `--agent`'s values).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Agent {
     /// Claude Code.
     Claude,
