@@ -50,10 +50,6 @@ struct Server {
 /// Serve until the client closes stdin. Protocol errors are answered on
 /// the wire; a client that leaves before or during the handshake ends the
 /// server quietly.
-///
-/// This is the MCP entry, and its speed tricks live here only: the
-/// [`PlanMemo`] a keeper thread fills off the reply's path, and one
-/// runtime thread for every call ([`Server`]).
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
     let start = |e| Error::io("Cannot start the MCP server", e);
     let memo = PlanMemo::default();

@@ -72,7 +72,6 @@ impl Wire {
     }
 }
 
-/// A thread named `name` running `f`.
 pub(crate) fn spawn(name: &str, f: impl FnOnce() + Send + 'static) -> io::Result<JoinHandle<()>> {
     std::thread::Builder::new().name(name.into()).spawn(f)
 }
