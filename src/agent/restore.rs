@@ -574,6 +574,19 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         list.apply(create);
         made.push((stem, v, status));
     }
+    if made.is_empty() {
+        let mut why =
+            "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
+        if skipped > 0 {
+            let files = if skipped == 1 {
+                "file that is not one was"
+            } else {
+                "files that are not one were"
+            };
+            why.push_str(&format!(" ({skipped} {files} skipped)"));
+        }
+        return Err(why);
+    }
     // Then what each needs and who holds it, once every task is there
     // (`blocks` is `blockedBy` seen from the other side), and then the
     // statuses: a claim starts its task, a finished one keeps its owner.
@@ -586,22 +599,8 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
             list.apply(update);
         }
     }
-    let count = made.len();
     for (_, _, status) in made {
         list.apply(status);
-    }
-    if count == 0 {
-        let mut why =
-            "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
-        if skipped > 0 {
-            let files = if skipped == 1 {
-                "file that is not one was"
-            } else {
-                "files that are not one were"
-            };
-            why.push_str(&format!(" ({skipped} {files} skipped)"));
-        }
-        return Err(why);
     }
     // A directory has no entry or line: the new list's stay unset.
     list.restored()

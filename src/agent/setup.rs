@@ -7,6 +7,7 @@
 //! lists is refused, never overwritten; the file is replaced atomically; a
 //! link in the project may not lead out of it (the plan file's rule).
 
+use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -360,14 +361,16 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
         }
         .into());
     }
-    let indent = before.map_or_else(|| b"  ".to_vec(), indentation);
-    let newline = before.is_none_or(|b| b.is_empty() || b.ends_with(b"\n"));
+    // No file is laid out as an empty one.
+    let before = before.unwrap_or_default();
+    let indent = indentation(before);
+    let newline = before.is_empty() || before.ends_with(b"\n");
     // A file with CRLF line ends (written on Windows) keeps them.
-    let crlf = before.is_some_and(|b| b.windows(2).any(|w| w == b"\r\n"));
+    let crlf = before.windows(2).any(|w| w == b"\r\n");
     let mut out = Vec::new();
     let formatter = AsTyped {
         pretty: serde_json::ser::PrettyFormatter::with_indent(&indent),
-        typed: before.map(number_texts).unwrap_or_default(),
+        typed: number_texts(before),
     };
     let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
     root.serialize(&mut ser)
@@ -405,7 +408,7 @@ macro_rules! pretty_layout {
 struct AsTyped<'a> {
     pretty: serde_json::ser::PrettyFormatter<'a>,
     /// The numbers of the file as typed, by [`number_key`].
-    typed: std::collections::HashMap<String, String>,
+    typed: HashMap<String, String>,
 }
 
 impl serde_json::ser::Formatter for AsTyped<'_> {
@@ -439,8 +442,8 @@ fn number_key(text: &str) -> String {
 }
 
 /// The number literals of a JSON text, outside its strings, by [`number_key`].
-fn number_texts(bytes: &[u8]) -> std::collections::HashMap<String, String> {
-    let mut out = std::collections::HashMap::new();
+fn number_texts(bytes: &[u8]) -> HashMap<String, String> {
+    let mut out = HashMap::new();
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
