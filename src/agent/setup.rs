@@ -148,8 +148,6 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
         .filter(|h| !present(&root, h, word))
         .collect();
     let labels: Vec<String> = missing.iter().map(|h| label(h)).collect();
-    // The report: what it found or did, and whether the file is set up
-    // (`configured`) or changed.
     let report = |kind, message: String, key, value: bool| {
         Report::new("setup", kind, message)
             .with("path", json!(shown))
