@@ -276,7 +276,7 @@ fn guess(value: &Value) -> Dialect {
         Dialect::TodoWrite
     } else if !op && o.contains_key("plan") {
         Dialect::UpdatePlan
-    } else if plan_update::is_plan_update(o) {
+    } else if !op && names::<PlanUpdate>().iter().any(|k| o.contains_key(k)) {
         Dialect::PlanUpdate
     } else {
         Dialect::Ops

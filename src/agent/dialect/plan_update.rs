@@ -95,10 +95,6 @@ enum PhaseStatus {
     Done,
 }
 
-pub(super) fn is_plan_update(o: &Map<String, Value>) -> bool {
-    !o.contains_key("op") && names::<PlanUpdate>().iter().any(|k| o.contains_key(k))
-}
-
 /// `id` names no item of `kind` (`task`, `phase` or `objective`): the
 /// refusal names the known ones.
 fn missing(kind: &str, id: &str, plan: &Plan) -> Error {
