@@ -625,22 +625,17 @@ fn aim(id: &str, text: &str) -> (String, usize, bool) {
 /// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
 fn findings(plan: &Plan) -> String {
     let all = &plan.findings;
-    let mut out = String::new();
     if all.is_empty() {
-        return out;
+        return String::new();
     }
-    let mut latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
+    let latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
     let lines = fitting(AIMS_BYTES, latest.iter().rev().map(|f| aim(&f.id, &f.text)));
-    latest = &latest[latest.len() - lines.len()..];
-    if latest.len() < all.len() {
-        out.push_str(&format!(
-            "\nFindings (the latest {} of {}; `todo show` lists them all):",
-            latest.len(),
-            all.len()
-        ));
+    let mut out = if lines.len() < all.len() {
+        let (shown, all) = (lines.len(), all.len());
+        format!("\nFindings (the latest {shown} of {all}; `todo show` lists them all):")
     } else {
-        out.push_str("\nFindings:");
-    }
+        "\nFindings:".to_string()
+    };
     out.extend(lines.into_iter().rev());
     out
 }
