@@ -570,30 +570,18 @@ const START_BYTES: usize = 8_000;
 /// The open objectives in full, the finished ones counted (before the
 /// phases, as `todo show` has them).
 fn objectives(plan: &Plan) -> String {
-    use crate::plan::ObjectiveStatus;
+    use crate::plan::ObjectiveStatus::{Done, Dropped, Open};
     if plan.objectives.is_empty() {
         return String::new();
     }
-    let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
-    let mut out = "\nObjectives".to_string();
-    if let Some(finished) = finished(
-        count(ObjectiveStatus::Done),
-        count(ObjectiveStatus::Dropped),
-    ) {
-        out.push_str(&format!(" ({finished})"));
-    }
-    out.push(':');
-    let open: Vec<_> = plan
-        .objectives
-        .iter()
-        .filter(|o| o.status == ObjectiveStatus::Open)
-        .collect();
-    let lines = open
-        .iter()
-        .take(FINDINGS_SHOWN)
-        .map(|o| aim(&o.id, &o.text));
+    let with = |s| plan.objectives.iter().filter(move |o| o.status == s);
+    let mut out = match finished(with(Done).count(), with(Dropped).count()) {
+        Some(finished) => format!("\nObjectives ({finished}):"),
+        None => "\nObjectives:".to_string(),
+    };
+    let lines = with(Open).take(FINDINGS_SHOWN).map(|o| aim(&o.id, &o.text));
     let lines = fitting(AIMS_BYTES, lines);
-    let left = open.len() - lines.len();
+    let left = with(Open).count() - lines.len();
     out.extend(lines);
     out.extend(more(left, |n| {
         format!("\n- … and {n} more open objectives (`todo show` lists them all)")
