@@ -85,15 +85,6 @@ fn settings(agent: Agent) -> &'static AgentSettings {
     }
 }
 
-/// The event, with its matcher when it has one (`PostToolUse` is wanted
-/// twice, for two matchers).
-fn label(&(event, matcher, _): &HookSpec) -> String {
-    match matcher {
-        Some(m) => format!("{event} ({m})"),
-        None => event.to_string(),
-    }
-}
-
 /// Did `todo setup` write this command: one it writes now, or as earlier
 /// versions wrote it, without `--agent`? Setup removes those as its own (a
 /// command a person wrote is never touched).
@@ -147,7 +138,13 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
         .iter()
         .filter(|h| !present(&root, h, word))
         .collect();
-    let labels: Vec<String> = missing.iter().map(|h| label(h)).collect();
+    // Each with its matcher when it has one (`PostToolUse` is wanted twice).
+    let labels: Vec<String> = (missing.iter())
+        .map(|&&(event, matcher, _)| match matcher {
+            Some(m) => format!("{event} ({m})"),
+            None => event.to_string(),
+        })
+        .collect();
     let report = |kind, message: String, key, value: bool| {
         Report::new("setup", kind, message)
             .with("path", json!(shown))
