@@ -173,8 +173,9 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
+        let size = serde_json::to_vec(&args).map_or(usize::MAX, |bytes| bytes.len());
         let call = match request.name.as_ref() {
-            _ if too_large(&args) => Err(invalid(format!(
+            _ if size > MAX_ARGUMENTS => Err(invalid(format!(
                 "the arguments are larger than {MAX_ARGUMENTS} bytes; send smaller batches."
             ))),
             "todo" => todo_batch(args).map(|v| (v, Dialect::Ops)),
@@ -258,10 +259,6 @@ impl ServerHandler for Server {
         let _ = self.keeper.send(loaded.plan);
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
-}
-
-fn too_large(args: &JsonObject) -> bool {
-    serde_json::to_vec(args).map_or(true, |bytes| bytes.len() > MAX_ARGUMENTS)
 }
 
 /// The `todo` tool's arguments: one op, or several as `ops`. Only its

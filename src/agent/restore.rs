@@ -203,7 +203,12 @@ impl<'a> PiSession<'a> {
         for &i in &branch {
             let node = &self.nodes[i];
             let Some(data) = node.snapshot else { continue };
-            match snapshot_phases(data) {
+            // Valid as pi-todo's `isTodoPhaseSnapshot` has it (an object
+            // whose `phases` is a list of `{name, tasks: [{content,
+            // status}]}`), read as `todo import` reads JSON: text it cannot
+            // take (empty once normalised) makes the snapshot malformed too.
+            let text = data.map(RawValue::get).filter(|t| t.starts_with('{'));
+            match text.and_then(|t| plan_import::phases(t).ok()) {
                 Some(phases) if phases.is_empty() => {
                     return Err(format!(
                         "the latest todo-phases snapshot on its current branch ({}) is empty",
@@ -292,18 +297,6 @@ impl<'a> PiSession<'a> {
         }
         (branch, None)
     }
-}
-
-/// A snapshot's phases if it is valid (pi-todo's `isTodoPhaseSnapshot`:
-/// an object whose `phases` is a list of `{name, tasks: [{content,
-/// status}]}`), read as `todo import` reads JSON: text it cannot take
-/// (empty once normalised) makes the snapshot malformed too.
-fn snapshot_phases(data: Option<&RawValue>) -> Option<Vec<Phase>> {
-    let text = data?.get();
-    if !text.starts_with('{') {
-        return None;
-    }
-    plan_import::phases(text).ok()
 }
 
 // ── Claude Code ──────────────────────────────────────────────────────────
