@@ -1,23 +1,11 @@
 //! `todo hook <event>`: what Claude Code and Codex run at the points of their
 //! loop (docs/contract.md, "Agent hooks, setup and restore"). Each reads the
 //! hook's JSON input and answers in the shape the agent documents, or with
-//! nothing:
-//!
-//! - Claude Code hooks reference (code.claude.com/docs/en/hooks): every
-//!   event gets `session_id`, `transcript_path`, `cwd`, `hook_event_name`;
-//!   `Stop` adds `stop_hook_active` and `last_assistant_message`,
-//!   `UserPromptSubmit` `prompt`, `PostToolUse` `tool_name` and
-//!   `tool_input`. A `Stop` or `PostToolUse` hook that prints
-//!   `{"decision":"block","reason":R}` gives R to Claude; `UserPromptSubmit`
-//!   and `SessionStart` add context with
-//!   `{"hookSpecificOutput":{"hookEventName":E,"additionalContext":C}}`.
-//! - Codex (openai/codex `codex-rs/hooks/schema/generated/*.schema.json`):
-//!   the same input fields plus `turn_id` and `model`; `stop.command.output`
-//!   takes `decision: "block"` with `reason` ("Claude requires `reason`
-//!   when `decision` is `block`"), `user-prompt-submit` and
-//!   `session-start` take `hookSpecificOutput` with `hookEventName` and
-//!   `additionalContext`, `post-tool-use` `decision`/`reason`. So one
-//!   shape serves both; the agent only changes the guide at session start.
+//! nothing. Claude Code's hooks reference (code.claude.com/docs/en/hooks) and
+//! Codex's schemas (openai/codex `codex-rs/hooks/schema/generated`) take the
+//! same input fields and the same answers (`decision`/`reason`,
+//! `hookSpecificOutput.additionalContext`), so one shape serves both; the
+//! agent only changes the guide at session start.
 //!
 //! A hook never wedges its agent: its own failures (unreadable input, a
 //! broken plan) are the caller's to print as one line, and exit 0.
@@ -99,7 +87,8 @@ fn lone_surrogates_replaced(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// The agents whose hooks todo speaks (also `--agent`'s values).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Agent {
     /// Claude Code.
     Claude,
@@ -125,10 +114,7 @@ struct HookInput {
     event: Option<String>,
     session: String,
     cwd: Option<PathBuf>,
-    /// The whole input, for the fields of one event (`Stop`'s
-    /// `last_assistant_message`, `PostToolUse`'s `tool_name`, `tool_input`
-    /// and `tool_response`, `TaskCreated`'s `task_id`, `task_subject`,
-    /// `task_description`).
+    /// The whole input, for the fields of one event.
     fields: Value,
     agent: Agent,
 }
@@ -140,8 +126,6 @@ impl HookInput {
                 "no hook input on stdin (it reads the JSON an agent's hook sends)".into(),
             ));
         }
-        // A lone UTF-16 surrogate escape (`"\ud83d"`, a cut emoji) is no
-        // reason to lose the hook: it reads as U+FFFD.
         let bytes = lone_surrogates_replaced(bytes);
         let value: Value = serde_json::from_slice(&bytes)
             .map_err(|e| Error::Invalid(format!("the hook input is not JSON: {e}")))?;
@@ -586,30 +570,18 @@ const START_BYTES: usize = 8_000;
 /// The open objectives in full, the finished ones counted (before the
 /// phases, as `todo show` has them).
 fn objectives(plan: &Plan) -> String {
-    use crate::plan::ObjectiveStatus;
+    use crate::plan::ObjectiveStatus::{Done, Dropped, Open};
     if plan.objectives.is_empty() {
         return String::new();
     }
-    let count = |s: ObjectiveStatus| plan.objectives.iter().filter(|o| o.status == s).count();
-    let mut out = "\nObjectives".to_string();
-    if let Some(finished) = finished(
-        count(ObjectiveStatus::Done),
-        count(ObjectiveStatus::Dropped),
-    ) {
-        out.push_str(&format!(" ({finished})"));
-    }
-    out.push(':');
-    let open: Vec<_> = plan
-        .objectives
-        .iter()
-        .filter(|o| o.status == ObjectiveStatus::Open)
-        .collect();
-    let lines = open
-        .iter()
-        .take(FINDINGS_SHOWN)
-        .map(|o| aim(&o.id, &o.text));
+    let with = |s| plan.objectives.iter().filter(move |o| o.status == s);
+    let mut out = match finished(with(Done).count(), with(Dropped).count()) {
+        Some(finished) => format!("\nObjectives ({finished}):"),
+        None => "\nObjectives:".to_string(),
+    };
+    let lines = with(Open).take(FINDINGS_SHOWN).map(|o| aim(&o.id, &o.text));
     let lines = fitting(AIMS_BYTES, lines);
-    let left = open.len() - lines.len();
+    let left = with(Open).count() - lines.len();
     out.extend(lines);
     out.extend(more(left, |n| {
         format!("\n- … and {n} more open objectives (`todo show` lists them all)")
@@ -641,33 +613,19 @@ fn aim(id: &str, text: &str) -> (String, usize, bool) {
 /// The findings (after the phases), the latest [`FINDINGS_SHOWN`].
 fn findings(plan: &Plan) -> String {
     let all = &plan.findings;
-    let mut out = String::new();
     if all.is_empty() {
-        return out;
+        return String::new();
     }
-    let mut latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
+    let latest = &all[all.len().saturating_sub(FINDINGS_SHOWN)..];
     let lines = fitting(AIMS_BYTES, latest.iter().rev().map(|f| aim(&f.id, &f.text)));
-    latest = &latest[latest.len() - lines.len()..];
-    if latest.len() < all.len() {
-        out.push_str(&format!(
-            "\nFindings (the latest {} of {}; `todo show` lists them all):",
-            latest.len(),
-            all.len()
-        ));
+    let mut out = if lines.len() < all.len() {
+        let (shown, all) = (lines.len(), all.len());
+        format!("\nFindings (the latest {shown} of {all}; `todo show` lists them all):")
     } else {
-        out.push_str("\nFindings:");
-    }
+        "\nFindings:".to_string()
+    };
     out.extend(lines.into_iter().rev());
     out
-}
-
-/// The id of the Claude Code task list a session's Task tools write:
-/// `CLAUDE_CODE_TASK_LIST_ID` when it shares one, else the session's own.
-fn task_list(input: &HookInput) -> String {
-    match std::env::var("CLAUDE_CODE_TASK_LIST_ID") {
-        Ok(id) if !id.trim().is_empty() => format!("list:{}", id.trim()),
-        _ => format!("session:{}", input.session),
-    }
 }
 
 fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
@@ -679,7 +637,12 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     let tool_input = input.fields.get("tool_input").filter(|i| i.is_object());
     // `TaskCreate`'s response holds the new task's id.
     let response = input.fields.get("tool_response");
-    let list = || task_list(input);
+    // The Claude Code task list the session's Task tools write:
+    // `CLAUDE_CODE_TASK_LIST_ID` when it shares one, else the session's own.
+    let list = || match std::env::var("CLAUDE_CODE_TASK_LIST_ID") {
+        Ok(id) if !id.trim().is_empty() => format!("list:{}", id.trim()),
+        _ => format!("session:{}", input.session),
+    };
     let outcome = match (event, input.fields["tool_name"].as_str(), tool_input) {
         (Some(name), ..) => super::apply_call(ctx, tasks::event(name, &input.fields)?, &list()),
         (_, Some("TodoWrite"), Some(i)) => super::apply_as(ctx, i, Dialect::TodoWrite),

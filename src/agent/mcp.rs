@@ -50,10 +50,6 @@ struct Server {
 /// Serve until the client closes stdin. Protocol errors are answered on
 /// the wire; a client that leaves before or during the handshake ends the
 /// server quietly.
-///
-/// This is the MCP entry, and its speed tricks live here only: the
-/// [`PlanMemo`] a keeper thread fills off the reply's path, and one
-/// runtime thread for every call ([`Server`]).
 pub(crate) fn serve(ctx: &Context) -> Result<()> {
     let start = |e| Error::io("Cannot start the MCP server", e);
     let memo = PlanMemo::default();
@@ -177,8 +173,9 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
+        let size = serde_json::to_vec(&args).map_or(usize::MAX, |bytes| bytes.len());
         let call = match request.name.as_ref() {
-            _ if too_large(&args) => Err(invalid(format!(
+            _ if size > MAX_ARGUMENTS => Err(invalid(format!(
                 "the arguments are larger than {MAX_ARGUMENTS} bytes; send smaller batches."
             ))),
             "todo" => todo_batch(args).map(|v| (v, Dialect::Ops)),
@@ -262,10 +259,6 @@ impl ServerHandler for Server {
         let _ = self.keeper.send(loaded.plan);
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
-}
-
-fn too_large(args: &JsonObject) -> bool {
-    serde_json::to_vec(args).map_or(true, |bytes| bytes.len() > MAX_ARGUMENTS)
 }
 
 /// The `todo` tool's arguments: one op, or several as `ops`. Only its

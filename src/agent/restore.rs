@@ -203,7 +203,12 @@ impl<'a> PiSession<'a> {
         for &i in &branch {
             let node = &self.nodes[i];
             let Some(data) = node.snapshot else { continue };
-            match snapshot_phases(data) {
+            // Valid as pi-todo's `isTodoPhaseSnapshot` has it (an object
+            // whose `phases` is a list of `{name, tasks: [{content,
+            // status}]}`), read as `todo import` reads JSON: text it cannot
+            // take (empty once normalised) makes the snapshot malformed too.
+            let text = data.map(RawValue::get).filter(|t| t.starts_with('{'));
+            match text.and_then(|t| plan_import::phases(t).ok()) {
                 Some(phases) if phases.is_empty() => {
                     return Err(format!(
                         "the latest todo-phases snapshot on its current branch ({}) is empty",
@@ -292,18 +297,6 @@ impl<'a> PiSession<'a> {
         }
         (branch, None)
     }
-}
-
-/// A snapshot's phases if it is valid (pi-todo's `isTodoPhaseSnapshot`:
-/// an object whose `phases` is a list of `{name, tasks: [{content,
-/// status}]}`), read as `todo import` reads JSON: text it cannot take
-/// (empty once normalised) makes the snapshot malformed too.
-fn snapshot_phases(data: Option<&RawValue>) -> Option<Vec<Phase>> {
-    let text = data?.get();
-    if !text.starts_with('{') {
-        return None;
-    }
-    plan_import::phases(text).ok()
 }
 
 // ── Claude Code ──────────────────────────────────────────────────────────
@@ -574,6 +567,19 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         list.apply(create);
         made.push((stem, v, status));
     }
+    if made.is_empty() {
+        let mut why =
+            "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
+        if skipped > 0 {
+            let files = if skipped == 1 {
+                "file that is not one was"
+            } else {
+                "files that are not one were"
+            };
+            why.push_str(&format!(" ({skipped} {files} skipped)"));
+        }
+        return Err(why);
+    }
     // Then what each needs and who holds it, once every task is there
     // (`blocks` is `blockedBy` seen from the other side), and then the
     // statuses: a claim starts its task, a finished one keeps its owner.
@@ -586,22 +592,8 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
             list.apply(update);
         }
     }
-    let count = made.len();
     for (_, _, status) in made {
         list.apply(status);
-    }
-    if count == 0 {
-        let mut why =
-            "it is a directory holding no Claude Code task (<id>.json with a subject)".to_string();
-        if skipped > 0 {
-            let files = if skipped == 1 {
-                "file that is not one was"
-            } else {
-                "files that are not one were"
-            };
-            why.push_str(&format!(" ({skipped} {files} skipped)"));
-        }
-        return Err(why);
     }
     // A directory has no entry or line: the new list's stay unset.
     list.restored()

@@ -1,14 +1,9 @@
 //! What the agent has seen of a plan, and where its stop reminders stand:
 //! one small JSON file per plan in the data directory, beside the plan's
 //! undo history (`<key>.agent.json`, the key being the history's). Read and
-//! written only under the plan's lock.
-//!
-//! The agent "sees" the plan at every `apply` and MCP call (their replies carry
-//! the plan) and at the prompt, session-start and post-tool hooks. A person's
-//! changes made after that are named to the agent at its next prompt
-//! (docs/contract.md, "Agent hooks, setup and restore"), from the history
-//! entries, which say who made each change and, for a person, the command
-//! typed.
+//! written only under the plan's lock. A person's changes made after the
+//! agent last saw the plan are named from the history entries, which say who
+//! made each change and, for a person, the command typed.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
@@ -95,7 +90,6 @@ impl AgentState {
         crate::storage::keyed(&history.dir, real, "agent.json")
     }
 
-    /// Is there a state for the plan at `real`?
     pub(crate) fn exists(history: &History, real: &Path) -> bool {
         Self::path(history, real).exists()
     }

@@ -1,27 +1,13 @@
 //! `todo setup claude|codex`: register todo's hooks in the agent's
-//! settings, merged into what is there.
-//!
-//! Where and in what form, as the agents document them:
-//! - Claude Code (code.claude.com/docs/en/hooks, "Configuration"):
-//!   `.claude/settings.json` in the project or `~/.claude/settings.json`,
-//!   `{"hooks": {"<Event>": [{"matcher"?, "hooks": [{"type": "command",
-//!   "command", "timeout"?}]}]}}`; the matcher names the tool for
-//!   `PostToolUse` (a regular expression: `TaskCreate|TaskUpdate`).
-//!   `TaskCreated` and `TaskCompleted` take no matcher; the second also
-//!   fires when a teammate of an agent team ends its turn with its task
-//!   in progress, which no tool call shows.
-//! - Codex (developers.openai.com/codex/config-advanced, "Hooks"): a
-//!   `hooks.json` beside a config layer, `~/.codex/hooks.json` or
-//!   `<repo>/.codex/hooks.json`, in the same event structure. Codex's plan
-//!   tool emits no `PostToolUse` event (openai/codex, the `apply_patch`
-//!   hooks change: "non-participating tools such as the plan tool"), so
-//!   only `SessionStart`, `UserPromptSubmit` and `Stop` are registered.
+//! settings (README, "Use with Claude Code" and "Use with Codex"), merged
+//! into what is there.
 //!
 //! Everything else in the file stays as it was: keys, their order, other
-//! hooks, the indentation. A file that is not a JSON object of that shape
-//! is refused, never overwritten; the file is replaced atomically; a link
-//! in the project may not lead out of it (the plan file's rule).
+//! hooks, the indentation. A file that is not a JSON object with `hooks` of
+//! lists is refused, never overwritten; the file is replaced atomically; a
+//! link in the project may not lead out of it (the plan file's rule).
 
+use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -50,8 +36,6 @@ pub(crate) enum SetupMode {
 struct AgentSettings {
     /// The agent's name in messages.
     name: &'static str,
-    /// Its word on todo's command line (`todo setup claude`, `--agent claude`).
-    word: &'static str,
     /// The settings file in the project or home directory (in `dir`), or
     /// in the directory `variable` names.
     dir: &'static str,
@@ -69,7 +53,6 @@ type HookSpec = (&'static str, Option<&'static str>, &'static str);
 
 const CLAUDE: AgentSettings = AgentSettings {
     name: "Claude Code",
-    word: "claude",
     dir: ".claude",
     file: "settings.json",
     variable: "CLAUDE_CONFIG_DIR",
@@ -86,11 +69,12 @@ const CLAUDE: AgentSettings = AgentSettings {
 
 const CODEX: AgentSettings = AgentSettings {
     name: "Codex",
-    word: "codex",
     dir: ".codex",
     file: "hooks.json",
     variable: "CODEX_HOME",
-    // Claude Code's first three: Codex's plan tool emits no `PostToolUse`.
+    // Claude Code's first three: Codex's plan tool emits no `PostToolUse`
+    // (openai/codex, the `apply_patch` hooks change: "non-participating
+    // tools such as the plan tool").
     hooks: CLAUDE.hooks.split_at(3).0,
 };
 
@@ -101,24 +85,15 @@ fn settings(agent: Agent) -> &'static AgentSettings {
     }
 }
 
-/// The event, with its matcher when it has one (`PostToolUse` is wanted
-/// twice, for two matchers).
-fn label(&(event, matcher, _): &HookSpec) -> String {
-    match matcher {
-        Some(m) => format!("{event} ({m})"),
-        None => event.to_string(),
-    }
-}
-
 /// Did `todo setup` write this command: one it writes now, or as earlier
 /// versions wrote it, without `--agent`? Setup removes those as its own (a
 /// command a person wrote is never touched).
 fn written_by_setup(command: &str) -> bool {
     let command = command.trim();
-    [&CLAUDE, &CODEX].iter().any(|s| {
-        s.hooks.iter().any(|&(_, _, hook)| {
+    [Agent::Claude, Agent::Codex].into_iter().any(|agent| {
+        settings(agent).hooks.iter().any(|&(_, _, hook)| {
             let earlier = format!("todo hook {hook}");
-            command == earlier || command == format!("{earlier} --agent {}", s.word)
+            command == earlier || command == format!("{earlier} --agent {}", <&str>::from(agent))
         })
     })
 }
@@ -129,6 +104,7 @@ fn written_by_setup(command: &str) -> bool {
 /// names, else the home directory.
 pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Result<Report> {
     let s = settings(agent);
+    let word = <&str>::from(agent);
     let config = std::env::var_os(s.variable).filter(|v| !v.is_empty());
     let base = &if user {
         dirs::home_dir().ok_or_else(|| {
@@ -160,11 +136,15 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
     let missing: Vec<&HookSpec> = s
         .hooks
         .iter()
-        .filter(|h| !present(&root, h, s.word))
+        .filter(|h| !present(&root, h, word))
         .collect();
-    let labels: Vec<String> = missing.iter().map(|h| label(h)).collect();
-    // The report: what it found or did, and whether the file is set up
-    // (`configured`) or changed.
+    // Each with its matcher when it has one (`PostToolUse` is wanted twice).
+    let labels: Vec<String> = (missing.iter())
+        .map(|&&(event, matcher, _)| match matcher {
+            Some(m) => format!("{event} ({m})"),
+            None => event.to_string(),
+        })
+        .collect();
     let report = |kind, message: String, key, value: bool| {
         Report::new("setup", kind, message)
             .with("path", json!(shown))
@@ -181,7 +161,7 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
                 format!(
                     "todo's hooks are not set up for {name} in {shown} (missing: {}). Run todo setup {}{}.",
                     labels.join(", "),
-                    s.word,
+                    word,
                     if user { " --user" } else { "" }
                 )
             };
@@ -208,7 +188,7 @@ pub(crate) fn run(agent: Agent, user: bool, cwd: &Path, mode: SetupMode) -> Resu
                     .entry(hook.0.to_string())
                     .or_insert_with(|| Value::Array(Vec::new()));
                 if let Value::Array(groups) = groups {
-                    groups.push(group(hook, s.word));
+                    groups.push(group(hook, word));
                 }
             }
             write(&real, &shown, bytes.as_deref(), &root)?;
@@ -376,14 +356,16 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
         }
         .into());
     }
-    let indent = before.map_or_else(|| b"  ".to_vec(), indentation);
-    let newline = before.is_none_or(|b| b.is_empty() || b.ends_with(b"\n"));
+    // No file is laid out as an empty one.
+    let before = before.unwrap_or_default();
+    let indent = indentation(before);
+    let newline = before.is_empty() || before.ends_with(b"\n");
     // A file with CRLF line ends (written on Windows) keeps them.
-    let crlf = before.is_some_and(|b| b.windows(2).any(|w| w == b"\r\n"));
+    let crlf = before.windows(2).any(|w| w == b"\r\n");
     let mut out = Vec::new();
     let formatter = AsTyped {
         pretty: serde_json::ser::PrettyFormatter::with_indent(&indent),
-        typed: before.map(number_texts).unwrap_or_default(),
+        typed: number_texts(before),
     };
     let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
     root.serialize(&mut ser)
@@ -421,7 +403,7 @@ macro_rules! pretty_layout {
 struct AsTyped<'a> {
     pretty: serde_json::ser::PrettyFormatter<'a>,
     /// The numbers of the file as typed, by [`number_key`].
-    typed: std::collections::HashMap<String, String>,
+    typed: HashMap<String, String>,
 }
 
 impl serde_json::ser::Formatter for AsTyped<'_> {
@@ -455,8 +437,8 @@ fn number_key(text: &str) -> String {
 }
 
 /// The number literals of a JSON text, outside its strings, by [`number_key`].
-fn number_texts(bytes: &[u8]) -> std::collections::HashMap<String, String> {
-    let mut out = std::collections::HashMap::new();
+fn number_texts(bytes: &[u8]) -> HashMap<String, String> {
+    let mut out = HashMap::new();
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {

@@ -1,10 +1,7 @@
 //! The JSON-RPC framing of `todo mcp`, in front of the SDK: every line a
-//! client sends is answered, however it is broken. The SDK gets only the
-//! messages it can read; what it cannot (bytes that are not UTF-8, text
-//! that is not JSON or nested deeper than a parser goes, a line over
-//! 16 MiB, a request of the wrong shape) gets a JSON-RPC error here, with
-//! the request's id when one can be read, and a message that says what is
-//! wrong. A batch (a JSON array, which protocol version 2025-03-26 allows)
+//! client sends is answered, however it is broken (README, "The plan as an
+//! MCP server"). The SDK gets only the messages it can read; the rest get a
+//! JSON-RPC error here, with the request's id when one can be read. A batch
 //! is handed over message by message and answered as one array.
 //!
 //! Three threads: one reads stdin and checks each line, one reads what the
@@ -72,7 +69,6 @@ impl Wire {
     }
 }
 
-/// A thread named `name` running `f`.
 pub(crate) fn spawn(name: &str, f: impl FnOnce() + Send + 'static) -> io::Result<JoinHandle<()>> {
     std::thread::Builder::new().name(name.into()).spawn(f)
 }

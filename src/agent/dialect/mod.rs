@@ -78,7 +78,6 @@ pub(crate) fn names<T: rmcp::schemars::JsonSchema>() -> Vec<String> {
     }
 }
 
-/// The strings among `values`.
 fn strings(values: &[Value]) -> Vec<String> {
     (values.iter().filter_map(Value::as_str))
         .map(String::from)
@@ -93,7 +92,6 @@ fn object<T: DeserializeOwned>(value: &Value, at: &str) -> Result<T> {
     T::deserialize(value).map_err(|e| invalid(format!("{at}: {e}.")))
 }
 
-/// A refusal with `code`, as an error.
 pub(super) fn refuse(code: Refusal, message: impl Into<String>) -> Error {
     OpError::refused(code, message).into()
 }
@@ -172,7 +170,6 @@ struct OpIn {
     needs: Option<Vec<String>>,
 }
 
-/// One name, or several.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Names {
@@ -190,7 +187,6 @@ pub(crate) enum NextArg {
 }
 
 impl OpIn {
-    /// The one name under `id`.
     fn id(&self) -> Result<Option<&str>> {
         match &self.id {
             None => Ok(None),
@@ -280,7 +276,7 @@ fn guess(value: &Value) -> Dialect {
         Dialect::TodoWrite
     } else if !op && o.contains_key("plan") {
         Dialect::UpdatePlan
-    } else if plan_update::is_plan_update(o) {
+    } else if !op && names::<PlanUpdate>().iter().any(|k| o.contains_key(k)) {
         Dialect::PlanUpdate
     } else {
         Dialect::Ops

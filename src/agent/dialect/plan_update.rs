@@ -1,14 +1,6 @@
-//! `plan_update`: tasks, objectives and phases changed by id,
-//! new tasks (optionally right after another) and findings, in one call:
-//! `{tasks?, objectives?, phases?, add_tasks?, add_findings?}`. Applied in
-//! that order, all or nothing. Limits of the schema (text and notes at
-//! most 300 characters, no empty text, known statuses) are `plan-invalid`;
-//! an id that names nothing is `plan-missing-item`, naming the known ids.
-//!
-//! A phase has no status of its own; one set here acts on its tasks:
-//! `done` completes its open tasks, `active` starts its first open task
-//! (unless one is in progress already), `pending` sends its task in
-//! progress back to pending (the one-in-progress rule still applies).
+//! `plan_update`: tasks, objectives and phases changed by id, new tasks
+//! and findings, in one call (README, "Sharing the plan with an agent"),
+//! applied in the order of its fields, all or nothing.
 
 use rmcp::schemars::JsonSchema;
 use serde::Deserialize;
@@ -101,10 +93,6 @@ enum PhaseStatus {
     Pending,
     Active,
     Done,
-}
-
-pub(super) fn is_plan_update(o: &Map<String, Value>) -> bool {
-    !o.contains_key("op") && names::<PlanUpdate>().iter().any(|k| o.contains_key(k))
 }
 
 /// `id` names no item of `kind` (`task`, `phase` or `objective`): the

@@ -1,15 +1,7 @@
-//! Claude Code's Task tools, one task per call: `TaskCreate {subject,
-//! description, activeForm?, metadata?}` and `TaskUpdate {taskId, status?,
-//! subject?, description?, activeForm?, owner?, addBlocks?, addBlockedBy?,
-//! metadata?}` (Claude Code's tool input schemas, `sdk-tools.d.ts`), and
-//! the `TaskCreated` / `TaskCompleted` hook events, which name the task
-//! by `task_id`, `task_subject` and `task_description`.
+//! Claude Code's Task tools, one task per call: `TaskCreate`, `TaskUpdate`
+//! and the `TaskCreated` / `TaskCompleted` hook events, mirrored as the
+//! table in README, "Use with Claude Code", says.
 //!
-//! A task's subject is a task of the plan (a new one goes into the phase
-//! named after the agent; one of the same text anywhere is that task), its
-//! description a note of it, its status the task's (`deleted` removes it),
-//! `addBlockedBy` what it needs, `addBlocks` what needs it, its `owner` a
-//! claim (which starts it; an empty owner gives the claim up).
 //! Claude Code's task ids are its list's own (`"1"`, `"2"`…): the hook
 //! keeps which plan task each one is ([`ClaudeIds`]); without them (`todo
 //! apply`), `taskId` names a plan task by its id or text. What a person
