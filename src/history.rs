@@ -9,13 +9,10 @@
 //! overwrites a change made behind todo's back.
 //!
 //! Every read and write of a history file happens while the plan's lock is
-//! held (the functions here take the [`Lock`] as proof). The file is bounded
-//! by count ([`KEEP`]) and by size ([`MAX_BYTES`]); a command reads only the
-//! entries it needs, from the end. A line that cannot be read (torn by a full
-//! disk, cut inside a character) is skipped, and each entry is written on a
-//! line of its own even after a torn one.
+//! held (the functions here take the [`Lock`] as proof).
 
 use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -54,7 +51,6 @@ pub(crate) struct Entry {
     /// Position in the file (first field: read without parsing the line).
     #[serde(default)]
     pub seq: u64,
-    /// The format, [`FORMAT`].
     pub v: u64,
     /// The plan file this entry belongs to, for people reading the history.
     pub plan: String,
@@ -159,9 +155,7 @@ fn list_text<T>(items: &[T], write: fn(&mut String, &T)) -> String {
 
 /// Feed a string into a digest input without ambiguity.
 fn feed(buf: &mut String, s: &str) {
-    buf.push_str(&s.len().to_string());
-    buf.push(':');
-    buf.push_str(s);
+    let _ = write!(buf, "{}:{s}", s.len());
 }
 
 /// The state of the places `delta` touched, in `plan`, as one digest:
@@ -415,7 +409,6 @@ impl Delta {
     }
 }
 
-/// Where an entry's line starts in the history file, and the entry.
 pub(crate) struct Recorded {
     pub at: u64,
     pub entry: Entry,

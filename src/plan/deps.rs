@@ -14,7 +14,6 @@ use super::{Phase, Plan, Status, Task, TaskPos};
 pub(crate) type Statuses<'a> = FxHashMap<&'a str, Status>;
 
 impl Plan {
-    /// Every task's status, by id.
     pub(crate) fn statuses(&self) -> Statuses<'_> {
         let mut map = FxHashMap::with_capacity_and_hasher(self.task_count(), Default::default());
         for (_, _, t) in self.tasks() {
