@@ -137,7 +137,6 @@ pub struct Task {
     /// Whether a person or an agent made the claim: an agent may not take
     /// over or release a person's.
     pub claimed_by: Option<Actor>,
-    /// Fields this version does not know, kept verbatim for newer versions.
     pub extra: Extra,
 }
 
@@ -165,7 +164,6 @@ pub struct Proof {
 }
 
 impl Proof {
-    /// The check ran and passed.
     pub fn passed(&self) -> bool {
         self.exit == Some(0)
     }
@@ -184,7 +182,6 @@ impl Task {
         format!("{} \"{}\"", self.id, self.content)
     }
 
-    /// The task's check command, if it has one.
     pub fn check_command(&self) -> Option<&str> {
         self.verify.as_deref().map(|v| v.command.as_str())
     }
@@ -436,7 +433,6 @@ impl Plan {
             .chain(self.findings.iter().map(|f| &f.id))
     }
 
-    /// Does any phase, task, objective or finding have this id?
     pub(crate) fn has_id(&self, id: &str) -> bool {
         self.ids().any(|i| i == id)
     }
