@@ -564,7 +564,6 @@ pub(crate) fn task_ref<'p>(plan: &'p Plan, id: &str) -> Result<(&'p Phase, &'p T
 /// Global flags that take a value (`--file PATH`): left out of a command
 /// as typed, with their value.
 pub(crate) const VALUE_FLAGS: [&str; 4] = ["--file", "--if-rev", "--color", "--as"];
-/// Global flags without a value.
 const BARE_FLAGS: [&str; 3] = ["--json", "--quiet", "-q"];
 /// The longest command named; longer ones are cut with `…`.
 const MAX_COMMAND: usize = 80;

@@ -153,7 +153,6 @@ impl Plan {
     }
 }
 
-/// The needs of `task` not met, given every task's status.
 pub(crate) fn unmet<'t>(statuses: &Statuses<'_>, task: &'t Task) -> impl Iterator<Item = &'t str> {
     task.needs
         .iter()
