@@ -466,23 +466,22 @@ impl Plan {
         find(Status::InProgress).or_else(|| find(Status::Pending))
     }
 
-    /// Settle what git's line merge can leave and no verb makes (docs/contract.md, "Plans in git"),
-    /// by the rules the README states, noting each in [`Plan::settled`]:
-    /// - an item whose id an earlier item has: the same task (same text) in
-    ///   a second place is dropped there — the first in plan order stays;
-    ///   another item keeps its place under a new id;
-    /// - several tasks in progress: the first in plan order stays, the
-    ///   others return to pending ([`Plan::settle`]).
+    /// Settle what git's line merge can leave and no verb makes
+    /// (docs/contract.md, "Plans in git"), noting each in [`Plan::settled`]:
+    /// an id twice, then several tasks in progress.
     pub(crate) fn settle_merge(&mut self) {
         self.settle_ids();
         let notes = self.keep_latest_start();
         self.settled.0.extend(notes);
     }
 
-    /// The first half of [`Plan::settle_merge`]: an id twice, and nothing
-    /// about tasks in progress. For one side rebuilt from conflict markers,
-    /// where the lines git merged cleanly stand in every side, so a side can
-    /// hold both branches' starts: which stays is the merge's to decide.
+    /// The first half of [`Plan::settle_merge`]: an item whose id an
+    /// earlier item has is, if the same task (same text), dropped there —
+    /// the first in plan order stays; another item keeps its place under a
+    /// new id. Nothing about tasks in progress, for one side rebuilt from
+    /// conflict markers, where the lines git merged cleanly stand in every
+    /// side, so a side can hold both branches' starts: which stays is the
+    /// merge's to decide.
     pub(crate) fn settle_ids(&mut self) {
         // Each item that has an earlier item's id (`None`: the phase itself),
         // phases before tasks, so that a task under a phase's id is the one
