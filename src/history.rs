@@ -456,7 +456,9 @@ impl History {
 
     fn append(&self, lock: &Lock, plan: &Path, mut entry: Entry) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let mut file = open(&self.file(plan), Mode::Append)?;
+        let mut append = OpenOptions::new();
+        append.create(true).read(true).append(true);
+        let mut file = open(&self.file(plan), crate::platform::private(&mut append))?;
         let len = file.metadata()?.len();
         // The last line: its `seq` (at its start) and whether it ends
         // with a newline, read without reading the line.
@@ -496,7 +498,7 @@ impl History {
     /// Keep the newest entries: at most [`KEEP`], within half of
     /// [`MAX_BYTES`] (the newest one always). Reads only what it keeps.
     fn compact(&self, lock: &Lock, plan: &Path) -> io::Result<()> {
-        let file = open(&self.file(plan), Mode::Read)?;
+        let file = open(&self.file(plan), OpenOptions::new().read(true))?;
         let len = file.metadata()?.len();
         let mut kept: Vec<Vec<u8>> = Vec::new();
         let mut size = 0u64;
@@ -526,7 +528,7 @@ impl History {
     /// Show `more` each entry of the plan's history that can be read,
     /// newest first, for as long as it asks for more.
     fn newest_first(&self, plan: &Path, mut more: impl FnMut(Recorded) -> bool) -> io::Result<()> {
-        let file = match open(&self.file(plan), Mode::Read) {
+        let file = match open(&self.file(plan), OpenOptions::new().read(true)) {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(e),
@@ -588,7 +590,7 @@ impl History {
         at: u64,
         entry: Option<&Entry>,
     ) -> io::Result<()> {
-        let mut file = open(&self.file(plan), Mode::Write)?;
+        let mut file = open(&self.file(plan), OpenOptions::new().write(true))?;
         file.set_len(at)?;
         if let Some(entry) = entry {
             file.seek(SeekFrom::Start(at))?;
@@ -685,26 +687,14 @@ impl<'a> Backwards<'a> {
     }
 }
 
-enum Mode {
-    Read,
-    Append,
-    Write,
-}
-
-/// Open a history file. A symbolic link is never followed (no write to its
-/// target, no dangling target created) and anything but a regular file is
-/// refused without blocking on it: checked on the open file, so nothing can
-/// be swapped in between.
-fn open(path: &Path, mode: Mode) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    match mode {
-        Mode::Append => crate::platform::private(options.create(true).read(true).append(true)),
-        Mode::Write => options.write(true),
-        Mode::Read => options.read(true),
-    };
+/// Open a history file with `options`. A symbolic link is never followed
+/// (no write to its target, no dangling target created) and anything but a
+/// regular file is refused without blocking on it: checked on the open
+/// file, so nothing can be swapped in between.
+fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
     let refused =
         |why: &dyn std::fmt::Display| io::Error::other(format!("{}: {why}", path.display()));
-    let file = match crate::platform::no_follow(&mut options).open(path) {
+    let file = match crate::platform::no_follow(options).open(path) {
         Ok(file) => file,
         Err(e) => {
             // Say what is there: a link (ELOOP), a FIFO nobody reads (ENXIO)…
