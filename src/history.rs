@@ -9,13 +9,10 @@
 //! overwrites a change made behind todo's back.
 //!
 //! Every read and write of a history file happens while the plan's lock is
-//! held (the functions here take the [`Lock`] as proof). The file is bounded
-//! by count ([`KEEP`]) and by size ([`MAX_BYTES`]); a command reads only the
-//! entries it needs, from the end. A line that cannot be read (torn by a full
-//! disk, cut inside a character) is skipped, and each entry is written on a
-//! line of its own even after a torn one.
+//! held (the functions here take the [`Lock`] as proof).
 
 use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -54,7 +51,6 @@ pub(crate) struct Entry {
     /// Position in the file (first field: read without parsing the line).
     #[serde(default)]
     pub seq: u64,
-    /// The format, [`FORMAT`].
     pub v: u64,
     /// The plan file this entry belongs to, for people reading the history.
     pub plan: String,
@@ -159,9 +155,7 @@ fn list_text<T>(items: &[T], write: fn(&mut String, &T)) -> String {
 
 /// Feed a string into a digest input without ambiguity.
 fn feed(buf: &mut String, s: &str) {
-    buf.push_str(&s.len().to_string());
-    buf.push(':');
-    buf.push_str(s);
+    let _ = write!(buf, "{}:{s}", s.len());
 }
 
 /// The state of the places `delta` touched, in `plan`, as one digest:
@@ -415,7 +409,6 @@ impl Delta {
     }
 }
 
-/// Where an entry's line starts in the history file, and the entry.
 pub(crate) struct Recorded {
     pub at: u64,
     pub entry: Entry,
@@ -463,7 +456,9 @@ impl History {
 
     fn append(&self, lock: &Lock, plan: &Path, mut entry: Entry) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let mut file = open(&self.file(plan), Mode::Append)?;
+        let mut append = OpenOptions::new();
+        append.create(true).read(true).append(true);
+        let mut file = open(&self.file(plan), crate::platform::private(&mut append))?;
         let len = file.metadata()?.len();
         // The last line: its `seq` (at its start) and whether it ends
         // with a newline, read without reading the line.
@@ -503,7 +498,7 @@ impl History {
     /// Keep the newest entries: at most [`KEEP`], within half of
     /// [`MAX_BYTES`] (the newest one always). Reads only what it keeps.
     fn compact(&self, lock: &Lock, plan: &Path) -> io::Result<()> {
-        let file = open(&self.file(plan), Mode::Read)?;
+        let file = open(&self.file(plan), OpenOptions::new().read(true))?;
         let len = file.metadata()?.len();
         let mut kept: Vec<Vec<u8>> = Vec::new();
         let mut size = 0u64;
@@ -533,7 +528,7 @@ impl History {
     /// Show `more` each entry of the plan's history that can be read,
     /// newest first, for as long as it asks for more.
     fn newest_first(&self, plan: &Path, mut more: impl FnMut(Recorded) -> bool) -> io::Result<()> {
-        let file = match open(&self.file(plan), Mode::Read) {
+        let file = match open(&self.file(plan), OpenOptions::new().read(true)) {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(e),
@@ -595,7 +590,7 @@ impl History {
         at: u64,
         entry: Option<&Entry>,
     ) -> io::Result<()> {
-        let mut file = open(&self.file(plan), Mode::Write)?;
+        let mut file = open(&self.file(plan), OpenOptions::new().write(true))?;
         file.set_len(at)?;
         if let Some(entry) = entry {
             file.seek(SeekFrom::Start(at))?;
@@ -692,26 +687,14 @@ impl<'a> Backwards<'a> {
     }
 }
 
-enum Mode {
-    Read,
-    Append,
-    Write,
-}
-
-/// Open a history file. A symbolic link is never followed (no write to its
-/// target, no dangling target created) and anything but a regular file is
-/// refused without blocking on it: checked on the open file, so nothing can
-/// be swapped in between.
-fn open(path: &Path, mode: Mode) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    match mode {
-        Mode::Append => crate::platform::private(options.create(true).read(true).append(true)),
-        Mode::Write => options.write(true),
-        Mode::Read => options.read(true),
-    };
+/// Open a history file with `options`. A symbolic link is never followed
+/// (no write to its target, no dangling target created) and anything but a
+/// regular file is refused without blocking on it: checked on the open
+/// file, so nothing can be swapped in between.
+fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
     let refused =
         |why: &dyn std::fmt::Display| io::Error::other(format!("{}: {why}", path.display()));
-    let file = match crate::platform::no_follow(&mut options).open(path) {
+    let file = match crate::platform::no_follow(options).open(path) {
         Ok(file) => file,
         Err(e) => {
             // Say what is there: a link (ELOOP), a FIFO nobody reads (ENXIO)…

@@ -3,6 +3,8 @@
 //! ([`Outcome`]), questions at the terminal, and the words a person types
 //! turned into queries, texts and targets.
 
+use std::fmt::Write as _;
+
 use crate::error::{Error, Result};
 use crate::history::{Delta, History, Who, file_digest};
 use crate::matching::{self, Candidate, MatchError, Scope, Target};
@@ -149,7 +151,6 @@ pub(crate) struct Saved {
     /// The digests of the file as it was (when taken) and as written, for
     /// the history: each taken once.
     digests: (Option<String>, Option<String>),
-    /// Who made the change.
     actor: Actor,
 }
 
@@ -563,7 +564,6 @@ pub(crate) fn task_ref<'p>(plan: &'p Plan, id: &str) -> Result<(&'p Phase, &'p T
 /// Global flags that take a value (`--file PATH`): left out of a command
 /// as typed, with their value.
 pub(crate) const VALUE_FLAGS: [&str; 4] = ["--file", "--if-rev", "--color", "--as"];
-/// Global flags without a value.
 const BARE_FLAGS: [&str; 3] = ["--json", "--quiet", "-q"];
 /// The longest command named; longer ones are cut with `…`.
 const MAX_COMMAND: usize = 80;
@@ -587,7 +587,7 @@ pub(crate) fn typed_command(args: &[String]) -> String {
     for w in &words {
         let spaced = w.is_empty() || w.chars().any(char::is_whitespace);
         let q = if spaced { "\"" } else { "" };
-        out.push_str(&format!(" {q}{w}{q}"));
+        let _ = write!(out, " {q}{w}{q}");
     }
     let named = words.iter().skip(1).any(|w| !w.starts_with('-'));
     if matches!(words.first(), Some(&("rm" | "done" | "drop"))) && !named {

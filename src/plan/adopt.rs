@@ -1,10 +1,6 @@
 //! Keeping ids through imports and edits: tasks read back from Markdown or
-//! JSON take the ids of the tasks they can be matched to in the current plan
-//! — by phase name and content, occurrence by occurrence, then by content
-//! alone (a task moved to another phase or under a renamed heading), then
-//! by place (a task whose text was edited where it stands, if the old and
-//! new text are still alike) — and keep those tasks' unknown fields.
-//! Everything else gets a fresh id.
+//! JSON take the ids and unknown fields of the tasks of the current plan
+//! they match ([`Plan::adopt`]); everything else gets a fresh id.
 
 use std::collections::HashMap;
 
@@ -87,9 +83,11 @@ impl Plan {
             start += phase.tasks.len();
         }
         // For each new task (in one flat list), the old task it takes: first
-        // by phase and content, then by content alone, then — a task edited
-        // in place: same phase, same place among the phase's tasks, still
-        // alike — by place. Each pass takes only what the earlier left.
+        // by phase and content, occurrence by occurrence, then by content
+        // alone (a task moved to another phase or under a renamed heading),
+        // then — a task edited in place: same phase, same place among the
+        // phase's tasks, still alike — by place. Each pass takes only what
+        // the earlier left.
         let mut taken = vec![NONE; phases.iter().map(|p| p.tasks.len()).sum()];
         for pass in 0..3 {
             let new = phases.iter().flat_map(|p| {

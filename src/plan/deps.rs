@@ -14,7 +14,6 @@ use super::{Phase, Plan, Status, Task, TaskPos};
 pub(crate) type Statuses<'a> = FxHashMap<&'a str, Status>;
 
 impl Plan {
-    /// Every task's status, by id.
     pub(crate) fn statuses(&self) -> Statuses<'_> {
         let mut map = FxHashMap::with_capacity_and_hasher(self.task_count(), Default::default());
         for (_, _, t) in self.tasks() {
@@ -154,7 +153,6 @@ impl Plan {
     }
 }
 
-/// The needs of `task` not met, given every task's status.
 pub(crate) fn unmet<'t>(statuses: &Statuses<'_>, task: &'t Task) -> impl Iterator<Item = &'t str> {
     task.needs
         .iter()

@@ -1,6 +1,5 @@
-//! Plans in the JSON shapes other tools keep them in, for `todo import`: a
-//! plan file, a bare phases array, or any object with a `phases` array (an
-//! oh-my-pi / pi-todo snapshot). The plan file itself is `json`'s.
+//! Plans in the JSON shapes other tools keep them in, for `todo import`.
+//! The plan file itself is `json`'s.
 
 use super::json::{SyntaxError, char_column};
 use super::{Actor, Checks, Finding, Objective, Phase, Status, Task};

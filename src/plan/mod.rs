@@ -137,7 +137,6 @@ pub struct Task {
     /// Whether a person or an agent made the claim: an agent may not take
     /// over or release a person's.
     pub claimed_by: Option<Actor>,
-    /// Fields this version does not know, kept verbatim for newer versions.
     pub extra: Extra,
 }
 
@@ -165,7 +164,6 @@ pub struct Proof {
 }
 
 impl Proof {
-    /// The check ran and passed.
     pub fn passed(&self) -> bool {
         self.exit == Some(0)
     }
@@ -184,7 +182,6 @@ impl Task {
         format!("{} \"{}\"", self.id, self.content)
     }
 
-    /// The task's check command, if it has one.
     pub fn check_command(&self) -> Option<&str> {
         self.verify.as_deref().map(|v| v.command.as_str())
     }
@@ -436,7 +433,6 @@ impl Plan {
             .chain(self.findings.iter().map(|f| &f.id))
     }
 
-    /// Does any phase, task, objective or finding have this id?
     pub(crate) fn has_id(&self, id: &str) -> bool {
         self.ids().any(|i| i == id)
     }
@@ -470,23 +466,22 @@ impl Plan {
         find(Status::InProgress).or_else(|| find(Status::Pending))
     }
 
-    /// Settle what git's line merge can leave and no verb makes (docs/contract.md, "Plans in git"),
-    /// by the rules the README states, noting each in [`Plan::settled`]:
-    /// - an item whose id an earlier item has: the same task (same text) in
-    ///   a second place is dropped there — the first in plan order stays;
-    ///   another item keeps its place under a new id;
-    /// - several tasks in progress: the first in plan order stays, the
-    ///   others return to pending ([`Plan::settle`]).
+    /// Settle what git's line merge can leave and no verb makes
+    /// (docs/contract.md, "Plans in git"), noting each in [`Plan::settled`]:
+    /// an id twice, then several tasks in progress.
     pub(crate) fn settle_merge(&mut self) {
         self.settle_ids();
         let notes = self.keep_latest_start();
         self.settled.0.extend(notes);
     }
 
-    /// The first half of [`Plan::settle_merge`]: an id twice, and nothing
-    /// about tasks in progress. For one side rebuilt from conflict markers,
-    /// where the lines git merged cleanly stand in every side, so a side can
-    /// hold both branches' starts: which stays is the merge's to decide.
+    /// The first half of [`Plan::settle_merge`]: an item whose id an
+    /// earlier item has is, if the same task (same text), dropped there —
+    /// the first in plan order stays; another item keeps its place under a
+    /// new id. Nothing about tasks in progress, for one side rebuilt from
+    /// conflict markers, where the lines git merged cleanly stand in every
+    /// side, so a side can hold both branches' starts: which stays is the
+    /// merge's to decide.
     pub(crate) fn settle_ids(&mut self) {
         // Each item that has an earlier item's id (`None`: the phase itself),
         // phases before tasks, so that a task under a phase's id is the one

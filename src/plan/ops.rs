@@ -150,7 +150,6 @@ impl Op {
         }
     }
 
-    /// Give `task` the text `content`.
     pub(crate) fn rename(task: &str, content: &str) -> Op {
         Op::RenameTask {
             task: task.into(),
@@ -158,7 +157,6 @@ impl Op {
         }
     }
 
-    /// Claim `task` for `owner`.
     pub(crate) fn claim(task: &str, owner: &str) -> Op {
         Op::Claim {
             task: task.into(),
