@@ -145,41 +145,13 @@ pub(crate) enum Before {
     Task(Task),
 }
 
-/// A task's status fields.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Marks {
-    pub status: Status,
-    pub blocker: Option<String>,
-    pub dropped_by: Option<String>,
-    pub by: Option<Actor>,
-    pub at: Option<String>,
-}
+/// A task's status fields, owned.
+pub(crate) type Marks = super::json::StatusFields<String>;
 
 impl Marks {
-    pub(crate) fn of(t: &Task) -> Marks {
-        Marks {
-            status: t.status,
-            blocker: t.blocker.clone(),
-            dropped_by: t.dropped_by.clone(),
-            by: t.by,
-            at: t.at.clone(),
-        }
-    }
-
     /// Whether `t` carries these.
     fn on(&self, t: &Task) -> bool {
         super::json::StatusFields::of(t) == self.fields()
-    }
-
-    /// As the plan file writes them (`json::write_task_as`).
-    pub(crate) fn fields(&self) -> super::json::StatusFields<'_> {
-        super::json::StatusFields {
-            status: self.status,
-            blocker: self.blocker.as_deref(),
-            dropped_by: self.dropped_by.as_deref(),
-            by: self.by,
-            at: self.at.as_deref(),
-        }
     }
 }
 
