@@ -73,12 +73,6 @@ pub(crate) struct Committed {
     pub change: Option<Change>,
 }
 
-impl Committed {
-    pub(crate) fn rev(&self) -> u64 {
-        self.plan.rev
-    }
-}
-
 /// The state before a transaction of every place it touched, each taken
 /// the first time an op touched it. `None` values: created by the change.
 #[derive(Debug, Default)]
@@ -1398,7 +1392,7 @@ mod tests {
         let committed = tx.commit().unwrap();
         let st: Vec<_> = committed.plan.tasks().map(|(_, _, t)| t.status).collect();
         assert_eq!(st[3], Status::InProgress);
-        assert_eq!(committed.rev(), 1);
+        assert_eq!(committed.plan.rev, 1);
         // Reading the plan settles it; the commit then has nothing to do.
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
         tx.apply(Op::set("t1", Status::Completed)).unwrap();
@@ -1435,7 +1429,7 @@ mod tests {
         .unwrap();
         let committed = tx.commit().unwrap();
         assert!(committed.change.is_none());
-        assert_eq!(committed.rev(), base.rev);
+        assert_eq!(committed.plan.rev, base.rev);
         assert_eq!(committed.plan, base);
         // With no op at all, even an unsettled plan is left alone.
         let mut unsettled = base.clone();
