@@ -392,7 +392,7 @@ impl Saved {
 
     /// The report of the change, with the plan for the edge.
     pub(crate) fn outcome(self, mut report: Report) -> Outcome {
-        let rev = self.committed.rev();
+        let rev = self.committed.plan.rev;
         report.rev = rev;
         report.changed = self.committed.change.is_some();
         Outcome::new(Ok(report), Some(rev), Some(self.committed.plan))

@@ -68,7 +68,7 @@ fn apply_with(
                     let _ = state.save(&done.lock);
                 }
                 ctx.record(&done, &mut report);
-                seen::saw(ctx, &done.lock, done.committed.rev(), done.file());
+                seen::saw(ctx, &done.lock, done.committed.plan.rev, done.file());
                 done.outcome(report)
             }
             // Refused as it commits (the lock went with the session).

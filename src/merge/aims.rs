@@ -15,17 +15,6 @@ use super::Merger;
 
 use crate::plan::{Finding, Objective, Plan};
 
-fn as_objective(f: &Finding) -> Objective {
-    Objective {
-        id: f.id.clone(),
-        text: f.text.clone(),
-        by: f.by,
-        at: f.at.clone(),
-        extra: f.extra.clone(),
-        ..Objective::default()
-    }
-}
-
 impl Merger<'_> {
     /// One merged list; what it had to decide goes to the findings.
     fn merge_list(
@@ -132,7 +121,7 @@ impl Merger<'_> {
     /// Merge the objectives and findings of the three plans into `plan`.
     pub(super) fn merge_aims(&mut self, plan: &mut Plan) {
         plan.objectives = self.merge_list(self.plans().map(|p| &p.objectives[..]), 'o');
-        let findings = |p: &Plan| p.findings.iter().map(as_objective).collect::<Vec<_>>();
+        let findings = |p: &Plan| p.findings.iter().map(Objective::from).collect::<Vec<_>>();
         let [fb, fo, ft] = self.plans().map(findings);
         let found = self.merge_list([&fb, &fo, &ft], 'f');
         plan.findings = found.into_iter().map(Finding::from).collect();

@@ -797,35 +797,51 @@ pub fn write_task(out: &mut String, task: &Task) {
     write_task_as(out, task, &StatusFields::of(task));
 }
 
-/// A task's status and what goes with it: who set it, when, and why.
-#[derive(PartialEq)]
-pub struct StatusFields<'a> {
+/// A task's status and what goes with it: who set it, when, and why;
+/// borrowed (`S` = `&str`) to write, owned (`S` = `String`, `tx::Marks`)
+/// to keep.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StatusFields<S> {
     pub status: Status,
-    pub blocker: Option<&'a str>,
-    pub dropped_by: Option<&'a str>,
+    pub blocker: Option<S>,
+    pub dropped_by: Option<S>,
     pub by: Option<Actor>,
-    pub at: Option<&'a str>,
+    pub at: Option<S>,
 }
 
-impl<'a> StatusFields<'a> {
+impl<'a, S: From<&'a str>> StatusFields<S> {
     pub(crate) fn of(task: &'a Task) -> Self {
+        let text = |s: &'a Option<String>| s.as_deref().map(S::from);
         StatusFields {
             status: task.status,
-            blocker: task.blocker.as_deref(),
-            dropped_by: task.dropped_by.as_deref(),
+            blocker: text(&task.blocker),
+            dropped_by: text(&task.dropped_by),
             by: task.by,
-            at: task.at.as_deref(),
+            at: text(&task.at),
+        }
+    }
+}
+
+impl StatusFields<String> {
+    /// As the plan file writes them ([`write_task_as`]).
+    pub(crate) fn fields(&self) -> StatusFields<&str> {
+        StatusFields {
+            status: self.status,
+            blocker: self.blocker.as_deref(),
+            dropped_by: self.dropped_by.as_deref(),
+            by: self.by,
+            at: self.at.as_deref(),
         }
     }
 }
 
 /// [`write_task`], with these status fields instead of the task's own.
-pub fn write_task_as(out: &mut String, task: &Task, fields: &StatusFields) {
+pub fn write_task_as(out: &mut String, task: &Task, fields: &StatusFields<&str>) {
     line(out, &task.id, |out| task_fields(out, task, fields));
 }
 
 /// A task's fields after its id: `"content": …, "status": …` and the rest.
-fn task_fields(out: &mut String, task: &Task, fields: &StatusFields) {
+fn task_fields(out: &mut String, task: &Task, fields: &StatusFields<&str>) {
     out.push_str("\"content\": ");
     string(out, &task.content);
     field(out, "status", Some(fields.status.as_str()));

@@ -290,8 +290,8 @@ pub struct Finding {
     pub extra: Map<String, Value>,
 }
 
-/// An objective's fields but its status: how the checklist reader and the
-/// merge, which handle findings as objectives, give them back.
+// A finding is an objective's fields but its status: the checklist reader
+// and the merge handle findings as objectives and give them back.
 impl From<Objective> for Finding {
     fn from(o: Objective) -> Self {
         Finding {
@@ -300,6 +300,19 @@ impl From<Objective> for Finding {
             by: o.by,
             at: o.at,
             extra: o.extra,
+        }
+    }
+}
+
+impl From<&Finding> for Objective {
+    fn from(f: &Finding) -> Self {
+        Objective {
+            id: f.id.clone(),
+            text: f.text.clone(),
+            by: f.by,
+            at: f.at.clone(),
+            extra: f.extra.clone(),
+            ..Objective::default()
         }
     }
 }

@@ -73,12 +73,6 @@ pub(crate) struct Committed {
     pub change: Option<Change>,
 }
 
-impl Committed {
-    pub(crate) fn rev(&self) -> u64 {
-        self.plan.rev
-    }
-}
-
 /// The state before a transaction of every place it touched, each taken
 /// the first time an op touched it. `None` values: created by the change.
 #[derive(Debug, Default)]
@@ -145,41 +139,13 @@ pub(crate) enum Before {
     Task(Task),
 }
 
-/// A task's status fields.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Marks {
-    pub status: Status,
-    pub blocker: Option<String>,
-    pub dropped_by: Option<String>,
-    pub by: Option<Actor>,
-    pub at: Option<String>,
-}
+/// A task's status fields, owned.
+pub(crate) type Marks = super::json::StatusFields<String>;
 
 impl Marks {
-    pub(crate) fn of(t: &Task) -> Marks {
-        Marks {
-            status: t.status,
-            blocker: t.blocker.clone(),
-            dropped_by: t.dropped_by.clone(),
-            by: t.by,
-            at: t.at.clone(),
-        }
-    }
-
     /// Whether `t` carries these.
     fn on(&self, t: &Task) -> bool {
         super::json::StatusFields::of(t) == self.fields()
-    }
-
-    /// As the plan file writes them (`json::write_task_as`).
-    pub(crate) fn fields(&self) -> super::json::StatusFields<'_> {
-        super::json::StatusFields {
-            status: self.status,
-            blocker: self.blocker.as_deref(),
-            dropped_by: self.dropped_by.as_deref(),
-            by: self.by,
-            at: self.at.as_deref(),
-        }
     }
 }
 
@@ -1426,7 +1392,7 @@ mod tests {
         let committed = tx.commit().unwrap();
         let st: Vec<_> = committed.plan.tasks().map(|(_, _, t)| t.status).collect();
         assert_eq!(st[3], Status::InProgress);
-        assert_eq!(committed.rev(), 1);
+        assert_eq!(committed.plan.rev, 1);
         // Reading the plan settles it; the commit then has nothing to do.
         let mut tx = Tx::new(plan(&[("A", &["T1", "T2"])]));
         tx.apply(Op::set("t1", Status::Completed)).unwrap();
@@ -1463,7 +1429,7 @@ mod tests {
         .unwrap();
         let committed = tx.commit().unwrap();
         assert!(committed.change.is_none());
-        assert_eq!(committed.rev(), base.rev);
+        assert_eq!(committed.plan.rev, base.rev);
         assert_eq!(committed.plan, base);
         // With no op at all, even an unsettled plan is left alone.
         let mut unsettled = base.clone();
