@@ -63,6 +63,19 @@ pub(crate) enum ToolProblem {
     Failed(String),
 }
 
+/// Start `argv` (a program and its arguments) as `run` sets it up and
+/// starts it (`.status()`, `.spawn()`).
+pub(crate) fn start<T>(
+    argv: &[String],
+    run: impl FnOnce(&mut std::process::Command) -> io::Result<T>,
+) -> Result<T, ToolProblem> {
+    let Some((program, args)) = argv.split_first() else {
+        return Err(ToolProblem::Empty);
+    };
+    run(std::process::Command::new(program).args(args))
+        .map_err(|e| ToolProblem::Start(spawn_reason(&e)))
+}
+
 /// The directory a file is in: its parent, or `.` for a bare name.
 pub(crate) fn directory(path: &Path) -> &Path {
     match path.parent() {
