@@ -84,12 +84,6 @@ pub(crate) fn directory(path: &Path) -> &Path {
     }
 }
 
-/// Can nobody write the file? Unix: no write bit in its mode (root
-/// included, by todo's rule); Windows: the read-only attribute.
-pub(crate) fn read_only(meta: &std::fs::Metadata) -> bool {
-    meta.permissions().readonly()
-}
-
 /// Did a path fail to resolve because of a link loop?
 pub(crate) fn is_link_loop(e: &io::Error) -> bool {
     e.raw_os_error() == Some(LINK_LOOP)
