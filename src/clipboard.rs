@@ -35,7 +35,7 @@ pub(crate) enum Copied {
 
 /// A terminal multiplexer between `todo` and the terminal, which swallows
 /// an OSC 52 escape unless it is passed through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display)]
 #[strum(serialize_all = "lowercase")]
 pub(crate) enum Mux {
     Tmux,
@@ -43,10 +43,6 @@ pub(crate) enum Mux {
 }
 
 impl Mux {
-    pub(crate) fn name(self) -> &'static str {
-        self.into()
-    }
-
     /// How to make the copy certain.
     pub(crate) fn fix(self) -> &'static str {
         match self {
