@@ -4,9 +4,9 @@
 //! detached, because xclip stays behind to hold the selection.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-use crate::platform::{ToolProblem, io_reason, on_path, spawn_reason};
+use crate::platform::{ToolProblem, io_reason, on_path, start};
 
 type ClipboardResult<T> = std::result::Result<T, ClipboardError>;
 
@@ -35,7 +35,7 @@ pub(crate) enum Copied {
 
 /// A terminal multiplexer between `todo` and the terminal, which swallows
 /// an OSC 52 escape unless it is passed through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display)]
 #[strum(serialize_all = "lowercase")]
 pub(crate) enum Mux {
     Tmux,
@@ -43,10 +43,6 @@ pub(crate) enum Mux {
 }
 
 impl Mux {
-    pub(crate) fn name(self) -> &'static str {
-        self.into()
-    }
-
     /// How to make the copy certain.
     pub(crate) fn fix(self) -> &'static str {
         match self {
@@ -158,16 +154,14 @@ pub(crate) fn copy(env: &Env, text: &str) -> ClipboardResult<Copied> {
         problem,
     };
     let failed = |why| fail(ToolProblem::Failed(why));
-    let Some((program, args)) = argv.split_first() else {
-        return Err(fail(ToolProblem::Empty));
-    };
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| fail(ToolProblem::Start(spawn_reason(&e))))?;
+    let program = argv.first().map_or("", String::as_str);
+    let mut child = start(&argv, |tool| {
+        tool.stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+    })
+    .map_err(fail)?;
     // A tool that exits early closes the pipe under us; its exit status is
     // then the better explanation, so wait for it before blaming the write.
     let written = match child.stdin.take() {

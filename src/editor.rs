@@ -4,9 +4,8 @@
 //! caller says everything went well, so what a person typed is never lost.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::platform::{ToolProblem, io_reason, spawn_reason};
+use crate::platform::{ToolProblem, io_reason, start};
 use crate::storage::create_unique;
 
 type EditorResult<T> = std::result::Result<T, EditorError>;
@@ -56,24 +55,17 @@ impl Draft {
 
     /// Run `editor` (a command line) on the file and wait for it.
     pub(crate) fn edit(&self, editor: &str) -> EditorResult<()> {
-        let failed = |problem| EditorError::Tool {
-            command: editor.to_string(),
-            problem,
-        };
-        let argv =
-            crate::platform::split_command(editor).map_err(|e| failed(ToolProblem::Split(e)))?;
-        let Some((program, args)) = argv.split_first() else {
-            return Err(failed(ToolProblem::Empty));
-        };
-        let status = Command::new(program)
-            .args(args)
-            .arg(&self.path)
-            .status()
-            .map_err(|e| failed(ToolProblem::Start(spawn_reason(&e))))?;
-        if !status.success() {
-            return Err(failed(ToolProblem::Failed(status.to_string())));
-        }
-        Ok(())
+        crate::platform::split_command(editor)
+            .map_err(ToolProblem::Split)
+            .and_then(|argv| start(&argv, |editor| editor.arg(&self.path).status()))
+            .and_then(|status| match status.success() {
+                true => Ok(()),
+                false => Err(ToolProblem::Failed(status.to_string())),
+            })
+            .map_err(|problem| EditorError::Tool {
+                command: editor.to_string(),
+                problem,
+            })
     }
 
     pub(crate) fn read(&self) -> EditorResult<Vec<u8>> {

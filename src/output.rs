@@ -413,6 +413,12 @@ pub(crate) fn checklist(plan: &Plan, ids: bool, typed: bool) -> Message {
     crate::markdown::plan_lines(plan, flavour, ids.then(|| id_width(plan)))
 }
 
+/// The head of the agent's list of its `n` open tasks (`todo check`, the
+/// stop hook): the words of oh-my-pi's reminder.
+pub(crate) fn stopped_with(n: usize) -> String {
+    format!("You stopped with {n} incomplete todo item(s):")
+}
+
 /// What reading the plan settled of what a line merge left (see
 /// [`crate::plan::Plan::settle_merge`]), as warnings: one line per item.
 pub(crate) fn settled(report: &mut Report, plan: &crate::plan::Plan) {

@@ -382,7 +382,7 @@ impl Lock {
         if meta.is_dir() {
             return Err(store.cannot("use", io::ErrorKind::IsADirectory.into()));
         }
-        if platform::read_only(&meta) {
+        if meta.permissions().readonly() {
             return Err(StorageError::ReadOnlyPlan {
                 path: store.display(),
             });

@@ -238,7 +238,7 @@ fn reminder(lines: &[String]) -> String {
 /// text [`shown`], and then one line counting the rest.
 fn incomplete(open: &[(&Phase, Vec<&Task>)]) -> Vec<String> {
     let total: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
-    let mut lines = vec![format!("You stopped with {total} incomplete todo item(s):")];
+    let mut lines = vec![crate::output::stopped_with(total)];
     // Each task, its phase's heading before the first.
     let tasks = open.iter().flat_map(|(phase, tasks)| {
         tasks.iter().enumerate().map(|(i, task)| {

@@ -347,7 +347,7 @@ fn write(real: &Path, shown: &str, before: Option<&[u8]>, root: &Value) -> Resul
     // A file made read-only is a person's "do not change", even for root,
     // whom the mode does not stop (the plan file's rule).
     if let Ok(meta) = std::fs::metadata(real)
-        && crate::platform::read_only(&meta)
+        && meta.permissions().readonly()
     {
         return Err(crate::storage::StorageError::PathRefused {
             action: PathAction::Write,

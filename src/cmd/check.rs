@@ -52,11 +52,9 @@ fn run(plan: &Plan, agent: bool) -> Result<Report> {
     Ok(report.with("complete", open.is_empty().into()))
 }
 
-/// The open work, line by line, as `todo check` prints it: for the agent,
-/// `You stopped with <n> incomplete todo item(s):` (the text of oh-my-pi's
-/// reminder; the stop hook's, cut for a large plan, is
-/// `agent::hooks::incomplete`); for a person or a CI log, `Open work:
-/// <n> tasks pending or in progress`. `None` when nothing is open.
+/// The open work, line by line, under the agent's header or a person's
+/// (the stop hook's, cut for a large plan, is `agent::hooks::incomplete`).
+/// `None` when nothing is open.
 fn incomplete(open: &[(&Phase, Vec<&Task>)], agent: bool) -> Option<Vec<String>> {
     let n: usize = open.iter().map(|(_, tasks)| tasks.len()).sum();
     if n == 0 {
@@ -64,7 +62,7 @@ fn incomplete(open: &[(&Phase, Vec<&Task>)], agent: bool) -> Option<Vec<String>>
     }
     let mut lines = Vec::with_capacity(n + open.len() + 1);
     lines.push(if agent {
-        format!("You stopped with {n} incomplete todo item(s):")
+        crate::output::stopped_with(n)
     } else {
         format!("Not done: {} pending or in progress:", count(n, "task"))
     });

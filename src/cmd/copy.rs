@@ -37,8 +37,7 @@ fn run(ctx: &Context, plan: &Plan) -> Result<Report> {
         Copied::Passed(escape, mux) => {
             ctx.out.raw_stdout(&escape)?;
             let mut message = Message::from(format!(
-                "Sent todos as Markdown to the clipboard through {} (OSC 52); todo cannot confirm it arrived.",
-                mux.name()
+                "Sent todos as Markdown to the clipboard through {mux} (OSC 52); todo cannot confirm it arrived."
             ));
             message.push(format!("Hint: {}.", capitalize_first(mux.fix())));
             Report::new("copy", Kind::Confirm, message)

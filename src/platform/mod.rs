@@ -63,18 +63,25 @@ pub(crate) enum ToolProblem {
     Failed(String),
 }
 
+/// Start `argv` (a program and its arguments) as `run` sets it up and
+/// starts it (`.status()`, `.spawn()`).
+pub(crate) fn start<T>(
+    argv: &[String],
+    run: impl FnOnce(&mut std::process::Command) -> io::Result<T>,
+) -> Result<T, ToolProblem> {
+    let Some((program, args)) = argv.split_first() else {
+        return Err(ToolProblem::Empty);
+    };
+    run(std::process::Command::new(program).args(args))
+        .map_err(|e| ToolProblem::Start(spawn_reason(&e)))
+}
+
 /// The directory a file is in: its parent, or `.` for a bare name.
 pub(crate) fn directory(path: &Path) -> &Path {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     }
-}
-
-/// Can nobody write the file? Unix: no write bit in its mode (root
-/// included, by todo's rule); Windows: the read-only attribute.
-pub(crate) fn read_only(meta: &std::fs::Metadata) -> bool {
-    meta.permissions().readonly()
 }
 
 /// Did a path fail to resolve because of a link loop?
