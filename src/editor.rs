@@ -57,10 +57,13 @@ impl Draft {
     pub(crate) fn edit(&self, editor: &str) -> EditorResult<()> {
         crate::platform::split_command(editor)
             .map_err(ToolProblem::Split)
-            .and_then(|argv| start(&argv, |editor| editor.arg(&self.path).status()))
-            .and_then(|status| match status.success() {
-                true => Ok(()),
-                false => Err(ToolProblem::Failed(status.to_string())),
+            .and_then(|argv| start(&argv, |command| command.arg(&self.path).status()))
+            .and_then(|status| {
+                if status.success() {
+                    Ok(())
+                } else {
+                    Err(ToolProblem::Failed(status.to_string()))
+                }
             })
             .map_err(|problem| EditorError::Tool {
                 command: editor.to_string(),
