@@ -309,9 +309,11 @@ const MUST_MATCH: &[(&str, &str)] = &[
 
 #[test]
 fn tuning_table_what_must_never_match() {
-    let tasks = (MUST_NOT_MATCH.iter())
+    let tasks = MUST_NOT_MATCH
+        .iter()
         .map(|(q, text)| (q, format!("{text:?}"), plan(&[("Zzz", &[text])])));
-    let phases = (MUST_NOT_NAME_PHASE.iter())
+    let phases = MUST_NOT_NAME_PHASE
+        .iter()
         .map(|(q, name)| (q, format!("phase {name:?}"), plan(&[(name, &["zzz"])])));
     let mut wrong = Vec::new();
     for (q, what, p) in tasks.chain(phases) {
