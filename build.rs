@@ -6,9 +6,9 @@
 //!
 //! Under `TODO_TEST_STRICT=1` (CI) nothing is ignored, so a missing
 //! program fails its test. The answers are rechecked when `PATH`,
-//! `TODO_TEST_STRICT` or `TODO_MCP_PYTHON` change, when a directory on
-//! `PATH` changes (a package installed or removed), or when the MCP venv
-//! is made or removed.
+//! `TODO_TEST_STRICT` or `TODO_MCP_PYTHON` change, when this file is
+//! touched (after installing a program), or when the MCP venv is made or
+//! removed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -45,9 +45,10 @@ fn main() {
     let dirs: Vec<PathBuf> = std::env::split_paths(&path)
         .filter(|d| d.is_absolute() && d.is_dir() && !d.starts_with(&manifest))
         .collect();
-    for d in &dirs {
-        println!("cargo::rerun-if-changed={}", d.display());
-    }
+    // The directories on PATH are not watched: a package installed anywhere
+    // on the system would then rebuild the whole crate, the release build
+    // too (2–3 minutes). After installing a program a test drives,
+    // `touch build.rs` (CONTRIBUTING.md, "The test suite").
     let python = std::env::var_os("TODO_MCP_PYTHON")
         .map(PathBuf::from)
         .unwrap_or_else(|| manifest.join("target/mcp-venv/bin/python"));

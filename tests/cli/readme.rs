@@ -1,6 +1,7 @@
-//! The README's recipes, run as the README writes them: each test reads its
-//! block from README.md (the fenced block after `<!-- recipe:NAME -->`),
-//! so the README cannot drift from what works, and runs it in a clean
+//! The recipes of the README and the manual, run as they are written: each
+//! test reads its block from README.md or a page of docs/ (the fenced block
+//! after `<!-- recipe:NAME -->`), so the documents cannot drift from what
+//! works, and runs it in a clean
 //! shell — no profile, no rc file, a fresh HOME, and `PATH` holding only
 //! the directory of the `todo` under test and the system's. The tour (the
 //! console block after `## A 60-second tour`) is run command by command in
@@ -17,13 +18,44 @@ fn readme() -> String {
     std::fs::read_to_string(&path).expect("read README.md")
 }
 
-/// The body of the fenced block right after `<!-- recipe:NAME -->`.
+/// The documents a user reads: the README, CONTRIBUTING.md and the
+/// manual's pages, with their paths from the repository's root.
+fn documents() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names = vec!["README.md".to_string(), "CONTRIBUTING.md".to_string()];
+    let mut pages: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .expect("read docs/")
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".md"))
+        .map(|n| format!("docs/{n}"))
+        .collect();
+    pages.sort();
+    names.extend(pages);
+    names
+        .into_iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(root.join(&n)).expect("read a document");
+            (n, text)
+        })
+        .collect()
+}
+
+/// The body of the fenced block right after `<!-- recipe:NAME -->`, in
+/// whichever document has it (exactly one may).
 fn recipe(name: &str) -> String {
-    let text = readme();
     let marker = format!("<!-- recipe:{name} -->\n");
-    let at = text
-        .find(&marker)
-        .unwrap_or_else(|| panic!("README.md has no {marker:?}"));
+    let mut found: Vec<(String, String)> = documents()
+        .into_iter()
+        .filter(|(_, text)| text.contains(&marker))
+        .collect();
+    assert!(
+        found.len() == 1,
+        "{marker:?} should be in exactly one document, is in {:?}",
+        found.iter().map(|(n, _)| n).collect::<Vec<_>>()
+    );
+    let (_, text) = found.remove(0);
+    let at = text.find(&marker).unwrap_or_default();
     let rest = &text[at + marker.len()..];
     let fence = rest.lines().next().unwrap_or_default();
     assert!(
@@ -116,7 +148,7 @@ fn the_contents_list_every_section_in_order() {
 #[test]
 fn nothing_points_outside_the_repository() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec![root.join("README.md"), root.join("docs/contract.md")];
+    let mut files: Vec<PathBuf> = documents().into_iter().map(|(n, _)| root.join(n)).collect();
     for dir in ["src", "tests/cli"] {
         let mut stack = vec![root.join(dir)];
         while let Some(d) = stack.pop() {
@@ -705,4 +737,148 @@ fn the_sixty_second_tour_runs_as_written() {
             "`{command}` printed (README ids put in for its ids: {ids:?}):\n{seen}"
         );
     }
+}
+
+/// The anchors a document's headings get on GitHub (and in the book, whose
+/// slugs mkdocs.yml sets to GitHub's): a repeated heading gets `-1`, `-2`.
+fn anchors(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let level = line.chars().take_while(|c| *c == '#').count();
+        if fenced || level == 0 || level > 6 || !line[level..].starts_with(' ') {
+            continue;
+        }
+        let base = anchor(&line[level + 1..].replace('`', ""));
+        let mut name = base.clone();
+        let mut n = 0;
+        while out.contains(&name) {
+            n += 1;
+            name = format!("{base}-{n}");
+        }
+        out.push(name);
+    }
+    out
+}
+
+/// The relative links of a Markdown text outside code: `](target)`.
+fn links(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Code spans hold examples, not links.
+        let plain: String = line.split('`').step_by(2).collect::<Vec<_>>().join("");
+        let mut rest = plain.as_str();
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            let end = rest.find(')').unwrap_or(rest.len());
+            let target = &rest[..end];
+            if !target.contains("://") && !target.starts_with("mailto:") {
+                out.push(target.to_string());
+            }
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+#[test]
+fn every_link_in_the_readme_and_the_manual_leads_somewhere() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = documents();
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for (name, text) in &docs {
+        let dir = Path::new(name).parent().unwrap_or(Path::new(""));
+        for link in links(text) {
+            checked += 1;
+            let (file, fragment) = match link.split_once('#') {
+                Some((f, a)) => (f, Some(a)),
+                None => (link.as_str(), None),
+            };
+            let target = if file.is_empty() {
+                PathBuf::from(name)
+            } else {
+                dir.join(file)
+            };
+            let full = root.join(&target);
+            if !full.exists() {
+                broken.push(format!("{name}: {link} (no {})", target.display()));
+                continue;
+            }
+            if let Some(fragment) = fragment {
+                let text = std::fs::read_to_string(&full).unwrap_or_default();
+                if !anchors(&text).iter().any(|a| a == fragment) {
+                    broken.push(format!("{name}: {link} (no such heading)"));
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 100,
+        "only {checked} links found: is the reader broken?"
+    );
+    assert!(
+        broken.is_empty(),
+        "links that lead nowhere:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn the_link_checker_finds_a_broken_link() {
+    let text =
+        "# Top\n\n## A `code` heading\n\nSee [a](#a-code-heading), [b](#nope), `[c](#in-code)`.\n";
+    assert_eq!(anchors(text), ["top", "a-code-heading"]);
+    assert_eq!(links(text), ["#a-code-heading", "#nope"]);
+}
+
+/// The manual's verb table and the man pages hold the same verbs: a verb
+/// added, renamed or removed on one side only fails here.
+#[test]
+fn the_manual_and_the_man_pages_name_the_same_verbs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manual = std::fs::read_to_string(root.join("docs/plan-and-verbs.md")).expect("read");
+    let mut in_manual: Vec<String> = manual
+        .lines()
+        .filter(|l| l.starts_with("| `todo"))
+        .filter_map(|l| l.split('|').nth(1))
+        .flat_map(|cell| {
+            cell.split(" / ")
+                .filter_map(|c| c.trim().trim_matches('`').strip_prefix("todo "))
+                .filter_map(|c| c.split_whitespace().next())
+                .map(|v| v.trim_matches('`').to_string())
+                .collect::<Vec<_>>()
+        })
+        .filter(|v| v != "list")
+        .collect();
+    in_manual.sort();
+    in_manual.dedup();
+    let mut pages: Vec<String> = std::fs::read_dir(root.join("man"))
+        .expect("read man/")
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter_map(|n| {
+            n.strip_prefix("todo-")?
+                .strip_suffix(".1")
+                .map(str::to_string)
+        })
+        .collect();
+    pages.sort();
+    assert!(pages.len() > 30, "man/ holds {} verb pages", pages.len());
+    assert_eq!(
+        in_manual, pages,
+        "the verbs of docs/plan-and-verbs.md's table and those with a man page"
+    );
 }
