@@ -40,7 +40,10 @@ pub struct Import {
     #[arg(long)]
     pub lenient: bool,
 
-    /// Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region.
+    /// Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region. In
+    /// the pull-request flavour (`export --format gfm --into`), take back
+    /// only what changed there since the export: boxes ticked or unticked,
+    /// tasks added; everything changed in the plan since then stays.
     #[arg(long)]
     pub from_block: bool,
 }
@@ -69,6 +72,9 @@ struct Input {
     says_checks: bool,
     /// The agent and entry, when it came from a session file.
     session: Option<(&'static str, Option<String>, usize)>,
+    /// With `--from-block`: the same tasks as the export wrote them (each
+    /// box as its state comment recorded it), task for task with `phases`.
+    exported: Option<Vec<crate::plan::Phase>>,
 }
 
 fn read(ctx: &Context, args: &Import) -> Result<Input> {
@@ -116,6 +122,16 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
         text
     };
     let (parsed, keep_notes, says_checks) = parse(&text, args.lenient).map_err(bad)?;
+    // A pull-request block records each task's state as exported: what
+    // moved since is taken back into the plan as it is now. A Markdown block
+    // records none, and is read as the plan, as `import` reads any file.
+    let exported = match markdown::as_exported(&text).filter(|_| args.from_block) {
+        Some(then) => {
+            let then = markdown::parse_plan(&then, args.lenient).map_err(|e| bad(e.to_string()))?;
+            Some(then.phases)
+        }
+        None => None,
+    };
     // An empty input is far more often a failed pipe (`false | todo import -`)
     // or the wrong file than a wish to empty the plan; `rm` does that.
     if parsed.phases.is_empty() && parsed.objectives.is_empty() && parsed.findings.is_empty() {
@@ -128,6 +144,7 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
         keep_notes,
         says_checks,
         session: None,
+        exported,
     })
 }
 
@@ -145,10 +162,14 @@ fn session(shown: String, found: std::result::Result<Restored, String>) -> Resul
         keep_notes: true,
         says_checks: false,
         session: Some((found.agent, found.entry, found.line)),
+        exported: None,
     })
 }
 
-fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
+fn replace(tx: &mut Tx, mut input: Input) -> Result<Report> {
+    if let Some(exported) = input.exported.take() {
+        return take_back(tx, input, exported);
+    }
     // A restored list's needs name the ids it was rebuilt with: the ones
     // adopted replace them, task for task.
     let rebuilt = input.session.is_some().then(|| {
@@ -177,6 +198,81 @@ fn replace(tx: &mut Tx, input: Input) -> Result<Report> {
         imported["line"] = json!(line);
     }
     Ok(Report::new("import", Kind::Confirm, message).with("imported", imported))
+}
+
+/// `--from-block`: a three-way merge of the checklist. The export is the
+/// base (what each state comment recorded), the block as it is now is
+/// theirs (what the forge's people ticked, unticked or added), and the plan
+/// is ours. A box that moved since the export sets its task's status; a
+/// task added in the block is added; everything else is the plan's as it
+/// is now: a task finished here since the export stays finished, one added
+/// here stays, one the block no longer shows is kept.
+fn take_back(tx: &mut Tx, input: Input, exported: Vec<crate::plan::Phase>) -> Result<Report> {
+    let block = tx.adopt(input.phases, true, crate::matching::still_alike);
+    let then = exported.iter().flat_map(|p| &p.tasks);
+    let now = block.iter().flat_map(|p| p.tasks.iter().map(move |t| (p, t)));
+    let mut merged = tx.plan().phases.clone();
+    let (mut ticked, mut unticked, mut added) = (Vec::new(), Vec::new(), Vec::new());
+    for ((phase, task), was) in now.zip(then) {
+        let here = merged
+            .iter_mut()
+            .flat_map(|p| &mut p.tasks)
+            .find(|t| t.id == task.id);
+        match here {
+            Some(here) => {
+                if task.status.is_open() == was.status.is_open()
+                    || here.status.is_open() == task.status.is_open()
+                {
+                    continue;
+                }
+                here.status = task.status;
+                here.blocker = None;
+                if task.status.is_open() {
+                    unticked.push(here.content.clone());
+                } else {
+                    ticked.push(here.content.clone());
+                }
+            }
+            None => {
+                let at = merged
+                    .iter()
+                    .position(|p| p.id == phase.id || p.name.eq_ignore_ascii_case(&phase.name));
+                let at = at.unwrap_or_else(|| {
+                    merged.push(crate::plan::Phase {
+                        tasks: Vec::new(),
+                        ..phase.clone()
+                    });
+                    merged.len() - 1
+                });
+                merged[at].tasks.push(task.clone());
+                added.push(task.content.clone());
+            }
+        }
+    }
+    tx.apply(Op::Replace { phases: merged })?;
+    let list = |what: &str, tasks: &[String]| {
+        (!tasks.is_empty()).then(|| format!("{what}: {}", tasks.join("; ")))
+    };
+    let said: Vec<String> = [
+        list("ticked there", &ticked),
+        list("unticked there", &unticked),
+        list("added there", &added),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let message = if said.is_empty() {
+        format!("Nothing to take back from {}: the plan has what it shows.", input.shown)
+    } else {
+        format!("Took back from {}: {}.", input.shown, said.join("; "))
+    };
+    let taken = json!({
+        "from": input.shown,
+        "ticked": ticked,
+        "unticked": unticked,
+        "added": added,
+    });
+    Ok(Report::new("import", Kind::Confirm, message).with("imported", taken))
 }
 
 /// Give the needs of `phases` the ids the tasks were adopted with, the

@@ -22,6 +22,7 @@ use crate::text::Message;
 
 pub(crate) use aims::{FINDINGS, OBJECTIVES, too_long};
 pub use chunks::parse;
+pub(crate) use state::as_exported;
 
 /// How a checklist is written.
 #[derive(Clone, Copy, PartialEq, Eq)]

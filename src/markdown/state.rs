@@ -181,3 +181,57 @@ mod tests {
         assert_eq!(encode_name("t1 a,b@c:d-é"), "t1%20a%2Cb@c:d-%C3%A9");
     }
 }
+
+/// A pull-request checklist as it was exported: each task line's box set
+/// back to what its state comment recorded (`[x]` for a finished task,
+/// `[ ]` for an open one). Read beside the checklist as it is now, it
+/// tells which boxes were ticked or unticked on the forge since the export.
+/// Lines without a state comment, and everything else, are left as they are.
+/// `None` when no line has one (the Markdown flavour, which records no state).
+pub(crate) fn as_exported(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut any = false;
+    for line in text.split_inclusive('\n') {
+        match exported_line(line) {
+            Some(then) => {
+                any = true;
+                out.push_str(&then);
+            }
+            None => out.push_str(line),
+        }
+    }
+    any.then_some(out)
+}
+
+fn exported_line(line: &str) -> Option<String> {
+    let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+    let rest = &line[indent..];
+    let bullet = rest
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '-' | '*' | '+'))?;
+    let after = rest[bullet.len_utf8()..].strip_prefix(" [")?;
+    let boxed = after.chars().next()?;
+    let tail = after[boxed.len_utf8()..].strip_prefix("] ")?;
+    let state = &tail[tail.find("<!-- todo:")? + "<!-- todo:".len()..];
+    let word: String = state
+        .chars()
+        .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+        .collect();
+    let recorded = Status::parse(&word)?;
+    let mark = if recorded.is_open() { ' ' } else { 'x' };
+    Some(format!("{}{bullet} [{mark}] {tail}", &line[..indent]))
+}
+
+#[cfg(test)]
+mod exported_tests {
+    use super::as_exported;
+
+    #[test]
+    fn boxes_go_back_to_what_the_export_recorded() {
+        let now = "Intro - [x] prose\n- [x] A <!-- todo:pending -->\n  - [ ] B <!-- todo:completed -->\n- [x] C\n* [X] D <!-- todo:in_progress -->\n";
+        let then = "Intro - [x] prose\n- [ ] A <!-- todo:pending -->\n  - [x] B <!-- todo:completed -->\n- [x] C\n* [ ] D <!-- todo:in_progress -->\n";
+        assert_eq!(as_exported(now).as_deref(), Some(then));
+        assert_eq!(as_exported("- [x] A\n- [/] B <!-- verify: x -->\n"), None);
+    }
+}

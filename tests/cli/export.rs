@@ -153,14 +153,17 @@ fn into_a_pr_body_then_import_from_block_round_trips() {
     ]);
     let before = env.plan();
     std::fs::write(env.root.join("body.md"), BODY).unwrap();
-    for format in ["md", "gfm"] {
+    for (format, said) in [
+        ("md", "Imported 2 phase(s), 5 task(s) from body.md.\n"),
+        (
+            "gfm",
+            "Nothing to take back from body.md: the plan has what it shows.\n",
+        ),
+    ] {
         env.run(&["export", "--format", format, "--into", "body.md"])
             .ok();
-        env.run(&["import", "--from-block", "body.md"]).is(
-            0,
-            "Imported 2 phase(s), 5 task(s) from body.md.\n",
-            "",
-        );
+        env.run(&["import", "--from-block", "body.md"])
+            .is(0, said, "");
         assert_eq!(env.plan()["phases"], before["phases"], "{format}");
     }
     std::fs::write(env.root.join("plain.md"), "# x\n- [ ] y\n").unwrap();
@@ -380,4 +383,57 @@ fn a_task_a_person_dropped_says_person_wherever_a_person_reads_it() {
     std::fs::write(env.root.join("pr.md"), &gfm).unwrap();
     env.run(&["import", "pr.md"]).ok();
     assert_eq!(env.plan_text(), before);
+}
+
+/// Boxes ticked on GitHub come back into the plan as it is now, not as it
+/// was at the export: a task finished here since stays finished, one added
+/// here stays, a box ticked there is ticked here, one unticked there is
+/// reopened, a task added there is added (issue: ticks coming back used to
+/// replace the whole plan, silently undoing what was done here).
+#[test]
+fn ticks_from_a_pr_body_merge_with_what_changed_here() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "one"],
+        &["append", "A", "two"],
+        &["append", "A", "three"],
+        &["append", "A", "four"],
+        &["done", "four"],
+    ]);
+    std::fs::write(env.root.join("body.md"), "Prose.\n").unwrap();
+    env.run(&["export", "--format", "gfm", "--into", "body.md"])
+        .ok();
+    // Here, after the export: One done, Five added.
+    env.given(&[&["done", "one"], &["append", "A", "five"]]);
+    // There: Three ticked, Four unticked, Six added.
+    let body = std::fs::read_to_string(env.root.join("body.md")).unwrap();
+    let body = body
+        .replace("- [ ] Three", "- [x] Three")
+        .replace("- [x] Four", "- [ ] Four")
+        .replace("<!-- todo:end -->", "- [ ] Six\n<!-- todo:end -->");
+    std::fs::write(env.root.join("body.md"), &body).unwrap();
+    env.run(&["import", "--from-block", "body.md"]).is(
+        0,
+        "Took back from body.md: ticked there: Three; unticked there: Four; added there: Six.\n",
+        "",
+    );
+    env.run(&[]).is(
+        0,
+        "# A\n- [x] One\n- [/] Two\n- [x] Three\n- [ ] Four\n- [ ] Five\n- [ ] Six\n",
+        "",
+    );
+    // Taken back once: the same block again changes nothing, and costs no
+    // undo step.
+    let rev = env.run(&["--json", "show"]).ok().json()["rev"].clone();
+    let again = env
+        .run(&["--json", "import", "--from-block", "body.md"])
+        .ok()
+        .json();
+    assert_eq!(again["changed"], false, "{again}");
+    assert_eq!(again["rev"], rev, "{again}");
+    assert!(rev.as_u64().is_some_and(|r| r > 0), "{rev}");
+    // What a person ticked there is the person's decision.
+    let plan = env.plan();
+    let three = &plan["phases"][0]["tasks"][2];
+    assert_eq!(three["by"], "person", "{three}");
 }
