@@ -154,6 +154,15 @@ impl Plan {
                         if keep_notes && task.notes.is_empty() {
                             task.notes = old_task.notes.clone();
                         }
+                        // The same status with no mark (a plain checklist
+                        // carries none) keeps who set it and when, as the
+                        // change's review would: an unchanged import is
+                        // then no change at all.
+                        if task.status == old_task.status && task.by.is_none() && task.at.is_none()
+                        {
+                            task.by = old_task.by;
+                            task.at.clone_from(&old_task.at);
+                        }
                     }
                     None => task.id = fresh('t'),
                 }

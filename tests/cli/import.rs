@@ -149,3 +149,36 @@ fn import_from_stdin_names_it_as_typed() {
     assert_eq!(out.0, 5);
     assert!(out.2.starts_with("Could not parse -:\n"), "{}", out.2);
 }
+
+/// Importing an unchanged export changes nothing: `changed` is false, `rev`
+/// stays, and no undo step is spent (a plain checklist carries no marks of
+/// who set a status, and used to count as a change for every task a person
+/// had finished or blocked).
+#[test]
+fn an_unchanged_export_imports_as_no_change() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "one"],
+        &["append", "A", "two"],
+        &["append", "A", "three"],
+        &["done", "one"],
+        &["note", "two", "a note"],
+        &["objective", "add", "ship it"],
+        &["finding", "learned"],
+        &["block", "two", "--reason", "vendor"],
+    ]);
+    let before = env.plan_text();
+    let rev = env.run(&["--json", "show"]).ok().json()["rev"].clone();
+    for format in ["md", "gfm", "json"] {
+        let file = format!("plan.{format}");
+        env.run(&["export", "--format", format, &file]).ok();
+        let reply = env.run(&["--json", "import", &file]).ok().json();
+        assert_eq!(reply["changed"], false, "{format}: {reply}");
+        assert_eq!(reply["rev"], rev, "{format}: {reply}");
+        assert_eq!(env.plan_text(), before, "{format}");
+    }
+    // The last change is still the block: undo takes that back.
+    env.run(&["undo"]).ok();
+    let two = &env.plan()["phases"][0]["tasks"][1];
+    assert_ne!(two["status"], "blocked", "{two}");
+}
