@@ -360,7 +360,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Skip Markdown lines that are neither headings nor task items')
-            [CompletionResult]::new('--from-block', '--from-block', [CompletionResultType]::ParameterName, 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region')
+            [CompletionResult]::new('--from-block', '--from-block', [CompletionResultType]::ParameterName, 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region. In the pull-request flavour (`export --format gfm --into`), take back only what changed there since the export: boxes ticked or unticked, tasks added; everything changed in the plan since then stays')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')

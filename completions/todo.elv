@@ -338,7 +338,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --color 'When to use colour on stdout'
             cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
             cand --lenient 'Skip Markdown lines that are neither headings nor task items'
-            cand --from-block 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region'
+            cand --from-block 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region. In the pull-request flavour (`export --format gfm --into`), take back only what changed there since the export: boxes ticked or unticked, tasks added; everything changed in the plan since then stays'
             cand --json 'Print one JSON object instead of the human message'
             cand -q 'Do not print confirmations (data, warnings and errors still print)'
             cand --quiet 'Do not print confirmations (data, warnings and errors still print)'

@@ -308,7 +308,7 @@ never\t''"
 complete -c todo -n "__fish_todo_using_subcommand import" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand import" -l lenient -d 'Skip Markdown lines that are neither headings nor task items'
-complete -c todo -n "__fish_todo_using_subcommand import" -l from-block -d 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region'
+complete -c todo -n "__fish_todo_using_subcommand import" -l from-block -d 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region. In the pull-request flavour (`export --format gfm --into`), take back only what changed there since the export: boxes ticked or unticked, tasks added; everything changed in the plan since then stays'
 complete -c todo -n "__fish_todo_using_subcommand import" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand import" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand import" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'

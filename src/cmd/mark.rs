@@ -48,11 +48,40 @@ pub(super) fn apply(
                 } else {
                     format!("Phase {name} is already {status}; nothing changed.")
                 };
-                (open, format!("Marked phase {name} {status}."), unchanged)
+                let named = open_names(plan, &open);
+                (
+                    open,
+                    format!("Marked phase {name} {status}{named}."),
+                    unchanged,
+                )
             }
         }
     };
     set_status(tx, verb, (message, Some(unchanged)), ids, status, blocker)
+}
+
+/// The tasks a phase-wide change acts on, named so that a person sees what
+/// it did: ` (2 tasks: "Push image", "Run migrations")`, the first three
+/// named.
+fn open_names(plan: &Plan, ids: &[String]) -> String {
+    const NAMED: usize = 3;
+    let names: Vec<String> = ids
+        .iter()
+        .filter_map(|id| {
+            plan.task_by_id(id)
+                .map(|(_, t)| format!("\"{}\"", t.content))
+        })
+        .take(NAMED)
+        .collect();
+    let more = match ids.len().saturating_sub(NAMED) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    match ids.len() {
+        0 => String::new(),
+        1 => format!(" (1 task: {}{more})", names.join(", ")),
+        n => format!(" ({n} tasks: {}{more})", names.join(", ")),
+    }
 }
 
 pub(super) fn target(plan: &Plan, words: &[String]) -> Result<Target> {

@@ -170,11 +170,28 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
         .collect();
 
     // 1 and 2: exact text, ignoring case (an exact-case match breaks a tie).
-    for items in [&tasks, &phases] {
+    let needle = Needle::new(&q);
+    for (n, items) in [&tasks, &phases].into_iter().enumerate() {
         let exact: Vec<&Item> = items.iter().filter(|i| i.lower == q).collect();
-        if !exact.is_empty() {
-            return pick_exact(&exact, query);
+        if exact.is_empty() {
+            continue;
         }
+        // A phase's exact name that also starts a word of a task's text in
+        // another phase (`deploy`: phase "Deploy", task "Deploy to staging"
+        // in Ops) could mean either: a phase-wide change is too big to
+        // guess at. Its own tasks it acts on either way.
+        let also: Vec<&Item> = match exact.as_slice() {
+            [phase] if n == 1 => (tasks.iter())
+                .filter(|i| i.phase != Some(phase.text))
+                .filter(|i| at_word_start_of(i.text, i.lower, &needle))
+                .collect(),
+            _ => Vec::new(),
+        };
+        if let ([phase], [_, ..]) = (exact.as_slice(), also.as_slice()) {
+            let both: Vec<&Item> = std::iter::once(*phase).chain(also).collect();
+            return Err(ambiguous(&both));
+        }
+        return pick_exact(&exact, query);
     }
 
     // 3: ids. An id-shaped query that names nothing stops here.
@@ -198,7 +215,6 @@ pub(crate) fn resolve(plan: &Plan, query: &str, scope: Scope) -> Result<Target, 
 
     // 4: task text with the query at a word start; prefer the one task a
     // person is about to work on (pending or in progress).
-    let needle = Needle::new(&q);
     let hits: Vec<&Item> = tasks
         .iter()
         .filter(|i| at_word_start_of(i.text, i.lower, &needle))

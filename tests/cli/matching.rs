@@ -24,8 +24,15 @@ fn exact_task_beats_exact_phase_beats_id_beats_substring() {
         "",
     );
     // "ship" is the exact name of a phase, and nothing's exact content.
-    env.run(&["drop", "ship"])
-        .is(0, "Marked phase Ship abandoned.\n", "");
+    env.run(&["drop", "ship"]).is(
+        0,
+        &format!(
+            "Marked phase Ship abandoned (2 tasks: \"{}\", \"{} review\").\n",
+            cap(&t2),
+            cap(&p1)
+        ),
+        "",
+    );
     // t2's id is the exact content of another task, which beats the id.
     env.run(&["start", &t2])
         .is(
@@ -37,8 +44,11 @@ fn exact_task_beats_exact_phase_beats_id_beats_substring() {
             "",
         );
     // p1's id is a phase id, which beats the substring in "<p1> review".
-    env.run(&["block", &p1])
-        .is(0, "Marked phase Docs blocked.\n", "");
+    env.run(&["block", &p1]).is(
+        0,
+        "Marked phase Docs blocked (1 task: \"Write docs\").\n",
+        "",
+    );
     // A bare number is a task id (of the counter form, `t2`, that
     // version 1 files hold).
     let env = TestEnv::new();
@@ -198,8 +208,11 @@ fn phases_are_matched_at_word_starts_only() {
         .is(3, "", "No task or phase matched \"api\".\n");
     assert_eq!(env.plan_text(), before);
     // A word start does name it.
-    env.run(&["done", "proto"])
-        .is(0, "Marked phase Rapid prototyping completed.\n", "");
+    env.run(&["done", "proto"]).is(
+        0,
+        "Marked phase Rapid prototyping completed (1 task: \"Sketch\").\n",
+        "",
+    );
 }
 
 #[test]

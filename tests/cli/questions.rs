@@ -270,3 +270,51 @@ fn a_plan_changed_while_the_person_answers_is_not_overwritten() {
     );
     assert_eq!(env.plan_text(), before);
 }
+
+/// `todo done deploy` with a phase "Deploy" and a task "Deploy to staging"
+/// in another phase: the phase-wide change is not guessed at. A person at a
+/// terminal picks one (the phase here, and the confirmation names the tasks
+/// it completed); a script gets both listed and nothing changes.
+#[test]
+fn a_phase_name_that_also_starts_a_task_elsewhere_is_asked_not_guessed() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "deploy", "push image"],
+        &["append", "deploy", "run migrations"],
+        &["append", "ops", "deploy to staging"],
+    ]);
+    let n = env.names();
+    let before = env.plan_text();
+    let (code, seen) = env.tty(&["--json", "done", "deploy"]);
+    assert_eq!(code, 3, "{seen}");
+    assert_eq!(env.plan_text(), before);
+    let mut term = env.terminal(&["done", "deploy"], |_| {});
+    let shown = term.expect("Which one? [1-2, Enter to cancel] ");
+    assert_eq!(
+        n.of(&shown),
+        "\"deploy\" matches 2 items:\n  1) p1  Deploy  (phase)\n  2) t3  Deploy to staging  (in Ops, pending)\n"
+    );
+    term.send_line("1");
+    let (code, seen) = term.finish();
+    assert_eq!(code, 0, "{seen}");
+    assert!(
+        seen.contains(
+            "Marked phase Deploy completed (2 tasks: \"Push image\", \"Run migrations\")."
+        ),
+        "{seen}"
+    );
+    let statuses: Vec<String> = env.statuses().into_iter().map(|(_, s)| s).collect();
+    assert_eq!(statuses, ["completed", "completed", "in_progress"]);
+    // A phase whose own tasks start with its name is no question: they are
+    // what it acts on either way.
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "docs", "docs for the api"],
+        &["append", "docs", "more"],
+    ]);
+    env.run(&["done", "docs"]).is(
+        0,
+        "Marked phase Docs completed (2 tasks: \"Docs for the api\", \"More\").\n",
+        "",
+    );
+}

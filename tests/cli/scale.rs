@@ -109,7 +109,9 @@ fn drop_on_a_huge_phase_drops_only_its_open_tasks_and_starts_the_next_phase() {
     let json = run.json();
     assert_eq!(
         json["message"],
-        "Marked phase Big abandoned.\nNow in progress: The last one (in After)"
+        "Marked phase Big abandoned (10000 tasks: \"Task number 6 of the big plan, with a few words\", \
+         \"Task number 7 of the big plan, with a few words\", \"Task number 8 of the big plan, with a few words\" \
+         and 9997 more).\nNow in progress: The last one (in After)"
     );
     assert_eq!(reported_ids(&json), open);
     let after = env.plan();

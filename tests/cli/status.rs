@@ -67,8 +67,11 @@ fn done_on_a_task_a_phase_and_everything() {
     env.web_app();
     env.run(&["done", "rotate", "keys"])
         .is(0, "Marked completed: Rotate keys\n", "");
-    env.run(&["done", "billing"])
-        .is(0, "Marked phase Billing completed.\n", "");
+    env.run(&["done", "billing"]).is(
+        0,
+        "Marked phase Billing completed (2 tasks: \"Wire Stripe webhooks\", \"Invoice export\").\n",
+        "",
+    );
     env.run(&["done"])
         .is(0, "Marked all tasks completed.\n", "");
     assert!(env.statuses().iter().all(|(_, st)| st == "completed"));
@@ -139,7 +142,7 @@ fn drop_forms_and_messages() {
         .is(0, "Marked abandoned: Invoice export\n", "");
     env.run(&["drop", "auth"]).is(
         0,
-        "Marked phase Auth abandoned.\nNow in progress: Wire Stripe webhooks (in Billing)\n",
+        "Marked phase Auth abandoned (3 tasks: \"Wire OAuth providers\", \"Rotate keys\", \"Add login rate limiting\").\nNow in progress: Wire Stripe webhooks (in Billing)\n",
         "",
     );
     env.run(&["drop"])
@@ -231,7 +234,7 @@ fn blocking_finished_work_is_refused_but_a_phase_skips_it() {
     assert_eq!(env.plan_text(), before);
     env.run(&["block", "auth", "--reason", "freeze"]).is(
         0,
-        "Marked phase Auth blocked.\nNow in progress: Wire Stripe webhooks (in Billing)\n",
+        "Marked phase Auth blocked (2 tasks: \"Rotate keys\", \"Add login rate limiting\").\nNow in progress: Wire Stripe webhooks (in Billing)\n",
         "",
     );
     let statuses: Vec<_> = env.statuses().into_iter().map(|(_, st)| st).collect();
