@@ -46,7 +46,28 @@ pub struct Append {
     pub words: Vec<String>,
 }
 
+/// Marks a report whose task went to the last phase by the one-argument
+/// rule; taken off before it is printed.
+const TO_LAST: &str = "toLastPhase";
+
 impl super::Verb for Append {
+    /// The change, and for a person at a terminal whose one argument went
+    /// to the last of several phases, the rule said where it acts (a
+    /// script's confirmation stays the one line it reads).
+    fn run(self, ctx: &Context) -> Outcome {
+        let mut outcome = ctx.change(|tx| self.change(tx));
+        if let Ok(report) = &mut outcome.result
+            && report.extra.remove(TO_LAST).is_some()
+            && ctx.interactive
+        {
+            report.message.push(
+                "One argument goes to the last phase; name one first to choose \
+                 (todo append <phase> <task>), or move it (todo mv <task> <phase>).",
+            );
+        }
+        outcome
+    }
+
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         // What the new task needs is named among the tasks there before it.
         let needs = super::needs::task_ids(tx.plan(), &self.needs, "need", NOT_TASK)?;
@@ -73,12 +94,19 @@ impl super::Verb for Append {
             }
             (None, []) => return Err(Error::usage("Nothing to append: give the task text.")),
         };
+        // One argument in a plan of several phases goes to the last one:
+        // said where it acts, with the way to choose.
+        let to_last = self.phase.is_none() && self.words.len() == 1 && plan.phases.len() > 1;
         let content = capitalize_first(&text(&raw_task, "task")?);
         let applied = tx.apply(Op::AddTask { phase, content })?;
         // The one argument of an empty plan makes `Todos`: no surprise. A
         // phase a word of the command made is said.
         let said = !(self.phase.is_none() && self.words.len() == 1);
-        report(tx, self, applied, said, needs)
+        let mut report = report(tx, self, applied, said, needs)?;
+        if to_last {
+            report.extra.insert(TO_LAST.into(), true.into());
+        }
+        Ok(report)
     }
 
     fn retarget(&mut self, is: &dyn Fn(&[String]) -> bool, id: &str) {
@@ -167,7 +195,13 @@ fn report(
     let (phase, task) = at(plan, applied.at)?;
     let mut message = Message::from(format!("Appended to {}: {}", phase.name, task.content));
     if !task.needs.is_empty() {
-        message.push(format!("It needs {}.", task.needs.join(", ")));
+        let named: Vec<String> = (task.needs.iter())
+            .map(|id| match plan.task_by_id(id) {
+                Some((_, t)) => format!("{} ({id})", t.content),
+                None => id.clone(),
+            })
+            .collect();
+        message.push(format!("It needs {}.", named.join(", ")));
     }
     if applied.phase.is_some() && new_phase_said {
         // A new phase is said out loud: a word meant as task text, or a

@@ -154,3 +154,29 @@ fn ids_are_new_and_never_reused() {
     assert!(c != a && c != b, "{c} reused");
     assert_eq!(env.rev(), 4);
 }
+
+/// One argument in a plan of several phases goes to the last phase: a
+/// person at a terminal is told so, and how to choose, where the rule acts
+/// (a script keeps the one confirmation line it reads). With
+/// one phase there is nothing to choose; scripts and `--json` get nothing
+/// more.
+#[test]
+fn one_argument_says_it_went_to_the_last_phase_when_there_was_a_choice() {
+    let env = TestEnv::new();
+    env.run(&["append", "first"]).ok();
+    let (code, seen) = env.tty(&["append", "second"]);
+    assert_eq!((code, seen.as_str()), (0, "Appended to Todos: Second\n"));
+    env.run(&["append", "ops", "deploy"]).ok();
+    let (code, seen) = env.tty(&["append", "write a README"]);
+    assert_eq!(code, 0, "{seen}");
+    assert_eq!(
+        seen,
+        "Appended to Ops: Write a README\nOne argument goes to the last phase; name one first to \
+         choose (todo append <phase> <task>), or move it (todo mv <task> <phase>).\n"
+    );
+    env.run(&["append", "from a script"])
+        .is(0, "Appended to Ops: From a script\n", "");
+    let reply = env.run(&["--json", "append", "json"]).ok().json();
+    assert!(reply.get("toLastPhase").is_none(), "{reply}");
+    assert_eq!(reply["warnings"], serde_json::Value::Null, "{reply}");
+}

@@ -128,7 +128,11 @@ fn append_needs_sets_the_new_tasks_needs() {
     let needs = format!("{},Test", names.id("t1"));
     env.run(&["append", "ship", "deploy", "--needs", &needs])
         .named(&names)
-        .is(0, "Appended to Ship: Deploy\nIt needs t1, t2.\n", "");
+        .is(
+            0,
+            "Appended to Ship: Deploy\nIt needs Build (t1), Test (t2).\n",
+            "",
+        );
     assert_eq!(
         task(&env.plan(), "Deploy")["needs"],
         json!([names.id("t1"), names.id("t2")])
