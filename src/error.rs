@@ -477,6 +477,11 @@ impl Error {
                 let first = lines.next().map(|l| format!("Line {line}: {l}"));
                 first.into_iter().chain(lines.map(str::to_string)).collect()
             }
+            // A refusal's lines are its own; a task's or a command's text
+            // stays inside its line.
+            Error::Op(OpError::Refused { code, message }) => message
+                .clone()
+                .prefixed(&format!("Refused ({}): ", code.as_str())),
             // Our own messages: every newline in them is a line break of ours.
             // (git's own lines among them.)
             Error::Usage(s) | Error::Invalid(s) => Message::of_lines(s),

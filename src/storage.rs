@@ -206,7 +206,7 @@ impl Store {
     }
 
     pub(crate) fn display(&self) -> String {
-        self.path.display().to_string()
+        crate::platform::shown(&self.path)
     }
 
     /// An I/O failure on the plan file: "Cannot <verb> plan file <path>".

@@ -290,7 +290,7 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line> {
 /// inside it stays inside its line (`^J`) instead of making a line of its own.
 /// Piped, or in `--json`, the lines are the text as it is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Message {
+pub struct Message {
     text: String,
     /// Byte offsets in `text` of the newlines that are our line breaks.
     breaks: Vec<usize>,
@@ -330,6 +330,14 @@ impl Message {
     pub(crate) fn extend_line(&mut self, more: &str) {
         self.text.push_str(more);
         self.started = true;
+    }
+
+    /// The same lines with `prefix` put before the first.
+    pub(crate) fn prefixed(mut self, prefix: &str) -> Message {
+        self.text.insert_str(0, prefix);
+        self.breaks.iter_mut().for_each(|b| *b += prefix.len());
+        self.started = true;
+        self
     }
 
     /// The lines, without their line breaks.

@@ -118,15 +118,18 @@ impl Run {
     }
 }
 
+/// The shell a check runs in, and its flag for a command line.
+pub(crate) const SHELL: (&str, &str) = if cfg!(windows) {
+    ("cmd", "/C")
+} else {
+    ("sh", "-c")
+};
+
 /// Run `command` through the shell in `root`, killing it (and what it
 /// started) after `timeout`.
 pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
     let start = Instant::now();
-    let (shell, flag) = if cfg!(windows) {
-        ("cmd", "/C")
-    } else {
-        ("sh", "-c")
-    };
+    let (shell, flag) = SHELL;
     let mut cmd = Command::new(shell);
     cmd.arg(flag)
         .arg(command)
@@ -342,11 +345,15 @@ pub(crate) fn untrusted(task: &Task, command: &str, actor: Actor) -> OpError {
             "A person must read it and run `todo trust` before it can run; ask them.".to_string()
         }
     };
-    let message = format!(
-        "{} has a check not trusted on this machine, so it did not run:\n  {command}\n{way}",
-        task.name()
-    );
-    OpError::refused(Refusal::CheckUntrusted, message)
+    let message = [
+        format!(
+            "{} has a check not trusted on this machine, so it did not run:",
+            task.name()
+        ),
+        format!("  {command}"),
+        way,
+    ];
+    OpError::refused_lines(Refusal::CheckUntrusted, message.into_iter().collect())
 }
 
 /// The refusal of a check that did not pass: its outcome, its last lines
@@ -354,20 +361,22 @@ pub(crate) fn untrusted(task: &Task, command: &str, actor: Actor) -> OpError {
 pub(crate) fn failed(task: &Task, command: &str, run: &Run, timeout: Duration) -> OpError {
     let (name, outcome) = (task.name(), run.outcome(timeout));
     let secs = run.elapsed.as_secs_f64();
-    let mut message =
-        format!("{name} is not done: its check failed ({outcome}, {secs:.1} s):\n  {command}\n");
+    let mut message = crate::text::Message::from(format!(
+        "{name} is not done: its check failed ({outcome}, {secs:.1} s):"
+    ));
+    message.push(format!("  {command}"));
     let tail = run.tail(TAIL_LINES);
     if tail.is_empty() {
-        message.push_str("(no output)\n");
+        message.push("(no output)");
     } else {
-        message.push_str(&format!("Last {} line(s) of its output:\n", tail.len()));
-        message.extend(tail.iter().map(|line| format!("  | {line}\n")));
+        message.push(format!("Last {} line(s) of its output:", tail.len()));
+        message.extend(tail.iter().map(|line| format!("  | {line}")));
     }
-    message.push_str(&format!(
+    message.push(format!(
         "Fix what fails, then run `todo done {}` again (the check alone: `{command}` in the project root).",
         task.id
     ));
-    OpError::refused(Refusal::CheckFailed, message)
+    OpError::refused_lines(Refusal::CheckFailed, message)
 }
 
 /// Proves tasks done by running their checks, for the change that

@@ -38,9 +38,11 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
         return Ok(Report::new("trust", Kind::Confirm, message));
     }
     let mut listing = Message::from(format!(
-        "Checks of {} (run by `sh -c` in {}):",
+        "Checks of {} (run by `{} {}` in {}):",
         ctx.store.display(),
-        settings.root.display()
+        crate::verify::SHELL.0,
+        crate::verify::SHELL.1,
+        crate::platform::shown(&settings.root)
     ));
     let mut new = 0;
     for c in &commands {
@@ -71,11 +73,11 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
                 "Allow these commands to run on this machine? [y/N]",
             ));
     if !yes {
-        let message = format!(
-            "{}\n{new} check(s) not trusted; nothing was allowed. Run `todo trust --yes` to allow them.",
-            listing.as_str()
-        );
-        return Err(OpError::refused(Refusal::CheckUntrusted, message).into());
+        let mut message = listing;
+        message.push(format!(
+            "{new} check(s) not trusted; nothing was allowed. Run `todo trust --yes` to allow them."
+        ));
+        return Err(OpError::refused_lines(Refusal::CheckUntrusted, message).into());
     }
     store
         .set(&settings.plan, &commands)

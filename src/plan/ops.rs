@@ -5,6 +5,7 @@
 use thiserror::Error;
 
 use super::{Finding, Objective, ObjectiveStatus, Phase, Status, TaskPos};
+use crate::text::Message;
 
 /// A phase an op refers to: one that exists, or one to create at the end.
 #[derive(Clone, Debug, PartialEq)]
@@ -195,15 +196,22 @@ pub enum OpError {
     /// A change an actor may not make (docs/contract.md, "A plan a person and an agent share"); the message names the
     /// item and what to do instead.
     #[error("Refused ({}): {message}", code.as_str())]
-    Refused { code: Refusal, message: String },
+    Refused { code: Refusal, message: Message },
 }
 
 impl OpError {
+    /// A refusal of one line: a newline in `message` is text.
     pub(crate) fn refused(code: Refusal, message: impl Into<String>) -> OpError {
         OpError::Refused {
             code,
-            message: message.into(),
+            message: Message::from(message.into()),
         }
+    }
+
+    /// A refusal of several lines of ours (a listing of checks, a check's
+    /// output), each line's text kept inside it.
+    pub(crate) fn refused_lines(code: Refusal, message: Message) -> OpError {
+        OpError::Refused { code, message }
     }
 }
 
@@ -372,7 +380,7 @@ pub(crate) mod tests {
         plan.apply(Op::claim("t2", "ann")).unwrap();
         let err = plan.apply(Op::claim("t2", "bob")).unwrap_err();
         assert!(
-            matches!(&err, OpError::Refused { code: Refusal::Claimed, message } if message.contains("claimed by ann")),
+            matches!(&err, OpError::Refused { code: Refusal::Claimed, message } if message.as_str().contains("claimed by ann")),
             "{err}"
         );
         plan.apply(Op::Release { task: "t2".into() }).unwrap();

@@ -76,6 +76,20 @@ pub(crate) fn start<T>(
         .map_err(|e| ToolProblem::Start(spawn_reason(&e)))
 }
 
+/// A path as a person reads it: on Windows without the `\\?\` prefix that
+/// resolving a path gives it (`\\?\C:\x` is `C:\x`, `\\?\UNC\srv\x` is
+/// `\\srv\x`); elsewhere as it is.
+pub(crate) fn shown(path: &Path) -> String {
+    let text = path.display().to_string();
+    match text.strip_prefix(r"\\?\") {
+        Some(rest) if cfg!(windows) => match rest.strip_prefix(r"UNC\") {
+            Some(share) => format!(r"\\{share}"),
+            None => rest.to_string(),
+        },
+        _ => text,
+    }
+}
+
 /// The directory a file is in: its parent, or `.` for a bare name.
 pub(crate) fn directory(path: &Path) -> &Path {
     match path.parent() {
@@ -176,5 +190,26 @@ mod tests {
         assert_eq!(&buf[..4], b"6789");
         assert_eq!(read_full_at(&file, &mut buf[..3], 1).unwrap(), 3);
         assert_eq!(&buf[..3], b"123");
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::shown;
+    use std::path::Path;
+
+    #[test]
+    fn a_path_is_shown_without_the_verbatim_prefix_on_windows_only() {
+        assert_eq!(shown(Path::new("/home/a/x")), "/home/a/x");
+        let verbatim = shown(Path::new(r"\\?\Z:\proj"));
+        let unc = shown(Path::new(r"\\?\UNC\srv\share"));
+        if cfg!(windows) {
+            assert_eq!(
+                (verbatim.as_str(), unc.as_str()),
+                (r"Z:\proj", r"\\srv\share")
+            );
+        } else {
+            assert_eq!(verbatim, r"\\?\Z:\proj");
+        }
     }
 }

@@ -664,3 +664,70 @@ fn merge_file_keeps_a_check_given_on_one_branch_and_a_proof_on_the_other() {
     assert_eq!(tasks[1]["status"], "completed", "{merged}");
     assert_eq!(tasks[1]["proof"]["exit"], 0, "{merged}");
 }
+
+/// A check's refusal at a terminal keeps its own line breaks (it printed a
+/// literal `^J` for each one, with or without colour), while a line break
+/// inside a task's text is still shown as `^J`, never as a line of its own.
+#[test]
+fn check_refusals_at_a_terminal_break_lines_and_escape_only_the_text() {
+    let env = TestEnv::new();
+    env.run(&["append", "A", "deploy"]).ok();
+    // A task whose text holds a newline (a hand edit, a clone).
+    let plan = env
+        .plan_text()
+        .replace("\"Deploy\"", "\"Deploy\\nFAKE LINE\"");
+    env.write_plan(&plan);
+    env.run(&["verify", "deploy", "printf 'one\\ntwo\\n'; exit 3"])
+        .ok();
+    for colour in ["never", "always"] {
+        let (code, seen) = env.tty(&["--color", colour, "done", "deploy"]);
+        assert_eq!(code, 7, "{seen}");
+        let plain = strip_ansi(&seen);
+        assert!(!plain.contains("^J  "), "{colour}: {plain}");
+        assert!(
+            plain.contains("Deploy^JFAKE LINE\" has a check not trusted on this machine, so it did not run:\n  printf 'one\\ntwo\\n'; exit 3\n"),
+            "{colour}: {plain}"
+        );
+        assert!(
+            !plain.lines().any(|l| l.starts_with("FAKE LINE")),
+            "{plain}"
+        );
+    }
+    env.run(&["trust", "--yes"]).ok();
+    let (code, seen) = env.tty(&["--color", "never", "done", "deploy"]);
+    assert_eq!(code, 8, "{seen}");
+    assert!(
+        seen.contains("its check failed (exit 3, ")
+            && seen.contains("Last 2 line(s) of its output:\n  | one\n  | two\nFix what fails"),
+        "{seen}"
+    );
+    // The listing of `todo trust` refused, too.
+    env.run(&["verify", "deploy", "exit 0"]).ok();
+    let mut term = env.terminal(&["--color", "never", "trust"], |_| {});
+    term.expect("Allow these commands to run on this machine? [y/N] ");
+    term.send_line("n");
+    let (code, seen) = term.finish();
+    assert_eq!(code, 7, "{seen}");
+    assert!(
+        seen.contains("\n  NEW      exit 0\n1 check(s) not trusted"),
+        "{seen}"
+    );
+}
+
+/// Text without the colour escapes a terminal got.
+fn strip_ansi(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -11,7 +11,8 @@
 # shell can check:
 #   core verbs     append, show, start, done, drop, rm, check, next (append.rs,
 #                  status.rs, check_next.rs)
-#   paths          drive letters, `\` separators, `where` (discovery.rs)
+#   paths          drive letters, `\` separators, `where` (discovery.rs),
+#                  and how `trust` shows the shell and the project (trust)
 #   import/export  Markdown, JSON, `--into` keeping CRLF (import.rs, export.rs)
 #   undo           (undo.rs)
 #   read-only      a read-only plan is refused, exit 6 (status.rs)
@@ -167,6 +168,18 @@ todo append "from a subdirectory"
 cd .. || exit 1
 todo show
 expect "the subdirectory's task is in the root's plan" 0 'From a subdirectory'
+# The trust listing names the shell a check really runs in and the project
+# as a person types it: no `sh -c`, no `\\?\` prefix that resolving a
+# path leaves on Windows.
+todo verify "from the root" "exit 0"
+todo trust  # lists the checks; exit 7 until `--yes`
+expect "trust names cmd /C as the shell" 7 'run by .cmd /C. in [A-Za-z]:'
+# shellcheck disable=SC1003 # a backslash, a question mark, a backslash
+if printf '%s\n%s\n' "$out" "$err" | grep -qF -e '\\?\' -e 'sh -c'; then
+    fail "trust shows a \\\\?\\ prefix or sh -c"
+else
+    ok "trust shows no \\\\?\\ prefix and no sh -c"
+fi
 
 # --- import and export --------------------------------------------------
 project io
