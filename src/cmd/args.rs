@@ -23,9 +23,9 @@ use crate::plan::Actor;
 #[command(
     name = "todo",
     version,
-    after_help = "Tasks and phases are named by their text, a word of it, an id (t7, p2, or just 7), or a near miss.\n\
+    after_help = "Tasks and phases are named by their text, a word of it, an id (t4685j, p5jxkz; `todo --ids` shows them), or a near miss.\n\
         Run `todo help <verb>` for a verb's details and examples.",
-    after_long_help = "Tasks and phases are named by their text, a word of it, an id (t7, p2, or just 7), or a near miss.\n\n\
+    after_long_help = "Tasks and phases are named by their text, a word of it, an id (t4685j, p5jxkz; `todo --ids` shows them), or a near miss.\n\n\
         Examples:\n  \
           todo append auth wire oauth     add a task to phase Auth (created if needed)\n  \
           todo start oauth                work on it\n  \
@@ -34,7 +34,8 @@ use crate::plan::Actor;
           todo export --format gfm -      a pull-request checklist\n  \
           todo undo                       take the last change back\n\n\
         Exit status: 0 ok, 1 check/next found open work/nothing, 2 usage, 3 no match or ambiguous,\n\
-        4 conflict, 5 invalid input, 6 environment (I/O, editor, clipboard), 7 refused."
+        4 conflict, 5 invalid input, 6 environment (I/O, editor, clipboard), 7 refused,\n\
+        8 a task's check failed, 70 a bug in todo (please report it)."
 )]
 pub struct CliOf<C: clap::Subcommand> {
     #[command(subcommand)]

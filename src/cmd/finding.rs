@@ -6,7 +6,7 @@ use super::prelude::*;
 
 /// Record a finding: something learned on the way (at most 300 characters).
 ///
-/// Findings (`f1`, `f2`, …) show after the phases.
+/// Findings (ids like `f059tb`) show after the phases.
 ///
 /// Example: `todo finding "the vendor sandbox resets nightly"`
 #[derive(Debug, Clone, clap::Args)]

@@ -7,7 +7,7 @@ use crate::plan::ops::PhaseRef;
 /// before it name the task. With `-p NAME` every argument names the
 /// task and NAME is the phase's exact name or id, or a new phase.
 ///
-/// Examples: `todo mv invoice export Backlog`, `todo mv t4 -p "C#"`
+/// Examples: `todo mv invoice export Backlog`, `todo mv t4685j -p "C#"`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Mv {
     /// Name the phase exactly (its name in any case, or its id; created as

@@ -9,7 +9,7 @@ use super::prelude::*;
 /// circle is refused (exit 7, `needs-cycle`), naming the circle. With no
 /// further argument, it lists what the task needs.
 ///
-/// Examples: `todo needs deploy t3 t4`, `todo needs t5 --remove t3`
+/// Examples: `todo needs deploy t4685j t1ske9`, `todo needs deploy --remove t4685j`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Needs {
     /// The task that waits: its id, or words of its text in quotes.

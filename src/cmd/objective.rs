@@ -7,13 +7,13 @@ use crate::plan::{self, ObjectiveStatus};
 
 /// List the plan's objectives, or add one, or set one done, dropped or open.
 ///
-/// Objectives (`o1`, `o2`, …) say what the work is for; `todo` shows
+/// Objectives (ids like `o1q3ta`) say what the work is for; `todo` shows
 /// them before the phases. An objective is named by its id or by words
 /// of its text. A status a person sets belongs to the person: an agent
 /// may not change it (`todo objective reopen` takes the mark back).
 ///
 /// Examples: `todo objective add "Ship a plan people trust"`,
-/// `todo objective done o1`, `todo objective`
+/// `todo objective done o1q3ta`, `todo objective`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Objectives {
     #[command(subcommand)]
@@ -51,7 +51,7 @@ pub enum ObjectiveAction {
 /// The objective an action names.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ObjectiveArgs {
-    /// The objective: its id (`o2`) or words of its text.
+    /// The objective: its id (`o1q3ta`) or words of its text.
     #[arg(required = true, value_name = "OBJECTIVE")]
     query: Vec<String>,
 }

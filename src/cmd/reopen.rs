@@ -6,7 +6,7 @@ target_verb! {
     /// A person's reopen takes back a mark the agent would have to
     /// respect (a misclick leaves none).
     ///
-    /// Example: `todo reopen t4`
+    /// Example: `todo reopen t4685j`
     Reopen(TaskArgs, "Only tasks can be reopened.") => reopen, choose
 }
 

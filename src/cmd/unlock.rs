@@ -10,7 +10,7 @@ use super::prelude::*;
 /// Names a task, a phase (its tasks), or `--all`. Once unlocked, the
 /// agent can never lock a task again.
 ///
-/// Example: `todo unlock t4`, `todo unlock --all`
+/// Example: `todo unlock t4685j`, `todo unlock --all`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Unlock {
     /// A task or phase: text, part of it, or id.

@@ -85,7 +85,10 @@ pub(super) fn apply(tx: &mut Tx, args: &Verify) -> Result<Report> {
                 proof: old.proof.filter(|_| old.command == command),
                 command,
             };
-            let message = format!("Check of {content}: {}", verify.command);
+            let message = format!(
+                "{content} now has a check (`todo done` runs it first): {}",
+                verify.command
+            );
             (Some(Box::new(verify)), message)
         }
     };

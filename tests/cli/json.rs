@@ -190,7 +190,7 @@ fn cases() -> Vec<Case> {
         Case {
             verb: "verify",
             args: &["rotate keys", "cargo test keys"],
-            message: "Check of Rotate keys: cargo test keys",
+            message: "Rotate keys now has a check (`todo done` runs it first): cargo test keys",
             rev: Some(6),
             ..OK
         },

@@ -529,8 +529,11 @@ fn verify_sets_shows_and_refuses_what_is_not_a_check() {
         ),
         "",
     );
-    env.run(&["verify", "oauth", "cargo test"])
-        .is(0, "Check of Wire oauth: cargo test\n", "");
+    env.run(&["verify", "oauth", "cargo test"]).is(
+        0,
+        "Wire oauth now has a check (`todo done` runs it first): cargo test\n",
+        "",
+    );
     env.run(&["verify", "oauth"])
         .is(0, "Check of Wire oauth: cargo test\n", "");
     let before = env.plan_text();
