@@ -121,6 +121,41 @@ fn gpt_5_5_is_not_offered_update_plan_by_default() {
 }
 
 #[test]
+#[cfg_attr(
+    todo_tests_no_codex,
+    ignore = "Codex (npm @openai/codex) or python3 missing: .ci/run installs it in target/agents"
+)]
+fn a_code_mode_model_reaches_todo_through_its_nested_shell_tool() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "Build", "Write the parser"]]);
+    let [write] = env.ids(["Write the parser"]);
+    setup(&env, "codex");
+    // 0.171.0's default model: no function tools, one JavaScript `exec`
+    // tool whose script calls the others.
+    let script = json!([
+        [[
+            "exec",
+            format!(
+                "const r = await tools.exec_command({{cmd: 'todo done {write}'}}); text(r.output);"
+            )
+        ]],
+        "Finished.",
+    ]);
+    let session = codex(&env, "gpt-6.2-sol", &script, false);
+    session.ok();
+    let offered = session.offered();
+    assert!(offered.contains("functions.exec"), "{offered:?}");
+    assert!(!offered.contains("exec_command"), "{offered:?}");
+    assert!(session.session_start().contains(&write));
+    let (output, error) = session.result_of("await tools.exec_command");
+    assert!(
+        !error && output.contains("Marked completed: Write the parser"),
+        "{output}"
+    );
+    assert_eq!(stored(&env, "Write the parser")["status"], "completed");
+}
+
+#[test]
 #[ignore = "needs h41: `todo setup codex` registers PostToolUse, so update_plan is mirrored"]
 fn gpt_5_5_update_plan_is_mirrored_into_the_plan() {
     let env = TestEnv::new();

@@ -281,12 +281,15 @@ impl Session {
     /// `ToolSearch` ("… load tool schemas before calling them:\nName\n…").
     pub(crate) fn offered(&self) -> BTreeSet<String> {
         let first = &self.requests[0];
-        let mut names: BTreeSet<String> = first["tools"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|t| t["name"].as_str().map(String::from))
-            .collect();
+        let mut names = BTreeSet::new();
+        tool_names(&first["tools"], "", &mut names);
+        // Codex's code-mode models: the tools in an `additional_tools`
+        // input item, in namespaces (`functions.exec`).
+        for item in first["input"].as_array().into_iter().flatten() {
+            if item["type"] == "additional_tools" {
+                tool_names(&item["tools"], "", &mut names);
+            }
+        }
         for text in texts(first) {
             if let Some((_, list)) = text.split_once("load tool schemas before calling them:\n") {
                 let list = list.split("\n\n").next().unwrap_or_default();
@@ -305,7 +308,8 @@ impl Session {
     /// What came back from each tool call, in order, as the last request
     /// carried it: (the call's name and input, its result, whether an
     /// error). Claude's `tool_use`/`tool_result` and Codex's
-    /// `function_call`/`function_call_output` alike.
+    /// `function_call`/`function_call_output` and `custom_tool_call`/
+    /// `custom_tool_call_output` alike.
     pub(crate) fn tool_results(&self) -> Vec<(String, String, bool)> {
         let last = self.requests.last().expect("a request");
         let mut calls = std::collections::HashMap::new();
@@ -331,13 +335,14 @@ impl Session {
                         ),
                     );
                 }
-                Some("function_call") => {
+                Some("function_call" | "custom_tool_call") => {
+                    let input = item.get("arguments").unwrap_or(&item["input"]);
                     calls.insert(
                         item["call_id"].as_str().unwrap_or_default().to_string(),
                         format!(
                             "{} {}",
                             item["name"].as_str().unwrap_or_default(),
-                            item["arguments"].as_str().unwrap_or_default()
+                            input.as_str().unwrap_or_default()
                         ),
                     );
                 }
@@ -353,9 +358,9 @@ impl Session {
                         item["is_error"] == true,
                     ));
                 }
-                Some("function_call_output") => {
+                Some("function_call_output" | "custom_tool_call_output") => {
                     let id = item["call_id"].as_str().unwrap_or_default();
-                    let output = item["output"].as_str().unwrap_or_default().to_string();
+                    let output = texts_of(&item["output"]).join("\n");
                     let error = !output.contains("Process exited with code 0")
                         && output.contains("Process exited with code");
                     results.push((calls.get(id).cloned().unwrap_or_default(), output, error));
@@ -450,6 +455,22 @@ impl Session {
         (self.run.stdout.lines())
             .filter_map(|l| serde_json::from_str(l).ok())
             .collect()
+    }
+}
+
+/// The names of the tools in `tools`, namespaces as `namespace.name`.
+fn tool_names(tools: &Value, namespace: &str, names: &mut BTreeSet<String>) {
+    for tool in tools.as_array().into_iter().flatten() {
+        let Some(name) = tool["name"].as_str() else {
+            continue;
+        };
+        if tool["type"] == "namespace" {
+            tool_names(&tool["tools"], name, names);
+        } else if namespace.is_empty() {
+            names.insert(name.to_string());
+        } else {
+            names.insert(format!("{namespace}.{name}"));
+        }
     }
 }
 
