@@ -141,7 +141,7 @@ fn plugin_installed_from_the_local_marketplace_runs_its_hooks_and_marks_the_shel
         [["Bash", {"command": "echo \"TODO_AGENT=$TODO_AGENT\"", "description": "Who runs todo"}]],
         "Finished.",
     ]);
-    let session = claude(&env, "claude-opus-4-8", &script, &["Bash"], &[]);
+    let session = claude(&env, "claude-opus-4-8", &script, &["Bash"]);
     session.ok();
 
     assert_eq!(

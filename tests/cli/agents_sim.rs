@@ -122,9 +122,12 @@ fn read_requests(out: &Path) -> Vec<Value> {
         .collect()
 }
 
-/// A directory for a session's records, in `env`'s temporary tree.
-fn out_dir(env: &TestEnv, name: &str) -> PathBuf {
-    let out = env.home.join(name);
+/// A new directory for a session's records, in `env`'s temporary tree:
+/// `sessions/<agent>-<n>`.
+fn out_dir(env: &TestEnv, agent: &str) -> PathBuf {
+    let all = env.home.join("sessions");
+    let n = std::fs::read_dir(&all).map_or(0, |d| d.count()) + 1;
+    let out = all.join(format!("{agent}-{n}"));
     std::fs::create_dir_all(&out).expect("out dir");
     out
 }
@@ -162,16 +165,94 @@ pub(crate) fn codex_cli(env: &TestEnv, args: &[&str]) -> Run {
 /// A `claude -p` session in `env`'s project on `model`, the stand-in
 /// answering from `script` (see tests/agents/messages_standin.py), with
 /// the tools in `allowed` allowed (as root, Claude Code refuses
-/// `--dangerously-skip-permissions`) and `extra` in its environment.
-pub(crate) fn claude(
+/// `--dangerously-skip-permissions`).
+pub(crate) fn claude(env: &TestEnv, model: &str, script: &Value, allowed: &[&str]) -> Session {
+    claude_with(env, model, script, allowed, &[])
+}
+
+/// [`claude`] with more arguments (`--continue`: the project's last
+/// session goes on).
+pub(crate) fn claude_with(
     env: &TestEnv,
     model: &str,
     script: &Value,
     allowed: &[&str],
-    extra: &[(&str, &str)],
+    args: &[&str],
 ) -> Session {
+    let (out, standin, mut cmd) = claude_command(env, model, script, allowed);
+    cmd.args(["-p", "Work on the plan."]).args(args);
+    let run = run_within(&mut cmd, LIMIT);
+    drop(standin);
+    Session {
+        requests: read_requests(&out),
+        out,
+        run,
+    }
+}
+
+/// One Claude Code session with two user turns (`--input-format
+/// stream-json`): "Work on the plan.", then, once the first turn has
+/// ended (its `result` event), `between` runs and "Go on." follows.
+pub(crate) fn claude_two_turns(
+    env: &TestEnv,
+    model: &str,
+    script: &Value,
+    allowed: &[&str],
+    between: impl FnOnce(),
+) -> Session {
+    let (out, standin, mut cmd) = claude_command(env, model, script, allowed);
+    cmd.args([
+        "-p",
+        "--input-format",
+        "stream-json",
+        "--output-format",
+        "stream-json",
+        "--verbose",
+    ])
+    .stdin(std::process::Stdio::piped());
+    let mut running = Running::start(&mut cmd);
+    let prompt = |text: &str| {
+        let line = json!({"type": "user", "message": {"role": "user", "content": text}});
+        format!("{line}\n")
+    };
+    let mut stdout = String::new();
+    let mut turn = |running: &mut Running, text: &str| {
+        running
+            .write(prompt(text).as_bytes())
+            .expect("write a prompt");
+        loop {
+            let line = running.line(LIMIT);
+            stdout.push_str(&line);
+            stdout.push('\n');
+            if line.contains("\"type\":\"result\"") {
+                break;
+            }
+        }
+    };
+    turn(&mut running, "Work on the plan.");
+    between();
+    turn(&mut running, "Go on.");
+    let mut run = running.finish(LIMIT);
+    run.stdout.insert_str(0, &stdout);
+    drop(standin);
+    Session {
+        requests: read_requests(&out),
+        out,
+        run,
+    }
+}
+
+/// `claude` with the session's environment, talking to a new stand-in
+/// that answers from `script`, its records in a new directory; the
+/// prompt arguments are the caller's.
+fn claude_command(
+    env: &TestEnv,
+    model: &str,
+    script: &Value,
+    allowed: &[&str],
+) -> (PathBuf, Standin, Command) {
     let claude = program(option_env!("TODO_TEST_CLAUDE"), "Claude Code");
-    let out = out_dir(env, &format!("claude-{model}"));
+    let out = out_dir(env, "claude");
     trust_for_claude(env);
     let standin = Standin::start("messages_standin.py", script, &out);
     let mut cmd = agent_command(env, &claude);
@@ -182,20 +263,11 @@ pub(crate) fn claude(
         )
         .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
         .env("DISABLE_AUTOUPDATER", "1")
-        .args(["-p", "Work on the plan.", "--model", model, "--debug-file"])
+        .args(["--model", model, "--debug-file"])
         .arg(out.join("debug.log"))
         .arg("--allowedTools")
         .args(allowed);
-    for (k, v) in extra {
-        cmd.env(k, v);
-    }
-    let run = run_within(&mut cmd, LIMIT);
-    drop(standin);
-    Session {
-        requests: read_requests(&out),
-        out,
-        run,
-    }
+    (out, standin, cmd)
 }
 
 /// A `codex exec` session in `env`'s project on `model`, the stand-in
@@ -206,7 +278,7 @@ pub(crate) fn claude(
 /// a word; a person trusts them under `/hooks`).
 pub(crate) fn codex(env: &TestEnv, model: &str, script: &Value, update_plan: bool) -> Session {
     let codex = program(option_env!("TODO_TEST_CODEX"), "Codex");
-    let out = out_dir(env, &format!("codex-{model}"));
+    let out = out_dir(env, "codex");
     let codex_home = env.home.join(".codex");
     std::fs::create_dir_all(&codex_home).expect("CODEX_HOME");
     let standin = Standin::start("responses_standin.py", script, &out);
