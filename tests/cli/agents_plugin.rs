@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use crate::agents_sim::{CLAUDE_VERSION, claude, claude_cli};
+use crate::agents_sim::{CLAUDE_VERSION, claude, claude_cli, codex, codex_cli};
 use crate::common::TestEnv;
 
 fn repository() -> PathBuf {
@@ -172,4 +172,55 @@ fn plugin_installed_from_the_local_marketplace_runs_its_hooks_and_marks_the_shel
     // todo's session-start context, naming the plan file.
     let context = session.session_start();
     assert!(context.contains(".todo.json"), "{context}");
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_codex,
+    ignore = "Codex (npm @openai/codex) or python3 missing: .ci/run installs it in target/agents"
+)]
+fn codex_installs_the_same_plugin_from_the_marketplace_and_runs_its_hooks() {
+    let env = TestEnv::new();
+    let repo = repository();
+    // Codex 0.171.0 reads `.claude-plugin/marketplace.json` and the plugin
+    // as it is: hooks, MCP server and skill.
+    let added = codex_cli(
+        &env,
+        &["plugin", "marketplace", "add", &repo.to_string_lossy()],
+    );
+    assert!(
+        added.ok().stdout.contains("Added marketplace `todo`"),
+        "{added:?}"
+    );
+    let installed = codex_cli(&env, &["plugin", "add", "todo@todo"]);
+    assert!(
+        (installed.ok().stdout).contains("Added plugin `todo` from marketplace `todo`."),
+        "{installed:?}"
+    );
+    env.given(&[&["append", "Build", "Write the parser"]]);
+    assert!(!env.root.join(".codex").exists(), "no `todo setup codex`");
+    let session = codex(&env, "gpt-5.5", &json!(["Finished."]), false);
+    session.ok();
+
+    let context = session.session_start();
+    assert!(context.contains("Write the parser"), "{context}");
+    let first = session.texts(0).join("\n");
+    assert!(
+        first.contains("todo:todo: Use the project's todo plan"),
+        "the skill: {first}"
+    );
+    // Its MCP tools: deferred, their namespace named in a developer
+    // message ("Deferred tool namespaces:\n- mcp__todo: …").
+    let request = session.requests[0].to_string();
+    assert!(
+        request.contains("- mcp__todo: The project's task plan"),
+        "the MCP server's tools: {request}"
+    );
+    // The plugin's Stop hook: three reminders for the open task.
+    assert_eq!(session.requests.len(), 4);
+    let second = session.texts(1).join("\n");
+    assert!(
+        second.contains("- Build\n  - Write the parser") && second.contains("(Reminder 1/3)"),
+        "{second}"
+    );
 }

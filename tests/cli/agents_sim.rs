@@ -157,8 +157,10 @@ pub(crate) fn claude_cli(env: &TestEnv, args: &[&str]) -> Run {
 /// `codex ARGS` with the session's environment, no model involved.
 pub(crate) fn codex_cli(env: &TestEnv, args: &[&str]) -> Run {
     let codex = program(option_env!("TODO_TEST_CODEX"), "Codex");
+    let codex_home = env.home.join(".codex");
+    std::fs::create_dir_all(&codex_home).expect("CODEX_HOME");
     let mut cmd = agent_command(env, &codex);
-    cmd.args(args).env("CODEX_HOME", env.home.join(".codex"));
+    cmd.args(args).env("CODEX_HOME", codex_home);
     run_within(&mut cmd, LIMIT)
 }
 
@@ -273,7 +275,8 @@ fn claude_command(
 /// A `codex exec` session in `env`'s project on `model`, the stand-in
 /// answering from `script` (see tests/agents/responses_standin.py), with
 /// the `update_plan` tool offered or not (off by default in 0.171.0).
-/// The project is marked trusted; its hooks run with
+/// The project is marked trusted (in `$CODEX_HOME/config.toml`, before
+/// the tables already there); its hooks run with
 /// `--dangerously-bypass-hook-trust` (Codex skips untrusted hooks without
 /// a word; a person trusts them under `/hooks`).
 pub(crate) fn codex(env: &TestEnv, model: &str, script: &Value, update_plan: bool) -> Session {
@@ -310,7 +313,10 @@ pub(crate) fn codex(env: &TestEnv, model: &str, script: &Value, update_plan: boo
         port = standin.port,
         project = project.to_string_lossy(),
     );
-    std::fs::write(codex_home.join("config.toml"), config).expect("config.toml");
+    // What is there already (the tables `codex plugin` wrote) follows.
+    let file = codex_home.join("config.toml");
+    let before = std::fs::read_to_string(&file).unwrap_or_default();
+    std::fs::write(&file, format!("{config}\n{before}")).expect("config.toml");
     let mut cmd = agent_command(env, &codex);
     cmd.env("CODEX_HOME", &codex_home)
         .env("TODO_STANDIN_KEY", "standin")
@@ -467,7 +473,7 @@ impl Session {
 
     /// The context todo's SessionStart hook gave, as Claude Code put it in
     /// the first request ("SessionStart hook additional context: …"), or
-    /// Codex (a `developer` message naming the plan file).
+    /// Codex (the last `developer` message naming the plan file).
     #[track_caller]
     pub(crate) fn session_start(&self) -> String {
         let texts = self.texts(0);
@@ -478,7 +484,8 @@ impl Session {
             (self.requests[0]["input"].as_array().into_iter().flatten())
                 .filter(|item| item["role"] == "developer")
                 .flat_map(texts_of)
-                .find(|t| t.contains(".todo.json"))
+                // The last: a skill's description may name the file too.
+                .rfind(|t| t.contains(".todo.json"))
         };
         match claude {
             Some(text) => text.to_string(),
