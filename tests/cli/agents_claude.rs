@@ -19,7 +19,7 @@
 
 use serde_json::json;
 
-use crate::agents_sim::{claude, claude_two_turns, claude_with, setup, stored};
+use crate::agents_sim::{claude, claude_two_turns, claude_with, setup, stored, trust_for_claude};
 use crate::common::TestEnv;
 
 /// Tools a session may use without asking (`--allowedTools`). Naming
@@ -351,4 +351,91 @@ fn a_persons_edit_before_a_resume_is_named_in_the_resumed_session() {
         texts.contains("todo rm"),
         "the person's change is named: {texts}"
     );
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_claude,
+    ignore = "Claude Code (npm @anthropic-ai/claude-code) or python3 missing: .ci/run installs it in target/agents"
+)]
+fn a_task_only_a_person_checks_is_refused_to_the_agent_with_the_reason() {
+    let env = TestEnv::new();
+    env.given(&[&[
+        "append",
+        "--checks",
+        "person",
+        "Release",
+        "Sign off the release",
+    ]]);
+    let [sign] = env.ids(["Sign off the release"]);
+    setup(&env, "claude");
+    let before = env.plan_text();
+    let script = json!([
+        [["Bash", {"command": format!("todo --as agent done {sign}"), "description": "Finish it"}]],
+        "Finished.",
+    ]);
+    let session = claude(&env, "claude-opus-4-8", &script, BASH);
+    session.ok();
+    let (said, error) = session.result_of("todo --as agent done");
+    assert!(error, "{said}");
+    assert!(
+        said.starts_with("Exit code 7\n")
+            && said.contains("Refused (person-only)")
+            && said.contains("is checked only by a person"),
+        "the agent is told why: {said}"
+    );
+    assert_eq!(env.plan_text(), before, "the plan must not change");
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_claude,
+    ignore = "Claude Code (npm @anthropic-ai/claude-code) or python3 missing: .ci/run installs it in target/agents"
+)]
+fn two_sessions_at_once_share_one_plan() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "Build", "Write the parser"],
+        &["append", "Build", "Write the printer"],
+    ]);
+    let ids = env.ids(["Write the parser", "Write the printer"]);
+    setup(&env, "claude");
+    // Before the sessions start: they read `.claude.json` at once.
+    trust_for_claude(&env);
+    let sessions: Vec<_> = std::thread::scope(|s| {
+        let running: Vec<_> = (ids.iter())
+            .map(|id| {
+                let env = &env;
+                let script = json!([
+                    [["Bash", {"command": format!("todo --as agent done {id}"), "description": "Finish mine"}]],
+                    "Finished.",
+                ]);
+                s.spawn(move || claude(env, "claude-opus-4-8", &script, BASH))
+            })
+            .collect();
+        (running.into_iter())
+            .map(|r| r.join().expect("a session"))
+            .collect()
+    });
+    let mine = ids.iter().zip(["Write the parser", "Write the printer"]);
+    for (session, (id, content)) in sessions.iter().zip(mine) {
+        session.ok();
+        // Each saw its task open at the start (the other one may be done
+        // already: the sessions run at once).
+        let start = session.session_start();
+        assert!(start.contains(&format!("{id} {content}")), "{start}");
+        let (done, error) = session.result_of("todo --as agent done");
+        assert!(
+            !error && done.starts_with(&format!("Marked completed: {content}")),
+            "{done}"
+        );
+    }
+    for content in ["Write the parser", "Write the printer"] {
+        let task = stored(&env, content);
+        assert_eq!(
+            (task["status"].as_str(), task["by"].as_str()),
+            (Some("completed"), Some("agent")),
+            "{task}"
+        );
+    }
 }

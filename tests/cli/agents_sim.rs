@@ -14,6 +14,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -123,25 +124,31 @@ fn read_requests(out: &Path) -> Vec<Value> {
 }
 
 /// A new directory for a session's records, in `env`'s temporary tree:
-/// `sessions/<agent>-<n>`.
+/// `sessions/<agent>-<n>`, `n` unique in this test process (sessions may
+/// run at once).
 fn out_dir(env: &TestEnv, agent: &str) -> PathBuf {
-    let all = env.home.join("sessions");
-    let n = std::fs::read_dir(&all).map_or(0, |d| d.count()) + 1;
-    let out = all.join(format!("{agent}-{n}"));
+    static SESSIONS: AtomicUsize = AtomicUsize::new(1);
+    let n = SESSIONS.fetch_add(1, Ordering::Relaxed);
+    let out = env.home.join("sessions").join(format!("{agent}-{n}"));
     std::fs::create_dir_all(&out).expect("out dir");
     out
 }
 
 /// Mark the project trusted for Claude Code in `$HOME/.claude.json`: its
 /// `.claude/settings.json` (hooks, env) counts only then.
-fn trust_for_claude(env: &TestEnv) {
+/// Claude Code keeps its own state in that file too: once trusted, it is
+/// left alone (sessions running at once read it; call this before).
+pub(crate) fn trust_for_claude(env: &TestEnv) {
     let file = env.home.join(".claude.json");
     let mut config: Value = std::fs::read(&file)
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_else(|| json!({}));
-    config["projects"][env.root.to_string_lossy().as_ref()] =
-        json!({"hasTrustDialogAccepted": true});
+    let project = &mut config["projects"][env.root.to_string_lossy().as_ref()];
+    if project["hasTrustDialogAccepted"] == true {
+        return;
+    }
+    project["hasTrustDialogAccepted"] = json!(true);
     std::fs::write(&file, config.to_string()).expect("write .claude.json");
 }
 
