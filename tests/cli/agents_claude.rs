@@ -19,7 +19,7 @@
 
 use serde_json::json;
 
-use crate::agents_sim::{claude, claude_two_turns, claude_with, setup, stored, trust_for_claude};
+use crate::agents_sim::{claude, claude_turns, claude_with, setup, stored, trust_for_claude};
 use crate::common::TestEnv;
 
 /// Tools a session may use without asking (`--allowedTools`). Naming
@@ -296,13 +296,14 @@ fn a_persons_edit_between_two_turns_reaches_the_agent_at_the_next_prompt() {
         &["done", "Test the parser"],
     ]);
     setup(&env, "claude");
-    let session = claude_two_turns(
+    let session = claude_turns(
         &env,
         "claude-opus-4-8",
         &json!(["First turn done.", "Second turn done."]),
         BASH,
+        &["Work on the plan.", "Go on."],
         // The person, in their own terminal, between two turns.
-        || {
+        |_| {
             env.run(&["rm", "Test the parser"]).ok();
         },
     );
@@ -454,4 +455,61 @@ fn two_sessions_at_once_share_one_plan() {
             "{task}"
         );
     }
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_claude,
+    ignore = "Claude Code (npm @anthropic-ai/claude-code) or python3 missing: .ci/run installs it in target/agents"
+)]
+fn after_a_compaction_the_agent_is_given_the_plan_again() {
+    let env = TestEnv::new();
+    // Open work that is blocked only: the stops stay silent.
+    env.given(&[
+        &["append", "Build", "Write the parser"],
+        &["done", "Write the parser"],
+        &["append", "Build", "Test the parser"],
+        &["block", "Test the parser", "--reason", "needs the fixtures"],
+    ]);
+    let [test] = env.ids(["Test the parser"]);
+    setup(&env, "claude");
+    let session = claude_turns(
+        &env,
+        "claude-opus-4-8",
+        // The first turn, the compaction's summary, the turn after it.
+        &json!([
+            "First turn done.",
+            "<summary>The agent read the plan.</summary>",
+            "Third turn done."
+        ]),
+        BASH,
+        &["Work on the plan.", "/compact", "Go on."],
+        |_| {},
+    );
+    session.ok();
+    assert_eq!(
+        session.hooks_of("todo hook"),
+        [
+            "SessionStart:startup",
+            "UserPromptSubmit",
+            "Stop",
+            "SessionStart:compact",
+            "UserPromptSubmit",
+            "Stop"
+        ]
+    );
+    assert_eq!(session.requests.len(), 3);
+    // After it: the summary instead of the conversation, and todo's
+    // session-start context again, with the open work in full.
+    let after = session.texts(2).join("\n");
+    assert!(after.contains("The agent read the plan."), "{after}");
+    assert!(!after.contains("First turn done."), "{after}");
+    let context = after
+        .split("SessionStart hook additional context: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no session-start context after the compaction: {after}"));
+    assert!(
+        context.contains(&format!("{test} Test the parser")),
+        "{context}"
+    );
 }

@@ -199,15 +199,17 @@ pub(crate) fn claude_with(
     }
 }
 
-/// One Claude Code session with two user turns (`--input-format
-/// stream-json`): "Work on the plan.", then, once the first turn has
-/// ended (its `result` event), `between` runs and "Go on." follows.
-pub(crate) fn claude_two_turns(
+/// One Claude Code session with a user turn for each of `prompts`
+/// (`--input-format stream-json`, "/compact" included): each is sent
+/// once the turn before has ended (its `result` event), after
+/// `between(n)` ran for prompt `n` (from 1).
+pub(crate) fn claude_turns(
     env: &TestEnv,
     model: &str,
     script: &Value,
     allowed: &[&str],
-    between: impl FnOnce(),
+    prompts: &[&str],
+    mut between: impl FnMut(usize),
 ) -> Session {
     let (out, standin, mut cmd) = claude_command(env, model, script, allowed);
     cmd.args([
@@ -220,14 +222,14 @@ pub(crate) fn claude_two_turns(
     ])
     .stdin(std::process::Stdio::piped());
     let mut running = Running::start(&mut cmd);
-    let prompt = |text: &str| {
-        let line = json!({"type": "user", "message": {"role": "user", "content": text}});
-        format!("{line}\n")
-    };
     let mut stdout = String::new();
-    let mut turn = |running: &mut Running, text: &str| {
+    for (n, text) in prompts.iter().enumerate() {
+        if n > 0 {
+            between(n);
+        }
+        let line = json!({"type": "user", "message": {"role": "user", "content": text}});
         running
-            .write(prompt(text).as_bytes())
+            .write(format!("{line}\n").as_bytes())
             .expect("write a prompt");
         loop {
             let line = running.line(LIMIT);
@@ -237,10 +239,7 @@ pub(crate) fn claude_two_turns(
                 break;
             }
         }
-    };
-    turn(&mut running, "Work on the plan.");
-    between();
-    turn(&mut running, "Go on.");
+    }
     let mut run = running.finish(LIMIT);
     run.stdout.insert_str(0, &stdout);
     drop(standin);
