@@ -513,3 +513,63 @@ fn after_a_compaction_the_agent_is_given_the_plan_again() {
         "{context}"
     );
 }
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_claude,
+    ignore = "Claude Code (npm @anthropic-ai/claude-code) or python3 missing: .ci/run installs it in target/agents"
+)]
+fn a_check_decides_when_the_agents_task_is_done_and_an_untrusted_one_never_runs() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "Build", "Write the parser"],
+        &["verify", "Write the parser", "test -f parser.rs"],
+        // The person trusts the checks there are now…
+        &["trust", "--yes"],
+        // …and this one comes later (say, from a pull request).
+        &["append", "Build", "Ship it"],
+        &["verify", "Ship it", "touch pwned"],
+    ]);
+    let [write, ship] = env.ids(["Write the parser", "Ship it"]);
+    setup(&env, "claude");
+    let done = |id: &str| json!([["Bash", {"command": format!("todo --as agent done {id}"), "description": "Finish it"}]]);
+    let script = json!([
+        done(&write),
+        [["Bash", {"command": "touch parser.rs", "description": "Write it"}]],
+        done(&write),
+        done(&ship),
+        "Finished.",
+    ]);
+    let session = claude(&env, "claude-opus-4-8", &script, BASH);
+    session.ok();
+    let results = session.tool_results();
+    let said: Vec<(&str, bool)> = (results.iter())
+        .map(|(_, said, error)| (said.as_str(), *error))
+        .collect();
+    assert!(
+        said[0].1 && said[0].0.starts_with("Exit code 8\nRefused (check-failed)"),
+        "{said:?}"
+    );
+    assert_eq!(
+        said[2],
+        (
+            "Marked completed: Write the parser\nCheck passed: test -f parser.rs\nNow in progress: Ship it",
+            false
+        )
+    );
+    assert!(
+        said[3].1
+            && said[3]
+                .0
+                .starts_with("Exit code 7\nRefused (check-untrusted)")
+            && said[3].0.contains("ask them"),
+        "{said:?}"
+    );
+    assert!(!env.root.join("pwned").exists(), "an untrusted check ran");
+    let shown = env.run(&["show"]);
+    assert_eq!(
+        shown.stdout,
+        "# Build\n- [x] Write the parser <!-- verify: test -f parser.rs --> <!-- todo: verified -->\n- [/] Ship it <!-- verify: touch pwned -->\n",
+        "{shown:?}"
+    );
+}
