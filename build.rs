@@ -28,7 +28,27 @@ const CFGS: &[&str] = &[
     "todo_tests_no_jq",
     "todo_tests_no_root_setpriv",
     "todo_tests_no_mcp_python",
+    "todo_tests_no_claude",
+    "todo_tests_no_codex",
 ];
+
+/// Where `.ci/run` installs the agents the end-to-end tests drive (npm
+/// `@anthropic-ai/claude-code` and `@openai/codex`, pinned), and the
+/// native program of each under it: the package for this platform.
+const AGENTS: &str = "target/agents/node_modules";
+
+/// The native program of an npm package for this platform: the first
+/// `<scope>/<prefix>*/<tail>` under `node_modules` that is a file.
+fn agent_program(node_modules: &Path, scope: &str, prefix: &str, tail: &str) -> Option<PathBuf> {
+    let entries = std::fs::read_dir(node_modules.join(scope)).ok()?;
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+        .map(|e| e.path())
+        .collect();
+    dirs.sort();
+    dirs.into_iter().map(|d| d.join(tail)).find(|p| p.is_file())
+}
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
@@ -56,6 +76,19 @@ fn main() {
     // and rebuild the crate, on every build.
     if python.exists() {
         println!("cargo::rerun-if-changed={}", python.display());
+    }
+    let node_modules = manifest.join(AGENTS);
+    let claude = agent_program(&node_modules, "@anthropic-ai", "claude-code-", "claude");
+    let codex = codex_vendor(&node_modules);
+    // Watched only while they exist, as the venv's python: after a first
+    // install, `touch build.rs` (or `.ci/run`, which installs before it
+    // builds) has the tests pick them up.
+    // The tests run what was found here (`tests/cli/agents_sim.rs`).
+    for (var, program) in [("TODO_TEST_CLAUDE", &claude), ("TODO_TEST_CODEX", &codex)] {
+        if let Some(program) = program {
+            println!("cargo::rerun-if-changed={}", program.display());
+            println!("cargo::rustc-env={var}={}", program.display());
+        }
     }
     if std::env::var_os("TODO_TEST_STRICT").is_some_and(|v| v == "1") {
         return;
@@ -91,10 +124,35 @@ fn main() {
         ("todo_tests_no_jq", !on_path("jq")),
         ("todo_tests_no_root_setpriv", !root || !setpriv),
         ("todo_tests_no_mcp_python", !mcp),
+        // The stand-ins of the models' APIs are Python (tests/agents/).
+        (
+            "todo_tests_no_claude",
+            claude.is_none() || !on_path("python3"),
+        ),
+        (
+            "todo_tests_no_codex",
+            codex.is_none() || !on_path("python3"),
+        ),
     ];
     for (cfg, gone) in missing {
         if gone {
             println!("cargo::rustc-cfg={cfg}");
         }
     }
+}
+
+/// Codex's native program: `@openai/codex-<platform>/vendor/<target>/bin/codex`.
+fn codex_vendor(node_modules: &Path) -> Option<PathBuf> {
+    let entries = std::fs::read_dir(node_modules.join("@openai")).ok()?;
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("codex-"))
+        .filter_map(|e| std::fs::read_dir(e.path().join("vendor")).ok())
+        .flatten()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().join("bin/codex"))
+        .filter(|p| p.is_file())
+        .collect();
+    found.sort();
+    found.into_iter().next()
 }

@@ -9,6 +9,10 @@
 mod common;
 
 mod agent_text;
+mod agents_claude;
+mod agents_codex;
+mod agents_plugin;
+mod agents_sim;
 mod append;
 mod as_person;
 mod batch;
