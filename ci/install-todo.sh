@@ -8,6 +8,11 @@
 #                      (owner/name); not needed with TODO_DOWNLOAD_URL
 #   TODO_DOWNLOAD_URL  where the archives are instead (any URL curl reads,
 #                      file:// included): for mirrors and for tests
+#   TODO_SOURCE_DIR    with neither of the two above: build `todo` from this
+#                      source tree with cargo instead of downloading (the
+#                      Action passes its own checkout, so it needs no
+#                      repository name; TODO_BUILD_DEBUG=1 builds the debug
+#                      profile, for tests)
 #   TODO_TARGET        the target to install, when not this machine's
 #   TODO_INSTALL_DIR   where the programs go (default ~/.local/bin, or a
 #                      directory under RUNNER_TEMP on a GitHub runner,
@@ -37,6 +42,37 @@ else
     esac
 fi
 
+if [[ -n ${TODO_INSTALL_DIR:-} ]]; then
+    dest=$TODO_INSTALL_DIR
+elif [[ -n ${RUNNER_TEMP:-} ]]; then
+    dest="$RUNNER_TEMP/todo-bin"
+else
+    dest="$HOME/.local/bin"
+fi
+
+# No release named: build the source tree given (the Action's own).
+if [[ -z ${TODO_DOWNLOAD_URL:-} && -z ${TODO_REPOSITORY:-} && -n ${TODO_SOURCE_DIR:-} ]]; then
+    [[ -f $TODO_SOURCE_DIR/Cargo.toml ]] || fail "$TODO_SOURCE_DIR holds no Cargo.toml to build"
+    command -v cargo >/dev/null || fail "building from $TODO_SOURCE_DIR needs cargo (https://rustup.rs); or set the repository whose releases to install"
+    profile=()
+    [[ ${TODO_BUILD_DEBUG:-} == 1 ]] && profile=(--debug)
+    echo "install-todo: building from $TODO_SOURCE_DIR (no release repository set)"
+    cargo install --quiet --locked "${profile[@]}" --path "$TODO_SOURCE_DIR" --root "$dest.build" ||
+        fail "cargo could not build $TODO_SOURCE_DIR"
+    mkdir -p "$dest"
+    for program in todo todo-mcp; do
+        for ext in "" .exe; do
+            [[ -f $dest.build/bin/$program$ext ]] && cp "$dest.build/bin/$program$ext" "$dest/"
+        done
+    done
+    rm -rf "$dest.build"
+    if [[ -n ${GITHUB_PATH:-} ]]; then
+        echo "$dest" >>"$GITHUB_PATH"
+    fi
+    echo "install-todo: installed $("$dest/todo" --version 2>/dev/null || echo todo) in $dest"
+    exit 0
+fi
+
 if [[ -n ${TODO_DOWNLOAD_URL:-} ]]; then
     base=${TODO_DOWNLOAD_URL%/}
 elif [[ -n ${TODO_REPOSITORY:-} ]]; then
@@ -46,7 +82,7 @@ elif [[ -n ${TODO_REPOSITORY:-} ]]; then
         base="https://github.com/$TODO_REPOSITORY/releases/download/$version"
     fi
 else
-    fail "set TODO_REPOSITORY (owner/name) or TODO_DOWNLOAD_URL"
+    fail "set TODO_REPOSITORY (owner/name), TODO_DOWNLOAD_URL or TODO_SOURCE_DIR"
 fi
 
 ext=""
@@ -54,14 +90,6 @@ case $target in
     *windows*) archive="todo-$target.zip" ext=".exe" ;;
     *) archive="todo-$target.tar.gz" ;;
 esac
-
-if [[ -n ${TODO_INSTALL_DIR:-} ]]; then
-    dest=$TODO_INSTALL_DIR
-elif [[ -n ${RUNNER_TEMP:-} ]]; then
-    dest="$RUNNER_TEMP/todo-bin"
-else
-    dest="$HOME/.local/bin"
-fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -52,6 +52,25 @@ else
 fi
 [[ -x $work/good/todo-mcp ]] && ok "todo-mcp is installed beside todo" || fail "no todo-mcp"
 
+# No repository and no download URL: the Action builds its own checkout
+# (TODO_SOURCE_DIR, what action.yml passes), here the debug profile into
+# this tree's target/ so that nothing is compiled twice.
+if env -u GITHUB_PATH -u RUNNER_TEMP -u TODO_REPOSITORY -u TODO_DOWNLOAD_URL \
+    TODO_SOURCE_DIR="$root" TODO_BUILD_DEBUG=1 CARGO_TARGET_DIR="$root/target" \
+    TODO_INSTALL_DIR="$work/from-source" "$root/ci/install-todo.sh" >"$work/install.out" 2>&1 &&
+    "$work/from-source/todo" --version | grep -q '^todo ' && [[ -x $work/from-source/todo-mcp ]]; then
+    ok "with no release repository the Action builds its own source and installs both programs"
+else
+    fail "install from source: $(cat "$work/install.out")"
+fi
+if ! env -u GITHUB_PATH -u RUNNER_TEMP -u TODO_REPOSITORY -u TODO_DOWNLOAD_URL -u TODO_SOURCE_DIR \
+    TODO_INSTALL_DIR="$work/nothing" "$root/ci/install-todo.sh" >"$work/install.out" 2>&1 &&
+    grep -q 'set TODO_REPOSITORY' "$work/install.out" && [[ ! -e $work/nothing ]]; then
+    ok "with nothing to install from it says what to set and installs nothing"
+else
+    fail "install with nothing set: $(cat "$work/install.out")"
+fi
+
 # A checksum that is not the archive's: refused, nothing installed.
 mkdir -p "$work/bad-sum"
 cp "$archive" "$work/bad-sum/"
