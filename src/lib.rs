@@ -9,6 +9,7 @@ mod editor;
 mod error;
 mod exit_codes;
 mod history;
+mod lease;
 mod markdown;
 mod matching;
 mod merge;

@@ -148,6 +148,8 @@ pub(crate) struct Saved {
     pub written: Option<Vec<u8>>,
     /// The file as it was (`None`: there was none).
     before: Option<Vec<u8>>,
+    /// What releasing the leases the change ended could not do.
+    warnings: Vec<String>,
     /// The digests of the file as it was (when taken) and as written, for
     /// the history: each taken once.
     digests: (Option<String>, Option<String>),
@@ -360,6 +362,13 @@ impl Session {
     pub(crate) fn save(self) -> Result<Saved> {
         let actor = self.tx.actor();
         let committed = self.tx.commit()?;
+        // A change that ends a lease this clone holds on the git remote
+        // (the task done, dropped, removed or released) is refused when the
+        // lease changed hands, and releases it once written.
+        let ending = match committed.change {
+            Some(_) => crate::lease::ending(&self.store.target(), &committed.plan)?,
+            None => None,
+        };
         let (written, digest) = match committed.change {
             Some(_) => {
                 let (bytes, digest) = self.lock.save_over(
@@ -372,7 +381,9 @@ impl Session {
             }
             None => (None, None),
         };
+        let warnings = ending.map(crate::lease::Ending::settle);
         Ok(Saved {
+            warnings: warnings.unwrap_or_default(),
             lock: self.lock,
             committed,
             written,
@@ -395,6 +406,7 @@ impl Saved {
         let rev = self.committed.plan.rev;
         report.rev = rev;
         report.changed = self.committed.change.is_some();
+        report.warnings.extend(self.warnings);
         Outcome::new(Ok(report), Some(rev), Some(self.committed.plan))
     }
 }
