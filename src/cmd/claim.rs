@@ -4,8 +4,8 @@
 //! the plan, a lease on the remote is taken first (`crate::lease`), so that
 //! no two clones get the same task either.
 
-use super::prelude::*;
 use super::Verb as _;
+use super::prelude::*;
 use crate::lease::{self, Clone, Config, Lease, Remote};
 
 /// Claim a task and start it, or (`--next`) the first ready task.
@@ -208,7 +208,11 @@ impl Claim {
             let tasks: Vec<String> = if self.next {
                 plan.ready().iter().map(|(_, t)| t.id.clone()).collect()
             } else {
-                vec![one_task(&plan, &query(&self.query)?, "Only tasks can be claimed.")?]
+                vec![one_task(
+                    &plan,
+                    &query(&self.query)?,
+                    "Only tasks can be claimed.",
+                )?]
             };
             if tasks.is_empty() {
                 return Ok(None);
@@ -216,9 +220,10 @@ impl Claim {
             let who = leasing.clone.who(&owner, actor.as_str());
             let now = Leasing::now(ctx);
             let skew = leasing.config.skew;
-            let lease = leasing
-                .clone
-                .take(&leasing.remote, &tasks, !self.next, &who, now, ttl, skew)?;
+            let lease =
+                leasing
+                    .clone
+                    .take(&leasing.remote, &tasks, !self.next, &who, now, ttl, skew)?;
             Ok(Some((owner, lease)))
         })();
         let (owner, lease) = match taken {

@@ -48,7 +48,11 @@ fn list(ctx: &Context, args: &Claims) -> Result<Report> {
     }
     let width = leases.iter().map(|l| l.task.len()).max().unwrap_or(0);
     let lines = leases.iter().map(|l| {
-        let state = if l.live(now, skew) { "until" } else { "expired" };
+        let state = if l.live(now, skew) {
+            "until"
+        } else {
+            "expired"
+        };
         format!(
             "{:width$}  {}  {}  {state} {}  fence {}",
             visible(&l.task),

@@ -44,7 +44,11 @@ impl Heartbeat {
             None => ctx.default_owner(ctx.actor.unwrap_or(Actor::Person)),
         };
         let Some(clone) = Clone::find(&ctx.store.target()) else {
-            return Ok(Report::new("heartbeat", Kind::Confirm, "No leases held here (not a git repository)."));
+            return Ok(Report::new(
+                "heartbeat",
+                Kind::Confirm,
+                "No leases held here (not a git repository).",
+            ));
         };
         let (renewed, lost) = clone.renew(Some(&owner), ttl, Leasing::now(ctx), false)?;
         if let Some(first) = lost.into_iter().next() {
@@ -56,7 +60,11 @@ impl Heartbeat {
                 "Renewed {} of {owner} until {}: {}.",
                 count(renewed.len(), "lease"),
                 crate::plan::clock::rfc3339(until),
-                renewed.iter().map(|m| m.task.as_str()).collect::<Vec<_>>().join(", ")
+                renewed
+                    .iter()
+                    .map(|m| m.task.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         };
         let leases: Vec<Value> = (renewed.iter())

@@ -38,7 +38,8 @@ fn run(plan: &Plan, leased: &[String]) -> Result<Report> {
     let before = ready.len();
     ready.retain(|(_, t)| !leased.contains(&t.id));
     if ready.is_empty() && before > 0 {
-        let why = "Nothing ready: every ready task is leased by another clone (todo claims lists them).";
+        let why =
+            "Nothing ready: every ready task is leased by another clone (todo claims lists them).";
         return Ok(nothing("ready", why.to_string()));
     }
     if ready.is_empty() {
