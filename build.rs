@@ -28,6 +28,7 @@ const CFGS: &[&str] = &[
     "todo_tests_no_jq",
     "todo_tests_no_root_setpriv",
     "todo_tests_no_mcp_python",
+    "todo_tests_no_python3",
 ];
 
 fn main() {
@@ -90,6 +91,7 @@ fn main() {
         ("todo_tests_no_jq", !on_path("jq")),
         ("todo_tests_no_root_setpriv", !root || !setpriv),
         ("todo_tests_no_mcp_python", !mcp),
+        ("todo_tests_no_python3", !on_path("python3")),
     ];
     for (cfg, gone) in missing {
         if gone {

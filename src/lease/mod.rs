@@ -208,6 +208,17 @@ pub(crate) fn swap<T>(
     Err(LeaseError::Busy)
 }
 
+/// For the agent hooks: renew the leases of the plan at `plan` held in
+/// this clone that are due (within half their time of running out), so a
+/// working session keeps them. No git runs when none is due (one small
+/// file is read); a failure is left to the next hook or `todo heartbeat`,
+/// and never fails the agent.
+pub(crate) fn renew_due(plan: &Path, now: &str) {
+    if let (Some(clone), Some(now)) = (Clone::find(plan), unix(now)) {
+        let _ = clone.renew(None, None, now, true);
+    }
+}
+
 /// The plan's key in the book: its path in the clone, with `/`.
 pub(crate) fn plan_key(top: &Path, plan: &Path) -> String {
     let real = crate::storage::real_path(plan);
