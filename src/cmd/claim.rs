@@ -143,7 +143,13 @@ impl super::Verb for Claim {
         let leasing = Leasing::of(ctx, &self.lease);
         match leasing {
             Ok(None) => match ttl(self.ttl.as_deref(), 1) {
-                Ok(_) => ctx.change(|tx| self.change(tx)),
+                Ok(_) => {
+                    let ctx = Context {
+                        leases: !self.lease.local,
+                        ..ctx.clone()
+                    };
+                    ctx.change(|tx| self.change(tx))
+                }
                 Err(e) => Outcome::of(Err(e)),
             },
             Ok(Some(leasing)) => self.leased(ctx, &leasing),

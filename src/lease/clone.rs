@@ -507,3 +507,80 @@ impl Ending {
         warnings
     }
 }
+
+/// The claims of a plan as read (task id, owner): the claims a change
+/// adds to them take their leases ([`Claimed::take_new`]).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Claimed {
+    before: Vec<(String, String)>,
+    /// Off for a claim made in this clone only on purpose (`--local`).
+    pub leases: bool,
+}
+
+impl Claimed {
+    pub(crate) fn of(plan: &Plan) -> Claimed {
+        let before = (plan.tasks())
+            .filter_map(|(_, _, t)| Some((t.id.clone(), t.owner.clone()?)))
+            .collect();
+        Claimed {
+            before,
+            leases: true,
+        }
+    }
+
+    /// Take the lease of each open claim in `plan` that was not in the plan
+    /// as read nor is leased here already, when the plan keeps its leases
+    /// on a remote (`todo.remote`): so a claim through `apply`, MCP or a
+    /// batch holds across clones as `todo claim`'s does. Refused, nothing
+    /// is taken (what was, is given back).
+    pub(crate) fn take_new(
+        &self,
+        plan_path: &Path,
+        plan: &Plan,
+        (actor, now): (&str, &str),
+    ) -> Result<(), LeaseError> {
+        if !self.leases {
+            return Ok(());
+        }
+        let mut new: Vec<(&str, &str)> = (plan.tasks())
+            .filter(|(_, _, t)| !matches!(t.status, Status::Completed | Status::Abandoned))
+            .filter_map(|(_, _, t)| Some((t.id.as_str(), t.owner.as_deref()?)))
+            .filter(|(id, o)| !self.before.iter().any(|(i, b)| i == id && b == o))
+            .collect();
+        if new.is_empty() {
+            return Ok(());
+        }
+        let Some(clone) = Clone::find(plan_path) else {
+            return Ok(());
+        };
+        let held = clone.held();
+        new.retain(|(id, o)| {
+            !(held.iter())
+                .any(|m| m.plan == clone.plan && m.task == *id && m.owner == *o && !m.lost)
+        });
+        if new.is_empty() || !clone.configured() {
+            return Ok(());
+        }
+        let config = clone.config()?;
+        let Some(name) = config.remote.clone() else {
+            return Ok(());
+        };
+        let remote = clone.remote(&name, &config)?;
+        let now = super::unix(now).unwrap_or(0);
+        let mut taken = Vec::new();
+        for (id, owner) in new {
+            let who = clone.who(owner, actor);
+            let task = [id.to_string()];
+            match clone.take(&remote, &task, true, &who, now, config.ttl, config.skew) {
+                Ok(lease) => taken.extend(lease),
+                Err(e) => {
+                    for lease in &taken {
+                        let _ = clone.give_back(&remote, lease);
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+}

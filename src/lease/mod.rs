@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::Duration;
 
 pub(crate) use book::{Book, Lease};
-pub(crate) use clone::{Clone, Config, Ending, ending};
+pub(crate) use clone::{Claimed, Clone, Config, Ending, ending};
 pub(crate) use remote::Remote;
 
 use crate::plan::clock::rfc3339;

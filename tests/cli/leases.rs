@@ -603,3 +603,75 @@ fn what_must_not_happen() {
     plain.ok();
     assert!(!plain.stdout.contains("Leased"), "{plain:?}");
 }
+
+/// `todo ARGS` in clone `i` at `now` with `input` on stdin.
+fn run_stdin(team: &Team, i: usize, now: &str, args: &[&str], input: &str) -> Run {
+    use std::io::Write as _;
+    let mut child = (team.env.command_in(&team.clones[i]))
+        .env("TODO_NOW", now)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("todo starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    Run::from(child.wait_with_output().expect("todo ends"))
+}
+
+#[test]
+#[cfg_attr(todo_tests_no_git, ignore = "git is not installed")]
+fn apply_and_the_hooks_reach_the_same_leases() {
+    let mut team = Team::new(3);
+    let bare = team.base.join("remote.git");
+    team.clone_from(bare.to_str().expect("utf-8"), 2);
+    let (t1, t2) = (team.ids[0].clone(), team.ids[1].clone());
+    team.run(0, T0, &["claim", &t1, "--owner", "ann"]).ok();
+    // An agent's claim through `todo apply` of a task leased by a person
+    // in another clone: the whole batch refused, nothing written.
+    let plan = team.plan_bytes(1);
+    let ops = format!(r#"[{{"op": "claim", "id": "{t1}", "owner": "s1"}}]"#);
+    let refused = run_stdin(&team, 1, T0, &["apply"], &ops);
+    refused.code(7);
+    assert_eq!(refused.json()["error"]["kind"], "leased", "{refused:?}");
+    assert_eq!(team.plan_bytes(1), plan);
+    // A free one: claimed, and leased on the remote as the agent's.
+    let ops = format!(r#"[{{"op": "claim", "id": "{t2}", "owner": "s1"}}]"#);
+    run_stdin(&team, 1, T0, &["apply"], &ops).ok();
+    let leases = team.leases(0, T0);
+    let lease = leases
+        .iter()
+        .find(|l| l["task"] == t2.as_str())
+        .expect("t2 leased");
+    assert_eq!(
+        (lease["owner"].as_str(), lease["actor"].as_str()),
+        (Some("s1"), Some("agent"))
+    );
+    assert_eq!(lease["expiresAt"], "2026-01-02T03:19:05Z");
+    // Another clone cannot take it.
+    team.run(0, T0, &["claim", &t2, "--owner", "bob"]).code(7);
+    // The agent works: a hook 10 minutes on (under half of the 15 left)
+    // renews its lease; one a minute on does not need to.
+    let input = r#"{"session_id": "s1", "hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}"#;
+    run_stdin(&team, 1, &at(60), &["hook", "post-tool"], input).is(0, "", "");
+    let leases = team.leases(0, T0);
+    let lease = leases
+        .iter()
+        .find(|l| l["task"] == t2.as_str())
+        .expect("t2 leased");
+    assert_eq!(lease["expiresAt"], "2026-01-02T03:19:05Z");
+    run_stdin(&team, 1, &at(600), &["hook", "post-tool"], input).is(0, "", "");
+    let leases = team.leases(0, T0);
+    let lease = leases
+        .iter()
+        .find(|l| l["task"] == t2.as_str())
+        .expect("t2 leased");
+    assert_eq!(lease["expiresAt"], "2026-01-02T03:29:05Z");
+    // Its done through apply ends the lease.
+    let ops = format!(r#"[{{"op": "done", "id": "{t2}"}}]"#);
+    run_stdin(&team, 1, &at(700), &["apply"], &ops).ok();
+    let left = holders(&team.leases(0, &at(700)));
+    assert_eq!(left, BTreeMap::from([(t1, "ann".to_string())]));
+}
