@@ -55,9 +55,9 @@ fn list(ctx: &Context, args: &Claims) -> Result<Report> {
         };
         format!(
             "{:width$}  {}  {}  {state} {}  fence {}",
-            visible(&l.task),
-            visible(&l.owner),
-            visible(&l.machine),
+            l.task,
+            l.owner,
+            l.machine,
             crate::plan::clock::rfc3339(l.expires_at),
             l.fence
         )

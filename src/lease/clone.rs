@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::book::{Held, Lease, Who};
+use super::remote::Read;
 use super::remote::{LEASE_REF, Remote};
-use super::{DEFAULT_SKEW, DEFAULT_TTL, LeaseError, duration, plan_key, swap};
+use super::{DEFAULT_SKEW, DEFAULT_TTL, LeaseError, duration, plan_key, swap, swap_from};
 use crate::plan::{Plan, Status};
 use crate::platform::LockSpot;
 
@@ -420,6 +421,8 @@ pub(crate) struct Ending {
     clone: Clone,
     lock: Locked,
     ended: Vec<Mine>,
+    /// Each remote's book as read for the check: the release's first try.
+    reads: Vec<(String, Read)>,
 }
 
 /// Whether `plan` (as a change leaves it) ends the lease `m`: its task is
@@ -445,13 +448,15 @@ pub(crate) fn ending(plan_path: &Path, plan: &Plan) -> Result<Option<Ending>, Le
     }
     let lock = clone.lock()?;
     let ended: Vec<Mine> = clone.held().into_iter().filter(mine).collect();
+    let mut reads = Vec::new();
     for (name, reference) in remotes(ended.iter()) {
         let remote = Remote {
             dir: clone.top.clone(),
             name,
             reference,
         };
-        let book = remote.read()?.book;
+        let read = remote.read()?;
+        let book = &read.book;
         for m in ended.iter().filter(|m| m.remote == remote.name) {
             if m.lost {
                 return Err(LeaseError::Lost {
@@ -467,8 +472,14 @@ pub(crate) fn ending(plan_path: &Path, plan: &Plan) -> Result<Option<Ending>, Le
                 });
             }
         }
+        reads.push((remote.name.clone(), read));
     }
-    Ok(Some(Ending { clone, lock, ended }))
+    Ok(Some(Ending {
+        clone,
+        lock,
+        ended,
+        reads,
+    }))
 }
 
 impl Ending {
@@ -476,7 +487,12 @@ impl Ending {
     /// what could not be released, as warnings (the change is saved: the
     /// lease then simply runs out).
     pub(crate) fn settle(self) -> Vec<String> {
-        let Ending { clone, lock, ended } = self;
+        let Ending {
+            clone,
+            lock,
+            ended,
+            mut reads,
+        } = self;
         let mut warnings = Vec::new();
         for (name, reference) in remotes(ended.iter()) {
             let remote = Remote {
@@ -485,7 +501,10 @@ impl Ending {
                 reference,
             };
             let mine: Vec<&Mine> = ended.iter().filter(|m| m.remote == remote.name).collect();
-            let released = swap(&remote, "release", |book| {
+            let read = (reads.iter())
+                .position(|(name, _)| *name == remote.name)
+                .map(|i| reads.swap_remove(i).1);
+            let released = swap_from(&remote, read, "release", |book| {
                 let mut any = false;
                 for m in &mine {
                     any |= book.release(&m.plan, &m.task, &clone.who(&m.owner, ""), m.fence);

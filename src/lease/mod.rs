@@ -192,10 +192,24 @@ pub(crate) fn pause(n: u32) -> Duration {
 pub(crate) fn swap<T>(
     remote: &Remote,
     what: &str,
+    decide: impl FnMut(&mut Book) -> Result<Option<T>, LeaseError>,
+) -> Result<Option<T>, LeaseError> {
+    swap_from(remote, None, what, decide)
+}
+
+/// [`swap`], its first try on `read` (the book as just read) when given:
+/// one fetch less.
+pub(crate) fn swap_from<T>(
+    remote: &Remote,
+    mut read: Option<remote::Read>,
+    what: &str,
     mut decide: impl FnMut(&mut Book) -> Result<Option<T>, LeaseError>,
 ) -> Result<Option<T>, LeaseError> {
     for n in 1..=TRIES {
-        let read = remote.read()?;
+        let read = match read.take() {
+            Some(read) => read,
+            None => remote.read()?,
+        };
         let mut book = read.book;
         let Some(done) = decide(&mut book)? else {
             return Ok(None);

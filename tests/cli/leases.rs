@@ -575,6 +575,57 @@ fn what_must_not_happen() {
     broken.code(5);
     assert_eq!(broken.json()["error"]["kind"], "lease_ref_broken");
     assert_eq!(team.plan_bytes(1), plan);
+    // A book whose names would drive the terminal: shown, never obeyed.
+    let hostile = format!(
+        r#"{{"leases": [{{"task": "{task}", "plan": ".todo.json", "owner": "\u001b[2Jevil\nline", "machine": "\u001b]0;x\u0007", "takenAt": 0, "expiresAt": 4102444800, "fence": 9}}]}}"#
+    );
+    std::fs::write(garbage.join("leases.json"), hostile).expect("write");
+    git(&garbage, &["add", "leases.json"]);
+    git(
+        &garbage,
+        &[
+            "-c",
+            "user.name=T",
+            "-c",
+            "user.email=t@e",
+            "commit",
+            "-qm",
+            "y",
+        ],
+    );
+    git(
+        &garbage,
+        &[
+            "push",
+            "-qf",
+            bare.to_str().expect("utf-8"),
+            "HEAD:refs/todo/leases",
+        ],
+    );
+    // At a terminal (piped, output is data as it is; `--json` escapes it).
+    let clone = team.clones[1].clone();
+    let at_terminal = |args: &[&str]| {
+        let run = team.env.terminal(args, |cmd| {
+            cmd.current_dir(&clone);
+        });
+        run.finish()
+    };
+    let (code, screen) = at_terminal(&["claims"]);
+    assert_eq!(code, 0, "{screen}");
+    assert!(
+        !screen.contains('\u{1b}') && screen.contains("^[[2Jevil^Jline"),
+        "{screen}"
+    );
+    let (code, screen) = at_terminal(&["claim", &task, "--owner", "bob"]);
+    assert_eq!(code, 7, "{screen}");
+    assert!(
+        !screen.contains('\u{1b}') && !screen.contains('\u{7}'),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("is leased by ^[[2Jevil^Jline on ^[]0;x^G"),
+        "{screen}"
+    );
     // A forge that refuses refs outside refs/heads: said so, with the way
     // out, which then works.
     git(&bare, &["update-ref", "-d", "refs/todo/leases"]);
@@ -674,4 +725,45 @@ fn apply_and_the_hooks_reach_the_same_leases() {
     run_stdin(&team, 1, &at(700), &["apply"], &ops).ok();
     let left = holders(&team.leases(0, &at(700)));
     assert_eq!(left, BTreeMap::from([(t1, "ann".to_string())]));
+}
+
+#[test]
+#[cfg_attr(todo_tests_no_git, ignore = "git is not installed")]
+fn ready_skips_leased_tasks_and_drop_and_rm_end_their_leases() {
+    let mut team = Team::new(3);
+    let bare = team.base.join("remote.git");
+    team.clone_from(bare.to_str().expect("utf-8"), 2);
+    let ids = team.ids.clone();
+    team.run(0, T0, &["claim", &ids[0], "--owner", "ann"]).ok();
+    team.run(0, T0, &["claim", &ids[1], "--owner", "amy"]).ok();
+    // Clone 1's plan has all three unclaimed; its `ready` leaves out the leased.
+    let ready = team.run(1, T0, &["ready"]);
+    ready.ok();
+    assert!(
+        ready.stdout.starts_with(&ids[2]) && ready.stdout.lines().count() == 1,
+        "{ready:?}"
+    );
+    assert_eq!(
+        team.run(1, T0, &["ready", "--local"])
+            .stdout
+            .lines()
+            .count(),
+        3
+    );
+    // The lease list, as a person reads it.
+    let list = team.run(1, T0, &["claims"]);
+    list.ok();
+    assert!(
+        list.stdout.contains(&format!("{}  ann  ", ids[0])),
+        "{list:?}"
+    );
+    assert!(
+        list.stdout.contains("until 2026-01-02T03:19:05Z  fence 1"),
+        "{list:?}"
+    );
+    // drop and rm end them.
+    team.run(0, T0, &["drop", &ids[0]]).ok();
+    team.run(0, T0, &["rm", &ids[1]]).ok();
+    assert!(team.leases(1, T0).is_empty());
+    assert_eq!(team.run(1, T0, &["ready"]).stdout.lines().count(), 3);
 }
