@@ -370,15 +370,40 @@ fn a_dead_holders_task_is_taken_after_its_ttl_and_its_done_is_refused_by_the_fen
     let bare = team.base.join("remote.git");
     team.clone_from(bare.to_str().expect("utf-8"), 2);
     let task = team.ids[0].clone();
-    let claimed = team.run(
-        0,
-        &at(0),
-        &["claim", &task, "--owner", "ann", "--ttl", "60s", "--json"],
+    // The holder: an agent that claims, then keeps renewing its lease,
+    // until it is killed with SIGKILL, mid-loop.
+    let script = format!(
+        "{bin} claim {task} --owner ann --ttl 60s --json > claimed.json && \
+         while :; do {bin} heartbeat --owner ann --ttl 60s >/dev/null; done",
+        bin = crate::common::bin().display()
     );
-    claimed.ok();
-    assert_eq!(claimed.json()["lease"]["fence"], 1);
-    // The holder dies (it never renews). Before its TTL and the skew
-    // tolerated (120 s) have passed, the task is refused, naming the holder.
+    let mut holder = Command::new("sh");
+    holder
+        .args(["-c", &script])
+        .current_dir(&team.clones[0])
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &team.env.home)
+        .env("TODO_HISTORY_DIR", team.env.home.join("history"))
+        .env("TODO_NOW", at(0))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut holder = holder.spawn().expect("sh starts");
+    let claimed = team.clones[0].join("claimed.json");
+    let beats = team.clones[0].join(".git/todo-leases/held.json");
+    // Until it has claimed and renewed at least once (a readiness wait).
+    for _ in 0..400 {
+        if std::fs::read_to_string(&claimed).is_ok_and(|t| t.ends_with("}\n")) && beats.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    holder.kill().expect("kill -9");
+    let _ = holder.wait();
+    let claimed: Value =
+        serde_json::from_str(&std::fs::read_to_string(&claimed).expect("claimed")).expect("json");
+    assert_eq!(claimed["lease"]["fence"], 1, "{claimed}");
+    // It renews no more. Before its TTL and the skew tolerated (120 s)
+    // have passed, the task is refused, naming the holder.
     let early = team.run(1, &at(179), &["claim", &task, "--owner", "bob"]);
     early.code(7);
     assert!(early.stderr.contains("is leased by ann on"), "{early:?}");
