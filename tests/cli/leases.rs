@@ -267,7 +267,7 @@ fn holders(leases: &[Value]) -> BTreeMap<String, String> {
 
 /// 24 agent processes in 3 clones, `claim --next` over 10 ready tasks, all
 /// at once: 10 claims, 14 told there is nothing left, no task twice.
-fn race(team: &Team) {
+fn race(team: &Team, transport: &str) {
     let children: Vec<(usize, String, Child)> = (0..24)
         .map(|n| {
             let clone = n % 3;
@@ -324,7 +324,7 @@ fn race(team: &Team) {
     let leases = team.leases(1, T0);
     assert_eq!(holders(&leases), won);
     assert!(leases.iter().all(|l| l["fence"] == 1 && l["live"] == true));
-    eprintln!("race: 10 leases taken, 14 refused, 0 doubles");
+    eprintln!("race over {transport}: 10 leases taken, 14 refused, 0 doubles");
 }
 
 #[test]
@@ -333,7 +333,7 @@ fn twenty_four_agents_in_three_clones_over_git_daemon_take_ten_tasks_once_each()
     let mut team = Team::new(10);
     let server = daemon(&team.base, free_port());
     team.clone_from(&server.url, 3);
-    race(&team);
+    race(&team, "git daemon");
 }
 
 #[test]
@@ -347,7 +347,7 @@ fn twenty_four_agents_in_three_clones_over_smart_http_take_ten_tasks_once_each()
     let script = team.env.home.join("serve.py");
     let server = http(&team.base, free_port(), &script);
     team.clone_from(&server.url, 3);
-    race(&team);
+    race(&team, "smart HTTP");
 }
 
 /// The time `secs` seconds after T0.
