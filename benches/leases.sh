@@ -4,7 +4,9 @@
 # `git daemon` on 127.0.0.1, while the remote's lease book holds N other
 # leases (100, 1,000, 10,000 by default). Each round trip is one whole
 # `todo` process (its fetch of the lease ref and its push); prints each
-# size's medians in milliseconds, and claims per second.
+# size's medians in milliseconds, and claims per second. Then contended:
+# 24 `claim --next` processes at once in 3 clones over 24 tasks, the wall
+# time, and how many claims per second the remote let through.
 #
 #   benches/leases.sh [--sizes "100 1000 10000"] [--runs R]
 # Environment:
@@ -118,3 +120,34 @@ for n in $SIZES; do
     r=$(printf '%s\n' "${releases[@]}" | median)
     printf '%-8s %10s %12s %10s %12s\n' "$n" "$c" "$h" "$r" "$(awk -v c="$c" 'BEGIN { printf "%.1f", 1000 / c }')"
 done
+
+# Contended: 24 claimers at once in 3 clones over 24 fresh tasks.
+git push -q -f origin ":refs/todo/leases"
+"$TODO_BIN" "done" Bench >/dev/null
+for i in $(seq 24); do
+    "$TODO_BIN" append Race "race $i" >/dev/null
+done
+git add .todo.json
+git commit -qm race
+git push -q origin HEAD:main
+for c in 1 2; do
+    git clone -q "$URL" "$WORK/clone$c" 2>/dev/null
+    git -C "$WORK/clone$c" config todo.remote origin
+done
+start=$(date +%s%N)
+pids=()
+for n in $(seq 24); do
+    case $((n % 3)) in
+    0) dir="$WORK/clone" ;;
+    1) dir="$WORK/clone1" ;;
+    *) dir="$WORK/clone2" ;;
+    esac
+    (cd "$dir" && "$TODO_BIN" claim --next --as agent --owner "agent-$n" >/dev/null 2>&1; echo $? >"$WORK/rc.$n") &
+    pids+=($!)
+done
+wait "${pids[@]}"
+end=$(date +%s%N)
+taken=$(cat "$WORK"/rc.* | grep -cx 0 || true)
+leases=$("$TODO_BIN" claims --json | grep -o '"fence":' | wc -l)
+wall=$(((end - start) / 1000000))
+echo "contended: 24 claimers in 3 clones over 24 tasks: $taken claimed, $leases leases on the remote, ${wall} ms wall, $(awk -v n="$taken" -v w="$wall" 'BEGIN { printf "%.1f", n * 1000 / w }') claims/s"
