@@ -102,7 +102,7 @@ impl LeaseError {
     pub(crate) fn hint(&self) -> Option<&'static str> {
         Some(match self {
             LeaseError::Unreachable { .. } => {
-                "Check the network and `git remote -v`; to claim in this clone only, on purpose, add --local."
+                "Check the network and `git remote -v`. To go on in this clone only, on purpose: `todo claim --local`, and `todo release TASK --local` to let go of a lease here."
             }
             LeaseError::Refused { .. } => {
                 "If this forge refuses refs outside refs/heads, keep the leases on a branch: git config todo.leaseRef refs/heads/todo-leases"

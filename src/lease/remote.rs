@@ -96,7 +96,8 @@ fn plumbing(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Result<String, L
 
 impl Remote {
     /// Where the ref is read into in this repository: one local ref per
-    /// remote (the lease lock of the clone keeps its writers one at a time).
+    /// remote and worktree (`refs/worktree/` is each worktree's own; the
+    /// lease lock of the worktree keeps its writers one at a time).
     fn seen(&self) -> String {
         let name: String = (self.name.chars())
             .map(|c| {
@@ -107,7 +108,7 @@ impl Remote {
                 }
             })
             .collect();
-        format!("refs/todo-seen/{name}/leases")
+        format!("refs/worktree/todo-seen/{name}/leases")
     }
 
     fn unreachable(&self, out: &Output) -> LeaseError {

@@ -792,3 +792,53 @@ fn ready_skips_leased_tasks_and_drop_and_rm_end_their_leases() {
     assert!(team.leases(1, T0).is_empty());
     assert_eq!(team.run(1, T0, &["ready"]).stdout.lines().count(), 3);
 }
+
+#[test]
+#[cfg_attr(todo_tests_no_git, ignore = "git is not installed")]
+fn two_worktrees_of_one_clone_are_two_holders_and_race_safely() {
+    let mut team = Team::new(10);
+    let bare = team.base.join("remote.git");
+    team.clone_from(bare.to_str().expect("utf-8"), 1);
+    let worktree = team.env.home.join("worktree");
+    let path = worktree.to_str().expect("utf-8");
+    git(
+        &team.clones[0],
+        &["worktree", "add", "-q", "-b", "other", path],
+    );
+    team.clones.push(worktree);
+    let children: Vec<Child> = (0..16)
+        .map(|n| {
+            let owner = format!("agent-{n}");
+            (team.env.command_in(&team.clones[n % 2]))
+                .args([
+                    "claim", "--next", "--json", "--as", "agent", "--owner", &owner,
+                ])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("todo starts")
+        })
+        .collect();
+    let runs: Vec<Run> = (children.into_iter())
+        .map(|c| Run::from(c.wait_with_output().expect("todo ends")))
+        .collect();
+    let won: BTreeSet<String> = (runs.iter())
+        .filter(|r| r.code == 0)
+        .map(|r| {
+            r.json()["lease"]["task"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    let refused = runs.iter().filter(|r| r.code == 1).count();
+    assert_eq!((won.len(), refused), (10, 6), "{runs:?}");
+    let leases = team.leases(0, T0);
+    assert_eq!(leases.len(), 10, "{leases:?}");
+    // The two worktrees are two holders (their paths tell them apart).
+    let machines: BTreeSet<&str> = leases
+        .iter()
+        .filter_map(|l| l["machine"].as_str())
+        .collect();
+    assert_eq!(machines.len(), 2, "{leases:?}");
+}
