@@ -20,14 +20,12 @@ use crate::platform::LockSpot;
 const LOCK_WAIT: Duration = Duration::from_secs(120);
 
 /// The plan's repository: its top (the directory holding `.git`), its git
-/// directory (a worktree's own), the plan's key, and this clone's name in
-/// a lease (`host:top`).
+/// directory (a worktree's own), and the plan's key.
 #[derive(Debug, Clone)]
 pub(crate) struct Clone {
     pub top: PathBuf,
     git_dir: PathBuf,
     pub plan: String,
-    pub machine: String,
 }
 
 /// `git config todo.remote`, `todo.leaseRef`, `todo.leaseTtl`, `todo.clockSkew`.
@@ -80,7 +78,6 @@ impl Clone {
         };
         Some(Clone {
             plan: plan_key(top, plan),
-            machine: format!("{}:{}", host(), top.display()),
             top: top.to_path_buf(),
             git_dir,
         })
@@ -205,11 +202,17 @@ impl Clone {
         std::fs::rename(&tmp, dir.join("held.json")).map_err(|e| self.io(&e))
     }
 
+    /// This clone's name in a lease: `host:top` (two worktrees of one
+    /// machine are two holders). Asked only when a lease is at stake.
+    pub(crate) fn machine(&self) -> String {
+        format!("{}:{}", host(), self.top.display())
+    }
+
     /// Who the caller is, as a holder from this clone.
     pub(crate) fn who(&self, owner: &str, actor: &str) -> Who {
         Who {
             owner: owner.to_string(),
-            machine: self.machine.clone(),
+            machine: self.machine(),
             actor: actor.to_string(),
         }
     }
