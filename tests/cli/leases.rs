@@ -842,3 +842,72 @@ fn two_worktrees_of_one_clone_are_two_holders_and_race_safely() {
         .collect();
     assert_eq!(machines.len(), 2, "{leases:?}");
 }
+
+#[test]
+#[cfg_attr(todo_tests_no_git, ignore = "git is not installed")]
+fn the_server_stopped_in_the_middle_of_a_race_leaves_nothing_half_done() {
+    let mut team = Team::new(10);
+    let port = free_port();
+    let server = daemon(&team.base, port);
+    team.clone_from(&server.url, 2);
+    let children: Vec<(usize, String, Child)> = (0..12)
+        .map(|n| {
+            let owner = format!("agent-{n}");
+            let child = (team.env.command_in(&team.clones[n % 2]))
+                .args(["claim", "--next", "--json", "--owner", &owner])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("todo starts");
+            (n % 2, owner, child)
+        })
+        .collect();
+    // Stopped while they run, once the first lease is on the remote: new
+    // connections are refused from then on.
+    let bare = team.base.join("remote.git");
+    for _ in 0..400 {
+        let out = Command::new("git")
+            .args([
+                "-C",
+                bare.to_str().expect("utf-8"),
+                "rev-parse",
+                "-q",
+                "--verify",
+            ])
+            .arg("refs/todo/leases")
+            .output()
+            .expect("git runs");
+        if out.status.success() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    drop(server);
+    let mut won = BTreeMap::new();
+    let mut codes = BTreeMap::new();
+    for (clone, owner, child) in children {
+        let run = Run::from(child.wait_with_output().expect("todo ends"));
+        *codes.entry(run.code).or_insert(0) += 1;
+        let plan: Value = serde_json::from_slice(&team.plan_bytes(clone)).expect("plan");
+        let mine: Vec<&Value> = crate::common::tasks(&plan)
+            .filter(|t| t["owner"] == owner.as_str())
+            .collect();
+        match run.code {
+            0 => {
+                let task = run.json()["lease"]["task"]
+                    .as_str()
+                    .expect("lease")
+                    .to_string();
+                assert_eq!(mine.len(), 1, "{run:?}");
+                assert!(won.insert(task, owner).is_none(), "a task taken twice");
+            }
+            // Refused or cut off: no claim in the plan.
+            1 | 9 => assert!(mine.is_empty(), "{run:?}"),
+            _ => panic!("{run:?}"),
+        }
+    }
+    // Back: the remote holds exactly the leases of the claims made.
+    let _server = daemon(&team.base, port);
+    assert_eq!(holders(&team.leases(0, T0)), won, "exits: {codes:?}");
+    eprintln!("server stopped mid-race: exits {codes:?}");
+}
