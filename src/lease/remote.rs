@@ -239,3 +239,29 @@ fn moved(line: &str) -> bool {
     .iter()
     .any(|why| line.contains(why))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::moved;
+
+    /// `git push --porcelain`'s lines (LC_ALL=C): another push first is a
+    /// retry; the remote refusing the ref is an answer.
+    #[test]
+    fn a_push_refused_for_being_late_is_retried_and_one_refused_for_its_ref_is_not() {
+        for late in [
+            "!\tabc:refs/todo/leases\t[rejected] (fetch first)",
+            "!\tabc:refs/todo/leases\t[rejected] (non-fast-forward)",
+            "!\tabc:refs/todo/leases\t[remote rejected] (failed to update ref)",
+            "!\tabc:refs/todo/leases\t[remote rejected] (cannot lock ref 'refs/todo/leases': is at 1 but expected 2)",
+            "!\tabc:refs/todo/leases\t[remote rejected] (incorrect old value provided)",
+        ] {
+            assert!(moved(late), "{late}");
+        }
+        for refused in [
+            "!\tabc:refs/todo/leases\t[remote rejected] (hook declined)",
+            "!\tabc:refs/todo/leases\t[remote rejected] (deny updating a hidden ref)",
+        ] {
+            assert!(!moved(refused), "{refused}");
+        }
+    }
+}
