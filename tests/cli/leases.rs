@@ -911,3 +911,50 @@ fn the_server_stopped_in_the_middle_of_a_race_leaves_nothing_half_done() {
     assert_eq!(holders(&team.leases(0, T0)), won, "exits: {codes:?}");
     eprintln!("server stopped mid-race: exits {codes:?}");
 }
+
+#[test]
+#[cfg_attr(todo_tests_no_git, ignore = "git is not installed")]
+fn a_remote_named_on_the_command_line_needs_no_setting() {
+    let mut team = Team::new(2);
+    let bare = team.base.join("remote.git");
+    team.clone_from(bare.to_str().expect("utf-8"), 2);
+    for clone in &team.clones {
+        git(clone, &["config", "--unset", "todo.remote"]);
+    }
+    let task = team.ids[0].clone();
+    let taken = team.run(
+        0,
+        T0,
+        &["claim", &task, "--owner", "ann", "--remote", "origin"],
+    );
+    taken.ok();
+    assert!(
+        taken
+            .stdout
+            .contains("Leased on \"origin\" until 2026-01-02T03:19:05Z (fence 1)."),
+        "{taken:?}"
+    );
+    // No setting, no remote named: claims hold in the clone only, and
+    // `todo claims` says how to name one.
+    let none = team.run(1, T0, &["claims"]);
+    none.code(2);
+    assert!(
+        none.stderr.contains("git config todo.remote NAME"),
+        "{none:?}"
+    );
+    team.run(
+        1,
+        T0,
+        &["claim", &task, "--owner", "bob", "--remote", "origin"],
+    )
+    .code(7);
+    let list = team.run(1, T0, &["claims", "--remote", "origin", "--json"]);
+    list.ok();
+    assert_eq!(
+        holders(list.json()["leases"].as_array().expect("leases")).len(),
+        1
+    );
+    // A remote that does not exist is one that cannot be reached.
+    team.run(1, T0, &["claim", &task, "--remote", "nowhere"])
+        .code(9);
+}
