@@ -30,6 +30,7 @@ const CFGS: &[&str] = &[
     "todo_tests_no_mcp_python",
     "todo_tests_no_claude",
     "todo_tests_no_codex",
+    "todo_tests_no_python3",
 ];
 
 /// Where `.ci/run` installs the agents the end-to-end tests drive (npm
@@ -133,6 +134,7 @@ fn main() {
             "todo_tests_no_codex",
             codex.is_none() || !on_path("python3"),
         ),
+        ("todo_tests_no_python3", !on_path("python3")),
     ];
     for (cfg, gone) in missing {
         if gone {

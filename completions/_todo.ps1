@@ -51,6 +51,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Say that a task needs other tasks first; `--remove` takes needs off')
             [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim a task and start it, or (`--next`) the first ready task')
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give up the claim on a task; in progress, it goes back to pending')
+            [CompletionResult]::new('heartbeat', 'heartbeat', [CompletionResultType]::ParameterValue, 'Renew your leases on the git remote (see `todo claim`)')
+            [CompletionResult]::new('claims', 'claims', [CompletionResultType]::ParameterValue, 'List the leases on the git remote: task, owner, clone, expiry, fence')
             [CompletionResult]::new('where', 'where', [CompletionResultType]::ParameterValue, 'Print the plan file in use and whether it exists')
             [CompletionResult]::new('copy', 'copy', [CompletionResultType]::ParameterValue, 'Copy the checklist to the clipboard')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the checklist to a file (default TODO.md beside the plan)')
@@ -252,10 +254,12 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;ready' {
+            [CompletionResult]::new('--remote', '--remote', [CompletionResultType]::ParameterName, 'The git remote that keeps the leases (default: `git config todo.remote`; none: claims hold in this clone only)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'This clone only, on purpose: no lease on the remote (for when it cannot be reached)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
@@ -282,11 +286,14 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
         }
         'todo;claim' {
             [CompletionResult]::new('--owner', '--owner', [CompletionResultType]::ParameterName, 'Who holds the claim (default: `TODO_OWNER`, else the login name of a person, or `agent`)')
+            [CompletionResult]::new('--ttl', '--ttl', [CompletionResultType]::ParameterName, 'How long the lease on the git remote lasts unless renewed: `90s`, `15m`, `2h` (default: `git config todo.leaseTtl`, else 15m)')
+            [CompletionResult]::new('--remote', '--remote', [CompletionResultType]::ParameterName, 'The git remote that keeps the leases (default: `git config todo.remote`; none: claims hold in this clone only)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
             [CompletionResult]::new('--next', '--next', [CompletionResultType]::ParameterName, 'Claim the first ready task (`todo ready`) instead of a named one')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'This clone only, on purpose: no lease on the remote (for when it cannot be reached)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
@@ -297,6 +304,38 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;release' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--local', '--local', [CompletionResultType]::ParameterName, 'Let go here only: forget this clone''s lease on the task without asking the git remote (a lease lost, or a remote out of reach)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;heartbeat' {
+            [CompletionResult]::new('--owner', '--owner', [CompletionResultType]::ParameterName, 'Whose leases (default: `TODO_OWNER`, else the login name of a person, or `agent`)')
+            [CompletionResult]::new('--ttl', '--ttl', [CompletionResultType]::ParameterName, 'Renew until now plus this long: `90s`, `15m`, `2h`')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;claims' {
+            [CompletionResult]::new('--remote', '--remote', [CompletionResultType]::ParameterName, 'The git remote that keeps the leases (default: `git config todo.remote`)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
@@ -825,6 +864,8 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Say that a task needs other tasks first; `--remove` takes needs off')
             [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim a task and start it, or (`--next`) the first ready task')
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give up the claim on a task; in progress, it goes back to pending')
+            [CompletionResult]::new('heartbeat', 'heartbeat', [CompletionResultType]::ParameterValue, 'Renew your leases on the git remote (see `todo claim`)')
+            [CompletionResult]::new('claims', 'claims', [CompletionResultType]::ParameterValue, 'List the leases on the git remote: task, owner, clone, expiry, fence')
             [CompletionResult]::new('where', 'where', [CompletionResultType]::ParameterValue, 'Print the plan file in use and whether it exists')
             [CompletionResult]::new('copy', 'copy', [CompletionResultType]::ParameterValue, 'Copy the checklist to the clipboard')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write the checklist to a file (default TODO.md beside the plan)')
@@ -895,6 +936,12 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;release' {
+            break
+        }
+        'todo;help;heartbeat' {
+            break
+        }
+        'todo;help;claims' {
             break
         }
         'todo;help;where' {

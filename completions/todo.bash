@@ -37,6 +37,9 @@ _todo() {
             todo,claim)
                 cmd="todo__subcmd__claim"
                 ;;
+            todo,claims)
+                cmd="todo__subcmd__claims"
+                ;;
             todo,completions)
                 cmd="todo__subcmd__completions"
                 ;;
@@ -60,6 +63,9 @@ _todo() {
                 ;;
             todo,git-setup)
                 cmd="todo__subcmd__git__subcmd__setup"
+                ;;
+            todo,heartbeat)
+                cmd="todo__subcmd__heartbeat"
                 ;;
             todo,help)
                 cmd="todo__subcmd__help"
@@ -166,6 +172,9 @@ _todo() {
             todo__subcmd__help,claim)
                 cmd="todo__subcmd__help__subcmd__claim"
                 ;;
+            todo__subcmd__help,claims)
+                cmd="todo__subcmd__help__subcmd__claims"
+                ;;
             todo__subcmd__help,completions)
                 cmd="todo__subcmd__help__subcmd__completions"
                 ;;
@@ -189,6 +198,9 @@ _todo() {
                 ;;
             todo__subcmd__help,git-setup)
                 cmd="todo__subcmd__help__subcmd__git__subcmd__setup"
+                ;;
+            todo__subcmd__help,heartbeat)
+                cmd="todo__subcmd__help__subcmd__heartbeat"
                 ;;
             todo__subcmd__help,help)
                 cmd="todo__subcmd__help__subcmd__help"
@@ -329,7 +341,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -y -h -V --ids --summary --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next ready needs claim release where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="-q -y -h -V --ids --summary --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next ready needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -587,13 +599,55 @@ _todo() {
             return 0
             ;;
         todo__subcmd__claim)
-            opts="-q -y -h --next --owner --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-q -y -h --next --owner --ttl --remote --local --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --owner)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ttl)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --remote)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__claims)
+            opts="-q -y -h --remote --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --remote)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -868,8 +922,46 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__heartbeat)
+            opts="-q -y -h --owner --ttl --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --owner)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ttl)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next ready needs claim release where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="show append start done drop rm block unblock check next ready needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -967,6 +1059,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__claim)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__claims)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1079,6 +1185,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__git__subcmd__setup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__heartbeat)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1609,7 +1729,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next ready needs claim release where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next ready needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2135,12 +2255,16 @@ _todo() {
             return 0
             ;;
         todo__subcmd__ready)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-q -y -h --remote --local --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --remote)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2165,7 +2289,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__release)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-q -y -h --local --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -48,6 +48,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand needs 'Say that a task needs other tasks first; `--remove` takes needs off'
             cand claim 'Claim a task and start it, or (`--next`) the first ready task'
             cand release 'Give up the claim on a task; in progress, it goes back to pending'
+            cand heartbeat 'Renew your leases on the git remote (see `todo claim`)'
+            cand claims 'List the leases on the git remote: task, owner, clone, expiry, fence'
             cand where 'Print the plan file in use and whether it exists'
             cand copy 'Copy the checklist to the clipboard'
             cand export 'Write the checklist to a file (default TODO.md beside the plan)'
@@ -237,10 +239,12 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todo;ready'= {
+            cand --remote 'The git remote that keeps the leases (default: `git config todo.remote`; none: claims hold in this clone only)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
             cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --local 'This clone only, on purpose: no lease on the remote (for when it cannot be reached)'
             cand --json 'Print one JSON object instead of the human message'
             cand -q 'Do not print confirmations (data, warnings and errors still print)'
             cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
@@ -265,11 +269,14 @@ set edit:completion:arg-completer[todo] = {|@words|
         }
         &'todo;claim'= {
             cand --owner 'Who holds the claim (default: `TODO_OWNER`, else the login name of a person, or `agent`)'
+            cand --ttl 'How long the lease on the git remote lasts unless renewed: `90s`, `15m`, `2h` (default: `git config todo.leaseTtl`, else 15m)'
+            cand --remote 'The git remote that keeps the leases (default: `git config todo.remote`; none: claims hold in this clone only)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
             cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
             cand --next 'Claim the first ready task (`todo ready`) instead of a named one'
+            cand --local 'This clone only, on purpose: no lease on the remote (for when it cannot be reached)'
             cand --json 'Print one JSON object instead of the human message'
             cand -q 'Do not print confirmations (data, warnings and errors still print)'
             cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
@@ -279,6 +286,36 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todo;release'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --local 'Let go here only: forget this clone''s lease on the task without asking the git remote (a lease lost, or a remote out of reach)'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;heartbeat'= {
+            cand --owner 'Whose leases (default: `TODO_OWNER`, else the login name of a person, or `agent`)'
+            cand --ttl 'Renew until now plus this long: `90s`, `15m`, `2h`'
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;claims'= {
+            cand --remote 'The git remote that keeps the leases (default: `git config todo.remote`)'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
@@ -767,6 +804,8 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand needs 'Say that a task needs other tasks first; `--remove` takes needs off'
             cand claim 'Claim a task and start it, or (`--next`) the first ready task'
             cand release 'Give up the claim on a task; in progress, it goes back to pending'
+            cand heartbeat 'Renew your leases on the git remote (see `todo claim`)'
+            cand claims 'List the leases on the git remote: task, owner, clone, expiry, fence'
             cand where 'Print the plan file in use and whether it exists'
             cand copy 'Copy the checklist to the clipboard'
             cand export 'Write the checklist to a file (default TODO.md beside the plan)'
@@ -823,6 +862,10 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;claim'= {
         }
         &'todo;help;release'= {
+        }
+        &'todo;help;heartbeat'= {
+        }
+        &'todo;help;claims'= {
         }
         &'todo;help;where'= {
         }

@@ -142,6 +142,10 @@ pub(crate) enum Error {
     #[error(transparent)]
     Git(#[from] GitError),
 
+    /// A lease on the git remote (docs/several-machines.md).
+    #[error(transparent)]
+    Lease(#[from] crate::lease::LeaseError),
+
     #[error("Not in a git repository: no .git in {} or above. {SETUP_INSIDE}", cwd.display())]
     NotARepository { cwd: PathBuf },
 
@@ -311,6 +315,29 @@ impl Error {
                 (X::Environment, "environment", "git_unavailable")
             }
             Error::Git(GitError::Failed { .. }) => (X::Environment, "environment", "git_failed"),
+            Error::Lease(e) => {
+                use crate::lease::LeaseError as L;
+                match e {
+                    L::Unreachable { .. } => (
+                        X::RemoteUnreachable,
+                        "remote_unreachable",
+                        "remote_unreachable",
+                    ),
+                    L::Refused { .. } => (
+                        X::RemoteUnreachable,
+                        "remote_unreachable",
+                        "lease_ref_refused",
+                    ),
+                    L::Broken { .. } => (X::Invalid, "invalid_input", "lease_ref_broken"),
+                    L::Claimed(_) => (X::Refused, "claimed", "leased"),
+                    L::Lost { .. } => (X::Refused, "lease_lost", "lease_lost"),
+                    L::Busy => (X::Conflict, "conflict", "leases_busy"),
+                    L::NoRemote(_) => (X::Usage, "usage", "no_lease_remote"),
+                    L::Setting(_) => (X::Usage, "usage", "bad_lease_setting"),
+                    L::Git(_) => (X::Environment, "environment", "lease_git_failed"),
+                    L::Io { .. } => (X::Environment, "io", "lease_io"),
+                }
+            }
             Error::Op(e) => match e {
                 OpError::Duplicate(_) => (X::Refused, "refused", "duplicate"),
                 OpError::DuplicatePhase(_) => (X::Refused, "refused", "phase_name_taken"),
@@ -406,6 +433,7 @@ impl Error {
             Error::Git(GitError::Unavailable { .. }) => {
                 json_only("Install git and make sure it is on PATH.")
             }
+            Error::Lease(e) => e.hint().and_then(apart),
             Error::Bug(_) => {
                 apart("This is a bug in todo; please report it, with the command that led here.")
             }
@@ -671,9 +699,24 @@ mod tests {
             // As the error they wrap.
             Error::AtLine { source, .. } => (34, expected(source).1),
             Error::Unchanged { source, .. } => (35, expected(source).1),
+            Error::Lease(e) => {
+                use crate::lease::LeaseError as L;
+                match e {
+                    L::Unreachable { .. } => (36, (9, "remote_unreachable", "remote_unreachable")),
+                    L::Refused { .. } => (37, (9, "remote_unreachable", "lease_ref_refused")),
+                    L::Broken { .. } => (38, (5, "invalid_input", "lease_ref_broken")),
+                    L::Claimed(_) => (39, (7, "claimed", "leased")),
+                    L::Lost { .. } => (40, (7, "lease_lost", "lease_lost")),
+                    L::Busy => (41, (4, "conflict", "leases_busy")),
+                    L::NoRemote(_) => (42, (2, "usage", "no_lease_remote")),
+                    L::Setting(_) => (45, (2, "usage", "bad_lease_setting")),
+                    L::Git(_) => (43, (6, "environment", "lease_git_failed")),
+                    L::Io { .. } => (44, (6, "io", "lease_io")),
+                }
+            }
         }
     }
-    const KINDS: usize = 36;
+    const KINDS: usize = 46;
 
     /// One of every kind.
     fn every_kind() -> Vec<Error> {
@@ -767,8 +810,53 @@ mod tests {
             },
         ]
         .into_iter()
+        .chain(lease_kinds().into_iter().map(Error::from))
         .chain(refusals)
         .collect()
+    }
+
+    fn lease_kinds() -> Vec<crate::lease::LeaseError> {
+        use crate::lease::{Lease, LeaseError as L};
+        let s = |s: &str| s.to_string();
+        let lease = Lease {
+            task: s("t1"),
+            plan: s(".todo.json"),
+            owner: s("ann"),
+            machine: s("m:/a"),
+            actor: s("person"),
+            taken_at: 0,
+            expires_at: 60,
+            fence: 2,
+        };
+        vec![
+            L::Unreachable {
+                remote: s("origin"),
+                why: s("down"),
+            },
+            L::Refused {
+                remote: s("origin"),
+                reference: s("refs/todo/leases"),
+                why: s("denied"),
+            },
+            L::Broken {
+                remote: s("origin"),
+                reference: s("refs/todo/leases"),
+                why: s("garbage"),
+            },
+            L::Claimed(Box::new(lease.clone())),
+            L::Lost {
+                task: s("t1"),
+                now: Some(Box::new(lease)),
+            },
+            L::Busy,
+            L::NoRemote(s("-x")),
+            L::Setting(s("bad")),
+            L::Git(s("git failed")),
+            L::Io {
+                path: s("p"),
+                why: s("w"),
+            },
+        ]
     }
 
     #[test]
@@ -784,7 +872,7 @@ mod tests {
                 "{err:?}"
             );
             // The exit status is one in docs/contract.md, "Exit status" (or 70 for a bug).
-            assert!(matches!(exit, 2..=7 | 70), "{err:?}");
+            assert!(matches!(exit, 2..=9 | 70), "{err:?}");
             // The lines a person reads are the text `--json` gives.
             assert_eq!(err.message().to_string(), err.to_string(), "{err:?}");
             // A kind name is never given to two kinds.

@@ -34,6 +34,9 @@ pub(crate) enum ExitCode {
     /// 8: a task's check failed, so the change that would complete it
     /// (`done`, `apply`, a hook, MCP, `edit`, `import`) was refused.
     CheckFailed,
+    /// 9: the git remote that keeps the task leases could not be reached
+    /// (or refused them): a claim across machines fails closed.
+    RemoteUnreachable,
     /// 70 (`EX_SOFTWARE` of sysexits.h): an internal invariant broke; a bug.
     Bug,
     /// The status of the program `todo` ran in its place: `todo mcp` runs
@@ -59,6 +62,7 @@ impl ExitCode {
             ExitCode::Environment => 6,
             ExitCode::Refused => 7,
             ExitCode::CheckFailed => 8,
+            ExitCode::RemoteUnreachable => 9,
             ExitCode::Bug => 70,
             ExitCode::Passed(code) => code,
         }
@@ -90,6 +94,7 @@ mod tests {
             (Invalid, 5),
             (Environment, 6),
             (Refused, 7),
+            (RemoteUnreachable, 9),
             (Bug, 70),
             (Passed(0), 0),
             (Passed(9), 9),

@@ -9,6 +9,7 @@ mod editor;
 mod error;
 mod exit_codes;
 mod history;
+mod lease;
 mod markdown;
 mod matching;
 mod merge;
@@ -200,6 +201,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         now: plan::clock::now(),
         owner: env_name(&["TODO_OWNER"]),
         user: env_name(&["USER", "LOGNAME", "USERNAME"]),
+        leases: true,
         args: args
             .iter()
             .skip(1)

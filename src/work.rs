@@ -43,6 +43,9 @@ pub(crate) struct Context {
     /// the person's login name (`$USER`, `$LOGNAME`, `$USERNAME`).
     pub owner: Option<String>,
     pub user: Option<String>,
+    /// Whether a claim takes its lease on the git remote when the plan
+    /// keeps leases there (off: `todo claim --local`).
+    pub leases: bool,
     /// The command line as typed, without the program name: a person's
     /// change is named by it to the agent (docs/contract.md, "Agent hooks, setup and restore").
     pub args: Vec<String>,
@@ -137,6 +140,10 @@ pub(crate) struct Session {
     pub tx: Tx,
     rev: u64,
     store: Store,
+    /// The claims in the plan as read: a claim the change makes takes its
+    /// lease on the git remote, if the plan keeps leases there.
+    claimed: crate::lease::Claimed,
+    now: String,
 }
 
 /// A change committed and written (or found to change nothing), still
@@ -148,6 +155,8 @@ pub(crate) struct Saved {
     pub written: Option<Vec<u8>>,
     /// The file as it was (`None`: there was none).
     before: Option<Vec<u8>>,
+    /// What releasing the leases the change ended could not do.
+    warnings: Vec<String>,
     /// The digests of the file as it was (when taken) and as written, for
     /// the history: each taken once.
     digests: (Option<String>, Option<String>),
@@ -234,6 +243,8 @@ impl Context {
             ));
         }
         let actor = self.actor.unwrap_or(default);
+        let mut claimed = crate::lease::Claimed::of(&loaded.plan);
+        claimed.leases = self.leases;
         let mut tx = self.tx_as(loaded.plan, actor);
         tx.set_owner(self.default_owner(actor));
         // Whatever completes a task with a check runs it (or is refused).
@@ -250,6 +261,8 @@ impl Context {
             tx,
             rev,
             store: self.store.clone(),
+            claimed,
+            now: self.now.clone(),
         })
     }
 
@@ -360,6 +373,20 @@ impl Session {
     pub(crate) fn save(self) -> Result<Saved> {
         let actor = self.tx.actor();
         let committed = self.tx.commit()?;
+        // A change that ends a lease this clone holds on the git remote
+        // (the task done, dropped, removed or released) is refused when the
+        // lease changed hands, and releases it once written.
+        let ending = match committed.change {
+            Some(_) => crate::lease::ending(&self.store.target(), &committed.plan)?,
+            None => None,
+        };
+        // A claim made through any surface (`apply`, MCP, a batch) takes
+        // its lease before the plan says so.
+        if committed.change.is_some() {
+            let plan_path = self.store.target();
+            let by = (actor.as_str(), self.now.as_str());
+            (self.claimed).take_new(&plan_path, &committed.plan, by)?;
+        }
         let (written, digest) = match committed.change {
             Some(_) => {
                 let (bytes, digest) = self.lock.save_over(
@@ -372,7 +399,9 @@ impl Session {
             }
             None => (None, None),
         };
+        let warnings = ending.map(crate::lease::Ending::settle);
         Ok(Saved {
+            warnings: warnings.unwrap_or_default(),
             lock: self.lock,
             committed,
             written,
@@ -395,6 +424,7 @@ impl Saved {
         let rev = self.committed.plan.rev;
         report.rev = rev;
         report.changed = self.committed.change.is_some();
+        report.warnings.extend(self.warnings);
         Outcome::new(Ok(report), Some(rev), Some(self.committed.plan))
     }
 }

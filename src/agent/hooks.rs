@@ -187,6 +187,8 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
             visible(name)
         )));
     }
+    // The session works: its leases on the git remote are renewed when due.
+    crate::lease::renew_due(&ctx.store.target(), &ctx.now);
     match hook.event {
         Event::Stop => stop(&ctx, hook.max, &input),
         Event::Prompt => prompt(&ctx, &input),

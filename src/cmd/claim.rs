@@ -1,8 +1,12 @@
 //! `todo claim <task>` / `todo claim --next`: who works on what. The claim is
 //! made under the plan's lock, in the same transaction that reads which tasks
-//! are free, so two claimers never get the same task.
+//! are free, so two claimers never get the same task. With a git remote for
+//! the plan, a lease on the remote is taken first (`crate::lease`), so that
+//! no two clones get the same task either.
 
+use super::Verb as _;
 use super::prelude::*;
+use crate::lease::{self, Clone, Config, Lease, Remote};
 
 /// Claim a task and start it, or (`--next`) the first ready task.
 ///
@@ -13,7 +17,16 @@ use super::prelude::*;
 /// ready exits 1. With claims, each owner has one task in progress:
 /// one owner's claim never stops another's task.
 ///
-/// Examples: `todo claim t3`, `todo claim --next --owner worker-2`
+/// With a git remote for the plan (`git config todo.remote NAME`, or
+/// `--remote NAME`), the claim is first a lease on that remote, which
+/// every clone sees: a task leased live by another owner is refused (exit
+/// 7), naming the owner, the clone and the expiry, and `--next` skips it.
+/// The lease lasts `--ttl` (default `todo.leaseTtl`, else 15m);
+/// `todo heartbeat` renews it, and `done`, `drop`, `rm` and `release`
+/// end it. A remote that cannot be reached fails the claim (exit 9);
+/// `--local` claims in this clone only, on purpose.
+///
+/// Examples: `todo claim t3`, `todo claim --next --owner worker-2 --ttl 30m`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Claim {
     /// Claim the first ready task (`todo ready`) instead of a named one.
@@ -28,9 +41,122 @@ pub struct Claim {
     /// The task: its text, part of it, or its id.
     #[arg(value_name = "TASK", required_unless_present = "next")]
     pub query: Vec<String>,
+
+    /// How long the lease on the git remote lasts unless renewed: `90s`,
+    /// `15m`, `2h` (default: `git config todo.leaseTtl`, else 15m).
+    #[arg(long, value_name = "DUR")]
+    pub ttl: Option<String>,
+
+    #[command(flatten)]
+    pub lease: LeaseArgs,
+}
+
+/// Where a verb's leases are kept: the git remote, or this clone only.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LeaseArgs {
+    /// The git remote that keeps the leases (default: `git config
+    /// todo.remote`; none: claims hold in this clone only).
+    #[arg(long, value_name = "NAME", conflicts_with = "local")]
+    pub remote: Option<String>,
+
+    /// This clone only, on purpose: no lease on the remote (for when it
+    /// cannot be reached).
+    #[arg(long)]
+    pub local: bool,
+}
+
+/// A plan whose claims are leases on a git remote: its clone, the
+/// settings, and the remote.
+pub(super) struct Leasing {
+    pub clone: Clone,
+    pub config: Config,
+    pub remote: Remote,
+}
+
+impl Leasing {
+    /// The leases of the plan `ctx` names, if it keeps them on a remote.
+    pub(super) fn of(ctx: &Context, args: &LeaseArgs) -> Result<Option<Leasing>> {
+        if args.local {
+            return Ok(None);
+        }
+        let Some(clone) = Clone::find(&ctx.store.target()) else {
+            return match &args.remote {
+                Some(_) => Err(Error::NotARepository {
+                    cwd: ctx.cwd.clone(),
+                }),
+                None => Ok(None),
+            };
+        };
+        // Most plans keep no leases: no git runs for them unless a
+        // remote is named (a `todo.remote` is only read in a repository
+        // that has said so in its config file).
+        if args.remote.is_none() && !clone.configured() {
+            return Ok(None);
+        }
+        let config = clone.config()?;
+        let Some(name) = args.remote.clone().or_else(|| config.remote.clone()) else {
+            return Ok(None);
+        };
+        let remote = clone.remote(&name, &config)?;
+        Ok(Some(Leasing {
+            clone,
+            config,
+            remote,
+        }))
+    }
+
+    /// Now, in seconds, by the clock `ctx` gives (`TODO_NOW` in tests).
+    pub(super) fn now(ctx: &Context) -> u64 {
+        lease::unix(&ctx.now).unwrap_or(0)
+    }
+}
+
+/// A duration typed as a flag's value, or the usage error.
+pub(super) fn ttl(flag: Option<&str>, default: u64) -> Result<u64> {
+    match flag {
+        None => Ok(default),
+        Some(text) => lease::duration(text).filter(|t| *t > 0).ok_or_else(|| {
+            Error::usage(format!(
+                "--ttl \"{}\" is not a duration such as 90s, 15m or 2h.",
+                visible(text)
+            ))
+        }),
+    }
+}
+
+/// A lease as `--json` shows it (`todo claims`, `todo claim`).
+pub(super) fn lease_json(l: &Lease, now: u64, skew: u64) -> Value {
+    json!({
+        "task": l.task,
+        "owner": l.owner,
+        "machine": l.machine,
+        "actor": l.actor,
+        "takenAt": crate::plan::clock::rfc3339(l.taken_at),
+        "expiresAt": crate::plan::clock::rfc3339(l.expires_at),
+        "fence": l.fence,
+        "live": l.live(now, skew),
+    })
 }
 
 impl super::Verb for Claim {
+    fn run(self, ctx: &Context) -> Outcome {
+        let leasing = Leasing::of(ctx, &self.lease);
+        match leasing {
+            Ok(None) => match ttl(self.ttl.as_deref(), 1) {
+                Ok(_) => {
+                    let ctx = Context {
+                        leases: !self.lease.local,
+                        ..ctx.clone()
+                    };
+                    ctx.change(|tx| self.change(tx))
+                }
+                Err(e) => Outcome::of(Err(e)),
+            },
+            Ok(Some(leasing)) => self.leased(ctx, &leasing),
+            Err(e) => Outcome::of(Err(e)),
+        }
+    }
+
     fn change(&self, tx: &mut Tx) -> Result<Report> {
         let owner = match &self.owner {
             Some(o) => text(o, "owner")?,
@@ -70,5 +196,78 @@ impl super::Verb for Claim {
         Ok(Report::new("claim", Kind::Confirm, message)
             .task(phase, task)
             .with("owner", json!(owner)))
+    }
+}
+
+impl Claim {
+    /// Take the lease on the remote, then claim in the plan; a claim the
+    /// plan refuses gives the lease back.
+    fn leased(&self, ctx: &Context, leasing: &Leasing) -> Outcome {
+        let taken = (|| {
+            let ttl = ttl(self.ttl.as_deref(), leasing.config.ttl)?;
+            let actor = ctx.actor.unwrap_or(Actor::Person);
+            let owner = match &self.owner {
+                Some(o) => text(o, "owner")?,
+                None => ctx.default_owner(actor),
+            };
+            let plan = ctx.store.load()?.plan;
+            let tasks: Vec<String> = if self.next {
+                plan.ready().iter().map(|(_, t)| t.id.clone()).collect()
+            } else {
+                vec![one_task(
+                    &plan,
+                    &query(&self.query)?,
+                    "Only tasks can be claimed.",
+                )?]
+            };
+            if tasks.is_empty() {
+                return Ok(None);
+            }
+            let who = leasing.clone.who(&owner, actor.as_str());
+            let now = Leasing::now(ctx);
+            let skew = leasing.config.skew;
+            let lease =
+                leasing
+                    .clone
+                    .take(&leasing.remote, &tasks, !self.next, &who, now, ttl, skew)?;
+            Ok(Some((owner, lease)))
+        })();
+        let (owner, lease) = match taken {
+            Ok(Some((owner, Some(lease)))) => (owner, lease),
+            Ok(Some((_, None))) => {
+                let why = format!(
+                    "Nothing to claim: every ready task is leased by another owner on \"{}\" (todo claims lists them).",
+                    leasing.remote.name
+                );
+                return Outcome::of(Ok(super::ready::nothing("claim", why)));
+            }
+            Ok(None) => return ctx.change(|tx| self.change(tx)),
+            Err(e) => return Outcome::of(Err(e)),
+        };
+        let claim = Claim {
+            next: false,
+            owner: Some(owner),
+            query: vec![lease.task.clone()],
+            ..self.clone()
+        };
+        let mut outcome = ctx.change(|tx| claim.change(tx));
+        let now = Leasing::now(ctx);
+        match &mut outcome.result {
+            Ok(report) => {
+                report.message.push(format!(
+                    "Leased on \"{}\" until {} (fence {}).",
+                    leasing.remote.name,
+                    crate::plan::clock::rfc3339(lease.expires_at),
+                    lease.fence
+                ));
+                let json = lease_json(&lease, now, leasing.config.skew);
+                report.extra.insert("lease".into(), json);
+            }
+            Err(_) => {
+                // The plan refused the claim: the lease goes back.
+                let _ = leasing.clone.give_back(&leasing.remote, &lease);
+            }
+        }
+        outcome
     }
 }

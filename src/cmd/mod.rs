@@ -178,6 +178,8 @@ verbs! {
     "needs" needs::Needs: open,
     "claim" claim::Claim: open,
     "release" release::Release: open,
+    "heartbeat" heartbeat::Heartbeat,
+    "claims" claims::Claims,
     "where" r#where::Where,
     "copy" copy::Copy,
     "export" export::Export,

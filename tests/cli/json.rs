@@ -272,6 +272,29 @@ fn cases() -> Vec<Case> {
         },
         no_match("release", NO_TASK),
         Case {
+            verb: "heartbeat",
+            args: &["--owner", "ann"],
+            message: "No leases of ann to renew in this clone.",
+            ..OK
+        },
+        Case {
+            verb: "heartbeat",
+            args: &["--ttl", "soon"],
+            exit: 2,
+            error: Some("usage"),
+            message: "--ttl \"soon\" is not a duration such as 90s, 15m or 2h.",
+            rev: None,
+            ..OK
+        },
+        Case {
+            verb: "claims",
+            exit: 2,
+            error: Some("usage"),
+            message: "No git remote keeps this plan's leases: name one with --remote NAME, or set it with git config todo.remote NAME.",
+            rev: None,
+            ..OK
+        },
+        Case {
             verb: "where",
             message: "{root}/.todo.json",
             ..OK
@@ -575,7 +598,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, ready, needs, claim, release, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, ready, needs, claim, release, heartbeat, claims, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
             rev: None,
             ..OK
         },

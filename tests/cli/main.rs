@@ -35,6 +35,8 @@ mod hooks;
 mod hostile;
 mod import;
 mod json;
+#[cfg(unix)]
+mod leases;
 mod links;
 mod matching;
 mod mcp;
