@@ -210,7 +210,9 @@ fn replace(tx: &mut Tx, mut input: Input) -> Result<Report> {
 fn take_back(tx: &mut Tx, input: Input, exported: Vec<crate::plan::Phase>) -> Result<Report> {
     let block = tx.adopt(input.phases, true, crate::matching::still_alike);
     let then = exported.iter().flat_map(|p| &p.tasks);
-    let now = block.iter().flat_map(|p| p.tasks.iter().map(move |t| (p, t)));
+    let now = block
+        .iter()
+        .flat_map(|p| p.tasks.iter().map(move |t| (p, t)));
     let mut merged = tx.plan().phases.clone();
     let (mut ticked, mut unticked, mut added) = (Vec::new(), Vec::new(), Vec::new());
     for ((phase, task), was) in now.zip(then) {
@@ -262,7 +264,10 @@ fn take_back(tx: &mut Tx, input: Input, exported: Vec<crate::plan::Phase>) -> Re
     .flatten()
     .collect();
     let message = if said.is_empty() {
-        format!("Nothing to take back from {}: the plan has what it shows.", input.shown)
+        format!(
+            "Nothing to take back from {}: the plan has what it shows.",
+            input.shown
+        )
     } else {
         format!("Took back from {}: {}.", input.shown, said.join("; "))
     };
