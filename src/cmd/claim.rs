@@ -174,6 +174,14 @@ impl super::Verb for Claim {
             one_task(tx.plan(), &query, "Only tasks can be claimed.")?
         };
         let was = task_ref(tx.plan(), &id)?.1.owner.clone();
+        // The owner's task in progress before: one task in progress per
+        // owner, so taking another sends it back to pending, said below.
+        let earlier: Vec<String> = (tx.plan().phases.iter())
+            .flat_map(|p| &p.tasks)
+            .filter(|t| t.id != id && t.status == Status::InProgress)
+            .filter(|t| t.owner.as_deref() == Some(owner.as_str()))
+            .map(|t| t.id.clone())
+            .collect();
         let applied = tx.apply(Op::Claim {
             task: id,
             owner: owner.clone(),
@@ -188,10 +196,25 @@ impl super::Verb for Claim {
         });
         let open = plan.open_needs(task);
         if !open.is_empty() {
+            let named: Vec<String> = (open.iter())
+                .map(|id| match plan.task_by_id(id) {
+                    Some((_, t)) => format!("{} ({id})", t.content),
+                    None => id.to_string(),
+                })
+                .collect();
             message.push(format!(
                 "It needs {} first (not completed yet).",
-                open.join(", ")
+                named.join(", ")
             ));
+        }
+        for back in earlier.iter().filter_map(|id| plan.task_by_id(id)) {
+            let (_, back) = back;
+            if back.status == Status::Pending {
+                message.push(format!(
+                    "{} is back to pending, still claimed by {owner}: an owner has one task in progress.",
+                    back.name()
+                ));
+            }
         }
         Ok(Report::new("claim", Kind::Confirm, message)
             .task(phase, task)

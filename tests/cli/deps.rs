@@ -555,3 +555,41 @@ fn next_offers_no_task_another_owner_holds() {
     })
     .is(0, "B\n", "");
 }
+
+/// An owner who claims a second task has one task in progress: the first
+/// goes back to pending, still the owner's, and the confirmation says so
+/// (it used to happen without a word). What a claimed task still needs is
+/// named, not only numbered.
+#[test]
+fn a_second_claim_says_the_first_went_back_to_pending() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "one"],
+        &["append", "A", "two"],
+        &["append", "A", "three"],
+        &["needs", "three", "one"],
+    ]);
+    let n = env.names();
+    env.run(&["claim", "--next", "--owner", "ann"])
+        .named(&n)
+        .is(0, "Claimed t1 \"One\" for ann; it is in progress.\n", "");
+    env.run(&["claim", "--next", "--owner", "ann"])
+        .named(&n)
+        .is(
+            0,
+            "Claimed t2 \"Two\" for ann; it is in progress.\n\
+         t1 \"One\" is back to pending, still claimed by ann: an owner has one task in progress.\n",
+            "",
+        );
+    let plan = env.plan();
+    let one = task(&plan, "One");
+    assert_eq!(
+        (one["status"].as_str(), one["owner"].as_str()),
+        (Some("pending"), Some("ann"))
+    );
+    env.run(&["claim", "three", "--owner", "bob"]).named(&n).is(
+        0,
+        "Claimed t3 \"Three\" for bob; it is in progress.\nIt needs One (t1) first (not completed yet).\n",
+        "",
+    );
+}
