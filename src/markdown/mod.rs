@@ -206,6 +206,10 @@ fn push_task(out: &mut String, task: &Task, flavour: Flavour) {
     out.push(task.status.marker());
     out.push_str("] ");
     push_text(out, &task.content, flavour);
+    if flavour == Flavour::Typed {
+        push_said(out, task);
+        return;
+    }
     if task.status == Status::Blocked
         && let Some(blocker) = &task.blocker
     {
@@ -228,6 +232,42 @@ fn push_task(out: &mut String, task: &Task, flavour: Flavour) {
     // a person and an agent share"), as one invisible comment:
     // ` <!-- todo: by=person at=… checks=agent unlocked -->`.
     push_todo_comment(out, &meta_words(task, flavour == Flavour::Plain));
+}
+
+/// What the comments of a task's line say, in words a person reads at a
+/// terminal: ` (blocked: vendor sandbox; claimed by ann; verified)`.
+fn push_said(out: &mut String, task: &Task) {
+    let mut said: Vec<String> = Vec::new();
+    if task.status == Status::Blocked
+        && let Some(blocker) = &task.blocker
+    {
+        said.push(format!("blocked: {blocker}"));
+    }
+    if task.dropped_by.as_deref() == Some("user") {
+        said.push("dropped by a person".into());
+    }
+    if let Some(owner) = &task.owner {
+        said.push(format!("claimed by {owner}"));
+    }
+    if !task.needs.is_empty() {
+        said.push(format!("needs {}", task.needs.join(", ")));
+    }
+    match task.checks {
+        crate::plan::Checks::Person => said.push("only a person checks it".into()),
+        crate::plan::Checks::Agent if !task.unlocked => said.push("only the agent sets it".into()),
+        _ => {}
+    }
+    if let Some(v) = task.verify.as_deref() {
+        said.push(match &v.proof {
+            Some(p) if p.passed() => "verified".into(),
+            Some(p) if p.exit.is_none() => "unverified".into(),
+            Some(_) => "check failed".into(),
+            None => "has a check".into(),
+        });
+    }
+    if !said.is_empty() {
+        let _ = write!(out, " ({})", said.join("; "));
+    }
 }
 
 /// ` <!-- todo: … -->` holding `words`, if there are any.
