@@ -10,13 +10,25 @@ use crate::plan::{DEFAULT_PHASE, Phase};
 /// but never run through one. Text that does not parse is kept in a
 /// file outside the project; its path is printed.
 ///
+/// With neither set, a person at a terminal gets `vi` (`notepad` on
+/// Windows), as git does.
+///
 /// Example: `EDITOR=vim todo edit`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Edit;
 
+/// The editor of the system when neither `$VISUAL` nor `$EDITOR` is set,
+/// as git falls back to one: `vi` (Unix) or `notepad` (Windows), for a
+/// person at a terminal only (a script or an agent gets the error, not an
+/// editor waiting for keys no one types).
+fn fallback(ctx: &Context) -> Option<String> {
+    let name = if cfg!(windows) { "notepad" } else { "vi" };
+    (ctx.interactive && crate::platform::on_process_path(name)).then(|| name.to_string())
+}
+
 impl super::Verb for Edit {
     fn run(self, ctx: &Context) -> Outcome {
-        let Some(editor) = ctx.editor.clone() else {
+        let Some(editor) = ctx.editor.clone().or_else(|| fallback(ctx)) else {
             return Outcome::of(Err(Error::NoEditor));
         };
         let loaded = match ctx.store.load() {

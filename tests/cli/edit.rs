@@ -356,3 +356,42 @@ fn kept_text_is_where_it_says_and_no_test_leaves_it_in_the_system_tmp() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "not a checklist\n");
     assert!(path.starts_with(env.home.join("tmp")), "{}", path.display());
 }
+
+/// With neither $VISUAL nor $EDITOR set, a person at a terminal gets `vi`
+/// as git gives it (here a `vi` on PATH that edits the file as a person
+/// would); a script still gets the error and a plan left alone, never an
+/// editor waiting for keys no one types.
+#[test]
+fn a_person_with_no_editor_set_gets_vi() {
+    let env = TestEnv::new();
+    env.web_app();
+    tmp(&env);
+    std::fs::create_dir_all(env.home.join("bin")).unwrap();
+    let vi = env.script(
+        "bin/vi",
+        "sed -i 's/Invoice export/Invoice export as PDF/' \"$1\"",
+    );
+    let bin = vi.parent().unwrap();
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let before = env.plan_text();
+    env.run_with(&["edit"], |c| {
+        c.env_remove("VISUAL")
+            .env_remove("EDITOR")
+            .env("PATH", &path);
+    })
+    .is(
+        6,
+        "",
+        "No editor configured. Set $VISUAL or $EDITOR environment variable.\n",
+    );
+    assert_eq!(env.plan_text(), before);
+    let term = env.terminal(&["edit"], |c| {
+        c.env_remove("VISUAL")
+            .env_remove("EDITOR")
+            .env("PATH", &path)
+            .env("TMPDIR", env.home.join("tmp"));
+    });
+    let (code, seen) = term.finish();
+    assert_eq!(code, 0, "{seen}");
+    assert!(env.plan_text().contains("Invoice export as PDF"), "{seen}");
+}
