@@ -307,7 +307,8 @@ fn the_walk_from_clone_to_a_pull_request_works_as_written() {
     std::fs::create_dir_all(&fake).expect("mkdir");
     std::fs::write(
         env.home.join(".gitconfig"),
-        "[user]\n\tname = New Comer\n\temail = new@example.com\n[init]\n\tdefaultBranch = main\n",
+        // Not `main`: the walk must not assume the default branch's name.
+        "[user]\n\tname = New Comer\n\temail = new@example.com\n[init]\n\tdefaultBranch = trunk\n",
     )
     .expect("write .gitconfig");
     let setup = format!(
@@ -315,7 +316,7 @@ fn the_walk_from_clone_to_a_pull_request_works_as_written() {
          git clone -q '{origin}' '{project}' 2>/dev/null\n\
          cd '{project}'\n\
          echo '# Your project' > README.md\n\
-         git add README.md && git commit -q -m 'First commit' && git push -q origin main\n",
+         git add README.md && git commit -q -m 'First commit' && git push -q origin trunk\n",
         origin = origin.display(),
         project = project.display()
     );
@@ -379,9 +380,23 @@ fn the_walk_from_clone_to_a_pull_request_works_as_written() {
     );
     // The pull request was opened with the checklist as its body.
     let args = std::fs::read_to_string(env.home.join("gh-args")).expect("gh ran");
+    let (head, file) = args.rsplit_once("--body-file\n").expect("--body-file");
+    assert_eq!(head, "pr\ncreate\n--title\nAuth and billing\n");
+    // The scratch body is outside the work tree, which stays clean.
+    let file = std::path::Path::new(file.trim_end());
+    assert!(
+        file.is_absolute() && !file.starts_with(&project),
+        "{file:?}"
+    );
+    let status = Command::new("git")
+        .args(["status", "--porcelain"])
+        .current_dir(&project)
+        .output()
+        .expect("git status");
     assert_eq!(
-        args,
-        "pr\ncreate\n--title\nAuth and billing\n--body-file\npr-body.md\n"
+        String::from_utf8_lossy(&status.stdout),
+        "",
+        "a clean work tree"
     );
     let body = std::fs::read_to_string(env.home.join("gh-body")).expect("the body");
     assert!(body.contains("<!-- todo:begin -->"), "{body}");
