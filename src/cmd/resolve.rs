@@ -116,7 +116,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     // An agent resolves only what it may change (as `merge-file` run as
     // the agent): one check on what the merge does to ours.
     if ctx.actor == Some(Actor::Agent) {
-        super::merge_file::agent_may_merge(ctx, &versions.ours, &merged.plan)?;
+        super::merge_file::agent_may_merge(ctx, &versions.ours, &mut merged.plan)?;
     }
     // The sides carry no rev (it is the working copy's, kept beside the
     // history): the resolution is one change past the conflicted file,

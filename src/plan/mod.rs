@@ -186,9 +186,17 @@ impl Task {
         self.verify.as_deref().map(|v| v.command.as_str())
     }
 
-    /// The proof recorded when the task was completed.
+    /// The proof recorded when the task was completed: of its check as it
+    /// is now (one of another command proves nothing about this one).
     pub fn proof(&self) -> Option<&Proof> {
-        self.verify.as_deref().and_then(|v| v.proof.as_ref())
+        let v = self.verify.as_deref()?;
+        v.proof.as_ref().filter(|p| p.command == v.command)
+    }
+
+    /// Completed, and its check passed when it was: what `show --summary`
+    /// counts and the checklist marks verified.
+    pub fn verified(&self) -> bool {
+        self.status == Status::Completed && self.proof().is_some_and(Proof::passed)
     }
 }
 

@@ -71,6 +71,35 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     {
         (after.by, after.at) = by.mark(after.status != Status::Pending);
     }
+    if by.actor == Actor::Agent {
+        keep_proof(before, after);
+    }
+}
+
+/// The field a proof this version cannot read is kept in, as written.
+const PROOF: &str = "proof";
+
+/// A proof is the check's to write (docs/trust-and-proofs.md): what an
+/// agent's change brings in its place (a file it imports, edits or
+/// merges) is put back as `before` held it for the same command, and a
+/// check the change gives a task proves nothing until it runs. Only the
+/// code that runs a check writes a proof, after this.
+pub(crate) fn keep_proof(before: Option<&Task>, after: &mut Task) {
+    if let Some(v) = after.verify.as_deref_mut() {
+        let was = before
+            .and_then(|b| b.verify.as_deref())
+            .filter(|w| w.command == v.command);
+        v.proof = was.and_then(|w| w.proof.clone());
+    }
+    // One kept as written (unreadable, or without a command) would be read
+    // as a proof once the task has a check.
+    let was = before.and_then(|b| b.extra.get(PROOF));
+    if after.extra.get(PROOF) != was {
+        match was.cloned() {
+            Some(p) => after.extra.insert(PROOF.into(), p),
+            None => after.extra.remove(PROOF),
+        };
+    }
 }
 
 /// A refusal whose message is about task `t`: its name, then `rest`.

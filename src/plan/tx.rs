@@ -799,9 +799,13 @@ impl Tx {
                 t.checks = checks;
                 t.unlocked = unlocked;
             })?,
-            Op::SetVerify { task, verify } => {
-                self.edit_task(&task, &mut a, |t| t.verify = verify)?
-            }
+            Op::SetVerify { task, verify } => self.edit_task(&task, &mut a, |t| {
+                t.verify = verify;
+                // One kept as written would be read as the new check's proof.
+                if t.extra.contains_key("proof") {
+                    t.extra.remove("proof");
+                }
+            })?,
             Op::Prune => self.prune(),
             Op::Need { task, needs } => self.need(&task, needs, &mut a)?,
             Op::Unneed { task, needs } => {
