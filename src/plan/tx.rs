@@ -905,7 +905,7 @@ impl Tx {
         let by = self.by.clone();
         Ok(self.take_lane(pos, lane.as_deref(), |change, here, t| {
             let again = t.status == Status::InProgress && t.blocker.is_none();
-            if again && t.dropped_by.is_none() {
+            if again && t.dropped_by.is_none() && !decides(by.as_ref(), t) {
                 return false;
             }
             change.status(here, t);
@@ -971,10 +971,11 @@ impl Tx {
         let dropped_by = (status == Status::Abandoned
             && (by_person || t.dropped_by.is_some() && t.status == status))
             .then(|| "user".to_string());
+        let decided = status != Status::Pending && decides(self.by.as_ref(), t);
         let changed = t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
-        if changed {
+        if changed || decided {
             self.change.status(pos, t);
-            if t.status != status
+            if (t.status != status || decided)
                 && let Some(by) = &self.by
             {
                 // Set on purpose: who and when; back to pending, no mark.
@@ -984,7 +985,7 @@ impl Tx {
             t.blocker = blocker;
             t.dropped_by = dropped_by;
         }
-        Ok(changed)
+        Ok(changed || decided)
     }
 
     fn remove_phase(&mut self, id: &str) -> Result<bool, OpError> {
@@ -1224,6 +1225,14 @@ fn begin(t: &mut Task, by: Option<&By>) {
     if let Some(by) = by {
         (t.by, t.at) = by.mark(true);
     }
+}
+
+/// Whether `by` setting the status `t` already has is a decision to
+/// record: a status set on purpose is one even when it does not change
+/// (the one the rule started, one a plain checklist completed). A person's
+/// mark is not the agent's to take, nor renewed by the person's own.
+fn decides(by: Option<&By>, t: &Task) -> bool {
+    by.is_some_and(|by| t.by != Some(by.actor) && t.by != Some(Actor::Person))
 }
 
 /// Whether the change completes `t` (it was not completed before) and

@@ -418,3 +418,56 @@ fn the_agent_may_not_add_look_alike_copies_of_a_task() {
     env.run(&["append", "A", "--", "sHIP the release"]).ok();
     env.run(&["append", "A", "--", "Ship the release"]).code(7);
 }
+
+/// Issue 40, item 2: a person setting the status a task already has is a
+/// decision all the same: `start` of the task the rule started, `done` of
+/// one a plain checklist completed, record who and when, and the agent
+/// may then not remove it or send it back.
+#[test]
+fn a_persons_status_again_is_recorded_and_held() {
+    let env = TestEnv::new();
+    // The first task appended is started by the rule: no mark.
+    env.given(&[&["append", "A", "first"], &["append", "A", "second"]]);
+    assert!(stored(&env, "First").get("by").is_none());
+    env.run(&["start", "first"]).ok();
+    let first = stored(&env, "First");
+    assert_eq!(
+        (first["status"].as_str(), first["by"].as_str()),
+        (Some("in_progress"), Some("person"))
+    );
+    assert_eq!(first["at"], "2026-01-02T03:04:05Z");
+    let id = id(&env, "First");
+    let before = env.plan_text();
+    refused(
+        &env,
+        &apply(&env, &json!({"op": "rm", "task": id})),
+        "set-by-person",
+        &before,
+    );
+    refused(
+        &env,
+        &agent(&env, &["start", "second"]),
+        "set-by-person",
+        &before,
+    );
+    // A checklist completed without marks, then a person's `done` of it.
+    let env = TestEnv::new();
+    std::fs::write(env.root.join("plan.md"), "# A\n- [x] Shipped\n- [ ] Next\n").unwrap();
+    env.run(&["import", "plan.md"]).ok();
+    assert!(stored(&env, "Shipped").get("by").is_none());
+    env.run(&["done", "shipped"]).ok();
+    assert_eq!(stored(&env, "Shipped")["by"], "person");
+    let before = env.plan_text();
+    refused(
+        &env,
+        &agent(&env, &["reopen", "shipped"]),
+        "set-by-person",
+        &before,
+    );
+    // The agent setting it again claims nothing of a person's.
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "first"], &["start", "first"]]);
+    let before = env.plan_text();
+    agent(&env, &["start", "first"]).ok();
+    assert_eq!(env.plan_text(), before);
+}
