@@ -102,6 +102,13 @@ pub(crate) fn keep_proof(before: Option<&Task>, after: &mut Task) {
     }
 }
 
+/// Whether `after` keeps every note `before` had, as it had them (notes
+/// added after them are fine). Notes carry no author: on a task a person
+/// holds, every note is taken as the person's (docs/trust-and-proofs.md).
+fn notes_kept(before: &Task, after: &Task) -> bool {
+    after.notes.starts_with(&before.notes)
+}
+
 /// A refusal whose message is about task `t`: its name, then `rest`.
 fn refuse(code: Refusal, t: &Task, rest: &str) -> OpError {
     OpError::refused(code, format!("{} {rest}", t.name()))
@@ -212,21 +219,22 @@ impl Guarded for Task {
                 (a.status != b.status && (!moved_by_rule(b, a) || demoted(a)))
                     || a.content != b.content
                     || a.checks != b.checks
+                    || !notes_kept(b, a)
             });
             if touched {
                 return Err(refuse(
                     Refusal::PersonOnly,
                     b,
-                    "is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
+                    "is checked only by a person; an agent may not change its status, text, checks or notes (it may add one), nor remove it.",
                 ));
             }
         }
         if let Some(owner) = b.owner.as_deref()
             && b.claimed_by == Some(Actor::Person)
-            && after.is_none_or(|a| a.owner != b.owner)
+            && after.is_none_or(|a| a.owner != b.owner || !notes_kept(b, a))
         {
             let rest = format!(
-                "is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready)."
+                "is claimed by {owner}, a person; an agent may not take it over, release it, remove it or its notes. Take another ready task (todo ready)."
             );
             return Err(refuse(Refusal::SetByPerson, b, &rest));
         }
@@ -238,6 +246,9 @@ impl Guarded for Task {
                 // Saying it checks the task would lock the person out of
                 // what they set.
                 Some(a) if a.checks != b.checks => Some("change who checks it"),
+                Some(a) if !notes_kept(b, a) => {
+                    Some("remove or reword its notes (add a note instead)")
+                }
                 Some(_) => None,
             };
             persons(&b.name(), &format!("marked {}", b.status), what)?;

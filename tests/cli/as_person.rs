@@ -471,3 +471,52 @@ fn a_persons_status_again_is_recorded_and_held() {
     agent(&env, &["start", "first"]).ok();
     assert_eq!(env.plan_text(), before);
 }
+
+/// Issue 40, item 4: the plan operations' `note` writes a step's only
+/// note; on a task a person holds (completed by a person, claimed by one,
+/// or checked only by one) it may add a note but not replace the person's.
+#[test]
+fn an_agent_cannot_replace_a_persons_note() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "ship it"],
+        &["note", "ship it", "ask legal first"],
+        &["done", "ship it"],
+        &["append", "A", "sign off", "--checks", "person"],
+        &["note", "sign off", "only after the demo"],
+        &["append", "A", "mine"],
+        &["claim", "mine", "--owner", "ana"],
+        &["note", "mine", "half done"],
+    ]);
+    let before = env.plan_text();
+    for content in ["Ship it", "Sign off", "Mine"] {
+        let task = id(&env, content);
+        for ops in [
+            json!({"op": "note", "id": task, "text": "nothing to see"}),
+            json!({"op": "set", "ids": [task], "state": "done", "note": "done by me"}),
+        ] {
+            let out = apply(&env, &ops);
+            out.code(7);
+            assert_eq!(env.plan_text(), before, "{content}: {ops}");
+        }
+    }
+    // Adding one is fine, and keeps the person's.
+    let ship = id(&env, "Ship it");
+    apply(
+        &env,
+        &json!({"tasks": [{"id": ship, "status": "done", "note": "verified in prod"}]}),
+    )
+    .ok();
+    assert_eq!(
+        stored(&env, "Ship it")["notes"],
+        json!(["ask legal first", "verified in prod"])
+    );
+    // On its own task the agent still writes its step's note.
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "draft"]]);
+    let id = id(&env, "Draft");
+    for text in ["first try", "second try"] {
+        apply(&env, &json!({"op": "note", "id": id, "text": text})).ok();
+    }
+    assert_eq!(stored(&env, "Draft")["notes"], json!(["second try"]));
+}
