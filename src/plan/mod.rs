@@ -328,6 +328,11 @@ impl From<&Finding> for Objective {
 /// The longest finding, note or `plan_update` text, in characters.
 pub(crate) const FINDING_MAX: usize = 300;
 
+/// The longest owner's name a change may give a task, in characters: a
+/// login, a session id or `worker-12`, printed back in every message about
+/// the claim.
+pub(crate) const OWNER_MAX: usize = 100;
+
 /// The phase a task goes into when none is named: tasks written before
 /// any heading, an agent's list without phases, `todo append` in an empty
 /// plan.

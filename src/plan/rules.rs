@@ -109,6 +109,26 @@ fn notes_kept(before: &Task, after: &Task) -> bool {
     after.notes.starts_with(&before.notes)
 }
 
+/// An owner's name a change gives a task may not be longer than
+/// [`super::OWNER_MAX`] (one a file already holds stays).
+pub(crate) fn owner_fits(before: Option<&Task>, after: &Task) -> Result<(), OpError> {
+    let Some(owner) = after.owner.as_deref() else {
+        return Ok(());
+    };
+    let n = owner.chars().count();
+    if n <= super::OWNER_MAX || before.is_some_and(|b| b.owner == after.owner) {
+        return Ok(());
+    }
+    Err(OpError::refused(
+        Refusal::PlanInvalid,
+        format!(
+            "an owner's name is at most {} characters; the one given for {} has {n}. Use a shorter name (--owner, TODO_OWNER).",
+            super::OWNER_MAX,
+            after.id
+        ),
+    ))
+}
+
 /// A refusal whose message is about task `t`: its name, then `rest`.
 fn refuse(code: Refusal, t: &Task, rest: &str) -> OpError {
     OpError::refused(code, format!("{} {rest}", t.name()))

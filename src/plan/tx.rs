@@ -502,6 +502,7 @@ impl Tx {
                 rules::stamp(by, b.as_ref(), t);
             }
             rules::check(by, b.as_ref(), Some(&*t))?;
+            rules::owner_fits(b.as_ref(), t)?;
             if stamp && needs_proof(b.as_ref(), t) {
                 proving.push(pos);
             }
