@@ -193,6 +193,22 @@ impl Task {
         v.proof.as_ref().filter(|p| p.command == v.command)
     }
 
+    /// A check the plan file gives this task that cannot run as it is (a
+    /// command on more than one line, with a control character, or not
+    /// text), kept as written: the command as a person would read it.
+    /// Such a task is not done until a person fixes or removes its check
+    /// (docs/trust-and-proofs.md): never "no check".
+    pub fn unreadable_check(&self) -> Option<String> {
+        if self.verify.is_some() {
+            return None;
+        }
+        let raw = self.extra.get("verify")?;
+        let shown = raw.as_str().map_or_else(|| raw.to_string(), str::to_string);
+        Some(crate::text::clipped(&shown, 200, |s| {
+            crate::text::visible(s).into_owned()
+        }))
+    }
+
     /// Completed, and its check passed when it was: what `show --summary`
     /// counts and the checklist marks verified.
     pub fn verified(&self) -> bool {

@@ -230,6 +230,17 @@ impl Guarded for Task {
             );
             return Err(refuse(Refusal::OpNotAllowed, b, &rest));
         }
+        // One the file holds but that cannot run is a check all the same.
+        if let Some(shown) = b.unreadable_check()
+            && after.is_some_and(|a| {
+                a.verify.is_some() || a.extra.get("verify") != b.extra.get("verify")
+            })
+        {
+            let rest = format!(
+                "has a check that cannot run as written (`{shown}`); an agent may not change or remove it. Ask a person to fix it."
+            );
+            return Err(refuse(Refusal::OpNotAllowed, b, &rest));
+        }
         if b.checks == Checks::Person {
             // The one-in-progress rule may start a person's task, but an
             // agent's change may not send one in progress back to pending

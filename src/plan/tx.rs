@@ -544,7 +544,12 @@ impl Tx {
         for &pos in tasks {
             let task = self.plan.task(pos);
             let Some(command) = task.check_command() else {
-                continue;
+                // A check that cannot run is not passed (a person's
+                // `--no-verify` has nothing to record on it).
+                match task.unreadable_check() {
+                    Some(shown) if !self.unverified => return Err(unreadable(task, &shown)),
+                    _ => continue,
+                }
             };
             let proof = if self.unverified {
                 super::Proof {
@@ -802,9 +807,13 @@ impl Tx {
             })?,
             Op::SetVerify { task, verify } => self.edit_task(&task, &mut a, |t| {
                 t.verify = verify;
-                // One kept as written would be read as the new check's proof.
-                if t.extra.contains_key("proof") {
-                    t.extra.remove("proof");
+                // What the file held of a check this version could not read
+                // goes with it: a proof kept so would be read as the new
+                // check's.
+                for field in ["verify", "verifyTimeout", "proof"] {
+                    if t.extra.contains_key(field) {
+                        t.extra.remove(field);
+                    }
                 }
             })?,
             Op::Prune => self.prune(),
@@ -1256,7 +1265,21 @@ fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
     {
         v.proof.clone_from(&was.proof);
     }
-    t.verify.is_some() && before.is_none_or(|b| b.status != Status::Completed)
+    (t.verify.is_some() || t.extra.contains_key("verify"))
+        && before.is_none_or(|b| b.status != Status::Completed)
+}
+
+/// The refusal to complete `task`, whose check cannot run as the plan
+/// file holds it (`shown`, as a person reads it).
+fn unreadable(task: &Task, shown: &str) -> OpError {
+    let id = &task.id;
+    OpError::refused(
+        Refusal::CheckFailed,
+        format!(
+            "{} is not done: its check cannot run, since the plan file holds it as something else than one line of text:\n  {shown}\nA person fixes it (todo verify {id} \"<command>\") or removes it (todo verify {id} --remove), then runs `todo done {id}` again.",
+            task.name()
+        ),
+    )
 }
 
 /// A finished task cannot be blocked: the one rule `block` checks before

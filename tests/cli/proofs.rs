@@ -214,3 +214,56 @@ fn a_proof_of_another_command_or_of_open_work_is_not_counted() {
     let gfm = env.run(&["export", "--format", "gfm", "-"]);
     assert!(!gfm.stdout.contains("check passed"), "{gfm:?}");
 }
+
+/// Issue 40, item 7: a check the file holds with a newline or another
+/// control character in it (a hand edit, a clone, a merge) is a check
+/// that cannot run, never "no check": `done` is refused, `check --verify`
+/// fails on it, the agent may not replace it, and a person fixes it.
+#[test]
+fn a_check_that_cannot_run_fails_closed() {
+    let env = TestEnv::new();
+    env.write_plan(
+        r#"{ "version": 2, "phases": [ { "id": "p1", "name": "A", "tasks": [
+  { "id": "t1", "content": "Two lines", "status": "pending", "verify": "true\nexit 1" },
+  { "id": "t2", "content": "Bell", "status": "completed", "verify": "make\u0007 test" }
+] } ] }"#,
+    );
+    let before = env.plan_text();
+    for actor in ["person", "agent"] {
+        let out = env.run(&["--as", actor, "done", "t1"]);
+        out.code(8);
+        assert!(
+            out.stderr.starts_with(
+                "Refused (check-failed): t1 \"Two lines\" is not done: its check cannot run, since the plan file holds it as something else than one line of text:\n  true^Jexit 1\n"
+            ),
+            "{out:?}"
+        );
+        assert_eq!(env.plan_text(), before);
+    }
+    let out = env.run_stdin(&["apply"], br#"{"op": "done", "task": "t1"}"#, |_| {});
+    out.code(8);
+    assert_eq!(env.plan_text(), before);
+    // `check --verify` fails on the completed one, and says why.
+    let out = env.run(&["check", "--verify"]);
+    out.code(1);
+    assert!(
+        out.stdout.contains(
+            "t2 \"Bell\": not run; the plan file holds its check as something else than one line of text: make^G test\n"
+        ),
+        "{out:?}"
+    );
+    // The agent may not swap it for a check of its own.
+    let out = env.run(&["--as", "agent", "verify", "t1", "true"]);
+    out.code(7);
+    assert_eq!(env.plan_text(), before);
+    env.run(&["verify", "t1"]).is(
+        0,
+        "The check of Two lines cannot run as the plan file holds it (not one line of text): true^Jexit 1\nFix it: todo verify t1 \"<command>\", or remove it: todo verify t1 --remove\n",
+        "",
+    );
+    // A person fixes it.
+    env.run(&["verify", "t1", "--remove"])
+        .is(0, "Removed the check of Two lines.\n", "");
+    assert!(!env.plan_text().contains("exit 1"), "{}", env.plan_text());
+    env.run(&["done", "t1"]).ok();
+}
