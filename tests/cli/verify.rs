@@ -441,10 +441,11 @@ fn check_verify_catches_a_check_that_stopped_passing() {
         "{gfm:?}"
     );
     assert!(!gfm.stdout.contains("write docs --> (check"), "{gfm:?}");
-    // No checks at all: nothing to verify, and that is fine.
+    // No checks at all: nothing to verify, and that is fine (its open
+    // work is `check`'s to fail on).
     let empty = TestEnv::new();
     empty.run(&["append", "a"]).ok();
-    empty.run(&["check", "--verify"]).is(
+    empty.run(&["check", "--verify", "--allow-open"]).is(
         0,
         "No completed task has a check; nothing to verify.\n",
         "",
@@ -663,4 +664,47 @@ fn merge_file_keeps_a_check_given_on_one_branch_and_a_proof_on_the_other() {
     assert_eq!(tasks[0]["verify"], "cargo test a1", "{merged}");
     assert_eq!(tasks[1]["status"], "completed", "{merged}");
     assert_eq!(tasks[1]["proof"]["exit"], 0, "{merged}");
+}
+
+/// Issue 40, item 9: `check --verify` is `check` and more: open work
+/// fails it as it fails `check`, after the checks' table; `--allow-open`
+/// reruns the checks alone.
+#[test]
+fn check_verify_fails_on_open_work_too() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "Auth", "wire oauth", "--verify", "echo fine"],
+        &["append", "Auth", "rotate keys"],
+        &["trust", "--yes"],
+        &["done", "oauth"],
+    ]);
+    env.run(&["check"]).code(1);
+    let out = env.run(&["check", "--verify"]);
+    out.code(1);
+    assert!(
+        out.stdout.ends_with(
+            "1 check(s): 1 passed, 0 not passing.\n\nNot done: 1 task pending or in progress:\n- Auth\n  - Rotate keys\n"
+        ),
+        "{out:?}"
+    );
+    let out = env.run(&["--json", "check", "--verify"]);
+    out.code(1);
+    assert_eq!(out.json()["complete"], false);
+    assert_eq!(out.json()["checks"][0]["result"], "passed");
+    // The checks alone.
+    let out = env.run(&["check", "--verify", "--allow-open"]);
+    out.ok();
+    assert!(!out.stdout.contains("Not done"), "{out:?}");
+    env.run(&["check", "--allow-open"]).code(2);
+    // No check at all, but open work: still not done.
+    let env = TestEnv::new();
+    env.run(&["append", "a"]).ok();
+    env.run(&["check", "--verify"]).is(
+        1,
+        "No completed task has a check; nothing to verify.\n\nNot done: 1 task pending or in progress:\n- Todos\n  - A\n",
+        "",
+    );
+    // All done and proven: 0.
+    env.run(&["done", "a"]).ok();
+    env.run(&["check", "--verify"]).ok();
 }
