@@ -53,10 +53,7 @@ impl Settings {
             .and_then(|v| v.trim().parse::<u64>().ok())
             .filter(|n| *n > 0)
             .unwrap_or(DEFAULT_TIMEOUT_SECS);
-        let trust_all = std::env::var(TRUST_VAR).is_ok_and(|v| {
-            let v = v.trim();
-            !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false")
-        });
+        let trust_all = std::env::var(TRUST_VAR).is_ok_and(|v| says_yes(&v));
         Settings {
             root: crate::storage::project_of(&plan),
             plan,
@@ -73,6 +70,15 @@ impl Settings {
             .and_then(|v| v.timeout)
             .map_or(self.default_timeout, Duration::from_secs)
     }
+}
+
+/// Whether the value of [`TRUST_VAR`] says yes: `1`, `true`, `yes`,
+/// `on`, `y` (any case). Anything else is no: running commands is
+/// opted into, never out of (`no`, `off` and a typo trust nothing).
+fn says_yes(value: &str) -> bool {
+    ["1", "true", "yes", "on", "y"]
+        .iter()
+        .any(|yes| value.trim().eq_ignore_ascii_case(yes))
 }
 
 /// How one run of a check ended.

@@ -708,3 +708,34 @@ fn check_verify_fails_on_open_work_too() {
     env.run(&["done", "a"]).ok();
     env.run(&["check", "--verify"]).ok();
 }
+
+/// Issue 40, item 10: CI's variable trusts the checks only when it says
+/// yes; `no`, `off`, `n`, `false`, `0`, empty or a typo trust nothing.
+#[test]
+fn only_an_explicit_yes_trusts_the_checks() {
+    let env = TestEnv::new();
+    let outside = env.home.join("ran");
+    cloned_with_hostile_check(&env, &outside);
+    let before = env.plan_text();
+    for no in ["no", "off", "n", "NO", "false", "0", "", "  ", "nope", "2"] {
+        let out = env.run_with(&["done", "t1"], |c| {
+            c.env("TODO_TRUST_CHECKS", no);
+        });
+        out.code(7);
+        assert!(
+            out.stderr.starts_with("Refused (check-untrusted)"),
+            "{no:?}: {out:?}"
+        );
+        assert!(!outside.exists(), "{no:?} trusted the check");
+        assert_eq!(env.plan_text(), before);
+    }
+    for yes in ["1", "true", "yes", "on", "y", " YES "] {
+        env.run_with(&["done", "t1"], |c| {
+            c.env("TODO_TRUST_CHECKS", yes);
+        })
+        .ok();
+        assert!(outside.exists(), "{yes:?} did not trust the check");
+        std::fs::remove_file(&outside).unwrap();
+        env.run(&["reopen", "t1"]).ok();
+    }
+}
