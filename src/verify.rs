@@ -255,6 +255,22 @@ struct Trusted {
     command: String,
 }
 
+/// How a trust record names the plan file at `plan`: its path as text, or,
+/// for a path that is not Unicode, `bytes:` and its bytes in hex. Never
+/// lossy: two paths that differ only in bytes a lossy conversion replaces
+/// must not share their trust (an absolute path as text starts with `/`
+/// or a drive, never with `bytes:`).
+fn plan_key(plan: &Path) -> String {
+    plan.to_str().map_or_else(
+        || {
+            let bytes = plan.as_os_str().as_encoded_bytes();
+            let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            format!("bytes:{hex}")
+        },
+        str::to_string,
+    )
+}
+
 /// The commands trusted on this machine (the user's data directory, one
 /// JSON object a line).
 pub(crate) struct TrustList {
@@ -281,7 +297,7 @@ impl TrustList {
     }
 
     pub(crate) fn allows(&self, plan: &Path, command: &str) -> bool {
-        let plan = plan.to_string_lossy();
+        let plan = plan_key(plan);
         self.entries
             .iter()
             .any(|e| e.plan == plan && e.command == command)
@@ -290,7 +306,7 @@ impl TrustList {
     /// Trust `commands` of `plan` from now on, and forget the plan's
     /// commands not among them (a changed command is asked for again).
     pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
-        let name = plan.to_string_lossy().into_owned();
+        let name = plan_key(plan);
         self.entries.retain(|e| e.plan != name);
         self.entries.extend(commands.iter().map(|c| Trusted {
             plan: name.clone(),

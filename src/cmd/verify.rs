@@ -356,13 +356,13 @@ fn record(settings: &Settings, work: &[Outcome1], commit: Option<&str>) {
 }
 
 fn results_file(settings: &Settings) -> Option<std::path::PathBuf> {
-    let key = xxhash_rust::xxh3::xxh3_64(settings.plan.to_string_lossy().as_bytes());
+    // Keyed by the path's bytes, as the history is (not a lossy text of it).
     let dir = settings
         .trust_file
         .as_ref()?
         .parent()?
         .join("check-results");
-    Some(dir.join(format!("{key:016x}.json")))
+    Some(crate::storage::keyed(&dir, &settings.plan, "json"))
 }
 
 /// The plan with the last `check --verify` results of this machine in

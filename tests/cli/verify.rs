@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::common::{HUNG, Running, TestEnv, missing_tool, wait_until};
+use crate::common::{HUNG, Run, Running, TestEnv, missing_tool, wait_until};
 
 /// The task whose text is `content`, as the plan file holds it.
 fn task(env: &TestEnv, content: &str) -> Value {
@@ -738,4 +738,37 @@ fn only_an_explicit_yes_trusts_the_checks() {
         std::fs::remove_file(&outside).unwrap();
         env.run(&["reopen", "t1"]).ok();
     }
+}
+
+/// Issue 40, item 11: trust names a plan by its path's bytes: two projects
+/// whose paths differ only in bytes that are not Unicode do not share it.
+#[test]
+fn trust_does_not_pass_between_paths_that_are_not_unicode() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let env = TestEnv::new();
+    let run = |dir: &Path, args: &[&str]| {
+        Run::from(env.command_in(dir).args(args).output().expect("run todo"))
+    };
+    // Both read as "plan\u{FFFD}" when converted lossily.
+    let [trusted, other] = [&b"plan\xff"[..], &b"plan\xfe"[..]].map(|name| {
+        let dir = env.home.join(OsStr::from_bytes(name));
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        run(
+            &dir,
+            &["append", "Auth", "wire oauth", "--verify", "touch ran"],
+        )
+        .ok();
+        dir
+    });
+    run(&trusted, &["trust", "--yes"]).ok();
+    let out = run(&other, &["done", "oauth"]);
+    out.code(7);
+    assert!(
+        out.stderr.starts_with("Refused (check-untrusted)"),
+        "{out:?}"
+    );
+    assert!(!other.join("ran").exists());
+    run(&trusted, &["done", "oauth"]).ok();
+    assert!(trusted.join("ran").exists());
 }
