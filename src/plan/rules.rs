@@ -160,6 +160,11 @@ fn reworded(text: &str, after: Option<&str>) -> Option<&'static str> {
 pub(crate) trait Guarded {
     /// Whether `by` may turn `self` into `after` (`None`: removed).
     fn permit(&self, by: &By, after: Option<&Self>) -> Result<(), OpError>;
+
+    /// Whether `by` may create `self` as it is.
+    fn create(&self, _by: &By) -> Result<(), OpError> {
+        Ok(())
+    }
 }
 
 /// The one permission check: whether `by` may turn `before` into `after`
@@ -169,7 +174,11 @@ pub(crate) fn check<T: Guarded>(
     before: Option<&T>,
     after: Option<&T>,
 ) -> Result<(), OpError> {
-    before.map_or(Ok(()), |b| b.permit(by, after))
+    match (before, after) {
+        (Some(b), _) => b.permit(by, after),
+        (None, Some(a)) => a.create(by),
+        (None, None) => Ok(()),
+    }
 }
 
 /// An agent's change may not grow the plan past its `limit`, in items of
@@ -199,6 +208,26 @@ pub(crate) fn size(
 }
 
 impl Guarded for Task {
+    /// What a change creates is the creator's, but for a task only a
+    /// person checks: one the agent creates (a batch, an import, an edit)
+    /// starts open, as the agent may never set its status. In progress is
+    /// the one-in-progress rule's, which may start it.
+    fn create(&self, by: &By) -> Result<(), OpError> {
+        let open = self.status == Status::Pending
+            || (self.status == Status::InProgress && self.by.is_none());
+        if by.actor == Actor::Agent && self.checks == Checks::Person && !open {
+            return Err(refuse(
+                Refusal::PersonOnly,
+                self,
+                &format!(
+                    "is checked only by a person; an agent may create it, but not mark it {}: leave it pending for the person.",
+                    self.status.words()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn permit(&self, by: &By, after: Option<&Task>) -> Result<(), OpError> {
         let b = self;
         if by.actor == Actor::Person {

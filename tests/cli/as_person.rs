@@ -520,3 +520,48 @@ fn an_agent_cannot_replace_a_persons_note() {
     }
     assert_eq!(stored(&env, "Draft")["notes"], json!(["second try"]));
 }
+
+/// Issue 40, item 12: a task only a person checks that an agent creates
+/// starts open: in one batch, an import or an edit, the agent may not
+/// create it completed, dropped or blocked.
+#[test]
+fn an_agent_cannot_create_a_person_checked_task_already_done() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "first"]]);
+    let before = env.plan_text();
+    let batch = env.run_stdin(
+        &["--as", "agent", "batch"],
+        b"append --checks person A sign off\ndone sign off\n",
+        |_| {},
+    );
+    refused(&env, &batch, "person-only", &before);
+    assert!(
+        batch
+            .stderr
+            .contains("an agent may create it, but not mark it completed"),
+        "{batch:?}"
+    );
+    for status in ["completed", "abandoned", "blocked"] {
+        let text = before.replace(
+            "\n    ], \"name\": \"A\" }",
+            &format!(",\n      {{ \"id\": \"t9\", \"content\": \"Sign off\", \"status\": \"{status}\", \"checks\": \"person\" }}\n    ], \"name\": \"A\" }}"),
+        );
+        assert_ne!(text, before, "{before}");
+        std::fs::write(env.root.join("plan.json"), &text).unwrap();
+        refused(
+            &env,
+            &agent(&env, &["import", "plan.json"]),
+            "person-only",
+            &before,
+        );
+    }
+    // Created open, it is the person's to check off.
+    agent(&env, &["append", "--checks", "person", "A", "sign off"]).ok();
+    refused(
+        &env,
+        &agent(&env, &["done", "sign off"]),
+        "person-only",
+        &env.plan_text(),
+    );
+    env.run(&["done", "sign off"]).ok();
+}
