@@ -565,3 +565,28 @@ fn an_agent_cannot_create_a_person_checked_task_already_done() {
     );
     env.run(&["done", "sign off"]).ok();
 }
+
+/// Issue 40, item 13: mathematical letters (`𝗈`, `𝐤`), Greek `κ` and the
+/// small capital `ꜱ` are look-alikes too.
+#[test]
+fn the_agent_may_not_add_mathematical_or_small_capital_copies() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "ask the person"],
+        &["append", "A", "ship the task"],
+    ]);
+    let before = env.plan_text();
+    for copy in [
+        "Ask the Pers\u{1d5c8}n",
+        "Ship the tas\u{1d424}",
+        "Ship the tas\u{03ba}",
+        "\u{a731}hip the task",
+        "\u{1d412}\u{1d421}\u{1d422}\u{1d429} the task",
+    ] {
+        let run = apply(
+            &env,
+            &json!({"op": "append", "phase": "A", "items": [copy]}),
+        );
+        refused(&env, &run, "duplicate", &before);
+    }
+}
