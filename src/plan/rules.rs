@@ -73,7 +73,44 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     }
     if by.actor == Actor::Agent {
         keep_proof(before, after);
+        // `droppedBy: "user"` says a person dropped it (oh-my-pi's mark):
+        // a file the agent brings may not say so of its own drop.
+        if after.dropped_by.is_some()
+            && !before.is_some_and(|b| b.dropped_by == after.dropped_by && b.status == after.status)
+        {
+            after.dropped_by = None;
+        }
     }
+}
+
+/// Whether a person holds `t`: set its status, checks it, or claimed it.
+fn held_by_person(t: &Task) -> bool {
+    t.by == Some(Actor::Person) || t.checks == Checks::Person || t.claimed_by == Some(Actor::Person)
+}
+
+/// An agent's change may not take a need off `after` (as `before` had it)
+/// when the task needed is one a person holds (`needed`: the plan's task
+/// of that id, if any): the person's task is a gate the agent may not open
+/// by unhooking it. Needs it adds, and needs of other tasks, are its own.
+pub(crate) fn keeps_gates<'a>(
+    by: &By,
+    before: &Task,
+    after: &Task,
+    needed: impl Fn(&str) -> Option<&'a Task>,
+) -> Result<(), OpError> {
+    if by.actor != Actor::Agent {
+        return Ok(());
+    }
+    for n in before.needs.iter().filter(|n| !after.needs.contains(n)) {
+        if let Some(gate) = needed(n).filter(|g| held_by_person(g)) {
+            let rest = format!(
+                "needs {}, which a person holds; an agent may not remove that need. Finish what else it waits for, or ask the person.",
+                gate.name()
+            );
+            return Err(refuse(Refusal::SetByPerson, after, &rest));
+        }
+    }
+    Ok(())
 }
 
 /// The field a proof this version cannot read is kept in, as written.

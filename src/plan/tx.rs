@@ -488,6 +488,9 @@ impl Tx {
         // Tasks this change completes that have a check: proven last, once
         // every rule has passed, so a refused change runs nothing.
         let mut proving: Vec<TaskPos> = Vec::new();
+        // Tasks whose needs changed, as they were: checked once the plan
+        // is whole (the tasks they need may have changed too).
+        let mut unhooked: Vec<(TaskPos, Task)> = Vec::new();
         for (pos, kept) in self.change.walk(plan) {
             let Some(pos) = pos else {
                 // Gone: kept whole.
@@ -503,9 +506,16 @@ impl Tx {
             }
             rules::check(by, b.as_ref(), Some(&*t))?;
             rules::owner_fits(b.as_ref(), t)?;
+            if let Some(b) = b.as_ref().filter(|b| b.needs != t.needs) {
+                unhooked.push((pos, b.clone()));
+            }
             if stamp && needs_proof(b.as_ref(), t) {
                 proving.push(pos);
             }
+        }
+        for (pos, b) in &unhooked {
+            let needed = |id: &str| plan.task_by_id(id).map(|(_, n)| n);
+            rules::keeps_gates(by, b, plan.task(*pos), needed)?;
         }
         for b in self.change.objectives.iter().flatten() {
             rules::check(by, Some(b), plan.objective(&b.id))?;

@@ -590,3 +590,104 @@ fn the_agent_may_not_add_mathematical_or_small_capital_copies() {
         refused(&env, &run, "duplicate", &before);
     }
 }
+
+/// Issue 40, item 14: a need on a task a person holds is the person's
+/// gate: the agent may not unhook it (a verb, an op, an import); needs
+/// between its own tasks stay its own.
+#[test]
+fn an_agent_cannot_remove_a_need_on_a_persons_task() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "build"],
+        &["append", "A", "sign off", "--checks", "person"],
+        &["append", "A", "deploy"],
+    ]);
+    let [build, sign] = env.ids(["Build", "Sign off"]);
+    env.given(&[&["needs", "deploy", &sign, &build]]);
+    let before = env.plan_text();
+    let out = agent(&env, &["needs", "deploy", "--remove", &sign]);
+    refused(&env, &out, "set-by-person", &before);
+    assert!(
+        out.stderr
+            .contains("which a person holds; an agent may not remove that need"),
+        "{out:?}"
+    );
+    let file = before.replace(
+        &format!("\"needs\": [\"{sign}\", \"{build}\"]"),
+        &format!("\"needs\": [\"{build}\"]"),
+    );
+    assert_ne!(file, before);
+    std::fs::write(env.root.join("plan.json"), file).unwrap();
+    refused(
+        &env,
+        &agent(&env, &["import", "plan.json"]),
+        "set-by-person",
+        &before,
+    );
+    // Its own need, on a task no person holds, is its to remove.
+    agent(&env, &["needs", "deploy", "--remove", &build]).ok();
+    assert_eq!(stored(&env, "Deploy")["needs"], json!([sign]));
+}
+
+/// Issue 40, item 14: `droppedBy: "user"` says a person dropped the task;
+/// a file the agent imports may not say so of the agent's drop.
+#[test]
+fn an_agent_cannot_sign_its_drop_as_the_users() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "first"], &["append", "A", "second"]]);
+    let file = env.plan_text().replace(
+        r#""content": "Second", "status": "pending""#,
+        r#""content": "Second", "status": "abandoned", "droppedBy": "user""#,
+    );
+    std::fs::write(env.root.join("plan.json"), file).unwrap();
+    agent(&env, &["import", "plan.json"]).ok();
+    let second = stored(&env, "Second");
+    assert_eq!(
+        (second["status"].as_str(), second["by"].as_str()),
+        (Some("abandoned"), Some("agent"))
+    );
+    assert!(second.get("droppedBy").is_none(), "{second}");
+    // A person's drop keeps it, whoever imports the plan again.
+    env.run(&["reopen", "second"]).ok();
+    env.run(&["drop", "second"]).ok();
+    let text = env.plan_text();
+    std::fs::write(env.root.join("plan.json"), &text).unwrap();
+    agent(&env, &["import", "plan.json"]).ok();
+    assert_eq!(stored(&env, "Second")["droppedBy"], "user");
+}
+
+/// Issue 40, item 14, what stays allowed (docs/trust-and-proofs.md): the
+/// agent organises the plan — moves a person's completed task, renames the
+/// phase holding it — and may say it checks a pending task nobody set,
+/// which the person takes back with one `todo unlock`. The person's status,
+/// text and mark stay as they were through all of it.
+#[test]
+fn an_agent_organises_a_persons_tasks_without_changing_them() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "Release", "ship it"],
+        &["done", "ship it"],
+        &["append", "Release", "write notes"],
+        &["append", "Later", "polish"],
+    ]);
+    let later = env.phase_id("Later");
+    agent(&env, &["mv", "ship it", &later]).ok();
+    agent(&env, &["rename", "Later", "--", "Done"]).ok();
+    let shipped = stored(&env, "Ship it");
+    assert_eq!(
+        (shipped["status"].as_str(), shipped["by"].as_str()),
+        (Some("completed"), Some("person"))
+    );
+    let id = id(&env, "Write notes");
+    apply(&env, &json!({"op": "edit", "id": id, "checks": "agent"})).ok();
+    assert_eq!(stored(&env, "Write notes")["checks"], "agent");
+    let out = env.run(&["done", "write notes"]);
+    out.code(7);
+    assert!(out.stderr.contains("run `todo unlock"), "{out:?}");
+    env.run(&["unlock", "write notes"]).ok();
+    env.run(&["done", "write notes"]).ok();
+    // And now the person completed it, never again.
+    let before = env.plan_text();
+    let run = apply(&env, &json!({"op": "edit", "id": id, "checks": "agent"}));
+    refused(&env, &run, "set-by-person", &before);
+}
