@@ -140,12 +140,13 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    #[cfg(unix)]
-    {
-        // Its own process group, so a timeout kills what it started too.
-        use std::os::unix::process::CommandExt;
-        cmd.process_group(0);
+    // Its own process group, and a mark in its environment that what it
+    // starts inherits, so a timeout kills what it started too.
+    let mark = run_mark();
+    if let Some((name, value)) = mark.split_once('=') {
+        cmd.env(name, value);
     }
+    crate::platform::own_group(&mut cmd);
     let mut child = match cmd.spawn() {
         Ok(child) => child,
         Err(e) => {
@@ -173,7 +174,7 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
             Ok(Some(status)) => break Some(status),
             Ok(None) if Instant::now() >= deadline => {
                 timed_out = true;
-                kill(&mut child);
+                crate::platform::kill_tree(&mut child, &mark);
                 break child.wait().ok();
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
@@ -220,21 +221,15 @@ fn collect(
     });
 }
 
-#[cfg(unix)]
-fn kill(child: &mut std::process::Child) {
-    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-        // SAFETY: kill(2) with a negative pid signals the process group
-        // the child leads (it was started with its own); no memory is shared.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
-    }
-    let _ = child.kill();
-}
-
-#[cfg(windows)]
-fn kill(child: &mut std::process::Child) {
-    let _ = child.kill();
+/// `TODO_CHECK_RUN=<pid>-<n>-<nanos>`: what marks the processes of one
+/// run of a check, unique on this machine while it runs.
+fn run_mark() -> String {
+    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("TODO_CHECK_RUN={}-{n}-{nanos}", std::process::id())
 }
 
 /// The commit the checks run on (`git rev-parse HEAD`), if any.

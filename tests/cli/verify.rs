@@ -772,3 +772,44 @@ fn trust_does_not_pass_between_paths_that_are_not_unicode() {
     run(&trusted, &["done", "oauth"]).ok();
     assert!(trusted.join("ran").exists());
 }
+
+/// Whether process `pid` still runs (a zombie waiting for its parent to
+/// reap it runs no more).
+#[cfg(target_os = "linux")]
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(") ")
+            .is_some_and(|(_, rest)| !rest.starts_with('Z'))
+    })
+}
+
+/// Issue 40, item 15: a check that times out is killed with everything it
+/// started, also what left its process group (`setsid`).
+#[test]
+#[cfg(target_os = "linux")]
+#[cfg_attr(
+    todo_tests_no_setsid,
+    ignore = "setsid(1) is not installed (util-linux)"
+)]
+fn a_timed_out_check_leaves_no_process_behind() {
+    if !crate::common::has("setsid") {
+        return missing_tool("setsid (util-linux)");
+    }
+    let (env, id) = with_check(
+        "setsid sh -c 'echo $$ > escaped; exec sleep 300' & sh -c 'echo $$ > grouped; exec sleep 300' & sleep 300",
+    );
+    env.run(&["verify", &id, "--timeout", "1"]).ok();
+    env.run(&["trust", "--yes"]).ok();
+    let out = env.run(&["done", &id]);
+    out.code(8);
+    assert!(out.stderr.contains("timed out after 1 s"), "{out:?}");
+    for file in ["escaped", "grouped"] {
+        let pid = std::fs::read_to_string(env.root.join(file)).unwrap();
+        let pid = pid.trim();
+        // Killed before `done` answered; give the kernel a moment to
+        // show it.
+        wait_until(HUNG, &format!("{file} process {pid} to end"), || {
+            !running(pid)
+        });
+    }
+}
