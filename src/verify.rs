@@ -248,6 +248,94 @@ pub(crate) fn commit(root: &Path) -> Option<String> {
 struct Trusted {
     plan: String,
     command: String,
+    /// The files of the project the command names (`./scripts/check.sh`),
+    /// as they were when trusted: a pull that rewrites one is asked for
+    /// again, as direnv does for its `.envrc`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    files: Vec<Seen>,
+}
+
+/// A file of the project a command names, by its path in the command and
+/// the SHA-256 of its bytes (a digest a rewrite cannot be crafted to match).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+struct Seen {
+    path: String,
+    sha256: String,
+}
+
+/// The scripts of the project `command` runs: a program named by a path
+/// (`./scripts/check.sh`, `bin/lint`) where a command starts (after `;`,
+/// `&&`, `||`, `|`), and the script an interpreter is given (`sh x.sh`,
+/// `python3 tools/check.py`). Files the command only reads or writes (a
+/// marker it tests, a log it redirects to) are not bound: they change as
+/// the check runs.
+fn scripts_run(command: &str) -> Vec<String> {
+    const INTERPRETERS: [&str; 12] = [
+        "sh", "bash", "zsh", "dash", "ksh", "python", "python3", "node", "ruby", "perl", "deno",
+        "bun",
+    ];
+    let words = crate::platform::split_command(command)
+        .unwrap_or_else(|_| command.split_whitespace().map(str::to_string).collect());
+    let mut out = Vec::new();
+    let (mut starts, mut interpreter) = (true, false);
+    for word in &words {
+        if matches!(word.as_str(), ";" | "&&" | "||" | "|" | "&") {
+            (starts, interpreter) = (true, false);
+            continue;
+        }
+        let ends = word.ends_with(';');
+        let word = word.trim_end_matches(';');
+        if interpreter && !word.starts_with('-') {
+            out.push(word.to_string());
+            interpreter = false;
+        } else if starts && (word.contains('/') || !word.contains('=')) {
+            // (`NAME=value` before a command sets a variable.)
+            let name = word.rsplit('/').next().unwrap_or(word);
+            interpreter = INTERPRETERS.contains(&name);
+            if word.contains('/') {
+                out.push(word.to_string());
+            }
+            starts = false;
+        }
+        if ends {
+            (starts, interpreter) = (true, false);
+        }
+    }
+    out
+}
+
+/// The scripts of the project root `root` that `command` runs
+/// ([`scripts_run`]), each with its digest. One outside the project, or
+/// not there, binds nothing: the project is what a pull rewrites.
+fn files_named(root: &Path, command: &str) -> Vec<Seen> {
+    use sha2::Digest;
+    let Ok(top) = root.canonicalize() else {
+        return Vec::new();
+    };
+    let mut seen: Vec<Seen> = Vec::new();
+    for word in scripts_run(command) {
+        let word = word.as_str();
+        let path = Path::new(word);
+        if word.is_empty() || path.is_absolute() || seen.iter().any(|s| s.path == word) {
+            continue;
+        }
+        let Ok(real) = root.join(path).canonicalize() else {
+            continue;
+        };
+        if !real.starts_with(&top) || !real.is_file() {
+            continue;
+        }
+        let Ok(bytes) = crate::storage::read_regular(&real) else {
+            continue;
+        };
+        let digest = sha2::Sha256::digest(&bytes);
+        let sha256 = digest.iter().map(|b| format!("{b:02x}")).collect();
+        seen.push(Seen {
+            path: word.to_string(),
+            sha256,
+        });
+    }
+    seen
 }
 
 /// How a trust record names the plan file at `plan`: its path as text, or,
@@ -291,21 +379,26 @@ impl TrustList {
         }
     }
 
-    pub(crate) fn allows(&self, plan: &Path, command: &str) -> bool {
-        let plan = plan_key(plan);
-        self.entries
-            .iter()
-            .any(|e| e.plan == plan && e.command == command)
+    /// Whether `command` of the plan `settings` names is trusted here, the
+    /// project's files it names as they were when it was.
+    pub(crate) fn allows(&self, settings: &Settings, command: &str) -> bool {
+        let plan = plan_key(&settings.plan);
+        let mine = |e: &&Trusted| e.plan == plan && e.command == command;
+        let Some(entry) = self.entries.iter().find(mine) else {
+            return false;
+        };
+        entry.files == files_named(&settings.root, command)
     }
 
     /// Trust `commands` of `plan` from now on, and forget the plan's
     /// commands not among them (a changed command is asked for again).
-    pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
-        let name = plan_key(plan);
+    pub(crate) fn set(&mut self, settings: &Settings, commands: &[String]) -> std::io::Result<()> {
+        let name = plan_key(&settings.plan);
         self.entries.retain(|e| e.plan != name);
         self.entries.extend(commands.iter().map(|c| Trusted {
             plan: name.clone(),
             command: c.clone(),
+            files: files_named(&settings.root, c),
         }));
         self.save()
     }
@@ -345,7 +438,7 @@ pub(crate) fn commands(plan: &Plan) -> Vec<String> {
 /// Whether `command` may run: CI trusted the plan (a person's run only),
 /// or a person trusted this command of this plan on this machine.
 pub(crate) fn trusted(settings: &Settings, trust: &TrustList, actor: Actor, command: &str) -> bool {
-    (settings.trust_all && actor == Actor::Person) || trust.allows(&settings.plan, command)
+    (settings.trust_all && actor == Actor::Person) || trust.allows(settings, command)
 }
 
 /// The refusal of a command that is not trusted: the command, and the way
@@ -500,5 +593,28 @@ mod tests {
         };
         assert_eq!(r.tail(2), ["b", "c"]);
         assert_eq!(r.tail(9), ["a", "b", "c"]);
+    }
+}
+
+#[cfg(test)]
+mod script_tests {
+    use super::scripts_run;
+
+    #[test]
+    fn the_scripts_a_command_runs() {
+        for (command, scripts) in [
+            ("./scripts/check.sh", &["./scripts/check.sh"][..]),
+            ("FOO=1 bin/lint --fix", &["bin/lint"]),
+            ("sh -e check.sh arg", &["check.sh"]),
+            (
+                "python3 tools/t.py; ./b.sh && cargo test",
+                &["tools/t.py", "./b.sh"],
+            ),
+            ("test -f marker", &[]),
+            ("pwd > ran-here", &[]),
+            ("cargo test auth -- --exact", &[]),
+        ] {
+            assert_eq!(scripts_run(command), scripts, "{command}");
+        }
     }
 }

@@ -813,3 +813,48 @@ fn a_timed_out_check_leaves_no_process_behind() {
         });
     }
 }
+
+/// Issue 40, item 19: trust binds a check to the project's scripts it
+/// runs: a pull that rewrites `./check.sh` makes it a new check, asked
+/// for again; files a check only reads or writes do not count.
+#[test]
+fn a_rewritten_script_is_trusted_again_only_by_a_person() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = TestEnv::new();
+    let script = env.root.join("check.sh");
+    std::fs::write(&script, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    env.given(&[
+        &[
+            "append",
+            "A",
+            "scripted",
+            "--verify",
+            "./check.sh && touch ran-once",
+        ],
+        &[
+            "append",
+            "A",
+            "interpreted",
+            "--verify",
+            "sh -c 'exit 0' && sh check.sh",
+        ],
+        &["trust", "--yes"],
+        &["done", "scripted"],
+        &["reopen", "scripted"],
+    ]);
+    // The pull: the script now does something else.
+    std::fs::write(&script, "#!/bin/sh\ntouch pwned\nexit 0\n").unwrap();
+    for task in ["scripted", "interpreted"] {
+        let out = env.run(&["done", task]);
+        out.code(7);
+        assert!(
+            out.stderr.starts_with("Refused (check-untrusted)"),
+            "{out:?}"
+        );
+    }
+    assert!(!env.root.join("pwned").exists());
+    env.run(&["trust", "--yes"]).ok();
+    env.run(&["done", "scripted"]).ok();
+    assert!(env.root.join("pwned").exists());
+}
