@@ -271,6 +271,12 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
         let why = format!("the conflict markers: {e}; git never writes them so");
         cannot(path, vec![why])
     })?;
+    // Markers around nothing on both sides hold no plan to merge: an
+    // empty plan would be a guess that throws whatever was meant away.
+    if ours.trim().is_empty() && theirs.trim().is_empty() {
+        let why = "both sides of the conflict markers are empty: neither holds a plan to merge. Put a plan back (git checkout --ours/--theirs, or by hand), or remove the file".to_string();
+        return Err(cannot(path, vec![why]));
+    }
     const WHICH: [&str; 3] = [
         "the base (the ||||||| sections)",
         "ours (the <<<<<<< sections)",
