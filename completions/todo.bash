@@ -561,7 +561,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__check)
-            opts="-j -q -y -h --verify --jobs --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-j -q -y -h --verify --allow-open --jobs --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

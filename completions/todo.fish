@@ -202,7 +202,8 @@ always\t''
 never\t''"
 complete -c todo -n "__fish_todo_using_subcommand check" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
 agent\t''"
-complete -c todo -n "__fish_todo_using_subcommand check" -l verify -d 'Rerun the checks of the completed tasks; exit 1 when one fails'
+complete -c todo -n "__fish_todo_using_subcommand check" -l verify -d 'Also rerun the checks of the completed tasks; exit 1 when one fails'
+complete -c todo -n "__fish_todo_using_subcommand check" -l allow-open -d 'With --verify, open work does not fail the run: only the checks do'
 complete -c todo -n "__fish_todo_using_subcommand check" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand check" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand check" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'

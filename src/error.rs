@@ -72,9 +72,14 @@ pub(crate) enum Error {
     ChangedDuringEdit { kept: String },
 
     #[error(
-        "The plan file was changed outside todo since its last change (\"{last}\"); undo would throw that away.\n{UNDO_ANYWAY}"
+        "{}; undo would throw that away.\n{UNDO_ANYWAY}",
+        if *unrecorded {
+            format!("The plan file was last changed by a todo command that was stopped before it recorded the change for undo (after \"{last}\")")
+        } else {
+            format!("The plan file was changed outside todo since its last change (\"{last}\")")
+        }
     )]
-    ChangedOutsideTodo { last: String },
+    ChangedOutsideTodo { last: String, unrecorded: bool },
 
     #[error("Cannot undo \"{last}\": the tasks it changed were edited outside todo since.")]
     UndoOverwritten { last: String },
@@ -729,7 +734,10 @@ mod tests {
             missed(MatchError::Ambiguous { candidates: vec![] }, "x", "{}"),
             Error::RevMismatch { have: 2, want: 1 },
             Error::ChangedDuringEdit { kept: s("k") },
-            Error::ChangedOutsideTodo { last: s("l") },
+            Error::ChangedOutsideTodo {
+                last: s("l"),
+                unrecorded: false,
+            },
             Error::UndoOverwritten { last: s("l") },
             Error::ChangedWhileAsked,
             S::LockTimeout {

@@ -397,7 +397,12 @@ impl Lock {
 
     /// Atomically replace the plan file with `plan`.
     pub(crate) fn save(&self, store: &Store, plan: &Plan) -> StorageResult<()> {
-        self.save_over(store, plan, None, "").map(drop)
+        self.save_over(store, plan, None, "")?;
+        // Not a change undo takes back (a merge): nothing to record.
+        if let Some(revs) = &store.revs {
+            let _ = revs.unrecorded(&real_path(&self.target), None);
+        }
+        Ok(())
     }
 
     /// Write `plan` over the file as it was (`old`), on `today`
@@ -412,8 +417,14 @@ impl Lock {
         today: &str,
     ) -> StorageResult<(Vec<u8>, String)> {
         let text = json::render_over(plan, old, today);
-        write_atomic(&self.target, text.as_bytes()).map_err(|e| store.cannot("write", e))?;
         let digest = file_digest(text.as_bytes());
+        if let Some(revs) = &store.revs {
+            // Said before the file is replaced, cleared once the change is
+            // in the undo history: a change stopped in between (a SIGKILL)
+            // is then known as todo's own, not as one made outside it.
+            let _ = revs.unrecorded(&real_path(&self.target), Some(&digest));
+        }
+        write_atomic(&self.target, text.as_bytes()).map_err(|e| store.cannot("write", e))?;
         if let Some(revs) = &store.revs {
             // A count not recorded is made again by the next read, from
             // the count before: the same number.
@@ -728,6 +739,29 @@ impl Revisions {
             None => (own.max(1), true),
         };
         RevRead { rev, record }
+    }
+
+    /// Say that todo is writing the plan at `real` as the file of `digest`,
+    /// a change not in its undo history yet (`None`: it is now, or was
+    /// never: forget it). Call under the plan's lock.
+    pub(crate) fn unrecorded(&self, real: &Path, digest: Option<&str>) -> io::Result<()> {
+        let file = keyed(&self.dir, real, "unrecorded");
+        match digest {
+            Some(d) => {
+                fs::create_dir_all(&self.dir)?;
+                replace_private(&file, d.as_bytes())
+            }
+            None => match fs::remove_file(&file) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+                _ => Ok(()),
+            },
+        }
+    }
+
+    /// Whether the file of `digest` at `real` is a change todo wrote and
+    /// did not get to record for undo (see [`Revisions::unrecorded`]).
+    pub(crate) fn is_unrecorded(&self, real: &Path, digest: &str) -> bool {
+        fs::read(keyed(&self.dir, real, "unrecorded")).is_ok_and(|d| d == digest.as_bytes())
     }
 
     /// Record that the plan at `real` holds the file of `digest` at `rev`.

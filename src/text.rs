@@ -48,13 +48,101 @@ fn prints_nothing(c: char) -> bool {
         | '\u{2065}' | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{ffa0}' | '\u{e0100}'..='\u{e01ef}')
 }
 
+/// A letter or digit of Unicode's mathematical alphabets (U+1D400 to
+/// U+1D7FF: bold, italic, script, fraktur, double-struck, sans-serif and
+/// monospace `𝐤`, `𝗈`, `𝟕`) as the plain one it is drawn as: Latin letters
+/// and digits as ASCII, Greek letters as Greek (which [`look_alike`] then
+/// reads on).
+fn mathematical(c: char) -> Option<char> {
+    let cp = c as u32;
+    match cp {
+        // Thirteen alphabets of A–Z then a–z.
+        0x1d400..=0x1d6a3 => {
+            let i = (cp - 0x1d400) % 52;
+            char::from_u32(if i < 26 { 0x41 + i } else { 0x61 + i - 26 })
+        }
+        0x1d6a4 => Some('i'),
+        0x1d6a5 => Some('j'),
+        // Five Greek alphabets of 58: Α–Ω (ϴ in Ω's gap), ∇, α–ω, ∂, and
+        // six symbol forms.
+        0x1d6a8..=0x1d7c9 => {
+            let i = (cp - 0x1d6a8) % 58;
+            let greek = match i {
+                17 => 0x3f4,
+                0..=24 => 0x391 + i,
+                25 => 0x2207,
+                26..=50 => 0x3b1 + i - 26,
+                51 => 0x2202,
+                _ => [0x3f5, 0x3d1, 0x3f0, 0x3d5, 0x3f1, 0x3d6][(i - 52) as usize],
+            };
+            char::from_u32(greek)
+        }
+        0x1d7ca => Some('Ϝ'),
+        0x1d7cb => Some('ϝ'),
+        // Five sets of digits.
+        0x1d7ce..=0x1d7ff => char::from_digit((cp - 0x1d7ce) % 10, 10),
+        _ => None,
+    }
+}
+
 /// The Latin letter `c` is drawn like, or `c`.
 fn look_alike(c: char) -> char {
     // Full-width ASCII (`Ｓｈｉｐ`).
     if ('\u{ff01}'..='\u{ff5e}').contains(&c) {
         return char::from_u32(c as u32 - 0xff01 + 0x21).unwrap_or(c);
     }
+    let c = mathematical(c).unwrap_or(c);
     match c {
+        // Latin small capitals (`ꜱ`) as the letters they are.
+        'ᴀ' => 'a',
+        'ʙ' => 'b',
+        'ᴄ' => 'c',
+        'ᴅ' => 'd',
+        'ᴇ' => 'e',
+        'ꜰ' => 'f',
+        'ɢ' => 'g',
+        'ʜ' => 'h',
+        'ɪ' => 'i',
+        'ᴊ' => 'j',
+        'ᴋ' => 'k',
+        'ʟ' => 'l',
+        'ᴍ' => 'm',
+        'ɴ' => 'n',
+        'ᴏ' => 'o',
+        'ᴘ' => 'p',
+        'ʀ' => 'r',
+        'ꜱ' => 's',
+        'ᴛ' => 't',
+        'ᴜ' => 'u',
+        'ᴠ' => 'v',
+        'ᴡ' => 'w',
+        'ʏ' => 'y',
+        'ᴢ' => 'z',
+        // The letterlike symbols that fill the mathematical alphabets' gaps.
+        'ℎ' => 'h',
+        'ℯ' => 'e',
+        'ℊ' => 'g',
+        'ℴ' => 'o',
+        'ℂ' | 'ℭ' => 'C',
+        'ℍ' | 'ℋ' | 'ℌ' => 'H',
+        'ℕ' => 'N',
+        'ℙ' => 'P',
+        'ℚ' => 'Q',
+        'ℝ' | 'ℛ' | 'ℜ' => 'R',
+        'ℤ' | 'ℨ' => 'Z',
+        'ℬ' => 'B',
+        'ℰ' => 'E',
+        'ℱ' => 'F',
+        'ℐ' | 'ℑ' => 'I',
+        'ℒ' => 'L',
+        'ℳ' => 'M',
+        '\u{212a}' => 'K',
+        'ı' => 'i',
+        'ȷ' => 'j',
+        'ɡ' => 'g',
+        'κ' | 'ϰ' => 'k',
+        'ν' => 'v',
+        'ϱ' => 'p',
         'а' | 'α' => 'a',
         'А' | 'Α' => 'A',
         'В' | 'Β' | 'в' => 'B',
@@ -430,6 +518,24 @@ mod tests {
         }
         assert_ne!(as_read("Ship the releases"), key);
         assert_eq!(as_read("Straße"), "straße");
+        // Mathematical alphanumerics, small capitals, Greek.
+        for (alike, plain) in [
+            ("Pers𝗈n", "person"),
+            ("tas𝐤", "task"),
+            ("𝐒𝐡𝐢𝐩 𝟕", "ship 7"),
+            ("𝔖𝔥𝔦𝔭", "ship"),
+            ("𝓢𝓱𝓲𝓹", "ship"),
+            ("𝕊𝕙𝕚𝕡", "ship"),
+            ("𝚂𝚑𝚒𝚙", "ship"),
+            ("ℎ𝑜𝑡", "hot"),
+            ("taκe", "take"),
+            ("ꜱhip", "ship"),
+            ("ᴘᴇʀꜱᴏɴ", "person"),
+            ("𝚨𝚩𝚬", "abe"),
+            ("𝛂𝛋𝛐", "ako"),
+        ] {
+            assert_eq!(as_read(alike), plain, "{alike:?}");
+        }
     }
 
     #[test]

@@ -53,10 +53,7 @@ impl Settings {
             .and_then(|v| v.trim().parse::<u64>().ok())
             .filter(|n| *n > 0)
             .unwrap_or(DEFAULT_TIMEOUT_SECS);
-        let trust_all = std::env::var(TRUST_VAR).is_ok_and(|v| {
-            let v = v.trim();
-            !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false")
-        });
+        let trust_all = std::env::var(TRUST_VAR).is_ok_and(|v| says_yes(&v));
         Settings {
             root: crate::storage::project_of(&plan),
             plan,
@@ -73,6 +70,15 @@ impl Settings {
             .and_then(|v| v.timeout)
             .map_or(self.default_timeout, Duration::from_secs)
     }
+}
+
+/// Whether the value of [`TRUST_VAR`] says yes: `1`, `true`, `yes`,
+/// `on`, `y` (any case). Anything else is no: running commands is
+/// opted into, never out of (`no`, `off` and a typo trust nothing).
+fn says_yes(value: &str) -> bool {
+    ["1", "true", "yes", "on", "y"]
+        .iter()
+        .any(|yes| value.trim().eq_ignore_ascii_case(yes))
 }
 
 /// How one run of a check ended.
@@ -137,12 +143,13 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    #[cfg(unix)]
-    {
-        // Its own process group, so a timeout kills what it started too.
-        use std::os::unix::process::CommandExt;
-        cmd.process_group(0);
+    // Its own process group, and a mark in its environment that what it
+    // starts inherits, so a timeout kills what it started too.
+    let mark = run_mark();
+    if let Some((name, value)) = mark.split_once('=') {
+        cmd.env(name, value);
     }
+    crate::platform::own_group(&mut cmd);
     let mut child = match cmd.spawn() {
         Ok(child) => child,
         Err(e) => {
@@ -170,7 +177,7 @@ pub(crate) fn run(command: &str, root: &Path, timeout: Duration) -> Run {
             Ok(Some(status)) => break Some(status),
             Ok(None) if Instant::now() >= deadline => {
                 timed_out = true;
-                kill(&mut child);
+                crate::platform::kill_tree(&mut child, &mark);
                 break child.wait().ok();
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
@@ -217,21 +224,15 @@ fn collect(
     });
 }
 
-#[cfg(unix)]
-fn kill(child: &mut std::process::Child) {
-    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-        // SAFETY: kill(2) with a negative pid signals the process group
-        // the child leads (it was started with its own); no memory is shared.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
-    }
-    let _ = child.kill();
-}
-
-#[cfg(windows)]
-fn kill(child: &mut std::process::Child) {
-    let _ = child.kill();
+/// `TODO_CHECK_RUN=<pid>-<n>-<nanos>`: what marks the processes of one
+/// run of a check, unique on this machine while it runs.
+fn run_mark() -> String {
+    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("TODO_CHECK_RUN={}-{n}-{nanos}", std::process::id())
 }
 
 /// The commit the checks run on (`git rev-parse HEAD`), if any.
@@ -250,6 +251,110 @@ pub(crate) fn commit(root: &Path) -> Option<String> {
 struct Trusted {
     plan: String,
     command: String,
+    /// The files of the project the command names (`./scripts/check.sh`),
+    /// as they were when trusted: a pull that rewrites one is asked for
+    /// again, as direnv does for its `.envrc`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    files: Vec<Seen>,
+}
+
+/// A file of the project a command names, by its path in the command and
+/// the SHA-256 of its bytes (a digest a rewrite cannot be crafted to match).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+struct Seen {
+    path: String,
+    sha256: String,
+}
+
+/// The scripts of the project `command` runs: a program named by a path
+/// (`./scripts/check.sh`, `bin/lint`) where a command starts (after `;`,
+/// `&&`, `||`, `|`), and the script an interpreter is given (`sh x.sh`,
+/// `python3 tools/check.py`). Files the command only reads or writes (a
+/// marker it tests, a log it redirects to) are not bound: they change as
+/// the check runs.
+fn scripts_run(command: &str) -> Vec<String> {
+    const INTERPRETERS: [&str; 12] = [
+        "sh", "bash", "zsh", "dash", "ksh", "python", "python3", "node", "ruby", "perl", "deno",
+        "bun",
+    ];
+    let words = crate::platform::split_command(command)
+        .unwrap_or_else(|_| command.split_whitespace().map(str::to_string).collect());
+    let mut out = Vec::new();
+    let (mut starts, mut interpreter) = (true, false);
+    for word in &words {
+        if matches!(word.as_str(), ";" | "&&" | "||" | "|" | "&") {
+            (starts, interpreter) = (true, false);
+            continue;
+        }
+        let ends = word.ends_with(';');
+        let word = word.trim_end_matches(';');
+        if interpreter && !word.starts_with('-') {
+            out.push(word.to_string());
+            interpreter = false;
+        } else if starts && (word.contains('/') || !word.contains('=')) {
+            // (`NAME=value` before a command sets a variable.)
+            let name = word.rsplit('/').next().unwrap_or(word);
+            interpreter = INTERPRETERS.contains(&name);
+            if word.contains('/') {
+                out.push(word.to_string());
+            }
+            starts = false;
+        }
+        if ends {
+            (starts, interpreter) = (true, false);
+        }
+    }
+    out
+}
+
+/// The scripts of the project root `root` that `command` runs
+/// ([`scripts_run`]), each with its digest. One outside the project, or
+/// not there, binds nothing: the project is what a pull rewrites.
+fn files_named(root: &Path, command: &str) -> Vec<Seen> {
+    use sha2::Digest;
+    let Ok(top) = root.canonicalize() else {
+        return Vec::new();
+    };
+    let mut seen: Vec<Seen> = Vec::new();
+    for word in scripts_run(command) {
+        let word = word.as_str();
+        let path = Path::new(word);
+        if word.is_empty() || path.is_absolute() || seen.iter().any(|s| s.path == word) {
+            continue;
+        }
+        let Ok(real) = root.join(path).canonicalize() else {
+            continue;
+        };
+        if !real.starts_with(&top) || !real.is_file() {
+            continue;
+        }
+        let Ok(bytes) = crate::storage::read_regular(&real) else {
+            continue;
+        };
+        let digest = sha2::Sha256::digest(&bytes);
+        let sha256 = digest.iter().map(|b| format!("{b:02x}")).collect();
+        seen.push(Seen {
+            path: word.to_string(),
+            sha256,
+        });
+    }
+    seen
+}
+
+/// How a trust record names the plan file at `plan`: its path as text, or,
+/// for a path that is not Unicode, `bytes:` and its bytes in hex. Never
+/// lossy: two paths that differ only in bytes a lossy conversion replaces
+/// must not share their trust (an absolute path as text starts with `/`
+/// or a drive, never with `bytes:`).
+fn plan_key(plan: &Path) -> String {
+    plan.to_str().map_or_else(
+        || {
+            let bytes = plan.as_os_str().as_encoded_bytes();
+            let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            format!("bytes:{hex}")
+        },
+        str::to_string,
+    )
 }
 
 /// The commands trusted on this machine (the user's data directory, one
@@ -277,21 +382,26 @@ impl TrustList {
         }
     }
 
-    pub(crate) fn allows(&self, plan: &Path, command: &str) -> bool {
-        let plan = plan.to_string_lossy();
-        self.entries
-            .iter()
-            .any(|e| e.plan == plan && e.command == command)
+    /// Whether `command` of the plan `settings` names is trusted here, the
+    /// project's files it names as they were when it was.
+    pub(crate) fn allows(&self, settings: &Settings, command: &str) -> bool {
+        let plan = plan_key(&settings.plan);
+        let mine = |e: &&Trusted| e.plan == plan && e.command == command;
+        let Some(entry) = self.entries.iter().find(mine) else {
+            return false;
+        };
+        entry.files == files_named(&settings.root, command)
     }
 
     /// Trust `commands` of `plan` from now on, and forget the plan's
     /// commands not among them (a changed command is asked for again).
-    pub(crate) fn set(&mut self, plan: &Path, commands: &[String]) -> std::io::Result<()> {
-        let name = plan.to_string_lossy().into_owned();
+    pub(crate) fn set(&mut self, settings: &Settings, commands: &[String]) -> std::io::Result<()> {
+        let name = plan_key(&settings.plan);
         self.entries.retain(|e| e.plan != name);
         self.entries.extend(commands.iter().map(|c| Trusted {
             plan: name.clone(),
             command: c.clone(),
+            files: files_named(&settings.root, c),
         }));
         self.save()
     }
@@ -331,7 +441,7 @@ pub(crate) fn commands(plan: &Plan) -> Vec<String> {
 /// Whether `command` may run: CI trusted the plan (a person's run only),
 /// or a person trusted this command of this plan on this machine.
 pub(crate) fn trusted(settings: &Settings, trust: &TrustList, actor: Actor, command: &str) -> bool {
-    (settings.trust_all && actor == Actor::Person) || trust.allows(&settings.plan, command)
+    (settings.trust_all && actor == Actor::Person) || trust.allows(settings, command)
 }
 
 /// The refusal of a command that is not trusted: the command, and the way
@@ -492,5 +602,28 @@ mod tests {
         };
         assert_eq!(r.tail(2), ["b", "c"]);
         assert_eq!(r.tail(9), ["a", "b", "c"]);
+    }
+}
+
+#[cfg(test)]
+mod script_tests {
+    use super::scripts_run;
+
+    #[test]
+    fn the_scripts_a_command_runs() {
+        for (command, scripts) in [
+            ("./scripts/check.sh", &["./scripts/check.sh"][..]),
+            ("FOO=1 bin/lint --fix", &["bin/lint"]),
+            ("sh -e check.sh arg", &["check.sh"]),
+            (
+                "python3 tools/t.py; ./b.sh && cargo test",
+                &["tools/t.py", "./b.sh"],
+            ),
+            ("test -f marker", &[]),
+            ("pwd > ran-here", &[]),
+            ("cargo test auth -- --exact", &[]),
+        ] {
+            assert_eq!(scripts_run(command), scripts, "{command}");
+        }
     }
 }

@@ -335,11 +335,16 @@ impl Context {
                 undo,
             )
         });
-        if let Err(e) = result {
-            report.warnings.push(format!(
+        match result {
+            Err(e) => report.warnings.push(format!(
                 "Warning: could not record undo history in {}: {e}; the change was made but cannot be undone.",
                 history.dir.display()
-            ));
+            )),
+            Ok(()) => {
+                if let Some(revs) = &self.store.revs {
+                    let _ = revs.unrecorded(&self.real_path(), None);
+                }
+            }
         }
     }
 }

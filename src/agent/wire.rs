@@ -33,6 +33,12 @@ enum ToStdout {
     Sdk(Vec<u8>),
     /// An answer of ours.
     Reply(Value),
+    /// A request of this id (as [`id_key`] spells it) went to the SDK: its
+    /// answer takes this place among the answers.
+    Expect(String),
+    /// The client cancelled the request of this id: the SDK will not
+    /// answer it, so nothing waits for it.
+    Cancelled(String),
     /// A batch handed to the SDK: the ids of its requests, whose answers
     /// are held until all are in, and the answers ours already.
     Batch {
@@ -113,12 +119,37 @@ fn read_stdin(mut to_sdk: io::PipeWriter, out: &Sender<ToStdout>, batches: &Atom
             Some(()) => check_line(&line, batches),
         };
         let sent = answer.map_or(Ok(()), |answer| out.send(answer).map_err(drop));
-        let sent = sent.and_then(|()| messages.iter().try_for_each(|m| forward(&mut to_sdk, m)));
+        let sent = sent.and_then(|()| {
+            messages.iter().try_for_each(|m| {
+                // Said before the SDK can answer it.
+                if let Some(place) = place_of(m) {
+                    out.send(place).map_err(drop)?;
+                }
+                forward(&mut to_sdk, m)
+            })
+        });
         if sent.is_err() {
             break;
         }
     }
     // Dropping `to_sdk` tells the SDK the client is gone.
+}
+
+/// How an id is compared: its JSON text (`7` and `"7"` differ).
+fn id_key(id: &Value) -> String {
+    id.to_string()
+}
+
+/// What a single message handed to the SDK means for the order of the
+/// answers: a request's answer is waited for in its place; a cancelled
+/// request's is not. (A batch's requests wait in the batch's place.)
+fn place_of(message: &Value) -> Option<ToStdout> {
+    let method = message.get("method")?.as_str()?;
+    if method == "notifications/cancelled" {
+        let id = message.get("params")?.get("requestId")?;
+        return Some(ToStdout::Cancelled(id_key(id)));
+    }
+    message.get("id").map(|id| ToStdout::Expect(id_key(id)))
 }
 
 fn forward(to_sdk: &mut io::PipeWriter, message: &Value) -> Result<(), ()> {
@@ -204,7 +235,7 @@ fn batch(items: Vec<Value>, allowed: bool) -> Action {
                     if message.contains_key("method")
                         && let Some(id) = message.get("id")
                     {
-                        expect.push(id.to_string());
+                        expect.push(id_key(id));
                     }
                     forward.push(Value::Object(message));
                 }
@@ -303,15 +334,94 @@ fn check(message: &Map<String, Value>) -> Result<(), Value> {
     answer(INVALID_PARAMS, &why)
 }
 
+/// One answer's place on stdout, in the order of the client's lines.
+enum Slot {
+    /// Ready to go out.
+    Ready(Vec<u8>),
+    /// The SDK's answer to the request of this id, still to come.
+    Waiting(String),
+    /// A batch: the ids still to be answered, and the answers so far.
+    Batch(HashSet<String>, Vec<Value>),
+}
+
+impl Slot {
+    /// Take the SDK's answer to `id`, if this place waits for it.
+    fn take(&mut self, id: &str, line: &[u8], value: impl FnOnce() -> Option<Value>) -> bool {
+        match self {
+            Slot::Waiting(want) if want == id => {
+                *self = Slot::Ready(line.to_vec());
+                true
+            }
+            Slot::Batch(expect, replies) => {
+                let waited = expect.remove(id);
+                if waited {
+                    replies.extend(value());
+                }
+                waited
+            }
+            _ => false,
+        }
+    }
+
+    /// Forget the request of `id`, cancelled: `true` if this place waited
+    /// for it.
+    fn cancel(&mut self, id: &str) -> bool {
+        match self {
+            Slot::Waiting(want) if want == id => {
+                *self = Slot::Ready(Vec::new());
+                true
+            }
+            Slot::Batch(expect, _) => expect.remove(id),
+            _ => false,
+        }
+    }
+
+    /// What goes out once this place is done (`None`: not yet; an empty
+    /// line: nothing).
+    fn done(&mut self) -> Option<Vec<u8>> {
+        match self {
+            Slot::Ready(line) => Some(std::mem::take(line)),
+            Slot::Batch(expect, replies) if expect.is_empty() => Some(if replies.is_empty() {
+                Vec::new()
+            } else {
+                Value::Array(std::mem::take(replies))
+                    .to_string()
+                    .into_bytes()
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The id of an answer the SDK wrote (a line with an `id` and no
+/// `method`), as [`id_key`] spells it.
+fn answer_id(line: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        id: Option<Value>,
+        method: Option<serde::de::IgnoredAny>,
+    }
+    let head: Head = serde_json::from_slice(line).ok()?;
+    head.method
+        .is_none()
+        .then_some(head.id.as_ref().map(id_key))
+        .flatten()
+}
+
+/// The one writer of stdout. Answers go out in the order of the lines
+/// they answer (README: one at a time, in order): ours at once when
+/// nothing is waiting before them, the SDK's in their request's place,
+/// a batch's as one array in its place. What the SDK sends of its own
+/// (notifications, its requests) goes out as it comes.
 fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
     let stdout = io::stdout();
-    let mut held: Vec<(HashSet<String>, Vec<Value>)> = Vec::new();
-    // The SDK's lines are read only until the handshake's answer (which
-    // says the protocol version) and while a batch waits for answers.
+    let mut queue: std::collections::VecDeque<Slot> = std::collections::VecDeque::new();
+    // Until the handshake's answer (which says the protocol version), the
+    // SDK's lines are read whole.
     let mut initialized = false;
     let mut open = true;
     let mut write = |bytes: &[u8]| {
-        if open {
+        if open && !bytes.is_empty() {
             let mut out = stdout.lock();
             open = out
                 .write_all(bytes)
@@ -323,39 +433,51 @@ fn write_stdout(lines: &Receiver<ToStdout>, batches: &AtomicBool) {
     for message in lines {
         match message {
             ToStdout::Closed => break,
-            ToStdout::Reply(reply) => write(crate::output::json_line(&reply).trim_end().as_bytes()),
-            ToStdout::Batch { expect, replies } => {
-                held.push((expect.into_iter().collect(), replies))
+            ToStdout::Reply(reply) => {
+                let line = crate::output::json_line(&reply)
+                    .trim_end()
+                    .as_bytes()
+                    .to_vec();
+                queue.push_back(Slot::Ready(line));
             }
-            ToStdout::Sdk(line) if initialized && held.is_empty() => write(&line),
+            ToStdout::Expect(id) => queue.push_back(Slot::Waiting(id)),
+            ToStdout::Cancelled(id) => {
+                let _ = queue.iter_mut().any(|slot| slot.cancel(&id));
+            }
+            ToStdout::Batch { expect, replies } => {
+                queue.push_back(Slot::Batch(expect.into_iter().collect(), replies));
+            }
+            ToStdout::Sdk(line) if queue.is_empty() && initialized => write(&line),
             ToStdout::Sdk(line) => {
-                let Ok(value) = serde_json::from_slice::<Value>(&line) else {
-                    write(&line);
-                    continue;
-                };
-                if let Some(version) = value["result"]["protocolVersion"].as_str() {
+                if !initialized
+                    && let Ok(value) = serde_json::from_slice::<Value>(&line)
+                    && let Some(version) = value["result"]["protocolVersion"].as_str()
+                {
                     initialized = true;
                     batches.store(version == BATCH_VERSION, Ordering::SeqCst);
                 }
-                let id = value.get("id").map(Value::to_string);
-                let waiting = held
-                    .iter_mut()
-                    .find(|(expect, _)| id.as_ref().is_some_and(|id| expect.contains(id)));
-                match (waiting, id) {
-                    (Some((expect, replies)), Some(id)) => {
-                        expect.remove(&id);
-                        replies.push(value);
-                    }
-                    _ => write(&line),
+                let taken = answer_id(&line).is_some_and(|id| {
+                    let value = || serde_json::from_slice::<Value>(&line).ok();
+                    queue.iter_mut().any(|slot| slot.take(&id, &line, value))
+                });
+                if !taken {
+                    write(&line);
                 }
             }
         }
-        // A batch whose answers are all in goes out as one array.
-        if let Some(i) = held.iter().position(|(expect, _)| expect.is_empty()) {
-            let (_, replies) = held.remove(i);
-            if !replies.is_empty() {
-                write(Value::Array(replies).to_string().as_bytes());
-            }
+        while let Some(line) = queue.front_mut().and_then(Slot::done) {
+            write(&line);
+            queue.pop_front();
+        }
+    }
+    // The SDK is done: what it left unanswered waits no more.
+    for mut slot in queue {
+        if let Some(line) = slot.done() {
+            write(&line);
+        } else if let Slot::Batch(_, replies) = slot
+            && !replies.is_empty()
+        {
+            write(Value::Array(replies).to_string().as_bytes());
         }
     }
 }

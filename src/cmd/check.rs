@@ -5,15 +5,21 @@ use crate::plan::{Phase, Task};
 ///
 /// For CI and agent hooks. Blocked tasks are parked, not open. Run as
 /// the agent, it words the list as the agent's own reminder. With
-/// `--verify`, rerun instead the checks of the completed tasks and exit
-/// 1 when one fails: what the plan calls done is still true here.
+/// `--verify`, also rerun the checks of the completed tasks: exit 1 when
+/// work is open or a check fails, so the plan is done and what it calls
+/// done is still true here. `--allow-open` reruns the checks alone, for a
+/// branch whose work is still under way.
 ///
 /// Example: `todo check || exit 1`, `todo check --verify --jobs 4`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Check {
-    /// Rerun the checks of the completed tasks; exit 1 when one fails.
+    /// Also rerun the checks of the completed tasks; exit 1 when one fails.
     #[arg(long)]
     pub verify: bool,
+
+    /// With --verify, open work does not fail the run: only the checks do.
+    #[arg(long, requires = "verify")]
+    pub allow_open: bool,
 
     /// How many checks run at once (default: the number of CPUs).
     #[arg(long, short, value_name = "N", requires = "verify", value_parser = clap::value_parser!(u16).range(1..))]
@@ -22,12 +28,35 @@ pub struct Check {
 
 impl super::Verb for Check {
     fn run(self, ctx: &Context) -> Outcome {
-        if self.verify {
-            ctx.look(|plan| super::verify::check(ctx, plan, self.jobs))
-        } else {
-            ctx.look(|plan| run(plan, ctx.actor == Some(Actor::Agent)))
+        let agent = ctx.actor == Some(Actor::Agent);
+        if !self.verify {
+            return ctx.look(|plan| run(plan, agent));
         }
+        ctx.look(|plan| {
+            let report = super::verify::check(ctx, plan, self.jobs)?;
+            if self.allow_open {
+                return Ok(report);
+            }
+            Ok(with_open_work(report, plan, agent))
+        })
     }
+}
+
+/// `check --verify`'s report of the checks, with the open work after
+/// them: it fails on either.
+fn with_open_work(mut report: Report, plan: &Plan, agent: bool) -> Report {
+    let open = plan.open_work();
+    let Some(lines) = incomplete(&open, agent) else {
+        return report;
+    };
+    let each = open
+        .iter()
+        .flat_map(|(p, tasks)| tasks.iter().map(move |t| (*p, *t)));
+    report = each.fold(report, |r, (p, t)| r.task(p, t));
+    report.message.push(String::new());
+    report.message.extend(lines);
+    report.exit = ExitCode::OpenWork;
+    report.with("complete", false.into())
 }
 
 /// `agent`: the agent runs it (`--as agent`, `TODO_ACTOR`) and reads the

@@ -69,7 +69,7 @@ fn run(ctx: &Context, args: MergeFile) -> Result<Report> {
         merging: Some(store.display()),
     })?;
     if ctx.actor == Some(Actor::Agent) {
-        agent_may_merge(ctx, &ours, &merged.plan)?;
+        agent_may_merge(ctx, &ours, &mut merged.plan)?;
     }
     // `<ours>` the live plan (the driver run by hand): the merge is one
     // change of it, counted on from this working copy's rev (kept beside
@@ -115,8 +115,9 @@ fn run(ctx: &Context, args: MergeFile) -> Result<Report> {
 /// it takes from theirs passes the rules any agent change does (a task
 /// only a person checks stays as ours has it, what a person set is not
 /// changed or removed). Checked on the whole result, as every change is;
-/// nothing is written when it fails.
-pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Result<()> {
+/// nothing is written when it fails. A proof is the check's to write, not
+/// the merge's: each task keeps ours' (docs/trust-and-proofs.md).
+pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &mut Plan) -> Result<()> {
     let mut tx = ctx.tx_as(ours.clone(), Actor::Agent);
     // The marks are the merge's to carry (a person's on their branch):
     // checked, not stamped.
@@ -129,6 +130,13 @@ pub(super) fn agent_may_merge(ctx: &Context, ours: &Plan, merged: &Plan) -> Resu
         findings: merged.findings.clone(),
     })?;
     tx.commit()?;
+    let ours: std::collections::HashMap<&str, &crate::plan::Task> =
+        ours.tasks().map(|(_, _, t)| (t.id.as_str(), t)).collect();
+    for phase in &mut merged.phases {
+        for t in &mut phase.tasks {
+            crate::plan::rules::keep_proof(ours.get(t.id.as_str()).copied(), t);
+        }
+    }
     Ok(())
 }
 

@@ -116,7 +116,7 @@ fn resolve(ctx: &Context) -> Result<(Report, Option<Plan>)> {
     // An agent resolves only what it may change (as `merge-file` run as
     // the agent): one check on what the merge does to ours.
     if ctx.actor == Some(Actor::Agent) {
-        super::merge_file::agent_may_merge(ctx, &versions.ours, &merged.plan)?;
+        super::merge_file::agent_may_merge(ctx, &versions.ours, &mut merged.plan)?;
     }
     // The sides carry no rev (it is the working copy's, kept beside the
     // history): the resolution is one change past the conflicted file,
@@ -271,6 +271,12 @@ fn from_markers(path: &Path, text: &str) -> Result<Versions> {
         let why = format!("the conflict markers: {e}; git never writes them so");
         cannot(path, vec![why])
     })?;
+    // Markers around nothing on both sides hold no plan to merge: an
+    // empty plan would be a guess that throws whatever was meant away.
+    if ours.trim().is_empty() && theirs.trim().is_empty() {
+        let why = "both sides of the conflict markers are empty: neither holds a plan to merge. Put a plan back (git checkout --ours/--theirs, or by hand), or remove the file".to_string();
+        return Err(cannot(path, vec![why]));
+    }
     const WHICH: [&str; 3] = [
         "the base (the ||||||| sections)",
         "ours (the <<<<<<< sections)",

@@ -9,9 +9,7 @@ pub(super) fn run(plan: &Plan) -> Result<Report> {
     let (done, total) = counts(tasks());
     let blocked = tasks().filter(|t| t.status == Status::Blocked).count();
     let checked = tasks().any(|t| t.verify.is_some());
-    let verified = tasks()
-        .filter(|t| t.status == Status::Completed && t.proof().is_some_and(|p| p.passed()))
-        .count();
+    let verified = tasks().filter(|t| t.verified()).count();
     let current = current(plan).map(|p| (p, counts(&p.tasks)));
     let parts = [
         Some(format!("{done}/{total} done")),

@@ -46,7 +46,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
     ));
     let mut new = 0;
     for c in &commands {
-        let known = store.allows(&settings.plan, c);
+        let known = store.allows(&settings, c);
         new += usize::from(!known);
         listing.push(format!(
             "  {} {c}",
@@ -80,7 +80,7 @@ fn trust(ctx: &Context, plan: &Plan, args: &Trust) -> Result<Report> {
         return Err(OpError::refused_lines(Refusal::CheckUntrusted, message).into());
     }
     store
-        .set(&settings.plan, &commands)
+        .set(&settings, &commands)
         .map_err(|e| Error::io("Cannot record the trusted checks", e))?;
     let mut message = if args.yes || !ctx.interactive {
         listing

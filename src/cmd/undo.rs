@@ -8,6 +8,7 @@ use std::path::Path;
 use super::Session;
 use super::prelude::*;
 use crate::history::{History, Recorded, file_digest, plan_digest};
+use crate::storage::Revisions;
 
 /// Undo the last change made through todo; repeat to go further back.
 ///
@@ -34,7 +35,8 @@ impl super::Verb for Undo {
             Err(failed) => return failed.into(),
         };
         let real = ctx.real_path();
-        let (what, popped) = match take_back(&mut session, history, &real, &self) {
+        let sources = (history, ctx.store.revs.as_ref());
+        let (what, popped) = match take_back(&mut session, sources, &real, &self) {
             Ok(taken) => taken,
             Err(e) => return session.fail(e),
         };
@@ -59,11 +61,16 @@ impl super::Verb for Undo {
                 }
                 None => history.truncate(&saved.lock, &real, undone.at, None),
             };
-            if let Err(e) = result {
-                report.warnings.push(format!(
+            match result {
+                Err(e) => report.warnings.push(format!(
                     "Warning: could not update undo history in {}: {e}",
                     history.dir.display()
-                ));
+                )),
+                Ok(()) => {
+                    if let Some(revs) = &ctx.store.revs {
+                        let _ = revs.unrecorded(&real, None);
+                    }
+                }
             }
         }
         saved.outcome(report)
@@ -77,7 +84,7 @@ impl super::Verb for Undo {
 /// undo goes further back).
 fn take_back(
     session: &mut Session,
-    history: &History,
+    (history, revs): (&History, Option<&Revisions>),
     real: &Path,
     args: &Undo,
 ) -> Result<(String, Popped)> {
@@ -115,7 +122,14 @@ fn take_back(
     let same = file_digest(bytes.unwrap_or_default()) == last.entry.digest
         || plan_digest(plan) == last.entry.digest;
     if !same && !args.force {
-        return Err(Error::ChangedOutsideTodo { last: what });
+        // A change todo made and was stopped before recording is not one
+        // made outside it: said so.
+        let digest = file_digest(bytes.unwrap_or_default());
+        let unrecorded = revs.is_some_and(|r| r.is_unrecorded(real, &digest));
+        return Err(Error::ChangedOutsideTodo {
+            last: what,
+            unrecorded,
+        });
     }
     let overwritten = || Error::UndoOverwritten { last: what.clone() };
     let phases = last.entry.undo.restore(plan).ok_or_else(overwritten)?;

@@ -51,6 +51,10 @@ fn show(plan: &Plan, args: &Verify) -> Result<Report> {
     let id = one_task(plan, &text(&args.task, "task")?, "Checks go on tasks.")?;
     let (phase, task) = super::task_ref(plan, &id)?;
     let message = match task.verify.as_deref() {
+        None if let Some(shown) = task.unreadable_check() => format!(
+            "The check of {} cannot run as the plan file holds it (not one line of text): {shown}\nFix it: todo verify {id} \"<command>\", or remove it: todo verify {id} --remove",
+            task.content
+        ),
         None => format!(
             "{} has no check. Give it one: todo verify {id} \"<command>\"",
             task.content
@@ -68,7 +72,11 @@ pub(super) fn apply(tx: &mut Tx, args: &Verify) -> Result<Report> {
     let id = one_task(tx.plan(), &text(&args.task, "task")?, "Checks go on tasks.")?;
     let (_, task) = super::task_ref(tx.plan(), &id)?;
     let content = task.content.clone();
+    let unreadable = task.unreadable_check().is_some();
     let (verify, message) = match (task.verify.as_deref().cloned(), &args.command) {
+        (None, _) if args.remove && unreadable => {
+            (None, format!("Removed the check of {content}."))
+        }
         (None, _) if args.remove => (None, format!("{content} has no check; nothing changed.")),
         (Some(_), _) if args.remove => (None, format!("Removed the check of {content}.")),
         (None, None) => {
@@ -138,13 +146,17 @@ struct Outcome1 {
     phase: String,
     command: String,
     timeout: Duration,
-    /// `None`: not run (not trusted here).
+    /// `None`: not run (not trusted here, or unreadable).
     run: Option<Run>,
+    /// The plan file holds the check as something that cannot run;
+    /// `command` is it as a person reads it.
+    unreadable: bool,
 }
 
 impl Outcome1 {
     fn result(&self) -> &'static str {
         match &self.run {
+            None if self.unreadable => "unreadable",
             None => "untrusted",
             Some(r) if r.passed() => "passed",
             Some(r) if r.timed_out => "timeout",
@@ -161,8 +173,10 @@ pub(super) fn check(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Rep
     let mut work: Vec<Outcome1> = (plan.tasks())
         .filter(|(_, _, t)| t.status == Status::Completed)
         .filter_map(|(_, phase, t)| {
+            let command = t.check_command().map(str::to_string);
             Some(Outcome1 {
-                command: t.check_command()?.to_string(),
+                unreadable: command.is_none(),
+                command: command.or_else(|| t.unreadable_check())?,
                 id: t.id.clone(),
                 content: t.content.clone(),
                 phase: phase.name.clone(),
@@ -194,6 +208,14 @@ pub(super) fn check(ctx: &Context, plan: &Plan, jobs: Option<u16>) -> Result<Rep
         let (id, content, command) = (&o.id, &o.content, &o.command);
         lines.push(String::new());
         match &o.run {
+            None if o.unreadable => {
+                lines.push(format!(
+                    "{id} \"{content}\": not run; the plan file holds its check as something else than one line of text: {command}"
+                ));
+                lines.push(format!(
+                    "A person fixes it (todo verify {id} \"<command>\") or removes it (todo verify {id} --remove)."
+                ));
+            }
             None => {
                 lines.push(format!(
                     "{id} \"{content}\": not run; its check is not trusted on this machine: {command}"
@@ -229,7 +251,10 @@ fn run_all(
 ) {
     let next = AtomicUsize::new(0);
     let todo: Vec<(&Outcome1, bool)> = (work.iter())
-        .map(|o| (o, runner::trusted(settings, trust, actor, &o.command)))
+        .map(|o| {
+            let ok = !o.unreadable && runner::trusted(settings, trust, actor, &o.command);
+            (o, ok)
+        })
         .collect();
     // Each worker takes the next check until none is left, and hands back
     // the runs it made.
@@ -334,13 +359,13 @@ fn record(settings: &Settings, work: &[Outcome1], commit: Option<&str>) {
 }
 
 fn results_file(settings: &Settings) -> Option<std::path::PathBuf> {
-    let key = xxhash_rust::xxh3::xxh3_64(settings.plan.to_string_lossy().as_bytes());
+    // Keyed by the path's bytes, as the history is (not a lossy text of it).
     let dir = settings
         .trust_file
         .as_ref()?
         .parent()?
         .join("check-results");
-    Some(dir.join(format!("{key:016x}.json")))
+    Some(crate::storage::keyed(&dir, &settings.plan, "json"))
 }
 
 /// The plan with the last `check --verify` results of this machine in

@@ -40,7 +40,8 @@ pub(super) fn push_task(out: &mut String, task: &Task) {
     if let Some(command) = task.check_command() {
         // The pull request shows what proved the work: the check's last
         // result as recorded (a `check --verify` run's, when export has one).
-        let result = match task.proof() {
+        let proof = task.proof().filter(|_| task.status == Status::Completed);
+        let result = match proof {
             Some(p) if p.passed() => "passed",
             Some(p) if p.exit.is_some() => "failed",
             _ => "not run",

@@ -312,7 +312,12 @@ fn meta_words(task: &Task, provenance: bool) -> Vec<String> {
     }
     if let Some(v) = task.verify.as_deref() {
         words.extend(v.timeout.map(|t| format!("timeout={t}")));
-        words.extend(v.proof.as_ref().map(|p| match p {
+        // A person reads what the check proved of the task as it is: a
+        // proof of another command, or of a task no longer completed, is
+        // no word of it.
+        let shown = task.proof().filter(|_| task.status == Status::Completed);
+        let proof = if provenance { v.proof.as_ref() } else { shown };
+        words.extend(proof.map(|p| match p {
             _ if provenance => format!("proof={}", state::proof_word(p)),
             _ if p.passed() => "verified".into(),
             _ if p.exit.is_none() => "unverified".into(),

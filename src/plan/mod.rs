@@ -186,9 +186,33 @@ impl Task {
         self.verify.as_deref().map(|v| v.command.as_str())
     }
 
-    /// The proof recorded when the task was completed.
+    /// The proof recorded when the task was completed: of its check as it
+    /// is now (one of another command proves nothing about this one).
     pub fn proof(&self) -> Option<&Proof> {
-        self.verify.as_deref().and_then(|v| v.proof.as_ref())
+        let v = self.verify.as_deref()?;
+        v.proof.as_ref().filter(|p| p.command == v.command)
+    }
+
+    /// A check the plan file gives this task that cannot run as it is (a
+    /// command on more than one line, with a control character, or not
+    /// text), kept as written: the command as a person would read it.
+    /// Such a task is not done until a person fixes or removes its check
+    /// (docs/trust-and-proofs.md): never "no check".
+    pub fn unreadable_check(&self) -> Option<String> {
+        if self.verify.is_some() {
+            return None;
+        }
+        let raw = self.extra.get("verify")?;
+        let shown = raw.as_str().map_or_else(|| raw.to_string(), str::to_string);
+        Some(crate::text::clipped(&shown, 200, |s| {
+            crate::text::visible(s).into_owned()
+        }))
+    }
+
+    /// Completed, and its check passed when it was: what `show --summary`
+    /// counts and the checklist marks verified.
+    pub fn verified(&self) -> bool {
+        self.status == Status::Completed && self.proof().is_some_and(Proof::passed)
     }
 }
 
@@ -319,6 +343,11 @@ impl From<&Finding> for Objective {
 
 /// The longest finding, note or `plan_update` text, in characters.
 pub(crate) const FINDING_MAX: usize = 300;
+
+/// The longest owner's name a change may give a task, in characters: a
+/// login, a session id or `worker-12`, printed back in every message about
+/// the claim.
+pub(crate) const OWNER_MAX: usize = 100;
 
 /// The phase a task goes into when none is named: tasks written before
 /// any heading, an agent's list without phases, `todo append` in an empty

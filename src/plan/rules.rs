@@ -71,6 +71,99 @@ pub(crate) fn stamp(by: &By, before: Option<&Task>, after: &mut Task) {
     {
         (after.by, after.at) = by.mark(after.status != Status::Pending);
     }
+    if by.actor == Actor::Agent {
+        keep_proof(before, after);
+        // `droppedBy: "user"` says a person dropped it (oh-my-pi's mark):
+        // a file the agent brings may not say so of its own drop.
+        if after.dropped_by.is_some()
+            && !before.is_some_and(|b| b.dropped_by == after.dropped_by && b.status == after.status)
+        {
+            after.dropped_by = None;
+        }
+    }
+}
+
+/// Whether a person holds `t`: set its status, checks it, or claimed it.
+fn held_by_person(t: &Task) -> bool {
+    t.by == Some(Actor::Person) || t.checks == Checks::Person || t.claimed_by == Some(Actor::Person)
+}
+
+/// An agent's change may not take a need off `after` (as `before` had it)
+/// when the task needed is one a person holds (`needed`: the plan's task
+/// of that id, if any): the person's task is a gate the agent may not open
+/// by unhooking it. Needs it adds, and needs of other tasks, are its own.
+pub(crate) fn keeps_gates<'a>(
+    by: &By,
+    before: &Task,
+    after: &Task,
+    needed: impl Fn(&str) -> Option<&'a Task>,
+) -> Result<(), OpError> {
+    if by.actor != Actor::Agent {
+        return Ok(());
+    }
+    for n in before.needs.iter().filter(|n| !after.needs.contains(n)) {
+        if let Some(gate) = needed(n).filter(|g| held_by_person(g)) {
+            let rest = format!(
+                "needs {}, which a person holds; an agent may not remove that need. Finish what else it waits for, or ask the person.",
+                gate.name()
+            );
+            return Err(refuse(Refusal::SetByPerson, after, &rest));
+        }
+    }
+    Ok(())
+}
+
+/// The field a proof this version cannot read is kept in, as written.
+const PROOF: &str = "proof";
+
+/// A proof is the check's to write (docs/trust-and-proofs.md): what an
+/// agent's change brings in its place (a file it imports, edits or
+/// merges) is put back as `before` held it for the same command, and a
+/// check the change gives a task proves nothing until it runs. Only the
+/// code that runs a check writes a proof, after this.
+pub(crate) fn keep_proof(before: Option<&Task>, after: &mut Task) {
+    if let Some(v) = after.verify.as_deref_mut() {
+        let was = before
+            .and_then(|b| b.verify.as_deref())
+            .filter(|w| w.command == v.command);
+        v.proof = was.and_then(|w| w.proof.clone());
+    }
+    // One kept as written (unreadable, or without a command) would be read
+    // as a proof once the task has a check.
+    let was = before.and_then(|b| b.extra.get(PROOF));
+    if after.extra.get(PROOF) != was {
+        match was.cloned() {
+            Some(p) => after.extra.insert(PROOF.into(), p),
+            None => after.extra.remove(PROOF),
+        };
+    }
+}
+
+/// Whether `after` keeps every note `before` had, as it had them (notes
+/// added after them are fine). Notes carry no author: on a task a person
+/// holds, every note is taken as the person's (docs/trust-and-proofs.md).
+fn notes_kept(before: &Task, after: &Task) -> bool {
+    after.notes.starts_with(&before.notes)
+}
+
+/// An owner's name a change gives a task may not be longer than
+/// [`super::OWNER_MAX`] (one a file already holds stays).
+pub(crate) fn owner_fits(before: Option<&Task>, after: &Task) -> Result<(), OpError> {
+    let Some(owner) = after.owner.as_deref() else {
+        return Ok(());
+    };
+    let n = owner.chars().count();
+    if n <= super::OWNER_MAX || before.is_some_and(|b| b.owner == after.owner) {
+        return Ok(());
+    }
+    Err(OpError::refused(
+        Refusal::PlanInvalid,
+        format!(
+            "an owner's name is at most {} characters; the one given for {} has {n}. Use a shorter name (--owner, TODO_OWNER).",
+            super::OWNER_MAX,
+            after.id
+        ),
+    ))
 }
 
 /// A refusal whose message is about task `t`: its name, then `rest`.
@@ -104,6 +197,11 @@ fn reworded(text: &str, after: Option<&str>) -> Option<&'static str> {
 pub(crate) trait Guarded {
     /// Whether `by` may turn `self` into `after` (`None`: removed).
     fn permit(&self, by: &By, after: Option<&Self>) -> Result<(), OpError>;
+
+    /// Whether `by` may create `self` as it is.
+    fn create(&self, _by: &By) -> Result<(), OpError> {
+        Ok(())
+    }
 }
 
 /// The one permission check: whether `by` may turn `before` into `after`
@@ -113,7 +211,11 @@ pub(crate) fn check<T: Guarded>(
     before: Option<&T>,
     after: Option<&T>,
 ) -> Result<(), OpError> {
-    before.map_or(Ok(()), |b| b.permit(by, after))
+    match (before, after) {
+        (Some(b), _) => b.permit(by, after),
+        (None, Some(a)) => a.create(by),
+        (None, None) => Ok(()),
+    }
 }
 
 /// An agent's change may not grow the plan past its `limit`, in items of
@@ -143,6 +245,26 @@ pub(crate) fn size(
 }
 
 impl Guarded for Task {
+    /// What a change creates is the creator's, but for a task only a
+    /// person checks: one the agent creates (a batch, an import, an edit)
+    /// starts open, as the agent may never set its status. In progress is
+    /// the one-in-progress rule's, which may start it.
+    fn create(&self, by: &By) -> Result<(), OpError> {
+        let open = self.status == Status::Pending
+            || (self.status == Status::InProgress && self.by.is_none());
+        if by.actor == Actor::Agent && self.checks == Checks::Person && !open {
+            return Err(refuse(
+                Refusal::PersonOnly,
+                self,
+                &format!(
+                    "is checked only by a person; an agent may create it, but not mark it {}: leave it pending for the person.",
+                    self.status.words()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn permit(&self, by: &By, after: Option<&Task>) -> Result<(), OpError> {
         let b = self;
         if by.actor == Actor::Person {
@@ -174,6 +296,17 @@ impl Guarded for Task {
             );
             return Err(refuse(Refusal::OpNotAllowed, b, &rest));
         }
+        // One the file holds but that cannot run is a check all the same.
+        if let Some(shown) = b.unreadable_check()
+            && after.is_some_and(|a| {
+                a.verify.is_some() || a.extra.get("verify") != b.extra.get("verify")
+            })
+        {
+            let rest = format!(
+                "has a check that cannot run as written (`{shown}`); an agent may not change or remove it. Ask a person to fix it."
+            );
+            return Err(refuse(Refusal::OpNotAllowed, b, &rest));
+        }
         if b.checks == Checks::Person {
             // The one-in-progress rule may start a person's task, but an
             // agent's change may not send one in progress back to pending
@@ -183,21 +316,22 @@ impl Guarded for Task {
                 (a.status != b.status && (!moved_by_rule(b, a) || demoted(a)))
                     || a.content != b.content
                     || a.checks != b.checks
+                    || !notes_kept(b, a)
             });
             if touched {
                 return Err(refuse(
                     Refusal::PersonOnly,
                     b,
-                    "is checked only by a person; an agent may not change its status, text or checks, nor remove it.",
+                    "is checked only by a person; an agent may not change its status, text, checks or notes (it may add one), nor remove it.",
                 ));
             }
         }
         if let Some(owner) = b.owner.as_deref()
             && b.claimed_by == Some(Actor::Person)
-            && after.is_none_or(|a| a.owner != b.owner)
+            && after.is_none_or(|a| a.owner != b.owner || !notes_kept(b, a))
         {
             let rest = format!(
-                "is claimed by {owner}, a person; an agent may not take it over, release it or remove it. Take another ready task (todo ready)."
+                "is claimed by {owner}, a person; an agent may not take it over, release it, remove it or its notes. Take another ready task (todo ready)."
             );
             return Err(refuse(Refusal::SetByPerson, b, &rest));
         }
@@ -209,6 +343,9 @@ impl Guarded for Task {
                 // Saying it checks the task would lock the person out of
                 // what they set.
                 Some(a) if a.checks != b.checks => Some("change who checks it"),
+                Some(a) if !notes_kept(b, a) => {
+                    Some("remove or reword its notes (add a note instead)")
+                }
                 Some(_) => None,
             };
             persons(&b.name(), &format!("marked {}", b.status), what)?;

@@ -488,6 +488,9 @@ impl Tx {
         // Tasks this change completes that have a check: proven last, once
         // every rule has passed, so a refused change runs nothing.
         let mut proving: Vec<TaskPos> = Vec::new();
+        // Tasks whose needs changed, as they were: checked once the plan
+        // is whole (the tasks they need may have changed too).
+        let mut unhooked: Vec<(TaskPos, Task)> = Vec::new();
         for (pos, kept) in self.change.walk(plan) {
             let Some(pos) = pos else {
                 // Gone: kept whole.
@@ -502,9 +505,17 @@ impl Tx {
                 rules::stamp(by, b.as_ref(), t);
             }
             rules::check(by, b.as_ref(), Some(&*t))?;
+            rules::owner_fits(b.as_ref(), t)?;
+            if let Some(b) = b.as_ref().filter(|b| b.needs != t.needs) {
+                unhooked.push((pos, b.clone()));
+            }
             if stamp && needs_proof(b.as_ref(), t) {
                 proving.push(pos);
             }
+        }
+        for (pos, b) in &unhooked {
+            let needed = |id: &str| plan.task_by_id(id).map(|(_, n)| n);
+            rules::keeps_gates(by, b, plan.task(*pos), needed)?;
         }
         for b in self.change.objectives.iter().flatten() {
             rules::check(by, Some(b), plan.objective(&b.id))?;
@@ -543,7 +554,12 @@ impl Tx {
         for &pos in tasks {
             let task = self.plan.task(pos);
             let Some(command) = task.check_command() else {
-                continue;
+                // A check that cannot run is not passed (a person's
+                // `--no-verify` has nothing to record on it).
+                match task.unreadable_check() {
+                    Some(shown) if !self.unverified => return Err(unreadable(task, &shown)),
+                    _ => continue,
+                }
             };
             let proof = if self.unverified {
                 super::Proof {
@@ -799,9 +815,17 @@ impl Tx {
                 t.checks = checks;
                 t.unlocked = unlocked;
             })?,
-            Op::SetVerify { task, verify } => {
-                self.edit_task(&task, &mut a, |t| t.verify = verify)?
-            }
+            Op::SetVerify { task, verify } => self.edit_task(&task, &mut a, |t| {
+                t.verify = verify;
+                // What the file held of a check this version could not read
+                // goes with it: a proof kept so would be read as the new
+                // check's.
+                for field in ["verify", "verifyTimeout", "proof"] {
+                    if t.extra.contains_key(field) {
+                        t.extra.remove(field);
+                    }
+                }
+            })?,
             Op::Prune => self.prune(),
             Op::Need { task, needs } => self.need(&task, needs, &mut a)?,
             Op::Unneed { task, needs } => {
@@ -901,7 +925,7 @@ impl Tx {
         let by = self.by.clone();
         Ok(self.take_lane(pos, lane.as_deref(), |change, here, t| {
             let again = t.status == Status::InProgress && t.blocker.is_none();
-            if again && t.dropped_by.is_none() {
+            if again && t.dropped_by.is_none() && !decides(by.as_ref(), t) {
                 return false;
             }
             change.status(here, t);
@@ -967,10 +991,11 @@ impl Tx {
         let dropped_by = (status == Status::Abandoned
             && (by_person || t.dropped_by.is_some() && t.status == status))
             .then(|| "user".to_string());
+        let decided = status != Status::Pending && decides(self.by.as_ref(), t);
         let changed = t.status != status || t.blocker != blocker || t.dropped_by != dropped_by;
-        if changed {
+        if changed || decided {
             self.change.status(pos, t);
-            if t.status != status
+            if (t.status != status || decided)
                 && let Some(by) = &self.by
             {
                 // Set on purpose: who and when; back to pending, no mark.
@@ -980,7 +1005,7 @@ impl Tx {
             t.blocker = blocker;
             t.dropped_by = dropped_by;
         }
-        Ok(changed)
+        Ok(changed || decided)
     }
 
     fn remove_phase(&mut self, id: &str) -> Result<bool, OpError> {
@@ -1222,6 +1247,14 @@ fn begin(t: &mut Task, by: Option<&By>) {
     }
 }
 
+/// Whether `by` setting the status `t` already has is a decision to
+/// record: a status set on purpose is one even when it does not change
+/// (the one the rule started, one a plain checklist completed). A person's
+/// mark is not the agent's to take, nor renewed by the person's own.
+fn decides(by: Option<&By>, t: &Task) -> bool {
+    by.is_some_and(|by| t.by != Some(by.actor) && t.by != Some(Actor::Person))
+}
+
 /// Whether the change completes `t` (it was not completed before) and
 /// `t` has a check to run; a task that leaves `completed` loses its proof.
 fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
@@ -1242,7 +1275,21 @@ fn needs_proof(before: Option<&Task>, t: &mut Task) -> bool {
     {
         v.proof.clone_from(&was.proof);
     }
-    t.verify.is_some() && before.is_none_or(|b| b.status != Status::Completed)
+    (t.verify.is_some() || t.extra.contains_key("verify"))
+        && before.is_none_or(|b| b.status != Status::Completed)
+}
+
+/// The refusal to complete `task`, whose check cannot run as the plan
+/// file holds it (`shown`, as a person reads it).
+fn unreadable(task: &Task, shown: &str) -> OpError {
+    let id = &task.id;
+    OpError::refused(
+        Refusal::CheckFailed,
+        format!(
+            "{} is not done: its check cannot run, since the plan file holds it as something else than one line of text:\n  {shown}\nA person fixes it (todo verify {id} \"<command>\") or removes it (todo verify {id} --remove), then runs `todo done {id}` again.",
+            task.name()
+        ),
+    )
 }
 
 /// A finished task cannot be blocked: the one rule `block` checks before

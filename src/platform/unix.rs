@@ -122,3 +122,65 @@ impl LockSpot {
 pub(crate) fn split_command(line: &str) -> Result<Vec<String>, String> {
     shell_words::split(line).map_err(|e| e.to_string())
 }
+
+/// Start `cmd` (a task's check) as the leader of its own process group, so
+/// that [`kill_tree`] reaches what it starts.
+pub(crate) fn own_group(cmd: &mut std::process::Command) {
+    use std::os::unix::process::CommandExt;
+    cmd.process_group(0);
+}
+
+/// Kill a check that ran too long, with everything it started: its process
+/// group, and on Linux every process of this user that still carries
+/// `mark` (`NAME=value`, set in the check's environment, which what it
+/// starts inherits) — a process that left the group (`setsid`, a daemon's
+/// double fork) is still found so. Swept until a look finds none, as a
+/// process may start another between a look and its kill. What remains
+/// possible: a process that clears its environment after leaving the
+/// group, and, on macOS (no `/proc`), anything that left the group.
+pub(crate) fn kill_tree(child: &mut std::process::Child, mark: &str) {
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals the process group
+        // the child leads (it was started with its own); no memory is shared.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    #[cfg(target_os = "linux")]
+    for _ in 0..100 {
+        let marked = marked_processes(mark);
+        if marked.is_empty() {
+            break;
+        }
+        for pid in marked {
+            // SAFETY: kill(2) on a process id read from /proc; no memory is shared.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = mark;
+}
+
+/// The processes of this user (other than this one) whose environment
+/// holds `mark` as one of its `NAME=value` entries.
+#[cfg(target_os = "linux")]
+fn marked_processes(mark: &str) -> Vec<libc::pid_t> {
+    let me = std::process::id();
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| pid != me)
+        .filter(|pid| {
+            // Another user's, or gone: unreadable, so not ours to kill.
+            fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|b| *b == 0).any(|e| e == mark.as_bytes()))
+        })
+        .filter_map(|pid| libc::pid_t::try_from(pid).ok())
+        .collect()
+}

@@ -197,3 +197,13 @@ pub(crate) fn split_command(line: &str) -> Result<Vec<String>, String> {
     }
     Ok(words)
 }
+
+/// Start `cmd` (a task's check): nothing to set on Windows.
+pub(crate) fn own_group(_cmd: &mut std::process::Command) {}
+
+/// Kill a check that ran too long. On Windows only the process `todo`
+/// started is killed (`cmd /C`): what it started itself may go on running
+/// (a job object would take them all; not used yet).
+pub(crate) fn kill_tree(child: &mut std::process::Child, _mark: &str) {
+    let _ = child.kill();
+}

@@ -418,3 +418,276 @@ fn the_agent_may_not_add_look_alike_copies_of_a_task() {
     env.run(&["append", "A", "--", "sHIP the release"]).ok();
     env.run(&["append", "A", "--", "Ship the release"]).code(7);
 }
+
+/// Issue 40, item 2: a person setting the status a task already has is a
+/// decision all the same: `start` of the task the rule started, `done` of
+/// one a plain checklist completed, record who and when, and the agent
+/// may then not remove it or send it back.
+#[test]
+fn a_persons_status_again_is_recorded_and_held() {
+    let env = TestEnv::new();
+    // The first task appended is started by the rule: no mark.
+    env.given(&[&["append", "A", "first"], &["append", "A", "second"]]);
+    assert!(stored(&env, "First").get("by").is_none());
+    env.run(&["start", "first"]).ok();
+    let first = stored(&env, "First");
+    assert_eq!(
+        (first["status"].as_str(), first["by"].as_str()),
+        (Some("in_progress"), Some("person"))
+    );
+    assert_eq!(first["at"], "2026-01-02T03:04:05Z");
+    let id = id(&env, "First");
+    let before = env.plan_text();
+    refused(
+        &env,
+        &apply(&env, &json!({"op": "rm", "task": id})),
+        "set-by-person",
+        &before,
+    );
+    refused(
+        &env,
+        &agent(&env, &["start", "second"]),
+        "set-by-person",
+        &before,
+    );
+    // A checklist completed without marks, then a person's `done` of it.
+    let env = TestEnv::new();
+    std::fs::write(env.root.join("plan.md"), "# A\n- [x] Shipped\n- [ ] Next\n").unwrap();
+    env.run(&["import", "plan.md"]).ok();
+    assert!(stored(&env, "Shipped").get("by").is_none());
+    env.run(&["done", "shipped"]).ok();
+    assert_eq!(stored(&env, "Shipped")["by"], "person");
+    let before = env.plan_text();
+    refused(
+        &env,
+        &agent(&env, &["reopen", "shipped"]),
+        "set-by-person",
+        &before,
+    );
+    // The agent setting it again claims nothing of a person's.
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "first"], &["start", "first"]]);
+    let before = env.plan_text();
+    agent(&env, &["start", "first"]).ok();
+    assert_eq!(env.plan_text(), before);
+}
+
+/// Issue 40, item 4: the plan operations' `note` writes a step's only
+/// note; on a task a person holds (completed by a person, claimed by one,
+/// or checked only by one) it may add a note but not replace the person's.
+#[test]
+fn an_agent_cannot_replace_a_persons_note() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "ship it"],
+        &["note", "ship it", "ask legal first"],
+        &["done", "ship it"],
+        &["append", "A", "sign off", "--checks", "person"],
+        &["note", "sign off", "only after the demo"],
+        &["append", "A", "mine"],
+        &["claim", "mine", "--owner", "ana"],
+        &["note", "mine", "half done"],
+    ]);
+    let before = env.plan_text();
+    for content in ["Ship it", "Sign off", "Mine"] {
+        let task = id(&env, content);
+        for ops in [
+            json!({"op": "note", "id": task, "text": "nothing to see"}),
+            json!({"op": "set", "ids": [task], "state": "done", "note": "done by me"}),
+        ] {
+            let out = apply(&env, &ops);
+            out.code(7);
+            assert_eq!(env.plan_text(), before, "{content}: {ops}");
+        }
+    }
+    // Adding one is fine, and keeps the person's.
+    let ship = id(&env, "Ship it");
+    apply(
+        &env,
+        &json!({"tasks": [{"id": ship, "status": "done", "note": "verified in prod"}]}),
+    )
+    .ok();
+    assert_eq!(
+        stored(&env, "Ship it")["notes"],
+        json!(["ask legal first", "verified in prod"])
+    );
+    // On its own task the agent still writes its step's note.
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "draft"]]);
+    let id = id(&env, "Draft");
+    for text in ["first try", "second try"] {
+        apply(&env, &json!({"op": "note", "id": id, "text": text})).ok();
+    }
+    assert_eq!(stored(&env, "Draft")["notes"], json!(["second try"]));
+}
+
+/// Issue 40, item 12: a task only a person checks that an agent creates
+/// starts open: in one batch, an import or an edit, the agent may not
+/// create it completed, dropped or blocked.
+#[test]
+fn an_agent_cannot_create_a_person_checked_task_already_done() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "first"]]);
+    let before = env.plan_text();
+    let batch = env.run_stdin(
+        &["--as", "agent", "batch"],
+        b"append --checks person A sign off\ndone sign off\n",
+        |_| {},
+    );
+    refused(&env, &batch, "person-only", &before);
+    assert!(
+        batch
+            .stderr
+            .contains("an agent may create it, but not mark it completed"),
+        "{batch:?}"
+    );
+    for status in ["completed", "abandoned", "blocked"] {
+        let text = before.replace(
+            "\n    ], \"name\": \"A\" }",
+            &format!(",\n      {{ \"id\": \"t9\", \"content\": \"Sign off\", \"status\": \"{status}\", \"checks\": \"person\" }}\n    ], \"name\": \"A\" }}"),
+        );
+        assert_ne!(text, before, "{before}");
+        std::fs::write(env.root.join("plan.json"), &text).unwrap();
+        refused(
+            &env,
+            &agent(&env, &["import", "plan.json"]),
+            "person-only",
+            &before,
+        );
+    }
+    // Created open, it is the person's to check off.
+    agent(&env, &["append", "--checks", "person", "A", "sign off"]).ok();
+    refused(
+        &env,
+        &agent(&env, &["done", "sign off"]),
+        "person-only",
+        &env.plan_text(),
+    );
+    env.run(&["done", "sign off"]).ok();
+}
+
+/// Issue 40, item 13: mathematical letters (`𝗈`, `𝐤`), Greek `κ` and the
+/// small capital `ꜱ` are look-alikes too.
+#[test]
+fn the_agent_may_not_add_mathematical_or_small_capital_copies() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "ask the person"],
+        &["append", "A", "ship the task"],
+    ]);
+    let before = env.plan_text();
+    for copy in [
+        "Ask the Pers\u{1d5c8}n",
+        "Ship the tas\u{1d424}",
+        "Ship the tas\u{03ba}",
+        "\u{a731}hip the task",
+        "\u{1d412}\u{1d421}\u{1d422}\u{1d429} the task",
+    ] {
+        let run = apply(
+            &env,
+            &json!({"op": "append", "phase": "A", "items": [copy]}),
+        );
+        refused(&env, &run, "duplicate", &before);
+    }
+}
+
+/// Issue 40, item 14: a need on a task a person holds is the person's
+/// gate: the agent may not unhook it (a verb, an op, an import); needs
+/// between its own tasks stay its own.
+#[test]
+fn an_agent_cannot_remove_a_need_on_a_persons_task() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "build"],
+        &["append", "A", "sign off", "--checks", "person"],
+        &["append", "A", "deploy"],
+    ]);
+    let [build, sign] = env.ids(["Build", "Sign off"]);
+    env.given(&[&["needs", "deploy", &sign, &build]]);
+    let before = env.plan_text();
+    let out = agent(&env, &["needs", "deploy", "--remove", &sign]);
+    refused(&env, &out, "set-by-person", &before);
+    assert!(
+        out.stderr
+            .contains("which a person holds; an agent may not remove that need"),
+        "{out:?}"
+    );
+    let file = before.replace(
+        &format!("\"needs\": [\"{sign}\", \"{build}\"]"),
+        &format!("\"needs\": [\"{build}\"]"),
+    );
+    assert_ne!(file, before);
+    std::fs::write(env.root.join("plan.json"), file).unwrap();
+    refused(
+        &env,
+        &agent(&env, &["import", "plan.json"]),
+        "set-by-person",
+        &before,
+    );
+    // Its own need, on a task no person holds, is its to remove.
+    agent(&env, &["needs", "deploy", "--remove", &build]).ok();
+    assert_eq!(stored(&env, "Deploy")["needs"], json!([sign]));
+}
+
+/// Issue 40, item 14: `droppedBy: "user"` says a person dropped the task;
+/// a file the agent imports may not say so of the agent's drop.
+#[test]
+fn an_agent_cannot_sign_its_drop_as_the_users() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "first"], &["append", "A", "second"]]);
+    let file = env.plan_text().replace(
+        r#""content": "Second", "status": "pending""#,
+        r#""content": "Second", "status": "abandoned", "droppedBy": "user""#,
+    );
+    std::fs::write(env.root.join("plan.json"), file).unwrap();
+    agent(&env, &["import", "plan.json"]).ok();
+    let second = stored(&env, "Second");
+    assert_eq!(
+        (second["status"].as_str(), second["by"].as_str()),
+        (Some("abandoned"), Some("agent"))
+    );
+    assert!(second.get("droppedBy").is_none(), "{second}");
+    // A person's drop keeps it, whoever imports the plan again.
+    env.run(&["reopen", "second"]).ok();
+    env.run(&["drop", "second"]).ok();
+    let text = env.plan_text();
+    std::fs::write(env.root.join("plan.json"), &text).unwrap();
+    agent(&env, &["import", "plan.json"]).ok();
+    assert_eq!(stored(&env, "Second")["droppedBy"], "user");
+}
+
+/// Issue 40, item 14, what stays allowed (docs/trust-and-proofs.md): the
+/// agent organises the plan — moves a person's completed task, renames the
+/// phase holding it — and may say it checks a pending task nobody set,
+/// which the person takes back with one `todo unlock`. The person's status,
+/// text and mark stay as they were through all of it.
+#[test]
+fn an_agent_organises_a_persons_tasks_without_changing_them() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "Release", "ship it"],
+        &["done", "ship it"],
+        &["append", "Release", "write notes"],
+        &["append", "Later", "polish"],
+    ]);
+    let later = env.phase_id("Later");
+    agent(&env, &["mv", "ship it", &later]).ok();
+    agent(&env, &["rename", "Later", "--", "Done"]).ok();
+    let shipped = stored(&env, "Ship it");
+    assert_eq!(
+        (shipped["status"].as_str(), shipped["by"].as_str()),
+        (Some("completed"), Some("person"))
+    );
+    let id = id(&env, "Write notes");
+    apply(&env, &json!({"op": "edit", "id": id, "checks": "agent"})).ok();
+    assert_eq!(stored(&env, "Write notes")["checks"], "agent");
+    let out = env.run(&["done", "write notes"]);
+    out.code(7);
+    assert!(out.stderr.contains("run `todo unlock"), "{out:?}");
+    env.run(&["unlock", "write notes"]).ok();
+    env.run(&["done", "write notes"]).ok();
+    // And now the person completed it, never again.
+    let before = env.plan_text();
+    let run = apply(&env, &json!({"op": "edit", "id": id, "checks": "agent"}));
+    refused(&env, &run, "set-by-person", &before);
+}

@@ -93,8 +93,15 @@ fn a_change_with_rev_at_its_limit_is_refused_and_writes_nothing() {
     assert_eq!(json["error"]["code"], "invalid_input");
     assert_eq!(json["rev"], MAX);
     assert_eq!(env.plan_text(), text);
-    // A command that changes nothing needs no new rev: it succeeds.
-    env.run(&["start", "one"]).is(0, "Started: One\n", "");
+    // A command that changes nothing needs no new rev: it succeeds. (A
+    // person's `start` of the task the rule started records the decision:
+    // a change, refused here as the others.)
+    env.run(&["unblock", "two"]).is(
+        0,
+        "Not blocked: Two (it is pending); nothing changed.\n",
+        "",
+    );
+    env.run(&["start", "one"]).is(5, "", spent);
     env.run(&["show"]).ok();
     assert_eq!(env.plan_text(), text);
 }

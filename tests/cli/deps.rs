@@ -593,3 +593,44 @@ fn a_second_claim_says_the_first_went_back_to_pending() {
         "",
     );
 }
+
+/// Issue 40, item 6: an owner's name is limited as task text is, on every
+/// path that gives one, and a refusal does not print it back.
+#[test]
+fn an_owner_name_has_a_limit() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "first"], &["append", "A", "second"]]);
+    let before = env.plan_text();
+    let long = "o".repeat(100_000);
+    let refused = |out: &crate::common::Run| {
+        out.code(5);
+        assert!(
+            out.stderr
+                .contains("an owner's name is at most 100 characters; the one given for "),
+            "{out:?}"
+        );
+        assert!(out.stdout.len() + out.stderr.len() < 1_000, "printed back");
+        assert_eq!(env.plan_text(), before);
+    };
+    refused(&env.run(&["claim", "second", "--owner", &long]));
+    refused(&env.run_with(&["claim", "second"], |c| {
+        c.env("TODO_OWNER", &long);
+    }));
+    let ops = json!({"op": "claim", "id": "Second", "owner": long});
+    let out = env.run_stdin(&["apply"], ops.to_string().as_bytes(), |_| {});
+    out.code(5);
+    assert_eq!(out.json()["error"]["code"], "plan-invalid");
+    assert_eq!(env.plan_text(), before);
+    // A file that brings one.
+    let text = before.replace(
+        r#""content": "Second", "status": "pending""#,
+        &format!(r#""content": "Second", "status": "pending", "owner": "{long}""#),
+    );
+    assert_ne!(text, before);
+    std::fs::write(env.root.join("long.json"), text).unwrap();
+    refused(&env.run(&["--as", "agent", "import", "long.json"]));
+    // A hundred characters is a name.
+    let name = "n".repeat(100);
+    env.run(&["claim", "second", "--owner", &name]).ok();
+    assert_eq!(task(&env.plan(), "Second")["owner"], name.as_str());
+}

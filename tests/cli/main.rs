@@ -44,6 +44,7 @@ mod merge;
 mod objectives;
 mod output;
 mod plan_update;
+mod proofs;
 mod questions;
 mod readme;
 mod reshape;

@@ -708,3 +708,43 @@ fn the_todo_tool_takes_needs_claim_and_release() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(env.plan()["phases"][0]["tasks"][0].get("owner"), None);
 }
+
+/// Issue 40, item 17: answers go out in the order of the lines they
+/// answer, those of lines the server could not read among them: a parse
+/// error does not overtake the answer to a call sent before it.
+#[test]
+fn answers_keep_the_order_of_the_lines() {
+    let env = TestEnv::new();
+    let call = |id: u64, items: &[&str]| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "todo", "arguments": {"op": "append", "phase": "A", "items": items}}})
+        .to_string()
+    };
+    let mut lines = vec![
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}})
+        .to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
+    ];
+    let mut want = vec![json!(0)];
+    for i in 1..=20u64 {
+        let items = [format!("task {i}")];
+        lines.push(call(i, &[items[0].as_str()]));
+        want.push(json!(i));
+        lines.push("{ not json".into());
+        want.push(Value::Null);
+        lines.push(
+            json!({"jsonrpc": "1.0", "id": format!("bad {i}"), "method": "ping"}).to_string(),
+        );
+        want.push(json!(format!("bad {i}")));
+    }
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let run = env.start(&["mcp"], input.as_bytes()).finish(HUNG);
+    let ids: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON-RPC")["id"].clone())
+        .collect();
+    assert_eq!(ids, want, "{run:?}");
+}

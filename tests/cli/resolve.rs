@@ -971,3 +971,29 @@ fn a_read_only_plan_is_resolved_only_when_writable() {
     env.run(&["resolve"]).ok();
     read_only(0o644);
 }
+
+/// Issue 40, item 20: markers around nothing on both sides are no plan
+/// to merge: `resolve` says it cannot, and writes nothing (it used to
+/// write an empty plan and exit 0).
+#[test]
+fn empty_sides_cannot_be_resolved() {
+    for text in [
+        "<<<<<<< ours\n=======\n>>>>>>> theirs\n",
+        "<<<<<<< ours\n\n  \n=======\n\n>>>>>>> theirs\n",
+        "<<<<<<< ours\n||||||| base\n=======\n>>>>>>> theirs\n",
+    ] {
+        let env = crate::common::TestEnv::new();
+        env.write_plan(text);
+        let out = env.run(&["resolve"]);
+        out.code(5);
+        assert!(
+            out.stderr
+                .starts_with("Cannot resolve the merge conflict in ")
+                && out
+                    .stderr
+                    .contains("both sides of the conflict markers are empty"),
+            "{out:?}"
+        );
+        assert_eq!(env.plan_text(), text, "nothing written");
+    }
+}

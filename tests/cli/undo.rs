@@ -409,3 +409,43 @@ fn history_keeps_the_last_100_changes_and_drops_the_oldest_twenty_at_a_time() {
     assert_eq!(env.run(&["undo"]).code, 7);
     assert_eq!(env.statuses().len(), 21);
 }
+
+/// Issue 40, item 16: a change todo wrote but could not record for undo
+/// (the command killed between replacing the plan and appending its entry;
+/// here the history file cannot be opened, which leaves the same state) is
+/// not blamed on someone outside todo.
+#[test]
+fn an_unrecorded_change_of_todo_is_not_called_an_outside_change() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "A", "first"], &["append", "A", "second"]]);
+    let history = env.history_file();
+    let aside = history.with_extension("aside");
+    std::fs::rename(&history, &aside).unwrap();
+    std::fs::create_dir(&history).unwrap();
+    let out = env.run(&["done", "first"]);
+    out.code(0);
+    assert!(
+        out.stderr.contains("could not record undo history"),
+        "{out:?}"
+    );
+    std::fs::remove_dir(&history).unwrap();
+    std::fs::rename(&aside, &history).unwrap();
+    let out = env.run(&["undo"]);
+    out.code(4);
+    assert!(
+        out.stderr.starts_with(
+            "The plan file was last changed by a todo command that was stopped before it recorded the change for undo (after \"Appended to A: Second\"); undo would throw that away.\n"
+        ),
+        "{out:?}"
+    );
+    // A change made outside todo is still called so.
+    let text = env.plan_text().replace("\"Second\"", "\"Second by hand\"");
+    env.write_plan(&text);
+    let out = env.run(&["undo"]);
+    out.code(4);
+    assert!(
+        out.stderr
+            .starts_with("The plan file was changed outside todo since its last change"),
+        "{out:?}"
+    );
+}

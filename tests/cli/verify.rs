@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use crate::common::{HUNG, Running, TestEnv, missing_tool, wait_until};
+use crate::common::{HUNG, Run, Running, TestEnv, missing_tool, wait_until};
 
 /// The task whose text is `content`, as the plan file holds it.
 fn task(env: &TestEnv, content: &str) -> Value {
@@ -441,10 +441,11 @@ fn check_verify_catches_a_check_that_stopped_passing() {
         "{gfm:?}"
     );
     assert!(!gfm.stdout.contains("write docs --> (check"), "{gfm:?}");
-    // No checks at all: nothing to verify, and that is fine.
+    // No checks at all: nothing to verify, and that is fine (its open
+    // work is `check`'s to fail on).
     let empty = TestEnv::new();
     empty.run(&["append", "a"]).ok();
-    empty.run(&["check", "--verify"]).is(
+    empty.run(&["check", "--verify", "--allow-open"]).is(
         0,
         "No completed task has a check; nothing to verify.\n",
         "",
@@ -733,4 +734,197 @@ fn strip_ansi(s: &str) -> String {
         }
     }
     out
+}
+
+/// Issue 40, item 9: `check --verify` is `check` and more: open work
+/// fails it as it fails `check`, after the checks' table; `--allow-open`
+/// reruns the checks alone.
+#[test]
+fn check_verify_fails_on_open_work_too() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "Auth", "wire oauth", "--verify", "echo fine"],
+        &["append", "Auth", "rotate keys"],
+        &["trust", "--yes"],
+        &["done", "oauth"],
+    ]);
+    env.run(&["check"]).code(1);
+    let out = env.run(&["check", "--verify"]);
+    out.code(1);
+    assert!(
+        out.stdout.ends_with(
+            "1 check(s): 1 passed, 0 not passing.\n\nNot done: 1 task pending or in progress:\n- Auth\n  - Rotate keys\n"
+        ),
+        "{out:?}"
+    );
+    let out = env.run(&["--json", "check", "--verify"]);
+    out.code(1);
+    assert_eq!(out.json()["complete"], false);
+    assert_eq!(out.json()["checks"][0]["result"], "passed");
+    // The checks alone.
+    let out = env.run(&["check", "--verify", "--allow-open"]);
+    out.ok();
+    assert!(!out.stdout.contains("Not done"), "{out:?}");
+    env.run(&["check", "--allow-open"]).code(2);
+    // No check at all, but open work: still not done.
+    let env = TestEnv::new();
+    env.run(&["append", "a"]).ok();
+    env.run(&["check", "--verify"]).is(
+        1,
+        "No completed task has a check; nothing to verify.\n\nNot done: 1 task pending or in progress:\n- Todos\n  - A\n",
+        "",
+    );
+    // All done and proven: 0.
+    env.run(&["done", "a"]).ok();
+    env.run(&["check", "--verify"]).ok();
+}
+
+/// Issue 40, item 10: CI's variable trusts the checks only when it says
+/// yes; `no`, `off`, `n`, `false`, `0`, empty or a typo trust nothing.
+#[test]
+fn only_an_explicit_yes_trusts_the_checks() {
+    let env = TestEnv::new();
+    let outside = env.home.join("ran");
+    cloned_with_hostile_check(&env, &outside);
+    let before = env.plan_text();
+    for no in ["no", "off", "n", "NO", "false", "0", "", "  ", "nope", "2"] {
+        let out = env.run_with(&["done", "t1"], |c| {
+            c.env("TODO_TRUST_CHECKS", no);
+        });
+        out.code(7);
+        assert!(
+            out.stderr.starts_with("Refused (check-untrusted)"),
+            "{no:?}: {out:?}"
+        );
+        assert!(!outside.exists(), "{no:?} trusted the check");
+        assert_eq!(env.plan_text(), before);
+    }
+    for yes in ["1", "true", "yes", "on", "y", " YES "] {
+        env.run_with(&["done", "t1"], |c| {
+            c.env("TODO_TRUST_CHECKS", yes);
+        })
+        .ok();
+        assert!(outside.exists(), "{yes:?} did not trust the check");
+        std::fs::remove_file(&outside).unwrap();
+        env.run(&["reopen", "t1"]).ok();
+    }
+}
+
+/// Issue 40, item 11: trust names a plan by its path's bytes: two projects
+/// whose paths differ only in bytes that are not Unicode do not share it.
+#[test]
+fn trust_does_not_pass_between_paths_that_are_not_unicode() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let env = TestEnv::new();
+    let run = |dir: &Path, args: &[&str]| {
+        Run::from(env.command_in(dir).args(args).output().expect("run todo"))
+    };
+    // Both read as "plan\u{FFFD}" when converted lossily.
+    let [trusted, other] = [&b"plan\xff"[..], &b"plan\xfe"[..]].map(|name| {
+        let dir = env.home.join(OsStr::from_bytes(name));
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        run(
+            &dir,
+            &["append", "Auth", "wire oauth", "--verify", "touch ran"],
+        )
+        .ok();
+        dir
+    });
+    run(&trusted, &["trust", "--yes"]).ok();
+    let out = run(&other, &["done", "oauth"]);
+    out.code(7);
+    assert!(
+        out.stderr.starts_with("Refused (check-untrusted)"),
+        "{out:?}"
+    );
+    assert!(!other.join("ran").exists());
+    run(&trusted, &["done", "oauth"]).ok();
+    assert!(trusted.join("ran").exists());
+}
+
+/// Whether process `pid` still runs (a zombie waiting for its parent to
+/// reap it runs no more).
+#[cfg(target_os = "linux")]
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(") ")
+            .is_some_and(|(_, rest)| !rest.starts_with('Z'))
+    })
+}
+
+/// Issue 40, item 15: a check that times out is killed with everything it
+/// started, also what left its process group (`setsid`).
+#[test]
+#[cfg(target_os = "linux")]
+#[cfg_attr(
+    todo_tests_no_setsid,
+    ignore = "setsid(1) is not installed (util-linux)"
+)]
+fn a_timed_out_check_leaves_no_process_behind() {
+    if !crate::common::has("setsid") {
+        return missing_tool("setsid (util-linux)");
+    }
+    let (env, id) = with_check(
+        "setsid sh -c 'echo $$ > escaped; exec sleep 300' & sh -c 'echo $$ > grouped; exec sleep 300' & sleep 300",
+    );
+    env.run(&["verify", &id, "--timeout", "1"]).ok();
+    env.run(&["trust", "--yes"]).ok();
+    let out = env.run(&["done", &id]);
+    out.code(8);
+    assert!(out.stderr.contains("timed out after 1 s"), "{out:?}");
+    for file in ["escaped", "grouped"] {
+        let pid = std::fs::read_to_string(env.root.join(file)).unwrap();
+        let pid = pid.trim();
+        // Killed before `done` answered; give the kernel a moment to
+        // show it.
+        wait_until(HUNG, &format!("{file} process {pid} to end"), || {
+            !running(pid)
+        });
+    }
+}
+
+/// Issue 40, item 19: trust binds a check to the project's scripts it
+/// runs: a pull that rewrites `./check.sh` makes it a new check, asked
+/// for again; files a check only reads or writes do not count.
+#[test]
+fn a_rewritten_script_is_trusted_again_only_by_a_person() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = TestEnv::new();
+    let script = env.root.join("check.sh");
+    std::fs::write(&script, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    env.given(&[
+        &[
+            "append",
+            "A",
+            "scripted",
+            "--verify",
+            "./check.sh && touch ran-once",
+        ],
+        &[
+            "append",
+            "A",
+            "interpreted",
+            "--verify",
+            "sh -c 'exit 0' && sh check.sh",
+        ],
+        &["trust", "--yes"],
+        &["done", "scripted"],
+        &["reopen", "scripted"],
+    ]);
+    // The pull: the script now does something else.
+    std::fs::write(&script, "#!/bin/sh\ntouch pwned\nexit 0\n").unwrap();
+    for task in ["scripted", "interpreted"] {
+        let out = env.run(&["done", task]);
+        out.code(7);
+        assert!(
+            out.stderr.starts_with("Refused (check-untrusted)"),
+            "{out:?}"
+        );
+    }
+    assert!(!env.root.join("pwned").exists());
+    env.run(&["trust", "--yes"]).ok();
+    env.run(&["done", "scripted"]).ok();
+    assert!(env.root.join("pwned").exists());
 }
