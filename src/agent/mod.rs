@@ -4,6 +4,7 @@
 
 pub(crate) mod dialect;
 pub(crate) mod hooks;
+pub(crate) mod identity;
 pub(crate) mod mcp;
 pub(crate) mod restore;
 pub(crate) mod seen;

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod agent_identity;
 mod agent_text;
 mod append;
 mod as_person;
