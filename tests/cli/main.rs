@@ -47,6 +47,7 @@ mod restore;
 mod rm;
 mod scale;
 mod setup;
+mod setup_parts;
 mod shared;
 mod show;
 mod status;

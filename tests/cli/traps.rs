@@ -621,7 +621,13 @@ fn setup_remove_takes_out_only_what_setup_wrote_and_respells_nothing() {
     let earlier = r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"todo hook stop","timeout":10}]}]}}"#;
     std::fs::write(&path, earlier).expect("settings");
     env.run(&["setup", "claude", "--remove"]).ok();
-    assert_eq!(std::fs::read_to_string(&path).expect("settings"), "{}");
+    // A file left holding nothing is removed (no `{}` left behind).
+    assert!(!path.exists());
+    assert!(
+        !env.root.join(".claude").exists(),
+        "an emptied directory goes too"
+    );
+    std::fs::create_dir_all(env.root.join(".claude")).expect("dir");
     // Hooks that were only todo's go, and the keys after them keep their order.
     let first = r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"todo hook stop"}]}]},"model":"opus","theme":"dark","env":{}}"#;
     std::fs::write(&path, first).expect("settings");
