@@ -17,6 +17,7 @@ use serde_json::{Map, Value, json};
 use super::seen::{AgentState, UserEdit, change_state, state_error, user_edit};
 use crate::error::{Error, Result};
 use crate::markdown::{Flavour, render_phases};
+use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
 use crate::text::{clipped, for_agent, neutral_tags, visible};
@@ -26,6 +27,31 @@ use crate::work::Context;
 /// with (100,000 tasks take about 10 MB), far below what would make a hook
 /// slow.
 const HOOK_PLAN_BYTES: u64 = 64 << 20;
+
+/// What proves a task done in a hook: nothing. A check may run for
+/// minutes, under the plan's lock, while the agent gives a hook seconds
+/// and then kills it (leaving the check's processes behind and the change
+/// lost). So a hook never runs one: the change that would complete a task
+/// with a check is refused, and the agent is told to run `todo done`
+/// itself, which runs the check outside any hook.
+pub(crate) struct NoChecks;
+
+impl crate::plan::tx::Prover for NoChecks {
+    fn prove(&mut self, task: &Task) -> std::result::Result<crate::plan::Proof, OpError> {
+        let command = task.check_command().unwrap_or_default();
+        let message = format!(
+            "{} has a check, and a hook does not run checks (one may take minutes; a hook answers in seconds):\n  {command}\n\
+             Run `todo done {}` yourself: it runs the check and completes the task if it passes. Until then the task stays open in the plan.",
+            task.name(),
+            task.id
+        );
+        Err(OpError::refused(Refusal::OpNotAllowed, message))
+    }
+}
+
+/// The longest a hook waits for the plan's lock: well under the
+/// [`crate::agent::setup`] timeout (10 s) the agents are told to allow.
+pub(crate) const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Claude Code's events of its Task tools, answered by the post-tool hook.
 const TASK_EVENTS: [&str; 2] = ["TaskCreated", "TaskCompleted"];
@@ -152,14 +178,17 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
     let input = HookInput::parse(input)?;
     // The plan of the directory the agent works in (a named `--file`
     // stays what it names).
-    let ctx = if ctx.store.discovered {
+    let mut store = if ctx.store.discovered {
         let cwd = (input.cwd.as_ref()).map_or_else(|| hook.cwd.clone(), |dir| hook.cwd.join(dir));
-        let mut store = Store::locate(None, &cwd);
-        store.lock_wait = ctx.store.lock_wait;
-        ctx.with_store(store)
+        Store::locate(None, &cwd)
     } else {
-        ctx.clone()
+        ctx.store.clone()
     };
+    // A plan held by another todo is waited for well under the time the
+    // agent gives the hook, so the hook gives up on its own (one line on
+    // stderr, exit 0) instead of being killed.
+    store.lock_wait = ctx.store.lock_wait.min(LOCK_WAIT);
+    let ctx = ctx.with_store(store);
     // A hook answers in milliseconds or not at all: a plan file larger
     // than any plan todo writes (a sparse file, a log written over it) is
     // not read, so the agent never waits on it.
@@ -630,6 +659,12 @@ fn findings(plan: &Plan) -> String {
 
 fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     use super::dialect::{Dialect, tasks};
+    // No plan here: the agent's list is not mirrored into a new one (with
+    // `todo setup --user`, every directory the agent works in would get a
+    // plan file). A plan is made on purpose, by `todo`.
+    if std::fs::symlink_metadata(&ctx.store.path).is_err() {
+        return Ok(None);
+    }
     // `TaskCreated` and `TaskCompleted` come before the change is made,
     // and a `block` would undo or refuse it: a refusal there is only
     // this hook's own line on stderr.
@@ -645,8 +680,8 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     };
     let outcome = match (event, input.fields["tool_name"].as_str(), tool_input) {
         (Some(name), ..) => super::apply_call(ctx, tasks::event(name, &input.fields)?, &list()),
-        (_, Some("TodoWrite"), Some(i)) => super::apply_as(ctx, i, Dialect::TodoWrite),
-        (_, Some("update_plan"), Some(i)) => super::apply_as(ctx, i, Dialect::UpdatePlan),
+        (_, Some("TodoWrite"), Some(i)) => super::apply_in_hook(ctx, i, Dialect::TodoWrite),
+        (_, Some("update_plan"), Some(i)) => super::apply_in_hook(ctx, i, Dialect::UpdatePlan),
         // Claude Code did not make it (no such task): nor does todo.
         (_, Some("TaskUpdate"), Some(_)) if !tasks::applied(response) => return Ok(None),
         (_, Some("TaskUpdate"), Some(i)) => super::apply_call(ctx, tasks::update(i)?, &list()),

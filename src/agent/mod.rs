@@ -25,30 +25,44 @@ use dialect::tasks::ClaudeIds;
 /// shape the reply of docs/contract.md, "Agent operations as JSON": the
 /// plan as Markdown on success, the code and the unchanged list on failure.
 pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
-    apply_with(ctx, None, |tx, _| dialect::translate(tx, value, dialect))
+    apply_with(ctx, None, false, |tx, _| {
+        dialect::translate(tx, value, dialect)
+    })
 }
 
-/// Apply one call of Claude Code's Task tools, with the task ids of its
-/// list (`list`).
+/// [`apply_as`] from a hook: a task with a check is not completed there
+/// (its check is never run in a hook, see [`hooks::NoChecks`]).
+pub(crate) fn apply_in_hook(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
+    apply_with(ctx, None, true, |tx, _| {
+        dialect::translate(tx, value, dialect)
+    })
+}
+
+/// Apply one call of Claude Code's Task tools from a hook, with the task
+/// ids of its list (`list`).
 pub(crate) fn apply_call(ctx: &Context, call: dialect::tasks::Call, list: &str) -> Outcome {
-    apply_with(ctx, Some(list), |tx, ids| {
+    apply_with(ctx, Some(list), true, |tx, ids| {
         dialect::translate_call(tx, call, ids)
     })
 }
 
 /// Run `change` on a transaction as the agent (unless the actor was
 /// given), with the task ids of Claude Code's `list` when there is one
-/// as this plan's agent state keeps them (read under the plan's lock, and
+/// as this plan's agent state keeps them (`in_hook`: no check is run) (read under the plan's lock, and
 /// written back once the change is saved), and shape the reply.
 fn apply_with(
     ctx: &Context,
     list: Option<&str>,
+    in_hook: bool,
     change: impl FnOnce(&mut Tx, Option<&mut ClaudeIds>) -> Result<Report>,
 ) -> Outcome {
     let mut session = match ctx.begin_as(Actor::Agent) {
         Ok(session) => session,
         Err(failed) => return failed.into(),
     };
+    if in_hook {
+        session.tx.set_prover(Box::new(hooks::NoChecks));
+    }
     // The reply shows the agent the plan: it has seen it now (docs/contract.md,
     // "Agent hooks, setup and restore"), recorded under the lock this change
     // holds.

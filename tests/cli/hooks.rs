@@ -420,7 +420,7 @@ fn session_start_gives_the_plan_small_and_how_to_drive_it() {
 
 #[test]
 fn post_tool_mirrors_the_agents_own_list() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     // A real Claude Code PostToolUse input for TodoWrite.
     let todo_write = json!({
         "session_id": "s1", "transcript_path": env.home.join("t.jsonl"), "cwd": env.root,
@@ -472,7 +472,7 @@ fn post_tool_mirrors_the_agents_own_list() {
 
 #[test]
 fn post_tool_gives_a_refusal_back_as_the_agents_reason() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     let write = |todos: Value| {
         json!({
             "session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",

@@ -293,7 +293,7 @@ fn cases() -> Vec<Case> {
             verb: "setup",
             args: &["claude", "--check"],
             exit: 1,
-            message: "todo's hooks are not set up for Claude Code in {root}/.claude/settings.json (missing: SessionStart, UserPromptSubmit, Stop, PostToolUse (TodoWrite), PostToolUse (TaskCreate|TaskUpdate), TaskCreated, TaskCompleted). Run todo setup claude.",
+            message: "todo is not fully set up for Claude Code (run todo setup claude):\n- hooks: missing from {root}/.claude/settings.json (SessionStart, UserPromptSubmit, Stop, PostToolUse (TodoWrite), PostToolUse (TaskCreate|TaskUpdate), TaskCreated, TaskCompleted)\n- identity: missing from {root}/.claude/settings.json (env TODO_AGENT=claude)\n- mcp: missing from {root}/.mcp.json (mcpServers.todo: todo mcp)\n- skill: missing from {root}/.claude/skills/todo/SKILL.md",
             ..OK
         },
         Case {

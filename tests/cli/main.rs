@@ -29,6 +29,7 @@ mod first_hour;
 mod forge;
 mod generated;
 mod hooks;
+mod hooks_bounded;
 mod hostile;
 mod import;
 mod json;

@@ -230,7 +230,7 @@ fn an_inherited_todo_actor_person_never_makes_an_agent_surface_the_person() {
 
 #[test]
 fn a_task_the_person_dropped_in_the_mirror_phase_never_wedges_the_list() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     let list = json!([entry("Parse", "in_progress"), entry("Print", "pending")]);
     hook(&env, "post-tool", &todo_write(&env, list)).is(0, "", "");
     // The person drops one of the agent's tasks.

@@ -1,0 +1,185 @@
+//! A hook answers within the time its agent gives it, whatever the plan
+//! holds: it never runs a task's check (the agent is told to run `todo
+//! done` itself), waits for a held plan well under the timeout setup
+//! writes, never makes a plan where there is none, and a mirrored list
+//! never deletes a person's task.
+
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+use crate::common::{HUNG, Run, Running, TestEnv};
+
+fn post_tool(env: &TestEnv, input: &Value) -> Run {
+    env.run_stdin(&["hook", "post-tool"], input.to_string().as_bytes(), |_| {})
+}
+
+/// The command lines of every process running now that hold `marker`.
+fn running_with(marker: &str) -> Vec<String> {
+    let out = Command::new("ps")
+        .args(["-eo", "args="])
+        .output()
+        .expect("ps runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains(marker) && !l.starts_with("ps "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A project with a trusted task whose check would run for 1,000 s; the
+/// check names the project (a marker no other process holds).
+fn with_slow_check() -> (TestEnv, String, String) {
+    let env = TestEnv::new();
+    let marker = format!("{}/slow-check", env.root.display());
+    let check = format!("sleep 1000 || echo {marker}");
+    env.run(&["append", "Auth", "wire oauth", "--verify", &check])
+        .ok();
+    env.run(&["trust", "--yes"]).ok();
+    let id = env.id("Wire oauth");
+    (env, id, marker)
+}
+
+fn status(env: &TestEnv, content: &str) -> String {
+    crate::common::task(&env.plan(), content)["status"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn a_hook_never_runs_a_check_and_tells_the_agent_to_run_done() {
+    let (env, id, marker) = with_slow_check();
+    let before = env.plan_text();
+    // A TodoWrite list, an update_plan list and a TaskUpdate, each saying
+    // the task is completed.
+    let inputs = [
+        json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+               "tool_name": "TodoWrite",
+               "tool_input": {"todos": [{"content": "Wire oauth", "status": "completed"}]}}),
+        json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+               "turn_id": "u1", "tool_name": "update_plan",
+               "tool_input": {"plan": [{"step": "Wire oauth", "status": "completed"}]}}),
+    ];
+    for input in &inputs {
+        let out = post_tool(&env, input);
+        out.ok();
+        let v = out.json();
+        assert_eq!(v["decision"], "block", "{out:?}");
+        let reason = v["reason"].as_str().unwrap_or("");
+        assert!(
+            reason.contains("has a check, and a hook does not run checks"),
+            "{reason}"
+        );
+        assert!(
+            reason.contains(&format!("Run `todo done {id}` yourself")),
+            "{reason}"
+        );
+        assert!(
+            running_with(&marker).is_empty(),
+            "the check ran: {:?}",
+            running_with(&marker)
+        );
+        assert_eq!(env.plan_text(), before, "nothing mirrored, nothing lost");
+    }
+    // Claude Code's Task tools: the created task, then its completion
+    // (the TaskCompleted event and the TaskUpdate's PostToolUse).
+    let create = json!({"session_id": "s2", "cwd": env.root, "hook_event_name": "PostToolUse",
+        "tool_name": "TaskCreate", "tool_input": {"subject": "Wire oauth", "description": "d"},
+        "tool_response": {"task": {"id": "1", "subject": "Wire oauth"}}});
+    post_tool(&env, &create).ok();
+    let completed = json!({"session_id": "s2", "cwd": env.root, "hook_event_name": "TaskCompleted",
+        "task_id": "1", "task_subject": "Wire oauth"});
+    let out = post_tool(&env, &completed);
+    out.ok();
+    assert!(out.stdout.is_empty(), "{out:?}");
+    let update = json!({"session_id": "s2", "cwd": env.root, "hook_event_name": "PostToolUse",
+        "tool_name": "TaskUpdate", "tool_input": {"taskId": "1", "status": "completed"},
+        "tool_response": {"success": true, "taskId": "1", "updatedFields": ["status"]}});
+    let out = post_tool(&env, &update);
+    out.ok();
+    let reason = out.json()["reason"].as_str().unwrap_or("").to_string();
+    assert!(
+        reason.contains(&format!("Run `todo done {id}` yourself")),
+        "{out:?}"
+    );
+    assert!(running_with(&marker).is_empty());
+    assert_ne!(status(&env, "Wire oauth"), "completed");
+}
+
+#[test]
+#[cfg_attr(todo_tests_no_flock, ignore = "flock(1) is not installed (util-linux)")]
+fn a_hook_waits_for_a_held_plan_well_under_its_timeout_then_lets_the_agent_go() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "Build", "parser"]]);
+    if !crate::common::has("flock") {
+        crate::common::missing_tool("flock(1) is not installed");
+        return;
+    }
+    let holder = Running::start(
+        Command::new("flock")
+            .arg(&env.root)
+            .args(["sh", "-c", "echo held; cat >/dev/null"])
+            .stdin(Stdio::piped()),
+    );
+    assert_eq!(holder.line(HUNG), "held");
+    let input = json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "Stop"});
+    // No TODO_LOCK_TIMEOUT_MS: the hook's own wait, not a person's 10 s.
+    let out = env.run_stdin(&["hook", "stop"], input.to_string().as_bytes(), |_| {});
+    out.ok();
+    assert_eq!(out.stdout, "", "fails open: no block");
+    assert!(
+        out.stderr
+            .starts_with("todo hook stop: Timed out after 3 s waiting for another todo"),
+        "{out:?}"
+    );
+    // --json: still a valid answer, exit 0.
+    let out = env.run_stdin(
+        &["--json", "hook", "stop"],
+        input.to_string().as_bytes(),
+        |_| {},
+    );
+    out.ok();
+    assert!(
+        out.json()["hookError"]
+            .as_str()
+            .is_some_and(|e| e.contains("Timed out after 3 s")),
+        "{out:?}"
+    );
+    holder.finish(HUNG).ok();
+    // A shorter wait asked for is kept.
+    let out = env.run_stdin(&["hook", "stop"], input.to_string().as_bytes(), |c| {
+        c.env("TODO_LOCK_TIMEOUT_MS", "100");
+    });
+    out.ok();
+    assert!(out.stdout.contains("\"decision\":\"block\""), "{out:?}");
+}
+
+#[test]
+fn post_tool_never_makes_a_plan_where_there_is_none() {
+    let env = TestEnv::new();
+    for input in [
+        json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+               "tool_name": "TodoWrite",
+               "tool_input": {"todos": [{"content": "Explore", "status": "in_progress"}]}}),
+        json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+               "turn_id": "u1", "tool_name": "update_plan",
+               "tool_input": {"plan": [{"step": "Explore", "status": "in_progress"}]}}),
+        json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+               "tool_name": "TaskCreate", "tool_input": {"subject": "Explore"},
+               "tool_response": {"task": {"id": "1", "subject": "Explore"}}}),
+        json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "TaskCreated",
+               "task_id": "1", "task_subject": "Explore"}),
+    ] {
+        let out = post_tool(&env, &input);
+        out.is(0, "", "");
+        assert!(!env.plan_path().exists(), "{input}");
+    }
+    // Where a plan is, it is mirrored into.
+    env.run(&["append", "Build", "parser"]).ok();
+    let input = json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+        "tool_name": "TodoWrite",
+        "tool_input": {"todos": [{"content": "Explore", "status": "pending"}]}});
+    post_tool(&env, &input).ok();
+    assert_eq!(status(&env, "Explore"), "pending");
+}
