@@ -48,6 +48,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Exit 1 and list open work if any task is pending or in progress')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the task to work on now; exit 1 when there is none')
             [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'List the tasks ready to take: open, unclaimed, every need completed')
+            [CompletionResult]::new('handoff', 'handoff', [CompletionResultType]::ParameterValue, 'Print a short brief of where the work stands, to hand it over')
             [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Say that a task needs other tasks first; `--remove` takes needs off')
             [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim a task and start it, or (`--next`) the first ready task')
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give up the claim on a task; in progress, it goes back to pending')
@@ -252,6 +253,20 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;ready' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
+            [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print one JSON object instead of the human message')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print confirmations (data, warnings and errors still print)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'todo;handoff' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Use this plan file instead of discovering `.todo.json`')
             [CompletionResult]::new('--if-rev', '--if-rev', [CompletionResultType]::ParameterName, 'Refuse to change the plan unless its current `rev` is N (exit 4)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour on stdout')
@@ -822,6 +837,7 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Exit 1 and list open work if any task is pending or in progress')
             [CompletionResult]::new('next', 'next', [CompletionResultType]::ParameterValue, 'Print the task to work on now; exit 1 when there is none')
             [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'List the tasks ready to take: open, unclaimed, every need completed')
+            [CompletionResult]::new('handoff', 'handoff', [CompletionResultType]::ParameterValue, 'Print a short brief of where the work stands, to hand it over')
             [CompletionResult]::new('needs', 'needs', [CompletionResultType]::ParameterValue, 'Say that a task needs other tasks first; `--remove` takes needs off')
             [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim a task and start it, or (`--next`) the first ready task')
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give up the claim on a task; in progress, it goes back to pending')
@@ -886,6 +902,9 @@ Register-ArgumentCompleter -Native -CommandName 'todo' -ScriptBlock {
             break
         }
         'todo;help;ready' {
+            break
+        }
+        'todo;help;handoff' {
             break
         }
         'todo;help;needs' {

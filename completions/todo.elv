@@ -45,6 +45,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand check 'Exit 1 and list open work if any task is pending or in progress'
             cand next 'Print the task to work on now; exit 1 when there is none'
             cand ready 'List the tasks ready to take: open, unclaimed, every need completed'
+            cand handoff 'Print a short brief of where the work stands, to hand it over'
             cand needs 'Say that a task needs other tasks first; `--remove` takes needs off'
             cand claim 'Claim a task and start it, or (`--next`) the first ready task'
             cand release 'Give up the claim on a task; in progress, it goes back to pending'
@@ -237,6 +238,19 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todo;ready'= {
+            cand --file 'Use this plan file instead of discovering `.todo.json`'
+            cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
+            cand --color 'When to use colour on stdout'
+            cand --as 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says'
+            cand --json 'Print one JSON object instead of the human message'
+            cand -q 'Do not print confirmations (data, warnings and errors still print)'
+            cand --quiet 'Do not print confirmations (data, warnings and errors still print)'
+            cand -y 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand --yes 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'todo;handoff'= {
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'
@@ -764,6 +778,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand check 'Exit 1 and list open work if any task is pending or in progress'
             cand next 'Print the task to work on now; exit 1 when there is none'
             cand ready 'List the tasks ready to take: open, unclaimed, every need completed'
+            cand handoff 'Print a short brief of where the work stands, to hand it over'
             cand needs 'Say that a task needs other tasks first; `--remove` takes needs off'
             cand claim 'Claim a task and start it, or (`--next`) the first ready task'
             cand release 'Give up the claim on a task; in progress, it goes back to pending'
@@ -817,6 +832,8 @@ set edit:completion:arg-completer[todo] = {|@words|
         &'todo;help;next'= {
         }
         &'todo;help;ready'= {
+        }
+        &'todo;help;handoff'= {
         }
         &'todo;help;needs'= {
         }

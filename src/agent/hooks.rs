@@ -487,6 +487,14 @@ fn session_start(ctx: &Context, agent: Agent, input: &HookInput) -> Result<Optio
     }
     let lock = ctx.store.lock()?;
     let loaded = ctx.store.load()?;
+    // After a compaction or a resume the session goes on: it gets the
+    // handoff brief (with what a person changed meanwhile) in place of the
+    // whole open plan.
+    let source = input.fields["source"].as_str().unwrap_or("startup");
+    let going_on = matches!(source, "compact" | "resume");
+    let person = going_on
+        .then(|| super::handoff::person_changes(ctx, &lock, &loaded.plan, loaded.bytes.as_deref()))
+        .flatten();
     if let Some(history) = &ctx.history {
         change_state(ctx, history, &lock, |state| {
             state.new_cycle(&input.session);
@@ -494,36 +502,179 @@ fn session_start(ctx: &Context, agent: Agent, input: &HookInput) -> Result<Optio
         })?;
     }
     drop(lock);
-    let text = guide(&ctx.store.path, agent, &loaded.plan);
+    let tools = list_tools(agent, input, &ctx.cwd);
+    let marked = std::env::var(super::identity::VARIABLE).is_ok_and(|v| !v.trim().is_empty());
+    let mut text = how_to(&ctx.store.path, agent, &loaded.plan, tools, marked);
+    if going_on {
+        text.push('\n');
+        text.push_str(&super::handoff::brief(
+            &ctx.store.path,
+            &loaded.plan,
+            person.as_deref(),
+        ));
+    } else {
+        text.push_str(&plan_listing(&loaded.plan));
+    }
     Ok(Some(context("SessionStart", &text)))
 }
 
-/// The plan for a new session, and how the agent drives it: open work in
-/// full, finished work counted per phase.
-fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
-    let mut out = format!(
-        "This project keeps its task plan in {} with the `todo` command; a person may change it too. You work on it as the agent:\n\
-         - one change: `todo --as agent start t4`, `todo --as agent done t4`, `todo --as agent block t4 --reason \"…\"`, `todo --as agent append <phase> <task>`\n\
-         - several at once, all or none: `echo '[{{\"op\":\"done\",\"task\":\"t4\"}},{{\"op\":\"start\",\"task\":\"t5\"}}]' | todo apply`\n",
-        for_agent(&path.display().to_string())
-    );
-    out.push_str(match agent {
+/// Whether the session offers the agent a list tool of its own (whose
+/// lists the post-tool hook mirrors into the plan).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ListTools {
+    Offered,
+    NotOffered,
+    /// Not told (no model in the input).
+    Unknown,
+}
+
+/// Claude Code 2.1.332 offers TaskCreate/TaskUpdate/TodoWrite only to
+/// older models (claude-3*, opus 4.0 to 4.7, sonnet 4.0, 4.5 and 4.6,
+/// haiku 4.5) or with `CLAUDE_CODE_ENABLE_TODO_TOOLS=1`; Codex 0.171.0
+/// offers `update_plan` only with `[tools.update_plan] enabled = true` in
+/// its config (the user's or the project's).
+fn list_tools(agent: Agent, input: &HookInput, cwd: &Path) -> ListTools {
+    match agent {
         Agent::Claude => {
-            "- your task list is mirrored into the phase \"Claude Code\", one way (your list to the plan): each TaskCreate adds a task (its subject the text, its description a note), TaskUpdate changes it (status; deleted removes it; a new subject renames it; addBlockedBy/addBlocks become what it needs; an owner claims it, which starts it); a TodoWrite list, if your session uses one, is mirrored there too. Your list never gets the plan's other tasks: read them here or with `todo show`, and change them with `todo`.\n"
+            if std::env::var("CLAUDE_CODE_ENABLE_TODO_TOOLS").is_ok_and(|v| v.trim() == "1") {
+                return ListTools::Offered;
+            }
+            match input.fields["model"].as_str() {
+                Some(model) if claude_lists(model) => ListTools::Offered,
+                Some(_) => ListTools::NotOffered,
+                None => ListTools::Unknown,
+            }
         }
         Agent::Codex => {
-            "- an `update_plan` list given to `todo apply` goes into the phase \"Codex\".\n"
+            let dir = input
+                .cwd
+                .as_ref()
+                .map_or_else(|| cwd.to_path_buf(), |c| cwd.join(c));
+            let project = crate::storage::git_root(&dir)
+                .unwrap_or(&dir)
+                .join(".codex");
+            let user = std::env::var_os("CODEX_HOME")
+                .filter(|v| !v.is_empty())
+                .map(std::path::PathBuf::from)
+                .or_else(|| dirs::home_dir().map(|h| h.join(".codex")));
+            let enabled = [Some(project), user].into_iter().flatten().any(|dir| {
+                let text = std::fs::read_to_string(dir.join("config.toml")).unwrap_or_default();
+                text.parse::<toml_edit::DocumentMut>().is_ok_and(|doc| {
+                    doc.get("tools")
+                        .and_then(|t| t.get("update_plan"))
+                        .and_then(|u| u.get("enabled"))
+                        .and_then(toml_edit::Item::as_bool)
+                        == Some(true)
+                })
+            });
+            if enabled {
+                ListTools::Offered
+            } else {
+                ListTools::NotOffered
+            }
         }
-    });
+    }
+}
+
+/// Is `model` one Claude Code offers its list tools to?
+fn claude_lists(model: &str) -> bool {
+    let model = model.to_ascii_lowercase();
+    if model.contains("claude-3") {
+        return true;
+    }
+    // `opus-4-5`, `sonnet-4-20250514` (4.0), `haiku-4-5-20251001`.
+    let minor = |family: &str| -> Option<u32> {
+        let rest = &model[model.find(&format!("{family}-4"))? + family.len() + 2..];
+        let digits: String = rest
+            .strip_prefix('-')
+            .unwrap_or("")
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        match digits.len() {
+            0 | 8 => Some(0),
+            _ => digits.parse().ok(),
+        }
+    };
+    matches!(minor("opus"), Some(0..=7))
+        || matches!(minor("sonnet"), Some(0 | 5 | 6))
+        || minor("haiku") == Some(5)
+}
+
+/// How the agent works from the plan: the plan is its list, `todo` in its
+/// shell (as the agent), with the plan's own ids in the examples; the
+/// mirror of its own list only where the session has one.
+fn how_to(path: &Path, agent: Agent, plan: &Plan, tools: ListTools, marked: bool) -> String {
+    let todo = if marked { "todo" } else { "todo --as agent" };
+    let mut out = format!(
+        "This project's task plan is {}, shared with a person: it is your task list. Work from it, not from a list of your own: what is open there is what to do, and you mark there what you do. Use `todo` in your shell{}:\n",
+        for_agent(&path.display().to_string()),
+        if marked {
+            " (every `todo` you run there is the agent)"
+        } else {
+            ", as the agent: `todo --as agent …`"
+        }
+    );
+    // The plan's own ids: the task being worked (or the first open one)
+    // and the next; placeholders when the plan has no open task.
+    let mut open = plan
+        .tasks()
+        .map(|(_, _, t)| t)
+        .filter(|t| t.status.is_open());
+    let first = open.next().map(|t| t.id.clone());
+    let second = open.next().map(|t| t.id.clone());
+    let a = first.clone().unwrap_or_else(|| "<id>".into());
+    let b = second.or(first).unwrap_or_else(|| "<id>".into());
+    let phase = plan
+        .phases
+        .first()
+        .map_or_else(|| "<phase>".to_string(), |p| p.id.clone());
+    out.push_str(&format!(
+        "- read: `todo show` (the plan), `todo next` (the task to work on now), `todo check` (what is open), `todo handoff` (where the work stands)\n\
+         - change: `{todo} start {a}`, `{todo} done {a}`, `{todo} block {b} --reason \"…\"`, `{todo} note {a} \"…\"`, `{todo} append {phase} \"<task>\"`\n\
+         - several at once, all or none: `echo '[{{\"op\":\"done\",\"task\":\"{a}\"}},{{\"op\":\"start\",\"task\":\"{b}\"}}]' | todo apply` (the MCP server `todo` offers the same)\n"
+    ));
+    let aim = plan
+        .objectives
+        .iter()
+        .find(|o| o.status == crate::plan::ObjectiveStatus::Open);
+    match aim {
+        Some(o) => out.push_str(&format!(
+            "- what the work is for and what was learned: `{todo} objective done {}`, `{todo} finding \"…\"`\n",
+            o.id
+        )),
+        None => out.push_str(&format!("- what was learned: `{todo} finding \"…\"`\n")),
+    }
     out.push_str(
-        "- what the work is for and what was learned: `todo --as agent objective done o1`, `todo --as agent finding \"…\"`.\n\
-         - what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n",
+        "- what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder.\n",
     );
     if plan.tasks().any(|(_, _, t)| t.verify.is_some()) {
         out.push_str(
             "- a task with a check is done only when its check passes: `done` runs it and, if it fails, refuses with its output. Fix the work; you may not change, remove or skip a check.\n",
         );
     }
+    let mirror = match agent {
+        Agent::Claude => {
+            "your task list (TaskCreate/TaskUpdate, or TodoWrite) is mirrored into the phase \"Claude Code\", one way (your list to the plan): each TaskCreate adds a task (its subject the text), TaskUpdate changes it (status; deleted removes it; a new subject renames it; addBlockedBy/addBlocks become what it needs; an owner claims it). Your list never gets the plan's other tasks: read them with `todo show`, and change them with `todo`."
+        }
+        Agent::Codex => {
+            "your update_plan list is mirrored into the phase \"Codex\", one way (your list to the plan). It never gets the plan's other tasks: read them with `todo show`, and change them with `todo`."
+        }
+    };
+    match tools {
+        ListTools::Offered => out.push_str(&format!("- {mirror}\n")),
+        ListTools::Unknown => {
+            out.push_str(&format!("- if your session has list tools, {mirror}\n"))
+        }
+        ListTools::NotOffered => {}
+    }
+    out
+}
+
+/// The plan at session start: open work in full, finished work counted
+/// per phase, within [`START_BYTES`].
+fn plan_listing(plan: &Plan) -> String {
+    let mut out = String::new();
     out.push('\n');
     if plan.is_blank() {
         out.push_str(&format!("The plan is empty (rev {}).", plan.rev));

@@ -3,6 +3,7 @@
 //! through the same transaction and permission check as a person's verbs.
 
 pub(crate) mod dialect;
+pub(crate) mod handoff;
 pub(crate) mod hooks;
 pub(crate) mod identity;
 pub(crate) mod mcp;

@@ -240,6 +240,12 @@ fn cases() -> Vec<Case> {
         },
         broken("ready"),
         Case {
+            verb: "handoff",
+            message: "Where the work stands in the plan {root}/.todo.json (rev 5): 5 open (1 in progress, 0 blocked), 0 done, 0 dropped.\nPhase being worked: Auth (p1)\n- t1 Wire OAuth providers (in progress)\nReady next (4):\n- t2 Rotate keys\n- t3 Add login rate limiting\n- t4 Wire Stripe webhooks\n- t5 Invoice export\nThe whole plan: `todo show`; open work: `todo check`.",
+            ..OK
+        },
+        broken("handoff"),
+        Case {
             verb: "needs",
             args: &["invoice", "stripe"],
             message: "t5 \"Invoice export\" now needs t4 \"Wire Stripe webhooks\".\nIt waits until t4 is completed.",
@@ -575,7 +581,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, ready, needs, claim, release, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, ready, handoff, needs, claim, release, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
             rev: None,
             ..OK
         },

@@ -47,6 +47,7 @@ mod resolve;
 mod restore;
 mod rm;
 mod scale;
+mod session_text;
 mod setup;
 mod setup_parts;
 mod shared;
