@@ -252,7 +252,10 @@ fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     state.save(&lock).map_err(state_error)?;
     let mut lines = incomplete(&open);
     lines.push(format!("\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})"));
-    let reason = reminder(&lines);
+    // No `<system-reminder>` tags: Codex 0.171.0 and Claude Code 2.1.332
+    // escape `<` in a stop reason (`&lt;system-reminder&gt;` reaches the
+    // model), so the reason says what it is in its own words.
+    let reason = lines.join("\n");
     Ok(Some(json!({ "decision": "block", "reason": reason })))
 }
 

@@ -286,7 +286,7 @@ fn cases() -> Vec<Case> {
             verb: "hook",
             args: &["stop"],
             stdin: "{\"session_id\":\"s\"}",
-            message: "{\"decision\":\"block\",\"reason\":\"<system-reminder>\\nYou stopped with 5 incomplete todo item(s):\\n- Auth\\n  - Wire OAuth providers\\n  - Rotate keys\\n  - Add login rate limiting\\n- Billing\\n  - Wire Stripe webhooks\\n  - Invoice export\\n\\nPlease continue working on these tasks or mark them complete if finished.\\n(Reminder 1/3)\\n</system-reminder>\"}",
+            message: "{\"decision\":\"block\",\"reason\":\"You stopped with 5 incomplete todo item(s):\\n- Auth\\n  - Wire OAuth providers\\n  - Rotate keys\\n  - Add login rate limiting\\n- Billing\\n  - Wire Stripe webhooks\\n  - Invoice export\\n\\nPlease continue working on these tasks or mark them complete if finished.\\n(Reminder 1/3)\"}",
             ..OK
         },
         Case {

@@ -471,7 +471,12 @@ fn session_start_tells_claude_about_todowrite_though_its_input_has_a_model() {
         "{hooks}"
     );
     // Codex's SessionStart input (session-start.command.input.schema.json)
-    // given to the command setup wrote for Codex.
+    // given to the command setup wrote for Codex, where its config offers
+    // update_plan (off by default since Codex 0.152).
+    let config = env.root.join(".codex/config.toml");
+    let mut toml = std::fs::read_to_string(&config).unwrap_or_default();
+    toml.push_str("\n[tools.update_plan]\nenabled = true\n");
+    std::fs::write(&config, toml).unwrap();
     let codex = json!({
         "session_id": "s2",
         "transcript_path": null,
