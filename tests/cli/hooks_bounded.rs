@@ -183,3 +183,69 @@ fn post_tool_never_makes_a_plan_where_there_is_none() {
     post_tool(&env, &input).ok();
     assert_eq!(status(&env, "Explore"), "pending");
 }
+
+#[test]
+fn a_mirrored_list_never_deletes_a_persons_task_it_leaves_out() {
+    let env = TestEnv::with_empty_plan();
+    let write = |todos: Value| {
+        json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+               "tool_name": "TodoWrite", "tool_input": {"todos": todos}})
+    };
+    let entry = |content: &str, status: &str| json!({"content": content, "status": status});
+    post_tool(
+        &env,
+        &write(json!([
+            entry("Parse", "in_progress"),
+            entry("Print", "pending")
+        ])),
+    )
+    .ok();
+    // A person adds a task, with a note, to the agent's phase.
+    env.run(&["append", "-p", "Claude Code", "Review the output"])
+        .ok();
+    env.run(&["note", "review", "compare with last release"])
+        .ok();
+    let review = env.id("Review the output");
+    // The agent's next list leaves it out (and its own Print).
+    let out = post_tool(&env, &write(json!([entry("Parse", "completed")])));
+    out.ok();
+    let plan = env.plan();
+    let kept = crate::common::task(&plan, "Review the output");
+    assert_eq!(kept["id"], review.as_str(), "the person's task stays");
+    // Open still (the one-in-progress rule starts it once Parse is done).
+    assert_eq!(kept["status"], "in_progress");
+    assert_eq!(kept["notes"][0], "compare with last release");
+    assert!(
+        crate::common::tasks(&plan).all(|t| t["content"] != "Print"),
+        "the agent's own task it left out goes: {plan}"
+    );
+    // The agent is told once that the plan keeps it.
+    let text = out.json()["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        text.contains(&format!("- {review} Review the output (pending)")),
+        "{text}"
+    );
+    // (Told again once of its new status: the rule started it.)
+    post_tool(&env, &write(json!([entry("Parse", "completed")]))).ok();
+    let out = post_tool(&env, &write(json!([entry("Parse", "completed")])));
+    out.is(0, "", "");
+    assert_eq!(
+        crate::common::task(&env.plan(), "Review the output")["id"],
+        review.as_str()
+    );
+    // Update_plan's mirror keeps a person's task in "Codex" the same way.
+    env.run(&["append", "-p", "Codex", "Sign the release"]).ok();
+    let plan_input = json!({"session_id": "s2", "cwd": env.root, "hook_event_name": "PostToolUse",
+        "turn_id": "u1", "tool_name": "update_plan",
+        "tool_input": {"plan": [{"step": "Build", "status": "in_progress"}]}});
+    post_tool(&env, &plan_input).ok();
+    let plan = env.plan();
+    assert!(
+        crate::common::tasks(&plan).any(|t| t["content"] == "Sign the release"),
+        "{plan}"
+    );
+    assert_eq!(status(&env, "Build"), "in_progress");
+}

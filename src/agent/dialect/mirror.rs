@@ -85,11 +85,25 @@ pub(super) fn mirror(
         .iter()
         .filter(|t| !seen.contains(&as_read(&t.content)))
     {
-        remove(tx, &by, task, done)?;
+        // Only a task the mirror made goes when the list leaves it out: a
+        // task a person added to the phase (or one made before todo kept
+        // this) is theirs, kept, and the agent told once.
+        let made = done.owned.as_ref().is_some_and(|o| o.contains(&task.id));
+        if made {
+            remove(tx, &by, task, done)?;
+        } else {
+            done.kept.push(kept(task));
+        }
     }
     for (text, status) in list {
         let id = task_for(tx, name, text, done)?;
         status_to(tx, id, status, done)?;
+    }
+    // What the mirror holds now: what it made, still in the plan.
+    if let Some(owned) = done.owned.as_mut() {
+        owned.extend(done.minted.iter().cloned());
+        let plan = tx.plan();
+        owned.retain(|id| plan.task_by_id(id).is_some());
     }
     Ok(())
 }
