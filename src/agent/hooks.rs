@@ -506,7 +506,7 @@ fn session_start(ctx: &Context, agent: Agent, input: &HookInput) -> Result<Optio
     }
     drop(lock);
     let tools = list_tools(agent, input, &ctx.cwd);
-    let marked = std::env::var(super::identity::VARIABLE).is_ok_and(|v| !v.trim().is_empty());
+    let marked = agent_shell(agent, input, &ctx.cwd);
     let mut text = how_to(&ctx.store.path, agent, &loaded.plan, tools, marked);
     if going_on {
         text.push('\n');
@@ -549,26 +549,12 @@ fn list_tools(agent: Agent, input: &HookInput, cwd: &Path) -> ListTools {
             }
         }
         Agent::Codex => {
-            let dir = input
-                .cwd
-                .as_ref()
-                .map_or_else(|| cwd.to_path_buf(), |c| cwd.join(c));
-            let project = crate::storage::git_root(&dir)
-                .unwrap_or(&dir)
-                .join(".codex");
-            let user = std::env::var_os("CODEX_HOME")
-                .filter(|v| !v.is_empty())
-                .map(std::path::PathBuf::from)
-                .or_else(|| dirs::home_dir().map(|h| h.join(".codex")));
-            let enabled = [Some(project), user].into_iter().flatten().any(|dir| {
-                let text = std::fs::read_to_string(dir.join("config.toml")).unwrap_or_default();
-                text.parse::<toml_edit::DocumentMut>().is_ok_and(|doc| {
-                    doc.get("tools")
-                        .and_then(|t| t.get("update_plan"))
-                        .and_then(|u| u.get("enabled"))
-                        .and_then(toml_edit::Item::as_bool)
-                        == Some(true)
-                })
+            let enabled = codex_configs(input, cwd).iter().any(|doc| {
+                doc.get("tools")
+                    .and_then(|t| t.get("update_plan"))
+                    .and_then(|u| u.get("enabled"))
+                    .and_then(toml_edit::Item::as_bool)
+                    == Some(true)
             });
             if enabled {
                 ListTools::Offered
@@ -577,6 +563,49 @@ fn list_tools(agent: Agent, input: &HookInput, cwd: &Path) -> ListTools {
             }
         }
     }
+}
+
+/// Codex's config files that count for the input's project: the
+/// project's `.codex/config.toml` and the user's (`CODEX_HOME`, else
+/// `~/.codex`), those that are there and read as TOML.
+fn codex_configs(input: &HookInput, cwd: &Path) -> Vec<toml_edit::DocumentMut> {
+    let dir = input
+        .cwd
+        .as_ref()
+        .map_or_else(|| cwd.to_path_buf(), |c| cwd.join(c));
+    let project = crate::storage::git_root(&dir)
+        .unwrap_or(&dir)
+        .join(".codex");
+    let user = std::env::var_os("CODEX_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| dirs::home_dir().map(|h| h.join(".codex")));
+    [Some(project), user]
+        .into_iter()
+        .flatten()
+        .filter_map(|dir| std::fs::read_to_string(dir.join("config.toml")).ok())
+        .filter_map(|text| text.parse().ok())
+        .collect()
+}
+
+/// Is every `todo` the agent runs from its shell the agent? Where this
+/// hook's environment has `TODO_AGENT` (Claude Code gives its hooks the
+/// settings' `env`), or Codex's config sets it for the shell
+/// (`shell_environment_policy.set`, which Codex 0.171.0 does not give its
+/// hooks).
+fn agent_shell(agent: Agent, input: &HookInput, cwd: &Path) -> bool {
+    let set = |v: &str| !v.trim().is_empty();
+    if std::env::var(super::identity::VARIABLE).is_ok_and(|v| set(&v)) {
+        return true;
+    }
+    agent == Agent::Codex
+        && codex_configs(input, cwd).iter().any(|doc| {
+            doc.get("shell_environment_policy")
+                .and_then(|p| p.get("set"))
+                .and_then(|s| s.get(super::identity::VARIABLE))
+                .and_then(toml_edit::Item::as_str)
+                .is_some_and(set)
+        })
 }
 
 /// Is `model` one Claude Code offers its list tools to?

@@ -243,3 +243,24 @@ fn handoff_names_what_a_person_changed_since_the_agent_saw_the_plan() {
     assert_eq!(out.json()["verb"], "handoff");
     assert!(out.json()["bytes"].as_u64().is_some_and(|b| b > 0));
 }
+
+/// Codex gives `shell_environment_policy.set` to its shell tool, not to
+/// its hooks (measured with Codex 0.171.0): the session-start hook reads
+/// the config `todo setup codex` wrote to know the agent's shell is marked.
+#[test]
+fn codex_set_up_is_told_plain_todo_though_its_hooks_lack_the_variable() {
+    let env = TestEnv::new();
+    env.run(&["append", "Build", "parser"]).ok();
+    let parser = env.id("Parser");
+    let mut input = start(&env, Some("gpt-5.5"));
+    input["turn_id"] = json!("u1");
+    let text = session_start(&env, &input, false);
+    assert!(
+        text.contains(&format!("`todo --as agent done {parser}`")),
+        "{text}"
+    );
+    env.run(&["setup", "codex"]).ok();
+    let text = session_start(&env, &input, false);
+    assert!(text.contains(&format!("`todo done {parser}`")), "{text}");
+    assert!(!text.contains("--as agent"), "{text}");
+}
