@@ -29,7 +29,7 @@ complete -c todo -n "__fish_todo_needs_command" -l if-rev -d 'Refuse to change t
 complete -c todo -n "__fish_todo_needs_command" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_needs_command" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_needs_command" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_needs_command" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_needs_command" -l summary -d 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`'
@@ -87,7 +87,7 @@ complete -c todo -n "__fish_todo_using_subcommand show" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand show" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand show" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand show" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand show" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_using_subcommand show" -l summary -d 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`'
@@ -100,7 +100,7 @@ complete -c todo -n "__fish_todo_using_subcommand list" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand list" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand list" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand list" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand list" -l ids -d 'Show each phase\'s and task\'s id in a column on the left'
 complete -c todo -n "__fish_todo_using_subcommand list" -l summary -d 'Print one line of progress instead of the checklist: `14/20 done · 9 verified · Auth 4/6 · 1 blocked`'
@@ -119,7 +119,7 @@ complete -c todo -n "__fish_todo_using_subcommand append" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand append" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand append" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand append" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand append" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand append" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -130,7 +130,7 @@ complete -c todo -n "__fish_todo_using_subcommand start" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand start" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand start" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand start" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand start" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand start" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -141,7 +141,7 @@ complete -c todo -n "__fish_todo_using_subcommand done" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand done" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand done" -l no-verify -d 'Complete without running the tasks\' checks, recorded as unverified (a person only: an agent\'s `--no-verify` is refused)'
 complete -c todo -n "__fish_todo_using_subcommand done" -l json -d 'Print one JSON object instead of the human message'
@@ -153,7 +153,7 @@ complete -c todo -n "__fish_todo_using_subcommand drop" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand drop" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand drop" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand drop" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -164,7 +164,7 @@ complete -c todo -n "__fish_todo_using_subcommand rm" -l if-rev -d 'Refuse to ch
 complete -c todo -n "__fish_todo_using_subcommand rm" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand rm" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rm" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -176,7 +176,7 @@ complete -c todo -n "__fish_todo_using_subcommand block" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand block" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand block" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand block" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand block" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand block" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -187,7 +187,7 @@ complete -c todo -n "__fish_todo_using_subcommand unblock" -l if-rev -d 'Refuse 
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand unblock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand unblock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand unblock" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand unblock" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -199,7 +199,7 @@ complete -c todo -n "__fish_todo_using_subcommand check" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand check" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand check" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand check" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand check" -l verify -d 'Rerun the checks of the completed tasks; exit 1 when one fails'
 complete -c todo -n "__fish_todo_using_subcommand check" -l json -d 'Print one JSON object instead of the human message'
@@ -211,7 +211,7 @@ complete -c todo -n "__fish_todo_using_subcommand next" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand next" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand next" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand next" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand next" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand next" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -222,7 +222,7 @@ complete -c todo -n "__fish_todo_using_subcommand ready" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand ready" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand ready" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand ready" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand ready" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand ready" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -233,7 +233,7 @@ complete -c todo -n "__fish_todo_using_subcommand handoff" -l if-rev -d 'Refuse 
 complete -c todo -n "__fish_todo_using_subcommand handoff" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand handoff" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand handoff" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand handoff" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand handoff" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -244,7 +244,7 @@ complete -c todo -n "__fish_todo_using_subcommand needs" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand needs" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand needs" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand needs" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand needs" -l remove -d 'Take these needs off instead of adding them'
 complete -c todo -n "__fish_todo_using_subcommand needs" -l json -d 'Print one JSON object instead of the human message'
@@ -257,7 +257,7 @@ complete -c todo -n "__fish_todo_using_subcommand claim" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand claim" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand claim" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand claim" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand claim" -l next -d 'Claim the first ready task (`todo ready`) instead of a named one'
 complete -c todo -n "__fish_todo_using_subcommand claim" -l json -d 'Print one JSON object instead of the human message'
@@ -269,7 +269,7 @@ complete -c todo -n "__fish_todo_using_subcommand release" -l if-rev -d 'Refuse 
 complete -c todo -n "__fish_todo_using_subcommand release" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand release" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand release" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand release" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand release" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -280,7 +280,7 @@ complete -c todo -n "__fish_todo_using_subcommand where" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand where" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand where" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand where" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand where" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand where" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -291,7 +291,7 @@ complete -c todo -n "__fish_todo_using_subcommand copy" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand copy" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand copy" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand copy" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand copy" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand copy" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -306,7 +306,7 @@ complete -c todo -n "__fish_todo_using_subcommand export" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand export" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand export" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand export" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand export" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand export" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -317,7 +317,7 @@ complete -c todo -n "__fish_todo_using_subcommand import" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand import" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand import" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand import" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand import" -l lenient -d 'Skip Markdown lines that are neither headings nor task items'
 complete -c todo -n "__fish_todo_using_subcommand import" -l from-block -d 'Read only the `<!-- todo:begin -->` … `<!-- todo:end -->` region'
@@ -330,7 +330,7 @@ complete -c todo -n "__fish_todo_using_subcommand edit" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand edit" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand edit" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand edit" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand edit" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand edit" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -342,7 +342,7 @@ complete -c todo -n "__fish_todo_using_subcommand rename" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand rename" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand rename" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand rename" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand rename" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand rename" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -354,7 +354,7 @@ complete -c todo -n "__fish_todo_using_subcommand mv" -l if-rev -d 'Refuse to ch
 complete -c todo -n "__fish_todo_using_subcommand mv" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand mv" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand mv" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand mv" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand mv" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -365,7 +365,7 @@ complete -c todo -n "__fish_todo_using_subcommand note" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand note" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand note" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand note" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand note" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand note" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -376,7 +376,7 @@ complete -c todo -n "__fish_todo_using_subcommand prune" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand prune" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand prune" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand prune" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand prune" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand prune" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -387,7 +387,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen
 complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and not __fish_seen_subcommand_from add done drop reopen rm help" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -404,7 +404,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -415,7 +415,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from done" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -426,7 +426,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from drop" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -437,7 +437,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from reopen" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -448,7 +448,7 @@ complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_sub
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand objective; and __fish_seen_subcommand_from rm" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -465,7 +465,7 @@ complete -c todo -n "__fish_todo_using_subcommand finding" -l if-rev -d 'Refuse 
 complete -c todo -n "__fish_todo_using_subcommand finding" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand finding" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand finding" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand finding" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand finding" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -476,7 +476,7 @@ complete -c todo -n "__fish_todo_using_subcommand undo" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand undo" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand undo" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand undo" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand undo" -l force -d 'Undo even though the plan file was changed outside todo since'
 complete -c todo -n "__fish_todo_using_subcommand undo" -l json -d 'Print one JSON object instead of the human message'
@@ -488,7 +488,7 @@ complete -c todo -n "__fish_todo_using_subcommand reopen" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand reopen" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand reopen" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand reopen" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand reopen" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -500,7 +500,7 @@ complete -c todo -n "__fish_todo_using_subcommand verify" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand verify" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand verify" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand verify" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand verify" -l remove -d 'Remove the task\'s check (and its proof)'
 complete -c todo -n "__fish_todo_using_subcommand verify" -l json -d 'Print one JSON object instead of the human message'
@@ -512,7 +512,7 @@ complete -c todo -n "__fish_todo_using_subcommand trust" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand trust" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand trust" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand trust" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand trust" -s y -l yes -d 'Allow the plan\'s checks without asking'
 complete -c todo -n "__fish_todo_using_subcommand trust" -l json -d 'Print one JSON object instead of the human message'
@@ -523,7 +523,7 @@ complete -c todo -n "__fish_todo_using_subcommand unlock" -l if-rev -d 'Refuse t
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand unlock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand unlock" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l all -d 'Unlock every task only the agent checks'
 complete -c todo -n "__fish_todo_using_subcommand unlock" -l json -d 'Print one JSON object instead of the human message'
@@ -540,7 +540,7 @@ complete -c todo -n "__fish_todo_using_subcommand apply" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand apply" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand apply" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand apply" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand apply" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand apply" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -554,7 +554,7 @@ complete -c todo -n "__fish_todo_using_subcommand hook" -l if-rev -d 'Refuse to 
 complete -c todo -n "__fish_todo_using_subcommand hook" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand hook" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand hook" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand hook" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand hook" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -565,7 +565,7 @@ complete -c todo -n "__fish_todo_using_subcommand setup" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand setup" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand setup" -l user -d 'Change the user\'s settings (`CLAUDE_CONFIG_DIR` / `CODEX_HOME`, else the home directory), not the project\'s'
 complete -c todo -n "__fish_todo_using_subcommand setup" -l check -d 'Change nothing; name each part; exit 0 if all are set up, 1 if not'
@@ -579,7 +579,7 @@ complete -c todo -n "__fish_todo_using_subcommand mcp" -l if-rev -d 'Refuse to c
 complete -c todo -n "__fish_todo_using_subcommand mcp" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand mcp" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand mcp" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand mcp" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand mcp" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -590,7 +590,7 @@ complete -c todo -n "__fish_todo_using_subcommand batch" -l if-rev -d 'Refuse to
 complete -c todo -n "__fish_todo_using_subcommand batch" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand batch" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand batch" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand batch" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand batch" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -601,7 +601,7 @@ complete -c todo -n "__fish_todo_using_subcommand __complete" -l if-rev -d 'Refu
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand __complete" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand __complete" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand __complete" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand __complete" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -612,7 +612,7 @@ complete -c todo -n "__fish_todo_using_subcommand merge-file" -l if-rev -d 'Refu
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand merge-file" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand merge-file" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand merge-file" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -623,7 +623,7 @@ complete -c todo -n "__fish_todo_using_subcommand resolve" -l if-rev -d 'Refuse 
 complete -c todo -n "__fish_todo_using_subcommand resolve" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand resolve" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand resolve" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand resolve" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand resolve" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -634,7 +634,7 @@ complete -c todo -n "__fish_todo_using_subcommand git-setup" -l if-rev -d 'Refus
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand git-setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand git-setup" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l check -d 'Change nothing; exit 0 if the driver is set up, 1 if not'
 complete -c todo -n "__fish_todo_using_subcommand git-setup" -l json -d 'Print one JSON object instead of the human message'
@@ -646,7 +646,7 @@ complete -c todo -n "__fish_todo_using_subcommand completions" -l if-rev -d 'Ref
 complete -c todo -n "__fish_todo_using_subcommand completions" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand completions" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand completions" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand completions" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand completions" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
@@ -657,7 +657,7 @@ complete -c todo -n "__fish_todo_using_subcommand man" -l if-rev -d 'Refuse to c
 complete -c todo -n "__fish_todo_using_subcommand man" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'
 always\t''
 never\t''"
-complete -c todo -n "__fish_todo_using_subcommand man" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says' -r -f -a "person\t''
+complete -c todo -n "__fish_todo_using_subcommand man" -l as -d 'Who makes the change: a person (the default) or an agent, whose changes may not undo what a person decided. `TODO_ACTOR` sets it for the verbs a person types (empty means unset); `todo apply`, `todo mcp` and `todo hook` act as the agent whatever it says. In an agent\'s shell (`TODO_AGENT` set, as `todo setup` does) every verb is the agent, and `person` is refused (exit 7)' -r -f -a "person\t''
 agent\t''"
 complete -c todo -n "__fish_todo_using_subcommand man" -l json -d 'Print one JSON object instead of the human message'
 complete -c todo -n "__fish_todo_using_subcommand man" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
