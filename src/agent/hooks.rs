@@ -880,6 +880,9 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     match outcome.result {
         Ok(_) if event.is_some() => Ok(None),
         Ok(report) => {
+            if let Some(reason) = checks_left(&report) {
+                return Ok(Some(json!({ "decision": "block", "reason": reason })));
+            }
             Ok(kept_notice(ctx, input, &report)?.map(|text| context("PostToolUse", &text)))
         }
         Err(Error::Unchanged { source, plan }) => {
@@ -897,6 +900,38 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
         }
         Err(e) => Err(e),
     }
+}
+
+/// The tasks with a check that the agent's list said completed, left
+/// open by the mirror (a hook never runs a check): the agent's reason to
+/// run `todo done` itself. The rest of its list was mirrored.
+fn checks_left(report: &crate::output::Report) -> Option<String> {
+    let Some(Value::Array(left)) = report.extra.get("checksLeft") else {
+        return None;
+    };
+    let field = |k: &Value, f: &str| k.get(f).and_then(Value::as_str).unwrap_or("").to_string();
+    let ids: Vec<String> = left.iter().map(|k| field(k, "id")).collect();
+    let mut lines = vec![
+        "Your list was mirrored into the todo plan, but for these tasks: each has a check, and a hook does not run checks (one may take minutes; a hook answers in seconds), so they stay open in the plan:".to_string(),
+    ];
+    let listed = left.iter().map(|k| {
+        let line = format!(
+            "- {} {} (check: {})",
+            field(k, "id"),
+            shown(&field(k, "content")),
+            shown(&field(k, "command"))
+        );
+        costed(line, true)
+    });
+    let fit = fitting(LIST_BYTES, listed);
+    let more_left = left.len().saturating_sub(fit.len());
+    lines.extend(fit);
+    lines.extend(more(more_left, |n| format!("- … and {n} more")));
+    let example = ids.first().map(|i| for_agent(i)).unwrap_or_default();
+    lines.push(format!(
+        "Run `todo done {example}` yourself (one task at a time): it runs the check and completes the task if it passes."
+    ));
+    Some(lines.join("\n"))
 }
 
 /// The tasks a person decided that the agent's list could not change

@@ -50,7 +50,7 @@ fn apply_dialect(
         Memory::Nothing
     };
     apply_with(ctx, memory, in_hook, |tx, _, owned| {
-        dialect::translate(tx, value, dialect, owned)
+        dialect::translate(tx, value, dialect, owned, in_hook)
     })
 }
 

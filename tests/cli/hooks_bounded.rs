@@ -105,6 +105,29 @@ fn a_hook_never_runs_a_check_and_tells_the_agent_to_run_done() {
     );
     assert!(running_with(&marker).is_empty());
     assert_ne!(status(&env, "Wire oauth"), "completed");
+    // The rest of a whole list is mirrored all the same.
+    let list = json!({"session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
+        "tool_name": "TodoWrite",
+        "tool_input": {"todos": [{"content": "Wire oauth", "status": "completed"},
+                                 {"content": "Write the docs", "status": "pending"}]}});
+    let out = post_tool(&env, &list);
+    out.ok();
+    let reason = out.json()["reason"].as_str().unwrap_or("").to_string();
+    assert!(
+        reason.starts_with("Your list was mirrored into the todo plan, but for these tasks"),
+        "{reason}"
+    );
+    assert!(
+        reason.contains(&format!("- {id} Wire oauth (check: sleep 1000 || echo ")),
+        "{reason}"
+    );
+    assert!(
+        reason.contains(&format!("Run `todo done {id}` yourself")),
+        "{reason}"
+    );
+    assert_eq!(status(&env, "Write the docs"), "pending");
+    assert_ne!(status(&env, "Wire oauth"), "completed");
+    assert!(running_with(&marker).is_empty());
 }
 
 #[test]

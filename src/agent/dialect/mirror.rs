@@ -97,6 +97,18 @@ pub(super) fn mirror(
     }
     for (text, status) in list {
         let id = task_for(tx, name, text, done)?;
+        // A hook never runs a check: the task stays as it is, the rest of
+        // the list is mirrored, and the agent is told to run `todo done`.
+        if done.no_checks
+            && status == Status::Completed
+            && let Some((_, task)) = tx.plan().task_by_id(&id)
+            && task.status != Status::Completed
+            && let Some(command) = task.check_command()
+        {
+            let left = json!({ "id": task.id, "content": task.content, "command": command });
+            done.checks_left.push(left);
+            continue;
+        }
         status_to(tx, id, status, done)?;
     }
     // What the mirror holds now: what it made, still in the plan.

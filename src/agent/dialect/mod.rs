@@ -120,6 +120,10 @@ struct Tally {
     /// only ones it removes when the list leaves them out. `None`: not
     /// known, and nothing left out is removed.
     owned: Option<MirrorIds>,
+    /// A hook's mirror: a task with a check that the list says completed
+    /// stays as it is (a hook never runs a check), and is told here.
+    no_checks: bool,
+    checks_left: Vec<Value>,
     read_only: bool,
     /// Tasks a mirrored list would have changed or removed but a person's
     /// decision keeps as they are.
@@ -245,12 +249,20 @@ pub(crate) fn translate(
     value: &Value,
     dialect: Dialect,
     owned: Option<&mut MirrorIds>,
+    in_hook: bool,
 ) -> Result<Report> {
     let dialect = match dialect {
         Dialect::Guess => guess(value),
         known => known,
     };
-    tallied(tx, owned, |tx, done| match (dialect, value) {
+    tallied(tx, owned, |tx, done| {
+        done.no_checks = in_hook;
+        translated(tx, value, dialect, done)
+    })
+}
+
+fn translated(tx: &mut Tx, value: &Value, dialect: Dialect, done: &mut Tally) -> Result<()> {
+    match (dialect, value) {
         (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, done),
         (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value)?, None, done),
         (Dialect::TodoWrite, v) => {
@@ -269,7 +281,7 @@ pub(crate) fn translate(
         }),
         (_, Value::Object(_)) => one(tx, value, done),
         _ => Err(invalid("the ops must be an object or an array of objects.")),
-    })
+    }
 }
 
 /// Run `apply` on `tx` with a fresh tally; the reply's data of what it did.
@@ -328,6 +340,9 @@ fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Tally) -> Report 
     let mut report = Report::new("apply", Kind::Data, "todo apply")
         .with("minted", json!(done.minted))
         .with("completedTasks", Value::Array(completed));
+    if !done.checks_left.is_empty() {
+        report = report.with("checksLeft", json!(done.checks_left));
+    }
     if !done.kept.is_empty() {
         report = report.with("kept", json!(done.kept));
     }
