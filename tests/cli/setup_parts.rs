@@ -320,3 +320,34 @@ fn setup_claude_user_registers_the_server_in_the_users_claude_json() {
     assert!(dir.join("skills/todo/SKILL.md").exists());
     assert_eq!(read(&state), existing);
 }
+
+#[test]
+fn no_part_is_written_through_a_link_out_of_the_project() {
+    // A cloned repository whose skill directory, or .mcp.json, leads out.
+    let env = TestEnv::new();
+    let outside = env.home.join("elsewhere");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(env.root.join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&outside, env.root.join(".claude/skills")).unwrap();
+    let out = env.run(&["setup", "claude"]);
+    out.code(6);
+    assert!(out.stderr.contains("outside the project"), "{out:?}");
+    assert_eq!(tree(&outside), Vec::<String>::new());
+    assert!(
+        !env.root.join(".claude/settings.json").exists(),
+        "nothing written"
+    );
+    let env = TestEnv::new();
+    let victim = env.home.join("victim.json");
+    std::fs::write(&victim, "{}\n").unwrap();
+    std::os::unix::fs::symlink(&victim, env.root.join(".mcp.json")).unwrap();
+    env.run(&["setup", "claude"]).code(6);
+    assert_eq!(read(&victim), "{}\n");
+    let env = TestEnv::new();
+    let victim = env.home.join("config.toml");
+    std::fs::write(&victim, "# theirs\n").unwrap();
+    std::fs::create_dir_all(env.root.join(".codex")).unwrap();
+    std::os::unix::fs::symlink(&victim, env.root.join(".codex/config.toml")).unwrap();
+    env.run(&["setup", "codex"]).code(6);
+    assert_eq!(read(&victim), "# theirs\n");
+}

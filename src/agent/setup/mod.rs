@@ -349,6 +349,24 @@ fn codex_twice(agent: Agent, user: bool, cwd: &Path) -> Option<String> {
 fn read(agent: Agent, path: PathBuf, parts: &'static [Part], named: NamedBy) -> Result<File> {
     let shown = path.display().to_string();
     let real = storage::checked_for(&path, named, PathAction::Use)?;
+    // Setup makes the directories a file needs: the nearest one that
+    // exists may not lead out of the project either (a cloned
+    // `.claude/skills` linked elsewhere).
+    if let NamedBy::Chosen { project } = named {
+        let there = path.ancestors().skip(1).find(|d| d.exists());
+        let real_dir = there.and_then(|d| std::fs::canonicalize(d).ok());
+        if let Some(real_dir) = real_dir.filter(|r| !r.starts_with(project)) {
+            return Err(crate::storage::StorageError::PathRefused {
+                action: PathAction::Use,
+                path: shown,
+                why: format!(
+                    "a directory on the way leads outside the project (to {})",
+                    real_dir.display()
+                ),
+            }
+            .into());
+        }
+    }
     let before = storage::read_file(&real, &shown)?;
     let bytes = before.as_deref();
     let is = |ext: &str| path.extension().is_some_and(|e| e == ext);
