@@ -14,16 +14,30 @@ fn post_tool(env: &TestEnv, input: &Value) -> Run {
     env.run_stdin(&["hook", "post-tool"], input.to_string().as_bytes(), |_| {})
 }
 
-/// The command lines of every process running now that hold `marker`.
+/// The command lines of every process running now that hold `marker`:
+/// read from /proc where there is one (Linux, whatever is installed),
+/// else from `ps` (macOS has it always).
 fn running_with(marker: &str) -> Vec<String> {
-    let out = Command::new("ps")
-        .args(["-eo", "args="])
-        .output()
-        .expect("ps runs");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
+    let lines: Vec<String> = match std::fs::read_dir("/proc") {
+        Ok(dir) => dir
+            .flatten()
+            .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+            .map(|b| String::from_utf8_lossy(&b).replace('\0', " "))
+            .collect(),
+        Err(_) => {
+            let out = Command::new("ps")
+                .args(["-eo", "args="])
+                .output()
+                .expect("ps runs");
+            String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .map(str::to_string)
+                .collect()
+        }
+    };
+    lines
+        .into_iter()
         .filter(|l| l.contains(marker) && !l.starts_with("ps "))
-        .map(str::to_string)
         .collect()
 }
 
@@ -50,6 +64,23 @@ fn status(env: &TestEnv, content: &str) -> String {
 #[test]
 fn a_hook_never_runs_a_check_and_tells_the_agent_to_run_done() {
     let (env, id, marker) = with_slow_check();
+    // The probe sees a process holding the marker (so that "none left"
+    // below can fail): the check's own command line, started by hand.
+    // A shell waiting on its stdin (a builtin: no child to leave behind).
+    let mut probe = Command::new("sh")
+        .args(["-c", &format!("read line || echo {marker}")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("sh runs");
+    let seen = (0..200).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        !running_with(&marker).is_empty()
+    });
+    let _ = probe.kill();
+    let _ = probe.wait();
+    assert!(seen, "the probe never saw the marked process");
     let before = env.plan_text();
     // A TodoWrite list, an update_plan list and a TaskUpdate, each saying
     // the task is completed.
