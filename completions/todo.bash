@@ -64,6 +64,9 @@ _todo() {
             todo,git-setup)
                 cmd="todo__subcmd__git__subcmd__setup"
                 ;;
+            todo,handoff)
+                cmd="todo__subcmd__handoff"
+                ;;
             todo,heartbeat)
                 cmd="todo__subcmd__heartbeat"
                 ;;
@@ -198,6 +201,9 @@ _todo() {
                 ;;
             todo__subcmd__help,git-setup)
                 cmd="todo__subcmd__help__subcmd__git__subcmd__setup"
+                ;;
+            todo__subcmd__help,handoff)
+                cmd="todo__subcmd__help__subcmd__handoff"
                 ;;
             todo__subcmd__help,heartbeat)
                 cmd="todo__subcmd__help__subcmd__heartbeat"
@@ -341,7 +347,7 @@ _todo() {
 
     case "${cmd}" in
         todo)
-            opts="-q -y -h -V --ids --summary --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next ready needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="-q -y -h -V --ids --summary --file --if-rev --json --quiet --color --as --yes --help --version show list append start done drop rm block unblock check next ready handoff needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -922,6 +928,36 @@ _todo() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        todo__subcmd__handoff)
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --if-rev)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --as)
+                    COMPREPLY=($(compgen -W "person agent" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         todo__subcmd__heartbeat)
             opts="-q -y -h --owner --ttl --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -961,7 +997,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help)
-            opts="show append start done drop rm block unblock check next ready needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
+            opts="show append start done drop rm block unblock check next ready handoff needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch __complete merge-file resolve git-setup completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1185,6 +1221,20 @@ _todo() {
             return 0
             ;;
         todo__subcmd__help__subcmd__git__subcmd__setup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        todo__subcmd__help__subcmd__handoff)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1729,7 +1779,7 @@ _todo() {
             return 0
             ;;
         todo__subcmd__man)
-            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next ready needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
+            opts="-q -y -h --file --if-rev --json --quiet --color --as --yes --help show append start done drop rm block unblock check next ready handoff needs claim release heartbeat claims where copy export import edit rename mv note prune objective finding undo reopen verify trust unlock apply hook setup mcp batch merge-file resolve git-setup completions man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

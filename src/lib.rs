@@ -184,9 +184,20 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         .find(|v| !v.trim().is_empty());
     // Only a person at a terminal is asked: never a script or a pipe, and
     // never an agent, whatever terminal it may have been given.
+    // An agent's environment (`TODO_AGENT`, written by `todo setup`) makes
+    // the agent, and refuses the person (a hook answers its own way).
+    let typed = args
+        .iter()
+        .any(|a| a == "--as" || a.to_string_lossy().starts_with("--as="));
+    let marked = std::env::var(agent::identity::VARIABLE).ok();
+    let actor = match agent::identity::actor(cli.global.actor, typed, marked.as_deref()) {
+        Ok(actor) => actor,
+        Err(_) if verb == "hook" => cli.global.actor,
+        Err(e) => return fail(&out, verb, None, &e).into(),
+    };
     let interactive = std::io::stdin().is_terminal()
         && std::io::stderr().is_terminal()
-        && cli.global.actor != Some(plan::Actor::Agent);
+        && actor != Some(plan::Actor::Agent);
     let ctx = Context {
         store,
         if_rev: cli.global.if_rev,
@@ -197,7 +208,7 @@ fn run_cli(cli: Cli, args: &[OsString]) -> Finished {
         cwd,
         interactive,
         yes: cli.global.yes,
-        actor: cli.global.actor,
+        actor,
         now: plan::clock::now(),
         owner: env_name(&["TODO_OWNER"]),
         user: env_name(&["USER", "LOGNAME", "USERNAME"]),

@@ -17,6 +17,7 @@ use serde_json::{Map, Value, json};
 use super::seen::{AgentState, UserEdit, change_state, state_error, user_edit};
 use crate::error::{Error, Result};
 use crate::markdown::{Flavour, render_phases};
+use crate::plan::ops::{OpError, Refusal};
 use crate::plan::{Phase, Plan, Status, Task};
 use crate::storage::Store;
 use crate::text::{clipped, for_agent, neutral_tags, visible};
@@ -26,6 +27,31 @@ use crate::work::Context;
 /// with (100,000 tasks take about 10 MB), far below what would make a hook
 /// slow.
 const HOOK_PLAN_BYTES: u64 = 64 << 20;
+
+/// What proves a task done in a hook: nothing. A check may run for
+/// minutes, under the plan's lock, while the agent gives a hook seconds
+/// and then kills it (leaving the check's processes behind and the change
+/// lost). So a hook never runs one: the change that would complete a task
+/// with a check is refused, and the agent is told to run `todo done`
+/// itself, which runs the check outside any hook.
+pub(crate) struct NoChecks;
+
+impl crate::plan::tx::Prover for NoChecks {
+    fn prove(&mut self, task: &Task) -> std::result::Result<crate::plan::Proof, OpError> {
+        let command = task.check_command().unwrap_or_default();
+        let message = format!(
+            "{} has a check, and a hook does not run checks (one may take minutes; a hook answers in seconds):\n  {command}\n\
+             Run `todo done {}` yourself: it runs the check and completes the task if it passes. Until then the task stays open in the plan.",
+            task.name(),
+            task.id
+        );
+        Err(OpError::refused(Refusal::OpNotAllowed, message))
+    }
+}
+
+/// The longest a hook waits for the plan's lock: well under the
+/// [`crate::agent::setup`] timeout (10 s) the agents are told to allow.
+pub(crate) const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Claude Code's events of its Task tools, answered by the post-tool hook.
 const TASK_EVENTS: [&str; 2] = ["TaskCreated", "TaskCompleted"];
@@ -152,14 +178,17 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
     let input = HookInput::parse(input)?;
     // The plan of the directory the agent works in (a named `--file`
     // stays what it names).
-    let ctx = if ctx.store.discovered {
+    let mut store = if ctx.store.discovered {
         let cwd = (input.cwd.as_ref()).map_or_else(|| hook.cwd.clone(), |dir| hook.cwd.join(dir));
-        let mut store = Store::locate(None, &cwd);
-        store.lock_wait = ctx.store.lock_wait;
-        ctx.with_store(store)
+        Store::locate(None, &cwd)
     } else {
-        ctx.clone()
+        ctx.store.clone()
     };
+    // A plan held by another todo is waited for well under the time the
+    // agent gives the hook, so the hook gives up on its own (one line on
+    // stderr, exit 0) instead of being killed.
+    store.lock_wait = ctx.store.lock_wait.min(LOCK_WAIT);
+    let ctx = ctx.with_store(store);
     // A hook answers in milliseconds or not at all: a plan file larger
     // than any plan todo writes (a sparse file, a log written over it) is
     // not read, so the agent never waits on it.
@@ -225,7 +254,10 @@ fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     state.save(&lock).map_err(state_error)?;
     let mut lines = incomplete(&open);
     lines.push(format!("\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/{max})"));
-    let reason = reminder(&lines);
+    // No `<system-reminder>` tags: Codex 0.171.0 and Claude Code 2.1.332
+    // escape `<` in a stop reason (`&lt;system-reminder&gt;` reaches the
+    // model), so the reason says what it is in its own words.
+    let reason = lines.join("\n");
     Ok(Some(json!({ "decision": "block", "reason": reason })))
 }
 
@@ -460,43 +492,277 @@ fn session_start(ctx: &Context, agent: Agent, input: &HookInput) -> Result<Optio
     }
     let lock = ctx.store.lock()?;
     let loaded = ctx.store.load()?;
+    // After a compaction or a resume the session goes on: it gets the
+    // handoff brief (with what a person changed meanwhile) in place of the
+    // whole open plan.
+    let source = input.fields["source"].as_str().unwrap_or("startup");
+    let going_on = matches!(source, "compact" | "resume");
+    let person = going_on
+        .then(|| super::handoff::person_changes(ctx, &lock, &loaded.plan, loaded.bytes.as_deref()))
+        .flatten();
+    let tools = list_tools(agent, input, &ctx.cwd);
     if let Some(history) = &ctx.history {
         change_state(ctx, history, &lock, |state| {
             state.new_cycle(&input.session);
             state.saw(loaded.plan.rev, loaded.bytes.as_deref());
+            // Not told of the mirror now: told when a list tool is used.
+            if tools == ListTools::Unknown {
+                state.tell(&input.session, &[MIRROR_UNTOLD.to_string()]);
+            }
         })?;
     }
     drop(lock);
-    let text = guide(&ctx.store.path, agent, &loaded.plan);
+    let marked = agent_shell(agent, input, &ctx.cwd);
+    let mut text = how_to(&ctx.store.path, agent, &loaded.plan, tools, marked);
+    if going_on {
+        text.push('\n');
+        text.push_str(&super::handoff::brief(
+            &ctx.store.path,
+            &loaded.plan,
+            person.as_deref(),
+        ));
+    } else {
+        text.push_str(&plan_listing(&loaded.plan));
+    }
     Ok(Some(context("SessionStart", &text)))
 }
 
-/// The plan for a new session, and how the agent drives it: open work in
-/// full, finished work counted per phase.
-fn guide(path: &Path, agent: Agent, plan: &Plan) -> String {
-    let mut out = format!(
-        "This project keeps its task plan in {} with the `todo` command; a person may change it too. You work on it as the agent:\n\
-         - one change: `todo --as agent start t4`, `todo --as agent done t4`, `todo --as agent block t4 --reason \"…\"`, `todo --as agent append <phase> <task>`\n\
-         - several at once, all or none: `echo '[{{\"op\":\"done\",\"task\":\"t4\"}},{{\"op\":\"start\",\"task\":\"t5\"}}]' | todo apply`\n",
-        for_agent(&path.display().to_string())
-    );
-    out.push_str(match agent {
+/// Whether the session offers the agent a list tool of its own (whose
+/// lists the post-tool hook mirrors into the plan).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ListTools {
+    Offered,
+    NotOffered,
+    /// Not told (no model in the input).
+    Unknown,
+}
+
+/// Claude Code 2.1.332 offers TaskCreate/TaskUpdate/TodoWrite only to
+/// older models (claude-3*, opus 4.0 to 4.7, sonnet 4.0, 4.5 and 4.6,
+/// haiku 4.5) or with `CLAUDE_CODE_ENABLE_TODO_TOOLS=1`; Codex 0.171.0
+/// offers `update_plan` only with `[tools.update_plan] enabled = true` in
+/// its config (the user's or the project's).
+fn list_tools(agent: Agent, input: &HookInput, cwd: &Path) -> ListTools {
+    match agent {
         Agent::Claude => {
-            "- your task list is mirrored into the phase \"Claude Code\", one way (your list to the plan): each TaskCreate adds a task (its subject the text, its description a note), TaskUpdate changes it (status; deleted removes it; a new subject renames it; addBlockedBy/addBlocks become what it needs; an owner claims it, which starts it); a TodoWrite list, if your session uses one, is mirrored there too. Your list never gets the plan's other tasks: read them here or with `todo show`, and change them with `todo`.\n"
+            if std::env::var("CLAUDE_CODE_ENABLE_TODO_TOOLS").is_ok_and(|v| v.trim() == "1") {
+                return ListTools::Offered;
+            }
+            match input.fields["model"].as_str() {
+                Some(model) if claude_lists(model) => ListTools::Offered,
+                Some(_) => ListTools::NotOffered,
+                None => ListTools::Unknown,
+            }
         }
         Agent::Codex => {
-            "- an `update_plan` list given to `todo apply` goes into the phase \"Codex\".\n"
+            let enabled = codex_configs(input, cwd).iter().any(|doc| {
+                doc.get("tools")
+                    .and_then(|t| t.get("update_plan"))
+                    .and_then(|u| u.get("enabled"))
+                    .and_then(toml_edit::Item::as_bool)
+                    == Some(true)
+            });
+            if enabled {
+                ListTools::Offered
+            } else {
+                ListTools::NotOffered
+            }
         }
-    });
+    }
+}
+
+/// Codex's config files that count for the input's project: the
+/// project's `.codex/config.toml` and the user's (`CODEX_HOME`, else
+/// `~/.codex`), those that are there and read as TOML.
+fn codex_configs(input: &HookInput, cwd: &Path) -> Vec<toml_edit::DocumentMut> {
+    let dir = input
+        .cwd
+        .as_ref()
+        .map_or_else(|| cwd.to_path_buf(), |c| cwd.join(c));
+    let project = crate::storage::git_root(&dir)
+        .unwrap_or(&dir)
+        .join(".codex");
+    let user = std::env::var_os("CODEX_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| dirs::home_dir().map(|h| h.join(".codex")));
+    [Some(project), user]
+        .into_iter()
+        .flatten()
+        .filter_map(|dir| std::fs::read_to_string(dir.join("config.toml")).ok())
+        .filter_map(|text| text.parse().ok())
+        .collect()
+}
+
+/// Is every `todo` the agent runs from its shell the agent? Where this
+/// hook's environment has `TODO_AGENT` (Claude Code gives its hooks the
+/// settings' `env`), or Codex's config sets it for the shell
+/// (`shell_environment_policy.set`, which Codex 0.171.0 does not give its
+/// hooks).
+fn agent_shell(agent: Agent, input: &HookInput, cwd: &Path) -> bool {
+    let set = |v: &str| !v.trim().is_empty();
+    if std::env::var(super::identity::VARIABLE).is_ok_and(|v| set(&v)) {
+        return true;
+    }
+    agent == Agent::Codex
+        && codex_configs(input, cwd).iter().any(|doc| {
+            doc.get("shell_environment_policy")
+                .and_then(|p| p.get("set"))
+                .and_then(|s| s.get(super::identity::VARIABLE))
+                .and_then(toml_edit::Item::as_str)
+                .is_some_and(set)
+        })
+}
+
+/// Is `model` one Claude Code offers its list tools to?
+fn claude_lists(model: &str) -> bool {
+    let model = model.to_ascii_lowercase();
+    if model.contains("claude-3") {
+        return true;
+    }
+    // `opus-4-5`, `sonnet-4-20250514` (4.0), `haiku-4-5-20251001`.
+    let minor = |family: &str| -> Option<u32> {
+        let rest = &model[model.find(&format!("{family}-4"))? + family.len() + 2..];
+        let digits: String = rest
+            .strip_prefix('-')
+            .unwrap_or("")
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        match digits.len() {
+            0 | 8 => Some(0),
+            _ => digits.parse().ok(),
+        }
+    };
+    matches!(minor("opus"), Some(0..=7))
+        || matches!(minor("sonnet"), Some(0 | 5 | 6))
+        || minor("haiku") == Some(5)
+}
+
+/// How the agent works from the plan: the plan is its list, `todo` in its
+/// shell (as the agent), with the plan's own ids in the examples; the
+/// mirror of its own list only where the session has one.
+fn how_to(path: &Path, agent: Agent, plan: &Plan, tools: ListTools, marked: bool) -> String {
+    let todo = if marked { "todo" } else { "todo --as agent" };
+    let mut out = format!(
+        "This project's task plan is {}, shared with a person: it is your task list. Work from it, not from a list of your own: what is open there is what to do, and you mark there what you do. Use `todo` in your shell{}:\n",
+        for_agent(&path.display().to_string()),
+        if marked {
+            " (every `todo` you run there is the agent)"
+        } else {
+            ", as the agent: `todo --as agent …`"
+        }
+    );
+    // The plan's own ids: the task being worked (or the first open one)
+    // and the next; placeholders when the plan has no open task.
+    let mut open = plan
+        .tasks()
+        .map(|(_, _, t)| t)
+        .filter(|t| t.status.is_open());
+    let first = open.next().map(|t| t.id.clone());
+    let second = open.next().map(|t| t.id.clone());
+    let a = first.clone().unwrap_or_else(|| "<id>".into());
+    let b = second.or(first).unwrap_or_else(|| "<id>".into());
+    let phase = plan
+        .phases
+        .first()
+        .map_or_else(|| "<phase>".to_string(), |p| p.id.clone());
+    out.push_str(&format!(
+        "- read: `todo show` (the plan), `todo next` (the task to work on now), `todo check` (what is open), `todo handoff` (where the work stands)\n\
+         - change: `{todo} start {a}`, `{todo} done {a}`, `{todo} block {b} --reason \"…\"`, `{todo} note {a} \"…\"`, `{todo} append {phase} \"<task>\"`\n\
+         - several at once, all or none: `echo '[{{\"op\":\"done\",\"task\":\"{a}\"}},{{\"op\":\"start\",\"task\":\"{b}\"}}]' | todo apply` (the MCP server `todo` offers the same)\n"
+    ));
+    let aim = plan
+        .objectives
+        .iter()
+        .find(|o| o.status == crate::plan::ObjectiveStatus::Open);
+    match aim {
+        Some(o) => out.push_str(&format!(
+            "- what the work is for and what was learned: `{todo} objective done {}`, `{todo} finding \"…\"`\n",
+            o.id
+        )),
+        None => out.push_str(&format!("- what was learned: `{todo} finding \"…\"`\n")),
+    }
     out.push_str(
-        "- what the work is for and what was learned: `todo --as agent objective done o1`, `todo --as agent finding \"…\"`.\n\
-         - what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder (`todo check` lists it).\n",
+        "- what a person set is theirs: a refusal says what you may do instead. Stopping with open work brings a reminder.\n",
     );
     if plan.tasks().any(|(_, _, t)| t.verify.is_some()) {
         out.push_str(
             "- a task with a check is done only when its check passes: `done` runs it and, if it fails, refuses with its output. Fix the work; you may not change, remove or skip a check.\n",
         );
     }
+    // Where it is not known whether the session has list tools (Claude
+    // Code 2.1.332 names no model at session start), the mirror is spoken
+    // of when the agent first uses one (`post_tool`), never before.
+    if tools == ListTools::Offered {
+        out.push_str(&format!("- {}\n", mirror(agent)));
+    }
+    out
+}
+
+/// How the agent's own list reaches the plan, for an agent that has one.
+fn mirror(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Claude => {
+            "your task list (TaskCreate/TaskUpdate, or TodoWrite) is mirrored into the phase \"Claude Code\", one way (your list to the plan): each TaskCreate adds a task (its subject the text), TaskUpdate changes it (status; deleted removes it; a new subject renames it; addBlockedBy/addBlocks become what it needs; an owner claims it). Your list never gets the plan's other tasks: read them with `todo show`, and change them with `todo`."
+        }
+        Agent::Codex => {
+            "your update_plan list is mirrored into the phase \"Codex\", one way (your list to the plan). It never gets the plan's other tasks: read them with `todo show`, and change them with `todo`."
+        }
+    }
+}
+
+/// Marks a session whose start could not tell whether it had list tools:
+/// the mirror is explained at its first list-tool call.
+const MIRROR_UNTOLD: &str = "mirror-untold";
+
+/// Whether the project the plan `path` would be made in registers todo's
+/// post-tool hook in its own agent settings (`todo setup claude|codex`
+/// without `--user`): the person chose todo for this project.
+fn project_set_up(path: &Path) -> bool {
+    let root = crate::storage::project_of(path);
+    [
+        ".claude/settings.json",
+        ".claude/settings.local.json",
+        ".codex/hooks.json",
+    ]
+    .iter()
+    // Never a FIFO or a device (a cloned repository's): regular files only.
+    .filter_map(|f| crate::storage::read_regular(&root.join(f)).ok())
+    .any(|bytes| String::from_utf8_lossy(&bytes).contains("todo hook post-tool"))
+}
+
+/// The first time a session's own list tool reaches the plan: how the
+/// mirror works, told once per session (session start could not know
+/// whether the session had list tools).
+fn mirror_notice(ctx: &Context, input: &HookInput) -> Result<Option<String>> {
+    let claude = matches!(
+        input.fields["tool_name"].as_str(),
+        Some("TaskCreate" | "TaskUpdate" | "TodoWrite")
+    );
+    let Some(history) = ctx.history.as_ref().filter(|_| claude) else {
+        return Ok(None);
+    };
+    let lock = ctx.store.lock()?;
+    let new = change_state(ctx, history, &lock, |state| {
+        if state.was_told(&input.session, MIRROR_UNTOLD) {
+            state.tell(&input.session, &["mirror".to_string()])
+        } else {
+            Vec::new()
+        }
+    })?;
+    Ok((!new.is_empty()).then(|| {
+        let text = mirror(Agent::Claude);
+        let mut chars = text.chars();
+        let first = chars.next().map(|c| c.to_uppercase().to_string());
+        format!("{}{}", first.unwrap_or_default(), chars.as_str())
+    }))
+}
+
+/// The plan at session start: open work in full, finished work counted
+/// per phase, within [`START_BYTES`].
+fn plan_listing(plan: &Plan) -> String {
+    let mut out = String::new();
     out.push('\n');
     if plan.is_blank() {
         out.push_str(&format!("The plan is empty (rev {}).", plan.rev));
@@ -632,6 +898,14 @@ fn findings(plan: &Plan) -> String {
 
 fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     use super::dialect::{Dialect, tasks};
+    // No plan here: the agent's list is not mirrored into a new one (with
+    // `todo setup --user`, every directory the agent works in would get a
+    // plan file), unless this project was set up for todo (`todo setup`
+    // in the project, or the plugin's hooks written there): then the
+    // agent's first list is the project's plan, made from zero.
+    if std::fs::symlink_metadata(&ctx.store.path).is_err() && !project_set_up(&ctx.store.path) {
+        return Ok(None);
+    }
     // `TaskCreated` and `TaskCompleted` come before the change is made,
     // and a `block` would undo or refuse it: a refusal there is only
     // this hook's own line on stderr.
@@ -647,8 +921,8 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     };
     let outcome = match (event, input.fields["tool_name"].as_str(), tool_input) {
         (Some(name), ..) => super::apply_call(ctx, tasks::event(name, &input.fields)?, &list()),
-        (_, Some("TodoWrite"), Some(i)) => super::apply_as(ctx, i, Dialect::TodoWrite),
-        (_, Some("update_plan"), Some(i)) => super::apply_as(ctx, i, Dialect::UpdatePlan),
+        (_, Some("TodoWrite"), Some(i)) => super::apply_in_hook(ctx, i, Dialect::TodoWrite),
+        (_, Some("update_plan"), Some(i)) => super::apply_in_hook(ctx, i, Dialect::UpdatePlan),
         // Claude Code did not make it (no such task): nor does todo.
         (_, Some("TaskUpdate"), Some(_)) if !tasks::applied(response) => return Ok(None),
         (_, Some("TaskUpdate"), Some(i)) => super::apply_call(ctx, tasks::update(i)?, &list()),
@@ -664,7 +938,17 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     match outcome.result {
         Ok(_) if event.is_some() => Ok(None),
         Ok(report) => {
-            Ok(kept_notice(ctx, input, &report)?.map(|text| context("PostToolUse", &text)))
+            if let Some(reason) = checks_left(&report) {
+                return Ok(Some(json!({ "decision": "block", "reason": reason })));
+            }
+            let said: Vec<String> = [
+                mirror_notice(ctx, input)?,
+                kept_notice(ctx, input, &report)?,
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            Ok((!said.is_empty()).then(|| context("PostToolUse", &said.join("\n"))))
         }
         Err(Error::Unchanged { source, plan }) => {
             // The agent's list did not fit the plan: its reason to retry,
@@ -681,6 +965,38 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
         }
         Err(e) => Err(e),
     }
+}
+
+/// The tasks with a check that the agent's list said completed, left
+/// open by the mirror (a hook never runs a check): the agent's reason to
+/// run `todo done` itself. The rest of its list was mirrored.
+fn checks_left(report: &crate::output::Report) -> Option<String> {
+    let Some(Value::Array(left)) = report.extra.get("checksLeft") else {
+        return None;
+    };
+    let field = |k: &Value, f: &str| k.get(f).and_then(Value::as_str).unwrap_or("").to_string();
+    let ids: Vec<String> = left.iter().map(|k| field(k, "id")).collect();
+    let mut lines = vec![
+        "Your list was mirrored into the todo plan, but for these tasks: each has a check, and a hook does not run checks (one may take minutes; a hook answers in seconds), so they stay open in the plan:".to_string(),
+    ];
+    let listed = left.iter().map(|k| {
+        let line = format!(
+            "- {} {} (check: {})",
+            field(k, "id"),
+            shown(&field(k, "content")),
+            shown(&field(k, "command"))
+        );
+        costed(line, true)
+    });
+    let fit = fitting(LIST_BYTES, listed);
+    let more_left = left.len().saturating_sub(fit.len());
+    lines.extend(fit);
+    lines.extend(more(more_left, |n| format!("- … and {n} more")));
+    let example = ids.first().map(|i| for_agent(i)).unwrap_or_default();
+    lines.push(format!(
+        "Run `todo done {example}` yourself (one task at a time): it runs the check and completes the task if it passes."
+    ));
+    Some(lines.join("\n"))
 }
 
 /// The tasks a person decided that the agent's list could not change

@@ -3,7 +3,9 @@
 //! through the same transaction and permission check as a person's verbs.
 
 pub(crate) mod dialect;
+pub(crate) mod handoff;
 pub(crate) mod hooks;
+pub(crate) mod identity;
 pub(crate) mod mcp;
 pub(crate) mod restore;
 pub(crate) mod seen;
@@ -17,6 +19,7 @@ use crate::markdown::Flavour;
 use crate::output::Report;
 use crate::plan::{Actor, Tx};
 use crate::work::{Context, Outcome};
+use dialect::MirrorIds;
 use dialect::tasks::ClaudeIds;
 
 /// Apply one agent batch in the dialect the caller knows (or
@@ -24,45 +27,92 @@ use dialect::tasks::ClaudeIds;
 /// shape the reply of docs/contract.md, "Agent operations as JSON": the
 /// plan as Markdown on success, the code and the unchanged list on failure.
 pub(crate) fn apply_as(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
-    apply_with(ctx, None, |tx, _| dialect::translate(tx, value, dialect))
+    apply_dialect(ctx, value, dialect, false)
 }
 
-/// Apply one call of Claude Code's Task tools, with the task ids of its
-/// list (`list`).
+/// [`apply_as`] from a hook: a task with a check is not completed there
+/// (its check is never run in a hook, see [`hooks::NoChecks`]).
+pub(crate) fn apply_in_hook(ctx: &Context, value: &Value, dialect: dialect::Dialect) -> Outcome {
+    apply_dialect(ctx, value, dialect, true)
+}
+
+fn apply_dialect(
+    ctx: &Context,
+    value: &Value,
+    dialect: dialect::Dialect,
+    in_hook: bool,
+) -> Outcome {
+    // A whole list mirrored (TodoWrite, update_plan) removes only the
+    // tasks the mirror made: it needs the ids this plan's state keeps.
+    let memory = if dialect::mirrors(value, dialect) {
+        Memory::Mirror
+    } else {
+        Memory::Nothing
+    };
+    apply_with(ctx, memory, in_hook, |tx, _, owned| {
+        dialect::translate(tx, value, dialect, owned, in_hook)
+    })
+}
+
+/// Apply one call of Claude Code's Task tools from a hook, with the task
+/// ids of its list (`list`).
 pub(crate) fn apply_call(ctx: &Context, call: dialect::tasks::Call, list: &str) -> Outcome {
-    apply_with(ctx, Some(list), |tx, ids| {
+    apply_with(ctx, Memory::Claude(list), true, |tx, ids, _| {
         dialect::translate_call(tx, call, ids)
     })
 }
 
+/// What of this plan's agent state a batch reads and writes back.
+enum Memory<'a> {
+    Nothing,
+    /// The task ids of Claude Code's list `0`.
+    Claude(&'a str),
+    /// The tasks the mirror of a whole list made.
+    Mirror,
+}
+
 /// Run `change` on a transaction as the agent (unless the actor was
-/// given), with the task ids of Claude Code's `list` when there is one
-/// as this plan's agent state keeps them (read under the plan's lock, and
-/// written back once the change is saved), and shape the reply.
+/// given), with what of the agent state `memory` names (read under the
+/// plan's lock, and written back once the change is saved), and shape the
+/// reply. In a hook (`in_hook`) no check is run.
 fn apply_with(
     ctx: &Context,
-    list: Option<&str>,
-    change: impl FnOnce(&mut Tx, Option<&mut ClaudeIds>) -> Result<Report>,
+    memory: Memory,
+    in_hook: bool,
+    change: impl FnOnce(&mut Tx, Option<&mut ClaudeIds>, Option<&mut MirrorIds>) -> Result<Report>,
 ) -> Outcome {
     let mut session = match ctx.begin_as(Actor::Agent) {
         Ok(session) => session,
         Err(failed) => return failed.into(),
     };
+    if in_hook {
+        session.tx.set_prover(Box::new(hooks::NoChecks));
+    }
     // The reply shows the agent the plan: it has seen it now (docs/contract.md,
     // "Agent hooks, setup and restore"), recorded under the lock this change
     // holds.
     let rev = session.rev();
-    let state = (list.and(ctx.history.as_ref()))
+    let wanted = !matches!(memory, Memory::Nothing);
+    let state = (ctx.history.as_ref().filter(|_| wanted))
         .and_then(|history| seen::AgentState::load(history, &ctx.real_path(), session.lock()).ok());
-    let mut ids = list.map(|list| {
-        let kept = state.as_ref().map(|s| s.claude_ids(list));
-        kept.unwrap_or_default()
-    });
-    let outcome = match change(&mut session.tx, ids.as_mut()) {
+    let mut ids = match (&memory, &state) {
+        (Memory::Claude(list), Some(state)) => Some(state.claude_ids(list)),
+        (Memory::Claude(_), None) => Some(ClaudeIds::default()),
+        _ => None,
+    };
+    let mut owned = match (&memory, &state) {
+        (Memory::Mirror, Some(state)) => Some(state.mirrored()),
+        _ => None,
+    };
+    let outcome = match change(&mut session.tx, ids.as_mut(), owned.as_mut()) {
         Ok(mut report) => match session.save() {
             Ok(done) => {
-                if let (Some(mut state), Some(list), Some(ids)) = (state, list, ids) {
-                    state.set_claude_ids(list, ids);
+                if let Some(mut state) = state {
+                    match (&memory, ids, owned) {
+                        (Memory::Claude(list), Some(ids), _) => state.set_claude_ids(list, ids),
+                        (_, _, Some(owned)) => state.set_mirrored(owned),
+                        _ => {}
+                    }
                     // The ids are a help, not the plan: a state that cannot
                     // be written costs a later update its task, nothing else.
                     let _ = state.save(&done.lock);

@@ -48,6 +48,10 @@ struct Data {
     /// its task ids is, so that a later `TaskUpdate` finds it.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     claude_lists: BTreeMap<String, ClaudeList>,
+    /// The tasks the mirror of a whole list (TodoWrite, update_plan) made
+    /// and still holds: the only ones a list that leaves them out removes.
+    #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    mirrored: std::collections::BTreeSet<String>,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -136,6 +140,19 @@ impl AgentState {
         keep_latest(lists, |l| l.tick);
     }
 
+    /// The tasks the mirror made and still holds.
+    pub(crate) fn mirrored(&self) -> std::collections::BTreeSet<String> {
+        self.data.mirrored.clone()
+    }
+
+    /// Keep `ids` as the tasks the mirror holds (at most [`LIST_IDS`]).
+    pub(crate) fn set_mirrored(&mut self, mut ids: std::collections::BTreeSet<String>) {
+        while ids.len() > LIST_IDS {
+            ids.pop_first();
+        }
+        self.data.mirrored = ids;
+    }
+
     /// Reminders given to `session` in its current cycle.
     pub(crate) fn reminders(&self, session: &str) -> u32 {
         self.data.sessions.get(session).map_or(0, |c| c.reminders)
@@ -166,6 +183,14 @@ impl AgentState {
         let over = told.len().saturating_sub(KEPT);
         told.drain(..over);
         new
+    }
+
+    /// Whether `session` was told `key` ([`AgentState::tell`]).
+    pub(crate) fn was_told(&self, session: &str, key: &str) -> bool {
+        self.data
+            .told
+            .get(session)
+            .is_some_and(|told| told.iter().any(|k| k == key))
     }
 
     /// A new prompt: `session`'s reminders start over.

@@ -77,7 +77,9 @@ pub struct GlobalArgs {
     /// Who makes the change: a person (the default) or an agent, whose
     /// changes may not undo what a person decided. `TODO_ACTOR` sets it
     /// for the verbs a person types (empty means unset); `todo apply`,
-    /// `todo mcp` and `todo hook` act as the agent whatever it says.
+    /// `todo mcp` and `todo hook` act as the agent whatever it says. In an
+    /// agent's shell (`TODO_AGENT` set, as `todo setup` does) every verb is
+    /// the agent, and `person` is refused (exit 7).
     #[arg(
         long = "as",
         global = true,

@@ -20,7 +20,9 @@ use crate::agent::hooks::{self, Agent, Event};
 /// mirrors its TodoWrite / update_plan list, or each Claude Code
 /// TaskCreate / TaskUpdate call (and the TaskCreated / TaskCompleted
 /// events), into the plan (what a person decided stays, and the agent
-/// is told once). The plan is found from
+/// is told once); only into a plan that exists, and never running a
+/// task's check (the agent is told to run `todo done` itself). A hook
+/// waits at most 3 s for a plan another todo holds. The plan is found from
 /// the input's `cwd`; an input naming another event (`SubagentStop`)
 /// is left alone. Always acts as the agent: `TODO_ACTOR` is not read,
 /// and `--as person` is refused. A hook never fails its agent: on any

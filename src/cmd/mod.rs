@@ -175,6 +175,7 @@ verbs! {
     "check" check::Check,
     "next" next::Next,
     "ready" ready::Ready,
+    "handoff" handoff::Handoff,
     "needs" needs::Needs: open,
     "claim" claim::Claim: open,
     "release" release::Release: open,

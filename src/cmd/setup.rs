@@ -1,20 +1,26 @@
-//! `todo setup claude|codex [--user] [--check] [--remove]`: register
-//! todo's hooks in the agent's settings (`crate::agent::setup`).
+//! `todo setup claude|codex [--user] [--check] [--remove]`: put in place
+//! everything a session needs (`crate::agent::setup`).
 
 use super::prelude::*;
 use crate::agent::hooks::Agent;
 use crate::agent::setup::{self, SetupMode};
 
-/// Register todo's hooks with Claude Code or Codex.
+/// Set up Claude Code or Codex to work from the plan.
 ///
-/// Merges them into `.claude/settings.json` (`--user`:
-/// `$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`)
-/// or `.codex/hooks.json` (`--user`: `$CODEX_HOME/hooks.json`, else
-/// `~/.codex/hooks.json`), leaving everything else there as it was.
-/// Each hook's command names the agent (`--agent claude`). `--remove`
-/// takes out only the hooks setup wrote.
-/// Safe to run again. A file that is not valid JSON is refused
-/// (exit 5), never overwritten.
+/// Puts in place, merged into what is there: todo's hooks
+/// (`.claude/settings.json`, `.codex/hooks.json`); the MCP server `todo`
+/// (`.mcp.json`, `.codex/config.toml`); the agent's identity,
+/// `TODO_AGENT`, in the environment of its shell (Claude Code's settings
+/// `env`, Codex's `shell_environment_policy.set`), so every `todo` the
+/// agent runs is the agent and `--as person` is refused there; and a
+/// skill the agent reads when it needs the verbs
+/// (`.claude/skills/todo/SKILL.md`, `.agents/skills/todo/SKILL.md`).
+/// `--user`: the user's files (`CLAUDE_CONFIG_DIR` / `CODEX_HOME`, else
+/// the home directory; `~/.claude.json` for Claude Code's server).
+/// `--check` names each part present or missing. `--remove` takes out
+/// exactly what setup wrote, and any file or directory it leaves empty.
+/// Safe to run again. A file that is not valid JSON or TOML is refused
+/// (exit 5), never overwritten, and nothing is written.
 ///
 /// Examples: `todo setup claude`, `todo setup codex --check`,
 /// `todo setup claude --user --remove`
@@ -29,11 +35,11 @@ pub struct Setup {
     #[arg(long)]
     pub user: bool,
 
-    /// Change nothing; exit 0 if the hooks are set up, 1 if not.
+    /// Change nothing; name each part; exit 0 if all are set up, 1 if not.
     #[arg(long, conflicts_with = "remove")]
     pub check: bool,
 
-    /// Remove todo's hooks (and only those).
+    /// Remove what setup wrote (and only that).
     #[arg(long)]
     pub remove: bool,
 }

@@ -80,7 +80,7 @@ fn gpt_5_5_with_update_plan_works_the_plan_and_is_reminded_at_stop() {
     for k in 1..=3 {
         let texts = session.texts(3 + k).join("\n");
         let reminder = format!(
-            "&lt;system-reminder&gt;\nYou stopped with 1 incomplete todo item(s):\n- Build\n  - Test the parser\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/3)\n&lt;/system-reminder&gt;</hook_prompt>"
+            "You stopped with 1 incomplete todo item(s):\n- Build\n  - Test the parser\n\nPlease continue working on these tasks or mark them complete if finished.\n(Reminder {k}/3)</hook_prompt>"
         );
         assert!(
             texts.contains("<hook_prompt hook_run_id=\"stop:") && texts.contains(&reminder),
@@ -156,7 +156,6 @@ fn a_code_mode_model_reaches_todo_through_its_nested_shell_tool() {
 }
 
 #[test]
-#[ignore = "needs h41: `todo setup codex` registers PostToolUse, so update_plan is mirrored"]
 fn gpt_5_5_update_plan_is_mirrored_into_the_plan() {
     let env = TestEnv::new();
     setup(&env, "codex");
@@ -167,17 +166,20 @@ fn gpt_5_5_update_plan_is_mirrored_into_the_plan() {
     ]);
     let session = codex(&env, "gpt-5.5", &script, true);
     session.ok();
+    // The plan made from zero (the project is set up for todo), in the
+    // mirror's phase; a new task comes with no one's mark (the engine's
+    // rule for new tasks), and never as the person's.
     let task = stored(&env, "Write the parser");
-    assert_eq!(
-        (task["status"].as_str(), task["by"].as_str()),
-        (Some("in_progress"), Some("agent")),
-        "{task}"
-    );
+    assert_eq!(task["status"], "in_progress", "{task}");
+    assert_ne!(task["by"], "person", "{task}");
     assert_eq!(stored(&env, "Test the parser")["status"], "pending");
+    assert_eq!(
+        env.run(&["show"]).stdout,
+        "# Codex\n- [/] Write the parser\n- [ ] Test the parser\n"
+    );
 }
 
 #[test]
-#[ignore = "needs h41: `todo setup codex` puts the agent's identity in Codex's shell, and `--as person` is refused there"]
 fn gpt_5_5_completes_a_task_as_the_agent_and_cannot_act_as_the_person() {
     let env = TestEnv::new();
     env.given(&[

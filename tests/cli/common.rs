@@ -105,6 +105,14 @@ impl TestEnv {
         }
     }
 
+    /// [`TestEnv::new`] with an empty plan file: an agent's hook mirrors
+    /// its list only into a plan that exists.
+    pub(crate) fn with_empty_plan() -> TestEnv {
+        let env = TestEnv::new();
+        env.write_plan("{\"version\":2,\"phases\":[]}\n");
+        env
+    }
+
     /// A `todo` command in `dir` with a clean environment.
     pub(crate) fn command_in(&self, dir: &Path) -> Command {
         let mut cmd = Command::new(bin());

@@ -240,6 +240,12 @@ fn cases() -> Vec<Case> {
         },
         broken("ready"),
         Case {
+            verb: "handoff",
+            message: "Where the work stands in the plan {root}/.todo.json (rev 5): 5 open (1 in progress, 0 blocked), 0 done, 0 dropped.\nPhase being worked: Auth (p1)\n- t1 Wire OAuth providers (in progress)\nReady next (4):\n- t2 Rotate keys\n- t3 Add login rate limiting\n- t4 Wire Stripe webhooks\n- t5 Invoice export\nThe whole plan: `todo show`; open work: `todo check`.",
+            ..OK
+        },
+        broken("handoff"),
+        Case {
             verb: "needs",
             args: &["invoice", "stripe"],
             message: "t5 \"Invoice export\" now needs t4 \"Wire Stripe webhooks\".\nIt waits until t4 is completed.",
@@ -303,7 +309,7 @@ fn cases() -> Vec<Case> {
             verb: "hook",
             args: &["stop"],
             stdin: "{\"session_id\":\"s\"}",
-            message: "{\"decision\":\"block\",\"reason\":\"<system-reminder>\\nYou stopped with 5 incomplete todo item(s):\\n- Auth\\n  - Wire OAuth providers\\n  - Rotate keys\\n  - Add login rate limiting\\n- Billing\\n  - Wire Stripe webhooks\\n  - Invoice export\\n\\nPlease continue working on these tasks or mark them complete if finished.\\n(Reminder 1/3)\\n</system-reminder>\"}",
+            message: "{\"decision\":\"block\",\"reason\":\"You stopped with 5 incomplete todo item(s):\\n- Auth\\n  - Wire OAuth providers\\n  - Rotate keys\\n  - Add login rate limiting\\n- Billing\\n  - Wire Stripe webhooks\\n  - Invoice export\\n\\nPlease continue working on these tasks or mark them complete if finished.\\n(Reminder 1/3)\"}",
             ..OK
         },
         Case {
@@ -316,7 +322,7 @@ fn cases() -> Vec<Case> {
             verb: "setup",
             args: &["claude", "--check"],
             exit: 1,
-            message: "todo's hooks are not set up for Claude Code in {root}/.claude/settings.json (missing: SessionStart, UserPromptSubmit, Stop, PostToolUse (TodoWrite), PostToolUse (TaskCreate|TaskUpdate), TaskCreated, TaskCompleted). Run todo setup claude.",
+            message: "todo is not fully set up for Claude Code (run todo setup claude):\n- hooks: missing from {root}/.claude/settings.json (SessionStart, UserPromptSubmit, Stop, PostToolUse (TodoWrite), PostToolUse (TaskCreate|TaskUpdate), TaskCreated, TaskCompleted)\n- identity: missing from {root}/.claude/settings.json (env TODO_AGENT=claude)\n- mcp: missing from {root}/.mcp.json (mcpServers.todo: todo mcp)\n- skill: missing from {root}/.claude/skills/todo/SKILL.md",
             ..OK
         },
         Case {
@@ -598,7 +604,7 @@ fn cases() -> Vec<Case> {
             args: &["bogus"],
             exit: 2,
             error: Some("usage"),
-            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, ready, needs, claim, release, heartbeat, claims, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
+            message: "No man page for \"bogus\". Verbs: show, append, start, done, drop, rm, block, unblock, check, next, ready, handoff, needs, claim, release, heartbeat, claims, where, copy, export, import, edit, rename, mv, note, prune, objective, finding, undo, reopen, verify, trust, unlock, apply, hook, setup, mcp, batch, merge-file, resolve, git-setup, completions, man.",
             rev: None,
             ..OK
         },

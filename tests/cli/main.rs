@@ -8,6 +8,7 @@
 
 mod common;
 
+mod agent_identity;
 mod agent_text;
 mod agents_claude;
 mod agents_codex;
@@ -32,6 +33,7 @@ mod first_hour;
 mod forge;
 mod generated;
 mod hooks;
+mod hooks_bounded;
 mod hostile;
 mod import;
 mod json;
@@ -52,7 +54,9 @@ mod resolve;
 mod restore;
 mod rm;
 mod scale;
+mod session_text;
 mod setup;
+mod setup_parts;
 mod shared;
 mod show;
 mod status;

@@ -65,7 +65,11 @@ fn setup_claude_writes_the_hooks_into_a_new_file() {
     env.run(&["setup", "claude", "--check"]).code(1);
     let out = env.run(&["setup", "claude"]);
     out.ok();
-    assert!(out.stdout.starts_with("Added todo's hooks to "), "{out:?}");
+    assert!(
+        out.stdout
+            .starts_with("Set up todo for Claude Code:\n- hooks: added to "),
+        "{out:?}"
+    );
     let text = std::fs::read_to_string(settings(&env)).unwrap();
     assert_eq!(
         text,
@@ -148,12 +152,15 @@ fn setup_claude_writes_the_hooks_into_a_new_file() {
         ]
       }
     ]
+  },
+  "env": {
+    "TODO_AGENT": "claude"
   }
 }
 "#
     );
     env.run(&["setup", "claude", "--check"]).ok();
-    // Nothing in the project but the settings file.
+    // No plan is made.
     assert!(!env.plan_path().exists());
 }
 
@@ -171,7 +178,7 @@ fn setup_merges_into_existing_settings_and_is_reversible() {
         .unwrap();
     assert!(text.starts_with(head), "{text}");
     assert!(
-        text.ends_with("    \"env\": {\n        \"BIG\": 12345678901234567890\n    }\n}\n"),
+        text.ends_with("    \"env\": {\n        \"BIG\": 12345678901234567890,\n        \"TODO_AGENT\": \"claude\"\n    }\n}\n"),
         "{text}"
     );
     let v: Value = serde_json::from_str(&text).unwrap();
@@ -211,7 +218,11 @@ fn setup_merges_into_existing_settings_and_is_reversible() {
     env.run(&["setup", "claude", "--check"]).code(1);
     let out = env.run(&["setup", "claude", "--remove"]);
     out.ok();
-    assert!(out.stdout.starts_with("No todo hooks"), "{out:?}");
+    assert!(
+        out.stdout
+            .starts_with("Nothing of todo's setup for Claude Code was found."),
+        "{out:?}"
+    );
     assert_eq!(std::fs::read_to_string(settings(&env)).unwrap(), EXISTING);
 }
 
@@ -242,10 +253,10 @@ fn setup_adds_the_task_tools_to_an_earlier_setup_and_keeps_todowrite() {
         .collect();
     assert_eq!(matchers, ["TodoWrite", "TaskCreate|TaskUpdate"]);
     env.run(&["setup", "claude", "--check"]).ok();
-    // Removed, all of them go.
+    // Removed, all of them go, and the file that held only them.
     env.run(&["setup", "claude", "--remove"]).ok();
-    let v: Value = serde_json::from_str(&std::fs::read_to_string(settings(&env)).unwrap()).unwrap();
-    assert!(v["hooks"].as_object().is_none_or(|h| h.is_empty()), "{v}");
+    assert!(!settings(&env).exists());
+    assert!(!env.root.join(".claude").exists());
 }
 
 #[test]
@@ -364,8 +375,12 @@ fn setup_codex_writes_its_hooks_json() {
         commands(&v, "UserPromptSubmit"),
         ["todo hook prompt --agent codex"]
     );
-    // Codex's plan tool sends no PostToolUse: none is registered.
-    assert_eq!(v["hooks"].get("PostToolUse"), None);
+    // Codex sends PostToolUse for update_plan (when it offers the tool).
+    assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "update_plan");
+    assert_eq!(
+        commands(&v, "PostToolUse"),
+        ["todo hook post-tool --agent codex"]
+    );
     env.run(&["setup", "codex", "--check"]).ok();
     env.run(&["setup", "codex", "--remove"]).ok();
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -220,7 +220,7 @@ fn expected() -> Value {
 fn a_recorded_task_list_mirrors_and_restores_to_the_same_plan() {
     let calls = recorded();
     // Mirrored, call by call, by the post-tool hook.
-    let mirrored = TestEnv::new();
+    let mirrored = TestEnv::with_empty_plan();
     for (n, call) in calls.iter().enumerate() {
         hook(&mirrored, &post_tool(&mirrored, "s1", n, call)).is(0, "", "");
     }
@@ -294,7 +294,7 @@ fn a_recorded_task_list_mirrors_and_restores_to_the_same_plan() {
 
 #[test]
 fn a_later_update_finds_its_task_by_claudes_id_per_list() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     hook(
         &env,
         &post_tool(
@@ -344,7 +344,7 @@ fn a_later_update_finds_its_task_by_claudes_id_per_list() {
 
 #[test]
 fn task_events_mirror_once_and_never_block_the_agent() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     // TaskCreated comes while the task is being made, then PostToolUse:
     // one task.
     let event = |name: &str, id: &str, subject: &str| {
@@ -400,7 +400,7 @@ fn task_events_mirror_once_and_never_block_the_agent() {
 
 #[test]
 fn what_a_person_decided_stays_and_an_agent_never_acts_as_one() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     hook(
         &env,
         &post_tool(&env, "s1", 0, &create("1", "Migrate the db", "Postgres 16")),
@@ -452,7 +452,7 @@ fn what_a_person_decided_stays_and_an_agent_never_acts_as_one() {
 
 #[test]
 fn an_agent_cannot_take_over_a_persons_claim() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     hook(
         &env,
         &post_tool(&env, "s1", 0, &create("1", "Deploy", "To production")),
@@ -483,7 +483,7 @@ fn an_agent_cannot_take_over_a_persons_claim() {
 
 #[test]
 fn a_need_that_closes_a_cycle_is_told_and_nothing_changes() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     hook(&env, &post_tool(&env, "s1", 0, &create("1", "A", "a"))).is(0, "", "");
     hook(&env, &post_tool(&env, "s1", 1, &create("2", "B", "b"))).is(0, "", "");
     let link = update(
@@ -508,7 +508,7 @@ fn a_need_that_closes_a_cycle_is_told_and_nothing_changes() {
 
 #[test]
 fn hostile_or_unknown_task_calls_change_nothing_and_exit_zero() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     hook(
         &env,
         &post_tool(&env, "s1", 0, &create("1", "Keep me", "safe")),

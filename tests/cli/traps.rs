@@ -230,7 +230,7 @@ fn an_inherited_todo_actor_person_never_makes_an_agent_surface_the_person() {
 
 #[test]
 fn a_task_the_person_dropped_in_the_mirror_phase_never_wedges_the_list() {
-    let env = TestEnv::new();
+    let env = TestEnv::with_empty_plan();
     let list = json!([entry("Parse", "in_progress"), entry("Print", "pending")]);
     hook(&env, "post-tool", &todo_write(&env, list)).is(0, "", "");
     // The person drops one of the agent's tasks.
@@ -471,7 +471,12 @@ fn session_start_tells_claude_about_todowrite_though_its_input_has_a_model() {
         "{hooks}"
     );
     // Codex's SessionStart input (session-start.command.input.schema.json)
-    // given to the command setup wrote for Codex.
+    // given to the command setup wrote for Codex, where its config offers
+    // update_plan (off by default since Codex 0.152).
+    let config = env.root.join(".codex/config.toml");
+    let mut toml = std::fs::read_to_string(&config).unwrap_or_default();
+    toml.push_str("\n[tools.update_plan]\nenabled = true\n");
+    std::fs::write(&config, toml).unwrap();
     let codex = json!({
         "session_id": "s2",
         "transcript_path": null,
@@ -621,7 +626,13 @@ fn setup_remove_takes_out_only_what_setup_wrote_and_respells_nothing() {
     let earlier = r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"todo hook stop","timeout":10}]}]}}"#;
     std::fs::write(&path, earlier).expect("settings");
     env.run(&["setup", "claude", "--remove"]).ok();
-    assert_eq!(std::fs::read_to_string(&path).expect("settings"), "{}");
+    // A file left holding nothing is removed (no `{}` left behind).
+    assert!(!path.exists());
+    assert!(
+        !env.root.join(".claude").exists(),
+        "an emptied directory goes too"
+    );
+    std::fs::create_dir_all(env.root.join(".claude")).expect("dir");
     // Hooks that were only todo's go, and the keys after them keep their order.
     let first = r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"todo hook stop"}]}]},"model":"opus","theme":"dark","env":{}}"#;
     std::fs::write(&path, first).expect("settings");

@@ -209,8 +209,9 @@ fn an_agent_cannot_skip_a_failing_check_by_any_path() {
             "{v}"
         );
     }
-    // A hook: the agent's own list says completed; the refusal, with the
-    // check's output, is its reason to go back to work; the hook exits 0.
+    // A hook: the agent's own list says completed; a hook never runs a
+    // check, so the agent is told to run `todo done` itself, which runs it;
+    // the hook exits 0.
     let input = json!({
         "session_id": "s1", "cwd": env.root, "hook_event_name": "PostToolUse",
         "tool_name": "TodoWrite",
@@ -223,7 +224,8 @@ fn an_agent_cannot_skip_a_failing_check_by_any_path() {
     assert!(
         v["reason"]
             .as_str()
-            .is_some_and(|r| r.contains("check-failed") && r.contains("auth::login ... FAILED")),
+            .is_some_and(|r| r.contains("a hook does not run checks")
+                && r.contains(&format!("Run `todo done {id}` yourself"))),
         "{v}"
     );
     assert_eq!(task(&env, "Wire oauth")["status"], "in_progress");

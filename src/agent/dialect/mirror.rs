@@ -85,11 +85,37 @@ pub(super) fn mirror(
         .iter()
         .filter(|t| !seen.contains(&as_read(&t.content)))
     {
-        remove(tx, &by, task, done)?;
+        // Only a task the mirror made goes when the list leaves it out: a
+        // task a person added to the phase (or one made before todo kept
+        // this) is theirs, kept, and the agent told once.
+        let made = done.owned.as_ref().is_some_and(|o| o.contains(&task.id));
+        if made {
+            remove(tx, &by, task, done)?;
+        } else {
+            done.kept.push(kept(task));
+        }
     }
     for (text, status) in list {
         let id = task_for(tx, name, text, done)?;
+        // A hook never runs a check: the task stays as it is, the rest of
+        // the list is mirrored, and the agent is told to run `todo done`.
+        if done.no_checks
+            && status == Status::Completed
+            && let Some((_, task)) = tx.plan().task_by_id(&id)
+            && task.status != Status::Completed
+            && let Some(command) = task.check_command()
+        {
+            let left = json!({ "id": task.id, "content": task.content, "command": command });
+            done.checks_left.push(left);
+            continue;
+        }
         status_to(tx, id, status, done)?;
+    }
+    // What the mirror holds now: what it made, still in the plan.
+    if let Some(owned) = done.owned.as_mut() {
+        owned.extend(done.minted.iter().cloned());
+        let plan = tx.plan();
+        owned.retain(|id| plan.task_by_id(id).is_some());
     }
     Ok(())
 }

@@ -116,6 +116,14 @@ fn by(tx: &Tx) -> By {
 #[derive(Default)]
 struct Tally {
     minted: Vec<String>,
+    /// The tasks a mirrored list made (kept in the agent's state): the
+    /// only ones it removes when the list leaves them out. `None`: not
+    /// known, and nothing left out is removed.
+    owned: Option<MirrorIds>,
+    /// A hook's mirror: a task with a check that the list says completed
+    /// stays as it is (a hook never runs a check), and is told here.
+    no_checks: bool,
+    checks_left: Vec<Value>,
     read_only: bool,
     /// Tasks a mirrored list would have changed or removed but a person's
     /// decision keeps as they are.
@@ -218,18 +226,43 @@ pub(crate) fn translate_call(
     call: tasks::Call,
     ids: Option<&mut tasks::ClaudeIds>,
 ) -> Result<Report> {
-    tallied(tx, |tx, done| tasks::apply(tx, call, ids, done))
+    tallied(tx, None, |tx, done| tasks::apply(tx, call, ids, done))
 }
 
 /// Apply `value`, in the shape `dialect` says or whichever it comes in,
 /// to `tx`; the reply's data (`minted`, `completedTasks`, `view`) is in
 /// the report.
-pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<Report> {
+/// The ids of the tasks a mirrored list made.
+pub(crate) type MirrorIds = std::collections::BTreeSet<String>;
+
+/// Does `value` in `dialect` mirror a whole list (TodoWrite, update_plan)?
+pub(crate) fn mirrors(value: &Value, dialect: Dialect) -> bool {
     let dialect = match dialect {
         Dialect::Guess => guess(value),
         known => known,
     };
-    tallied(tx, |tx, done| match (dialect, value) {
+    matches!(dialect, Dialect::TodoWrite | Dialect::UpdatePlan)
+}
+
+pub(crate) fn translate(
+    tx: &mut Tx,
+    value: &Value,
+    dialect: Dialect,
+    owned: Option<&mut MirrorIds>,
+    in_hook: bool,
+) -> Result<Report> {
+    let dialect = match dialect {
+        Dialect::Guess => guess(value),
+        known => known,
+    };
+    tallied(tx, owned, |tx, done| {
+        done.no_checks = in_hook;
+        translated(tx, value, dialect, done)
+    })
+}
+
+fn translated(tx: &mut Tx, value: &Value, dialect: Dialect, done: &mut Tally) -> Result<()> {
+    match (dialect, value) {
         (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, done),
         (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value)?, None, done),
         (Dialect::TodoWrite, v) => {
@@ -248,16 +281,26 @@ pub(crate) fn translate(tx: &mut Tx, value: &Value, dialect: Dialect) -> Result<
         }),
         (_, Value::Object(_)) => one(tx, value, done),
         _ => Err(invalid("the ops must be an object or an array of objects.")),
-    })
+    }
 }
 
 /// Run `apply` on `tx` with a fresh tally; the reply's data of what it did.
-fn tallied(tx: &mut Tx, apply: impl FnOnce(&mut Tx, &mut Tally) -> Result<()>) -> Result<Report> {
+fn tallied(
+    tx: &mut Tx,
+    owned: Option<&mut MirrorIds>,
+    apply: impl FnOnce(&mut Tx, &mut Tally) -> Result<()>,
+) -> Result<Report> {
     let before: HashMap<String, Status> = (tx.plan().tasks())
         .map(|(_, _, t)| (t.id.clone(), t.status))
         .collect();
-    let mut done = Tally::default();
+    let mut done = Tally {
+        owned: owned.as_deref().cloned(),
+        ..Tally::default()
+    };
     apply(tx, &mut done)?;
+    if let (Some(owned), Some(now)) = (owned, done.owned.take()) {
+        *owned = now;
+    }
     Ok(report(tx, &before, done))
 }
 
@@ -297,6 +340,9 @@ fn report(tx: &mut Tx, before: &HashMap<String, Status>, done: Tally) -> Report 
     let mut report = Report::new("apply", Kind::Data, "todo apply")
         .with("minted", json!(done.minted))
         .with("completedTasks", Value::Array(completed));
+    if !done.checks_left.is_empty() {
+        report = report.with("checksLeft", json!(done.checks_left));
+    }
     if !done.kept.is_empty() {
         report = report.with("kept", json!(done.kept));
     }
