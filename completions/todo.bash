@@ -2792,7 +2792,8 @@ _todo_targets() {
         reopen) kind=tasks ;;
     esac
     if [[ -n $kind && $cur != -* ]]; then
-        # todo picks the names that start with what was typed, ignoring case.
+        # todo picks the names that start with what was typed, ignoring case,
+        # or failing that the names with a word that does.
         local prefix=${cur//\\/}
         prefix=${prefix#[\"\']}
         COMPREPLY=()

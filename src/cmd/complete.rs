@@ -13,7 +13,7 @@ pub struct Complete {
     #[arg(value_name = "KIND", default_value = "targets")]
     pub kind: String,
 
-    /// Only names starting with this, ignoring case.
+    /// Only names with a word starting with this, ignoring case.
     #[arg(value_name = "PREFIX")]
     pub prefix: Option<String>,
 }
@@ -29,14 +29,29 @@ impl super::Verb for Complete {
 
 fn candidates(plan: &Plan, args: &Complete) -> Result<Report> {
     // Case is ignored, as matching ignores it: `todo done wi<TAB>` offers
-    // "Wire stripe webhooks" in every shell.
+    // "Wire stripe webhooks" in every shell; and what was typed may start
+    // any word, as a query may (`todo done stri<TAB>` offers it too).
     let prefix = args.prefix.as_deref().map(lower).unwrap_or_default();
+    let needle = crate::matching::Needle::new(&prefix);
+    // Names that start with it are offered first; only when none does,
+    // names with a word that starts with it (a shell completes one
+    // candidate, and "wi" should still complete "Wire …" beside "add wire").
+    let shown = |text: &str| matches!(visible(text), Cow::Borrowed(_));
+    let by_prefix = prefix.is_empty()
+        || (plan.phases.iter().map(|p| p.name.as_str()))
+            .chain(plan.tasks().map(|(_, _, t)| t.content.as_str()))
+            .any(|text| shown(text) && lower(text).starts_with(&prefix));
     // The shell shows candidates on the terminal as they are: text holding
     // a control, bidi or zero-width character is never offered (it could
     // drive the terminal, and could not be typed back anyway).
     let wanted = |text: &str| {
-        matches!(visible(text), Cow::Borrowed(_))
-            && (prefix.is_empty() || lower(text).starts_with(&prefix))
+        shown(text)
+            && (prefix.is_empty()
+                || if by_prefix {
+                    lower(text).starts_with(&prefix)
+                } else {
+                    crate::matching::at_word_start_of(text, &lower(text), &needle)
+                })
     };
     let mut lines = Vec::new();
     for phase in &plan.phases {

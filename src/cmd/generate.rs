@@ -87,7 +87,8 @@ _todo_targets() {{
     case $verb in
 {cases}    esac
     if [[ -n $kind && $cur != -* ]]; then
-        # todo picks the names that start with what was typed, ignoring case.
+        # todo picks the names that start with what was typed, ignoring case,
+        # or failing that the names with a word that does.
         local prefix=${{cur//\\/}}
         prefix=${{prefix#[\"\']}}
         COMPREPLY=()
@@ -160,7 +161,10 @@ _todo_names() {
     local -a names
     names=("${(@f)$(command todo __complete "${@[-1]}" 2>/dev/null)}")
     names=(${names:#})
-    compadd "${@[1,-2]}" -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a names
+    # Names that start with what was typed first; failing that, names that
+    # hold it (a word of the name, as a query finds it).
+    compadd "${@[1,-2]}" -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a names ||
+        compadd "${@[1,-2]}" -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]} l:|=* r:|=*' -a names
 }
 
 "#;

@@ -95,6 +95,13 @@ fn bash_completes_task_names_ignoring_case() {
     completes(sh, "todo done wi", "Marked completed: Wire stripe webhooks");
     let sh = shell(&env, &["bash", "--norc", "--noprofile", "-i"], &load);
     completes(sh, "todo start INV", "Started: Invoice export");
+    // No name starts with "remind": a word of one does.
+    let sh = shell(&env, &["bash", "--norc", "--noprofile", "-i"], &load);
+    completes(
+        sh,
+        "todo drop remind",
+        "Marked abandoned: Send invoice reminders",
+    );
 }
 
 #[test]
@@ -117,6 +124,12 @@ fn zsh_completes_task_names_ignoring_case() {
     completes(sh, "todo done wi", "Marked completed: Wire stripe webhooks");
     let sh = shell(&env, &["zsh", "-f", "-i"], &load);
     completes(sh, "todo start INV", "Started: Invoice export");
+    let sh = shell(&env, &["zsh", "-f", "-i"], &load);
+    completes(
+        sh,
+        "todo drop remind",
+        "Marked abandoned: Send invoice reminders",
+    );
 }
 
 #[test]
@@ -136,6 +149,12 @@ fn fish_completes_task_names_ignoring_case() {
     completes(sh, "todo done wi", "Marked completed: Wire stripe webhooks");
     let sh = shell(&env, &["fish", "--no-config", "-i"], &load);
     completes(sh, "todo start INV", "Started: Invoice export");
+    let sh = shell(&env, &["fish", "--no-config", "-i"], &load);
+    completes(
+        sh,
+        "todo drop remind",
+        "Marked abandoned: Send invoice reminders",
+    );
 }
 
 #[test]
