@@ -82,6 +82,37 @@ fn replace(tx: &mut Tx, parsed: markdown::Parsed) -> Result<()> {
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
 /// Open the plan in the editor until it parses (or the person gives up):
+/// What the edit buffer says of itself, after the checklist, as git's
+/// commit template does; taken out again before the text is read.
+const GUIDE: &str = "<!-- todo edit: save and quit to apply; quit without saving to change nothing.
+  # Phase              a heading starts a phase (its tasks follow it)
+  - [ ] Task           [ ] pending  [/] in progress  [x] done  [-] dropped  [!] blocked
+    > note             a quote under a task is one of its notes
+  Reorder, rename, add or delete lines; ids stay with the tasks they match.
+  Text that does not read as a checklist is shown, and you may reopen the editor.
+  This comment is not kept. -->
+";
+
+/// `text` with the guide, wherever it still starts a line, blanked out
+/// line for line (a problem's line number is still the line the person
+/// sees); as it is when the person changed the guide's first line (then
+/// it is read, and a problem shown).
+fn without_guide(text: &str) -> std::borrow::Cow<'_, str> {
+    let first = GUIDE.lines().next().unwrap_or_default();
+    let Some(at) = text
+        .match_indices(first)
+        .map(|(at, _)| at)
+        .find(|&at| at == 0 || text[..at].ends_with('\n'))
+    else {
+        return text.into();
+    };
+    let Some(len) = text[at..].find("-->").map(|end| end + 3) else {
+        return text.into();
+    };
+    let blank = "\n".repeat(text[at..at + len].matches('\n').count());
+    format!("{}{blank}{}", &text[..at], &text[at + len..]).into()
+}
+
 /// what the person saved, kept in the draft until the plan takes it, or
 /// `None` when nothing was saved.
 fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Option<(Draft, markdown::Parsed)>> {
@@ -90,6 +121,7 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Option<(Draft, mar
     } else {
         markdown::render_plan(plan, markdown::Flavour::Plain)
     };
+    let text = format!("{text}\n{GUIDE}");
     let draft = Draft::create(&ctx.tmp, &text)?;
     let phases = loop {
         if let Err(e) = draft.edit(editor) {
@@ -104,7 +136,7 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Option<(Draft, mar
         // is text the printer makes safe, never part of the message's lines.
         let mut message = Message::from("Could not parse Markdown:");
         match String::from_utf8(saved) {
-            Ok(text) => match markdown::parse_plan(&text, false) {
+            Ok(text) => match markdown::parse_plan(&without_guide(&text), false) {
                 Ok(parsed) => break parsed,
                 Err(e) => e.errors.iter().for_each(|p| message.push(p.to_string())),
             },

@@ -204,9 +204,12 @@ fn an_empty_plan_opens_as_a_template_and_an_empty_file_empties_the_plan() {
         "Todos updated from editor: 1 phase(s), 2 task(s).\n",
         "",
     );
-    assert_eq!(
-        std::fs::read_to_string(&seen).unwrap(),
-        "# Todos\n- [ ] (replace this with your tasks)\n"
+    // The template, then what the buffer says of itself (git's way).
+    let template = std::fs::read_to_string(&seen).unwrap();
+    assert!(
+        template.starts_with("# Todos\n- [ ] (replace this with your tasks)\n\n<!-- todo edit: save and quit to apply; quit without saving to change nothing.\n")
+            && template.ends_with("This comment is not kept. -->\n"),
+        "{template}"
     );
     assert_eq!(
         env.statuses(),
@@ -394,4 +397,52 @@ fn a_person_with_no_editor_set_gets_vi() {
     let (code, seen) = term.finish();
     assert_eq!(code, 0, "{seen}");
     assert!(env.plan_text().contains("Invoice export as PDF"), "{seen}");
+}
+
+/// The buffer explains itself after the checklist (the statuses, phases,
+/// notes, how to apply or cancel) and the explanation is never kept: left
+/// in place, moved up or deleted, the plan gets only the checklist.
+#[test]
+fn the_buffer_explains_itself_and_the_explanation_is_not_kept() {
+    let env = TestEnv::new();
+    env.web_app();
+    tmp(&env);
+    let seen = env.home.join("seen.md");
+    let keep = env.script(
+        "keep.sh",
+        &format!(
+            "cp \"$1\" '{}'\nsed -i 's/Invoice export/Invoice export as PDF/' \"$1\"",
+            seen.display()
+        ),
+    );
+    edit_with(&env, keep.to_str().unwrap()).ok();
+    let buffer = std::fs::read_to_string(&seen).unwrap();
+    for words in [
+        "[/] in progress",
+        "[!] blocked",
+        "a heading starts a phase",
+        "quit without saving to change nothing",
+    ] {
+        assert!(buffer.contains(words), "{words}: {buffer}");
+    }
+    let plan = env.plan_text();
+    assert!(
+        plan.contains("Invoice export as PDF") && !plan.contains("todo edit"),
+        "{plan}"
+    );
+    // Deleted by the person: the same.
+    let cut = env.script(
+        "cut.sh",
+        "sed -i '/^<!-- todo edit/,$d; s/as PDF/as CSV/' \"$1\"",
+    );
+    edit_with(&env, cut.to_str().unwrap()).ok();
+    assert!(env.plan_text().contains("Invoice export as CSV"));
+    // Moved to the top: the same; the tasks keep their lines.
+    let moved = env.script(
+        "moved.sh",
+        "{ sed -n '/^<!-- todo edit/,$p' \"$1\"; sed '/^<!-- todo edit/,$d' \"$1\"; } > \"$1.new\" && sed -i 's/as CSV/as ODS/' \"$1.new\" && mv \"$1.new\" \"$1\"",
+    );
+    edit_with(&env, moved.to_str().unwrap()).ok();
+    assert!(env.plan_text().contains("Invoice export as ODS"));
+    assert!(!env.plan_text().contains("todo edit"));
 }

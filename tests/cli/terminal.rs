@@ -260,7 +260,8 @@ fn the_edit_reopen_prompt_lists_problems_made_visible() {
     let before = env.plan_text();
     std::fs::create_dir_all(env.home.join("tmp")).unwrap();
     // The plan's raw newline stays inside its task's line (Markdown text is
-    // folded); the line the editor adds holds the same escapes as prose.
+    // folded); the line the editor adds holds the same escapes as prose,
+    // after the buffer's guide (lines 4 to 10), and is named by its line.
     let script = env.script(
         "touch.sh",
         "printf -- 'see \\033]0;PWNED\\007\\033[2J\\n' >> \"$1\"",
@@ -275,7 +276,7 @@ fn the_edit_reopen_prompt_lists_problems_made_visible() {
     assert_nothing_raw(&shown);
     assert!(
         listed.starts_with(
-            "Could not parse Markdown:\n  Line 3: unrecognized syntax \"see ^[]0;PWNED^G^[[2J\"\n"
+            "Could not parse Markdown:\n  Line 11: unrecognized syntax \"see ^[]0;PWNED^G^[[2J\"\n"
         ),
         "{listed:?}"
     );
