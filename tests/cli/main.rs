@@ -30,6 +30,7 @@ mod export;
 mod findings;
 mod first_hour;
 mod forge;
+mod formats;
 mod generated;
 mod hooks;
 mod hostile;

@@ -1,0 +1,190 @@
+//! Plans other tools keep, read into phases and written back
+//! (`todo import --from FORMAT`, `todo export --format FORMAT`).
+//!
+//! Each format is one file with a `read` (text → phases) and a `write`
+//! (plan → text). What a format says that the plan has no place for is
+//! kept on the task or phase under the `external` field (which the plan
+//! file keeps as it keeps any field it does not know), written back on
+//! export, and listed by the import. The source's own id is kept there
+//! too (`external.id`): a second import matches on it first
+//! ([`crate::plan::Plan::adopt`]), so it updates instead of duplicating.
+//!
+//! A file from a clone is data: no field of another tool becomes a
+//! check (`verify`) here; a command it names stays text.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use crate::plan::{EXTERNAL, Phase, Plan, Task};
+
+mod speckit;
+mod taskwarrior;
+mod todotxt;
+
+/// The formats of other tools `todo` reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "lowercase")]
+pub(crate) enum Format {
+    /// GitHub Spec Kit's `tasks.md`.
+    Speckit,
+    /// todo.txt, a task a line.
+    Todotxt,
+    /// Taskwarrior's `task export` JSON.
+    Taskwarrior,
+}
+
+impl Format {
+    pub(crate) fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// The file the tool keeps its plan in, for an export named by no path.
+    pub(crate) fn usual_file(self) -> &'static str {
+        match self {
+            Format::Speckit => "tasks.md",
+            Format::Todotxt => "todo.txt",
+            Format::Taskwarrior => "taskwarrior.json",
+        }
+    }
+}
+
+/// The format a file's name says, when it says one alone: `todo.txt`
+/// (or `*.todo.txt`, `done.txt`) is todo.txt; a `tasks.md` under
+/// `specs/` (Spec Kit's `specs/<feature>/tasks.md`) is Spec Kit's. Any
+/// other name says nothing (`tasks.md` elsewhere is too common a name).
+pub(crate) fn recognise(path: &Path) -> Option<Format> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    if name == "todo.txt" || name == "done.txt" || name.ends_with(".todo.txt") {
+        return Some(Format::Todotxt);
+    }
+    let parents: Vec<String> = path
+        .components()
+        .rev()
+        .skip(1)
+        .filter_map(|c| c.as_os_str().to_str().map(str::to_ascii_lowercase))
+        .collect();
+    if name == "tasks.md"
+        && parents.iter().any(|p| p == "specs")
+        && !parents.iter().any(|p| p == ".kiro")
+    {
+        return Some(Format::Speckit);
+    }
+    None
+}
+
+/// What a format's file gave: the phases (each task's needs naming the
+/// source's ids, see [`link_needs`]) and what the plan has no place for,
+/// a line each, for the import to list.
+#[derive(Debug, Default)]
+pub(crate) struct Read {
+    pub phases: Vec<Phase>,
+    pub unplaced: Vec<String>,
+}
+
+/// Read `text` as `format`. An error names the line and what is wrong.
+pub(crate) fn read(format: Format, text: &str) -> Result<Read, String> {
+    match format {
+        Format::Speckit => speckit::read(text),
+        Format::Todotxt => todotxt::read(text),
+        Format::Taskwarrior => taskwarrior::read(text),
+    }
+}
+
+/// The plan written as `format`.
+pub(crate) fn write(format: Format, plan: &Plan) -> String {
+    match format {
+        Format::Speckit => speckit::write(plan),
+        Format::Todotxt => todotxt::write(plan),
+        Format::Taskwarrior => taskwarrior::write(plan),
+    }
+}
+
+/// After the ids are given (adopted or fresh): the needs each task was
+/// read with name the source's ids; they become the ids of the tasks that
+/// carry those. A need naming no task read is dropped.
+pub(crate) fn link_needs(format: Format, phases: &mut [Phase]) {
+    let mut by_ext: HashMap<String, String> = HashMap::new();
+    for task in phases.iter().flat_map(|p| &p.tasks) {
+        if let Some(id) = external_id(task, format) {
+            by_ext
+                .entry(id.to_string())
+                .or_insert_with(|| task.id.clone());
+        }
+    }
+    for task in phases.iter_mut().flat_map(|p| &mut p.tasks) {
+        let own = task.id.clone();
+        let mut needs: Vec<String> = Vec::new();
+        for n in &task.needs {
+            if let Some(id) = by_ext.get(n)
+                && *id != own
+                && !needs.contains(id)
+            {
+                needs.push(id.clone());
+            }
+        }
+        task.needs = needs;
+    }
+}
+
+/// The `external` object of a task or phase if `format` wrote it.
+pub(crate) fn external(extra: &Map<String, Value>, format: Format) -> Option<&Map<String, Value>> {
+    let ext = extra.get(EXTERNAL)?.as_object()?;
+    (ext.get("format")?.as_str()? == format.name()).then_some(ext)
+}
+
+/// The source's own id of a task `format` read.
+pub(crate) fn external_id(task: &Task, format: Format) -> Option<&str> {
+    external(&task.extra, format)?.get("id")?.as_str()
+}
+
+/// A fresh `external` object for `format`, with the source's id if any.
+fn ext_of(format: Format, id: Option<&str>) -> Map<String, Value> {
+    let mut ext = Map::new();
+    ext.insert("format".into(), format.name().into());
+    if let Some(id) = id {
+        ext.insert("id".into(), id.into());
+    }
+    ext
+}
+
+/// Put `ext` on `extra` as the `external` object.
+fn set_ext(extra: &mut Map<String, Value>, ext: Map<String, Value>) {
+    extra.insert(EXTERNAL.into(), Value::Object(ext));
+}
+
+/// The ids of the tasks each task needs, spelled as `format` names them:
+/// the source's id where the task has one, else todo's.
+fn needs_as(plan: &Plan, format: Format) -> HashMap<&str, String> {
+    plan.phases
+        .iter()
+        .flat_map(|p| &p.tasks)
+        .map(|t| {
+            let id = external_id(t, format).unwrap_or(&t.id).to_string();
+            (t.id.as_str(), id)
+        })
+        .collect()
+}
+
+/// "N task(s)" with the noun.
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_say_the_format_only_when_they_say_it_alone() {
+        let f = |p: &str| recognise(Path::new(p));
+        assert_eq!(f("todo.txt"), Some(Format::Todotxt));
+        assert_eq!(f("a/b/work.todo.txt"), Some(Format::Todotxt));
+        assert_eq!(f("specs/001-auth/tasks.md"), Some(Format::Speckit));
+        assert_eq!(f("tasks.md"), None);
+        assert_eq!(f(".kiro/specs/x/tasks.md"), None);
+        assert_eq!(f("TODO.md"), None);
+        assert_eq!(f("x.json"), None);
+    }
+}

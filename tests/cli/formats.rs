@@ -1,0 +1,169 @@
+//! `todo import --from FORMAT` and `todo export --format FORMAT`: other
+//! tools' plans (docs/formats.md), read from real files of those tools.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{TestEnv, task, tasks};
+
+fn corpus(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/corpus/formats")
+        .join(rel)
+}
+
+/// Each task's (external id, content, status), in plan order.
+fn external(plan: &serde_json::Value) -> Vec<(String, String, String)> {
+    tasks(plan)
+        .map(|t| {
+            (
+                t["external"]["id"].as_str().unwrap_or("").to_string(),
+                t["content"].as_str().unwrap_or("").to_string(),
+                t["status"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn spec_kit_template_round_trips_byte_for_byte() {
+    let env = TestEnv::new();
+    let source = corpus("speckit/tasks-template.md");
+    let src = source.to_str().unwrap();
+    let run = env.run(&["import", "--from", "speckit", src]);
+    run.is(
+        0,
+        &format!(
+            "Imported 6 phase(s), 34 task(s) from {src}.\nKept for export, with no place in the plan: [P] on 15 tasks; story labels ([US1]…) on 19 tasks; 128 lines outside tasks.\n"
+        ),
+        "",
+    );
+    let plan = env.plan();
+    let t = task(&plan, "Create [Entity1] model in src/models/[entity1].py");
+    assert_eq!(t["external"]["id"], "T012");
+    assert_eq!(t["external"]["parallel"], true);
+    assert_eq!(t["external"]["story"], "US1");
+    let needing = task(
+        &plan,
+        "Implement [Service] in src/services/[service].py (depends on T012, T013)",
+    );
+    let t013 = task(&plan, "Create [Entity2] model in src/models/[entity2].py");
+    assert_eq!(needing["needs"], serde_json::json!([t["id"], t013["id"]]));
+    assert_eq!(
+        plan["phases"][2]["name"],
+        "Phase 3: User Story 1 - [Title] (Priority: P1) 🎯 MVP"
+    );
+    env.run(&["export", "--format", "speckit", "out.md"]).ok();
+    let out = std::fs::read(env.root.join("out.md")).unwrap();
+    assert!(out == std::fs::read(&source).unwrap(), "not byte for byte");
+}
+
+#[test]
+fn a_second_import_of_a_spec_kit_file_updates_the_tasks_it_gave() {
+    let env = TestEnv::new();
+    let dir = env.root.join("specs/001-login");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tasks.md");
+    let first = "# Tasks: Login\n\n## Phase 1: Setup\n\n- [ ] T001 Create project\n- [ ] T002 [P] Add linting\n- [ ] T003 Wire it (depends on T001)\n";
+    std::fs::write(&file, first).unwrap();
+    // Named as Spec Kit names it: no --from needed.
+    env.run(&["import", "specs/001-login/tasks.md"]).ok();
+    let before = env.plan();
+    let ids: Vec<_> = tasks(&before).map(|t| t["id"].clone()).collect();
+    // The other tool ticks T001 and rewords T002; a task is added.
+    let second = "# Tasks: Login\n\n## Phase 1: Setup\n\n- [x] T001 Create project\n- [ ] T002 [P] Add linting and formatting\n- [ ] T003 Wire it (depends on T001)\n- [ ] T004 Ship\n";
+    std::fs::write(&file, second).unwrap();
+    env.run(&["import", "specs/001-login/tasks.md", "--json"])
+        .ok();
+    let after = env.plan();
+    let again: Vec<_> = tasks(&after).map(|t| t["id"].clone()).collect();
+    assert_eq!(again[..3], ids[..], "the same tasks, updated");
+    assert_eq!(again.len(), 4);
+    assert_eq!(
+        external(&after),
+        [
+            ("T001".into(), "Create project".into(), "completed".into()),
+            (
+                "T002".into(),
+                "Add linting and formatting".into(),
+                "in_progress".into()
+            ),
+            (
+                "T003".into(),
+                "Wire it (depends on T001)".into(),
+                "pending".into()
+            ),
+            ("T004".into(), "Ship".into(), "pending".into()),
+        ]
+    );
+    assert_eq!(
+        task(&after, "Wire it (depends on T001)")["needs"],
+        serde_json::json!([ids[0]])
+    );
+    env.run(&["export", "--format", "speckit", "-"])
+        .is(0, second, "");
+}
+
+#[test]
+fn tasks_added_in_todo_get_the_next_spec_kit_ids_and_their_needs() {
+    let env = TestEnv::new();
+    std::fs::write(
+        env.root.join("t.md"),
+        "## Setup\n\n- [ ] T007 Create project\n",
+    )
+    .unwrap();
+    env.run(&["import", "--from", "speckit", "t.md"]).ok();
+    let first = env.id("Create project");
+    env.run(&["append", "Setup", "Add CI"]).ok();
+    let ci = env.id("Add CI");
+    env.run(&["needs", &ci, &first]).ok();
+    env.run(&["export", "--format", "speckit", "-"]).is(
+        0,
+        "## Setup\n\n- [/] T007 Create project\n- [ ] T008 Add CI (depends on T007)\n"
+            .replace("[/]", "[ ]")
+            .as_str(),
+        "",
+    );
+}
+
+#[test]
+fn a_spec_kit_file_with_an_empty_task_is_refused_and_the_plan_kept() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = env.plan_text();
+    std::fs::write(
+        env.root.join("t.md"),
+        "## A\n\n- [ ] T001 ok\n- [ ] T002 [P]\n",
+    )
+    .unwrap();
+    env.run(&["import", "--from", "speckit", "t.md"]).is(
+        5,
+        "",
+        "Could not read t.md as speckit:\n  Line 4: the task has no text\n",
+    );
+    // No task at all is an empty import, not an emptied plan.
+    std::fs::write(env.root.join("none.md"), "# Tasks\n\nprose only\n").unwrap();
+    env.run(&["import", "--from", "speckit", "none.md"]).code(5);
+    // A tasks.md outside specs/ is not taken for Spec Kit's.
+    std::fs::write(env.root.join("tasks.md"), "- [ ] T001 x\n").unwrap();
+    let run = env.run(&["import", "tasks.md"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(env.plan()["phases"][0]["tasks"][0]["external"].is_null());
+    env.run(&["undo"]).ok();
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn an_exported_plan_of_our_own_reads_back_as_spec_kit() {
+    let env = TestEnv::new();
+    env.web_app();
+    let shape = crate::common::shape(&env.plan());
+    env.run(&["export", "--format", "speckit"]).ok();
+    let text = std::fs::read_to_string(env.root.join("tasks.md")).unwrap();
+    assert!(text.starts_with("# Tasks\n\n## "), "{text}");
+    env.run(&["import", "--from", "speckit", "tasks.md"]).ok();
+    let back = crate::common::shape(&env.plan());
+    assert_eq!(
+        format!("{back:?}").replace("in_progress", "pending"),
+        format!("{shape:?}").replace("in_progress", "pending")
+    );
+}
