@@ -167,3 +167,144 @@ fn an_exported_plan_of_our_own_reads_back_as_spec_kit() {
         format!("{shape:?}").replace("in_progress", "pending")
     );
 }
+
+#[test]
+fn todo_txt_cli_sample_round_trips_byte_for_byte() {
+    let env = TestEnv::new();
+    let source = corpus("todotxt/todo.txt");
+    std::fs::copy(&source, env.root.join("todo.txt")).unwrap();
+    // Named todo.txt: no --from needed.
+    env.run(&["import", "todo.txt"]).is(
+        0,
+        "Imported 5 phase(s), 8 task(s) from todo.txt.\nKept for export, with no place in the plan: priorities on 4 tasks.\n",
+        "",
+    );
+    let plan = env.plan();
+    let names: Vec<&str> = plan["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Family", "Health", "Novel", "TPSReports", "Todos"]);
+    let t = task(&plan, "Download Todo.txt mobile app @Phone");
+    assert_eq!(t["status"], "completed");
+    assert_eq!(
+        task(&plan, "Call Mom @Phone +Family")["external"]["priority"],
+        "A"
+    );
+    std::fs::remove_file(env.root.join("todo.txt")).unwrap();
+    env.run(&["export", "--format", "todotxt"]).ok();
+    let out = std::fs::read(env.root.join("todo.txt")).unwrap();
+    assert!(out == std::fs::read(&source).unwrap(), "not byte for byte");
+}
+
+/// `todo-txt` (todotxt-cli) with its files in `dir`, dates on add, no
+/// archiving on `do`, plain output.
+#[cfg(not(todo_tests_no_todo_txt))]
+fn todo_txt(dir: &Path, args: &[&str]) -> String {
+    let cfg = dir.join("cfg");
+    std::fs::write(
+        &cfg,
+        format!(
+            "export TODO_DIR={}\nexport TODO_FILE=\"$TODO_DIR/todo.txt\"\nexport DONE_FILE=\"$TODO_DIR/done.txt\"\nexport REPORT_FILE=\"$TODO_DIR/report.txt\"\n",
+            dir.display()
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new("todo-txt")
+        .args(["-d", cfg.to_str().unwrap(), "-p", "-a", "-t"])
+        .args(args)
+        .env("HOME", dir)
+        .output()
+        .expect("todo-txt");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_todo_txt,
+    ignore = "todo-txt (todotxt-cli) is not installed"
+)]
+fn a_file_todo_txt_wrote_comes_back_and_todo_txt_reads_ours() {
+    #[cfg(not(todo_tests_no_todo_txt))]
+    {
+        let env = TestEnv::new();
+        let dir = &env.root;
+        todo_txt(dir, &["add", "Call Mom @Phone +Family due:2026-02-01"]);
+        todo_txt(dir, &["add", "Outline chapter 5 +Novel id:5"]);
+        todo_txt(dir, &["add", "Send draft +Novel dep:5"]);
+        todo_txt(dir, &["pri", "1", "A"]);
+        todo_txt(dir, &["do", "2"]);
+        let written = std::fs::read_to_string(dir.join("todo.txt")).unwrap();
+        env.run(&["import", "todo.txt", "--json"]).ok();
+        let plan = env.plan();
+        let outline = task(&plan, "Outline chapter 5 +Novel");
+        assert_eq!(outline["external"]["id"], "5");
+        assert_eq!(outline["status"], "completed");
+        let send = task(&plan, "Send draft +Novel");
+        assert_eq!(send["needs"], serde_json::json!([outline["id"]]));
+        assert_eq!(
+            task(&plan, "Call Mom @Phone +Family due:2026-02-01")["external"]["priority"],
+            "A"
+        );
+        env.run(&["export", "--format", "todotxt", "-"])
+            .is(0, &written, "");
+        // Done here, and read by todo-txt as done.
+        let id = send["id"].as_str().unwrap().to_string();
+        env.run(&["done", &id]).ok();
+        env.run(&["export", "--format", "todotxt"]).ok();
+        let ours = std::fs::read_to_string(dir.join("todo.txt")).unwrap();
+        let last = ours.lines().nth(2).unwrap();
+        assert!(
+            last.starts_with("x 2026-01-02 ") && last.ends_with(" Send draft +Novel dep:5"),
+            "{ours}"
+        );
+        let listed = todo_txt(dir, &["ls", "Send"]);
+        assert!(listed.starts_with("3 x 2026-01-02 "), "{listed}");
+        // And a second import updates: the same ids, no duplicates.
+        env.run(&["import", "todo.txt"]).ok();
+        let again = env.plan();
+        assert_eq!(tasks(&again).count(), 3);
+        assert_eq!(task(&again, "Send draft +Novel")["id"], send["id"]);
+        assert_eq!(task(&again, "Send draft +Novel")["status"], "completed");
+    }
+}
+
+#[test]
+fn todo_txt_ids_update_on_a_second_import_and_bad_lines_are_refused() {
+    let env = TestEnv::new();
+    std::fs::write(
+        env.root.join("todo.txt"),
+        "(B) Draft +Book id:a1\nReview +Book dep:a1\n",
+    )
+    .unwrap();
+    env.run(&["import", "todo.txt"]).ok();
+    let before = env.plan();
+    std::fs::write(
+        env.root.join("todo.txt"),
+        "(A) Write the first draft +Book id:a1\nReview +Book dep:a1\n",
+    )
+    .unwrap();
+    env.run(&["import", "todo.txt"]).ok();
+    let after = env.plan();
+    let ids = |p: &serde_json::Value| tasks(p).map(|t| t["id"].clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&after), ids(&before));
+    assert_eq!(
+        external(&after)[0],
+        (
+            "a1".into(),
+            "Write the first draft +Book".into(),
+            "in_progress".into()
+        )
+    );
+    let text = env.plan_text();
+    std::fs::write(env.root.join("bad.txt"), "ok +A\n(A) \nx 2026-01-01\n").unwrap();
+    env.run(&["import", "--from", "todotxt", "bad.txt"]).is(
+        5,
+        "",
+        "Could not read bad.txt as todotxt:\n  Line 2: the task has no text\n",
+    );
+    assert_eq!(env.plan_text(), text);
+}
