@@ -308,3 +308,194 @@ fn todo_txt_ids_update_on_a_second_import_and_bad_lines_are_refused() {
     );
     assert_eq!(env.plan_text(), text);
 }
+
+#[test]
+fn a_taskwarrior_export_round_trips_byte_for_byte() {
+    let env = TestEnv::new();
+    let source = corpus("taskwarrior/export.json");
+    let src = source.to_str().unwrap();
+    env.run(&["import", "--from", "taskwarrior", src]).is(
+        0,
+        &format!("Imported 3 phase(s), 5 task(s) from {src}.\nKept for export, with no place in the plan: due on 1 task; priority on 1 task; tags on 1 task.\n"),
+        "",
+    );
+    let plan = env.plan();
+    let write = task(&plan, "Write report");
+    assert_eq!(write["status"], "in_progress");
+    assert_eq!(
+        write["external"]["id"],
+        "1b498fd6-6365-4699-9a4e-1f1abd43400f"
+    );
+    assert_eq!(
+        task(&plan, "Send report")["needs"],
+        serde_json::json!([write["id"]])
+    );
+    assert_eq!(task(&plan, "Old idea")["status"], "abandoned");
+    let milk = task(&plan, "Buy milk");
+    assert_eq!(milk["status"], "completed");
+    assert_eq!(milk["notes"], serde_json::json!(["the 2% one / not skim"]));
+    let json = env
+        .run(&["import", "--from", "taskwarrior", src, "--json"])
+        .json();
+    assert_eq!(json["imported"]["format"], "taskwarrior");
+    assert_eq!(
+        json["imported"]["unplaced"],
+        serde_json::json!(["due on 1 task", "priority on 1 task", "tags on 1 task"])
+    );
+    env.run(&["export", "--format", "taskwarrior", "out.json"])
+        .ok();
+    let out = std::fs::read(env.root.join("out.json")).unwrap();
+    assert!(
+        out == std::fs::read(&source).unwrap(),
+        "not byte for byte:\n{}",
+        String::from_utf8_lossy(&out)
+    );
+}
+
+#[test]
+fn ten_thousand_taskwarrior_tasks_import_and_a_second_import_updates() {
+    let env = TestEnv::new();
+    let uuid = |i: usize| format!("00000000-0000-4000-8000-{i:012}");
+    let mut text = String::from("[\n");
+    for i in 0..10_000 {
+        let depends = if i > 0 {
+            format!(",\"depends\":[\"{}\"]", uuid(i - 1))
+        } else {
+            String::new()
+        };
+        text.push_str(&format!(
+            "{}{{\"id\":{},\"description\":\"Task {i}\",\"project\":\"P{}\",\"status\":\"{}\",\"uuid\":\"{}\"{depends},\"tags\":[\"t{}\"]}}",
+            if i > 0 { ",\n" } else { "" },
+            i + 1,
+            i % 10,
+            if i < 5 { "completed" } else { "pending" },
+            uuid(i),
+            i % 3,
+        ));
+    }
+    text.push_str("\n]\n");
+    std::fs::write(env.root.join("big.json"), &text).unwrap();
+    env.run(&["import", "--from", "taskwarrior", "big.json"])
+        .ok();
+    let plan = env.plan();
+    assert_eq!(tasks(&plan).count(), 10_000);
+    let t = task(&plan, "Task 9999");
+    assert_eq!(
+        t["needs"],
+        serde_json::json!([task(&plan, "Task 9998")["id"]])
+    );
+    env.run(&["export", "--format", "taskwarrior", "back.json"])
+        .ok();
+    // In the order read, each object as it was.
+    assert_eq!(
+        std::fs::read_to_string(env.root.join("back.json")).unwrap(),
+        text
+    );
+    // Reworded there: the same tasks, updated, none added.
+    std::fs::write(
+        env.root.join("big.json"),
+        text.replace("\"Task 7\"", "\"Task seven\""),
+    )
+    .unwrap();
+    env.run(&["import", "--from", "taskwarrior", "big.json"])
+        .ok();
+    let again = env.plan();
+    assert_eq!(tasks(&again).count(), 10_000);
+    assert_eq!(
+        task(&again, "Task seven")["id"],
+        task(&plan, "Task 7")["id"]
+    );
+}
+
+#[test]
+fn a_taskwarrior_file_that_is_not_one_is_refused_and_the_plan_kept() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = env.plan_text();
+    for (body, why) in [
+        (
+            "{\"description\": \"x\"}",
+            "  Line 1: invalid type: map, expected a sequence",
+        ),
+        ("[{\"status\": \"pending\"}]", "  Task 1: no description"),
+        (
+            "[{\"description\": \"x\", \"status\": \"later\"}]",
+            "  Task 1: unknown status \"later\" (expected pending, waiting, recurring, completed or deleted)",
+        ),
+        ("[1]", "  Task 1: not an object"),
+    ] {
+        std::fs::write(env.root.join("t.json"), body).unwrap();
+        let run = env.run(&["import", "--from", "taskwarrior", "t.json"]);
+        run.code(5);
+        assert!(
+            run.stderr
+                .starts_with(&format!("Could not read t.json as taskwarrior:\n{why}")),
+            "{run:?}"
+        );
+    }
+    std::fs::write(env.root.join("t.json"), "[]").unwrap();
+    env.run(&["import", "--from", "taskwarrior", "t.json"])
+        .code(5);
+    assert_eq!(env.plan_text(), before);
+}
+
+/// `task` (taskwarrior) with its data in `dir`, quiet, never asking.
+#[cfg(not(todo_tests_no_taskwarrior))]
+fn task_cmd(dir: &Path, args: &[&str]) -> String {
+    std::fs::write(dir.join("taskrc"), "confirmation=off\nverbose=nothing\n").unwrap();
+    let out = std::process::Command::new("task")
+        .args(args)
+        .env("TASKRC", dir.join("taskrc"))
+        .env("TASKDATA", dir.join("taskdata"))
+        .env("HOME", dir)
+        .output()
+        .expect("task");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_taskwarrior,
+    ignore = "task (taskwarrior) is not installed"
+)]
+fn taskwarrior_exports_come_back_and_taskwarrior_imports_ours() {
+    #[cfg(not(todo_tests_no_taskwarrior))]
+    {
+        let env = TestEnv::new();
+        let dir = &env.root;
+        task_cmd(dir, &["add", "Write report", "project:Work", "+desk"]);
+        task_cmd(dir, &["add", "Send report", "project:Work", "depends:1"]);
+        task_cmd(dir, &["1", "annotate", "see /srv/notes"]);
+        let export = task_cmd(dir, &["export"]);
+        std::fs::write(dir.join("tw.json"), &export).unwrap();
+        env.run(&["import", "--from", "taskwarrior", "tw.json"])
+            .ok();
+        env.run(&["export", "--format", "taskwarrior", "-"])
+            .is(0, &export, "");
+        // Done here; taskwarrior takes it back.
+        let id = env.id("Write report");
+        env.run(&["done", &id]).ok();
+        env.run(&["note", &env.id("Send report"), "after review"])
+            .ok();
+        env.run(&["export", "--format", "taskwarrior", "ours.json"])
+            .ok();
+        task_cmd(dir, &["import", dir.join("ours.json").to_str().unwrap()]);
+        let back: serde_json::Value = serde_json::from_str(&task_cmd(dir, &["export"])).unwrap();
+        let by = |d: &str| {
+            back.as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["description"] == d)
+                .unwrap()
+                .clone()
+        };
+        assert_eq!(by("Write report")["status"], "completed");
+        assert_eq!(by("Write report")["tags"], serde_json::json!(["desk"]));
+        assert_eq!(
+            by("Send report")["annotations"][0]["description"],
+            "after review"
+        );
+        assert_eq!(back.as_array().unwrap().len(), 2);
+    }
+}
