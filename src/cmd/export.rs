@@ -11,7 +11,7 @@ use crate::storage::{self, NamedBy};
 ///
 /// `-` writes to stdout. `--format gfm` is the pull-request flavour
 /// (only [ ] and [x] boxes; exact states in invisible comments); `json`
-/// writes the phases; `speckit`, `todotxt` and `taskwarrior` write
+/// writes the phases; `speckit`, `todotxt`, `taskwarrior` and `beads` write
 /// another tool's format, with the ids and fields an import from it kept
 /// (by default to the file that tool uses, beside the plan file). `--into FILE` rewrites only the region between
 /// `<!-- todo:begin -->` and `<!-- todo:end -->` lines of FILE, adding
@@ -57,6 +57,8 @@ pub enum Format {
     Todotxt,
     /// Taskwarrior's `task import` JSON.
     Taskwarrior,
+    /// beads' .beads/issues.jsonl.
+    Beads,
 }
 
 impl Format {
@@ -67,6 +69,7 @@ impl Format {
             Format::Speckit => Some(F::Speckit),
             Format::Todotxt => Some(F::Todotxt),
             Format::Taskwarrior => Some(F::Taskwarrior),
+            Format::Beads => Some(F::Beads),
             Format::Md | Format::Gfm | Format::Json => None,
         }
     }

@@ -30,8 +30,8 @@ use crate::storage::{self, NamedBy};
 /// Malformed lines are skipped; a file with no list is refused (exit 5).
 ///
 /// `--from FORMAT` reads another tool's plan (`speckit`, `todotxt`,
-/// `taskwarrior`); a file named as the tool names it (`todo.txt`,
-/// `specs/*/tasks.md`) needs no `--from`. The tool's own ids are kept, so
+/// `taskwarrior`, `beads`); a file named as the tool names it (`todo.txt`,
+/// `specs/*/tasks.md`, `issues.jsonl`) needs no `--from`. The tool's own ids are kept, so
 /// importing the file again updates the tasks it gave; what the plan has
 /// no place for is kept for export and listed.
 ///
@@ -55,7 +55,7 @@ pub struct Import {
     #[arg(long)]
     pub from_block: bool,
 
-    /// Read another tool's plan: speckit, todotxt or taskwarrior.
+    /// Read another tool's plan: speckit, todotxt, taskwarrior or beads.
     #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "from_block")]
     pub from: Option<Source>,
 }
@@ -69,6 +69,8 @@ pub enum Source {
     Todotxt,
     /// Taskwarrior's `task export` JSON.
     Taskwarrior,
+    /// beads' .beads/issues.jsonl.
+    Beads,
 }
 
 impl From<Source> for Format {
@@ -77,6 +79,7 @@ impl From<Source> for Format {
             Source::Speckit => Format::Speckit,
             Source::Todotxt => Format::Todotxt,
             Source::Taskwarrior => Format::Taskwarrior,
+            Source::Beads => Format::Beads,
         }
     }
 }

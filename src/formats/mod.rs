@@ -19,6 +19,7 @@ use serde_json::{Map, Value};
 
 use crate::plan::{EXTERNAL, Phase, Plan, Task};
 
+mod beads;
 mod speckit;
 mod taskwarrior;
 mod todotxt;
@@ -33,6 +34,8 @@ pub(crate) enum Format {
     Todotxt,
     /// Taskwarrior's `task export` JSON.
     Taskwarrior,
+    /// beads' `.beads/issues.jsonl`.
+    Beads,
 }
 
 impl Format {
@@ -46,6 +49,7 @@ impl Format {
             Format::Speckit => "tasks.md",
             Format::Todotxt => "todo.txt",
             Format::Taskwarrior => "taskwarrior.json",
+            Format::Beads => "issues.jsonl",
         }
     }
 }
@@ -58,6 +62,9 @@ pub(crate) fn recognise(path: &Path) -> Option<Format> {
     let name = path.file_name()?.to_str()?.to_ascii_lowercase();
     if name == "todo.txt" || name == "done.txt" || name.ends_with(".todo.txt") {
         return Some(Format::Todotxt);
+    }
+    if name == "issues.jsonl" {
+        return Some(Format::Beads);
     }
     let parents: Vec<String> = path
         .components()
@@ -89,6 +96,7 @@ pub(crate) fn read(format: Format, text: &str) -> Result<Read, String> {
         Format::Speckit => speckit::read(text),
         Format::Todotxt => todotxt::read(text),
         Format::Taskwarrior => taskwarrior::read(text),
+        Format::Beads => beads::read(text),
     }
 }
 
@@ -98,6 +106,7 @@ pub(crate) fn write(format: Format, plan: &Plan) -> String {
         Format::Speckit => speckit::write(plan),
         Format::Todotxt => todotxt::write(plan),
         Format::Taskwarrior => taskwarrior::write(plan),
+        Format::Beads => beads::write(plan),
     }
 }
 
@@ -184,6 +193,7 @@ mod tests {
         assert_eq!(f("specs/001-auth/tasks.md"), Some(Format::Speckit));
         assert_eq!(f("tasks.md"), None);
         assert_eq!(f(".kiro/specs/x/tasks.md"), None);
+        assert_eq!(f(".beads/issues.jsonl"), Some(Format::Beads));
         assert_eq!(f("TODO.md"), None);
         assert_eq!(f("x.json"), None);
     }

@@ -499,3 +499,118 @@ fn taskwarrior_exports_come_back_and_taskwarrior_imports_ours() {
         assert_eq!(back.as_array().unwrap().len(), 2);
     }
 }
+
+#[test]
+fn beads_own_issues_round_trip_byte_for_byte() {
+    let env = TestEnv::new();
+    let source = corpus("beads/issues.jsonl");
+    let dir = env.root.join(".beads");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(&source, dir.join("issues.jsonl")).unwrap();
+    // Named as beads names it: no --from needed.
+    let run = env.run(&["import", ".beads/issues.jsonl"]);
+    run.ok();
+    assert!(
+        run.stdout.starts_with("Imported 2 phase(s), 100 task(s) from .beads/issues.jsonl.\nKept for export, with no place in the plan: priority on 100 issues; issue_type on 100 issues;"),
+        "{run:?}"
+    );
+    assert!(
+        run.stdout.ends_with(
+            "; 5 dependencies of type discovered-from; 2 dependencies of type tracks.\n"
+        ),
+        "{run:?}"
+    );
+    let plan = env.plan();
+    let t = tasks(&plan)
+        .find(|t| t["external"]["id"] == "bd-5ua")
+        .unwrap();
+    assert_eq!(t["status"], "in_progress");
+    assert_eq!(t["owner"], "beads/polecats/jasper");
+    assert!(tasks(&plan).filter(|t| t["needs"].is_array()).count() >= 9);
+    env.run(&["export", "--format", "beads", "out.jsonl"]).ok();
+    let out = std::fs::read(env.root.join("out.jsonl")).unwrap();
+    assert!(out == std::fs::read(&source).unwrap(), "not byte for byte");
+}
+
+#[test]
+fn a_second_beads_import_updates_and_an_export_writes_back_what_changed_here() {
+    let env = TestEnv::new();
+    let first = concat!(
+        r#"{"id":"bd-a1","title":"Epic: login","status":"open","priority":1,"issue_type":"epic"}"#,
+        "\n",
+        r#"{"id":"bd-a2","title":"Add <form> & submit","status":"open","priority":2,"issue_type":"task","dependencies":[{"issue_id":"bd-a2","depends_on_id":"bd-a1","type":"parent-child"}]}"#,
+        "\n",
+        r#"{"id":"bd-a3","title":"Rate limit","status":"open","priority":2,"issue_type":"task","dependencies":[{"issue_id":"bd-a3","depends_on_id":"bd-a1","type":"parent-child"},{"issue_id":"bd-a3","depends_on_id":"bd-a2","type":"blocks"},{"issue_id":"bd-a3","depends_on_id":"bd-zz","type":"blocks"}]}"#,
+        "\n",
+    );
+    std::fs::write(env.root.join("issues.jsonl"), first).unwrap();
+    env.run(&["import", "issues.jsonl"]).ok();
+    let plan = env.plan();
+    let form = task(&plan, "Add <form> & submit");
+    assert_eq!(plan["phases"][1]["name"], "Epic: login");
+    assert_eq!(
+        task(&plan, "Rate limit")["needs"],
+        serde_json::json!([form["id"]])
+    );
+    env.run(&["export", "--format", "beads", "-"])
+        .is(0, first, "");
+    // Closed here: written back closed, with its time; the dependency on
+    // an issue not in the file stays.
+    let id = form["id"].as_str().unwrap().to_string();
+    env.run(&["done", &id]).ok();
+    let out = env.run(&["export", "--format", "beads", "-"]);
+    let line = out.stdout.lines().nth(1).unwrap();
+    assert_eq!(
+        line,
+        r#"{"id":"bd-a2","title":"Add \u003cform\u003e \u0026 submit","status":"closed","priority":2,"issue_type":"task","dependencies":[{"issue_id":"bd-a2","depends_on_id":"bd-a1","type":"parent-child"}],"closed_at":"2026-01-02T03:04:05Z"}"#
+    );
+    assert!(
+        out.stdout
+            .contains(r#""depends_on_id":"bd-zz","type":"blocks""#)
+    );
+    // Reworded and closed there: the same tasks, updated.
+    std::fs::write(
+        env.root.join("issues.jsonl"),
+        first.replace(
+            "Rate limit\",\"status\":\"open",
+            "Rate limit logins\",\"status\":\"closed",
+        ),
+    )
+    .unwrap();
+    env.run(&["import", "issues.jsonl"]).ok();
+    let again = env.plan();
+    assert_eq!(tasks(&again).count(), 3);
+    let rl = task(&again, "Rate limit logins");
+    assert_eq!(rl["id"], task(&plan, "Rate limit")["id"]);
+    assert_eq!(rl["status"], "completed");
+}
+
+#[test]
+fn a_beads_file_with_a_bad_line_is_refused_and_the_plan_kept() {
+    let env = TestEnv::new();
+    env.web_app();
+    let before = env.plan_text();
+    std::fs::write(
+        env.root.join("issues.jsonl"),
+        "{\"id\":\"bd-1\",\"title\":\"ok\"}\n{\"id\":\"bd-2\",\n",
+    )
+    .unwrap();
+    let run = env.run(&["import", "issues.jsonl"]);
+    run.code(5);
+    assert!(
+        run.stderr
+            .starts_with("Could not read issues.jsonl as beads:\n  Line 2: "),
+        "{run:?}"
+    );
+    std::fs::write(
+        env.root.join("issues.jsonl"),
+        "{\"id\":\"bd-1\",\"title\":\"  \"}\n",
+    )
+    .unwrap();
+    env.run(&["import", "issues.jsonl"]).is(
+        5,
+        "",
+        "Could not read issues.jsonl as beads:\n  Line 1: no title\n",
+    );
+    assert_eq!(env.plan_text(), before);
+}
