@@ -614,3 +614,56 @@ fn a_beads_file_with_a_bad_line_is_refused_and_the_plan_kept() {
     );
     assert_eq!(env.plan_text(), before);
 }
+
+#[test]
+fn an_agents_import_from_another_tool_follows_the_person_and_agent_rules() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "--checks", "person", "Setup", "Sign off"],
+        &["append", "Setup", "Build"],
+    ]);
+    env.run(&["export", "--format", "speckit", "tasks.md"]).ok();
+    let exported = std::fs::read_to_string(env.root.join("tasks.md")).unwrap();
+    // The agent imports it back unchanged but for Build ticked: the
+    // person's check stays the person's.
+    std::fs::write(
+        env.root.join("tasks.md"),
+        exported.replace("- [ ] T002 Build", "- [x] T002 Build"),
+    )
+    .unwrap();
+    env.run(&["--as", "agent", "import", "--from", "speckit", "tasks.md"])
+        .ok();
+    let plan = env.plan();
+    assert_eq!(task(&plan, "Sign off")["checks"], "person");
+    assert_eq!(task(&plan, "Build")["status"], "completed");
+    // Ticking the person's task there does not tick it here.
+    let before = env.plan_text();
+    let ticked = std::fs::read_to_string(env.root.join("tasks.md"))
+        .unwrap()
+        .replace("- [ ] T001 Sign off", "- [x] T001 Sign off");
+    std::fs::write(env.root.join("tasks.md"), ticked).unwrap();
+    let run = env.run(&["--as", "agent", "import", "--from", "speckit", "tasks.md"]);
+    run.code(7);
+    assert!(run.stderr.contains("person"), "{run:?}");
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+fn a_command_in_another_tools_file_never_becomes_a_check() {
+    let env = TestEnv::new();
+    // A taskwarrior attribute and a todo.txt key that look like checks.
+    std::fs::write(
+        env.root.join("tw.json"),
+        r#"[{"description":"Ship","status":"pending","uuid":"u1","verify":"touch pwned","check":"touch pwned"}]"#,
+    )
+    .unwrap();
+    env.run(&["import", "--from", "taskwarrior", "tw.json"])
+        .ok();
+    let plan = env.plan();
+    assert!(task(&plan, "Ship")["verify"].is_null(), "{plan}");
+    std::fs::write(env.root.join("todo.txt"), "Ship verify:touch-pwned\n").unwrap();
+    env.run(&["import", "todo.txt"]).ok();
+    assert!(tasks(&env.plan()).all(|t| t["verify"].is_null()));
+    env.run(&["check", "--verify"]).code(0);
+    assert!(!env.root.join("pwned").exists() && !env.root.join("touch-pwned").exists());
+}
