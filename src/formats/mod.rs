@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 use crate::plan::{EXTERNAL, Phase, Plan, Task};
 
 mod beads;
+mod kiro;
 mod speckit;
 mod taskwarrior;
 mod todotxt;
@@ -36,6 +37,8 @@ pub(crate) enum Format {
     Taskwarrior,
     /// beads' `.beads/issues.jsonl`.
     Beads,
+    /// Kiro's `.kiro/specs/<name>/tasks.md`.
+    Kiro,
 }
 
 impl Format {
@@ -50,6 +53,7 @@ impl Format {
             Format::Todotxt => "todo.txt",
             Format::Taskwarrior => "taskwarrior.json",
             Format::Beads => "issues.jsonl",
+            Format::Kiro => "tasks.md",
         }
     }
 }
@@ -72,11 +76,12 @@ pub(crate) fn recognise(path: &Path) -> Option<Format> {
         .skip(1)
         .filter_map(|c| c.as_os_str().to_str().map(str::to_ascii_lowercase))
         .collect();
-    if name == "tasks.md"
-        && parents.iter().any(|p| p == "specs")
-        && !parents.iter().any(|p| p == ".kiro")
-    {
-        return Some(Format::Speckit);
+    if name == "tasks.md" && parents.iter().any(|p| p == "specs") {
+        // `.kiro/specs/<name>/tasks.md` is Kiro's; any other `specs/`, Spec Kit's.
+        let kiro = parents
+            .windows(2)
+            .any(|w| w[0] == "specs" && w[1] == ".kiro");
+        return Some(if kiro { Format::Kiro } else { Format::Speckit });
     }
     None
 }
@@ -97,6 +102,7 @@ pub(crate) fn read(format: Format, text: &str) -> Result<Read, String> {
         Format::Todotxt => todotxt::read(text),
         Format::Taskwarrior => taskwarrior::read(text),
         Format::Beads => beads::read(text),
+        Format::Kiro => kiro::read(text),
     }
 }
 
@@ -107,6 +113,7 @@ pub(crate) fn write(format: Format, plan: &Plan) -> String {
         Format::Todotxt => todotxt::write(plan),
         Format::Taskwarrior => taskwarrior::write(plan),
         Format::Beads => beads::write(plan),
+        Format::Kiro => kiro::write(plan),
     }
 }
 
@@ -192,7 +199,8 @@ mod tests {
         assert_eq!(f("a/b/work.todo.txt"), Some(Format::Todotxt));
         assert_eq!(f("specs/001-auth/tasks.md"), Some(Format::Speckit));
         assert_eq!(f("tasks.md"), None);
-        assert_eq!(f(".kiro/specs/x/tasks.md"), None);
+        assert_eq!(f(".kiro/specs/x/tasks.md"), Some(Format::Kiro));
+        assert_eq!(f("/p/.kiro/specs/x/tasks.md"), Some(Format::Kiro));
         assert_eq!(f(".beads/issues.jsonl"), Some(Format::Beads));
         assert_eq!(f("TODO.md"), None);
         assert_eq!(f("x.json"), None);

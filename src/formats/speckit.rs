@@ -253,6 +253,9 @@ pub(super) fn write(plan: &Plan) -> String {
         .max()
         .unwrap_or(0);
     let mut out: Vec<String> = Vec::new();
+    // A file read ends as it ended (its last line is in the layout); one
+    // written here ends with a newline.
+    let mut fresh = true;
     for (n, phase) in plan.phases.iter().enumerate() {
         let ext = external(&phase.extra, F);
         let layout = ext.and_then(|e| e.get("layout")).and_then(Value::as_array);
@@ -261,6 +264,7 @@ pub(super) fn write(plan: &Plan) -> String {
             _ => format!("## {}", phase.name),
         };
         let mut line = |t: &Task| task_line(t, &ids, &mut next);
+        fresh = layout.is_none();
         let Some(layout) = layout else {
             if n == 0 && out.is_empty() {
                 out.push("# Tasks".into());
@@ -293,7 +297,7 @@ pub(super) fn write(plan: &Plan) -> String {
         }
     }
     let mut s = out.join("\n");
-    if !s.ends_with('\n') {
+    if fresh {
         s.push('\n');
     }
     s

@@ -667,3 +667,47 @@ fn a_command_in_another_tools_file_never_becomes_a_check() {
     env.run(&["check", "--verify"]).code(0);
     assert!(!env.root.join("pwned").exists() && !env.root.join("touch-pwned").exists());
 }
+
+#[test]
+fn a_kiro_spec_round_trips_byte_for_byte_and_updates_on_a_second_import() {
+    let env = TestEnv::new();
+    let source = corpus("kiro/tasks.md");
+    let dir = env.root.join(".kiro/specs/dedup");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(&source, dir.join("tasks.md")).unwrap();
+    // Named as Kiro names it: no --from needed.
+    env.run(&["import", ".kiro/specs/dedup/tasks.md"]).is(
+        0,
+        "Imported 1 phase(s), 21 task(s) from .kiro/specs/dedup/tasks.md.\nKept for export, with no place in the plan: * (optional) on 6 tasks; _Requirements:_ on 13 tasks (kept as notes).\n",
+        "",
+    );
+    let plan = env.plan();
+    assert_eq!(plan["phases"][0]["name"], "Implementation Plan");
+    let t = task(&plan, "Write property test for migration planning accuracy");
+    assert_eq!(t["external"]["id"], "1.2");
+    assert_eq!(t["external"]["optional"], true);
+    assert_eq!(
+        task(&plan, "Set up migration infrastructure and analysis tools")["notes"][3],
+        "_Requirements: 3.1, 5.1_"
+    );
+    env.run(&["export", "--format", "kiro", "out.md"]).ok();
+    let out = std::fs::read(env.root.join("out.md")).unwrap();
+    assert!(out == std::fs::read(&source).unwrap(), "not byte for byte");
+    // Ticked and reworded there: the same task, updated.
+    let text = std::fs::read_to_string(&source).unwrap().replace(
+        "- [ ] 1.1 Create migration analysis and planning utilities",
+        "- [x] 1.1 Create the migration planning utilities",
+    );
+    std::fs::write(dir.join("tasks.md"), &text).unwrap();
+    env.run(&["import", ".kiro/specs/dedup/tasks.md"]).ok();
+    let again = env.plan();
+    assert_eq!(tasks(&again).count(), 21);
+    let moved = task(&again, "Create the migration planning utilities");
+    assert_eq!(
+        moved["id"],
+        task(&plan, "Create migration analysis and planning utilities")["id"]
+    );
+    assert_eq!(moved["status"], "completed");
+    env.run(&["export", "--format", "kiro", "-"])
+        .is(0, &format!("{text}\n"), "");
+}
