@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::{Format, Read, count, ext_of, external, needs_as, set_ext};
+use super::{Format, Read, count, ext_of, external, ids_as, set_ext};
 use crate::plan::{DEFAULT_PHASE, Phase, Plan, Status, Task};
 
 const F: Format = Format::Beads;
@@ -189,7 +189,7 @@ pub(super) fn read(text: &str) -> Result<Read, String> {
 }
 
 pub(super) fn write(plan: &Plan) -> String {
-    let ids = needs_as(plan, F);
+    let ids = ids_as(plan, F, |t| format!("todo-{}", t.id));
     let known: std::collections::HashSet<&str> = plan
         .phases
         .iter()
@@ -206,10 +206,7 @@ pub(super) fn write(plan: &Plan) -> String {
                 _ => Map::new(),
             };
             let mut obj = was.clone();
-            let id = ext
-                .get("id")
-                .and_then(Value::as_str)
-                .map_or_else(|| format!("todo-{}", t.id), String::from);
+            let id = ids.get(t.id.as_str()).cloned().unwrap_or_default();
             obj.insert("id".into(), id.clone().into());
             let same = |k: &str, now: &str| {
                 was.get(k)

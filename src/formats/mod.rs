@@ -170,14 +170,19 @@ fn set_ext(extra: &mut Map<String, Value>, ext: Map<String, Value>) {
     extra.insert(EXTERNAL.into(), Value::Object(ext));
 }
 
-/// The ids of the tasks each task needs, spelled as `format` names them:
-/// the source's id where the task has one, else todo's.
-fn needs_as(plan: &Plan, format: Format) -> HashMap<&str, String> {
+/// Each task's id as `format` names it, by todo's id: the source's id
+/// where the task has one, else `fresh` (called in plan order) makes one.
+/// The task itself and the tasks needing it use the same.
+fn ids_as(
+    plan: &Plan,
+    format: Format,
+    mut fresh: impl FnMut(&Task) -> String,
+) -> HashMap<&str, String> {
     plan.phases
         .iter()
         .flat_map(|p| &p.tasks)
         .map(|t| {
-            let id = external_id(t, format).unwrap_or(&t.id).to_string();
+            let id = external_id(t, format).map_or_else(|| fresh(t), String::from);
             (t.id.as_str(), id)
         })
         .collect()
@@ -204,5 +209,142 @@ mod tests {
         assert_eq!(f(".beads/issues.jsonl"), Some(Format::Beads));
         assert_eq!(f("TODO.md"), None);
         assert_eq!(f("x.json"), None);
+    }
+
+    use proptest::prelude::*;
+
+    use crate::plan::Status;
+
+    /// A plan of one-word phases holding tasks of lowercase words (each
+    /// text unique), pending or completed, each needing some earlier ones.
+    fn plans() -> impl Strategy<Value = Plan> {
+        let word = prop::sample::select(vec!["alpha", "beta", "gamma", "delta", "omega", "kappa"]);
+        let task = (
+            prop::collection::vec(word, 1..4),
+            any::<bool>(),
+            any::<u8>(),
+        );
+        let phase = (
+            prop::sample::select(vec!["Setup", "Core", "Polish", "Ship"]),
+            prop::collection::vec(task, 1..5),
+        );
+        prop::collection::vec(phase, 1..4).prop_map(|phases| {
+            let mut plan = Plan::default();
+            let mut n = 0;
+            for (name, tasks) in phases {
+                if plan.phases.iter().any(|p: &Phase| p.name == name) {
+                    continue;
+                }
+                let mut phase = Phase {
+                    id: format!("p{}", plan.phases.len()),
+                    name: name.to_string(),
+                    ..Phase::default()
+                };
+                for (words, done, needs) in tasks {
+                    n += 1;
+                    // Needs: some of the tasks before, by the bits of `needs`.
+                    let needs = (1..n)
+                        .filter(|k| needs & (1 << (k % 8)) != 0)
+                        .map(|k| format!("t{k:05}"))
+                        .collect();
+                    phase.tasks.push(Task {
+                        id: format!("t{n:05}"),
+                        content: format!("{} n{n}", words.join(" ")),
+                        status: if done {
+                            Status::Completed
+                        } else {
+                            Status::Pending
+                        },
+                        needs,
+                        ..Task::default()
+                    });
+                }
+                plan.phases.push(phase);
+            }
+            plan
+        })
+    }
+
+    /// Each task as (phase, text, done, texts of the tasks it needs),
+    /// sorted; `text` strips what `format` adds to a text on export.
+    fn seen(
+        phases: &[Phase],
+        format: Format,
+        with_phase: bool,
+    ) -> Vec<(String, String, bool, Vec<String>)> {
+        let text_of: HashMap<&str, String> = phases
+            .iter()
+            .flat_map(|p| &p.tasks)
+            .map(|t| (t.id.as_str(), strip(&t.content, format)))
+            .collect();
+        let mut out: Vec<_> = phases
+            .iter()
+            .flat_map(|p| p.tasks.iter().map(move |t| (p, t)))
+            .map(|(p, t)| {
+                // Kiro's tasks say nothing of what they need.
+                let mut needs: Vec<String> = t
+                    .needs
+                    .iter()
+                    .filter(|_| format != Format::Kiro)
+                    .filter_map(|n| text_of.get(n.as_str()).cloned())
+                    .collect();
+                needs.sort();
+                let phase = if with_phase {
+                    p.name.clone()
+                } else {
+                    String::new()
+                };
+                (
+                    phase,
+                    strip(&t.content, format),
+                    t.status == Status::Completed,
+                    needs,
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The text without what an export adds: Spec Kit's "(depends on …)",
+    /// todo.txt's `+Phase`.
+    fn strip(text: &str, format: Format) -> String {
+        let text = match (format, text.find(" (depends on ")) {
+            (Format::Speckit, Some(at)) => &text[..at],
+            _ => text,
+        };
+        text.split(' ')
+            .filter(|w| !(format == Format::Todotxt && w.starts_with('+')))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    proptest! {
+        #[test]
+        fn random_plans_come_back_through_every_format(plan in plans()) {
+            for format in <Format as strum::VariantArray>::VARIANTS {
+                let text = write(*format, &plan);
+                let back = read(*format, &text);
+                prop_assert!(back.is_ok(), "{format:?}: {back:?}\n{text}");
+                let mut back = back.unwrap_or_default().phases;
+                // Ids as an import gives them, then the needs linked.
+                let mut n = 0;
+                for task in back.iter_mut().flat_map(|p| &mut p.tasks) {
+                    n += 1;
+                    task.id = format!("r{n}");
+                }
+                link_needs(*format, &mut back);
+                // beads has no phases of its own (a parent issue's title is one).
+                let with_phase = *format != Format::Beads;
+                prop_assert_eq!(
+                    seen(&back, *format, with_phase),
+                    seen(&plan.phases, *format, with_phase),
+                    "{:?}:\n{}", format, text
+                );
+                // And written again, the same text.
+                let again = Plan { phases: back, ..Plan::default() };
+                prop_assert_eq!(write(*format, &again), text.clone(), "{:?}", format);
+            }
+        }
     }
 }

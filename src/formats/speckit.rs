@@ -10,7 +10,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Format, Read, count, ext_of, external, needs_as, set_ext};
+use super::{Format, Read, count, ext_of, external, ids_as, set_ext};
 use crate::plan::{Phase, Plan, Status, Task};
 
 const F: Format = Format::Speckit;
@@ -242,16 +242,19 @@ pub(super) fn read(text: &str) -> Result<Read, String> {
 }
 
 pub(super) fn write(plan: &Plan) -> String {
-    let ids = needs_as(plan, F);
     // Tasks with no Spec Kit id get the numbers after the highest.
     let mut next = plan
         .phases
         .iter()
         .flat_map(|p| &p.tasks)
         .filter_map(|t| super::external_id(t, F))
-        .filter_map(|id| id[1..].parse::<u32>().ok())
+        .filter_map(|id| id.get(1..)?.parse::<u32>().ok())
         .max()
         .unwrap_or(0);
+    let ids = ids_as(plan, F, |_| {
+        next += 1;
+        format!("T{next:03}")
+    });
     let mut out: Vec<String> = Vec::new();
     // A file read ends as it ended (its last line is in the layout); one
     // written here ends with a newline.
@@ -263,14 +266,14 @@ pub(super) fn write(plan: &Plan) -> String {
             Some(h) if item_heading(h) == phase.name => h.to_string(),
             _ => format!("## {}", phase.name),
         };
-        let mut line = |t: &Task| task_line(t, &ids, &mut next);
+        let line = |t: &Task| task_line(t, &ids);
         fresh = layout.is_none();
         let Some(layout) = layout else {
             if n == 0 && out.is_empty() {
                 out.push("# Tasks".into());
             }
             out.extend([String::new(), heading(), String::new()]);
-            out.extend(phase.tasks.iter().map(&mut line));
+            out.extend(phase.tasks.iter().map(line));
             continue;
         };
         let slots = layout.iter().filter(|v| v.is_null()).count();
@@ -287,13 +290,13 @@ pub(super) fn write(plan: &Plan) -> String {
                     }
                     // Tasks added since go after the last one read.
                     if seen == slots {
-                        out.extend(tasks.by_ref().map(&mut line));
+                        out.extend(tasks.by_ref().map(line));
                     }
                 }
             }
         }
         if slots == 0 {
-            out.extend(tasks.map(&mut line));
+            out.extend(tasks.map(line));
         }
     }
     let mut s = out.join("\n");
@@ -308,16 +311,10 @@ fn item_heading(h: &str) -> String {
     crate::text::normalize(h.get(3..).unwrap_or("")).unwrap_or_default()
 }
 
-fn task_line(t: &Task, ids: &std::collections::HashMap<&str, String>, next: &mut u32) -> String {
+fn task_line(t: &Task, ids: &std::collections::HashMap<&str, String>) -> String {
     let empty = Map::new();
     let ext = external(&t.extra, F).unwrap_or(&empty);
-    let id = match ext.get("id").and_then(Value::as_str) {
-        Some(id) => id.to_string(),
-        None => {
-            *next += 1;
-            format!("T{:03}", *next)
-        }
-    };
+    let id = ids.get(t.id.as_str()).cloned().unwrap_or_default();
     let mut text = t.content.clone();
     let needs: Vec<&str> = t
         .needs

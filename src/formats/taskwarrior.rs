@@ -12,7 +12,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Format, Read, count, ext_of, external, needs_as, set_ext};
+use super::{Format, Read, count, ext_of, external, ids_as, set_ext};
 use crate::plan::{DEFAULT_PHASE, Phase, Plan, Status, Task};
 
 const F: Format = Format::Taskwarrior;
@@ -131,7 +131,7 @@ fn stamp(at: &str) -> Option<String> {
 }
 
 pub(super) fn write(plan: &Plan) -> String {
-    let ids = needs_as(plan, F);
+    let ids = ids_as(plan, F, |t| uuid_of(&t.id));
     let empty = Map::new();
     let mut out: Vec<(u64, usize, String)> = Vec::new();
     for phase in &plan.phases {
@@ -192,10 +192,7 @@ pub(super) fn write(plan: &Plan) -> String {
             } else if !same("project", &phase.name, &obj) {
                 obj.insert("project".into(), phase.name.clone().into());
             }
-            let uuid = ext
-                .get("id")
-                .and_then(Value::as_str)
-                .map_or_else(|| uuid_of(&t.id), String::from);
+            let uuid = ids.get(t.id.as_str()).cloned().unwrap_or_default();
             obj.insert("uuid".into(), uuid.into());
             let needs: Vec<Value> = t
                 .needs

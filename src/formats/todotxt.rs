@@ -11,7 +11,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Format, Read, count, ext_of, external, needs_as, set_ext};
+use super::{Format, Read, count, ext_of, external, ids_as, set_ext};
 use crate::plan::{DEFAULT_PHASE, Phase, Plan, Status, Task};
 
 const F: Format = Format::Todotxt;
@@ -182,7 +182,7 @@ pub(super) fn read(text: &str) -> Result<Read, String> {
 }
 
 pub(super) fn write(plan: &Plan) -> String {
-    let ids = needs_as(plan, F);
+    let ids = ids_as(plan, F, |t| t.id.clone());
     // A task another needs is named by an `id:`: its own, or todo's.
     let needed: std::collections::HashSet<&str> = plan
         .phases
