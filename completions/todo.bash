@@ -778,7 +778,7 @@ _todo() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "md gfm json speckit todotxt taskwarrior beads kiro" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "md gfm json speckit todotxt taskwarrior beads kiro cursor" -- "${cur}"))
                     return 0
                     ;;
                 --into)
@@ -1586,7 +1586,7 @@ _todo() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "speckit todotxt taskwarrior beads kiro" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "speckit todotxt taskwarrior beads kiro cursor" -- "${cur}"))
                     return 0
                     ;;
                 --file)

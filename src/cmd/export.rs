@@ -11,7 +11,7 @@ use crate::storage::{self, NamedBy};
 ///
 /// `-` writes to stdout. `--format gfm` is the pull-request flavour
 /// (only [ ] and [x] boxes; exact states in invisible comments); `json`
-/// writes the phases; `speckit`, `todotxt`, `taskwarrior`, `beads` and `kiro` write
+/// writes the phases; `speckit`, `todotxt`, `taskwarrior`, `beads`, `kiro` and `cursor` write
 /// another tool's format, with the ids and fields an import from it kept
 /// (by default to the file that tool uses, beside the plan file). `--into FILE` rewrites only the region between
 /// `<!-- todo:begin -->` and `<!-- todo:end -->` lines of FILE, adding
@@ -61,6 +61,8 @@ pub enum Format {
     Beads,
     /// Kiro's .kiro/specs/NAME/tasks.md.
     Kiro,
+    /// Cursor's .cursor/plans/*.plan.md.
+    Cursor,
 }
 
 impl Format {
@@ -73,6 +75,7 @@ impl Format {
             Format::Taskwarrior => Some(F::Taskwarrior),
             Format::Beads => Some(F::Beads),
             Format::Kiro => Some(F::Kiro),
+            Format::Cursor => Some(F::Cursor),
             Format::Md | Format::Gfm | Format::Json => None,
         }
     }

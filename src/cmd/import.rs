@@ -30,9 +30,9 @@ use crate::storage::{self, NamedBy};
 /// Malformed lines are skipped; a file with no list is refused (exit 5).
 ///
 /// `--from FORMAT` reads another tool's plan (`speckit`, `todotxt`,
-/// `taskwarrior`, `beads`, `kiro`); a file named as the tool names it
-/// (`todo.txt`, `specs/*/tasks.md`, `.kiro/specs/*/tasks.md`,
-/// `issues.jsonl`) needs no `--from`. The tool's own ids are kept, so
+/// `taskwarrior`, `beads`, `kiro`, `cursor`); a file named as the tool
+/// names it (`todo.txt`, `specs/*/tasks.md`, `.kiro/specs/*/tasks.md`,
+/// `issues.jsonl`, `*.plan.md`) needs no `--from`. The tool's own ids are kept, so
 /// importing the file again updates the tasks it gave; what the plan has
 /// no place for is kept for export and listed.
 ///
@@ -56,7 +56,7 @@ pub struct Import {
     #[arg(long)]
     pub from_block: bool,
 
-    /// Read another tool's plan: speckit, todotxt, taskwarrior, beads or kiro.
+    /// Read another tool's plan: speckit, todotxt, taskwarrior, beads, kiro or cursor.
     #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "from_block")]
     pub from: Option<Source>,
 }
@@ -74,6 +74,8 @@ pub enum Source {
     Beads,
     /// Kiro's .kiro/specs/NAME/tasks.md.
     Kiro,
+    /// Cursor's .cursor/plans/*.plan.md.
+    Cursor,
 }
 
 impl From<Source> for Format {
@@ -84,6 +86,7 @@ impl From<Source> for Format {
             Source::Taskwarrior => Format::Taskwarrior,
             Source::Beads => Format::Beads,
             Source::Kiro => Format::Kiro,
+            Source::Cursor => Format::Cursor,
         }
     }
 }

@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 use crate::plan::{EXTERNAL, Phase, Plan, Task};
 
 mod beads;
+mod cursor;
 mod kiro;
 mod speckit;
 mod taskwarrior;
@@ -39,6 +40,8 @@ pub(crate) enum Format {
     Beads,
     /// Kiro's `.kiro/specs/<name>/tasks.md`.
     Kiro,
+    /// Cursor's `.cursor/plans/*.plan.md`.
+    Cursor,
 }
 
 impl Format {
@@ -54,6 +57,7 @@ impl Format {
             Format::Taskwarrior => "taskwarrior.json",
             Format::Beads => "issues.jsonl",
             Format::Kiro => "tasks.md",
+            Format::Cursor => "todo.plan.md",
         }
     }
 }
@@ -69,6 +73,9 @@ pub(crate) fn recognise(path: &Path) -> Option<Format> {
     }
     if name == "issues.jsonl" {
         return Some(Format::Beads);
+    }
+    if name.ends_with(".plan.md") {
+        return Some(Format::Cursor);
     }
     let parents: Vec<String> = path
         .components()
@@ -103,6 +110,7 @@ pub(crate) fn read(format: Format, text: &str) -> Result<Read, String> {
         Format::Taskwarrior => taskwarrior::read(text),
         Format::Beads => beads::read(text),
         Format::Kiro => kiro::read(text),
+        Format::Cursor => cursor::read(text),
     }
 }
 
@@ -114,6 +122,7 @@ pub(crate) fn write(format: Format, plan: &Plan) -> String {
         Format::Taskwarrior => taskwarrior::write(plan),
         Format::Beads => beads::write(plan),
         Format::Kiro => kiro::write(plan),
+        Format::Cursor => cursor::write(plan),
     }
 }
 
@@ -207,6 +216,7 @@ mod tests {
         assert_eq!(f(".kiro/specs/x/tasks.md"), Some(Format::Kiro));
         assert_eq!(f("/p/.kiro/specs/x/tasks.md"), Some(Format::Kiro));
         assert_eq!(f(".beads/issues.jsonl"), Some(Format::Beads));
+        assert_eq!(f(".cursor/plans/x_1a2b.plan.md"), Some(Format::Cursor));
         assert_eq!(f("TODO.md"), None);
         assert_eq!(f("x.json"), None);
     }
@@ -334,8 +344,9 @@ mod tests {
                     task.id = format!("r{n}");
                 }
                 link_needs(*format, &mut back);
-                // beads has no phases of its own (a parent issue's title is one).
-                let with_phase = *format != Format::Beads;
+                // beads has no phases of its own (a parent issue's title is
+                // one); a Cursor plan is one list.
+                let with_phase = !matches!(format, Format::Beads | Format::Cursor);
                 prop_assert_eq!(
                     seen(&back, *format, with_phase),
                     seen(&plan.phases, *format, with_phase),

@@ -711,3 +711,73 @@ fn a_kiro_spec_round_trips_byte_for_byte_and_updates_on_a_second_import() {
     env.run(&["export", "--format", "kiro", "-"])
         .is(0, &format!("{text}\n"), "");
 }
+
+/// A plan as Cursor's plan mode writes one (its shape as in real plans;
+/// the real ones measured in docs/formats.md come from a repository with
+/// no licence, so they are not kept here).
+const CURSOR_PLAN: &str = "---\nname: \"TASK-6: Build the engine\"\noverview: Turn game state into text for the model.\ntodos:\n  - id: create-class\n    content: Create Engine.ts with the class and its constructor\n    status: completed\n  - id: distance\n    content: \"Implement distance(): tiles between two points\"\n    status: pending\n    dependencies:\n      - create-class\n  - id: summary\n    content: Write the summary\n    status: pending\n    dependencies:\n      - create-class\n      - distance\nisProject: false\n---\n\n# TASK-6: Build the engine\n\nThe body of the plan, in Markdown.\n";
+
+#[test]
+fn a_cursor_plan_round_trips_byte_for_byte_and_updates_on_a_second_import() {
+    let env = TestEnv::new();
+    let dir = env.root.join(".cursor/plans");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("engine_1a2b.plan.md"), CURSOR_PLAN).unwrap();
+    // Named as Cursor names it: no --from needed.
+    env.run(&["import", ".cursor/plans/engine_1a2b.plan.md"]).is(
+        0,
+        "Imported 1 phase(s), 3 task(s) from .cursor/plans/engine_1a2b.plan.md.\nKept for export, with no place in the plan: 4 lines of the plan after its todos.\n",
+        "",
+    );
+    let plan = env.plan();
+    assert_eq!(plan["phases"][0]["name"], "TASK-6: Build the engine");
+    let class = task(&plan, "Create Engine.ts with the class and its constructor");
+    let distance = task(&plan, "Implement distance(): tiles between two points");
+    assert_eq!(distance["external"]["id"], "distance");
+    assert_eq!(
+        task(&plan, "Write the summary")["needs"],
+        serde_json::json!([class["id"], distance["id"]])
+    );
+    // The plan started its first ready task itself: written back pending.
+    assert_eq!(distance["status"], "in_progress");
+    env.run(&["export", "--format", "cursor", "-"])
+        .is(0, CURSOR_PLAN, "");
+    // Done here: completed there; cancelled there: abandoned here, same ids.
+    let id = distance["id"].as_str().unwrap().to_string();
+    env.run(&["done", &id]).ok();
+    let out = env.run(&["export", "--format", "cursor", "-"]).stdout;
+    assert!(out.contains("  - id: distance\n    content: \"Implement distance(): tiles between two points\"\n    status: completed\n"), "{out}");
+    let cancelled = CURSOR_PLAN.replace(
+        "Write the summary\n    status: pending",
+        "Write the summary\n    status: cancelled",
+    );
+    std::fs::write(dir.join("engine_1a2b.plan.md"), &cancelled).unwrap();
+    env.run(&["import", ".cursor/plans/engine_1a2b.plan.md"])
+        .ok();
+    let again = env.plan();
+    assert_eq!(tasks(&again).count(), 3);
+    assert_eq!(task(&again, "Write the summary")["status"], "abandoned");
+    assert_eq!(
+        task(&again, "Write the summary")["id"],
+        task(&plan, "Write the summary")["id"]
+    );
+    // Not a plan Cursor writes: refused, the plan kept.
+    let before = env.plan_text();
+    std::fs::write(dir.join("bad.plan.md"), "# no front matter\n").unwrap();
+    env.run(&["import", ".cursor/plans/bad.plan.md"]).is(
+        5,
+        "",
+        "Could not read .cursor/plans/bad.plan.md as cursor:\n  Line 1: no front matter (a plan starts with ---)\n",
+    );
+    std::fs::write(
+        dir.join("bad.plan.md"),
+        "---\nname: x\ntodos:\n  - id: a\n    content: x\n    status: someday\n---\n",
+    )
+    .unwrap();
+    env.run(&["import", ".cursor/plans/bad.plan.md"]).is(
+        5,
+        "",
+        "Could not read .cursor/plans/bad.plan.md as cursor:\n  Line 4: unknown status \"someday\" (expected pending, in_progress, completed or cancelled)\n",
+    );
+    assert_eq!(env.plan_text(), before);
+}
