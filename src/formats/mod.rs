@@ -330,6 +330,20 @@ mod tests {
     }
 
     proptest! {
+        /// Any text, hostile or broken, is read or refused: never a panic,
+        /// and what is read writes out again.
+        #[test]
+        fn reading_any_text_never_panics(
+            text in "(---\n|todos:\n|  - id: |    content: |    status: |## |# |- \\[[ xX]\\]\\*? |T0?1 |\\[P\\] |x |\\(A\\) |id:|dep:|\\[|\\]|\\{|\\}|\"|:|,|\n|\r|[a-zé0-9 .]){0,60}"
+        ) {
+            for format in <Format as strum::VariantArray>::VARIANTS {
+                if let Ok(read) = read(*format, &text) {
+                    let plan = Plan { phases: read.phases, ..Plan::default() };
+                    let _ = write(*format, &plan);
+                }
+            }
+        }
+
         #[test]
         fn random_plans_come_back_through_every_format(plan in plans()) {
             for format in <Format as strum::VariantArray>::VARIANTS {
