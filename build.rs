@@ -32,6 +32,8 @@ const CFGS: &[&str] = &[
     "todo_tests_no_claude",
     "todo_tests_no_codex",
     "todo_tests_no_python3",
+    "todo_tests_no_todo_txt",
+    "todo_tests_no_taskwarrior",
 ];
 
 /// Where `.ci/run` installs the agents the end-to-end tests drive (npm
@@ -126,6 +128,9 @@ fn main() {
         ("todo_tests_no_git", !on_path("git")),
         ("todo_tests_no_jq", !on_path("jq")),
         ("todo_tests_no_root_setpriv", !root || !setpriv),
+        // The real tools whose files tests/cli/formats.rs reads.
+        ("todo_tests_no_todo_txt", !on_path("todo-txt")),
+        ("todo_tests_no_taskwarrior", !on_path("task")),
         ("todo_tests_no_mcp_python", !mcp),
         // The stand-ins of the models' APIs are Python (tests/agents/).
         (

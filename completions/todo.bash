@@ -838,7 +838,7 @@ _todo() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "md gfm json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "md gfm json speckit todotxt taskwarrior beads kiro cursor" -- "${cur}"))
                     return 0
                     ;;
                 --into)
@@ -1749,12 +1749,16 @@ _todo() {
             return 0
             ;;
         todo__subcmd__import)
-            opts="-q -y -h --lenient --from-block --file --if-rev --json --quiet --color --as --yes --help"
+            opts="-q -y -h --lenient --from-block --from --file --if-rev --json --quiet --color --as --yes --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -W "speckit todotxt taskwarrior beads kiro cursor" -- "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -385,6 +385,7 @@ set edit:completion:arg-completer[todo] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'todo;import'= {
+            cand --from 'Read another tool''s plan: speckit, todotxt, taskwarrior, beads, kiro or cursor'
             cand --file 'Use this plan file instead of discovering `.todo.json`'
             cand --if-rev 'Refuse to change the plan unless its current `rev` is N (exit 4)'
             cand --color 'When to use colour on stdout'

@@ -333,7 +333,13 @@ complete -c todo -n "__fish_todo_using_subcommand copy" -s y -l yes -d 'Do not a
 complete -c todo -n "__fish_todo_using_subcommand copy" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c todo -n "__fish_todo_using_subcommand export" -l format -d 'The flavour to write' -r -f -a "md\t'The checklist of `todo show`'
 gfm\t'The pull-request flavour for GitHub'
-json\t'The phases as JSON'"
+json\t'The phases as JSON'
+speckit\t'GitHub Spec Kit\'s tasks.md'
+todotxt\t'todo.txt, a task a line'
+taskwarrior\t'Taskwarrior\'s `task import` JSON'
+beads\t'beads\' .beads/issues.jsonl'
+kiro\t'Kiro\'s .kiro/specs/NAME/tasks.md'
+cursor\t'Cursor\'s .cursor/plans/*.plan.md'"
 complete -c todo -n "__fish_todo_using_subcommand export" -l into -d 'Rewrite only the todo region of FILE (created if missing)' -r -F
 complete -c todo -n "__fish_todo_using_subcommand export" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand export" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
@@ -346,6 +352,12 @@ complete -c todo -n "__fish_todo_using_subcommand export" -l json -d 'Print one 
 complete -c todo -n "__fish_todo_using_subcommand export" -s q -l quiet -d 'Do not print confirmations (data, warnings and errors still print)'
 complete -c todo -n "__fish_todo_using_subcommand export" -s y -l yes -d 'Do not ask before a change to more than 3 tasks (bare `done`, `drop`, `rm`, a phase, `prune`). Questions are only ever asked of a person at a terminal; scripts, pipes and agents are never asked'
 complete -c todo -n "__fish_todo_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c todo -n "__fish_todo_using_subcommand import" -l from -d 'Read another tool\'s plan: speckit, todotxt, taskwarrior, beads, kiro or cursor' -r -f -a "speckit\t'GitHub Spec Kit\'s tasks.md'
+todotxt\t'todo.txt, a task a line'
+taskwarrior\t'Taskwarrior\'s `task export` JSON'
+beads\t'beads\' .beads/issues.jsonl'
+kiro\t'Kiro\'s .kiro/specs/NAME/tasks.md'
+cursor\t'Cursor\'s .cursor/plans/*.plan.md'"
 complete -c todo -n "__fish_todo_using_subcommand import" -l file -d 'Use this plan file instead of discovering `.todo.json`' -r -F
 complete -c todo -n "__fish_todo_using_subcommand import" -l if-rev -d 'Refuse to change the plan unless its current `rev` is N (exit 4)' -r
 complete -c todo -n "__fish_todo_using_subcommand import" -l color -d 'When to use colour on stdout' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is unset'

@@ -8,6 +8,7 @@ mod conflict;
 mod editor;
 mod error;
 mod exit_codes;
+mod formats;
 mod history;
 mod lease;
 mod markdown;

@@ -393,6 +393,20 @@ impl TrustList {
         entry.files == files_named(&settings.root, command)
     }
 
+    /// Trust one more command of the plan from now on (a person typed it
+    /// at their terminal), the project's files it names as they are now.
+    pub(crate) fn allow(&mut self, settings: &Settings, command: &str) -> std::io::Result<()> {
+        let plan = plan_key(&settings.plan);
+        self.entries
+            .retain(|e| !(e.plan == plan && e.command == command));
+        self.entries.push(Trusted {
+            plan,
+            command: command.to_string(),
+            files: files_named(&settings.root, command),
+        });
+        self.save()
+    }
+
     /// Trust `commands` of `plan` from now on, and forget the plan's
     /// commands not among them (a changed command is asked for again).
     pub(crate) fn set(&mut self, settings: &Settings, commands: &[String]) -> std::io::Result<()> {

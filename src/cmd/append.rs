@@ -56,6 +56,9 @@ impl super::Verb for Append {
     /// script's confirmation stays the one line it reads).
     fn run(self, ctx: &Context) -> Outcome {
         let mut outcome = ctx.change(|tx| self.change(tx));
+        if let (Ok(report), Some(command)) = (&mut outcome.result, &self.verify) {
+            super::verify::trust_typed(ctx, command, report);
+        }
         if let Ok(report) = &mut outcome.result
             && report.extra.remove(TO_LAST).is_some()
             && ctx.interactive

@@ -82,7 +82,8 @@ fn replace(tx: &mut Tx, parsed: markdown::Parsed) -> Result<()> {
 const PLACEHOLDER: &str = "(replace this with your tasks)";
 
 /// Open the plan in the editor until it parses (or the person gives up):
-/// What the edit buffer says of itself, after the checklist, as git's
+/// What the edit buffer says of itself, before the checklist (the
+/// objectives and findings blocks must stay first and last), as git's
 /// commit template does; taken out again before the text is read.
 const GUIDE: &str = "<!-- todo edit: save and quit to apply; quit without saving to change nothing.
   # Phase              a heading starts a phase (its tasks follow it)
@@ -121,7 +122,7 @@ fn edited(ctx: &Context, editor: &str, plan: &Plan) -> Result<Option<(Draft, mar
     } else {
         markdown::render_plan(plan, markdown::Flavour::Plain)
     };
-    let text = format!("{text}\n{GUIDE}");
+    let text = format!("{GUIDE}\n{text}");
     let draft = Draft::create(&ctx.tmp, &text)?;
     let phases = loop {
         if let Err(e) = draft.edit(editor) {

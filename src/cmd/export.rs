@@ -11,7 +11,9 @@ use crate::storage::{self, NamedBy};
 ///
 /// `-` writes to stdout. `--format gfm` is the pull-request flavour
 /// (only [ ] and [x] boxes; exact states in invisible comments); `json`
-/// writes the phases. `--into FILE` rewrites only the region between
+/// writes the phases; `speckit`, `todotxt`, `taskwarrior`, `beads`, `kiro` and `cursor` write
+/// another tool's format, with the ids and fields an import from it kept
+/// (by default to the file that tool uses, beside the plan file). `--into FILE` rewrites only the region between
 /// `<!-- todo:begin -->` and `<!-- todo:end -->` lines of FILE, adding
 /// one at the end when there is none.
 ///
@@ -49,6 +51,34 @@ pub enum Format {
     Gfm,
     /// The phases as JSON.
     Json,
+    /// GitHub Spec Kit's tasks.md.
+    Speckit,
+    /// todo.txt, a task a line.
+    Todotxt,
+    /// Taskwarrior's `task import` JSON.
+    Taskwarrior,
+    /// beads' .beads/issues.jsonl.
+    Beads,
+    /// Kiro's .kiro/specs/NAME/tasks.md.
+    Kiro,
+    /// Cursor's .cursor/plans/*.plan.md.
+    Cursor,
+}
+
+impl Format {
+    /// Another tool's format, if it is one.
+    fn other(self) -> Option<crate::formats::Format> {
+        use crate::formats::Format as F;
+        match self {
+            Format::Speckit => Some(F::Speckit),
+            Format::Todotxt => Some(F::Todotxt),
+            Format::Taskwarrior => Some(F::Taskwarrior),
+            Format::Beads => Some(F::Beads),
+            Format::Kiro => Some(F::Kiro),
+            Format::Cursor => Some(F::Cursor),
+            Format::Md | Format::Gfm | Format::Json => None,
+        }
+    }
 }
 
 fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
@@ -73,7 +103,12 @@ fn export(ctx: &Context, plan: &Plan, args: &Export) -> Result<Report> {
         let (path, named) = match &args.path {
             Some(p) => (p.clone(), NamedBy::Typed),
             None => (
-                beside(&ctx.store.path, "TODO.md").display().to_string(),
+                beside(
+                    &ctx.store.path,
+                    args.format.other().map_or("TODO.md", |f| f.usual_file()),
+                )
+                .display()
+                .to_string(),
                 chosen,
             ),
         };
@@ -101,6 +136,10 @@ pub(super) fn render(plan: &Plan, format: Format) -> String {
             s.push('\n');
             s
         }
+        other => other
+            .other()
+            .map(|f| crate::formats::write(f, plan))
+            .unwrap_or_default(),
     }
 }
 

@@ -8,6 +8,7 @@ use super::export::beside;
 use super::prelude::*;
 use crate::agent::restore::{self, Restored};
 use crate::error::io_reason;
+use crate::formats::{self, Format};
 use crate::markdown::{self, Parsed};
 use crate::plan::{Checks, Finding, Objective, import as plan_import};
 use crate::region;
@@ -28,7 +29,15 @@ use crate::storage::{self, NamedBy};
 /// (`~/.claude/tasks/LIST/`, one JSON file per task) restores that list.
 /// Malformed lines are skipped; a file with no list is refused (exit 5).
 ///
+/// `--from FORMAT` reads another tool's plan (`speckit`, `todotxt`,
+/// `taskwarrior`, `beads`, `kiro`, `cursor`); a file named as the tool
+/// names it (`todo.txt`, `specs/*/tasks.md`, `.kiro/specs/*/tasks.md`,
+/// `issues.jsonl`, `*.plan.md`) needs no `--from`. The tool's own ids are kept, so
+/// importing the file again updates the tasks it gave; what the plan has
+/// no place for is kept for export and listed.
+///
 /// Examples: `todo import`, `todo import --from-block body.md`,
+/// `todo import --from taskwarrior tasks.json`,
 /// `todo import - < snapshot.json`, `todo import ~/.claude/projects/DIR/SESSION.jsonl`
 #[derive(Debug, Clone, clap::Args)]
 pub struct Import {
@@ -46,6 +55,40 @@ pub struct Import {
     /// tasks added; everything changed in the plan since then stays.
     #[arg(long)]
     pub from_block: bool,
+
+    /// Read another tool's plan: speckit, todotxt, taskwarrior, beads, kiro or cursor.
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "from_block")]
+    pub from: Option<Source>,
+}
+
+/// The formats of other tools `--from` reads (`formats::Format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Source {
+    /// GitHub Spec Kit's tasks.md.
+    Speckit,
+    /// todo.txt, a task a line.
+    Todotxt,
+    /// Taskwarrior's `task export` JSON.
+    Taskwarrior,
+    /// beads' .beads/issues.jsonl.
+    Beads,
+    /// Kiro's .kiro/specs/NAME/tasks.md.
+    Kiro,
+    /// Cursor's .cursor/plans/*.plan.md.
+    Cursor,
+}
+
+impl From<Source> for Format {
+    fn from(s: Source) -> Format {
+        match s {
+            Source::Speckit => Format::Speckit,
+            Source::Todotxt => Format::Todotxt,
+            Source::Taskwarrior => Format::Taskwarrior,
+            Source::Beads => Format::Beads,
+            Source::Kiro => Format::Kiro,
+            Source::Cursor => Format::Cursor,
+        }
+    }
 }
 
 impl super::Verb for Import {
@@ -75,6 +118,9 @@ struct Input {
     /// With `--from-block`: the same tasks as the export wrote them (each
     /// box as its state comment recorded it), task for task with `phases`.
     exported: Option<Vec<crate::plan::Phase>>,
+    /// With `--from` (or a file named as a tool names it): the format,
+    /// and what the plan has no place for, to list.
+    format: Option<(Format, Vec<String>)>,
 }
 
 fn read(ctx: &Context, args: &Import) -> Result<Input> {
@@ -86,7 +132,7 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
             ("-".to_string(), read.map_err(|e| io_reason(&e)))
         }
         // A Claude Code task-list directory (`~/.claude/tasks/<list id>/`).
-        Some(path) if !args.from_block && Path::new(path).is_dir() => {
+        Some(path) if !args.from_block && args.from.is_none() && Path::new(path).is_dir() => {
             return session(path.to_string(), restore::restore_dir(Path::new(path)));
         }
         // Typed: read as `cat` would, FIFOs and `/dev/stdin` included.
@@ -109,6 +155,13 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
         from: shown.clone(),
         why,
     })?;
+    let format = args.from.map(Format::from).or_else(|| {
+        let named = args.path.as_deref().filter(|_| !args.from_block)?;
+        formats::recognise(Path::new(named))
+    });
+    if let Some(format) = format {
+        return other_tool(shown, raw, format);
+    }
     // An agent's session file, by name or by content; never inside a
     // `--from-block` region, which is Markdown.
     if !args.from_block && restore::is_session(&shown, &raw) {
@@ -145,6 +198,7 @@ fn read(ctx: &Context, args: &Import) -> Result<Input> {
         says_checks,
         session: None,
         exported,
+        format: None,
     })
 }
 
@@ -163,6 +217,34 @@ fn session(shown: String, found: std::result::Result<Restored, String>) -> Resul
         says_checks: false,
         session: Some((found.agent, found.entry, found.line)),
         exported: None,
+        format: None,
+    })
+}
+
+/// Another tool's plan (`formats`): its tasks, its ids kept as external
+/// ids; no objectives or findings (the plan's are kept), and nothing said
+/// of who checks a task.
+fn other_tool(shown: String, raw: Vec<u8>, format: Format) -> Result<Input> {
+    let bad = |problems: String| {
+        Error::Invalid(format!(
+            "Could not read {shown} as {}:\n{problems}",
+            format.name()
+        ))
+    };
+    let text = String::from_utf8(raw).map_err(|_| bad("  Line 1: not UTF-8 text".into()))?;
+    let read = formats::read(format, &text).map_err(bad)?;
+    if read.phases.iter().all(|p| p.tasks.is_empty()) {
+        return Err(Error::EmptyImport { from: shown });
+    }
+    Ok(Input {
+        shown,
+        phases: read.phases,
+        aims: None,
+        keep_notes: false,
+        says_checks: false,
+        session: None,
+        exported: None,
+        format: Some((format, read.unplaced)),
     })
 }
 
@@ -180,6 +262,9 @@ fn replace(tx: &mut Tx, mut input: Input) -> Result<Report> {
     if let Some(rebuilt) = rebuilt {
         renumber_needs(&rebuilt, &mut phases);
     }
+    if let Some((format, _)) = &input.format {
+        formats::link_needs(*format, &mut phases);
+    }
     if tx.actor() == Actor::Agent && !input.says_checks {
         keep_checks(tx.plan(), &mut phases);
     }
@@ -190,8 +275,18 @@ fn replace(tx: &mut Tx, mut input: Input) -> Result<Report> {
     }
     let plan = tx.plan();
     let (n, m) = (plan.phases.len(), plan.task_count());
-    let message = format!("Imported {n} phase(s), {m} task(s) from {}.", input.shown);
+    let mut message = format!("Imported {n} phase(s), {m} task(s) from {}.", input.shown);
     let mut imported = json!({ "phases": n, "tasks": m, "from": input.shown });
+    if let Some((format, unplaced)) = &input.format {
+        imported["format"] = json!(format.name());
+        imported["unplaced"] = json!(unplaced);
+        if !unplaced.is_empty() {
+            message.push_str(&format!(
+                "\nKept for export, with no place in the plan: {}.",
+                unplaced.join("; ")
+            ));
+        }
+    }
     if let Some((agent, entry, line)) = input.session {
         imported["session"] = json!(agent);
         imported["entry"] = json!(entry);

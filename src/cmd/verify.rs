@@ -42,7 +42,39 @@ impl super::Verb for Verify {
         if self.command.is_none() && !self.remove && self.timeout.is_none() {
             return ctx.look(|plan| show(plan, &self));
         }
-        ctx.change(|tx| apply(tx, &self))
+        let mut outcome = ctx.change(|tx| apply(tx, &self));
+        if let (Ok(report), Some(command)) = (&mut outcome.result, &self.command) {
+            trust_typed(ctx, command, report);
+        }
+        outcome
+    }
+}
+
+/// A check a person typed at their own terminal runs on this machine
+/// without `todo trust`: typing it is reading it. Never an agent's (a
+/// person must read it), a script's (not typed at a terminal: `todo trust`
+/// is how a script's checks are allowed), nor one that came with the plan
+/// (a clone, a merge, an import).
+pub(super) fn trust_typed(ctx: &Context, command: &str, report: &mut Report) {
+    if !ctx.interactive || ctx.actor == Some(Actor::Agent) {
+        return;
+    }
+    let Ok(command) = self::command(command) else {
+        return;
+    };
+    let settings = ctx.check_settings();
+    let mut list = TrustList::load(&settings);
+    if list.allows(&settings, &command) {
+        return;
+    }
+    match list.allow(&settings, &command) {
+        Ok(()) => report
+            .message
+            .push("It runs on this machine without `todo trust`: you typed it here."),
+        Err(e) => report.warnings.push(format!(
+            "The check is set, but could not be trusted on this machine ({}); run `todo trust` before `todo done`.",
+            crate::error::io_reason(&e)
+        )),
     }
 }
 

@@ -35,13 +35,26 @@ impl<K: std::hash::Hash + Eq> Queues<K> {
     }
 
     fn claim(&mut self, key: &K, taken: &[bool]) -> Option<u32> {
+        self.claim_if(key, taken, |_| true)
+    }
+
+    /// The first occurrence not yet taken that `fits`; the ones that do
+    /// not stay in the queue for others.
+    fn claim_if(&mut self, key: &K, taken: &[bool], fits: impl Fn(u32) -> bool) -> Option<u32> {
         let (head, _) = self.first.get_mut(key)?;
-        while *head != NONE {
-            let i = *head;
-            *head = self.next[i as usize];
-            if !taken[i as usize] {
+        // Taken ones at the front are dropped for good.
+        while *head != NONE && taken[*head as usize] {
+            *head = self.next[*head as usize];
+        }
+        let mut i = *head;
+        while i != NONE {
+            if !taken[i as usize] && fits(i) {
+                if i == *head {
+                    *head = self.next[i as usize];
+                }
                 return Some(i);
             }
+            i = self.next[i as usize];
         }
         None
     }
@@ -72,6 +85,13 @@ impl Plan {
             by_content.push(task.content.as_str(), i as u32);
         }
         let mut old_taken = vec![false; old.len()];
+        // The id another tool gave a task (`external`), with its format.
+        let mut by_external = Queues::new(old.len());
+        for (i, (_, task)) in old.iter().enumerate() {
+            if let Some(key) = external_key(task) {
+                by_external.push(key, i as u32);
+            }
+        }
 
         // Each old phase name's first span of tasks in `old`: (start, len).
         let mut first_of_phase: HashMap<&str, (usize, usize), FxBuildHasher> = HashMap::default();
@@ -83,13 +103,13 @@ impl Plan {
             start += phase.tasks.len();
         }
         // For each new task (in one flat list), the old task it takes: first
-        // by phase and content, occurrence by occurrence, then by content
+        // by the id another tool gave it, then by phase and content, occurrence by occurrence, then by content
         // alone (a task moved to another phase or under a renamed heading),
         // then — a task edited in place: same phase, same place among the
         // phase's tasks, still alike — by place. Each pass takes only what
         // the earlier left.
         let mut taken = vec![NONE; phases.iter().map(|p| p.tasks.len()).sum()];
-        for pass in 0..3 {
+        for pass in 0..4 {
             let new = phases.iter().flat_map(|p| {
                 let span = first_of_phase.get(p.name.as_str()).copied();
                 p.tasks
@@ -102,12 +122,22 @@ impl Plan {
                     continue;
                 }
                 let content = task.content.as_str();
+                // A task another tool names is never one it names otherwise.
+                let key = external_key(task);
+                let fits = |i: u32| match (key, external_key(old[i as usize].1)) {
+                    (Some((format, _)), Some((was, _))) => format != was,
+                    _ => true,
+                };
                 let found = match pass {
-                    0 => by_both.claim(&(phase.name.as_str(), content), &old_taken),
-                    1 => by_content.claim(&content, &old_taken),
+                    0 => key.and_then(|k| by_external.claim(&k, &old_taken)),
+                    1 => by_both.claim_if(&(phase.name.as_str(), content), &old_taken, fits),
+                    2 => by_content.claim_if(&content, &old_taken, fits),
                     _ => span
                         .filter(|&(at, len)| {
-                            k < len && !old_taken[at + k] && alike(&old[at + k].1.content, content)
+                            k < len
+                                && !old_taken[at + k]
+                                && fits((at + k) as u32)
+                                && alike(&old[at + k].1.content, content)
                         })
                         .map(|(at, _)| (at + k) as u32),
                 };
@@ -148,8 +178,11 @@ impl Plan {
                 match taken.next().and_then(|i| old.get(i as usize)) {
                     Some((_, old_task)) => {
                         task.id = old_task.id.clone();
-                        if task.extra.is_empty() {
-                            task.extra = old_task.extra.clone();
+                        // Fields the new task does not bring are kept.
+                        for (k, v) in old_task.extra.iter() {
+                            if !task.extra.contains_key(k) {
+                                task.extra.insert(k.clone(), v.clone());
+                            }
                         }
                         if keep_notes && task.notes.is_empty() {
                             task.notes = old_task.notes.clone();
@@ -170,6 +203,12 @@ impl Plan {
         }
         phases
     }
+}
+
+/// A task's `external` format and id, as one key.
+fn external_key(task: &Task) -> Option<(&str, &str)> {
+    let ext = task.extra.get(super::EXTERNAL)?.as_object()?;
+    Some((ext.get("format")?.as_str()?, ext.get("id")?.as_str()?))
 }
 
 #[cfg(test)]
@@ -275,5 +314,43 @@ mod tests {
             vec![phase("Renamed", &["y", "x"])],
         );
         assert_eq!(got, ["new", "t2", "t1"]);
+    }
+
+    #[test]
+    fn another_tools_id_is_matched_before_text_or_place() {
+        let with = |name: &str, tasks: &[(&str, &str)]| {
+            let mut p = phase(name, &[]);
+            for (id, c) in tasks {
+                let mut t = Task {
+                    content: (*c).into(),
+                    ..Task::default()
+                };
+                t.extra.insert(
+                    super::super::EXTERNAL.into(),
+                    serde_json::json!({"format": "speckit", "id": id}),
+                );
+                p.tasks.push(t);
+            }
+            p
+        };
+        // Reworded beyond recognition and moved; the old text now names
+        // another task; the same id of another format is another task.
+        let mut todotxt = phase("B", &[]);
+        todotxt.tasks.push(Task {
+            content: "old".into(),
+            ..Task::default()
+        });
+        todotxt.tasks[0].extra.insert(
+            super::super::EXTERNAL.into(),
+            serde_json::json!({"format": "todotxt", "id": "T1"}),
+        );
+        let got = readopt(
+            vec![with("A", &[("T1", "old"), ("T2", "two")])],
+            vec![
+                with("B", &[("T2", "entirely new words"), ("T9", "old")]),
+                todotxt,
+            ],
+        );
+        assert_eq!(got, ["new", "t2", "new", "new", "t1"]);
     }
 }

@@ -354,6 +354,13 @@ pub(crate) const OWNER_MAX: usize = 100;
 /// plan.
 pub(crate) const DEFAULT_PHASE: &str = "Todos";
 
+/// The field of a task or phase that holds what another tool's format
+/// said of it (`todo import --from`): `format`, the source's own `id`,
+/// and what the plan has no place for. The plan file keeps it as it keeps
+/// any field it does not know; [`Plan::adopt`] matches on `format` and
+/// `id` first.
+pub(crate) const EXTERNAL: &str = "external";
+
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Plan {
     /// The format version the file was read in (written: always the newest).

@@ -204,11 +204,14 @@ fn an_empty_plan_opens_as_a_template_and_an_empty_file_empties_the_plan() {
         "Todos updated from editor: 1 phase(s), 2 task(s).\n",
         "",
     );
-    // The template, then what the buffer says of itself (git's way).
+    // What the buffer says of itself (git's way), then the template.
     let template = std::fs::read_to_string(&seen).unwrap();
     assert!(
-        template.starts_with("# Todos\n- [ ] (replace this with your tasks)\n\n<!-- todo edit: save and quit to apply; quit without saving to change nothing.\n")
-            && template.ends_with("This comment is not kept. -->\n"),
+        template.starts_with(
+            "<!-- todo edit: save and quit to apply; quit without saving to change nothing.\n"
+        ) && template.ends_with(
+            "This comment is not kept. -->\n\n# Todos\n- [ ] (replace this with your tasks)\n"
+        ),
         "{template}"
     );
     assert_eq!(
@@ -399,7 +402,7 @@ fn a_person_with_no_editor_set_gets_vi() {
     assert!(env.plan_text().contains("Invoice export as PDF"), "{seen}");
 }
 
-/// The buffer explains itself after the checklist (the statuses, phases,
+/// The buffer explains itself before the checklist (the statuses, phases,
 /// notes, how to apply or cancel) and the explanation is never kept: left
 /// in place, moved up or deleted, the plan gets only the checklist.
 #[test]
@@ -431,16 +434,13 @@ fn the_buffer_explains_itself_and_the_explanation_is_not_kept() {
         "{plan}"
     );
     // Deleted by the person: the same.
-    let cut = env.script(
-        "cut.sh",
-        "sed -i '/^<!-- todo edit/,$d; s/as PDF/as CSV/' \"$1\"",
-    );
+    let cut = env.script("cut.sh", "sed -i '1,/-->$/d; s/as PDF/as CSV/' \"$1\"");
     edit_with(&env, cut.to_str().unwrap()).ok();
     assert!(env.plan_text().contains("Invoice export as CSV"));
-    // Moved to the top: the same; the tasks keep their lines.
+    // Moved to the end: the same.
     let moved = env.script(
         "moved.sh",
-        "{ sed -n '/^<!-- todo edit/,$p' \"$1\"; sed '/^<!-- todo edit/,$d' \"$1\"; } > \"$1.new\" && sed -i 's/as CSV/as ODS/' \"$1.new\" && mv \"$1.new\" \"$1\"",
+        "{ sed '1,/-->$/d' \"$1\"; sed -n '1,/-->$/p' \"$1\"; } > \"$1.new\" && sed -i 's/as CSV/as ODS/' \"$1.new\" && mv \"$1.new\" \"$1\"",
     );
     edit_with(&env, moved.to_str().unwrap()).ok();
     assert!(env.plan_text().contains("Invoice export as ODS"));

@@ -31,6 +31,7 @@ mod export;
 mod findings;
 mod first_hour;
 mod forge;
+mod formats;
 mod generated;
 mod hooks;
 mod hooks_bounded;

@@ -491,7 +491,8 @@ fn import_and_edit_hold_objectives_and_findings_to_300_characters() {
     run.code(5);
     assert!(
         run.stderr.starts_with(
-            &format!("Could not parse Markdown:\n  Line 16: finding {f1} is 301 characters long; at most 300 are allowed.\n")
+            // Line 16 of the checklist, after the buffer's guide (8 lines).
+            &format!("Could not parse Markdown:\n  Line 24: finding {f1} is 301 characters long; at most 300 are allowed.\n")
         ),
         "{run:?}"
     );

@@ -261,7 +261,8 @@ fn the_edit_reopen_prompt_lists_problems_made_visible() {
     std::fs::create_dir_all(env.home.join("tmp")).unwrap();
     // The plan's raw newline stays inside its task's line (Markdown text is
     // folded); the line the editor adds holds the same escapes as prose,
-    // after the buffer's guide (lines 4 to 10), and is named by its line.
+    // after the buffer's guide (lines 1 to 7) and the checklist, and is
+    // named by its line.
     let script = env.script(
         "touch.sh",
         "printf -- 'see \\033]0;PWNED\\007\\033[2J\\n' >> \"$1\"",

@@ -930,3 +930,33 @@ fn a_rewritten_script_is_trusted_again_only_by_a_person() {
     env.run(&["done", "scripted"]).ok();
     assert!(env.root.join("pwned").exists());
 }
+
+/// A check a person types at their own terminal runs here without `todo
+/// trust` (typing it is reading it; a person had to trust what they had
+/// just typed); one a script sets, or one that came with the plan, still
+/// needs `todo trust`, and an agent's never counts as typed.
+#[test]
+fn a_check_a_person_types_at_their_terminal_is_trusted_here() {
+    let env = TestEnv::new();
+    env.given(&[
+        &["append", "A", "typed"],
+        &["append", "A", "scripted"],
+        &["append", "A", "agents"],
+    ]);
+    let (code, seen) = env.tty(&["--color", "never", "verify", "typed", "exit 0"]);
+    assert_eq!(code, 0, "{seen}");
+    assert!(
+        seen.contains("It runs on this machine without `todo trust`: you typed it here."),
+        "{seen}"
+    );
+    env.run(&["done", "typed"]).ok();
+    assert_eq!(task(&env, "Typed")["proof"]["exit"], 0);
+    // Set by a script: not typed at a terminal.
+    env.run(&["verify", "scripted", "test -d ."]).ok();
+    env.run(&["done", "scripted"]).code(7);
+    // The agent at a terminal: never trusted for it.
+    let (code, seen) = env.tty(&["--as", "agent", "verify", "agents", "true"]);
+    assert_eq!(code, 0, "{seen}");
+    assert!(!seen.contains("you typed it"), "{seen}");
+    env.run(&["done", "agents"]).code(7);
+}
