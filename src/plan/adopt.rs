@@ -196,6 +196,18 @@ impl Plan {
                             task.by = old_task.by;
                             task.at.clone_from(&old_task.at);
                         }
+                        // The same check of a task still completed, read
+                        // from a format that carries no proof (a plain
+                        // checklist says only `verified`): the proof the
+                        // plan has stays.
+                        if task.status == old_task.status
+                            && let (Some(new), Some(old)) =
+                                (task.verify.as_deref_mut(), old_task.verify.as_deref())
+                            && new.command == old.command
+                            && new.proof.is_none()
+                        {
+                            new.proof.clone_from(&old.proof);
+                        }
                     }
                     None => task.id = fresh('t'),
                 }

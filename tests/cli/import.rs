@@ -166,7 +166,13 @@ fn an_unchanged_export_imports_as_no_change() {
         &["objective", "add", "ship it"],
         &["finding", "learned"],
         &["block", "two", "--reason", "vendor"],
+        &["append", "A", "four", "--verify", "exit 0"],
+        &["trust", "--yes"],
+        &["done", "four"],
     ]);
+    // A verified task: the plain checklist says only `verified`, not the
+    // proof, which the plan keeps.
+    assert!(env.plan_text().contains("\"proof\""));
     let before = env.plan_text();
     let rev = env.run(&["--json", "show"]).ok().json()["rev"].clone();
     for format in ["md", "gfm", "json"] {
@@ -177,8 +183,9 @@ fn an_unchanged_export_imports_as_no_change() {
         assert_eq!(reply["rev"], rev, "{format}: {reply}");
         assert_eq!(env.plan_text(), before, "{format}");
     }
-    // The last change is still the block: undo takes that back.
+    // The last change is still `done four`: undo takes that back.
     env.run(&["undo"]).ok();
-    let two = &env.plan()["phases"][0]["tasks"][1];
-    assert_ne!(two["status"], "blocked", "{two}");
+    let four = &env.plan()["phases"][0]["tasks"][3];
+    assert_eq!(four["content"], "Four");
+    assert_ne!(four["status"], "completed", "{four}");
 }
