@@ -908,7 +908,9 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     }
     // `TaskCreated` and `TaskCompleted` come before the change is made,
     // and a `block` would undo or refuse it: a refusal there is only
-    // this hook's own line on stderr.
+    // this hook's own line on stderr. A completion is recorded from the
+    // `TaskUpdate` that applied it, never from `TaskCompleted` (which
+    // another hook may refuse).
     let event = input.event.as_deref().filter(|n| TASK_EVENTS.contains(n));
     let tool_input = input.fields.get("tool_input").filter(|i| i.is_object());
     // `TaskCreate`'s response holds the new task's id.
@@ -925,7 +927,10 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
         (_, Some("update_plan"), Some(i)) => super::apply_in_hook(ctx, i, Dialect::UpdatePlan),
         // Claude Code did not make it (no such task): nor does todo.
         (_, Some("TaskUpdate"), Some(_)) if !tasks::applied(response) => return Ok(None),
-        (_, Some("TaskUpdate"), Some(i)) => super::apply_call(ctx, tasks::update(i)?, &list()),
+        (_, Some("TaskUpdate"), Some(i)) => {
+            let teammate = input.fields["teammate_name"].as_str();
+            super::apply_call(ctx, tasks::update(i, response, teammate)?, &list())
+        }
         (_, Some("TaskCreate"), Some(i)) => {
             super::apply_call(ctx, tasks::create(i, response)?, &list())
         }
