@@ -245,6 +245,55 @@ fn sonnet_4_6_makes_a_plan_from_zero_with_its_task_tools_mirrored() {
     todo_tests_no_claude,
     ignore = "Claude Code (npm @anthropic-ai/claude-code) or python3 missing: .ci/run installs it in target/agents"
 )]
+fn a_completion_a_persons_own_hook_refuses_is_not_mirrored_nor_a_repeated_description() {
+    let env = TestEnv::new();
+    setup(&env, "claude");
+    // The person's own TaskCompleted hook, beside todo's, refuses every
+    // completion (exit 2: Claude Code's "block").
+    let file = env.root.join(".claude/settings.json");
+    let mut settings: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&file).expect("settings")).expect("JSON");
+    let theirs = json!({"hooks": [{"type": "command", "command": "cat >/dev/null; echo review first >&2; exit 2"}]});
+    (settings["hooks"]["TaskCompleted"].as_array_mut())
+        .expect("todo's TaskCompleted hook")
+        .push(theirs);
+    std::fs::write(&file, settings.to_string()).expect("write settings");
+    let script = json!([
+        [["ToolSearch", {"query": "select:TaskCreate,TaskUpdate", "max_results": 5}]],
+        // No description: Claude Code fills in the subject.
+        [["TaskCreate", {"subject": "Add the lexer", "activeForm": "Adding the lexer"}]],
+        [["TaskUpdate", {"taskId": "1", "status": "completed"}]],
+        "Finished.",
+    ]);
+    let session = claude(&env, "claude-sonnet-4-6", &script, TASK_TOOLS);
+    session.ok();
+    // TaskCompleted runs before the status is applied; the refusal
+    // reaches the model, and the TaskUpdate's PostToolUse follows.
+    let (refused, _) = session.result_of("\"taskId\":\"1\"");
+    assert!(refused.contains("review first"), "{refused}");
+    assert_eq!(
+        session.hooks_of("todo hook post-tool"),
+        [
+            "TaskCreated",
+            "PostToolUse:TaskCreate",
+            "TaskCompleted",
+            "PostToolUse:TaskUpdate",
+        ]
+    );
+    // Claude Code did not complete the task, so the plan does not either;
+    // and the description that only repeats the subject is no note.
+    let plan = env.run(&["show"]);
+    assert_eq!(
+        plan.stdout, "# Claude Code\n- [/] Add the lexer\n",
+        "{plan:?}"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_claude,
+    ignore = "Claude Code (npm @anthropic-ai/claude-code) or python3 missing: .ci/run installs it in target/agents"
+)]
 fn stop_with_open_work_brings_the_reminder_and_hostile_task_text_stays_text() {
     let env = TestEnv::new();
     // A task text written to be run, and to close the reminder early.
