@@ -219,7 +219,13 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
     // The session works: its leases on the git remote are renewed when due.
     crate::lease::renew_due(&ctx.store.target(), &ctx.now);
     match hook.event {
-        Event::Stop => stop(&ctx, hook.max, &input),
+        Event::Stop => {
+            // Claude Code's own answer only where setup (or the plugin)
+            // said Claude Code and the input is not Codex's (which runs
+            // the same plugin, `--agent claude` and all).
+            let claude = hook.agent == Some(Agent::Claude) && input.agent == Agent::Claude;
+            stop(&ctx, hook.max, &input, claude)
+        }
         Event::Prompt => prompt(&ctx, &input),
         Event::SessionStart => session_start(&ctx, agent, &input),
         Event::PostTool => post_tool(&ctx, &input),
@@ -234,7 +240,14 @@ fn asks(message: Option<&str>) -> bool {
         .is_some_and(|l| l.trim_end().ends_with('?'))
 }
 
-fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
+/// The stop reminder. To Claude Code (`claude`) it is the Stop event's
+/// `additionalContext`: measured with 2.1.332, it keeps the turn going
+/// as a block does (the same cap), reaches the model as a reminder
+/// ("Stop hook additional context: …"), and shows the person no error,
+/// where a block reaches the model as "Stop hook blocking error from
+/// command …" and the person as "stop hook problem". To Codex, and to an
+/// agent not named, it is the block both read.
+fn stop(ctx: &Context, max: u32, input: &HookInput, claude: bool) -> Result<Option<Value>> {
     let loaded = ctx.store.load()?;
     let last = input.fields["last_assistant_message"].as_str();
     if loaded.bytes.is_none() || max == 0 || asks(last) {
@@ -258,6 +271,9 @@ fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     // escape `<` in a stop reason (`&lt;system-reminder&gt;` reaches the
     // model), so the reason says what it is in its own words.
     let reason = lines.join("\n");
+    if claude {
+        return Ok(Some(context("Stop", &reason)));
+    }
     Ok(Some(json!({ "decision": "block", "reason": reason })))
 }
 
