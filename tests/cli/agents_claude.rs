@@ -297,6 +297,39 @@ fn a_completion_a_persons_own_hook_refuses_is_not_mirrored_nor_a_repeated_descri
     todo_tests_no_claude,
     ignore = "Claude Code (npm @anthropic-ai/claude-code) or python3 missing: .ci/run installs it in target/agents"
 )]
+fn a_task_a_persons_own_hook_refuses_to_create_is_not_mirrored() {
+    let env = TestEnv::new();
+    env.given(&[&["append", "Build", "Write the parser"]]);
+    setup(&env, "claude");
+    let file = env.root.join(".claude/settings.json");
+    let mut settings: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&file).expect("settings")).expect("JSON");
+    let theirs = json!({"hooks": [{"type": "command", "command": "cat >/dev/null; echo no new tasks >&2; exit 2"}]});
+    (settings["hooks"]["TaskCreated"].as_array_mut())
+        .expect("todo's TaskCreated hook")
+        .push(theirs);
+    std::fs::write(&file, settings.to_string()).expect("write settings");
+    let script = json!([
+        [["ToolSearch", {"query": "select:TaskCreate,TaskUpdate", "max_results": 5}]],
+        [["TaskCreate", {"subject": "Add the lexer", "description": "Tokens first"}]],
+        "Finished.",
+    ]);
+    let before = env.plan_text();
+    let session = claude(&env, "claude-sonnet-4-6", &script, TASK_TOOLS);
+    session.ok();
+    let (refused, error) = session.result_of("Add the lexer");
+    assert!(error && refused.contains("no new tasks"), "{refused}");
+    // TaskCreated ran (todo's hook first); the tool failed, so no
+    // PostToolUse came, and the plan has no task Claude Code does not.
+    assert_eq!(session.hooks_of("todo hook post-tool"), ["TaskCreated"]);
+    assert_eq!(env.plan_text(), before);
+}
+
+#[test]
+#[cfg_attr(
+    todo_tests_no_claude,
+    ignore = "Claude Code (npm @anthropic-ai/claude-code) or python3 missing: .ci/run installs it in target/agents"
+)]
 fn stop_with_open_work_brings_the_reminder_and_hostile_task_text_stays_text() {
     let env = TestEnv::new();
     // A task text written to be run, and to close the reminder early.

@@ -944,3 +944,27 @@ fn an_owner_claude_code_set_in_an_agent_team_is_the_teammates_claim() {
         Value::Null
     );
 }
+
+/// A `TaskCreated` another hook refuses fails the `TaskCreate` (Claude
+/// Code 2.1.332 then sends `PostToolUseFailure`, no `PostToolUse`): the
+/// event alone makes no task.
+#[test]
+fn a_task_created_event_alone_makes_no_task() {
+    let env = TestEnv::with_empty_plan();
+    let before = env.plan_text();
+    let created = json!({"session_id": "s1", "transcript_path": env.home.join("t.jsonl"),
+        "cwd": env.root, "permission_mode": "default", "hook_event_name": "TaskCreated",
+        "task_id": "1", "task_subject": "Add the lexer", "task_description": "d"});
+    hook(&env, &created).is(0, "", "");
+    assert_eq!(env.plan_text(), before);
+    // Its PostToolUse makes it, once.
+    hook(
+        &env,
+        &post_tool(&env, "s1", 0, &create("1", "Add the lexer", "d")),
+    )
+    .is(0, "", "");
+    assert_eq!(
+        env.run(&["show"]).stdout,
+        "# Claude Code\n- [/] Add the lexer\n  > d\n"
+    );
+}

@@ -85,7 +85,6 @@ struct UpdateIn {
 struct EventIn {
     task_id: Option<Value>,
     task_subject: Option<String>,
-    task_description: Option<String>,
 }
 
 /// A task id as given: a string (a number is taken as its digits), not
@@ -196,35 +195,24 @@ fn id_list(ids: Option<Vec<Value>>, key: &str) -> Result<Vec<String>> {
 }
 
 /// A `TaskCreated` or `TaskCompleted` hook event's input (`task_id`,
-/// `task_subject`, `task_description`).
+/// `task_subject`; `task_description` is not read).
 pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
     let o: EventIn = object(input, &format!("the {name} input"))?;
     let id = claude_id(o.task_id.as_ref(), "task_id")?;
     let subject = text(o.task_subject.as_deref(), "task_subject")?;
-    let description = description(o.task_description);
-    match name {
-        "TaskCreated" => {
-            let subject = required(subject, "TaskCreated needs \"task_subject\".")?;
-            Ok(Call {
-                claude_id: id,
-                create: true,
-                description: beyond(&subject, description),
-                subject: Some(subject),
-                ..Call::default()
-            })
-        }
-        // Claude Code 2.1.332 runs `TaskCompleted` before it applies the
-        // status, and another hook of the event may refuse it (then the
-        // `TaskUpdate`'s answer says `success: false`): the completion is
-        // the `TaskUpdate`'s to record, once applied. The event only
-        // tells which task the id is (found by its subject: a teammate's
-        // task this session never saw made), so that answer finds it.
-        _ => Ok(Call {
-            claude_id: Some(required(id, "TaskCompleted needs \"task_id\".")?),
-            known_subject: subject,
-            ..Call::default()
-        }),
-    }
+    // Claude Code 2.1.332 runs both events before it applies the change,
+    // and another hook of the event may refuse it: a refused
+    // `TaskCreated` fails the `TaskCreate` (`PostToolUseFailure`, no
+    // `PostToolUse`), a refused `TaskCompleted` makes the `TaskUpdate`'s
+    // answer `success: false`. So the task is made, and completed, by the
+    // tool's `PostToolUse` once applied; the event only tells which plan
+    // task the id is (found by its subject: a teammate's task this
+    // session never saw made), so that the answer finds it.
+    Ok(Call {
+        claude_id: Some(required(id, &format!("{name} needs \"task_id\"."))?),
+        known_subject: subject,
+        ..Call::default()
+    })
 }
 
 /// Apply one call to `tx`. `ids` are the list's ids when the caller keeps
