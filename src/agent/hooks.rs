@@ -219,7 +219,13 @@ pub(crate) fn run(ctx: &Context, hook: &HookCall, input: &[u8]) -> Result<Option
     // The session works: its leases on the git remote are renewed when due.
     crate::lease::renew_due(&ctx.store.target(), &ctx.now);
     match hook.event {
-        Event::Stop => stop(&ctx, hook.max, &input),
+        Event::Stop => {
+            // Claude Code's own answer only where setup (or the plugin)
+            // said Claude Code and the input is not Codex's (which runs
+            // the same plugin, `--agent claude` and all).
+            let claude = hook.agent == Some(Agent::Claude) && input.agent == Agent::Claude;
+            stop(&ctx, hook.max, &input, claude)
+        }
         Event::Prompt => prompt(&ctx, &input),
         Event::SessionStart => session_start(&ctx, agent, &input),
         Event::PostTool => post_tool(&ctx, &input),
@@ -234,7 +240,14 @@ fn asks(message: Option<&str>) -> bool {
         .is_some_and(|l| l.trim_end().ends_with('?'))
 }
 
-fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
+/// The stop reminder. To Claude Code (`claude`) it is the Stop event's
+/// `additionalContext`: measured with 2.1.332, it keeps the turn going
+/// as a block does (the same cap), reaches the model as a reminder
+/// ("Stop hook additional context: …"), and shows the person no error,
+/// where a block reaches the model as "Stop hook blocking error from
+/// command …" and the person as "stop hook problem". To Codex, and to an
+/// agent not named, it is the block both read.
+fn stop(ctx: &Context, max: u32, input: &HookInput, claude: bool) -> Result<Option<Value>> {
     let loaded = ctx.store.load()?;
     let last = input.fields["last_assistant_message"].as_str();
     if loaded.bytes.is_none() || max == 0 || asks(last) {
@@ -258,6 +271,9 @@ fn stop(ctx: &Context, max: u32, input: &HookInput) -> Result<Option<Value>> {
     // escape `<` in a stop reason (`&lt;system-reminder&gt;` reaches the
     // model), so the reason says what it is in its own words.
     let reason = lines.join("\n");
+    if claude {
+        return Ok(Some(context("Stop", &reason)));
+    }
     Ok(Some(json!({ "decision": "block", "reason": reason })))
 }
 
@@ -908,7 +924,9 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
     }
     // `TaskCreated` and `TaskCompleted` come before the change is made,
     // and a `block` would undo or refuse it: a refusal there is only
-    // this hook's own line on stderr.
+    // this hook's own line on stderr. A completion is recorded from the
+    // `TaskUpdate` that applied it, never from `TaskCompleted` (which
+    // another hook may refuse).
     let event = input.event.as_deref().filter(|n| TASK_EVENTS.contains(n));
     let tool_input = input.fields.get("tool_input").filter(|i| i.is_object());
     // `TaskCreate`'s response holds the new task's id.
@@ -925,7 +943,10 @@ fn post_tool(ctx: &Context, input: &HookInput) -> Result<Option<Value>> {
         (_, Some("update_plan"), Some(i)) => super::apply_in_hook(ctx, i, Dialect::UpdatePlan),
         // Claude Code did not make it (no such task): nor does todo.
         (_, Some("TaskUpdate"), Some(_)) if !tasks::applied(response) => return Ok(None),
-        (_, Some("TaskUpdate"), Some(i)) => super::apply_call(ctx, tasks::update(i)?, &list()),
+        (_, Some("TaskUpdate"), Some(i)) => {
+            let teammate = input.fields["teammate_name"].as_str();
+            super::apply_call(ctx, tasks::update(i, response, teammate)?, &list())
+        }
         (_, Some("TaskCreate"), Some(i)) => {
             super::apply_call(ctx, tasks::create(i, response)?, &list())
         }

@@ -500,7 +500,7 @@ fn claude_tasks(raw: &[u8]) -> Option<TaskList> {
                         {
                             continue;
                         }
-                        tasks::update(&input)
+                        tasks::update(&input, None, None)
                     };
                     let Ok(call) = call else { continue };
                     any = true;
@@ -559,7 +559,7 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         let status = v["status"].as_str().unwrap_or("pending");
         let input = json!({ "subject": v["subject"], "description": v["description"] });
         let create = tasks::create(&input, Some(&json!({ "task": { "id": stem } })));
-        let status = tasks::update(&json!({ "taskId": stem, "status": status }));
+        let status = tasks::update(&json!({ "taskId": stem, "status": status }), None, None);
         let (Ok(create), Ok(status)) = (create, status) else {
             skipped += 1;
             continue;
@@ -588,7 +588,7 @@ pub(crate) fn restore_dir(dir: &Path) -> Result<Restored, String> {
         if let Some(owner) = v.get("owner").filter(|o| o.is_string()) {
             update["owner"] = owner.clone();
         }
-        if let Ok(update) = tasks::update(&update) {
+        if let Ok(update) = tasks::update(&update, None, None) {
             list.apply(update);
         }
     }

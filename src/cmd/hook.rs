@@ -18,8 +18,8 @@ use crate::agent::hooks::{self, Agent, Event};
 /// the agent what a person changed in the plan since it last saw it;
 /// `session-start` gives it the plan and how to drive it; `post-tool`
 /// mirrors its TodoWrite / update_plan list, or each Claude Code
-/// TaskCreate / TaskUpdate call (and the TaskCreated / TaskCompleted
-/// events), into the plan (what a person decided stays, and the agent
+/// TaskCreate / TaskUpdate call once applied (the TaskCreated /
+/// TaskCompleted events only name the task), into the plan (what a person decided stays, and the agent
 /// is told once); only into a plan that exists, and never running a
 /// task's check (the agent is told to run `todo done` itself). A hook
 /// waits at most 3 s for a plan another todo holds. The plan is found from

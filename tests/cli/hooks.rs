@@ -926,3 +926,42 @@ fn the_mirror_is_explained_at_the_first_list_tool_call_not_at_the_start() {
         "tool_input": {"todos": [{"content": "Lexer", "status": "in_progress", "activeForm": "Lexer"}]}});
     assert_eq!(hook(&env, "post-tool", &other).ok().stdout, "");
 }
+
+/// Told it answers Claude Code (as setup and the plugin write it), the
+/// stop hook keeps the turn going with the Stop event's
+/// `additionalContext` (Claude Code 2.1.332 shows the person no error
+/// for it, where a block shows "stop hook problem"); Codex's input (with
+/// `turn_id`), even under `--agent claude` (Codex runs the same plugin),
+/// and an agent not named get the block both read.
+#[test]
+fn the_stop_reminder_is_context_for_claude_code_and_a_block_for_codex() {
+    let env = TestEnv::new();
+    apply(
+        &env,
+        r#"{"op":"init","list":[{"phase":"A","items":["a1"]}]}"#,
+    );
+    let stop = |input: &Value| {
+        env.run_stdin(
+            &["hook", "stop", "--agent", "claude"],
+            input.to_string().as_bytes(),
+            |_| {},
+        )
+    };
+    let out = stop(&claude_stop(&env, "one", "ok"));
+    out.ok();
+    let v = out.json();
+    assert_eq!(v["decision"], Value::Null, "{out:?}");
+    assert_eq!(v["hookSpecificOutput"]["hookEventName"], "Stop");
+    let text = v["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or("");
+    assert!(
+        text.starts_with("You stopped with 1 incomplete todo item(s):\n- A\n  - a1\n")
+            && text.ends_with("(Reminder 1/3)"),
+        "{text}"
+    );
+    let codex = stop(&codex_stop(&env, "two", "ok"));
+    assert_eq!(codex.json()["decision"], "block", "{codex:?}");
+    let unnamed = hook(&env, "stop", &claude_stop(&env, "three", "ok"));
+    assert_eq!(unnamed.json()["decision"], "block", "{unnamed:?}");
+}

@@ -370,7 +370,9 @@ fn task_events_mirror_once_and_never_block_the_agent() {
         env.run(&["show"]).stdout,
         "# Claude Code\n- [/] Implement user authentication\n  > Add login and signup endpoints\n"
     );
-    // TaskCompleted finishes it.
+    // TaskCompleted comes before Claude Code applies the status (another
+    // hook may refuse it): nothing is recorded yet. The TaskUpdate's
+    // answer, once applied, finishes it.
     hook(
         &env,
         &event("TaskCompleted", "1", "Implement user authentication"),
@@ -379,12 +381,21 @@ fn task_events_mirror_once_and_never_block_the_agent() {
     assert!(
         env.run(&["show"])
             .stdout
+            .contains("- [/] Implement user authentication")
+    );
+    let done = |id: &str| update(json!({ "taskId": id, "status": "completed" }), &["status"]);
+    hook(&env, &post_tool(&env, "s1", 1, &done("1"))).is(0, "", "");
+    assert!(
+        env.run(&["show"])
+            .stdout
             .contains("- [x] Implement user authentication")
     );
     // A teammate's TaskCompleted for a task this session never saw by id
-    // finds it by its subject.
+    // finds it by its subject, and its TaskUpdate then completes it.
     env.run(&["append", "Claude Code", "Review the PR"]).ok();
     hook(&env, &event("TaskCompleted", "9", "Review the PR")).is(0, "", "");
+    assert!(!env.run(&["show"]).stdout.contains("- [x] Review the PR"));
+    hook(&env, &post_tool(&env, "s1", 2, &done("9"))).is(0, "", "");
     assert!(env.run(&["show"]).stdout.contains("- [x] Review the PR"));
     // What the plan refuses (a text made twice by a rename) is never a
     // block, which would undo the agent's task: a line on stderr, exit 0.
@@ -807,4 +818,153 @@ fn a_task_list_directory_of_hostile_files_restores_what_it_can() {
     let before = env.plan_text();
     env.run(&["import", &arg]).code(5);
     assert_eq!(env.plan_text(), before);
+}
+
+/// The calls of one task as Claude Code 2.1.332 sent them to hooks
+/// (measured with the real binary, driven by a scripted model): a
+/// `TaskCreate` without a description, then a `TaskUpdate` to completed
+/// that another `TaskCompleted` hook refused (exit 2).
+#[test]
+fn a_completion_another_hook_refused_is_not_recorded() {
+    let env = TestEnv::with_empty_plan();
+    let base = |name: &str| {
+        json!({"session_id": "s1", "transcript_path": env.home.join("t.jsonl"), "cwd": env.root,
+            "permission_mode": "default", "hook_event_name": name})
+    };
+    let mut created = base("TaskCreated");
+    created["task_id"] = json!("1");
+    created["task_subject"] = json!("Add the lexer");
+    created["task_description"] = json!("Add the lexer");
+    hook(&env, &created).is(0, "", "");
+    let mut post = base("PostToolUse");
+    post["tool_name"] = json!("TaskCreate");
+    post["tool_input"] =
+        json!({"subject": "Add the lexer", "description": "Add the lexer", "activeForm": "Adding"});
+    post["tool_response"] =
+        json!({"task": {"id": "1", "subject": "Add the lexer", "description": "Add the lexer"}});
+    hook(&env, &post).is(0, "", "");
+    // The description Claude Code filled in with the subject is no note.
+    assert_eq!(
+        env.run(&["show"]).stdout,
+        "# Claude Code\n- [/] Add the lexer\n"
+    );
+    let mut completed = base("TaskCompleted");
+    completed["task_id"] = json!("1");
+    completed["task_subject"] = json!("Add the lexer");
+    completed["task_description"] = json!("Add the lexer");
+    hook(&env, &completed).is(0, "", "");
+    let mut refused = base("PostToolUse");
+    refused["tool_name"] = json!("TaskUpdate");
+    refused["tool_input"] = json!({"taskId": "1", "status": "completed", "owner": "me"});
+    refused["tool_response"] = json!({"success": false, "taskId": "1", "updatedFields": [],
+        "error": "TaskCompleted hook feedback:\n[check-review]: not yet\n"});
+    hook(&env, &refused).is(0, "", "");
+    // Claude Code did not complete it (nor set its owner): nor does todo.
+    let show = env.run(&["show"]);
+    assert_eq!(
+        show.stdout, "# Claude Code\n- [/] Add the lexer\n",
+        "{show:?}"
+    );
+    assert_eq!(
+        crate::common::task(&env.plan(), "Add the lexer")["owner"],
+        Value::Null
+    );
+}
+
+#[test]
+fn the_task_claude_code_saved_is_mirrored_not_the_input() {
+    let env = TestEnv::with_empty_plan();
+    // The answer holds what was saved; it wins where it differs.
+    let call = Call {
+        tool: "TaskCreate",
+        input: json!({"subject": "draft", "description": "draft notes"}),
+        output: json!({"task": {"id": "1", "subject": "Write the parser", "description": "Parse the config"}}),
+        result: String::new(),
+    };
+    hook(&env, &post_tool(&env, "s1", 0, &call)).is(0, "", "");
+    assert_eq!(
+        env.run(&["show"]).stdout,
+        "# Claude Code\n- [/] Write the parser\n  > Parse the config\n"
+    );
+    // A description that only repeats the subject (Claude Code's filling
+    // of a missing one, blanks aside) adds no note; another one does.
+    let call = Call {
+        tool: "TaskCreate",
+        input: json!({"subject": "  Add   the lexer ", "description": "  Add   the lexer "}),
+        output: json!({"task": {"id": "2", "subject": "  Add   the lexer ", "description": "  Add   the lexer "}}),
+        result: String::new(),
+    };
+    hook(&env, &post_tool(&env, "s1", 1, &call)).is(0, "", "");
+    let show = env.run(&["show"]).stdout;
+    assert!(show.ends_with("- [ ] Add the lexer\n"), "{show}");
+}
+
+#[test]
+fn an_owner_claude_code_set_in_an_agent_team_is_the_teammates_claim() {
+    let env = TestEnv::with_empty_plan();
+    hook(
+        &env,
+        &post_tool(&env, "s1", 0, &create("1", "Write the parser", "d")),
+    )
+    .is(0, "", "");
+    hook(
+        &env,
+        &post_tool(&env, "s1", 1, &create("2", "Test the parser", "e")),
+    )
+    .is(0, "", "");
+    // A teammate starts task 2 without naming an owner: Claude Code makes
+    // it the owner, and its answer names only the field.
+    let mut start = post_tool(
+        &env,
+        "s1",
+        2,
+        &update(
+            json!({"taskId": "2", "status": "in_progress"}),
+            &["owner", "status"],
+        ),
+    );
+    start["teammate_name"] = json!("tester");
+    hook(&env, &start).is(0, "", "");
+    let task = crate::common::task(&env.plan(), "Test the parser").clone();
+    assert_eq!(
+        (&task["owner"], &task["status"]),
+        (&json!("tester"), &json!("in_progress")),
+        "{task}"
+    );
+    // Without `owner` among the fields, no claim is made up.
+    let plain = post_tool(
+        &env,
+        "s1",
+        3,
+        &update(json!({"taskId": "1", "status": "in_progress"}), &["status"]),
+    );
+    hook(&env, &plain).is(0, "", "");
+    assert_eq!(
+        crate::common::task(&env.plan(), "Write the parser")["owner"],
+        Value::Null
+    );
+}
+
+/// A `TaskCreated` another hook refuses fails the `TaskCreate` (Claude
+/// Code 2.1.332 then sends `PostToolUseFailure`, no `PostToolUse`): the
+/// event alone makes no task.
+#[test]
+fn a_task_created_event_alone_makes_no_task() {
+    let env = TestEnv::with_empty_plan();
+    let before = env.plan_text();
+    let created = json!({"session_id": "s1", "transcript_path": env.home.join("t.jsonl"),
+        "cwd": env.root, "permission_mode": "default", "hook_event_name": "TaskCreated",
+        "task_id": "1", "task_subject": "Add the lexer", "task_description": "d"});
+    hook(&env, &created).is(0, "", "");
+    assert_eq!(env.plan_text(), before);
+    // Its PostToolUse makes it, once.
+    hook(
+        &env,
+        &post_tool(&env, "s1", 0, &create("1", "Add the lexer", "d")),
+    )
+    .is(0, "", "");
+    assert_eq!(
+        env.run(&["show"]).stdout,
+        "# Claude Code\n- [/] Add the lexer\n  > d\n"
+    );
 }

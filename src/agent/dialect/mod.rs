@@ -264,7 +264,7 @@ pub(crate) fn translate(
 fn translated(tx: &mut Tx, value: &Value, dialect: Dialect, done: &mut Tally) -> Result<()> {
     match (dialect, value) {
         (Dialect::TaskCreate, _) => tasks::apply(tx, tasks::create(value, None)?, None, done),
-        (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value)?, None, done),
+        (Dialect::TaskUpdate, _) => tasks::apply(tx, tasks::update(value, None, None)?, None, done),
         (Dialect::TodoWrite, v) => {
             mirror::mirror(tx, CLAUDE_PHASE, v.get("todos"), "content", done)
         }

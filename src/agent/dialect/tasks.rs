@@ -85,7 +85,6 @@ struct UpdateIn {
 struct EventIn {
     task_id: Option<Value>,
     task_subject: Option<String>,
-    task_description: Option<String>,
 }
 
 /// A task id as given: a string (a number is taken as its digits), not
@@ -114,28 +113,57 @@ fn description(s: Option<String>) -> Option<String> {
     s.as_deref().and_then(normalize)
 }
 
+/// A description that says no more than the subject: Claude Code 2.1.332
+/// fills a missing `description` with the subject, and a note repeating
+/// the task's own text tells nobody anything.
+fn beyond(subject: &str, description: Option<String>) -> Option<String> {
+    description.filter(|d| as_read(d) != as_read(subject))
+}
+
 /// A `TaskCreate` input; `response` is the tool's answer
-/// (`{task: {id, subject}}`) when the caller has it.
+/// (`{task: {id, subject, description}}`) when the caller has it. What
+/// Claude Code saved (the answer's subject and description) is what the
+/// task is, where it differs from what the model asked for.
 pub(crate) fn create(input: &Value, response: Option<&Value>) -> Result<Call> {
     let o: CreateIn = object(input, "the TaskCreate input")?;
-    let subject = text(o.subject.as_deref(), "subject")?;
+    let task = response
+        .and_then(|r| r.get("task"))
+        .filter(|t| t.is_object());
+    let saved = |key: &str| task.and_then(|t| t.get(key)).and_then(Value::as_str);
+    let subject = text(saved("subject").or(o.subject.as_deref()), "subject")?;
     let subject = required(subject, "TaskCreate needs \"subject\".")?;
-    let task = response.and_then(|r| r.get("task"));
+    let given = saved("description").map(str::to_string).or(o.description);
     let claude_id = claude_id(task.and_then(|t| t.get("id")), "task.id")?;
     Ok(Call {
         claude_id,
         create: true,
+        description: beyond(&subject, description(given)),
         subject: Some(subject),
-        description: description(o.description),
         ..Call::default()
     })
 }
 
-/// A `TaskUpdate` input.
-pub(crate) fn update(input: &Value) -> Result<Call> {
+/// A `TaskUpdate` input; `response` is the tool's answer (`{success,
+/// taskId, updatedFields}`), `teammate` the hook input's `teammate_name`.
+/// In an agent team Claude Code 2.1.332 makes the teammate that starts a
+/// task without an owner its owner: the answer's `updatedFields` names
+/// `owner` though the input has none, and the owner is that teammate.
+pub(crate) fn update(
+    input: &Value,
+    response: Option<&Value>,
+    teammate: Option<&str>,
+) -> Result<Call> {
     let o: UpdateIn = object(input, "the TaskUpdate input")?;
     let task_id = claude_id(o.task_id.as_ref(), "taskId")?;
     let task_id = required(task_id, "TaskUpdate needs \"taskId\".")?;
+    let owner_set = (response.and_then(|r| r.get("updatedFields")))
+        .and_then(Value::as_array)
+        .is_some_and(|f| f.iter().any(|f| f == "owner"));
+    let owner = match o.owner {
+        Some(owner) => Some(owner),
+        None if owner_set => Some(teammate.and_then(normalize).unwrap_or("teammate".into())),
+        None => None,
+    };
     Ok(Call {
         claude_id: Some(task_id),
         status: o.status,
@@ -143,7 +171,7 @@ pub(crate) fn update(input: &Value) -> Result<Call> {
         description: description(o.description),
         blocked_by: id_list(o.add_blocked_by, "addBlockedBy")?,
         blocks: id_list(o.add_blocks, "addBlocks")?,
-        owner: o.owner.map(|s| normalize(&s).unwrap_or_default()),
+        owner: owner.map(|s| normalize(&s).unwrap_or_default()),
         ..Call::default()
     })
 }
@@ -167,27 +195,24 @@ fn id_list(ids: Option<Vec<Value>>, key: &str) -> Result<Vec<String>> {
 }
 
 /// A `TaskCreated` or `TaskCompleted` hook event's input (`task_id`,
-/// `task_subject`, `task_description`).
+/// `task_subject`; `task_description` is not read).
 pub(crate) fn event(name: &str, input: &Value) -> Result<Call> {
     let o: EventIn = object(input, &format!("the {name} input"))?;
     let id = claude_id(o.task_id.as_ref(), "task_id")?;
     let subject = text(o.task_subject.as_deref(), "task_subject")?;
-    let description = description(o.task_description);
-    match name {
-        "TaskCreated" => Ok(Call {
-            claude_id: id,
-            create: true,
-            subject: Some(required(subject, "TaskCreated needs \"task_subject\".")?),
-            description,
-            ..Call::default()
-        }),
-        _ => Ok(Call {
-            claude_id: Some(required(id, "TaskCompleted needs \"task_id\".")?),
-            known_subject: subject,
-            status: Some(ToolStatus::Completed),
-            ..Call::default()
-        }),
-    }
+    // Claude Code 2.1.332 runs both events before it applies the change,
+    // and another hook of the event may refuse it: a refused
+    // `TaskCreated` fails the `TaskCreate` (`PostToolUseFailure`, no
+    // `PostToolUse`), a refused `TaskCompleted` makes the `TaskUpdate`'s
+    // answer `success: false`. So the task is made, and completed, by the
+    // tool's `PostToolUse` once applied; the event only tells which plan
+    // task the id is (found by its subject: a teammate's task this
+    // session never saw made), so that the answer finds it.
+    Ok(Call {
+        claude_id: Some(required(id, &format!("{name} needs \"task_id\"."))?),
+        known_subject: subject,
+        ..Call::default()
+    })
 }
 
 /// Apply one call to `tx`. `ids` are the list's ids when the caller keeps
