@@ -35,7 +35,8 @@ use crate::plan::Actor;
           todo undo                       take the last change back\n\n\
         Exit status: 0 ok, 1 check/next found open work/nothing, 2 usage, 3 no match or ambiguous,\n\
         4 conflict, 5 invalid input, 6 environment (I/O, editor, clipboard), 7 refused,\n\
-        8 a task's check failed, 70 a bug in todo (please report it)."
+        8 a task's check failed, 9 the git remote that keeps the leases is unreachable,\n\
+        70 a bug in todo (please report it)."
 )]
 pub struct CliOf<C: clap::Subcommand> {
     #[command(subcommand)]
