@@ -897,3 +897,34 @@ fn the_manual_and_the_man_pages_name_the_same_verbs() {
         "the verbs of docs/plan-and-verbs.md's table and those with a man page"
     );
 }
+
+/// The README's first screen, from nothing to a finished task: its block
+/// run as written in a clean shell, in an empty directory, with a stand-in
+/// `cargo` (the `todo` under test is what `cargo install` would have put on
+/// the PATH).
+#[test]
+fn the_first_screen_gets_a_new_user_to_a_finished_task() {
+    let env = TestEnv::new();
+    let fake = env.home.join("fake-bin");
+    std::fs::create_dir_all(&fake).expect("mkdir");
+    let cargo = fake.join("cargo");
+    std::fs::write(
+        &cargo,
+        "#!/bin/sh\nprintf '%s\\n' \"$*\" > \"$HOME/cargo-args\"\n",
+    )
+    .expect("write cargo");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let dir = env.home.join("first");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let out = clean_shell(&env.home, &dir, &recipe("start"), Some(&fake));
+    let said = ok(&out, "the README's first screen");
+    assert_eq!(
+        said,
+        "Appended to Todos: Try todo\nMarked completed: Try todo\n"
+    );
+    let args = std::fs::read_to_string(env.home.join("cargo-args")).expect("cargo ran");
+    assert_eq!(args, "install --locked --path .\n");
+    let plan = std::fs::read_to_string(dir.join(".todo.json")).expect("a plan");
+    assert!(plan.contains(r#""status": "completed""#), "{plan}");
+}
