@@ -1,6 +1,6 @@
 //! `todo claims`: the leases on the git remote, as every clone sees them.
 
-use super::claim::{LeaseArgs, Leasing, lease_json};
+use super::leasing::{LeaseArgs, Leasing, lease_json};
 use super::prelude::*;
 
 /// List the leases on the git remote: task, owner, clone, expiry, fence.

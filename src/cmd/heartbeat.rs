@@ -1,7 +1,7 @@
 //! `todo heartbeat`: renew the leases this clone holds on the git remote,
 //! so that they do not run out while the work goes on.
 
-use super::claim::{Leasing, ttl};
+use super::leasing::{Leasing, ttl};
 use super::prelude::*;
 use crate::lease::{Clone, DEFAULT_TTL};
 

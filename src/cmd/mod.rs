@@ -7,6 +7,7 @@ mod args;
 mod bulk;
 mod choose;
 pub(crate) mod generate;
+mod leasing;
 mod mark;
 mod summary;
 pub use args::Cli;

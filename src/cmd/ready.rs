@@ -12,16 +12,16 @@ use super::prelude::*;
 #[derive(Debug, Clone, clap::Args)]
 pub struct Ready {
     #[command(flatten)]
-    pub lease: super::claim::LeaseArgs,
+    pub lease: super::leasing::LeaseArgs,
 }
 
 impl super::Verb for Ready {
     fn run(self, ctx: &Context) -> Outcome {
-        let leased = super::claim::Leasing::of(ctx, &self.lease).and_then(|leasing| {
+        let leased = super::leasing::Leasing::of(ctx, &self.lease).and_then(|leasing| {
             let Some(l) = leasing else {
                 return Ok(Vec::new());
             };
-            let now = super::claim::Leasing::now(ctx);
+            let now = super::leasing::Leasing::now(ctx);
             let live = l.clone.live(&l.remote, now, l.config.skew)?;
             Ok(live.into_iter().map(|lease| lease.task).collect())
         });
