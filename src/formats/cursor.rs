@@ -11,7 +11,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Format, Read, count, ext_of, external, ids_as, set_ext};
+use super::{Format, Read, count, ext_of, external, ids_as, keep_layouts, set_ext};
 use crate::plan::{Phase, Plan, Status, Task};
 
 const F: Format = Format::Cursor;
@@ -176,9 +176,7 @@ pub(super) fn read(text: &str) -> Result<Read, String> {
         tasks,
         ..Phase::default()
     };
-    let mut ext = ext_of(F, None);
-    ext.insert("layout".into(), Value::Array(layout));
-    set_ext(&mut phase.extra, ext);
+    keep_layouts(std::slice::from_mut(&mut phase), vec![layout], F);
     let mut unplaced = Vec::new();
     if prose > 0 {
         unplaced.push(format!(

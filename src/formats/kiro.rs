@@ -11,7 +11,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Format, Read, count, ext_of, external, set_ext};
+use super::{Format, Read, count, ext_of, external, keep_layouts, set_ext};
 use crate::plan::{Phase, Plan, Status, Task};
 
 const F: Format = Format::Kiro;
@@ -184,13 +184,7 @@ pub(super) fn read(text: &str) -> Result<Read, String> {
             layout.push(TASK);
         }
     }
-    for (phase, layout) in phases.iter_mut().zip(layouts) {
-        let mut ext = external(&phase.extra, F)
-            .cloned()
-            .unwrap_or_else(|| ext_of(F, None));
-        ext.insert("layout".into(), Value::Array(layout));
-        set_ext(&mut phase.extra, ext);
-    }
+    keep_layouts(&mut phases, layouts, F);
     let mut unplaced = Vec::new();
     if optional > 0 {
         unplaced.push(format!("* (optional) on {}", count(optional, "task")));

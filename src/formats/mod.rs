@@ -179,6 +179,18 @@ fn set_ext(extra: &mut Map<String, Value>, ext: Map<String, Value>) {
     extra.insert(EXTERNAL.into(), Value::Object(ext));
 }
 
+/// Keep each phase's `layout` (the source's lines, a task standing where
+/// `TASK` is) in its `external` object, beside what that holds already.
+fn keep_layouts(phases: &mut [Phase], layouts: Vec<Vec<Value>>, format: Format) {
+    for (phase, layout) in phases.iter_mut().zip(layouts) {
+        let mut ext = external(&phase.extra, format)
+            .cloned()
+            .unwrap_or_else(|| ext_of(format, None));
+        ext.insert("layout".into(), Value::Array(layout));
+        set_ext(&mut phase.extra, ext);
+    }
+}
+
 /// Each task's id as `format` names it, by todo's id: the source's id
 /// where the task has one, else `fresh` (called in plan order) makes one.
 /// The task itself and the tasks needing it use the same.

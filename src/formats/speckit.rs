@@ -10,7 +10,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Format, Read, count, ext_of, external, ids_as, set_ext};
+use super::{Format, Read, count, ext_of, external, ids_as, keep_layouts, set_ext};
 use crate::plan::{Phase, Plan, Status, Task};
 
 const F: Format = Format::Speckit;
@@ -218,13 +218,7 @@ pub(super) fn read(text: &str) -> Result<Read, String> {
             layout.push(TASK);
         }
     }
-    for (phase, layout) in phases.iter_mut().zip(layouts) {
-        let mut ext = external(&phase.extra, F)
-            .cloned()
-            .unwrap_or_else(|| ext_of(F, None));
-        ext.insert("layout".into(), Value::Array(layout));
-        set_ext(&mut phase.extra, ext);
-    }
+    keep_layouts(&mut phases, layouts, F);
     let mut unplaced = Vec::new();
     if parallel > 0 {
         unplaced.push(format!("[P] on {}", count(parallel, "task")));
