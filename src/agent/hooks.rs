@@ -759,20 +759,25 @@ fn mirror_notice(ctx: &Context, input: &HookInput) -> Result<Option<String>> {
     let Some(history) = ctx.history.as_ref().filter(|_| claude) else {
         return Ok(None);
     };
+    // Read, and written only the once it tells: every other list-tool
+    // call costs a read of the state and nothing more.
     let lock = ctx.store.lock()?;
-    let new = change_state(ctx, history, &lock, |state| {
-        if state.was_told(&input.session, MIRROR_UNTOLD) {
-            state.tell(&input.session, &["mirror".to_string()])
-        } else {
-            Vec::new()
-        }
-    })?;
-    Ok((!new.is_empty()).then(|| {
-        let text = mirror(Agent::Claude);
-        let mut chars = text.chars();
-        let first = chars.next().map(|c| c.to_uppercase().to_string());
-        format!("{}{}", first.unwrap_or_default(), chars.as_str())
-    }))
+    let mut state = super::seen::AgentState::load(history, &ctx.real_path(), &lock)
+        .map_err(super::seen::state_error)?;
+    let (session, told) = (&input.session, "mirror");
+    if !state.was_told(session, MIRROR_UNTOLD) || state.was_told(session, told) {
+        return Ok(None);
+    }
+    state.tell(session, &[told.to_string()]);
+    state.save(&lock).map_err(super::seen::state_error)?;
+    let text = mirror(Agent::Claude);
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string());
+    Ok(Some(format!(
+        "{}{}",
+        first.unwrap_or_default(),
+        chars.as_str()
+    )))
 }
 
 /// The plan at session start: open work in full, finished work counted
